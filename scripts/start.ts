@@ -1,0 +1,60 @@
+/**
+ * `npm start`: builds the site when the build is missing or older than the sources, then serves
+ * it on HOST:PORT (default localhost:4321). The server itself applies pending migrations and
+ * seeds the demo shop into an empty database on boot (src/lib/server/db), so several server
+ * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+
+const root = process.cwd();
+const entry = path.join(root, 'dist/server/entry.mjs');
+const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+
+/** Newest modification time (ms) under the given paths. */
+function newestMtime(paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const stat = statSync(p);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return newest;
+}
+
+const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(SOURCES);
+if (stale || process.env.FORCE_BUILD === 'true') {
+  console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
+    stdio: 'inherit',
+    env: process.env,
+  });
+  if (result.status !== 0) {
+    console.error('The build failed; see the messages above.');
+    process.exit(result.status ?? 1);
+  }
+}
+
+process.env.HOST ??= 'localhost';
+process.env.PORT ??= '4321';
+process.env.NODE_ENV ??= 'production';
+await import(pathToFileURL(entry).href);
+
+// Warm up: the first /readyz opens, migrates and (when empty) seeds the database.
+const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
+for (let attempt = 0; attempt < 240; attempt++) {
+  try {
+    const res = await fetch(`${base}/readyz`);
+    if (res.ok) {
+      console.log(`FarmFresh is ready at ${base}/`);
+      break;
+    }
+  } catch {
+    /* server still starting */
+  }
+  await new Promise((r) => setTimeout(r, 500));
+}

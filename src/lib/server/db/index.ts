@@ -1,0 +1,142 @@
+/**
+ * The database client, created once per process. This is the only module that chooses between
+ * PGlite (embedded, default; data under PGLITE_DATA_DIR) and PostgreSQL (when DATABASE_URL is
+ * set, through a `pg` pool). Both speak the same SQL dialect and share one schema and one set of
+ * migrations, applied by `prepareDatabase()`.
+ */
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
+import * as schema from './schema.ts';
+import { getConfig } from '../config.ts';
+import { logger } from '../log.ts';
+
+/** Drizzle database typed with our schema. The PGlite driver shares this query-builder API. */
+export type Database = NodePgDatabase<typeof schema>;
+/** A transaction handle, usable wherever a Database is. */
+export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+
+export interface DatabaseHandle {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Run raw SQL (several statements allowed on PGlite; one on PostgreSQL). */
+  exec(text: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Options for opening a database; by default they come from configuration. */
+export interface OpenOptions {
+  databaseUrl?: string;
+  pgliteDataDir?: string;
+  /** Pool size for PostgreSQL. */
+  maxConnections?: number;
+}
+
+/** Opens a new database handle (does not migrate). */
+export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const config = getConfig();
+  const databaseUrl = options.databaseUrl ?? config.DATABASE_URL;
+  if (databaseUrl) {
+    const { default: pg } = await import('pg');
+    const { drizzle } = await import('drizzle-orm/node-postgres');
+    // NUMERIC arrives as text by default; our numeric columns use mode 'number' already.
+    const pool = new pg.Pool({ connectionString: databaseUrl, max: options.maxConnections ?? 10 });
+    pool.on('error', (err) => logger.error({ err }, 'postgres pool error'));
+    const db = drizzle(pool, { schema });
+    return {
+      db,
+      kind: 'postgres',
+      exec: async (text) => {
+        await pool.query(text);
+      },
+      close: () => pool.end(),
+    };
+  }
+  const dataDir = options.pgliteDataDir ?? config.PGLITE_DATA_DIR;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const { drizzle } = await import('drizzle-orm/pglite');
+  if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
+  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  const db = drizzle(client, { schema }) as unknown as Database;
+  return {
+    db,
+    kind: 'pglite',
+    exec: async (text) => {
+      await client.exec(text);
+    },
+    close: () => client.close(),
+  };
+}
+
+/** Folder of the committed drizzle-kit migrations (`./drizzle` under the project root, the working directory of every command). */
+export function migrationsFolder(): string {
+  return path.resolve(process.cwd(), 'drizzle');
+}
+
+/**
+ * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of several
+ * server processes safe: one migrates, the others wait and then find nothing to do.
+ */
+export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
+  const migrationsDir = migrationsFolder();
+  if (handle.kind === 'pglite') {
+    const { migrate } = await import('drizzle-orm/pglite/migrator');
+    await migrate(handle.db as never, { migrationsFolder: migrationsDir });
+    return;
+  }
+  const { migrate } = await import('drizzle-orm/node-postgres/migrator');
+  // A transaction-level advisory lock would end before migrate() runs; use a session lock on
+  // one dedicated connection instead.
+  const pool = (handle.db as unknown as { $client: import('pg').Pool }).$client;
+  const lockClient = await pool.connect();
+  try {
+    await lockClient.query('SELECT pg_advisory_lock(727274)');
+    await migrate(handle.db, { migrationsFolder: migrationsDir });
+  } finally {
+    await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
+    lockClient.release();
+  }
+}
+
+/** True when the catalogue is empty (a new database). */
+export async function isDatabaseEmpty(db: Database): Promise<boolean> {
+  const rows = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
+  const n = (rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  return n === 0;
+}
+
+let current: Promise<DatabaseHandle> | undefined;
+
+/**
+ * The process's database, opened, migrated and (when empty and SEED_DEMO=auto) seeded with the
+ * demo shop on first use. Every later call returns the same handle.
+ */
+export function getDatabaseHandle(): Promise<DatabaseHandle> {
+  current ??= (async () => {
+    const handle = await openDatabase();
+    await migrateDatabase(handle);
+    if (getConfig().SEED_DEMO === 'auto' && (await isDatabaseEmpty(handle.db))) {
+      const { seedDemoShop } = await import('../demo-shop/seed.ts');
+      await seedDemoShop(handle.db);
+      logger.info('seeded the demo shop into an empty database');
+    }
+    return handle;
+  })();
+  current.catch((err) => {
+    logger.error({ err }, 'database preparation failed');
+    current = undefined;
+  });
+  return current;
+}
+
+/** The process's Drizzle database (see getDatabaseHandle). */
+export async function getDb(): Promise<Database> {
+  return (await getDatabaseHandle()).db;
+}
+
+/** Replace the process database (tests). */
+export function setDatabaseHandleForTests(handle: DatabaseHandle | undefined): void {
+  current = handle ? Promise.resolve(handle) : undefined;
+}

@@ -1,0 +1,158 @@
+/**
+ * The HTTP envelope of ARCHITECTURE.md and the one place where errors become responses.
+ *
+ * Success: `{ success: true, message?, data }`. Failure: `{ success: false, message, errors? }`
+ * with the status of the error's code. Handlers throw `AppError`s (or zod errors from input
+ * parsing); anything else is logged and answered as a plain 500 without a stack trace.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { logger } from './log.ts';
+
+/** Error codes and the HTTP status each one answers with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  too_many_requests: 429,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An expected failure with a customer-facing message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: Record<string, string>;
+  /** Extra data returned beside the message (e.g. the server's figures on a 409). */
+  readonly data?: Record<string, unknown>;
+  /** Seconds until a throttled client may retry (429). */
+  readonly retryAfter?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { errors?: Record<string, string>; data?: Record<string, unknown>; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = extra.errors;
+    this.data = extra.data;
+    this.retryAfter = extra.retryAfter;
+  }
+}
+
+/** Shorthand for a 404 with a message. */
+export const notFound = (message: string) => new AppError('not_found', message);
+/** Shorthand for a 400 with a message. */
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new AppError('bad_request', message, { errors });
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** A success envelope. `init.headers` may add e.g. Cache-Control. */
+export function ok(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Response {
+  const body: Record<string, unknown> = { success: true };
+  if (init.message) body.message = init.message;
+  body.data = data;
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(init.headers)) },
+  });
+}
+
+/** First message of each field of a zod error, keyed by dotted path. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The failure envelope for any thrown value; unknown errors are logged and hidden. */
+export function errorResponse(err: unknown, reqId?: string): Response {
+  if (err instanceof z.ZodError) {
+    const errors = fieldErrors(err);
+    return new Response(
+      JSON.stringify({ success: false, message: Object.values(errors)[0] ?? 'Invalid request.', errors }),
+      { status: 400, headers: JSON_HEADERS },
+    );
+  }
+  if (err instanceof AppError) {
+    const body: Record<string, unknown> = { success: false, message: err.message };
+    if (err.errors) body.errors = err.errors;
+    if (err.data) body.data = err.data;
+    const headers: Record<string, string> = { ...JSON_HEADERS };
+    if (err.retryAfter !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.retryAfter)));
+    return new Response(JSON.stringify(body), { status: ERROR_STATUS[err.code], headers });
+  }
+  logger.error({ err, reqId }, 'unhandled error');
+  return new Response(JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }), {
+    status: 500,
+    headers: JSON_HEADERS,
+  });
+}
+
+/**
+ * Wraps an API handler so thrown errors become envelopes. Use for every route under /api.
+ * @example export const GET = api(async ({ params }) => ok({ categories: await listCategories() }));
+ */
+export function api(handler: (context: APIContext) => Promise<Response> | Response): APIRoute {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (err) {
+      return errorResponse(err, (context.locals as { reqId?: string }).reqId);
+    }
+  };
+}
+
+/** Parses a positive integer id from a route or form parameter, or throws 400 with `message`. */
+export function parseId(value: unknown, message = 'Invalid id.'): number {
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  if (!/^\d{1,9}$/.test(text)) throw badRequest(message);
+  const id = Number(text);
+  if (id < 1) throw badRequest(message);
+  return id;
+}
+
+/**
+ * Reads a request body as a plain object whatever its encoding: JSON, form-urlencoded or
+ * multipart (the spec mixes all three). Bad JSON is a 400, never a 500.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const type = request.headers.get('content-type') ?? '';
+  if (type.includes('application/json')) {
+    const text = await request.text();
+    if (!text.trim()) return {};
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
+    } catch {
+      /* fall through to the 400 below */
+    }
+    throw badRequest('The request body is not valid JSON.');
+  }
+  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+    let form: FormData;
+    try {
+      form = await request.formData();
+    } catch {
+      throw badRequest('The form data could not be read.');
+    }
+    const out: Record<string, unknown> = {};
+    for (const [key, value] of form.entries()) out[key] = typeof value === 'string' ? value : value.name;
+    return out;
+  }
+  const text = await request.text();
+  if (!text.trim()) return {};
+  throw badRequest('Unsupported content type: send JSON, form-urlencoded or multipart data.');
+}

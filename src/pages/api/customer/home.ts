@@ -1,0 +1,24 @@
+/** GET /api/customer/home → data.banners and data.products (the first 10), plus data.categories (spec 000 §7). */
+import { api, ok } from '../../../lib/server/http.ts';
+import { getDb } from '../../../lib/server/db/index.ts';
+import { listBanners, listCategories, listProducts } from '../../../lib/server/services/catalog.ts';
+import { bannerJson, categoryJson, homeProductJson } from '../../../lib/server/api-shapes.ts';
+import { HOME_PRODUCT_LIMIT } from '../../../lib/catalog.ts';
+import { CATALOG_CACHE } from '../../../lib/server/cache-control.ts';
+
+export const GET = api(async () => {
+  const db = await getDb();
+  const [banners, categories, page] = await Promise.all([
+    listBanners(db),
+    listCategories(db),
+    listProducts(db, { pageSize: HOME_PRODUCT_LIMIT }),
+  ]);
+  return ok(
+    {
+      banners: banners.map(bannerJson),
+      categories: categories.map(categoryJson),
+      products: page.products.map((p) => homeProductJson(p)),
+    },
+    { headers: CATALOG_CACHE },
+  );
+});

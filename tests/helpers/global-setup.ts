@@ -1,0 +1,35 @@
+/**
+ * Vitest global setup: one server on in-memory PGlite, plus one on a fresh PostgreSQL database
+ * when TEST_DATABASE_URL is set. Tests read the base URLs with `inject('servers')`.
+ */
+import type { TestProject } from 'vitest/node';
+import { startServer, type RunningServer } from './server.ts';
+import { createPostgresDatabase } from './database.ts';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Base URL of a running server per database kind. */
+    servers: { kind: 'pglite' | 'postgres'; baseUrl: string }[];
+  }
+}
+
+export default async function setup(project: TestProject) {
+  const running: RunningServer[] = [];
+  const drops: (() => Promise<void>)[] = [];
+  const servers: { kind: 'pglite' | 'postgres'; baseUrl: string }[] = [];
+  const lite = await startServer();
+  running.push(lite);
+  servers.push({ kind: 'pglite', baseUrl: lite.baseUrl });
+  if (process.env.TEST_DATABASE_URL) {
+    const { url, drop } = await createPostgresDatabase();
+    drops.push(drop);
+    const pgServer = await startServer({ DATABASE_URL: url });
+    running.push(pgServer);
+    servers.push({ kind: 'postgres', baseUrl: pgServer.baseUrl });
+  }
+  project.provide('servers', servers);
+  return async () => {
+    await Promise.all(running.map((s) => s.stop()));
+    for (const drop of drops) await drop();
+  };
+}

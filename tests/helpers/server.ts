@@ -1,0 +1,67 @@
+/**
+ * Starts the built server (dist/server/entry.mjs) in a child process on a free port with its
+ * own database, for API tests that exercise the real HTTP stack (middleware, envelopes, headers).
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { existsSync } from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+
+export interface RunningServer {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+/** A free TCP port on loopback. */
+export async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+    srv.on('error', reject);
+  });
+}
+
+/** Starts the server with the given extra environment and waits for /readyz. */
+export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+  const entry = path.resolve('dist/server/entry.mjs');
+  if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the API tests (npm test does).');
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [entry], {
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      LOG_LEVEL: process.env.TEST_SERVER_LOG_LEVEL ?? 'warn',
+      PGLITE_DATA_DIR: 'memory://',
+      DATABASE_URL: '',
+      ASTRO_NODE_LOGGING: 'disabled',
+      ...env,
+    },
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const deadline = Date.now() + 90_000;
+  while (Date.now() < deadline) {
+    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
+    try {
+      const res = await fetch(`${baseUrl}/readyz`);
+      if (res.ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((r) => setTimeout(r, 250));
+  }
+  return {
+    baseUrl,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once('exit', () => resolve());
+        child.kill('SIGTERM');
+      }),
+  };
+}

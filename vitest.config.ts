@@ -1,0 +1,18 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Unit and API tests. API tests talk HTTP to the built server (`npm run build` first), started
+ * by tests/helpers/global-setup.ts on a fresh in-memory PGlite and, when TEST_DATABASE_URL is
+ * set, a second one on a fresh PostgreSQL database. Playwright e2e lives in tests/e2e.
+ */
+export default defineConfig({
+  test: {
+    include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts'],
+    exclude: ['tests/e2e/**', 'node_modules/**'],
+    globalSetup: ['tests/helpers/global-setup.ts'],
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    fileParallelism: true,
+  },
+});

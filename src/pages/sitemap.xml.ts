@@ -1,0 +1,76 @@
+/**
+ * GET /sitemap.xml (issue 6): every indexable URL of the shop, generated per request so new
+ * products appear without a rebuild: home, content pages, blog posts, /categories, each category's
+ * subcategory browser, each subcategory listing and each active product. The XML is streamed in
+ * chunks while one query per table reads only ids and update times (20,000 products ≈ 1.6 MB).
+ * Sitemaps hold at most 50,000 URLs; a larger catalogue needs a sitemap index.
+ */
+import type { APIRoute } from 'astro';
+import { getCollection } from 'astro:content';
+import { asc, eq } from 'drizzle-orm';
+import { getDb } from '../lib/server/db/index.ts';
+import { categories, products, subcategories } from '../lib/server/db/schema.ts';
+import { getConfig } from '../lib/server/config.ts';
+import { logger } from '../lib/server/log.ts';
+
+export const prerender = false;
+
+const escapeXml = (s: string) => s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+const day = (d: Date) => d.toISOString().slice(0, 10);
+
+export const GET: APIRoute = async () => {
+  const site = getConfig().SITE_URL.replace(/\/+$/, '');
+  const url = (path: string, lastmod?: Date) =>
+    `<url><loc>${escapeXml(site + path)}</loc>${lastmod ? `<lastmod>${day(lastmod)}</lastmod>` : ''}</url>\n`;
+
+  const db = await getDb();
+  const [pages, posts, categoryRows, subcategoryRows] = await Promise.all([
+    getCollection('pages'),
+    getCollection('blog', ({ data }) => !data.draft),
+    db.select({ id: categories.id, updatedAt: categories.updatedAt }).from(categories).orderBy(asc(categories.id)),
+    db
+      .select({ id: subcategories.id, categoryId: subcategories.categoryId, updatedAt: subcategories.updatedAt })
+      .from(subcategories)
+      .orderBy(asc(subcategories.categoryId), asc(subcategories.id)),
+  ]);
+
+  const head = [
+    '<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n',
+    url('/'),
+    url('/categories'),
+    ...pages.map((p) => url(`/${p.id}`, p.data.updated)),
+    url('/blog'),
+    ...posts.map((p) => url(`/blog/${p.id}`, p.data.updated ?? p.data.published)),
+    ...categoryRows.map((c) => url(`/category/${c.id}/subcategories`, c.updatedAt)),
+    ...subcategoryRows.map((s) => url(`/categories/${s.categoryId}/subcategory/${s.id}`, s.updatedAt)),
+  ].join('');
+
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    async start(controller) {
+      controller.enqueue(encoder.encode(head));
+      try {
+        const rows = await db
+          .select({ id: products.id, updatedAt: products.updatedAt })
+          .from(products)
+          .where(eq(products.isActive, true))
+          .orderBy(asc(products.id));
+        for (let i = 0; i < rows.length; i += 1000) {
+          controller.enqueue(encoder.encode(rows.slice(i, i + 1000).map((p) => url(`/product/${p.id}`, p.updatedAt)).join('')));
+        }
+        controller.enqueue(encoder.encode('</urlset>\n'));
+        controller.close();
+      } catch (error) {
+        logger.error({ err: error }, 'sitemap: product query failed');
+        controller.error(error);
+      }
+    },
+  });
+
+  return new Response(body, {
+    headers: {
+      'content-type': 'application/xml; charset=utf-8',
+      'cache-control': 'public, max-age=3600, stale-while-revalidate=86400',
+    },
+  });
+};

@@ -44,12 +44,21 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 90_000;
-  while (Date.now() < deadline) {
+  const started = Date.now();
+  const deadline = started + 90_000;
+  for (;;) {
+    if (Date.now() > deadline) {
+      child.kill('SIGKILL');
+      throw new Error(`server at ${baseUrl} did not become ready within 90 s`);
+    }
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
       const res = await fetch(`${baseUrl}/readyz`);
       if (res.ok) break;
+      if (res.status === 503 && Date.now() - started > 30_000) {
+        child.kill('SIGKILL');
+        throw new Error(`server at ${baseUrl} is not ready: ${await res.text()}`);
+      }
     } catch {
       /* not listening yet */
     }

@@ -56,7 +56,9 @@ let cached: Config | undefined;
 /** The validated configuration. Throws with every bad variable named when the environment is invalid. */
 export function getConfig(): Config {
   if (cached) return cached;
-  const parsed = configSchema.safeParse(process.env);
+  // An empty variable counts as unset (e.g. `DATABASE_URL=` selects PGlite).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([, v]) => v !== undefined && v !== ''));
+  const parsed = configSchema.safeParse(env);
   if (!parsed.success) {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);

@@ -1,0 +1,46 @@
+import { defineConfig, devices } from '@playwright/test';
+
+/**
+ * End-to-end tests in Debian's Chromium (never a downloaded browser). By default Playwright
+ * starts the built server (`npm run build` first; `npm test` does) on a fresh in-memory PGlite
+ * seeded with the demo shop. Set BASE_URL to test a server you started yourself instead.
+ */
+const port = Number(process.env.E2E_PORT ?? 4390);
+const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
+
+export default defineConfig({
+  testDir: 'tests/e2e',
+  fullyParallel: true,
+  forbidOnly: !!process.env.CI,
+  retries: process.env.CI ? 1 : 0,
+  workers: process.env.CI ? 2 : undefined,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  timeout: 30_000,
+  expect: { timeout: 7_000 },
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'] } }],
+  webServer: process.env.BASE_URL
+    ? undefined
+    : {
+        command: 'node dist/server/entry.mjs',
+        url: `${baseURL}/readyz`,
+        reuseExistingServer: false,
+        timeout: 120_000,
+        env: {
+          HOST: '127.0.0.1',
+          PORT: String(port),
+          NODE_ENV: 'production',
+          PGLITE_DATA_DIR: 'memory://',
+          DATABASE_URL: '',
+          LOG_LEVEL: 'warn',
+          SITE_URL: baseURL,
+        },
+      },
+});

@@ -1,0 +1,27 @@
+/**
+ * `npm run db:seed`: replaces the configured database's contents with the demo shop.
+ * Everything is reset (customers, carts and orders too); on a non-empty database it asks for
+ * `--yes` so nobody wipes a real shop by accident.
+ */
+import { isDatabaseEmpty, migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { seedDemoShop } from '../src/lib/server/demo-shop/seed.ts';
+
+const handle = await openDatabase();
+try {
+  await migrateDatabase(handle);
+  if (!(await isDatabaseEmpty(handle.db)) && !process.argv.includes('--yes')) {
+    console.error('The database is not empty: re-seeding resets everything in it (customers, carts and orders too).');
+    console.error('Run `npm run db:seed -- --yes` to go ahead.');
+    process.exitCode = 1;
+  } else {
+    const result = await seedDemoShop(handle.db);
+    console.log(`Demo shop seeded (${handle.kind}): ${result.categories} categories, ${result.products} products.`);
+  }
+} catch (err) {
+  const message = err instanceof Error ? err.message : String(err);
+  console.error(`Seeding failed: ${message}`);
+  if (/lock|busy|in use/i.test(message)) console.error('Is `npm start` running on the same PGlite data dir? Stop it first.');
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

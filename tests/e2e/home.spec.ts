@@ -1,0 +1,202 @@
+/**
+ * Home page end to end (spec 000 §2 home page, §4 carousel, §9 constants), on a phone and a
+ * desktop width, against the demo shop.
+ */
+import { test, expect, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+
+/** Waits until the named island has hydrated (Astro drops the `ssr` attribute then). */
+async function hydrated(page: Page, component: string) {
+  await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
+}
+
+/** The label ("2 of 4") of the banner slide in view; hidden slides are aria-hidden. */
+const visibleSlide = (page: Page) => page.getByRole('region', { name: 'Featured offers' }).getByRole('group');
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`home at ${viewport.width}px`, () => {
+    test.use({ viewport });
+
+    test('banners show with dots, and a dot jumps to its banner', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'BannerCarousel');
+      const carousel = page.getByRole('region', { name: 'Featured offers' });
+      const dots = carousel.getByRole('button', { name: /^Show banner/ });
+      const count = await dots.count();
+      expect(count).toBeGreaterThanOrEqual(2);
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', `1 of ${count}`);
+      await expect(visibleSlide(page).getByRole('img')).toBeVisible();
+
+      await dots.nth(2 % count).click();
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', `${(2 % count) + 1} of ${count}`);
+      await expect(dots.nth(2 % count)).toHaveAttribute('aria-current', 'true');
+      await expect(dots.first()).not.toHaveAttribute('aria-current', 'true');
+
+      const cta = visibleSlide(page).getByRole('link');
+      if ((await cta.count()) > 0) expect(await cta.getAttribute('href')).toMatch(/^(\/|https?:)/);
+    });
+
+    test('the carousel advances by itself and wraps around', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'BannerCarousel');
+      const count = await page.getByRole('button', { name: /^Show banner/ }).count();
+      await page.getByRole('button', { name: `Show banner ${count} of ${count}`, exact: false }).click();
+      await page.mouse.move(1, viewport.height - 1);
+      await page.locator('body').evaluate(() => (document.activeElement as HTMLElement | null)?.blur());
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', `${count} of ${count}`);
+      // 5 s later it wraps from the last banner to the first.
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', `1 of ${count}`, { timeout: 8_000 });
+    });
+
+    test('the pause button stops the rotation', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'BannerCarousel');
+      await page.getByRole('button', { name: 'Pause banners' }).click();
+      await page.mouse.move(1, viewport.height - 1);
+      await page.waitForTimeout(6_000);
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
+      await expect(page.getByRole('button', { name: 'Play banners' })).toBeVisible();
+    });
+
+    test('mouse drag changes banners only past 20% of the width on wide screens', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'BannerCarousel');
+      await page.getByRole('button', { name: 'Pause banners' }).click();
+      const box = (await page.getByRole('region', { name: 'Featured offers' }).locator('[data-active]').boundingBox())!;
+      const y = box.y + box.height * 0.8;
+      const drag = async (fraction: number) => {
+        await page.mouse.move(box.x + box.width * 0.6, y);
+        await page.mouse.down();
+        await page.mouse.move(box.x + box.width * (0.6 - fraction), y, { steps: 8 });
+        await page.mouse.up();
+      };
+      await drag(0.1);
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
+      await drag(0.3);
+      // Under 768 px the mouse cannot drag at all (spec 000 §9).
+      await expect(visibleSlide(page)).toHaveAttribute('aria-label', viewport.width >= 768 ? /^2 of / : /^1 of /);
+    });
+
+    test('the arrows scroll the category strip', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'CategoryScroller');
+      const strip = page.getByRole('list', { name: 'Shop by Categories' });
+      await expect(strip.getByRole('link').first()).toHaveAttribute('href', /^\/category\/\d+\/subcategories$/);
+      const right = page.getByRole('button', { name: 'Scroll categories right' });
+      const left = page.getByRole('button', { name: 'Scroll categories left' });
+      const overflows = await strip.evaluate((el) => el.scrollWidth > el.clientWidth + 1);
+      if (!overflows) {
+        // Every category fits: there is nothing to scroll, so the arrows are not offered.
+        await expect(right).toBeHidden();
+        await expect(left).toBeHidden();
+        return;
+      }
+      await expect(left).toBeHidden();
+      await right.click();
+      await expect.poll(() => strip.evaluate((el) => Math.round(el.scrollLeft))).toBeGreaterThanOrEqual(
+        Math.min(200, await strip.evaluate((el) => el.scrollWidth - el.clientWidth)),
+      );
+      await expect(left).toBeVisible();
+      await left.click();
+      await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBe(0);
+    });
+
+    test('View All opens a dialog listing every category; Escape closes it', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'CategoryScroller');
+      const stripLinks = await page.getByRole('list', { name: 'Shop by Categories' }).getByRole('link').count();
+      const viewAll = page.getByRole('button', { name: 'View All' });
+      await viewAll.click();
+      const dialog = page.getByRole('dialog', { name: 'All Categories' });
+      await expect(dialog).toBeVisible();
+      await expect(dialog.getByRole('link')).toHaveCount(stripLinks);
+      await expect(dialog.getByRole('link').first()).toHaveAttribute('href', /^\/category\/\d+\/subcategories$/);
+      await expect(dialog.getByRole('button', { name: 'Close' })).toBeFocused();
+      // Tab stays inside the dialog.
+      for (let i = 0; i < stripLinks + 2; i++) await page.keyboard.press('Tab');
+      expect(await dialog.evaluate((el) => el.contains(document.activeElement))).toBe(true);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+      await expect(viewAll).toBeFocused();
+    });
+
+    test('a promo tile leads to its category', async ({ page }) => {
+      await page.goto('/');
+      const tiles = page.getByRole('region', { name: 'Offers' }).getByRole('link', { name: /^Shop Now/ });
+      await expect(tiles).toHaveCount(2);
+      await expect(tiles.nth(1)).toHaveAttribute('href', '/category/3/subcategories');
+      await tiles.first().click();
+      await expect(page).toHaveURL(/\/category\/1\/subcategories$/);
+    });
+
+    test('at most 10 products, with percent-off badges only on discounts', async ({ page }) => {
+      await page.goto('/');
+      const cards = page.getByRole('region', { name: 'Products', exact: true }).locator('article');
+      const n = await cards.count();
+      expect(n).toBeGreaterThan(0);
+      expect(n).toBeLessThanOrEqual(10);
+      const rupees = (text: string) => Number(text.replace(/[^\d.]/g, ''));
+      for (let i = 0; i < n; i++) {
+        const card = cards.nth(i);
+        const badge = card.getByText(/% OFF$/);
+        const mrp = card.locator('s');
+        if ((await badge.count()) === 0) continue;
+        const price = rupees((await card.innerText()).match(/₹[\d,]+(\.\d+)?/)![0]);
+        const was = rupees((await mrp.innerText()).replace('MRP', ''));
+        expect(price).toBeLessThan(was);
+        expect(await badge.innerText()).toBe(`${Math.round(((was - price) / was) * 100)}% OFF`);
+      }
+    });
+
+    test('a stored order-success message shows once, then is gone', async ({ page }) => {
+      await page.goto('/');
+      await page.evaluate(() => localStorage.setItem('orderSuccess', 'Your order has been placed successfully!'));
+      await page.reload();
+      const toast = page.getByRole('status').filter({ hasText: 'Your order has been placed successfully!' });
+      await expect(toast).toBeVisible();
+      expect(await page.evaluate(() => localStorage.getItem('orderSuccess'))).toBeNull();
+      await expect(toast).toBeHidden({ timeout: 6_000 });
+      await page.reload();
+      await hydrated(page, 'OrderSuccessToast');
+      await page.waitForTimeout(500);
+      await expect(page.getByText('Your order has been placed successfully!')).toHaveCount(0);
+    });
+
+    test('has no serious accessibility violations', async ({ page }) => {
+      await page.goto('/');
+      await hydrated(page, 'BannerCarousel');
+      await hydrated(page, 'CategoryScroller');
+      const { violations } = await new AxeBuilder({ page }).analyze();
+      const serious = violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+      expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+    });
+  });
+}
+
+test.describe('home without JavaScript', () => {
+  test.use({ javaScriptEnabled: false });
+
+  test('the first banner, categories and products are server-rendered', async ({ page }) => {
+    await page.goto('/');
+    const slide = visibleSlide(page);
+    await expect(slide).toHaveAttribute('aria-label', /^1 of /);
+    await expect(slide.getByRole('img')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Shop by Categories' }).getByRole('link').first()).toBeVisible();
+    await expect(page.getByRole('region', { name: 'Products', exact: true }).locator('article').first()).toBeVisible();
+  });
+
+  test('the page describes the shop as a GroceryStore in Thrissur', async ({ page }) => {
+    await page.goto('/');
+    const data = (await page.locator('script[type="application/ld+json"]').allTextContents()).map((t) => JSON.parse(t));
+    const store = data.find((d) => d['@type'] === 'GroceryStore');
+    expect(store).toMatchObject({
+      name: expect.any(String),
+      address: { addressLocality: 'Thrissur', addressRegion: 'Kerala', addressCountry: 'IN' },
+      areaServed: { name: 'Thrissur' },
+    });
+    await expect(page).toHaveTitle(/Bringing farm fresh goodness to your doorstep!/);
+  });
+});

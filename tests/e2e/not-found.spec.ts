@@ -1,0 +1,24 @@
+/**
+ * Unknown catalogue ids answer a real 404 with the spec's text (spec 000 §8), not a soft 200.
+ */
+import { expect, test } from '@playwright/test';
+
+for (const path of ['/product/999999', '/product/abc']) {
+  test(`${path} is a 404 with "No product details found."`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(404);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('No product details found.');
+  });
+}
+
+test('an unknown category in the subcategory browser is a 404 with "Category Not Found"', async ({ page }) => {
+  const response = await page.goto('/category/999999/subcategories');
+  expect(response?.status()).toBe(404);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Category Not Found');
+});
+
+test('unknown categories and subcategories (or one of another category) of the other listing routes are 404s', async ({ request }) => {
+  for (const path of ['/categories/999999', '/categories/999999/all-products', '/categories/1/subcategory/999999', '/categories/2/subcategory/1', '/subcategory/999999']) {
+    expect((await request.get(path)).status(), path).toBe(404);
+  }
+});

@@ -1,0 +1,171 @@
+/**
+ * The navigation bar's search (spec 000 §2 "Search dropdown", §5, §8, §9): typing, keyboard,
+ * messages, Escape and outside click, and the mobile full-screen search with scrolling locked.
+ */
+import { expect, test, type Page } from '@playwright/test';
+
+type Found = { id: number; name: string };
+
+async function hydrated(page: Page) {
+  await page.locator('astro-island[component-url*="SearchBox"]:not([ssr])').first().waitFor({ state: 'attached' });
+}
+
+/** What the server finds for `text`, in its order. */
+async function serverResults(page: Page, text: string): Promise<Found[]> {
+  const response = await page.request.get(`/api/customer/search-products?product=${encodeURIComponent(text)}`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()).data.products;
+}
+
+test.describe('desktop (1280 px)', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test.beforeEach(async ({ page }) => {
+    await page.goto('/shop');
+    await hydrated(page);
+  });
+
+  test('typing shows the results; choosing one opens its product page', async ({ page }) => {
+    const expected = await serverResults(page, 'mango');
+    expect(expected.length).toBeGreaterThan(1);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('mango');
+    const list = page.getByRole('listbox', { name: 'Products' });
+    await expect(list.getByRole('option')).toHaveCount(expected.length);
+    await expect(box).toHaveAttribute('aria-expanded', 'true');
+    await expect(list.getByRole('option').first()).toContainText(expected[0].name);
+    await expect(list.getByRole('option').first()).toContainText('₹');
+
+    const max = await list.evaluate((el) => getComputedStyle(el.parentElement!).maxHeight);
+    expect(max).toBe('350px');
+
+    await list.getByRole('option').nth(1).click();
+    await expect(page).toHaveURL(new RegExp(`/product/${expected[1].id}$`));
+  });
+
+  test('search starts at one character and waits for typing to pause', async ({ page }) => {
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/customer/search-products') && requests.push(new URL(r.url()).searchParams.get('product') ?? ''));
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.pressSequentially('mango', { delay: 40 });
+    await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
+    expect(requests).toEqual(['mango']);
+
+    await box.fill('m');
+    await expect.poll(() => requests.at(-1)).toBe('m');
+  });
+
+  test('arrow keys move the active option and Enter opens it', async ({ page }) => {
+    const expected = await serverResults(page, 'banana');
+    expect(expected.length).toBeGreaterThan(2);
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('banana');
+    const options = page.getByRole('option');
+    await expect(options).toHaveCount(expected.length);
+
+    await box.press('ArrowDown');
+    await box.press('ArrowDown');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+    await expect(box).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+    await box.press('ArrowUp');
+    await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+    await expect(options.nth(1)).toHaveAttribute('aria-selected', 'false');
+    await box.press('ArrowDown');
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/product/${expected[1].id}$`));
+  });
+
+  test('Enter with no active option opens the first result', async ({ page }) => {
+    const [first] = await serverResults(page, 'tomato');
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('tomato');
+    await expect(page.getByRole('option').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
+  });
+
+  test('a search with no match says so', async ({ page }) => {
+    await page.getByRole('combobox', { name: 'Search products' }).fill('qqxzqqxz');
+    await expect(page.getByText('No products found for "qqxzqqxz".')).toBeVisible();
+    await expect(page.getByRole('option')).toHaveCount(0);
+  });
+
+  test('Escape and an outside click close the dropdown', async ({ page }) => {
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('mango');
+    const list = page.getByRole('listbox', { name: 'Products' });
+    await expect(list.getByRole('option').first()).toBeVisible();
+    await box.press('Escape');
+    await expect(list).toBeHidden();
+    await expect(box).toHaveAttribute('aria-expanded', 'false');
+    await expect(box).toHaveValue('mango');
+
+    await box.press('ArrowDown');
+    await expect(list.getByRole('option').first()).toBeVisible();
+    await page.mouse.click(640, 600);
+    await expect(list).toBeHidden();
+  });
+
+  test('a failed search shows the error message', async ({ page }) => {
+    await page.route('**/api/customer/search-products**', (route) =>
+      route.fulfill({ status: 500, json: { success: false, message: 'Something went wrong. Please try again.' } }),
+    );
+    await page.getByRole('combobox', { name: 'Search products' }).fill('mango');
+    await expect(page.getByRole('alert')).toHaveText('Failed to fetch products. Please try again.');
+  });
+
+  test('a result without an id cannot be opened and says why', async ({ page }) => {
+    await page.route('**/api/customer/search-products**', (route) =>
+      route.fulfill({ json: { success: true, data: { products: [{ product_name: 'Mystery Mango', offer_price: 10 }] } } }),
+    );
+    await page.getByRole('combobox', { name: 'Search products' }).fill('myst');
+    await page.getByRole('option', { name: /Mystery Mango/ }).click();
+    await expect(page.getByRole('alert')).toHaveText('Unable to navigate: Product ID not found.');
+    await expect(page).toHaveURL(/\/shop$/);
+  });
+});
+
+test.describe('mobile (375 px)', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('the search icon opens a full-screen search with the page scroll locked', async ({ page }) => {
+    const [first] = await serverResults(page, 'mango');
+    await page.goto('/shop');
+    await hydrated(page);
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toBeHidden();
+
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search products' });
+    await expect(dialog).toBeVisible();
+    expect(await dialog.boundingBox()).toMatchObject({ x: 0, y: 0, width: 375, height: 812 });
+    const box = dialog.getByRole('combobox', { name: 'Search products' });
+    await expect(box).toBeFocused();
+
+    await page.mouse.wheel(0, 800);
+    await page.waitForTimeout(200);
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await dialog.getByRole('button', { name: 'Close search' }).click();
+    await expect(dialog).toBeHidden();
+    await page.mouse.wheel(0, 800);
+    await expect.poll(() => page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+
+    await page.getByRole('button', { name: 'Search products' }).click();
+    await box.fill('mango');
+    await expect(dialog.getByRole('option').first()).toContainText(first.name);
+    await dialog.getByRole('option').first().click();
+    await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
+  });
+
+  test('Escape closes the full-screen search', async ({ page }) => {
+    await page.goto('/shop');
+    await hydrated(page);
+    const opener = page.getByRole('button', { name: 'Search products' });
+    await opener.click();
+    const dialog = page.getByRole('dialog', { name: 'Search products' });
+    await dialog.getByRole('combobox').fill('man');
+    await page.keyboard.press('Escape');
+    await expect(dialog).toBeHidden();
+    await expect(opener).toBeFocused();
+  });
+});

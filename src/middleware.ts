@@ -10,6 +10,8 @@ import { randomUUID } from 'node:crypto';
 import { logger } from './lib/server/log.ts';
 import { errorResponse, AppError } from './lib/server/http.ts';
 import { securityHeaders } from './lib/server/security-headers.ts';
+import { pageCacheKey, readPageCache, writePageCache } from './lib/server/page-cache.ts';
+import { getConfig } from './lib/server/config.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQ_ID = /^[A-Za-z0-9._-]{6,64}$/;
@@ -37,11 +39,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
 
   let response: Response;
-  if (UNSAFE.has(request.method) && !isSameOrigin(request, url)) {
+  const cacheKey = pageCacheKey(request, url);
+  const cached = cacheKey ? readPageCache(cacheKey) : null;
+  if (cached) {
+    response = cached;
+  } else if (UNSAFE.has(request.method) && !isSameOrigin(request, url)) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else {
     try {
       response = await next();
+      if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS);
     } catch (err) {
       response = url.pathname.startsWith('/api/')
         ? errorResponse(err, reqId)

@@ -1,0 +1,69 @@
+/**
+ * A per-process micro-cache for anonymous catalogue HTML: a rendered page is reused for
+ * PAGE_CACHE_SECONDS (default 5 s), so a burst of visitors costs one render per page per few
+ * seconds while prices and stock on screen are never older than that. Only GET requests
+ * without a session cookie, answered 200 with HTML and a public Cache-Control, are stored;
+ * the cache is bounded (LRU by insertion order) so memory stays flat with 20,000 products.
+ * Checkout, cart and account pages are never public, so they never enter it.
+ */
+
+/** Name of the session cookie; requests carrying it are personal and bypass the cache. */
+export const SESSION_COOKIE = 'ff_session';
+
+interface Entry {
+  body: Uint8Array;
+  status: number;
+  headers: [string, string][];
+  expires: number;
+}
+
+const MAX_ENTRIES = 500;
+const MAX_BODY_BYTES = 512 * 1024;
+const entries = new Map<string, Entry>();
+
+/** Cache key for a request, or null when the request must not use the cache. */
+export function pageCacheKey(request: Request, url: URL): string | null {
+  if (request.method !== 'GET') return null;
+  if (url.pathname.startsWith('/api/') || url.pathname === '/readyz' || url.pathname === '/healthz') return null;
+  const cookie = request.headers.get('cookie');
+  if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) return null;
+  return url.pathname + url.search;
+}
+
+/** A fresh cached response for `key`, or null. */
+export function readPageCache(key: string, now = Date.now()): Response | null {
+  const entry = entries.get(key);
+  if (!entry) return null;
+  if (entry.expires <= now) {
+    entries.delete(key);
+    return null;
+  }
+  const headers = new Headers(entry.headers);
+  headers.set('x-cache', 'HIT');
+  return new Response(entry.body.slice(), { status: entry.status, headers });
+}
+
+/**
+ * Stores a cacheable response and returns the response to send (its body has been read).
+ * Responses that are not public HTML pass through untouched.
+ */
+export async function writePageCache(key: string, response: Response, ttlSeconds: number, now = Date.now()): Promise<Response> {
+  const type = response.headers.get('content-type') ?? '';
+  const cacheControl = response.headers.get('cache-control') ?? '';
+  if (ttlSeconds <= 0 || response.status !== 200 || !type.includes('text/html') || !cacheControl.includes('public') || response.headers.has('set-cookie')) {
+    return response;
+  }
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  if (body.byteLength <= MAX_BODY_BYTES) {
+    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+    entries.set(key, { body, status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000 });
+  }
+  headers.set('x-cache', 'MISS');
+  return new Response(body, { status: response.status, headers });
+}
+
+/** Empties the cache (tests; after a catalogue import in the same process). */
+export function clearPageCache(): void {
+  entries.clear();
+}

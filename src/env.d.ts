@@ -4,5 +4,7 @@ declare namespace App {
   interface Locals {
     /** Request id for logs and the X-Request-Id response header. */
     reqId: string;
+    /** The signed-in customer, memoised per request (undefined until looked up). */
+    customer?: import('./lib/server/services/auth.ts').SessionCustomer | null;
   }
 }

@@ -3,16 +3,25 @@ import { api, notFound, ok, parseId } from '../../../../lib/server/http.ts';
 import { getDb } from '../../../../lib/server/db/index.ts';
 import { getProduct, relatedProducts } from '../../../../lib/server/services/catalog.ts';
 import { productDetailJson, productJson } from '../../../../lib/server/api-shapes.ts';
-import { CATALOG_CACHE } from '../../../../lib/server/cache-control.ts';
+import { CATALOG_CACHE, NO_STORE } from '../../../../lib/server/cache-control.ts';
+import { getCustomer } from '../../../../lib/server/session.ts';
+import { wishlistedIds } from '../../../../lib/server/services/wishlist.ts';
 
-export const GET = api(async ({ params }) => {
+export const GET = api(async (ctx) => {
+  const { params } = ctx;
   const id = parseId(params.id, 'Invalid product id.');
   const db = await getDb();
   const product = await getProduct(db, id);
   if (!product) throw notFound('No product details found.');
   const related = await relatedProducts(db, product);
+  // A signed-in customer sees their wishlist state; such answers are personal, never cached.
+  const customer = await getCustomer(ctx);
+  const wished = customer ? await wishlistedIds(db, customer.id, [product.id, ...related.map((p) => p.id)]) : new Set<number>();
   return ok(
-    { product: productDetailJson(product), related_products: related.map((p) => productJson(p)) },
-    { headers: CATALOG_CACHE },
+    {
+      product: productDetailJson(product, { wishlisted: wished.has(product.id) }),
+      related_products: related.map((p) => productJson(p, { wishlisted: wished.has(p.id) })),
+    },
+    { headers: customer ? NO_STORE : CATALOG_CACHE },
   );
 });

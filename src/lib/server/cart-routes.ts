@@ -1,0 +1,29 @@
+/**
+ * Shared steps of the cart API routes: every route answers with the cart as it is after the
+ * change (`data.my_cart` and `data.summary`), so clients need no second request.
+ */
+import type { APIContext } from 'astro';
+import { getDb } from './db/index.ts';
+import { listCart, summarize } from './services/cart.ts';
+import { cartLineJson, cartSummaryJson } from './cart-shapes.ts';
+import { badRequest, ok } from './http.ts';
+import { NO_STORE } from './cache-control.ts';
+import { requireCustomer } from './session.ts';
+
+/** The cart answer for a customer. */
+export async function cartResponse(customerId: number, message?: string, status = 200): Promise<Response> {
+  const lines = await listCart(await getDb(), customerId);
+  return ok({ my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summarize(lines)) }, { message, status, headers: NO_STORE });
+}
+
+/** Parses the spec's `cart_id` (numeric only; "Invalid cart ID" otherwise). */
+export function parseCartId(value: unknown): number {
+  const text = typeof value === 'number' ? String(value) : typeof value === 'string' ? value.trim() : '';
+  if (!/^\d{1,9}$/.test(text) || Number(text) < 1) throw badRequest('Invalid cart ID');
+  return Number(text);
+}
+
+/** The signed-in customer's id (401 otherwise). */
+export async function customerId(ctx: APIContext): Promise<number> {
+  return (await requireCustomer(ctx)).id;
+}

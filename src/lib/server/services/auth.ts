@@ -1,0 +1,234 @@
+/**
+ * Sign-up and login with a one-time password, and sessions (spec 000 §2, §4, §5, §7;
+ * ARCHITECTURE "Auth and sessions").
+ *
+ * OTPs: `crypto.randomInt`, OTP_LENGTH digits, stored as a salted SHA-256 hash, single use,
+ * 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries. Throttles (in the
+ * database): 5 sends per phone per hour, 100 wrong tries per phone per day, and a per-IP limit.
+ * Sign-up is verified by a server OTP too (the spec's browser-made OTP is a defect).
+ *
+ * Sessions: 256-bit random opaque token, stored as its SHA-256 hash, 30 days of absolute life,
+ * a new token at every login, revoked on logout. Codes and tokens never reach the logs.
+ */
+import { createHash, randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
+import { and, desc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { customers, otps, sessions } from '../db/schema.ts';
+import { AppError } from '../http.ts';
+import { getConfig } from '../config.ts';
+import { getSmsSender } from '../sms.ts';
+import { consume, lockKey, assertUnderLimit, recordEvent, type ThrottleRule } from '../throttle.ts';
+import { AUTH_MESSAGES } from '../../auth-rules.ts';
+
+export const OTP_TTL_MS = 5 * 60_000;
+export const OTP_MAX_ATTEMPTS = 5;
+export const SESSION_TTL_MS = 30 * 86_400_000;
+
+export const OTP_SEND_LIMIT: ThrottleRule = {
+  bucket: 'otp_send:phone',
+  limit: 5,
+  windowMs: 3_600_000,
+  message: 'Too many OTP requests for this number. Please try again later.',
+};
+export const OTP_FAIL_LIMIT: ThrottleRule = {
+  bucket: 'otp_fail:phone',
+  limit: 100,
+  windowMs: 86_400_000,
+  message: 'Too many wrong OTP attempts for this number. Please try again tomorrow.',
+};
+export const AUTH_IP_LIMIT: ThrottleRule = {
+  bucket: 'auth:ip',
+  limit: 60,
+  windowMs: 10 * 60_000,
+  message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
+};
+
+export type OtpPurpose = 'login' | 'signup' | 'phone_change';
+
+/** What a send returns; `demoCode` only with the console SMS sender (demo hint). */
+export interface OtpSent {
+  expiresInSeconds: number;
+  demoCode?: string;
+}
+
+/** The signed-in customer as the session knows it. */
+export interface SessionCustomer {
+  id: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  sessionId: number;
+}
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+function hashCode(code: string): string {
+  const salt = randomBytes(8).toString('hex');
+  return `${salt}:${sha256(`${salt}:${code}`)}`;
+}
+
+function codeMatches(stored: string, code: string): boolean {
+  const [salt, hash] = stored.split(':');
+  if (!salt || !hash) return false;
+  const a = Buffer.from(sha256(`${salt}:${code}`), 'hex');
+  const b = Buffer.from(hash, 'hex');
+  return a.length === b.length && timingSafeEqual(a, b);
+}
+
+/** A random code of OTP_LENGTH digits (leading zeros allowed). */
+export function generateOtp(length = getConfig().OTP_LENGTH): string {
+  return String(randomInt(0, 10 ** length)).padStart(length, '0');
+}
+
+/** Counts one auth request from `ip` (429 when over the per-IP limit). */
+export async function throttleIp(db: Database, ip: string): Promise<void> {
+  await consume(db, AUTH_IP_LIMIT, ip);
+}
+
+/** An active (not deleted) customer by phone, or null. */
+export async function findCustomerByPhone(db: Database, phone: string) {
+  const [row] = await db.select().from(customers).where(and(eq(customers.phone, phone), isNull(customers.deletedAt)));
+  return row ?? null;
+}
+
+/**
+ * Issues a new OTP for `phone` and sends it by SMS. Older live codes for the phone and purpose
+ * are cancelled. Throws 429 after 5 sends per phone per hour.
+ */
+export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose, payload?: Record<string, unknown>): Promise<OtpSent> {
+  const code = generateOtp();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
+    await assertUnderLimit(tx, OTP_SEND_LIMIT, phone, now);
+    await recordEvent(tx, OTP_SEND_LIMIT, phone, now);
+    await tx
+      .update(otps)
+      .set({ consumedAt: now })
+      .where(and(eq(otps.phone, phone), isNull(otps.consumedAt)));
+    await tx.insert(otps).values({
+      phone,
+      purpose,
+      codeHash: hashCode(code),
+      payload: payload ?? null,
+      expiresAt: new Date(now.getTime() + OTP_TTL_MS),
+    });
+  });
+  const sender = getSmsSender();
+  await sender.send(phone, `${code} is your FarmFresh verification code. It expires in 5 minutes. Never share it.`);
+  return { expiresInSeconds: OTP_TTL_MS / 1000, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
+}
+
+/**
+ * Checks `code` against the phone's live OTP of one of `purposes`. Right: the code is consumed
+ * (single use, also under concurrency) and its row returned. Wrong: a try is counted; the
+ * fifth wrong try kills the code. Throws 400 "Invalid OTP", 410-like 400 for a dead or expired
+ * code, or 429 after 100 wrong tries per phone per day.
+ */
+export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[]) {
+  const now = new Date();
+  return db.transaction(async (tx) => {
+    await lockKey(tx, 'otp_verify', phone);
+    await assertUnderLimit(tx, OTP_FAIL_LIMIT, phone, now);
+    const [otp] = await tx
+      .select()
+      .from(otps)
+      .where(and(eq(otps.phone, phone), inArray(otps.purpose, purposes), isNull(otps.consumedAt)))
+      .orderBy(desc(otps.createdAt), desc(otps.id))
+      .limit(1);
+    if (!otp) throw new AppError('bad_request', 'No active OTP for this number. Please request a new one.');
+    if (otp.expiresAt.getTime() <= now.getTime()) {
+      throw new AppError('bad_request', 'This OTP has expired. Please request a new one.');
+    }
+    if (otp.attempts >= OTP_MAX_ATTEMPTS) {
+      throw new AppError('bad_request', 'Too many wrong attempts. Please request a new OTP.');
+    }
+    if (!codeMatches(otp.codeHash, code)) {
+      await tx.update(otps).set({ attempts: sql`${otps.attempts} + 1` }).where(eq(otps.id, otp.id));
+      await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
+      return null;
+    }
+    const [consumed] = await tx
+      .update(otps)
+      .set({ consumedAt: now })
+      .where(and(eq(otps.id, otp.id), isNull(otps.consumedAt)))
+      .returning();
+    return consumed ?? null;
+  }).then((row) => {
+    // The wrong-try count must be committed, so the 400 is thrown after the transaction.
+    if (!row) throw new AppError('bad_request', AUTH_MESSAGES.otpWrong);
+    return row;
+  });
+}
+
+/** Starts a sign-up: refuses a phone that already has an account (409) and sends an OTP. */
+export async function startSignup(db: Database, input: { name: string; email: string; mobile: string }): Promise<OtpSent> {
+  if (await findCustomerByPhone(db, input.mobile)) {
+    throw new AppError('conflict', 'An account with this mobile number already exists. Please log in.');
+  }
+  return issueOtp(db, input.mobile, 'signup', { name: input.name, email: input.email.toLowerCase() });
+}
+
+/** Starts a login: the phone must belong to a customer (404 "Invalid user" otherwise); sends an OTP. */
+export async function startLogin(db: Database, phone: string): Promise<OtpSent> {
+  if (!(await findCustomerByPhone(db, phone))) {
+    throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
+  }
+  return issueOtp(db, phone, 'login');
+}
+
+/**
+ * Completes a login or a sign-up with the OTP: a sign-up code creates the customer (phone
+ * verified) first. Returns a new session token (the only time it exists in clear).
+ */
+export async function completeOtpLogin(db: Database, phone: string, code: string): Promise<{ token: string; customer: SessionCustomer; created: boolean }> {
+  const otp = await verifyOtp(db, phone, code, ['login', 'signup']);
+  let customer = await findCustomerByPhone(db, phone);
+  let created = false;
+  if (!customer) {
+    if (otp.purpose !== 'signup') throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
+    const payload = (otp.payload ?? {}) as { name?: string; email?: string };
+    try {
+      [customer] = await db
+        .insert(customers)
+        .values({ name: payload.name ?? null, email: payload.email ?? null, phone, phoneVerifiedAt: new Date() })
+        .returning();
+      created = true;
+    } catch {
+      // Two sign-ups raced on the same phone: the unique index kept one; use it.
+      customer = await findCustomerByPhone(db, phone);
+    }
+  }
+  if (!customer) throw new AppError('conflict', AUTH_MESSAGES.registrationFailed);
+  const { token, sessionId } = await createSession(db, customer.id);
+  return { token, created, customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone, sessionId } };
+}
+
+/** Creates a session for a customer; returns the clear token (256 bits, base64url). */
+export async function createSession(db: Database, customerId: number): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const [row] = await db.insert(sessions).values({ customerId, tokenHash: sha256(token), expiresAt }).returning({ id: sessions.id });
+  return { token, sessionId: row!.id, expiresAt };
+}
+
+/** The customer of a live session token, or null (unknown, revoked, expired or deleted account). */
+export async function customerForToken(db: Database, token: string): Promise<SessionCustomer | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, sessionId: sessions.id })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(customers.deletedAt)));
+  return row ?? null;
+}
+
+/** Revokes one session. */
+export async function revokeSession(db: Database, sessionId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a customer (account deletion, phone change). */
+export async function revokeAllSessions(db: Database, customerId: number): Promise<void> {
+  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+}

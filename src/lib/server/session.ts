@@ -1,0 +1,74 @@
+/**
+ * The session at the HTTP edge: reads the token from the `ff_session` cookie (web) or an
+ * `Authorization: Bearer` header (API clients), and writes or clears the cookie. The cookie is
+ * HttpOnly, SameSite=Lax, Secure whenever the request came over HTTPS, and lives 30 days.
+ */
+import type { APIContext, AstroCookies } from 'astro';
+import { getDb } from './db/index.ts';
+import { customerForToken, SESSION_TTL_MS, type SessionCustomer } from './services/auth.ts';
+import { AppError } from './http.ts';
+import { SESSION_COOKIE } from './page-cache.ts';
+import { getConfig } from './config.ts';
+
+type Ctx = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
+
+/** The token a request carries (Bearer first, then the cookie), or null. */
+export function readToken(ctx: Ctx): string | null {
+  const auth = ctx.request.headers.get('authorization');
+  if (auth) {
+    const match = /^Bearer\s+(\S+)$/i.exec(auth.trim());
+    if (match) return match[1]!;
+  }
+  return ctx.cookies.get(SESSION_COOKIE)?.value ?? null;
+}
+
+/** The signed-in customer, or null; memoised per request in `locals`. */
+export async function getCustomer(ctx: Ctx): Promise<SessionCustomer | null> {
+  const locals = ctx.locals as App.Locals;
+  if (locals.customer !== undefined) return locals.customer;
+  const token = readToken(ctx);
+  locals.customer = token ? await customerForToken(await getDb(), token) : null;
+  return locals.customer;
+}
+
+/** The signed-in customer, or a 401 "Please log in to continue." for every customer route. */
+export async function requireCustomer(ctx: Ctx): Promise<SessionCustomer> {
+  const customer = await getCustomer(ctx);
+  if (!customer) {
+    // A stale cookie is cleared so the browser stops sending it.
+    if (ctx.cookies.get(SESSION_COOKIE)) clearSessionCookie(ctx.cookies, ctx.url);
+    throw new AppError('unauthorized', 'Please log in to continue.');
+  }
+  return customer;
+}
+
+const secure = (url: URL) => url.protocol === 'https:' || getConfig().SITE_URL.startsWith('https:');
+
+/** Sets the session cookie. */
+export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
+  cookies.set(SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: secure(url),
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  });
+}
+
+/** Clears the session cookie. */
+export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
+  cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(url) });
+}
+
+/** The client's IP address (X-Forwarded-For only when TRUST_PROXY is on). */
+export function clientIp(ctx: Pick<APIContext, 'request' | 'clientAddress'>): string {
+  if (getConfig().TRUST_PROXY) {
+    const forwarded = ctx.request.headers.get('x-forwarded-for')?.split(',')[0]?.trim();
+    if (forwarded) return forwarded;
+  }
+  try {
+    return ctx.clientAddress || 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}

@@ -1,0 +1,63 @@
+/**
+ * Sliding-window throttles kept in the database (`rate_limit_events`), so a limit holds across
+ * every server process sharing it. Each check takes a transaction-scoped advisory lock on its
+ * bucket and key, counts the events inside the window, and records a new one when allowed.
+ *
+ * Why not a library store: rate-limiter-flexible's PostgreSQL store needs a `pg` client and
+ * creates its own table outside our migrations; ours runs on PGlite too and lives in the schema.
+ */
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Database, Transaction } from './db/index.ts';
+import { rateLimitEvents } from './db/schema.ts';
+import { AppError } from './http.ts';
+
+export interface ThrottleRule {
+  /** What is limited, e.g. 'otp_send'. */
+  bucket: string;
+  /** Events allowed inside the window. */
+  limit: number;
+  windowMs: number;
+  /** Message of the 429 answer. */
+  message: string;
+}
+
+/** Counts events of `rule` for `key` inside the window; throws 429 with Retry-After when over. */
+export async function assertUnderLimit(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+  const since = new Date(now.getTime() - rule.windowMs);
+  const [row] = await tx
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${rateLimitEvents.createdAt})` })
+    .from(rateLimitEvents)
+    .where(and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
+  if ((row?.n ?? 0) >= rule.limit) {
+    const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
+    const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
+    throw new AppError('too_many_requests', rule.message, { retryAfter });
+  }
+}
+
+/** Records one event of `rule` for `key`. */
+export async function recordEvent(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+  await tx.insert(rateLimitEvents).values({ bucket: rule.bucket, key, createdAt: now });
+}
+
+/**
+ * Checks and records atomically: one event is allowed and counted, or a 429 is thrown and
+ * nothing is recorded. Safe under concurrency across processes (advisory lock per key).
+ */
+export async function consume(db: Database, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockKey(tx, rule.bucket, key);
+    await assertUnderLimit(tx, rule, key, now);
+    await recordEvent(tx, rule, key, now);
+  });
+}
+
+/** Takes a transaction-scoped advisory lock for a bucket and key. */
+export async function lockKey(tx: Transaction, bucket: string, key: string): Promise<void> {
+  await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`);
+}
+
+/** Deletes events older than `maxAgeMs` (called now and then; keeps the table small). */
+export async function pruneEvents(db: Database, maxAgeMs = 2 * 86_400_000): Promise<void> {
+  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(Date.now() - maxAgeMs)));
+}

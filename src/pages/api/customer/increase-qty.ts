@@ -1,0 +1,12 @@
+/** POST /api/customer/increase-qty (form-urlencoded cart_id): one more of a line; 409 over stock. */
+import { api, readBody } from '../../../lib/server/http.ts';
+import { getDb } from '../../../lib/server/db/index.ts';
+import { stepQuantity } from '../../../lib/server/services/cart.ts';
+import { cartResponse, customerId, parseCartId } from '../../../lib/server/cart-routes.ts';
+
+export const POST = api(async (ctx) => {
+  const id = await customerId(ctx);
+  const cartId = parseCartId((await readBody(ctx.request)).cart_id);
+  await stepQuantity(await getDb(), id, cartId, 1);
+  return cartResponse(id);
+});

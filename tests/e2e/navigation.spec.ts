@@ -24,8 +24,8 @@ test.describe('desktop (1280 px)', () => {
     await expect(bar.getByRole('link', { name: 'FarmFresh home' })).toHaveAttribute('href', '/');
     await expect(bar.getByText('Thrissur')).toBeVisible();
     await expect(bar.getByRole('combobox', { name: 'Search products' })).toBeVisible();
-    await expect(bar.getByRole('link', { name: 'Home' })).toHaveAttribute('href', '/');
-    await expect(bar.getByRole('link', { name: 'About' })).toHaveAttribute('href', '/about');
+    await expect(bar.getByRole('link', { name: 'Home', exact: true })).toHaveAttribute('href', '/');
+    await expect(bar.getByRole('link', { name: 'About', exact: true })).toHaveAttribute('href', '/about');
     await expect(bar.getByRole('link', { name: 'Cart, 0 items' })).toHaveAttribute('href', '/cart');
     await expect(bar.getByRole('link', { name: 'Login' })).toHaveAttribute('href', '/login');
   });
@@ -61,9 +61,8 @@ test.describe('desktop (1280 px)', () => {
     await page.getByRole('button', { name: 'Category' }).click();
     const dialog = page.getByRole('dialog', { name: 'Categories' });
     await expect(dialog.getByRole('link').first()).toBeVisible();
-    // The page behind a modal dialog is inert: the search box cannot be clicked into.
-    await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveCount(0);
-    for (let i = 0; i < 3; i++) {
+    // More presses than the dialog has controls (close button + one link per category).
+    for (let i = 0; i < 12; i++) {
       await page.keyboard.press('Tab');
       expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
     }
@@ -147,7 +146,7 @@ test.describe('mobile (375 px)', () => {
     await page.goto('/shop');
     const bar = page.getByRole('navigation', { name: 'Main' });
     await expect(bar.getByText('Thrissur')).toBeVisible();
-    await expect(bar.getByRole('link', { name: 'Home' })).toBeHidden();
+    await expect(bar.getByRole('link', { name: 'Home', exact: true })).toBeHidden();
     await expect(bar.getByRole('link', { name: 'Cart, 0 items' })).toBeVisible();
     await hydrated(page, 'AccountMenu');
 

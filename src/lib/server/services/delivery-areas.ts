@@ -1,0 +1,33 @@
+/**
+ * Delivery areas (spec 000 §1): the shop delivers to a fixed list (one entry, Thrissur); the
+ * navigation bar's location label is the first active entry.
+ */
+import { asc, eq } from 'drizzle-orm';
+import type { Database } from '../db/index.ts';
+import { deliveryAreas } from '../db/schema.ts';
+
+/** A delivery area as the storefront shows it (spec 000 §3 "Delivery location": id, name). */
+export interface DeliveryArea {
+  id: number;
+  name: string;
+}
+
+/** Active delivery areas, in the order they were added. */
+export async function listDeliveryAreas(db: Database): Promise<DeliveryArea[]> {
+  return db
+    .select({ id: deliveryAreas.id, name: deliveryAreas.name })
+    .from(deliveryAreas)
+    .where(eq(deliveryAreas.isActive, true))
+    .orderBy(asc(deliveryAreas.id));
+}
+
+/** The first active delivery area (the navbar's location label), or null when there is none. */
+export async function firstDeliveryArea(db: Database): Promise<DeliveryArea | null> {
+  const [area] = await db
+    .select({ id: deliveryAreas.id, name: deliveryAreas.name })
+    .from(deliveryAreas)
+    .where(eq(deliveryAreas.isActive, true))
+    .orderBy(asc(deliveryAreas.id))
+    .limit(1);
+  return area ?? null;
+}

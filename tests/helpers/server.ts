@@ -39,6 +39,8 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       PGLITE_DATA_DIR: 'memory://',
       DATABASE_URL: '',
       ASTRO_NODE_LOGGING: 'disabled',
+      // Tests give each client its own address through X-Forwarded-For.
+      TRUST_PROXY: 'true',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

@@ -1,0 +1,123 @@
+/** Sign-up, login, OTP rules, throttles and sessions over HTTP, on every test database. */
+import { describe, expect, inject, it } from 'vitest';
+import { ApiClient, randomPhone } from '../helpers/api.ts';
+
+describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
+  it('refuses an incomplete sign-up with the spec messages', async () => {
+    const c = new ApiClient(baseUrl);
+    const missing = await c.post('/api/register', { json: { name: '', email: 'a@b.co', mobile: randomPhone() } });
+    expect(missing.status).toBe(400);
+    expect(missing.body).toMatchObject({ success: false, message: 'Please fill in all fields' });
+    const badEmail = await c.post('/api/register', { json: { name: 'Asha', email: 'not-an-email', mobile: randomPhone() } });
+    expect(badEmail.status).toBe(400);
+    expect(badEmail.body.message).toBe('Please enter a valid email');
+    const noPhone = await c.post('/api/validate-customer', { json: { key: '', otp: '' } });
+    expect(noPhone.status).toBe(400);
+    expect(noPhone.body.message).toBe('Please enter your mobile number');
+  });
+
+  it('signs up with a server OTP, adds the "+" to the phone, and opens a session', async () => {
+    const c = new ApiClient(baseUrl);
+    const phone = randomPhone();
+    const reg = await c.post('/api/register', { multipart: { name: 'Asha Menon', email: 'asha@example.com', mobile: phone.slice(1) } });
+    expect(reg.status).toBe(200);
+    expect(reg.body.data.demo_otp).toMatch(/^\d{4}$/);
+    const badOtp = await c.post('/api/otp-login', { json: { key: phone, otp: '12' } });
+    expect(badOtp.body.message).toBe('Please enter a 4-digit OTP');
+    const login = await c.post('/api/otp-login', { json: { key: phone, otp: reg.body.data.demo_otp } });
+    expect(login.status).toBe(200);
+    expect(login.body.message).toBe('You have logged in successfully');
+    expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    expect(login.headers.get('set-cookie')).toMatch(/ff_session=.*HttpOnly/i);
+    c.token = login.body.data.token;
+    const me = await c.get('/api/customer/session');
+    expect(me.body.data.customer).toMatchObject({ name: 'Asha Menon', email: 'asha@example.com', mobile: phone });
+    // The same code cannot be used twice.
+    const again = await c.post('/api/otp-login', { json: { key: phone, otp: reg.body.data.demo_otp } });
+    expect(again.status).toBe(400);
+    // The phone now has an account.
+    const dup = await c.post('/api/register', { json: { name: 'Other', email: 'o@example.com', mobile: phone } });
+    expect(dup.status).toBe(409);
+  });
+
+  it('logs a known customer in with a new token each time; unknown numbers are refused', async () => {
+    const c = new ApiClient(baseUrl);
+    const { phone } = await c.signUp();
+    const first = c.token;
+    const unknown = await c.post('/api/validate-customer', { json: { key: randomPhone(), otp: '' } });
+    expect(unknown.status).toBe(404);
+    const sent = await c.post('/api/validate-customer', { form: { key: phone, otp: '' } });
+    expect(sent.status).toBe(200);
+    const login = await c.post('/api/otp-login', { json: { key: phone, otp: sent.body.data.demo_otp } });
+    expect(login.body.data.token).not.toBe(first);
+  });
+
+  it('kills a code after 5 wrong tries: the right one is refused afterwards', async () => {
+    const c = new ApiClient(baseUrl);
+    const { phone } = await c.signUp();
+    const sent = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    const right = sent.body.data.demo_otp as string;
+    const wrong = right === '0000' ? '1111' : '0000';
+    for (let i = 0; i < 5; i++) {
+      const r = await c.post('/api/otp-login', { json: { key: phone, otp: wrong } });
+      expect(r.status).toBe(400);
+      expect(r.body.message).toBe('Invalid OTP');
+    }
+    const late = await c.post('/api/otp-login', { json: { key: phone, otp: right } });
+    expect(late.status).toBe(400);
+    expect(late.body.message).toMatch(/request a new OTP/);
+  });
+
+  it('cancels an older code when a new one is sent', async () => {
+    const c = new ApiClient(baseUrl);
+    const { phone } = await c.signUp();
+    const one = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    const two = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    if (one.body.data.demo_otp !== two.body.data.demo_otp) {
+      const old = await c.post('/api/otp-login', { json: { key: phone, otp: one.body.data.demo_otp } });
+      expect(old.status).toBe(400);
+    }
+    const fresh = await c.post('/api/otp-login', { json: { key: phone, otp: two.body.data.demo_otp } });
+    expect(fresh.status).toBe(200);
+  });
+
+  it('throttles the 6th OTP send to one phone within an hour with 429 and Retry-After', async () => {
+    const c = new ApiClient(baseUrl);
+    const { phone } = await c.signUp(); // send 1
+    for (let i = 0; i < 4; i++) expect((await c.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(200);
+    const sixth = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    expect(sixth.status).toBe(429);
+    expect(sixth.body.message).toMatch(/Too many OTP requests/);
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+  });
+
+  it('throttles one network address after 60 auth requests in 10 minutes', async () => {
+    const c = new ApiClient(baseUrl);
+    let last = 0;
+    for (let i = 0; i < 61; i++) {
+      last = (await c.post('/api/validate-customer', { json: { key: randomPhone(), otp: '' } })).status;
+      if (last === 429) break;
+    }
+    expect(last).toBe(429);
+  });
+
+  it('revokes the token on logout: it gets 401 afterwards', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    expect((await c.get('/api/customer/session')).status).toBe(200);
+    expect((await c.post('/api/logout')).status).toBe(200);
+    const after = await c.get('/api/customer/session');
+    expect(after.status).toBe(401);
+    expect(after.body.success).toBe(false);
+  });
+
+  it('refuses a cross-origin unsafe request carrying the session cookie, whatever its content type', async () => {
+    const c = new ApiClient(baseUrl, true);
+    await c.signUp();
+    expect(c.cookie).toMatch(/^ff_session=/);
+    const forged = await c.post('/api/customer/clear-cart', { form: {} }, { origin: 'https://evil.example' });
+    expect(forged.status).toBe(403);
+    const same = await c.post('/api/customer/clear-cart', {});
+    expect(same.status).toBe(200);
+  });
+});

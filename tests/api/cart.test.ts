@@ -1,0 +1,121 @@
+/** Cart and wishlist API over HTTP: rules, messages and customer scoping. */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../helpers/api.ts';
+
+describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl }) => {
+  let inStock: { id: number; stock: number; offer_price: number };
+  let soldOut: { id: number };
+
+  beforeAll(async () => {
+    const guest = new ApiClient(baseUrl);
+    const all = await guest.get('/api/customer/products/0?pageSize=100');
+    const products = all.body.data.products as { id: number; stock: number; offer_price: number }[];
+    inStock = products.find((p) => p.stock >= 5 && p.stock <= 60)!;
+    const more = await guest.get('/api/customer/products/0?pageSize=100&page=2');
+    soldOut = [...products, ...more.body.data.products].find((p: { stock: number }) => p.stock === 0)!;
+    expect(inStock).toBeTruthy();
+    expect(soldOut).toBeTruthy();
+  });
+
+  it('needs a session', async () => {
+    const guest = new ApiClient(baseUrl);
+    const res = await guest.get('/api/customer/my-cart');
+    expect(res.status).toBe(401);
+    expect((await guest.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } })).status).toBe(401);
+  });
+
+  it('adds, merges, steps and removes lines with server-computed totals', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    let res = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '2' } });
+    expect(res.status).toBe(200);
+    res = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } });
+    const [line] = res.body.data.my_cart;
+    expect(line).toMatchObject({ product_id: inStock.id, qty: 3, offer_price: inStock.offer_price });
+    expect(res.body.data.summary.subtotal).toBeCloseTo(inStock.offer_price * 3, 2);
+    const cartId = String(line.cart_id);
+    res = await c.post('/api/customer/increase-qty', { form: { cart_id: cartId } });
+    expect(res.body.data.my_cart[0].qty).toBe(4);
+    res = await c.post('/api/customer/decrease-qty', { form: { cart_id: cartId } });
+    expect(res.body.data.my_cart[0].qty).toBe(3);
+    res = await c.post('/api/customer/delete-product', { multipart: { cart_id: cartId } });
+    expect(res.body.data.my_cart).toEqual([]);
+    expect(res.body.data.summary).toMatchObject({ item_count: 0, subtotal: 0, delivery_fee: 0, total: 0 });
+  });
+
+  it('charges ₹40 delivery below ₹499 and says how much more is free', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    const res = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } });
+    const s = res.body.data.summary;
+    if (s.subtotal < 499) {
+      expect(s.delivery_fee).toBe(40);
+      expect(s.free_delivery_remaining).toBeCloseTo(499 - s.subtotal, 2);
+      expect(s.total).toBeCloseTo(s.subtotal + 40, 2);
+    } else {
+      expect(s.delivery_fee).toBe(0);
+    }
+  });
+
+  it('never goes below 1 nor above stock, and refuses out-of-stock products', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    const added = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } });
+    const cartId = String(added.body.data.my_cart[0].cart_id);
+    const below = await c.post('/api/customer/decrease-qty', { form: { cart_id: cartId } });
+    expect(below.status).toBe(422);
+    const over = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: String(inStock.stock) } });
+    expect(over.status).toBe(409);
+    expect(over.body.message).toMatch(new RegExp(`Only ${inStock.stock} of .* left in stock`));
+    const none = await c.post('/api/customer/add-product', { multipart: { product_id: String(soldOut.id), qty: '1' } });
+    expect(none.status).toBe(409);
+    expect(none.body.message).toMatch(/out of stock/);
+    const unknown = await c.post('/api/customer/add-product', { multipart: { product_id: '99999999', qty: '1' } });
+    expect(unknown.status).toBe(404);
+  });
+
+  it('refuses non-numeric cart ids with the spec message', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    for (const bad of ['abc', '1.5', '', '-3']) {
+      const res = await c.post('/api/customer/increase-qty', { form: { cart_id: bad } });
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid cart ID');
+    }
+  });
+
+  it("keeps customers apart: B cannot read or change A's lines or wishlist", async () => {
+    const a = new ApiClient(baseUrl);
+    const b = new ApiClient(baseUrl);
+    await a.signUp();
+    await b.signUp();
+    const added = await a.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } });
+    const cartId = String(added.body.data.my_cart[0].cart_id);
+    expect((await b.get('/api/customer/my-cart')).body.data.my_cart).toEqual([]);
+    for (const path of ['/api/customer/increase-qty', '/api/customer/decrease-qty']) {
+      expect((await b.post(path, { form: { cart_id: cartId } })).status).toBe(404);
+    }
+    expect((await b.post('/api/customer/delete-product', { multipart: { cart_id: cartId } })).status).toBe(404);
+    await b.post('/api/customer/clear-cart');
+    expect((await a.get('/api/customer/my-cart')).body.data.my_cart).toHaveLength(1);
+
+    expect((await a.put('/api/wishlists', { json: { productId: inStock.id } })).status).toBe(201);
+    expect((await b.get('/api/wishlists')).body.data.wishlists).toEqual([]);
+  });
+
+  it('toggles the wishlist: 201 added, 200 removed, and product reads carry it', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    const add = await c.put('/api/wishlists', { json: { productId: inStock.id } });
+    expect(add.status).toBe(201);
+    expect(add.body.message).toBe('Product added to wishlist successfully!');
+    const detail = await c.get(`/api/customer/product-details/${inStock.id}`);
+    expect(detail.body.data.product.wishlists).toHaveLength(1);
+    expect((await c.get('/api/wishlists')).body.data.wishlists.map((p: { id: number }) => p.id)).toEqual([inStock.id]);
+    const remove = await c.put('/api/wishlists', { json: { productId: inStock.id } });
+    expect(remove.status).toBe(200);
+    expect(remove.body.message).toBe('Product removed from wishlist successfully');
+    expect((await c.get(`/api/customer/product-details/${inStock.id}`)).body.data.product.wishlists).toEqual([]);
+    expect((await c.put('/api/wishlists', { json: { productId: 99999999 } })).status).toBe(404);
+  });
+});

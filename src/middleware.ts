@@ -32,6 +32,8 @@ function isSameOrigin(request: Request, url: URL): boolean {
 }
 
 export const onRequest = defineMiddleware(async (context, next) => {
+  // Prerendered pages run this at build time, where there is no real request to inspect.
+  if (context.isPrerendered) return next();
   const started = performance.now();
   const incoming = context.request.headers.get('x-request-id');
   const reqId = incoming && REQ_ID.test(incoming) ? incoming : randomUUID();

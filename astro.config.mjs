@@ -12,7 +12,18 @@ import tailwindcss from '@tailwindcss/vite';
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone' }),
-  integrations: [react()],
+  integrations: [
+    react(),
+    {
+      // client:interact — hydrate an island on first hover, focus, touch or click (src/client-directives/interact.ts).
+      name: 'farmfresh:client-interact',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'interact', entrypoint: './src/client-directives/interact.ts' });
+        },
+      },
+    },
+  ],
   site: process.env.SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT || 4321) },
   security: { checkOrigin: false },

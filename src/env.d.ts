@@ -8,10 +8,3 @@ declare namespace App {
     customer?: import('./lib/server/services/auth.ts').SessionCustomer | null;
   }
 }
-
-declare module 'astro' {
-  interface AstroClientDirectives {
-    /** Hydrate on the first hover, focus, touch or click (src/client-directives/interact.ts). */
-    'client:interact'?: boolean;
-  }
-}

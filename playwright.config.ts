@@ -29,7 +29,7 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: 'node dist/server/entry.mjs',
+        command: 'node scripts/server.ts',
         url: `${baseURL}/readyz`,
         reuseExistingServer: false,
         timeout: 120_000,

@@ -1,11 +1,12 @@
 /**
- * `npm start`: builds the site when the build is missing or older than the sources, then serves
+ * `npm start`: builds the site when the build is missing, older than the sources or made with
+ * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then serves
  * it on HOST:PORT (default localhost:4321). The server itself applies pending migrations and
  * seeds the demo shop into an empty database on boot (src/lib/server/db), so several server
  * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, readdirSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 
@@ -26,7 +27,12 @@ function newestMtime(paths: string[]): number {
   return newest;
 }
 
-const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(SOURCES);
+// Prerendered pages bake these in at build time, so a change of them needs a new build.
+const BUILD_ENV_KEYS = ['SITE_URL', 'SHOP_NAME', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_ADDRESS', 'MEDIA_BASE_URL'];
+const buildEnvFile = path.join(root, 'dist/.build-env.json');
+const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, process.env[k] ?? ''])));
+const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
+const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(SOURCES) || envChanged;
 if (stale || process.env.FORCE_BUILD === 'true') {
   console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
@@ -37,12 +43,13 @@ if (stale || process.env.FORCE_BUILD === 'true') {
     console.error('The build failed; see the messages above.');
     process.exit(result.status ?? 1);
   }
+  writeFileSync(buildEnvFile, buildEnv);
 }
 
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
-await import(pathToFileURL(entry).href);
+await import(pathToFileURL(path.join(root, 'scripts/server.ts')).href);
 
 // Warm up: the first /readyz opens, migrates and (when empty) seeds the database.
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;

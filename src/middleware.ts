@@ -2,14 +2,12 @@
  * Runs around every server-rendered request:
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - refuses cross-origin unsafe requests (403) whatever their content type;
- * - adds security headers (CSP, frame-ancestors, nosniff, referrer policy);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { logger } from './lib/server/log.ts';
 import { errorResponse, AppError } from './lib/server/http.ts';
-import { securityHeaders } from './lib/server/security-headers.ts';
 import { pageCacheKey, readPageCache, writePageCache } from './lib/server/page-cache.ts';
 import { getConfig } from './lib/server/config.ts';
 
@@ -60,9 +58,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   try {
     response.headers.set('x-request-id', reqId);
-    for (const [name, value] of Object.entries(securityHeaders(url.pathname))) {
-      if (!response.headers.has(name)) response.headers.set(name, value);
-    }
   } catch {
     // Some responses (e.g. redirects from Response.redirect) have immutable headers.
     response = new Response(response.body, response);

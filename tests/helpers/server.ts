@@ -29,7 +29,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
   const entry = path.resolve('dist/server/entry.mjs');
   if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the API tests (npm test does).');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [entry], {
+  const child: ChildProcess = spawn(process.execPath, [path.resolve('scripts/server.ts')], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',

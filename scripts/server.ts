@@ -1,0 +1,37 @@
+/**
+ * The production HTTP server: Astro's built handler (dist/server/entry.mjs, static files and
+ * server-rendered routes) behind gzip/brotli-aware compression (the `compression` package) and
+ * the security headers, which so also reach prerendered pages and static assets that never
+ * pass through Astro's middleware. Listens on HOST:PORT (default localhost:4321).
+ * Usage: `node scripts/server.ts` after `npm run build` (npm start does both).
+ */
+import http from 'node:http';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import compression from 'compression';
+import { securityHeaders } from '../src/lib/server/security-headers.ts';
+
+process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+const entry = pathToFileURL(path.resolve('dist/server/entry.mjs')).href;
+const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+
+const compress = compression({ threshold: 1024 });
+const headers = Object.entries(securityHeaders('/'));
+
+/** The request listener: security headers, compression, then Astro. */
+export function listener(req: http.IncomingMessage, res: http.ServerResponse): void {
+  for (const [name, value] of headers) res.setHeader(name, value);
+  compress(req as never, res as never, () => handler(req, res));
+}
+
+const host = process.env.HOST || 'localhost';
+const port = Number(process.env.PORT || 4321);
+const server = http.createServer(listener);
+server.keepAliveTimeout = 65_000;
+server.listen(port, host, () => {
+  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host}:${port}`);
+});
+
+const stop = () => server.close(() => process.exit(0));
+process.on('SIGTERM', stop);
+process.on('SIGINT', stop);

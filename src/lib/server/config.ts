@@ -35,6 +35,10 @@ const configSchema = z.object({
   /** Delivery fee policy (paise): free from the threshold, else the flat fee. */
   FREE_DELIVERY_FROM_PAISE: z.coerce.number().int().min(0).default(49900),
   DELIVERY_FEE_PAISE: z.coerce.number().int().min(0).default(4000),
+  /** Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1 point = ₹1 at checkout. */
+  POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
+  /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
+  NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
   /** OTP settings (spec 000 §5 shows 4 digits; production should use 6). */
   OTP_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
   /** SMS sender: `console` logs the code (demo), `http` posts to a gateway. */

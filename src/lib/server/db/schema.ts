@@ -386,6 +386,10 @@ export const orders = pgTable(
     promoCode: text('promo_code'),
     customerNote: text('customer_note'),
     pointsEarned: integer('points_earned').notNull().default(0),
+    /** When the earned points were added to the customer's balance (on delivery). */
+    pointsCreditedAt: timestamp('points_credited_at', { withTimezone: true }),
+    /** The payment gateway's reference for an order paid online. */
+    paymentReference: text('payment_reference'),
     /** Client-chosen key: the same key from the same customer returns the same order. */
     idempotencyKey: text('idempotency_key'),
     processedAt: timestamp('processed_at', { withTimezone: true }),

@@ -191,7 +191,14 @@ export async function completeOtpLogin(db: Database, phone: string, code: string
     try {
       [customer] = await db
         .insert(customers)
-        .values({ name: payload.name ?? null, email: payload.email ?? null, phone, phoneVerifiedAt: new Date() })
+        .values({
+          name: payload.name ?? null,
+          email: payload.email ?? null,
+          phone,
+          phoneVerifiedAt: new Date(),
+          creditLimitPaise: getConfig().NEW_CUSTOMER_CREDIT_PAISE,
+          creditBalancePaise: getConfig().NEW_CUSTOMER_CREDIT_PAISE,
+        })
         .returning();
       created = true;
     } catch {

@@ -1,0 +1,38 @@
+/**
+ * Operators' order tool.
+ *   npm run orders -- list [N]          the newest N orders (default 20) with status and amount
+ *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
+ *                                       out_for_delivery → delivered (forward only)
+ * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
+ */
+import { desc } from 'drizzle-orm';
+import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { orders } from '../src/lib/server/db/schema.ts';
+import { advanceOrder } from '../src/lib/server/services/orders.ts';
+import { formatPaise } from '../src/lib/money.ts';
+import { AppError } from '../src/lib/server/http.ts';
+
+const [command, arg] = process.argv.slice(2);
+const handle = await openDatabase();
+try {
+  await migrateDatabase(handle);
+  if (command === 'list') {
+    const limit = arg && /^\d+$/.test(arg) ? Number(arg) : 20;
+    const rows = await handle.db.select().from(orders).orderBy(desc(orders.id)).limit(limit);
+    if (!rows.length) console.log('No orders yet.');
+    for (const o of rows) {
+      console.log(`#${o.id}\t${o.status.padEnd(16)}\t${o.paymentMode.padEnd(6)}\t${formatPaise(o.paidAmountPaise).padStart(12)}\t${o.createdAt.toISOString()}`);
+    }
+  } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
+    const result = await advanceOrder(handle.db, Number(arg));
+    console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
+  } else {
+    console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID');
+    process.exitCode = 2;
+  }
+} catch (err) {
+  console.error(err instanceof AppError ? err.message : `Failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

@@ -1,0 +1,418 @@
+/**
+ * Orders (spec 001 §2 checkout, §3, §4, §5, §7; ARCHITECTURE "Orders and stock").
+ *
+ * Placing an order is one transaction: the cart is re-priced from the database, the promo code
+ * re-checked, points and the delivery fee applied, the client's figures compared with the
+ * server's (409 with the server's figures when they differ), stock decremented with a guarded
+ * update (`stock >= qty`, so no oversell across processes), the order and its line items
+ * written, credit taken for a Credit order, and the cart cleared. An Idempotency-Key returns
+ * the same order for the same key and customer, never a second one.
+ *
+ * Status machine: placed → processed → out_for_delivery → delivered; placed → cancelled (by the
+ * customer within 30 minutes). Points earned are recorded on the order and credited on delivery.
+ */
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '../db/index.ts';
+import {
+  cartItems,
+  creditTransactions,
+  customers,
+  orderItems,
+  orders,
+  pointsTransactions,
+  products,
+  stockMovements,
+  type ORDER_STATUSES,
+} from '../db/schema.ts';
+import { AppError, badRequest, notFound } from '../http.ts';
+import { getConfig } from '../config.ts';
+import { listCart, summarize } from './cart.ts';
+import { getAddress, servedPrefixes, isServed } from './addresses.ts';
+import { countPromoUse, evaluatePromo, releasePromoUse } from './promos.ts';
+import { getPaymentGateway } from '../payments.ts';
+import { formatPaise, paiseToRupees } from '../../money.ts';
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
+
+/** Customer-facing cancellation window (the shop's policy: 30 minutes). */
+export const CANCEL_WINDOW_MS = 30 * 60_000;
+
+/** Forward transitions an operator may make. */
+export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
+  placed: 'processed',
+  processed: 'out_for_delivery',
+  out_for_delivery: 'delivered',
+};
+
+/** What the client sends to place an order (already parsed). */
+export interface PlaceOrderInput {
+  addressId: number;
+  paymentMode: PaymentMode;
+  /** The client's idea of the amount to pay (paise); must equal the server's. */
+  paidAmountPaise: number;
+  /** The client's idea of the discount (paise), when it sends one; must equal the server's. */
+  discountPaise?: number;
+  promoCode?: string;
+  customerNote?: string;
+  /** Points to redeem (1 point = ₹1). */
+  points: number;
+  idempotencyKey?: string;
+}
+
+/** The server's figures for an order, in paise. */
+export interface OrderQuote {
+  subtotalPaise: number;
+  itemCount: number;
+  discountPaise: number;
+  promo: { id: number; code: string; percentOff: number } | null;
+  pointsRedeemed: number;
+  deliveryFeePaise: number;
+  paidAmountPaise: number;
+}
+
+/** An order line as shown to the customer. */
+export interface OrderLine {
+  id: number;
+  productId: number | null;
+  name: string;
+  image: string | null;
+  qty: number;
+  unitPricePaise: number;
+  totalAmountPaise: number;
+}
+
+/** An order as shown to the customer. */
+export interface Order {
+  id: number;
+  status: OrderStatus;
+  paymentMode: PaymentMode;
+  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  subtotalPaise: number;
+  discountPaise: number;
+  pointsRedeemed: number;
+  deliveryFeePaise: number;
+  paidAmountPaise: number;
+  promoCode: string | null;
+  customerNote: string | null;
+  pointsEarned: number;
+  address: Record<string, unknown> | null;
+  addressId: number | null;
+  createdAt: Date;
+  processedAt: Date | null;
+  outForDeliveryAt: Date | null;
+  deliveredAt: Date | null;
+  cancelledAt: Date | null;
+  /** Whether the customer may still cancel it now. */
+  cancellable: boolean;
+  items: OrderLine[];
+}
+
+/** Points earned for paying `paidPaise` under the configured rule (per whole ₹100). */
+export function pointsFor(paidPaise: number, perHundred = getConfig().POINTS_PER_100_RUPEES): number {
+  return Math.floor(paidPaise / 10_000) * perHundred;
+}
+
+/** The server's figures for the customer's current cart with an optional promo and points. */
+export async function quoteOrder(
+  db: Database | Transaction,
+  customerId: number,
+  opts: { promoCode?: string; points?: number } = {},
+): Promise<OrderQuote & { lines: Awaited<ReturnType<typeof listCart>> }> {
+  const lines = await listCart(db as Database, customerId);
+  if (lines.length === 0) throw new AppError('unprocessable', 'Your cart is empty. Please add items to your cart.');
+  const summary = summarize(lines);
+  const promo = opts.promoCode ? await evaluatePromo(db, customerId, opts.promoCode, summary.subtotalPaise) : null;
+  const discount = promo?.discountPaise ?? 0;
+  const points = opts.points ?? 0;
+  if (points > 0) {
+    const [c] = await db.select({ balance: customers.pointsBalance }).from(customers).where(eq(customers.id, customerId));
+    if (!c || c.balance < points) throw new AppError('unprocessable', `You have only ${c?.balance ?? 0} points to redeem.`);
+    if (points * 100 > summary.subtotalPaise - discount) throw new AppError('unprocessable', 'Points cannot pay for more than the items after the discount.');
+  }
+  const paid = summary.subtotalPaise - discount - points * 100 + summary.deliveryFeePaise;
+  return {
+    lines,
+    subtotalPaise: summary.subtotalPaise,
+    itemCount: summary.itemCount,
+    discountPaise: discount,
+    promo: promo ? { id: promo.id, code: promo.code, percentOff: promo.percentOff } : null,
+    pointsRedeemed: points,
+    deliveryFeePaise: summary.deliveryFeePaise,
+    paidAmountPaise: paid,
+  };
+}
+
+/** The server's figures as rupees, for a 409 answer or a quote endpoint. */
+export function quoteJson(q: OrderQuote) {
+  return {
+    subtotal: paiseToRupees(q.subtotalPaise).toFixed(2),
+    item_count: q.itemCount,
+    discount: paiseToRupees(q.discountPaise).toFixed(2),
+    promocode: q.promo?.code ?? null,
+    points: String(q.pointsRedeemed),
+    delivery_fee: paiseToRupees(q.deliveryFeePaise).toFixed(2),
+    paid_amount: paiseToRupees(q.paidAmountPaise).toFixed(2),
+  };
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/** The existing order of a customer for an idempotency key, or null. */
+async function orderForKey(db: Database, customerId: number, key: string): Promise<number | null> {
+  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  return row?.id ?? null;
+}
+
+/**
+ * Places an order from the customer's cart. Returns the order and whether it was created now
+ * (false when an earlier request with the same idempotency key made it).
+ * Errors: 404 address; 422 empty cart, undeliverable address, promo or points rule, not enough
+ * credit; 409 price/discount mismatch (with the server's figures) or stock shortage.
+ */
+export async function placeOrder(db: Database, customerId: number, input: PlaceOrderInput): Promise<{ order: Order; created: boolean }> {
+  if (input.idempotencyKey) {
+    const existing = await orderForKey(db, customerId, input.idempotencyKey);
+    if (existing) return { order: await getOrder(db, customerId, existing), created: false };
+  }
+  const gateway = input.paymentMode === 'Online' ? getPaymentGateway() : null;
+  if (input.paymentMode === 'Online' && !gateway) throw badRequest('Online payment is not available. Please choose another payment method.');
+
+  let orderId: number;
+  try {
+    orderId = await db.transaction(async (tx) => {
+      const address = await getAddress(tx, customerId, input.addressId).catch(() => {
+        throw notFound('Please select a delivery address.');
+      });
+      const served = await servedPrefixes(tx);
+      if (!isServed(address.poBox, served.prefixes)) {
+        throw new AppError(
+          'unprocessable',
+          `Sorry, we do not deliver to ${address.poBox} yet. We deliver in ${served.names.join(', ') || 'our delivery area'} (postal codes ${served.prefixes.map((p) => `${p}xxx`).join(', ')}).`,
+        );
+      }
+      const quote = await quoteOrder(tx, customerId, { promoCode: input.promoCode, points: input.points });
+      const discountDiffers = input.discountPaise !== undefined && input.discountPaise !== quote.discountPaise;
+      if (input.paidAmountPaise !== quote.paidAmountPaise || discountDiffers) {
+        throw new AppError('conflict', `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`, {
+          data: quoteJson(quote),
+        });
+      }
+      const pointsEarned = pointsFor(quote.paidAmountPaise);
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          customerId,
+          addressId: address.id,
+          addressSnapshot: {
+            name: address.name,
+            mobile: address.mobile,
+            building_num: address.buildingNum,
+            street: address.street,
+            landmark: address.landmark,
+            city: address.city,
+            po_box: address.poBox,
+            latitude: address.latitude,
+            longitude: address.longitude,
+          },
+          paymentMode: input.paymentMode,
+          subtotalPaise: quote.subtotalPaise,
+          discountPaise: quote.discountPaise,
+          pointsRedeemed: quote.pointsRedeemed,
+          deliveryFeePaise: quote.deliveryFeePaise,
+          paidAmountPaise: quote.paidAmountPaise,
+          promoCodeId: quote.promo?.id ?? null,
+          promoCode: quote.promo?.code ?? null,
+          customerNote: input.customerNote?.trim() || null,
+          pointsEarned,
+          idempotencyKey: input.idempotencyKey ?? null,
+        })
+        .returning({ id: orders.id });
+      const id = order!.id;
+
+      for (const line of quote.lines) {
+        const taken = await tx
+          .update(products)
+          .set({ stock: sql`${products.stock} - ${line.qty}` })
+          .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
+          .returning({ taxPercent: products.taxPercent });
+        if (!taken.length) {
+          const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+          const left = p?.stock ?? 0;
+          throw new AppError(
+            'conflict',
+            left > 0 ? `Only ${left} of ${line.name} left in stock. Please update your cart.` : `Sorry, ${line.name} is out of stock. Please remove it from your cart.`,
+            { data: { product_id: line.productId, stock: left } },
+          );
+        }
+        await tx.insert(orderItems).values({
+          orderId: id,
+          productId: line.productId,
+          productName: line.name,
+          productImage: line.image,
+          qty: line.qty,
+          unitPricePaise: line.pricePaise,
+          mrpPaise: line.mrpPaise,
+          taxPercent: Number(taken[0]!.taxPercent),
+          totalAmountPaise: line.lineTotalPaise,
+        });
+        await tx.insert(stockMovements).values({ productId: line.productId, delta: -line.qty, reason: 'order', orderId: id });
+      }
+
+      if (quote.promo) await countPromoUse(tx, quote.promo.id);
+      if (quote.pointsRedeemed > 0) {
+        const spent = await tx
+          .update(customers)
+          .set({ pointsBalance: sql`${customers.pointsBalance} - ${quote.pointsRedeemed}` })
+          .where(and(eq(customers.id, customerId), sql`${customers.pointsBalance} >= ${quote.pointsRedeemed}`))
+          .returning({ id: customers.id });
+        if (!spent.length) throw new AppError('unprocessable', 'You do not have enough points.');
+        await tx.insert(pointsTransactions).values({ customerId, orderId: id, delta: -quote.pointsRedeemed, reason: 'redeemed' });
+      }
+      if (input.paymentMode === 'Credit') {
+        const taken = await tx
+          .update(customers)
+          .set({ creditBalancePaise: sql`${customers.creditBalancePaise} - ${quote.paidAmountPaise}` })
+          .where(and(eq(customers.id, customerId), sql`${customers.creditBalancePaise} >= ${quote.paidAmountPaise}`))
+          .returning({ id: customers.id });
+        if (!taken.length) throw new AppError('unprocessable', 'Not enough credit available for this order. Please choose another payment method.');
+        await tx.insert(creditTransactions).values({ customerId, orderId: id, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
+      }
+      if (gateway) {
+        const { reference } = await gateway.charge(quote.paidAmountPaise, `FarmFresh order ${id}`).catch(() => {
+          throw new AppError('unprocessable', 'Payment processing failed.');
+        });
+        await tx.update(orders).set({ paymentStatus: 'paid', paymentReference: reference }).where(eq(orders.id, id));
+      }
+      await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
+      return id;
+    });
+  } catch (err) {
+    // Two requests with the same key raced: the unique index kept the first; return it.
+    if (input.idempotencyKey && isUniqueViolation(err)) {
+      const existing = await orderForKey(db, customerId, input.idempotencyKey);
+      if (existing) return { order: await getOrder(db, customerId, existing), created: false };
+    }
+    throw err;
+  }
+  return { order: await getOrder(db, customerId, orderId), created: true };
+}
+
+type OrderRow = typeof orders.$inferSelect;
+
+function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    paymentStatus: row.paymentStatus,
+    subtotalPaise: row.subtotalPaise,
+    discountPaise: row.discountPaise,
+    pointsRedeemed: row.pointsRedeemed,
+    deliveryFeePaise: row.deliveryFeePaise,
+    paidAmountPaise: row.paidAmountPaise,
+    promoCode: row.promoCode,
+    customerNote: row.customerNote,
+    pointsEarned: row.pointsEarned,
+    address: row.addressSnapshot ?? null,
+    addressId: row.addressId,
+    createdAt: row.createdAt,
+    processedAt: row.processedAt,
+    outForDeliveryAt: row.outForDeliveryAt,
+    deliveredAt: row.deliveredAt,
+    cancelledAt: row.cancelledAt,
+    cancellable: row.status === 'placed' && now - row.createdAt.getTime() < CANCEL_WINDOW_MS,
+    items,
+  };
+}
+
+async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+  const map = new Map<number, OrderLine[]>();
+  if (!orderIds.length) return map;
+  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  for (const r of rows) {
+    const list = map.get(r.orderId) ?? [];
+    list.push({ id: r.id, productId: r.productId, name: r.productName, image: r.productImage, qty: r.qty, unitPricePaise: r.unitPricePaise, totalAmountPaise: r.totalAmountPaise });
+    map.set(r.orderId, list);
+  }
+  return map;
+}
+
+/** One of the customer's orders, or 404. */
+export async function getOrder(db: Database | Transaction, customerId: number, orderId: number): Promise<Order> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  if (!row) throw notFound('Order not found.');
+  return toOrder(row, (await itemsFor(db, [row.id])).get(row.id) ?? []);
+}
+
+/** The customer's orders, newest first. */
+export async function listOrders(db: Database, customerId: number): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const items = await itemsFor(db, rows.map((r) => r.id));
+  const now = Date.now();
+  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now));
+}
+
+/**
+ * Cancels a customer's order within 30 minutes while it is still placed: stock, points and
+ * promo use restored, a credit debit reversed. 409 otherwise.
+ */
+export async function cancelOrder(db: Database, customerId: number, orderId: number, now = new Date()): Promise<Order> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+      .for('update');
+    if (!row) throw notFound('Order not found.');
+    if (row.status !== 'placed') throw new AppError('conflict', 'This order can no longer be cancelled: it is already being prepared.');
+    if (now.getTime() - row.createdAt.getTime() >= CANCEL_WINDOW_MS) {
+      throw new AppError('conflict', 'Orders can be cancelled only within 30 minutes of placing them.');
+    }
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus }).where(eq(orders.id, orderId));
+    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+    for (const line of lines) {
+      if (!line.productId) continue;
+      await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.productId));
+      await tx.insert(stockMovements).values({ productId: line.productId, delta: line.qty, reason: 'cancel', orderId });
+    }
+    if (row.pointsRedeemed > 0) {
+      await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` }).where(eq(customers.id, customerId));
+      await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
+    }
+    if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
+    if (row.paymentMode === 'Credit') {
+      await tx.update(customers).set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` }).where(eq(customers.id, customerId));
+      await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
+    }
+  });
+  return getOrder(db, customerId, orderId);
+}
+
+/**
+ * Moves an order one step forward (operators: `npm run orders -- advance ID`). Only the
+ * forward transitions are allowed; delivery credits the order's earned points once.
+ */
+export async function advanceOrder(db: Database, orderId: number, now = new Date()): Promise<{ id: number; from: OrderStatus; to: OrderStatus }> {
+  return db.transaction(async (tx) => {
+    const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
+    if (!row) throw notFound(`Order ${orderId} not found.`);
+    const next = NEXT_STATUS[row.status];
+    if (!next) throw new AppError('conflict', `Order ${orderId} is ${row.status}: it cannot move forward.`);
+    const stamp =
+      next === 'processed' ? { processedAt: now } : next === 'out_for_delivery' ? { outForDeliveryAt: now } : { deliveredAt: now };
+    await tx.update(orders).set({ status: next, ...stamp }).where(and(eq(orders.id, orderId), eq(orders.status, row.status)));
+    if (next === 'delivered' && row.pointsEarned > 0 && !row.pointsCreditedAt) {
+      await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsEarned}` }).where(eq(customers.id, row.customerId));
+      await tx.insert(pointsTransactions).values({ customerId: row.customerId, orderId, delta: row.pointsEarned, reason: 'earned' });
+      await tx.update(orders).set({ pointsCreditedAt: now }).where(eq(orders.id, orderId));
+    }
+    if (next === 'delivered' && row.paymentMode === 'Cash') {
+      await tx.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));
+    }
+    return { id: orderId, from: row.status, to: next };
+  });
+}

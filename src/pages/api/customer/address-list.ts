@@ -1,0 +1,16 @@
+/**
+ * GET /api/customer/address-list → the customer's addresses, default first, under every key the
+ * spec's callers read: data.address_list, data.addresses and data.data.address_list.
+ */
+import { api, ok } from '../../../lib/server/http.ts';
+import { getDb } from '../../../lib/server/db/index.ts';
+import { listAddresses } from '../../../lib/server/services/addresses.ts';
+import { requireCustomer } from '../../../lib/server/session.ts';
+import { addressJson } from '../../../lib/server/address-shapes.ts';
+import { NO_STORE } from '../../../lib/server/cache-control.ts';
+
+export const GET = api(async (ctx) => {
+  const customer = await requireCustomer(ctx);
+  const list = (await listAddresses(await getDb(), customer.id)).map(addressJson);
+  return ok({ address_list: list, addresses: list, data: { address_list: list } }, { headers: NO_STORE });
+});

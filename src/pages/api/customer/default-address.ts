@@ -1,0 +1,14 @@
+/** POST /api/customer/default-address (form address_id): makes it the default; 404 when not the customer's. */
+import { api, ok, parseId, readBody } from '../../../lib/server/http.ts';
+import { getDb } from '../../../lib/server/db/index.ts';
+import { setDefaultAddress } from '../../../lib/server/services/addresses.ts';
+import { requireCustomer } from '../../../lib/server/session.ts';
+import { ADDRESS_MESSAGES } from '../../../lib/address-rules.ts';
+import { NO_STORE } from '../../../lib/server/cache-control.ts';
+
+export const POST = api(async (ctx) => {
+  const customer = await requireCustomer(ctx);
+  const addressId = parseId((await readBody(ctx.request)).address_id, ADDRESS_MESSAGES.idRequired);
+  await setDefaultAddress(await getDb(), customer.id, addressId);
+  return ok({}, { message: ADDRESS_MESSAGES.defaultSet, headers: NO_STORE });
+});

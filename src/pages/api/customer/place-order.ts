@@ -1,0 +1,50 @@
+/**
+ * POST /api/customer/place-order {address_id, payment_mode, paid_amount, customer_note?,
+ * promocode?, discount?, points} (JSON or form), optional `Idempotency-Key` header.
+ * Payment modes: cod → Cash, card → Card, credit → Credit (spec 001 §9); online → Online only
+ * when PAYMENT_GATEWAY is configured. 201 with data.order for a new order; 200 with the same
+ * order when the key was seen before. 409 with the server's figures when the client's differ.
+ */
+import { z } from 'zod';
+import { api, ok, readBody, AppError } from '../../../lib/server/http.ts';
+import { getDb } from '../../../lib/server/db/index.ts';
+import { placeOrder, type PaymentMode } from '../../../lib/server/services/orders.ts';
+import { requireCustomer } from '../../../lib/server/session.ts';
+import { orderJson } from '../../../lib/server/order-shapes.ts';
+import { rupeesToPaise } from '../../../lib/money.ts';
+import { NO_STORE } from '../../../lib/server/cache-control.ts';
+
+const MODES: Record<string, PaymentMode> = { cod: 'Cash', cash: 'Cash', card: 'Card', credit: 'Credit', online: 'Online' };
+const money = (message: string) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, message));
+
+const schema = z.object({
+  address_id: z.union([z.string(), z.number()], { message: 'Please select a delivery address.' }).transform(String).pipe(z.string().regex(/^\d{1,9}$/, 'Please select a delivery address.')),
+  payment_mode: z
+    .string({ message: 'Please select a payment method to continue with your order.' })
+    .trim()
+    .toLowerCase()
+    .refine((m) => m in MODES, 'Please select a payment method to continue with your order.'),
+  paid_amount: money('paid_amount must be an amount with up to 2 decimals.'),
+  discount: money('discount must be an amount with up to 2 decimals.').optional(),
+  customer_note: z.string().max(500, 'Order notes can be at most 500 characters.').optional(),
+  promocode: z.string().trim().max(40).optional(),
+  points: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{0,7}$/, 'points must be a whole number.')).optional(),
+});
+
+export const POST = api(async (ctx) => {
+  const customer = await requireCustomer(ctx);
+  const body = schema.parse(await readBody(ctx.request));
+  const key = ctx.request.headers.get('idempotency-key')?.trim() || undefined;
+  if (key && !/^[\w.:-]{8,100}$/.test(key)) throw new AppError('bad_request', 'Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores.');
+  const { order, created } = await placeOrder(await getDb(), customer.id, {
+    addressId: Number(body.address_id),
+    paymentMode: MODES[body.payment_mode]!,
+    paidAmountPaise: rupeesToPaise(body.paid_amount),
+    discountPaise: body.discount !== undefined && body.discount !== '' ? rupeesToPaise(body.discount) : undefined,
+    promoCode: body.promocode || undefined,
+    customerNote: body.customer_note,
+    points: Number(body.points || '0'),
+    idempotencyKey: key,
+  });
+  return ok({ order: orderJson(order), order_id: order.id, success: true }, { status: created ? 201 : 200, message: 'Order placed successfully!', headers: NO_STORE });
+});

@@ -43,8 +43,8 @@ export class ApiClient {
       payload = fd;
     }
     const res = await fetch(this.baseUrl + path, { method, headers: h, body: payload, redirect: 'manual' });
-    const setCookie = res.headers.get('set-cookie');
-    if (setCookie?.startsWith('ff_session=')) this.cookie = setCookie.split(';')[0]!;
+    const session = res.headers.getSetCookie().find((c) => c.startsWith('ff_session='));
+    if (session) this.cookie = session.split(';')[0]!;
     const text = await res.text();
     let parsed: unknown = text;
     try {

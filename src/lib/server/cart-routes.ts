@@ -8,12 +8,14 @@ import { listCart, summarize } from './services/cart.ts';
 import { cartLineJson, cartSummaryJson } from './cart-shapes.ts';
 import { badRequest, ok } from './http.ts';
 import { NO_STORE } from './cache-control.ts';
-import { requireCustomer } from './session.ts';
+import { requireCustomer, setCartHint } from './session.ts';
 
-/** The cart answer for a customer. */
-export async function cartResponse(customerId: number, message?: string, status = 200): Promise<Response> {
+/** The cart answer for a customer; also refreshes the cart-count hint cookie. */
+export async function cartResponse(ctx: APIContext, customerId: number, message?: string, status = 200): Promise<Response> {
   const lines = await listCart(await getDb(), customerId);
-  return ok({ my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summarize(lines)) }, { message, status, headers: NO_STORE });
+  const summary = summarize(lines);
+  setCartHint(ctx.cookies, ctx.url, summary.itemCount);
+  return ok({ my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) }, { message, status, headers: NO_STORE });
 }
 
 /** Parses the spec's `cart_id` (numeric only; "Invalid cart ID" otherwise). */

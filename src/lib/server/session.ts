@@ -44,20 +44,37 @@ export async function requireCustomer(ctx: Ctx): Promise<SessionCustomer> {
 
 const secure = (url: URL) => url.protocol === 'https:' || getConfig().SITE_URL.startsWith('https:');
 
-/** Sets the session cookie. */
+/**
+ * Readable hint cookies (no secret in them) that let every page — prerendered ones included —
+ * show the signed-in navigation and the cart count before first paint, from a tiny inline
+ * script, while the HTML itself stays the same for everyone and so stays cacheable.
+ */
+export const AUTH_HINT_COOKIE = 'ff_auth';
+export const CART_HINT_COOKIE = 'ff_cart';
+
+/** Sets the session cookie and the signed-in hint. */
 export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
-  cookies.set(SESSION_COOKIE, token, {
-    httpOnly: true,
+  const base = { sameSite: 'lax' as const, secure: secure(url), path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) };
+  cookies.set(SESSION_COOKIE, token, { ...base, httpOnly: true });
+  cookies.set(AUTH_HINT_COOKIE, '1', base);
+}
+
+/** Clears the session cookie and the hints. */
+export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure: secure(url) };
+  cookies.delete(SESSION_COOKIE, { ...base, httpOnly: true });
+  cookies.delete(AUTH_HINT_COOKIE, base);
+  cookies.delete(CART_HINT_COOKIE, base);
+}
+
+/** Sets the cart-count hint (units in the cart). */
+export function setCartHint(cookies: AstroCookies, url: URL, count: number): void {
+  cookies.set(CART_HINT_COOKIE, String(Math.max(0, Math.min(count, 999))), {
     sameSite: 'lax',
     secure: secure(url),
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });
-}
-
-/** Clears the session cookie. */
-export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
-  cookies.delete(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secure(url) });
 }
 
 /** The client's IP address (X-Forwarded-For only when TRUST_PROXY is on). */

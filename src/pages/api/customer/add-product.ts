@@ -12,5 +12,5 @@ export const POST = api(async (ctx) => {
   const qtyText = String(rawQty).trim();
   if (!/^\d{1,3}$/.test(qtyText) || Number(qtyText) < 1) throw badRequest('Quantity must be a whole number from 1.');
   await addToCart(await getDb(), id, productId, Number(qtyText));
-  return cartResponse(id, 'Item added to cart');
+  return cartResponse(ctx, id, 'Item added to cart');
 });

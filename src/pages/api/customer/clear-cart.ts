@@ -7,5 +7,5 @@ import { cartResponse, customerId } from '../../../lib/server/cart-routes.ts';
 export const POST = api(async (ctx) => {
   const id = await customerId(ctx);
   await clearCart(await getDb(), id);
-  return cartResponse(id, 'Cart cleared');
+  return cartResponse(ctx, id, 'Cart cleared');
 });

@@ -8,5 +8,5 @@ export const POST = api(async (ctx) => {
   const id = await customerId(ctx);
   const cartId = parseCartId((await readBody(ctx.request)).cart_id);
   await removeLine(await getDb(), id, cartId);
-  return cartResponse(id, 'Item removed from cart');
+  return cartResponse(ctx, id, 'Item removed from cart');
 });

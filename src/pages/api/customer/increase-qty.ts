@@ -8,5 +8,5 @@ export const POST = api(async (ctx) => {
   const id = await customerId(ctx);
   const cartId = parseCartId((await readBody(ctx.request)).cart_id);
   await stepQuantity(await getDb(), id, cartId, 1);
-  return cartResponse(id);
+  return cartResponse(ctx, id);
 });

@@ -2,4 +2,4 @@
 import { api } from '../../../lib/server/http.ts';
 import { cartResponse, customerId } from '../../../lib/server/cart-routes.ts';
 
-export const GET = api(async (ctx) => cartResponse(await customerId(ctx)));
+export const GET = api(async (ctx) => cartResponse(ctx, await customerId(ctx)));

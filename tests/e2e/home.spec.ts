@@ -28,7 +28,7 @@ for (const viewport of [
       const count = await dots.count();
       expect(count).toBeGreaterThanOrEqual(2);
       await expect(visibleSlide(page)).toHaveAttribute('aria-label', `1 of ${count}`);
-      await expect(visibleSlide(page).getByRole('img')).toBeVisible();
+      await expect(visibleSlide(page).locator('img')).toBeVisible();
 
       await dots.nth(2 % count).click();
       await expect(visibleSlide(page)).toHaveAttribute('aria-label', `${(2 % count) + 1} of ${count}`);
@@ -152,9 +152,10 @@ for (const viewport of [
     });
 
     test('a stored order-success message shows once, then is gone', async ({ page }) => {
-      await page.goto('/');
+      // Stored from another page of the shop, as checkout does before coming home.
+      await page.goto('/healthz');
       await page.evaluate(() => localStorage.setItem('orderSuccess', 'Your order has been placed successfully!'));
-      await page.reload();
+      await page.goto('/');
       const toast = page.getByRole('status').filter({ hasText: 'Your order has been placed successfully!' });
       await expect(toast).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('orderSuccess'))).toBeNull();
@@ -176,6 +177,52 @@ for (const viewport of [
   });
 }
 
+test.describe('home on a touch screen', () => {
+  test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
+
+  test('a swipe changes the banner only past 50 px', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page, 'BannerCarousel');
+    await page.getByRole('button', { name: 'Pause banners' }).tap();
+    const box = (await page.getByRole('region', { name: 'Featured offers' }).locator('[data-active]').boundingBox())!;
+    const cdp = await page.context().newCDPSession(page);
+    const swipe = async (dx: number) => {
+      const x = box.x + box.width * 0.8;
+      const y = box.y + box.height * 0.85;
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y }] });
+      for (let i = 1; i <= 10; i++) {
+        await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - (dx * i) / 10, y }] });
+      }
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    };
+    await swipe(40);
+    await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
+    await swipe(70);
+    await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^2 of /);
+    await swipe(-70);
+    await swipe(-70);
+    // Swiping back past the first banner wraps to the last.
+    const count = await page.getByRole('button', { name: /^Show banner/ }).count();
+    await expect(visibleSlide(page)).toHaveAttribute('aria-label', `${count} of ${count}`);
+  });
+});
+
+test.describe('home with reduced motion', () => {
+  test.use({ reducedMotion: 'reduce' });
+
+  test('banners do not rotate on their own until Play is pressed', async ({ page }) => {
+    await page.goto('/');
+    await hydrated(page, 'BannerCarousel');
+    const play = page.getByRole('button', { name: 'Play banners' });
+    await expect(play).toBeVisible();
+    await page.waitForTimeout(5_500);
+    await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
+    await play.click();
+    await page.mouse.move(1, 1);
+    await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^2 of /, { timeout: 8_000 });
+  });
+});
+
 test.describe('home without JavaScript', () => {
   test.use({ javaScriptEnabled: false });
 
@@ -183,7 +230,7 @@ test.describe('home without JavaScript', () => {
     await page.goto('/');
     const slide = visibleSlide(page);
     await expect(slide).toHaveAttribute('aria-label', /^1 of /);
-    await expect(slide.getByRole('img')).toBeVisible();
+    await expect(slide.locator('img')).toBeVisible();
     await expect(page.getByRole('list', { name: 'Shop by Categories' }).getByRole('link').first()).toBeVisible();
     await expect(page.getByRole('region', { name: 'Products', exact: true }).locator('article').first()).toBeVisible();
   });

@@ -33,7 +33,8 @@ import { getPaymentGateway } from '../payments.ts';
 import { formatPaise, paiseToRupees } from '../../money.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
+export type { PaymentMode } from '../../order-rules.ts';
+import type { PaymentMode } from '../../order-rules.ts';
 
 /** Customer-facing cancellation window (the shop's policy: 30 minutes). */
 export const CANCEL_WINDOW_MS = 30 * 60_000;

@@ -5,31 +5,14 @@
  * when PAYMENT_GATEWAY is configured. 201 with data.order for a new order; 200 with the same
  * order when the key was seen before. 409 with the server's figures when the client's differ.
  */
-import { z } from 'zod';
 import { api, ok, readBody, AppError } from '../../../lib/server/http.ts';
 import { getDb } from '../../../lib/server/db/index.ts';
-import { placeOrder, type PaymentMode } from '../../../lib/server/services/orders.ts';
+import { placeOrder } from '../../../lib/server/services/orders.ts';
+import { PAYMENT_MODE_ALIASES as MODES, placeOrderSchema as schema } from '../../../lib/order-rules.ts';
 import { requireCustomer } from '../../../lib/server/session.ts';
 import { orderJson } from '../../../lib/server/order-shapes.ts';
 import { rupeesToPaise } from '../../../lib/money.ts';
 import { NO_STORE } from '../../../lib/server/cache-control.ts';
-
-const MODES: Record<string, PaymentMode> = { cod: 'Cash', cash: 'Cash', card: 'Card', credit: 'Credit', online: 'Online' };
-const money = (message: string) => z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, message));
-
-const schema = z.object({
-  address_id: z.union([z.string(), z.number()], { message: 'Please select a delivery address.' }).transform(String).pipe(z.string().regex(/^\d{1,9}$/, 'Please select a delivery address.')),
-  payment_mode: z
-    .string({ message: 'Please select a payment method to continue with your order.' })
-    .trim()
-    .toLowerCase()
-    .refine((m) => m in MODES, 'Please select a payment method to continue with your order.'),
-  paid_amount: money('paid_amount must be an amount with up to 2 decimals.'),
-  discount: money('discount must be an amount with up to 2 decimals.').optional(),
-  customer_note: z.string().max(500, 'Order notes can be at most 500 characters.').optional(),
-  promocode: z.string().trim().max(40).optional(),
-  points: z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{0,7}$/, 'points must be a whole number.')).optional(),
-});
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -8,9 +8,11 @@
  * modal <dialog>: labelled by its title, Tab cycles inside it, Escape or the close button or a
  * click on the backdrop closes it, and focus returns to the button that opened it.
  */
-import { useEffect, useRef, useState, type KeyboardEvent as ReactKeyboardEvent, type SyntheticEvent } from 'react';
+import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { Category } from '../lib/catalog.ts';
 import { PLACEHOLDER_IMAGE } from '../lib/images.ts';
+import { trapTab } from './focus-trap.ts';
+import { CloseIcon } from './icons.tsx';
 
 /** How far one arrow press scrolls the strip, in px (spec 000 §9). */
 export const CATEGORY_SCROLL_STEP_PX = 200;
@@ -96,22 +98,6 @@ export default function CategoryScroller({ categories }: Props) {
     opener.current = null;
   };
 
-  // Keep Tab inside the dialog (the native modal lets focus leave to the browser's own UI).
-  const trapTab = (e: ReactKeyboardEvent<HTMLDialogElement>) => {
-    if (e.key !== 'Tab') return;
-    const focusable = Array.from(e.currentTarget.querySelectorAll<HTMLElement>('a[href], button:not([disabled])'));
-    if (focusable.length === 0) return;
-    const first = focusable[0];
-    const last = focusable[focusable.length - 1];
-    if (e.shiftKey && document.activeElement === first) {
-      e.preventDefault();
-      last.focus();
-    } else if (!e.shiftKey && document.activeElement === last) {
-      e.preventDefault();
-      first.focus();
-    }
-  };
-
   return (
     <div>
       <div className="mb-4 flex items-center justify-between gap-3">
@@ -180,9 +166,7 @@ export default function CategoryScroller({ categories }: Props) {
                 aria-label="Close"
                 className="flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
               >
-                <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
-                  <path d="M6.28 5.22a.75.75 0 0 0-1.06 1.06L8.94 10l-3.72 3.72a.75.75 0 1 0 1.06 1.06L10 11.06l3.72 3.72a.75.75 0 1 0 1.06-1.06L11.06 10l3.72-3.72a.75.75 0 0 0-1.06-1.06L10 8.94 6.28 5.22Z" />
-                </svg>
+                <CloseIcon className="h-5 w-5" />
               </button>
             </div>
             <ul className="grid grid-cols-2 gap-3 overflow-y-auto p-5 sm:grid-cols-3">

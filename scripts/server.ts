@@ -12,7 +12,8 @@ import compression from 'compression';
 import { securityHeaders } from '../src/lib/server/security-headers.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
-const entry = pathToFileURL(path.resolve('dist/server/entry.mjs')).href;
+// DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
+const entry = pathToFileURL(path.resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs')).href;
 const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
 
 const compress = compression({ threshold: 1024 });

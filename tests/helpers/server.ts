@@ -26,7 +26,9 @@ export async function freePort(): Promise<number> {
 
 /** Starts the server with the given extra environment and waits for /readyz. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  const entry = path.resolve('dist/server/entry.mjs');
+  // TEST_SERVER_DIST tests another build folder than dist/ (passed to scripts/server.ts as DIST_DIR).
+  const dist = process.env.TEST_SERVER_DIST || 'dist';
+  const entry = path.resolve(dist, 'server/entry.mjs');
   if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the API tests (npm test does).');
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [path.resolve('scripts/server.ts')], {
@@ -41,6 +43,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ASTRO_NODE_LOGGING: 'disabled',
       // Tests give each client its own address through X-Forwarded-For.
       TRUST_PROXY: 'true',
+      DIST_DIR: dist,
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],

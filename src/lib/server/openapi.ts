@@ -6,6 +6,7 @@ import { z } from 'zod';
 import { signupSchema, loginSchema, otpLoginSchema } from '../auth-rules.ts';
 import { addressSchema } from '../address-rules.ts';
 import { placeOrderSchema } from '../order-rules.ts';
+import { profileSchema } from '../account-rules.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 interface Route {
@@ -51,6 +52,13 @@ const ROUTES: Route[] = [
   { method: 'get', path: '/api/customer/my-orders', summary: 'Orders, newest first', auth: true },
   { method: 'get', path: '/api/customer/orders/{id}', summary: 'One order', auth: true },
   { method: 'post', path: '/api/customer/cancel-order', summary: 'Cancel within 30 minutes while placed', auth: true, body: id('order_id') },
+  { method: 'get', path: '/api/customer/profile', summary: 'Profile (data.user) and balances (data.account)', auth: true },
+  { method: 'post', path: '/api/customer/update-profile', summary: 'Save name and email; a new mobile answers otp_required after an OTP to it', auth: true, body: profileSchema },
+  { method: 'post', path: '/api/customer/verify-phone', summary: 'Confirm a mobile number change with its OTP', auth: true, body: z.object({ mobile: z.string(), otp: z.string() }) },
+  { method: 'get', path: '/api/customer/credit-transaction', summary: 'Credit orders with their payment approval (data.orders)', auth: true },
+  { method: 'post', path: '/api/customer/reorder', summary: 'Buy again: in-stock items of an order into the cart', auth: true, body: id('order_id') },
+  { method: 'get', path: '/api/customer/delete-account', summary: 'Delete the account (same-origin only); orders stay anonymised', auth: true },
+  { method: 'delete', path: '/api/customer/delete-account', summary: 'Delete the account; orders stay anonymised', auth: true },
 ];
 
 const envelope = {

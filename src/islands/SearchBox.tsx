@@ -66,12 +66,11 @@ type Status = 'idle' | 'loading' | 'results' | 'empty' | 'error';
 interface ComboboxProps {
   /** Fills the full-screen dialog instead of dropping down below the input. */
   fullScreen?: boolean;
-  autoFocus?: boolean;
   /** Escape in the full-screen search closes the whole dialog. */
   onDismiss?: () => void;
 }
 
-function SearchCombobox({ fullScreen = false, autoFocus = false, onDismiss }: ComboboxProps) {
+function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   const id = useId();
   const inputId = `${id}input`;
   const listId = `${id}list`;
@@ -213,7 +212,6 @@ function SearchCombobox({ fullScreen = false, autoFocus = false, onDismiss }: Co
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           placeholder="Search for fruits, vegetables, sweets..."
-          autoFocus={autoFocus}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);
@@ -298,7 +296,10 @@ export default function SearchBox() {
   useEffect(() => {
     const dialog = dialogRef.current;
     if (!dialog) return;
-    if (mobileOpen && !dialog.open) dialog.showModal();
+    if (mobileOpen && !dialog.open) {
+      dialog.showModal();
+      dialog.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
+    }
     if (!mobileOpen && dialog.open) {
       dialog.close();
       openerRef.current?.focus();
@@ -343,7 +344,7 @@ export default function SearchBox() {
                 <CloseIcon />
               </button>
             </div>
-            <SearchCombobox fullScreen autoFocus onDismiss={() => closeOverlay('search')} />
+            <SearchCombobox fullScreen onDismiss={() => closeOverlay('search')} />
           </div>
         )}
       </dialog>

@@ -2,44 +2,66 @@
  * `client:interact` — hydrates an island on the visitor's first sign of interest in it: the
  * pointer entering it, keyboard focus reaching it, a touch or a click. Until then the island is
  * plain server-rendered HTML and costs no JavaScript, which keeps static pages and the
- * navigation bar free of the React runtime for visitors who only read. A click that arrives
- * before hydration finishes is replayed on the same element afterwards, so it is not lost.
+ * navigation bar free of the React runtime for visitors who only read. Clicks that arrive
+ * before hydration has finished (also after it started, e.g. hover then click) are held and
+ * replayed on the hydrated element, so none is lost.
  */
 import type { ClientDirective } from 'astro';
 
-const EVENTS = ['pointerenter', 'focusin', 'touchstart', 'click'] as const;
+const START_EVENTS = ['pointerenter', 'focusin', 'touchstart'] as const;
+
+/** The element now standing where `old` stood (React replaced the server markup on hydration). */
+function counterpart(root: HTMLElement, old: HTMLElement): HTMLElement | null {
+  if (old.isConnected) return old;
+  if (old.id) {
+    const byId = root.querySelector<HTMLElement>(`#${CSS.escape(old.id)}`);
+    if (byId) return byId;
+  }
+  const label = old.getAttribute('aria-label');
+  if (label) {
+    const byLabel = root.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`);
+    if (byLabel) return byLabel;
+  }
+  const text = old.textContent?.trim();
+  if (text) {
+    for (const el of root.querySelectorAll<HTMLElement>(old.tagName)) if (el.textContent?.trim() === text) return el;
+  }
+  return null;
+}
 
 const interact: ClientDirective = (load, _options, el) => {
-  let started = false;
+  let state: 'idle' | 'loading' | 'done' = 'idle';
   let pendingClick: HTMLElement | null = null;
 
-  const onEvent = async (event: Event) => {
-    if (event.type === 'click' && !started) {
-      const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('button, [role="button"], input, summary');
-      if (target) {
-        event.preventDefault();
-        pendingClick = target;
-      }
-    }
-    if (started) return;
-    started = true;
-    for (const name of EVENTS) el.removeEventListener(name, onEvent, true);
+  const start = async () => {
+    if (state !== 'idle') return;
+    state = 'loading';
+    for (const name of START_EVENTS) el.removeEventListener(name, start, true);
     const hydrate = await load();
     await hydrate();
+    state = 'done';
+    el.removeEventListener('click', onClick, true);
     if (pendingClick) {
-      // React has replaced the markup; click the element now standing in the same place.
-      const id = pendingClick.id;
-      const label = pendingClick.getAttribute('aria-label');
-      const again =
-        (id && el.querySelector<HTMLElement>(`#${CSS.escape(id)}`)) ||
-        (label && el.querySelector<HTMLElement>(`[aria-label="${CSS.escape(label)}"]`)) ||
-        (pendingClick.isConnected ? pendingClick : null);
-      again?.click();
-      if (again instanceof HTMLInputElement) again.focus();
+      const again = counterpart(el, pendingClick);
+      pendingClick = null;
+      if (again instanceof HTMLInputElement || again instanceof HTMLTextAreaElement) again.focus();
+      else again?.click();
     }
   };
 
-  for (const name of EVENTS) el.addEventListener(name, onEvent, { capture: true, passive: name !== 'click' });
+  const onClick = (event: Event) => {
+    if (state === 'done') return;
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('button, [role="button"], input, summary, a[href^="#"]');
+    if (target) {
+      event.preventDefault();
+      event.stopPropagation();
+      pendingClick = target;
+    }
+    void start();
+  };
+
+  for (const name of START_EVENTS) el.addEventListener(name, start, { capture: true, passive: true });
+  el.addEventListener('click', onClick, { capture: true });
 };
 
 export default interact;

@@ -1,0 +1,79 @@
+/**
+ * `npm run catalog:import -- FILE.csv`: loads a BigBasket-format catalogue CSV into the shop's
+ * database (PGlite under PGLITE_DATA_DIR, or PostgreSQL when DATABASE_URL is set), after
+ * applying pending migrations. Safe to re-run: products are upserted by SKU `BB-{index}` and
+ * unchanged rows are left alone. See src/lib/server/services/catalog-import.ts for the rules.
+ *
+ * On PGlite the shop's server must not be running on the same data folder (PGlite allows one
+ * process per folder): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.
+ */
+import { createReadStream, existsSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import cliProgress from 'cli-progress';
+import { getConfig } from '../src/lib/server/config.ts';
+import { getDatabaseHandle } from '../src/lib/server/db/index.ts';
+import { importCatalogCsv } from '../src/lib/server/services/catalog-import.ts';
+
+process.env.LOG_LEVEL ??= 'warn';
+
+const file = process.argv.slice(2).find((a) => a !== '--');
+if (!file) {
+  console.error('Usage: npm run catalog:import -- FILE.csv');
+  process.exit(1);
+}
+if (!existsSync(file)) {
+  console.error(`No such file: ${file}`);
+  process.exit(1);
+}
+
+const config = getConfig();
+const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.resolve(config.PGLITE_DATA_DIR)}`;
+console.log(`Importing ${file} into ${target}…`);
+
+// PGlite does not lock its folder: a second process on it would corrupt it. While a PGlite
+// instance has the folder open it holds a postmaster.pid file there.
+const pidFile = path.join(config.PGLITE_DATA_DIR, 'postmaster.pid');
+if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://') && existsSync(pidFile)) {
+  console.error(
+    `The PGlite data folder ${path.resolve(config.PGLITE_DATA_DIR)} is locked: another process (the shop's server, npm start?) has it open. ` +
+      `Stop it and run the import again. If nothing is using it, the last process did not close cleanly: delete ${path.resolve(pidFile)}.`,
+  );
+  process.exit(1);
+}
+
+const started = performance.now();
+let handle;
+try {
+  handle = await getDatabaseHandle();
+} catch (err) {
+  console.error(`Could not open the database: ${(err as Error).message}`);
+  process.exit(1);
+}
+
+const bar = process.stdout.isTTY
+  ? new cliProgress.SingleBar({ format: 'Writing products [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic)
+  : undefined;
+let exitCode = 0;
+try {
+  const result = await importCatalogCsv(handle.db, createReadStream(file), {
+    onProgress: (done, total) => {
+      if (!bar) return;
+      if (done === 0) bar.start(total, 0);
+      else bar.update(done);
+    },
+  });
+  bar?.stop();
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+  console.log(
+    `Done in ${seconds} s: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped.length} skipped.`,
+  );
+  for (const s of result.skipped) console.log(`  skipped line ${s.line}: ${s.reason}`);
+} catch (err) {
+  bar?.stop();
+  console.error(`Import failed, nothing was written: ${(err as Error).message}`);
+  exitCode = 1;
+} finally {
+  await handle.close();
+}
+process.exit(exitCode);

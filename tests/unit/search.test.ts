@@ -1,0 +1,75 @@
+/**
+ * Product search (issue 2 "Search") over the sample catalogue on a fresh database of each kind:
+ * every name containing the text is found whatever its case, typos are tolerated, and exact,
+ * prefix and word matches rank first.
+ */
+import { readFileSync } from 'node:fs';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
+import { importCatalogCsv } from '../../src/lib/server/services/catalog-import.ts';
+import { searchProducts } from '../../src/lib/server/services/search.ts';
+
+const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
+
+describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let all: { id: number; name: string }[];
+  const names = async (text: string, limit = 50) => (await searchProducts(handle.db, text, { limit })).map((p) => p.name);
+
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+    await importCatalogCsv(handle.db, sample);
+    all = ((await handle.db.execute(sql`SELECT id, name FROM products`)) as unknown as { rows: { id: number; name: string }[] }).rows;
+  });
+  afterAll(async () => {
+    await handle?.close();
+  });
+
+  it.each(['t', 'MA', 'tea', 'Rice', 'ketchup', 'e - c'])('finds every product whose name contains %j, case-insensitive, substring matches first', async (text) => {
+    const expected = all.filter((p) => p.name.toLowerCase().includes(text.toLowerCase())).map((p) => p.id).sort((a, b) => a - b);
+    expect(expected.length).toBeGreaterThan(0);
+    const results = await searchProducts(handle.db, text, { limit: 50 });
+    const firstIds = results.slice(0, expected.length).map((p) => p.id).sort((a, b) => a - b);
+    expect(firstIds).toEqual(expected);
+  });
+
+  it('returns cards with the category name, prices in paise and the placeholder image', async () => {
+    const [hit] = await searchProducts(handle.db, 'sona masoori');
+    expect(hit).toMatchObject({ name: 'Sona Masoori Rice, Raw', categoryName: 'Foodgrains & Oil', pricePaise: 9550, mrpPaise: 11000, discountPercent: 13 });
+    expect(hit!.image).toMatch(/placeholder|\.svg|\//);
+  });
+
+  it('tolerates typos', async () => {
+    expect(await names('tomatto')).toEqual(expect.arrayContaining(['Tomato - Local', 'Tomato Ketchup', 'Tomato - Hybrid 500 g']));
+    expect(await names('basmti rice')).toEqual(expect.arrayContaining(['Basmati Rice - Classic 1 kg', 'Brown Basmati Rice']));
+    expect(await names('choclate')).toContain('Chocolate Cookies');
+    expect(await names('xylophone')).toEqual([]);
+  });
+
+  it('ranks the exact name first, then names and words starting with the text, then other matches', async () => {
+    expect(await names('mango')).toEqual(['Mango', 'Alphonso Mango', 'Alphonso Mango Pulp']);
+    expect(await names('Tomato Ketchup')).toEqual(['Tomato Ketchup', 'Tomato Ketchup']);
+    const tomato = await names('tomato');
+    expect(tomato.slice(0, 4)).toEqual(['Tomato - Local', 'Tomato Ketchup', 'Tomato Ketchup', 'Tomato - Hybrid 500 g']);
+    expect(tomato[4]).toBe('Cherry Tomatoes');
+    const ma = await names('ma');
+    expect(ma.indexOf('Mango')).toBe(0);
+    expect(ma.indexOf('Alphonso Mango')).toBeLessThan(ma.indexOf('Tomato - Local'));
+  });
+
+  it('treats LIKE wildcards as text and ignores surrounding and repeated spaces', async () => {
+    expect(await names('%')).toEqual([]);
+    expect(await names('_')).toEqual([]);
+    expect(await names('  alphonso    mango  ')).toEqual(['Alphonso Mango', 'Alphonso Mango Pulp']);
+    expect(await names('   ')).toEqual([]);
+  });
+
+  it('honours the limit and hides inactive products', async () => {
+    expect(await names('t', 3)).toHaveLength(3);
+    await handle.db.execute(sql`UPDATE products SET is_active = false WHERE name = 'Mango'`);
+    expect(await names('mango')).toEqual(['Alphonso Mango', 'Alphonso Mango Pulp']);
+    await handle.db.execute(sql`UPDATE products SET is_active = true WHERE name = 'Mango'`);
+  });
+});

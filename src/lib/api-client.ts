@@ -28,13 +28,16 @@ export class ApiError extends Error {
   readonly errors?: Record<string, string>;
   /** Extra data the server sent with the failure (e.g. its figures on a 409). */
   readonly data?: unknown;
+  /** Seconds to wait before retrying, from a 429's Retry-After header. */
+  readonly retryAfter?: number;
 
-  constructor(message: string, status: number, extra: { errors?: Record<string, string>; data?: unknown } = {}) {
+  constructor(message: string, status: number, extra: { errors?: Record<string, string>; data?: unknown; retryAfter?: number } = {}) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
     this.errors = extra.errors;
     this.data = extra.data;
+    this.retryAfter = extra.retryAfter;
   }
 }
 
@@ -116,7 +119,8 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
       if (status === 401) notifyUnauthorized();
       const body: unknown = err.data;
       const envelope = isEnvelope(body) ? body : undefined;
-      throw new ApiError(envelope?.message || fallback, status, { errors: envelope?.errors, data: envelope?.data });
+      const retryAfter = Number(err.response.headers.get('retry-after')) || undefined;
+      throw new ApiError(envelope?.message || fallback, status, { errors: envelope?.errors, data: envelope?.data, retryAfter });
     }
     if (options.signal?.aborted) throw err;
     throw new ApiError(fallback, 0);

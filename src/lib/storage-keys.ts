@@ -9,3 +9,9 @@ export const ORDER_SUCCESS_KEY = 'orderSuccess';
 
 /** The id of the product last viewed: written by /product/{id}, read by /product and /products. */
 export const LAST_PRODUCT_KEY = 'lastProductId';
+
+/**
+ * A guest's add-to-cart waiting for login (spec 000 §4): `{ productId, qty, at }` as JSON,
+ * written when a guest presses Add, read and removed once they have logged in.
+ */
+export const PENDING_CART_ADD_KEY = 'pendingCartAdd';

@@ -4,21 +4,22 @@
  * with the total and the same button. Out of stock: the button is disabled and reads
  * "Out of Stock". Total = offer price × quantity, in paise, shown with formatPaise.
  *
- * Adding to the cart arrives with the cart issue. Until then the button is the spec's logged-out
- * behaviour ("Adding to the cart as a guest prompts login"): a GET form to
- * /login?next=/product/{id}, so it works before hydration and without JavaScript. `onAdd` is
- * the hook point for the cart: when given, the form is not submitted and the button reads
- * "Adding..." while the returned promise is pending.
+ * Before hydration (and without JavaScript) the button is a GET form to
+ * /login?next=/product/{id} ("Adding to the cart as a guest prompts login"). Hydrated, it adds
+ * through the cart store (`addToCart`: toast "Item added to cart", or the login dialog for a
+ * guest, who gets the item after logging in); the button reads "Adding..." meanwhile.
+ * `onAdd` replaces that action (tests, other hosts).
  */
 import { useState, type FormEvent } from 'react';
 import { formatPaise } from '../lib/money.ts';
+import { addToCart } from '../lib/stores/cart.ts';
 
 interface Props {
   productId: number;
   /** Offer price including tax, in paise. */
   pricePaise: number;
   stock: number;
-  /** Adds `quantity` to the cart (the cart issue wires this). */
+  /** Adds `quantity` to the cart; default: the cart store's `addToCart`. */
   onAdd?: (quantity: number) => Promise<void>;
 }
 
@@ -32,11 +33,10 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
   const label = outOfStock ? 'Out of Stock' : pending ? 'Adding...' : `Add to Cart - ${total}`;
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
-    if (!onAdd) return;
     event.preventDefault();
     setPending(true);
     try {
-      await onAdd(quantity);
+      await (onAdd ? onAdd(quantity) : addToCart(productId, quantity));
     } finally {
       setPending(false);
     }

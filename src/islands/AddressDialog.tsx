@@ -148,6 +148,7 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   const [geoError, setGeoError] = useState('');
   const [saved, setSaved] = useState<AddressJson | null>(null);
   const redirectTimer = useRef<number | undefined>(undefined);
+  const formRef = useRef<HTMLFormElement>(null);
 
   useEffect(() => {
     if (!open) return;
@@ -233,6 +234,8 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
     setErrors(all);
     if (Object.keys(all).length > 0) {
       setBanner(ADDRESS_MESSAGES.fixErrors);
+      // Take the customer to the first field to fix once the errors have rendered.
+      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus());
       return;
     }
     setBanner('');
@@ -309,7 +312,7 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   return (
     <>
       <ModalDialog open={open && !saved} title={title} onClose={onClose} width="sm:max-w-2xl" closeOnBackdrop={false}>
-        <form noValidate onSubmit={save} className="space-y-5">
+        <form ref={formRef} noValidate onSubmit={save} className="space-y-5">
           {banner && (
             <p role="alert" className="rounded-lg bg-sale-600/10 px-3 py-2 text-sm font-medium text-sale-600">
               {banner}

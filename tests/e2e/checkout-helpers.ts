@@ -26,10 +26,10 @@ export function originHeader(page: Page): Record<string, string> {
 /** Signs a new customer up (register + OTP with the demo code); the session cookie lands in the page's context. */
 export async function signUp(page: Page, name = 'Asha Menon'): Promise<string> {
   const phone = `+919${String(Math.floor(Math.random() * 1e9)).padStart(9, '0')}`;
-  const reg = await page.request.post('/api/register', { data: { name, email: 'asha@example.com', mobile: phone } });
+  const reg = await page.request.post('/api/register', { data: { name, email: 'asha@example.com', mobile: phone }, headers: originHeader(page) });
   expect(reg.status(), await reg.text()).toBe(200);
   const otp = (await reg.json()).data.demo_otp as string;
-  const login = await page.request.post('/api/otp-login', { data: { key: phone, otp } });
+  const login = await page.request.post('/api/otp-login', { data: { key: phone, otp }, headers: originHeader(page) });
   expect(login.status(), await login.text()).toBe(200);
   return phone;
 }

@@ -1,0 +1,263 @@
+/**
+ * My Account end to end at a phone and a desktop width (spec 001 §2 My Account, Edit Profile,
+ * Orders list, Order tracking, Wallet panel, §4, §8; issue 5): profile and its edit with the
+ * OTP for a new mobile number, the default address, the transactions tabs, an order and its
+ * tracking page, cancelling a fresh order, and deleting the account then signing up again.
+ * Customers, addresses and orders are created through the API (cookies land in the context).
+ */
+import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { randomInt } from 'node:crypto';
+
+const ADDRESS = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: 'Near Vadakkunnathan Temple', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+
+const randomPhone = () => `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
+
+/** Headers for unsafe API calls from the test (after a first page.goto): same origin, and a client address of its own. */
+function headers(page: Page, ip: string) {
+  return { origin: new URL(page.url()).origin, 'x-forwarded-for': ip };
+}
+
+async function json(res: Awaited<ReturnType<APIRequestContext['post']>>) {
+  const body = await res.json();
+  expect(res.ok(), JSON.stringify(body)).toBe(true);
+  return body;
+}
+
+/** Signs up a customer through the OTP API; the session cookie lands in the page's context. */
+async function signUp(page: Page, phone = randomPhone(), name = 'Meera Nair', email = 'meera@example.com') {
+  const ip = `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
+  const h = headers(page, ip);
+  const reg = await json(await page.request.post('/api/register', { data: { name, email, mobile: phone }, headers: h }));
+  await json(await page.request.post('/api/otp-login', { data: { key: phone, otp: reg.data.demo_otp }, headers: h }));
+  return { phone, name, email, ip };
+}
+
+async function addAddress(page: Page, ip: string, extra: Partial<typeof ADDRESS> = {}): Promise<number> {
+  const body = await json(await page.request.post('/api/customer/add-address', { data: { ...ADDRESS, ...extra }, headers: headers(page, ip) }));
+  return body.data.address.id;
+}
+
+/** Places an order of one in-stock product through the API; returns its id. */
+async function placeOrder(page: Page, ip: string, addressId: number, mode: 'cod' | 'credit' = 'cod'): Promise<number> {
+  const list = await json(await page.request.get('/api/customer/products/0?pageSize=100'));
+  const product = (list.data.products as { id: number; stock: number; offer_price: number }[]).find((p) => p.stock >= 100 && p.offer_price < 200)!;
+  await json(await page.request.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' }, headers: headers(page, ip) }));
+  const summary = (await json(await page.request.get('/api/customer/checkout-summary'))).data.summary;
+  const placed = await json(await page.request.post('/api/customer/place-order', { data: { address_id: addressId, payment_mode: mode, paid_amount: summary.paid_amount, points: '0' }, headers: headers(page, ip) }));
+  return placed.data.order.id;
+}
+
+/** Waits until the account island has hydrated. */
+async function accountReady(page: Page) {
+  await page.locator('astro-island[component-url*="/MyAccount."]:not([ssr])').waitFor({ state: 'attached' });
+}
+
+/** Opens a section of My Account: on a phone from the menu list, on a desktop from the side menu. */
+async function openSection(page: Page, label: 'Profile Details' | 'Track Orders') {
+  await page.getByRole('navigation', { name: 'My Account' }).getByRole('button', { name: label }).click();
+  await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
+}
+
+test('My Account sends a visitor to the login', async ({ page }) => {
+  await page.goto('/my-account');
+  await expect(page).toHaveURL(/\/login\?next=%2Fmy-account$/);
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  const phone = viewport.width < 768;
+
+  test.describe(`my account at ${viewport.width}px`, () => {
+    test.use({ viewport });
+
+    test('shows the profile and edits it, a new mobile number confirmed by OTP', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      await page.goto('/my-account');
+      await accountReady(page);
+      await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Profile');
+      const menu = page.getByRole('navigation', { name: 'My Account' });
+      for (const name of ['Terms & Conditions', 'Privacy Policy', 'Contact Us']) await expect(menu.getByRole('link', { name })).toBeVisible();
+      if (phone) {
+        // The phone shows the menu list first, then a section with Back.
+        await expect(page.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeHidden();
+        await openSection(page, 'Profile Details');
+        await expect(menu).toBeHidden();
+      }
+      const details = page.getByRole('region', { name: 'Personal Information' });
+      await expect(details.getByText(me.name, { exact: true })).toBeVisible();
+      await expect(details.getByText(me.email)).toBeVisible();
+      await expect(details.getByText(me.phone, { exact: true })).toBeVisible();
+      await expect(page.getByTestId('credit-balance')).toHaveText('₹1,000.00');
+      await expect(page.getByTestId('points-balance')).toHaveText('0');
+
+      const axe = await new AxeBuilder({ page }).include('main').analyze();
+      expect(axe.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target).join(' ')}`)).toEqual([]);
+
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      const form = page.getByRole('form', { name: 'Edit Profile' });
+      await form.getByLabel('Name').fill('');
+      await form.getByRole('button', { name: 'Update' }).click();
+      await expect(form.getByRole('alert')).toHaveText('Please fill in all fields');
+      await form.getByRole('button', { name: 'Cancel' }).click();
+      await expect(details.getByText(me.name, { exact: true })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await form.getByLabel('Name').fill('Meera K Nair');
+      await form.getByRole('button', { name: 'Update' }).click();
+      await expect(page.getByText('Profile updated successfully!')).toBeVisible();
+      await expect(details.getByText('Meera K Nair', { exact: true })).toBeVisible();
+
+      const next = randomPhone();
+      await page.getByRole('button', { name: 'Edit Profile' }).click();
+      await form.getByLabel('Mobile Number').fill(next);
+      await form.getByRole('button', { name: 'Update' }).click();
+      const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
+      await expect(otp).toBeVisible();
+      const code = (await otp.locator('strong').textContent())!.trim();
+      await otp.getByLabel('OTP').fill(code);
+      await otp.getByRole('button', { name: 'Verify', exact: true }).click();
+      await expect(otp).toBeHidden();
+      await expect(page.getByText('Mobile number verified and updated successfully!')).toBeVisible();
+      await expect(details.getByText(next, { exact: true })).toBeVisible();
+    });
+
+    test('sets a default address and deletes one', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      await addAddress(page, me.ip, { street: 'Round North' });
+      await addAddress(page, me.ip, { street: 'Swaraj Round', landmark: '' });
+      await page.goto('/my-account?section=profile');
+      await accountReady(page);
+      const cards = page.getByRole('list').filter({ has: page.getByText('Swaraj Round') }).getByRole('listitem');
+      await expect(cards).toHaveCount(2);
+      // The default (the first address) is listed first, with its Set as Default disabled.
+      await expect(cards.first()).toContainText('Round North');
+      await expect(cards.first()).toContainText('Default');
+      await expect(cards.first().getByRole('button', { name: 'Set as Default' })).toBeDisabled();
+      await cards.nth(1).getByRole('button', { name: 'Set as Default' }).click();
+      const done = page.getByRole('alertdialog', { name: 'Success' });
+      await expect(done).toContainText('Default address set successfully!');
+      await done.getByRole('button', { name: 'OK' }).click();
+      await expect(cards.first()).toContainText('Swaraj Round');
+      await expect(cards.first().getByRole('button', { name: 'Set as Default' })).toBeDisabled();
+      await expect(cards.nth(1).getByRole('button', { name: 'Set as Default' })).toBeEnabled();
+
+      await cards.nth(1).getByRole('button', { name: /^Delete address/ }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete Address' });
+      await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByText('Round North')).toHaveCount(0);
+      await expect(cards).toHaveCount(1);
+    });
+
+    test('opens each credit transactions tab and a transaction', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      const addressId = await addAddress(page, me.ip);
+      const orderId = await placeOrder(page, me.ip, addressId, 'credit');
+      await page.goto('/my-account?section=profile');
+      await accountReady(page);
+      await page.getByRole('button', { name: 'Transactions' }).click();
+      const dialog = page.getByRole('dialog', { name: 'Credit Transactions' });
+      await expect(dialog.getByRole('tab', { name: 'Pending' })).toHaveAttribute('aria-selected', 'true');
+      await expect(dialog.getByRole('button', { name: new RegExp(`Order #${orderId}`) })).toBeVisible();
+      await expect(dialog.getByTestId('pending-total')).not.toHaveText('₹0.00');
+      await dialog.getByRole('tab', { name: 'Due' }).click();
+      await expect(dialog.getByRole('tab', { name: 'Due' })).toHaveAttribute('aria-selected', 'true');
+      await expect(dialog.getByText('No due transactions.')).toBeVisible();
+      await dialog.getByRole('tab', { name: 'Paid' }).click();
+      await expect(dialog.getByText('No paid transactions.')).toBeVisible();
+      await dialog.getByRole('tab', { name: 'Pending' }).click();
+      await dialog.getByRole('button', { name: new RegExp(`Order #${orderId}`) }).click();
+      const details = page.getByRole('dialog', { name: 'Transaction Details' });
+      await expect(details).toContainText(`#${orderId}`);
+      await expect(details).toContainText('Pending');
+      await expect(details).toContainText('Round North');
+      await details.getByRole('button', { name: 'Close Transaction Details' }).click();
+      await expect(details).toBeHidden();
+      await expect(dialog).toBeVisible();
+    });
+
+    test('opens an order and its tracking page', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      const addressId = await addAddress(page, me.ip);
+      const orderId = await placeOrder(page, me.ip, addressId);
+      await page.goto('/my-account');
+      await accountReady(page);
+      await openSection(page, 'Track Orders');
+      const counters = page.getByRole('region', { name: 'Order counts' });
+      await expect(counters).toContainText('Total1');
+      await expect(counters).toContainText('New1');
+      await expect(counters).toContainText('Delivered0');
+      const card = page.getByRole('listitem', { name: `Order #${orderId}` });
+      await expect(card).toContainText('Placed');
+      await card.getByRole('button', { name: 'View Details' }).click();
+      await expect(card.getByText('Cash on Delivery')).toBeVisible();
+      await expect(card.getByText('Qty: 2')).toBeVisible();
+      await expect(card.getByText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Kolkata' })).first()).toBeVisible();
+      await card.getByRole('button', { name: 'Hide Details' }).click();
+      await expect(card.getByText('Cash on Delivery')).toBeHidden();
+
+      await card.getByRole('link', { name: 'Track' }).click();
+      await expect(page).toHaveURL(new RegExp(`/track-order\\?order=${orderId}$`));
+      await expect(page.getByRole('heading', { level: 1, name: 'Track Order' })).toBeVisible();
+      const steps = page.getByRole('list', { name: 'Order progress' }).getByRole('listitem');
+      await expect(steps).toHaveCount(4);
+      await expect(steps.first()).toHaveAttribute('aria-current', 'step');
+      await expect(steps.nth(1)).not.toHaveAttribute('aria-current', 'step');
+      await expect(steps.nth(3)).toContainText('Delivered');
+      await expect(page.getByTestId('order-total')).toHaveText(/₹/);
+
+      await page.goto('/track-order?order=99999999');
+      await expect(page.getByRole('alert').filter({ hasText: 'Order not found.' })).toBeVisible();
+      await page.getByRole('link', { name: 'Back to My Account' }).click();
+      await expect(page).toHaveURL(/\/my-account/);
+    });
+
+    test('cancels a fresh order', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      const addressId = await addAddress(page, me.ip);
+      const orderId = await placeOrder(page, me.ip, addressId);
+      await page.goto('/my-account?section=orders');
+      await accountReady(page);
+      const card = page.getByRole('listitem', { name: `Order #${orderId}` });
+      await card.getByRole('button', { name: 'Cancel' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Cancel Order' });
+      await confirm.getByRole('button', { name: 'Yes, cancel order' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(page.getByText(`Order #${orderId} has been cancelled.`)).toBeVisible();
+      await expect(card).toContainText('Cancelled');
+      await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      await page.goto(`/track-order?order=${orderId}`);
+      await expect(page.getByText('This order was cancelled')).toBeVisible();
+    });
+
+    test('deletes the account, then the same phone signs up again', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      await addAddress(page, me.ip);
+      await page.goto('/my-account');
+      await accountReady(page);
+      await page.getByRole('navigation', { name: 'My Account' }).getByRole('button', { name: 'Delete Account' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete Account' });
+      await confirm.getByRole('button', { name: 'Delete Account', exact: true }).click();
+      await expect(confirm.getByText('Account deleted successfully!')).toBeVisible();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect((await page.context().cookies()).some((c) => c.name === 'ff_session')).toBe(false);
+      await page.goto('/my-account');
+      await expect(page).toHaveURL(/\/login\?next=/);
+
+      await signUp(page, me.phone, 'Second Owner', 'second@example.com');
+      await page.goto('/my-account?section=profile');
+      await accountReady(page);
+      await expect(page.getByRole('region', { name: 'Personal Information' }).getByText('Second Owner', { exact: true })).toBeVisible();
+      await expect(page.getByText('No Addresses Found')).toBeVisible();
+    });
+  });
+}

@@ -257,7 +257,7 @@ export default function AuthDialog() {
 
   const title = step === 'success' ? AUTH_MESSAGES.loginSuccess : step === 'otp' ? 'Enter OTP' : tab === 'login' ? 'Login' : 'Sign Up';
   const errorBox = error ? (
-    <p id={errorId} role="alert" className="rounded-lg bg-sale-600/10 px-3 py-2 text-sm font-medium text-sale-600">
+    <p id={errorId} role="alert" className="rounded-lg border-l-4 border-sale-600 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900">
       {error}
     </p>
   ) : null;

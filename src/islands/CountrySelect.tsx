@@ -117,14 +117,13 @@ export default function CountrySelect({ value, onChange, options, disabled, read
         disabled={disabled || readOnly}
         aria-haspopup="listbox"
         aria-expanded={open}
-        aria-label={`Country: ${current ? `${current.label} ${current.code}` : 'International'}`}
         onClick={() => (open ? close(true) : show())}
         onFocus={onFocus}
         onBlur={onBlur}
         className="flex h-11 items-center gap-1 rounded-l-lg border border-r-0 border-slate-300 bg-slate-50 px-3 text-sm font-medium text-slate-800 hover:bg-slate-100 focus-visible:outline-2 focus-visible:outline-brand-600"
       >
-        <span>{current?.value ?? '🌐'}</span>
-        <span className="tabular-nums">{current?.code}</span>
+        <span className="sr-only">Country: {current?.label ?? 'International'}, </span>
+        <span>{current?.value ?? '+'}</span> <span className="tabular-nums">{current?.code}</span>
         <svg viewBox="0 0 20 20" className="h-4 w-4 text-slate-600" fill="currentColor" aria-hidden="true">
           <path d="M5.3 7.3a1 1 0 0 1 1.4 0L10 10.6l3.3-3.3a1 1 0 1 1 1.4 1.4l-4 4a1 1 0 0 1-1.4 0l-4-4a1 1 0 0 1 0-1.4Z" />
         </svg>

@@ -1,0 +1,174 @@
+/**
+ * Sign-up, login and logout through the auth dialogs (spec 000 §2 "Authentication dialogs", §4,
+ * §5, §8) at a phone and a desktop width: the spec's validation messages, the OTP read from the
+ * demo hint, the success dialog, the account controls for each state with no flash after a
+ * reload, logout going to /, and the dialogs' accessibility (axe, focus kept inside, Escape).
+ */
+import { expect, test } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { authDialog, createCustomer, enterDemoOtp, isMobile, openAuthFromNavbar, randomPhone } from './session-helpers.ts';
+
+async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
+  const results = await new AxeBuilder({ page }).include('#auth-dialog-root').analyze();
+  const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]), null, 1)).toEqual([]);
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('sign up with the OTP from the demo hint, continue, log out', async ({ page }) => {
+      await page.goto('/shop');
+      const dialog = await openAuthFromNavbar(page, 'Sign Up');
+      await expect(dialog).toHaveAttribute('aria-modal', 'true');
+
+      await dialog.getByRole('button', { name: 'Sign Up', exact: true }).last().click();
+      await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields');
+      await dialog.getByLabel('Name').fill('Asha Menon');
+      await dialog.getByLabel('Email').fill('asha@example');
+      const phone = randomPhone();
+      await dialog.getByLabel('Mobile number').fill(phone);
+      await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email');
+      await dialog.getByLabel('Email').fill('asha@example.com');
+      await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
+
+      await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
+      const otp = dialog.getByLabel('4-digit OTP');
+      await otp.fill('12ab');
+      await expect(otp).toHaveValue('12');
+      await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Please enter a 4-digit OTP');
+      await otp.fill('123456');
+      await expect(otp).toHaveValue('1234');
+      await expectNoSeriousViolations(page);
+
+      await enterDemoOtp(dialog);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog).toBeHidden();
+
+      const bar = page.getByRole('navigation', { name: 'Main' });
+      const session = await page.request.get('/api/customer/session');
+      expect((await session.json()).data.customer.mobile).toBe(phone);
+
+      // Signed in, also straight after a reload (the state comes from the hint cookie before paint).
+      await page.reload();
+      if (isMobile(page)) {
+        await bar.getByRole('button', { name: 'Account' }).click();
+        const panel = page.getByRole('region', { name: 'My Profile' });
+        await expect(panel.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
+        await expect(panel.getByRole('link', { name: 'Login' })).toBeHidden();
+        await panel.getByRole('button', { name: 'Logout' }).click();
+      } else {
+        await expect(bar.getByRole('link', { name: 'Login' })).toBeHidden();
+        await bar.getByRole('button', { name: 'Account' }).click();
+        await expect(bar.getByRole('link', { name: 'My Account' })).toHaveAttribute('href', '/my-account');
+        await bar.getByRole('button', { name: 'Logout' }).click();
+      }
+      await page.waitForURL((url) => url.pathname === '/');
+      expect((await page.request.get('/api/customer/session')).status()).toBe(401);
+      if (isMobile(page)) {
+        await bar.getByRole('button', { name: 'Account' }).click();
+        await expect(page.getByRole('region', { name: 'My Profile' }).getByRole('link', { name: 'Login' })).toBeVisible();
+      } else {
+        await expect(bar.getByRole('link', { name: 'Login' })).toBeVisible();
+        await expect(bar.getByRole('button', { name: 'Account' })).toBeHidden();
+      }
+    });
+
+    test('login: messages, a known phone gets in, the navbar follows at once', async ({ page, playwright }) => {
+      const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+      const phone = await createCustomer(api);
+      await api.dispose();
+
+      await page.goto('/shop');
+      const dialog = await openAuthFromNavbar(page, 'Login');
+      await dialog.getByRole('button', { name: 'Send OTP' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Please enter your mobile number');
+
+      await dialog.getByLabel('Mobile number').fill(randomPhone());
+      await dialog.getByRole('button', { name: 'Send OTP' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('No account found for this mobile number. Please sign up first.');
+
+      await dialog.getByLabel('Mobile number').fill(phone);
+      await dialog.getByRole('button', { name: 'Send OTP' }).click();
+      await expect(dialog.getByText(`We sent an OTP to ${phone}.`)).toBeVisible();
+      await dialog.getByLabel('4-digit OTP').fill(wrongCode(await dialog.getByText(/Demo code:/).textContent()));
+      await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+      await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP');
+      await enterDemoOtp(dialog);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await expect(dialog).toBeHidden();
+
+      const bar = page.getByRole('navigation', { name: 'Main' });
+      if (isMobile(page)) {
+        await bar.getByRole('button', { name: 'Account' }).click();
+        await expect(page.getByRole('region', { name: 'My Profile' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+      } else {
+        await expect(bar.getByRole('button', { name: 'Account' })).toBeVisible();
+        await expect(bar.getByRole('link', { name: 'Login' })).toBeHidden();
+      }
+    });
+
+    test('the dialog keeps focus inside, passes axe, closes on Escape and forgets what was typed', async ({ page }) => {
+      await page.goto('/shop');
+      const dialog = await openAuthFromNavbar(page, 'Login');
+      await expectNoSeriousViolations(page);
+      await dialog.getByLabel('Mobile number').fill('98765');
+
+      for (let i = 0; i < 10; i++) {
+        await page.keyboard.press('Tab');
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      }
+      for (let i = 0; i < 4; i++) {
+        await page.keyboard.press('Shift+Tab');
+        expect(await dialog.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+      }
+
+      // The country list searches; Escape closes the list, not the dialog.
+      await dialog.getByRole('button', { name: /^Country: India, IN \+91$/ }).click();
+      const search = dialog.getByRole('combobox', { name: 'Search countries' });
+      await search.fill('germ');
+      await expect(dialog.getByRole('option')).toHaveText(['Germany+49']);
+      await page.keyboard.press('Escape');
+      await expect(search).toBeHidden();
+      await expect(dialog).toBeVisible();
+
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+
+      await openAuthFromNavbar(page, 'Login');
+      await expect(dialog.getByLabel('Mobile number')).toHaveValue('');
+      await dialog.getByRole('tab', { name: 'Sign Up' }).click();
+      await expect(dialog.getByLabel('Name')).toHaveValue('');
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await expect(dialog).toBeHidden();
+    });
+
+    test('/login opens the dialog and returns to ?next= after the login', async ({ page, playwright }) => {
+      const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+      const phone = await createCustomer(api);
+      await api.dispose();
+
+      await page.goto('/login?next=/cart');
+      const dialog = authDialog(page);
+      await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+      await dialog.getByLabel('Mobile number').fill(phone);
+      await dialog.getByRole('button', { name: 'Send OTP' }).click();
+      await enterDemoOtp(dialog);
+      await dialog.getByRole('button', { name: 'Continue' }).click();
+      await page.waitForURL((url) => url.pathname === '/cart');
+      await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
+    });
+  });
+}
+
+/** A 4-digit code that is not the demo code in `hint`. */
+function wrongCode(hint: string | null): string {
+  const code = /\d{4}/.exec(hint ?? '')?.[0] ?? '0000';
+  return code === '0000' ? '1111' : '0000';
+}

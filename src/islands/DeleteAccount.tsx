@@ -6,6 +6,7 @@
 import { useState } from 'react';
 import { apiRequest, ApiError } from '../lib/api-client.ts';
 import { ACCOUNT_MESSAGES } from '../lib/account-rules.ts';
+import { clearSession } from '../lib/stores/session.ts';
 import { ConfirmDialog } from './account-ui.tsx';
 
 /** How long the success message shows before the reload. */
@@ -23,6 +24,7 @@ export default function DeleteAccount({ open, onClose }: { open: boolean; onClos
     try {
       const res = await apiRequest('/api/customer/delete-account', { fallbackMessage: ACCOUNT_MESSAGES.deleteAccount });
       setDone(res.message ?? ACCOUNT_MESSAGES.accountDeleted);
+      clearSession();
       window.setTimeout(() => window.location.assign('/'), GOODBYE_MS);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.deleteAccount);

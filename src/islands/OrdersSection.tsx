@@ -9,6 +9,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { apiGet, apiRequest, apiSend, ApiError } from '../lib/api-client.ts';
 import { formatPaise } from '../lib/money.ts';
+import { seedCart, type CartJson } from '../lib/stores/cart.ts';
 import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../lib/account-rules.ts';
 import { ConfirmDialog, ErrorText, itemImage, toPaise, type OrderJson } from './account-ui.tsx';
 
@@ -35,10 +36,12 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
   async function reorder() {
     setReordering(true);
     try {
-      const res = await apiRequest<{ added: unknown[] }>('/api/customer/reorder', { method: 'POST', body: { order_id: order.id }, fallbackMessage: 'Failed to add the items to your cart.' });
+      const res = await apiRequest<CartJson & { added: unknown[] }>('/api/customer/reorder', { method: 'POST', body: { order_id: order.id }, fallbackMessage: 'Failed to add the items to your cart.' });
       // The server's message names what was added and what was left out.
       const fallback = res.data.added.length ? 'Items added to your cart.' : 'None of the items could be added to your cart.';
       onNotice(res.message ?? fallback, res.data.added.length ? 'ok' : 'error');
+      // The answer carries the cart as it is now: the navbar's count follows.
+      seedCart(res.data);
     } catch (err) {
       onNotice(err instanceof ApiError ? err.message : 'Failed to add the items to your cart.', 'error');
     } finally {

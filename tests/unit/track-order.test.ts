@@ -1,0 +1,75 @@
+/**
+ * The tracking view marks the order's real status (spec 001 §2 Order tracking: the spec's "only
+ * the first step is marked" is a defect): completed steps, the current one with
+ * aria-current="step", and a cancelled order's own state.
+ */
+import { describe, expect, it } from 'vitest';
+import { createElement } from 'react';
+import { renderToStaticMarkup } from 'react-dom/server';
+import TrackOrder, { type TrackedOrder } from '../../src/islands/TrackOrder.tsx';
+
+const at = '2026-11-21T06:00:00.000Z';
+const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder => ({
+  id: 42,
+  created_at: at,
+  order_status: status,
+  payment_mode: 'Cash',
+  promocode: null,
+  subtotal: '150.00',
+  discount: '0.00',
+  points: 0,
+  delivery_fee: '40.00',
+  paid_amount: '190.00',
+  customer_note: null,
+  points_earned: 1,
+  cancellable: false,
+  processed_at: null,
+  out_for_delivery_at: null,
+  delivered_at: null,
+  cancelled_at: null,
+  order_items: [{ id: 1, qty: 2, total_amount: '150.00', product: { id: 7, title: 'Nendran Banana', image: '/media/emoji/1f34c.svg' } }],
+  ...extra,
+});
+
+/** The step list items of the rendered view: label and whether each is completed or current. */
+function steps(o: TrackedOrder) {
+  const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: o } }));
+  const list = /<ol[^>]*aria-label="Order progress"[^>]*>([\s\S]*?)<\/ol>/.exec(html)![1]!;
+  return [...list.matchAll(/<li([^>]*)>([\s\S]*?)<\/li>/g)].map((m) => ({
+    current: m[1]!.includes('aria-current="step"'),
+    text: m[2]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim(),
+  }));
+}
+
+describe('TrackOrder', () => {
+  it('marks the steps up to an order out for delivery, that one current', () => {
+    const s = steps(order('out_for_delivery', { processed_at: at, out_for_delivery_at: at }));
+    expect(s.map((x) => x.current)).toEqual([false, false, true, false]);
+    expect(s[0]!.text).toContain('(completed)');
+    expect(s[1]!.text).toContain('(completed)');
+    expect(s[2]!.text).toMatch(/^Out for delivery \(current step\)/);
+    expect(s[3]!.text).toContain('(not yet)');
+  });
+
+  it('marks every step of a delivered order and the last as current', () => {
+    const s = steps(order('delivered', { processed_at: at, out_for_delivery_at: at, delivered_at: at }));
+    expect(s.map((x) => x.current)).toEqual([false, false, false, true]);
+    expect(s.every((x) => !x.text.includes('not yet'))).toBe(true);
+  });
+
+  it('shows a cancelled order as cancelled, not as in progress', () => {
+    const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: order('cancelled', { cancelled_at: at }) } }));
+    expect(html).toContain('This order was cancelled on November 21, 2026');
+    const s = steps(order('cancelled', { cancelled_at: at }));
+    expect(s.map((x) => x.text.split(' ')[0])).toEqual(['Order', 'Cancelled']);
+    expect(s[1]!.current).toBe(true);
+    expect(html).not.toContain('Out for delivery');
+  });
+
+  it('shows the items, the total and Cash on Delivery', () => {
+    const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: order('placed') } }));
+    expect(html).toContain('Nendran Banana');
+    expect(html).toContain('Cash on Delivery');
+    expect(html).toContain('₹190.00');
+  });
+});

@@ -2,12 +2,20 @@
  * GET /api/customer/search-products?product={text}&limit= → data.products, ranked (spec 000 §7,
  * issue 2 "Search"): substring matches first, then typo-tolerant near misses. `limit` defaults
  * to 20, at most 50. Empty text or a bad limit: 400 with a message.
+ *
+ * Type-ahead sends the same short prefixes from every visitor, so answers are kept in a small
+ * per-process cache for PAGE_CACHE_SECONDS (the catalogue pages' freshness; 0 turns it off),
+ * bounded to 500 entries.
  */
 import { api, badRequest, ok } from '../../../lib/server/http.ts';
 import { getDb } from '../../../lib/server/db/index.ts';
 import { normalizeSearchText, searchProducts, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../../../lib/server/services/search.ts';
 import { searchResultJson } from '../../../lib/server/api-shapes.ts';
 import { CATALOG_CACHE } from '../../../lib/server/cache-control.ts';
+import { getConfig } from '../../../lib/server/config.ts';
+
+const MAX_ENTRIES = 500;
+const cache = new Map<string, { body: unknown; expires: number }>();
 
 export const GET = api(async ({ url }) => {
   const text = url.searchParams.get('product') ?? '';
@@ -20,6 +28,17 @@ export const GET = api(async ({ url }) => {
     }
     limit = Number(limitParam);
   }
+  const key = `${limit}\u0000${normalizeSearchText(text)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return ok(hit.body, { headers: CATALOG_CACHE });
   const products = await searchProducts(await getDb(), text, { limit });
-  return ok({ products: products.map(searchResultJson) }, { headers: CATALOG_CACHE });
+  const body = { products: products.map(searchResultJson) };
+  const ttl = getConfig().PAGE_CACHE_SECONDS;
+  if (ttl > 0) {
+    cache.delete(key);
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, { body, expires: now + ttl * 1000 });
+  }
+  return ok(body, { headers: CATALOG_CACHE });
 });

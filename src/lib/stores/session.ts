@@ -14,6 +14,7 @@
  */
 import { atom } from 'nanostores';
 import { apiSend, onUnauthorized } from '../api-client.ts';
+import { PENDING_CART_ADD_KEY } from '../storage-keys.ts';
 
 /** The signed-in customer as `/api/otp-login` and `/api/customer/session` return it. */
 export interface SessionCustomer {
@@ -53,6 +54,12 @@ function reflect(signedIn: boolean): void {
 export function markSignedIn(customer: SessionCustomer | null): void {
   $session.set({ signedIn: true, customer });
   reflect(true);
+  // A guest's add waiting from before a reload: the cart store adds it as soon as it loads.
+  try {
+    if (localStorage.getItem(PENDING_CART_ADD_KEY)) void import('./cart.ts');
+  } catch {
+    // Storage blocked: nothing can be waiting.
+  }
 }
 
 /**

@@ -1,0 +1,237 @@
+/**
+ * The cart in the browser (spec 000 §2 "Cart panel", "Cart screen", §4, §5, §8, §9) at a phone
+ * and a desktop width: a guest's add waits for the login (also across a reload), the detail
+ * page's "Add to Cart - total", quantities and removal on /cart and in the panels, the empty
+ * states, the checkout rules, a line that vanished on the server, and the catalogue page's
+ * JavaScript budget.
+ */
+import { gzipSync } from 'node:zlib';
+import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
+import { authDialog, cartControl, createCustomer, hydrated, isMobile, loginInDialog, openAuthFromNavbar, origin } from './session-helpers.ts';
+
+interface CartLineJson {
+  cart_id: number;
+  product_id: number;
+  product_name: string;
+  qty: number;
+  offer_price: number;
+}
+
+async function myCart(page: Page): Promise<CartLineJson[]> {
+  const res = await page.request.get('/api/customer/my-cart');
+  expect(res.status()).toBe(200);
+  return (await res.json()).data.my_cart;
+}
+
+/** A product in stock priced under ₹499 (so delivery is charged for one unit). */
+async function cheapProduct(page: Page): Promise<{ id: number; name: string; offer_price: number; stock: number }> {
+  const home = await (await page.request.get('/api/customer/home')).json();
+  const products = home.data.products as { id: number; name: string; offer_price: number; stock: number }[];
+  const found = products.find((p) => p.stock >= 5 && p.offer_price * 3 < 499);
+  if (found) return found;
+  throw new Error('no cheap product in the home feed');
+}
+
+async function addThroughApi(page: Page, productId: number, qty: number): Promise<void> {
+  const res = await page.request.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: String(qty) }, headers: origin() });
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+const rupees = (n: number, digits = 2) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test.describe(`${viewport.width} px`, () => {
+    test.use({ viewport });
+
+    test('a guest who presses Add logs in, even after a reload, and finds the item in the cart', async ({ page, playwright }) => {
+      const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+      const phone = await createCustomer(api);
+      await api.dispose();
+
+      await page.goto('/shop');
+      const card = page.locator('article').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first();
+      const name = (await card.getByRole('heading').textContent())!.trim();
+      await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+      const dialog = authDialog(page);
+      await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+
+      await page.reload();
+      const again = await openAuthFromNavbar(page, 'Login');
+      await loginInDialog(again, phone);
+      await expect(page.getByRole('status').filter({ hasText: 'Item added to cart' })).toBeVisible();
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 1 item');
+      const lines = await myCart(page);
+      expect(lines.map((l) => [l.product_name, l.qty])).toEqual([[name, 1]]);
+      // Remembered once only.
+      expect(await page.evaluate(() => localStorage.getItem('pendingCartAdd'))).toBeNull();
+    });
+
+    test('the detail page adds the chosen quantity; guests log in first', async ({ page, playwright }) => {
+      const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+      const phone = await createCustomer(api);
+      await api.dispose();
+      const product = await cheapProduct(page);
+
+      await page.goto(`/product/${product.id}`);
+      await hydrated(page, 'ProductPurchase');
+      await page.getByRole('button', { name: 'Increase quantity' }).click();
+      const add = page.getByRole('button', { name: `Add to Cart - ${rupees(product.offer_price * 2)}` }).locator('visible=true');
+      await add.click();
+      await loginInDialog(authDialog(page), phone);
+      await expect.poll(async () => (await myCart(page)).map((l) => [l.product_id, l.qty])).toEqual([[product.id, 2]]);
+
+      // Signed in now: the button adds at once, with the toast.
+      await add.click();
+      await expect(page.getByRole('status').filter({ hasText: 'Item added to cart' })).toBeVisible();
+      await expect.poll(async () => (await myCart(page))[0]?.qty).toBe(4);
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 4 items');
+    });
+
+    test('/cart: steppers, remove with confirmation, summary with delivery, empty state', async ({ page }) => {
+      await createCustomer(page.request);
+      const product = await cheapProduct(page);
+      await addThroughApi(page, product.id, 2);
+
+      await page.goto('/cart');
+      await expect(page.getByRole('heading', { level: 1, name: 'My Cart' })).toBeVisible();
+      await expect(page.getByText('2 items', { exact: true })).toBeVisible();
+      await hydrated(page, 'CartPage');
+      const row = page.getByRole('row').filter({ hasText: product.name });
+      const minus = row.getByRole('button', { name: `Decrease quantity of ${product.name}` });
+      const plus = row.getByRole('button', { name: `Increase quantity of ${product.name}` });
+      const qty = row.getByLabel(`Quantity of ${product.name}`, { exact: true }).locator('output');
+
+      await plus.click();
+      await expect(qty).toHaveText('3');
+      await expect(page.getByText('3 items', { exact: true })).toBeVisible();
+      const subtotal = product.offer_price * 3;
+      await expect(page.locator('[data-summary="subtotal"]')).toHaveText(rupees(subtotal));
+      await expect(page.locator('[data-summary="delivery"]')).toHaveText('₹40.00');
+      await expect(page.getByText(`${rupees(499 - subtotal)} more for free delivery`)).toBeVisible();
+      await expect(page.locator('[data-summary="total"]')).toHaveText(rupees(subtotal + 40));
+
+      await minus.click();
+      await expect(qty).toHaveText('2');
+      await minus.click();
+      await expect(qty).toHaveText('1');
+      await expect(minus).toBeDisabled();
+      expect((await myCart(page))[0].qty).toBe(1);
+
+      await row.getByRole('button', { name: `Remove ${product.name}` }).click();
+      const confirm = page.getByRole('dialog', { name: 'Remove item?' });
+      await expect(confirm).toBeVisible();
+      const axe = await new AxeBuilder({ page }).include('dialog[open]').analyze();
+      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await expect(confirm).toBeHidden();
+      await expect(row).toBeVisible();
+
+      await row.getByRole('button', { name: `Remove ${product.name}` }).click();
+      await confirm.getByRole('button', { name: 'Remove' }).click();
+      await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+      await expect(page.getByText('Add some items to get started!')).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Continue Shopping' })).toBeVisible();
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
+      expect(await myCart(page)).toEqual([]);
+    });
+
+    test('the navbar cart panel changes quantities, removes, and follows the checkout rules', async ({ page }) => {
+      await createCustomer(page.request);
+      const product = await cheapProduct(page);
+      await addThroughApi(page, product.id, 2);
+
+      await page.goto('/shop');
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 2 items');
+      await expect(cartControl(page).locator('[data-cart-count]')).toBeVisible();
+      await cartControl(page).hover();
+      await hydrated(page, 'CartButton');
+      await cartControl(page).click();
+      const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+      await expect(panel).toBeVisible();
+      const item = panel.getByRole('listitem').filter({ hasText: product.name });
+      await item.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+      await expect(item.locator('output')).toHaveText('3');
+      // Line totals: 2 decimals on the desktop card, 1 on the mobile panel (spec 000 §9).
+      await expect(item).toContainText(rupees(product.offer_price * 3, isMobile(page) ? 1 : 2));
+      await expect(panel).toContainText(rupees(product.offer_price * 3 + 40));
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 3 items');
+
+      if (isMobile(page)) {
+        await expect(panel).toHaveAttribute('aria-modal', 'true');
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press('Tab');
+          expect(await panel.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+        }
+        await panel.getByRole('button', { name: 'Back' }).click();
+        await expect(panel).toBeHidden();
+        await expect(page).toHaveURL(/\/shop$/);
+        await cartControl(page).click();
+        await expect(panel).toBeVisible();
+      } else {
+        await expect(panel.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+      }
+
+      await item.getByRole('button', { name: `Remove ${product.name}` }).click();
+      await page.getByRole('dialog', { name: 'Remove item?' }).getByRole('button', { name: 'Remove' }).click();
+      await expect(panel.getByText('Your cart is empty')).toBeVisible();
+      await expect(panel.getByText('Add items to start a basket')).toBeVisible();
+
+      const alerts: string[] = [];
+      page.once('dialog', (d) => {
+        alerts.push(d.message());
+        void d.accept();
+      });
+      await panel.getByRole('button', { name: 'Checkout' }).click();
+      await expect.poll(() => alerts).toEqual(['Your cart is empty. Please add items before checkout.']);
+      await expect(cartControl(page).locator('[data-cart-count]')).toBeHidden();
+    });
+
+    test('a line removed elsewhere disappears with the spec message', async ({ page }) => {
+      await createCustomer(page.request);
+      const product = await cheapProduct(page);
+      await addThroughApi(page, product.id, 2);
+      await page.goto('/cart');
+      await hydrated(page, 'CartPage');
+      const [line] = await myCart(page);
+      const gone = await page.request.post('/api/customer/delete-product', { multipart: { cart_id: String(line.cart_id) }, headers: origin() });
+      expect(gone.status()).toBe(200);
+
+      await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+      await expect(page.getByRole('alert').filter({ hasText: 'Failed to update quantity. The item may have been removed.' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    });
+  });
+}
+
+test.describe('guests', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('Checkout opens the login dialog; /cart shows the empty state', async ({ page }) => {
+    await page.goto('/cart');
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    await cartControl(page).hover();
+    await hydrated(page, 'CartButton');
+    await cartControl(page).click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(panel.getByText('Your cart is empty')).toBeVisible();
+    await panel.getByRole('button', { name: 'Checkout' }).click();
+    await expect(authDialog(page).getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+  });
+
+  test('a catalogue page stays within 90 KB of gzipped JavaScript after adding to the cart', async ({ page }) => {
+    const sizes: Promise<number>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
+    });
+    await page.goto('/shop', { waitUntil: 'networkidle' });
+    await page.getByRole('button', { name: /^Add .+ to cart$/ }).first().hover();
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }).hover();
+    await page.waitForLoadState('networkidle');
+    const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+    expect(total).toBeLessThanOrEqual(90 * 1024);
+  });
+});

@@ -314,7 +314,7 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
       <ModalDialog open={open && !saved} title={title} onClose={onClose} width="sm:max-w-2xl" closeOnBackdrop={false}>
         <form ref={formRef} noValidate onSubmit={save} className="space-y-5">
           {banner && (
-            <p role="alert" className="rounded-lg bg-sale-600/10 px-3 py-2 text-sm font-medium text-sale-600">
+            <p role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm font-medium text-sale-600">
               {banner}
             </p>
           )}
@@ -416,7 +416,7 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
           </fieldset>
 
           {failure && (
-            <div role="alert" className="rounded-lg bg-sale-600/10 px-3 py-2 text-sm font-medium text-sale-600">
+            <div role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm font-medium text-sale-600">
               <p>{failure.text}</p>
               {failure.login && (
                 <a href={loginUrl()} className="mt-2 inline-flex h-9 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">

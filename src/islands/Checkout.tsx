@@ -19,6 +19,7 @@ import { lazy, Suspense, useCallback, useEffect, useRef, useState } from 'react'
 import { apiGet, apiRequest, ApiError } from '../lib/api-client.ts';
 import { formatPaise } from '../lib/money.ts';
 import { ORDER_SUCCESS_KEY } from '../lib/storage-keys.ts';
+import { loadCart } from '../lib/stores/cart.ts';
 import ModalDialog from './ModalDialog.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
 import PaymentMethods, { type PaymentChoice } from './PaymentMethods.tsx';
@@ -290,8 +291,8 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
     } catch (err) {
       console.warn('Could not store the order-success message', err);
     }
-    // The server emptied the cart with the order; this read refreshes the navbar's count hint.
-    void apiGet('/api/customer/my-cart').catch((err) => console.warn('Refreshing the cart after the order failed', err));
+    // The server emptied the cart with the order: the cart store (navbar badge, count hint) follows.
+    void loadCart(true);
     window.scrollTo({ top: 0 });
     later(() => window.location.assign('/'), HOME_REDIRECT_MS);
   }
@@ -503,7 +504,7 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
               {summary ? `Total ${formatPaise(total)}` : ''}
             </div>
             {placeError && (
-              <p role="alert" className="mt-3 rounded-lg bg-sale-600/10 px-3 py-2 text-sm font-medium text-sale-600">
+              <p role="alert" className="mt-3 rounded-lg bg-sale-600/5 px-3 py-2 text-sm font-medium text-sale-600">
                 {placeError}
               </p>
             )}

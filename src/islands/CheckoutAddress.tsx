@@ -107,7 +107,7 @@ export function SelectAddressModal({ open, addresses, selectedId, onSelect, onAd
               <div className="min-w-0">
                 <div className="mb-1 flex flex-wrap gap-2">
                   {a.is_default && <DefaultBadge />}
-                  {!a.deliverable && <span className="rounded-full bg-sale-600/10 px-2 py-0.5 text-xs font-semibold text-sale-600">We do not deliver here</span>}
+                  {!a.deliverable && <span className="rounded-full bg-sale-600/5 px-2 py-0.5 text-xs font-semibold text-sale-600">We do not deliver here</span>}
                 </div>
                 <AddressText a={a} />
               </div>

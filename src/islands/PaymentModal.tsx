@@ -196,7 +196,7 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
             {option === 'wallet' && <div className="flex flex-wrap gap-2">{['Paytm Wallet', 'Amazon Pay', 'Mobikwik'].map(chip)}</div>}
           </div>
           {phase === 'error' && (
-            <div role="alert" className="rounded-lg bg-sale-600/10 px-3 py-2 text-sm text-sale-600">
+            <div role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm text-sale-600">
               <p className="font-semibold">Payment processing failed.</p>
               {error && <p>{error}</p>}
             </div>

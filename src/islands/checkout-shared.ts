@@ -3,6 +3,7 @@
  * (spec 001 §2 checkout, §3 entities). Browser-safe: no server imports.
  */
 import { rupeesToPaise } from '../lib/money.ts';
+import { isSignedIn } from '../lib/stores/session.ts';
 
 /** An address as `GET /api/customer/address-list` returns it (spec 001 §3 "Address read from the list"). */
 export interface AddressJson {
@@ -58,11 +59,12 @@ export function paise(value: string | number | null | undefined): number {
 }
 
 /**
- * True when the readable sign-in hint cookie is present (the session itself is HttpOnly). The
- * server still decides: a 401 from any call means the session has gone.
+ * True while the session store says signed in and the readable hint cookie is still there (a
+ * logout in another tab removes it). The session itself is HttpOnly: the server still decides,
+ * and a 401 from any call clears the store.
  */
 export function hasSessionHint(): boolean {
-  return typeof document !== 'undefined' && /(?:^|;\s*)ff_auth=1(?:;|$)/.test(document.cookie);
+  return isSignedIn() && typeof document !== 'undefined' && /(?:^|;\s*)ff_auth=1(?:;|$)/.test(document.cookie);
 }
 
 /** The login page URL that brings the customer back here afterwards. */

@@ -7,6 +7,9 @@
 import { test, expect, type Locator, type Page } from '@playwright/test';
 import { fillCart, hydrated, signUp, stubTiles } from './checkout-helpers.ts';
 
+// Every test signs up, builds a page with a map and waits out a 2 s redirect or a geolocation fix.
+test.slow();
+
 async function openDialog(page: Page): Promise<Locator> {
   await signUp(page);
   await fillCart(page, 1);

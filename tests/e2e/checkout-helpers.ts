@@ -49,7 +49,7 @@ export async function hydrated(page: Page, component: string): Promise<void> {
 }
 
 /** The customer's orders as the API lists them. */
-export async function myOrders(page: Page): Promise<{ id: number; payment_mode: string; promocode: string | null; paid_amount: string }[]> {
+export async function myOrders(page: Page): Promise<{ id: number; payment_mode: string; payment_status: string; promocode: string | null; paid_amount: string }[]> {
   const res = await page.request.get('/api/customer/my-orders');
   expect(res.status()).toBe(200);
   return (await res.json()).data.orders;

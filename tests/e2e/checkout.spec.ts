@@ -25,6 +25,7 @@ for (const viewport of [
     test.use({ viewport });
 
     test('add an address on the map, apply FRESH5, choose a method, place one COD order, see it confirmed and the toast at home', async ({ page }) => {
+      test.slow();
       await stubTiles(page);
       await signUp(page);
       const productName = await fillCart(page, 2);
@@ -98,7 +99,9 @@ for (const viewport of [
       expect(await myOrders(page)).toHaveLength(0);
 
       await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
-      await expect(page.getByRole('radio', { name: 'Pay Online' })).toHaveCount(0);
+      // "Pay Online" exists only when the server has a payment gateway configured.
+      const online = (await (await page.request.get('/api/customer/checkout-summary')).json()).data.online_payment as boolean;
+      await expect(page.getByRole('radio', { name: 'Pay Online' })).toHaveCount(online ? 1 : 0);
       await page.getByLabel('Order Notes').fill('Please ring the bell twice.');
       await place.dblclick();
 
@@ -137,3 +140,53 @@ for (const viewport of [
     });
   });
 }
+
+test.describe('Pay Online', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('the test-mode payment modal places an online order when the gateway is on, and reports the refusal when it is off', async ({ page }) => {
+    await stubTiles(page);
+    await signUp(page);
+    await fillCart(page, 1);
+    const add = await page.request.post('/api/customer/add-address', {
+      headers: originHeader(page),
+      data: { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 },
+    });
+    expect(add.status()).toBe(201);
+    const gatewayOn = (await (await page.request.get('/api/customer/checkout-summary')).json()).data.online_payment as boolean;
+    if (!gatewayOn) {
+      // Show the method as a configured shop would; the server still refuses it (PAYMENT_GATEWAY unset).
+      await page.route('**/api/customer/checkout-summary*', async (route) => {
+        const response = await route.fetch();
+        const body = await response.json();
+        body.data.online_payment = true;
+        await route.fulfill({ response, json: body });
+      });
+    }
+    await page.goto('/checkout');
+    await hydrated(page, 'Checkout');
+    await page.getByRole('radio', { name: 'Pay Online' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    const modal = page.getByRole('dialog', { name: 'Payment' });
+    await expect(modal.getByRole('img', { name: 'UPI QR code (test mode)' })).toBeVisible();
+    for (const option of ['Cards', 'Net banking', 'Wallet', 'UPI']) await modal.getByRole('radio', { name: option }).click();
+    await modal.getByRole('button', { name: 'Google Pay' }).click();
+    const started = Date.now();
+    await modal.getByRole('button', { name: /^Pay Now/ }).click();
+    await expect(modal.getByRole('button', { name: 'Processing...' })).toBeDisabled();
+    if (gatewayOn) {
+      await expect(modal.getByText('Payment Successful!')).toBeVisible({ timeout: 5_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+      await expect(modal.getByText('Your order has been placed successfully.')).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+      const orders = await myOrders(page);
+      expect(orders).toHaveLength(1);
+      expect(orders[0]).toMatchObject({ payment_mode: 'Online', payment_status: 'paid' });
+    } else {
+      await expect(modal.getByRole('alert')).toContainText('Payment processing failed.', { timeout: 5_000 });
+      expect(Date.now() - started).toBeGreaterThanOrEqual(1_900);
+      await expect(modal.getByRole('alert')).toContainText('Online payment is not available.');
+      expect(await myOrders(page)).toHaveLength(0);
+    }
+  });
+});

@@ -59,9 +59,12 @@ async function openSection(page: Page, label: 'Profile Details' | 'Track Orders'
   await expect(page.getByRole('heading', { level: 2, name: label })).toBeVisible();
 }
 
-test('My Account sends a visitor to the login', async ({ page }) => {
+test('My Account and order tracking send a visitor to the login', async ({ page }) => {
   await page.goto('/my-account');
   await expect(page).toHaveURL(/\/login\?next=%2Fmy-account$/);
+  await page.goto('/track-order?order=5');
+  await expect(page.getByText('Please log in to view your orders.')).toBeVisible();
+  await page.waitForURL(/\/login\?next=%2Ftrack-order%3Forder%3D5$/);
 });
 
 for (const viewport of [

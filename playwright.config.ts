@@ -41,6 +41,9 @@ export default defineConfig({
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
           SITE_URL: baseURL,
+          // Every e2e test signs in from 127.0.0.1; the per-IP throttle itself is covered by
+          // the API tests, so the browser suite gets a roomy limit.
+          AUTH_IP_LIMIT: '100000',
         },
       },
 });

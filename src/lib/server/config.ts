@@ -41,6 +41,8 @@ const configSchema = z.object({
   NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
   /** OTP settings (spec 000 §5 shows 4 digits; production should use 6). */
   OTP_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
+  /** Sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
+  AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(60),
   /** SMS sender: `console` logs the code (demo), `http` posts to a gateway. */
   SMS_SENDER: z.enum(['console', 'http']).optional(),
   SMS_GATEWAY_URL: z.string().url().optional(),

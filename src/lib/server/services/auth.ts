@@ -36,12 +36,13 @@ export const OTP_FAIL_LIMIT: ThrottleRule = {
   windowMs: 86_400_000,
   message: 'Too many wrong OTP attempts for this number. Please try again tomorrow.',
 };
-export const AUTH_IP_LIMIT: ThrottleRule = {
+/** Per-IP limit on sign-in requests; the count comes from AUTH_IP_LIMIT (default 60 per 10 minutes). */
+export const authIpLimit = (): ThrottleRule => ({
   bucket: 'auth:ip',
-  limit: 60,
+  limit: getConfig().AUTH_IP_LIMIT,
   windowMs: 10 * 60_000,
   message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
-};
+});
 
 export type OtpPurpose = 'login' | 'signup' | 'phone_change';
 
@@ -82,7 +83,7 @@ export function generateOtp(length = getConfig().OTP_LENGTH): string {
 
 /** Counts one auth request from `ip` (429 when over the per-IP limit). */
 export async function throttleIp(db: Database, ip: string): Promise<void> {
-  await consume(db, AUTH_IP_LIMIT, ip);
+  await consume(db, authIpLimit(), ip);
 }
 
 /** An active (not deleted) customer by phone, or null. */

@@ -9,7 +9,7 @@ import { api, ok, readBody, AppError } from '../../../lib/server/http.ts';
 import { getDb } from '../../../lib/server/db/index.ts';
 import { placeOrder } from '../../../lib/server/services/orders.ts';
 import { PAYMENT_MODE_ALIASES as MODES, placeOrderSchema as schema } from '../../../lib/order-rules.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
+import { requireCustomer, setCartHint } from '../../../lib/server/session.ts';
 import { orderJson } from '../../../lib/server/order-shapes.ts';
 import { rupeesToPaise } from '../../../lib/money.ts';
 import { NO_STORE } from '../../../lib/server/cache-control.ts';
@@ -29,5 +29,6 @@ export const POST = api(async (ctx) => {
     points: Number(body.points || '0'),
     idempotencyKey: key,
   });
+  setCartHint(ctx.cookies, ctx.url, 0); // the order emptied the cart
   return ok({ order: orderJson(order), order_id: order.id, success: true }, { status: created ? 201 : 200, message: 'Order placed successfully!', headers: NO_STORE });
 });

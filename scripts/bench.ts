@@ -19,6 +19,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { gzipSync } from 'node:zlib';
+// @ts-expect-error autocannon ships no type declarations (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';

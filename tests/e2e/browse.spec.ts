@@ -117,7 +117,7 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 
       await expect(page).toHaveURL(/[?&]subcategory=\d+/);
     });
 
-    test('product page: gallery, quantity stepper with total, guest add goes to login', async ({ page }) => {
+    test('product page: gallery, quantity stepper with total, guest add asks to log in', async ({ page }) => {
       await page.goto('/product/1');
       const gallery = page.getByRole('group', { name: /images$/ });
       const main = gallery.locator('img').first();
@@ -141,8 +141,10 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 
       await expect(page.getByText('Farm Fresh Guarantee')).toBeVisible();
       await expect(page.getByText('Safe Delivery')).toBeVisible();
 
+      // A guest is asked to log in, in place (the cart issue's auth dialog), with the item remembered.
       await addButton.click();
-      await expect(page).toHaveURL(/\/login\?next=%2Fproduct%2F1$/);
+      await expect(page.locator('#auth-dialog-root dialog').getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCartAdd') ?? '{}'))).toMatchObject({ productId: 1, qty: 2 });
     });
 
     test('/product and /products open the product last viewed, else /shop', async ({ page }) => {

@@ -17,6 +17,8 @@ const configSchema = z.object({
   DATABASE_URL: z.string().url().optional(),
   /** Where PGlite keeps its files; `memory://` keeps everything in memory (tests). */
   PGLITE_DATA_DIR: z.string().default('./data/pglite'),
+  /** Memory (MiB) the embedded PGlite database starts with; it grows when it needs more. 128 is its floor. */
+  PGLITE_INITIAL_MEMORY_MB: z.coerce.number().int().min(128).max(4096).default(128),
   /** Seed the demo shop into an empty database on start: `auto` (default) or `never`. */
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   HOST: z.string().default('localhost'),

@@ -58,7 +58,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
   const { drizzle } = await import('drizzle-orm/pglite');
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
-  const client = await PGlite.create(dataDir, { extensions: { pg_trgm } });
+  // PGlite's default starting heap is several hundred MiB; 128 MiB (its floor) is plenty for the
+  // shop and halves the server's memory. The heap grows on demand.
+  const client = await PGlite.create(dataDir, {
+    extensions: { pg_trgm },
+    initialMemory: config.PGLITE_INITIAL_MEMORY_MB * 1024 * 1024,
+  });
   const db = drizzle(client, { schema }) as unknown as Database;
   return {
     db,

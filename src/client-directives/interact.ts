@@ -37,21 +37,30 @@ const interact: ClientDirective = (load, _options, el) => {
     if (state !== 'idle') return;
     state = 'loading';
     for (const name of START_EVENTS) el.removeEventListener(name, start, true);
-    const hydrate = await load();
-    await hydrate();
+    try {
+      const hydrate = await load();
+      await hydrate();
+    } catch (err) {
+      // The island could not load: let its server-rendered links work as plain links.
+      console.error('island failed to hydrate', err);
+    }
     state = 'done';
     el.removeEventListener('click', onClick, true);
     if (pendingClick) {
-      const again = counterpart(el, pendingClick);
+      const old = pendingClick;
       pendingClick = null;
+      const again = counterpart(el, old);
+      // Hydration usually keeps the same element; clicking it now runs the island's handler (or,
+      // for a link whose island failed to load, simply follows it).
       if (again instanceof HTMLInputElement || again instanceof HTMLTextAreaElement) again.focus();
-      else again?.click();
+      else if (again) again.click();
+      else if (old instanceof HTMLAnchorElement && old.href) location.assign(old.href);
     }
   };
 
   const onClick = (event: Event) => {
     if (state === 'done') return;
-    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('button, [role="button"], input, summary, a[href^="#"]');
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('a[href], button, [role="button"], input, summary');
     if (target) {
       event.preventDefault();
       event.stopPropagation();

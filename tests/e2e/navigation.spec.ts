@@ -4,8 +4,12 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 
-/** Waits until the named island has hydrated (Astro drops the `ssr` attribute then). */
+/**
+ * Shows interest in the named island (it hydrates on first hover/focus/touch: client:interact)
+ * and waits until it has hydrated (Astro drops the `ssr` attribute then).
+ */
 async function hydrated(page: Page, island: string) {
+  for (const el of await page.locator(`astro-island[component-url*="${island}"]`).all()) await el.dispatchEvent('pointerenter');
   await page.locator(`astro-island[component-url*="${island}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 

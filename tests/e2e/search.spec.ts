@@ -6,7 +6,9 @@ import { expect, test, type Page } from '@playwright/test';
 
 type Found = { id: number; name: string };
 
+/** The search island hydrates on first interest (client:interact): point at it, then wait. */
 async function hydrated(page: Page) {
+  for (const island of await page.locator('astro-island[component-url*="SearchBox"]').all()) await island.dispatchEvent('pointerenter');
   await page.locator('astro-island[component-url*="SearchBox"]:not([ssr])').first().waitFor({ state: 'attached' });
 }
 

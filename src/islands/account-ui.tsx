@@ -3,9 +3,8 @@
  * dialog (native <dialog> with showModal, Tab wrap, Escape, focus returned on close), a
  * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
-import { trapTab } from './focus-trap.ts';
-import { CloseIcon } from './icons.tsx';
+import { useId, type ReactNode } from 'react';
+import ModalDialog from './ModalDialog.tsx';
 
 /** `data.user` and `data.account` of GET /api/customer/profile. */
 export interface ProfileJson {
@@ -13,23 +12,8 @@ export interface ProfileJson {
   account: { points_balance: number; credit_balance: number; credit_limit: number };
 }
 
-/** An address of GET /api/customer/address-list (spec 001 §3). */
-export interface AddressJson {
-  id: number;
-  type?: string;
-  name: string;
-  mobile: string;
-  building?: string;
-  building_num: string;
-  street: string;
-  landmark: string | null;
-  city: string;
-  po_box: string;
-  latitude: number | null;
-  longitude: number | null;
-  is_default: boolean;
-  deliverable: boolean;
-}
+/** An address of GET /api/customer/address-list (spec 001 §3); one shape for checkout and account. */
+export type { AddressJson } from './checkout-shared.ts';
 
 /** An order of GET /api/customer/my-orders (spec 001 §3 "Order as read"). */
 export interface OrderJson {
@@ -91,53 +75,9 @@ interface DialogProps {
   describedBy?: string;
 }
 
-/** A modal dialog; its content is rendered only while open. */
-export function Dialog({ open, title, onClose, children, role = 'dialog', width = 'sm:max-w-md', describedBy }: DialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const returnFocus = useRef<HTMLElement | null>(null);
-  const titleId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (open && !dialog.open) {
-      returnFocus.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-    } else if (!open && dialog.open) {
-      dialog.close();
-      const back = returnFocus.current;
-      if (back?.isConnected) back.focus();
-    }
-  }, [open]);
-
-  return (
-    <dialog
-      ref={ref}
-      role={role}
-      aria-labelledby={titleId}
-      aria-describedby={describedBy}
-      onKeyDown={trapTab}
-      onCancel={(e) => {
-        e.preventDefault();
-        onClose();
-      }}
-      className={`m-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${width}`}
-    >
-      {open && (
-        <div className="flex max-h-[calc(100dvh-1rem)] flex-col">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
-            <h2 id={titleId} className="text-lg font-semibold">
-              {title}
-            </h2>
-            <button type="button" aria-label={`Close ${title}`} onClick={onClose} className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
-              <CloseIcon className="h-5 w-5" />
-            </button>
-          </div>
-          <div className="overflow-y-auto px-4 py-4">{children}</div>
-        </div>
-      )}
-    </dialog>
-  );
+/** A modal dialog (the shared ModalDialog; a backdrop click does not close it). */
+export function Dialog({ role = 'dialog', width = 'sm:max-w-md', ...props }: DialogProps) {
+  return <ModalDialog {...props} role={role} width={width} closeOnBackdrop={false} />;
 }
 
 /** A yes/no question (confirm delete address, confirm delete account, confirm cancel order). */

@@ -11,6 +11,8 @@ export interface AddressJson {
   type?: string;
   name: string;
   mobile: string;
+  /** The same as building_num (the list's own name for it). */
+  building?: string;
   building_num: string;
   street: string;
   landmark: string | null;

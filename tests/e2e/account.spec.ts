@@ -18,7 +18,8 @@ function headers(page: Page, ip: string) {
   return { origin: new URL(page.url()).origin, 'x-forwarded-for': ip };
 }
 
-async function json(res: Awaited<ReturnType<APIRequestContext['post']>>) {
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- API envelopes of several shapes
+async function json(res: Awaited<ReturnType<APIRequestContext['post']>>): Promise<any> {
   const body = await res.json();
   expect(res.ok(), JSON.stringify(body)).toBe(true);
   return body;

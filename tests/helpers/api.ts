@@ -21,7 +21,13 @@ export class ApiClient {
   cookie: string | null = null;
   readonly ip = `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
 
-  constructor(readonly baseUrl: string, readonly useCookie = false) {}
+  readonly baseUrl: string;
+  readonly useCookie: boolean;
+
+  constructor(baseUrl: string, useCookie = false) {
+    this.baseUrl = baseUrl;
+    this.useCookie = useCookie;
+  }
 
   async request<T = any>(method: string, path: string, body: Body = {}, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
     const h: Record<string, string> = { 'x-forwarded-for': this.ip, ...headers };

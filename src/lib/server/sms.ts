@@ -26,11 +26,15 @@ export class ConsoleSmsSender implements SmsSender {
 /** Posts messages to an HTTP SMS gateway. */
 export class HttpSmsSender implements SmsSender {
   readonly kind = 'http' as const;
-  constructor(
-    private readonly url: string,
-    private readonly token: string | undefined,
-    private readonly timeoutMs = 5000,
-  ) {}
+  private readonly url: string;
+  private readonly token: string | undefined;
+  private readonly timeoutMs: number;
+
+  constructor(url: string, token: string | undefined, timeoutMs = 5000) {
+    this.url = url;
+    this.token = token;
+    this.timeoutMs = timeoutMs;
+  }
 
   async send(to: string, message: string): Promise<void> {
     let status = 0;

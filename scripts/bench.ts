@@ -14,6 +14,7 @@
  *    Lighthouse mobile scores with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -123,7 +124,7 @@ await handle.close();
 // ------------------------------------------------------------------------------------------
 // 4. The server
 const { DATABASE_URL: _ignored, ...inheritedEnv } = process.env;
-const server: ChildProcess = spawn(process.execPath, [path.join(root, 'scripts/server.ts')], {
+const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/server.ts')], {
   env: {
     ...inheritedEnv,
     DIST_DIR: distDir,

@@ -9,7 +9,9 @@ import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import compression from 'compression';
+import { randomUUID } from 'node:crypto';
 import { securityHeaders } from '../src/lib/server/security-headers.ts';
+import { isCacheableRequest, peekPageCache } from '../src/lib/server/page-cache.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
@@ -19,10 +21,24 @@ const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessa
 const compress = compression({ threshold: 1024 });
 const headers = Object.entries(securityHeaders('/'));
 
-/** The request listener: security headers, compression, then Astro. */
+/**
+ * The request listener: security headers, compression, then either a fresh micro-cached page
+ * (anonymous catalogue HTML, see src/lib/server/page-cache.ts) or Astro.
+ */
 export function listener(req: http.IncomingMessage, res: http.ServerResponse): void {
   for (const [name, value] of headers) res.setHeader(name, value);
-  compress(req as never, res as never, () => handler(req, res));
+  compress(req as never, res as never, () => {
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const hit = isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
+    if (!hit) return handler(req, res);
+    for (const [name, value] of hit.headers) if (name !== 'x-request-id' && name !== 'content-length') res.setHeader(name, value);
+    res.setHeader('x-cache', 'HIT');
+    res.setHeader('x-request-id', randomUUID());
+    res.statusCode = hit.status;
+    res.end(hit.body);
+  });
 }
 
 const host = process.env.HOST || 'localhost';

@@ -5,10 +5,10 @@
  * seeds the demo shop into an empty database on boot (src/lib/server/db), so several server
  * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 
 const root = process.cwd();
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -49,7 +49,12 @@ if (stale || process.env.FORCE_BUILD === 'true') {
 process.env.HOST ??= 'localhost';
 process.env.PORT ??= '4321';
 process.env.NODE_ENV ??= 'production';
-await import(pathToFileURL(path.join(root, 'scripts/server.ts')).href);
+
+// The server runs as a child with the memory flags of scripts/server-flags.ts; this process
+// waits for it to be ready, says where it is, and passes signals on.
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/server.ts')], { stdio: 'inherit', env: process.env });
+for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
+server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 // Warm up: the first /readyz opens, migrates and (when empty) seeds the database.
 const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;

@@ -41,6 +41,15 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
     expect(hit!.image).toMatch(/placeholder|\.svg|\//);
   });
 
+  it('answers one or two letters with the names starting with them first, in name order', async () => {
+    for (const text of ['t', 'ch']) {
+      const starting = all.filter((p) => p.name.toLowerCase().startsWith(text)).map((p) => p.name.toLowerCase());
+      expect(starting.length).toBeGreaterThan(0);
+      const results = (await names(text)).map((n) => n.toLowerCase());
+      expect(results.slice(0, starting.length)).toEqual([...starting].sort());
+    }
+  });
+
   it('tolerates typos', async () => {
     expect(await names('tomatto')).toEqual(expect.arrayContaining(['Tomato - Local', 'Tomato Ketchup', 'Tomato - Hybrid 500 g']));
     expect(await names('basmti rice')).toEqual(expect.arrayContaining(['Basmati Rice - Classic 1 kg', 'Brown Basmati Rice']));

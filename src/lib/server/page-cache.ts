@@ -19,25 +19,40 @@ interface Entry {
 
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
-const entries = new Map<string, Entry>();
+// One map per process, shared through globalThis: the Astro bundle writes it (middleware) and
+// the HTTP server in scripts/server.ts reads it before Astro runs at all, so a hit costs no
+// routing or rendering.
+const CACHE = Symbol.for('farmfresh.pageCache');
+const entries: Map<string, Entry> = ((globalThis as Record<symbol, unknown>)[CACHE] as Map<string, Entry> | undefined) ??
+  ((globalThis as Record<symbol, unknown>)[CACHE] = new Map<string, Entry>());
 
-/** Cache key for a request, or null when the request must not use the cache. */
-export function pageCacheKey(request: Request, url: URL): string | null {
-  if (request.method !== 'GET') return null;
-  if (url.pathname.startsWith('/api/') || url.pathname === '/readyz' || url.pathname === '/healthz') return null;
-  const cookie = request.headers.get('cookie');
-  if (cookie && cookie.includes(`${SESSION_COOKIE}=`)) return null;
-  return url.pathname + url.search;
+/** Whether a request (by method, path and Cookie header) may be answered from the cache. */
+export function isCacheableRequest(method: string | undefined, pathname: string, cookie: string | null | undefined): boolean {
+  if (method !== 'GET') return false;
+  if (pathname.startsWith('/api/') || pathname === '/readyz' || pathname === '/healthz') return false;
+  return !(cookie && cookie.includes(`${SESSION_COOKIE}=`));
 }
 
-/** A fresh cached response for `key`, or null. */
-export function readPageCache(key: string, now = Date.now()): Response | null {
+/** The fresh entry for `key` (body, status, headers), or null; for the Node-level fast path. */
+export function peekPageCache(key: string, now = Date.now()): { body: Uint8Array; status: number; headers: [string, string][] } | null {
   const entry = entries.get(key);
   if (!entry) return null;
   if (entry.expires <= now) {
     entries.delete(key);
     return null;
   }
+  return entry;
+}
+
+/** Cache key for a request, or null when the request must not use the cache. */
+export function pageCacheKey(request: Request, url: URL): string | null {
+  return isCacheableRequest(request.method, url.pathname, request.headers.get('cookie')) ? url.pathname + url.search : null;
+}
+
+/** A fresh cached response for `key`, or null. */
+export function readPageCache(key: string, now = Date.now()): Response | null {
+  const entry = peekPageCache(key, now);
+  if (!entry) return null;
   const headers = new Headers(entry.headers);
   headers.set('x-cache', 'HIT');
   return new Response(entry.body.slice(), { status: entry.status, headers });

@@ -60,9 +60,12 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   if (!dataDir.startsWith('memory://')) mkdirSync(dataDir, { recursive: true });
   // PGlite's default starting heap is several hundred MiB; 128 MiB (its floor) is plenty for the
   // shop and halves the server's memory. The heap grows on demand.
+  // Postgres's buffers live inside that heap, and a heap never shrinks: small buffers keep the
+  // server's memory flat (the whole shop fits; the OS page cache still holds the data files).
   const client = await PGlite.create(dataDir, {
     extensions: { pg_trgm },
     initialMemory: config.PGLITE_INITIAL_MEMORY_MB * 1024 * 1024,
+    postgresqlconf: ['shared_buffers=16MB', 'work_mem=2MB', 'temp_buffers=2MB', 'wal_buffers=1MB', 'maintenance_work_mem=16MB'],
   });
   const db = drizzle(client, { schema }) as unknown as Database;
   return {

@@ -13,7 +13,9 @@
  * to keep the candidate set small; near misses are only looked for when the substring matches
  * do not fill the page. One or two characters have no trigram of their own: names and words
  * starting with them still come from the index (its word-start trigrams), and the other
- * substrings from a scan only when those do not fill the page; no near misses there.
+ * substrings from a scan only when those do not fill the page; no near misses there. Names
+ * starting with one or two letters come first in name order from the btree prefix index
+ * (products_name_prefix_idx), which answers them in well under a millisecond.
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/index.ts';
@@ -83,8 +85,17 @@ export async function searchProducts(db: Database, text: string, options: { limi
     }
     // One or two characters: names or words starting with the text come from the index; other
     // substrings need a scan, done only when the word starts do not fill the page.
-    const wordStart = sql`(${name} LIKE ${`${like}%`} OR ${name} LIKE ${`% ${like}%`})`;
-    const found = await select(tx).where(and(active, wordStart)).orderBy(...byRank).limit(limit);
+    // One or two letters: names starting with them, in name order, straight from the btree
+    // prefix index (products_name_prefix_idx); then words starting with them; then the rest.
+    const prefix = sql`${name} LIKE ${`${like}%`}`;
+    const starts = await select(tx).where(and(active, prefix)).orderBy(name, asc(products.id)).limit(limit);
+    if (starts.length === limit) return starts.map(toResult);
+    const wordStart = sql`(${prefix} OR ${name} LIKE ${`% ${like}%`})`;
+    const words = await select(tx)
+      .where(and(active, sql`${name} LIKE ${`% ${like}%`}`, sql`NOT (${prefix})`))
+      .orderBy(sql`length(${products.name})`, asc(products.id))
+      .limit(limit - starts.length);
+    const found = [...starts, ...words];
     if (found.length === limit) return found.map(toResult);
     await tx.execute(sql`SELECT set_config('enable_seqscan', 'on', true)`);
     const inside = await select(tx)

@@ -287,8 +287,9 @@ const lighthouse: Record<string, { performance: number; accessibility: number; b
 if (!existsSync(chromePath)) {
   log(`No Chromium at ${chromePath}: Lighthouse skipped.`);
 } else {
-  for (const page of pages) {
-    const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${page.name}.json`);
+  // Catalogue pages (issue 2) and a prerendered static page (issue 6: SEO 100, accessibility ≥ 95).
+  for (const page of [...pages, { name: 'static page', url: '/about' }]) {
+    const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${page.name.replace(/\W+/g, '-')}.json`);
     const run = spawnSync(
       process.execPath,
       [
@@ -347,6 +348,7 @@ for (const [name, v] of Object.entries(lighthouse)) {
   }
   check(`${name}: Lighthouse performance ≥ ${BUDGET.lighthousePerformance}`, String(v.performance), v.performance >= BUDGET.lighthousePerformance);
   check(`${name}: Lighthouse accessibility ≥ ${BUDGET.lighthouseAccessibility}`, String(v.accessibility), v.accessibility >= BUDGET.lighthouseAccessibility);
+  if (name === 'home' || name === 'product' || name === 'static page') check(`${name}: Lighthouse SEO = 100`, String(v.seo), v.seo === 100);
 }
 
 const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((n) => round(n, 2)) };

@@ -202,3 +202,14 @@ test('other browsing routes: categories, a category, its subcategory, /subcatego
   await expect(page.locator('main article[data-product-id]')).toHaveCount(10);
   expect((await page.request.get('/shop')).headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
 });
+
+test('without JavaScript the sort orders are plain links, so crawlers and old browsers can follow them', async ({ browser }) => {
+  const context = await browser.newContext({ javaScriptEnabled: false });
+  const page = await context.newPage();
+  await page.goto('/category/1/subcategories');
+  const sortLinks = page.getByRole('navigation', { name: 'Sort order' });
+  await expect(sortLinks.getByRole('link', { name: 'Price: High to Low' })).toHaveAttribute('href', '/category/1/subcategories?sort=desc');
+  await sortLinks.getByRole('link', { name: 'Price: Low to High' }).click();
+  await expect(page).toHaveURL(/\/category\/1\/subcategories\?sort=asc$/);
+  await context.close();
+});

@@ -55,7 +55,7 @@ export function storeJsonLd(config: StoreInfo): JsonLd {
     description: 'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
     url: `${site}/`,
     logo: `${site}/favicon.svg`,
-    image: `${site}/images/og-default.svg`,
+    image: `${site}/images/og-default.jpg`,
     email: config.SHOP_EMAIL,
     telephone: config.SHOP_PHONE,
     priceRange: '₹',

@@ -9,6 +9,7 @@ import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-o
 import type { Database } from '../db/index.ts';
 import { banners, categories, products, subcategories } from '../db/schema.ts';
 import { getConfig } from '../config.ts';
+import { memoPerDatabase } from '../shared-cache.ts';
 import { imageUrl } from '../../images.ts';
 import { percentOff } from '../../money.ts';
 import {
@@ -78,11 +79,11 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-/** All categories in display order. */
-export async function listCategories(db: Database): Promise<Category[]> {
+/** All categories in display order (reused for 30 s: every page's footer lists them). */
+export const listCategories = memoPerDatabase(30_000, async (db: Database): Promise<Category[]> => {
   const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
   return rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, image: media(c.image), description: c.description }));
-}
+});
 
 /** One category, or null. */
 export async function getCategory(db: Database, id: number): Promise<Category | null> {

@@ -5,6 +5,7 @@
 import { asc, eq } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import { deliveryAreas } from '../db/schema.ts';
+import { memoPerDatabase } from '../shared-cache.ts';
 
 /** A delivery area as the storefront shows it (spec 000 §3 "Delivery location": id, name). */
 export interface DeliveryArea {
@@ -21,8 +22,8 @@ export async function listDeliveryAreas(db: Database): Promise<DeliveryArea[]> {
     .orderBy(asc(deliveryAreas.id));
 }
 
-/** The first active delivery area (the navbar's location label), or null when there is none. */
-export async function firstDeliveryArea(db: Database): Promise<DeliveryArea | null> {
+/** The first active delivery area (the navbar's location label), or null; reused for 30 s. */
+export const firstDeliveryArea = memoPerDatabase(30_000, async (db: Database): Promise<DeliveryArea | null> => {
   const [area] = await db
     .select({ id: deliveryAreas.id, name: deliveryAreas.name })
     .from(deliveryAreas)
@@ -30,4 +31,4 @@ export async function firstDeliveryArea(db: Database): Promise<DeliveryArea | nu
     .orderBy(asc(deliveryAreas.id))
     .limit(1);
   return area ?? null;
-}
+});

@@ -11,7 +11,7 @@ import { apiGet, apiRequest, apiSend, ApiError } from '../lib/api-client.ts';
 import { formatPaise } from '../lib/money.ts';
 import { seedCart, type CartJson } from '../lib/stores/cart.ts';
 import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../lib/account-rules.ts';
-import { ConfirmDialog, ErrorText, itemImage, toPaise, type OrderJson } from './account-ui.tsx';
+import { ConfirmDialog, ErrorText, OrderItemList, toPaise, type OrderJson } from './account-ui.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 
@@ -105,18 +105,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         )}
       </div>
       <div id={detailsId} hidden={!open} className="mt-4 border-t border-slate-200 pt-4">
-        <ul className="space-y-3">
-          {order.order_items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3">
-              <img src={itemImage(item.product.image)} alt="" width={48} height={48} loading="lazy" className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1" />
-              <span className="min-w-0 flex-1 text-sm">
-                <span className="block truncate font-medium text-slate-900">{item.product.title}</span>
-                <span className="text-slate-600">Qty: {item.qty}</span>
-              </span>
-              <span className="text-sm font-semibold text-slate-900">{formatPaise(toPaise(item.total_amount))}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderItemList items={order.order_items} lazy />
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-slate-600">Payment mode</dt>
           <dd className="text-right text-slate-900">{paymentModeLabel(order.payment_mode)}</dd>

@@ -10,7 +10,7 @@
 import type { ReactNode } from 'react';
 import { formatPaise } from '../lib/money.ts';
 import { ACCOUNT_MESSAGES, TRACKING_STEPS, orderDate, orderDateTime, paymentModeLabel, trackingStepIndex } from '../lib/account-rules.ts';
-import { itemImage, toPaise, type OrderJson } from './account-ui.tsx';
+import { OrderItemList, toPaise, type OrderJson } from './account-ui.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
 
 /** An order with the step times the tracking page shows. */
@@ -137,18 +137,7 @@ export default function TrackOrder({ state }: { state: TrackState }) {
         <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
           Items
         </h2>
-        <ul className="mt-3 space-y-3">
-          {order.order_items.map((item) => (
-            <li key={item.id} className="flex items-center gap-3">
-              <img src={itemImage(item.product.image)} alt="" width={48} height={48} className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1" />
-              <span className="min-w-0 flex-1 text-sm">
-                <span className="block truncate font-medium text-slate-900">{item.product.title}</span>
-                <span className="text-slate-600">Qty: {item.qty}</span>
-              </span>
-              <span className="text-sm font-semibold text-slate-900">{formatPaise(toPaise(item.total_amount))}</span>
-            </li>
-          ))}
-        </ul>
+        <OrderItemList items={order.order_items} className="mt-3" />
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
           <dt className="text-slate-600">Payment mode</dt>
           <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>

@@ -9,9 +9,6 @@ export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
 /** What clients may send as payment_mode, and what it is stored as. */
 export const PAYMENT_MODE_ALIASES: Record<string, PaymentMode> = { cod: 'Cash', cash: 'Cash', card: 'Card', credit: 'Credit', online: 'Online' };
 
-/** A COD order's payment mode as shown to customers (spec 001 §9). */
-export const paymentModeLabel = (mode: string) => (mode === 'Cash' ? 'Cash on Delivery' : mode);
-
 const money = (message: string) =>
   z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, message));
 

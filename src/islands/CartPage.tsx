@@ -16,7 +16,7 @@ import { formatPaise } from '../lib/money.ts';
 import { PLACEHOLDER_IMAGE } from '../lib/images.ts';
 import { $cart, $lockedLines, checkout, loadCart, removeFromCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../lib/stores/cart.ts';
 import { $session, openAuth } from '../lib/stores/session.ts';
-import { ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */
@@ -59,21 +59,11 @@ export default function CartPage({ initial }: Props) {
       </div>
 
       {loading && (
-        <div role="status" className="flex justify-center py-16">
-          <span className="h-10 w-10 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
-          <span className="sr-only">Loading your cart</span>
-        </div>
+        <CartLoading />
       )}
 
       {cart.status === 'error' && (
-        <div className="py-12 text-center">
-          <p role="alert" className="font-medium text-sale-600">
-            Failed to load your cart. Please try again.
-          </p>
-          <button type="button" onClick={() => void loadCart(true)} className="mt-3 font-semibold text-brand-700 underline">
-            Try again
-          </button>
-        </div>
+        <CartLoadError />
       )}
 
       {!loading && cart.status !== 'error' && items.length === 0 && (

@@ -12,8 +12,8 @@ import { useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../lib/money.ts';
 import { PLACEHOLDER_IMAGE } from '../lib/images.ts';
-import { $cart, $lockedLines, checkout, loadCart, removeFromCart, type CartItem } from '../lib/stores/cart.ts';
-import { ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { $cart, $lockedLines, checkout, removeFromCart, type CartItem } from '../lib/stores/cart.ts';
+import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
   variant: 'card' | 'screen';
@@ -53,20 +53,10 @@ export default function CartPanel({ variant, titleId, onBack }: Props) {
 
       <div className="min-h-0 flex-1 overflow-y-auto">
         {(cart.status === 'idle' || cart.status === 'loading') && (
-          <div role="status" className="flex justify-center py-10">
-            <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
-            <span className="sr-only">Loading your cart</span>
-          </div>
+          <CartLoading compact />
         )}
         {cart.status === 'error' && (
-          <div className="px-4 py-8 text-center">
-            <p role="alert" className="text-sm font-medium text-sale-600">
-              Failed to load your cart. Please try again.
-            </p>
-            <button type="button" onClick={() => void loadCart(true)} className="mt-3 text-sm font-semibold text-brand-700 underline">
-              Try again
-            </button>
-          </div>
+          <CartLoadError compact />
         )}
         {cart.status === 'ready' && items.length === 0 && (
           <div className="px-4 py-10 text-center">

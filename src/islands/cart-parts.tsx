@@ -5,7 +5,7 @@
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { useEffect, useId, useRef } from 'react';
-import { changeQuantity, type CartItem } from '../lib/stores/cart.ts';
+import { changeQuantity, loadCart, type CartItem } from '../lib/stores/cart.ts';
 import { trapTab } from './focus-trap.ts';
 
 const stepClass =
@@ -94,6 +94,30 @@ export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | 
 }
 
 /** A trash-can icon. */
+/** The cart's loading spinner (`compact` in the panel, roomy on /cart). */
+export function CartLoading({ compact = false }: { compact?: boolean }) {
+  return (
+    <div role="status" className={`flex justify-center ${compact ? 'py-10' : 'py-16'}`}>
+      <span className={`${compact ? 'h-8 w-8' : 'h-10 w-10'} animate-spin rounded-full border-4 border-brand-200 border-t-brand-700`} aria-hidden="true" />
+      <span className="sr-only">Loading your cart</span>
+    </div>
+  );
+}
+
+/** The cart failed to load: the message and a Try again button that reloads it. */
+export function CartLoadError({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className={compact ? 'px-4 py-8 text-center' : 'py-12 text-center'}>
+      <p role="alert" className={`${compact ? 'text-sm ' : ''}font-medium text-sale-600`}>
+        Failed to load your cart. Please try again.
+      </p>
+      <button type="button" onClick={() => void loadCart(true)} className={`mt-3 ${compact ? 'text-sm ' : ''}font-semibold text-brand-700 underline`}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
 export function TrashIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>

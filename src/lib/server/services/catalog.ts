@@ -43,21 +43,8 @@ export const summaryColumns = {
   brand: products.brand,
 };
 
-type SummaryRow = {
-  id: number;
-  name: string;
-  slug: string;
-  images: string[];
-  pricePaise: number;
-  mrpPaise: number;
-  weight: number | null;
-  weightUnit: string | null;
-  taxPercent: number;
-  stock: number;
-  categoryId: number;
-  subcategoryId: number;
-  brand: string | null;
-};
+/** A product row as `summaryColumns` selects it: the summary's stored fields, images unresolved. */
+type SummaryRow = Omit<ProductSummary, 'image' | 'discountPercent'> & { images: string[] };
 
 /** Maps a product row to a ProductSummary (image resolved, discount computed). */
 export function toSummary(row: SummaryRow): ProductSummary {

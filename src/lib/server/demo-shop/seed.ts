@@ -1,6 +1,7 @@
 /**
- * Seeds the demo shop (src/lib/server/demo-shop/catalog.ts): categories, subcategories,
- * products with stock, banners, the Thrissur delivery area and promo codes.
+ * Seeds the demo shop (the data files in src/lib/server/demo-shop/data/, validated by
+ * schema.ts first): categories, subcategories, products with stock, banners, the Thrissur
+ * delivery area and promo codes.
  *
  * It resets the whole database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
  * (1 and 3 are linked from the home promo tiles) and a re-seed gives the same shop again.
@@ -10,7 +11,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import * as schema from '../db/schema.ts';
 import { slugify } from '../../slug.ts';
-import { demoBanners, demoCatalog, demoDeliveryAreas, demoPromoCodes } from './catalog.ts';
+import { loadDemoShop } from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 const emojiPath = (code: string) => `emoji/${code}.svg`;
@@ -25,6 +26,7 @@ const ALL_TABLES = [
 
 /** Replaces everything in the database with the demo shop. Returns what it wrote. */
 export async function seedDemoShop(db: Database): Promise<{ categories: number; products: number }> {
+  const { catalog: demoCatalog, banners: demoBanners, deliveryAreas: demoDeliveryAreas, promoCodes: demoPromoCodes } = loadDemoShop();
   let productCount = 0;
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`));

@@ -1,0 +1,88 @@
+/**
+ * Route contracts: each API route is declared once — method, path, zod schemas for its path
+ * parameters, query, body and response `data` — and everything else comes from that one
+ * declaration: validation at the edge (`implement` in handler.ts), the OpenAPI document
+ * (openapi.ts) and the islands' typed client (client.ts). ARCHITECTURE "Data flow".
+ *
+ * Contracts are browser-safe (zod only): a feature keeps them in its `contract.ts`, which its
+ * islands and its server routes both import.
+ *
+ * @example
+ * export const toggleWishlist = defineRoute({
+ *   method: 'PUT', path: '/api/wishlists', summary: 'Toggle a product in the wishlist', auth: 'customer',
+ *   body: z.object({ productId: positiveId('Invalid product id.') }),
+ *   response: z.object({ productId: z.number(), wishlisted: z.boolean() }),
+ * });
+ */
+import { z } from 'zod';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+
+/** Who may call a route: anyone, a signed-in customer (401 otherwise), or anyone with the customer when there is one. */
+export type RouteAuth = 'none' | 'customer' | 'optional';
+
+/** One route's declaration. Path parameters are written `{name}` (OpenAPI style). */
+export interface RouteContract {
+  method: HttpMethod;
+  /** Path under the site, e.g. `/api/customer/orders/{id}`. */
+  path: `/api/${string}`;
+  /** One line for the OpenAPI document. */
+  summary: string;
+  /** Longer notes for the OpenAPI document (statuses, headers). */
+  description?: string;
+  auth: RouteAuth;
+  /** Path parameters (strings in; the schema turns them into what the handler gets). */
+  params?: z.ZodObject;
+  /** Query parameters (strings in). */
+  query?: z.ZodObject;
+  /** Body fields; JSON, form-urlencoded and multipart are all read into one object (the spec mixes them). */
+  body?: z.ZodObject;
+  /** The envelope's `data` on success. */
+  response: z.ZodType;
+}
+
+/** Declares a route; returns it unchanged with its literal types kept. */
+export function defineRoute<const C extends RouteContract>(contract: C): C {
+  return contract;
+}
+
+type Infer<S, Dir extends 'in' | 'out', Else> = S extends z.ZodType ? (Dir extends 'in' ? z.input<S> : z.output<S>) : Else;
+
+/** What a client sends as path parameters / query / body, and what a handler receives after parsing. */
+export type ParamsIn<C extends RouteContract> = Infer<C['params'], 'in', undefined>;
+export type ParamsOut<C extends RouteContract> = Infer<C['params'], 'out', Record<string, never>>;
+export type QueryIn<C extends RouteContract> = Infer<C['query'], 'in', undefined>;
+export type QueryOut<C extends RouteContract> = Infer<C['query'], 'out', Record<string, never>>;
+export type BodyIn<C extends RouteContract> = Infer<C['body'], 'in', undefined>;
+export type BodyOut<C extends RouteContract> = Infer<C['body'], 'out', Record<string, never>>;
+/** The `data` a handler returns (before the response schema's transforms). */
+export type DataIn<C extends RouteContract> = z.input<C['response']>;
+/** The `data` a client receives. */
+export type DataOut<C extends RouteContract> = z.output<C['response']>;
+
+/** Fills `{name}` placeholders of a contract's path; values are URI-encoded. */
+export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
+  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params?.[name];
+    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
+    return encodeURIComponent(String(value));
+  });
+}
+
+/**
+ * A positive integer id (1 to 999,999,999) given as a number or a string of digits, e.g. a
+ * route's `{id}` or a body's `product_id`; anything else fails with `message`.
+ */
+export function positiveId(message = 'Invalid id.') {
+  return z
+    .union([z.number(), z.string()], { error: message })
+    .transform((v, ctx) => {
+      const text = typeof v === 'number' ? String(v) : v.trim();
+      const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+      if (n < 1) {
+        ctx.addIssue({ code: 'custom', message });
+        return z.NEVER;
+      }
+      return n;
+    });
+}

@@ -1,0 +1,79 @@
+/**
+ * Server side of route contracts (contract.ts): `implement` turns a contract and a handler into
+ * an Astro endpoint that checks the session, parses path parameters, query and body with the
+ * contract's schemas (400 with field messages on bad input), calls the handler with typed
+ * values, and answers the envelope with `data` parsed by the response schema, so what leaves
+ * the server is exactly what the contract (and so the OpenAPI document and the islands' types)
+ * says. `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import type { z } from 'zod';
+import { api, ok, readBody } from '../server/http.ts';
+import { getCustomer, requireCustomer } from '../server/session.ts';
+import type { SessionCustomer } from '../server/services/auth.ts';
+import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
+import { logger } from '../server/log.ts';
+
+/** What a handler receives: the request context and its parsed, typed input. */
+export interface HandlerInput<C extends RouteContract> {
+  ctx: APIContext;
+  params: ParamsOut<C>;
+  query: QueryOut<C>;
+  body: BodyOut<C>;
+  customer: C['auth'] extends 'customer' ? SessionCustomer : SessionCustomer | null;
+}
+
+/** What a handler returns: the envelope's `data`, and optionally status, message and headers. */
+export interface HandlerResult<C extends RouteContract> {
+  data: DataIn<C>;
+  status?: number;
+  message?: string;
+  headers?: HeadersInit;
+}
+
+/** A contract with its handler, ready to mount. */
+export interface ImplementedRoute<C extends RouteContract = RouteContract> {
+  contract: C;
+  endpoint: APIRoute;
+}
+
+const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unknown => (schema ? schema.parse(value) : {});
+
+/** Binds a handler to its contract (see the module comment). */
+export function implement<const C extends RouteContract>(
+  contract: C,
+  handler: (input: HandlerInput<C>) => Promise<HandlerResult<C>> | HandlerResult<C>,
+): ImplementedRoute<C> {
+  const endpoint = api(async (ctx) => {
+    const customer = contract.auth === 'customer' ? await requireCustomer(ctx) : contract.auth === 'optional' ? await getCustomer(ctx) : null;
+    const params = parse(contract.params, ctx.params);
+    const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
+    const body = contract.body ? parse(contract.body, await readBody(ctx.request)) : {};
+    const result = await handler({ ctx, params, query, body, customer } as HandlerInput<C>);
+    const checked = contract.response.safeParse(result.data);
+    if (!checked.success) {
+      // A handler broke its own contract: a server bug, never the client's fault.
+      logger.error({ reqId: ctx.locals.reqId, route: `${contract.method} ${contract.path}`, issues: checked.error.issues.slice(0, 5) }, 'response does not match its contract');
+      throw new Error(`Response of ${contract.method} ${contract.path} does not match its contract`);
+    }
+    return ok(checked.data, { status: result.status, message: result.message, headers: result.headers });
+  });
+  return { contract, endpoint };
+}
+
+/**
+ * The exports of one endpoint file: each route under its method, and `ALL` answering 405 with
+ * `Allow` for any other method (a GET can never reach a route that changes state).
+ * @example export const { PUT, GET, ALL } = mount(toggleWishlistRoute, listWishlistRoute);
+ */
+export function mount(...routes: ImplementedRoute[]): Partial<Record<HttpMethod | 'ALL', APIRoute>> {
+  const out: Partial<Record<HttpMethod | 'ALL', APIRoute>> = {};
+  for (const route of routes) {
+    if (out[route.contract.method]) throw new Error(`Two routes for ${route.contract.method} ${route.contract.path}`);
+    out[route.contract.method] = route.endpoint;
+  }
+  const allow = routes.map((r) => r.contract.method).join(', ');
+  const body = JSON.stringify({ success: false, message: `This address accepts ${allow} only.` });
+  out.ALL = () => new Response(body, { status: 405, headers: { 'content-type': 'application/json; charset=utf-8', allow } });
+  return out;
+}

@@ -1,0 +1,89 @@
+/**
+ * The OpenAPI 3.1 document, generated from route contracts (contract.ts): paths, parameters,
+ * request bodies (JSON, form-urlencoded and multipart, one schema) and the success envelope
+ * with each route's `data` schema. Served at GET /api/openapi.json.
+ */
+import { z } from 'zod';
+import type { RouteContract } from './contract.ts';
+
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+
+const failure = {
+  type: 'object',
+  properties: {
+    success: { const: false },
+    message: { type: 'string' },
+    errors: { type: 'object', additionalProperties: { type: 'string' } },
+    data: { type: 'object' },
+  },
+  required: ['success', 'message'],
+};
+
+/** Parameters of one location (path or query) from an object schema, each with its own JSON schema. */
+function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
+  if (!schema) return [];
+  const json = jsonSchema(schema, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  return Object.entries(json.properties ?? {}).map(([name, property]) => ({
+    name,
+    in: where,
+    required: where === 'path' || (json.required ?? []).includes(name),
+    ...(typeof property.description === 'string' ? { description: property.description } : {}),
+    schema: property,
+  }));
+}
+
+/** The OpenAPI document for `routes`, served from `serverUrl`. */
+export function openApiDocument(routes: readonly RouteContract[], serverUrl: string, info: { title: string; version: string; description: string }) {
+  const paths: Record<string, Record<string, unknown>> = {};
+  for (const route of routes) {
+    const method = route.method.toLowerCase();
+    const pathItem = (paths[route.path] ??= {});
+    if (pathItem[method]) throw new Error(`Two contracts for ${route.method} ${route.path}`);
+    const params = [...parameters(route.params, 'path'), ...parameters(route.query, 'query')];
+    const body = route.body
+      ? {
+          requestBody: {
+            required: true,
+            content: Object.fromEntries(
+              ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((type) => [type, { schema: jsonSchema(route.body!, 'input') }]),
+            ),
+          },
+        }
+      : {};
+    pathItem[method] = {
+      summary: route.summary,
+      ...(route.description ? { description: route.description } : {}),
+      operationId: `${method}${route.path.replace(/[^A-Za-z0-9]+(.)?/g, (_, c: string | undefined) => (c ? c.toUpperCase() : ''))}`,
+      ...(params.length ? { parameters: params } : {}),
+      ...body,
+      ...(route.auth === 'customer' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      responses: {
+        '200': {
+          description: 'Success envelope',
+          content: {
+            'application/json': {
+              schema: {
+                type: 'object',
+                properties: { success: { const: true }, message: { type: 'string' }, data: jsonSchema(route.response, 'output') },
+                required: ['success', 'data'],
+              },
+            },
+          },
+        },
+        '4XX': { description: 'Failure envelope with a message', content: { 'application/json': { schema: failure } } },
+      },
+    };
+  }
+  return {
+    openapi: '3.1.0',
+    info,
+    servers: [{ url: serverUrl }],
+    components: {
+      securitySchemes: {
+        bearer: { type: 'http', scheme: 'bearer', description: 'A session token, for API clients that ask for one at sign-in' },
+        cookie: { type: 'apiKey', in: 'cookie', name: 'ff_session' },
+      },
+    },
+    paths,
+  };
+}

@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
 /**
- * Unit and API tests. API tests talk HTTP to the built server (`npm run build` first), started
+ * Unit and API tests. API tests talk HTTP to the built server (built first when missing or stale), started
  * by tests/helpers/global-setup.ts on a fresh in-memory PGlite and, when TEST_DATABASE_URL is
  * set, a second one on a fresh PostgreSQL database. Playwright e2e lives in tests/e2e.
  */

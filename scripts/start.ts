@@ -5,45 +5,17 @@
  * seeds the demo shop into an empty database on boot (src/lib/server/db), so several server
  * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
  */
-import { spawn, spawnSync } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { spawn } from 'node:child_process';
 import path from 'node:path';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { ensureBuild } from './ensure-build.ts';
 
 const root = process.cwd();
-const entry = path.join(root, 'dist/server/entry.mjs');
-const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-
-/** Newest modification time (ms) under the given paths. */
-function newestMtime(paths: string[]): number {
-  let newest = 0;
-  const visit = (p: string) => {
-    if (!existsSync(p)) return;
-    const stat = statSync(p);
-    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
-    else newest = Math.max(newest, stat.mtimeMs);
-  };
-  for (const p of paths) visit(path.join(root, p));
-  return newest;
-}
-
-// Prerendered pages bake these in at build time, so a change of them needs a new build.
-const BUILD_ENV_KEYS = ['SITE_URL', 'SHOP_NAME', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_ADDRESS', 'MEDIA_BASE_URL'];
-const buildEnvFile = path.join(root, 'dist/.build-env.json');
-const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, process.env[k] ?? ''])));
-const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
-const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(SOURCES) || envChanged;
-if (stale || process.env.FORCE_BUILD === 'true') {
-  console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
-  const result = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build'], {
-    stdio: 'inherit',
-    env: process.env,
-  });
-  if (result.status !== 0) {
-    console.error('The build failed; see the messages above.');
-    process.exit(result.status ?? 1);
-  }
-  writeFileSync(buildEnvFile, buildEnv);
+try {
+  ensureBuild({ root, force: process.env.FORCE_BUILD === 'true' });
+} catch (err) {
+  console.error((err as Error).message);
+  process.exit(1);
 }
 
 process.env.HOST ??= 'localhost';

@@ -1,10 +1,13 @@
 /**
- * Vitest global setup: one server on in-memory PGlite, plus one on a fresh PostgreSQL database
- * when TEST_DATABASE_URL is set. Tests read the base URLs with `inject('servers')`.
+ * Vitest global setup: builds the site when the build is missing or stale (so `npx vitest`
+ * needs no prior `npm run build`), then starts one server on in-memory PGlite, plus one on a
+ * fresh PostgreSQL database when TEST_DATABASE_URL is set. Tests read the base URLs with
+ * `inject('servers')`.
  */
 import type { TestProject } from 'vitest/node';
 import { startServer, type RunningServer } from './server.ts';
 import { createPostgresDatabase } from './database.ts';
+import { ensureBuild } from '../../scripts/ensure-build.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -14,6 +17,7 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
+  if (!process.env.TEST_SERVER_DIST) ensureBuild({ quiet: true });
   const running: RunningServer[] = [];
   const drops: (() => Promise<void>)[] = [];
   const servers: { kind: 'pglite' | 'postgres'; baseUrl: string }[] = [];

@@ -1,0 +1,47 @@
+/**
+ * Builds the site when the build is missing, older than the sources, or made with other shop
+ * settings (SITE_URL, SHOP_*, MEDIA_BASE_URL: prerendered pages bake them in). Used by
+ * `npm start` and by the test set-up, so `npx vitest` works on a fresh clone without a prior
+ * `npm run build`. DIST_DIR names another build folder (default `dist`).
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
+/** Settings prerendered pages bake in: a change of them needs a new build. */
+const BUILD_ENV_KEYS = ['SITE_URL', 'SHOP_NAME', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_ADDRESS', 'MEDIA_BASE_URL'];
+
+/** Newest modification time (ms) under the given paths. */
+function newestMtime(root: string, paths: string[]): number {
+  let newest = 0;
+  const visit = (p: string) => {
+    if (!existsSync(p)) return;
+    const stat = statSync(p);
+    if (stat.isDirectory()) for (const name of readdirSync(p)) visit(path.join(p, name));
+    else newest = Math.max(newest, stat.mtimeMs);
+  };
+  for (const p of paths) visit(path.join(root, p));
+  return newest;
+}
+
+/**
+ * Runs `astro build` when needed (or always with `force`). Returns whether it built.
+ * @throws Error when the build fails (its output has already been printed).
+ */
+export function ensureBuild(options: { root?: string; force?: boolean; quiet?: boolean } = {}): boolean {
+  const root = options.root ?? process.cwd();
+  const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
+  const entry = path.join(dist, 'server/entry.mjs');
+  const buildEnvFile = path.join(dist, '.build-env.json');
+  const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, process.env[k] ?? ''])));
+  const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
+  const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(root, SOURCES) || envChanged;
+  if (!stale && !options.force) return false;
+  if (!options.quiet) console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  const args = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', ...(process.env.DIST_DIR ? ['--outDir', dist] : [])];
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env: process.env });
+  if (result.status !== 0) throw new Error('The build failed; see the messages above.');
+  writeFileSync(buildEnvFile, buildEnv);
+  return true;
+}

@@ -40,7 +40,11 @@ export function ensureBuild(options: { root?: string; force?: boolean; quiet?: b
   if (!stale && !options.force) return false;
   if (!options.quiet) console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
   const args = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', ...(process.env.DIST_DIR ? ['--outDir', dist] : [])];
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit', env: process.env });
+  const result = spawnSync(process.execPath, args, { cwd: root, stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+    // A production build whatever the caller runs under (Vitest sets NODE_ENV=test, which
+    // would make React's development JSX runtime leak into the server bundle).
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   if (result.status !== 0) throw new Error('The build failed; see the messages above.');
   writeFileSync(buildEnvFile, buildEnv);
   return true;

@@ -52,11 +52,13 @@ for (const viewport of [
     });
 
     test('the pause button stops the rotation', async ({ page }) => {
+      await page.clock.install();
       await page.goto('/');
       await hydrated(page, 'BannerCarousel');
       await page.getByRole('button', { name: 'Pause banners' }).click();
       await page.mouse.move(1, viewport.height - 1);
-      await page.waitForTimeout(6_000);
+      // More than one 5 s interval passes on the page's clock.
+      await page.clock.runFor(6_000);
       await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
       await expect(page.getByRole('button', { name: 'Play banners' })).toBeVisible();
     });
@@ -160,9 +162,11 @@ for (const viewport of [
       await expect(toast).toBeVisible();
       expect(await page.evaluate(() => localStorage.getItem('orderSuccess'))).toBeNull();
       await expect(toast).toBeHidden({ timeout: 6_000 });
+      await page.clock.install();
       await page.reload();
       await hydrated(page, 'OrderSuccessToast');
-      await page.waitForTimeout(500);
+      // Nothing shows however long the page stays open.
+      await page.clock.runFor(1_000);
       await expect(page.getByText('Your order has been placed successfully!')).toHaveCount(0);
     });
 
@@ -211,15 +215,17 @@ test.describe('home with reduced motion', () => {
   test.use({ reducedMotion: 'reduce' });
 
   test('banners do not rotate on their own until Play is pressed', async ({ page }) => {
+    await page.clock.install();
     await page.goto('/');
     await hydrated(page, 'BannerCarousel');
     const play = page.getByRole('button', { name: 'Play banners' });
     await expect(play).toBeVisible();
-    await page.waitForTimeout(5_500);
+    await page.clock.runFor(5_500);
     await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
     await play.click();
     await page.mouse.move(1, 1);
-    await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^2 of /, { timeout: 8_000 });
+    await page.clock.runFor(5_500);
+    await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^2 of /);
   });
 });
 

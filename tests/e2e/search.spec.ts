@@ -144,7 +144,8 @@ test.describe('mobile (375 px)', () => {
     await expect(box).toBeFocused();
 
     await page.mouse.wheel(0, 800);
-    await page.waitForTimeout(200);
+    // Two animation frames: a scroll the wheel caused would have happened by then.
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await dialog.getByRole('button', { name: 'Close search' }).click();

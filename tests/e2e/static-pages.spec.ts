@@ -27,8 +27,9 @@ async function gzippedScriptBytes(page: Page, path: string): Promise<{ total: nu
   await page.goto(path, { waitUntil: 'networkidle' });
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.setViewportSize({ width: 375, height: 812 });
+  // Scripts that start on resize or when idle have been requested once the network is idle again.
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
   await page.waitForLoadState('networkidle');
-  await page.waitForTimeout(300);
   await Promise.all(pending);
   const inline = await page.evaluate(() =>
     [...document.querySelectorAll('script:not([src])')]

@@ -134,6 +134,16 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
     expect(await db.$count(cartItems, eq(cartItems.customerId, customerId))).toBe(0);
   });
 
+  it('answers five parallel requests with one key with one order', async () => {
+    const { customerId, addressId } = await shopper();
+    const quote = await quoteOrder(db, customerId);
+    const input: PlaceOrderInput = { addressId, paymentMode: 'Cash', paidAmountPaise: quote.paidAmountPaise, points: 0, idempotencyKey: randomUUID() };
+    const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, customerId, input)));
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
+    expect(await db.$count(orders, eq(orders.customerId, customerId))).toBe(1);
+  });
+
   it('does not take another failure of a sign-up for the phone race', async () => {
     const mobile = '+919755500001';
     const sent = await issueOtp(db, mobile, 'signup', { name: 'New', email: 'new@example.com' });

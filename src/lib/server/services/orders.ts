@@ -372,8 +372,10 @@ export async function placeOrder(
       return { id, amountPaise: quote.paidAmountPaise };
     });
   } catch (err) {
-    // Two requests with the same key raced: the unique index kept the first; return it.
-    if (input.idempotencyKey && isUniqueViolation(err)) {
+    // Two requests with the same key raced: the first consumed the cart (or the unique index
+    // kept its order); return that order.
+    const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
+    if (input.idempotencyKey && (cartTaken || isUniqueViolation(err))) {
       const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
       if (existing) return { order: existing, created: false };
     }

@@ -1,6 +1,7 @@
 /**
  * Operators' order tool.
- *   npm run orders -- list [N]          the newest N orders (default 20) with status and amount
+ *   npm run orders -- list [N]          the newest N orders (default 20) with status, payment
+ *                                       status (pending = online charge not settled) and amount
  *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
  *                                       out_for_delivery → delivered (forward only)
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
@@ -21,7 +22,7 @@ try {
     const rows = await handle.db.select().from(orders).orderBy(desc(orders.id)).limit(limit);
     if (!rows.length) console.log('No orders yet.');
     for (const o of rows) {
-      console.log(`#${o.id}\t${o.status.padEnd(16)}\t${o.paymentMode.padEnd(6)}\t${formatPaise(o.paidAmountPaise).padStart(12)}\t${o.createdAt.toISOString()}`);
+      console.log(`#${o.id}\t${o.status.padEnd(16)}\t${o.paymentMode.padEnd(6)}\t${o.paymentStatus.padEnd(8)}\t${formatPaise(o.paidAmountPaise).padStart(12)}\t${o.createdAt.toISOString()}`);
     }
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
     const result = await advanceOrder(handle.db, Number(arg));

@@ -51,6 +51,8 @@ const configSchema = z.object({
   SMS_GATEWAY_TOKEN: z.string().optional(),
   /** Payment gateway for the "Pay Online" method: unset (off) or `test`. */
   PAYMENT_GATEWAY: z.enum(['test']).optional(),
+  /** With PAYMENT_GATEWAY=test only: decline every charge (to try the payment-failed path). */
+  PAYMENT_TEST_DECLINE: bool.default(false),
   /** Map tile URL template for the address pin map. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Trust X-Forwarded-For for the client IP (only behind your own proxy). */

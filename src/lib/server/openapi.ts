@@ -48,7 +48,7 @@ const ROUTES: Route[] = [
   { method: 'post', path: '/api/customer/default-address', summary: 'Make an address the default', auth: true, body: id('address_id') },
   { method: 'post', path: '/api/customer/check-promocode', summary: 'Check a promo code against the cart', auth: true, body: z.object({ promocode: z.string() }) },
   { method: 'get', path: '/api/customer/checkout-summary', summary: "The server's figures for the cart", auth: true, query: { promocode: 'optional code', points: 'points to redeem' } },
-  { method: 'post', path: '/api/customer/place-order', summary: 'Place an order (Idempotency-Key header honoured)', auth: true, body: placeOrderSchema },
+  { method: 'post', path: '/api/customer/place-order', summary: 'Place an order. Idempotency-Key: same key and body give the same order (200), another body a 422; 409 when a parallel request already ordered the cart; 402 when an online payment fails', auth: true, body: placeOrderSchema },
   { method: 'get', path: '/api/customer/my-orders', summary: 'Orders, newest first', auth: true },
   { method: 'get', path: '/api/customer/orders/{id}', summary: 'One order', auth: true },
   { method: 'post', path: '/api/customer/cancel-order', summary: 'Cancel within 30 minutes while placed', auth: true, body: id('order_id') },

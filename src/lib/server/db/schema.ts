@@ -357,6 +357,8 @@ export const promoCodes = pgTable(
 export const ORDER_STATUSES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 /** Payment modes as stored and sent (spec 001 §9: cod → Cash, card → Card, credit → Credit). */
 export const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
+/** Payment states of an order (see orders.paymentStatus). */
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
 /** Credit approval states (spec 001 §4). */
 export const PAYMENT_APPROVALS = ['Due', 'Pending', 'Paid'] as const;
 
@@ -377,7 +379,12 @@ export const orders = pgTable(
     addressSnapshot: jsonb('address_snapshot').$type<Record<string, unknown> | null>(),
     status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
     paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
-    paymentStatus: text('payment_status', { enum: ['unpaid', 'paid', 'refunded'] }).notNull().default('unpaid'),
+    /**
+     * unpaid (Cash/Card/Credit until settled), paid, refunded; for an online payment `pending`
+     * while the gateway's charge runs (the order is reserved but not shown to the customer) and
+     * `failed` when the charge was declined (the order is cancelled and its goods released).
+     */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     subtotalPaise: integer('subtotal_paise').notNull(),
     discountPaise: integer('discount_paise').notNull().default(0),
     pointsRedeemed: integer('points_redeemed').notNull().default(0),
@@ -394,6 +401,8 @@ export const orders = pgTable(
     paymentReference: text('payment_reference'),
     /** Client-chosen key: the same key from the same customer returns the same order. */
     idempotencyKey: text('idempotency_key'),
+    /** SHA-256 (hex) of the canonical place-order request sent with the idempotency key. */
+    requestHash: text('request_hash'),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

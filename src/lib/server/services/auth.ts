@@ -202,8 +202,12 @@ export async function completeOtpLogin(db: Database, phone: string, code: string
         })
         .returning();
       created = true;
-    } catch {
-      // Two sign-ups raced on the same phone: the unique index kept one; use it.
+    } catch (err) {
+      // Two sign-ups raced on the same phone: the unique index kept one; use it. Any other
+      // failure (another constraint, a lost connection) is not that race: it surfaces (and is
+      // logged with the request id by the API wrapper) instead of being taken for a sign-up.
+      const pgErr = ((err as { cause?: unknown })?.cause ?? err) as { code?: string; constraint?: string } | undefined;
+      if (pgErr?.code !== '23505' || pgErr.constraint !== 'customers_phone_key') throw err;
       customer = await findCustomerByPhone(db, phone);
     }
   }

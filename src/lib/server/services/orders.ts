@@ -1,17 +1,26 @@
 /**
  * Orders (spec 001 §2 checkout, §3, §4, §5, §7; ARCHITECTURE "Orders and stock").
  *
- * Placing an order is one transaction: the cart is re-priced from the database, the promo code
- * re-checked, points and the delivery fee applied, the client's figures compared with the
- * server's (409 with the server's figures when they differ), stock decremented with a guarded
- * update (`stock >= qty`, so no oversell across processes), the order and its line items
- * written, credit taken for a Credit order, and the cart cleared. An Idempotency-Key returns
- * the same order for the same key and customer, never a second one.
+ * Placing an order reserves it in one transaction: the customer's cart rows are locked
+ * (`FOR UPDATE`; a parallel request for the same cart waits, then finds them gone and gets a
+ * 409), the cart re-priced from the database, the promo code re-checked, points and the delivery
+ * fee applied, the client's figures compared with the server's (409 with the server's figures
+ * when they differ), stock decremented with a guarded update (`stock >= qty`, so no oversell
+ * across processes), the order and its line items written, credit taken for a Credit order, and
+ * the cart consumed. An Idempotency-Key returns the same order for the same key, customer and
+ * request body, never a second one; the same key with another body is a 422.
+ *
+ * Online payment: the charge runs after the reservation committed, outside any transaction
+ * (the order is `payment_status = pending` meanwhile and hidden from the customer's lists), then
+ * a short transaction marks it paid. A declined charge is compensated: the order is cancelled
+ * with `payment_status = failed` (still hidden), stock, promo use, points and the cart lines
+ * are restored, and the client gets a 402 "Payment failed: …".
  *
  * Status machine: placed → processed → out_for_delivery → delivered; placed → cancelled (by the
  * customer within 30 minutes). Points earned are recorded on the order and credited on delivery.
  */
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { createHash } from 'node:crypto';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '../db/index.ts';
 import {
   cartItems,
@@ -23,13 +32,15 @@ import {
   products,
   stockMovements,
   type ORDER_STATUSES,
+  type PAYMENT_STATUSES,
 } from '../db/schema.ts';
 import { AppError, badRequest, notFound } from '../http.ts';
+import { logger } from '../log.ts';
 import { getConfig } from '../config.ts';
 import { listCart, summarize } from './cart.ts';
 import { getAddress, servedPrefixes, isServed } from './addresses.ts';
 import { countPromoUse, evaluatePromo, releasePromoUse } from './promos.ts';
-import { getPaymentGateway } from '../payments.ts';
+import { getPaymentGateway, type PaymentGateway } from '../payments.ts';
 import { formatPaise, paiseToRupees } from '../../money.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
@@ -88,7 +99,8 @@ export interface Order {
   id: number;
   status: OrderStatus;
   paymentMode: PaymentMode;
-  paymentStatus: 'unpaid' | 'paid' | 'refunded';
+  /** `pending` and `failed` orders are never returned to the customer (see HIDDEN_PAYMENT_STATUSES). */
+  paymentStatus: (typeof PAYMENT_STATUSES)[number];
   subtotalPaise: number;
   discountPaise: number;
   pointsRedeemed: number;
@@ -162,32 +174,104 @@ function isUniqueViolation(err: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** The existing order of a customer for an idempotency key, or null. */
-async function orderForKey(db: Database, customerId: number, key: string): Promise<number | null> {
-  const [row] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
-  return row?.id ?? null;
+/** Payment states of orders the customer never sees: a charge still running, or declined. */
+export const HIDDEN_PAYMENT_STATUSES = ['pending', 'failed'] as const;
+const visible = notInArray(orders.paymentStatus, [...HIDDEN_PAYMENT_STATUSES]);
+
+/** 409 for a request whose cart another request (a double submit) has just turned into an order. */
+export const CART_ALREADY_ORDERED = 'This cart has already been ordered by another request. Please check My Orders before ordering again.';
+/** 422 for an Idempotency-Key sent again with another request body. */
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
+/** 409 for a repeated Idempotency-Key while the first request's payment is still running. */
+export const PAYMENT_IN_PROGRESS = 'The payment for this order is still being processed. Please check My Orders in a moment.';
+/** 402 when the gateway declines or fails a charge (the order is released, nothing is kept). */
+export const PAYMENT_FAILED =
+  'Payment failed: the payment was not accepted. Your order was not placed and your cart is unchanged. Please try again or choose another payment method.';
+
+/**
+ * SHA-256 (hex) of the canonical form of a place-order request: the parsed fields in a fixed
+ * order (so JSON, form data or another key order give the same hash), promo code upper-cased
+ * and note trimmed as they are stored. Stored with an idempotency key to tell a retry from
+ * another request reusing the key.
+ */
+export function placeOrderRequestHash(input: PlaceOrderInput): string {
+  const canonical = JSON.stringify([
+    'v1',
+    input.addressId,
+    input.paymentMode,
+    input.paidAmountPaise,
+    input.discountPaise ?? null,
+    input.promoCode?.trim().toUpperCase() || null,
+    input.customerNote?.trim() || null,
+    input.points,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * The existing order of a customer for an idempotency key, or null. 422 when the key came with
+ * another request body; 409 while that order's payment is still running.
+ */
+async function orderForKey(db: Database, customerId: number, key: string, requestHash: string): Promise<Order | null> {
+  const [row] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  if (!row) return null;
+  // Orders placed before request hashes were stored have none: the key alone decides for them.
+  if (row.requestHash !== null && row.requestHash !== requestHash) throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
+  if (row.paymentStatus === 'pending') throw new AppError('conflict', PAYMENT_IN_PROGRESS);
+  return getOrder(db, customerId, row.id);
+}
+
+/** Extra inputs of placeOrder that are not part of the request body. */
+export interface PlaceOrderOptions {
+  /** The request id (ctx.locals.reqId), written to every log line about this order's payment. */
+  reqId?: string;
+  /** The payment gateway for an Online order; by default the configured one (tests pass a stub). */
+  gateway?: PaymentGateway | null;
 }
 
 /**
  * Places an order from the customer's cart. Returns the order and whether it was created now
- * (false when an earlier request with the same idempotency key made it).
+ * (false when an earlier request with the same idempotency key and body made it).
  * Errors: 404 address; 422 empty cart, undeliverable address, promo or points rule, not enough
- * credit; 409 price/discount mismatch (with the server's figures) or stock shortage.
+ * credit, idempotency key reused with another body; 409 price/discount mismatch (with the
+ * server's figures), stock shortage, or the cart already ordered by a parallel request;
+ * 402 payment failed (online).
  */
-export async function placeOrder(db: Database, customerId: number, input: PlaceOrderInput): Promise<{ order: Order; created: boolean }> {
+export async function placeOrder(
+  db: Database,
+  customerId: number,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions = {},
+): Promise<{ order: Order; created: boolean }> {
+  const requestHash = placeOrderRequestHash(input);
   if (input.idempotencyKey) {
-    const existing = await orderForKey(db, customerId, input.idempotencyKey);
-    if (existing) return { order: await getOrder(db, customerId, existing), created: false };
+    const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
+    if (existing) return { order: existing, created: false };
   }
-  const gateway = input.paymentMode === 'Online' ? getPaymentGateway() : null;
+  // The cart as this request found it. When it is gone once the lock below is held, a parallel
+  // request ordered it (409); when it is empty already, the customer has nothing to order (422).
+  const [seen] = await db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.customerId, customerId));
+  if (!seen?.n) throw new AppError('unprocessable', 'Your cart is empty. Please add items to your cart.');
+  const gateway = input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
   if (input.paymentMode === 'Online' && !gateway) throw badRequest('Online payment is not available. Please choose another payment method.');
 
-  let orderId: number;
+  let reserved: { id: number; amountPaise: number };
   try {
-    orderId = await db.transaction(async (tx) => {
-      const address = await getAddress(tx, customerId, input.addressId).catch(() => {
-        throw notFound('Please select a delivery address.');
-      });
+    reserved = await db.transaction(async (tx) => {
+      // Lock what the order consumes: every parallel order of this cart waits here, and after
+      // the first commits it finds the rows deleted.
+      const locked = await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.customerId, customerId)).for('update');
+      if (!locked.length) throw new AppError('conflict', CART_ALREADY_ORDERED);
+      let address;
+      try {
+        address = await getAddress(tx, customerId, input.addressId);
+      } catch (err) {
+        if (err instanceof AppError && err.code === 'not_found') throw notFound('Please select a delivery address.');
+        throw err;
+      }
       const served = await servedPrefixes(tx);
       if (!isServed(address.poBox, served.prefixes)) {
         throw new AppError(
@@ -220,6 +304,7 @@ export async function placeOrder(db: Database, customerId: number, input: PlaceO
             longitude: address.longitude,
           },
           paymentMode: input.paymentMode,
+          paymentStatus: gateway ? 'pending' : 'unpaid',
           subtotalPaise: quote.subtotalPaise,
           discountPaise: quote.discountPaise,
           pointsRedeemed: quote.pointsRedeemed,
@@ -230,6 +315,7 @@ export async function placeOrder(db: Database, customerId: number, input: PlaceO
           customerNote: input.customerNote?.trim() || null,
           pointsEarned,
           idempotencyKey: input.idempotencyKey ?? null,
+          requestHash: input.idempotencyKey ? requestHash : null,
         })
         .returning({ id: orders.id });
       const id = order!.id;
@@ -282,24 +368,106 @@ export async function placeOrder(db: Database, customerId: number, input: PlaceO
         if (!taken.length) throw new AppError('unprocessable', 'Not enough credit available for this order. Please choose another payment method.');
         await tx.insert(creditTransactions).values({ customerId, orderId: id, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
       }
-      if (gateway) {
-        const { reference } = await gateway.charge(quote.paidAmountPaise, `FarmFresh order ${id}`).catch(() => {
-          throw new AppError('unprocessable', 'Payment processing failed.');
-        });
-        await tx.update(orders).set({ paymentStatus: 'paid', paymentReference: reference }).where(eq(orders.id, id));
-      }
       await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
-      return id;
+      return { id, amountPaise: quote.paidAmountPaise };
     });
   } catch (err) {
-    // Two requests with the same key raced: the unique index kept the first; return it.
-    if (input.idempotencyKey && isUniqueViolation(err)) {
-      const existing = await orderForKey(db, customerId, input.idempotencyKey);
-      if (existing) return { order: await getOrder(db, customerId, existing), created: false };
+    // Two requests with the same key raced: the first consumed the cart (or the unique index
+    // kept its order); return that order.
+    const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
+    if (input.idempotencyKey && (cartTaken || isUniqueViolation(err))) {
+      const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
+      if (existing) return { order: existing, created: false };
     }
     throw err;
   }
-  return { order: await getOrder(db, customerId, orderId), created: true };
+  if (gateway) await settlePayment(db, gateway, customerId, reserved, options.reqId);
+  return { order: await getOrder(db, customerId, reserved.id), created: true };
+}
+
+/**
+ * Charges a reserved online order outside any transaction, then marks it paid in a short one.
+ * A failed charge is logged with the request id, the reservation released (releaseFailedPayment)
+ * and answered with a 402. A charge that went through but could not be recorded is logged with
+ * the gateway's reference and answered with a 503 that tells the customer not to pay again.
+ */
+async function settlePayment(db: Database, gateway: PaymentGateway, customerId: number, order: { id: number; amountPaise: number }, reqId?: string): Promise<void> {
+  const context = { reqId, orderId: order.id, customerId, amountPaise: order.amountPaise, gateway: gateway.name };
+  let reference: string;
+  try {
+    ({ reference } = await gateway.charge(order.amountPaise, `FarmFresh order ${order.id}`));
+  } catch (err) {
+    logger.warn({ ...context, err }, 'payment charge failed; releasing the order');
+    try {
+      await releaseFailedPayment(db, customerId, order.id);
+    } catch (releaseErr) {
+      logger.error({ ...context, err: releaseErr }, 'payment failed and the reserved order could not be released');
+      throw new AppError('unavailable', 'Payment failed, and we could not release your order. Please contact us before trying again.');
+    }
+    throw new AppError('payment_required', PAYMENT_FAILED);
+  }
+  try {
+    const marked = await db
+      .update(orders)
+      .set({ paymentStatus: 'paid', paymentReference: reference })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+      .returning({ id: orders.id });
+    if (!marked.length) throw new Error(`order ${order.id} was no longer pending payment`);
+  } catch (err) {
+    logger.error({ ...context, reference, err }, 'payment charged but the order could not be marked paid');
+    throw new AppError(
+      'unavailable',
+      `Your payment went through (reference ${reference}) but we could not confirm the order. Please do not pay again; contact us with this reference.`,
+    );
+  }
+}
+
+/**
+ * The compensating transaction of a declined charge: the pending order becomes cancelled with
+ * payment `failed` (its idempotency key freed for a retry), stock, promo use and points are
+ * restored, and its lines go back into the cart (a product the customer has re-added since
+ * keeps the cart's quantity).
+ */
+async function releaseFailedPayment(db: Database, customerId: number, orderId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orders.paymentStatus, 'pending')))
+      .for('update');
+    if (!row) throw new Error(`order ${orderId} is not pending payment`);
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: 'failed', idempotencyKey: null }).where(eq(orders.id, orderId));
+    const lines = await restoreReservation(tx, row);
+    for (const line of lines) {
+      if (!line.productId) continue;
+      await tx.insert(cartItems).values({ customerId, productId: line.productId, qty: line.qty }).onConflictDoNothing();
+    }
+  });
+}
+
+/**
+ * Gives back what an order reserved (cancellation, declined payment): stock, points, promo use,
+ * and a Credit order's debit. Returns the order's lines.
+ */
+async function restoreReservation(tx: Transaction, row: OrderRow) {
+  const orderId = row.id;
+  const customerId = row.customerId;
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  for (const line of lines) {
+    if (!line.productId) continue;
+    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.productId));
+    await tx.insert(stockMovements).values({ productId: line.productId, delta: line.qty, reason: 'cancel', orderId });
+  }
+  if (row.pointsRedeemed > 0) {
+    await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` }).where(eq(customers.id, customerId));
+    await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
+  }
+  if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
+  if (row.paymentMode === 'Credit') {
+    await tx.update(customers).set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` }).where(eq(customers.id, customerId));
+    await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
+  }
+  return lines;
 }
 
 type OrderRow = typeof orders.$inferSelect;
@@ -342,16 +510,16 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
   return map;
 }
 
-/** One of the customer's orders, or 404. */
+/** One of the customer's orders, or 404 (also while its online payment is pending or after it failed). */
 export async function getOrder(db: Database | Transaction, customerId: number, orderId: number): Promise<Order> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
   if (!row) throw notFound('Order not found.');
   return toOrder(row, (await itemsFor(db, [row.id])).get(row.id) ?? []);
 }
 
-/** The customer's orders, newest first. */
+/** The customer's orders, newest first, without those whose online payment is pending or failed. */
 export async function listOrders(db: Database, customerId: number): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(eq(orders.customerId, customerId)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const rows = await db.select().from(orders).where(and(eq(orders.customerId, customerId), visible)).orderBy(desc(orders.createdAt), desc(orders.id));
   const items = await itemsFor(db, rows.map((r) => r.id));
   const now = Date.now();
   return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now));
@@ -366,7 +534,7 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)))
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible))
       .for('update');
     if (!row) throw notFound('Order not found.');
     if (row.status !== 'placed') throw new AppError('conflict', 'This order can no longer be cancelled: it is already being prepared.');
@@ -374,21 +542,7 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
       throw new AppError('conflict', 'Orders can be cancelled only within 30 minutes of placing them.');
     }
     await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus }).where(eq(orders.id, orderId));
-    const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-    for (const line of lines) {
-      if (!line.productId) continue;
-      await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.productId));
-      await tx.insert(stockMovements).values({ productId: line.productId, delta: line.qty, reason: 'cancel', orderId });
-    }
-    if (row.pointsRedeemed > 0) {
-      await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` }).where(eq(customers.id, customerId));
-      await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
-    }
-    if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
-    if (row.paymentMode === 'Credit') {
-      await tx.update(customers).set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` }).where(eq(customers.id, customerId));
-      await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
-    }
+    await restoreReservation(tx, row);
   });
   return getOrder(db, customerId, orderId);
 }
@@ -401,6 +555,7 @@ export async function advanceOrder(db: Database, orderId: number, now = new Date
   return db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
+    if (row.paymentStatus === 'pending') throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`);
     const next = NEXT_STATUS[row.status];
     if (!next) throw new AppError('conflict', `Order ${orderId} is ${row.status}: it cannot move forward.`);
     const stamp =

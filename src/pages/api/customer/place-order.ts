@@ -3,7 +3,10 @@
  * promocode?, discount?, points} (JSON or form), optional `Idempotency-Key` header.
  * Payment modes: cod → Cash, card → Card, credit → Credit (spec 001 §9); online → Online only
  * when PAYMENT_GATEWAY is configured. 201 with data.order for a new order; 200 with the same
- * order when the key was seen before. 409 with the server's figures when the client's differ.
+ * order when the key and body were seen before; 422 when the key came with another body.
+ * 409 with the server's figures when the client's differ, or when a parallel request already
+ * ordered this cart. 402 "Payment failed: …" when an online charge is declined (logged with the
+ * request id; nothing is kept, the cart is restored).
  */
 import { api, ok, readBody, AppError } from '../../../lib/server/http.ts';
 import { getDb } from '../../../lib/server/db/index.ts';
@@ -28,7 +31,7 @@ export const POST = api(async (ctx) => {
     customerNote: body.customer_note,
     points: Number(body.points || '0'),
     idempotencyKey: key,
-  });
+  }, { reqId: ctx.locals.reqId });
   setCartHint(ctx.cookies, ctx.url, 0); // the order emptied the cart
   return ok({ order: orderJson(order), order_id: order.id, success: true }, { status: created ? 201 : 200, message: 'Order placed successfully!', headers: NO_STORE });
 });

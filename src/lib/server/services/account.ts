@@ -9,7 +9,7 @@
  * and throttle rows of the phone are deleted; orders keep their figures but lose the address
  * snapshot and the note; every session is revoked. The phone is then free for a new sign-up.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import {
   addresses,
@@ -234,7 +234,10 @@ export async function deleteAccount(db: Database, customerId: number, now = new 
       .where(customer.phone ? or(eq(otps.phone, customer.phone), otpOwned) : otpOwned)
       .returning({ phone: otps.phone });
     const phones = [...new Set([customer.phone, ...gone.map((o) => o.phone)].filter((p): p is string => !!p))];
-    if (phones.length) await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.key, phones));
+    // Throttle keys are the phone or `phone|ip` (services/auth.ts).
+    if (phones.length) {
+      await tx.delete(rateLimitEvents).where(or(inArray(rateLimitEvents.key, phones), ...phones.map((p) => like(rateLimitEvents.key, `${p}|%`))));
+    }
     await tx
       .update(customers)
       .set({ name: null, email: null, phone: null, phoneVerifiedAt: null, deletedAt: now })

@@ -42,9 +42,12 @@ export default defineConfig({
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
           SITE_URL: baseURL,
-          // Every e2e test signs in from 127.0.0.1; the per-IP throttle itself is covered by
-          // the API tests, so the browser suite gets a roomy limit.
+          // The suite reads demo codes (demo_otp, the dialog's demo banner): demo mode by name.
+          SMS_SENDER: 'console',
+          // Every e2e test signs in from 127.0.0.1 with fresh numbers; the per-IP limits
+          // themselves are covered by the API tests, so the browser suite gets roomy ones.
           AUTH_IP_LIMIT: '100000',
+          AUTH_LOOKUP_LIMIT: '100000',
         },
       },
 });

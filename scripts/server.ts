@@ -12,6 +12,7 @@ import compression from 'compression';
 import { randomUUID } from 'node:crypto';
 import { securityHeaders } from '../src/lib/server/security-headers.ts';
 import { isCacheableRequest, peekPageCache } from '../src/lib/server/page-cache.ts';
+import { logSmsStartupWarning } from '../src/lib/server/sms.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
@@ -47,6 +48,12 @@ const server = http.createServer(listener);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
   if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host}:${port}`);
+  // Production without SMS_SENDER: browsing works, OTP sign-in answers 503; say so once.
+  try {
+    logSmsStartupWarning();
+  } catch {
+    /* a bad configuration is reported by the first request, with the variable named */
+  }
 });
 
 const stop = () => server.close(() => process.exit(0));

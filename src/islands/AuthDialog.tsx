@@ -6,10 +6,11 @@
  * - Login: phone → POST /api/validate-customer → OTP. Sign Up: name, email, phone →
  *   POST /api/register → OTP (the server sends and checks the sign-up code too). OTP →
  *   POST /api/otp-login, which sets the session cookie.
- * - The OTP has 4 digits unless the server's demo code says otherwise (OTP_LENGTH 4–8); the
- *   field keeps digits only, cut to that length. With the console SMS sender the server returns
- *   the code and it is shown as "Demo code: 1234".
- * - Resend respects 429 answers: their message is shown and Resend waits out Retry-After.
+ * - The OTP has the server's `otp_length` digits (OTP_LENGTH: 6, or 4 in demo mode); the field
+ *   keeps digits only, cut to that length. In demo mode (SMS_SENDER=console) the server returns
+ *   the code: a banner says no SMS is sent and shows it ("Demo code: 1234").
+ * - Resend respects 429 and 503 answers: their message is shown and Resend waits out Retry-After
+ *   (503: the shop has no SMS gateway; "Sign-in by SMS is not available right now…").
  * - Validation messages are the spec's, verbatim; server messages are shown with the spec's
  *   fallbacks (Invalid user, Registration failed, Invalid OTP).
  * - A native modal <dialog> (role dialog, aria-modal, labelled by its heading); Tab is kept
@@ -35,6 +36,7 @@ type Step = 'form' | 'otp' | 'success';
 interface OtpSent {
   otp_sent?: boolean;
   expires_in?: number;
+  otp_length?: number;
   demo_otp?: string;
 }
 
@@ -46,7 +48,8 @@ interface PendingOtp {
   signup?: { name: string; email: string; mobile: string };
 }
 
-const DEFAULT_OTP_LENGTH = 4;
+/** Used only if an older server sends no `otp_length` (and no demo code to measure). */
+const DEFAULT_OTP_LENGTH = 6;
 
 const inputClass =
   'h-11 w-full rounded-lg border border-slate-300 px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-sale-600';
@@ -54,9 +57,10 @@ const primaryClass =
   'inline-flex h-11 w-full items-center justify-center rounded-lg bg-brand-700 px-4 text-base font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
 const linkButtonClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline';
 
+/** Digits of the code just sent: the server's `otp_length` (4–8), else the demo code's length. */
 function otpLengthOf(sent: OtpSent): number {
-  const n = sent.demo_otp?.length ?? 0;
-  return n >= 4 && n <= 8 ? n : DEFAULT_OTP_LENGTH;
+  const n = sent.otp_length ?? sent.demo_otp?.length ?? 0;
+  return Number.isInteger(n) && n >= 4 && n <= 8 ? n : DEFAULT_OTP_LENGTH;
 }
 
 /** A phone number is plausible: "+" and 6 to 15 digits (the server checks it again). */
@@ -174,7 +178,7 @@ export default function AuthDialog() {
   function fail(err: unknown, fallback: string) {
     if (err instanceof ApiError) {
       setError(err.message || fallback);
-      if (err.status === 429 && err.retryAfter) {
+      if ((err.status === 429 || err.status === 503) && err.retryAfter) {
         setNow(Date.now());
         setWaitUntil(Date.now() + err.retryAfter * 1000);
       }
@@ -384,10 +388,12 @@ export default function AuthDialog() {
                 {info}
               </p>
               {pending.demo && (
-                <p className="rounded-lg border border-dashed border-brand-600 bg-brand-50 px-3 py-2 text-sm text-brand-800">
-                  Demo code: <strong className="font-mono text-base tracking-widest">{pending.demo}</strong>
-                  <span className="block text-xs text-slate-700">Shown because this shop runs without a real SMS gateway.</span>
-                </p>
+                <div role="note" aria-label="Demo mode" className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+                  <p className="font-semibold">Demo shop: no SMS is sent. Codes are shown on screen.</p>
+                  <p className="mt-1">
+                    Demo code: <strong className="font-mono text-base tracking-widest">{pending.demo}</strong>
+                  </p>
+                </div>
               )}
               <div>
                 <label htmlFor={ids.otp} className="mb-1 block text-sm font-medium text-slate-800">

@@ -1,7 +1,7 @@
 /**
  * Sign-up, login and logout through the auth dialogs (spec 000 §2 "Authentication dialogs", §4,
  * §5, §8) at a phone and a desktop width: the spec's validation messages, the OTP read from the
- * demo hint, the success dialog, the account controls for each state with no flash after a
+ * demo banner (SMS_SENDER=console), the success dialog, the account controls for each state with no flash after a
  * reload, logout going to /, and the dialogs' accessibility (axe, focus kept inside, Escape).
  */
 import { expect, test } from '@playwright/test';
@@ -38,6 +38,8 @@ for (const viewport of [
       await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
 
       await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
+      // Demo mode (SMS_SENDER=console) says so on screen.
+      await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText('Demo shop: no SMS is sent. Codes are shown on screen.');
       const otp = dialog.getByLabel('4-digit OTP');
       await otp.fill('12ab');
       await expect(otp).toHaveValue('12');
@@ -166,6 +168,34 @@ for (const viewport of [
     });
   });
 }
+
+test('the OTP field takes the length the server announces, and a shop without SMS says so', async ({ page }) => {
+  // A production shop: 6-digit codes sent by SMS (no demo code, no banner), answered here by the
+  // page's network layer; then the same shop with no SMS sender (503).
+  let smsOff = false;
+  await page.route('**/api/validate-customer', (route) =>
+    smsOff
+      ? route.fulfill({ status: 503, headers: { 'retry-after': '600' }, json: { success: false, message: 'Sign-in by SMS is not available right now. Please try again later.' } })
+      : route.fulfill({ json: { success: true, message: 'sent', data: { otp_sent: true, expires_in: 300, otp_length: 6 } } }),
+  );
+  await page.goto('/shop');
+  const dialog = await openAuthFromNavbar(page, 'Login');
+  await dialog.getByLabel('Mobile number').fill(randomPhone());
+  await dialog.getByRole('button', { name: 'Send OTP' }).click();
+  const otp = dialog.getByLabel('6-digit OTP');
+  await expect(otp).toBeVisible();
+  await expect(dialog.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  await otp.fill('1234');
+  await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Please enter a 6-digit OTP');
+  await otp.fill('12345678');
+  await expect(otp).toHaveValue('123456');
+
+  smsOff = true;
+  await dialog.getByRole('button', { name: 'Change number' }).click();
+  await dialog.getByRole('button', { name: 'Send OTP' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Sign-in by SMS is not available right now. Please try again later.');
+});
 
 /** A 4-digit code that is not the demo code in `hint`. */
 function wrongCode(hint: string | null): string {

@@ -70,7 +70,7 @@ export class ApiClient {
   async signUp(phone = randomPhone(), name = 'Test Customer', email = 'test@example.com'): Promise<{ phone: string }> {
     const reg = await this.post('/api/register', { json: { name, email, mobile: phone } });
     if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-    const login = await this.post('/api/otp-login', { json: { key: phone, otp: reg.body.data.demo_otp } });
+    const login = await this.post('/api/otp-login', { json: { key: phone, otp: reg.body.data.demo_otp } }, { 'x-token-transport': 'bearer' });
     if (login.status !== 200) throw new Error(`otp-login failed: ${login.status} ${JSON.stringify(login.body)}`);
     this.token = login.body.data.token;
     return { phone };

@@ -43,6 +43,9 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       ASTRO_NODE_LOGGING: 'disabled',
       // Tests give each client its own address through X-Forwarded-For.
       TRUST_PROXY: 'true',
+      // Tests read the demo codes (demo_otp): demo mode by name. Pass SMS_SENDER: '' to test
+      // production without an SMS sender.
+      SMS_SENDER: 'console',
       DIST_DIR: dist,
       ...env,
     },

@@ -1,15 +1,17 @@
 /**
- * OTP rules that need control of time or of many tries, on a fresh database of each kind:
- * an expired code is refused, a used code is refused, codes are stored hashed, and 100 wrong
- * tries per phone per day across codes lock the phone.
+ * OTP rules that need control of time, of many tries or of the configuration, on a fresh
+ * database of each kind: an expired code is refused, a used code is refused, codes are stored
+ * hashed, wrong tries lock per (phone, address) first and a phone under attack still lets its
+ * owner in; and the production defaults (no SMS sender → 503; 6 digits unless in demo mode).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
 import { otps, rateLimitEvents } from '../../src/lib/server/db/schema.ts';
-import { completeOtpLogin, issueOtp, OTP_FAIL_LIMIT, startSignup } from '../../src/lib/server/services/auth.ts';
-import { setSmsSenderForTests, type SmsSender } from '../../src/lib/server/sms.ts';
+import { completeOtpLogin, issueOtp, OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED, startSignup } from '../../src/lib/server/services/auth.ts';
+import { assertSmsAvailable, getSmsSender, setSmsSenderForTests, smsStartupWarning, type SmsSender } from '../../src/lib/server/sms.ts';
+import { getConfig, resetConfigForTests } from '../../src/lib/server/config.ts';
 
 const sent: string[] = [];
 const fakeSender: SmsSender = { kind: 'console', send: async (_to, message) => void sent.push(message) };
@@ -49,12 +51,82 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
     await expect(completeOtpLogin(handle.db, phone, demoCode!)).rejects.toThrow();
   });
 
-  it('locks a phone after 100 wrong tries in a day, across codes', async () => {
+  it('locks an address after 10 wrong tries for a phone in a day, checked before the code; other addresses go on', async () => {
     const phone = '+919800000004';
-    await startSignup(handle.db, { name: 'Devi', email: 'd@example.com', mobile: phone });
-    await handle.db.insert(rateLimitEvents).values(Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: phone })));
-    const { demoCode } = await issueOtp(handle.db, phone, 'signup', { name: 'Devi', email: 'd@example.com' });
-    const err = await completeOtpLogin(handle.db, phone, demoCode!).catch((e: unknown) => e);
+    await handle.db.insert(rateLimitEvents).values(Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, () => ({ bucket: OTP_FAIL_PAIR_LIMIT.bucket, key: `${phone}|10.0.0.1` })));
+    const { demoCode } = await issueOtp(handle.db, phone, 'signup', { name: 'Devi', email: 'd@example.com' }, '10.0.0.2');
+    const err = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.1').catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('too_many_requests');
+    expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.2')).created).toBe(true);
+  });
+
+  it('after 100 wrong tries for a phone in a day, refuses addresses that guessed 3 times but lets a clean address (the owner) in', async () => {
+    const phone = '+919800000005';
+    await handle.db.insert(rateLimitEvents).values([
+      ...Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: phone })),
+      ...Array.from({ length: OTP_FAIL_PAIR_LIMIT_GUARDED }, () => ({ bucket: OTP_FAIL_PAIR_LIMIT.bucket, key: `${phone}|10.0.0.3` })),
+    ]);
+    const { demoCode } = await startSignup(handle.db, { name: 'Esha', email: 'e@example.com', mobile: phone }, '10.0.0.4');
+    const guesser = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.3').catch((e: unknown) => e);
+    expect((guesser as { code?: string }).code).toBe('too_many_requests');
+    expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.4')).created).toBe(true);
+  });
+});
+
+describe('sign-in defaults by environment', () => {
+  const saved = { ...process.env };
+  function configure(env: Record<string, string | undefined>) {
+    for (const key of ['NODE_ENV', 'SMS_SENDER', 'OTP_LENGTH', 'SMS_GATEWAY_URL']) delete process.env[key];
+    Object.assign(process.env, env);
+    resetConfigForTests();
+    setSmsSenderForTests(undefined);
+  }
+  afterEach(() => {
+    process.env = { ...saved };
+    resetConfigForTests();
+    setSmsSenderForTests(undefined);
+  });
+
+  it('production without SMS_SENDER: OTP sends answer 503 with Retry-After, and start-up warns naming SMS_SENDER', () => {
+    configure({ NODE_ENV: 'production' });
+    expect(getConfig().SMS_SENDER).toBeUndefined();
+    expect(smsStartupWarning()).toMatch(/SMS_SENDER/);
+    for (const call of [assertSmsAvailable, getSmsSender]) {
+      const err = (() => {
+        try {
+          call();
+        } catch (e) {
+          return e as { code?: string; message?: string; retryAfter?: number };
+        }
+      })();
+      expect(err).toMatchObject({ code: 'unavailable', message: 'Sign-in by SMS is not available right now. Please try again later.' });
+      expect(err!.retryAfter).toBeGreaterThan(0);
+    }
+    expect(getConfig().OTP_LENGTH).toBe(6);
+  });
+
+  it('OTP_LENGTH is 6 by default, 4 only in demo mode (SMS_SENDER=console), and an explicit value wins', () => {
+    configure({ NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/send' });
+    expect(getConfig().OTP_LENGTH).toBe(6);
+    expect(smsStartupWarning()).toBeNull();
+    configure({ NODE_ENV: 'production', SMS_SENDER: 'console' });
+    expect(getConfig().OTP_LENGTH).toBe(4);
+    expect(getSmsSender().kind).toBe('console');
+    configure({ NODE_ENV: 'production', SMS_SENDER: 'console', OTP_LENGTH: '6' });
+    expect(getConfig().OTP_LENGTH).toBe(6);
+    configure({ NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/send', OTP_LENGTH: '5' });
+    expect(getConfig().OTP_LENGTH).toBe(5);
+  });
+
+  it('outside production the console (demo) sender stays the default', () => {
+    configure({ NODE_ENV: 'development' });
+    expect(getConfig().SMS_SENDER).toBe('console');
+    expect(getConfig().OTP_LENGTH).toBe(4);
+    expect(smsStartupWarning()).toBeNull();
+  });
+
+  it('refuses SMS_SENDER=http without SMS_GATEWAY_URL, naming the variable', () => {
+    configure({ NODE_ENV: 'production', SMS_SENDER: 'http' });
+    expect(() => getConfig()).toThrow(/SMS_GATEWAY_URL/);
   });
 });

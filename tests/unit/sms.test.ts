@@ -1,8 +1,9 @@
 /** The HTTP SMS sender against a fake gateway on loopback. */
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HttpSmsSender } from '../../src/lib/server/sms.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { ConsoleSmsSender, HttpSmsSender } from '../../src/lib/server/sms.ts';
+import { logger } from '../../src/lib/server/log.ts';
 import { AppError } from '../../src/lib/server/http.ts';
 
 describe('HttpSmsSender', () => {
@@ -47,5 +48,21 @@ describe('HttpSmsSender', () => {
     const err = await new HttpSmsSender(url, 't', 100).send('+919876543210', 'x').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(Date.now() - started).toBeLessThan(450);
+  });
+});
+
+describe('ConsoleSmsSender (demo mode)', () => {
+  it('never logs the message (the code) at info or above: debug only', async () => {
+    const level = logger.level;
+    logger.level = 'trace'; // pino binds its level methods when the level is set: spy afterwards
+    const spies = (['info', 'warn', 'error', 'debug'] as const).map((name) => [name, vi.spyOn(logger, name).mockImplementation(() => undefined)] as const);
+    try {
+      await new ConsoleSmsSender().send('+919876543210', '482913 is your FarmFresh verification code.');
+      const withCode = spies.filter(([, spy]) => JSON.stringify(spy.mock.calls).includes('482913')).map(([name]) => name);
+      expect(withCode).toEqual(['debug']);
+    } finally {
+      spies.forEach(([, spy]) => spy.mockRestore());
+      logger.level = level;
+    }
   });
 });

@@ -1,9 +1,12 @@
 /** JSON shapes of the auth API. */
 import type { OtpSent, SessionCustomer } from './services/auth.ts';
 
-/** Answer to an OTP send: expiry, and the code itself only with the console (demo) SMS sender. */
+/**
+ * Answer to an OTP send: expiry (seconds), the code's digits (`otp_length`, for the OTP field),
+ * and the code itself (`demo_otp`) only with the console (demo) SMS sender.
+ */
 export function otpSentJson(sent: OtpSent) {
-  return { otp_sent: true, expires_in: sent.expiresInSeconds, ...(sent.demoCode ? { demo_otp: sent.demoCode } : {}) };
+  return { otp_sent: true, expires_in: sent.expiresInSeconds, otp_length: sent.length, ...(sent.demoCode ? { demo_otp: sent.demoCode } : {}) };
 }
 
 /** The signed-in customer as clients read it. */

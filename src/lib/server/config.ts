@@ -41,11 +41,16 @@ const configSchema = z.object({
   POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
   /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
   NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
-  /** OTP settings (spec 000 §5 shows 4 digits; production should use 6). */
-  OTP_LENGTH: z.coerce.number().int().min(4).max(8).default(4),
-  /** Sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
-  AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(60),
-  /** SMS sender: `console` logs the code (demo), `http` posts to a gateway. */
+  /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
+  OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
+  /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
+  AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(1000),
+  /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
+  AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
+  /**
+   * SMS sender: `console` (demo: no SMS, the code is shown on screen) or `http` (a gateway).
+   * Unset: `console` outside production; in production, OTP sign-in is off (503) until set.
+   */
   SMS_SENDER: z.enum(['console', 'http']).optional(),
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
@@ -57,9 +62,17 @@ const configSchema = z.object({
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
   /** Trust X-Forwarded-For for the client IP (only behind your own proxy). */
   TRUST_PROXY: bool.default(false),
+}).superRefine((c, ctx) => {
+  if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL) ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
 });
 
-export type Config = z.infer<typeof configSchema>;
+/** Defaults that depend on other variables: the SMS sender on NODE_ENV, the OTP length on the sender. */
+const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
+  const SMS_SENDER = c.SMS_SENDER ?? (c.NODE_ENV === 'production' ? undefined : ('console' as const));
+  return { ...c, SMS_SENDER, OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6) };
+};
+
+export type Config = ReturnType<typeof withDerivedDefaults<z.infer<typeof configSchema>>>;
 
 let cached: Config | undefined;
 
@@ -73,7 +86,7 @@ export function getConfig(): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  cached = parsed.data;
+  cached = withDerivedDefaults(parsed.data);
   return cached;
 }
 

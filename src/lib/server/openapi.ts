@@ -30,7 +30,7 @@ const ROUTES: Route[] = [
   { method: 'get', path: '/api/customer/search-products', summary: 'Ranked, typo-tolerant product search', query: { product: 'search text (required)', limit: '1–50 (default 20)' } },
   { method: 'post', path: '/api/register', summary: 'Start a sign-up: sends an OTP to the phone', body: signupSchema },
   { method: 'post', path: '/api/validate-customer', summary: 'Start a login: sends an OTP to a known phone', body: loginSchema },
-  { method: 'post', path: '/api/otp-login', summary: 'Check the OTP; returns data.token and sets the session cookie', body: otpLoginSchema(4) },
+  { method: 'post', path: '/api/otp-login', summary: 'Check the OTP; sets the session cookie. Send the header `X-Token-Transport: bearer` to also get data.token (for Authorization: Bearer); without it the token is only in the HttpOnly cookie', body: otpLoginSchema(4).extend({ otp: z.string().regex(/^\d{4,8}$/).describe('OTP_LENGTH digits: 6 by default, 4 in demo mode (data.otp_length of the send)') }) },
   { method: 'post', path: '/api/logout', summary: 'Revoke the session', auth: true },
   { method: 'get', path: '/api/customer/session', summary: 'The signed-in customer', auth: true },
   { method: 'get', path: '/api/customer/my-cart', summary: 'Cart lines and totals', auth: true },
@@ -98,11 +98,13 @@ export function openApiDocument(serverUrl: string) {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'FarmFresh API', version: '1.0.0', description: 'Storefront API. Money in rupees with 2 decimals; envelope { success, message?, data }.' },
+    info: { title: 'FarmFresh API', version: '1.0.0', description:
+        'Storefront API. Money in rupees with 2 decimals; envelope { success, message?, data }. API clients sign in with POST /api/validate-customer (sends an OTP; data.otp_length gives its digits) then POST /api/otp-login with the header `X-Token-Transport: bearer`, and send `Authorization: Bearer <data.token>` afterwards; browsers use the HttpOnly session cookie and never see the token. OTP sends answer 503 with Retry-After when the shop has no SMS gateway, and 429 with Retry-After over a sign-in limit.',
+    },
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'data.token from /api/otp-login' },
+        bearer: { type: 'http', scheme: 'bearer', description: 'data.token from POST /api/otp-login, returned only when that request carries the header `X-Token-Transport: bearer`' },
         cookie: { type: 'apiKey', in: 'cookie', name: 'ff_session' },
       },
     },

@@ -21,18 +21,27 @@ export interface ThrottleRule {
   message: string;
 }
 
-/** Counts events of `rule` for `key` inside the window; throws 429 with Retry-After when over. */
-export async function assertUnderLimit(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+/** Events of `rule` for `key` inside the window ending at `now`, and when the oldest of them happened. */
+export async function countEvents(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<{ n: number; oldest: Date | null }> {
   const since = new Date(now.getTime() - rule.windowMs);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${rateLimitEvents.createdAt})` })
     .from(rateLimitEvents)
     .where(and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
-  if ((row?.n ?? 0) >= rule.limit) {
-    const oldest = row?.oldest ? new Date(row.oldest).getTime() : now.getTime();
-    const retryAfter = Math.max(1, Math.ceil((oldest + rule.windowMs - now.getTime()) / 1000));
-    throw new AppError('too_many_requests', rule.message, { retryAfter });
-  }
+  return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
+}
+
+/** The 429 of `rule`, with Retry-After counted from the oldest event still inside the window. */
+export function tooMany(rule: ThrottleRule, oldest: Date | null, now = new Date()): AppError {
+  const from = oldest ? oldest.getTime() : now.getTime();
+  const retryAfter = Math.max(1, Math.ceil((from + rule.windowMs - now.getTime()) / 1000));
+  return new AppError('too_many_requests', rule.message, { retryAfter });
+}
+
+/** Counts events of `rule` for `key` inside the window; throws 429 with Retry-After when over. */
+export async function assertUnderLimit(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+  const { n, oldest } = await countEvents(tx, rule, key, now);
+  if (n >= rule.limit) throw tooMany(rule, oldest, now);
 }
 
 /** Records one event of `rule` for `key`. */

@@ -1,11 +1,13 @@
 /**
  * POST /api/validate-customer {key: phone, otp: ""}: the login step that sends an OTP to a
- * known customer's phone (spec 000 §7). Unknown phone: 404 with a message.
+ * known customer's phone (spec 000 §7). Unknown phone: 404 with a message (the spec's flow; the
+ * answer reveals whether the phone has an account, so look-ups are limited per IP). 503 when no
+ * SMS sender is configured; 429 over a sign-in limit (README "Sign-in limits").
  */
 import { api, ok, readBody } from '../../lib/server/http.ts';
 import { getDb } from '../../lib/server/db/index.ts';
 import { loginSchema } from '../../lib/auth-rules.ts';
-import { startLogin, throttleIp } from '../../lib/server/services/auth.ts';
+import { guardOtpSend, startLogin } from '../../lib/server/services/auth.ts';
 import { clientIp } from '../../lib/server/session.ts';
 import { NO_STORE } from '../../lib/server/cache-control.ts';
 import { otpSentJson } from '../../lib/server/auth-shapes.ts';
@@ -13,7 +15,8 @@ import { otpSentJson } from '../../lib/server/auth-shapes.ts';
 export const POST = api(async (ctx) => {
   const { key } = loginSchema.parse(await readBody(ctx.request));
   const db = await getDb();
-  await throttleIp(db, clientIp(ctx));
-  const sent = await startLogin(db, key);
+  const ip = clientIp(ctx);
+  await guardOtpSend(db, ip, key);
+  const sent = await startLogin(db, key, ip);
   return ok(otpSentJson(sent), { message: `We sent an OTP to ${key}.`, headers: NO_STORE });
 });

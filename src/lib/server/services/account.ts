@@ -9,7 +9,7 @@
  * and throttle rows of the phone are deleted; orders keep their figures but lose the address
  * snapshot and the note; every session is revoked. The phone is then free for a new sign-up.
  */
-import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '../db/index.ts';
 import {
   addresses,
@@ -68,25 +68,25 @@ async function assertPhoneFree(db: Database, customerId: number, phone: string):
 /**
  * Saves name and email at once. A changed mobile number is not saved yet: an OTP goes to the
  * NEW number (purpose `phone_change`) and `verifyPhoneChange` completes it. 409 when the new
- * number belongs to another account; 429 from the OTP throttle.
+ * number belongs to another account; 429 from the OTP throttle, which counts per client `ip`.
  */
-export async function updateProfile(db: Database, customerId: number, input: ProfileInput): Promise<ProfileUpdate> {
+export async function updateProfile(db: Database, customerId: number, input: ProfileInput, ip = 'unknown'): Promise<ProfileUpdate> {
   const current = await getProfile(db, customerId);
   await db.update(customers).set({ name: input.name, email: input.email.toLowerCase() }).where(eq(customers.id, customerId));
   const profile = await getProfile(db, customerId);
   if (input.mobile === current.phone) return { profile, otpRequired: false };
   await assertPhoneFree(db, customerId, input.mobile);
-  const sent = await issueOtp(db, input.mobile, 'phone_change', { customerId });
+  const sent = await issueOtp(db, input.mobile, 'phone_change', { customerId }, ip);
   return { profile, otpRequired: true, sent, mobile: input.mobile };
 }
 
 /**
  * Confirms a phone change with the OTP sent to the new number, then signs out the customer's
  * other sessions (the number is how they log in). 400 for a wrong, expired or foreign code;
- * 409 when the number was taken meanwhile.
+ * 409 when the number was taken meanwhile. Wrong codes count per client `ip` (verifyOtp).
  */
-export async function verifyPhoneChange(db: Database, customerId: number, sessionId: number, mobile: string, code: string): Promise<Profile> {
-  const otp = await verifyOtp(db, mobile, code, ['phone_change']);
+export async function verifyPhoneChange(db: Database, customerId: number, sessionId: number, mobile: string, code: string, ip = 'unknown'): Promise<Profile> {
+  const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip);
   if ((otp.payload as { customerId?: unknown } | null)?.customerId !== customerId) {
     throw badRequest('No active OTP for this number. Please request a new one.');
   }
@@ -234,7 +234,10 @@ export async function deleteAccount(db: Database, customerId: number, now = new 
       .where(customer.phone ? or(eq(otps.phone, customer.phone), otpOwned) : otpOwned)
       .returning({ phone: otps.phone });
     const phones = [...new Set([customer.phone, ...gone.map((o) => o.phone)].filter((p): p is string => !!p))];
-    if (phones.length) await tx.delete(rateLimitEvents).where(inArray(rateLimitEvents.key, phones));
+    // Throttle keys are the phone or `phone|ip` (services/auth.ts).
+    if (phones.length) {
+      await tx.delete(rateLimitEvents).where(or(inArray(rateLimitEvents.key, phones), ...phones.map((p) => like(rateLimitEvents.key, `${p}|%`))));
+    }
     await tx
       .update(customers)
       .set({ name: null, email: null, phone: null, phoneVerifiedAt: null, deletedAt: now })

@@ -2,10 +2,20 @@
  * Sign-up and login with a one-time password, and sessions (spec 000 §2, §4, §5, §7;
  * ARCHITECTURE "Auth and sessions").
  *
- * OTPs: `crypto.randomInt`, OTP_LENGTH digits, stored as a salted SHA-256 hash, single use,
- * 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries. Throttles (in the
- * database): 5 sends per phone per hour, 100 wrong tries per phone per day, and a per-IP limit.
+ * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
+ * hash, single use, 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries.
  * Sign-up is verified by a server OTP too (the spec's browser-made OTP is a defect).
+ *
+ * Throttles (in the database, so they hold across processes and restarts; README "Sign-in
+ * limits" gives the attacker's odds). They are keyed on the phone and on (phone, client IP), so
+ * one address can neither lock a phone's owner out nor be locked out by its neighbours behind
+ * carrier-grade NAT; per-IP limits are high backstops only:
+ * - sends: 5 per (phone, IP) and 10 per phone per hour;
+ * - wrong codes: 10 per (phone, IP) per 24 h; once a phone has had 100 wrong codes in 24 h from
+ *   all addresses, 3 per (phone, IP) — an address that has not been guessing still gets in;
+ *   300 per IP per hour across all phones;
+ * - distinct phones looked up (sign-in, sign-up, number change): AUTH_LOOKUP_LIMIT (100) per IP
+ *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods).
  *
  * Sessions: 256-bit random opaque token, stored as its SHA-256 hash, 30 days of absolute life,
  * a new token at every login, revoked on logout. Codes and tokens never reach the logs.
@@ -16,39 +26,58 @@ import type { Database } from '../db/index.ts';
 import { customers, otps, sessions } from '../db/schema.ts';
 import { AppError } from '../http.ts';
 import { getConfig } from '../config.ts';
-import { getSmsSender } from '../sms.ts';
-import { consume, lockKey, assertUnderLimit, recordEvent, type ThrottleRule } from '../throttle.ts';
+import { assertSmsAvailable, getSmsSender } from '../sms.ts';
+import { consume, countEvents, lockKey, assertUnderLimit, recordEvent, tooMany, type ThrottleRule } from '../throttle.ts';
 import { AUTH_MESSAGES } from '../../auth-rules.ts';
 
 export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 export const SESSION_TTL_MS = 30 * 86_400_000;
 
-export const OTP_SEND_LIMIT: ThrottleRule = {
-  bucket: 'otp_send:phone',
-  limit: 5,
-  windowMs: 3_600_000,
-  message: 'Too many OTP requests for this number. Please try again later.',
+const HOUR_MS = 3_600_000;
+const DAY_MS = 86_400_000;
+const SEND_MESSAGE = 'Too many OTP requests for this number. Please try again later.';
+const FAIL_MESSAGE = 'Too many wrong OTP attempts for this number. Please try again tomorrow.';
+
+/** OTP sends per (phone, client IP): 5 per hour. Key `phone|ip`. */
+export const OTP_SEND_PAIR_LIMIT: ThrottleRule = { bucket: 'otp_send:phone_ip', limit: 5, windowMs: HOUR_MS, message: SEND_MESSAGE };
+/** OTP sends per phone from all addresses: 10 per hour (caps SMS to one number). */
+export const OTP_SEND_LIMIT: ThrottleRule = { bucket: 'otp_send:phone', limit: 10, windowMs: HOUR_MS, message: SEND_MESSAGE };
+/** Wrong codes per (phone, client IP): 10 per 24 h. Key `phone|ip`. */
+export const OTP_FAIL_PAIR_LIMIT: ThrottleRule = { bucket: 'otp_fail:phone_ip', limit: 10, windowMs: DAY_MS, message: FAIL_MESSAGE };
+/** Wrong codes per phone from all addresses: past 100 per 24 h, each address gets OTP_FAIL_PAIR_LIMIT_GUARDED. */
+export const OTP_FAIL_LIMIT: ThrottleRule = { bucket: 'otp_fail:phone', limit: 100, windowMs: DAY_MS, message: FAIL_MESSAGE };
+/** Wrong codes per (phone, IP) per 24 h once the phone has reached OTP_FAIL_LIMIT (the owner's typos). */
+export const OTP_FAIL_PAIR_LIMIT_GUARDED = 3;
+/** Wrong codes per client IP across all phones: 300 per hour (spraying guesses over many numbers). */
+export const OTP_FAIL_IP_LIMIT: ThrottleRule = {
+  bucket: 'otp_fail:ip',
+  limit: 300,
+  windowMs: HOUR_MS,
+  message: 'Too many wrong OTP attempts from your network. Please try again in an hour.',
 };
-export const OTP_FAIL_LIMIT: ThrottleRule = {
-  bucket: 'otp_fail:phone',
-  limit: 100,
-  windowMs: 86_400_000,
-  message: 'Too many wrong OTP attempts for this number. Please try again tomorrow.',
-};
-/** Per-IP limit on sign-in requests; the count comes from AUTH_IP_LIMIT (default 60 per 10 minutes). */
+/** Flood backstop on all sign-in requests per client IP: AUTH_IP_LIMIT (default 1000) per 10 minutes. */
 export const authIpLimit = (): ThrottleRule => ({
   bucket: 'auth:ip',
   limit: getConfig().AUTH_IP_LIMIT,
   windowMs: 10 * 60_000,
   message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
 });
+/** Distinct phone numbers one client IP may look up per hour: AUTH_LOOKUP_LIMIT (default 100). */
+export const lookupIpLimit = (): ThrottleRule => ({
+  bucket: 'lookup:ip',
+  limit: getConfig().AUTH_LOOKUP_LIMIT,
+  windowMs: HOUR_MS,
+  message: 'Too many different mobile numbers from your network. Please try again in an hour.',
+});
+const LOOKUP_SEEN: ThrottleRule = { bucket: 'lookup:ip_phone', limit: 1, windowMs: HOUR_MS, message: '' };
 
 export type OtpPurpose = 'login' | 'signup' | 'phone_change';
 
-/** What a send returns; `demoCode` only with the console SMS sender (demo hint). */
+/** What a send returns: life, digits, and `demoCode` only with the console SMS sender (demo mode). */
 export interface OtpSent {
   expiresInSeconds: number;
+  length: number;
   demoCode?: string;
 }
 
@@ -81,9 +110,37 @@ export function generateOtp(length = getConfig().OTP_LENGTH): string {
   return String(randomInt(0, 10 ** length)).padStart(length, '0');
 }
 
-/** Counts one auth request from `ip` (429 when over the per-IP limit). */
+/** Counts one auth request from `ip` (429 when over the per-IP flood backstop, AUTH_IP_LIMIT per 10 minutes). */
 export async function throttleIp(db: Database, ip: string): Promise<void> {
   await consume(db, authIpLimit(), ip);
+}
+
+/**
+ * Counts a look-up of `phone` from `ip` (the answer tells whether the phone has an account):
+ * 429 once `ip` has looked up AUTH_LOOKUP_LIMIT distinct phones within an hour. Asking again
+ * for a phone already looked up from `ip` within the hour is free (retries, resends).
+ */
+export async function throttleLookup(db: Database, ip: string, phone: string): Promise<void> {
+  const rule = lookupIpLimit();
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await lockKey(tx, rule.bucket, ip);
+    const pair = `${phone}|${ip}`;
+    if ((await countEvents(tx, LOOKUP_SEEN, pair, now)).n > 0) return;
+    await assertUnderLimit(tx, rule, ip, now);
+    await recordEvent(tx, rule, ip, now);
+    await recordEvent(tx, LOOKUP_SEEN, pair, now);
+  });
+}
+
+/**
+ * The checks every OTP-sending endpoint makes before it answers anything about `phone`:
+ * 503 when no SMS sender is configured, then the per-IP flood backstop and the look-up limit.
+ */
+export async function guardOtpSend(db: Database, ip: string, phone: string): Promise<void> {
+  assertSmsAvailable();
+  await throttleIp(db, ip);
+  await throttleLookup(db, ip, phone);
 }
 
 /** An active (not deleted) customer by phone, or null. */
@@ -93,15 +150,21 @@ export async function findCustomerByPhone(db: Database, phone: string) {
 }
 
 /**
- * Issues a new OTP for `phone` and sends it by SMS. Older live codes for the phone and purpose
- * are cancelled. Throws 429 after 5 sends per phone per hour.
+ * Issues a new OTP for `phone` and sends it by SMS; `ip` is the requesting client's address.
+ * Older live codes for the phone are cancelled. Throws 503 without an SMS sender, 429 after
+ * 5 sends per (phone, IP) or 10 per phone within an hour.
  */
-export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose, payload?: Record<string, unknown>): Promise<OtpSent> {
-  const code = generateOtp();
+export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose, payload?: Record<string, unknown>, ip = 'unknown'): Promise<OtpSent> {
+  const sender = getSmsSender();
+  const length = getConfig().OTP_LENGTH;
+  const code = generateOtp(length);
   const now = new Date();
+  const pair = `${phone}|${ip}`;
   await db.transaction(async (tx) => {
     await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
+    await assertUnderLimit(tx, OTP_SEND_PAIR_LIMIT, pair, now);
     await assertUnderLimit(tx, OTP_SEND_LIMIT, phone, now);
+    await recordEvent(tx, OTP_SEND_PAIR_LIMIT, pair, now);
     await recordEvent(tx, OTP_SEND_LIMIT, phone, now);
     await tx
       .update(otps)
@@ -115,22 +178,29 @@ export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose,
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     });
   });
-  const sender = getSmsSender();
   await sender.send(phone, `${code} is your FarmFresh verification code. It expires in 5 minutes. Never share it.`);
-  return { expiresInSeconds: OTP_TTL_MS / 1000, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
+  return { expiresInSeconds: OTP_TTL_MS / 1000, length, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
 }
 
 /**
- * Checks `code` against the phone's live OTP of one of `purposes`. Right: the code is consumed
- * (single use, also under concurrency) and its row returned. Wrong: a try is counted; the
- * fifth wrong try kills the code. Throws 400 "Invalid OTP", 410-like 400 for a dead or expired
- * code, or 429 after 100 wrong tries per phone per day.
+ * Checks `code` against the phone's live OTP of one of `purposes`, from client address `ip`.
+ * Right: the code is consumed (single use, also under concurrency) and its row returned.
+ * Wrong: a try is counted on the code, the phone, (phone, IP) and the IP; the fifth wrong try
+ * kills the code. Throws 400 "Invalid OTP", 400 for a dead or expired code, or 429 (checked
+ * before the code) after 10 wrong tries per (phone, IP) per 24 h — 3 once the phone has had 100
+ * from all addresses — or 300 wrong tries per IP per hour.
  */
-export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[]) {
+export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[], ip = 'unknown') {
   const now = new Date();
+  const pair = `${phone}|${ip}`;
   return db.transaction(async (tx) => {
     await lockKey(tx, 'otp_verify', phone);
-    await assertUnderLimit(tx, OTP_FAIL_LIMIT, phone, now);
+    await assertUnderLimit(tx, OTP_FAIL_IP_LIMIT, ip, now);
+    const pairFails = await countEvents(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
+    if (pairFails.n >= OTP_FAIL_PAIR_LIMIT.limit) throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
+    if (pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED && (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit) {
+      throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
+    }
     const [otp] = await tx
       .select()
       .from(otps)
@@ -147,6 +217,8 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
     if (!codeMatches(otp.codeHash, code)) {
       await tx.update(otps).set({ attempts: sql`${otps.attempts} + 1` }).where(eq(otps.id, otp.id));
       await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
+      await recordEvent(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
+      await recordEvent(tx, OTP_FAIL_IP_LIMIT, ip, now);
       return null;
     }
     const [consumed] = await tx
@@ -162,28 +234,29 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
   });
 }
 
-/** Starts a sign-up: refuses a phone that already has an account (409) and sends an OTP. */
-export async function startSignup(db: Database, input: { name: string; email: string; mobile: string }): Promise<OtpSent> {
+/** Starts a sign-up from `ip`: refuses a phone that already has an account (409) and sends an OTP. */
+export async function startSignup(db: Database, input: { name: string; email: string; mobile: string }, ip = 'unknown'): Promise<OtpSent> {
   if (await findCustomerByPhone(db, input.mobile)) {
     throw new AppError('conflict', 'An account with this mobile number already exists. Please log in.');
   }
-  return issueOtp(db, input.mobile, 'signup', { name: input.name, email: input.email.toLowerCase() });
+  return issueOtp(db, input.mobile, 'signup', { name: input.name, email: input.email.toLowerCase() }, ip);
 }
 
-/** Starts a login: the phone must belong to a customer (404 "Invalid user" otherwise); sends an OTP. */
-export async function startLogin(db: Database, phone: string): Promise<OtpSent> {
+/** Starts a login from `ip`: the phone must belong to a customer (404 "Invalid user" otherwise); sends an OTP. */
+export async function startLogin(db: Database, phone: string, ip = 'unknown'): Promise<OtpSent> {
   if (!(await findCustomerByPhone(db, phone))) {
     throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
   }
-  return issueOtp(db, phone, 'login');
+  return issueOtp(db, phone, 'login', undefined, ip);
 }
 
 /**
- * Completes a login or a sign-up with the OTP: a sign-up code creates the customer (phone
- * verified) first. Returns a new session token (the only time it exists in clear).
+ * Completes a login or a sign-up with the OTP typed at client address `ip`: a sign-up code
+ * creates the customer (phone verified) first. Returns a new session token (the only time it
+ * exists in clear).
  */
-export async function completeOtpLogin(db: Database, phone: string, code: string): Promise<{ token: string; customer: SessionCustomer; created: boolean }> {
-  const otp = await verifyOtp(db, phone, code, ['login', 'signup']);
+export async function completeOtpLogin(db: Database, phone: string, code: string, ip = 'unknown'): Promise<{ token: string; customer: SessionCustomer; created: boolean }> {
+  const otp = await verifyOtp(db, phone, code, ['login', 'signup'], ip);
   let customer = await findCustomerByPhone(db, phone);
   let created = false;
   if (!customer) {

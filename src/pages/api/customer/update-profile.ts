@@ -2,12 +2,13 @@
  * POST /api/customer/update-profile {name, email, mobile} (JSON, form or multipart): all required
  * ("Please fill in all fields"). Name and email are saved at once; a changed mobile answers
  * `{otp_required: true, demo_otp?}` after sending an OTP to the NEW number, and
- * /api/customer/verify-phone completes the change. 409 when the number belongs to another account.
+ * /api/customer/verify-phone completes the change. 409 when the number belongs to another account
+ * (look-ups of new numbers are limited per IP); 503 for a new number when no SMS sender is configured.
  */
 import { api, ok, readBody } from '../../../lib/server/http.ts';
 import { getDb } from '../../../lib/server/db/index.ts';
 import { updateProfile } from '../../../lib/server/services/account.ts';
-import { throttleIp } from '../../../lib/server/services/auth.ts';
+import { guardOtpSend } from '../../../lib/server/services/auth.ts';
 import { clientIp, requireCustomer } from '../../../lib/server/session.ts';
 import { profileJson } from '../../../lib/server/account-shapes.ts';
 import { otpSentJson } from '../../../lib/server/auth-shapes.ts';
@@ -18,8 +19,9 @@ export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);
   const input = profileSchema.parse(await readBody(ctx.request));
   const db = await getDb();
-  if (input.mobile !== customer.phone) await throttleIp(db, clientIp(ctx));
-  const result = await updateProfile(db, customer.id, input);
+  const ip = clientIp(ctx);
+  if (input.mobile !== customer.phone) await guardOtpSend(db, ip, input.mobile);
+  const result = await updateProfile(db, customer.id, input, ip);
   if (!result.otpRequired) {
     return ok({ ...profileJson(result.profile), otp_required: false }, { message: ACCOUNT_MESSAGES.profileUpdated, headers: NO_STORE });
   }

@@ -19,8 +19,9 @@ export const POST = api(async (ctx) => {
   const body = await readBody(ctx.request);
   const { key, otp } = otpLoginSchema(getConfig().OTP_LENGTH).parse({ key: body.mobile ?? body.key, otp: body.otp });
   const db = await getDb();
-  await throttleIp(db, clientIp(ctx));
-  const profile = await verifyPhoneChange(db, customer.id, customer.sessionId, key, otp);
+  const ip = clientIp(ctx);
+  await throttleIp(db, ip);
+  const profile = await verifyPhoneChange(db, customer.id, customer.sessionId, key, otp, ip);
   return ok(profileJson(profile), { message: ACCOUNT_MESSAGES.phoneUpdated, headers: NO_STORE });
 });
 

@@ -1,0 +1,106 @@
+/**
+ * Sign-in as `npm start` runs it (NODE_ENV=production), on servers of this file's own:
+ * - no SMS_SENDER: the shop serves pages, but every OTP send answers 503 with Retry-After and
+ *   no code anywhere in the answer;
+ * - SMS_SENDER=http to a fake gateway: 6-digit codes by default, delivered only by SMS (never in
+ *   the answer), and the per-IP flood backstop (AUTH_IP_LIMIT, set low here).
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import { ApiClient, randomPhone, type ApiResult } from '../helpers/api.ts';
+
+const SMS_OFF = 'Sign-in by SMS is not available right now. Please try again later.';
+
+/** Everything a client sees of an answer: status, headers and body, as one string. */
+function wholeAnswer(res: ApiResult): string {
+  return `${res.status} ${JSON.stringify([...res.headers])} ${JSON.stringify(res.body)}`;
+}
+
+describe('production without SMS_SENDER', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ SMS_SENDER: '', SEED_DEMO: 'never' });
+  });
+  afterAll(() => server?.stop());
+
+  it('answers every OTP send with 503, Retry-After and a customer message, never a code', async () => {
+    const c = new ApiClient(server.baseUrl);
+    const phone = randomPhone();
+    for (const res of [
+      await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } }),
+      await c.post('/api/validate-customer', { json: { key: phone, otp: '' } }),
+    ]) {
+      expect(res.status).toBe(503);
+      expect(res.body).toEqual({ success: false, message: SMS_OFF });
+      expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(wholeAnswer(res)).not.toMatch(/demo_otp|otp_sent/);
+    }
+    // No code was made, so none can be guessed either.
+    const guess = await c.post('/api/otp-login', { json: { key: phone, otp: '123456' } });
+    expect(guess.status).toBe(400);
+    expect(guess.body.message).toBe('No active OTP for this number. Please request a new one.');
+  });
+
+  it('still serves the shop', async () => {
+    const c = new ApiClient(server.baseUrl);
+    expect((await c.get('/api/customer/product-categories')).status).toBe(200);
+    expect((await c.get('/readyz')).status).toBe(200);
+  });
+});
+
+describe('production with an HTTP SMS gateway', () => {
+  const messages: { to: string; message: string }[] = [];
+  let gateway: http.Server;
+  let server: RunningServer;
+  beforeAll(async () => {
+    gateway = http.createServer((req, res) => {
+      let data = '';
+      req.on('data', (chunk) => (data += chunk));
+      req.on('end', () => {
+        messages.push(JSON.parse(data));
+        res.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+    server = await startServer({ SMS_SENDER: 'http', SMS_GATEWAY_URL: url, SMS_GATEWAY_TOKEN: 't', SEED_DEMO: 'never', AUTH_IP_LIMIT: '30' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await new Promise<void>((r) => gateway.close(() => r()));
+  });
+
+  /** The code the gateway was asked to deliver to `phone` last. */
+  const smsCode = (phone: string) => /^(\d+) is your FarmFresh verification code/.exec(messages.findLast((m) => m.to === phone)?.message ?? '')?.[1];
+
+  it('sends 6-digit codes by SMS only, and signs up with one', async () => {
+    const c = new ApiClient(server.baseUrl, true);
+    const phone = randomPhone();
+    const reg = await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } });
+    expect(reg.status).toBe(200);
+    expect(reg.body.data).toEqual({ otp_sent: true, expires_in: 300, otp_length: 6 });
+    const code = smsCode(phone)!;
+    expect(code).toMatch(/^\d{6}$/);
+    expect(wholeAnswer(reg)).not.toContain(code);
+    const four = await c.post('/api/otp-login', { json: { key: phone, otp: code.slice(0, 4) } });
+    expect(four.body.message).toBe('Please enter a 6-digit OTP');
+    const login = await c.post('/api/otp-login', { json: { key: phone, otp: code } });
+    expect(login.status).toBe(200);
+    expect(login.body.data).not.toHaveProperty('token');
+    expect((await c.get('/api/customer/session')).body.data.customer.mobile).toBe(phone);
+  });
+
+  it('refuses an address past AUTH_IP_LIMIT sign-in requests in 10 minutes (the flood backstop), not its neighbours', async () => {
+    const flood = new ApiClient(server.baseUrl);
+    const phone = randomPhone();
+    for (let i = 0; i < 30; i++) expect((await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(404);
+    const over = await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    expect(over.status).toBe(429);
+    expect(over.body.message).toBe('Too many sign-in attempts from your network. Please wait a few minutes and try again.');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect((await flood.post('/api/otp-login', { json: { key: phone, otp: '123456' } })).status).toBe(429);
+    expect((await new ApiClient(server.baseUrl).post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(404);
+  });
+});

@@ -9,6 +9,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { assertDataDirFree, DataDirLockedError } from '../src/lib/server/db/data-dir-lock.ts';
 
 const root = process.cwd();
 const entry = path.join(root, 'dist/server/entry.mjs');
@@ -25,6 +26,18 @@ function newestMtime(paths: string[]): number {
   };
   for (const p of paths) visit(path.join(root, p));
   return newest;
+}
+
+// Refuse at once (before a build) when another process has the PGlite folder; the server
+// checks again and takes the lock itself (src/lib/server/db/data-dir-lock.ts).
+if (!process.env.DATABASE_URL) {
+  try {
+    assertDataDirFree(process.env.PGLITE_DATA_DIR || './data/pglite');
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
 }
 
 // Prerendered pages bake these in at build time, so a change of them needs a new build.

@@ -33,7 +33,7 @@ function isSameOrigin(request: Request, url: URL): boolean {
   }
 }
 
-/** A small self-contained 503 page (the layout itself reads the database) that retries by itself. */
+/** A small self-contained 503 page (the shop's layout itself reads the database) with a link to try again. */
 function unavailablePage(): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Back in a moment</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Back in a moment</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`;
   return new Response(html, {
@@ -60,7 +60,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else if (UNSAFE.has(request.method) && !isSameOrigin(request, url)) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else {
-    const page = !url.pathname.startsWith('/api/') && url.pathname !== '/healthz' && url.pathname !== '/readyz';
+    const page = !/^\/(api|media)\//.test(url.pathname) && url.pathname !== '/healthz' && url.pathname !== '/readyz';
     try {
       if (page) await assertDatabaseAvailable(); // a database outage answers the 503 page, not a broken one
       response = await next();

@@ -4,8 +4,8 @@
  * applying pending migrations. Safe to re-run: products are upserted by SKU `BB-{index}` and
  * unchanged rows are left alone. See src/lib/server/services/catalog-import.ts for the rules.
  *
- * On PGlite the shop's server must not be running on the same data folder (PGlite allows one
- * process per folder): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.
+ * On PGlite the shop's server must not be running on the same data folder (one process per
+ * folder, enforced by its lock file): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.
  */
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
@@ -13,6 +13,7 @@ import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { getConfig } from '../src/lib/server/config.ts';
 import { getDatabaseHandle } from '../src/lib/server/db/index.ts';
+import { lockDataDirOrExit } from './cli-database.ts';
 import { importCatalogCsv } from '../src/lib/server/services/catalog-import.ts';
 
 process.env.LOG_LEVEL ??= 'warn';
@@ -31,21 +32,13 @@ const config = getConfig();
 const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.resolve(config.PGLITE_DATA_DIR)}`;
 console.log(`Importing ${file} into ${target}…`);
 
-// PGlite does not lock its folder: a second process on it would corrupt it. While a PGlite
-// instance has the folder open it holds a postmaster.pid file there.
-const pidFile = path.join(config.PGLITE_DATA_DIR, 'postmaster.pid');
-if (!config.DATABASE_URL && !config.PGLITE_DATA_DIR.startsWith('memory://') && existsSync(pidFile)) {
-  console.error(
-    `The PGlite data folder ${path.resolve(config.PGLITE_DATA_DIR)} is locked: another process (the shop's server, npm start?) has it open. ` +
-      `Stop it and run the import again. If nothing is using it, the last process did not close cleanly: delete ${path.resolve(pidFile)}.`,
-  );
-  process.exit(1);
-}
+// One process per PGlite folder: refuse at once when the server (npm start) has it open.
+lockDataDirOrExit();
 
 const started = performance.now();
 let handle;
 try {
-  handle = await getDatabaseHandle();
+  handle = await getDatabaseHandle({ statementTimeoutMs: 0 });
 } catch (err) {
   console.error(`Could not open the database: ${(err as Error).message}`);
   process.exit(1);

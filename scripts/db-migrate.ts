@@ -1,7 +1,8 @@
 /** `npm run db:migrate`: applies the committed migrations to the configured database (DATABASE_URL, else PGlite). */
-import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { migrateDatabase } from '../src/lib/server/db/index.ts';
+import { openDatabaseForCli } from './cli-database.ts';
 
-const handle = await openDatabase();
+const handle = await openDatabaseForCli();
 try {
   await migrateDatabase(handle);
   console.log(`Migrations applied (${handle.kind}).`);

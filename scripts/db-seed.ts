@@ -3,10 +3,11 @@
  * Everything is reset (customers, carts and orders too); on a non-empty database it asks for
  * `--yes` so nobody wipes a real shop by accident.
  */
-import { isDatabaseEmpty, migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
+import { isDatabaseEmpty, migrateDatabase } from '../src/lib/server/db/index.ts';
+import { openDatabaseForCli } from './cli-database.ts';
 import { seedDemoShop } from '../src/lib/server/demo-shop/seed.ts';
 
-const handle = await openDatabase();
+const handle = await openDatabaseForCli();
 try {
   await migrateDatabase(handle);
   if (!(await isDatabaseEmpty(handle.db)) && !process.argv.includes('--yes')) {

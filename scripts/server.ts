@@ -13,8 +13,25 @@ import { randomUUID } from 'node:crypto';
 import { securityHeaders } from '../src/lib/server/security-headers.ts';
 import { isCacheableRequest, peekPageCache } from '../src/lib/server/page-cache.ts';
 import { logSmsStartupWarning } from '../src/lib/server/sms.ts';
+import { getConfig } from '../src/lib/server/config.ts';
+import { DataDirLockedError, lockDataDir } from '../src/lib/server/db/data-dir-lock.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
+
+// Fail fast (issue 11): on PGlite, take the data folder's lock before listening, so a second
+// server on the same folder exits at once with a clear message instead of corrupting it later.
+{
+  const config = getConfig();
+  if (!config.DATABASE_URL) {
+    try {
+      lockDataDir(config.PGLITE_DATA_DIR);
+    } catch (err) {
+      if (!(err instanceof DataDirLockedError)) throw err;
+      console.error(err.message);
+      process.exit(1);
+    }
+  }
+}
 // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
 const entry = pathToFileURL(path.resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs')).href;
 const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };

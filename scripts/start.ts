@@ -9,8 +9,22 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { assertDataDirFree, DataDirLockedError } from '../src/lib/server/db/data-dir-lock.ts';
 
 const root = process.cwd();
+
+// Refuse at once (before a build) when another process has the PGlite folder; the server
+// checks again and takes the lock itself (src/lib/server/db/data-dir-lock.ts).
+if (!process.env.DATABASE_URL) {
+  try {
+    assertDataDirFree(process.env.PGLITE_DATA_DIR || './data/pglite');
+  } catch (err) {
+    if (!(err instanceof DataDirLockedError)) throw err;
+    console.error(err.message);
+    process.exit(1);
+  }
+}
+
 try {
   ensureBuild({ root, force: process.env.FORCE_BUILD === 'true' });
 } catch (err) {

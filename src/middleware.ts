@@ -10,6 +10,10 @@ import { logger } from './lib/server/log.ts';
 import { errorResponse, AppError } from './lib/server/http.ts';
 import { pageCacheKey, readPageCache, writePageCache } from './lib/server/page-cache.ts';
 import { getConfig } from './lib/server/config.ts';
+import { getDb } from './lib/server/db/index.ts';
+import { scheduleMaintenance } from './lib/server/maintenance.ts';
+import { assertDatabaseAvailable } from './lib/server/readiness.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/server/db/unavailable.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQ_ID = /^[A-Za-z0-9._-]{6,64}$/;
@@ -29,9 +33,19 @@ function isSameOrigin(request: Request, url: URL): boolean {
   }
 }
 
+/** A small self-contained 503 page (the shop's layout itself reads the database) with a link to try again. */
+function unavailablePage(): Response {
+  const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Back in a moment</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Back in a moment</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`;
+  return new Response(html, {
+    status: 503,
+    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+  });
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time, where there is no real request to inspect.
   if (context.isPrerendered) return next();
+  scheduleMaintenance(getDb); // once per process: prune old throttle events, sessions, OTPs
   const started = performance.now();
   const incoming = context.request.headers.get('x-request-id');
   const reqId = incoming && REQ_ID.test(incoming) ? incoming : randomUUID();
@@ -46,13 +60,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
   } else if (UNSAFE.has(request.method) && !isSameOrigin(request, url)) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else {
+    const page = !/^\/(api|media)\//.test(url.pathname) && url.pathname !== '/healthz' && url.pathname !== '/readyz';
     try {
+      if (page) await assertDatabaseAvailable(); // a database outage answers the 503 page, not a broken one
       response = await next();
+      if (page && response.status === 500) response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
       if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS);
     } catch (err) {
       response = url.pathname.startsWith('/api/')
         ? errorResponse(err, reqId)
-        : (logger.error({ err, reqId }, 'page error'), new Response('Something went wrong.', { status: 500 }));
+        : isDatabaseUnavailable(err)
+          ? (logger.warn({ err, reqId }, 'page: database unavailable'), unavailablePage())
+          : (logger.error({ err, reqId }, 'page error'), new Response('Something went wrong.', { status: 500 }));
     }
   }
 

@@ -24,8 +24,11 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the server with the given extra environment and waits for /readyz. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the server with the given extra environment and waits for /readyz (or, with
+ * `waitFor: 'healthz'`, only until it listens: for a server whose database is down).
+ */
+export async function startServer(env: Record<string, string> = {}, options: { waitFor?: 'readyz' | 'healthz' } = {}): Promise<RunningServer> {
   // TEST_SERVER_DIST tests another build folder than dist/ (passed to scripts/server.ts as DIST_DIR).
   const dist = process.env.TEST_SERVER_DIST || 'dist';
   const entry = path.resolve(dist, 'server/entry.mjs');
@@ -61,7 +64,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     }
     if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
     try {
-      const res = await fetch(`${baseUrl}/readyz`);
+      const res = await fetch(`${baseUrl}/${options.waitFor ?? 'readyz'}`);
       if (res.ok) break;
       if (res.status === 503 && Date.now() - started > 30_000) {
         child.kill('SIGKILL');

@@ -19,6 +19,12 @@ const configSchema = z.object({
   PGLITE_DATA_DIR: z.string().default('./data/pglite'),
   /** Memory (MiB) the embedded PGlite database starts with; it grows when it needs more. 128 is its floor. */
   PGLITE_INITIAL_MEMORY_MB: z.coerce.number().int().min(128).max(4096).default(128),
+  /** PostgreSQL: milliseconds to open a connection (or wait for a free one) before answering 503. */
+  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+  /** PostgreSQL: longest statement (ms) of a web request; the server cancels it, the client gives up 500 ms later. */
+  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+  /** Minutes between runs of the database clean-up (old throttle events, sessions, OTPs); 0 turns it off. */
+  DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   /** Seed the demo shop into an empty database on start: `auto` (default) or `never`. */
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
   HOST: z.string().default('localhost'),

@@ -8,6 +8,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { logger } from './log.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** Error codes and the HTTP status each one answers with. */
 export const ERROR_STATUS = {
@@ -94,6 +95,14 @@ export function errorResponse(err: unknown, reqId?: string): Response {
     const headers: Record<string, string> = { ...JSON_HEADERS };
     if (err.retryAfter !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.retryAfter)));
     return new Response(JSON.stringify(body), { status: ERROR_STATUS[err.code], headers });
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Database down, unreachable or timed out (issue 11): a 503 the client may retry, not a 500.
+    logger.warn({ err, reqId }, 'database unavailable');
+    return new Response(JSON.stringify({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }), {
+      status: 503,
+      headers: { ...JSON_HEADERS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
   }
   logger.error({ err, reqId }, 'unhandled error');
   return new Response(JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }), {

@@ -3,10 +3,12 @@
  * every server process sharing it. Each check takes a transaction-scoped advisory lock on its
  * bucket and key, counts the events inside the window, and records a new one when allowed.
  *
+ * Old events are deleted on a schedule by maintenance.ts (pruneDatabase).
+ *
  * Why not a library store: rate-limiter-flexible's PostgreSQL store needs a `pg` client and
  * creates its own table outside our migrations; ours runs on PGlite too and lives in the schema.
  */
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database, Transaction } from './db/index.ts';
 import { rateLimitEvents } from './db/schema.ts';
 import { AppError } from './http.ts';
@@ -64,9 +66,4 @@ export async function consume(db: Database, rule: ThrottleRule, key: string, now
 /** Takes a transaction-scoped advisory lock for a bucket and key. */
 export async function lockKey(tx: Transaction, bucket: string, key: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${`${bucket}:${key}`}))`);
-}
-
-/** Deletes events older than `maxAgeMs` (called now and then; keeps the table small). */
-export async function pruneEvents(db: Database, maxAgeMs = 2 * 86_400_000): Promise<void> {
-  await db.delete(rateLimitEvents).where(lt(rateLimitEvents.createdAt, new Date(Date.now() - maxAgeMs)));
 }

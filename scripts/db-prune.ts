@@ -1,0 +1,22 @@
+/**
+ * `npm run db:prune`: deletes old throttle events, ended sessions and expired OTPs now (the
+ * server also does it every DB_PRUNE_INTERVAL_MINUTES; see src/lib/server/maintenance.ts).
+ * On PGlite, stop `npm start` first (one process per data folder).
+ */
+import { pruneDatabase } from '../src/lib/server/maintenance.ts';
+import { migrateDatabase } from '../src/lib/server/db/index.ts';
+import { openDatabaseForCli } from './cli-database.ts';
+
+const handle = await openDatabaseForCli();
+try {
+  await migrateDatabase(handle);
+  const result = await pruneDatabase(handle.db);
+  console.log(
+    `Pruned (${handle.kind}): ${result.rateLimitEvents} throttle events, ${result.sessions} sessions, ${result.otps} one-time passwords.`,
+  );
+} catch (err) {
+  console.error(`Pruning failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

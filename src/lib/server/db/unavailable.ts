@@ -1,0 +1,57 @@
+/**
+ * Telling "the database cannot be reached right now" apart from a bug (issue 11). Such errors
+ * answer 503 with `Retry-After` (http.ts for the API, middleware.ts for pages), never 500.
+ */
+
+/** Seconds a client is told to wait (Retry-After) when the database is unavailable. */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/** Customer-facing message of the 503. */
+export const DATABASE_UNAVAILABLE_MESSAGE = 'The shop is temporarily unavailable. Please try again in a few seconds.';
+
+/** Thrown when the database is not ready in time (down, unreachable, or still starting). */
+export class DatabaseUnavailableError extends Error {
+  constructor(message = 'database unavailable', options?: { cause?: unknown }) {
+    super(message, options);
+    this.name = 'DatabaseUnavailableError';
+  }
+}
+
+/** Socket errors of a connection that cannot be made or was lost. */
+const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+/**
+ * PostgreSQL SQLSTATEs meaning "not now": 57P01 admin shutdown, 57P02 crash shutdown,
+ * 57P03 cannot connect now (starting up), 53300 too many connections, 57014 statement timeout
+ * (query cancelled), 08xxx connection exceptions.
+ */
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
+/** Messages node-postgres uses for timeouts and lost connections (they carry no code). */
+const MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
+
+/**
+ * True when `err` (or anything in its `cause` chain or an AggregateError's `errors`) says the
+ * database is unreachable, shutting down, overloaded or timed out.
+ */
+export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
+  if (!err || typeof err !== 'object' || depth > 5) return false;
+  if (err instanceof DatabaseUnavailableError) return true;
+  const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
+  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
+  if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
+  return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * Resolves like `promise`, or rejects with DatabaseUnavailableError after `ms` milliseconds
+ * (the work goes on in the background; its late failure is ignored here).
+ */
+export function withDeadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new DatabaseUnavailableError(`${what} took longer than ${ms} ms`)), ms);
+    timer.unref?.();
+  });
+  promise.catch(() => undefined);
+  return Promise.race([promise, deadline]).finally(() => clearTimeout(timer));
+}

@@ -1,7 +1,8 @@
 /**
  * Runs around every server-rendered request:
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
- * - refuses cross-origin unsafe requests (403) whatever their content type;
+ * - refuses unsafe requests without proof of coming from this site (403, src/lib/server/request-origin.ts);
+ * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/server/allowed-methods.ts);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
  */
 import { defineMiddleware } from 'astro:middleware';
@@ -10,24 +11,11 @@ import { logger } from './lib/server/log.ts';
 import { errorResponse, AppError } from './lib/server/http.ts';
 import { pageCacheKey, readPageCache, writePageCache } from './lib/server/page-cache.ts';
 import { getConfig } from './lib/server/config.ts';
+import { isSameOriginRequest } from './lib/server/request-origin.ts';
+import { methodNotAllowed } from './lib/server/allowed-methods.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQ_ID = /^[A-Za-z0-9._-]{6,64}$/;
-
-/** True when an unsafe request comes from this site (Origin, else Referer, must match Host). */
-function isSameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin') ?? request.headers.get('referer');
-  // Non-browser API clients (curl, mobile apps with Bearer tokens) send no Origin: they carry
-  // no ambient cookie credentials a forged page could abuse, so they are allowed.
-  if (!origin) return !request.headers.get('cookie') || request.headers.has('authorization');
-  try {
-    const from = new URL(origin);
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
-    return from.host === host;
-  } catch {
-    return false;
-  }
-}
 
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time, where there is no real request to inspect.
@@ -43,11 +31,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const cached = cacheKey ? readPageCache(cacheKey) : null;
   if (cached) {
     response = cached;
-  } else if (UNSAFE.has(request.method) && !isSameOrigin(request, url)) {
+  } else if (UNSAFE.has(request.method) && !isSameOriginRequest(request, url)) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else {
     try {
-      response = await next();
+      response = await methodNotAllowed(request, context.routePattern, await next());
       if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS);
     } catch (err) {
       response = url.pathname.startsWith('/api/')

@@ -17,7 +17,7 @@ export const POST = api(async (ctx) => {
   const db = await getDb();
   await throttleIp(db, clientIp(ctx));
   const { token, customer, created } = await completeOtpLogin(db, key, otp);
-  setSessionCookie(ctx.cookies, ctx.url, token);
+  setSessionCookie(ctx.cookies, ctx, token);
   return ok(
     { token, customer: customerJson(customer), created },
     { message: 'You have logged in successfully', headers: NO_STORE },

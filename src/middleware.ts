@@ -29,13 +29,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   const cacheKey = pageCacheKey(request, url);
   const cached = cacheKey ? readPageCache(cacheKey) : null;
+  const notAllowed = cached ? null : await methodNotAllowed(request, context.routePattern);
   if (cached) {
     response = cached;
+  } else if (notAllowed) {
+    response = notAllowed;
   } else if (UNSAFE.has(request.method) && !isSameOriginRequest(request, url)) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else {
     try {
-      response = await methodNotAllowed(request, context.routePattern, await next());
+      response = await next();
       if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS);
     } catch (err) {
       response = url.pathname.startsWith('/api/')

@@ -99,7 +99,7 @@ describe('security headers under every entry point', () => {
     const asset = /(?:href|src)="(\/_astro\/[^"]+\.(?:css|js))"/.exec(home)?.[1];
     expect(asset).toBeTruthy();
     for (const p of ['/about', '/', '/api/customer/product-categories', '/favicon.svg', asset!]) {
-      for (const extra of [{}, { 'x-forwarded-proto': 'https' }]) {
+      for (const extra of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
         const [first, ...others] = await Promise.all(servers.map((s) => headersOf(s.baseUrl, p, extra)));
         for (const name of SECURITY_HEADERS.filter((h) => h !== 'strict-transport-security')) expect(first![name], `${p} ${name}`).toBeTruthy();
         expect(first!['content-security-policy'], p).not.toMatch(/script-src[^;]*unsafe-inline/);

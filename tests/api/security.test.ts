@@ -44,7 +44,7 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
 
   it('never deletes an account on GET or HEAD: 405 with Allow, and the account stays', async () => {
     const { cookie } = await customer();
-    for (const headers of [{ cookie }, { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, { cookie, referer: 'https://evil.example/' }]) {
+    for (const headers of [{ cookie }, { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, { cookie, referer: 'https://evil.example/' }] as Record<string, string>[]) {
       const get = await raw('GET', '/api/customer/delete-account', headers);
       expect(get.status).toBe(405);
       expect(get.headers.get('allow')).toBe('POST, DELETE');
@@ -87,7 +87,7 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
   });
 
   it('accepts the change with a matching Origin, Sec-Fetch-Site: same-origin or a matching Referer', async () => {
-    for (const proof of [{ origin: baseUrl }, { 'sec-fetch-site': 'same-origin' }, { referer: `${baseUrl}/my-account?section=profile` }]) {
+    for (const proof of [{ origin: baseUrl }, { 'sec-fetch-site': 'same-origin' }, { referer: `${baseUrl}/my-account?section=profile` }] as Record<string, string>[]) {
       const { cookie } = await customer();
       const res = await raw('POST', '/api/customer/delete-account', { cookie, ...proof });
       expect(res.status, JSON.stringify(proof)).toBe(200);

@@ -29,13 +29,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   const cacheKey = pageCacheKey(request, url);
   const cached = cacheKey ? readPageCache(cacheKey) : null;
-  const notAllowed = cached ? null : await methodNotAllowed(request, context.routePattern);
+  const refused = !cached && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
+  const notAllowed = cached || refused ? null : await methodNotAllowed(request, context.routePattern);
   if (cached) {
     response = cached;
+  } else if (refused) {
+    response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else if (notAllowed) {
     response = notAllowed;
-  } else if (UNSAFE.has(request.method) && !isSameOriginRequest(request, url)) {
-    response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else {
     try {
       response = await next();

@@ -1,19 +1,41 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import node from '@astrojs/node';
+import node, { getAdapter } from '@astrojs/node';
+import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { CSP_DIRECTIVES } from './src/lib/server/security-headers.ts';
+import { headScriptHash } from './src/lib/head-script.ts';
+
+// The adapter writes each prerendered page's Content-Security-Policy to dist/_headers.json and
+// serves it as a header (instead of a <meta> tag, which cannot carry frame-ancestors).
+const STATIC_HEADERS = true;
 
 /**
  * Server output with the Node adapter in standalone mode: catalogue pages are rendered per
  * request, content pages opt in to prerendering. Runtime configuration is read from
  * process.env by src/lib/server/config.ts (shared with the CLI scripts), not baked in here.
+ *
+ * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
+ * the page's Content-Security-Policy header, with our own directives (src/lib/server/security-headers.ts)
+ * and the hash of the one inline script (src/lib/head-script.ts); no 'unsafe-inline' for scripts.
+ * The server entry is src/server/entry.ts, which wraps the Node adapter's so that the other
+ * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike.
  */
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone' }),
+  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS }),
   integrations: [
     react(),
+    {
+      // The Node adapter with our server entry (src/server/entry.ts wraps @astrojs/node/server.js).
+      name: 'farmfresh:server-entry',
+      hooks: {
+        'astro:config:done': ({ setAdapter }) => {
+          setAdapter({ ...getAdapter({ staticHeaders: STATIC_HEADERS }), serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)) });
+        },
+      },
+    },
     {
       // client:interact — hydrate an island on first hover, focus, touch or click (src/client-directives/interact.ts).
       name: 'farmfresh:client-interact',
@@ -26,7 +48,16 @@ export default defineConfig({
   ],
   site: process.env.SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT || 4321) },
-  security: { checkOrigin: false },
+  security: {
+    // Our middleware checks the origin of every unsafe request (src/lib/server/request-origin.ts).
+    checkOrigin: false,
+    csp: {
+      directives: [...CSP_DIRECTIVES],
+      scriptDirective: { hashes: [headScriptHash()] },
+      // Style elements by hash; style="" attributes (React islands, Leaflet, Swiper) need 'unsafe-inline'.
+      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+    },
+  },
   vite: {
     plugins: [tailwindcss()],
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },

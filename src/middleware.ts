@@ -1,7 +1,8 @@
 /**
  * Runs around every server-rendered request:
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
- * - refuses cross-origin unsafe requests (403) whatever their content type;
+ * - refuses unsafe requests without proof of coming from this site (403, src/lib/server/request-origin.ts);
+ * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/server/allowed-methods.ts);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
  */
 import { defineMiddleware } from 'astro:middleware';
@@ -14,24 +15,11 @@ import { getDb } from './lib/server/db/index.ts';
 import { scheduleMaintenance } from './lib/server/maintenance.ts';
 import { assertDatabaseAvailable } from './lib/server/readiness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/server/db/unavailable.ts';
+import { isSameOriginRequest } from './lib/server/request-origin.ts';
+import { methodNotAllowed } from './lib/server/allowed-methods.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQ_ID = /^[A-Za-z0-9._-]{6,64}$/;
-
-/** True when an unsafe request comes from this site (Origin, else Referer, must match Host). */
-function isSameOrigin(request: Request, url: URL): boolean {
-  const origin = request.headers.get('origin') ?? request.headers.get('referer');
-  // Non-browser API clients (curl, mobile apps with Bearer tokens) send no Origin: they carry
-  // no ambient cookie credentials a forged page could abuse, so they are allowed.
-  if (!origin) return !request.headers.get('cookie') || request.headers.has('authorization');
-  try {
-    const from = new URL(origin);
-    const host = request.headers.get('x-forwarded-host') ?? request.headers.get('host') ?? url.host;
-    return from.host === host;
-  } catch {
-    return false;
-  }
-}
 
 /** A small self-contained 503 page (the shop's layout itself reads the database) with a link to try again. */
 function unavailablePage(): Response {
@@ -55,10 +43,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   let response: Response;
   const cacheKey = pageCacheKey(request, url);
   const cached = cacheKey ? readPageCache(cacheKey) : null;
+  const refused = !cached && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
+  const notAllowed = cached || refused ? null : await methodNotAllowed(request, context.routePattern);
   if (cached) {
     response = cached;
-  } else if (UNSAFE.has(request.method) && !isSameOrigin(request, url)) {
+  } else if (refused) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
+  } else if (notAllowed) {
+    response = notAllowed;
   } else {
     const page = !/^\/(api|media)\//.test(url.pathname) && url.pathname !== '/healthz' && url.pathname !== '/readyz';
     try {
@@ -83,7 +75,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response.headers.set('x-request-id', reqId);
   }
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  if (response.status >= 500) logger.error({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
+  // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings.
+  if (response.status === 503) logger.warn({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
+  else if (response.status >= 500) logger.error({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
   else logger.debug({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
   return response;
 });

@@ -1,5 +1,5 @@
 /**
- * Delete Account (spec 001 §2, §4, §8): a confirmation dialog, then GET
+ * Delete Account (spec 001 §2, §4, §8): a confirmation dialog, then DELETE
  * /api/customer/delete-account (the server revokes every session, removes the personal data and
  * clears the cookies), "Account deleted successfully!", and the home page with a full reload.
  */
@@ -22,7 +22,7 @@ export default function DeleteAccount({ open, onClose }: { open: boolean; onClos
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest('/api/customer/delete-account', { fallbackMessage: ACCOUNT_MESSAGES.deleteAccount });
+      const res = await apiRequest('/api/customer/delete-account', { method: 'DELETE', fallbackMessage: ACCOUNT_MESSAGES.deleteAccount });
       setDone(res.message ?? ACCOUNT_MESSAGES.accountDeleted);
       clearSession();
       window.setTimeout(() => window.location.assign('/'), GOODBYE_MS);

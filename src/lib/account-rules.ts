@@ -3,6 +3,7 @@
  * Orders list, Wallet panel, §4, §5, §8), with the spec's texts verbatim. Browser-safe.
  */
 import { z } from 'zod';
+import './zod-csp.ts';
 import { AUTH_MESSAGES, EMAIL_PATTERN, withPlus } from './auth-rules.ts';
 
 export const ACCOUNT_MESSAGES = {

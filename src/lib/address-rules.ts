@@ -4,6 +4,7 @@
  * both be set (a map click or "Use My Current Location").
  */
 import { z } from 'zod';
+import './zod-csp.ts';
 
 export const ADDRESS_MESSAGES = {
   name: 'Full Name is required',

@@ -3,6 +3,7 @@
  * spec's messages verbatim. Phone numbers travel in E.164 form with a leading "+".
  */
 import { z } from 'zod';
+import './zod-csp.ts';
 
 export const AUTH_MESSAGES = {
   mobileRequired: 'Please enter your mobile number',

@@ -3,6 +3,7 @@
  * shared by the checkout and the API: cod → Cash, card → Card, credit → Credit, online → Online.
  */
 import { z } from 'zod';
+import './zod-csp.ts';
 
 export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
 

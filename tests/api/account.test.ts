@@ -53,9 +53,10 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     expect(res.body.data.account).toEqual({ points_balance: 0, credit_balance: 1000, credit_limit: 1000 });
     expect(res.headers.get('cache-control')).toBe('no-store');
     const guest = new ApiClient(baseUrl);
-    for (const path of ['/api/customer/profile', '/api/customer/credit-transaction', '/api/customer/delete-account']) {
+    for (const path of ['/api/customer/profile', '/api/customer/credit-transaction']) {
       expect((await guest.get(path)).status).toBe(401);
     }
+    expect((await guest.delete('/api/customer/delete-account')).status).toBe(401);
     expect((await guest.post('/api/customer/reorder', { json: { order_id: 1 } })).status).toBe(401);
   });
 
@@ -178,12 +179,12 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     await web.post('/api/otp-login', { json: { key: phone, otp: login.body.data.demo_otp } });
     expect((await web.get('/api/customer/profile')).status).toBe(200);
 
-    // A browser navigation from another site must not delete the account.
-    const forged = await web.get('/api/customer/delete-account', { 'sec-fetch-site': 'cross-site', 'sec-fetch-mode': 'navigate' });
-    expect(forged.status).toBe(403);
+    // A link from anywhere must not delete the account: GET is not a way to delete (issue 11).
+    const forged = await web.get('/api/customer/delete-account', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
+    expect(forged.status).toBe(405);
     expect((await web.get('/api/customer/profile')).status).toBe(200);
 
-    const del = await web.get('/api/customer/delete-account', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
+    const del = await web.post('/api/customer/delete-account', {}, { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ success: true, message: 'Account deleted successfully!' });
     expect(del.headers.getSetCookie().some((h) => /^ff_session=;|^ff_session=.*Max-Age=0|^ff_session=.*Expires=Thu, 01 Jan 1970/i.test(h))).toBe(true);

@@ -14,7 +14,7 @@ import { requireCustomer, setCartHint } from './session.ts';
 export async function cartResponse(ctx: APIContext, customerId: number, message?: string, status = 200): Promise<Response> {
   const lines = await listCart(await getDb(), customerId);
   const summary = summarize(lines);
-  setCartHint(ctx.cookies, ctx.url, summary.itemCount);
+  setCartHint(ctx.cookies, ctx, summary.itemCount);
   return ok({ my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) }, { message, status, headers: NO_STORE });
 }
 

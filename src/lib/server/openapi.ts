@@ -57,7 +57,7 @@ const ROUTES: Route[] = [
   { method: 'post', path: '/api/customer/verify-phone', summary: 'Confirm a mobile number change with its OTP', auth: true, body: z.object({ mobile: z.string(), otp: z.string() }) },
   { method: 'get', path: '/api/customer/credit-transaction', summary: 'Credit orders with their payment approval (data.orders)', auth: true },
   { method: 'post', path: '/api/customer/reorder', summary: 'Buy again: in-stock items of an order into the cart', auth: true, body: id('order_id') },
-  { method: 'get', path: '/api/customer/delete-account', summary: 'Delete the account (same-origin only); orders stay anonymised', auth: true },
+  { method: 'post', path: '/api/customer/delete-account', summary: 'Delete the account; orders stay anonymised', auth: true },
   { method: 'delete', path: '/api/customer/delete-account', summary: 'Delete the account; orders stay anonymised', auth: true },
 ];
 

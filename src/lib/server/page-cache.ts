@@ -20,7 +20,7 @@ interface Entry {
 const MAX_ENTRIES = 500;
 const MAX_BODY_BYTES = 512 * 1024;
 // One map per process, shared through globalThis: the Astro bundle writes it (middleware) and
-// the HTTP server in scripts/server.ts reads it before Astro runs at all, so a hit costs no
+// the Node listener (src/server/listener.ts) reads it before Astro runs at all, so a hit costs no
 // routing or rendering.
 const CACHE = Symbol.for('farmfresh.pageCache');
 const entries: Map<string, Entry> = ((globalThis as Record<symbol, unknown>)[CACHE] as Map<string, Entry> | undefined) ??

@@ -1,7 +1,8 @@
 /**
  * The session at the HTTP edge: reads the token from the `ff_session` cookie (web) or an
  * `Authorization: Bearer` header (API clients), and writes or clears the cookie. The cookie is
- * HttpOnly, SameSite=Lax, Secure whenever the request came over HTTPS, and lives 30 days.
+ * HttpOnly, SameSite=Lax, Secure whenever the request came over HTTPS (the socket, or
+ * `X-Forwarded-Proto: https` with TRUST_PROXY) or SITE_URL is https, and lives 30 days.
  */
 import type { APIContext, AstroCookies } from 'astro';
 import { getDb } from './db/index.ts';
@@ -9,8 +10,11 @@ import { customerForToken, SESSION_TTL_MS, type SessionCustomer } from './servic
 import { AppError } from './http.ts';
 import { SESSION_COOKIE } from './page-cache.ts';
 import { getConfig } from './config.ts';
+import { wantsSecureCookies } from './request-origin.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
+/** The parts of a request the cookie writers need: where it came from (for `Secure`). */
+type Where = Pick<APIContext, 'request' | 'url'>;
 
 /** The token a request carries (Bearer first, then the cookie), or null. */
 export function readToken(ctx: Ctx): string | null {
@@ -36,13 +40,13 @@ export async function requireCustomer(ctx: Ctx): Promise<SessionCustomer> {
   const customer = await getCustomer(ctx);
   if (!customer) {
     // A stale cookie is cleared so the browser stops sending it.
-    if (ctx.cookies.get(SESSION_COOKIE)) clearSessionCookie(ctx.cookies, ctx.url);
+    if (ctx.cookies.get(SESSION_COOKIE)) clearSessionCookie(ctx.cookies, ctx);
     throw new AppError('unauthorized', 'Please log in to continue.');
   }
   return customer;
 }
 
-const secure = (url: URL) => url.protocol === 'https:' || getConfig().SITE_URL.startsWith('https:');
+const secure = (where: Where) => wantsSecureCookies(where.request, where.url);
 
 /**
  * Readable hint cookies (no secret in them) that let every page — prerendered ones included —
@@ -53,25 +57,25 @@ export const AUTH_HINT_COOKIE = 'ff_auth';
 export const CART_HINT_COOKIE = 'ff_cart';
 
 /** Sets the session cookie and the signed-in hint. */
-export function setSessionCookie(cookies: AstroCookies, url: URL, token: string): void {
-  const base = { sameSite: 'lax' as const, secure: secure(url), path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) };
+export function setSessionCookie(cookies: AstroCookies, where: Where, token: string): void {
+  const base = { sameSite: 'lax' as const, secure: secure(where), path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) };
   cookies.set(SESSION_COOKIE, token, { ...base, httpOnly: true });
   cookies.set(AUTH_HINT_COOKIE, '1', base);
 }
 
 /** Clears the session cookie and the hints. */
-export function clearSessionCookie(cookies: AstroCookies, url: URL): void {
-  const base = { path: '/', sameSite: 'lax' as const, secure: secure(url) };
+export function clearSessionCookie(cookies: AstroCookies, where: Where): void {
+  const base = { path: '/', sameSite: 'lax' as const, secure: secure(where) };
   cookies.delete(SESSION_COOKIE, { ...base, httpOnly: true });
   cookies.delete(AUTH_HINT_COOKIE, base);
   cookies.delete(CART_HINT_COOKIE, base);
 }
 
 /** Sets the cart-count hint (units in the cart). */
-export function setCartHint(cookies: AstroCookies, url: URL, count: number): void {
+export function setCartHint(cookies: AstroCookies, where: Where, count: number): void {
   cookies.set(CART_HINT_COOKIE, String(Math.max(0, Math.min(count, 999))), {
     sameSite: 'lax',
-    secure: secure(url),
+    secure: secure(where),
     path: '/',
     maxAge: Math.floor(SESSION_TTL_MS / 1000),
   });

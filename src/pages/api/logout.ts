@@ -8,6 +8,6 @@ import { NO_STORE } from '../../lib/server/cache-control.ts';
 export const POST = api(async (ctx) => {
   const customer = await getCustomer(ctx);
   if (customer) await revokeSession(await getDb(), customer.sessionId);
-  clearSessionCookie(ctx.cookies, ctx.url);
+  clearSessionCookie(ctx.cookies, ctx);
   return ok({}, { message: 'You have been logged out.', headers: NO_STORE });
 });

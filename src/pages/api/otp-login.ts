@@ -22,7 +22,7 @@ export const POST = api(async (ctx) => {
   const ip = clientIp(ctx);
   await throttleIp(db, ip);
   const { token, customer, created } = await completeOtpLogin(db, key, otp, ip);
-  setSessionCookie(ctx.cookies, ctx.url, token);
+  setSessionCookie(ctx.cookies, ctx, token);
   const bearer = ctx.request.headers.get(TOKEN_TRANSPORT_HEADER)?.trim().toLowerCase() === 'bearer';
   return ok(
     { ...(bearer ? { token } : {}), customer: customerJson(customer), created },

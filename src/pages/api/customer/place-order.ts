@@ -32,6 +32,6 @@ export const POST = api(async (ctx) => {
     points: Number(body.points || '0'),
     idempotencyKey: key,
   }, { reqId: ctx.locals.reqId });
-  setCartHint(ctx.cookies, ctx.url, 0); // the order emptied the cart
+  setCartHint(ctx.cookies, ctx, 0); // the order emptied the cart
   return ok({ order: orderJson(order), order_id: order.id, success: true }, { status: created ? 201 : 200, message: 'Order placed successfully!', headers: NO_STORE });
 });

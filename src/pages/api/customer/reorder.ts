@@ -19,7 +19,7 @@ export const POST = api(async (ctx) => {
   const result = await reorder(db, customer.id, orderId);
   const lines = await listCart(db, customer.id);
   const summary = summarize(lines);
-  setCartHint(ctx.cookies, ctx.url, summary.itemCount);
+  setCartHint(ctx.cookies, ctx, summary.itemCount);
   return ok(
     { ...reorderJson(result), my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) },
     { message: reorderMessage(result), headers: NO_STORE },

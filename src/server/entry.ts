@@ -1,0 +1,49 @@
+/**
+ * The server entry point, built to dist/server/entry.mjs in place of @astrojs/node's own (see
+ * astro.config.mjs), which it wraps: the same exports (`handler`, `startServer`, `options`), but
+ * `handler` is Astro's standalone handler (static files, prerendered and server-rendered routes)
+ * behind src/server/listener.ts, so security headers and compression are identical under
+ * `npm start`, `astro preview` and `node dist/server/entry.mjs`.
+ *
+ * Run directly it listens on HOST:PORT (defaults from astro.config.mjs), over HTTPS when
+ * SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key, as the adapter's server does.
+ */
+import { AUTOSTART } from './no-autostart.ts';
+import fs from 'node:fs';
+import http from 'node:http';
+import https from 'node:https';
+import { handler as astroHandler, options } from '@astrojs/node/server.js';
+import { createListener } from './listener.ts';
+
+export { options };
+
+/** Astro behind the shared listener (headers, compression, page cache). */
+export const handler = createListener(astroHandler as (req: http.IncomingMessage, res: http.ServerResponse) => void);
+
+/** Starts an HTTP(S) server with `handler` on HOST:PORT; resolves once it listens. */
+export function startServer(): { server: http.Server | https.Server; done: Promise<void> } {
+  const port = Number(process.env.PORT ?? options.port ?? 8080);
+  const host = process.env.HOST ?? (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
+  const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
+  const server = cert && key ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, handler) : http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  const done = new Promise<void>((resolve, reject) => {
+    server.once('close', () => resolve());
+    server.once('error', reject);
+  });
+  server.listen(port, host, () => {
+    if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on ${cert && key ? 'https' : 'http'}://${host}:${port}`);
+  });
+  return { server, done };
+}
+
+if (AUTOSTART) {
+  const { server, done } = startServer();
+  done.catch((err: unknown) => {
+    console.error(err);
+    process.exit(1);
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

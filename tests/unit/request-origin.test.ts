@@ -1,0 +1,85 @@
+/**
+ * Issue 11: which requests count as HTTPS and as coming from this site
+ * (src/lib/server/request-origin.ts), with TRUST_PROXY off and on.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '../../src/lib/server/request-origin.ts';
+import { resetConfigForTests } from '../../src/lib/server/config.ts';
+
+const url = new URL('http://shop.example/api/logout');
+const req = (headers: Record<string, string>) => new Request(url, { method: 'POST', headers: { host: 'shop.example', ...headers } });
+
+function withEnv(env: Record<string, string>) {
+  Object.assign(process.env, env);
+  resetConfigForTests();
+}
+
+afterEach(() => {
+  delete process.env.TRUST_PROXY;
+  delete process.env.SITE_URL;
+  resetConfigForTests();
+});
+
+describe('isHttps', () => {
+  it('believes a TLS socket always, X-Forwarded-Proto only with TRUST_PROXY', () => {
+    expect(isHttps(true, undefined, false)).toBe(true);
+    expect(isHttps(false, 'https', false)).toBe(false);
+    expect(isHttps(false, 'https', true)).toBe(true);
+    expect(isHttps(false, 'HTTPS, http', true)).toBe(true);
+    expect(isHttps(false, 'http, https', true)).toBe(false);
+    expect(isHttps(false, ['https'], true)).toBe(true);
+    expect(isHttps(false, undefined, true)).toBe(false);
+  });
+});
+
+describe('requestOrigin and Secure cookies', () => {
+  it('ignores X-Forwarded-Host and -Proto without TRUST_PROXY', () => {
+    withEnv({ TRUST_PROXY: 'false' });
+    const r = req({ 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    expect(requestOrigin(r, url)).toBe('http://shop.example');
+    expect(wantsSecureCookies(r, url)).toBe(false);
+  });
+
+  it('uses them with TRUST_PROXY', () => {
+    withEnv({ TRUST_PROXY: 'true' });
+    const r = req({ 'x-forwarded-host': 'www.shop.example', 'x-forwarded-proto': 'https' });
+    expect(requestOrigin(r, url)).toBe('https://www.shop.example');
+    expect(wantsSecureCookies(r, url)).toBe(true);
+  });
+
+  it('makes cookies Secure when SITE_URL is https', () => {
+    withEnv({ SITE_URL: 'https://shop.example' });
+    expect(wantsSecureCookies(req({}), url)).toBe(true);
+  });
+});
+
+describe('isSameOriginRequest', () => {
+  const cookie = 'ff_session=abc';
+  it.each([
+    [{ cookie, origin: 'http://shop.example' }, true],
+    [{ cookie, origin: 'https://shop.example' }, false], // another scheme is another origin
+    [{ cookie, origin: 'http://evil.example' }, false],
+    [{ cookie, origin: 'null' }, false],
+    [{ cookie, 'sec-fetch-site': 'same-origin' }, true],
+    [{ cookie, 'sec-fetch-site': 'same-site' }, false],
+    [{ cookie, 'sec-fetch-site': 'cross-site', referer: 'http://shop.example/' }, false],
+    [{ cookie, referer: 'http://shop.example/my-account' }, true],
+    [{ cookie, referer: 'http://evil.example/' }, false],
+    [{ cookie }, false],
+    [{ cookie, authorization: 'Bearer tok' }, true],
+    [{ cookie, authorization: 'Basic dXNlcjpwYXNz' }, false],
+    [{}, true],
+    [{ origin: 'http://evil.example' }, false],
+    [{ cookie, origin: 'http://evil.example', 'x-forwarded-host': 'evil.example' }, false],
+  ])('%j → %s (TRUST_PROXY off)', (headers, expected) => {
+    expect(isSameOriginRequest(req(headers), url)).toBe(expected);
+  });
+
+  it('accepts the SITE_URL origin, and the forwarded host only with TRUST_PROXY', () => {
+    withEnv({ SITE_URL: 'https://www.shop.example' });
+    expect(isSameOriginRequest(req({ cookie, origin: 'https://www.shop.example' }), url)).toBe(true);
+    expect(isSameOriginRequest(req({ cookie, origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example', 'x-forwarded-proto': 'https' }), url)).toBe(false);
+    withEnv({ TRUST_PROXY: 'true' });
+    expect(isSameOriginRequest(req({ cookie, origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example', 'x-forwarded-proto': 'https' }), url)).toBe(true);
+  });
+});

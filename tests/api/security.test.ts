@@ -36,7 +36,7 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
     const setCookies = login.headers.getSetCookie();
     const cookie = setCookies.find((c) => c.startsWith('ff_session='))!.split(';')[0]!;
     const again = await raw('POST', '/api/validate-customer', {}, { key: mobile, otp: '' });
-    const bearer = await raw('POST', '/api/otp-login', {}, { key: mobile, otp: again.json.data.demo_otp });
+    const bearer = await raw('POST', '/api/otp-login', { 'x-token-transport': 'bearer' }, { key: mobile, otp: again.json.data.demo_otp });
     return { cookie: `${cookie}; ff_auth=1`, token: bearer.json.data.token as string, setCookies };
   }
 

@@ -61,10 +61,12 @@ try {
   console.log(
     `Done in ${seconds} s: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped.length} skipped.`,
   );
-  for (const s of result.skipped) console.log(`  skipped line ${s.line}: ${s.reason}`);
+  for (const s of result.skipped) console.log(`  skipped line ${s.line}${s.column ? `, column ${s.column}` : ''}: ${s.reason}`);
 } catch (err) {
   bar?.stop();
-  console.error(`Import failed, nothing was written: ${(err as Error).message}`);
+  // The service's errors never carry SQL (see databaseReason); print the message only.
+  const message = (err as Error).message;
+  console.error(message.includes('nothing was written') ? `Import failed: ${message}` : `Import failed, nothing was written: ${message}`);
   exitCode = 1;
 } finally {
   await handle.close();

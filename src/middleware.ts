@@ -8,7 +8,8 @@
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { logger } from './lib/server/log.ts';
-import { errorResponse, AppError } from './lib/server/http.ts';
+import { errorResponse, AppError, badRequest, disallowed } from './lib/server/http.ts';
+import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from './lib/server/edge-input.ts';
 import { pageCacheKey, readPageCache, writePageCache } from './lib/server/page-cache.ts';
 import { getConfig } from './lib/server/config.ts';
 import { getDb } from './lib/server/db/index.ts';
@@ -30,6 +31,37 @@ function unavailablePage(): Response {
   });
 }
 
+const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
+
+/**
+ * Bad input at the edge (issue 11), before the cache, any page or handler; null lets the
+ * request through. A path with control characters or malformed %-encoding: 400. A bad query
+ * parameter: 400 naming it under /api; pages forgive it with a redirect to the same address
+ * without it. A Content-Length over MAX_BODY_BYTES: 413 without reading the body (readBody
+ * also counts chunked bodies).
+ */
+function refuseAtEdge(request: Request, url: URL): Response | null {
+  const isApi = url.pathname.startsWith('/api/');
+  if (!isCleanPath(url.pathname)) {
+    const message = 'The address contains characters that are not allowed.';
+    return isApi ? errorResponse(badRequest(message)) : new Response(message, { status: 400, headers: TEXT_HEADERS });
+  }
+  const query = parseEncoded(url.search.slice(1));
+  if ('problem' in query) {
+    if (isApi) return errorResponse(disallowed(query.problem.field));
+    const kept = dropBadParams(url.search.slice(1));
+    return new Response(null, { status: 302, headers: { location: url.pathname + (kept ? `?${kept}` : '') } });
+  }
+  const limit = getConfig().MAX_BODY_BYTES;
+  if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit) {
+    const message = bodyTooLargeMessage(limit);
+    return isApi
+      ? errorResponse(new AppError('payload_too_large', message))
+      : new Response(message, { status: 413, headers: TEXT_HEADERS });
+  }
+  return null;
+}
+
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time, where there is no real request to inspect.
   if (context.isPrerendered) return next();
@@ -41,11 +73,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
 
   let response: Response;
-  const cacheKey = pageCacheKey(request, url);
+  const badInput = refuseAtEdge(request, url);
+  const cacheKey = badInput ? null : pageCacheKey(request, url);
   const cached = cacheKey ? readPageCache(cacheKey) : null;
-  const refused = !cached && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
-  const notAllowed = cached || refused ? null : await methodNotAllowed(request, context.routePattern);
-  if (cached) {
+  const refused = !badInput && !cached && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
+  const notAllowed = badInput || cached || refused ? null : await methodNotAllowed(request, context.routePattern);
+  if (badInput) {
+    response = badInput;
+  } else if (cached) {
     response = cached;
   } else if (refused) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));

@@ -5,7 +5,8 @@
  * HSTS when the request is HTTPS), gzip/brotli compression (the `compression` package, from
  * 1 KiB), then either a fresh micro-cached page (anonymous catalogue HTML,
  * src/lib/server/page-cache.ts) or Astro — which serves static files and prerendered pages
- * itself and so never reaches the Astro middleware.
+ * itself and so never reaches the Astro middleware. Bad input is refused before all of that
+ * (`refuseEarly`).
  */
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -14,15 +15,62 @@ import compression from 'compression';
 import { securityHeaders } from '../lib/server/security-headers.ts';
 import { isHttps } from '../lib/server/request-origin.ts';
 import { isCacheableRequest, peekPageCache } from '../lib/server/page-cache.ts';
+import { getConfig } from '../lib/server/config.ts';
+import { bodyTooLargeMessage, declaredLength, disallowedMessage, fieldLabel, isCleanPath, parseEncoded } from '../lib/server/edge-input.ts';
+
+/** Largest refused body still read and thrown away to keep the connection (1 MiB). */
+const DISCARD_BYTES = 1024 * 1024;
+
+/**
+ * Refuses bad input before Astro sees it (issue 11; the middleware and readBody apply the same
+ * rules too): a declared body over MAX_BODY_BYTES gets 413 without a byte of it being read, and
+ * an /api address with malformed %-encoding gets the JSON envelope naming the field (the adapter
+ * would answer a bare "Bad request."). Returns true when it answered.
+ */
+function refuseEarly(req: http.IncomingMessage, res: http.ServerResponse, maxBodyBytes: number): boolean {
+  const url = req.url ?? '/';
+  let status = 0;
+  let body: Record<string, unknown> = {};
+  if ((declaredLength(req.headers['content-length']) ?? 0) > maxBodyBytes) {
+    status = 413;
+    body = { success: false, message: bodyTooLargeMessage(maxBodyBytes) };
+  } else if (url.startsWith('/api/')) {
+    try {
+      decodeURI(url);
+    } catch {
+      const q = url.indexOf('?');
+      const problem = isCleanPath(q === -1 ? url : url.slice(0, q)) ? parseEncoded(url.slice(q + 1)) : null;
+      status = 400;
+      if (problem && 'problem' in problem) {
+        const message = disallowedMessage(problem.problem.field);
+        body = { success: false, message, errors: { [fieldLabel(problem.problem.field)]: message } };
+      } else {
+        body = { success: false, message: 'The address contains characters that are not allowed.' };
+      }
+    }
+  }
+  if (!status) return false;
+  res.statusCode = status;
+  res.setHeader('content-type', 'application/json; charset=utf-8');
+  res.setHeader('x-request-id', randomUUID());
+  // Node discards an unread body so the connection can serve the next request, and clients
+  // that only read the answer once they have sent everything still see it; a declared body
+  // over DISCARD_BYTES is not worth that: the connection closes once the answer is out.
+  if (status === 413 && (declaredLength(req.headers['content-length']) ?? 0) > DISCARD_BYTES) res.setHeader('connection', 'close');
+  res.end(JSON.stringify(body));
+  return true;
+}
 
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
 
 /** Wraps Astro's Node handler (`astroHandler`) with headers, compression and the page cache. */
 export function createListener(astroHandler: NodeHandler): NodeHandler {
   const compress = compression({ threshold: 1024 });
+  const maxBodyBytes = getConfig().MAX_BODY_BYTES;
   return (req, res) => {
     const https = isHttps(Boolean((req.socket as TLSSocket).encrypted), req.headers['x-forwarded-proto']);
     for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
+    if (refuseEarly(req, res, maxBodyBytes)) return;
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       const q = url.indexOf('?');

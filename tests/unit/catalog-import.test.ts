@@ -2,16 +2,18 @@
  * Catalogue import (issue 2 "Catalogue import") on a fresh database of each kind: counts,
  * skipped lines with their reasons, cleaned fields, and re-imports that change nothing.
  */
-import { readFileSync } from 'node:fs';
+import { createReadStream, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
-import { DEFAULT_IMPORT_STOCK, importCatalogCsv, parsePackSize } from '../../src/lib/server/services/catalog-import.ts';
+import { DEFAULT_IMPORT_STOCK, importCatalogCsv, MAX_LABEL, MAX_PRODUCT_NAME, parsePackSize } from '../../src/lib/server/services/catalog-import.ts';
 import { getProduct } from '../../src/lib/server/services/catalog.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
+/** Rows with a NUL, a bell, invalid UTF-8, an over-long name and brand, an odd price (issue 11). */
+const badRowsFile = new URL('../fixtures/catalog-bad-rows.csv', import.meta.url);
 
 type Row = Record<string, unknown>;
 const rows = async (handle: DatabaseHandle, query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
@@ -48,14 +50,14 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
 
   it('imports every good row and reports each bad one with its line number', () => {
     expect(first.skipped).toEqual([
-      { line: 8, reason: 'empty product name' },
-      { line: 9, reason: 'bad sale_price "abc"' },
-      { line: 10, reason: 'bad sale_price "-5"' },
-      { line: 11, reason: 'sale_price 300 is above market_price 250' },
+      { line: 8, column: 'product', reason: 'empty product name' },
+      { line: 9, column: 'sale_price', reason: 'bad sale_price "abc"' },
+      { line: 10, column: 'sale_price', reason: 'bad sale_price "-5"' },
+      { line: 11, column: 'sale_price', reason: 'sale_price 300 is above market_price 250' },
       { line: 19, reason: '4 columns instead of 9' },
-      { line: 22, reason: 'repeated index 4 (first on line 5)' },
-      { line: 26, reason: 'bad market_price "1,200"' },
-      { line: 30, reason: 'empty product name' },
+      { line: 22, column: 'index', reason: 'repeated index 4 (first on line 5)' },
+      { line: 26, column: 'market_price', reason: 'bad market_price "1,200"' },
+      { line: 30, column: 'product', reason: 'empty product name' },
     ]);
     expect(first).toMatchObject({ inserted: 22, updated: 0, unchanged: 0 });
   });
@@ -115,6 +117,33 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
     expect(await productBySku(handle, 'BB-2')).toMatchObject({ price_paise: 3000, mrp_paise: 3200, stock: 7 });
     expect(await productBySku(handle, 'BB-3')).toEqual(untouched);
     expect(await productBySku(handle, 'BB-30')).toMatchObject({ name: 'Banana - Robusta', stock: DEFAULT_IMPORT_STOCK });
+  });
+
+  it('skips rows with control characters, invalid UTF-8 or over-long names by line and column, and imports the rest', async () => {
+    const notAllowed = 'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
+    const result = await importCatalogCsv(handle.db, createReadStream(badRowsFile));
+    expect(result.skipped).toEqual([
+      { line: 3, column: 'product', reason: `product ${notAllowed}` },
+      { line: 4, column: 'category', reason: `category ${notAllowed}` },
+      { line: 5, column: 'product', reason: `longer than ${MAX_PRODUCT_NAME} characters` },
+      { line: 6, column: 'brand', reason: `longer than ${MAX_LABEL} characters` },
+      { line: 7, column: 'type', reason: `type ${notAllowed}` },
+      { line: 8, column: 'sale_price', reason: 'bad sale_price "12e3"' },
+      { line: 10, column: 'index', reason: `index ${notAllowed}` },
+    ]);
+    expect(result).toMatchObject({ inserted: 3, updated: 0 });
+    expect(await productBySku(handle, 'BB-101')).toMatchObject({ name: 'Carrot - Orange 500 g', price_paise: 3000 });
+    expect(await productBySku(handle, 'BB-109')).toMatchObject({ name: 'Green Chilli', rating: null });
+    expect(await productBySku(handle, 'BB-102')).toBeUndefined();
+  });
+
+  it('reports a database refusal without the SQL statement', async () => {
+    // A failing write as drizzle reports it: the SQL in the message, the driver's reason as cause.
+    const broken = { ...handle.db, transaction: () => Promise.reject(Object.assign(new Error('Failed query: INSERT INTO products (sku) VALUES ($1)\nparams: x'), { cause: new Error('invalid byte sequence for encoding "UTF8": 0x00') })) };
+    const error = await importCatalogCsv(broken as never, sample).catch((e: Error) => e);
+    expect(error).toBeInstanceOf(Error);
+    expect((error as Error).message).toBe('The database refused the import, nothing was written: invalid byte sequence for encoding "UTF8": 0x00');
+    expect((error as Error).message).not.toMatch(/INSERT|SELECT|Failed query/);
   });
 
   it('refuses a file without the expected columns and writes nothing', async () => {

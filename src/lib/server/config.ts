@@ -66,6 +66,8 @@ const configSchema = z.object({
   PAYMENT_TEST_DECLINE: bool.default(false),
   /** Map tile URL template for the address pin map. */
   MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+  /** Largest request body accepted, in bytes (64 KB); larger ones get 413 before the rest is read. */
+  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(65_536),
   /** Trust X-Forwarded-For for the client IP (only behind your own proxy). */
   TRUST_PROXY: bool.default(false),
 }).superRefine((c, ctx) => {

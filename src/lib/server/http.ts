@@ -9,6 +9,18 @@ import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { logger } from './log.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './db/unavailable.ts';
+import { getConfig } from './config.ts';
+import {
+  BodyTooLargeError,
+  bodyTooLargeMessage,
+  declaredLength,
+  decodeUtf8,
+  disallowedMessage,
+  fieldLabel,
+  findDisallowedField,
+  parseEncoded,
+  readCapped,
+} from './edge-input.ts';
 
 /** Error codes and the HTTP status each one answers with. */
 export const ERROR_STATUS = {
@@ -136,33 +148,60 @@ export function parseId(value: unknown, message = 'Invalid id.'): number {
 
 /**
  * Reads a request body as a plain object whatever its encoding: JSON, form-urlencoded or
- * multipart (the spec mixes all three). Bad JSON is a 400, never a 500.
+ * multipart (the spec mixes all three). Bad JSON is a 400, never a 500. Edge rules
+ * (src/lib/server/edge-input.ts, issue 11): more than MAX_BODY_BYTES (64 KB) is a 413, by
+ * Content-Length at once or while a chunked body is read; text that is not valid UTF-8 or
+ * holds control characters, NUL or lone surrogates is a 400 naming the field.
  */
 export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const type = request.headers.get('content-type') ?? '';
-  if (type.includes('application/json')) {
-    const text = await request.text();
-    if (!text.trim()) return {};
-    try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) return value as Record<string, unknown>;
-    } catch {
-      /* fall through to the 400 below */
-    }
-    throw badRequest('The request body is not valid JSON.');
+  const limit = getConfig().MAX_BODY_BYTES;
+  const tooLarge = () => new AppError('payload_too_large', bodyTooLargeMessage(limit));
+  if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit) throw tooLarge();
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readCapped(request.body, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) throw tooLarge();
+    throw badRequest('The request body could not be read.');
   }
-  if (type.includes('multipart/form-data') || type.includes('application/x-www-form-urlencoded')) {
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const text = decodeUtf8(bytes);
+  if (text === null) throw badRequest('The request body is not valid UTF-8 text.');
+  let out: Record<string, unknown>;
+  if (type.includes('application/json')) {
+    if (!text.trim()) return {};
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest('The request body is not valid JSON.');
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body is not valid JSON.');
+    out = value as Record<string, unknown>;
+  } else if (type.includes('application/x-www-form-urlencoded')) {
+    const parsed = parseEncoded(text);
+    if ('problem' in parsed) throw disallowed(parsed.problem.field);
+    out = Object.fromEntries(parsed.pairs);
+  } else if (type.includes('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await request.formData();
+      form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
     } catch {
       throw badRequest('The form data could not be read.');
     }
-    const out: Record<string, unknown> = {};
+    out = {};
     for (const [key, value] of form.entries()) out[key] = typeof value === 'string' ? value : value.name;
-    return out;
+  } else {
+    if (!text.trim()) return {};
+    throw badRequest('Unsupported content type: send JSON, form-urlencoded or multipart data.');
   }
-  const text = await request.text();
-  if (!text.trim()) return {};
-  throw badRequest('Unsupported content type: send JSON, form-urlencoded or multipart data.');
+  const field = findDisallowedField(out);
+  if (field !== null) throw disallowed(field);
+  return out;
+}
+
+/** The 400 for a field holding characters that are not allowed (issue 11). */
+export function disallowed(field: string): AppError {
+  const message = disallowedMessage(field);
+  return badRequest(message, { [fieldLabel(field)]: message });
 }

@@ -92,7 +92,7 @@ export function openApiDocument(serverUrl: string) {
       ...(r.auth ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
       responses: {
         '200': { description: 'Success envelope', content: { 'application/json': { schema: envelope } } },
-        '4XX': { description: 'Failure envelope with a message (400, 401, 403, 404, 409, 422, 429)', content: { 'application/json': { schema: envelope } } },
+        '4XX': { description: 'Failure envelope with a message (400, 401, 403, 404, 409, 413, 422, 429)', content: { 'application/json': { schema: envelope } } },
       },
     };
   }

@@ -35,18 +35,18 @@ function refuseEarly(req: http.IncomingMessage, res: http.ServerResponse, maxBod
     status = 413;
     body = { success: false, message: bodyTooLargeMessage(maxBodyBytes) };
   } else if (url.startsWith('/api/')) {
-    try {
-      decodeURI(url);
-    } catch {
-      const q = url.indexOf('?');
-      const problem = isCleanPath(q === -1 ? url : url.slice(0, q)) ? parseEncoded(url.slice(q + 1)) : null;
+    // The adapter answers malformed %-encoding with a bare "Bad request."; the API owes its
+    // clients the envelope. (No bare decodeURI() probe here: bundlers drop a call whose result
+    // is unused.)
+    const q = url.indexOf('?');
+    const parsed = q === -1 ? null : parseEncoded(url.slice(q + 1));
+    if (!isCleanPath(q === -1 ? url : url.slice(0, q))) {
       status = 400;
-      if (problem && 'problem' in problem) {
-        const message = disallowedMessage(problem.problem.field);
-        body = { success: false, message, errors: { [fieldLabel(problem.problem.field)]: message } };
-      } else {
-        body = { success: false, message: 'The address contains characters that are not allowed.' };
-      }
+      body = { success: false, message: 'The address contains characters that are not allowed.' };
+    } else if (parsed && 'problem' in parsed) {
+      status = 400;
+      const message = disallowedMessage(parsed.problem.field);
+      body = { success: false, message, errors: { [fieldLabel(parsed.problem.field)]: message } };
     }
   }
   if (!status) return false;

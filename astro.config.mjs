@@ -4,8 +4,8 @@ import node, { getAdapter } from '@astrojs/node';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
-import { CSP_DIRECTIVES } from './src/lib/server/security-headers.ts';
-import { headScriptHash } from './src/lib/head-script.ts';
+import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
+import { headScriptHash } from './src/layouts/head-script.ts';
 
 // The adapter writes each prerendered page's Content-Security-Policy to dist/_headers.json and
 // serves it as a header (instead of a <meta> tag, which cannot carry frame-ancestors).
@@ -14,11 +14,11 @@ const STATIC_HEADERS = true;
 /**
  * Server output with the Node adapter in standalone mode: catalogue pages are rendered per
  * request, content pages opt in to prerendering. Runtime configuration is read from
- * process.env by src/lib/server/config.ts (shared with the CLI scripts), not baked in here.
+ * process.env by src/lib/config.ts (shared with the CLI scripts), not baked in here.
  *
  * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
- * the page's Content-Security-Policy header, with our own directives (src/lib/server/security-headers.ts)
- * and the hash of the one inline script (src/lib/head-script.ts); no 'unsafe-inline' for scripts.
+ * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
+ * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
  * The server entry is src/server/entry.ts, which wraps the Node adapter's so that the other
  * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike.
  */
@@ -49,7 +49,7 @@ export default defineConfig({
   site: process.env.SITE_URL || 'http://localhost:4321',
   server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT || 4321) },
   security: {
-    // Our middleware checks the origin of every unsafe request (src/lib/server/request-origin.ts).
+    // Our middleware checks the origin of every unsafe request (src/lib/http/request-origin.ts).
     checkOrigin: false,
     csp: {
       directives: [...CSP_DIRECTIVES],

@@ -23,10 +23,10 @@ import { gzipSync } from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase } from '../src/lib/server/db/index.ts';
-import { seedDemoShop } from '../src/lib/server/demo-shop/seed.ts';
-import { importCatalogCsv } from '../src/lib/server/services/catalog-import.ts';
-import { searchProducts } from '../src/lib/server/services/search.ts';
+import { migrateDatabase, openDatabase } from '../src/lib/db/index.ts';
+import { seedDemoShop } from '../src/features/demo-shop/seed.ts';
+import { importCatalogCsv } from '../src/features/catalog/server/import.ts';
+import { searchProducts } from '../src/features/search/server.ts';
 
 const root = process.cwd();
 const distDir = process.env.DIST_DIR || 'dist';

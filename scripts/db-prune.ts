@@ -1,10 +1,10 @@
 /**
  * `npm run db:prune`: deletes old throttle events, ended sessions and expired OTPs now (the
- * server also does it every DB_PRUNE_INTERVAL_MINUTES; see src/lib/server/maintenance.ts).
+ * server also does it every DB_PRUNE_INTERVAL_MINUTES; see src/lib/db/maintenance.ts).
  * On PGlite, stop `npm start` first (one process per data folder).
  */
-import { pruneDatabase } from '../src/lib/server/maintenance.ts';
-import { migrateDatabase } from '../src/lib/server/db/index.ts';
+import { pruneDatabase } from '../src/lib/db/maintenance.ts';
+import { migrateDatabase } from '../src/lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
 
 const handle = await openDatabaseForCli();

@@ -7,12 +7,12 @@
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
-import { migrateDatabase } from '../src/lib/server/db/index.ts';
+import { migrateDatabase } from '../src/lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
-import { orders } from '../src/lib/server/db/schema.ts';
-import { advanceOrder } from '../src/lib/server/services/orders.ts';
+import { orders } from '../src/lib/db/schema.ts';
+import { advanceOrder } from '../src/features/orders/server/orders.ts';
 import { formatPaise } from '../src/lib/money.ts';
-import { AppError } from '../src/lib/server/http.ts';
+import { AppError } from '../src/lib/http/envelope.ts';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDatabaseForCli();

@@ -12,9 +12,9 @@
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { logSmsStartupWarning } from '../src/lib/server/sms.ts';
-import { getConfig } from '../src/lib/server/config.ts';
-import { DataDirLockedError, lockDataDir } from '../src/lib/server/db/data-dir-lock.ts';
+import { logSmsStartupWarning } from '../src/features/auth/server/sms.ts';
+import { getConfig } from '../src/lib/config.ts';
+import { DataDirLockedError, lockDataDir } from '../src/lib/db/data-dir-lock.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 

@@ -2,19 +2,19 @@
  * `npm start`: builds the site when the build is missing, older than the sources or made with
  * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then serves
  * it on HOST:PORT (default localhost:4321). The server itself applies pending migrations and
- * seeds the demo shop into an empty database on boot (src/lib/server/db), so several server
+ * seeds the demo shop into an empty database on boot (src/lib/db), so several server
  * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
  */
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { assertDataDirFree, DataDirLockedError } from '../src/lib/server/db/data-dir-lock.ts';
+import { assertDataDirFree, DataDirLockedError } from '../src/lib/db/data-dir-lock.ts';
 
 const root = process.cwd();
 
 // Refuse at once (before a build) when another process has the PGlite folder; the server
-// checks again and takes the lock itself (src/lib/server/db/data-dir-lock.ts).
+// checks again and takes the lock itself (src/lib/db/data-dir-lock.ts).
 if (!process.env.DATABASE_URL) {
   try {
     assertDataDirFree(process.env.PGLITE_DATA_DIR || './data/pglite');

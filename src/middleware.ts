@@ -1,23 +1,23 @@
 /**
  * Runs around every server-rendered request:
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
- * - refuses unsafe requests without proof of coming from this site (403, src/lib/server/request-origin.ts);
- * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/server/allowed-methods.ts);
+ * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
+ * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
-import { logger } from './lib/server/log.ts';
-import { errorResponse, AppError, badRequest, disallowed } from './lib/server/http.ts';
-import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from './lib/server/edge-input.ts';
-import { pageCacheKey, readPageCache, writePageCache } from './lib/server/page-cache.ts';
-import { getConfig } from './lib/server/config.ts';
-import { getDb } from './lib/server/db/index.ts';
-import { scheduleMaintenance } from './lib/server/maintenance.ts';
-import { assertDatabaseAvailable } from './lib/server/readiness.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/server/db/unavailable.ts';
-import { isSameOriginRequest } from './lib/server/request-origin.ts';
-import { methodNotAllowed } from './lib/server/allowed-methods.ts';
+import { logger } from './lib/log.ts';
+import { errorResponse, AppError, badRequest, disallowed } from './lib/http/envelope.ts';
+import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from './lib/http/edge-input.ts';
+import { pageCacheKey, readPageCache, writePageCache } from './lib/cache/page-cache.ts';
+import { getConfig } from './lib/config.ts';
+import { getDb } from './lib/db/index.ts';
+import { scheduleMaintenance } from './lib/db/maintenance.ts';
+import { assertDatabaseAvailable } from './lib/db/readiness.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/db/unavailable.ts';
+import { isSameOriginRequest } from './lib/http/request-origin.ts';
+import { methodNotAllowed } from './lib/http/allowed-methods.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 const REQ_ID = /^[A-Za-z0-9._-]{6,64}$/;

@@ -1,10 +1,10 @@
 /**
  * The Node request listener in front of Astro's handler, shared by every way the shop is served
  * (`npm start` via scripts/server.ts, `astro preview`, `node dist/server/entry.mjs`; see
- * src/server/entry.ts): security headers on every response (src/lib/server/security-headers.ts,
+ * src/server/entry.ts): security headers on every response (src/lib/http/security-headers.ts,
  * HSTS when the request is HTTPS), gzip/brotli compression (the `compression` package, from
  * 1 KiB), then either a fresh micro-cached page (anonymous catalogue HTML,
- * src/lib/server/page-cache.ts) or Astro — which serves static files and prerendered pages
+ * src/lib/cache/page-cache.ts) or Astro — which serves static files and prerendered pages
  * itself and so never reaches the Astro middleware. Bad input is refused before all of that
  * (`refuseEarly`).
  */
@@ -12,11 +12,11 @@ import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
-import { securityHeaders } from '../lib/server/security-headers.ts';
-import { isHttps } from '../lib/server/request-origin.ts';
-import { isCacheableRequest, peekPageCache } from '../lib/server/page-cache.ts';
-import { getConfig } from '../lib/server/config.ts';
-import { bodyTooLargeMessage, declaredLength, disallowedMessage, fieldLabel, isCleanPath, parseEncoded } from '../lib/server/edge-input.ts';
+import { securityHeaders } from '../lib/http/security-headers.ts';
+import { isHttps } from '../lib/http/request-origin.ts';
+import { isCacheableRequest, peekPageCache } from '../lib/cache/page-cache.ts';
+import { getConfig } from '../lib/config.ts';
+import { bodyTooLargeMessage, declaredLength, disallowedMessage, fieldLabel, isCleanPath, parseEncoded } from '../lib/http/edge-input.ts';
 
 /** Largest refused body still read and thrown away to keep the connection (1 MiB). */
 const DISCARD_BYTES = 1024 * 1024;

@@ -13,12 +13,12 @@ import pg from 'pg';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/api.ts';
-import { seedDemoShop } from '../../src/lib/server/demo-shop/seed.ts';
-import { products, customers, orders, promoCodes, creditTransactions } from '../../src/lib/server/db/schema.ts';
-import { addToCart } from '../../src/lib/server/services/cart.ts';
-import { addAddress } from '../../src/lib/server/services/addresses.ts';
-import { CART_ALREADY_ORDERED, placeOrder, quoteOrder, type PlaceOrderInput } from '../../src/lib/server/services/orders.ts';
-import { AppError } from '../../src/lib/server/http.ts';
+import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
+import { products, customers, orders, promoCodes, creditTransactions } from '../../src/lib/db/schema.ts';
+import { addToCart } from '../../src/features/cart/server/cart.ts';
+import { addAddress } from '../../src/features/addresses/server/addresses.ts';
+import { CART_ALREADY_ORDERED, placeOrder, quoteOrder, type PlaceOrderInput } from '../../src/features/orders/server/orders.ts';
+import { AppError } from '../../src/lib/http/envelope.ts';
 
 const ADDRESS = { type: 'home', name: 'Buyer', mobile: '+919800000000', building_num: '1', street: 'MG Road', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
 

@@ -7,7 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/server/db/index.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/db/index.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

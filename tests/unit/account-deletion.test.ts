@@ -6,14 +6,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
-import { seedDemoShop } from '../../src/lib/server/demo-shop/seed.ts';
-import { customers, orders, products, wishlistItems } from '../../src/lib/server/db/schema.ts';
-import { addAddress } from '../../src/lib/server/services/addresses.ts';
-import { addToCart } from '../../src/lib/server/services/cart.ts';
-import { placeOrder, quoteOrder } from '../../src/lib/server/services/orders.ts';
-import { completeOtpLogin, customerForToken, startLogin, startSignup } from '../../src/lib/server/services/auth.ts';
-import { deleteAccount, updateProfile } from '../../src/lib/server/services/account.ts';
+import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
+import { customers, orders, products, wishlistItems } from '../../src/lib/db/schema.ts';
+import { addAddress } from '../../src/features/addresses/server/addresses.ts';
+import { addToCart } from '../../src/features/cart/server/cart.ts';
+import { placeOrder, quoteOrder } from '../../src/features/orders/server/orders.ts';
+import { completeOtpLogin, customerForToken, startLogin, startSignup } from '../../src/features/auth/server/otp-and-sessions.ts';
+import { deleteAccount, updateProfile } from '../../src/features/account/server/account.ts';
 
 /** Rows of any table whose text or JSON columns contain one of `needles`, as "table.column". */
 async function tablesHolding(handle: DatabaseHandle, needles: string[]): Promise<string[]> {

@@ -1,8 +1,8 @@
 /** Catalogue service on a fresh database of each kind, seeded with the demo shop. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
-import { seedDemoShop } from '../../src/lib/server/demo-shop/seed.ts';
+import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import {
   getCategory,
   getProduct,
@@ -11,7 +11,7 @@ import {
   listProducts,
   listSubcategories,
   relatedProducts,
-} from '../../src/lib/server/services/catalog.ts';
+} from '../../src/features/catalog/server/catalog.ts';
 
 describe.each(testDatabaseKinds())('catalogue service on %s', (kind) => {
   let handle: DatabaseHandle;

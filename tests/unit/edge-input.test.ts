@@ -15,14 +15,14 @@ import {
   parseEncoded,
   readCapped,
   BodyTooLargeError,
-} from '../../src/lib/server/edge-input.ts';
-import { fieldErrors, readBody } from '../../src/lib/server/http.ts';
-import { signupSchema, loginSchema, otpLoginSchema } from '../../src/lib/auth-rules.ts';
-import { profileSchema } from '../../src/lib/account-rules.ts';
-import { addressSchema } from '../../src/lib/address-rules.ts';
-import { placeOrderSchema } from '../../src/lib/order-rules.ts';
-import { listingQuerySchema } from '../../src/lib/server/catalog-query.ts';
-import { importRowSchema } from '../../src/lib/server/services/catalog-import.ts';
+} from '../../src/lib/http/edge-input.ts';
+import { fieldErrors, readBody } from '../../src/lib/http/envelope.ts';
+import { signupSchema, loginSchema, otpLoginSchema } from '../../src/features/auth/rules.ts';
+import { profileSchema } from '../../src/features/account/rules.ts';
+import { addressSchema } from '../../src/features/addresses/rules.ts';
+import { placeOrderSchema } from '../../src/features/checkout/rules.ts';
+import { listingQuerySchema } from '../../src/features/catalog/server/listing-query.ts';
+import { importRowSchema } from '../../src/features/catalog/server/import.ts';
 
 const SEED = 11_2026;
 

@@ -6,13 +6,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
-import { seedDemoShop } from '../../src/lib/server/demo-shop/seed.ts';
-import { customers, orders, pointsTransactions, products } from '../../src/lib/server/db/schema.ts';
-import { addAddress } from '../../src/lib/server/services/addresses.ts';
-import { addToCart } from '../../src/lib/server/services/cart.ts';
-import { advanceOrder, cancelOrder, CANCEL_WINDOW_MS, getOrder, placeOrder, pointsFor, quoteOrder } from '../../src/lib/server/services/orders.ts';
-import { AppError } from '../../src/lib/server/http.ts';
+import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
+import { customers, orders, pointsTransactions, products } from '../../src/lib/db/schema.ts';
+import { addAddress } from '../../src/features/addresses/server/addresses.ts';
+import { addToCart } from '../../src/features/cart/server/cart.ts';
+import { advanceOrder, cancelOrder, CANCEL_WINDOW_MS, getOrder, placeOrder, pointsFor, quoteOrder } from '../../src/features/orders/server/orders.ts';
+import { AppError } from '../../src/lib/http/envelope.ts';
 
 const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.5276, longitude: 76.2144 };
 

@@ -7,11 +7,11 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
-import { otps, rateLimitEvents } from '../../src/lib/server/db/schema.ts';
-import { completeOtpLogin, issueOtp, OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED, startSignup } from '../../src/lib/server/services/auth.ts';
-import { assertSmsAvailable, getSmsSender, setSmsSenderForTests, smsStartupWarning, type SmsSender } from '../../src/lib/server/sms.ts';
-import { getConfig, resetConfigForTests } from '../../src/lib/server/config.ts';
+import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { otps, rateLimitEvents } from '../../src/lib/db/schema.ts';
+import { completeOtpLogin, issueOtp, OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED, startSignup } from '../../src/features/auth/server/otp-and-sessions.ts';
+import { assertSmsAvailable, getSmsSender, setSmsSenderForTests, smsStartupWarning, type SmsSender } from '../../src/features/auth/server/sms.ts';
+import { getConfig, resetConfigForTests } from '../../src/lib/config.ts';
 
 const sent: string[] = [];
 const fakeSender: SmsSender = { kind: 'console', send: async (_to, message) => void sent.push(message) };

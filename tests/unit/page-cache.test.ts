@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearPageCache, pageCacheKey, readPageCache, SESSION_COOKIE, writePageCache } from '../../src/lib/server/page-cache.ts';
+import { clearPageCache, pageCacheKey, readPageCache, SESSION_COOKIE, writePageCache } from '../../src/lib/cache/page-cache.ts';
 
 const html = (body: string, headers: Record<string, string> = {}) =>
   new Response(body, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60', ...headers } });

@@ -1,10 +1,10 @@
 /**
  * Issue 11: which requests count as HTTPS and as coming from this site
- * (src/lib/server/request-origin.ts), with TRUST_PROXY off and on.
+ * (src/lib/http/request-origin.ts), with TRUST_PROXY off and on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '../../src/lib/server/request-origin.ts';
-import { resetConfigForTests } from '../../src/lib/server/config.ts';
+import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '../../src/lib/http/request-origin.ts';
+import { resetConfigForTests } from '../../src/lib/config.ts';
 
 const url = new URL('http://shop.example/api/logout');
 const req = (headers: Record<string, string>) => new Request(url, { method: 'POST', headers: { host: 'shop.example', ...headers } });

@@ -7,9 +7,9 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/server/db/index.ts';
-import { importCatalogCsv } from '../../src/lib/server/services/catalog-import.ts';
-import { searchProducts } from '../../src/lib/server/services/search.ts';
+import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
+import { searchProducts } from '../../src/features/search/server.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 

@@ -1,7 +1,7 @@
-/** JSON-LD builders (src/lib/seo.ts): the shapes search engines read for the shop, trails and products. */
+/** JSON-LD builders (src/features/content/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd } from '../../src/lib/seo.ts';
-import type { ProductDetail } from '../../src/lib/catalog.ts';
+import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd } from '../../src/features/content/seo.ts';
+import type { ProductDetail } from '../../src/features/catalog/rules.ts';
 
 const SITE = 'https://shop.example/';
 

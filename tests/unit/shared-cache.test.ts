@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoPerDatabase } from '../../src/lib/server/shared-cache.ts';
-import type { Database } from '../../src/lib/server/db/index.ts';
+import { memoPerDatabase } from '../../src/lib/cache/shared-cache.ts';
+import type { Database } from '../../src/lib/db/index.ts';
 
 describe('memoPerDatabase', () => {
   it('reuses a load per database until it expires, and retries after a failure', async () => {

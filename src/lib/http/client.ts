@@ -7,7 +7,7 @@
  * @example const { data } = await callRoute(toggleWishlist, { body: { productId: 7 } });
  */
 import type { z } from 'zod';
-import { apiRequest, type ApiResult } from '../api-client.ts';
+import { apiRequest, type ApiResult } from './api-client.ts';
 import { buildPath, type BodyIn, type DataOut, type ParamsIn, type QueryIn, type RouteContract } from './contract.ts';
 
 type Part<S, K extends string, V> = S extends z.ZodType ? { [P in K]: V } : { [P in K]?: undefined };

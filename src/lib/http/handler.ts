@@ -8,11 +8,11 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { api, ok, readBody } from '../server/http.ts';
-import { getCustomer, requireCustomer } from '../server/session.ts';
-import type { SessionCustomer } from '../server/services/auth.ts';
+import { api, ok, readBody } from './envelope.ts';
+import { getCustomer, requireCustomer } from '../../features/auth/server/session.ts';
+import type { SessionCustomer } from '../../features/auth/server/otp-and-sessions.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
-import { logger } from '../server/log.ts';
+import { logger } from '../log.ts';
 
 /** What a handler receives: the request context and its parsed, typed input. */
 export interface HandlerInput<C extends RouteContract> {

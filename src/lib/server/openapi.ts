@@ -3,10 +3,10 @@
  * validate with (ARCHITECTURE "The HTTP API"). Served at GET /api/openapi.json.
  */
 import { z } from 'zod';
-import { signupSchema, loginSchema, otpLoginSchema } from '../auth-rules.ts';
-import { addressSchema } from '../address-rules.ts';
-import { placeOrderSchema } from '../order-rules.ts';
-import { profileSchema } from '../account-rules.ts';
+import { signupSchema, loginSchema, otpLoginSchema } from '../../features/auth/rules.ts';
+import { addressSchema } from '../../features/addresses/rules.ts';
+import { placeOrderSchema } from '../../features/checkout/rules.ts';
+import { profileSchema } from '../../features/account/rules.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';
 interface Route {

@@ -1,9 +1,9 @@
 /** POST /api/logout: revokes the current session on the server and clears the cookie. Always 200. */
-import { api, ok } from '../../lib/server/http.ts';
-import { getDb } from '../../lib/server/db/index.ts';
-import { revokeSession } from '../../lib/server/services/auth.ts';
-import { clearSessionCookie, getCustomer } from '../../lib/server/session.ts';
-import { NO_STORE } from '../../lib/server/cache-control.ts';
+import { api, ok } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { revokeSession } from '../../features/auth/server/otp-and-sessions.ts';
+import { clearSessionCookie, getCustomer } from '../../features/auth/server/session.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await getCustomer(ctx);

@@ -1,7 +1,7 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 description, from the handlers' own zod schemas. */
 import type { APIRoute } from 'astro';
 import { openApiDocument } from '../../lib/server/openapi.ts';
-import { getConfig } from '../../lib/server/config.ts';
+import { getConfig } from '../../lib/config.ts';
 
 export const GET: APIRoute = () =>
   new Response(JSON.stringify(openApiDocument(getConfig().SITE_URL)), {

@@ -4,14 +4,14 @@
  * (`data.token`, for `Authorization: Bearer`) only when the client asks for it with the header
  * `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP".
  */
-import { api, ok, readBody } from '../../lib/server/http.ts';
-import { getDb } from '../../lib/server/db/index.ts';
-import { otpLoginSchema } from '../../lib/auth-rules.ts';
-import { completeOtpLogin, throttleIp } from '../../lib/server/services/auth.ts';
-import { clientIp, setSessionCookie } from '../../lib/server/session.ts';
-import { getConfig } from '../../lib/server/config.ts';
-import { NO_STORE } from '../../lib/server/cache-control.ts';
-import { customerJson } from '../../lib/server/auth-shapes.ts';
+import { api, ok, readBody } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { otpLoginSchema } from '../../features/auth/rules.ts';
+import { completeOtpLogin, throttleIp } from '../../features/auth/server/otp-and-sessions.ts';
+import { clientIp, setSessionCookie } from '../../features/auth/server/session.ts';
+import { getConfig } from '../../lib/config.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { customerJson } from '../../features/auth/server/shapes.ts';
 
 /** Request header with which an API client asks for `data.token` (value `bearer`). */
 export const TOKEN_TRANSPORT_HEADER = 'x-token-transport';

@@ -4,13 +4,13 @@
  * the spec's browser-made sign-up OTP is replaced by this server one). 409 when the phone
  * already has an account (look-ups are limited per IP), 503 when no SMS sender is configured.
  */
-import { api, ok, readBody } from '../../lib/server/http.ts';
-import { getDb } from '../../lib/server/db/index.ts';
-import { signupSchema } from '../../lib/auth-rules.ts';
-import { guardOtpSend, startSignup } from '../../lib/server/services/auth.ts';
-import { clientIp } from '../../lib/server/session.ts';
-import { NO_STORE } from '../../lib/server/cache-control.ts';
-import { otpSentJson } from '../../lib/server/auth-shapes.ts';
+import { api, ok, readBody } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { signupSchema } from '../../features/auth/rules.ts';
+import { guardOtpSend, startSignup } from '../../features/auth/server/otp-and-sessions.ts';
+import { clientIp } from '../../features/auth/server/session.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { otpSentJson } from '../../features/auth/server/shapes.ts';
 
 export const POST = api(async (ctx) => {
   const input = signupSchema.parse(await readBody(ctx.request));

@@ -4,13 +4,13 @@
  * answer reveals whether the phone has an account, so look-ups are limited per IP). 503 when no
  * SMS sender is configured; 429 over a sign-in limit (README "Sign-in limits").
  */
-import { api, ok, readBody } from '../../lib/server/http.ts';
-import { getDb } from '../../lib/server/db/index.ts';
-import { loginSchema } from '../../lib/auth-rules.ts';
-import { guardOtpSend, startLogin } from '../../lib/server/services/auth.ts';
-import { clientIp } from '../../lib/server/session.ts';
-import { NO_STORE } from '../../lib/server/cache-control.ts';
-import { otpSentJson } from '../../lib/server/auth-shapes.ts';
+import { api, ok, readBody } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { loginSchema } from '../../features/auth/rules.ts';
+import { guardOtpSend, startLogin } from '../../features/auth/server/otp-and-sessions.ts';
+import { clientIp } from '../../features/auth/server/session.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { otpSentJson } from '../../features/auth/server/shapes.ts';
 
 export const POST = api(async (ctx) => {
   const { key } = loginSchema.parse(await readBody(ctx.request));

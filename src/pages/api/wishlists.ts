@@ -3,12 +3,12 @@
  * successfully!" or 200 "Product removed from wishlist successfully" (spec 000 §4, §8).
  * GET /api/wishlists → data.wishlists (products, newest first).
  */
-import { api, ok, parseId, readBody } from '../../lib/server/http.ts';
-import { getDb } from '../../lib/server/db/index.ts';
-import { listWishlist, toggleWishlist } from '../../lib/server/services/wishlist.ts';
-import { requireCustomer } from '../../lib/server/session.ts';
-import { productJson } from '../../lib/server/api-shapes.ts';
-import { NO_STORE } from '../../lib/server/cache-control.ts';
+import { api, ok, parseId, readBody } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { listWishlist, toggleWishlist } from '../../features/wishlist/server.ts';
+import { requireCustomer } from '../../features/auth/server/session.ts';
+import { productJson } from '../../features/catalog/server/shapes.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
 
 export const PUT = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -1,11 +1,11 @@
 /** POST /api/customer/add-address (address payload, JSON or form): adds an address → 201 data.address. */
-import { api, ok, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { addAddress } from '../../../lib/server/services/addresses.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { addressJson } from '../../../lib/server/address-shapes.ts';
-import { addressSchema, ADDRESS_MESSAGES } from '../../../lib/address-rules.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { addAddress } from '../../../features/addresses/server/addresses.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { addressJson } from '../../../features/addresses/server/shapes.ts';
+import { addressSchema, ADDRESS_MESSAGES } from '../../../features/addresses/rules.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -1,8 +1,8 @@
 /** POST /api/customer/add-product (multipart product_id, qty): adds to the cart; answers with the cart. 409 over stock. */
-import { api, badRequest, parseId, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { addToCart } from '../../../lib/server/services/cart.ts';
-import { cartResponse, customerId } from '../../../lib/server/cart-routes.ts';
+import { api, badRequest, parseId, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { addToCart } from '../../../features/cart/server/cart.ts';
+import { cartResponse, customerId } from '../../../features/cart/server/respond.ts';
 
 export const POST = api(async (ctx) => {
   const id = await customerId(ctx);

@@ -2,12 +2,12 @@
  * GET /api/customer/address-list → the customer's addresses, default first, under every key the
  * spec's callers read: data.address_list, data.addresses and data.data.address_list.
  */
-import { api, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { listAddresses } from '../../../lib/server/services/addresses.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { addressJson } from '../../../lib/server/address-shapes.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { listAddresses } from '../../../features/addresses/server/addresses.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { addressJson } from '../../../features/addresses/server/shapes.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const GET = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

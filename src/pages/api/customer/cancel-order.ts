@@ -1,10 +1,10 @@
 /** POST /api/customer/cancel-order {order_id}: cancels within 30 minutes while still placed; 409 otherwise. */
-import { api, ok, parseId, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { cancelOrder } from '../../../lib/server/services/orders.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { orderJson } from '../../../lib/server/order-shapes.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok, parseId, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { cancelOrder } from '../../../features/orders/server/orders.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { orderJson } from '../../../features/orders/server/shapes.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -3,14 +3,14 @@
  * cart → data {promocode, percent, discount, subtotal} and "Promo code applied! N% discount
  * applied."; 422 with the reason otherwise (spec 001 §8).
  */
-import { api, badRequest, ok, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { evaluatePromo, promoAppliedMessage } from '../../../lib/server/services/promos.ts';
-import { listCart, summarize } from '../../../lib/server/services/cart.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
+import { api, badRequest, ok, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { evaluatePromo, promoAppliedMessage } from '../../../features/checkout/server/promos.ts';
+import { listCart, summarize } from '../../../features/cart/server/cart.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
 import { paiseToRupees } from '../../../lib/money.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
-import { AppError } from '../../../lib/server/http.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
+import { AppError } from '../../../lib/http/envelope.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

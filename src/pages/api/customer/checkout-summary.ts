@@ -3,16 +3,16 @@
  * cart (subtotal, item count, discount, delivery fee, paid amount) plus the customer's points and
  * available credit, so the checkout shows exactly what place-order will charge.
  */
-import { api, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { quoteJson, quoteOrder } from '../../../lib/server/services/orders.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { customers } from '../../../lib/server/db/schema.ts';
+import { api, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { quoteJson, quoteOrder } from '../../../features/orders/server/orders.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { customers } from '../../../lib/db/schema.ts';
 import { eq } from 'drizzle-orm';
 import { paiseToRupees } from '../../../lib/money.ts';
-import { getPaymentGateway } from '../../../lib/server/payments.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
-import { badRequest } from '../../../lib/server/http.ts';
+import { getPaymentGateway } from '../../../features/payments/server.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
+import { badRequest } from '../../../lib/http/envelope.ts';
 
 export const GET = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -1,8 +1,8 @@
 /** POST /api/customer/clear-cart (empty body): empties the cart. */
-import { api } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { clearCart } from '../../../lib/server/services/cart.ts';
-import { cartResponse, customerId } from '../../../lib/server/cart-routes.ts';
+import { api } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { clearCart } from '../../../features/cart/server/cart.ts';
+import { cartResponse, customerId } from '../../../features/cart/server/respond.ts';
 
 export const POST = api(async (ctx) => {
   const id = await customerId(ctx);

@@ -3,12 +3,12 @@
  * read as credit transactions {id, address_id, paid_amount, payment_approval, payment_mode,
  * created_at, points_earned, address} (spec 001 §3, §7), newest first.
  */
-import { api, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { listCreditOrders } from '../../../lib/server/services/account.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { creditOrderJson } from '../../../lib/server/account-shapes.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { listCreditOrders } from '../../../features/account/server/account.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { creditOrderJson } from '../../../features/account/server/shapes.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const GET = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

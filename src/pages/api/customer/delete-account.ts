@@ -6,12 +6,12 @@
  * middleware's same-origin check applies to both methods that do delete.
  */
 import type { APIContext } from 'astro';
-import { api, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { deleteAccount } from '../../../lib/server/services/account.ts';
-import { clearSessionCookie, requireCustomer } from '../../../lib/server/session.ts';
-import { ACCOUNT_MESSAGES } from '../../../lib/account-rules.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { deleteAccount } from '../../../features/account/server/account.ts';
+import { clearSessionCookie, requireCustomer } from '../../../features/auth/server/session.ts';
+import { ACCOUNT_MESSAGES } from '../../../features/account/rules.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 async function remove(ctx: APIContext): Promise<Response> {
   const customer = await requireCustomer(ctx);

@@ -1,10 +1,10 @@
 /** POST /api/customer/delete-address (form address_id): deletes an address; 404 when not the customer's. */
-import { api, ok, parseId, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { deleteAddress } from '../../../lib/server/services/addresses.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { ADDRESS_MESSAGES } from '../../../lib/address-rules.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok, parseId, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { deleteAddress } from '../../../features/addresses/server/addresses.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { ADDRESS_MESSAGES } from '../../../features/addresses/rules.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

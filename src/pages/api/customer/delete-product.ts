@@ -1,8 +1,8 @@
 /** POST /api/customer/delete-product (multipart cart_id): removes a line; 404 when it is not the customer's. */
-import { api, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { removeLine } from '../../../lib/server/services/cart.ts';
-import { cartResponse, customerId, parseCartId } from '../../../lib/server/cart-routes.ts';
+import { api, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { removeLine } from '../../../features/cart/server/cart.ts';
+import { cartResponse, customerId, parseCartId } from '../../../features/cart/server/respond.ts';
 
 export const POST = api(async (ctx) => {
   const id = await customerId(ctx);

@@ -3,13 +3,13 @@
  * city, po_box, latitude, longitude}: replaces an address (spec 001 §5 edit rules).
  * 400 "Address ID is required." / "All required address fields must be provided."; 404 when not the customer's.
  */
-import { api, badRequest, ok, parseId, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { editAddress } from '../../../lib/server/services/addresses.ts';
-import { requireCustomer } from '../../../lib/server/session.ts';
-import { addressJson } from '../../../lib/server/address-shapes.ts';
-import { addressSchema, ADDRESS_MESSAGES } from '../../../lib/address-rules.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, badRequest, ok, parseId, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { editAddress } from '../../../features/addresses/server/addresses.ts';
+import { requireCustomer } from '../../../features/auth/server/session.ts';
+import { addressJson } from '../../../features/addresses/server/shapes.ts';
+import { addressSchema, ADDRESS_MESSAGES } from '../../../features/addresses/rules.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 const REQUIRED = ['name', 'mobile', 'building_num', 'street', 'city', 'po_box'] as const;
 

@@ -1,10 +1,10 @@
 /** GET /api/customer/home → data.banners and data.products (the first 10), plus data.categories (spec 000 §7). */
-import { api, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { listBanners, listCategories, listProducts } from '../../../lib/server/services/catalog.ts';
-import { bannerJson, categoryJson, homeProductJson } from '../../../lib/server/api-shapes.ts';
-import { HOME_PRODUCT_LIMIT } from '../../../lib/catalog.ts';
-import { CATALOG_CACHE } from '../../../lib/server/cache-control.ts';
+import { api, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { listBanners, listCategories, listProducts } from '../../../features/catalog/server/catalog.ts';
+import { bannerJson, categoryJson, homeProductJson } from '../../../features/catalog/server/shapes.ts';
+import { HOME_PRODUCT_LIMIT } from '../../../features/catalog/rules.ts';
+import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
 
 export const GET = api(async () => {
   const db = await getDb();

@@ -1,8 +1,8 @@
 /** POST /api/customer/increase-qty (form-urlencoded cart_id): one more of a line; 409 over stock. */
-import { api, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { stepQuantity } from '../../../lib/server/services/cart.ts';
-import { cartResponse, customerId, parseCartId } from '../../../lib/server/cart-routes.ts';
+import { api, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { stepQuantity } from '../../../features/cart/server/cart.ts';
+import { cartResponse, customerId, parseCartId } from '../../../features/cart/server/respond.ts';
 
 export const POST = api(async (ctx) => {
   const id = await customerId(ctx);

@@ -8,14 +8,14 @@
  * ordered this cart. 402 "Payment failed: …" when an online charge is declined (logged with the
  * request id; nothing is kept, the cart is restored).
  */
-import { api, ok, readBody, AppError } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { placeOrder } from '../../../lib/server/services/orders.ts';
-import { PAYMENT_MODE_ALIASES as MODES, placeOrderSchema as schema } from '../../../lib/order-rules.ts';
-import { requireCustomer, setCartHint } from '../../../lib/server/session.ts';
-import { orderJson } from '../../../lib/server/order-shapes.ts';
+import { api, ok, readBody, AppError } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { placeOrder } from '../../../features/orders/server/orders.ts';
+import { PAYMENT_MODE_ALIASES as MODES, placeOrderSchema as schema } from '../../../features/checkout/rules.ts';
+import { requireCustomer, setCartHint } from '../../../features/auth/server/session.ts';
+import { orderJson } from '../../../features/orders/server/shapes.ts';
 import { rupeesToPaise } from '../../../lib/money.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

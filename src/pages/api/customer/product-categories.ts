@@ -1,9 +1,9 @@
 /** GET /api/customer/product-categories → data.categories (spec 000 §7). */
-import { api, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { listCategories } from '../../../lib/server/services/catalog.ts';
-import { categoryJson } from '../../../lib/server/api-shapes.ts';
-import { CATALOG_CACHE } from '../../../lib/server/cache-control.ts';
+import { api, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { listCategories } from '../../../features/catalog/server/catalog.ts';
+import { categoryJson } from '../../../features/catalog/server/shapes.ts';
+import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
 
 export const GET = api(async () => {
   const categories = await listCategories(await getDb());

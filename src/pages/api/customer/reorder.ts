@@ -3,14 +3,14 @@
  * stock into the cart (capped by stock) and answers `{added, skipped}` with a message naming what
  * was left out, plus the cart as it is now. 404 for another customer's order.
  */
-import { api, ok, parseId, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { reorder, reorderMessage } from '../../../lib/server/services/account.ts';
-import { listCart, summarize } from '../../../lib/server/services/cart.ts';
-import { requireCustomer, setCartHint } from '../../../lib/server/session.ts';
-import { reorderJson } from '../../../lib/server/account-shapes.ts';
-import { cartLineJson, cartSummaryJson } from '../../../lib/server/cart-shapes.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok, parseId, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { reorder, reorderMessage } from '../../../features/account/server/account.ts';
+import { listCart, summarize } from '../../../features/cart/server/cart.ts';
+import { requireCustomer, setCartHint } from '../../../features/auth/server/session.ts';
+import { reorderJson } from '../../../features/account/server/shapes.ts';
+import { cartLineJson, cartSummaryJson } from '../../../features/cart/server/shapes.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -7,12 +7,12 @@
  * per-process cache for PAGE_CACHE_SECONDS (the catalogue pages' freshness; 0 turns it off),
  * bounded to 500 entries.
  */
-import { api, badRequest, ok } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { normalizeSearchText, searchProducts, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../../../lib/server/services/search.ts';
-import { searchResultJson } from '../../../lib/server/api-shapes.ts';
-import { CATALOG_CACHE } from '../../../lib/server/cache-control.ts';
-import { getConfig } from '../../../lib/server/config.ts';
+import { api, badRequest, ok } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { normalizeSearchText, searchProducts, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from '../../../features/search/server.ts';
+import { searchResultJson } from '../../../features/catalog/server/shapes.ts';
+import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
+import { getConfig } from '../../../lib/config.ts';
 
 const MAX_ENTRIES = 500;
 const cache = new Map<string, { body: unknown; expires: number }>();

@@ -5,15 +5,15 @@
  * /api/customer/verify-phone completes the change. 409 when the number belongs to another account
  * (look-ups of new numbers are limited per IP); 503 for a new number when no SMS sender is configured.
  */
-import { api, ok, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { updateProfile } from '../../../lib/server/services/account.ts';
-import { guardOtpSend } from '../../../lib/server/services/auth.ts';
-import { clientIp, requireCustomer } from '../../../lib/server/session.ts';
-import { profileJson } from '../../../lib/server/account-shapes.ts';
-import { otpSentJson } from '../../../lib/server/auth-shapes.ts';
-import { ACCOUNT_MESSAGES, profileSchema } from '../../../lib/account-rules.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { updateProfile } from '../../../features/account/server/account.ts';
+import { guardOtpSend } from '../../../features/auth/server/otp-and-sessions.ts';
+import { clientIp, requireCustomer } from '../../../features/auth/server/session.ts';
+import { profileJson } from '../../../features/account/server/shapes.ts';
+import { otpSentJson } from '../../../features/auth/server/shapes.ts';
+import { ACCOUNT_MESSAGES, profileSchema } from '../../../features/account/rules.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

@@ -3,16 +3,16 @@
  * sent to the new number by update-profile; signs out the customer's other sessions.
  * 400 wrong or expired code, 409 number taken meanwhile.
  */
-import { api, ok, readBody } from '../../../lib/server/http.ts';
-import { getDb } from '../../../lib/server/db/index.ts';
-import { verifyPhoneChange } from '../../../lib/server/services/account.ts';
-import { throttleIp } from '../../../lib/server/services/auth.ts';
-import { clientIp, requireCustomer } from '../../../lib/server/session.ts';
-import { profileJson } from '../../../lib/server/account-shapes.ts';
-import { otpLoginSchema } from '../../../lib/auth-rules.ts';
-import { ACCOUNT_MESSAGES } from '../../../lib/account-rules.ts';
-import { getConfig } from '../../../lib/server/config.ts';
-import { NO_STORE } from '../../../lib/server/cache-control.ts';
+import { api, ok, readBody } from '../../../lib/http/envelope.ts';
+import { getDb } from '../../../lib/db/index.ts';
+import { verifyPhoneChange } from '../../../features/account/server/account.ts';
+import { throttleIp } from '../../../features/auth/server/otp-and-sessions.ts';
+import { clientIp, requireCustomer } from '../../../features/auth/server/session.ts';
+import { profileJson } from '../../../features/account/server/shapes.ts';
+import { otpLoginSchema } from '../../../features/auth/rules.ts';
+import { ACCOUNT_MESSAGES } from '../../../features/account/rules.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { NO_STORE } from '../../../lib/cache/cache-control.ts';
 
 export const POST = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

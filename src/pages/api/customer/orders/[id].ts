@@ -1,10 +1,10 @@
 /** GET /api/customer/orders/{id} → data.order (404 for another customer's order). */
-import { api, ok, parseId } from '../../../../lib/server/http.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getOrder } from '../../../../lib/server/services/orders.ts';
-import { requireCustomer } from '../../../../lib/server/session.ts';
-import { orderJson } from '../../../../lib/server/order-shapes.ts';
-import { NO_STORE } from '../../../../lib/server/cache-control.ts';
+import { api, ok, parseId } from '../../../../lib/http/envelope.ts';
+import { getDb } from '../../../../lib/db/index.ts';
+import { getOrder } from '../../../../features/orders/server/orders.ts';
+import { requireCustomer } from '../../../../features/auth/server/session.ts';
+import { orderJson } from '../../../../features/orders/server/shapes.ts';
+import { NO_STORE } from '../../../../lib/cache/cache-control.ts';
 
 export const GET = api(async (ctx) => {
   const customer = await requireCustomer(ctx);

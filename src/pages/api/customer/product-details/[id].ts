@@ -1,11 +1,11 @@
 /** GET /api/customer/product-details/{id} → data.product and data.related_products (spec 000 §7). Unknown id: 404. */
-import { api, notFound, ok, parseId } from '../../../../lib/server/http.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getProduct, relatedProducts } from '../../../../lib/server/services/catalog.ts';
-import { productDetailJson, productJson } from '../../../../lib/server/api-shapes.ts';
-import { CATALOG_CACHE, NO_STORE } from '../../../../lib/server/cache-control.ts';
-import { getCustomer } from '../../../../lib/server/session.ts';
-import { wishlistedIds } from '../../../../lib/server/services/wishlist.ts';
+import { api, notFound, ok, parseId } from '../../../../lib/http/envelope.ts';
+import { getDb } from '../../../../lib/db/index.ts';
+import { getProduct, relatedProducts } from '../../../../features/catalog/server/catalog.ts';
+import { productDetailJson, productJson } from '../../../../features/catalog/server/shapes.ts';
+import { CATALOG_CACHE, NO_STORE } from '../../../../lib/cache/cache-control.ts';
+import { getCustomer } from '../../../../features/auth/server/session.ts';
+import { wishlistedIds } from '../../../../features/wishlist/server.ts';
 
 export const GET = api(async (ctx) => {
   const { params } = ctx;

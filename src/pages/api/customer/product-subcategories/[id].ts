@@ -3,12 +3,12 @@
  * → data.category, data.subcategories and one page of data.products with total, page,
  * pageSize and totalPages (spec 000 §7). Unknown category: 404.
  */
-import { api, notFound, ok, parseId } from '../../../../lib/server/http.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getCategory, listProducts, listSubcategories } from '../../../../lib/server/services/catalog.ts';
-import { categoryJson, productJson, subcategoryJson } from '../../../../lib/server/api-shapes.ts';
-import { parseListingQuery } from '../../../../lib/server/catalog-query.ts';
-import { CATALOG_CACHE } from '../../../../lib/server/cache-control.ts';
+import { api, notFound, ok, parseId } from '../../../../lib/http/envelope.ts';
+import { getDb } from '../../../../lib/db/index.ts';
+import { getCategory, listProducts, listSubcategories } from '../../../../features/catalog/server/catalog.ts';
+import { categoryJson, productJson, subcategoryJson } from '../../../../features/catalog/server/shapes.ts';
+import { parseListingQuery } from '../../../../features/catalog/server/listing-query.ts';
+import { CATALOG_CACHE } from '../../../../lib/cache/cache-control.ts';
 
 export const GET = api(async ({ params, url }) => {
   const categoryId = parseId(params.id, 'Invalid category id.');

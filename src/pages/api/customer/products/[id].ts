@@ -4,12 +4,12 @@
  * product of `category` when given. Unknown subcategory: 404.
  */
 import { z } from 'zod';
-import { api, badRequest, notFound, ok } from '../../../../lib/server/http.ts';
-import { getDb } from '../../../../lib/server/db/index.ts';
-import { getCategory, getSubcategory, listProducts } from '../../../../lib/server/services/catalog.ts';
-import { productJson, subcategoryJson } from '../../../../lib/server/api-shapes.ts';
-import { parseListingQuery } from '../../../../lib/server/catalog-query.ts';
-import { CATALOG_CACHE } from '../../../../lib/server/cache-control.ts';
+import { api, badRequest, notFound, ok } from '../../../../lib/http/envelope.ts';
+import { getDb } from '../../../../lib/db/index.ts';
+import { getCategory, getSubcategory, listProducts } from '../../../../features/catalog/server/catalog.ts';
+import { productJson, subcategoryJson } from '../../../../features/catalog/server/shapes.ts';
+import { parseListingQuery } from '../../../../features/catalog/server/listing-query.ts';
+import { CATALOG_CACHE } from '../../../../lib/cache/cache-control.ts';
 
 const idSchema = z.string().regex(/^\d{1,9}$/);
 

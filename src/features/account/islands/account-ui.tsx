@@ -1,0 +1,195 @@
+/**
+ * Building blocks of the My Account islands: the JSON types they read from `/api`, a modal
+ * dialog (native <dialog> with showModal, Tab wrap, Escape, focus returned on close), a
+ * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
+ */
+import { useId, type ReactNode } from 'react';
+import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { formatPaise } from '../../../lib/money.ts';
+
+/** `data.user` and `data.account` of GET /api/customer/profile. */
+export interface ProfileJson {
+  user: { id?: number; name: string; email: string; mobile: string };
+  account: { points_balance: number; credit_balance: number; credit_limit: number };
+}
+
+/** An address of GET /api/customer/address-list (spec 001 §3); one shape for checkout and account. */
+export type { AddressJson } from '../../checkout/islands/checkout-shared.ts';
+
+/** An order of GET /api/customer/my-orders (spec 001 §3 "Order as read"). */
+export interface OrderJson {
+  id: number;
+  created_at: string;
+  order_status: string;
+  payment_mode: string;
+  promocode: string | null;
+  subtotal: string;
+  discount: string;
+  points: number;
+  delivery_fee: string;
+  paid_amount: string;
+  customer_note: string | null;
+  points_earned: number;
+  cancellable: boolean;
+  order_items: { id: number; qty: number; total_amount: string; product: { id: number | null; title: string; image: string | { url: string } | null } }[];
+}
+
+/** A credit transaction of GET /api/customer/credit-transaction (spec 001 §3). */
+export interface CreditOrderJson {
+  id: number;
+  address_id: number | null;
+  paid_amount: string;
+  payment_approval: string;
+  payment_mode: string;
+  order_status?: string;
+  created_at: string;
+  points_earned: number;
+  address: Record<string, unknown> | null;
+}
+
+/** Rupees from the API (number or 2-decimal string) to paise, for `formatPaise`. */
+export const toPaise = (rupees: number | string | null | undefined): number => {
+  const n = typeof rupees === 'number' ? rupees : Number(rupees ?? 0);
+  return Number.isFinite(n) ? Math.round(n * 100) : 0;
+};
+
+/** An item image as a URL (the spec allows a string path or an object with url). */
+export const itemImage = (image: string | { url: string } | null | undefined): string =>
+  (typeof image === 'string' ? image : image?.url) || '/images/placeholder.svg';
+
+export const buttonPrimary =
+  'inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60';
+export const buttonSecondary =
+  'inline-flex min-h-10 items-center justify-center rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-60';
+export const buttonDanger =
+  'inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
+
+interface DialogProps {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  /** 'alertdialog' for confirmations and messages. */
+  role?: 'dialog' | 'alertdialog';
+  /** Max width class of the panel. */
+  width?: string;
+  describedBy?: string;
+}
+
+/** A modal dialog (the shared ModalDialog; a backdrop click does not close it). */
+export function Dialog({ role = 'dialog', width = 'sm:max-w-md', ...props }: DialogProps) {
+  return <ModalDialog {...props} role={role} width={width} closeOnBackdrop={false} />;
+}
+
+/** A yes/no question (confirm delete address, confirm delete account, confirm cancel order). */
+export function ConfirmDialog({
+  open,
+  title,
+  message,
+  confirmLabel,
+  busy = false,
+  error,
+  danger = true,
+  onConfirm,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: ReactNode;
+  confirmLabel: string;
+  busy?: boolean;
+  error?: string | null;
+  danger?: boolean;
+  onConfirm: () => void;
+  onClose: () => void;
+}) {
+  const descId = useId();
+  return (
+    <Dialog open={open} title={title} onClose={onClose} role="alertdialog" describedBy={descId}>
+      <div id={descId} className="text-sm text-slate-700">
+        {message}
+      </div>
+      <ErrorText message={error} />
+      <div className="mt-5 flex flex-wrap justify-end gap-2">
+        <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy} autoFocus>
+          No, keep it
+        </button>
+        <button type="button" className={danger ? buttonDanger : buttonPrimary} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+          {busy ? 'Please wait...' : confirmLabel}
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** A message with an OK button (the success dialogs of spec 001 §2). */
+export function MessageDialog({ open, title, message, onClose }: { open: boolean; title: string; message: string; onClose: () => void }) {
+  const descId = useId();
+  return (
+    <Dialog open={open} title={title} onClose={onClose} role="alertdialog" describedBy={descId}>
+      <p id={descId} className="text-sm text-slate-700">
+        {message}
+      </p>
+      <div className="mt-5 flex justify-end">
+        <button type="button" className={buttonPrimary} onClick={onClose} autoFocus>
+          OK
+        </button>
+      </div>
+    </Dialog>
+  );
+}
+
+/** An error line announced to screen readers; renders nothing without a message. */
+export function ErrorText({ message, className = 'mt-3' }: { message?: string | null; className?: string }) {
+  if (!message) return null;
+  return (
+    <p role="alert" className={`${className} rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800`}>
+      {message}
+    </p>
+  );
+}
+
+/** Small inline icons (24×24, currentColor, hidden from assistive technology). */
+export function PencilIcon({ className = 'h-4 w-4' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+      <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
+      <path d="m13.5 6.5 4 4" />
+    </svg>
+  );
+}
+
+export function TrashIcon({ className = 'h-4 w-4' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+export function ChevronIcon({ className = 'h-4 w-4', direction = 'right' }: { className?: string; direction?: 'left' | 'right' | 'down' | 'up' }) {
+  const d = { right: 'm9 6 6 6-6 6', left: 'm15 6-6 6 6 6', down: 'm6 9 6 6 6-6', up: 'm6 15 6-6 6 6' }[direction];
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+      <path d={d} />
+    </svg>
+  );
+}
+
+/** An order's line items: image, name, quantity and line amount (orders list and tracking page). */
+export function OrderItemList({ items, lazy = false, className = '' }: { items: OrderJson['order_items']; lazy?: boolean; className?: string }) {
+  return (
+    <ul className={`space-y-3 ${className}`}>
+      {items.map((item) => (
+        <li key={item.id} className="flex items-center gap-3">
+          <img src={itemImage(item.product.image)} alt="" width={48} height={48} loading={lazy ? 'lazy' : undefined} className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1" />
+          <span className="min-w-0 flex-1 text-sm">
+            <span className="block truncate font-medium text-slate-900">{item.product.title}</span>
+            <span className="text-slate-600">Qty: {item.qty}</span>
+          </span>
+          <span className="text-sm font-semibold text-slate-900">{formatPaise(toPaise(item.total_amount))}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

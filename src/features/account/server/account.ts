@@ -1,0 +1,246 @@
+/**
+ * The customer's account (spec 001 §2 My Account, Edit Profile, Wallet panel, §3 Profile and
+ * Credit transaction, §4 account deletion): profile and balances, profile edits with a phone
+ * change confirmed by an OTP sent to the new number, credit transactions read as orders,
+ * buying an order again, and deleting the account.
+ *
+ * Deletion keeps the shop's books and nothing personal: the customer row stays (orders and
+ * ledgers point at it) with name, email and phone set to null; addresses, cart, wishlist, OTPs
+ * and throttle rows of the phone are deleted; orders keep their figures but lose the address
+ * snapshot and the note; every session is revoked. The phone is then free for a new sign-up.
+ */
+import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
+import type { Database } from '../../../lib/db/index.ts';
+import {
+  addresses,
+  cartItems,
+  creditTransactions,
+  customers,
+  orders,
+  otps,
+  products,
+  rateLimitEvents,
+  sessions,
+  wishlistItems,
+} from '../../../lib/db/schema.ts';
+import { AppError, badRequest, notFound } from '../../../lib/http/envelope.ts';
+import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '../../auth/server/otp-and-sessions.ts';
+import { getOrder } from '../../orders/server/orders.ts';
+import { ACCOUNT_MESSAGES, type ProfileInput } from '../rules.ts';
+
+/** Profile and balances of a customer (money in paise). */
+export interface Profile {
+  id: number;
+  name: string | null;
+  email: string | null;
+  phone: string | null;
+  pointsBalance: number;
+  creditLimitPaise: number;
+  creditBalancePaise: number;
+}
+
+/** The signed-in customer's profile and balances; 404 when the account is gone. */
+export async function getProfile(db: Database, customerId: number): Promise<Profile> {
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      phone: customers.phone,
+      pointsBalance: customers.pointsBalance,
+      creditLimitPaise: customers.creditLimitPaise,
+      creditBalancePaise: customers.creditBalancePaise,
+    })
+    .from(customers)
+    .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
+  if (!row) throw notFound('Account not found.');
+  return row;
+}
+
+/** Outcome of a profile edit: saved, or waiting for the OTP sent to the new number. */
+export type ProfileUpdate = { profile: Profile; otpRequired: false } | { profile: Profile; otpRequired: true; sent: OtpSent; mobile: string };
+
+async function assertPhoneFree(db: Database, customerId: number, phone: string): Promise<void> {
+  const owner = await findCustomerByPhone(db, phone);
+  if (owner && owner.id !== customerId) throw new AppError('conflict', ACCOUNT_MESSAGES.phoneTaken);
+}
+
+/**
+ * Saves name and email at once. A changed mobile number is not saved yet: an OTP goes to the
+ * NEW number (purpose `phone_change`) and `verifyPhoneChange` completes it. 409 when the new
+ * number belongs to another account; 429 from the OTP throttle, which counts per client `ip`.
+ */
+export async function updateProfile(db: Database, customerId: number, input: ProfileInput, ip = 'unknown'): Promise<ProfileUpdate> {
+  const current = await getProfile(db, customerId);
+  await db.update(customers).set({ name: input.name, email: input.email.toLowerCase() }).where(eq(customers.id, customerId));
+  const profile = await getProfile(db, customerId);
+  if (input.mobile === current.phone) return { profile, otpRequired: false };
+  await assertPhoneFree(db, customerId, input.mobile);
+  const sent = await issueOtp(db, input.mobile, 'phone_change', { customerId }, ip);
+  return { profile, otpRequired: true, sent, mobile: input.mobile };
+}
+
+/**
+ * Confirms a phone change with the OTP sent to the new number, then signs out the customer's
+ * other sessions (the number is how they log in). 400 for a wrong, expired or foreign code;
+ * 409 when the number was taken meanwhile. Wrong codes count per client `ip` (verifyOtp).
+ */
+export async function verifyPhoneChange(db: Database, customerId: number, sessionId: number, mobile: string, code: string, ip = 'unknown'): Promise<Profile> {
+  const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip);
+  if ((otp.payload as { customerId?: unknown } | null)?.customerId !== customerId) {
+    throw badRequest('No active OTP for this number. Please request a new one.');
+  }
+  await assertPhoneFree(db, customerId, mobile);
+  try {
+    await db.update(customers).set({ phone: mobile, phoneVerifiedAt: new Date() }).where(eq(customers.id, customerId));
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('conflict', ACCOUNT_MESSAGES.phoneTaken);
+    throw err;
+  }
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.customerId, customerId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  return getProfile(db, customerId);
+}
+
+/** A Credit order as the Wallet panel reads it (spec 001 §3 "Credit transaction (an order)"). */
+export interface CreditOrder {
+  id: number;
+  addressId: number | null;
+  paidAmountPaise: number;
+  paymentApproval: string;
+  paymentMode: string;
+  orderStatus: string;
+  createdAt: Date;
+  pointsEarned: number;
+  address: Record<string, unknown> | null;
+}
+
+/**
+ * The customer's orders paid with credit, newest first. The approval is that of the order's
+ * latest credit transaction: Pending after placing, Paid once settled or reversed (cancelled).
+ */
+export async function listCreditOrders(db: Database, customerId: number): Promise<CreditOrder[]> {
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.paymentMode, 'Credit')))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  if (!rows.length) return [];
+  const txs = await db
+    .select({ orderId: creditTransactions.orderId, approval: creditTransactions.paymentApproval })
+    .from(creditTransactions)
+    .where(and(eq(creditTransactions.customerId, customerId), inArray(creditTransactions.orderId, rows.map((r) => r.id))))
+    .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id));
+  const approval = new Map<number, string>();
+  for (const t of txs) if (t.orderId !== null) approval.set(t.orderId, t.approval);
+  return rows.map((r) => ({
+    id: r.id,
+    addressId: r.addressId,
+    paidAmountPaise: r.paidAmountPaise,
+    paymentApproval: approval.get(r.id) ?? 'Pending',
+    paymentMode: r.paymentMode,
+    orderStatus: r.status,
+    createdAt: r.createdAt,
+    pointsEarned: r.pointsEarned,
+    address: r.addressSnapshot ?? null,
+  }));
+}
+
+/** A line of a reorder: what went into the cart, or what was left out and why. */
+export interface ReorderResult {
+  added: { productId: number; name: string; qty: number; requestedQty: number }[];
+  skipped: { productId: number | null; name: string; reason: string }[];
+}
+
+/**
+ * Buy again: puts the items of one of the customer's orders back into the cart, each capped by
+ * what is in stock beyond what the cart already holds. Items no longer sold or out of stock are
+ * skipped with a reason. 404 for another customer's order.
+ */
+export async function reorder(db: Database, customerId: number, orderId: number): Promise<ReorderResult> {
+  const order = await getOrder(db, customerId, orderId);
+  const result: ReorderResult = { added: [], skipped: [] };
+  await db.transaction(async (tx) => {
+    for (const item of order.items) {
+      if (item.productId === null) {
+        result.skipped.push({ productId: null, name: item.name, reason: 'no longer sold' });
+        continue;
+      }
+      const [product] = await tx
+        .select({ name: products.name, stock: products.stock, isActive: products.isActive })
+        .from(products)
+        .where(eq(products.id, item.productId))
+        .for('update');
+      if (!product || !product.isActive) {
+        result.skipped.push({ productId: item.productId, name: item.name, reason: 'no longer sold' });
+        continue;
+      }
+      const [line] = await tx
+        .select({ qty: cartItems.qty })
+        .from(cartItems)
+        .where(and(eq(cartItems.customerId, customerId), eq(cartItems.productId, item.productId)));
+      const room = product.stock - (line?.qty ?? 0);
+      if (room <= 0) {
+        result.skipped.push({ productId: item.productId, name: product.name, reason: product.stock <= 0 ? 'out of stock' : 'no more in stock' });
+        continue;
+      }
+      const qty = Math.min(item.qty, room);
+      await tx
+        .insert(cartItems)
+        .values({ customerId, productId: item.productId, qty })
+        .onConflictDoUpdate({ target: [cartItems.customerId, cartItems.productId], set: { qty: sql`${cartItems.qty} + ${qty}`, updatedAt: new Date() } });
+      result.added.push({ productId: item.productId, name: product.name, qty, requestedQty: item.qty });
+    }
+  });
+  return result;
+}
+
+/**
+ * The message for a reorder: how many were added, then what was left out or cut down.
+ * @example reorderMessage({ added: [{..., qty: 2, requestedQty: 2}], skipped: [{ name: 'Mango', reason: 'out of stock' }] })
+ *   // 'Added 1 item to your cart. Left out: Mango (out of stock).'
+ */
+export function reorderMessage(r: ReorderResult): string {
+  const parts: string[] = [];
+  if (r.added.length) parts.push(`Added ${r.added.length} ${r.added.length === 1 ? 'item' : 'items'} to your cart.`);
+  else parts.push('None of the items of this order could be added to your cart.');
+  const partial = r.added.filter((a) => a.qty < a.requestedQty).map((a) => `${a.name} (only ${a.qty} of ${a.requestedQty})`);
+  if (partial.length) parts.push(`Fewer than ordered: ${partial.join(', ')}.`);
+  if (r.skipped.length) parts.push(`Left out: ${r.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.`);
+  return parts.join(' ');
+}
+
+/**
+ * Deletes the customer's account: revokes every session and removes the personal data while
+ * the orders stay, anonymised, for the shop's books. Idempotent for an already deleted account.
+ */
+export async function deleteAccount(db: Database, customerId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [customer] = await tx.select({ phone: customers.phone }).from(customers).where(eq(customers.id, customerId)).for('update');
+    if (!customer) throw notFound('Account not found.');
+    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+    await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
+    await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
+    await tx.update(orders).set({ addressSnapshot: null, customerNote: null, addressId: null }).where(eq(orders.customerId, customerId));
+    await tx.delete(addresses).where(eq(addresses.customerId, customerId));
+    // OTPs to the account's phone, and phone-change codes it sent to another number, with the
+    // throttle rows kept under those numbers.
+    const otpOwned = sql`${otps.payload} ->> 'customerId' = ${String(customerId)}`;
+    const gone = await tx
+      .delete(otps)
+      .where(customer.phone ? or(eq(otps.phone, customer.phone), otpOwned) : otpOwned)
+      .returning({ phone: otps.phone });
+    const phones = [...new Set([customer.phone, ...gone.map((o) => o.phone)].filter((p): p is string => !!p))];
+    // Throttle keys are the phone or `phone|ip` (services/auth.ts).
+    if (phones.length) {
+      await tx.delete(rateLimitEvents).where(or(inArray(rateLimitEvents.key, phones), ...phones.map((p) => like(rateLimitEvents.key, `${p}|%`))));
+    }
+    await tx
+      .update(customers)
+      .set({ name: null, email: null, phone: null, phoneVerifiedAt: null, deletedAt: now })
+      .where(eq(customers.id, customerId));
+  });
+}

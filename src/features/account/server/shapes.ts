@@ -1,0 +1,38 @@
+/** JSON of the account API (spec 001 §3 Profile, Credit transaction; §7 profile, credit-transaction). */
+import type { CreditOrder, Profile, ReorderResult } from './account.ts';
+import { paiseToRupees } from '../../../lib/money.ts';
+
+/** `data.user` and `data.account` of GET /api/customer/profile; money as rupee numbers. */
+export function profileJson(p: Profile) {
+  return {
+    user: { id: p.id, name: p.name ?? '', email: p.email ?? '', mobile: p.phone ?? '' },
+    account: {
+      points_balance: p.pointsBalance,
+      credit_balance: paiseToRupees(p.creditBalancePaise),
+      credit_limit: paiseToRupees(p.creditLimitPaise),
+    },
+  };
+}
+
+/** A credit transaction read as an order; `paid_amount` a 2-decimal string like the spec sends it. */
+export function creditOrderJson(o: CreditOrder) {
+  return {
+    id: o.id,
+    address_id: o.addressId,
+    paid_amount: paiseToRupees(o.paidAmountPaise).toFixed(2),
+    payment_approval: o.paymentApproval,
+    payment_mode: o.paymentMode,
+    order_status: o.orderStatus,
+    created_at: o.createdAt.toISOString(),
+    points_earned: o.pointsEarned,
+    address: o.address,
+  };
+}
+
+/** Answer of a reorder: what went into the cart and what was left out. */
+export function reorderJson(r: ReorderResult) {
+  return {
+    added: r.added.map((a) => ({ product_id: a.productId, name: a.name, qty: a.qty, requested_qty: a.requestedQty })),
+    skipped: r.skipped.map((s) => ({ product_id: s.productId, name: s.name, reason: s.reason })),
+  };
+}

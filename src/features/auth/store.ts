@@ -1,0 +1,131 @@
+/**
+ * The client's view of the session (spec 000 §4 "Logged in means an authToken exists") and the
+ * auth dialog's open state. The session itself is an HttpOnly cookie the browser never reads;
+ * the readable `ff_auth=1` hint cookie (set and cleared by the server) says whether one exists.
+ * The head script of ShopLayout copies it to `<html data-auth="in|out">` before first paint, and
+ * this store keeps that attribute current, so CSS shows the right navigation everywhere.
+ *
+ * - A 401 from any API call clears the client's session state (spec 000 §4, §8 "Any 401").
+ * - Signing in dispatches `ff:signed-in` on window and signing out `ff:signed-out`, so code that
+ *   is loaded lazily (the wishlist hearts) can follow without importing this module eagerly.
+ * - The auth dialog (src/features/auth/islands/AuthDialog.tsx) is code-split: `openAuth` loads and mounts it
+ *   on first use, so pages pay nothing for it until somebody needs to log in.
+ * Client-only: never write these stores in server frontmatter.
+ */
+import { atom } from 'nanostores';
+import { apiSend, onUnauthorized } from '../../lib/http/api-client.ts';
+import { PENDING_CART_ADD_KEY } from '../checkout/storage-keys.ts';
+
+/** The signed-in customer as `/api/otp-login` and `/api/customer/session` return it. */
+export interface SessionCustomer {
+  id: number;
+  name: string;
+  email: string;
+  mobile: string;
+}
+
+export interface SessionState {
+  signedIn: boolean;
+  /** Known after a login in this page; null when only the hint cookie says "signed in". */
+  customer: SessionCustomer | null;
+}
+
+const AUTH_HINT = /(?:^|;\s*)ff_auth=1(?:;|$)/;
+
+function hintSaysSignedIn(): boolean {
+  return typeof document !== 'undefined' && AUTH_HINT.test(document.cookie);
+}
+
+/** Signed in or not. Write it only through the actions below. */
+export const $session = atom<SessionState>({ signedIn: hintSaysSignedIn(), customer: null });
+
+/** True when the visitor is signed in (read inside handlers). */
+export function isSignedIn(): boolean {
+  return $session.get().signedIn;
+}
+
+function reflect(signedIn: boolean): void {
+  if (typeof document === 'undefined') return;
+  document.documentElement.dataset.auth = signedIn ? 'in' : 'out';
+  window.dispatchEvent(new Event(signedIn ? 'ff:signed-in' : 'ff:signed-out'));
+}
+
+/** Records a successful login (the server has set the session and hint cookies). */
+export function markSignedIn(customer: SessionCustomer | null): void {
+  $session.set({ signedIn: true, customer });
+  reflect(true);
+  // A guest's add waiting from before a reload: the cart store adds it as soon as it loads.
+  try {
+    if (localStorage.getItem(PENDING_CART_ADD_KEY)) void import('../cart/store.ts');
+  } catch {
+    // Storage blocked: nothing can be waiting.
+  }
+}
+
+/**
+ * Forgets the session on the client: state, `<html data-auth>`, and the readable hint cookies
+ * (the server clears them too; this covers a hint left behind by an expired session).
+ */
+export function clearSession(): void {
+  const was = $session.get().signedIn;
+  $session.set({ signedIn: false, customer: null });
+  if (typeof document !== 'undefined') {
+    document.cookie = 'ff_auth=; Max-Age=0; path=/; SameSite=Lax';
+    document.cookie = 'ff_cart=; Max-Age=0; path=/; SameSite=Lax';
+  }
+  if (was) reflect(false);
+  else if (typeof document !== 'undefined') document.documentElement.dataset.auth = 'out';
+}
+
+/** Logout (spec 000 §2, §4): revokes the session on the server, clears the client, goes to /. */
+export async function logout(): Promise<void> {
+  try {
+    await apiSend('/api/logout');
+  } catch (err) {
+    // The client forgets the session anyway; the server's cookie is HttpOnly and expires.
+    console.warn('Logout request failed', err);
+  }
+  clearSession();
+  window.location.assign('/');
+}
+
+if (typeof window !== 'undefined') onUnauthorized(clearSession);
+
+/** Which tab of the auth dialog shows first. */
+export type AuthTab = 'login' | 'signup';
+
+export interface AuthDialogState {
+  open: boolean;
+  tab: AuthTab;
+}
+
+/** The auth dialog: open or not, and on which tab. Write it through openAuth/closeAuth. */
+export const $authDialog = atom<AuthDialogState>({ open: false, tab: 'signup' });
+
+type Done = (signedIn: boolean) => void;
+let onDone: Done | null = null;
+let mounting: Promise<void> | null = null;
+
+/**
+ * Opens the auth dialog on `tab`, loading its code on first use. `done` runs once the dialog
+ * closes: with true after a login (Continue pressed), false when it was dismissed.
+ */
+export function openAuth(tab: AuthTab = 'login', done?: Done): Promise<void> {
+  onDone = done ?? null;
+  $authDialog.set({ open: true, tab });
+  mounting ??= import('./islands/AuthDialog.tsx').then((m) => m.mountAuthDialog());
+  return mounting.catch((err: unknown) => {
+    mounting = null;
+    console.error('The login dialog failed to load', err);
+    // Without the dialog, the login page still works.
+    window.location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}${tab === 'signup' ? '&tab=signup' : ''}`);
+  });
+}
+
+/** Closes the auth dialog; `signedIn` tells the opener whether a login happened. */
+export function closeAuth(signedIn: boolean): void {
+  $authDialog.set({ open: false, tab: 'signup' });
+  const done = onDone;
+  onDone = null;
+  done?.(signedIn);
+}

@@ -1,0 +1,153 @@
+/**
+ * The navigation bar's cart icon with its count badge (spec 000 §2 "Navigation bar", "Cart
+ * panel"). From 768 px it opens the floating Shopping Cart card under the icon (closes on an
+ * outside click and on Escape); below, the full-screen Shopping Cart panel, whose back button
+ * (and the browser's) returns to the page, as the spec's "previous page".
+ *
+ * Hydrated with `client:interact`. Until then it is a plain link to /cart; the badge number is
+ * drawn by CSS from `--ff-cart`, which the layout's head script sets from the hint cookie before
+ * first paint and the cart store keeps current, so it is right on pages that never hydrate it.
+ */
+import { useEffect, useId, useRef, useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { $cartCount, cartLabel, loadCart } from '../store.ts';
+import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '../../../lib/ui/overlay-store.ts';
+import { CartIcon } from './cart-parts.tsx';
+import { trapTab } from '../../../lib/ui/focus-trap.ts';
+import CartPanel from './CartPanel.tsx';
+
+const iconClass = 'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
+const PANEL_STATE = 'ffCartPanel';
+
+function Badge() {
+  return (
+    <span
+      data-cart-count
+      aria-hidden="true"
+      className="absolute -right-0.5 -top-0.5 min-w-5 rounded-full bg-brand-700 px-1 text-center text-[11px] font-bold leading-5 text-white"
+    />
+  );
+}
+
+/** The cart icon, the desktop card and the mobile panel. */
+export default function CartButton() {
+  const count = useStore($cartCount);
+  const overlay = useStore($overlay);
+  const cardOpen = overlay === 'cart-dropdown';
+  const panelOpen = overlay === 'cart-panel';
+  const [hydrated, setHydrated] = useState(false);
+  const rootRef = useRef<HTMLDivElement>(null);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const panelRef = useRef<HTMLDialogElement>(null);
+  const cardTitle = useId();
+  const panelTitle = useId();
+  const cardId = useId();
+
+  useEffect(() => setHydrated(true), []);
+
+  useEffect(() => {
+    if (cardOpen || panelOpen) void loadCart();
+  }, [cardOpen, panelOpen]);
+
+  // The desktop card: outside click and Escape close it.
+  useEffect(() => {
+    if (!cardOpen) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (!rootRef.current?.contains(target) && !(target instanceof Element && target.closest('dialog'))) closeOverlay('cart-dropdown');
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
+      closeOverlay('cart-dropdown');
+      buttonRef.current?.focus();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [cardOpen]);
+
+  // The mobile panel: a modal dialog with its own history entry, so Back closes it.
+  useEffect(() => {
+    const dialog = panelRef.current;
+    if (!dialog) return;
+    if (panelOpen && !dialog.open) {
+      dialog.showModal();
+      if ((history.state as Record<string, unknown> | null)?.[PANEL_STATE] !== true) history.pushState({ ...(history.state ?? {}), [PANEL_STATE]: true }, '');
+    } else if (!panelOpen && dialog.open) {
+      dialog.close();
+      buttonRef.current?.focus();
+    }
+  }, [panelOpen]);
+
+  useEffect(() => {
+    const onPop = () => closeOverlay('cart-panel');
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  function closePanel() {
+    if ((history.state as Record<string, unknown> | null)?.[PANEL_STATE] === true) history.back();
+    else closeOverlay('cart-panel');
+  }
+
+  function onClick() {
+    if (window.matchMedia('(min-width: 768px)').matches) toggleOverlay('cart-dropdown');
+    else openOverlay('cart-panel');
+  }
+
+  if (!hydrated) {
+    return (
+      <a href="/cart" data-cart-link aria-label={cartLabel(0)} className={iconClass}>
+        <CartIcon />
+        <Badge />
+      </a>
+    );
+  }
+
+  return (
+    <div ref={rootRef} className="relative">
+      <button
+        ref={buttonRef}
+        type="button"
+        data-cart-link
+        aria-label={cartLabel(count)}
+        aria-haspopup="dialog"
+        aria-expanded={cardOpen || panelOpen}
+        aria-controls={cardOpen ? cardId : undefined}
+        onClick={onClick}
+        className={iconClass}
+      >
+        <CartIcon />
+        <Badge />
+      </button>
+
+      {cardOpen && (
+        <section
+          id={cardId}
+          role="dialog"
+          aria-labelledby={cardTitle}
+          className="absolute right-0 top-full z-50 mt-2 w-[24rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl"
+        >
+          <CartPanel variant="card" titleId={cardTitle} />
+        </section>
+      )}
+
+      <dialog
+        ref={panelRef}
+        aria-labelledby={panelTitle}
+        aria-modal="true"
+        onKeyDown={trapTab}
+        onCancel={(e) => {
+          e.preventDefault();
+          closePanel();
+        }}
+        className="m-0 h-dvh max-h-none w-screen max-w-none bg-white p-0"
+      >
+        {panelOpen && <CartPanel variant="screen" titleId={panelTitle} onBack={closePanel} />}
+      </dialog>
+    </div>
+  );
+}

@@ -1,0 +1,150 @@
+/**
+ * The cart panel's content (spec 000 §2 "Cart panel"), in two variants:
+ * - `card`: the desktop floating Shopping Cart card — item list, total, View Cart (/cart) and
+ *   Checkout; line totals with 2 decimals.
+ * - `screen`: the mobile full-screen Shopping Cart with a back button, item cards, total and
+ *   Checkout; line totals with 1 decimal (spec 000 §9).
+ * Empty: "Your cart is empty" / "Add items to start a basket". Each line has the quantity
+ * stepper and a remove button with the Cancel/Remove confirmation. Checkout follows the spec's
+ * rules (empty cart alert, guests get the login dialog).
+ */
+import { useState } from 'react';
+import { useStore } from '@nanostores/react';
+import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
+import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
+import { $cart, $lockedLines, checkout, removeFromCart, type CartItem } from '../store.ts';
+import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+
+interface Props {
+  variant: 'card' | 'screen';
+  titleId: string;
+  /** The back button (screen) or nothing (card). */
+  onBack?: () => void;
+}
+
+/** Items, total and actions of the cart. */
+export default function CartPanel({ variant, titleId, onBack }: Props) {
+  const cart = useStore($cart);
+  const locked = useStore($lockedLines);
+  const [confirming, setConfirming] = useState<CartItem | null>(null);
+  const screen = variant === 'screen';
+  const lineTotal = screen ? formatPaise1 : formatPaise;
+  const { items, totals } = cart;
+
+  return (
+    <div className={`flex min-h-0 flex-col ${screen ? 'h-full' : 'max-h-[min(36rem,calc(100vh-6rem))]'}`}>
+      <div className={`flex items-center gap-2 border-b border-slate-200 ${screen ? 'px-2 py-2' : 'px-4 py-3'}`}>
+        {screen && (
+          <button type="button" onClick={onBack} aria-label="Back" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100">
+            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+              <path d="M15 18l-6-6 6-6" />
+            </svg>
+          </button>
+        )}
+        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+          Shopping Cart
+        </h2>
+        {items.length > 0 && (
+          <span className="ml-auto text-sm text-slate-600">
+            {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'}
+          </span>
+        )}
+      </div>
+
+      <div className="min-h-0 flex-1 overflow-y-auto">
+        {(cart.status === 'idle' || cart.status === 'loading') && (
+          <CartLoading compact />
+        )}
+        {cart.status === 'error' && (
+          <CartLoadError compact />
+        )}
+        {cart.status === 'ready' && items.length === 0 && (
+          <div className="px-4 py-10 text-center">
+            <p className="font-semibold text-slate-900">Your cart is empty</p>
+            <p className="mt-1 text-sm text-slate-600">Add items to start a basket</p>
+          </div>
+        )}
+        {cart.status === 'ready' && items.length > 0 && (
+          <ul className={`divide-y divide-slate-100 ${screen ? 'px-3' : 'px-4'}`} aria-label="Items in your cart">
+            {items.map((item) => (
+              <li key={item.cartId} className={`flex gap-3 py-3 ${screen ? 'rounded-xl' : ''}`}>
+                <img
+                  src={item.image || PLACEHOLDER_IMAGE}
+                  alt=""
+                  width={56}
+                  height={56}
+                  loading="lazy"
+                  className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1"
+                  onError={(e) => {
+                    e.currentTarget.src = PLACEHOLDER_IMAGE;
+                  }}
+                />
+                <div className="min-w-0 flex-1">
+                  <div className="flex items-start gap-2">
+                    <a href={`/product/${item.productId}`} className="line-clamp-2 flex-1 text-sm font-medium text-slate-900 hover:text-brand-700">
+                      {item.name}
+                    </a>
+                    <button
+                      type="button"
+                      aria-label={`Remove ${item.name}`}
+                      disabled={locked.has(item.cartId)}
+                      onClick={() => setConfirming(item)}
+                      className="-mr-1 -mt-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-sale-600/10 hover:text-sale-600 disabled:opacity-50"
+                    >
+                      <TrashIcon className="h-4 w-4" />
+                    </button>
+                  </div>
+                  <p className="text-xs text-slate-600">{formatPaise(item.pricePaise)} each</p>
+                  <div className="mt-1.5 flex items-center justify-between gap-2">
+                    <QuantityStepper item={item} locked={locked.has(item.cartId)} />
+                    <span className="text-sm font-semibold tabular-nums text-slate-900">
+                      <span className="sr-only">Line total </span>
+                      {lineTotal(item.lineTotalPaise)}
+                    </span>
+                  </div>
+                </div>
+              </li>
+            ))}
+          </ul>
+        )}
+      </div>
+
+      <div className={`border-t border-slate-200 px-4 py-3 ${screen ? 'pb-[max(0.75rem,env(safe-area-inset-bottom))]' : ''}`}>
+        {cart.status === 'ready' && items.length > 0 && (
+          <>
+            <p className="flex items-baseline justify-between text-base font-semibold text-slate-900">
+              <span>Total</span>
+              <span className="tabular-nums" data-cart-total>
+                {formatPaise(totals.totalPaise)}
+              </span>
+            </p>
+            <p className="mt-0.5 text-xs text-slate-600">
+              {totals.deliveryFeePaise > 0
+                ? `Includes ${formatPaise(totals.deliveryFeePaise)} delivery · ${formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery`
+                : 'Free delivery'}
+            </p>
+          </>
+        )}
+        <div className={`mt-3 grid gap-2 ${screen ? '' : 'grid-cols-2'}`}>
+          {!screen && (
+            <a href="/cart" className="inline-flex h-10 items-center justify-center rounded-lg border border-brand-700 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+              View Cart
+            </a>
+          )}
+          <button type="button" onClick={checkout} className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800">
+            Checkout
+          </button>
+        </div>
+      </div>
+
+      <ConfirmRemove
+        item={confirming}
+        onCancel={() => setConfirming(null)}
+        onConfirm={(item) => {
+          setConfirming(null);
+          void removeFromCart(item.cartId);
+        }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+/**
+ * Quantity stepper and "Add to Cart - {total}" button of the product page (spec 000 §2, §9:
+ * minimum 1, step 1; here also at most the stock), plus the mobile bottom bar (under 768 px)
+ * with the total and the same button. Out of stock: the button is disabled and reads
+ * "Out of Stock". Total = offer price × quantity, in paise, shown with formatPaise.
+ *
+ * Before hydration (and without JavaScript) the button is a GET form to
+ * /login?next=/product/{id} ("Adding to the cart as a guest prompts login"). Hydrated, it adds
+ * through the cart store (`addToCart`: toast "Item added to cart", or the login dialog for a
+ * guest, who gets the item after logging in); the button reads "Adding..." meanwhile.
+ * `onAdd` replaces that action (tests, other hosts).
+ */
+import { useState, type FormEvent } from 'react';
+import { formatPaise } from '../../../lib/money.ts';
+import { addToCart } from '../store.ts';
+
+interface Props {
+  productId: number;
+  /** Offer price including tax, in paise. */
+  pricePaise: number;
+  stock: number;
+  /** Adds `quantity` to the cart; default: the cart store's `addToCart`. */
+  onAdd?: (quantity: number) => Promise<void>;
+}
+
+export default function ProductPurchase({ productId, pricePaise, stock, onAdd }: Props) {
+  const max = Math.max(stock, 0);
+  const outOfStock = max < 1;
+  const [quantity, setQuantity] = useState(1);
+  const [pending, setPending] = useState(false);
+  const total = formatPaise(pricePaise * quantity);
+  const next = `/product/${productId}`;
+  const label = outOfStock ? 'Out of Stock' : pending ? 'Adding...' : `Add to Cart - ${total}`;
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    setPending(true);
+    try {
+      await (onAdd ? onAdd(quantity) : addToCart(productId, quantity));
+    } finally {
+      setPending(false);
+    }
+  }
+
+  const button = (extra: string) => (
+    <button
+      type="submit"
+      disabled={outOfStock || pending}
+      className={`h-12 items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold shadow-sm transition ${
+        outOfStock ? 'cursor-not-allowed bg-slate-200 text-slate-600' : 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-800'
+      } ${extra}`}
+    >
+      {!outOfStock && (
+        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-5 w-5">
+          <circle cx="9" cy="20" r="1.5" />
+          <circle cx="18" cy="20" r="1.5" />
+          <path d="M2.5 3h2.6l2.3 11.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L21.5 7H6" />
+        </svg>
+      )}
+      {label}
+    </button>
+  );
+
+  const stepButton = 'flex h-12 w-12 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
+
+  return (
+    <form method="get" action="/login" onSubmit={onSubmit} className="flex flex-col gap-4">
+      <input type="hidden" name="next" value={next} />
+      {!outOfStock && (
+        <div className="flex items-center gap-4">
+          <span id={`qty-label-${productId}`} className="text-sm font-medium text-slate-700">
+            Quantity
+          </span>
+          <div role="group" aria-labelledby={`qty-label-${productId}`} className="flex items-center overflow-hidden rounded-xl border border-slate-300">
+            <button type="button" className={stepButton} onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={quantity <= 1} aria-label="Decrease quantity">
+              −
+            </button>
+            <output aria-live="polite" aria-label="Quantity" className="w-12 text-center text-base font-semibold tabular-nums text-slate-900">
+              {quantity}
+            </output>
+            <button type="button" className={stepButton} onClick={() => setQuantity((q) => Math.min(max, q + 1))} disabled={quantity >= max} aria-label="Increase quantity">
+              +
+            </button>
+          </div>
+          {quantity >= max && <span className="text-xs text-slate-600">Only {max} in stock</span>}
+        </div>
+      )}
+      {button('hidden md:inline-flex md:min-w-72')}
+      <div className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-600">Total</p>
+          <p className="text-lg font-bold tabular-nums text-slate-900">{total}</p>
+        </div>
+        {button('ml-auto flex flex-1 text-sm')}
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,138 @@
+/**
+ * Pieces shared by the cart views (desktop Shopping Cart card, mobile panel, /cart): the
+ * quantity stepper (spec 000 §5: minus disabled at 1 or while the line updates; plus locked
+ * while an update is pending, and at the stock) and the Cancel/Remove confirmation dialog
+ * (spec 000 §4 "Removing needs confirmation in a dialog").
+ */
+import { useEffect, useId, useRef } from 'react';
+import { changeQuantity, loadCart, type CartItem } from '../store.ts';
+import { trapTab } from '../../../lib/ui/focus-trap.ts';
+
+const stepClass =
+  'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
+
+/** − qty + for one cart line. */
+export function QuantityStepper({ item, locked }: { item: CartItem; locked: boolean }) {
+  const atStock = item.stock > 0 && item.qty >= item.stock;
+  return (
+    <div role="group" aria-label={`Quantity of ${item.name}`} aria-busy={locked} className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
+      <button type="button" className={stepClass} disabled={item.qty <= 1 || locked} onClick={() => void changeQuantity(item.cartId, item.qty - 1)} aria-label={`Decrease quantity of ${item.name}`}>
+        −
+      </button>
+      <output className="w-9 text-center text-sm font-semibold tabular-nums text-slate-900" aria-label={`Quantity of ${item.name}`}>
+        {item.qty}
+      </output>
+      <button type="button" className={stepClass} disabled={locked || atStock} onClick={() => void changeQuantity(item.cartId, item.qty + 1)} aria-label={`Increase quantity of ${item.name}`}>
+        +
+      </button>
+    </div>
+  );
+}
+
+/**
+ * The Cancel/Remove confirmation for `item` (null = closed). Focus starts on Cancel, Escape
+ * cancels, Tab stays inside; focus returns to the control that opened it.
+ */
+export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | null; onCancel: () => void; onConfirm: (item: CartItem) => void }) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const cancelRef = useRef<HTMLButtonElement>(null);
+  const returnRef = useRef<HTMLElement | null>(null);
+  const titleId = useId();
+  const textId = useId();
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!dialog) return;
+    if (item && !dialog.open) {
+      returnRef.current = document.activeElement as HTMLElement | null;
+      dialog.showModal();
+      cancelRef.current?.focus();
+    } else if (!item && dialog.open) {
+      dialog.close();
+      if (returnRef.current?.isConnected) returnRef.current.focus();
+    }
+  }, [item]);
+
+  return (
+    <dialog
+      ref={ref}
+      aria-labelledby={titleId}
+      aria-describedby={textId}
+      aria-modal="true"
+      onKeyDown={trapTab}
+      onCancel={(e) => {
+        e.preventDefault();
+        onCancel();
+      }}
+      onClick={(e) => {
+        // A click on the backdrop cancels; stop it here so menus behind do not see an outside click.
+        e.stopPropagation();
+        if (e.target === ref.current) onCancel();
+      }}
+      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 shadow-xl backdrop:bg-slate-900/50"
+    >
+      {item && (
+        <>
+          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
+            Remove item?
+          </h2>
+          <p id={textId} className="mt-2 text-sm text-slate-700">
+            Remove {item.name} from your cart?
+          </p>
+          <div className="mt-5 flex justify-end gap-2">
+            <button ref={cancelRef} type="button" onClick={onCancel} className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              Cancel
+            </button>
+            <button type="button" onClick={() => onConfirm(item)} className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95">
+              Remove
+            </button>
+          </div>
+        </>
+      )}
+    </dialog>
+  );
+}
+
+/** A trash-can icon. */
+/** The cart's loading spinner (`compact` in the panel, roomy on /cart). */
+export function CartLoading({ compact = false }: { compact?: boolean }) {
+  return (
+    <div role="status" className={`flex justify-center ${compact ? 'py-10' : 'py-16'}`}>
+      <span className={`${compact ? 'h-8 w-8' : 'h-10 w-10'} animate-spin rounded-full border-4 border-brand-200 border-t-brand-700`} aria-hidden="true" />
+      <span className="sr-only">Loading your cart</span>
+    </div>
+  );
+}
+
+/** The cart failed to load: the message and a Try again button that reloads it. */
+export function CartLoadError({ compact = false }: { compact?: boolean }) {
+  return (
+    <div className={compact ? 'px-4 py-8 text-center' : 'py-12 text-center'}>
+      <p role="alert" className={`${compact ? 'text-sm ' : ''}font-medium text-sale-600`}>
+        Failed to load your cart. Please try again.
+      </p>
+      <button type="button" onClick={() => void loadCart(true)} className={`mt-3 ${compact ? 'text-sm ' : ''}font-semibold text-brand-700 underline`}>
+        Try again
+      </button>
+    </div>
+  );
+}
+
+export function TrashIcon({ className = 'h-5 w-5' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+      <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
+    </svg>
+  );
+}
+
+/** A shopping-cart icon. */
+export function CartIcon({ className = 'h-6 w-6' }: { className?: string }) {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+      <circle cx="9" cy="20" r="1.5" />
+      <circle cx="18" cy="20" r="1.5" />
+      <path d="M2.5 3h2.7l2.4 12h11.2l2-8.5H6.1" />
+    </svg>
+  );
+}

@@ -1,0 +1,151 @@
+/**
+ * The customer's cart (spec 000 §2 cart panel and screen, §4, §5, §7). Every query is scoped by
+ * the session's customer: another customer's cart id is simply not found (404).
+ * Quantities are never below 1 (422) nor above the product's stock (409 with how many are left).
+ */
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../lib/db/index.ts';
+import { cartItems, products } from '../../../lib/db/schema.ts';
+import { AppError, notFound } from '../../../lib/http/envelope.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { imageUrl } from '../../catalog/images.ts';
+import { deliveryFeePaise, freeDeliveryRemainingPaise, type DeliveryPolicy } from '../delivery-fee.ts';
+
+/** A cart line with its product's current price and stock. */
+export interface CartLine {
+  cartId: number;
+  productId: number;
+  name: string;
+  image: string;
+  qty: number;
+  pricePaise: number;
+  mrpPaise: number;
+  stock: number;
+  weight: number | null;
+  weightUnit: string | null;
+  lineTotalPaise: number;
+}
+
+export interface CartSummary {
+  itemCount: number;
+  subtotalPaise: number;
+  deliveryFeePaise: number;
+  totalPaise: number;
+  freeDeliveryFromPaise: number;
+  freeDeliveryRemainingPaise: number;
+}
+
+/** The shop's delivery policy from configuration. */
+export function deliveryPolicy(): DeliveryPolicy {
+  const c = getConfig();
+  return { freeFromPaise: c.FREE_DELIVERY_FROM_PAISE, feePaise: c.DELIVERY_FEE_PAISE };
+}
+
+/** Totals of a list of lines: item count (units), subtotal, delivery fee, total. */
+export function summarize(lines: Pick<CartLine, 'qty' | 'lineTotalPaise'>[], policy = deliveryPolicy()): CartSummary {
+  const subtotal = lines.reduce((s, l) => s + l.lineTotalPaise, 0);
+  const fee = deliveryFeePaise(subtotal, policy);
+  return {
+    itemCount: lines.reduce((n, l) => n + l.qty, 0),
+    subtotalPaise: subtotal,
+    deliveryFeePaise: fee,
+    totalPaise: subtotal + fee,
+    freeDeliveryFromPaise: policy.freeFromPaise,
+    freeDeliveryRemainingPaise: freeDeliveryRemainingPaise(subtotal, policy),
+  };
+}
+
+const outOfStock = (name: string) => new AppError('conflict', `Sorry, ${name} is out of stock.`);
+const onlyLeft = (name: string, stock: number) =>
+  new AppError('conflict', `Only ${stock} of ${name} left in stock.`, { data: { stock } });
+
+/** The customer's cart lines, oldest first. */
+export async function listCart(db: Database, customerId: number): Promise<CartLine[]> {
+  const media = getConfig().MEDIA_BASE_URL || '/media';
+  const rows = await db
+    .select({
+      cartId: cartItems.id,
+      productId: products.id,
+      name: products.name,
+      images: products.images,
+      qty: cartItems.qty,
+      pricePaise: products.pricePaise,
+      mrpPaise: products.mrpPaise,
+      stock: products.stock,
+      weight: products.weight,
+      weightUnit: products.weightUnit,
+    })
+    .from(cartItems)
+    .innerJoin(products, eq(products.id, cartItems.productId))
+    .where(eq(cartItems.customerId, customerId))
+    .orderBy(asc(cartItems.createdAt), asc(cartItems.id));
+  return rows.map((r) => ({
+    cartId: r.cartId,
+    productId: r.productId,
+    name: r.name,
+    image: imageUrl(r.images?.[0], media),
+    qty: r.qty,
+    pricePaise: r.pricePaise,
+    mrpPaise: r.mrpPaise,
+    stock: r.stock,
+    weight: r.weight === null ? null : Number(r.weight),
+    weightUnit: r.weightUnit,
+    lineTotalPaise: r.pricePaise * r.qty,
+  }));
+}
+
+/**
+ * Adds `qty` of a product (merging with an existing line). 404 for an unknown product, 409 when
+ * it is out of stock or the cart would hold more than the stock.
+ */
+export async function addToCart(db: Database, customerId: number, productId: number, qty: number): Promise<void> {
+  if (!Number.isInteger(qty) || qty < 1 || qty > 999) throw new AppError('bad_request', 'Quantity must be a whole number from 1.');
+  await db.transaction(async (tx) => {
+    const [product] = await tx
+      .select({ name: products.name, stock: products.stock, isActive: products.isActive })
+      .from(products)
+      .where(eq(products.id, productId));
+    if (!product || !product.isActive) throw notFound('Product not found.');
+    if (product.stock <= 0) throw outOfStock(product.name);
+    const [line] = await tx
+      .select({ id: cartItems.id, qty: cartItems.qty })
+      .from(cartItems)
+      .where(and(eq(cartItems.customerId, customerId), eq(cartItems.productId, productId)));
+    const next = (line?.qty ?? 0) + qty;
+    if (next > product.stock) throw onlyLeft(product.name, product.stock);
+    await tx
+      .insert(cartItems)
+      .values({ customerId, productId, qty })
+      .onConflictDoUpdate({ target: [cartItems.customerId, cartItems.productId], set: { qty: sql`${cartItems.qty} + ${qty}`, updatedAt: new Date() } });
+  });
+}
+
+/** Changes a line's quantity by +1 or −1. 404 for a line the customer does not own. */
+export async function stepQuantity(db: Database, customerId: number, cartId: number, delta: 1 | -1): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ qty: cartItems.qty, stock: products.stock, name: products.name })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
+    if (!line) throw notFound('Failed to update quantity. The item may have been removed.');
+    const next = line.qty + delta;
+    if (next < 1) throw new AppError('unprocessable', 'Quantity cannot be less than 1.');
+    if (delta > 0 && next > line.stock) throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
+    await tx.update(cartItems).set({ qty: next }).where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
+  });
+}
+
+/** Removes a line. 404 for a line the customer does not own. */
+export async function removeLine(db: Database, customerId: number, cartId: number): Promise<void> {
+  const deleted = await db
+    .delete(cartItems)
+    .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)))
+    .returning({ id: cartItems.id });
+  if (deleted.length === 0) throw notFound('Cart item not found. It may have been removed already.');
+}
+
+/** Empties the customer's cart. */
+export async function clearCart(db: Database, customerId: number): Promise<void> {
+  await db.delete(cartItems).where(eq(cartItems.customerId, customerId));
+}

@@ -1,0 +1,107 @@
+/**
+ * Catalogue domain types shared by server and islands, and the spec's browsing constants
+ * (spec 000 §9). Services return these shapes, never database rows; API routes map them to the
+ * spec's JSON names in src/features/catalog/server/shapes.ts.
+ */
+
+/** Subcategory browser page size (spec 000 §9). */
+export const PAGE_SIZE = 10;
+/** Home page product grid size (spec 000 §9). */
+export const HOME_PRODUCT_LIMIT = 10;
+/** Sort orders of the subcategory browser: by offer price ascending or descending. */
+export const SORTS = ['asc', 'desc'] as const;
+export type Sort = (typeof SORTS)[number];
+/** Sort option labels (spec 000 §2). */
+export const SORT_LABELS: Record<Sort, string> = { asc: 'Price: Low to High', desc: 'Price: High to Low' };
+
+export interface Category {
+  id: number;
+  name: string;
+  slug: string;
+  /** Resolved image URL (placeholder when missing). */
+  image: string;
+  description: string | null;
+}
+
+export interface Subcategory {
+  id: number;
+  categoryId: number;
+  name: string;
+  slug: string;
+  image: string;
+}
+
+/** A product as listed on cards and in search results. Prices are tax-inclusive paise. */
+export interface ProductSummary {
+  id: number;
+  name: string;
+  slug: string;
+  /** Resolved cover image URL. */
+  image: string;
+  pricePaise: number;
+  mrpPaise: number;
+  /** Rounded percent off (0 when none). */
+  discountPercent: number;
+  weight: number | null;
+  weightUnit: string | null;
+  taxPercent: number;
+  stock: number;
+  categoryId: number;
+  subcategoryId: number;
+  brand: string | null;
+}
+
+/** A product with everything the detail page shows. */
+export interface ProductDetail extends ProductSummary {
+  sku: string;
+  /** Resolved image URLs, cover first; at least one (the placeholder). */
+  images: string[];
+  description: string | null;
+  additionalInformation: string | null;
+  highlights: string[];
+  type: string | null;
+  rating: number | null;
+  category: { id: number; name: string };
+  subcategory: { id: number; name: string };
+}
+
+/** A home page banner (spec 000 §3). */
+export interface Banner {
+  id: number;
+  title: string;
+  description: string;
+  image: string;
+  cta: string | null;
+  /** Where the call-to-action goes: the banner's link, default /shop. */
+  ctaLink: string;
+}
+
+/** One page of products. */
+export interface ProductPage {
+  products: ProductSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  totalPages: number;
+}
+
+/**
+ * Pack size label, e.g. "500 g", "1 kg", "6 pcs".
+ * @example packSize(0.5, 'kg') // '0.5 kg'
+ */
+export function packSize(weight: number | null, unit: string | null): string {
+  if (weight === null || weight === undefined) return unit ?? '';
+  const w = Number.isInteger(weight) ? String(weight) : String(Number(weight.toFixed(3)));
+  return unit ? `${w} ${unit}` : w;
+}
+
+/** "1 Item" or "N Items" (spec 000 §2 item count). */
+export function itemCountLabel(n: number): string {
+  return `${n} ${n === 1 ? 'Item' : 'Items'}`;
+}
+
+/** A banner title or description made only of the letter b and digits is blanked (spec 000 §3). */
+export function cleanBannerText(text: string | null | undefined): string {
+  if (!text) return '';
+  return /^b\d+$/i.test(text.trim()) ? '' : text;
+}

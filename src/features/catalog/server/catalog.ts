@@ -1,0 +1,201 @@
+/**
+ * Catalogue reads (spec 000 §2, §7): categories, subcategories, product pages with sort and
+ * paging, product details with related products, home banners.
+ *
+ * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
+ * null (callers answer 404); nothing here throws for bad input other than AppError.
+ */
+import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import type { Database } from '../../../lib/db/index.ts';
+import { banners, categories, products, subcategories } from '../../../lib/db/schema.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { memoPerDatabase } from '../../../lib/cache/shared-cache.ts';
+import { imageUrl } from '../images.ts';
+import { percentOff } from '../../../lib/money.ts';
+import {
+  cleanBannerText,
+  PAGE_SIZE,
+  type Banner,
+  type Category,
+  type ProductDetail,
+  type ProductPage,
+  type ProductSummary,
+  type Sort,
+  type Subcategory,
+} from '../rules.ts';
+
+const media = (path: unknown) => imageUrl(path, getConfig().MEDIA_BASE_URL || '/media');
+
+/** Columns every product summary needs. */
+export const summaryColumns = {
+  id: products.id,
+  name: products.name,
+  slug: products.slug,
+  images: products.images,
+  pricePaise: products.pricePaise,
+  mrpPaise: products.mrpPaise,
+  weight: products.weight,
+  weightUnit: products.weightUnit,
+  taxPercent: products.taxPercent,
+  stock: products.stock,
+  categoryId: products.categoryId,
+  subcategoryId: products.subcategoryId,
+  brand: products.brand,
+};
+
+/** A product row as `summaryColumns` selects it: the summary's stored fields, images unresolved. */
+type SummaryRow = Omit<ProductSummary, 'image' | 'discountPercent'> & { images: string[] };
+
+/** Maps a product row to a ProductSummary (image resolved, discount computed). */
+export function toSummary(row: SummaryRow): ProductSummary {
+  return {
+    id: row.id,
+    name: row.name || 'Unnamed Product',
+    slug: row.slug,
+    image: media(row.images?.[0]),
+    pricePaise: row.pricePaise,
+    mrpPaise: row.mrpPaise,
+    discountPercent: percentOff(row.mrpPaise, row.pricePaise),
+    weight: row.weight === null ? null : Number(row.weight),
+    weightUnit: row.weightUnit,
+    taxPercent: Number(row.taxPercent),
+    stock: row.stock,
+    categoryId: row.categoryId,
+    subcategoryId: row.subcategoryId,
+    brand: row.brand?.trim() || null,
+  };
+}
+
+/** All categories in display order (reused for 30 s: every page's footer lists them). */
+export const listCategories = memoPerDatabase(30_000, async (db: Database): Promise<Category[]> => {
+  const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, image: media(c.image), description: c.description }));
+});
+
+/** One category, or null. */
+export async function getCategory(db: Database, id: number): Promise<Category | null> {
+  const [c] = await db.select().from(categories).where(eq(categories.id, id));
+  return c ? { id: c.id, name: c.name, slug: c.slug, image: media(c.image), description: c.description } : null;
+}
+
+/** Subcategories of a category in display order (empty when the category has none or is unknown). */
+export async function listSubcategories(db: Database, categoryId: number): Promise<Subcategory[]> {
+  const rows = await db
+    .select()
+    .from(subcategories)
+    .where(eq(subcategories.categoryId, categoryId))
+    .orderBy(asc(subcategories.sortOrder), asc(subcategories.id));
+  return rows.map((s) => ({ id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) }));
+}
+
+/** One subcategory, or null. */
+export async function getSubcategory(db: Database, id: number): Promise<Subcategory | null> {
+  const [s] = await db.select().from(subcategories).where(eq(subcategories.id, id));
+  return s ? { id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) } : null;
+}
+
+/** Filter and paging for listProducts. */
+export interface ProductQuery {
+  categoryId?: number;
+  /** A subcategory id; undefined or 0 means all. */
+  subcategoryId?: number;
+  sort?: Sort;
+  /** 1-based page number; pages past the end return an empty list. */
+  page?: number;
+  pageSize?: number;
+}
+
+/**
+ * One page of active products, optionally within a category and subcategory, sorted by offer
+ * price (ties by id, so paging is stable) or by id when no sort is given.
+ */
+export async function listProducts(db: Database, query: ProductQuery = {}): Promise<ProductPage> {
+  const pageSize = Math.min(Math.max(query.pageSize ?? PAGE_SIZE, 1), 100);
+  const page = Math.max(query.page ?? 1, 1);
+  const where: SQL[] = [eq(products.isActive, true)];
+  if (query.categoryId) where.push(eq(products.categoryId, query.categoryId));
+  if (query.subcategoryId) where.push(eq(products.subcategoryId, query.subcategoryId));
+  const condition = and(...where);
+  const order =
+    query.sort === 'asc'
+      ? [asc(products.pricePaise), asc(products.id)]
+      : query.sort === 'desc'
+        ? [desc(products.pricePaise), asc(products.id)]
+        : [asc(products.id)];
+  const [rows, [{ total }]] = await Promise.all([
+    db.select(summaryColumns).from(products).where(condition).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
+    db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>,
+  ]);
+  return {
+    products: rows.map(toSummary),
+    total: Number(total),
+    page,
+    pageSize,
+    totalPages: Math.max(1, Math.ceil(Number(total) / pageSize)),
+  };
+}
+
+/** Related products: others from the same subcategory, then the same category; at most `limit`. */
+export async function relatedProducts(db: Database, product: { id: number; categoryId: number; subcategoryId: number }, limit = 8): Promise<ProductSummary[]> {
+  const rows = await db
+    .select(summaryColumns)
+    .from(products)
+    .where(and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), eq(products.isActive, true)))
+    .orderBy(sql`(${products.subcategoryId} = ${product.subcategoryId}) DESC`, sql`(${products.stock} > 0) DESC`, asc(products.id))
+    .limit(limit);
+  return rows.map(toSummary);
+}
+
+/** A product with its category names, or null when unknown or inactive. */
+export async function getProduct(db: Database, id: number): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      ...summaryColumns,
+      sku: products.sku,
+      description: products.description,
+      additionalInformation: products.additionalInformation,
+      highlights: products.highlights,
+      type: products.type,
+      rating: products.rating,
+      categoryName: categories.name,
+      subcategoryName: subcategories.name,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(eq(products.id, id), eq(products.isActive, true)));
+  if (!row) return null;
+  const images = (row.images ?? []).map(media);
+  return {
+    ...toSummary(row),
+    sku: row.sku,
+    images: images.length ? images : [media(null)],
+    description: row.description,
+    additionalInformation: row.additionalInformation,
+    highlights: row.highlights ?? [],
+    type: row.type,
+    rating: row.rating === null ? null : Number(row.rating),
+    category: { id: row.categoryId, name: row.categoryName },
+    subcategory: { id: row.subcategoryId, name: row.subcategoryName },
+  };
+}
+
+/** Products by ids (e.g. for a cart), in no particular order; unknown ids are absent. */
+export async function getProductSummaries(db: Database, ids: number[]): Promise<ProductSummary[]> {
+  if (ids.length === 0) return [];
+  const rows = await db.select(summaryColumns).from(products).where(inArray(products.id, ids));
+  return rows.map(toSummary);
+}
+
+/** Active home banners in order; the call-to-action link defaults to /shop (spec 000 §2). */
+export async function listBanners(db: Database): Promise<Banner[]> {
+  const rows = await db.select().from(banners).where(eq(banners.isActive, true)).orderBy(asc(banners.sortOrder), asc(banners.id));
+  return rows.map((b) => ({
+    id: b.id,
+    title: cleanBannerText(b.title),
+    description: cleanBannerText(b.description),
+    image: media(b.image),
+    cta: b.cta,
+    ctaLink: b.ctaLink || '/shop',
+  }));
+}

@@ -1,0 +1,50 @@
+/**
+ * Checkout's Payment Method radios (spec 001 §2, §9): Pay by Cash On Delivery (cod), Pay by Card
+ * On Delivery (card), Pay using Credit (credit, with the available credit shown) and, only when
+ * the shop has an online payment gateway configured, Pay Online (online → the payment modal).
+ * Nothing is chosen at first: Place Order then asks for a method (Payment Method Required).
+ */
+import { formatPaise } from '../../../lib/money.ts';
+
+/** A payment mode as place-order takes it. */
+export type PaymentChoice = 'cod' | 'card' | 'credit' | 'online';
+
+interface Props {
+  value: PaymentChoice | null;
+  onChange: (value: PaymentChoice) => void;
+  /** Whether Pay Online is offered (PAYMENT_GATEWAY configured). */
+  online: boolean;
+  /** Available credit in paise. */
+  creditPaise: number;
+}
+
+export default function PaymentMethods({ value, onChange, online, creditPaise }: Props) {
+  const options: { value: PaymentChoice; label: string; hint?: string }[] = [
+    { value: 'cod', label: 'Pay by Cash On Delivery' },
+    { value: 'card', label: 'Pay by Card On Delivery' },
+    { value: 'credit', label: 'Pay using Credit', hint: `Available credit: ${formatPaise(creditPaise)}` },
+  ];
+  if (online) options.push({ value: 'online', label: 'Pay Online', hint: 'UPI, cards, net banking or wallet' });
+
+  return (
+    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm">
+      <fieldset>
+        <legend className="text-lg font-semibold">Payment Method</legend>
+        <div className="mt-3 space-y-2">
+          {options.map((o) => (
+            <label
+              key={o.value}
+              className={`flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-3 ${value === o.value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'}`}
+            >
+              <input type="radio" name="payment_mode" value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="h-5 w-5 accent-brand-700" />
+              <span>
+                <span className="block text-sm font-medium text-slate-900">{o.label}</span>
+                {o.hint && <span className="block text-xs text-slate-600">{o.hint}</span>}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+    </section>
+  );
+}

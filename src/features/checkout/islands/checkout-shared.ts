@@ -1,0 +1,94 @@
+/**
+ * Types and small browser helpers shared by the checkout islands and the address dialog
+ * (spec 001 §2 checkout, §3 entities). Browser-safe: no server imports.
+ */
+import { rupeesToPaise } from '../../../lib/money.ts';
+import { isSignedIn } from '../../auth/store.ts';
+
+/** An address as `GET /api/customer/address-list` returns it (spec 001 §3 "Address read from the list"). */
+export interface AddressJson {
+  id: number;
+  type?: string;
+  name: string;
+  mobile: string;
+  /** The same as building_num (the list's own name for it). */
+  building?: string;
+  building_num: string;
+  street: string;
+  landmark: string | null;
+  city: string;
+  po_box: string;
+  latitude: number | null;
+  longitude: number | null;
+  is_default: boolean;
+  /** False when the shop does not deliver to the postal code (the address may still be saved). */
+  deliverable: boolean;
+}
+
+/** The server's figures for the current cart (`GET /api/customer/checkout-summary` → data.summary), rupee strings. */
+export interface SummaryJson {
+  subtotal: string;
+  item_count: number;
+  discount: string;
+  promocode: string | null;
+  points: string;
+  delivery_fee: string;
+  paid_amount: string;
+}
+
+/** A cart line as `GET /api/customer/my-cart` returns it (the fields the checkout reads). */
+export interface CartLineJson {
+  cart_id: number;
+  product_id: number;
+  name: string;
+  qty: number;
+  offer_price: number;
+  line_total: number;
+}
+
+/** The delivery area the shop serves (from the page frontmatter). */
+export interface DeliveryAreaInfo {
+  names: string[];
+  /** Postal code prefixes, e.g. ['680']. */
+  prefixes: string[];
+}
+
+/** Rupee figure from the API (string or number) → paise; 0 for anything unusable. */
+export function paise(value: string | number | null | undefined): number {
+  if (value === null || value === undefined) return 0;
+  const p = rupeesToPaise(value);
+  return Number.isFinite(p) ? p : 0;
+}
+
+/**
+ * True while the session store says signed in and the readable hint cookie is still there (a
+ * logout in another tab removes it). The session itself is HttpOnly: the server still decides,
+ * and a 401 from any call clears the store.
+ */
+export function hasSessionHint(): boolean {
+  return isSignedIn() && typeof document !== 'undefined' && /(?:^|;\s*)ff_auth=1(?:;|$)/.test(document.cookie);
+}
+
+/** The login page URL that brings the customer back here afterwards. */
+export function loginUrl(): string {
+  const here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
+  return `/login?next=${encodeURIComponent(here)}`;
+}
+
+/** A fresh idempotency key for one checkout attempt (UUID; random hex where randomUUID is unavailable). */
+export function newIdempotencyKey(): string {
+  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
+}
+
+/** One-line address text for cards: building, street, landmark, city, postal code. */
+export function addressLine(a: AddressJson): string {
+  return [a.building_num, a.street, a.landmark, a.city, a.po_box].filter(Boolean).join(', ');
+}
+
+/** How long the checkout's own toasts stay up (spec 001 §9: checkout toast 2.5 s). */
+export const CHECKOUT_TOAST_MS = 2500;
+
+/** Delay before going to /login after a login prompt (spec 001 §9: 2 s). */
+export const LOGIN_REDIRECT_MS = 2000;

@@ -1,0 +1,122 @@
+/**
+ * JSON-LD builders (schema.org) for search engines and link previews (issue 6, spec 000 §1):
+ * the shop as an Organization/GroceryStore on home, BreadcrumbList on listing and product pages,
+ * Product with an Offer on product pages. Pass the results to ShopLayout's `jsonLd` prop.
+ *
+ * URLs given to these builders may be absolute or site-relative paths; relative ones are made
+ * absolute against the `site` argument (normally `getConfig().SITE_URL`).
+ */
+import type { ProductDetail } from '../catalog/rules.ts';
+
+/** A plain JSON-LD object (rendered as application/ld+json). */
+export type JsonLd = Record<string, unknown>;
+
+/** The configuration fields the store builder reads (a subset of `Config`). */
+export interface StoreInfo {
+  SHOP_NAME: string;
+  SITE_URL: string;
+  SHOP_EMAIL: string;
+  SHOP_PHONE: string;
+  SHOP_ADDRESS: string;
+}
+
+/** One breadcrumb step: visible name and URL (absolute or a path). */
+export interface Crumb {
+  name: string;
+  url: string;
+}
+
+/** The shop's tagline (spec 000 §1). */
+export const TAGLINE = 'Bringing farm fresh goodness to your doorstep!';
+
+const trimSlash = (site: string) => site.replace(/\/+$/, '');
+
+/**
+ * Makes a URL absolute against the site root.
+ * @example absoluteUrl('/product/4', 'https://shop.example/') // 'https://shop.example/product/4'
+ */
+export function absoluteUrl(url: string, site: string): string {
+  if (/^https?:\/\//i.test(url)) return url;
+  return `${trimSlash(site)}${url.startsWith('/') ? '' : '/'}${url}`;
+}
+
+/**
+ * The shop as a schema.org GroceryStore (a LocalBusiness, hence also an Organization), with
+ * contact details and the delivery area from configuration.
+ */
+export function storeJsonLd(config: StoreInfo): JsonLd {
+  const site = trimSlash(config.SITE_URL);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'GroceryStore',
+    '@id': `${site}/#store`,
+    name: config.SHOP_NAME,
+    slogan: TAGLINE,
+    description: 'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
+    url: `${site}/`,
+    logo: `${site}/favicon.svg`,
+    image: `${site}/images/og-default.jpg`,
+    email: config.SHOP_EMAIL,
+    telephone: config.SHOP_PHONE,
+    priceRange: '₹',
+    currenciesAccepted: 'INR',
+    paymentAccepted: 'Cash, Credit Card, Debit Card, UPI, Net Banking, Wallets, Gift Cards',
+    address: { '@type': 'PostalAddress', streetAddress: config.SHOP_ADDRESS, addressLocality: 'Thrissur', addressRegion: 'Kerala', addressCountry: 'IN' },
+    areaServed: { '@type': 'City', name: 'Thrissur' },
+    openingHoursSpecification: {
+      '@type': 'OpeningHoursSpecification',
+      dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
+      opens: '08:00',
+      closes: '22:00',
+    },
+  };
+}
+
+/**
+ * A schema.org BreadcrumbList; positions start at 1 in the order given (home first).
+ * @example breadcrumbJsonLd([{ name: 'Home', url: '/' }, { name: 'Fruits', url: '/category/1/subcategories' }], site)
+ */
+export function breadcrumbJsonLd(items: Crumb[], site = ''): JsonLd {
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'BreadcrumbList',
+    itemListElement: items.map((item, i) => ({
+      '@type': 'ListItem',
+      position: i + 1,
+      name: item.name,
+      item: site ? absoluteUrl(item.url, site) : item.url,
+    })),
+  };
+}
+
+/**
+ * A schema.org Product with one Offer: price as a string with 2 decimals in INR (from paise),
+ * availability InStock when stock > 0, else OutOfStock. `url` is the product page's absolute URL
+ * (or a path, made absolute with `site`); image URLs are made absolute the same way.
+ */
+export function productJsonLd(product: ProductDetail, url: string, site = ''): JsonLd {
+  const abs = (u: string) => (site ? absoluteUrl(u, site) : u);
+  const pageUrl = abs(url);
+  const data: JsonLd = {
+    '@context': 'https://schema.org',
+    '@type': 'Product',
+    '@id': `${pageUrl}#product`,
+    name: product.name,
+    sku: product.sku,
+    url: pageUrl,
+    image: product.images.map(abs),
+    category: `${product.category.name} > ${product.subcategory.name}`,
+    offers: {
+      '@type': 'Offer',
+      url: pageUrl,
+      price: (product.pricePaise / 100).toFixed(2),
+      priceCurrency: 'INR',
+      availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
+      itemCondition: 'https://schema.org/NewCondition',
+    },
+  };
+  const description = product.description?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  if (description) data.description = description.slice(0, 5000);
+  if (product.brand) data.brand = { '@type': 'Brand', name: product.brand };
+  return data;
+}

@@ -1,0 +1,98 @@
+/**
+ * Seeds the demo shop (the data files in src/features/demo-shop/data/, validated by
+ * schema.ts first): categories, subcategories, products with stock, banners, the Thrissur
+ * delivery area and promo codes.
+ *
+ * It resets the whole database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
+ * (1 and 3 are linked from the home promo tiles) and a re-seed gives the same shop again.
+ * Customers, carts and orders of a demo database are wiped with it.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from '../../lib/db/index.ts';
+import * as schema from '../../lib/db/schema.ts';
+import { slugify } from '../../lib/slug.ts';
+import { loadDemoShop } from './schema.ts';
+
+const toPaise = (rupees: number) => Math.round(rupees * 100);
+const emojiPath = (code: string) => `emoji/${code}.svg`;
+const DAY_MS = 86_400_000;
+
+/** Every table, in an order TRUNCATE … CASCADE accepts. */
+const ALL_TABLES = [
+  'points_transactions', 'credit_transactions', 'order_items', 'orders', 'promo_codes', 'addresses',
+  'wishlist_items', 'cart_items', 'rate_limit_events', 'otps', 'sessions', 'customers', 'stock_movements',
+  'delivery_areas', 'banners', 'products', 'subcategories', 'categories',
+];
+
+/** Replaces everything in the database with the demo shop. Returns what it wrote. */
+export async function seedDemoShop(db: Database): Promise<{ categories: number; products: number }> {
+  const { catalog: demoCatalog, banners: demoBanners, deliveryAreas: demoDeliveryAreas, promoCodes: demoPromoCodes } = loadDemoShop();
+  let productCount = 0;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+    for (const [ci, category] of demoCatalog.entries()) {
+      const [cat] = await tx
+        .insert(schema.categories)
+        .values({
+          name: category.name,
+          slug: slugify(category.name),
+          image: emojiPath(category.image),
+          description: category.description,
+          sortOrder: ci,
+        })
+        .returning({ id: schema.categories.id });
+      for (const [si, sub] of category.subcategories.entries()) {
+        const [subRow] = await tx
+          .insert(schema.subcategories)
+          .values({ categoryId: cat!.id, name: sub.name, slug: slugify(sub.name), image: emojiPath(sub.image), sortOrder: si })
+          .returning({ id: schema.subcategories.id });
+        if (sub.products.length === 0) continue;
+        const inserted = await tx
+          .insert(schema.products)
+          .values(
+            sub.products.map((p) => ({
+              sku: p.sku,
+              name: p.name,
+              slug: slugify(p.name),
+              categoryId: cat!.id,
+              subcategoryId: subRow!.id,
+              brand: p.brand ?? 'FarmFresh',
+              description: p.description,
+              additionalInformation: p.additionalInformation,
+              highlights: p.highlights,
+              weight: p.weight,
+              weightUnit: p.weightUnit,
+              mrpPaise: toPaise(p.mrp),
+              pricePaise: toPaise(p.price),
+              taxPercent: p.taxPercent,
+              stock: p.stock,
+              images: p.images.map(emojiPath),
+            })),
+          )
+          .returning({ id: schema.products.id, stock: schema.products.stock });
+        productCount += inserted.length;
+        const movements = inserted.filter((r) => r.stock > 0).map((r) => ({ productId: r.id, delta: r.stock, reason: 'seed' as const }));
+        if (movements.length) await tx.insert(schema.stockMovements).values(movements);
+      }
+    }
+    await tx.insert(schema.banners).values(
+      demoBanners.map((b, i) => ({ title: b.title, description: b.description, image: b.image, cta: b.cta ?? null, ctaLink: b.ctaLink ?? null, sortOrder: i })),
+    );
+    await tx.insert(schema.deliveryAreas).values(demoDeliveryAreas);
+    const now = Date.now();
+    await tx.insert(schema.promoCodes).values(
+      demoPromoCodes.map((p) => ({
+        code: p.code.toUpperCase(),
+        description: p.description,
+        percentOff: p.percentOff,
+        minOrderPaise: toPaise(p.minOrder),
+        maxUses: p.maxUses ?? null,
+        perCustomerLimit: p.perCustomerLimit ?? null,
+        startsAt: p.startsInDays === undefined ? null : new Date(now + p.startsInDays * DAY_MS),
+        endsAt: p.endsInDays === undefined ? null : new Date(now + p.endsInDays * DAY_MS),
+        isActive: p.isActive ?? true,
+      })),
+    );
+  });
+  return { categories: demoCatalog.length, products: productCount };
+}

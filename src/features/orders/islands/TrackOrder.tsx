@@ -1,0 +1,161 @@
+/**
+ * Order tracking (spec 001 §2 Order tracking, §8): the four steps placed, processed, out for
+ * delivery and delivered, marking the order's REAL status (the spec's "only the first step is
+ * marked" is a defect): completed steps with their times, the current step with
+ * aria-current="step", a clear cancelled state; then the items and the total. Also the panels
+ * for signed-out visitors, unknown orders and failures, each with Back to My Account.
+ *
+ * Rendered on the server without hydration (the page ships no JavaScript for it).
+ */
+import type { ReactNode } from 'react';
+import { formatPaise } from '../../../lib/money.ts';
+import { ACCOUNT_MESSAGES, TRACKING_STEPS, orderDate, orderDateTime, paymentModeLabel, trackingStepIndex } from '../../account/rules.ts';
+import { OrderItemList, toPaise, type OrderJson } from '../../account/islands/account-ui.tsx';
+import { StatusBadge } from './OrdersSection.tsx';
+
+/** An order with the step times the tracking page shows. */
+export type TrackedOrder = OrderJson & {
+  processed_at: string | null;
+  out_for_delivery_at: string | null;
+  delivered_at: string | null;
+  cancelled_at: string | null;
+};
+
+export type TrackState =
+  | { kind: 'order'; order: TrackedOrder }
+  | { kind: 'signed-out' }
+  | { kind: 'not-found' }
+  | { kind: 'no-order' }
+  | { kind: 'error'; message: string };
+
+function Panel({ message, tone = 'error', children }: { message: string; tone?: 'error' | 'info'; children?: ReactNode }) {
+  return (
+    <div className={`mt-6 rounded-2xl border p-6 text-center ${tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-slate-50'}`}>
+      <p role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? 'text-red-800' : 'text-slate-800'}>
+        {message}
+      </p>
+      {children}
+      <a href="/my-account" className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        Back to My Account
+      </a>
+    </div>
+  );
+}
+
+function Check() {
+  return (
+    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+      <path d="m5 12 5 5 9-10" />
+    </svg>
+  );
+}
+
+/** The stepper for an order's status. */
+function Steps({ order }: { order: TrackedOrder }) {
+  const cancelled = order.order_status === 'cancelled';
+  const current = cancelled ? 0 : trackingStepIndex(order.order_status);
+  const times = [order.created_at, order.processed_at, order.out_for_delivery_at, order.delivered_at];
+  const steps = cancelled ? [TRACKING_STEPS[0]] : TRACKING_STEPS;
+  return (
+    <ol className="mt-4 space-y-0" aria-label="Order progress">
+      {steps.map((step, i) => {
+        const done = i <= current;
+        const isCurrent = !cancelled && i === current;
+        const last = cancelled ? false : i === steps.length - 1;
+        return (
+          <li key={step.status} aria-current={isCurrent ? 'step' : undefined} className="relative flex gap-3 pb-6 last:pb-0">
+            {!last && <span aria-hidden="true" className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 ${i < current ? 'bg-brand-600' : 'bg-slate-200'}`} />}
+            <span
+              className={`relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
+                done ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-500'
+              } ${isCurrent ? 'ring-4 ring-brand-100' : ''}`}
+            >
+              {done ? <Check /> : i + 1}
+            </span>
+            <span className="pt-1">
+              <span className={`block text-sm font-semibold ${done ? 'text-slate-900' : 'text-slate-600'}`}>
+                {step.label}
+                <span className="sr-only-focusable">{isCurrent ? ' (current step)' : done ? ' (completed)' : ' (not yet)'}</span>
+              </span>
+              {done && times[i] && <span className="block text-xs text-slate-600">{orderDateTime(times[i]!)}</span>}
+              {isCurrent && step.status !== 'delivered' && <span className="block text-xs font-medium text-brand-700">In progress</span>}
+            </span>
+          </li>
+        );
+      })}
+      {cancelled && (
+        <li aria-current="step" className="relative flex gap-3">
+          <span className="relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 border-red-700 bg-red-700 text-white">
+            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+              <path d="M6 6l12 12M18 6 6 18" />
+            </svg>
+          </span>
+          <span className="pt-1">
+            <span className="block text-sm font-semibold text-red-800">Cancelled</span>
+            {order.cancelled_at && <span className="block text-xs text-slate-600">{orderDateTime(order.cancelled_at)}</span>}
+          </span>
+        </li>
+      )}
+    </ol>
+  );
+}
+
+/** The tracking view for one state. */
+export default function TrackOrder({ state }: { state: TrackState }) {
+  if (state.kind === 'signed-out') return <Panel message={ACCOUNT_MESSAGES.loginForOrders} tone="info" />;
+  if (state.kind === 'not-found') return <Panel message={ACCOUNT_MESSAGES.orderNotFound} />;
+  if (state.kind === 'error') return <Panel message={state.message} />;
+  if (state.kind === 'no-order') {
+    return (
+      <Panel message="Choose an order to track from Track Orders in My Account." tone="info">
+        <a href="/my-account?section=orders" className="mt-3 block text-sm font-semibold text-brand-700 underline">
+          Go to Track Orders
+        </a>
+      </Panel>
+    );
+  }
+  const { order } = state;
+  const cancelled = order.order_status === 'cancelled';
+  return (
+    <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
+      <section aria-labelledby="progress-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <div className="flex flex-wrap items-center justify-between gap-2">
+          <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
+            Order #{order.id}
+          </h2>
+          <StatusBadge status={order.order_status} />
+        </div>
+        <p className="text-sm text-slate-600">Placed on {orderDate(order.created_at)}</p>
+        {cancelled && (
+          <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+            This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be delivered.
+          </p>
+        )}
+        <Steps order={order} />
+      </section>
+      <section aria-labelledby="items-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+        <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
+          Items
+        </h2>
+        <OrderItemList items={order.order_items} className="mt-3" />
+        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
+          <dt className="text-slate-600">Payment mode</dt>
+          <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
+          {toPaise(order.discount) > 0 && (
+            <>
+              <dt className="text-slate-600">Discount{order.promocode ? ` (${order.promocode})` : ''}</dt>
+              <dd className="text-right">−{formatPaise(toPaise(order.discount))}</dd>
+            </>
+          )}
+          <dt className="text-base font-semibold text-slate-900">Total</dt>
+          <dd className="text-right text-base font-semibold text-slate-900" data-testid="order-total">
+            {formatPaise(toPaise(order.paid_amount))}
+          </dd>
+        </dl>
+        <a href="/my-account?section=orders" className="mt-5 inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+          Back to My Account
+        </a>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+/** JSON of orders (spec 001 §3 "Order as read"), money as 2-decimal strings like the spec sends. */
+import type { Order } from './orders.ts';
+import { paiseToRupees } from '../../../lib/money.ts';
+
+const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
+
+export function orderJson(o: Order) {
+  return {
+    id: o.id,
+    created_at: o.createdAt.toISOString(),
+    order_status: o.status,
+    payment_mode: o.paymentMode,
+    payment_status: o.paymentStatus,
+    promocode: o.promoCode,
+    subtotal: rupees(o.subtotalPaise),
+    discount: rupees(o.discountPaise),
+    points: o.pointsRedeemed,
+    delivery_fee: rupees(o.deliveryFeePaise),
+    paid_amount: rupees(o.paidAmountPaise),
+    customer_note: o.customerNote,
+    points_earned: o.pointsEarned,
+    address_id: o.addressId,
+    address: o.address,
+    processed_at: o.processedAt?.toISOString() ?? null,
+    out_for_delivery_at: o.outForDeliveryAt?.toISOString() ?? null,
+    delivered_at: o.deliveredAt?.toISOString() ?? null,
+    cancelled_at: o.cancelledAt?.toISOString() ?? null,
+    cancellable: o.cancellable,
+    order_items: o.items.map((i) => ({
+      id: i.id,
+      product_id: i.productId,
+      qty: i.qty,
+      unit_price: rupees(i.unitPricePaise),
+      total_amount: rupees(i.totalAmountPaise),
+      product: { id: i.productId, title: i.name, name: i.name, image: i.image },
+    })),
+  };
+}

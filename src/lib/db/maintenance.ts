@@ -1,0 +1,78 @@
+/**
+ * Database clean-up (issue 11): rows that only grow are deleted once they can no longer matter.
+ * - `rate_limit_events` older than 48 hours (the longest throttle window is 24 hours);
+ * - sessions expired or revoked more than 7 days ago;
+ * - OTPs expired more than 1 day ago (a code lives 5 minutes; consumed ones expire too).
+ *
+ * Runs in every server process every DB_PRUNE_INTERVAL_MINUTES (default 10, ±10 % jitter, first
+ * run 1–2 minutes after start; the timer never keeps the process alive) and on demand with
+ * `npm run db:prune`. Deletes go in batches of 5,000 rows (each well inside the statement
+ * timeout) and are idempotent, so several processes pruning at once only repeat work.
+ */
+import { sql } from 'drizzle-orm';
+import type { Database } from './index.ts';
+import { getConfig } from '../config.ts';
+import { logger } from '../log.ts';
+
+/** Throttle events are kept this long (ms); must exceed the longest ThrottleRule window. */
+export const RATE_LIMIT_RETENTION_MS = 48 * 3_600_000;
+/** Expired or revoked sessions are kept this long after they ended (ms). */
+export const SESSION_RETENTION_MS = 7 * 86_400_000;
+/** Expired OTPs are kept this long after they expired (ms). */
+export const OTP_RETENTION_MS = 86_400_000;
+/** Rows deleted per statement. */
+export const PRUNE_BATCH_SIZE = 5000;
+
+export interface PruneResult {
+  rateLimitEvents: number;
+  sessions: number;
+  otps: number;
+}
+
+/** Deletes `where` rows of `table` in batches; returns how many went. */
+async function deleteInBatches(db: Database, table: string, where: ReturnType<typeof sql>): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const result = await db.execute(
+      sql`DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${PRUNE_BATCH_SIZE})`,
+    );
+    const n = (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+    total += n;
+    if (n < PRUNE_BATCH_SIZE) return total;
+  }
+}
+
+/** Deletes old throttle events, ended sessions and expired OTPs (see the module doc); `now` for tests. */
+export async function pruneDatabase(db: Database, now = new Date()): Promise<PruneResult> {
+  const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
+  const rateLimitEvents = await deleteInBatches(db, 'rate_limit_events', sql`created_at < ${at(RATE_LIMIT_RETENTION_MS)}`);
+  const sessionsCutoff = at(SESSION_RETENTION_MS);
+  const sessions = await deleteInBatches(db, 'sessions', sql`(expires_at < ${sessionsCutoff} OR revoked_at < ${sessionsCutoff})`);
+  const otps = await deleteInBatches(db, 'otps', sql`expires_at < ${at(OTP_RETENTION_MS)}`);
+  return { rateLimitEvents, sessions, otps };
+}
+
+let scheduled = false;
+
+/**
+ * Starts this process's clean-up timer once (later calls do nothing). `getDb` is called at each
+ * run, so a database that is down is simply skipped until the next run.
+ */
+export function scheduleMaintenance(getDb: () => Promise<Database>): void {
+  if (scheduled) return;
+  scheduled = true;
+  const minutes = getConfig().DB_PRUNE_INTERVAL_MINUTES;
+  if (minutes <= 0) return;
+  const interval = minutes * 60_000;
+  const run = async () => {
+    try {
+      const result = await pruneDatabase(await getDb());
+      if (result.rateLimitEvents + result.sessions + result.otps > 0) logger.info({ ...result }, 'database pruned');
+    } catch (err) {
+      logger.warn({ err }, 'database prune failed; will try again at the next run');
+    }
+    arm(interval * (0.9 + Math.random() * 0.2));
+  };
+  const arm = (ms: number) => setTimeout(run, ms).unref();
+  arm(Math.min(interval, 60_000 + Math.random() * 60_000));
+}

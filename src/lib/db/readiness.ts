@@ -1,0 +1,72 @@
+/**
+ * Readiness check: database reachable and migrations applied (compares the journal with the
+ * applied count). Answers within READINESS_TIMEOUT_MS whatever the database does (issue 11).
+ */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { getDb, migrationsFolder } from './index.ts';
+import { isDatabaseUnavailable, withDeadline, DatabaseUnavailableError } from './unavailable.ts';
+import { logger } from '../log.ts';
+
+/** Milliseconds the readiness check waits for the database before saying it is down. */
+export const READINESS_TIMEOUT_MS = 2500;
+
+export interface Readiness {
+  status: 'ready' | 'not_ready';
+  database: 'up' | 'down';
+  migrations: { applied: number; expected: number };
+}
+
+/** Checks the database and migrations; never throws, answers within READINESS_TIMEOUT_MS. */
+export async function readiness(): Promise<Readiness> {
+  let expected = 0;
+  try {
+    const journal = JSON.parse(readFileSync(`${migrationsFolder()}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
+    expected = journal.entries.length;
+  } catch (err) {
+    logger.warn({ err }, 'readiness: migration journal unreadable');
+  }
+  try {
+    const check = async () => {
+      const db = await getDb();
+      const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
+      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    };
+    const applied = await withDeadline(check(), READINESS_TIMEOUT_MS, 'readiness check');
+    return { status: applied >= expected ? 'ready' : 'not_ready', database: 'up', migrations: { applied, expected } };
+  } catch (err) {
+    logger.warn({ err }, 'readiness: database check failed');
+    return { status: 'not_ready', database: 'down', migrations: { applied: 0, expected } };
+  }
+}
+
+/** Milliseconds a page request waits for the database check before answering 503. */
+export const PAGE_DATABASE_CHECK_TIMEOUT_MS = 4000;
+/** A successful check is trusted this long (ms): at most one `SELECT 1` per second per process. */
+const CHECK_TRUST_MS = 1000;
+let lastOk = 0;
+
+/**
+ * Throws DatabaseUnavailableError unless the database answered within the last second or
+ * answers `SELECT 1` within PAGE_DATABASE_CHECK_TIMEOUT_MS. Pages call it before rendering
+ * (a streamed page cannot turn into a 503 once it has started) and after a 500 (`fresh`), so
+ * an outage shows the 503 page rather than a broken one. Any failure of the check counts as
+ * the database being unavailable.
+ */
+export async function assertDatabaseAvailable(options: { fresh?: boolean } = {}): Promise<void> {
+  if (!options.fresh && Date.now() - lastOk < CHECK_TRUST_MS) return;
+  try {
+    await withDeadline(
+      (async () => {
+        const db = await getDb();
+        await db.execute(sql`SELECT 1`);
+      })(),
+      PAGE_DATABASE_CHECK_TIMEOUT_MS,
+      'database check',
+    );
+  } catch (err) {
+    lastOk = 0;
+    throw isDatabaseUnavailable(err) ? err : new DatabaseUnavailableError('database check failed', { cause: err });
+  }
+  lastOk = Date.now();
+}

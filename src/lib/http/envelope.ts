@@ -1,0 +1,207 @@
+/**
+ * The HTTP envelope of ARCHITECTURE.md and the one place where errors become responses.
+ *
+ * Success: `{ success: true, message?, data }`. Failure: `{ success: false, message, errors? }`
+ * with the status of the error's code. Handlers throw `AppError`s (or zod errors from input
+ * parsing); anything else is logged and answered as a plain 500 without a stack trace.
+ */
+import type { APIContext, APIRoute } from 'astro';
+import { z } from 'zod';
+import { logger } from '../log.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
+import { getConfig } from '../config.ts';
+import {
+  BodyTooLargeError,
+  bodyTooLargeMessage,
+  declaredLength,
+  decodeUtf8,
+  disallowedMessage,
+  fieldLabel,
+  findDisallowedField,
+  parseEncoded,
+  readCapped,
+} from './edge-input.ts';
+
+/** Error codes and the HTTP status each one answers with. */
+export const ERROR_STATUS = {
+  bad_request: 400,
+  unauthorized: 401,
+  payment_required: 402,
+  forbidden: 403,
+  not_found: 404,
+  method_not_allowed: 405,
+  conflict: 409,
+  payload_too_large: 413,
+  unprocessable: 422,
+  too_many_requests: 429,
+  unavailable: 503,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+/** An expected failure with a customer-facing message. */
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly errors?: Record<string, string>;
+  /** Extra data returned beside the message (e.g. the server's figures on a 409). */
+  readonly data?: Record<string, unknown>;
+  /** Seconds until a throttled client may retry (429). */
+  readonly retryAfter?: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    extra: { errors?: Record<string, string>; data?: Record<string, unknown>; retryAfter?: number } = {},
+  ) {
+    super(message);
+    this.name = 'AppError';
+    this.code = code;
+    this.errors = extra.errors;
+    this.data = extra.data;
+    this.retryAfter = extra.retryAfter;
+  }
+}
+
+/** Shorthand for a 404 with a message. */
+export const notFound = (message: string) => new AppError('not_found', message);
+/** Shorthand for a 400 with a message. */
+export const badRequest = (message: string, errors?: Record<string, string>) =>
+  new AppError('bad_request', message, { errors });
+
+const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+
+/** A success envelope. `init.headers` may add e.g. Cache-Control. */
+export function ok(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Response {
+  const body: Record<string, unknown> = { success: true };
+  if (init.message) body.message = init.message;
+  body.data = data;
+  return new Response(JSON.stringify(body), {
+    status: init.status ?? 200,
+    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(init.headers)) },
+  });
+}
+
+/** First message of each field of a zod error, keyed by dotted path. */
+export function fieldErrors(error: z.ZodError): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    out[key] ??= issue.message;
+  }
+  return out;
+}
+
+/** The failure envelope for any thrown value; unknown errors are logged and hidden. */
+export function errorResponse(err: unknown, reqId?: string): Response {
+  if (err instanceof z.ZodError) {
+    const errors = fieldErrors(err);
+    return new Response(
+      JSON.stringify({ success: false, message: Object.values(errors)[0] ?? 'Invalid request.', errors }),
+      { status: 400, headers: JSON_HEADERS },
+    );
+  }
+  if (err instanceof AppError) {
+    const body: Record<string, unknown> = { success: false, message: err.message };
+    if (err.errors) body.errors = err.errors;
+    if (err.data) body.data = err.data;
+    const headers: Record<string, string> = { ...JSON_HEADERS };
+    if (err.retryAfter !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.retryAfter)));
+    return new Response(JSON.stringify(body), { status: ERROR_STATUS[err.code], headers });
+  }
+  if (isDatabaseUnavailable(err)) {
+    // Database down, unreachable or timed out (issue 11): a 503 the client may retry, not a 500.
+    logger.warn({ err, reqId }, 'database unavailable');
+    return new Response(JSON.stringify({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }), {
+      status: 503,
+      headers: { ...JSON_HEADERS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
+    });
+  }
+  logger.error({ err, reqId }, 'unhandled error');
+  return new Response(JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }), {
+    status: 500,
+    headers: JSON_HEADERS,
+  });
+}
+
+/**
+ * Wraps an API handler so thrown errors become envelopes. Use for every route under /api.
+ * @example export const GET = api(async ({ params }) => ok({ categories: await listCategories() }));
+ */
+export function api(handler: (context: APIContext) => Promise<Response> | Response): APIRoute {
+  return async (context) => {
+    try {
+      return await handler(context);
+    } catch (err) {
+      return errorResponse(err, (context.locals as { reqId?: string }).reqId);
+    }
+  };
+}
+
+/** Parses a positive integer id from a route or form parameter, or throws 400 with `message`. */
+export function parseId(value: unknown, message = 'Invalid id.'): number {
+  const text = typeof value === 'string' ? value.trim() : typeof value === 'number' ? String(value) : '';
+  if (!/^\d{1,9}$/.test(text)) throw badRequest(message);
+  const id = Number(text);
+  if (id < 1) throw badRequest(message);
+  return id;
+}
+
+/**
+ * Reads a request body as a plain object whatever its encoding: JSON, form-urlencoded or
+ * multipart (the spec mixes all three). Bad JSON is a 400, never a 500. Edge rules
+ * (src/lib/http/edge-input.ts, issue 11): more than MAX_BODY_BYTES (64 KB) is a 413, by
+ * Content-Length at once or while a chunked body is read; text that is not valid UTF-8 or
+ * holds control characters, NUL or lone surrogates is a 400 naming the field.
+ */
+export async function readBody(request: Request): Promise<Record<string, unknown>> {
+  const limit = getConfig().MAX_BODY_BYTES;
+  const tooLarge = () => new AppError('payload_too_large', bodyTooLargeMessage(limit));
+  if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit) throw tooLarge();
+  let bytes: Uint8Array<ArrayBuffer>;
+  try {
+    bytes = await readCapped(request.body, limit);
+  } catch (err) {
+    if (err instanceof BodyTooLargeError) throw tooLarge();
+    throw badRequest('The request body could not be read.');
+  }
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
+  const text = decodeUtf8(bytes);
+  if (text === null) throw badRequest('The request body is not valid UTF-8 text.');
+  let out: Record<string, unknown>;
+  if (type.includes('application/json')) {
+    if (!text.trim()) return {};
+    let value: unknown;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      throw badRequest('The request body is not valid JSON.');
+    }
+    if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body is not valid JSON.');
+    out = value as Record<string, unknown>;
+  } else if (type.includes('application/x-www-form-urlencoded')) {
+    const parsed = parseEncoded(text);
+    if ('problem' in parsed) throw disallowed(parsed.problem.field);
+    out = Object.fromEntries(parsed.pairs);
+  } else if (type.includes('multipart/form-data')) {
+    let form: FormData;
+    try {
+      form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+    } catch {
+      throw badRequest('The form data could not be read.');
+    }
+    out = {};
+    for (const [key, value] of form.entries()) out[key] = typeof value === 'string' ? value : value.name;
+  } else {
+    if (!text.trim()) return {};
+    throw badRequest('Unsupported content type: send JSON, form-urlencoded or multipart data.');
+  }
+  const field = findDisallowedField(out);
+  if (field !== null) throw disallowed(field);
+  return out;
+}
+
+/** The 400 for a field holding characters that are not allowed (issue 11). */
+export function disallowed(field: string): AppError {
+  const message = disallowedMessage(field);
+  return badRequest(message, { [fieldLabel(field)]: message });
+}

@@ -1,0 +1,52 @@
+/**
+ * Security headers (issue 11), one definition for every way the shop is served: `npm start`
+ * (scripts/server.ts), `astro preview` and `node dist/server/entry.mjs` all run the listener of
+ * src/server-entry.ts, which sets these on every response — pages, API, static files.
+ *
+ * Content-Security-Policy: Astro builds the page policy itself (`security.csp` in
+ * astro.config.mjs) with a SHA-256 hash for each inline script and style it renders, and sends it
+ * as a header (server-rendered pages) or from dist/_headers.json (prerendered pages, the Node
+ * adapter's `staticHeaders`). `CSP_DIRECTIVES` are the rules besides script-src/style-src, shared
+ * by that policy and by `FALLBACK_CSP`, which covers every response Astro does not (API, files).
+ * No 'unsafe-inline' for scripts anywhere; styles allow it only in `style=""` attributes
+ * (`style-src-attr`), which React islands and Leaflet/Swiper markup use.
+ *
+ * Strict-Transport-Security only when the request came over HTTPS (src/lib/http/request-origin.ts:
+ * a TLS socket, or TRUST_PROXY=true with `X-Forwarded-Proto: https`).
+ */
+
+/** Policy directives other than script-src and style-src (Astro writes those two). */
+export const CSP_DIRECTIVES = [
+  "default-src 'self'",
+  // Product media hosts and map tiles are https; data:/blob: for generated previews.
+  "img-src 'self' data: blob: https:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "frame-ancestors 'none'",
+  "base-uri 'self'",
+  "form-action 'self'",
+  "object-src 'none'",
+] as const;
+
+/** The policy for responses without a page policy of their own: no inline script or style element at all. */
+export const FALLBACK_CSP = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self'", "style-src-attr 'unsafe-inline'"].join('; ');
+
+/** HSTS value: two years, subdomains included (sent over HTTPS only). */
+export const HSTS = 'max-age=63072000; includeSubDomains';
+
+/**
+ * Headers for every response. `https`: whether this request reached us over HTTPS (adds HSTS).
+ * The Content-Security-Policy here is the fallback; Astro's per-page policy replaces it on pages.
+ */
+export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+  const headers: Record<string, string> = {
+    'content-security-policy': FALLBACK_CSP,
+    'x-content-type-options': 'nosniff',
+    'referrer-policy': 'strict-origin-when-cross-origin',
+    'x-frame-options': 'DENY',
+    'cross-origin-opener-policy': 'same-origin',
+    'permissions-policy': 'camera=(), microphone=(), geolocation=(self)',
+  };
+  if (https) headers['strict-transport-security'] = HSTS;
+  return headers;
+}

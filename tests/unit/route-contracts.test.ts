@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { buildPath, defineRoute, positiveId } from '../../src/lib/http/contract.ts';
 import { openApiDocument } from '../../src/lib/http/openapi.ts';
+import type { callRoute } from '../../src/lib/http/client.ts';
 
 const sample = [
   defineRoute({
@@ -30,7 +31,7 @@ const sample = [
     body: z.object({ productId: positiveId('Invalid product id.') }),
     response: z.object({ productId: z.number(), wishlisted: z.boolean() }),
   }),
-];
+] as const;
 
 describe('route contracts', () => {
   it('fills path parameters, encoded, and refuses a missing one', () => {
@@ -65,5 +66,25 @@ describe('route contracts', () => {
 
   it('refuses two contracts for one method and path', () => {
     expect(() => openApiDocument([sample[0]!, sample[0]!], 'https://shop.test', { title: 'T', version: '1', description: 'd' })).toThrow(/Two contracts/);
+  });
+});
+
+describe('the typed client', () => {
+  it('accepts only the contract\'s own method and path, and types the answer (checked by tsc)', () => {
+    type Toggle = (typeof sample)[2];
+    const typed = (call: typeof callRoute) => {
+      void call<Toggle>('PUT /api/wishlists', { body: { productId: 7 } }).then(({ data }) => data.wishlisted satisfies boolean);
+      // @ts-expect-error: another method or path than the contract's
+      void call<Toggle>('POST /api/wishlists', { body: { productId: 7 } });
+      // @ts-expect-error: a body field the contract does not have
+      void call<Toggle>('PUT /api/wishlists', { body: { product: 7 } });
+      // @ts-expect-error: without the contract's type nothing is accepted
+      void call('PUT /api/wishlists', { body: { productId: 7 } });
+      void call<Toggle>('PUT /api/wishlists', { body: { productId: 7 } }).then(({ data }) => {
+        // @ts-expect-error: a field the response schema does not declare
+        void data.stock;
+      });
+    };
+    expect(typeof typed).toBe('function');
   });
 });

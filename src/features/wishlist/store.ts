@@ -7,15 +7,13 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
-import { ApiError, apiGet, apiRequest } from '../../lib/http/api-client.ts';
+import { ApiError } from '../../lib/http/api-client.ts';
+import { callRoute } from '../../lib/http/client.ts';
+import type { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
+import { WISHLIST_MESSAGES } from './rules.ts';
 import { $session, isSignedIn, openAuth } from '../auth/store.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 
-export const WISHLIST_MESSAGES = {
-  added: 'Product added to wishlist successfully!',
-  removed: 'Product removed from wishlist successfully',
-  failed: 'Failed to add product to wishlist. Please try again.',
-} as const;
 
 export interface WishlistState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -32,9 +30,9 @@ let loading: Promise<void> | null = null;
 /** Fetches the wishlist once for a signed-in customer. */
 export function loadWishlist(): Promise<void> {
   if (!isSignedIn() || $wishlist.get().status === 'ready') return Promise.resolve();
-  loading ??= apiGet<{ wishlists?: { id?: unknown }[] }>('/api/wishlists')
-    .then((data) => {
-      const ids = new Set((data.wishlists ?? []).map((p) => Number(p.id)).filter((id) => Number.isInteger(id)));
+  loading ??= callRoute<typeof listWishlistRoute>('GET /api/wishlists', {})
+    .then(({ data }) => {
+      const ids = new Set(data.wishlists.map((p) => p.id));
       $wishlist.set({ status: 'ready', ids });
     })
     .catch((err: unknown) => {
@@ -56,12 +54,11 @@ export async function toggleWishlist(productId: number): Promise<void> {
   if ($wishlistBusy.get().has(productId)) return;
   $wishlistBusy.set(new Set([...$wishlistBusy.get(), productId]));
   try {
-    const { status, message } = await apiRequest<{ wishlisted?: boolean }>('/api/wishlists', {
-      method: 'PUT',
+    const { message, data } = await callRoute<typeof toggleWishlistRoute>('PUT /api/wishlists', {
       body: { productId },
       fallbackMessage: WISHLIST_MESSAGES.failed,
     });
-    const added = status === 201;
+    const added = data.wishlisted;
     const ids = new Set($wishlist.get().ids);
     if (added) ids.add(productId);
     else ids.delete(productId);

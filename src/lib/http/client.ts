@@ -1,14 +1,21 @@
 /**
- * The islands' typed client for route contracts (contract.ts): `callRoute(contract, input)`
- * fills the path, sends query and body (JSON), and returns the envelope's `data` typed by the
- * contract's response schema, so changing a response field breaks the build of every island
- * that reads it. Errors are api-client's `ApiError` (message, status, field errors).
- * Browser-safe: imports no server code.
- * @example const { data } = await callRoute(toggleWishlist, { body: { productId: 7 } });
+ * The islands' typed client for route contracts (contract.ts). An island names the route by
+ * its method and path and gives the contract's type, imported with `import type` so no zod
+ * schema reaches the browser bundle:
+ *
+ *   import type { toggleWishlistRoute } from '../contract.ts';
+ *   const { status, data } = await callRoute<typeof toggleWishlistRoute>('PUT /api/wishlists', { body: { productId: 7 } });
+ *
+ * The compiler checks that the string is the contract's own method and path, that params, query
+ * and body match its schemas, and types `data` by its response schema, so changing a response
+ * field breaks the build of every island that reads it. Omitting the type argument is a compile
+ * error. Errors are api-client's `ApiError` (message, status, field errors).
+ * Browser-safe: imports no server code and no schema.
  */
 import type { z } from 'zod';
 import { apiRequest, type ApiResult } from './api-client.ts';
-import { buildPath, type BodyIn, type DataOut, type ParamsIn, type QueryIn, type RouteContract } from './contract.ts';
+import type { BodyIn, DataOut, ParamsIn, QueryIn, RouteContract } from './contract.ts';
+import { buildPath } from './paths.ts';
 
 type Part<S, K extends string, V> = S extends z.ZodType ? { [P in K]: V } : { [P in K]?: undefined };
 
@@ -22,8 +29,23 @@ export type CallInput<C extends RouteContract> = Part<C['params'], 'params', Par
     fallbackMessage?: string;
   };
 
-/** Calls a declared route. @throws ApiError on a network failure, a non-2xx status or `success: false`. */
-export function callRoute<C extends RouteContract>(contract: C, input: CallInput<C>): Promise<ApiResult<DataOut<C>>> {
-  const { params, body, query, headers, signal, fallbackMessage } = input as CallInput<RouteContract> & { params?: Record<string, string | number>; body?: Record<string, unknown>; query?: Record<string, string | number | boolean | undefined> };
-  return apiRequest<DataOut<C>>(buildPath(contract.path, params), { method: contract.method, query, body, headers, signal, fallbackMessage });
+/** `"METHOD /path"` of a contract, e.g. `"GET /api/customer/orders/{id}"`. */
+export type RouteKey<C extends RouteContract> = `${C['method']} ${C['path']}`;
+
+/**
+ * Calls a declared route (see the module comment).
+ * @throws ApiError on a network failure, a non-2xx status or `success: false`.
+ */
+export function callRoute<C extends RouteContract = never>(route: RouteKey<C>, input: CallInput<C>): Promise<ApiResult<DataOut<C>>> {
+  const space = route.indexOf(' ');
+  const method = route.slice(0, space) as C['method'];
+  const { params, body, query, headers, signal, fallbackMessage } = input as {
+    params?: Record<string, string | number>;
+    body?: Record<string, unknown>;
+    query?: Record<string, string | number | boolean | undefined>;
+    headers?: Record<string, string>;
+    signal?: AbortSignal;
+    fallbackMessage?: string;
+  };
+  return apiRequest<DataOut<C>>(buildPath(route.slice(space + 1), params), { method, query, body, headers, signal, fallbackMessage });
 }

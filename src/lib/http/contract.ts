@@ -60,14 +60,7 @@ export type DataIn<C extends RouteContract> = z.input<C['response']>;
 /** The `data` a client receives. */
 export type DataOut<C extends RouteContract> = z.output<C['response']>;
 
-/** Fills `{name}` placeholders of a contract's path; values are URI-encoded. */
-export function buildPath(path: string, params: Record<string, string | number> | undefined): string {
-  return path.replace(/\{(\w+)\}/g, (_, name: string) => {
-    const value = params?.[name];
-    if (value === undefined) throw new Error(`Missing path parameter "${name}" for ${path}`);
-    return encodeURIComponent(String(value));
-  });
-}
+export { buildPath } from './paths.ts';
 
 /**
  * A positive integer id (1 to 999,999,999) given as a number or a string of digits, e.g. a

@@ -20,7 +20,7 @@ import { fieldErrors, readBody } from '../../src/lib/http/envelope.ts';
 import { signupSchema, loginSchema, otpLoginSchema } from '../../src/features/auth/rules.ts';
 import { profileSchema } from '../../src/features/account/rules.ts';
 import { addressSchema } from '../../src/features/addresses/rules.ts';
-import { placeOrderSchema } from '../../src/features/checkout/rules.ts';
+import { placeOrderBodySchema as placeOrderSchema } from '../../src/features/checkout/contract.ts';
 import { listingQuerySchema } from '../../src/features/catalog/server/listing-query.ts';
 import { importRowSchema } from '../../src/features/catalog/server/import.ts';
 

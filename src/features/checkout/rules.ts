@@ -1,37 +1,53 @@
 /**
- * The place-order payload (spec 001 §3 "Order placement payload", §5 checks, §9 payment modes)
- * shared by the checkout and the API: cod → Cash, card → Card, credit → Credit, online → Online.
+ * Checkout rules shared by the server and the checkout islands (spec 001 §2, §5, §8, §9): the
+ * payment modes, the spec's checkout messages and timings. Browser-safe and schema-free (the
+ * place-order payload schema is in contract.ts).
  */
-import { z } from 'zod';
-import '../../lib/zod-csp.ts';
 
+/** A payment mode as stored on an order. */
 export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
+
+/** A payment mode as clients send it (spec 001 §9): cod → Cash, card → Card, credit → Credit, online → Online. */
+export type PaymentChoice = 'cod' | 'card' | 'credit' | 'online';
 
 /** What clients may send as payment_mode, and what it is stored as. */
 export const PAYMENT_MODE_ALIASES: Record<string, PaymentMode> = { cod: 'Cash', cash: 'Cash', card: 'Card', credit: 'Credit', online: 'Online' };
 
-const money = (message: string) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, message));
+/** How the Order Confirmed screen names each mode. */
+export const PAYMENT_LABELS: Record<PaymentChoice, string> = { cod: 'Cash on Delivery', card: 'Card on Delivery', credit: 'Credit', online: 'Paid online' };
 
-export const placeOrderSchema = z.object({
-  address_id: z
-    .union([z.string(), z.number()], { message: 'Please select a delivery address.' })
-    .transform(String)
-    .pipe(z.string().regex(/^\d{1,9}$/, 'Please select a delivery address.')),
-  payment_mode: z
-    .string({ message: 'Please select a payment method to continue with your order.' })
-    .trim()
-    .toLowerCase()
-    .refine((m) => m in PAYMENT_MODE_ALIASES, 'Please select a payment method to continue with your order.'),
-  /** Rupees with 2 decimals, as a string: must equal the server's figure. */
-  paid_amount: money('paid_amount must be an amount with up to 2 decimals.'),
-  discount: money('discount must be an amount with up to 2 decimals.').optional(),
-  customer_note: z.string().max(500, 'Order notes can be at most 500 characters.').optional(),
-  promocode: z.string().trim().max(40).optional(),
-  /** Points to redeem, "0" when unused. */
-  points: z
-    .union([z.string(), z.number()])
-    .transform(String)
-    .pipe(z.string().trim().regex(/^\d{0,7}$/, 'points must be a whole number.'))
-    .optional(),
-});
+/** The checkout's texts (spec 001 §8 "Messages"), verbatim. */
+export const CHECKOUT_MESSAGES = {
+  loginToFetch: 'Please log in to fetch addresses.',
+  fetchFailed: 'Failed to fetch addresses. Please log in and try again.',
+  reloadFailed: 'Failed to fetch addresses after adding a new one.',
+  added: 'Address added successfully!',
+  login: 'Please log in to place an order.',
+  empty: 'Your cart is empty. Please add items to your cart.',
+  noAddress: 'Please select a delivery address.',
+  noMethod: 'Please select a payment method to continue with your order.',
+  orderError: 'An error occurred while placing the order.',
+  orderFailed: 'Failed to place order',
+  payInit: 'Payment initialization failed.',
+  summaryFailed: 'Failed to load the order summary. Please try again.',
+  promoMissing: 'Please enter a promo code.',
+  promoInvalid: 'Invalid promo code.',
+  promoFailed: 'Failed to apply promo code.',
+  promoApplied: 'Promo code applied! 5% discount applied.',
+  pointsWhole: 'points must be a whole number.',
+} as const;
+
+/** The order-success message stored for the home page (spec 001 §4). */
+export const orderSuccessMessage = (orderId: number) => `Your order #${orderId} has been placed successfully!`;
+
+/** Delay before going home after an order, in milliseconds (spec 001 §9: 1.5 s). */
+export const HOME_REDIRECT_MS = 1500;
+
+/** How long the checkout's own toasts stay up, in milliseconds (spec 001 §9: 2.5 s). */
+export const CHECKOUT_TOAST_MS = 2500;
+
+/** How long the order-success toast stays up on the home page, in milliseconds (spec 000 §9: 4 s). */
+export const ORDER_SUCCESS_TOAST_MS = 4000;
+
+/** Delay before going to /login after a login prompt, in milliseconds (spec 001 §9: 2 s). */
+export const LOGIN_REDIRECT_MS = 2000;

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { signupSchema, loginSchema, otpLoginSchema } from '../../features/auth/rules.ts';
 import { addressSchema } from '../../features/addresses/rules.ts';
-import { placeOrderSchema } from '../../features/checkout/rules.ts';
+import { placeOrderBodySchema as placeOrderSchema } from '../../features/checkout/contract.ts';
 import { profileSchema } from '../../features/account/rules.ts';
 
 type Method = 'get' | 'post' | 'put' | 'delete';

@@ -5,14 +5,7 @@
  * marked plainly: the shop does not deliver there, and the order will not be placed.
  */
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
-import { addressLine, type AddressJson, type DeliveryAreaInfo } from './checkout-shared.ts';
-
-/** The "we do not deliver there" sentence for an address. */
-export function notDeliveredMessage(a: AddressJson, area: DeliveryAreaInfo): string {
-  const where = area.names.length ? area.names.join(', ') : 'our delivery area';
-  const codes = area.prefixes.length ? ` (postal codes ${area.prefixes.map((p) => `${p}xxx`).join(', ')})` : '';
-  return `Sorry, we do not deliver to ${a.po_box} yet. We deliver in ${where}${codes}. Please choose another address.`;
-}
+import { addressLine, notDeliveredMessage, type AddressJson, type DeliveryAreaInfo } from './checkout-shared.ts';
 
 function AddressText({ a }: { a: AddressJson }) {
   return (

@@ -5,9 +5,7 @@
  * Nothing is chosen at first: Place Order then asks for a method (Payment Method Required).
  */
 import { formatPaise } from '../../../lib/money.ts';
-
-/** A payment mode as place-order takes it. */
-export type PaymentChoice = 'cod' | 'card' | 'credit' | 'online';
+import type { PaymentChoice } from '../rules.ts';
 
 interface Props {
   value: PaymentChoice | null;

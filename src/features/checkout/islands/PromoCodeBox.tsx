@@ -1,16 +1,17 @@
 /**
  * Checkout's Promo Code box (spec 001 §2, §5, §8): an input and Apply, disabled while the code
- * is empty or being checked. `POST /api/customer/check-promocode` (multipart promocode); on
+ * is empty or being checked. `POST /api/customer/check-promocode`; on
  * success the server's message ("Promo code applied! 5% discount applied.") and the parent
  * re-fetches the figures with the code; a refused code shows the server's reason or "Invalid
  * promo code."; a failed call "Failed to apply promo code.". An applied code can be removed.
  */
 import { useId, useState } from 'react';
-import { apiRequest, ApiError } from '../../../lib/http/api-client.ts';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { checkPromocodeRoute } from '../contract.ts';
+import { CHECKOUT_MESSAGES } from '../rules.ts';
 
-const INVALID = 'Invalid promo code.';
-const FAILED = 'Failed to apply promo code.';
-const APPLIED = 'Promo code applied! 5% discount applied.';
+const { promoInvalid: INVALID, promoFailed: FAILED, promoApplied: APPLIED } = CHECKOUT_MESSAGES;
 
 interface Props {
   /** The code in force, or null. */
@@ -32,10 +33,8 @@ export default function PromoCodeBox({ applied, onApplied, onRemove }: Props) {
     setChecking(true);
     setMessage(null);
     try {
-      const body = new FormData();
-      body.append('promocode', value);
-      const result = await apiRequest<{ promocode: string }>('/api/customer/check-promocode', { method: 'POST', body, fallbackMessage: INVALID });
-      await onApplied(result.data.promocode ?? value);
+      const result = await callRoute<typeof checkPromocodeRoute>('POST /api/customer/check-promocode', { body: { promocode: value }, fallbackMessage: INVALID });
+      await onApplied(result.data.promocode);
       setMessage({ ok: true, text: result.message || APPLIED });
       setCode('');
     } catch (err) {

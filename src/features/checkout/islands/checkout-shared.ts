@@ -4,6 +4,10 @@
  */
 import { rupeesToPaise } from '../../../lib/money.ts';
 import { isSignedIn } from '../../auth/store.ts';
+import type { DataOut } from '../../../lib/http/contract.ts';
+import type { checkoutSummaryRoute } from '../contract.ts';
+
+export { CHECKOUT_TOAST_MS, LOGIN_REDIRECT_MS } from '../rules.ts';
 
 /** An address as `GET /api/customer/address-list` returns it (spec 001 §3 "Address read from the list"). */
 export interface AddressJson {
@@ -26,15 +30,7 @@ export interface AddressJson {
 }
 
 /** The server's figures for the current cart (`GET /api/customer/checkout-summary` → data.summary), rupee strings. */
-export interface SummaryJson {
-  subtotal: string;
-  item_count: number;
-  discount: string;
-  promocode: string | null;
-  points: string;
-  delivery_fee: string;
-  paid_amount: string;
-}
+export type SummaryJson = DataOut<typeof checkoutSummaryRoute>['summary'];
 
 /** A cart line as `GET /api/customer/my-cart` returns it (the fields the checkout reads). */
 export interface CartLineJson {
@@ -87,8 +83,9 @@ export function addressLine(a: AddressJson): string {
   return [a.building_num, a.street, a.landmark, a.city, a.po_box].filter(Boolean).join(', ');
 }
 
-/** How long the checkout's own toasts stay up (spec 001 §9: checkout toast 2.5 s). */
-export const CHECKOUT_TOAST_MS = 2500;
-
-/** Delay before going to /login after a login prompt (spec 001 §9: 2 s). */
-export const LOGIN_REDIRECT_MS = 2000;
+/** The "we do not deliver there" sentence for an address. */
+export function notDeliveredMessage(a: AddressJson, area: DeliveryAreaInfo): string {
+  const where = area.names.length ? area.names.join(', ') : 'our delivery area';
+  const codes = area.prefixes.length ? ` (postal codes ${area.prefixes.map((p) => `${p}xxx`).join(', ')})` : '';
+  return `Sorry, we do not deliver to ${a.po_box} yet. We deliver in ${where}${codes}. Please choose another address.`;
+}

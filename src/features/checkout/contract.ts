@@ -1,0 +1,161 @@
+/**
+ * Checkout routes (spec 001 §2 "Checkout page", §3 "Order placement payload", §5, §8, §9): the
+ * one declaration of each, shared by the server (routes.ts), the checkout islands (through
+ * `callRoute`, with `import type` only) and the OpenAPI document. Zod only, no server import.
+ *
+ * Money travels as rupee strings with 2 decimals ("123.50"), as the spec sends it; the server
+ * computes every figure and the client sends them back unchanged with the order.
+ */
+import { z } from 'zod';
+import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
+
+/** Rupees as a 2-decimal string, e.g. "123.50". */
+const rupees = z.string();
+
+/** A client-sent amount, 0 to 9,999,999.99 rupees with up to 2 decimals: number or string → the trimmed string. */
+const moneyIn = (message: string) =>
+  z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, message));
+
+/** The server's figures for the current cart (spec 001 §5), as checkout-summary and a 409 send them. */
+export const quoteSchema = z.object({
+  subtotal: rupees,
+  item_count: z.number().int(),
+  discount: rupees,
+  promocode: z.string().nullable(),
+  /** Points redeemed, as a string ("0" when none). */
+  points: z.string(),
+  delivery_fee: rupees,
+  paid_amount: rupees,
+});
+
+/**
+ * An order as place-order answers it (spec 001 §3 "Order as read"): the JSON of the orders
+ * feature's `orderJson` (src/features/orders/server/shapes.ts).
+ */
+export const placedOrderSchema = z.object({
+  id: z.number().int(),
+  created_at: z.string(),
+  order_status: z.string(),
+  payment_mode: z.string(),
+  payment_status: z.string(),
+  promocode: z.string().nullable(),
+  subtotal: rupees,
+  discount: rupees,
+  points: z.number().int(),
+  delivery_fee: rupees,
+  paid_amount: rupees,
+  customer_note: z.string().nullable(),
+  points_earned: z.number().int(),
+  address_id: z.number().int().nullable(),
+  address: z.record(z.string(), z.unknown()).nullable(),
+  processed_at: z.string().nullable(),
+  out_for_delivery_at: z.string().nullable(),
+  delivered_at: z.string().nullable(),
+  cancelled_at: z.string().nullable(),
+  cancellable: z.boolean(),
+  order_items: z.array(
+    z.object({
+      id: z.number().int(),
+      /** null when the product has since been deleted. */
+      product_id: z.number().int().nullable(),
+      qty: z.number().int(),
+      unit_price: rupees,
+      total_amount: rupees,
+      product: z.object({ id: z.number().int().nullable(), title: z.string(), name: z.string(), image: z.string().nullable() }),
+    }),
+  ),
+});
+
+/** POST /api/customer/check-promocode: a code checked against the current cart. */
+export const checkPromocodeRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/check-promocode',
+  summary: 'Check a promo code against the cart',
+  description:
+    '200 with the discount and "Promo code applied! N% discount applied."; 422 with the reason (unknown, expired, not active yet, used up, below the minimum order, already used, empty cart).',
+  auth: 'customer',
+  body: z.object({
+    promocode: z
+      .union([z.string(), z.number()], { error: CHECKOUT_MESSAGES.promoMissing })
+      .transform(String)
+      .pipe(z.string().trim().min(1, CHECKOUT_MESSAGES.promoMissing)),
+  }),
+  response: z.object({ promocode: z.string(), percent: z.number().int(), discount: rupees, subtotal: rupees }),
+});
+
+/** GET /api/customer/checkout-summary: the server's figures, the points and credit balances, and whether Pay Online is offered. */
+export const checkoutSummaryRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/checkout-summary',
+  summary: "The server's figures for the cart",
+  description: 'The figures place-order will charge for this promo code and points choice; 422 for an empty cart, a refused code or too many points.',
+  auth: 'customer',
+  query: z.object({
+    promocode: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || undefined),
+    /** Points to redeem: 0 to 9,999,999 (empty means 0). */
+    points: z
+      .string()
+      .trim()
+      .optional()
+      .transform((v) => v || '0')
+      .pipe(z.string().regex(/^\d{1,7}$/, CHECKOUT_MESSAGES.pointsWhole).transform(Number)),
+  }),
+  response: z.object({
+    summary: quoteSchema,
+    points_balance: z.number().int(),
+    credit_balance: rupees,
+    online_payment: z.boolean(),
+  }),
+});
+
+/** The place-order payload (spec 001 §3): payment_mode cod → Cash, card → Card, credit → Credit, online → Online. */
+export const placeOrderBodySchema = z.object({
+  address_id: positiveId(CHECKOUT_MESSAGES.noAddress),
+  payment_mode: z
+    .string({ error: CHECKOUT_MESSAGES.noMethod })
+    .trim()
+    .toLowerCase()
+    .refine((m) => Object.hasOwn(PAYMENT_MODE_ALIASES, m), CHECKOUT_MESSAGES.noMethod)
+    .transform((m) => PAYMENT_MODE_ALIASES[m]!),
+  /** Rupees with up to 2 decimals: must equal the server's figure. */
+  paid_amount: moneyIn('paid_amount must be an amount with up to 2 decimals.'),
+  /** Rupees; when sent, must equal the server's discount. */
+  discount: moneyIn('discount must be an amount with up to 2 decimals.').optional(),
+  customer_note: z.string().max(500, 'Order notes can be at most 500 characters.').optional(),
+  promocode: z
+    .string()
+    .trim()
+    .max(40)
+    .optional()
+    .transform((v) => v || undefined),
+  /** Points to redeem, 0 to 9,999,999 ("0" or empty when unused). */
+  points: z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(z.string().trim().regex(/^\d{0,7}$/, CHECKOUT_MESSAGES.pointsWhole))
+    .optional()
+    .transform((v) => Number(v || '0')),
+});
+
+/** POST /api/customer/place-order: the order at the server's figures. */
+export const placeOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/place-order',
+  summary: 'Place an order',
+  description: [
+    'Optional header Idempotency-Key (8 to 100 letters, digits, dots, colons, dashes or underscores): the same key and body give the same order (200), the key with another body a 422.',
+    "201 with data.order for a new order. 409 with the server's figures in data (subtotal, item_count, discount, promocode, points, delivery_fee, paid_amount) when the client's differ; 409 when a parallel request already ordered this cart.",
+    '402 "Payment failed: …" when an online charge is declined (nothing is kept, the cart is restored). online is accepted only when the shop has a payment gateway.',
+  ].join(' '),
+  auth: 'customer',
+  body: placeOrderBodySchema,
+  response: z.object({ order: placedOrderSchema, order_id: z.number().int(), success: z.literal(true) }),
+});
+
+/** Every checkout route, for the route table and the OpenAPI document. */
+export const checkoutContracts = [checkPromocodeRoute, checkoutSummaryRoute, placeOrderRoute] as const;

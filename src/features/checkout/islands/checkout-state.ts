@@ -1,0 +1,165 @@
+/**
+ * The checkout's state and its reducer (spec 001 §2 "Checkout page", §4 checkout flow): what was
+ * loaded (addresses, cart lines, the server's figures), what the customer chose (address, promo
+ * code, points, note, payment method), which dialog is open, and the placing / confirmed
+ * status. Pure: no fetch, no timers, no DOM (those are in use-checkout.ts).
+ */
+import type { DataOut } from '../../../lib/http/contract.ts';
+import type { checkoutSummaryRoute } from '../contract.ts';
+import type { PaymentChoice } from '../rules.ts';
+import { paise, type AddressJson, type CartLineJson } from './checkout-shared.ts';
+
+/** What `GET /api/customer/checkout-summary` answers: the figures and the balances. */
+export type Figures = DataOut<typeof checkoutSummaryRoute>;
+
+/** The checkout's dialogs; at most one of them is open. */
+export type CheckoutDialog = 'select-address' | 'add-address' | 'method-required' | 'payment';
+
+/** The Order Confirmed screen's figures. */
+export interface Confirmation {
+  orderId: number;
+  paidPaise: number;
+  label: string;
+}
+
+export interface CheckoutState {
+  loading: boolean;
+  addresses: AddressJson[];
+  addressError: string;
+  selectedId: number | null;
+  lines: CartLineJson[];
+  /** The server's latest figures, or null before the first answer. */
+  figures: Figures | null;
+  summaryError: string;
+  /** Figures being fetched again after a promo code or points change. */
+  refreshing: boolean;
+  /** The promo code the customer applied (the server says whether it holds: figures.summary.promocode). */
+  promo: string | null;
+  /** Whether the customer wants to redeem points. */
+  redeem: boolean;
+  note: string;
+  method: PaymentChoice | null;
+  placing: boolean;
+  placeError: string;
+  dialog: CheckoutDialog | null;
+  /** The address dialog is loaded lazily, once, on first use. */
+  addAddressMounted: boolean;
+  /** A short success note shown inside the Select Shipping Address dialog. */
+  notice: string;
+  confirmed: Confirmation | null;
+}
+
+export type CheckoutAction =
+  | { type: 'loaded'; addresses?: AddressJson[]; addressError?: string; lines?: CartLineJson[]; summaryError?: string }
+  | { type: 'figures'; figures: Figures }
+  | { type: 'summaryFailed'; message: string }
+  | { type: 'refreshing'; on: boolean }
+  | { type: 'choose'; promo: string | null; redeem: boolean }
+  | { type: 'addresses'; addresses: AddressJson[]; select?: number }
+  | { type: 'selectAddress'; id: number }
+  | { type: 'note'; text: string }
+  | { type: 'method'; method: PaymentChoice }
+  | { type: 'open'; dialog: CheckoutDialog }
+  /** Closes `dialog` when it is the one open (any dialog without it). */
+  | { type: 'close'; dialog?: CheckoutDialog }
+  | { type: 'placing'; on: boolean }
+  | { type: 'placeError'; message: string }
+  | { type: 'notice'; text: string }
+  | { type: 'confirmed'; confirmation: Confirmation };
+
+export const initialCheckoutState: CheckoutState = {
+  loading: true,
+  addresses: [],
+  addressError: '',
+  selectedId: null,
+  lines: [],
+  figures: null,
+  summaryError: '',
+  refreshing: false,
+  promo: null,
+  redeem: false,
+  note: '',
+  method: null,
+  placing: false,
+  placeError: '',
+  dialog: null,
+  addAddressMounted: false,
+  notice: '',
+  confirmed: null,
+};
+
+/** The default address, else the first; null without addresses. */
+export function defaultAddressId(addresses: AddressJson[]): number | null {
+  return (addresses.find((a) => a.is_default) ?? addresses[0])?.id ?? null;
+}
+
+/** The chosen address, or null. */
+export function selectedAddress(state: CheckoutState): AddressJson | null {
+  return state.addresses.find((a) => a.id === state.selectedId) ?? null;
+}
+
+export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
+  switch (action.type) {
+    case 'loaded':
+      return {
+        ...state,
+        loading: false,
+        addresses: action.addresses ?? state.addresses,
+        selectedId: action.addresses ? defaultAddressId(action.addresses) : state.selectedId,
+        addressError: action.addressError ?? '',
+        lines: action.lines ?? state.lines,
+        summaryError: action.summaryError ?? state.summaryError,
+      };
+    case 'figures':
+      return { ...state, figures: action.figures, summaryError: '' };
+    case 'summaryFailed':
+      return { ...state, summaryError: action.message };
+    case 'refreshing':
+      return { ...state, refreshing: action.on };
+    case 'choose':
+      return { ...state, promo: action.promo, redeem: action.redeem, placeError: '' };
+    case 'addresses': {
+      const keep = state.selectedId !== null && action.addresses.some((a) => a.id === state.selectedId);
+      return { ...state, addresses: action.addresses, addressError: '', selectedId: keep ? state.selectedId : (action.select ?? state.selectedId) };
+    }
+    case 'selectAddress':
+      return { ...state, selectedId: action.id, placeError: '', dialog: null };
+    case 'note':
+      return { ...state, note: action.text };
+    case 'method':
+      return { ...state, method: action.method };
+    case 'open':
+      return { ...state, dialog: action.dialog, addAddressMounted: state.addAddressMounted || action.dialog === 'add-address' };
+    case 'close':
+      return action.dialog && action.dialog !== state.dialog ? state : { ...state, dialog: null };
+    case 'placing':
+      return { ...state, placing: action.on, placeError: action.on ? '' : state.placeError };
+    case 'placeError':
+      return { ...state, placeError: action.message };
+    case 'notice':
+      return { ...state, notice: action.text };
+    case 'confirmed':
+      return { ...state, confirmed: action.confirmation, dialog: null };
+  }
+}
+
+/** Figures derived from the state for display, in paise (0 before the first answer). */
+export function checkoutTotals(state: CheckoutState) {
+  const summary = state.figures?.summary ?? null;
+  const subtotal = paise(summary?.subtotal);
+  const discount = paise(summary?.discount);
+  const pointsBalance = state.figures?.points_balance ?? 0;
+  return {
+    summary,
+    subtotal,
+    discount,
+    pointsUsed: Number(summary?.points ?? 0) || 0,
+    delivery: paise(summary?.delivery_fee),
+    total: paise(summary?.paid_amount),
+    pointsBalance,
+    creditPaise: paise(state.figures?.credit_balance),
+    online: state.figures?.online_payment ?? false,
+    /** Points the customer could redeem now: their balance, at most the items after the discount. */
+    redeemable: summary ? Math.min(pointsBalance, Math.floor((subtotal - discount) / 100)) : 0,
+  };
+}

@@ -1,0 +1,72 @@
+/**
+ * The checkout's route handlers (contracts in contract.ts; mounted by
+ * src/pages/api/customer/{check-promocode,checkout-summary,place-order}.ts). Server only.
+ */
+import { eq } from 'drizzle-orm';
+import { implement } from '../../lib/http/handler.ts';
+import { AppError } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { customers } from '../../lib/db/schema.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
+import { listCart, summarize } from '../cart/server/cart.ts';
+import { setCartHint } from '../auth/server/session.ts';
+import { placeOrder, quoteJson, quoteOrder } from '../orders/server/orders.ts';
+import { orderJson } from '../orders/server/shapes.ts';
+import { getPaymentGateway } from '../payments/server.ts';
+import { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
+import { checkoutSummaryRoute, checkPromocodeRoute, placeOrderRoute } from './contract.ts';
+import { CHECKOUT_MESSAGES } from './rules.ts';
+
+/** An Idempotency-Key: 8 to 100 letters, digits, dots, colons, dashes or underscores. */
+const IDEMPOTENCY_KEY = /^[\w.:-]{8,100}$/;
+
+export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ body, customer }) => {
+  const db = await getDb();
+  const lines = await listCart(db, customer.id);
+  if (!lines.length) throw new AppError('unprocessable', CHECKOUT_MESSAGES.empty);
+  const { subtotalPaise } = summarize(lines);
+  const promo = await evaluatePromo(db, customer.id, body.promocode, subtotalPaise);
+  return {
+    data: { promocode: promo.code, percent: promo.percentOff, discount: paiseToRupees(promo.discountPaise).toFixed(2), subtotal: paiseToRupees(subtotalPaise).toFixed(2) },
+    message: promoAppliedMessage(promo.percentOff),
+    headers: NO_STORE,
+  };
+});
+
+export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ query, customer }) => {
+  const db = await getDb();
+  const quote = await quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points });
+  const [account] = await db.select({ points: customers.pointsBalance, credit: customers.creditBalancePaise }).from(customers).where(eq(customers.id, customer.id));
+  return {
+    data: {
+      summary: quoteJson(quote),
+      points_balance: account?.points ?? 0,
+      credit_balance: paiseToRupees(account?.credit ?? 0).toFixed(2),
+      online_payment: getPaymentGateway() !== null,
+    },
+    headers: NO_STORE,
+  };
+});
+
+export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body, customer }) => {
+  const key = ctx.request.headers.get('idempotency-key')?.trim() || undefined;
+  if (key && !IDEMPOTENCY_KEY.test(key)) throw new AppError('bad_request', 'Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores.');
+  const { order, created } = await placeOrder(
+    await getDb(),
+    customer.id,
+    {
+      addressId: body.address_id,
+      paymentMode: body.payment_mode,
+      paidAmountPaise: rupeesToPaise(body.paid_amount),
+      discountPaise: body.discount !== undefined ? rupeesToPaise(body.discount) : undefined,
+      promoCode: body.promocode,
+      customerNote: body.customer_note,
+      points: body.points,
+      idempotencyKey: key,
+    },
+    { reqId: ctx.locals.reqId },
+  );
+  setCartHint(ctx.cookies, ctx, 0); // the order emptied the cart
+  return { status: created ? 201 : 200, message: 'Order placed successfully!', data: { order: orderJson(order), order_id: order.id, success: true as const }, headers: NO_STORE };
+});

@@ -13,7 +13,7 @@ import { lazy, Suspense } from 'react';
 import PaymentModal from '../../payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
-import { MethodRequiredDialog, OrderConfirmedDialog } from './checkout-dialogs.tsx';
+import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
 import type { DeliveryAreaInfo } from './checkout-shared.ts';
 import type { CheckoutDialog } from './checkout-state.ts';
 import OrderSummary from './OrderSummary.tsx';
@@ -36,6 +36,15 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
   const { state, dispatch, totals, selected, applyPromo, changeFigures, afterAddressAdded, placeOrder, payOnline, paymentDone } = useCheckout(area);
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
+
+  // The Order Confirmed screen replaces the checkout (spec 001 §2: a screen, not a dialog).
+  if (state.confirmed) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-10">
+        <OrderConfirmed confirmed={state.confirmed} />
+      </div>
+    );
+  }
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6">
@@ -115,8 +124,6 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
           onDone={paymentDone}
         />
       )}
-
-      <OrderConfirmedDialog confirmed={state.confirmed} />
     </div>
   );
 }

@@ -57,7 +57,7 @@ const addQuantity = z.union([z.number(), z.string()], { error: CART_MESSAGES.bad
   return n;
 });
 
-const cartIdBody = z.object({ cart_id: positiveId(CART_MESSAGES.invalidCartId) });
+const cartIdBody = z.object({ cart_id: positiveId(CART_MESSAGES.invalidCartId).describe('Cart line id (`cart_id` of a line)') });
 
 /** GET /api/customer/my-cart: the signed-in customer's cart, oldest line first. */
 export const myCartRoute = defineRoute({
@@ -77,10 +77,10 @@ export const addProductRoute = defineRoute({
   auth: 'customer',
   body: z
     .object({
-      product_id: positiveId(CART_MESSAGES.invalidProductId).optional(),
-      productId: positiveId(CART_MESSAGES.invalidProductId).optional(),
-      qty: addQuantity.optional(),
-      quantity: addQuantity.optional(),
+      product_id: positiveId(CART_MESSAGES.invalidProductId).describe('Product id (required unless productId is given)').optional(),
+      productId: positiveId(CART_MESSAGES.invalidProductId).describe('Same as product_id').optional(),
+      qty: addQuantity.describe('Units to add, 1 to 999; default 1').optional(),
+      quantity: addQuantity.describe('Same as qty').optional(),
     })
     .refine((b) => b.product_id !== undefined || b.productId !== undefined, { message: CART_MESSAGES.invalidProductId, path: ['product_id'] }),
   response: cartDataSchema,

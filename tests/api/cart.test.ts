@@ -1,6 +1,7 @@
 /** Cart and wishlist API over HTTP: rules, messages and customer scoping. */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
+import { cartLineSchema, cartSummarySchema } from '../../src/features/cart/contract.ts';
 
 describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl }) => {
   let inStock: { id: number; stock: number; offer_price: number };
@@ -82,6 +83,58 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Invalid cart ID');
     }
+  });
+
+  it('answers every cart route with exactly the declared cart, the spec message and the count hint cookie', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    const keys = (o: object) => Object.keys(o).sort();
+    const hint = (res: { headers: Headers }) => res.headers.getSetCookie().find((x) => x.startsWith('ff_cart='))?.split(';')[0];
+    // JSON numbers as well as the spec's multipart strings.
+    const added = await c.post('/api/customer/add-product', { json: { product_id: inStock.id, qty: 2 } });
+    expect(added.status).toBe(200);
+    expect(added.body.message).toBe('Item added to cart');
+    expect(keys(added.body.data)).toEqual(['my_cart', 'summary']);
+    expect(keys(added.body.data.my_cart[0])).toEqual(keys(cartLineSchema.shape));
+    expect(keys(added.body.data.summary)).toEqual(keys(cartSummarySchema.shape));
+    expect(added.body.data.my_cart[0]).toMatchObject({ product_id: inStock.id, qty: 2 });
+    expect(hint(added)).toBe('ff_cart=2');
+    const cartId = added.body.data.my_cart[0].cart_id as number;
+    const up = await c.post('/api/customer/increase-qty', { json: { cart_id: cartId } });
+    expect(up.body.data.my_cart[0].qty).toBe(3);
+    expect(hint(up)).toBe('ff_cart=3');
+    const read = await c.get('/api/customer/my-cart');
+    expect(read.headers.get('cache-control')).toMatch(/no-store/);
+    expect(read.body.data.summary.item_count).toBe(3);
+    const removed = await c.post('/api/customer/delete-product', { multipart: { cart_id: ` ${cartId} ` } });
+    expect(removed.body.message).toBe('Item removed from cart');
+    await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id) } });
+    const cleared = await c.post('/api/customer/clear-cart');
+    expect(cleared.status).toBe(200);
+    expect(cleared.body.message).toBe('Cart cleared');
+    expect(cleared.body.data.my_cart).toEqual([]);
+    expect(hint(cleared)).toBe('ff_cart=0');
+  });
+
+  it('refuses bad product ids, quantities and missing cart ids with clear 400s', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    for (const body of [{}, { product_id: 'abc' }, { product_id: '0', qty: '1' }, { productId: '1.5' }]) {
+      const res = await c.post('/api/customer/add-product', { multipart: body as Record<string, string> });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body.message).toBe('Invalid product id.');
+    }
+    for (const qty of ['0', '1000', 'x', '', '2.5']) {
+      const res = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty } });
+      expect(res.status, qty).toBe(400);
+      expect(res.body.message).toBe('Quantity must be a whole number from 1.');
+    }
+    for (const path of ['/api/customer/increase-qty', '/api/customer/decrease-qty', '/api/customer/delete-product']) {
+      const res = await c.post(path, { form: {} });
+      expect(res.status, path).toBe(400);
+      expect(res.body.message).toBe('Invalid cart ID');
+    }
+    expect((await c.get('/api/customer/my-cart')).body.data.my_cart).toEqual([]);
   });
 
   it("keeps customers apart: B cannot read or change A's lines or wishlist", async () => {

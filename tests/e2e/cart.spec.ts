@@ -169,10 +169,21 @@ for (const viewport of [
         await panel.getByRole('button', { name: 'Back' }).click();
         await expect(panel).toBeHidden();
         await expect(page).toHaveURL(/\/shop$/);
+        await expect(cartControl(page)).toBeFocused();
         await cartControl(page).click();
         await expect(panel).toBeVisible();
       } else {
         await expect(panel.getByRole('link', { name: 'View Cart' })).toHaveAttribute('href', '/cart');
+        // The card keeps Tab inside it, and Escape gives focus back to the cart icon.
+        for (let i = 0; i < 8; i++) {
+          await page.keyboard.press('Tab');
+          expect(await panel.evaluate((d) => d.contains(document.activeElement))).toBe(true);
+        }
+        await page.keyboard.press('Escape');
+        await expect(panel).toBeHidden();
+        await expect(cartControl(page)).toBeFocused();
+        await cartControl(page).click();
+        await expect(panel).toBeVisible();
       }
 
       await item.getByRole('button', { name: `Remove ${product.name}` }).click();

@@ -1,10 +1,15 @@
 /**
- * A modal dialog for the checkout and address islands: a native <dialog> opened with
- * showModal (the page behind becomes inert), a heading that names it, a Tab wrap, Escape and
- * the close button call `onClose`, and focus returns to whatever was focused before it opened.
- * `role="alertdialog"` for the short alerts (Payment Method Required, success messages).
+ * The one dialog primitive of the islands: a native <dialog> with a heading that names it, a
+ * Tab wrap, Escape and the close button calling `onClose`, and focus returned to whatever was
+ * focused before it opened. `role="alertdialog"` for the short alerts (Payment Method Required,
+ * success messages). Variants:
+ * - `center` (default): a centred card opened with showModal (the page behind becomes inert);
+ * - `fullscreen`: the whole viewport, modal (the mobile Shopping Cart panel, spec 000 §2);
+ * - `popover`: a non-modal card placed by its positioned parent (the desktop Shopping Cart card
+ *   under the navbar icon): Tab still wraps inside it, Escape and a click outside it and
+ *   outside `anchor` close it.
  */
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { trapTab } from './focus-trap.ts';
 import { CloseIcon } from './icons.tsx';
 
@@ -15,7 +20,7 @@ interface Props {
   children: ReactNode;
   /** 'alertdialog' for alerts; default 'dialog'. */
   role?: 'dialog' | 'alertdialog';
-  /** Width class of the panel on wide screens. */
+  /** Width class of the panel on wide screens (center, popover). */
   width?: string;
   /** Whether a click on the backdrop closes it (not for forms, where it would lose input). */
   closeOnBackdrop?: boolean;
@@ -23,56 +28,139 @@ interface Props {
   hideClose?: boolean;
   /** Id of the element describing the dialog (alerts). */
   describedBy?: string;
+  /** See the module comment; default 'center'. */
+  variant?: 'center' | 'fullscreen' | 'popover';
+  /** 'close' (default): a × at the header's end; 'back': a Back button before the title (full-screen panels). */
+  dismiss?: 'close' | 'back';
+  /** Shown at the header's end (e.g. an item count). */
+  headerEnd?: ReactNode;
+  /** The children fill the body as they are, without padding or scrolling (they bring their own, e.g. a list and a footer). */
+  bare?: boolean;
+  /** Id of the <dialog> (for the opener's aria-controls). */
+  id?: string;
+  /** Popover: pointer presses inside this element (e.g. the opener's wrapper) do not close it. */
+  anchor?: RefObject<HTMLElement | null>;
 }
 
-/** A modal dialog; its content is rendered only while open. */
-export default function ModalDialog({ open, title, onClose, children, role, width = 'sm:max-w-lg', closeOnBackdrop = true, hideClose = false, describedBy }: Props) {
+const PANEL: Record<NonNullable<Props['variant']>, string> = {
+  center: 'm-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl shadow-xl backdrop:bg-slate-900/50',
+  fullscreen: 'm-0 h-dvh max-h-none w-screen max-w-none',
+  popover: 'absolute left-auto right-0 top-full z-50 m-0 mt-2 overflow-hidden rounded-2xl border border-slate-200 shadow-xl',
+};
+
+const BODY: Record<NonNullable<Props['variant']>, string> = {
+  center: 'max-h-[calc(100dvh-1rem)]',
+  fullscreen: 'h-full',
+  popover: 'max-h-[min(36rem,calc(100vh-6rem))]',
+};
+
+const roundButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100';
+
+/** A dialog; its content is rendered only while open. */
+export default function ModalDialog({
+  open,
+  title,
+  onClose,
+  children,
+  role,
+  width = 'sm:max-w-lg',
+  closeOnBackdrop = true,
+  hideClose = false,
+  describedBy,
+  variant = 'center',
+  dismiss = 'close',
+  headerEnd,
+  bare = false,
+  id,
+  anchor,
+}: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
   const titleId = useId();
+  const modal = variant !== 'popover';
 
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
       returnFocus.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
+      if (modal) dialog.showModal();
+      else dialog.show();
     } else if (!open && dialog.open) {
       dialog.close();
+      // Back to the opener, unless the user has meanwhile put focus somewhere else (a popover closed by a click outside).
+      const active = document.activeElement;
       const back = returnFocus.current;
-      if (back && back.isConnected) back.focus();
+      if (back?.isConnected && (!active || active === document.body || dialog.contains(active))) back.focus();
     }
-  }, [open]);
+  }, [open, modal]);
+
+  // A popover is not modal: Escape (unless a modal dialog is on top) and a press outside close it.
+  useEffect(() => {
+    if (modal || !open) return;
+    const onPointerDown = (event: PointerEvent) => {
+      const target = event.target as Node;
+      if (ref.current?.contains(target) || anchor?.current?.contains(target)) return;
+      if (target instanceof Element && target.closest('dialog')) return;
+      onCloseRef.current();
+    };
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !document.querySelector('dialog[open]:modal')) onCloseRef.current();
+    };
+    document.addEventListener('pointerdown', onPointerDown);
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.removeEventListener('pointerdown', onPointerDown);
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [modal, open, anchor]);
+
+  const closeButton = !hideClose && dismiss === 'close' && (
+    <button type="button" aria-label={`Close ${title}`} onClick={onClose} className={roundButton}>
+      <CloseIcon />
+    </button>
+  );
 
   return (
     <dialog
       ref={ref}
+      id={id}
       role={role}
       aria-labelledby={titleId}
       aria-describedby={describedBy}
-      onKeyDown={trapTab}
+      aria-modal={modal ? 'true' : undefined}
+      onKeyDown={(e) => {
+        // A dialog opened inside this one handles its own keys.
+        if ((e.target as Element).closest('dialog') === ref.current) trapTab(e);
+      }}
       onCancel={(e) => {
+        if (e.target !== ref.current) return;
         e.preventDefault();
         onClose();
       }}
       onClick={(e) => {
-        if (closeOnBackdrop && e.target === ref.current) onClose();
+        if (modal && closeOnBackdrop && e.target === ref.current) onClose();
       }}
-      className={`m-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl bg-white p-0 text-slate-900 shadow-xl backdrop:bg-slate-900/50 ${width}`}
+      className={`bg-white p-0 text-slate-900 ${PANEL[variant]} ${variant === 'fullscreen' ? '' : width}`}
     >
       {open && (
-        <div className="flex max-h-[calc(100dvh-1rem)] flex-col">
-          <div className="flex items-center justify-between gap-3 border-b border-slate-200 px-4 py-3">
+        <div className={`flex flex-col ${BODY[variant]}`}>
+          <div className={`flex items-center gap-2 border-b border-slate-200 ${dismiss === 'back' ? 'px-2 py-2' : 'px-4 py-3'}`}>
+            {dismiss === 'back' && (
+              <button type="button" aria-label="Back" onClick={onClose} className={`${roundButton} text-slate-800`}>
+                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                  <path d="M15 18l-6-6 6-6" />
+                </svg>
+              </button>
+            )}
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            {!hideClose && (
-              <button type="button" aria-label={`Close ${title}`} onClick={onClose} className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
-                <CloseIcon />
-              </button>
-            )}
+            {(headerEnd || closeButton) && <div className="ml-auto flex items-center gap-2">{headerEnd}{closeButton}</div>}
           </div>
-          <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{children}</div>
+          {bare ? children : <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{children}</div>}
         </div>
       )}
     </dialog>

@@ -2,7 +2,8 @@
  * The navigation bar's cart icon with its count badge (spec 000 §2 "Navigation bar", "Cart
  * panel"). From 768 px it opens the floating Shopping Cart card under the icon (closes on an
  * outside click and on Escape); below, the full-screen Shopping Cart panel, whose back button
- * (and the browser's) returns to the page, as the spec's "previous page".
+ * (and the browser's) returns to the page, as the spec's "previous page". Both are CartPanel
+ * (the ModalDialog primitive); focus returns to this icon when they close.
  *
  * Hydrated with `client:interact`. Until then it is a plain link to /cart; the badge number is
  * drawn by CSS from `--ff-cart`, which the layout's head script sets from the hint cookie before
@@ -13,7 +14,6 @@ import { useStore } from '@nanostores/react';
 import { $cartCount, cartLabel, loadCart } from '../store.ts';
 import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '../../../lib/ui/overlay-store.ts';
 import { CartIcon } from './cart-parts.tsx';
-import { trapTab } from '../../../lib/ui/focus-trap.ts';
 import CartPanel from './CartPanel.tsx';
 
 const iconClass = 'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
@@ -37,10 +37,6 @@ export default function CartButton() {
   const panelOpen = overlay === 'cart-panel';
   const [hydrated, setHydrated] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const buttonRef = useRef<HTMLButtonElement>(null);
-  const panelRef = useRef<HTMLDialogElement>(null);
-  const cardTitle = useId();
-  const panelTitle = useId();
   const cardId = useId();
 
   useEffect(() => setHydrated(true), []);
@@ -49,36 +45,10 @@ export default function CartButton() {
     if (cardOpen || panelOpen) void loadCart();
   }, [cardOpen, panelOpen]);
 
-  // The desktop card: outside click and Escape close it.
+  // The mobile panel has its own history entry, so the browser's Back closes it too.
   useEffect(() => {
-    if (!cardOpen) return;
-    const onPointerDown = (event: PointerEvent) => {
-      const target = event.target as Node;
-      if (!rootRef.current?.contains(target) && !(target instanceof Element && target.closest('dialog'))) closeOverlay('cart-dropdown');
-    };
-    const onKeyDown = (event: KeyboardEvent) => {
-      if (event.key !== 'Escape' || document.querySelector('dialog[open]')) return;
-      closeOverlay('cart-dropdown');
-      buttonRef.current?.focus();
-    };
-    document.addEventListener('pointerdown', onPointerDown);
-    document.addEventListener('keydown', onKeyDown);
-    return () => {
-      document.removeEventListener('pointerdown', onPointerDown);
-      document.removeEventListener('keydown', onKeyDown);
-    };
-  }, [cardOpen]);
-
-  // The mobile panel: a modal dialog with its own history entry, so Back closes it.
-  useEffect(() => {
-    const dialog = panelRef.current;
-    if (!dialog) return;
-    if (panelOpen && !dialog.open) {
-      dialog.showModal();
-      if ((history.state as Record<string, unknown> | null)?.[PANEL_STATE] !== true) history.pushState({ ...(history.state ?? {}), [PANEL_STATE]: true }, '');
-    } else if (!panelOpen && dialog.open) {
-      dialog.close();
-      buttonRef.current?.focus();
+    if (panelOpen && (history.state as Record<string, unknown> | null)?.[PANEL_STATE] !== true) {
+      history.pushState({ ...(history.state ?? {}), [PANEL_STATE]: true }, '');
     }
   }, [panelOpen]);
 
@@ -110,7 +80,6 @@ export default function CartButton() {
   return (
     <div ref={rootRef} className="relative">
       <button
-        ref={buttonRef}
         type="button"
         data-cart-link
         aria-label={cartLabel(count)}
@@ -124,30 +93,8 @@ export default function CartButton() {
         <Badge />
       </button>
 
-      {cardOpen && (
-        <section
-          id={cardId}
-          role="dialog"
-          aria-labelledby={cardTitle}
-          className="absolute right-0 top-full z-50 mt-2 w-[24rem] overflow-hidden rounded-2xl border border-slate-200 bg-white shadow-xl"
-        >
-          <CartPanel variant="card" titleId={cardTitle} />
-        </section>
-      )}
-
-      <dialog
-        ref={panelRef}
-        aria-labelledby={panelTitle}
-        aria-modal="true"
-        onKeyDown={trapTab}
-        onCancel={(e) => {
-          e.preventDefault();
-          closePanel();
-        }}
-        className="m-0 h-dvh max-h-none w-screen max-w-none bg-white p-0"
-      >
-        {panelOpen && <CartPanel variant="screen" titleId={panelTitle} onBack={closePanel} />}
-      </dialog>
+      <CartPanel variant="card" open={cardOpen} onClose={() => closeOverlay('cart-dropdown')} id={cardId} anchor={rootRef} />
+      <CartPanel variant="screen" open={panelOpen} onClose={closePanel} />
     </div>
   );
 }

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise } from '../../../lib/money.ts';
 import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
-import { $cart, $lockedLines, checkout, loadCart, removeFromCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
+import { $cart, $lockedLines, checkout, emptyCart, loadCart, removeFromCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session, openAuth } from '../../auth/store.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
@@ -23,7 +23,7 @@ interface Props {
   initial: CartJson | null;
 }
 
-const GUEST: CartState = toCartState({ my_cart: [] });
+const GUEST: CartState = emptyCart('ready');
 
 export default function CartPage({ initial }: Props) {
   const store = useStore($cart);

@@ -6,51 +6,58 @@
  *   Checkout; line totals with 1 decimal (spec 000 §9).
  * Empty: "Your cart is empty" / "Add items to start a basket". Each line has the quantity
  * stepper and a remove button with the Cancel/Remove confirmation. Checkout follows the spec's
- * rules (empty cart alert, guests get the login dialog).
+ * rules (empty cart alert, guests get the login dialog). Both are the one dialog primitive
+ * (ModalDialog: `popover` for the card, `fullscreen` with Back for the screen): Tab stays
+ * inside, focus returns to the cart icon.
  */
-import { useState } from 'react';
+import { useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
+import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
 import { $cart, $lockedLines, checkout, removeFromCart, type CartItem } from '../store.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
   variant: 'card' | 'screen';
-  titleId: string;
-  /** The back button (screen) or nothing (card). */
-  onBack?: () => void;
+  open: boolean;
+  /** Escape, a click outside (card), or Back (screen). */
+  onClose: () => void;
+  /** Id of the dialog (the opener's aria-controls). */
+  id?: string;
+  /** Card: presses inside this element (the cart icon's wrapper) do not close it. */
+  anchor?: RefObject<HTMLElement | null>;
 }
 
-/** Items, total and actions of the cart. */
-export default function CartPanel({ variant, titleId, onBack }: Props) {
+/** The Shopping Cart dialog: items, total and actions of the cart. */
+export default function CartPanel({ variant, open, onClose, id, anchor }: Props) {
   const cart = useStore($cart);
   const locked = useStore($lockedLines);
   const [confirming, setConfirming] = useState<CartItem | null>(null);
   const screen = variant === 'screen';
   const lineTotal = screen ? formatPaise1 : formatPaise;
   const { items, totals } = cart;
+  const count =
+    items.length > 0 ? (
+      <span className="text-sm font-normal text-slate-600">
+        {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'}
+      </span>
+    ) : null;
 
   return (
-    <div className={`flex min-h-0 flex-col ${screen ? 'h-full' : 'max-h-[min(36rem,calc(100vh-6rem))]'}`}>
-      <div className={`flex items-center gap-2 border-b border-slate-200 ${screen ? 'px-2 py-2' : 'px-4 py-3'}`}>
-        {screen && (
-          <button type="button" onClick={onBack} aria-label="Back" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100">
-            <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
-              <path d="M15 18l-6-6 6-6" />
-            </svg>
-          </button>
-        )}
-        <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-          Shopping Cart
-        </h2>
-        {items.length > 0 && (
-          <span className="ml-auto text-sm text-slate-600">
-            {totals.itemCount} {totals.itemCount === 1 ? 'item' : 'items'}
-          </span>
-        )}
-      </div>
-
+    <ModalDialog
+      open={open}
+      title="Shopping Cart"
+      onClose={onClose}
+      id={id}
+      anchor={anchor}
+      variant={screen ? 'fullscreen' : 'popover'}
+      dismiss={screen ? 'back' : 'close'}
+      hideClose={!screen}
+      width="w-[24rem]"
+      headerEnd={count}
+      bare
+    >
       <div className="min-h-0 flex-1 overflow-y-auto">
         {(cart.status === 'idle' || cart.status === 'loading') && (
           <CartLoading compact />
@@ -145,6 +152,6 @@ export default function CartPanel({ variant, titleId, onBack }: Props) {
           void removeFromCart(item.cartId);
         }}
       />
-    </div>
+    </ModalDialog>
   );
 }

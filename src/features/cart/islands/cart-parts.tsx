@@ -4,9 +4,10 @@
  * while an update is pending, and at the stock) and the Cancel/Remove confirmation dialog
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { CART_MESSAGES } from '../rules.ts';
 import { changeQuantity, loadCart, type CartItem } from '../store.ts';
-import { trapTab } from '../../../lib/ui/focus-trap.ts';
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
@@ -30,57 +31,21 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
 }
 
 /**
- * The Cancel/Remove confirmation for `item` (null = closed). Focus starts on Cancel, Escape
- * cancels, Tab stays inside; focus returns to the control that opened it.
+ * The Cancel/Remove confirmation for `item` (null = closed), on the one dialog primitive. Focus
+ * starts on Cancel, Escape and the backdrop cancel, Tab stays inside; focus returns to the
+ * control that opened it.
  */
 export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | null; onCancel: () => void; onConfirm: (item: CartItem) => void }) {
-  const ref = useRef<HTMLDialogElement>(null);
-  const cancelRef = useRef<HTMLButtonElement>(null);
-  const returnRef = useRef<HTMLElement | null>(null);
-  const titleId = useId();
   const textId = useId();
-
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (item && !dialog.open) {
-      returnRef.current = document.activeElement as HTMLElement | null;
-      dialog.showModal();
-      cancelRef.current?.focus();
-    } else if (!item && dialog.open) {
-      dialog.close();
-      if (returnRef.current?.isConnected) returnRef.current.focus();
-    }
-  }, [item]);
-
   return (
-    <dialog
-      ref={ref}
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      aria-modal="true"
-      onKeyDown={trapTab}
-      onCancel={(e) => {
-        e.preventDefault();
-        onCancel();
-      }}
-      onClick={(e) => {
-        // A click on the backdrop cancels; stop it here so menus behind do not see an outside click.
-        e.stopPropagation();
-        if (e.target === ref.current) onCancel();
-      }}
-      className="m-auto w-[min(24rem,calc(100vw-2rem))] rounded-2xl bg-white p-5 shadow-xl backdrop:bg-slate-900/50"
-    >
+    <ModalDialog open={item !== null} title="Remove item?" onClose={onCancel} hideClose describedBy={textId} width="sm:max-w-sm">
       {item && (
         <>
-          <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-            Remove item?
-          </h2>
-          <p id={textId} className="mt-2 text-sm text-slate-700">
+          <p id={textId} className="text-sm text-slate-700">
             Remove {item.name} from your cart?
           </p>
           <div className="mt-5 flex justify-end gap-2">
-            <button ref={cancelRef} type="button" onClick={onCancel} className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            <button type="button" onClick={onCancel} className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
               Cancel
             </button>
             <button type="button" onClick={() => onConfirm(item)} className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95">
@@ -89,11 +54,10 @@ export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | 
           </div>
         </>
       )}
-    </dialog>
+    </ModalDialog>
   );
 }
 
-/** A trash-can icon. */
 /** The cart's loading spinner (`compact` in the panel, roomy on /cart). */
 export function CartLoading({ compact = false }: { compact?: boolean }) {
   return (
@@ -109,7 +73,7 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
   return (
     <div className={compact ? 'px-4 py-8 text-center' : 'py-12 text-center'}>
       <p role="alert" className={`${compact ? 'text-sm ' : ''}font-medium text-sale-600`}>
-        Failed to load your cart. Please try again.
+        {CART_MESSAGES.loadFailed}
       </p>
       <button type="button" onClick={() => void loadCart(true)} className={`mt-3 ${compact ? 'text-sm ' : ''}font-semibold text-brand-700 underline`}>
         Try again
@@ -118,6 +82,7 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** A trash-can icon. */
 export function TrashIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
     <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>

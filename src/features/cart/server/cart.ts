@@ -10,6 +10,7 @@ import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { imageUrl } from '../../catalog/images.ts';
 import { deliveryFeePaise, freeDeliveryRemainingPaise, type DeliveryPolicy } from '../delivery-fee.ts';
+import { CART_MESSAGES, MIN_LINE_QTY, isAddableQty, onlyLeftMessage, outOfStockMessage } from '../rules.ts';
 
 /** A cart line with its product's current price and stock. */
 export interface CartLine {
@@ -55,9 +56,8 @@ export function summarize(lines: Pick<CartLine, 'qty' | 'lineTotalPaise'>[], pol
   };
 }
 
-const outOfStock = (name: string) => new AppError('conflict', `Sorry, ${name} is out of stock.`);
-const onlyLeft = (name: string, stock: number) =>
-  new AppError('conflict', `Only ${stock} of ${name} left in stock.`, { data: { stock } });
+const outOfStock = (name: string) => new AppError('conflict', outOfStockMessage(name));
+const onlyLeft = (name: string, stock: number) => new AppError('conflict', onlyLeftMessage(name, stock), { data: { stock } });
 
 /** The customer's cart lines, oldest first. */
 export async function listCart(db: Database, customerId: number): Promise<CartLine[]> {
@@ -99,13 +99,13 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
  * it is out of stock or the cart would hold more than the stock.
  */
 export async function addToCart(db: Database, customerId: number, productId: number, qty: number): Promise<void> {
-  if (!Number.isInteger(qty) || qty < 1 || qty > 999) throw new AppError('bad_request', 'Quantity must be a whole number from 1.');
+  if (!isAddableQty(qty)) throw new AppError('bad_request', CART_MESSAGES.badQuantity);
   await db.transaction(async (tx) => {
     const [product] = await tx
       .select({ name: products.name, stock: products.stock, isActive: products.isActive })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product || !product.isActive) throw notFound('Product not found.');
+    if (!product || !product.isActive) throw notFound(CART_MESSAGES.productNotFound);
     if (product.stock <= 0) throw outOfStock(product.name);
     const [line] = await tx
       .select({ id: cartItems.id, qty: cartItems.qty })
@@ -128,9 +128,9 @@ export async function stepQuantity(db: Database, customerId: number, cartId: num
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
-    if (!line) throw notFound('Failed to update quantity. The item may have been removed.');
+    if (!line) throw notFound(CART_MESSAGES.qtyFailed);
     const next = line.qty + delta;
-    if (next < 1) throw new AppError('unprocessable', 'Quantity cannot be less than 1.');
+    if (next < MIN_LINE_QTY) throw new AppError('unprocessable', CART_MESSAGES.belowOne);
     if (delta > 0 && next > line.stock) throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
     await tx.update(cartItems).set({ qty: next }).where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
   });
@@ -142,7 +142,7 @@ export async function removeLine(db: Database, customerId: number, cartId: numbe
     .delete(cartItems)
     .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)))
     .returning({ id: cartItems.id });
-  if (deleted.length === 0) throw notFound('Cart item not found. It may have been removed already.');
+  if (deleted.length === 0) throw notFound(CART_MESSAGES.lineNotFound);
 }
 
 /** Empties the customer's cart. */

@@ -2,7 +2,7 @@
 import type { CartLine, CartSummary } from './cart.ts';
 import { paiseToRupees } from '../../../lib/money.ts';
 
-/** A cart line with every name the spec's clients read (cart_id/id, product_name, qty, offer_price…). */
+/** A cart line with every name the spec's clients read (cart_id/id, product_name, qty, offer_price…); contract.ts `cartLineSchema`. */
 export function cartLineJson(l: CartLine) {
   return {
     cart_id: l.cartId,
@@ -11,9 +11,7 @@ export function cartLineJson(l: CartLine) {
     product_name: l.name,
     name: l.name,
     product_image: l.image,
-    image: l.image,
     qty: l.qty,
-    quantity: l.qty,
     price: paiseToRupees(l.mrpPaise),
     offer_price: paiseToRupees(l.pricePaise),
     stock: l.stock,

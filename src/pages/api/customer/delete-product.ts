@@ -1,12 +1,5 @@
-/** POST /api/customer/delete-product (multipart cart_id): removes a line; 404 when it is not the customer's. */
-import { api, readBody } from '../../../lib/http/envelope.ts';
-import { getDb } from '../../../lib/db/index.ts';
-import { removeLine } from '../../../features/cart/server/cart.ts';
-import { cartResponse, customerId, parseCartId } from '../../../features/cart/server/respond.ts';
+/** POST /api/customer/delete-product: src/features/cart (contract.ts, routes.ts). */
+import { mount } from '../../../lib/http/handler.ts';
+import { deleteProductEndpoint } from '../../../features/cart/routes.ts';
 
-export const POST = api(async (ctx) => {
-  const id = await customerId(ctx);
-  const cartId = parseCartId((await readBody(ctx.request)).cart_id);
-  await removeLine(await getDb(), id, cartId);
-  return cartResponse(ctx, id, 'Item removed from cart');
-});
+export const { POST, ALL } = mount(deleteProductEndpoint);

@@ -1,5 +1,5 @@
-/** GET /api/customer/my-cart → data.my_cart (lines) and data.summary (totals with the delivery fee). */
-import { api } from '../../../lib/http/envelope.ts';
-import { cartResponse, customerId } from '../../../features/cart/server/respond.ts';
+/** GET /api/customer/my-cart: src/features/cart (contract.ts, routes.ts). */
+import { mount } from '../../../lib/http/handler.ts';
+import { myCartEndpoint } from '../../../features/cart/routes.ts';
 
-export const GET = api(async (ctx) => cartResponse(ctx, await customerId(ctx)));
+export const { GET, ALL } = mount(myCartEndpoint);

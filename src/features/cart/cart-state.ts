@@ -1,0 +1,127 @@
+/**
+ * The cart's client state (spec 000 §2 cart panel and cart screen, §3 "Cart item"): the atoms
+ * every cart island reads, and the mapping of the server's cart (`data.my_cart`,
+ * `data.summary`, typed by contract.ts) to them, money in paise. No network here: cart-sync.ts
+ * talks to the server, store.ts is the islands' entry point.
+ * Client-only: never write these stores in server frontmatter.
+ */
+import { atom, computed } from 'nanostores';
+import type { DataOut } from '../../lib/http/contract.ts';
+import { rupeesToPaise } from '../../lib/money.ts';
+import type { myCartRoute } from './contract.ts';
+import { isSignedIn } from '../auth/store.ts';
+
+/** The cart JSON every cart route answers with (`data.my_cart`, `data.summary`). */
+export type CartJson = DataOut<typeof myCartRoute>;
+type CartLineJson = CartJson['my_cart'][number];
+
+/** One cart line as the islands show it; money in paise. */
+export interface CartItem {
+  cartId: number;
+  productId: number;
+  name: string;
+  image: string;
+  qty: number;
+  /** Offer price (what is charged), paise. */
+  pricePaise: number;
+  /** MRP, paise. */
+  mrpPaise: number;
+  stock: number;
+  lineTotalPaise: number;
+  weight: number | null;
+  unit: string | null;
+}
+
+/** Totals the server computed (spec 001 §9 delivery policy), paise. */
+export interface CartTotals {
+  itemCount: number;
+  subtotalPaise: number;
+  deliveryFeePaise: number;
+  totalPaise: number;
+  freeDeliveryFromPaise: number;
+  freeDeliveryRemainingPaise: number;
+}
+
+export interface CartState {
+  status: 'idle' | 'loading' | 'ready' | 'error';
+  items: CartItem[];
+  totals: CartTotals;
+}
+
+export const EMPTY_TOTALS: CartTotals = {
+  itemCount: 0,
+  subtotalPaise: 0,
+  deliveryFeePaise: 0,
+  totalPaise: 0,
+  freeDeliveryFromPaise: 0,
+  freeDeliveryRemainingPaise: 0,
+};
+
+/** Maps a server cart line (spec 000 §3 "Cart item": the price charged is offer_price). */
+export function toCartItem(line: CartLineJson): CartItem {
+  return {
+    cartId: line.cart_id,
+    productId: line.product_id,
+    name: line.product_name || 'Unnamed Product',
+    image: line.product_image,
+    qty: line.qty,
+    pricePaise: rupeesToPaise(line.offer_price),
+    mrpPaise: rupeesToPaise(line.price),
+    stock: line.stock,
+    lineTotalPaise: rupeesToPaise(line.line_total),
+    weight: line.weight,
+    unit: line.unit,
+  };
+}
+
+/** Maps the cart JSON to the store's state. */
+export function toCartState(data: CartJson): CartState {
+  const s = data.summary;
+  return {
+    status: 'ready',
+    items: data.my_cart.map(toCartItem),
+    totals: {
+      itemCount: s.item_count,
+      subtotalPaise: rupeesToPaise(s.subtotal),
+      deliveryFeePaise: rupeesToPaise(s.delivery_fee),
+      totalPaise: rupeesToPaise(s.total),
+      freeDeliveryFromPaise: rupeesToPaise(s.free_delivery_from),
+      freeDeliveryRemainingPaise: rupeesToPaise(s.free_delivery_remaining),
+    },
+  };
+}
+
+/** An empty cart in the given status. */
+export const emptyCart = (status: CartState['status']): CartState => ({ status, items: [], totals: EMPTY_TOTALS });
+
+/** The count in the readable `ff_cart` hint cookie (set by every cart answer), 0 for a guest. */
+export function readHintCount(): number {
+  if (typeof document === 'undefined') return 0;
+  const match = /(?:^|;\s*)ff_cart=(\d{1,3})(?:;|$)/.exec(document.cookie);
+  return match && isSignedIn() ? Number(match[1]) : 0;
+}
+
+/** The cart. Written only by the actions of cart-sync.ts, pending-add.ts and store.ts. */
+export const $cart = atom<CartState>(emptyCart('idle'));
+/** Count from the hint cookie, used until the cart has been fetched. */
+export const $hintCount = atom<number>(readHintCount());
+/** Cart ids of lines whose update is in flight. */
+export const $lockedLines = atom<ReadonlySet<number>>(new Set());
+
+/** Units in the cart (the badge). */
+export const $cartCount = computed([$cart, $hintCount], (cart, hint) => (cart.status === 'ready' ? cart.totals.itemCount : hint));
+/** The cart total in paise (server figure). */
+export const $cartTotal = computed($cart, (cart) => cart.totals.totalPaise);
+
+/** Locks or unlocks a line while its update is in flight. */
+export function lock(cartId: number, on: boolean): void {
+  const next = new Set($lockedLines.get());
+  if (on) next.add(cartId);
+  else next.delete(cartId);
+  $lockedLines.set(next);
+}
+
+/** Replaces the store's cart with a server answer (e.g. the cart /cart rendered, or a reorder's). */
+export function seedCart(data: CartJson): void {
+  $cart.set(toCartState(data));
+}

@@ -1,0 +1,117 @@
+/**
+ * The cart's calls to the server (spec 000 §4 "Cart quantity change", §7 cart calls, §8 texts),
+ * through the typed client: each answer is the whole cart, which replaces the store's copy.
+ * A line is locked while its update is in flight; a line that vanished on the server (404) is
+ * removed locally and the totals fetched again. Client-only.
+ */
+import { ApiError } from '../../lib/http/api-client.ts';
+import { callRoute } from '../../lib/http/client.ts';
+import { CART_TOAST_MS, showToast } from '../../lib/ui/toast.ts';
+import type { addProductRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute } from './contract.ts';
+import { CART_MESSAGES, isCartId } from './rules.ts';
+import { $cart, $lockedLines, emptyCart, lock, seedCart } from './cart-state.ts';
+import { isSignedIn } from '../auth/store.ts';
+
+const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
+
+let loading: Promise<void> | null = null;
+
+/** Fetches the cart once (again with `force`); a guest's cart is empty. */
+export function loadCart(force = false): Promise<void> {
+  if (!isSignedIn()) {
+    $cart.set(emptyCart('ready'));
+    return Promise.resolve();
+  }
+  if (!force && ($cart.get().status === 'ready' || loading)) return loading ?? Promise.resolve();
+  if ($cart.get().status !== 'ready') $cart.set({ ...$cart.get(), status: 'loading' });
+  loading = callRoute<typeof myCartRoute>('GET /api/customer/my-cart', { fallbackMessage: CART_MESSAGES.loadFailed })
+    .then(({ data }) => seedCart(data))
+    .catch((err: unknown) => {
+      if (isUnauthorized(err)) return;
+      console.error('Cart load failed', err);
+      $cart.set({ ...$cart.get(), status: 'error' });
+    })
+    .finally(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+/** Adds `qty` of a product for a signed-in customer, with the toast (3 s) or the error. True when added. */
+export async function postAdd(productId: number, qty: number): Promise<boolean> {
+  try {
+    const { data } = await callRoute<typeof addProductRoute>('POST /api/customer/add-product', {
+      body: { product_id: productId, qty },
+      fallbackMessage: CART_MESSAGES.addFailed,
+    });
+    seedCart(data);
+    showToast(CART_MESSAGES.added, { ms: CART_TOAST_MS });
+    return true;
+  } catch (err) {
+    showToast(err instanceof ApiError ? err.message : CART_MESSAGES.addFailed, { tone: 'error' });
+    return false;
+  }
+}
+
+/** Whether `cartId` is usable; alerts the spec's "Error: Invalid cart ID" when not. */
+function validCartId(cartId: number): boolean {
+  if (isCartId(cartId)) return true;
+  window.alert(CART_MESSAGES.invalidCartIdAlert);
+  return false;
+}
+
+function dropLocally(cartId: number): void {
+  const cart = $cart.get();
+  const items = cart.items.filter((i) => i.cartId !== cartId);
+  const gone = cart.items.find((i) => i.cartId === cartId);
+  const itemCount = Math.max(0, cart.totals.itemCount - (gone?.qty ?? 0));
+  $cart.set({ ...cart, items, totals: { ...cart.totals, itemCount } });
+  // The totals are the server's; fetch them again.
+  void loadCart(true);
+}
+
+/**
+ * Sets a line's quantity: a higher value calls increase-qty, a lower one (at least 1)
+ * decrease-qty (spec 000 §4). The line is locked meanwhile; a 404 removes it locally.
+ */
+export async function changeQuantity(cartId: number, nextQty: number): Promise<void> {
+  if (!validCartId(cartId)) return;
+  const line = $cart.get().items.find((i) => i.cartId === cartId);
+  if (!line || $lockedLines.get().has(cartId) || nextQty < 1 || nextQty === line.qty) return;
+  lock(cartId, true);
+  try {
+    const input = { body: { cart_id: cartId }, fallbackMessage: CART_MESSAGES.qtyFailed };
+    const { data } =
+      nextQty > line.qty
+        ? await callRoute<typeof increaseQtyRoute>('POST /api/customer/increase-qty', input)
+        : await callRoute<typeof decreaseQtyRoute>('POST /api/customer/decrease-qty', input);
+    seedCart(data);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) {
+      dropLocally(cartId);
+      showToast(CART_MESSAGES.qtyFailed, { tone: 'error' });
+    } else if (!isUnauthorized(err)) {
+      showToast(err instanceof ApiError ? err.message : CART_MESSAGES.qtyFailed, { tone: 'error' });
+    }
+  } finally {
+    lock(cartId, false);
+  }
+}
+
+/** Removes a line (after the caller's Cancel/Remove confirmation). */
+export async function removeFromCart(cartId: number): Promise<void> {
+  if (!validCartId(cartId) || $lockedLines.get().has(cartId)) return;
+  lock(cartId, true);
+  try {
+    const { data } = await callRoute<typeof deleteProductRoute>('POST /api/customer/delete-product', {
+      body: { cart_id: cartId },
+      fallbackMessage: CART_MESSAGES.removeFailed,
+    });
+    seedCart(data);
+  } catch (err) {
+    if (err instanceof ApiError && err.status === 404) dropLocally(cartId);
+    else if (!isUnauthorized(err)) showToast(CART_MESSAGES.removeFailed, { tone: 'error' });
+  } finally {
+    lock(cartId, false);
+  }
+}

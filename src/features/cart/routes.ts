@@ -1,0 +1,51 @@
+/**
+ * The cart's route handlers (contracts in contract.ts; mounted one per file under
+ * src/pages/api/customer/). Every handler answers with the cart after its change and refreshes
+ * the `ff_cart` count hint cookie (spec 000 §7; messages §8 via rules.ts).
+ */
+import type { APIContext } from 'astro';
+import { implement } from '../../lib/http/handler.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { setCartHint } from '../auth/server/session.ts';
+import { addToCart, clearCart, listCart, removeLine, stepQuantity, summarize } from './server/cart.ts';
+import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
+import { addProductRoute, clearCartRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute } from './contract.ts';
+import { CART_MESSAGES } from './rules.ts';
+
+/** The cart as it is now, with the hint cookie set and no caching. */
+async function cartAnswer(ctx: APIContext, customerId: number, message?: string) {
+  const lines = await listCart(await getDb(), customerId);
+  const summary = summarize(lines);
+  setCartHint(ctx.cookies, ctx, summary.itemCount);
+  return { data: { my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) }, message, headers: NO_STORE };
+}
+
+export const myCartEndpoint = implement(myCartRoute, ({ ctx, customer }) => cartAnswer(ctx, customer.id));
+
+export const addProductEndpoint = implement(addProductRoute, async ({ ctx, body, customer }) => {
+  // The contract's refinement guarantees one of the two id names.
+  const productId = (body.product_id ?? body.productId)!;
+  await addToCart(await getDb(), customer.id, productId, body.qty ?? body.quantity ?? 1);
+  return cartAnswer(ctx, customer.id, CART_MESSAGES.added);
+});
+
+export const increaseQtyEndpoint = implement(increaseQtyRoute, async ({ ctx, body, customer }) => {
+  await stepQuantity(await getDb(), customer.id, body.cart_id, 1);
+  return cartAnswer(ctx, customer.id);
+});
+
+export const decreaseQtyEndpoint = implement(decreaseQtyRoute, async ({ ctx, body, customer }) => {
+  await stepQuantity(await getDb(), customer.id, body.cart_id, -1);
+  return cartAnswer(ctx, customer.id);
+});
+
+export const deleteProductEndpoint = implement(deleteProductRoute, async ({ ctx, body, customer }) => {
+  await removeLine(await getDb(), customer.id, body.cart_id);
+  return cartAnswer(ctx, customer.id, CART_MESSAGES.removed);
+});
+
+export const clearCartEndpoint = implement(clearCartRoute, async ({ ctx, customer }) => {
+  await clearCart(await getDb(), customer.id);
+  return cartAnswer(ctx, customer.id, CART_MESSAGES.cleared);
+});

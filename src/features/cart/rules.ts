@@ -1,0 +1,47 @@
+/**
+ * Cart rules shared by the server, the route contracts and the islands (spec 000 §4, §5, §8,
+ * §9): the texts, the quantity limits and the cart-id rule. Pure and browser-safe (no zod), so
+ * islands import them instead of restating them. The delivery fee is `delivery-fee.ts`.
+ */
+
+/** Texts of the cart (spec 000 §8 where the spec gives one). */
+export const CART_MESSAGES = {
+  added: 'Item added to cart',
+  removed: 'Item removed from cart',
+  cleared: 'Cart cleared',
+  /** 400 for a cart id that is not a positive whole number (spec 000 §9). */
+  invalidCartId: 'Invalid cart ID',
+  /** The browser's alert for the same (spec 000 §9 "Error: Invalid cart ID"). */
+  invalidCartIdAlert: 'Error: Invalid cart ID',
+  invalidProductId: 'Invalid product id.',
+  badQuantity: 'Quantity must be a whole number from 1.',
+  belowOne: 'Quantity cannot be less than 1.',
+  productNotFound: 'Product not found.',
+  /** A step on a line that is not (or no longer) the customer's: the 404's text and the island's toast. */
+  qtyFailed: 'Failed to update quantity. The item may have been removed.',
+  lineNotFound: 'Cart item not found. It may have been removed already.',
+  addFailed: 'Failed to add product to cart. Please try again.',
+  removeFailed: 'Failed to remove item from cart. Please try again.',
+  emptyCheckout: 'Your cart is empty. Please add items before checkout.',
+  loadFailed: 'Failed to load your cart. Please try again.',
+} as const;
+
+/** `Sorry, {name} is out of stock.` (409). */
+export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock.`;
+/** `Only {stock} of {name} left in stock.` (409, with `data.stock`). */
+export const onlyLeftMessage = (name: string, stock: number) => `Only ${stock} of ${name} left in stock.`;
+
+/** Smallest quantity of a line (spec 000 §9: minimum 1, step 1). */
+export const MIN_LINE_QTY = 1;
+/** Largest quantity one add may ask for (3 digits); the stock caps a line further. */
+export const MAX_ADD_QTY = 999;
+
+/** Whether `qty` is a quantity one add may ask for (1 to 999 units). */
+export function isAddableQty(qty: number): boolean {
+  return Number.isInteger(qty) && qty >= MIN_LINE_QTY && qty <= MAX_ADD_QTY;
+}
+
+/** Whether `cartId` is a cart line id (a positive whole number, spec 000 §9). */
+export function isCartId(cartId: number): boolean {
+  return Number.isInteger(cartId) && cartId >= 1;
+}

@@ -1,0 +1,24 @@
+/** The /cart page's server side (spec 000 §2 "Cart screen"): the signed-in customer's cart, rendered at once. */
+import type { AstroGlobal } from 'astro';
+import { getDb } from '../../../lib/db/index.ts';
+import { logger } from '../../../lib/log.ts';
+import { getCustomer } from '../../auth/server/session.ts';
+import { listCart, summarize } from './cart.ts';
+import { cartLineJson, cartSummaryJson } from './shapes.ts';
+import type { CartJson } from '../cart-state.ts';
+
+/**
+ * The cart JSON for the page (the same as GET /api/customer/my-cart's `data`), or null for a
+ * guest and when the database fails (the island then fetches it and shows its error state).
+ */
+export async function cartForPage(astro: AstroGlobal): Promise<CartJson | null> {
+  const customer = await getCustomer(astro);
+  if (!customer) return null;
+  try {
+    const lines = await listCart(await getDb(), customer.id);
+    return { my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summarize(lines)) };
+  } catch (err) {
+    logger.error({ err, reqId: astro.locals.reqId }, 'cart page render failed');
+    return null;
+  }
+}

@@ -5,7 +5,7 @@
  */
 import { api, ok } from '../../../lib/http/envelope.ts';
 import { getDb } from '../../../lib/db/index.ts';
-import { quoteJson, quoteOrder } from '../../../features/orders/server/orders.ts';
+import { quoteJson, quoteOrder } from '../../../features/orders/server/quote.ts';
 import { requireCustomer } from '../../../features/auth/server/session.ts';
 import { customers } from '../../../lib/db/schema.ts';
 import { eq } from 'drizzle-orm';

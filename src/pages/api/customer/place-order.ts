@@ -10,7 +10,7 @@
  */
 import { api, ok, readBody, AppError } from '../../../lib/http/envelope.ts';
 import { getDb } from '../../../lib/db/index.ts';
-import { placeOrder } from '../../../features/orders/server/orders.ts';
+import { placeOrder } from '../../../features/orders/server/place-order.ts';
 import { PAYMENT_MODE_ALIASES as MODES, placeOrderSchema as schema } from '../../../features/checkout/rules.ts';
 import { requireCustomer, setCartHint } from '../../../features/auth/server/session.ts';
 import { orderJson } from '../../../features/orders/server/shapes.ts';

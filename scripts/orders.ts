@@ -10,7 +10,7 @@ import { desc } from 'drizzle-orm';
 import { migrateDatabase } from '../src/lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
 import { orders } from '../src/lib/db/schema.ts';
-import { advanceOrder } from '../src/features/orders/server/orders.ts';
+import { advanceOrder } from '../src/features/orders/server/status.ts';
 import { formatPaise } from '../src/lib/money.ts';
 import { AppError } from '../src/lib/http/envelope.ts';
 

@@ -17,7 +17,8 @@ import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import { products, customers, orders, promoCodes, creditTransactions } from '../../src/lib/db/schema.ts';
 import { addToCart } from '../../src/features/cart/server/cart.ts';
 import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { CART_ALREADY_ORDERED, placeOrder, quoteOrder, type PlaceOrderInput } from '../../src/features/orders/server/orders.ts';
+import { CART_ALREADY_ORDERED, placeOrder, type PlaceOrderInput } from '../../src/features/orders/server/place-order.ts';
+import { quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { AppError } from '../../src/lib/http/envelope.ts';
 
 const ADDRESS = { type: 'home', name: 'Buyer', mobile: '+919800000000', building_num: '1', street: 'MG Road', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };

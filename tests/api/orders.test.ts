@@ -56,6 +56,28 @@ describe.each(inject('servers'))('checkout API on $kind', ({ baseUrl }) => {
     expect((await c.post('/api/customer/delete-address', { form: { address_id: String(first.body.data.address.id) } })).body.message).toBe('Address deleted successfully!');
   });
 
+  it('keeps mobile numbers of addresses in E.164 and refuses numbers no country has', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    // Without a country code the number is read as an Indian one (the dialog's default country).
+    const local = await c.post('/api/customer/add-address', { json: { ...THRISSUR, mobile: '98470 12345' } });
+    expect(local.status).toBe(201);
+    expect(local.body.data.address.mobile).toBe('+919847012345');
+    const foreign = await c.post('/api/customer/add-address', { form: { ...THRISSUR, mobile: '+1 415-555-2671' } });
+    expect(foreign.body.data.address.mobile).toBe('+14155552671');
+    for (const mobile of ['+91 12345', '+999 1234 5678', '--------']) {
+      const bad = await c.post('/api/customer/add-address', { json: { ...THRISSUR, mobile } });
+      expect(bad.status, mobile).toBe(400);
+      expect(bad.body.errors, mobile).toEqual({ mobile: 'Please enter a valid mobile number' });
+    }
+    const edited = await c.post('/api/customer/edit-address', { json: { ...THRISSUR, address_id: local.body.data.address.id, mobile: '0091 98765 43210' } });
+    expect(edited.body.data.address.mobile).toBe('+919876543210');
+    const blank = await c.post('/api/customer/edit-address', { json: { ...THRISSUR, address_id: local.body.data.address.id, mobile: '' } });
+    expect(blank.body.message).toBe('All required address fields must be provided.');
+    const list = (await c.get('/api/customer/address-list')).body.data.address_list.map((a: { mobile: string }) => a.mobile);
+    expect(list.sort()).toEqual(['+14155552671', '+919876543210']);
+  });
+
   it('checks promo codes against the cart with clear reasons', async () => {
     const { c } = await customerWithCart(1);
     const ok5 = await c.post('/api/customer/check-promocode', { multipart: { promocode: 'fresh5' } });

@@ -11,7 +11,8 @@ import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import { customers, orders, products, wishlistItems } from '../../src/lib/db/schema.ts';
 import { addAddress } from '../../src/features/addresses/server/addresses.ts';
 import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { placeOrder, quoteOrder } from '../../src/features/orders/server/orders.ts';
+import { placeOrder } from '../../src/features/orders/server/place-order.ts';
+import { quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { completeOtpLogin, customerForToken, startLogin, startSignup } from '../../src/features/auth/server/otp-and-sessions.ts';
 import { deleteAccount, updateProfile } from '../../src/features/account/server/account.ts';
 

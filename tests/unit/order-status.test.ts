@@ -11,7 +11,10 @@ import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import { customers, orders, pointsTransactions, products } from '../../src/lib/db/schema.ts';
 import { addAddress } from '../../src/features/addresses/server/addresses.ts';
 import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { advanceOrder, cancelOrder, CANCEL_WINDOW_MS, getOrder, placeOrder, pointsFor, quoteOrder } from '../../src/features/orders/server/orders.ts';
+import { advanceOrder, cancelOrder } from '../../src/features/orders/server/status.ts';
+import { CANCEL_WINDOW_MS, getOrder } from '../../src/features/orders/server/queries.ts';
+import { placeOrder } from '../../src/features/orders/server/place-order.ts';
+import { pointsFor, quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { AppError } from '../../src/lib/http/envelope.ts';
 
 const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.5276, longitude: 76.2144 };

@@ -1,9 +1,13 @@
 /**
- * Address form rules shared by the address dialog and the API (spec 001 §5), with the spec's
+ * Address rules shared by the address dialog and the API (spec 001 §5), with the spec's
  * messages verbatim. Postal codes keep digits only, 6 of them; latitude and longitude must
- * both be set (a map click or "Use My Current Location").
+ * both be set (a map click or "Use My Current Location"). Mobile numbers are checked and put in
+ * E.164 form ("+919876543210") by libphonenumber-js (its "min" metadata, the one the phone
+ * input already ships: a number is valid when its length fits its country's plan); a number
+ * without a country code is read as one of DEFAULT_PHONE_COUNTRY. Browser-safe (zod only).
  */
 import { z } from 'zod';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
 import '../../lib/zod-csp.ts';
 
 export const ADDRESS_MESSAGES = {
@@ -22,39 +26,83 @@ export const ADDRESS_MESSAGES = {
   updated: 'Address updated successfully!',
   deleted: 'Address deleted successfully!',
   defaultSet: 'Default address set successfully!',
+  notFound: 'Address not found.',
+  /** Address dialog failures (spec 001 §8). */
+  saveFailed: 'Failed to save address. Please try again.',
+  noSession: 'You need to be logged in to save addresses',
+  expired: 'Your session has expired. Please log in again.',
 } as const;
+
+/** The country a mobile number without a country code belongs to (spec 001 §2: India by default). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'IN';
+/** Longest mobile number text accepted, spaces and dashes included (characters). */
+export const MOBILE_MAX_CHARS = 20;
+
+/** A mobile number in E.164 form ("+919876543210"), or null when it is not a valid number. */
+export function mobileE164(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
+  const parsed = parsePhoneNumberFromString(value, country);
+  return parsed?.isValid() ? parsed.number : null;
+}
 
 /** Digits only, at most 6 (what the postal code input keeps). */
 export const cleanPostalCode = (value: string) => value.replace(/\D/g, '').slice(0, 6);
 
-const text = (message: string, max = 120) => z.string({ message }).trim().min(1, message).max(max, `At most ${max} characters.`);
+const text = (message: string, max: number, blank = message) =>
+  z.string({ message: blank }).trim().min(1, blank).max(max, `At most ${max} characters.`);
 const coordinate = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
     z.number({ message: ADDRESS_MESSAGES.location }).min(min, ADDRESS_MESSAGES.location).max(max, ADDRESS_MESSAGES.location),
   );
 
+/**
+ * The fields of an address. `blank` replaces the messages for a missing or blank required
+ * field (edit-address answers "All required address fields must be provided." for any of them).
+ */
+export function addressShape(blank?: string) {
+  return {
+    type: z.string().trim().max(20).optional().default('home'),
+    name: text(ADDRESS_MESSAGES.name, 100, blank),
+    mobile: z
+      .string({ message: blank ?? ADDRESS_MESSAGES.mobile })
+      .trim()
+      .min(1, blank ?? ADDRESS_MESSAGES.mobile)
+      .max(MOBILE_MAX_CHARS, ADDRESS_MESSAGES.mobile)
+      .transform((v, ctx) => {
+        const e164 = mobileE164(v);
+        if (e164 === null) {
+          ctx.addIssue({ code: 'custom', message: ADDRESS_MESSAGES.mobile });
+          return z.NEVER;
+        }
+        return e164;
+      }),
+    building_num: text(ADDRESS_MESSAGES.building, 120, blank),
+    street: text(ADDRESS_MESSAGES.street, 200, blank),
+    landmark: z.string().trim().max(200).optional().nullable().transform((v) => v || null),
+    city: text(ADDRESS_MESSAGES.city, 100, blank),
+    po_box: z
+      .string({ message: blank ?? ADDRESS_MESSAGES.poBoxRequired })
+      .trim()
+      .min(1, blank ?? ADDRESS_MESSAGES.poBoxRequired)
+      .regex(/^\d{6}$/, ADDRESS_MESSAGES.poBoxSix),
+    latitude: coordinate(-90, 90),
+    longitude: coordinate(-180, 180),
+  };
+}
+
 /** An address as the form and the add/edit API take it. */
-export const addressSchema = z.object({
-  type: z.string().trim().max(20).optional().default('home'),
-  name: text(ADDRESS_MESSAGES.name, 100),
-  mobile: z
-    .string({ message: ADDRESS_MESSAGES.mobile })
-    .trim()
-    .min(8, ADDRESS_MESSAGES.mobile)
-    .max(20, ADDRESS_MESSAGES.mobile)
-    .regex(/^\+?[\d\s-]{8,20}$/, ADDRESS_MESSAGES.mobile),
-  building_num: text(ADDRESS_MESSAGES.building),
-  street: text(ADDRESS_MESSAGES.street, 200),
-  landmark: z.string().trim().max(200).optional().nullable().transform((v) => v || null),
-  city: text(ADDRESS_MESSAGES.city, 100),
-  po_box: z
-    .string({ message: ADDRESS_MESSAGES.poBoxRequired })
-    .trim()
-    .min(1, ADDRESS_MESSAGES.poBoxRequired)
-    .regex(/^\d{6}$/, ADDRESS_MESSAGES.poBoxSix),
-  latitude: coordinate(-90, 90),
-  longitude: coordinate(-180, 180),
-});
+export const addressSchema = z.object(addressShape());
 
 export type AddressInput = z.infer<typeof addressSchema>;
+
+/** Geolocation messages of the address dialog (spec 001 §8), verbatim. */
+export const GEO_MESSAGES = {
+  unsupported: 'Geolocation is not supported by your browser.',
+  denied: 'Location access denied. Please enable location permissions in your browser settings.',
+  unavailable: 'Location information is unavailable. Please try again.',
+  timeout: 'Location request timed out. Please try again.',
+  unknown: 'An unknown error occurred while fetching location.',
+} as const;
+
+/** Browser geolocation options (spec 001 §7: high accuracy, 10 s timeout, 60 s maximum age). */
+export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };

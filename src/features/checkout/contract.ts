@@ -7,6 +7,7 @@
  * computes every figure and the client sends them back unchanged with the order.
  */
 import { z } from 'zod';
+import { orderJsonSchema } from '../orders/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
 
@@ -29,43 +30,8 @@ export const quoteSchema = z.object({
   paid_amount: rupees,
 });
 
-/**
- * An order as place-order answers it (spec 001 §3 "Order as read"): the JSON of the orders
- * feature's `orderJson` (src/features/orders/server/shapes.ts).
- */
-export const placedOrderSchema = z.object({
-  id: z.number().int(),
-  created_at: z.string(),
-  order_status: z.string(),
-  payment_mode: z.string(),
-  payment_status: z.string(),
-  promocode: z.string().nullable(),
-  subtotal: rupees,
-  discount: rupees,
-  points: z.number().int(),
-  delivery_fee: rupees,
-  paid_amount: rupees,
-  customer_note: z.string().nullable(),
-  points_earned: z.number().int(),
-  address_id: z.number().int().nullable(),
-  address: z.record(z.string(), z.unknown()).nullable(),
-  processed_at: z.string().nullable(),
-  out_for_delivery_at: z.string().nullable(),
-  delivered_at: z.string().nullable(),
-  cancelled_at: z.string().nullable(),
-  cancellable: z.boolean(),
-  order_items: z.array(
-    z.object({
-      id: z.number().int(),
-      /** null when the product has since been deleted. */
-      product_id: z.number().int().nullable(),
-      qty: z.number().int(),
-      unit_price: rupees,
-      total_amount: rupees,
-      product: z.object({ id: z.number().int().nullable(), title: z.string(), name: z.string(), image: z.string().nullable() }),
-    }),
-  ),
-});
+/** An order as place-order answers it: the orders feature's order JSON (spec 001 §3 "Order as read"). */
+export const placedOrderSchema = orderJsonSchema;
 
 /** POST /api/customer/check-promocode: a code checked against the current cart. */
 export const checkPromocodeRoute = defineRoute({

@@ -5,7 +5,7 @@
  * it declines every charge instead, to try the payment-failed path. With PAYMENT_GATEWAY unset
  * the "Pay Online" method is not offered and the API refuses it.
  *
- * Orders call `charge` outside any database transaction (services/orders.ts settlePayment).
+ * Orders call `charge` outside any database transaction (features/orders/server/payment.ts settlePayment).
  */
 import { randomBytes } from 'node:crypto';
 import { getConfig } from '../../lib/config.ts';

@@ -25,7 +25,7 @@ import {
 } from '../../../lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '../../../lib/http/envelope.ts';
 import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '../../auth/server/otp-and-sessions.ts';
-import { getOrder } from '../../orders/server/orders.ts';
+import { getOrder } from '../../orders/server/queries.ts';
 import { ACCOUNT_MESSAGES, type ProfileInput } from '../rules.ts';
 
 /** Profile and balances of a customer (money in paise). */

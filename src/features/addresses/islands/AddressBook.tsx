@@ -6,10 +6,12 @@
  * Deleting or setting the default reloads the list (the default comes first).
  */
 import { useCallback, useEffect, useState } from 'react';
-import { apiGet, apiSend, ApiError } from '../../../lib/http/api-client.ts';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
 import { ACCOUNT_MESSAGES } from '../../account/rules.ts';
 import AddressDialog from './AddressDialog.tsx';
-import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary, type AddressJson } from '../../account/islands/account-ui.tsx';
+import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '../../account/islands/account-ui.tsx';
+import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -25,8 +27,8 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
 
   const reload = useCallback(async () => {
     try {
-      const data = await apiGet<{ address_list: AddressJson[] }>('/api/customer/address-list', { fallbackMessage: ACCOUNT_MESSAGES.fetchAddresses });
-      const list = data.address_list ?? [];
+      const { data } = await callRoute<typeof listAddressesRoute>('GET /api/customer/address-list', { fallbackMessage: ACCOUNT_MESSAGES.fetchAddresses });
+      const list = data.address_list;
       // The default address is listed first (spec 001 §3).
       setAddresses([...list.filter((a) => a.is_default), ...list.filter((a) => !a.is_default)]);
       setError(null);
@@ -44,7 +46,7 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     setBusyId(address.id);
     setError(null);
     try {
-      await apiSend('/api/customer/default-address', { body: new URLSearchParams({ address_id: String(address.id) }), fallbackMessage: ACCOUNT_MESSAGES.setDefault });
+      await callRoute<typeof defaultAddressRoute>('POST /api/customer/default-address', { body: { address_id: address.id }, fallbackMessage: ACCOUNT_MESSAGES.setDefault });
       await reload();
       setSuccess(ACCOUNT_MESSAGES.defaultSet);
     } catch (err) {
@@ -59,7 +61,7 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     setBusyId(toDelete.id);
     setDeleteError(null);
     try {
-      await apiSend('/api/customer/delete-address', { body: new URLSearchParams({ address_id: String(toDelete.id) }), fallbackMessage: ACCOUNT_MESSAGES.deleteAddress });
+      await callRoute<typeof deleteAddressRoute>('POST /api/customer/delete-address', { body: { address_id: toDelete.id }, fallbackMessage: ACCOUNT_MESSAGES.deleteAddress });
       setToDelete(null);
       await reload();
     } catch (err) {

@@ -9,7 +9,7 @@ import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../lib/db/index.ts';
 import { addresses, deliveryAreas } from '../../../lib/db/schema.ts';
 import { notFound } from '../../../lib/http/envelope.ts';
-import type { AddressInput } from '../rules.ts';
+import { ADDRESS_MESSAGES, type AddressInput } from '../rules.ts';
 
 export interface Address {
   id: number;
@@ -66,7 +66,7 @@ export async function listAddresses(db: Database, customerId: number): Promise<A
 /** One of the customer's addresses, or 404. */
 export async function getAddress(db: Database | Transaction, customerId: number, addressId: number): Promise<Address> {
   const [row] = await db.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
-  if (!row) throw notFound('Address not found.');
+  if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
   const served = await servedPrefixes(db);
   return toAddress(row, served.prefixes);
 }
@@ -104,7 +104,7 @@ export async function editAddress(db: Database, customerId: number, addressId: n
     .set(values(input))
     .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
     .returning({ id: addresses.id });
-  if (!updated.length) throw notFound('Address not found.');
+  if (!updated.length) throw notFound(ADDRESS_MESSAGES.notFound);
   return getAddress(db, customerId, addressId);
 }
 
@@ -115,7 +115,7 @@ export async function deleteAddress(db: Database, customerId: number, addressId:
       .delete(addresses)
       .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)))
       .returning({ isDefault: addresses.isDefault });
-    if (!gone) throw notFound('Address not found.');
+    if (!gone) throw notFound(ADDRESS_MESSAGES.notFound);
     if (gone.isDefault) {
       const [next] = await tx
         .select({ id: addresses.id })
@@ -132,7 +132,7 @@ export async function deleteAddress(db: Database, customerId: number, addressId:
 export async function setDefaultAddress(db: Database, customerId: number, addressId: number): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
-    if (!row) throw notFound('Address not found.');
+    if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
     await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.customerId, customerId), ne(addresses.id, addressId)));
     await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId));
   });

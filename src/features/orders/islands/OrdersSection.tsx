@@ -7,11 +7,13 @@
  * items into the cart, naming what was left out) and Cancel while the server says `cancellable`.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { apiGet, apiRequest, apiSend, ApiError } from '../../../lib/http/api-client.ts';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
 import { formatPaise } from '../../../lib/money.ts';
-import { seedCart, type CartJson } from '../../cart/store.ts';
+import { seedCart } from '../../cart/store.ts';
 import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../../account/rules.ts';
-import { ConfirmDialog, ErrorText, OrderItemList, toPaise, type OrderJson } from '../../account/islands/account-ui.tsx';
+import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
+import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 
@@ -36,7 +38,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
   async function reorder() {
     setReordering(true);
     try {
-      const res = await apiRequest<CartJson & { added: unknown[] }>('/api/customer/reorder', { method: 'POST', body: { order_id: order.id }, fallbackMessage: 'Failed to add the items to your cart.' });
+      const res = await callRoute<typeof reorderRoute>('POST /api/customer/reorder', { body: { order_id: order.id }, fallbackMessage: 'Failed to add the items to your cart.' });
       // The server's message names what was added and what was left out.
       const fallback = res.data.added.length ? 'Items added to your cart.' : 'None of the items could be added to your cart.';
       onNotice(res.message ?? fallback, res.data.added.length ? 'ok' : 'error');
@@ -53,7 +55,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
     setCancelling(true);
     setCancelError(null);
     try {
-      await apiSend('/api/customer/cancel-order', { body: { order_id: order.id }, fallbackMessage: 'Failed to cancel the order.' });
+      await callRoute<typeof cancelOrderRoute>('POST /api/customer/cancel-order', { body: { order_id: order.id }, fallbackMessage: 'Failed to cancel the order.' });
       setConfirming(false);
       onNotice(`Order #${order.id} has been cancelled.`, 'ok');
       await onChanged();
@@ -156,8 +158,8 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
 
   const reload = useCallback(async () => {
     try {
-      const data = await apiGet<{ orders: OrderJson[] }>('/api/customer/my-orders', { fallbackMessage: ACCOUNT_MESSAGES.fetchOrders });
-      setLoad({ state: 'ready', orders: newestFirst(data.orders ?? []) });
+      const { data } = await callRoute<typeof myOrdersRoute>('GET /api/customer/my-orders', { fallbackMessage: ACCOUNT_MESSAGES.fetchOrders });
+      setLoad({ state: 'ready', orders: newestFirst(data.orders) });
     } catch (err) {
       const message = err instanceof ApiError && err.status === 401 ? ACCOUNT_MESSAGES.loginForOrders : err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.fetchOrders;
       setLoad({ state: 'error', message });

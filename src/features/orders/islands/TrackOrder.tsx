@@ -10,16 +10,12 @@
 import type { ReactNode } from 'react';
 import { formatPaise } from '../../../lib/money.ts';
 import { ACCOUNT_MESSAGES, TRACKING_STEPS, orderDate, orderDateTime, paymentModeLabel, trackingStepIndex } from '../../account/rules.ts';
-import { OrderItemList, toPaise, type OrderJson } from '../../account/islands/account-ui.tsx';
+import { OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
+import type { OrderJson } from '../contract.ts';
 import { StatusBadge } from './OrdersSection.tsx';
 
-/** An order with the step times the tracking page shows. */
-export type TrackedOrder = OrderJson & {
-  processed_at: string | null;
-  out_for_delivery_at: string | null;
-  delivered_at: string | null;
-  cancelled_at: string | null;
-};
+/** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */
+export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'address'>;
 
 export type TrackState =
   | { kind: 'order'; order: TrackedOrder }

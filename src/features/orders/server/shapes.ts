@@ -1,5 +1,5 @@
-/** JSON of orders (spec 001 §3 "Order as read"), money as 2-decimal strings like the spec sends. */
-import type { Order } from './orders.ts';
+/** JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal strings like the spec sends. */
+import type { Order } from './queries.ts';
 import { paiseToRupees } from '../../../lib/money.ts';
 
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
@@ -28,11 +28,9 @@ export function orderJson(o: Order) {
     cancellable: o.cancellable,
     order_items: o.items.map((i) => ({
       id: i.id,
-      product_id: i.productId,
       qty: i.qty,
-      unit_price: rupees(i.unitPricePaise),
       total_amount: rupees(i.totalAmountPaise),
-      product: { id: i.productId, title: i.name, name: i.name, image: i.image },
+      product: { id: i.productId, title: i.name, image: i.image },
     })),
   };
 }

@@ -1,0 +1,101 @@
+/**
+ * Order routes (spec 001 §3 "Order as read", §4 status, §7 my-orders): the one declaration of
+ * each, shared by the server (routes.ts), the islands (types only) and the OpenAPI document.
+ * Money is sent as 2-decimal rupee strings, like the spec's answers. Zod only; islands import
+ * these with `import type` (src/lib/http/client.ts).
+ */
+import { z } from 'zod';
+import { cartLineSchema, cartSummarySchema } from '../cart/contract.ts';
+import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+
+const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
+const timestamp = z.string().describe('ISO 8601 time');
+
+/** An order line (spec 001 §3: id, qty, total_amount, product with title and image). */
+export const orderItemJsonSchema = z.object({
+  id: z.number().int(),
+  qty: z.number().int(),
+  total_amount: rupees,
+  /** The product as it was ordered; id null once the product is gone from the catalogue. */
+  product: z.object({ id: z.number().int().nullable(), title: z.string(), image: z.string().nullable() }),
+});
+
+/** An order as the API answers it (spec 001 §3 "Order as read", plus the tracking times and `cancellable`). */
+export const orderJsonSchema = z.object({
+  id: z.number().int(),
+  created_at: timestamp,
+  order_status: z.string().describe('placed, processed, out_for_delivery, delivered or cancelled'),
+  payment_mode: z.string().describe('Cash, Card, Credit or Online'),
+  payment_status: z.string().describe('unpaid, paid or refunded'),
+  promocode: z.string().nullable(),
+  subtotal: rupees,
+  discount: rupees,
+  /** Points redeemed (1 point = ₹1). */
+  points: z.number().int(),
+  delivery_fee: rupees,
+  paid_amount: rupees,
+  customer_note: z.string().nullable(),
+  points_earned: z.number().int(),
+  address_id: z.number().int().nullable(),
+  /** The delivery address as it was when the order was placed. */
+  address: z.record(z.string(), z.unknown()).nullable(),
+  processed_at: timestamp.nullable(),
+  out_for_delivery_at: timestamp.nullable(),
+  delivered_at: timestamp.nullable(),
+  cancelled_at: timestamp.nullable(),
+  /** Whether the customer may still cancel it (placed, less than 30 minutes old). */
+  cancellable: z.boolean(),
+  order_items: z.array(orderItemJsonSchema),
+});
+
+const orderId = positiveId('Invalid order id.');
+
+/** GET /api/customer/my-orders: the customer's orders, newest first. */
+export const myOrdersRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/my-orders',
+  summary: 'Orders, newest first',
+  auth: 'customer',
+  response: z.object({ orders: z.array(orderJsonSchema) }),
+});
+
+/** GET /api/customer/orders/{id}: one of the customer's orders (404 for anyone else's). */
+export const orderRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/orders/{id}',
+  summary: "One order; 404 for another customer's",
+  auth: 'customer',
+  params: z.object({ id: orderId }),
+  response: z.object({ order: orderJsonSchema }),
+});
+
+/** POST /api/customer/cancel-order: within 30 minutes while still placed; 409 otherwise. */
+export const cancelOrderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/cancel-order',
+  summary: 'Cancel within 30 minutes while placed (409 otherwise); stock, points, promo use and credit are given back',
+  auth: 'customer',
+  body: z.object({ order_id: orderId }),
+  response: z.object({ order: orderJsonSchema }),
+});
+
+/** POST /api/customer/reorder: buy again; the message names what was left out. */
+export const reorderRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/reorder',
+  summary: 'Buy again: in-stock items of an order into the cart (capped by stock); 404 for another customer\'s order',
+  description: 'data.added and data.skipped say what went into the cart and what was left out; data.my_cart and data.summary are the cart as it is now (as the cart API answers them).',
+  auth: 'customer',
+  body: z.object({ order_id: orderId }),
+  response: z.object({
+    added: z.array(z.object({ product_id: z.number().int(), name: z.string(), qty: z.number().int(), requested_qty: z.number().int() })),
+    skipped: z.array(z.object({ product_id: z.number().int().nullable(), name: z.string(), reason: z.string() })),
+    my_cart: z.array(cartLineSchema),
+    summary: cartSummarySchema,
+  }),
+});
+
+export const orderContracts = [myOrdersRoute, orderRoute, cancelOrderRoute, reorderRoute] as const;
+
+/** An order as the islands read it. */
+export type OrderJson = z.output<typeof orderJsonSchema>;

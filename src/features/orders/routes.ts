@@ -1,0 +1,43 @@
+/** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
+import { implement } from '../../lib/http/handler.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { setCartHint } from '../auth/server/session.ts';
+import { listCart, summarize } from '../cart/server/cart.ts';
+import { cartLineJson, cartSummaryJson } from '../cart/server/shapes.ts';
+import { reorder, reorderMessage } from '../account/server/account.ts';
+import { reorderJson } from '../account/server/shapes.ts';
+import { getOrder, listOrders } from './server/queries.ts';
+import { cancelOrder } from './server/status.ts';
+import { orderJson } from './server/shapes.ts';
+import { cancelOrderRoute, myOrdersRoute, orderRoute, reorderRoute } from './contract.ts';
+
+export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
+  data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
+  headers: NO_STORE,
+}));
+
+export const orderEndpoint = implement(orderRoute, async ({ params, customer }) => ({
+  data: { order: orderJson(await getOrder(await getDb(), customer.id, params.id)) },
+  headers: NO_STORE,
+}));
+
+export const cancelOrderEndpoint = implement(cancelOrderRoute, async ({ body, customer }) => ({
+  message: 'Your order has been cancelled.',
+  data: { order: orderJson(await cancelOrder(await getDb(), customer.id, body.order_id)) },
+  headers: NO_STORE,
+}));
+
+/** Buy again: the order's in-stock items into the cart, then the cart as it is now (and its count hint). */
+export const reorderEndpoint = implement(reorderRoute, async ({ ctx, body, customer }) => {
+  const db = await getDb();
+  const result = await reorder(db, customer.id, body.order_id);
+  const lines = await listCart(db, customer.id);
+  const summary = summarize(lines);
+  setCartHint(ctx.cookies, ctx, summary.itemCount);
+  return {
+    message: reorderMessage(result),
+    data: { ...reorderJson(result), my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) },
+    headers: NO_STORE,
+  };
+});

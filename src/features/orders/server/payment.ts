@@ -1,0 +1,79 @@
+/**
+ * Settling an online order's payment (ARCHITECTURE "Orders and stock"): the gateway's charge
+ * runs after the reservation committed, outside any transaction (the order is
+ * `payment_status = pending` meanwhile and hidden from the customer), then a short transaction
+ * marks it paid. A declined charge is compensated: the order is cancelled with
+ * `payment_status = failed` (still hidden), what it reserved is restored and its lines go back
+ * into the cart; the client gets a 402 PAYMENT_FAILED.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '../../../lib/db/index.ts';
+import { cartItems, orders } from '../../../lib/db/schema.ts';
+import { AppError } from '../../../lib/http/envelope.ts';
+import { logger } from '../../../lib/log.ts';
+import type { PaymentGateway } from '../../payments/server.ts';
+import { restoreReservation } from './reservation.ts';
+
+/** 402 when the gateway declines or fails a charge (the order is released, nothing is kept). */
+export const PAYMENT_FAILED =
+  'Payment failed: the payment was not accepted. Your order was not placed and your cart is unchanged. Please try again or choose another payment method.';
+
+/**
+ * Charges a reserved online order outside any transaction, then marks it paid in a short one.
+ * A failed charge is logged with the request id, the reservation released (releaseFailedPayment)
+ * and answered with a 402. A charge that went through but could not be recorded is logged with
+ * the gateway's reference and answered with a 503 that tells the customer not to pay again.
+ */
+export async function settlePayment(db: Database, gateway: PaymentGateway, customerId: number, order: { id: number; amountPaise: number }, reqId?: string): Promise<void> {
+  const context = { reqId, orderId: order.id, customerId, amountPaise: order.amountPaise, gateway: gateway.name };
+  let reference: string;
+  try {
+    ({ reference } = await gateway.charge(order.amountPaise, `FarmFresh order ${order.id}`));
+  } catch (err) {
+    logger.warn({ ...context, err }, 'payment charge failed; releasing the order');
+    try {
+      await releaseFailedPayment(db, customerId, order.id);
+    } catch (releaseErr) {
+      logger.error({ ...context, err: releaseErr }, 'payment failed and the reserved order could not be released');
+      throw new AppError('unavailable', 'Payment failed, and we could not release your order. Please contact us before trying again.');
+    }
+    throw new AppError('payment_required', PAYMENT_FAILED);
+  }
+  try {
+    const marked = await db
+      .update(orders)
+      .set({ paymentStatus: 'paid', paymentReference: reference })
+      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+      .returning({ id: orders.id });
+    if (!marked.length) throw new Error(`order ${order.id} was no longer pending payment`);
+  } catch (err) {
+    logger.error({ ...context, reference, err }, 'payment charged but the order could not be marked paid');
+    throw new AppError(
+      'unavailable',
+      `Your payment went through (reference ${reference}) but we could not confirm the order. Please do not pay again; contact us with this reference.`,
+    );
+  }
+}
+
+/**
+ * The compensating transaction of a declined charge: the pending order becomes cancelled with
+ * payment `failed` (its idempotency key freed for a retry), stock, promo use and points are
+ * restored, and its lines go back into the cart (a product the customer has re-added since
+ * keeps the cart's quantity).
+ */
+async function releaseFailedPayment(db: Database, customerId: number, orderId: number, now = new Date()): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orders.paymentStatus, 'pending')))
+      .for('update');
+    if (!row) throw new Error(`order ${orderId} is not pending payment`);
+    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: 'failed', idempotencyKey: null }).where(eq(orders.id, orderId));
+    const lines = await restoreReservation(tx, row);
+    for (const line of lines) {
+      if (!line.productId) continue;
+      await tx.insert(cartItems).values({ customerId, productId: line.productId, qty: line.qty }).onConflictDoNothing();
+    }
+  });
+}

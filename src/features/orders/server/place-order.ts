@@ -1,0 +1,145 @@
+/**
+ * Placing an order (spec 001 §2 checkout, §7 place-order; ARCHITECTURE "Orders and stock"):
+ * reserve, charge, settle.
+ *
+ * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
+ *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
+ *    then reservation.ts writes the order and takes stock, promo use, points and credit.
+ * 2. Charge and settle (Online only), outside any transaction: payment.ts.
+ *
+ * An Idempotency-Key returns the same order for the same key, customer and request body, never
+ * a second one; the same key with another body is a 422.
+ */
+import { createHash } from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import type { Database } from '../../../lib/db/index.ts';
+import { cartItems, orders } from '../../../lib/db/schema.ts';
+import { AppError, badRequest } from '../../../lib/http/envelope.ts';
+import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts';
+import type { PaymentMode } from '../../checkout/rules.ts';
+import { getOrder, type Order } from './queries.ts';
+import { CART_EMPTY } from './quote.ts';
+import { reserveOrder } from './reservation.ts';
+import { settlePayment } from './payment.ts';
+
+export { PAYMENT_FAILED } from './payment.ts';
+
+/** What the client sends to place an order (already parsed); money in paise. */
+export interface PlaceOrderInput {
+  addressId: number;
+  paymentMode: PaymentMode;
+  /** The client's idea of the amount to pay (paise); must equal the server's. */
+  paidAmountPaise: number;
+  /** The client's idea of the discount (paise), when it sends one; must equal the server's. */
+  discountPaise?: number;
+  promoCode?: string;
+  customerNote?: string;
+  /** Points to redeem (1 point = ₹1). */
+  points: number;
+  idempotencyKey?: string;
+}
+
+/** Extra inputs of placeOrder that are not part of the request body. */
+export interface PlaceOrderOptions {
+  /** The request id (ctx.locals.reqId), written to every log line about this order's payment. */
+  reqId?: string;
+  /** The payment gateway for an Online order; by default the configured one (tests pass a stub). */
+  gateway?: PaymentGateway | null;
+}
+
+/** 409 for a request whose cart another request (a double submit) has just turned into an order. */
+export const CART_ALREADY_ORDERED = 'This cart has already been ordered by another request. Please check My Orders before ordering again.';
+/** 422 for an Idempotency-Key sent again with another request body. */
+export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
+/** 409 for a repeated Idempotency-Key while the first request's payment is still running. */
+export const PAYMENT_IN_PROGRESS = 'The payment for this order is still being processed. Please check My Orders in a moment.';
+
+function isUniqueViolation(err: unknown): boolean {
+  const e = err as { code?: string; cause?: { code?: string } };
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}
+
+/**
+ * SHA-256 (hex) of the canonical form of a place-order request: the parsed fields in a fixed
+ * order (so JSON, form data or another key order give the same hash), promo code upper-cased
+ * and note trimmed as they are stored. Stored with an idempotency key to tell a retry from
+ * another request reusing the key.
+ */
+export function placeOrderRequestHash(input: PlaceOrderInput): string {
+  const canonical = JSON.stringify([
+    'v1',
+    input.addressId,
+    input.paymentMode,
+    input.paidAmountPaise,
+    input.discountPaise ?? null,
+    input.promoCode?.trim().toUpperCase() || null,
+    input.customerNote?.trim() || null,
+    input.points,
+  ]);
+  return createHash('sha256').update(canonical).digest('hex');
+}
+
+/**
+ * The existing order of a customer for an idempotency key, or null. 422 when the key came with
+ * another request body; 409 while that order's payment is still running.
+ */
+async function orderForKey(db: Database, customerId: number, key: string, requestHash: string): Promise<Order | null> {
+  const [row] = await db
+    .select({ id: orders.id, requestHash: orders.requestHash, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
+  if (!row) return null;
+  // Orders placed before request hashes were stored have none: the key alone decides for them.
+  if (row.requestHash !== null && row.requestHash !== requestHash) throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
+  if (row.paymentStatus === 'pending') throw new AppError('conflict', PAYMENT_IN_PROGRESS);
+  return getOrder(db, customerId, row.id);
+}
+
+/**
+ * Places an order from the customer's cart. Returns the order and whether it was created now
+ * (false when an earlier request with the same idempotency key and body made it).
+ * Errors: 404 address; 422 empty cart, undeliverable address, promo or points rule, not enough
+ * credit, idempotency key reused with another body; 409 price/discount mismatch (with the
+ * server's figures), stock shortage, or the cart already ordered by a parallel request;
+ * 400 Online without a gateway; 402 payment failed (online).
+ */
+export async function placeOrder(
+  db: Database,
+  customerId: number,
+  input: PlaceOrderInput,
+  options: PlaceOrderOptions = {},
+): Promise<{ order: Order; created: boolean }> {
+  const requestHash = placeOrderRequestHash(input);
+  if (input.idempotencyKey) {
+    const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
+    if (existing) return { order: existing, created: false };
+  }
+  // The cart as this request found it. When it is gone once the lock below is held, a parallel
+  // request ordered it (409); when it is empty already, the customer has nothing to order (422).
+  const [seen] = await db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.customerId, customerId));
+  if (!seen?.n) throw new AppError('unprocessable', CART_EMPTY);
+  const gateway = input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
+  if (input.paymentMode === 'Online' && !gateway) throw badRequest('Online payment is not available. Please choose another payment method.');
+
+  let reserved: { id: number; amountPaise: number };
+  try {
+    reserved = await db.transaction(async (tx) => {
+      // Lock what the order consumes: every parallel order of this cart waits here, and after
+      // the first commits it finds the rows deleted.
+      const locked = await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.customerId, customerId)).for('update');
+      if (!locked.length) throw new AppError('conflict', CART_ALREADY_ORDERED);
+      return reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
+    });
+  } catch (err) {
+    // Two requests with the same key raced: the first consumed the cart (or the unique index
+    // kept its order); return that order.
+    const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
+    if (input.idempotencyKey && (cartTaken || isUniqueViolation(err))) {
+      const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
+      if (existing) return { order: existing, created: false };
+    }
+    throw err;
+  }
+  if (gateway) await settlePayment(db, gateway, customerId, reserved, options.reqId);
+  return { order: await getOrder(db, customerId, reserved.id), created: true };
+}

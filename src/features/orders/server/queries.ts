@@ -1,0 +1,116 @@
+/**
+ * Reading orders (spec 001 §3 "Order as read", §7 my-orders): one order or the list, scoped by
+ * customer (another customer's order is not found, 404). Orders whose online payment is still
+ * running or failed are never shown (HIDDEN_PAYMENT_STATUSES). `cancellable` says whether the
+ * customer may still cancel: placed, and less than CANCEL_WINDOW_MS (30 minutes) old.
+ */
+import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import type { Database, Transaction } from '../../../lib/db/index.ts';
+import { orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '../../../lib/db/schema.ts';
+import { notFound } from '../../../lib/http/envelope.ts';
+import type { PaymentMode } from '../../checkout/rules.ts';
+
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+export type { PaymentMode } from '../../checkout/rules.ts';
+
+/** Customer-facing cancellation window (the shop's policy: 30 minutes), in milliseconds. */
+export const CANCEL_WINDOW_MS = 30 * 60_000;
+
+/** Payment states of orders the customer never sees: a charge still running, or declined. */
+export const HIDDEN_PAYMENT_STATUSES = ['pending', 'failed'] as const;
+/** The condition that keeps hidden orders out of every customer-facing query. */
+export const visible = notInArray(orders.paymentStatus, [...HIDDEN_PAYMENT_STATUSES]);
+
+/** An order line as shown to the customer; money in paise. */
+export interface OrderLine {
+  id: number;
+  productId: number | null;
+  name: string;
+  image: string | null;
+  qty: number;
+  unitPricePaise: number;
+  totalAmountPaise: number;
+}
+
+/** An order as shown to the customer; money in paise. */
+export interface Order {
+  id: number;
+  status: OrderStatus;
+  paymentMode: PaymentMode;
+  /** `pending` and `failed` orders are never returned to the customer (see HIDDEN_PAYMENT_STATUSES). */
+  paymentStatus: (typeof PAYMENT_STATUSES)[number];
+  subtotalPaise: number;
+  discountPaise: number;
+  pointsRedeemed: number;
+  deliveryFeePaise: number;
+  paidAmountPaise: number;
+  promoCode: string | null;
+  customerNote: string | null;
+  pointsEarned: number;
+  address: Record<string, unknown> | null;
+  addressId: number | null;
+  createdAt: Date;
+  processedAt: Date | null;
+  outForDeliveryAt: Date | null;
+  deliveredAt: Date | null;
+  cancelledAt: Date | null;
+  /** Whether the customer may still cancel it now. */
+  cancellable: boolean;
+  items: OrderLine[];
+}
+
+/** A row of the orders table. */
+export type OrderRow = typeof orders.$inferSelect;
+
+function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    paymentStatus: row.paymentStatus,
+    subtotalPaise: row.subtotalPaise,
+    discountPaise: row.discountPaise,
+    pointsRedeemed: row.pointsRedeemed,
+    deliveryFeePaise: row.deliveryFeePaise,
+    paidAmountPaise: row.paidAmountPaise,
+    promoCode: row.promoCode,
+    customerNote: row.customerNote,
+    pointsEarned: row.pointsEarned,
+    address: row.addressSnapshot ?? null,
+    addressId: row.addressId,
+    createdAt: row.createdAt,
+    processedAt: row.processedAt,
+    outForDeliveryAt: row.outForDeliveryAt,
+    deliveredAt: row.deliveredAt,
+    cancelledAt: row.cancelledAt,
+    cancellable: row.status === 'placed' && now - row.createdAt.getTime() < CANCEL_WINDOW_MS,
+    items,
+  };
+}
+
+async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
+  const map = new Map<number, OrderLine[]>();
+  if (!orderIds.length) return map;
+  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  for (const r of rows) {
+    const list = map.get(r.orderId) ?? [];
+    list.push({ id: r.id, productId: r.productId, name: r.productName, image: r.productImage, qty: r.qty, unitPricePaise: r.unitPricePaise, totalAmountPaise: r.totalAmountPaise });
+    map.set(r.orderId, list);
+  }
+  return map;
+}
+
+/** One of the customer's orders, or 404 "Order not found." (also while its online payment is pending or after it failed). */
+export async function getOrder(db: Database | Transaction, customerId: number, orderId: number): Promise<Order> {
+  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
+  if (!row) throw notFound('Order not found.');
+  return toOrder(row, (await itemsFor(db, [row.id])).get(row.id) ?? []);
+}
+
+/** The customer's orders, newest first, without those whose online payment is pending or failed. */
+export async function listOrders(db: Database, customerId: number): Promise<Order[]> {
+  const rows = await db.select().from(orders).where(and(eq(orders.customerId, customerId), visible)).orderBy(desc(orders.createdAt), desc(orders.id));
+  const items = await itemsFor(db, rows.map((r) => r.id));
+  const now = Date.now();
+  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now));
+}

@@ -1,0 +1,188 @@
+/**
+ * What an order takes and gives back (ARCHITECTURE "Orders and stock"). `reserveOrder` runs
+ * inside place-order's transaction, after the cart rows are locked: it checks the address and
+ * the delivery area, re-quotes the cart and compares the client's figures (409 with the
+ * server's figures when they differ), writes the order and its lines, decrements stock with a
+ * guarded update (`stock >= qty`, so no oversell across processes), counts the promo use,
+ * spends points, debits credit for a Credit order and consumes the cart. `restoreReservation`
+ * gives all of it back (cancellation, declined payment).
+ */
+import { and, eq, sql } from 'drizzle-orm';
+import type { Transaction } from '../../../lib/db/index.ts';
+import { cartItems, creditTransactions, customers, orderItems, orders, pointsTransactions, products, stockMovements } from '../../../lib/db/schema.ts';
+import { AppError, notFound } from '../../../lib/http/envelope.ts';
+import { formatPaise } from '../../../lib/money.ts';
+import { getAddress, isServed, servedPrefixes, type Address } from '../../addresses/server/addresses.ts';
+import { countPromoUse, releasePromoUse } from '../../checkout/server/promos.ts';
+import type { PaymentMode } from '../../checkout/rules.ts';
+import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
+import type { OrderRow } from './queries.ts';
+
+/** The request's figures and choices that the reservation checks and records. */
+export interface ReservationRequest {
+  addressId: number;
+  paymentMode: PaymentMode;
+  /** The client's idea of the amount to pay (paise); must equal the server's. */
+  paidAmountPaise: number;
+  /** The client's idea of the discount (paise), when it sends one; must equal the server's. */
+  discountPaise?: number;
+  promoCode?: string;
+  customerNote?: string;
+  /** Points to redeem (1 point = ₹1). */
+  points: number;
+  idempotencyKey?: string;
+  /** Hash of the request, stored with the idempotency key. */
+  requestHash: string;
+  /** Online orders start `pending` until the gateway's charge settles. */
+  awaitsPayment: boolean;
+}
+
+/** The customer's address for the order: 404 when it is not theirs, 422 outside the delivery area. */
+async function deliveryAddress(tx: Transaction, customerId: number, addressId: number): Promise<Address> {
+  let address: Address;
+  try {
+    address = await getAddress(tx, customerId, addressId);
+  } catch (err) {
+    if (err instanceof AppError && err.code === 'not_found') throw notFound('Please select a delivery address.');
+    throw err;
+  }
+  const served = await servedPrefixes(tx);
+  if (!isServed(address.poBox, served.prefixes)) {
+    throw new AppError(
+      'unprocessable',
+      `Sorry, we do not deliver to ${address.poBox} yet. We deliver in ${served.names.join(', ') || 'our delivery area'} (postal codes ${served.prefixes.map((p) => `${p}xxx`).join(', ')}).`,
+    );
+  }
+  return address;
+}
+
+/** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
+async function takeStock(tx: Transaction, orderId: number, lines: Awaited<ReturnType<typeof quoteOrder>>['lines']): Promise<void> {
+  for (const line of lines) {
+    const taken = await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} - ${line.qty}` })
+      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
+      .returning({ taxPercent: products.taxPercent });
+    if (!taken.length) {
+      const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
+      const left = p?.stock ?? 0;
+      throw new AppError(
+        'conflict',
+        left > 0 ? `Only ${left} of ${line.name} left in stock. Please update your cart.` : `Sorry, ${line.name} is out of stock. Please remove it from your cart.`,
+        { data: { product_id: line.productId, stock: left } },
+      );
+    }
+    await tx.insert(orderItems).values({
+      orderId,
+      productId: line.productId,
+      productName: line.name,
+      productImage: line.image,
+      qty: line.qty,
+      unitPricePaise: line.pricePaise,
+      mrpPaise: line.mrpPaise,
+      taxPercent: Number(taken[0]!.taxPercent),
+      totalAmountPaise: line.lineTotalPaise,
+    });
+    await tx.insert(stockMovements).values({ productId: line.productId, delta: -line.qty, reason: 'order', orderId });
+  }
+}
+
+/** Counts the promo use, spends points and debits credit (422 when the balance no longer covers it). */
+async function takeBalances(tx: Transaction, customerId: number, orderId: number, quote: OrderQuote, paymentMode: PaymentMode): Promise<void> {
+  if (quote.promo) await countPromoUse(tx, quote.promo.id);
+  if (quote.pointsRedeemed > 0) {
+    const spent = await tx
+      .update(customers)
+      .set({ pointsBalance: sql`${customers.pointsBalance} - ${quote.pointsRedeemed}` })
+      .where(and(eq(customers.id, customerId), sql`${customers.pointsBalance} >= ${quote.pointsRedeemed}`))
+      .returning({ id: customers.id });
+    if (!spent.length) throw new AppError('unprocessable', 'You do not have enough points.');
+    await tx.insert(pointsTransactions).values({ customerId, orderId, delta: -quote.pointsRedeemed, reason: 'redeemed' });
+  }
+  if (paymentMode === 'Credit') {
+    const taken = await tx
+      .update(customers)
+      .set({ creditBalancePaise: sql`${customers.creditBalancePaise} - ${quote.paidAmountPaise}` })
+      .where(and(eq(customers.id, customerId), sql`${customers.creditBalancePaise} >= ${quote.paidAmountPaise}`))
+      .returning({ id: customers.id });
+    if (!taken.length) throw new AppError('unprocessable', 'Not enough credit available for this order. Please choose another payment method.');
+    await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
+  }
+}
+
+/**
+ * Writes the order for the customer's (locked) cart and takes what it consumes; returns its id
+ * and the amount to charge (paise). Errors: see the module comment; any error rolls back `tx`.
+ */
+export async function reserveOrder(tx: Transaction, customerId: number, req: ReservationRequest): Promise<{ id: number; amountPaise: number }> {
+  const address = await deliveryAddress(tx, customerId, req.addressId);
+  const quote = await quoteOrder(tx, customerId, { promoCode: req.promoCode, points: req.points });
+  const discountDiffers = req.discountPaise !== undefined && req.discountPaise !== quote.discountPaise;
+  if (req.paidAmountPaise !== quote.paidAmountPaise || discountDiffers) {
+    throw new AppError('conflict', `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`, {
+      data: quoteJson(quote),
+    });
+  }
+  const [order] = await tx
+    .insert(orders)
+    .values({
+      customerId,
+      addressId: address.id,
+      addressSnapshot: {
+        name: address.name,
+        mobile: address.mobile,
+        building_num: address.buildingNum,
+        street: address.street,
+        landmark: address.landmark,
+        city: address.city,
+        po_box: address.poBox,
+        latitude: address.latitude,
+        longitude: address.longitude,
+      },
+      paymentMode: req.paymentMode,
+      paymentStatus: req.awaitsPayment ? 'pending' : 'unpaid',
+      subtotalPaise: quote.subtotalPaise,
+      discountPaise: quote.discountPaise,
+      pointsRedeemed: quote.pointsRedeemed,
+      deliveryFeePaise: quote.deliveryFeePaise,
+      paidAmountPaise: quote.paidAmountPaise,
+      promoCodeId: quote.promo?.id ?? null,
+      promoCode: quote.promo?.code ?? null,
+      customerNote: req.customerNote?.trim() || null,
+      pointsEarned: pointsFor(quote.paidAmountPaise),
+      idempotencyKey: req.idempotencyKey ?? null,
+      requestHash: req.idempotencyKey ? req.requestHash : null,
+    })
+    .returning({ id: orders.id });
+  const id = order!.id;
+  await takeStock(tx, id, quote.lines);
+  await takeBalances(tx, customerId, id, quote, req.paymentMode);
+  await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
+  return { id, amountPaise: quote.paidAmountPaise };
+}
+
+/**
+ * Gives back what an order reserved (cancellation, declined payment): stock, points, promo use,
+ * and a Credit order's debit. Returns the order's lines.
+ */
+export async function restoreReservation(tx: Transaction, row: OrderRow) {
+  const orderId = row.id;
+  const customerId = row.customerId;
+  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
+  for (const line of lines) {
+    if (!line.productId) continue;
+    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.productId));
+    await tx.insert(stockMovements).values({ productId: line.productId, delta: line.qty, reason: 'cancel', orderId });
+  }
+  if (row.pointsRedeemed > 0) {
+    await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` }).where(eq(customers.id, customerId));
+    await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
+  }
+  if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
+  if (row.paymentMode === 'Credit') {
+    await tx.update(customers).set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` }).where(eq(customers.id, customerId));
+    await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
+  }
+  return lines;
+}

@@ -108,9 +108,17 @@ describe.each(inject('servers'))('checkout API on $kind', ({ baseUrl }) => {
     expect(order).toMatchObject({ order_status: 'placed', payment_mode: 'Cash', paid_amount: s.paid_amount, promocode: 'FRESH5', customer_note: 'Ring twice' });
     expect(order.order_items[0]).toMatchObject({ qty: 2, product: { id: product.id } });
     expect((await c.get('/api/customer/my-cart')).body.data.my_cart).toEqual([]);
+    // A second press right after (a double tap that missed the lock): told the cart was ordered.
     const again = await c.post('/api/customer/place-order', { json: { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0' } });
-    expect(again.status).toBe(422);
-    expect(again.body.message).toBe('Your cart is empty. Please add items to your cart.');
+    expect(again.status).toBe(409);
+    expect(again.body.message).toBe('This cart has already been ordered by another request. Please check My Orders before ordering again.');
+    // A customer with nothing in the cart and no recent order has nothing to order.
+    const empty = new ApiClient(baseUrl);
+    await empty.signUp();
+    const emptyAddress = (await empty.post('/api/customer/add-address', { json: THRISSUR })).body.data.address.id;
+    const nothing = await empty.post('/api/customer/place-order', { json: { address_id: emptyAddress, payment_mode: 'cod', paid_amount: '0.00', points: '0' } });
+    expect(nothing.status).toBe(422);
+    expect(nothing.body.message).toBe('Your cart is empty. Please add items to your cart.');
     const orders = await c.get('/api/customer/my-orders');
     expect(orders.body.data.orders.map((o: { id: number }) => o.id)).toEqual([order.id]);
     const stranger = new ApiClient(baseUrl);

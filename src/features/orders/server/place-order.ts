@@ -11,7 +11,7 @@
  * a second one; the same key with another body is a 422.
  */
 import { createHash } from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '../../../lib/db/index.ts';
 import { cartItems, orders } from '../../../lib/db/schema.ts';
 import { AppError, badRequest } from '../../../lib/http/envelope.ts';
@@ -48,6 +48,9 @@ export interface PlaceOrderOptions {
 }
 
 /** 409 for a request whose cart another request (a double submit) has just turned into an order. */
+/** How long after an order an empty cart counts as "just ordered" (ms): 10 s. */
+export const JUST_ORDERED_MS = 10_000;
+
 export const CART_ALREADY_ORDERED = 'This cart has already been ordered by another request. Please check My Orders before ordering again.';
 /** 422 for an Idempotency-Key sent again with another request body. */
 export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
@@ -115,9 +118,15 @@ export async function placeOrder(
     if (existing) return { order: existing, created: false };
   }
   // The cart as this request found it. When it is gone once the lock below is held, a parallel
-  // request ordered it (409); when it is empty already, the customer has nothing to order (422).
+  // request ordered it (409). When it is empty already: a request that arrives just after a
+  // parallel one committed (a double tap, a retry) is told the cart was ordered (409, as if it
+  // had waited on the lock); otherwise the customer has nothing to order (422).
   const [seen] = await db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.customerId, customerId));
-  if (!seen?.n) throw new AppError('unprocessable', CART_EMPTY);
+  if (!seen?.n) {
+    const since = new Date(Date.now() - JUST_ORDERED_MS);
+    const [recent] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), gt(orders.createdAt, since))).limit(1);
+    throw recent ? new AppError('conflict', CART_ALREADY_ORDERED) : new AppError('unprocessable', CART_EMPTY);
+  }
   const gateway = input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
   if (input.paymentMode === 'Online' && !gateway) throw badRequest('Online payment is not available. Please choose another payment method.');
 

@@ -5,7 +5,7 @@
  */
 import { getDb } from '../../../lib/db/index.ts';
 import { getCategory, getSubcategory, listCategories, listProducts } from './catalog.ts';
-import { parseListingQueryLenient, type ListingQuery } from './listing-query.ts';
+import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
 import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
 import { logger } from '../../../lib/log.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';

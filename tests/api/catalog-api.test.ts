@@ -173,6 +173,15 @@ describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
     }
   });
 
+  it('answers HEAD like GET, without a body, and another method with 405 and Allow', async () => {
+    const head = await fetch(`${baseUrl}/api/customer/home`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const del = await fetch(`${baseUrl}/api/customer/search-products?product=a`, { method: 'DELETE', headers: { origin: baseUrl } });
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('GET, HEAD');
+  });
+
   it('refuses a cross-origin POST with 403', async () => {
     const res = await fetch(`${baseUrl}/api/customer/search-products?product=tomato`, {
       method: 'POST',

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { homeEndpoint } from '../../../features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(homeEndpoint);
+export const { GET, HEAD, ALL } = mount(homeEndpoint);

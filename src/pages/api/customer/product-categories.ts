@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { listCategoriesEndpoint } from '../../../features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(listCategoriesEndpoint);
+export const { GET, HEAD, ALL } = mount(listCategoriesEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { searchProductsEndpoint } from '../../../features/search/routes.ts';
 
-export const { GET, ALL } = mount(searchProductsEndpoint);
+export const { GET, HEAD, ALL } = mount(searchProductsEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '../../../../lib/http/handler.ts';
 import { productDetailsEndpoint } from '../../../../features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(productDetailsEndpoint);
+export const { GET, HEAD, ALL } = mount(productDetailsEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '../../../../lib/http/handler.ts';
 import { categoryProductsEndpoint } from '../../../../features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(categoryProductsEndpoint);
+export const { GET, HEAD, ALL } = mount(categoryProductsEndpoint);

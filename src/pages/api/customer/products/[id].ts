@@ -2,4 +2,4 @@
 import { mount } from '../../../../lib/http/handler.ts';
 import { subcategoryProductsEndpoint } from '../../../../features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(subcategoryProductsEndpoint);
+export const { GET, HEAD, ALL } = mount(subcategoryProductsEndpoint);

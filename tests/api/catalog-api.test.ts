@@ -5,6 +5,8 @@
  * The demo catalogue grows, so products are found through the API rather than named here.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { categoryProductsRoute, homeRoute, listCategoriesRoute, productDetailsRoute, subcategoryProductsRoute } from '../../src/features/catalog/contract.ts';
+import { searchProductsRoute } from '../../src/features/search/contract.ts';
 
 type Envelope = { success: boolean; message?: string; data?: any };
 type Product = { id: number; name: string; offer_price: number; price: number; category_id: number; subcategory_id: number };
@@ -135,6 +137,49 @@ describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
     await failure('/api/customer/search-products?product=', 400);
     await failure('/api/customer/search-products?product=%20%20%20', 400);
     await failure('/api/customer/search-products', 400);
+  });
+
+  it('answers what each route declares (the contracts islands and the OpenAPI document are typed by)', async () => {
+    const product = await someProduct();
+    const checks = [
+      [homeRoute, '/api/customer/home'],
+      [listCategoriesRoute, '/api/customer/product-categories'],
+      [categoryProductsRoute, '/api/customer/product-subcategories/1?pageSize=3'],
+      [subcategoryProductsRoute, '/api/customer/products/0?pageSize=3'],
+      [subcategoryProductsRoute, `/api/customer/products/${product.subcategory_id}?pageSize=3`],
+      [productDetailsRoute, `/api/customer/product-details/${product.id}`],
+      [searchProductsRoute, '/api/customer/search-products?product=mango'],
+    ] as const;
+    for (const [route, path] of checks) {
+      const data = await okData(path);
+      const parsed = route.response.safeParse(data);
+      expect(parsed.error?.issues ?? [], path).toEqual([]);
+    }
+  });
+
+  it('names the field of a bad id or parameter', async () => {
+    for (const [path, field, message] of [
+      ['/api/customer/product-subcategories/abc', 'id', 'Invalid category id.'],
+      ['/api/customer/product-details/0', 'id', 'Invalid product id.'],
+      ['/api/customer/products/x', 'id', 'Invalid subcategory id.'],
+      ['/api/customer/products/0?category=x', 'category', 'Invalid category id.'],
+      ['/api/customer/product-subcategories/1?page=0', 'page', 'page must be a positive whole number.'],
+      ['/api/customer/search-products?product=tomato&limit=ten', 'limit', 'limit must be a whole number from 1 to 50.'],
+      ['/api/customer/search-products', 'product', 'Please enter a product name to search.'],
+    ]) {
+      const { status, body } = await get(path);
+      expect(status, path).toBe(400);
+      expect(body, path).toMatchObject({ success: false, message, errors: { [field]: message } });
+    }
+  });
+
+  it('answers HEAD like GET, without a body, and another method with 405 and Allow', async () => {
+    const head = await fetch(`${baseUrl}/api/customer/home`, { method: 'HEAD' });
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const del = await fetch(`${baseUrl}/api/customer/search-products?product=a`, { method: 'DELETE', headers: { origin: baseUrl } });
+    expect(del.status).toBe(405);
+    expect(del.headers.get('allow')).toBe('GET, HEAD');
   });
 
   it('refuses a cross-origin POST with 403', async () => {

@@ -21,7 +21,7 @@ import { signupSchema, loginSchema, otpLoginSchema } from '../../src/features/au
 import { profileSchema } from '../../src/features/account/rules.ts';
 import { addressSchema } from '../../src/features/addresses/rules.ts';
 import { placeOrderBodySchema as placeOrderSchema } from '../../src/features/checkout/contract.ts';
-import { listingQuerySchema } from '../../src/features/catalog/server/listing-query.ts';
+import { listingQuerySchema } from '../../src/features/catalog/listing-query.ts';
 import { importRowSchema } from '../../src/features/catalog/server/import.ts';
 
 const SEED = 11_2026;

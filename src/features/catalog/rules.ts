@@ -105,3 +105,8 @@ export function cleanBannerText(text: string | null | undefined): string {
   if (!text) return '';
   return /^b\d+$/i.test(text.trim()) ? '' : text;
 }
+
+/** Texts of the category picker (spec 000 §8). */
+export const CATEGORY_MESSAGES = {
+  failed: 'Failed to load categories. Please try again later.',
+} as const;

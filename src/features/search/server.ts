@@ -22,20 +22,12 @@ import type { Database, Transaction } from '../../lib/db/index.ts';
 import { categories, products } from '../../lib/db/schema.ts';
 import type { ProductSummary } from '../catalog/rules.ts';
 import { summaryColumns, toSummary } from '../catalog/server/catalog.ts';
+import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './rules.ts';
 
-/** Results per search by default, and the most a caller may ask for. */
-export const SEARCH_DEFAULT_LIMIT = 20;
-export const SEARCH_MAX_LIMIT = 50;
-/** Longest search text considered (longer input is cut). */
-export const SEARCH_MAX_LENGTH = 100;
+export { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT } from './rules.ts';
 
 /** A search hit: a product card plus its category's name. */
 export type SearchResult = ProductSummary & { categoryName: string };
-
-/** Lower-cased, trimmed, inner whitespace collapsed, at most SEARCH_MAX_LENGTH characters. */
-export function normalizeSearchText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim().toLowerCase();
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 

@@ -61,18 +61,23 @@ export function implement<const C extends RouteContract>(
   return { contract, endpoint };
 }
 
+/** The order of methods in `Allow` (as src/lib/http/allowed-methods.ts lists them). */
+const ALLOW_ORDER = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const;
+
 /**
  * The exports of one endpoint file: each route under its method, and `ALL` answering 405 with
  * `Allow` for any other method (a GET can never reach a route that changes state).
  * @example export const { PUT, GET, ALL } = mount(toggleWishlistRoute, listWishlistRoute);
  */
-export function mount(...routes: ImplementedRoute[]): Partial<Record<HttpMethod | 'ALL', APIRoute>> {
-  const out: Partial<Record<HttpMethod | 'ALL', APIRoute>> = {};
+export function mount(...routes: ImplementedRoute[]): Partial<Record<HttpMethod | 'HEAD' | 'ALL', APIRoute>> {
+  const out: Partial<Record<HttpMethod | 'HEAD' | 'ALL', APIRoute>> = {};
   for (const route of routes) {
     if (out[route.contract.method]) throw new Error(`Two routes for ${route.contract.method} ${route.contract.path}`);
     out[route.contract.method] = route.endpoint;
   }
-  const allow = routes.map((r) => r.contract.method).join(', ');
+  // HEAD is GET without the body; Astro would send it to ALL (405) before falling back to GET.
+  if (out.GET) out.HEAD = out.GET;
+  const allow = ALLOW_ORDER.filter((m) => out[m]).join(', ');
   const body = JSON.stringify({ success: false, message: `This address accepts ${allow} only.` });
   out.ALL = () => new Response(body, { status: 405, headers: { 'content-type': 'application/json; charset=utf-8', allow } });
   return out;

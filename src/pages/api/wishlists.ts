@@ -2,4 +2,4 @@
 import { mount } from '../../lib/http/handler.ts';
 import { listWishlistEndpoint, toggleWishlistEndpoint } from '../../features/wishlist/routes.ts';
 
-export const { PUT, GET, ALL } = mount(toggleWishlistEndpoint, listWishlistEndpoint);
+export const { PUT, GET, HEAD, ALL } = mount(toggleWishlistEndpoint, listWishlistEndpoint);

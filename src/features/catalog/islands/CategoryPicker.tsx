@@ -15,33 +15,21 @@
  */
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { apiGet, isAbortError } from '../../../lib/http/api-client.ts';
+import { isAbortError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { listCategoriesRoute } from '../contract.ts';
+import { CATEGORY_MESSAGES } from '../rules.ts';
 import { PLACEHOLDER_IMAGE } from '../images.ts';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
 import { trapTab } from '../../../lib/ui/focus-trap.ts';
 import { CloseIcon, GridIcon } from '../../../lib/ui/icons.tsx';
 
-const FAILED = 'Failed to load categories. Please try again later.';
+const FAILED = CATEGORY_MESSAGES.failed;
 
 interface CategoryItem {
-  id: number | string;
+  id: number;
   title: string;
   image: string;
-}
-
-type Raw = Record<string, unknown>;
-
-function categoriesOf(data: unknown): CategoryItem[] {
-  const d = data as { categories?: unknown; data?: { categories?: unknown } } | undefined;
-  const list = d?.categories ?? d?.data?.categories;
-  if (!Array.isArray(list)) throw new Error('The response has no category list.');
-  return list
-    .filter((c): c is Raw => typeof c === 'object' && c !== null && c.id !== undefined && c.id !== null)
-    .map((c) => ({
-      id: c.id as number | string,
-      title: String(c.title ?? c.name ?? ''),
-      image: typeof c.image === 'string' && c.image ? c.image : PLACEHOLDER_IMAGE,
-    }));
 }
 
 type Status = 'loading' | 'error' | 'ready';
@@ -72,9 +60,10 @@ export default function CategoryPicker() {
     if (!dialog.open) dialog.showModal();
     setStatus('loading');
     const controller = new AbortController();
-    apiGet<unknown>('/api/customer/product-categories', { signal: controller.signal, fallbackMessage: FAILED })
-      .then((data) => {
-        setCategories(categoriesOf(data));
+    callRoute<typeof listCategoriesRoute>('GET /api/customer/product-categories', { signal: controller.signal, fallbackMessage: FAILED })
+      .then(({ data }) => {
+        // Either of the spec's names; the placeholder for a missing image.
+        setCategories(data.categories.map((c) => ({ id: c.id, title: c.title || c.name, image: c.image || PLACEHOLDER_IMAGE })));
         setStatus('ready');
       })
       .catch((err: unknown) => {

@@ -1,24 +1,28 @@
 /**
- * Data for the pages that share a view under /category and /categories. Loaders run in the
- * page's own frontmatter (status and headers can only be set there, before streaming starts)
- * and return the HTTP status the page must answer with.
+ * Data for the catalogue's listing pages (spec 000 §2, spec 001 §2): /categories, /category,
+ * /categories/{id}, its all-products and subcategory views, the subcategory browser
+ * /category/{id}/subcategories, /subcategory/{id} and /shop. Loaders run in the page's own
+ * frontmatter (status and headers can only be set there, before streaming starts) and return
+ * the HTTP status the page must answer with: 404 for an unknown id, 500 (logged) when the
+ * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
 import { getDb } from '../../../lib/db/index.ts';
-import { getCategory, getSubcategory, listCategories, listProducts } from './catalog.ts';
-import { parseListingQueryLenient, type ListingQuery } from './listing-query.ts';
+import { getCategory, getSubcategory, listCategories, listProducts, listSubcategories } from './catalog.ts';
+import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
 import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
 import { logger } from '../../../lib/log.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
 
-/** What a page answers with: status, and the cache header on success. */
-interface Outcome {
+/** What a page answers with: status, and whether a 200 may be cached (default yes). */
+export interface Outcome {
   status: 200 | 404 | 500;
+  cacheable?: boolean;
 }
 
-/** Sets the outcome's status and, for 200, the public catalogue cache header. */
+/** Sets the outcome's status and, for a cacheable 200, the public catalogue cache header. */
 export function applyOutcome(response: { status: number; headers: Headers }, outcome: Outcome): void {
   response.status = outcome.status;
-  if (outcome.status === 200) response.headers.set('cache-control', CATALOG_CACHE['cache-control']);
+  if (outcome.status === 200 && outcome.cacheable !== false) response.headers.set('cache-control', CATALOG_CACHE['cache-control']);
 }
 
 /** A route id: a positive whole number, else 0 (unknown). */
@@ -73,4 +77,108 @@ export async function loadCategoryProducts(url: URL, categoryParam: string | und
     data.status = 500;
   }
   return data;
+}
+
+export interface CategoryPageData extends Outcome {
+  category: Category | null;
+  subcategories: Subcategory[];
+}
+
+/** /categories/{id}: the category and its subcategories (404 unknown, 500 failure). */
+export async function loadCategoryPage(url: URL, categoryParam: string | undefined, reqId?: string): Promise<CategoryPageData> {
+  const categoryId = routeId(categoryParam);
+  const data: CategoryPageData = { status: 404, category: null, subcategories: [] };
+  try {
+    const db = await getDb();
+    data.category = categoryId ? await getCategory(db, categoryId) : null;
+    if (data.category) {
+      data.subcategories = await listSubcategories(db, data.category.id);
+      data.status = 200;
+    }
+  } catch (err) {
+    logger.error({ err, reqId, path: url.pathname }, 'category page failed');
+    data.status = 500;
+  }
+  return data;
+}
+
+export interface SubcategoryBrowserData extends Outcome {
+  category: Category | null;
+  subcategories: Subcategory[];
+  /** The selected subcategory id: the URL's when it belongs to the category, else 0 (All). */
+  subcategoryId: number;
+  query: ListingQuery;
+  result: ProductPage | null;
+}
+
+/**
+ * The subcategory browser /category/{id}/subcategories?subcategory=&sort=&page=: the category,
+ * its subcategories and one page of products. A subcategory outside the category falls back to All.
+ */
+export async function loadSubcategoryBrowser(url: URL, categoryParam: string | undefined, reqId?: string): Promise<SubcategoryBrowserData> {
+  const categoryId = routeId(categoryParam);
+  const query = parseListingQueryLenient(url);
+  const data: SubcategoryBrowserData = { status: 404, category: null, subcategories: [], subcategoryId: 0, query, result: null };
+  try {
+    const db = await getDb();
+    data.category = categoryId ? await getCategory(db, categoryId) : null;
+    if (data.category) {
+      data.subcategories = await listSubcategories(db, data.category.id);
+      data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
+      data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page });
+      data.status = 200;
+    }
+  } catch (err) {
+    logger.error({ err, reqId, path: url.pathname }, 'subcategory browser failed');
+    data.status = 500;
+  }
+  return data;
+}
+
+export interface SubcategoryGridData extends Outcome {
+  /** The route id: a subcategory id, 0 for All, -1 when not a number. */
+  id: number;
+  subcategory: Subcategory | null;
+  category: Category | null;
+  query: ListingQuery;
+  result: ProductPage | null;
+}
+
+/** /subcategory/{id}: one subcategory's products, or every product for id 0 (All). */
+export async function loadSubcategoryGrid(url: URL, idParam: string | undefined, reqId?: string): Promise<SubcategoryGridData> {
+  const raw = idParam ?? '';
+  const id = /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
+  const query = parseListingQueryLenient(url);
+  const data: SubcategoryGridData = { status: 404, id, subcategory: null, category: null, query, result: null };
+  try {
+    const db = await getDb();
+    if (id > 0) {
+      data.subcategory = await getSubcategory(db, id);
+      data.category = data.subcategory ? await getCategory(db, data.subcategory.categoryId) : null;
+    }
+    if (id === 0 || data.subcategory) {
+      data.result = await listProducts(db, { subcategoryId: id, sort: query.sort, page: query.page });
+      data.status = 200;
+    }
+  } catch (err) {
+    logger.error({ err, reqId, path: url.pathname }, 'subcategory grid failed');
+    data.status = 500;
+  }
+  return data;
+}
+
+export interface ShopData extends Outcome {
+  query: ListingQuery;
+  result: ProductPage | null;
+}
+
+/** /shop: every product with the URL's sort and page (500 on failure, logged). */
+export async function loadShop(url: URL, reqId?: string): Promise<ShopData> {
+  const query = parseListingQueryLenient(url);
+  try {
+    return { status: 200, query, result: await listProducts(await getDb(), { sort: query.sort, page: query.page }) };
+  } catch (err) {
+    logger.error({ err, reqId }, 'shop listing failed');
+    return { status: 500, query, result: null };
+  }
 }

@@ -4,64 +4,18 @@
  * Desktop (≥768 px): an inline combobox whose dropdown (at most 350 px tall, scrolling) shows
  * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon
  * that opens the same combobox full-screen in a modal dialog, with body scrolling locked and a
- * close button. Searching starts from 1 character, debounced; ArrowDown/ArrowUp move the active
- * option, Enter opens it (the first result when none is active), Escape closes. Choosing a
- * result goes to /product/{id}.
- *
- * Decision: spec 000 §5 filters the server's results client-side to names containing the typed
- * text. Our server search is ranked and typo-tolerant ("tomatoe" finds tomatoes), so such a
- * filter would throw away exactly the matches it exists for; the server's results are shown as
- * they come, in its order.
+ * close button. Searching (useProductSearch.ts) starts from 1 character, debounced;
+ * ArrowDown/ArrowUp move the active option, Enter opens it (the first result when none is
+ * active), Escape closes. Choosing a result goes to /product/{id}.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { apiGet, isAbortError } from '../../../lib/http/api-client.ts';
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
-import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
 import { trapTab } from '../../../lib/ui/focus-trap.ts';
 import { CloseIcon, SearchIcon } from '../../../lib/ui/icons.tsx';
-
-/** Debounce between the last keystroke and the request, in ms. */
-const DEBOUNCE_MS = 200;
-const FAILED = 'Failed to fetch products. Please try again.';
-const NO_ID = 'Unable to navigate: Product ID not found.';
-
-/** A search result after the spec's mapping (spec 000 §3 "Search result product"). */
-interface SearchResult {
-  id: number | string | null;
-  name: string;
-  image: string;
-  /** Rupees. */
-  price: number;
-  category: string;
-}
-
-type Raw = Record<string, unknown>;
-
-const text = (...values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v.trim() !== '');
-const imageOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { url?: unknown }).url : undefined);
-
-function toResult(raw: Raw): SearchResult {
-  const id = raw.id ?? raw.product_id ?? raw.pid;
-  const price = Number(raw.offer_price ?? raw.price ?? 0);
-  return {
-    id: typeof id === 'number' || (typeof id === 'string' && id !== '') ? id : null,
-    name: text(raw.product_name, raw.name, raw.title) ?? 'Unnamed Product',
-    image: text(imageOf(raw.product_image), imageOf(raw.image)) ?? PLACEHOLDER_IMAGE,
-    price: Number.isFinite(price) ? price : 0,
-    category: text(raw.category_name, raw.category) ?? '',
-  };
-}
-
-/** The product list out of the response's data, whichever of the spec's shapes it has. */
-function productsOf(data: unknown): Raw[] {
-  const d = data as { products?: unknown; data?: { products?: unknown } } | unknown[] | undefined;
-  const list = Array.isArray(d) ? d : (d?.products ?? d?.data?.products);
-  return Array.isArray(list) ? list.filter((p): p is Raw => typeof p === 'object' && p !== null) : [];
-}
-
-type Status = 'idle' | 'loading' | 'results' | 'empty' | 'error';
+import { SEARCH_MESSAGES } from '../rules.ts';
+import { useProductSearch, type SearchHit } from './useProductSearch.ts';
+import SearchResults from './SearchResults.tsx';
 
 interface ComboboxProps {
   /** Fills the full-screen dialog instead of dropping down below the input. */
@@ -78,12 +32,11 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   const rootRef = useRef<HTMLDivElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
-  const [status, setStatus] = useState<Status>('idle');
-  const [results, setResults] = useState<SearchResult[]>([]);
   const [active, setActive] = useState(-1);
   const [open, setOpen] = useState(false);
   const [navError, setNavError] = useState('');
   const term = query.trim();
+  const { status, results } = useProductSearch(term);
 
   // Text typed before hydration is still in the input; pick it up.
   useEffect(() => {
@@ -94,37 +47,10 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
     }
   }, []);
 
+  // A new text starts with no active option and no navigation error.
   useEffect(() => {
     setActive(-1);
     setNavError('');
-    if (!term) {
-      setStatus('idle');
-      setResults([]);
-      return;
-    }
-    setStatus('loading');
-    const controller = new AbortController();
-    const timer = setTimeout(async () => {
-      try {
-        const data = await apiGet<unknown>('/api/customer/search-products', {
-          query: { product: term },
-          signal: controller.signal,
-          fallbackMessage: FAILED,
-        });
-        const found = productsOf(data).map(toResult);
-        setResults(found);
-        setStatus(found.length ? 'results' : 'empty');
-      } catch (err) {
-        if (isAbortError(err) || controller.signal.aborted) return;
-        console.error('search failed', err);
-        setResults([]);
-        setStatus('error');
-      }
-    }, DEBOUNCE_MS);
-    return () => {
-      clearTimeout(timer);
-      controller.abort();
-    };
   }, [term]);
 
   // Outside click closes the dropdown.
@@ -144,10 +70,10 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   const expanded = open && term !== '';
   const showList = expanded && status === 'results';
 
-  function choose(result: SearchResult | undefined) {
+  function choose(result: SearchHit | undefined) {
     if (!result) return;
     if (result.id === null) {
-      setNavError(NO_ID);
+      setNavError(SEARCH_MESSAGES.noId);
       return;
     }
     setOpen(false);
@@ -223,64 +149,18 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         />
       </div>
       <div className={expanded ? popupClass : 'hidden'}>
-        {navError && (
-          <p role="alert" className="px-4 py-3 text-sm font-medium text-sale-600">
-            {navError}
-          </p>
-        )}
-        {status === 'loading' && (
-          <p role="status" className="px-4 py-3 text-sm text-slate-600">
-            Searching...
-          </p>
-        )}
-        {status === 'empty' && (
-          <p role="status" className="px-4 py-3 text-sm text-slate-600">
-            No products found for "{term}".
-          </p>
-        )}
-        {status === 'error' && (
-          <p role="alert" className="px-4 py-3 text-sm font-medium text-sale-600">
-            {FAILED}
-          </p>
-        )}
-        {status === 'results' && (
-          <p role="status" className="sr-only">
-            {results.length === 1 ? '1 product found' : `${results.length} products found`}
-          </p>
-        )}
-        <ul id={listId} role="listbox" aria-label="Products" className={showList ? 'py-1' : 'hidden'}>
-          {showList &&
-            results.map((r, i) => (
-              <li
-                key={`${r.id}-${i}`}
-                id={optionId(i)}
-                role="option"
-                aria-selected={i === active}
-                onMouseDown={(e) => e.preventDefault()}
-                onMouseMove={() => active !== i && setActive(i)}
-                onClick={() => choose(r)}
-                className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${i === active ? 'bg-brand-50' : ''}`}
-              >
-                <img
-                  src={r.image}
-                  alt=""
-                  width={40}
-                  height={40}
-                  loading="lazy"
-                  decoding="async"
-                  onError={(e) => {
-                    if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
-                  }}
-                  className="h-10 w-10 shrink-0 rounded-md bg-brand-50 object-contain p-1"
-                />
-                <span className="min-w-0 flex-1">
-                  <span className="line-clamp-2 text-sm font-medium leading-snug text-slate-900">{r.name}</span>
-                  {r.category && <span className="block truncate text-xs text-slate-600">{r.category}</span>}
-                </span>
-                <span className="shrink-0 text-sm font-semibold text-slate-900">{formatPaise(rupeesToPaise(r.price) || 0)}</span>
-              </li>
-            ))}
-        </ul>
+        <SearchResults
+          listId={listId}
+          optionId={optionId}
+          term={term}
+          status={status}
+          results={results}
+          showList={showList}
+          active={active}
+          navError={navError}
+          onActivate={setActive}
+          onChoose={choose}
+        />
       </div>
     </div>
   );

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { listAddressesEndpoint } from '../../../features/addresses/routes.ts';
 
-export const { GET, ALL } = mount(listAddressesEndpoint);
+export const { GET, HEAD, ALL } = mount(listAddressesEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { checkoutSummaryEndpoint } from '../../../features/checkout/routes.ts';
 
-export const { GET, ALL } = mount(checkoutSummaryEndpoint);
+export const { GET, HEAD, ALL } = mount(checkoutSummaryEndpoint);

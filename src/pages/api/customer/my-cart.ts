@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { myCartEndpoint } from '../../../features/cart/routes.ts';
 
-export const { GET, ALL } = mount(myCartEndpoint);
+export const { GET, HEAD, ALL } = mount(myCartEndpoint);

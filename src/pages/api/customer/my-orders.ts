@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { myOrdersEndpoint } from '../../../features/orders/routes.ts';
 
-export const { GET, ALL } = mount(myOrdersEndpoint);
+export const { GET, HEAD, ALL } = mount(myOrdersEndpoint);

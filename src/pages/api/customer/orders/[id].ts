@@ -2,4 +2,4 @@
 import { mount } from '../../../../lib/http/handler.ts';
 import { orderEndpoint } from '../../../../features/orders/routes.ts';
 
-export const { GET, ALL } = mount(orderEndpoint);
+export const { GET, HEAD, ALL } = mount(orderEndpoint);

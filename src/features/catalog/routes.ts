@@ -1,0 +1,87 @@
+/**
+ * The catalogue's route handlers (contracts in contract.ts; each mounted by its file under
+ * src/pages/api/customer/). Public answers carry CATALOG_CACHE; a product detail read with a
+ * session shows that customer's hearts and is never cached.
+ */
+import { implement } from '../../lib/http/handler.ts';
+import { notFound } from '../../lib/http/envelope.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { CATALOG_CACHE, NO_STORE } from '../../lib/cache/cache-control.ts';
+import { wishlistedIds } from '../wishlist/server.ts';
+import { getCategory, getProduct, getSubcategory, listBanners, listCategories, listProducts, listSubcategories, relatedProducts } from './server/catalog.ts';
+import { bannerJson, categoryJson, homeProductJson, productDetailJson, productJson, subcategoryJson } from './server/shapes.ts';
+import { HOME_PRODUCT_LIMIT, type ProductPage } from './rules.ts';
+import { categoryProductsRoute, homeRoute, listCategoriesRoute, productDetailsRoute, subcategoryProductsRoute } from './contract.ts';
+
+/** The paging fields beside a page of products. */
+const paging = (page: ProductPage) => ({ total: page.total, page: page.page, pageSize: page.pageSize, totalPages: page.totalPages });
+
+export const homeEndpoint = implement(homeRoute, async () => {
+  const db = await getDb();
+  const [banners, categories, page] = await Promise.all([listBanners(db), listCategories(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT })]);
+  return {
+    data: { banners: banners.map(bannerJson), categories: categories.map(categoryJson), products: page.products.map((p) => homeProductJson(p)) },
+    headers: CATALOG_CACHE,
+  };
+});
+
+export const listCategoriesEndpoint = implement(listCategoriesRoute, async () => {
+  const categories = await listCategories(await getDb());
+  return { data: { categories: categories.map(categoryJson) }, headers: CATALOG_CACHE };
+});
+
+export const categoryProductsEndpoint = implement(categoryProductsRoute, async ({ params, query }) => {
+  const db = await getDb();
+  const category = await getCategory(db, params.id);
+  if (!category) throw notFound('Category Not Found');
+  const subcategories = await listSubcategories(db, category.id);
+  if (query.subcategory && !subcategories.some((s) => s.id === query.subcategory)) throw notFound('Subcategory not found in this category.');
+  const page = await listProducts(db, { categoryId: category.id, subcategoryId: query.subcategory, sort: query.sort, page: query.page, pageSize: query.pageSize });
+  return {
+    data: {
+      category: categoryJson(category),
+      subcategories: subcategories.map(subcategoryJson),
+      products: page.products.map((p) => productJson(p)),
+      ...paging(page),
+    },
+    headers: CATALOG_CACHE,
+  };
+});
+
+export const subcategoryProductsEndpoint = implement(subcategoryProductsRoute, async ({ params, query }) => {
+  const db = await getDb();
+  const subcategory = params.id ? await getSubcategory(db, params.id) : null;
+  if (params.id && !subcategory) throw notFound('Subcategory not found.');
+  if (query.category && !(await getCategory(db, query.category))) throw notFound('Category Not Found');
+  const page = await listProducts(db, {
+    categoryId: subcategory ? subcategory.categoryId : query.category,
+    subcategoryId: params.id || undefined,
+    sort: query.sort,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
+  return {
+    data: {
+      subcategory: subcategory ? subcategoryJson(subcategory) : ({ id: 0, name: 'All', title: 'All' } as const),
+      products: page.products.map((p) => productJson(p)),
+      ...paging(page),
+    },
+    headers: CATALOG_CACHE,
+  };
+});
+
+export const productDetailsEndpoint = implement(productDetailsRoute, async ({ params, customer }) => {
+  const db = await getDb();
+  const product = await getProduct(db, params.id);
+  if (!product) throw notFound('No product details found.');
+  const related = await relatedProducts(db, product);
+  // A signed-in customer sees their wishlist state; such answers are personal, never cached.
+  const wished = customer ? await wishlistedIds(db, customer.id, [product.id, ...related.map((p) => p.id)]) : new Set<number>();
+  return {
+    data: {
+      product: productDetailJson(product, { wishlisted: wished.has(product.id) }),
+      related_products: related.map((p) => productJson(p, { wishlisted: wished.has(p.id) })),
+    },
+    headers: customer ? NO_STORE : CATALOG_CACHE,
+  };
+});

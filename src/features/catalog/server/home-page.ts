@@ -1,0 +1,87 @@
+/**
+ * Data for the home page (spec 000 §2 "Home page", §8 home errors, §9): banners and the first
+ * 10 products (one feed, one error message), and the categories. A failed read is logged with
+ * the spec's message for its block and the rest of the page still renders; the page is cached
+ * only when both reads succeeded.
+ */
+import { getDb } from '../../../lib/db/index.ts';
+import { getConfig } from '../../../lib/config.ts';
+import { logger } from '../../../lib/log.ts';
+import type { JsonLd } from '../../content/seo.ts';
+import { listBanners, listCategories, listProducts } from './catalog.ts';
+import { HOME_PRODUCT_LIMIT, type Banner, type Category, type ProductSummary } from '../rules.ts';
+import type { Outcome } from './listing-pages.ts';
+
+export interface HomeData extends Outcome {
+  /** Banners and products failed together (the spec's "Failed to load banners and products"). */
+  feedFailed: boolean;
+  categoriesFailed: boolean;
+  banners: Banner[];
+  products: ProductSummary[];
+  categories: Category[];
+  /** The shop as a schema.org GroceryStore, its image the first banner's. */
+  groceryStore: JsonLd;
+}
+
+const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** Loads the home page (always status 200; see the module comment). */
+export async function loadHome(reqId?: string): Promise<HomeData> {
+  const feed = (async () => {
+    try {
+      const db = await getDb();
+      const [banners, page] = await Promise.all([listBanners(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT })]);
+      return { banners, products: page.products.slice(0, HOME_PRODUCT_LIMIT) };
+    } catch (err) {
+      logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);
+      return null;
+    }
+  })();
+  const categories = (async () => {
+    try {
+      return await listCategories(await getDb());
+    } catch (err) {
+      logger.error({ err, reqId }, `Error fetching categories: ${reason(err)}`);
+      return null;
+    }
+  })();
+  const [feedData, categoryList] = await Promise.all([feed, categories]);
+  const banners = feedData?.banners ?? [];
+  return {
+    status: 200,
+    cacheable: feedData !== null && categoryList !== null,
+    feedFailed: feedData === null,
+    categoriesFailed: categoryList === null,
+    banners,
+    products: feedData?.products ?? [],
+    categories: categoryList ?? [],
+    groceryStore: groceryStoreJsonLd(banners[0]?.image),
+  };
+}
+
+/** The home page's GroceryStore JSON-LD from configuration; `image` a banner image (site-relative or absolute). */
+function groceryStoreJsonLd(image: string | undefined): JsonLd {
+  const config = getConfig();
+  const site = config.SITE_URL.replace(/\/+$/, '');
+  const absolute = (path: string) => (/^https?:\/\//i.test(path) ? path : `${site}${path}`);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'GroceryStore',
+    name: config.SHOP_NAME,
+    url: `${site}/`,
+    logo: `${site}/favicon.svg`,
+    image: image ? absolute(image) : `${site}/images/og-default.jpg`,
+    description: 'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
+    telephone: config.SHOP_PHONE,
+    email: config.SHOP_EMAIL,
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: config.SHOP_ADDRESS.split(',')[0].trim(),
+      addressLocality: 'Thrissur',
+      addressRegion: 'Kerala',
+      addressCountry: 'IN',
+    },
+    areaServed: { '@type': 'City', name: 'Thrissur' },
+    currenciesAccepted: 'INR',
+  };
+}

@@ -1,0 +1,88 @@
+/**
+ * The search dropdown's content (spec 000 §2 "Search dropdown", §8): the navigation error, the
+ * Searching... / no match / failure messages, a count for screen readers, and the listbox of
+ * results (image, name, category, price). Presentational: the combobox owns the state.
+ */
+import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
+import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
+import { SEARCH_MESSAGES } from '../rules.ts';
+import type { SearchHit, SearchStatus } from './useProductSearch.ts';
+
+interface Props {
+  listId: string;
+  optionId: (index: number) => string;
+  term: string;
+  status: SearchStatus;
+  results: SearchHit[];
+  /** Whether the listbox shows (open, with results). */
+  showList: boolean;
+  active: number;
+  navError: string;
+  onActivate: (index: number) => void;
+  onChoose: (hit: SearchHit) => void;
+}
+
+export default function SearchResults({ listId, optionId, term, status, results, showList, active, navError, onActivate, onChoose }: Props) {
+  return (
+    <>
+      {navError && (
+        <p role="alert" className="px-4 py-3 text-sm font-medium text-sale-600">
+          {navError}
+        </p>
+      )}
+      {status === 'loading' && (
+        <p role="status" className="px-4 py-3 text-sm text-slate-600">
+          Searching...
+        </p>
+      )}
+      {status === 'empty' && (
+        <p role="status" className="px-4 py-3 text-sm text-slate-600">
+          No products found for "{term}".
+        </p>
+      )}
+      {status === 'error' && (
+        <p role="alert" className="px-4 py-3 text-sm font-medium text-sale-600">
+          {SEARCH_MESSAGES.failed}
+        </p>
+      )}
+      {status === 'results' && (
+        <p role="status" className="sr-only">
+          {results.length === 1 ? '1 product found' : `${results.length} products found`}
+        </p>
+      )}
+      <ul id={listId} role="listbox" aria-label="Products" className={showList ? 'py-1' : 'hidden'}>
+        {showList &&
+          results.map((r, i) => (
+            <li
+              key={`${r.id}-${i}`}
+              id={optionId(i)}
+              role="option"
+              aria-selected={i === active}
+              onMouseDown={(e) => e.preventDefault()}
+              onMouseMove={() => active !== i && onActivate(i)}
+              onClick={() => onChoose(r)}
+              className={`flex cursor-pointer items-center gap-3 px-4 py-2 ${i === active ? 'bg-brand-50' : ''}`}
+            >
+              <img
+                src={r.image}
+                alt=""
+                width={40}
+                height={40}
+                loading="lazy"
+                decoding="async"
+                onError={(e) => {
+                  if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+                }}
+                className="h-10 w-10 shrink-0 rounded-md bg-brand-50 object-contain p-1"
+              />
+              <span className="min-w-0 flex-1">
+                <span className="line-clamp-2 text-sm font-medium leading-snug text-slate-900">{r.name}</span>
+                {r.category && <span className="block truncate text-xs text-slate-600">{r.category}</span>}
+              </span>
+              <span className="shrink-0 text-sm font-semibold text-slate-900">{formatPaise(rupeesToPaise(r.price) || 0)}</span>
+            </li>
+          ))}
+      </ul>
+    </>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * The search route's handler (contract in contract.ts; mounted by
+ * src/pages/api/customer/search-products.ts).
+ *
+ * Type-ahead sends the same short prefixes from every visitor, so answers are kept in a small
+ * per-process cache for PAGE_CACHE_SECONDS (the catalogue pages' freshness; 0 turns it off),
+ * bounded to 500 entries (the oldest goes first).
+ */
+import { implement } from '../../lib/http/handler.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { getConfig } from '../../lib/config.ts';
+import { CATALOG_CACHE } from '../../lib/cache/cache-control.ts';
+import { searchResultJson } from '../catalog/server/shapes.ts';
+import { searchProducts } from './server.ts';
+import { normalizeSearchText } from './rules.ts';
+import { searchProductsRoute } from './contract.ts';
+
+/** Most answers the search cache keeps. */
+const MAX_ENTRIES = 500;
+type Answer = { products: ReturnType<typeof searchResultJson>[] };
+const cache = new Map<string, { data: Answer; expires: number }>();
+
+export const searchProductsEndpoint = implement(searchProductsRoute, async ({ query }) => {
+  const key = `${query.limit}\u0000${normalizeSearchText(query.product)}`;
+  const now = Date.now();
+  const hit = cache.get(key);
+  if (hit && hit.expires > now) return { data: hit.data, headers: CATALOG_CACHE };
+  const products = await searchProducts(await getDb(), query.product, { limit: query.limit });
+  const data: Answer = { products: products.map(searchResultJson) };
+  const ttl = getConfig().PAGE_CACHE_SECONDS;
+  if (ttl > 0) {
+    cache.delete(key);
+    if (cache.size >= MAX_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, { data, expires: now + ttl * 1000 });
+  }
+  return { data, headers: CATALOG_CACHE };
+});

@@ -1,0 +1,23 @@
+/**
+ * Search rules shared by the server, the route contract and the search box (issue 2 "Search",
+ * spec 000 §2 search dropdown, §8 messages, §9 limits). Browser-safe: no imports.
+ */
+
+/** Results per search by default, and the most a caller may ask for. */
+export const SEARCH_DEFAULT_LIMIT = 20;
+export const SEARCH_MAX_LIMIT = 50;
+/** Longest search text considered, in characters (longer input is cut). */
+export const SEARCH_MAX_LENGTH = 100;
+
+/** Texts of the search API and dropdown (spec 000 §8). */
+export const SEARCH_MESSAGES = {
+  empty: 'Please enter a product name to search.',
+  badLimit: `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`,
+  failed: 'Failed to fetch products. Please try again.',
+  noId: 'Unable to navigate: Product ID not found.',
+} as const;
+
+/** Lower-cased, trimmed, inner whitespace collapsed, at most SEARCH_MAX_LENGTH characters. */
+export function normalizeSearchText(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim().toLowerCase();
+}

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import '../../lib/zod-csp.ts';
+import { phoneField } from '../auth/rules.ts';
 
 export const ADDRESS_MESSAGES = {
   name: 'Full Name is required',
@@ -38,12 +39,7 @@ const coordinate = (min: number, max: number) =>
 export const addressSchema = z.object({
   type: z.string().trim().max(20).optional().default('home'),
   name: text(ADDRESS_MESSAGES.name, 100),
-  mobile: z
-    .string({ message: ADDRESS_MESSAGES.mobile })
-    .trim()
-    .min(8, ADDRESS_MESSAGES.mobile)
-    .max(20, ADDRESS_MESSAGES.mobile)
-    .regex(/^\+?[\d\s-]{8,20}$/, ADDRESS_MESSAGES.mobile),
+  mobile: phoneField({ required: ADDRESS_MESSAGES.mobile, invalid: ADDRESS_MESSAGES.mobile }),
   building_num: text(ADDRESS_MESSAGES.building),
   street: text(ADDRESS_MESSAGES.street, 200),
   landmark: z.string().trim().max(200).optional().nullable().transform((v) => v || null),

@@ -17,7 +17,8 @@ import { atom, computed } from 'nanostores';
 import { ApiError, apiGet, apiSend } from '../../lib/http/api-client.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import { PENDING_CART_ADD_KEY } from '../checkout/storage-keys.ts';
-import { $session, isSignedIn, openAuth } from '../auth/store.ts';
+import { $session, isSignedIn } from '../auth/store.ts';
+import { openAuth } from '../auth/open-auth.ts';
 import { CART_TOAST_MS, showToast } from '../../lib/ui/toast.ts';
 
 /** One cart line as the islands show it; money in paise. */

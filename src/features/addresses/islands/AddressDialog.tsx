@@ -23,6 +23,7 @@ import { lazy, Suspense, useEffect, useId, useRef, useState, type ChangeEvent, t
 import PhoneInput from 'react-phone-number-input';
 import 'react-phone-number-input/style.css';
 import { addressSchema, ADDRESS_MESSAGES, cleanPostalCode } from '../rules.ts';
+import { phone } from '../../auth/rules.ts';
 import { apiSend, ApiError } from '../../../lib/http/api-client.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS, type AddressJson } from '../../checkout/islands/checkout-shared.ts';
@@ -61,20 +62,11 @@ interface FormValues {
 
 const EMPTY: FormValues = { name: '', mobile: '', building_num: '', street: '', landmark: '', city: '', po_box: '', latitude: null, longitude: null };
 
-/** Stored mobiles may lack the country code; the phone input wants E.164. */
-function toE164(mobile: string): string {
-  const m = mobile.replace(/[\s-]/g, '');
-  if (m.startsWith('+')) return m;
-  if (/^\d{10}$/.test(m)) return `+91${m}`;
-  if (/^91\d{10}$/.test(m)) return `+${m}`;
-  return m;
-}
-
 function valuesOf(address?: AddressJson): FormValues {
   if (!address) return EMPTY;
   return {
     name: address.name === 'Not provided' ? '' : address.name,
-    mobile: toE164(address.mobile ?? ''),
+    mobile: phone.forInput(address.mobile),
     building_num: address.building_num ?? '',
     street: address.street ?? '',
     landmark: address.landmark ?? '',

@@ -47,15 +47,16 @@ const parseValid = (text: string, country?: CountryCode) => {
  */
 export const phone = {
   /**
-   * E.164 of `text`; '' when it holds no digit; null when it is not a valid number.
+   * E.164 of `text`; '' when it is blank; null when it is not a valid number.
    * @example phone.toE164('98765 43210') // '+919876543210'
    * @example phone.toE164('91 98765 43210') // '+919876543210'
    * @example phone.toE164('447911123456') // '+447911123456'
    */
   toE164(text: string): string | null {
     const trimmed = text.trim();
+    if (!trimmed) return '';
     const digits = trimmed.replace(/\D/g, '');
-    if (!digits) return '';
+    if (!digits) return null;
     if (digits.length > PHONE_MAX_DIGITS + 1) return null;
     if (trimmed.startsWith('+') || trimmed.startsWith('(+')) return parseValid(`+${digits}`)?.number ?? null;
     const national = () => parseValid(trimmed, DEFAULT_PHONE_COUNTRY);

@@ -42,6 +42,20 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect(dup.status).toBe(409);
   });
 
+  it('reads a mobile number typed without its country code as Indian (the default country)', async () => {
+    const c = new ApiClient(baseUrl);
+    const national = randomPhone().slice(3); // 10 digits, e.g. 9876543210
+    const reg = await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: `${national.slice(0, 5)} ${national.slice(5)}` } });
+    expect(reg.status).toBe(200);
+    expect(reg.body.message).toBe(`We sent an OTP to +91${national}.`);
+    const login = await c.post('/api/otp-login', { json: { key: national, otp: reg.body.data.demo_otp } }, { 'x-token-transport': 'bearer' });
+    expect(login.status).toBe(200);
+    expect(login.body.data.customer.mobile).toBe(`+91${national}`);
+    const bad = await c.post('/api/validate-customer', { json: { key: '98765', otp: '' } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Please enter a valid mobile number');
+  });
+
   it('logs a known customer in with a new token each time; unknown numbers are refused', async () => {
     const c = new ApiClient(baseUrl);
     const { phone } = await c.signUp();

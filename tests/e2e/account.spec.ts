@@ -68,6 +68,45 @@ test('My Account and order tracking send a visitor to the login', async ({ page 
   await page.waitForURL(/\/login\?next=%2Ftrack-order%3Forder%3D5$/);
 });
 
+test('the new-number OTP takes the length the server announces', async ({ page }) => {
+  // A production shop: 6-digit codes by SMS (no demo code), answered here by the page's network layer.
+  await page.goto('/');
+  const me = await signUp(page);
+  const next = randomPhone();
+  await page.route('**/api/customer/update-profile', (route) =>
+    route.fulfill({
+      json: {
+        success: true,
+        message: `We sent an OTP to ${next}.`,
+        data: {
+          user: { id: 1, name: me.name, email: me.email, mobile: me.phone },
+          account: { points_balance: 0, credit_balance: 1000, credit_limit: 1000 },
+          otp_required: true,
+          mobile: next,
+          otp_sent: true,
+          expires_in: 300,
+          otp_length: 6,
+        },
+      },
+    }),
+  );
+  await page.goto('/my-account?section=profile');
+  await accountReady(page);
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit Profile' });
+  await form.getByLabel('Mobile Number').fill(next);
+  await form.getByRole('button', { name: 'Update' }).click();
+  const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
+  const field = otp.getByLabel('6-digit OTP');
+  await expect(field).toBeVisible();
+  await expect(otp.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  await field.fill('1234');
+  await otp.getByRole('button', { name: 'Verify', exact: true }).click();
+  await expect(otp.getByRole('alert')).toHaveText('Please enter a 6-digit OTP');
+  await field.fill('12345678');
+  await expect(field).toHaveValue('123456');
+});
+
 for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },
@@ -121,6 +160,8 @@ for (const viewport of [
       await form.getByRole('button', { name: 'Update' }).click();
       const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
       await expect(otp).toBeVisible();
+      // Demo mode (SMS_SENDER=console) says so here too, as the sign-in dialog does.
+      await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText('Demo shop: no SMS is sent. Codes are shown on screen.');
       const code = (await otp.locator('strong').textContent())!.trim();
       await otp.getByLabel('OTP').fill(code);
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();

@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import '../../lib/zod-csp.ts';
-import { AUTH_MESSAGES, EMAIL_PATTERN, withPlus } from '../auth/rules.ts';
+import { AUTH_MESSAGES, EMAIL_PATTERN, phoneField } from '../auth/rules.ts';
 
 export const ACCOUNT_MESSAGES = {
   fillAll: AUTH_MESSAGES.fillAll,
@@ -15,6 +15,8 @@ export const ACCOUNT_MESSAGES = {
   phoneTaken: 'This mobile number belongs to another account.',
   fetchAddresses: 'Failed to fetch addresses.',
   loadProfile: 'Failed to load profile.',
+  updateProfile: 'Failed to update profile.',
+  verifyPhone: 'Failed to verify the OTP.',
   deleteAccount: 'Failed to delete account.',
   deleteAddress: 'Failed to delete address.',
   updateAddress: 'Failed to update address.',
@@ -35,7 +37,7 @@ const required = z.string({ message: ACCOUNT_MESSAGES.fillAll }).trim().min(1, A
 export const profileSchema = z.object({
   name: required.max(100, 'Name is too long.'),
   email: required.max(254, ACCOUNT_MESSAGES.invalidEmail).regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.invalidEmail),
-  mobile: required.transform(withPlus).refine((p) => /^\+\d{6,15}$/.test(p), ACCOUNT_MESSAGES.invalidPhone),
+  mobile: required.pipe(phoneField({ required: ACCOUNT_MESSAGES.fillAll, invalid: ACCOUNT_MESSAGES.invalidPhone })),
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;

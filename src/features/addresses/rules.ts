@@ -2,12 +2,11 @@
  * Address rules shared by the address dialog and the API (spec 001 §5), with the spec's
  * messages verbatim. Postal codes keep digits only, 6 of them; latitude and longitude must
  * both be set (a map click or "Use My Current Location"). Mobile numbers are checked and put in
- * E.164 form ("+919876543210") by libphonenumber-js (its "min" metadata, the one the phone
- * input already ships: a number is valid when its length fits its country's plan); a number
- * without a country code is read as one of DEFAULT_PHONE_COUNTRY. Browser-safe (zod only).
+ * E.164 form ("+919876543210") by the shop's one phone rule (features/auth/rules.ts, on
+ * libphonenumber-js). Browser-safe (zod only).
  */
 import { z } from 'zod';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js/min';
+import { DEFAULT_PHONE_COUNTRY, phone } from '../auth/rules.ts';
 import '../../lib/zod-csp.ts';
 
 export const ADDRESS_MESSAGES = {
@@ -33,15 +32,13 @@ export const ADDRESS_MESSAGES = {
   expired: 'Your session has expired. Please log in again.',
 } as const;
 
-/** The country a mobile number without a country code belongs to (spec 001 §2: India by default). */
-export const DEFAULT_PHONE_COUNTRY: CountryCode = 'IN';
+export { DEFAULT_PHONE_COUNTRY };
 /** Longest mobile number text accepted, spaces and dashes included (characters). */
 export const MOBILE_MAX_CHARS = 20;
 
-/** A mobile number in E.164 form ("+919876543210"), or null when it is not a valid number. */
-export function mobileE164(value: string, country: CountryCode = DEFAULT_PHONE_COUNTRY): string | null {
-  const parsed = parsePhoneNumberFromString(value, country);
-  return parsed?.isValid() ? parsed.number : null;
+/** A mobile number in E.164 form ("+919876543210"), or null when it is not a valid number (the shop's one phone rule, features/auth/rules.ts). */
+export function mobileE164(value: string): string | null {
+  return phone.toE164(value);
 }
 
 /** Digits only, at most 6 (what the postal code input keeps). */

@@ -1,8 +1,12 @@
 /**
- * Sign-up, login and OTP rules shared by the auth dialogs and the API (spec 000 §5), with the
- * spec's messages verbatim. Phone numbers travel in E.164 form with a leading "+".
+ * Sign-up, login and OTP rules shared by the auth dialogs, the account forms and the API
+ * (spec 000 §5), with the spec's messages verbatim. Browser-safe (zod and libphonenumber-js).
+ *
+ * Phone numbers: `phone` (below) is the one helper. They travel and are stored in E.164 form
+ * ("+919876543210"); the default country is India.
  */
 import { z } from 'zod';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import '../../lib/zod-csp.ts';
 
 export const AUTH_MESSAGES = {
@@ -15,23 +19,96 @@ export const AUTH_MESSAGES = {
   otpWrong: 'Invalid OTP',
   invalidUser: 'Invalid user',
   registrationFailed: 'Registration failed',
+  demoNote: 'Demo shop: no SMS is sent. Codes are shown on screen.',
 } as const;
 
-/** Maximum digits in a phone number (spec 000 §9). */
+/** The phone input's and the parser's default country (spec 000 §5, §9: India). */
+export const DEFAULT_PHONE_COUNTRY: CountryCode = 'IN';
+
+/** Maximum digits in a phone number (spec 000 §9; E.164's own limit). */
 export const PHONE_MAX_DIGITS = 15;
+
+/**
+ * Without a "+", up to this many digits are read as a national number of the default country
+ * (what people type: "98765 43210"); longer ones as digits with their country code, the "+"
+ * added (spec 000 §5: "sent with a leading + added if missing"). Ten digits is an Indian number
+ * without its code; a country code makes a number longer.
+ */
+const NATIONAL_MAX_DIGITS = 10;
+
+const parseValid = (text: string, country?: CountryCode) => {
+  const parsed = parsePhoneNumberFromString(text, country);
+  return parsed?.isValid() ? parsed : undefined;
+};
+
+/**
+ * The phone helper (libphonenumber-js, its "min" metadata, as the phone input uses): parses what
+ * a person or a client typed, validates it for its country and writes it in E.164.
+ */
+export const phone = {
+  /**
+   * E.164 of `text`; '' when it is blank; null when it is not a valid number.
+   * @example phone.toE164('98765 43210') // '+919876543210'
+   * @example phone.toE164('91 98765 43210') // '+919876543210'
+   * @example phone.toE164('447911123456') // '+447911123456'
+   */
+  toE164(text: string): string | null {
+    const trimmed = text.trim();
+    if (!trimmed) return '';
+    const digits = trimmed.replace(/\D/g, '');
+    if (!digits) return null;
+    if (digits.length > PHONE_MAX_DIGITS + 1) return null;
+    if (trimmed.startsWith('+') || trimmed.startsWith('(+')) return parseValid(`+${digits}`)?.number ?? null;
+    const national = () => parseValid(trimmed, DEFAULT_PHONE_COUNTRY);
+    const international = () => parseValid(`+${digits}`);
+    const found = digits.length <= NATIONAL_MAX_DIGITS ? (national() ?? international()) : (international() ?? national());
+    return found?.number ?? null;
+  },
+
+  /** True when `text` is a valid phone number (see toE164). */
+  isValid(text: string): boolean {
+    return !!phone.toE164(text);
+  },
+
+  /**
+   * The value for a phone input: E.164 when `stored` is a number (stored numbers may lack the
+   * country code), else `stored` unchanged so the person sees what was saved.
+   */
+  forInput(stored: string | null | undefined): string {
+    return phone.toE164(stored ?? '') || (stored ?? '');
+  },
+
+  /**
+   * A number for reading: "+91 98765 43210"; the text unchanged when it is not a number.
+   */
+  format(text: string): string {
+    const e164 = phone.toE164(text);
+    return e164 ? (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164) : text;
+  },
+} as const;
+
+/**
+ * A phone number field: required (`required` message), valid (`invalid`), and out in E.164.
+ * Used by the sign-up, login, profile and address schemas.
+ */
+export function phoneField(messages: { required: string; invalid: string }) {
+  return z
+    .string({ message: messages.required })
+    .trim()
+    .min(1, messages.required)
+    .max(40, messages.invalid)
+    .transform((text, ctx) => {
+      const e164 = phone.toE164(text);
+      if (!e164) {
+        ctx.addIssue({ code: 'custom', message: e164 === '' ? messages.required : messages.invalid });
+        return z.NEVER;
+      }
+      return e164;
+    });
+}
 
 /** The spec's "simple pattern": text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
-
-/**
- * Adds the leading "+" when missing and drops spaces, dashes and brackets (spec 000 §5).
- * @example withPlus('91 98765 43210') // '+919876543210'
- */
-export function withPlus(phone: string): string {
-  const digits = phone.replace(/[^\d+]/g, '').replace(/(?!^)\+/g, '');
-  if (!digits) return '';
-  return digits.startsWith('+') ? digits : `+${digits}`;
-}
 
 /** Digits of an OTP as typed: digits only, cut to `length` characters (spec 000 §5). */
 export function cleanOtpInput(value: string, length = 4): string {
@@ -43,12 +120,24 @@ export function otpLengthMessage(length: number): string {
   return length === 4 ? AUTH_MESSAGES.invalidOtp : `Please enter a ${length}-digit OTP`;
 }
 
-const phoneField = z
-  .string({ message: AUTH_MESSAGES.mobileRequired })
-  .trim()
-  .min(1, AUTH_MESSAGES.mobileRequired)
-  .transform(withPlus)
-  .refine((p) => /^\+\d{6,15}$/.test(p), AUTH_MESSAGES.invalidPhone);
+/** Codes have 4 to 8 digits (OTP_LENGTH: 6, or 4 in demo mode). */
+export const OTP_MIN_LENGTH = 4;
+export const OTP_MAX_LENGTH = 8;
+/** Used only if an older server sends no `otp_length` (and no demo code to measure). */
+export const DEFAULT_OTP_LENGTH = 6;
+
+/** Digits of the code just sent: the server's `otp_length` (4–8), else the demo code's length. */
+export function otpLengthOf(sent: { otp_length?: number; demo_otp?: string }): number {
+  const n = sent.otp_length ?? sent.demo_otp?.length ?? 0;
+  return Number.isInteger(n) && n >= OTP_MIN_LENGTH && n <= OTP_MAX_LENGTH ? n : DEFAULT_OTP_LENGTH;
+}
+
+/** True when `code` is exactly `length` digits. */
+export function isOtpOfLength(code: string, length: number): boolean {
+  return code.length === length && /^\d+$/.test(code);
+}
+
+const loginPhone = phoneField({ required: AUTH_MESSAGES.mobileRequired, invalid: AUTH_MESSAGES.invalidPhone });
 
 /** Sign-up form: name, email and mobile, all required. */
 export const signupSchema = z.object({
@@ -59,18 +148,23 @@ export const signupSchema = z.object({
     .min(1, AUTH_MESSAGES.fillAll)
     .max(254, AUTH_MESSAGES.invalidEmail)
     .regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail),
-  mobile: z.string({ message: AUTH_MESSAGES.fillAll }).trim().min(1, AUTH_MESSAGES.fillAll).pipe(phoneField),
+  mobile: z.string({ message: AUTH_MESSAGES.fillAll }).trim().min(1, AUTH_MESSAGES.fillAll).pipe(loginPhone),
 });
 
 /** Login: the phone number, sent as `key` (spec 000 §7 validate-customer). */
-export const loginSchema = z.object({ key: phoneField });
+export const loginSchema = z.object({ key: loginPhone });
 
-/** OTP check: phone as `key` and the code. */
-export const otpLoginSchema = (length = 4) =>
+/** The OTP field of a code of `length` digits (the server's OTP_LENGTH). */
+export const otpCodeSchema = (length = 4) =>
   z.object({
-    key: phoneField,
     otp: z
       .string({ message: otpLengthMessage(length) })
       .trim()
       .regex(new RegExp(`^\\d{${length}}$`), otpLengthMessage(length)),
   });
+
+/** OTP check: phone as `key` and the code. */
+export const otpLoginSchema = (length = 4) => loginSchema.extend(otpCodeSchema(length).shape);
+
+/** Request header with which an API client asks `/api/otp-login` for `data.token` (value `bearer`). */
+export const TOKEN_TRANSPORT_HEADER = 'x-token-transport';

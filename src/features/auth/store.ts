@@ -7,22 +7,21 @@
  *
  * - A 401 from any API call clears the client's session state (spec 000 §4, §8 "Any 401").
  * - Signing in dispatches `ff:signed-in` on window and signing out `ff:signed-out`, so code that
- *   is loaded lazily (the wishlist hearts) can follow without importing this module eagerly.
- * - The auth dialog (src/features/auth/islands/AuthDialog.tsx) is code-split: `openAuth` loads and mounts it
- *   on first use, so pages pay nothing for it until somebody needs to log in.
+ *   is loaded lazily (the wishlist hearts, a guest's pending cart add) can follow without
+ *   importing this module eagerly; code that is loaded subscribes to `$session`.
+ * - `$authDialog` says whether the auth dialog is wanted and on which tab; the dialog itself is
+ *   loaded by `openAuth` in open-auth.ts (the dialog loader). This module imports neither the
+ *   dialog nor any other feature's store, so nothing imports back into it in a cycle.
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
-import { apiSend, onUnauthorized } from '../../lib/http/api-client.ts';
-import { PENDING_CART_ADD_KEY } from '../checkout/storage-keys.ts';
+import { onUnauthorized } from '../../lib/http/api-client.ts';
+import { callRoute } from '../../lib/http/client.ts';
+import type { logoutRoute, sessionRoute } from './contract.ts';
+import type { DataOut } from '../../lib/http/contract.ts';
 
 /** The signed-in customer as `/api/otp-login` and `/api/customer/session` return it. */
-export interface SessionCustomer {
-  id: number;
-  name: string;
-  email: string;
-  mobile: string;
-}
+export type SessionCustomer = DataOut<typeof sessionRoute>['customer'];
 
 export interface SessionState {
   signedIn: boolean;
@@ -54,12 +53,6 @@ function reflect(signedIn: boolean): void {
 export function markSignedIn(customer: SessionCustomer | null): void {
   $session.set({ signedIn: true, customer });
   reflect(true);
-  // A guest's add waiting from before a reload: the cart store adds it as soon as it loads.
-  try {
-    if (localStorage.getItem(PENDING_CART_ADD_KEY)) void import('../cart/store.ts');
-  } catch {
-    // Storage blocked: nothing can be waiting.
-  }
 }
 
 /**
@@ -80,7 +73,7 @@ export function clearSession(): void {
 /** Logout (spec 000 §2, §4): revokes the session on the server, clears the client, goes to /. */
 export async function logout(): Promise<void> {
   try {
-    await apiSend('/api/logout');
+    await callRoute<typeof logoutRoute>('POST /api/logout', {});
   } catch (err) {
     // The client forgets the session anyway; the server's cookie is HttpOnly and expires.
     console.warn('Logout request failed', err);
@@ -99,27 +92,20 @@ export interface AuthDialogState {
   tab: AuthTab;
 }
 
-/** The auth dialog: open or not, and on which tab. Write it through openAuth/closeAuth. */
+/** The auth dialog: wanted or not, and on which tab. Write it through requestAuth/closeAuth. */
 export const $authDialog = atom<AuthDialogState>({ open: false, tab: 'signup' });
 
-type Done = (signedIn: boolean) => void;
-let onDone: Done | null = null;
-let mounting: Promise<void> | null = null;
+/** Told once the dialog closes: true after a login (Continue pressed), false when dismissed. */
+export type AuthDone = (signedIn: boolean) => void;
+let onDone: AuthDone | null = null;
 
 /**
- * Opens the auth dialog on `tab`, loading its code on first use. `done` runs once the dialog
- * closes: with true after a login (Continue pressed), false when it was dismissed.
+ * Asks for the auth dialog on `tab` (use `openAuth` from open-auth.ts, which also loads it).
+ * `done` replaces any earlier opener's callback.
  */
-export function openAuth(tab: AuthTab = 'login', done?: Done): Promise<void> {
+export function requestAuth(tab: AuthTab, done?: AuthDone): void {
   onDone = done ?? null;
   $authDialog.set({ open: true, tab });
-  mounting ??= import('./islands/AuthDialog.tsx').then((m) => m.mountAuthDialog());
-  return mounting.catch((err: unknown) => {
-    mounting = null;
-    console.error('The login dialog failed to load', err);
-    // Without the dialog, the login page still works.
-    window.location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}${tab === 'signup' ? '&tab=signup' : ''}`);
-  });
 }
 
 /** Closes the auth dialog; `signedIn` tells the opener whether a login happened. */

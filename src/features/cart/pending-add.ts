@@ -6,7 +6,8 @@
  * Client-only.
  */
 import { PENDING_CART_ADD_KEY } from '../checkout/storage-keys.ts';
-import { isSignedIn, openAuth } from '../auth/store.ts';
+import { isSignedIn } from '../auth/store.ts';
+import { openAuth } from '../auth/open-auth.ts';
 import { isAddableQty } from './rules.ts';
 import { postAdd } from './cart-sync.ts';
 

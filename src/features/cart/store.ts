@@ -12,7 +12,8 @@
  * it is right before hydration and on islands that never hydrate.
  * Client-only: never write these stores in server frontmatter.
  */
-import { $session, isSignedIn, openAuth } from '../auth/store.ts';
+import { $session, isSignedIn } from '../auth/store.ts';
+import { openAuth } from '../auth/open-auth.ts';
 import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { flushPendingAdd, writePending } from './pending-add.ts';

@@ -11,7 +11,8 @@ import { ApiError } from '../../lib/http/api-client.ts';
 import { callRoute } from '../../lib/http/client.ts';
 import type { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';
-import { $session, isSignedIn, openAuth } from '../auth/store.ts';
+import { $session, isSignedIn } from '../auth/store.ts';
+import { openAuth } from '../auth/open-auth.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 
 

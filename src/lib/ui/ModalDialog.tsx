@@ -7,7 +7,9 @@
  * - `fullscreen`: the whole viewport, modal (the mobile Shopping Cart panel, spec 000 §2);
  * - `popover`: a non-modal card placed by its positioned parent (the desktop Shopping Cart card
  *   under the navbar icon): Tab still wraps inside it, Escape and a click outside it and
- *   outside `anchor` close it.
+ *   outside `anchor` close it;
+ * - `card`: a compact modal card with a large heading and a corner close button, whose content
+ *   may overflow it (e.g. a country list): the sign-in dialog.
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { trapTab } from './focus-trap.ts';
@@ -29,7 +31,9 @@ interface Props {
   /** Id of the element describing the dialog (alerts). */
   describedBy?: string;
   /** See the module comment; default 'center'. */
-  variant?: 'center' | 'fullscreen' | 'popover';
+  variant?: 'center' | 'fullscreen' | 'popover' | 'card';
+  /** Accessible name of the × button; default "Close {title}". */
+  closeLabel?: string;
   /** 'close' (default): a × at the header's end; 'back': a Back button before the title (full-screen panels). */
   dismiss?: 'close' | 'back';
   /** Shown at the header's end (e.g. an item count). */
@@ -46,12 +50,14 @@ const PANEL: Record<NonNullable<Props['variant']>, string> = {
   center: 'm-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl shadow-xl backdrop:bg-slate-900/50',
   fullscreen: 'm-0 h-dvh max-h-none w-screen max-w-none',
   popover: 'absolute left-auto right-0 top-full z-50 m-0 mt-2 overflow-hidden rounded-2xl border border-slate-200 shadow-xl',
+  card: 'm-auto w-[min(26rem,calc(100vw-1.5rem))] overflow-visible rounded-2xl shadow-xl backdrop:bg-slate-900/50',
 };
 
 const BODY: Record<NonNullable<Props['variant']>, string> = {
   center: 'max-h-[calc(100dvh-1rem)]',
   fullscreen: 'h-full',
   popover: 'max-h-[min(36rem,calc(100vh-6rem))]',
+  card: '',
 };
 
 const roundButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100';
@@ -73,6 +79,7 @@ export default function ModalDialog({
   bare = false,
   id,
   anchor,
+  closeLabel = `Close ${title}`,
 }: Props) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -118,7 +125,7 @@ export default function ModalDialog({
   }, [modal, open, anchor]);
 
   const closeButton = !hideClose && dismiss === 'close' && (
-    <button type="button" aria-label={`Close ${title}`} onClick={onClose} className={roundButton}>
+    <button type="button" aria-label={closeLabel} onClick={onClose} className={roundButton}>
       <CloseIcon />
     </button>
   );
@@ -143,9 +150,22 @@ export default function ModalDialog({
       onClick={(e) => {
         if (modal && closeOnBackdrop && e.target === ref.current) onClose();
       }}
-      className={`bg-white p-0 text-slate-900 ${PANEL[variant]} ${variant === 'fullscreen' ? '' : width}`}
+      className={`bg-white p-0 text-slate-900 ${PANEL[variant]} ${variant === 'fullscreen' || variant === 'card' ? '' : width}`}
     >
-      {open && (
+      {open && variant === 'card' && (
+        <div className="relative p-5 sm:p-6">
+          {!hideClose && (
+            <button type="button" aria-label={closeLabel} onClick={onClose} className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+              <CloseIcon className="h-5 w-5" />
+            </button>
+          )}
+          <h2 id={titleId} className="pr-10 text-xl font-bold text-slate-900">
+            {title}
+          </h2>
+          {children}
+        </div>
+      )}
+      {open && variant !== 'card' && (
         <div className={`flex flex-col ${BODY[variant]}`}>
           <div className={`flex items-center gap-2 border-b border-slate-200 ${dismiss === 'back' ? 'px-2 py-2' : 'px-4 py-3'}`}>
             {dismiss === 'back' && (

@@ -5,7 +5,8 @@
  * Transaction Details dialog. A failed load reads "Failed to load transactions.".
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { apiGet } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { creditTransactionRoute } from '../contract.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import { ACCOUNT_MESSAGES, APPROVAL_TABS, approvalIs, orderDate, orderDateTime, paymentModeLabel, statusLabel, type ApprovalTab } from '../rules.ts';
 import { Dialog, ErrorText, toPaise, type CreditOrderJson } from './account-ui.tsx';
@@ -32,9 +33,9 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
     setTab('Pending');
     setLoad({ state: 'loading' });
     const controller = new AbortController();
-    apiGet<{ orders: CreditOrderJson[] }>('/api/customer/credit-transaction', { signal: controller.signal, fallbackMessage: ACCOUNT_MESSAGES.loadTransactions })
-      .then((data) => setLoad({ state: 'ready', orders: data.orders ?? [] }))
-      .catch((err) => {
+    callRoute<typeof creditTransactionRoute>('GET /api/customer/credit-transaction', { signal: controller.signal, fallbackMessage: ACCOUNT_MESSAGES.loadTransactions })
+      .then(({ data }) => setLoad({ state: 'ready', orders: data.orders }))
+      .catch(() => {
         if (controller.signal.aborted) return;
         setLoad({ state: 'error', message: ACCOUNT_MESSAGES.loadTransactions });
       });

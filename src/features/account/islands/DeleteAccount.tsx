@@ -1,10 +1,12 @@
 /**
- * Delete Account (spec 001 §2, §4, §8): a confirmation dialog, then DELETE
+ * Delete Account (spec 001 §2, §4, §8): a confirmation dialog (the shared ConfirmDialog), then DELETE
  * /api/customer/delete-account (the server revokes every session, removes the personal data and
  * clears the cookies), "Account deleted successfully!", and the home page with a full reload.
  */
 import { useState } from 'react';
-import { apiRequest, ApiError } from '../../../lib/http/api-client.ts';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { deleteAccountRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { clearSession } from '../../auth/store.ts';
 import { ConfirmDialog } from './account-ui.tsx';
@@ -22,7 +24,7 @@ export default function DeleteAccount({ open, onClose }: { open: boolean; onClos
     setBusy(true);
     setError(null);
     try {
-      const res = await apiRequest('/api/customer/delete-account', { method: 'DELETE', fallbackMessage: ACCOUNT_MESSAGES.deleteAccount });
+      const res = await callRoute<typeof deleteAccountRoute>('DELETE /api/customer/delete-account', { fallbackMessage: ACCOUNT_MESSAGES.deleteAccount });
       setDone(res.message ?? ACCOUNT_MESSAGES.accountDeleted);
       clearSession();
       window.setTimeout(() => window.location.assign('/'), GOODBYE_MS);

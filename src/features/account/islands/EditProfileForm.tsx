@@ -1,11 +1,17 @@
 /**
  * Edit Profile (spec 001 §2, §5): name, email and mobile, all required ("Please fill in all
  * fields"), with Update and Cancel. A changed mobile number is saved only after the OTP sent to
- * the NEW number is entered in a small dialog, which shows the demo code when the server sends one.
+ * the NEW number is entered in a small dialog. The code has the server's `otp_length` digits
+ * ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note and the
+ * code, as the sign-in dialog does.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { apiSend, ApiError } from '../../../lib/http/api-client.ts';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES, profileSchema } from '../rules.ts';
+import { cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '../../auth/rules.ts';
+import DemoCodeNote from '../../auth/islands/DemoCodeNote.tsx';
 import { Dialog, ErrorText, buttonPrimary, buttonSecondary, type ProfileJson } from './account-ui.tsx';
 
 interface Props {
@@ -14,8 +20,6 @@ interface Props {
   onCancel: () => void;
 }
 
-type UpdateAnswer = ProfileJson & { otp_required: boolean; mobile?: string; demo_otp?: string };
-
 const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /** The Edit Profile form with its OTP dialog. */
@@ -23,7 +27,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
   const [values, setValues] = useState({ name: profile.user.name, email: profile.user.email, mobile: profile.user.mobile });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [otp, setOtp] = useState<{ mobile: string; demo?: string; message: string } | null>(null);
+  const [otp, setOtp] = useState<{ mobile: string; length: number; demo?: string; message: string } | null>(null);
   const [code, setCode] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
@@ -42,16 +46,16 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     setError(null);
     setBusy(true);
     try {
-      const res = await apiSend<UpdateAnswer>('/api/customer/update-profile', { body: parsed.data, fallbackMessage: 'Failed to update profile.' });
+      const { data: res } = await callRoute<typeof updateProfileRoute>('POST /api/customer/update-profile', { body: parsed.data, fallbackMessage: ACCOUNT_MESSAGES.updateProfile });
       if (res.otp_required) {
         setCode('');
         setOtpError(null);
-        setOtp({ mobile: res.mobile ?? parsed.data.mobile, demo: res.demo_otp, message: `We sent an OTP to ${res.mobile ?? parsed.data.mobile}.` });
+        setOtp({ mobile: res.mobile, length: otpLengthOf(res), demo: res.demo_otp, message: `We sent an OTP to ${res.mobile}.` });
       } else {
         onSaved({ user: res.user, account: res.account }, ACCOUNT_MESSAGES.profileUpdated);
       }
     } catch (err) {
-      setError(err instanceof ApiError ? err.message : 'Failed to update profile.');
+      setError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.updateProfile);
     } finally {
       setBusy(false);
     }
@@ -60,18 +64,18 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
   async function verify(event: FormEvent) {
     event.preventDefault();
     if (!otp || verifying) return;
-    if (!/^\d{4,8}$/.test(code)) {
-      setOtpError('Please enter a 4-digit OTP');
+    if (!isOtpOfLength(code, otp.length)) {
+      setOtpError(otpLengthMessage(otp.length));
       return;
     }
     setVerifying(true);
     setOtpError(null);
     try {
-      const res = await apiSend<ProfileJson>('/api/customer/verify-phone', { body: { mobile: otp.mobile, otp: code }, fallbackMessage: 'Failed to verify the OTP.' });
+      const { data } = await callRoute<typeof verifyPhoneRoute>('POST /api/customer/verify-phone', { body: { mobile: otp.mobile, otp: code }, fallbackMessage: ACCOUNT_MESSAGES.verifyPhone });
       setOtp(null);
-      onSaved(res, ACCOUNT_MESSAGES.phoneUpdated);
+      onSaved(data, ACCOUNT_MESSAGES.phoneUpdated);
     } catch (err) {
-      setOtpError(err instanceof ApiError ? err.message : 'Failed to verify the OTP.');
+      setOtpError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.verifyPhone);
     } finally {
       setVerifying(false);
     }
@@ -115,23 +119,19 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           <p id={ids.hint} className="text-sm text-slate-700">
             {otp?.message} Enter it to confirm your new mobile number.
           </p>
-          {otp?.demo && (
-            <p className="rounded-lg bg-amber-50 px-3 py-2 text-sm text-amber-900">
-              Demo code: <strong className="font-mono tracking-widest">{otp.demo}</strong>
-            </p>
-          )}
+          {otp?.demo && <DemoCodeNote code={otp.demo} />}
           <div>
             <label htmlFor={ids.code} className="text-sm font-medium text-slate-700">
-              OTP
+              {otp ? `${otp.length}-digit OTP` : 'OTP'}
             </label>
             <input
               id={ids.code}
               name="otp"
               inputMode="numeric"
               autoComplete="one-time-code"
-              maxLength={8}
+              maxLength={otp?.length}
               value={code}
-              onChange={(e) => setCode(e.target.value.replace(/\D/g, '').slice(0, 8))}
+              onChange={(e) => setCode(cleanOtpInput(e.target.value, otp?.length))}
               className={`${inputClass} font-mono tracking-widest`}
               autoFocus
             />

@@ -8,7 +8,9 @@
  * a cancellation).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiGet, ApiError } from '../../../lib/http/api-client.ts';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { profileRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import ProfileSection from './ProfileSection.tsx';
 import OrdersSection from '../../orders/islands/OrdersSection.tsx';
@@ -53,8 +55,8 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
     }
     seen.current = true;
     const controller = new AbortController();
-    apiGet<ProfileJson>('/api/customer/profile', { signal: controller.signal, fallbackMessage: ACCOUNT_MESSAGES.loadProfile })
-      .then((p) => {
+    callRoute<typeof profileRoute>('GET /api/customer/profile', { signal: controller.signal, fallbackMessage: ACCOUNT_MESSAGES.loadProfile })
+      .then(({ data: p }) => {
         setProfile(p);
         setProfileError(null);
       })

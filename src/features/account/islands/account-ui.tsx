@@ -6,12 +6,11 @@
 import { useId, type ReactNode } from 'react';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { formatPaise } from '../../../lib/money.ts';
+import type { DataOut } from '../../../lib/http/contract.ts';
+import type { creditTransactionRoute, profileRoute } from '../contract.ts';
 
-/** `data.user` and `data.account` of GET /api/customer/profile. */
-export interface ProfileJson {
-  user: { id?: number; name: string; email: string; mobile: string };
-  account: { points_balance: number; credit_balance: number; credit_limit: number };
-}
+/** `data.user` and `data.account` of GET /api/customer/profile (account/contract.ts). */
+export type ProfileJson = DataOut<typeof profileRoute>;
 
 /** An address of GET /api/customer/address-list (spec 001 §3); one shape for checkout and account. */
 export type { AddressJson } from '../../checkout/islands/checkout-shared.ts';
@@ -34,18 +33,8 @@ export interface OrderJson {
   order_items: { id: number; qty: number; total_amount: string; product: { id: number | null; title: string; image: string | { url: string } | null } }[];
 }
 
-/** A credit transaction of GET /api/customer/credit-transaction (spec 001 §3). */
-export interface CreditOrderJson {
-  id: number;
-  address_id: number | null;
-  paid_amount: string;
-  payment_approval: string;
-  payment_mode: string;
-  order_status?: string;
-  created_at: string;
-  points_earned: number;
-  address: Record<string, unknown> | null;
-}
+/** A credit transaction of GET /api/customer/credit-transaction (spec 001 §3; account/contract.ts). */
+export type CreditOrderJson = DataOut<typeof creditTransactionRoute>['orders'][number];
 
 /** Rupees from the API (number or 2-decimal string) to paise, for `formatPaise`. */
 export const toPaise = (rupees: number | string | null | undefined): number => {

@@ -15,7 +15,8 @@ import { useStore } from '@nanostores/react';
 import { formatPaise } from '../../../lib/money.ts';
 import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, removeFromCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
-import { $session, openAuth } from '../../auth/store.ts';
+import { $session } from '../../auth/store.ts';
+import { openAuth } from '../../auth/open-auth.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {

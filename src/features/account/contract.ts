@@ -1,0 +1,97 @@
+/**
+ * My Account routes (spec 001 §3 Profile, Credit transaction; §4 account deletion; §7 profile,
+ * update-profile, credit-transaction, delete-account; and verify-phone, which completes a change
+ * of mobile number): the one declaration of each, shared by the server (routes.ts), the account
+ * islands (with `import type` only) and the OpenAPI document. Zod only, no server import.
+ */
+import { z } from 'zod';
+import { defineRoute } from '../../lib/http/contract.ts';
+import { otpInput, otpSentSchema } from '../auth/contract.ts';
+import { profileSchema } from './rules.ts';
+
+/** `data.user` and `data.account` of the profile routes; money in rupees (numbers). */
+export const profileDataSchema = z.object({
+  user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), mobile: z.string().describe('E.164') }),
+  account: z.object({
+    points_balance: z.number().int(),
+    credit_balance: z.number().describe('Rupees'),
+    credit_limit: z.number().describe('Rupees'),
+  }),
+});
+
+/** A credit transaction read as an order (spec 001 §3); `paid_amount` a 2-decimal rupee string. */
+export const creditOrderSchema = z.object({
+  id: z.number().int(),
+  address_id: z.number().int().nullable(),
+  paid_amount: z.string().describe('Rupees, 2 decimals, e.g. "120.00"'),
+  payment_approval: z.string().describe('Due, Pending or Paid (compare case-insensitively)'),
+  payment_mode: z.string(),
+  order_status: z.string(),
+  created_at: z.string().describe('ISO 8601'),
+  points_earned: z.number().int(),
+  address: z.record(z.string(), z.unknown()).nullable().describe('The delivery address as it was when ordered'),
+});
+
+/** GET /api/customer/profile. */
+export const profileRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/profile',
+  summary: 'The profile and the balances',
+  auth: 'customer',
+  response: profileDataSchema,
+});
+
+/** POST /api/customer/update-profile: name and email at once; a new mobile waits for its OTP. */
+export const updateProfileRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/update-profile',
+  summary: 'Save name and email; a new mobile answers otp_required after an OTP to it',
+  description:
+    'Name, email and mobile, all required ("Please fill in all fields"). A changed mobile is saved only after POST /api/customer/verify-phone with the OTP sent to the NEW number. 409 when the number belongs to another account (look-ups of new numbers are limited per address); 503 with Retry-After for a new number when no SMS sender is configured.',
+  auth: 'customer',
+  body: profileSchema,
+  response: z.discriminatedUnion('otp_required', [
+    profileDataSchema.extend({ otp_required: z.literal(false) }),
+    profileDataSchema.extend({ otp_required: z.literal(true), mobile: z.string().describe('The new number (E.164)') }).extend(otpSentSchema.shape),
+  ]),
+});
+
+/** POST /api/customer/verify-phone: confirms a new mobile number with its OTP. */
+export const verifyPhoneRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/verify-phone',
+  summary: 'Confirm a new mobile number with the OTP sent to it',
+  description: 'The new number as `mobile` (or `key`) and the OTP. Signs out the customer\'s other sessions. 400 wrong or expired code; 409 number taken meanwhile.',
+  auth: 'customer',
+  body: z.object({
+    mobile: z.custom<string>().optional().describe('The new number'),
+    key: z.custom<string>().optional().describe('The new number (alias of mobile)'),
+    otp: otpInput,
+  }),
+  response: profileDataSchema,
+});
+
+/** GET /api/customer/credit-transaction: orders paid with credit, newest first. */
+export const creditTransactionRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/credit-transaction',
+  summary: 'Orders paid with credit, read as credit transactions, newest first',
+  auth: 'customer',
+  response: z.object({ orders: z.array(creditOrderSchema) }),
+});
+
+const deleteAccount = {
+  path: '/api/customer/delete-account',
+  summary: 'Delete the account: revokes every session, removes the personal data, keeps orders anonymised',
+  description:
+    'POST or DELETE (the spec lists GET; a GET that changes state could be triggered by any link or image on another site, so GET and HEAD answer 405 with Allow: POST, DELETE). Cookie-authenticated calls need proof of this origin.',
+  auth: 'customer',
+  response: z.object({}),
+} as const;
+
+/** POST /api/customer/delete-account. */
+export const deleteAccountPostRoute = defineRoute({ method: 'POST', ...deleteAccount });
+/** DELETE /api/customer/delete-account (what the account island sends). */
+export const deleteAccountRoute = defineRoute({ method: 'DELETE', ...deleteAccount });
+
+export const accountContracts = [profileRoute, updateProfileRoute, verifyPhoneRoute, creditTransactionRoute, deleteAccountPostRoute, deleteAccountRoute] as const;

@@ -1,0 +1,62 @@
+/**
+ * The My Account route handlers (contracts in contract.ts; mounted by the files under
+ * src/pages/api/customer/: profile, update-profile, verify-phone, credit-transaction,
+ * delete-account).
+ */
+import { implement } from '../../lib/http/handler.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { getConfig } from '../../lib/config.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
+import { creditOrderJson, profileJson } from './server/shapes.ts';
+import { guardOtpSend, throttleIp } from '../auth/server/otp-and-sessions.ts';
+import { clearSessionCookie, clientIp } from '../auth/server/session.ts';
+import { otpSentJson } from '../auth/server/shapes.ts';
+import { otpLoginSchema } from '../auth/rules.ts';
+import { creditTransactionRoute, deleteAccountPostRoute, deleteAccountRoute, profileRoute, updateProfileRoute, verifyPhoneRoute } from './contract.ts';
+import { ACCOUNT_MESSAGES } from './rules.ts';
+import type { HandlerInput } from '../../lib/http/handler.ts';
+
+export const profileEndpoint = implement(profileRoute, async ({ customer }) => ({
+  data: profileJson(await getProfile(await getDb(), customer.id)),
+  headers: NO_STORE,
+}));
+
+export const updateProfileEndpoint = implement(updateProfileRoute, async ({ ctx, body, customer }) => {
+  const db = await getDb();
+  const ip = clientIp(ctx);
+  if (body.mobile !== customer.phone) await guardOtpSend(db, ip, body.mobile);
+  const result = await updateProfile(db, customer.id, body, ip);
+  if (!result.otpRequired) {
+    return { data: { ...profileJson(result.profile), otp_required: false as const }, message: ACCOUNT_MESSAGES.profileUpdated, headers: NO_STORE };
+  }
+  return {
+    data: { ...profileJson(result.profile), otp_required: true as const, mobile: result.mobile, ...otpSentJson(result.sent) },
+    message: `We sent an OTP to ${result.mobile}. Enter it to confirm your new mobile number.`,
+    headers: NO_STORE,
+  };
+});
+
+export const verifyPhoneEndpoint = implement(verifyPhoneRoute, async ({ ctx, body, customer }) => {
+  const { key, otp } = otpLoginSchema(getConfig().OTP_LENGTH).parse({ key: body.mobile ?? body.key, otp: body.otp });
+  const db = await getDb();
+  const ip = clientIp(ctx);
+  await throttleIp(db, ip);
+  const profile = await verifyPhoneChange(db, customer.id, customer.sessionId, key, otp, ip);
+  return { data: profileJson(profile), message: ACCOUNT_MESSAGES.phoneUpdated, headers: NO_STORE };
+});
+
+export const creditTransactionEndpoint = implement(creditTransactionRoute, async ({ customer }) => ({
+  data: { orders: (await listCreditOrders(await getDb(), customer.id)).map(creditOrderJson) },
+  headers: NO_STORE,
+}));
+
+/** Both methods of delete-account: every session revoked, personal data removed, cookies cleared. */
+async function removeAccount({ ctx, customer }: Pick<HandlerInput<typeof deleteAccountRoute>, 'ctx' | 'customer'>) {
+  await deleteAccount(await getDb(), customer.id);
+  clearSessionCookie(ctx.cookies, ctx);
+  return { data: {}, message: ACCOUNT_MESSAGES.accountDeleted, headers: NO_STORE };
+}
+
+export const deleteAccountPostEndpoint = implement(deleteAccountPostRoute, removeAccount);
+export const deleteAccountEndpoint = implement(deleteAccountRoute, removeAccount);

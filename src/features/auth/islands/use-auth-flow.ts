@@ -1,0 +1,182 @@
+/**
+ * The auth dialog's steps and their server calls (spec 000 §4, §5, §8), as a reducer and a hook
+ * the dialog's parts render from:
+ *
+ * - form (Login or Sign Up tab) → POST /api/validate-customer or /api/register → otp →
+ *   POST /api/otp-login (sets the session cookie) → success.
+ * - The OTP has the server's `otp_length` digits; the field keeps digits only, cut to that length.
+ * - A 429 or 503 answer shows its message, and Resend waits out its Retry-After.
+ * - Validation messages are the spec's, verbatim; server messages are shown with the spec's
+ *   fallbacks (Invalid user, Registration failed, Invalid OTP).
+ * - Closing the dialog resets everything (and the next opening starts on the asked-for tab).
+ */
+import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '../../../lib/http/api-client.ts';
+import { callRoute } from '../../../lib/http/client.ts';
+import type { otpLoginRoute, registerRoute, validateCustomerRoute } from '../contract.ts';
+import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf, phone, signupSchema } from '../rules.ts';
+import { closeAuth, markSignedIn, type AuthTab } from '../store.ts';
+
+export type Step = 'form' | 'otp' | 'success';
+
+/** The code just sent: to whom, why, its length, and the demo code when the server shows it. */
+export interface PendingOtp {
+  purpose: AuthTab;
+  key: string;
+  length: number;
+  demo: string | null;
+  signup?: { name: string; email: string; mobile: string };
+}
+
+export interface AuthFlowState {
+  step: Step;
+  tab: AuthTab;
+  loginPhone: string;
+  name: string;
+  email: string;
+  signupPhone: string;
+  otp: string;
+  pending: PendingOtp | null;
+  error: string;
+  info: string;
+  busy: boolean;
+  /** Resend is disabled until this time (ms), after a 429 or 503 with Retry-After. */
+  waitUntil: number;
+}
+
+/** The text fields a person types into. */
+export type AuthField = 'loginPhone' | 'name' | 'email' | 'signupPhone' | 'otp';
+
+type Action =
+  | { type: 'reset'; tab?: AuthTab }
+  | { type: 'tab'; tab: AuthTab }
+  | { type: 'field'; field: AuthField; value: string }
+  | { type: 'patch'; patch: Partial<AuthFlowState> };
+
+const initial = (tab: AuthTab = 'signup'): AuthFlowState => ({
+  step: 'form',
+  tab,
+  loginPhone: '',
+  name: '',
+  email: '',
+  signupPhone: '',
+  otp: '',
+  pending: null,
+  error: '',
+  info: '',
+  busy: false,
+  waitUntil: 0,
+});
+
+/** The flow's reducer (pure). */
+export function authFlowReducer(state: AuthFlowState, action: Action): AuthFlowState {
+  switch (action.type) {
+    case 'reset':
+      return initial(action.tab);
+    case 'tab':
+      return { ...state, tab: action.tab, error: '' };
+    case 'field':
+      return { ...state, [action.field]: action.field === 'otp' ? cleanOtpInput(action.value, state.pending?.length) : action.value };
+    case 'patch':
+      return { ...state, ...action.patch };
+  }
+}
+
+/** The flow for a dialog that is `open` on `requestedTab`. */
+export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
+  const [state, dispatch] = useReducer(authFlowReducer, requestedTab, initial);
+  const [now, setNow] = useState(() => Date.now());
+  const signedIn = useRef(false);
+  const patch = (p: Partial<AuthFlowState>) => dispatch({ type: 'patch', patch: p });
+
+  useEffect(() => {
+    if (open) dispatch({ type: 'tab', tab: requestedTab });
+    else {
+      dispatch({ type: 'reset' });
+      signedIn.current = false;
+    }
+  }, [open, requestedTab]);
+
+  useEffect(() => {
+    if (state.waitUntil <= Date.now()) return;
+    const timer = window.setInterval(() => {
+      setNow(Date.now());
+      if (Date.now() >= state.waitUntil) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [state.waitUntil]);
+
+  function fail(err: unknown, fallback: string) {
+    if (!(err instanceof ApiError)) return patch({ error: fallback, busy: false });
+    const wait = (err.status === 429 || err.status === 503) && err.retryAfter ? Date.now() + err.retryAfter * 1000 : undefined;
+    if (wait) setNow(Date.now());
+    patch({ error: err.message || fallback, busy: false, ...(wait ? { waitUntil: wait } : {}) });
+  }
+
+  async function sendOtp(next: Omit<PendingOtp, 'length' | 'demo'>, isResend: boolean) {
+    const fallback = next.purpose === 'login' ? AUTH_MESSAGES.invalidUser : AUTH_MESSAGES.registrationFailed;
+    patch({ busy: true, error: '', info: '' });
+    try {
+      const { data } =
+        next.purpose === 'login'
+          ? await callRoute<typeof validateCustomerRoute>('POST /api/validate-customer', { body: { key: next.key, otp: '' }, fallbackMessage: fallback })
+          : await callRoute<typeof registerRoute>('POST /api/register', { body: next.signup!, fallbackMessage: fallback });
+      patch({
+        pending: { ...next, length: otpLengthOf(data), demo: data.demo_otp ?? null },
+        otp: '',
+        step: 'otp',
+        busy: false,
+        info: isResend ? `A new OTP was sent to ${next.key}.` : `We sent an OTP to ${next.key}.`,
+      });
+    } catch (err) {
+      fail(err, fallback);
+    }
+  }
+
+  function submitLogin(event: FormEvent) {
+    event.preventDefault();
+    const key = phone.toE164(state.loginPhone);
+    if (key === '') return patch({ error: AUTH_MESSAGES.mobileRequired });
+    if (!key) return patch({ error: AUTH_MESSAGES.invalidPhone });
+    void sendOtp({ purpose: 'login', key }, false);
+  }
+
+  function submitSignup(event: FormEvent) {
+    event.preventDefault();
+    if (!state.name.trim() || !state.email.trim() || !state.signupPhone.trim()) return patch({ error: AUTH_MESSAGES.fillAll });
+    const parsed = signupSchema.safeParse({ name: state.name, email: state.email, mobile: state.signupPhone });
+    if (!parsed.success) return patch({ error: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.fillAll });
+    void sendOtp({ purpose: 'signup', key: parsed.data.mobile, signup: parsed.data }, false);
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    const { pending, otp } = state;
+    if (!pending) return;
+    if (!isOtpOfLength(otp, pending.length)) return patch({ error: otpLengthMessage(pending.length) });
+    patch({ busy: true, error: '' });
+    try {
+      const { data } = await callRoute<typeof otpLoginRoute>('POST /api/otp-login', { body: { key: pending.key, otp }, fallbackMessage: AUTH_MESSAGES.otpWrong });
+      signedIn.current = true;
+      markSignedIn(data.customer);
+      patch({ busy: false, info: '', step: 'success' });
+    } catch (err) {
+      fail(err, AUTH_MESSAGES.otpWrong);
+    }
+  }
+
+  return {
+    state,
+    /** Seconds until Resend is allowed again (0: now). */
+    waitSeconds: Math.max(0, Math.ceil((state.waitUntil - now) / 1000)),
+    setField: (field: AuthField, value: string) => dispatch({ type: 'field', field, value }),
+    switchTab: (tab: AuthTab) => dispatch({ type: 'tab', tab }),
+    submitLogin,
+    submitSignup,
+    verify,
+    resend: () => state.pending && void sendOtp(state.pending, true),
+    changeNumber: () => state.pending && patch({ step: 'form', tab: state.pending.purpose, error: '', info: '' }),
+    /** Closes the dialog, telling the opener whether a login happened. */
+    close: () => closeAuth(signedIn.current),
+  };
+}

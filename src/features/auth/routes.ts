@@ -1,0 +1,53 @@
+/**
+ * The sign-in route handlers (contracts in contract.ts; mounted by src/pages/api/register.ts,
+ * validate-customer.ts, otp-login.ts, logout.ts and customer/session.ts). Each OTP send first
+ * passes the per-address throttles (guardOtpSend), then the SMS check (503 without a sender).
+ */
+import { implement } from '../../lib/http/handler.ts';
+import { getDb } from '../../lib/db/index.ts';
+import { getConfig } from '../../lib/config.ts';
+import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { completeOtpLogin, guardOtpSend, revokeSession, startLogin, startSignup, throttleIp } from './server/otp-and-sessions.ts';
+import { clearSessionCookie, clientIp, setSessionCookie } from './server/session.ts';
+import { customerJson, otpSentJson } from './server/shapes.ts';
+import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
+import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
+
+export const registerEndpoint = implement(registerRoute, async ({ ctx, body }) => {
+  const db = await getDb();
+  const ip = clientIp(ctx);
+  await guardOtpSend(db, ip, body.mobile);
+  const sent = await startSignup(db, body, ip);
+  return { data: otpSentJson(sent), message: `We sent an OTP to ${body.mobile}.`, headers: NO_STORE };
+});
+
+export const validateCustomerEndpoint = implement(validateCustomerRoute, async ({ ctx, body }) => {
+  const db = await getDb();
+  const ip = clientIp(ctx);
+  await guardOtpSend(db, ip, body.key);
+  const sent = await startLogin(db, body.key, ip);
+  return { data: otpSentJson(sent), message: `We sent an OTP to ${body.key}.`, headers: NO_STORE };
+});
+
+export const otpLoginEndpoint = implement(otpLoginRoute, async ({ ctx, body }) => {
+  const { otp } = otpCodeSchema(getConfig().OTP_LENGTH).parse({ otp: body.otp });
+  const db = await getDb();
+  const ip = clientIp(ctx);
+  await throttleIp(db, ip);
+  const { token, customer, created } = await completeOtpLogin(db, body.key, otp, ip);
+  setSessionCookie(ctx.cookies, ctx, token);
+  const bearer = ctx.request.headers.get(TOKEN_TRANSPORT_HEADER)?.trim().toLowerCase() === 'bearer';
+  return {
+    data: { ...(bearer ? { token } : {}), customer: customerJson(customer), created },
+    message: AUTH_MESSAGES.loginSuccess,
+    headers: NO_STORE,
+  };
+});
+
+export const logoutEndpoint = implement(logoutRoute, async ({ ctx, customer }) => {
+  if (customer) await revokeSession(await getDb(), customer.sessionId);
+  clearSessionCookie(ctx.cookies, ctx);
+  return { data: {}, message: 'You have been logged out.', headers: NO_STORE };
+});
+
+export const sessionEndpoint = implement(sessionRoute, ({ customer }) => ({ data: { customer: customerJson(customer) }, headers: NO_STORE }));

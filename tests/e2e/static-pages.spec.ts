@@ -28,7 +28,7 @@ async function gzippedScriptBytes(page: Page, path: string): Promise<{ total: nu
   await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
   await page.setViewportSize({ width: 375, height: 812 });
   // Scripts that start on resize or when idle have been requested once the network is idle again.
-  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)));
+  await page.evaluate(() => new Promise((resolve) => requestIdleCallback(resolve, { timeout: 1_000 })));
   await page.waitForLoadState('networkidle');
   await Promise.all(pending);
   const inline = await page.evaluate(() =>

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { creditTransactionEndpoint } from '../../../features/account/routes.ts';
 
-export const { GET, ALL } = mount(creditTransactionEndpoint);
+export const { GET, HEAD, ALL } = mount(creditTransactionEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { profileEndpoint } from '../../../features/account/routes.ts';
 
-export const { GET, ALL } = mount(profileEndpoint);
+export const { GET, HEAD, ALL } = mount(profileEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '../../../lib/http/handler.ts';
 import { sessionEndpoint } from '../../../features/auth/routes.ts';
 
-export const { GET, ALL } = mount(sessionEndpoint);
+export const { GET, HEAD, ALL } = mount(sessionEndpoint);

@@ -15,12 +15,15 @@ let baseUrl = '';
 
 beforeAll(async () => {
   const port = await freePort();
+  // Astro's dev server serves nothing when it thinks it runs inside Vitest (VITEST is set here).
+  const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
   child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)], {
-    env: { ...process.env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '', SMS_SENDER: 'console' },
+    env: { ...env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '', SMS_SENDER: 'console' },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   baseUrl = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 110_000;
+  // Generous: under a full parallel test run the dev server compiles and seeds on a busy machine.
+  const deadline = Date.now() + 170_000;
   for (;;) {
     if (child.exitCode !== null) throw new Error(`astro dev exited with code ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error('astro dev did not become ready');
@@ -31,7 +34,7 @@ beforeAll(async () => {
     }
     await new Promise((r) => setTimeout(r, 250));
   }
-}, 120_000);
+}, 180_000);
 
 afterAll(async () => {
   if (!child || child.exitCode !== null) return;

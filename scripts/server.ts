@@ -14,20 +14,12 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { logSmsStartupWarning } from '../src/features/auth/server/sms.ts';
 import { getConfig } from '../src/lib/config.ts';
-import { DataDirLockedError, lockDataDir } from '../src/lib/db/data-dir-lock.ts';
+import { lockDataDirOrExit } from './cli-database.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const config = getConfig();
-if (!config.DATABASE_URL) {
-  try {
-    lockDataDir(config.PGLITE_DATA_DIR);
-  } catch (err) {
-    if (!(err instanceof DataDirLockedError)) throw err;
-    console.error(err.message);
-    process.exit(1);
-  }
-}
+lockDataDirOrExit();
 
 // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
 const entry = pathToFileURL(path.resolve(config.DIST_DIR, 'server/entry.mjs')).href;

@@ -6,6 +6,13 @@ import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
 import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
+import { getConfig } from './src/lib/config.ts';
+import { devServer } from './src/server/dev-server.ts';
+
+// Build-time settings come from the same validated configuration as the server's (a bad
+// SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`
+// and `astro preview`; the built server reads them again when it starts.
+const config = getConfig();
 
 // The adapter writes each prerendered page's Content-Security-Policy to dist/_headers.json and
 // serves it as a header (instead of a <meta> tag, which cannot carry frame-ancestors).
@@ -14,19 +21,23 @@ const STATIC_HEADERS = true;
 /**
  * Server output with the Node adapter in standalone mode: catalogue pages are rendered per
  * request, content pages opt in to prerendering. Runtime configuration is read from
- * process.env by src/lib/config.ts (shared with the CLI scripts), not baked in here.
+ * process.env by src/lib/config.ts (shared with the CLI scripts); prerendered pages bake in
+ * SITE_URL, SHOP_* and MEDIA_BASE_URL (scripts/ensure-build.ts rebuilds when they change).
  *
  * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
  * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
  * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
  * The server entry is src/server/entry.ts, which wraps the Node adapter's so that the other
- * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike.
+ * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike;
+ * `astro dev` runs the same listener in front of Vite (src/server/dev-server.ts).
  */
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS }),
   integrations: [
     react(),
+    // `astro dev` behind the same listener (headers, compression), with a development CSP.
+    devServer(),
     {
       // The Node adapter with our server entry (src/server/entry.ts wraps @astrojs/node/server.js).
       name: 'farmfresh:server-entry',
@@ -46,8 +57,8 @@ export default defineConfig({
       },
     },
   ],
-  site: process.env.SITE_URL || 'http://localhost:4321',
-  server: { host: process.env.HOST || 'localhost', port: Number(process.env.PORT || 4321) },
+  site: config.SITE_URL,
+  server: { host: config.HOST, port: config.PORT },
   security: {
     // Our middleware checks the origin of every unsafe request (src/lib/http/request-origin.ts).
     checkOrigin: false,

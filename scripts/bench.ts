@@ -23,13 +23,14 @@ import { gzipSync } from 'node:zlib';
 // @ts-expect-error autocannon ships no type declarations (and @types/autocannon is not installed)
 import autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { getConfig } from '../src/lib/config.ts';
 import { migrateDatabase, openDatabase } from '../src/lib/db/index.ts';
 import { seedDemoShop } from '../src/features/demo-shop/seed.ts';
 import { importCatalogCsv } from '../src/features/catalog/server/import.ts';
 import { searchProducts } from '../src/features/search/server.ts';
 
 const root = process.cwd();
-const distDir = process.env.DIST_DIR || 'dist';
+const distDir = getConfig().DIST_DIR;
 const dataDir = path.join(root, '.bench/pglite');
 const csvPath = path.resolve(process.env.BENCH_CSV || path.join(root, '../shared/data/bigbasket-products.csv'));
 const port = Number(process.env.BENCH_PORT || 4421);

@@ -7,6 +7,7 @@
  * On PGlite the shop's server must not be running on the same data folder (one process per
  * folder, enforced by its lock file): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.
  */
+import './quiet-logs.ts';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -15,8 +16,6 @@ import { getConfig } from '../src/lib/config.ts';
 import { getDatabaseHandle } from '../src/lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
 import { importCatalogCsv } from '../src/features/catalog/server/import.ts';
-
-process.env.LOG_LEVEL ??= 'warn';
 
 const file = process.argv.slice(2).find((a) => a !== '--');
 if (!file) {

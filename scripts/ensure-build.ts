@@ -7,10 +7,11 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { getConfig, type Config } from '../src/lib/config.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Settings prerendered pages bake in: a change of them needs a new build. */
-const BUILD_ENV_KEYS = ['SITE_URL', 'SHOP_NAME', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_ADDRESS', 'MEDIA_BASE_URL'];
+const BUILD_ENV_KEYS = ['SITE_URL', 'SHOP_NAME', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_ADDRESS', 'MEDIA_BASE_URL'] as const satisfies (keyof Config)[];
 
 /** Newest modification time (ms) under the given paths. */
 function newestMtime(root: string, paths: string[]): number {
@@ -31,15 +32,16 @@ function newestMtime(root: string, paths: string[]): number {
  */
 export function ensureBuild(options: { root?: string; force?: boolean; quiet?: boolean } = {}): boolean {
   const root = options.root ?? process.cwd();
-  const dist = path.resolve(root, process.env.DIST_DIR || 'dist');
+  const config = getConfig();
+  const dist = path.resolve(root, config.DIST_DIR);
   const entry = path.join(dist, 'server/entry.mjs');
   const buildEnvFile = path.join(dist, '.build-env.json');
-  const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, process.env[k] ?? ''])));
+  const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, config[k]])));
   const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
   const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(root, SOURCES) || envChanged;
   if (!stale && !options.force) return false;
   if (!options.quiet) console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
-  const args = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', ...(process.env.DIST_DIR ? ['--outDir', dist] : [])];
+  const args = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', ...(config.DIST_DIR !== 'dist' ? ['--outDir', dist] : [])];
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     // A production build whatever the caller runs under (Vitest sets NODE_ENV=test, which
     // would make React's development JSX runtime leak into the server bundle).

@@ -14,32 +14,22 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { logSmsStartupWarning } from '../src/features/auth/server/sms.ts';
 import { getConfig } from '../src/lib/config.ts';
-import { DataDirLockedError, lockDataDir } from '../src/lib/db/data-dir-lock.ts';
+import { lockDataDirOrExit } from './cli-database.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
-{
-  const config = getConfig();
-  if (!config.DATABASE_URL) {
-    try {
-      lockDataDir(config.PGLITE_DATA_DIR);
-    } catch (err) {
-      if (!(err instanceof DataDirLockedError)) throw err;
-      console.error(err.message);
-      process.exit(1);
-    }
-  }
-}
+const config = getConfig();
+lockDataDirOrExit();
 
 // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
-const entry = pathToFileURL(path.resolve(process.env.DIST_DIR || 'dist', 'server/entry.mjs')).href;
+const entry = pathToFileURL(path.resolve(config.DIST_DIR, 'server/entry.mjs')).href;
 const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
 
-const host = process.env.HOST || 'localhost';
-const port = Number(process.env.PORT || 4321);
+const { HOST: host, PORT: port } = config;
 const server = http.createServer(handler);
 server.keepAliveTimeout = 65_000;
 server.listen(port, host, () => {
+  // The adapter's own switch (not shop configuration): tests silence the start-up line.
   if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host}:${port}`);
   // Production without SMS_SENDER: browsing works, OTP sign-in answers 503; say so once.
   try {

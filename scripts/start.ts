@@ -10,14 +10,18 @@ import path from 'node:path';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { assertDataDirFree, DataDirLockedError } from '../src/lib/db/data-dir-lock.ts';
+import { getConfig } from '../src/lib/config.ts';
 
 const root = process.cwd();
+// `npm start` is production unless told otherwise; the server (a child) inherits this.
+process.env.NODE_ENV ||= 'production';
+const config = getConfig();
 
 // Refuse at once (before a build) when another process has the PGlite folder; the server
 // checks again and takes the lock itself (src/lib/db/data-dir-lock.ts).
-if (!process.env.DATABASE_URL) {
+if (!config.DATABASE_URL) {
   try {
-    assertDataDirFree(process.env.PGLITE_DATA_DIR || './data/pglite');
+    assertDataDirFree(config.PGLITE_DATA_DIR);
   } catch (err) {
     if (!(err instanceof DataDirLockedError)) throw err;
     console.error(err.message);
@@ -26,15 +30,11 @@ if (!process.env.DATABASE_URL) {
 }
 
 try {
-  ensureBuild({ root, force: process.env.FORCE_BUILD === 'true' });
+  ensureBuild({ root, force: config.FORCE_BUILD });
 } catch (err) {
   console.error((err as Error).message);
   process.exit(1);
 }
-
-process.env.HOST ??= 'localhost';
-process.env.PORT ??= '4321';
-process.env.NODE_ENV ??= 'production';
 
 // The server runs as a child with the memory flags of scripts/server-flags.ts; this process
 // waits for it to be ready, says where it is, and passes signals on.
@@ -43,7 +43,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => se
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
 // Warm up: the first /readyz opens, migrates and (when empty) seeds the database.
-const base = `http://${process.env.HOST === '0.0.0.0' ? 'localhost' : process.env.HOST}:${process.env.PORT}`;
+const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
 for (let attempt = 0; attempt < 240; attempt++) {
   try {
     const res = await fetch(`${base}/readyz`);

@@ -2,15 +2,18 @@
  * Runs around every server-rendered request:
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
- * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts);
+ * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
+ *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
+ * - stores anonymous catalogue HTML in the page micro-cache, which the Node listener reads
+ *   (src/lib/cache/page-cache.ts; not under `astro dev`);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { randomUUID } from 'node:crypto';
 import { logger } from './lib/log.ts';
-import { errorResponse, AppError, badRequest, disallowed } from './lib/http/envelope.ts';
+import { errorResponse, AppError, badRequest, disallowed, notFound } from './lib/http/envelope.ts';
 import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from './lib/http/edge-input.ts';
-import { pageCacheKey, readPageCache, writePageCache } from './lib/cache/page-cache.ts';
+import { pageCacheKey, writePageCache } from './lib/cache/page-cache.ts';
 import { getConfig } from './lib/config.ts';
 import { getDb } from './lib/db/index.ts';
 import { scheduleMaintenance } from './lib/db/maintenance.ts';
@@ -29,6 +32,14 @@ function unavailablePage(): Response {
     status: 503,
     headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
   });
+}
+
+/** The 404 message for an /api address that no route serves. */
+const UNKNOWN_API_MESSAGE = 'There is no API endpoint at this address.';
+
+/** Whether `url` is under /api but Astro matched no route for it (it would render the HTML 404 page). */
+function isUnknownApiAddress(url: URL, routePattern: string | undefined): boolean {
+  return (url.pathname === '/api' || url.pathname.startsWith('/api/')) && !routePattern?.startsWith('/api');
 }
 
 const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
@@ -74,18 +85,18 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   let response: Response;
   const badInput = refuseAtEdge(request, url);
-  const cacheKey = badInput ? null : pageCacheKey(request, url);
-  const cached = cacheKey ? readPageCache(cacheKey) : null;
-  const refused = !badInput && !cached && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
-  const notAllowed = badInput || cached || refused ? null : await methodNotAllowed(request, context.routePattern);
+  // Only the listener reads the cache (one look-up per request); here pages are stored.
+  const cacheKey = badInput || import.meta.env.DEV ? null : pageCacheKey(request, url);
+  const refused = !badInput && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
+  const notAllowed = badInput || refused ? null : await methodNotAllowed(request, context.routePattern);
   if (badInput) {
     response = badInput;
-  } else if (cached) {
-    response = cached;
   } else if (refused) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else if (notAllowed) {
     response = notAllowed;
+  } else if (isUnknownApiAddress(url, context.routePattern)) {
+    response = errorResponse(notFound(UNKNOWN_API_MESSAGE));
   } else {
     const page = !/^\/(api|media)\//.test(url.pathname) && url.pathname !== '/healthz' && url.pathname !== '/readyz';
     try {

@@ -1,9 +1,13 @@
 /**
  * Typed runtime configuration, read once from `process.env` and validated with zod.
  *
- * One module serves both the Astro server and the CLI scripts (migrate, seed, import, bench),
- * which run outside Astro; that is why it reads `process.env` rather than `astro:env`.
- * Every variable is listed with its default in the README's configuration table.
+ * One module serves the Astro server, astro.config.mjs and the CLI scripts (start, migrate, seed,
+ * import, bench), which run outside Astro; that is why it reads `process.env` rather than
+ * `astro:env`. No other module reads the shop's variables from `process.env`. Every variable is
+ * listed with its default in the README's configuration table. Not configuration, so not here:
+ * the Node adapter's own switches ASTRO_NODE_AUTOSTART / ASTRO_NODE_LOGGING (src/server/), and
+ * the parameters of test and benchmark runs (TEST_*, E2E_PORT, BASE_URL, BENCH_*, CHROME_PATH,
+ * CHROMIUM_PATH).
  */
 import { z } from 'zod';
 
@@ -27,13 +31,22 @@ const configSchema = z.object({
   DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
   /** Seed the demo shop into an empty database on start: `auto` (default) or `never`. */
   SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+  /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
+  SERVER_CERT_PATH: z.string().optional(),
+  SERVER_KEY_PATH: z.string().optional(),
+  /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
+  DIST_DIR: z.string().default('dist'),
+  /** `npm start` rebuilds even when the build looks fresh. */
+  FORCE_BUILD: bool.default(false),
   /** Public address of the shop, used for canonical URLs, the sitemap and Open Graph tags. */
   SITE_URL: z.string().url().default('http://localhost:4321'),
   /** Prefix for relative image paths (spec 000 §5: the media host). Empty means this server. */
   MEDIA_BASE_URL: z.string().default(''),
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seconds anonymous catalogue HTML is kept in this process's micro-cache (0 turns it off). */
   PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
   SHOP_NAME: z.string().default('FarmFresh'),
@@ -72,12 +85,16 @@ const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
 }).superRefine((c, ctx) => {
   if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL) ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
+  if (Boolean(c.SERVER_CERT_PATH) !== Boolean(c.SERVER_KEY_PATH)) {
+    ctx.addIssue({ code: 'custom', path: [c.SERVER_CERT_PATH ? 'SERVER_KEY_PATH' : 'SERVER_CERT_PATH'], message: 'set SERVER_CERT_PATH and SERVER_KEY_PATH together' });
+  }
 });
 
-/** Defaults that depend on other variables: the SMS sender on NODE_ENV, the OTP length on the sender. */
+/** Defaults that depend on other variables: the SMS sender and log level on NODE_ENV, the OTP length on the sender. */
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
   const SMS_SENDER = c.SMS_SENDER ?? (c.NODE_ENV === 'production' ? undefined : ('console' as const));
-  return { ...c, SMS_SENDER, OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6) };
+  const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
+  return { ...c, SMS_SENDER, LOG_LEVEL, OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6) };
 };
 
 export type Config = ReturnType<typeof withDerivedDefaults<z.infer<typeof configSchema>>>;

@@ -5,17 +5,21 @@
 import pino from 'pino';
 import { getConfig } from './config.ts';
 
-/** The process-wide logger. */
+/** LOG_LEVEL from configuration; `info` while the configuration is invalid (the first getConfig() elsewhere names the bad variable). */
+function configuredLevel(): string {
+  try {
+    return getConfig().LOG_LEVEL;
+  } catch {
+    return 'info';
+  }
+}
+
+/** The process-wide logger, at LOG_LEVEL (src/lib/config.ts). */
 export const logger = pino({
-  level: process.env.LOG_LEVEL ?? (process.env.NODE_ENV === 'test' ? 'warn' : 'info'),
+  level: configuredLevel(),
   base: { app: 'farmfresh' },
   redact: {
     paths: ['otp', 'code', 'token', '*.otp', '*.code', '*.token', 'req.headers.cookie', 'req.headers.authorization'],
     censor: '[redacted]',
   },
 });
-
-/** The log level from configuration, applied once config is known. */
-export function applyLogLevel(): void {
-  logger.level = getConfig().LOG_LEVEL;
-}

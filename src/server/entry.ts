@@ -5,7 +5,7 @@
  * behind src/server/listener.ts, so security headers and compression are identical under
  * `npm start`, `astro preview` and `node dist/server/entry.mjs`.
  *
- * Run directly it listens on HOST:PORT (defaults from astro.config.mjs), over HTTPS when
+ * Run directly it listens on HOST:PORT (src/lib/config.ts; default localhost:4321), over HTTPS when
  * SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key, as the adapter's server does.
  */
 import { AUTOSTART } from './no-autostart.ts';
@@ -14,6 +14,7 @@ import http from 'node:http';
 import https from 'node:https';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
 import { createListener } from './listener.ts';
+import { getConfig } from '../lib/config.ts';
 
 export { options };
 
@@ -22,9 +23,7 @@ export const handler = createListener(astroHandler as (req: http.IncomingMessage
 
 /** Starts an HTTP(S) server with `handler` on HOST:PORT; resolves once it listens. */
 export function startServer(): { server: http.Server | https.Server; done: Promise<void> } {
-  const port = Number(process.env.PORT ?? options.port ?? 8080);
-  const host = process.env.HOST ?? (typeof options.host === 'string' ? options.host : options.host ? '0.0.0.0' : 'localhost');
-  const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = process.env;
+  const { HOST: host, PORT: port, SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = getConfig();
   const server = cert && key ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, handler) : http.createServer(handler);
   server.keepAliveTimeout = 65_000;
   const done = new Promise<void>((resolve, reject) => {
@@ -32,6 +31,7 @@ export function startServer(): { server: http.Server | https.Server; done: Promi
     server.once('error', reject);
   });
   server.listen(port, host, () => {
+    // The adapter's own switch (not shop configuration): tests silence the start-up line.
     if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on ${cert && key ? 'https' : 'http'}://${host}:${port}`);
   });
   return { server, done };

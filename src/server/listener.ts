@@ -1,12 +1,12 @@
 /**
- * The Node request listener in front of Astro's handler, shared by every way the shop is served
+ * The Node request listener in front of Astro, shared by every way the shop is served
  * (`npm start` via scripts/server.ts, `astro preview`, `node dist/server/entry.mjs`; see
- * src/server/entry.ts): security headers on every response (src/lib/http/security-headers.ts,
- * HSTS when the request is HTTPS), gzip/brotli compression (the `compression` package, from
- * 1 KiB), then either a fresh micro-cached page (anonymous catalogue HTML,
- * src/lib/cache/page-cache.ts) or Astro — which serves static files and prerendered pages
- * itself and so never reaches the Astro middleware. Bad input is refused before all of that
- * (`refuseEarly`).
+ * src/server/entry.ts; and `astro dev`, see src/server/dev-server.ts): security headers on every
+ * response (src/lib/http/security-headers.ts, HSTS when the request is HTTPS), gzip/brotli
+ * compression (the `compression` package, from 1 KiB), then either a fresh micro-cached page
+ * (anonymous catalogue HTML, src/lib/cache/page-cache.ts: the cache's only look-up) or Astro —
+ * which serves static files and prerendered pages itself and so never reaches the Astro
+ * middleware. Bad input is refused before all of that (`refuseEarly`).
  */
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -61,22 +61,27 @@ function refuseEarly(req: http.IncomingMessage, res: http.ServerResponse, maxBod
   return true;
 }
 
-export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse) => void;
+/** A Node request handler; `next` is the connect-style continuation (Vite's dev server passes one). */
+export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => void;
 
-/** Wraps Astro's Node handler (`astroHandler`) with headers, compression and the page cache. */
-export function createListener(astroHandler: NodeHandler): NodeHandler {
+/**
+ * Wraps Astro's Node handler (`astroHandler`) with headers, compression and the page cache.
+ * `dev`: Astro's dev server, which neither hashes inline scripts into a page policy nor stores
+ * pages, gets the development Content-Security-Policy and no cache look-up.
+ */
+export function createListener(astroHandler: NodeHandler, { dev = false }: { dev?: boolean } = {}): NodeHandler {
   const compress = compression({ threshold: 1024 });
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
-  return (req, res) => {
+  return (req, res, next) => {
     const https = isHttps(Boolean((req.socket as TLSSocket).encrypted), req.headers['x-forwarded-proto']);
-    for (const [name, value] of Object.entries(securityHeaders({ https }))) res.setHeader(name, value);
+    for (const [name, value] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(name, value);
     if (refuseEarly(req, res, maxBodyBytes)) return;
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       const q = url.indexOf('?');
       const pathname = q === -1 ? url : url.slice(0, q);
-      const hit = isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
-      if (!hit) return astroHandler(req, res);
+      const hit = !dev && isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
+      if (!hit) return astroHandler(req, res, next);
       for (const [name, value] of hit.headers) if (name !== 'x-request-id' && name !== 'content-length') res.setHeader(name, value);
       res.setHeader('x-cache', 'HIT');
       res.setHeader('x-request-id', randomUUID());

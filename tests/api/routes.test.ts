@@ -85,6 +85,15 @@ for (const { kind, baseUrl } of inject('servers')) {
       expect(html).toContain('<meta name="robots" content="noindex"');
     });
 
+    it('an unknown /api address answers the JSON envelope 404, not the HTML page, whatever the method', async () => {
+      for (const [method, p] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/api/customer/no-such-endpoint']] as const) {
+        const res = await fetch(`${baseUrl}${p}`, { method, headers: { origin: baseUrl, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+        expect(res.status, `${method} ${p}`).toBe(404);
+        expect(res.headers.get('content-type'), `${method} ${p}`).toMatch(/application\/json/);
+        expect(await res.json()).toEqual({ success: false, message: 'There is no API endpoint at this address.' });
+      }
+    });
+
     it('robots.txt allows crawling, keeps private paths out and names the sitemap', async () => {
       const res = await fetch(`${baseUrl}/robots.txt`);
       expect(res.status).toBe(200);

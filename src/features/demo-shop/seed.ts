@@ -8,7 +8,7 @@
  * Customers, carts and orders of a demo database are wiped with it.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../lib/db/index.ts';
+import type { Database } from '../../lib/db/types.ts';
 import * as schema from '../../lib/db/schema.ts';
 import { slugify } from '../../lib/slug.ts';
 import { loadDemoShop } from './schema.ts';

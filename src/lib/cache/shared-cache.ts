@@ -5,7 +5,7 @@
  * for data that changes a few times a year. Keyed by the database handle, so tests with their
  * own databases never see each other's values.
  */
-import type { Database } from '../db/index.ts';
+import type { Database } from '../db/types.ts';
 
 /** Wraps `load(db)` so its result is reused for `ttlMs`; concurrent callers share one load. */
 export function memoPerDatabase<T>(ttlMs: number, load: (db: Database) => Promise<T>): (db: Database) => Promise<T> {

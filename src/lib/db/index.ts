@@ -6,17 +6,15 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import type { NodePgDatabase } from 'drizzle-orm/node-postgres';
 import * as schema from './schema.ts';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
 import { lockDataDir, unlockDataDir } from './data-dir-lock.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
-/** Drizzle database typed with our schema. The PGlite driver shares this query-builder API. */
-export type Database = NodePgDatabase<typeof schema>;
-/** A transaction handle, usable wherever a Database is. */
-export type Transaction = Parameters<Parameters<Database['transaction']>[0]>[0];
+import type { Database } from './types.ts';
+
+export type { Database, Transaction } from './types.ts';
 
 export interface DatabaseHandle {
   db: Database;

@@ -10,7 +10,7 @@
  * timeout) and are idempotent, so several processes pruning at once only repeat work.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from './index.ts';
+import type { Database } from './types.ts';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
 

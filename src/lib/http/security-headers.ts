@@ -1,7 +1,7 @@
 /**
  * Security headers (issue 11), one definition for every way the shop is served: `npm start`
- * (scripts/server.ts), `astro preview` and `node dist/server/entry.mjs` all run the listener of
- * src/server-entry.ts, which sets these on every response — pages, API, static files.
+ * (scripts/server.ts), `astro preview`, `node dist/server/entry.mjs` and `astro dev` all run the
+ * listener of src/server/listener.ts, which sets these on every response — pages, API, static files.
  *
  * Content-Security-Policy: Astro builds the page policy itself (`security.csp` in
  * astro.config.mjs) with a SHA-256 hash for each inline script and style it renders, and sends it
@@ -31,16 +31,25 @@ export const CSP_DIRECTIVES = [
 /** The policy for responses without a page policy of their own: no inline script or style element at all. */
 export const FALLBACK_CSP = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self'", "style-src-attr 'unsafe-inline'"].join('; ');
 
+/**
+ * The policy under `astro dev`: Astro hashes scripts and styles into a page policy only in a
+ * build, and Vite's development pages carry inline module scripts and style elements (hot reload,
+ * React refresh, the dev toolbar), so scripts and styles may be inline there; every other
+ * directive is the production one.
+ */
+export const DEV_CSP = [...CSP_DIRECTIVES, "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'"].join('; ');
+
 /** HSTS value: two years, subdomains included (sent over HTTPS only). */
 export const HSTS = 'max-age=63072000; includeSubDomains';
 
 /**
  * Headers for every response. `https`: whether this request reached us over HTTPS (adds HSTS).
- * The Content-Security-Policy here is the fallback; Astro's per-page policy replaces it on pages.
+ * The Content-Security-Policy here is the fallback; Astro's per-page policy replaces it on pages
+ * of a build. `dev`: Astro's dev server (DEV_CSP instead of the fallback).
  */
-export function securityHeaders({ https }: { https: boolean }): Record<string, string> {
+export function securityHeaders({ https, dev = false }: { https: boolean; dev?: boolean }): Record<string, string> {
   const headers: Record<string, string> = {
-    'content-security-policy': FALLBACK_CSP,
+    'content-security-policy': dev ? DEV_CSP : FALLBACK_CSP,
     'x-content-type-options': 'nosniff',
     'referrer-policy': 'strict-origin-when-cross-origin',
     'x-frame-options': 'DENY',

@@ -1,0 +1,139 @@
+/** Catalogue: categories, subcategories, products, banners, delivery areas and the stock ledger; part of the one schema, src/lib/db/schema.ts. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+
+/** Top-level category (spec 000 §3 Category: id, title/name, image). */
+export const categories = pgTable(
+  'categories',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    /** Image path: relative to the media host, or an absolute http(s) URL. */
+    image: text('image'),
+    description: text('description'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('categories_name_key').on(t.name), uniqueIndex('categories_slug_key').on(t.slug)],
+);
+
+/** Subcategory of one category (spec 000 §3 Subcategory). */
+export const subcategories = pgTable(
+  'subcategories',
+  {
+    id: serial('id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    image: text('image'),
+    sortOrder: integer('sort_order').notNull().default(0),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('subcategories_category_name_key').on(t.categoryId, t.name),
+    index('subcategories_category_idx').on(t.categoryId, t.sortOrder),
+  ],
+);
+
+/**
+ * A sellable product. `price_paise` is the offer (selling) price and `mrp_paise` the maximum
+ * retail price; both are tax-inclusive, as Indian retail prices are. `stock` is the number of
+ * units available to sell.
+ */
+export const products = pgTable(
+  'products',
+  {
+    id: serial('id').primaryKey(),
+    /** Stock keeping unit: stable external key used by imports to upsert. */
+    sku: text('sku').notNull(),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.id, { onDelete: 'restrict' }),
+    subcategoryId: integer('subcategory_id')
+      .notNull()
+      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    brand: text('brand'),
+    /** Product type from the catalogue feed (e.g. "Hair Oil & Serum"). */
+    type: text('type'),
+    /** Average customer rating 0–5, when known. */
+    rating: numeric('rating', { precision: 2, scale: 1, mode: 'number' }),
+    description: text('description'),
+    additionalInformation: text('additional_information'),
+    highlights: jsonb('highlights').$type<string[]>().notNull().default([]),
+    /** Pack size, e.g. 500 with unit "g". */
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }),
+    weightUnit: text('weight_unit'),
+    mrpPaise: integer('mrp_paise').notNull(),
+    pricePaise: integer('price_paise').notNull(),
+    /** GST percentage included in the price, e.g. 5.00. */
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    stock: integer('stock').notNull().default(0),
+    /** Image paths (relative to the media host, or absolute URLs); the first is the cover. */
+    images: jsonb('images').$type<string[]>().notNull().default([]),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('products_sku_key').on(t.sku),
+    index('products_category_idx').on(t.categoryId, t.id),
+    index('products_subcategory_idx').on(t.subcategoryId, t.id),
+    index('products_category_price_idx').on(t.categoryId, t.pricePaise, t.id),
+    index('products_subcategory_price_idx').on(t.subcategoryId, t.pricePaise, t.id),
+    index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
+    /** Names in order, for one- and two-letter searches (prefix range scans). */
+    index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    check('products_stock_nonnegative', sql`${t.stock} >= 0`),
+    check('products_prices_positive', sql`${t.pricePaise} >= 0 AND ${t.mrpPaise} >= 0`),
+  ],
+);
+
+/** Home page banner (spec 000 §3 Banner). */
+export const banners = pgTable('banners', {
+  id: serial('id').primaryKey(),
+  title: text('title'),
+  description: text('description'),
+  image: text('image').notNull(),
+  /** Call-to-action button text; no button when null. */
+  cta: text('cta'),
+  /** Where the call-to-action goes; the storefront defaults to /shop. */
+  ctaLink: text('cta_link'),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** A delivery area (spec 000 §1: one entry, Thrissur) with the postal codes it serves. */
+export const deliveryAreas = pgTable('delivery_areas', {
+  id: serial('id').primaryKey(),
+  name: text('name').notNull(),
+  /** Postal code prefixes served, e.g. ['680'] for Thrissur's 680xxx. */
+  postalCodePrefixes: jsonb('postal_code_prefixes').$type<string[]>().notNull().default([]),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+/** Stock ledger: every change of a product's stock with its reason, for the shop's books. */
+export const stockMovements = pgTable(
+  'stock_movements',
+  {
+    id: serial('id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    /** Signed change in units: negative for a sale, positive for a restock or cancellation. */
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['seed', 'import', 'restock', 'order', 'cancel', 'adjust'] }).notNull(),
+    orderId: integer('order_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('stock_movements_product_idx').on(t.productId)],
+);

@@ -1,0 +1,151 @@
+/** Promo codes, orders and their lines, and the credit and points ledgers; part of the one schema, src/lib/db/schema.ts. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { products } from './catalog.ts';
+import { customers } from './customers.ts';
+import { addresses } from './shopping.ts';
+
+/** A promo code: percent off the subtotal inside an active window, with limits. */
+export const promoCodes = pgTable(
+  'promo_codes',
+  {
+    id: serial('id').primaryKey(),
+    /** Stored upper-case; matched case-insensitively. */
+    code: text('code').notNull(),
+    description: text('description'),
+    percentOff: integer('percent_off').notNull(),
+    minOrderPaise: integer('min_order_paise').notNull().default(0),
+    startsAt: timestamp('starts_at', { withTimezone: true }),
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    /** Total uses allowed across all customers; null means unlimited. */
+    maxUses: integer('max_uses'),
+    usesCount: integer('uses_count').notNull().default(0),
+    /** Uses allowed per customer; null means unlimited. */
+    perCustomerLimit: integer('per_customer_limit'),
+    isActive: boolean('is_active').notNull().default(true),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('promo_codes_code_key').on(t.code),
+    check('promo_codes_percent_range', sql`${t.percentOff} > 0 AND ${t.percentOff} <= 100`),
+  ],
+);
+
+/** Order status state machine: placed → processed → out_for_delivery → delivered; placed → cancelled. */
+export const ORDER_STATUSES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+/** Payment modes as stored and sent (spec 001 §9: cod → Cash, card → Card, credit → Credit). */
+export const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
+/** Payment states of an order (see orders.paymentStatus). */
+export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+/** Credit approval states (spec 001 §4). */
+export const PAYMENT_APPROVALS = ['Due', 'Pending', 'Paid'] as const;
+
+/**
+ * An order. Money columns are the server's own figures at placement time. After account
+ * deletion `customer_id` stays (for the books) but the customer row holds no personal data and
+ * the address snapshot is blanked.
+ */
+export const orders = pgTable(
+  'orders',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
+    /** Copy of the delivery address as it was when the order was placed. */
+    addressSnapshot: jsonb('address_snapshot').$type<Record<string, unknown> | null>(),
+    status: text('status', { enum: ORDER_STATUSES }).notNull().default('placed'),
+    paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
+    /**
+     * unpaid (Cash/Card/Credit until settled), paid, refunded; for an online payment `pending`
+     * while the gateway's charge runs (the order is reserved but not shown to the customer) and
+     * `failed` when the charge was declined (the order is cancelled and its goods released).
+     */
+    paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
+    subtotalPaise: integer('subtotal_paise').notNull(),
+    discountPaise: integer('discount_paise').notNull().default(0),
+    pointsRedeemed: integer('points_redeemed').notNull().default(0),
+    deliveryFeePaise: integer('delivery_fee_paise').notNull().default(0),
+    /** What the customer pays: subtotal − discount − points + delivery fee. */
+    paidAmountPaise: integer('paid_amount_paise').notNull(),
+    promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
+    promoCode: text('promo_code'),
+    customerNote: text('customer_note'),
+    pointsEarned: integer('points_earned').notNull().default(0),
+    /** When the earned points were added to the customer's balance (on delivery). */
+    pointsCreditedAt: timestamp('points_credited_at', { withTimezone: true }),
+    /** The payment gateway's reference for an order paid online. */
+    paymentReference: text('payment_reference'),
+    /** Client-chosen key: the same key from the same customer returns the same order. */
+    idempotencyKey: text('idempotency_key'),
+    /** SHA-256 (hex) of the canonical place-order request sent with the idempotency key. */
+    requestHash: text('request_hash'),
+    processedAt: timestamp('processed_at', { withTimezone: true }),
+    outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('orders_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
+  ],
+);
+
+/** A line item of an order, priced and named as at placement. */
+export const orderItems = pgTable(
+  'order_items',
+  {
+    id: serial('id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id, { onDelete: 'cascade' }),
+    productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
+    productName: text('product_name').notNull(),
+    productImage: text('product_image'),
+    qty: integer('qty').notNull(),
+    unitPricePaise: integer('unit_price_paise').notNull(),
+    mrpPaise: integer('mrp_paise').notNull(),
+    taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    totalAmountPaise: integer('total_amount_paise').notNull(),
+  },
+  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_qty_positive', sql`${t.qty} >= 1`)],
+);
+
+/** A credit transaction: an order paid with the customer's credit line, or its reversal. */
+export const creditTransactions = pgTable(
+  'credit_transactions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    kind: text('kind', { enum: ['debit', 'reversal', 'repayment'] }).notNull().default('debit'),
+    amountPaise: integer('amount_paise').notNull(),
+    paymentApproval: text('payment_approval', { enum: PAYMENT_APPROVALS }).notNull().default('Pending'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [index('credit_transactions_customer_idx').on(t.customerId, t.createdAt)],
+);
+
+/** Points ledger: points earned on orders, redeemed at checkout, restored on cancellation. */
+export const pointsTransactions = pgTable(
+  'points_transactions',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'restrict' }),
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
+    /** Signed: positive when earned or restored, negative when redeemed or revoked. */
+    delta: integer('delta').notNull(),
+    reason: text('reason', { enum: ['earned', 'redeemed', 'restored', 'revoked', 'adjust'] }).notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('points_transactions_customer_idx').on(t.customerId)],
+);

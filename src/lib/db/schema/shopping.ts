@@ -1,0 +1,72 @@
+/** What a customer keeps between visits: cart lines, wishlisted products, saved addresses; part of the one schema, src/lib/db/schema.ts. */
+import { sql } from 'drizzle-orm';
+import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { createdAt, updatedAt } from './columns.ts';
+import { products } from './catalog.ts';
+import { customers } from './customers.ts';
+
+/** A cart line; its id is the spec's `cart_id`. One line per customer and product. */
+export const cartItems = pgTable(
+  'cart_items',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    qty: integer('qty').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    uniqueIndex('cart_items_customer_product_key').on(t.customerId, t.productId),
+    check('cart_items_qty_positive', sql`${t.qty} >= 1`),
+  ],
+);
+
+/** A wishlisted product. */
+export const wishlistItems = pgTable(
+  'wishlist_items',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
+);
+
+/** A saved delivery address with its map pin (spec 001 §3 Address). */
+export const addresses = pgTable(
+  'addresses',
+  {
+    id: serial('id').primaryKey(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    /** Label such as "home" or "work". */
+    type: text('type').notNull().default('home'),
+    name: text('name').notNull(),
+    mobile: text('mobile').notNull(),
+    buildingNum: text('building_num').notNull(),
+    street: text('street').notNull(),
+    landmark: text('landmark'),
+    city: text('city').notNull(),
+    /** Six-digit Indian postal code (PIN). */
+    poBox: text('po_box').notNull(),
+    latitude: numeric('latitude', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    longitude: numeric('longitude', { precision: 9, scale: 6, mode: 'number' }).notNull(),
+    isDefault: boolean('is_default').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    index('addresses_customer_idx').on(t.customerId),
+    uniqueIndex('addresses_one_default_key').on(t.customerId).where(sql`${t.isDefault}`),
+  ],
+);

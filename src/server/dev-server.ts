@@ -1,0 +1,38 @@
+/**
+ * `astro dev` behind the same listener as the built server (src/server/listener.ts): an
+ * integration that puts the listener first in Vite's dev-server middleware stack, so development
+ * answers carry the same security headers and compression and refuse the same bad input as
+ * `npm start`. Two differences, both because the dev server renders from source: no page is
+ * served from the micro-cache, and the Content-Security-Policy is DEV_CSP
+ * (src/lib/http/security-headers.ts) — Astro's hashed page policy is turned off under `astro dev`,
+ * because Vite injects the page's CSS as inline style elements it does not hash (every page
+ * rendered unstyled).
+ */
+import type { AstroIntegration } from 'astro';
+import type { Plugin } from 'vite';
+import { createListener } from './listener.ts';
+
+/** The Vite plugin (development server only). */
+function devListener(): Plugin {
+  return {
+    name: 'farmfresh:dev-listener',
+    apply: 'serve',
+    configureServer(server) {
+      // Registered directly (not returned), so it runs before Vite's and Astro's own handlers.
+      server.middlewares.use(createListener((_req, _res, next) => next!(), { dev: true }));
+    },
+  };
+}
+
+/** The integration: under `astro dev` only, the shared listener and the development policy. */
+export function devServer(): AstroIntegration {
+  return {
+    name: 'farmfresh:dev-server',
+    hooks: {
+      'astro:config:setup': ({ command, updateConfig }) => {
+        if (command !== 'dev') return;
+        updateConfig({ security: { csp: false }, vite: { plugins: [devListener()] } });
+      },
+    },
+  };
+}

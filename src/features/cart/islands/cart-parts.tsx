@@ -4,10 +4,11 @@
  * while an update is pending, and at the stock) and the Cancel/Remove confirmation dialog
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
-import { useId } from 'react';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { lazy, Suspense, useId, useState } from 'react';
 import { CART_MESSAGES } from '../rules.ts';
 import { changeQuantity, loadCart, type CartItem } from '../store.ts';
+
+const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
@@ -37,24 +38,31 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
  */
 export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | null; onCancel: () => void; onConfirm: (item: CartItem) => void }) {
   const textId = useId();
+  // The dialog's code loads on the first removal, not with the cart (it stays mounted after,
+  // so closing it returns focus as the primitive does).
+  const [used, setUsed] = useState(false);
+  if (item && !used) setUsed(true);
+  if (!used) return null;
   return (
-    <ModalDialog open={item !== null} title="Remove item?" onClose={onCancel} hideClose describedBy={textId} width="sm:max-w-sm">
-      {item && (
-        <>
-          <p id={textId} className="text-sm text-slate-700">
-            Remove {item.name} from your cart?
-          </p>
-          <div className="mt-5 flex justify-end gap-2">
-            <button type="button" onClick={onCancel} className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
-              Cancel
-            </button>
-            <button type="button" onClick={() => onConfirm(item)} className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95">
-              Remove
-            </button>
-          </div>
-        </>
-      )}
-    </ModalDialog>
+    <Suspense fallback={null}>
+      <ModalDialog open={item !== null} title="Remove item?" onClose={onCancel} hideClose describedBy={textId} width="sm:max-w-sm">
+        {item && (
+          <>
+            <p id={textId} className="text-sm text-slate-700">
+              Remove {item.name} from your cart?
+            </p>
+            <div className="mt-5 flex justify-end gap-2">
+              <button type="button" onClick={onCancel} className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+                Cancel
+              </button>
+              <button type="button" onClick={() => onConfirm(item)} className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95">
+                Remove
+              </button>
+            </div>
+          </>
+        )}
+      </ModalDialog>
+    </Suspense>
   );
 }
 

@@ -18,7 +18,7 @@ import {
 } from '../../src/lib/http/edge-input.ts';
 import { fieldErrors, readBody } from '../../src/lib/http/envelope.ts';
 import { signupSchema, loginSchema, otpLoginSchema } from '../../src/features/auth/rules.ts';
-import { profileSchema } from '../../src/features/account/rules.ts';
+import { profileSchema } from '../../src/features/account/profile-schema.ts';
 import { addressSchema } from '../../src/features/addresses/rules.ts';
 import { placeOrderBodySchema as placeOrderSchema } from '../../src/features/checkout/contract.ts';
 import { listingQuerySchema } from '../../src/features/catalog/listing-query.ts';

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { loginSchema, phone, signupSchema } from '../../src/features/auth/rules.ts';
-import { profileSchema } from '../../src/features/account/rules.ts';
+import { profileSchema } from '../../src/features/account/profile-schema.ts';
 import { addressSchema } from '../../src/features/addresses/rules.ts';
 
 describe('phone numbers', () => {

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../lib/http/contract.ts';
 import { otpInput, otpSentSchema } from '../auth/contract.ts';
-import { profileSchema } from './rules.ts';
+import { profileSchema } from './profile-schema.ts';
 
 /** `data.user` and `data.account` of the profile routes; money in rupees (numbers). */
 export const profileDataSchema = z.object({

@@ -1,10 +1,10 @@
 /**
  * Account area rules shared by the My Account islands and the API (spec 001 §2 My Account,
- * Orders list, Wallet panel, §4, §5, §8), with the spec's texts verbatim. Browser-safe.
+ * Orders list, Wallet panel, §4, §5, §8), with the spec's texts verbatim. Browser-safe and free
+ * of zod, so the account pages load no validation library until a form needs it (the profile
+ * form's schema is in profile-schema.ts).
  */
-import { z } from 'zod';
-import '../../lib/zod-csp.ts';
-import { AUTH_MESSAGES, EMAIL_PATTERN, phoneField } from '../auth/rules.ts';
+import { AUTH_MESSAGES } from '../auth/messages.ts';
 
 export const ACCOUNT_MESSAGES = {
   fillAll: AUTH_MESSAGES.fillAll,
@@ -30,17 +30,6 @@ export const ACCOUNT_MESSAGES = {
   fetchOrders: 'Failed to fetch order details.',
   orderNotFound: 'Order not found.',
 } as const;
-
-const required = z.string({ message: ACCOUNT_MESSAGES.fillAll }).trim().min(1, ACCOUNT_MESSAGES.fillAll);
-
-/** Edit Profile form: name, email and mobile, all required (spec 001 §5). Mobile leaves in E.164. */
-export const profileSchema = z.object({
-  name: required.max(100, 'Name is too long.'),
-  email: required.max(254, ACCOUNT_MESSAGES.invalidEmail).regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.invalidEmail),
-  mobile: required.pipe(phoneField({ required: ACCOUNT_MESSAGES.fillAll, invalid: ACCOUNT_MESSAGES.invalidPhone })),
-});
-
-export type ProfileInput = z.infer<typeof profileSchema>;
 
 /** Credit approval tabs in the spec's order; Pending is the default tab (spec 001 §2 Wallet panel). */
 export const APPROVAL_TABS = ['Due', 'Pending', 'Paid'] as const;

@@ -8,19 +8,9 @@
 import { z } from 'zod';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import '../../lib/zod-csp.ts';
+import { AUTH_MESSAGES } from './messages.ts';
 
-export const AUTH_MESSAGES = {
-  mobileRequired: 'Please enter your mobile number',
-  fillAll: 'Please fill in all fields',
-  invalidEmail: 'Please enter a valid email',
-  invalidOtp: 'Please enter a 4-digit OTP',
-  invalidPhone: 'Please enter a valid mobile number',
-  loginSuccess: 'You have logged in successfully',
-  otpWrong: 'Invalid OTP',
-  invalidUser: 'Invalid user',
-  registrationFailed: 'Registration failed',
-  demoNote: 'Demo shop: no SMS is sent. Codes are shown on screen.',
-} as const;
+export { AUTH_MESSAGES };
 
 /** The phone input's and the parser's default country (spec 000 §5, §9: India). */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'IN';

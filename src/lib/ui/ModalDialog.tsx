@@ -9,7 +9,10 @@
  *   under the navbar icon): Tab still wraps inside it, Escape and a click outside it and
  *   outside `anchor` close it;
  * - `card`: a compact modal card with a large heading and a corner close button, whose content
- *   may overflow it (e.g. a country list): the sign-in dialog.
+ *   may overflow it (e.g. a country list): the sign-in dialog;
+ * - `adaptive`: full screen on a phone, a centred card from 768 px (the Categories picker).
+ * On opening, an element marked `data-autofocus` takes the focus (e.g. the search box); without
+ * one the browser focuses the first focusable element, usually the close button.
  */
 import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
 import { trapTab } from './focus-trap.ts';
@@ -18,6 +21,8 @@ import { CloseIcon } from './icons.tsx';
 interface Props {
   open: boolean;
   title: string;
+  /** Accessible name when it differs from the visible title (e.g. "Search products" for "Search"). */
+  label?: string;
   onClose: () => void;
   children: ReactNode;
   /** 'alertdialog' for alerts; default 'dialog'. */
@@ -31,7 +36,7 @@ interface Props {
   /** Id of the element describing the dialog (alerts). */
   describedBy?: string;
   /** See the module comment; default 'center'. */
-  variant?: 'center' | 'fullscreen' | 'popover' | 'card';
+  variant?: 'center' | 'fullscreen' | 'popover' | 'card' | 'adaptive';
   /** Accessible name of the × button; default "Close {title}". */
   closeLabel?: string;
   /** 'close' (default): a × at the header's end; 'back': a Back button before the title (full-screen panels). */
@@ -51,6 +56,7 @@ const PANEL: Record<NonNullable<Props['variant']>, string> = {
   fullscreen: 'm-0 h-dvh max-h-none w-screen max-w-none',
   popover: 'absolute left-auto right-0 top-full z-50 m-0 mt-2 overflow-hidden rounded-2xl border border-slate-200 shadow-xl',
   card: 'm-auto w-[min(26rem,calc(100vw-1.5rem))] overflow-visible rounded-2xl shadow-xl backdrop:bg-slate-900/50',
+  adaptive: 'm-0 h-dvh max-h-none w-screen max-w-none backdrop:bg-slate-900/50 md:m-auto md:h-fit md:max-h-[85vh] md:overflow-hidden md:rounded-2xl md:shadow-xl',
 };
 
 const BODY: Record<NonNullable<Props['variant']>, string> = {
@@ -58,6 +64,7 @@ const BODY: Record<NonNullable<Props['variant']>, string> = {
   fullscreen: 'h-full',
   popover: 'max-h-[min(36rem,calc(100vh-6rem))]',
   card: '',
+  adaptive: 'h-full md:max-h-[85vh]',
 };
 
 const roundButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100';
@@ -66,6 +73,7 @@ const roundButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center 
 export default function ModalDialog({
   open,
   title,
+  label,
   onClose,
   children,
   role,
@@ -95,6 +103,7 @@ export default function ModalDialog({
       returnFocus.current = document.activeElement as HTMLElement | null;
       if (modal) dialog.showModal();
       else dialog.show();
+      dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
       // Back to the opener, unless the user has meanwhile put focus somewhere else (a popover closed by a click outside).
@@ -135,7 +144,8 @@ export default function ModalDialog({
       ref={ref}
       id={id}
       role={role}
-      aria-labelledby={titleId}
+      aria-labelledby={label ? undefined : titleId}
+      aria-label={label}
       aria-describedby={describedBy}
       aria-modal={modal ? 'true' : undefined}
       onKeyDown={(e) => {

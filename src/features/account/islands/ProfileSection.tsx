@@ -2,11 +2,13 @@
  * The Profile tab of My Account (spec 001 §2): Name, Email and Mobile Number with Edit Profile,
  * the balance card (credit, points, transactions) and My Addresses.
  */
-import { useState } from 'react';
-import EditProfileForm from './EditProfileForm.tsx';
+import { lazy, Suspense, useState } from 'react';
 import BalanceCard from './BalanceCard.tsx';
 import AddressBook from '../../addresses/islands/AddressBook.tsx';
 import { ErrorText, buttonSecondary, type ProfileJson } from './account-ui.tsx';
+
+/** The edit form (zod, libphonenumber-js) loads when Edit Profile is pressed. */
+const EditProfileForm = lazy(() => import('./EditProfileForm.tsx'));
 
 interface Props {
   profile: ProfileJson | null;
@@ -48,15 +50,17 @@ export default function ProfileSection({ profile, profileError, tileUrl, onProfi
         {profile &&
           (editing ? (
             <div className="mt-4">
-              <EditProfileForm
-                profile={profile}
-                onCancel={() => setEditing(false)}
-                onSaved={(next, message) => {
-                  onProfileChange(next);
-                  setEditing(false);
-                  setStatus(message);
-                }}
-              />
+              <Suspense fallback={null}>
+                <EditProfileForm
+                  profile={profile}
+                  onCancel={() => setEditing(false)}
+                  onSaved={(next, message) => {
+                    onProfileChange(next);
+                    setEditing(false);
+                    setStatus(message);
+                  }}
+                />
+              </Suspense>
             </div>
           ) : (
             <dl className="mt-4 grid gap-4 sm:grid-cols-3">

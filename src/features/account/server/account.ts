@@ -26,7 +26,8 @@ import {
 import { AppError, badRequest, notFound } from '../../../lib/http/envelope.ts';
 import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '../../auth/server/otp-and-sessions.ts';
 import { getOrder } from '../../orders/server/queries.ts';
-import { ACCOUNT_MESSAGES, type ProfileInput } from '../rules.ts';
+import { ACCOUNT_MESSAGES } from '../rules.ts';
+import type { ProfileInput } from '../profile-schema.ts';
 
 /** Profile and balances of a customer (money in paise). */
 export interface Profile {

@@ -5,13 +5,15 @@
  * Addresses Found" and Add New Address. Adding and editing reuse the checkout's address dialog.
  * Deleting or setting the default reloads the list (the default comes first).
  */
-import { useCallback, useEffect, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
 import { ACCOUNT_MESSAGES } from '../../account/rules.ts';
-import AddressDialog from './AddressDialog.tsx';
 import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '../../account/islands/account-ui.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
+
+/** The address form (zod, libphonenumber-js, the phone input: about 70 KB gzip) loads on the first Add or Edit. */
+const AddressDialog = lazy(() => import('./AddressDialog.tsx'));
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);
 
@@ -20,7 +22,13 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
   const [addresses, setAddresses] = useState<AddressJson[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [busyId, setBusyId] = useState<number | null>(null);
-  const [editor, setEditor] = useState<{ mode: 'add' | 'edit'; address?: AddressJson } | null>(null);
+  const [editor, setEditorState] = useState<{ mode: 'add' | 'edit'; address?: AddressJson } | null>(null);
+  // Mounted from the first open on, so the dialog can close (and return focus) like any other.
+  const [editorMounted, setEditorMounted] = useState(false);
+  const setEditor = (next: typeof editor) => {
+    if (next) setEditorMounted(true);
+    setEditorState(next);
+  };
   const [toDelete, setToDelete] = useState<AddressJson | null>(null);
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const [success, setSuccess] = useState<string | null>(null);
@@ -152,7 +160,11 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
         </ul>
       )}
 
-      <AddressDialog open={editor !== null} mode={editor?.mode ?? 'add'} address={editor?.address} tileUrl={tileUrl} onClose={() => setEditor(null)} onSaved={onSaved} />
+      {editorMounted && (
+        <Suspense fallback={null}>
+          <AddressDialog open={editor !== null} mode={editor?.mode ?? 'add'} address={editor?.address} tileUrl={tileUrl} onClose={() => setEditor(null)} onSaved={onSaved} />
+        </Suspense>
+      )}
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete Address"

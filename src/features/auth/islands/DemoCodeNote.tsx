@@ -3,7 +3,7 @@
  * console SMS sender the server returns the code, and this says no SMS was sent and shows it.
  * Used by the sign-in dialog and by Edit Profile's mobile-number check.
  */
-import { AUTH_MESSAGES } from '../rules.ts';
+import { AUTH_MESSAGES } from '../messages.ts';
 
 /** "Demo shop: no SMS is sent…" and "Demo code: 1234", as a note named "Demo mode". */
 export default function DemoCodeNote({ code }: { code: string }) {

@@ -13,7 +13,7 @@
  * out. Before hydration the control is a plain link to /categories, so it works without JS.
  * Any island can open the overlay with `openOverlay('categories')`.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { isAbortError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
@@ -21,8 +21,8 @@ import type { listCategoriesRoute } from '../contract.ts';
 import { CATEGORY_MESSAGES } from '../rules.ts';
 import { PLACEHOLDER_IMAGE } from '../images.ts';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
-import { trapTab } from '../../../lib/ui/focus-trap.ts';
-import { CloseIcon, GridIcon } from '../../../lib/ui/icons.tsx';
+import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { GridIcon } from '../../../lib/ui/icons.tsx';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 
@@ -37,27 +37,15 @@ type Status = 'loading' | 'error' | 'ready';
 /** The Category button (text on desktop, icon on mobile) and the Categories dialog. */
 export default function CategoryPicker() {
   const open = useStore($overlay) === 'categories';
-  const titleId = useId();
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const returnFocusRef = useRef<HTMLElement | null>(null);
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<Status>('loading');
   const [categories, setCategories] = useState<CategoryItem[]>([]);
 
   useEffect(() => setHydrated(true), []);
 
+  // Each open fetches the list afresh (ModalDialog shows the dialog and returns the focus).
   useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (!open) {
-      if (dialog.open) {
-        dialog.close();
-        returnFocusRef.current?.focus();
-      }
-      return;
-    }
-    returnFocusRef.current = document.activeElement as HTMLElement | null;
-    if (!dialog.open) dialog.showModal();
+    if (!open) return;
     setStatus('loading');
     const controller = new AbortController();
     callRoute<typeof listCategoriesRoute>('GET /api/customer/product-categories', { signal: controller.signal, fallbackMessage: FAILED })
@@ -94,78 +82,54 @@ export default function CategoryPicker() {
           {label}
         </a>
       )}
-      <dialog
-        ref={dialogRef}
-        aria-labelledby={titleId}
-        onKeyDown={trapTab}
-        onCancel={(e) => {
-          e.preventDefault();
-          closeOverlay('categories');
-        }}
-        onClick={(e) => {
-          if (e.target === dialogRef.current) closeOverlay('categories');
-        }}
-        className="m-0 h-dvh max-h-none w-screen max-w-none bg-white p-0 backdrop:bg-slate-900/50 md:m-auto md:h-fit md:max-h-[85vh] md:w-[min(48rem,calc(100vw-2rem))] md:rounded-2xl md:shadow-xl"
+      <ModalDialog
+        open={open}
+        title="Categories"
+        closeLabel="Close categories"
+        onClose={() => closeOverlay('categories')}
+        variant="adaptive"
+        width="md:w-[min(48rem,calc(100vw-2rem))]"
       >
-        {open && (
-          <div className="flex h-full flex-col">
-            <div className="flex items-center justify-between border-b border-slate-200 px-4 py-3">
-              <h2 id={titleId} className="text-lg font-semibold text-slate-900">
-                Categories
-              </h2>
-              <button
-                type="button"
-                aria-label="Close categories"
-                onClick={() => closeOverlay('categories')}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100"
-              >
-                <CloseIcon />
-              </button>
-            </div>
-            <div className="min-h-0 flex-1 overflow-y-auto p-4">
-              {status === 'loading' && (
-                <div role="status" className="flex justify-center py-10">
-                  <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
-                  <span className="sr-only">Loading categories</span>
-                </div>
-              )}
-              {status === 'error' && (
-                <p role="alert" className="py-10 text-center text-sm font-medium text-sale-600">
-                  {FAILED}
-                </p>
-              )}
-              {status === 'ready' && categories.length === 0 && <p className="py-10 text-center text-sm text-slate-600">No categories available.</p>}
-              {status === 'ready' && categories.length > 0 && (
-                <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5">
-                  {categories.map((c) => (
-                    <li key={c.id}>
-                      <a
-                        href={`/category/${encodeURIComponent(String(c.id))}/subcategories`}
-                        onClick={() => closeOverlay('categories')}
-                        className="flex h-full flex-col items-center gap-2 rounded-xl p-2 text-center hover:bg-brand-50"
-                      >
-                        <img
-                          src={c.image}
-                          alt=""
-                          width={72}
-                          height={72}
-                          loading="lazy"
-                          decoding="async"
-                          onError={(e) => {
-                            if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
-                          }}
-                          className="h-16 w-16 rounded-full bg-brand-50 object-contain p-2 md:h-[4.5rem] md:w-[4.5rem]"
-                        />
-                        <span className="text-xs font-medium leading-tight text-slate-900 md:text-sm">{c.title}</span>
-                      </a>
-                    </li>
-                  ))}
-                </ul>
-              )}
-            </div>
+        {status === 'loading' && (
+          <div role="status" className="flex justify-center py-10">
+            <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
+            <span className="sr-only">Loading categories</span>
           </div>
         )}
-      </dialog>
+        {status === 'error' && (
+          <p role="alert" className="py-10 text-center text-sm font-medium text-sale-600">
+            {FAILED}
+          </p>
+        )}
+        {status === 'ready' && categories.length === 0 && <p className="py-10 text-center text-sm text-slate-600">No categories available.</p>}
+        {status === 'ready' && categories.length > 0 && (
+          <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5">
+            {categories.map((c) => (
+              <li key={c.id}>
+                <a
+                  href={`/category/${encodeURIComponent(String(c.id))}/subcategories`}
+                  onClick={() => closeOverlay('categories')}
+                  className="flex h-full flex-col items-center gap-2 rounded-xl p-2 text-center hover:bg-brand-50"
+                >
+                  <img
+                    src={c.image}
+                    alt=""
+                    width={72}
+                    height={72}
+                    loading="lazy"
+                    decoding="async"
+                    onError={(e) => {
+                      if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
+                    }}
+                    className="h-16 w-16 rounded-full bg-brand-50 object-contain p-2 md:h-[4.5rem] md:w-[4.5rem]"
+                  />
+                  <span className="text-xs font-medium leading-tight text-slate-900 md:text-sm">{c.title}</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        )}
+      </ModalDialog>
     </>
   );
 }

@@ -4,15 +4,16 @@
  * it by 200 px, and a View All button opening a modal dialog that lists every category.
  *
  * The strip is server-rendered and scrolls natively (touch, trackpad, keyboard) without
- * JavaScript; the island adds the arrows' behaviour and the dialog. The dialog is a native
- * modal <dialog>: labelled by its title, Tab cycles inside it, Escape or the close button or a
- * click on the backdrop closes it, and focus returns to the button that opened it.
+ * JavaScript; the island adds the arrows' behaviour and the dialog (ModalDialog): labelled by
+ * its title, Tab cycles inside it, Escape or the close button or a click on the backdrop closes
+ * it, and focus returns to the button that opened it.
  */
-import { useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { Category } from '../rules.ts';
 import { PLACEHOLDER_IMAGE } from '../images.ts';
-import { trapTab } from '../../../lib/ui/focus-trap.ts';
-import { CloseIcon } from '../../../lib/ui/icons.tsx';
+
+/** The dialog primitive loads on the first View All, so the home page ships no dialog code up front. */
+const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
 
 /** How far one arrow press scrolls the strip, in px (spec 000 §9). */
 export const CATEGORY_SCROLL_STEP_PX = 200;
@@ -52,9 +53,9 @@ function Arrow({ dir, hidden, onClick }: { dir: 'left' | 'right'; hidden: boolea
 
 export default function CategoryScroller({ categories }: Props) {
   const strip = useRef<HTMLUListElement>(null);
-  const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLElement | null>(null);
   const [open, setOpen] = useState(false);
+  // Mounted from the first open on, so closing runs the dialog's own close (focus back to View All).
+  const [dialogMounted, setDialogMounted] = useState(false);
   const [atStart, setAtStart] = useState(true);
   // Until measured in the browser both arrows stay hidden: they do nothing before hydration.
   const [atEnd, setAtEnd] = useState(true);
@@ -77,27 +78,6 @@ export default function CategoryScroller({ categories }: Props) {
     strip.current?.scrollBy({ left: dir * CATEGORY_SCROLL_STEP_PX, behavior: smooth ? 'smooth' : 'auto' });
   };
 
-  const openDialog = () => {
-    opener.current = document.activeElement as HTMLElement | null;
-    setOpen(true);
-  };
-
-  useEffect(() => {
-    const el = dialog.current;
-    if (!el) return;
-    if (open && !el.open) {
-      el.showModal();
-      el.querySelector<HTMLElement>('[data-autofocus]')?.focus();
-    }
-    if (!open && el.open) el.close();
-  }, [open]);
-
-  const onDialogClose = () => {
-    setOpen(false);
-    opener.current?.focus();
-    opener.current = null;
-  };
-
   return (
     <div>
       <div className="mb-4 flex items-center justify-between gap-3">
@@ -107,7 +87,10 @@ export default function CategoryScroller({ categories }: Props) {
         {categories.length > 0 && (
           <button
             type="button"
-            onClick={openDialog}
+            onClick={() => {
+              setDialogMounted(true);
+              setOpen(true);
+            }}
             aria-haspopup="dialog"
             className="shrink-0 rounded-full border border-brand-600 px-4 py-1.5 text-sm font-semibold text-brand-700 transition hover:bg-brand-50"
           >
@@ -143,33 +126,10 @@ export default function CategoryScroller({ categories }: Props) {
         </ul>
       </div>
 
-      <dialog
-        ref={dialog}
-        aria-labelledby="all-categories-title"
-        onClose={onDialogClose}
-        onKeyDown={trapTab}
-        onClick={(e) => {
-          if (e.target === e.currentTarget) setOpen(false);
-        }}
-        className="m-auto max-h-[85vh] w-[calc(100%-2rem)] max-w-2xl overflow-hidden rounded-2xl bg-white p-0 shadow-2xl backdrop:bg-slate-900/50"
-      >
-        {open && (
-          <div className="flex max-h-[85vh] flex-col">
-            <div className="flex items-center justify-between border-b border-slate-200 px-5 py-4">
-              <h2 id="all-categories-title" className="text-lg font-bold text-slate-900">
-                All Categories
-              </h2>
-              <button
-                type="button"
-                data-autofocus
-                onClick={() => setOpen(false)}
-                aria-label="Close"
-                className="flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-slate-100 hover:text-slate-900"
-              >
-                <CloseIcon className="h-5 w-5" />
-              </button>
-            </div>
-            <ul className="grid grid-cols-2 gap-3 overflow-y-auto p-5 sm:grid-cols-3">
+      {dialogMounted && (
+        <Suspense fallback={null}>
+          <ModalDialog open={open} title="All Categories" closeLabel="Close" onClose={() => setOpen(false)} width="sm:max-w-2xl">
+            <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {categories.map((c) => (
                 <li key={c.id}>
                   <a
@@ -182,9 +142,9 @@ export default function CategoryScroller({ categories }: Props) {
                 </li>
               ))}
             </ul>
-          </div>
-        )}
-      </dialog>
+          </ModalDialog>
+        </Suspense>
+      )}
     </div>
   );
 }

@@ -3,16 +3,16 @@
  *
  * Desktop (≥768 px): an inline combobox whose dropdown (at most 350 px tall, scrolling) shows
  * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon
- * that opens the same combobox full-screen in a modal dialog, with body scrolling locked and a
- * close button. Searching (useProductSearch.ts) starts from 1 character, debounced;
+ * that opens the same combobox full-screen in a modal dialog (ModalDialog, the box focused),
+ * with body scrolling locked (overlay-store.ts) and a close button. Searching (useProductSearch.ts) starts from 1 character, debounced;
  * ArrowDown/ArrowUp move the active option, Enter opens it (the first result when none is
  * active), Escape closes. Choosing a result goes to /product/{id}.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
-import { trapTab } from '../../../lib/ui/focus-trap.ts';
-import { CloseIcon, SearchIcon } from '../../../lib/ui/icons.tsx';
+import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { SearchIcon } from '../../../lib/ui/icons.tsx';
 import { SEARCH_MESSAGES } from '../rules.ts';
 import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';
@@ -134,6 +134,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           autoComplete="off"
           spellCheck={false}
           aria-autocomplete="list"
+          data-autofocus={fullScreen || undefined}
           aria-expanded={showList}
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
@@ -170,21 +171,6 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
 export default function SearchBox() {
   const overlay = useStore($overlay);
   const mobileOpen = overlay === 'search';
-  const dialogRef = useRef<HTMLDialogElement>(null);
-  const openerRef = useRef<HTMLButtonElement>(null);
-
-  useEffect(() => {
-    const dialog = dialogRef.current;
-    if (!dialog) return;
-    if (mobileOpen && !dialog.open) {
-      dialog.showModal();
-      dialog.querySelector<HTMLInputElement>('[role="combobox"]')?.focus();
-    }
-    if (!mobileOpen && dialog.open) {
-      dialog.close();
-      openerRef.current?.focus();
-    }
-  }, [mobileOpen]);
 
   return (
     <>
@@ -192,7 +178,6 @@ export default function SearchBox() {
         <SearchCombobox />
       </div>
       <button
-        ref={openerRef}
         type="button"
         aria-label="Search products"
         aria-haspopup="dialog"
@@ -201,33 +186,11 @@ export default function SearchBox() {
       >
         <SearchIcon />
       </button>
-      <dialog
-        ref={dialogRef}
-        aria-label="Search products"
-        onKeyDown={trapTab}
-        onCancel={(e) => {
-          e.preventDefault();
-          closeOverlay('search');
-        }}
-        className="m-0 h-dvh max-h-none w-screen max-w-none bg-white p-0 open:flex"
-      >
-        {mobileOpen && (
-          <div className="flex h-full w-full flex-col p-3">
-            <div className="mb-3 flex items-center justify-between">
-              <h2 className="text-lg font-semibold text-slate-900">Search</h2>
-              <button
-                type="button"
-                aria-label="Close search"
-                onClick={() => closeOverlay('search')}
-                className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100"
-              >
-                <CloseIcon />
-              </button>
-            </div>
-            <SearchCombobox fullScreen onDismiss={() => closeOverlay('search')} />
-          </div>
-        )}
-      </dialog>
+      <ModalDialog open={mobileOpen} title="Search" label="Search products" closeLabel="Close search" onClose={() => closeOverlay('search')} variant="fullscreen" bare>
+        <div className="flex min-h-0 flex-1 flex-col p-3">
+          <SearchCombobox fullScreen onDismiss={() => closeOverlay('search')} />
+        </div>
+      </ModalDialog>
     </>
   );
 }

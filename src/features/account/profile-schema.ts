@@ -1,0 +1,20 @@
+/**
+ * The Edit Profile form's schema (spec 001 §5), shared by the form and the update-profile
+ * contract. Apart from rules.ts because it needs zod and libphonenumber-js, which the account
+ * pages load only when the form opens.
+ */
+import { z } from 'zod';
+import '../../lib/zod-csp.ts';
+import { EMAIL_PATTERN, phoneField } from '../auth/rules.ts';
+import { ACCOUNT_MESSAGES } from './rules.ts';
+
+const required = z.string({ message: ACCOUNT_MESSAGES.fillAll }).trim().min(1, ACCOUNT_MESSAGES.fillAll);
+
+/** Edit Profile form: name, email and mobile, all required (spec 001 §5). Mobile leaves in E.164. */
+export const profileSchema = z.object({
+  name: required.max(100, 'Name is too long.'),
+  email: required.max(254, ACCOUNT_MESSAGES.invalidEmail).regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.invalidEmail),
+  mobile: required.pipe(phoneField({ required: ACCOUNT_MESSAGES.fillAll, invalid: ACCOUNT_MESSAGES.invalidPhone })),
+});
+
+export type ProfileInput = z.infer<typeof profileSchema>;

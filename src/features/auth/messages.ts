@@ -1,0 +1,17 @@
+/**
+ * The auth texts of spec 000 §5, verbatim, in a module without zod or libphonenumber-js, so an
+ * island that only shows a message (the demo note, the account pages) does not load them.
+ * Re-exported by rules.ts.
+ */
+export const AUTH_MESSAGES = {
+  mobileRequired: 'Please enter your mobile number',
+  fillAll: 'Please fill in all fields',
+  invalidEmail: 'Please enter a valid email',
+  invalidOtp: 'Please enter a 4-digit OTP',
+  invalidPhone: 'Please enter a valid mobile number',
+  loginSuccess: 'You have logged in successfully',
+  otpWrong: 'Invalid OTP',
+  invalidUser: 'Invalid user',
+  registrationFailed: 'Registration failed',
+  demoNote: 'Demo shop: no SMS is sent. Codes are shown on screen.',
+} as const;

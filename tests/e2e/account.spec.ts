@@ -8,6 +8,7 @@
 import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
+import { gzipSync } from 'node:zlib';
 
 const ADDRESS = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: 'Near Vadakkunnathan Temple', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
 
@@ -306,3 +307,19 @@ for (const viewport of [
     });
   });
 }
+
+test('My Account loads no form libraries until a form opens: at most 100 KB of gzipped JavaScript', async ({ page }) => {
+  await page.goto('/');
+  const me = await signUp(page);
+  await addAddress(page, me.ip);
+  const sizes: Promise<number>[] = [];
+  page.on('response', (res) => {
+    if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
+  });
+  await page.goto('/my-account?section=profile', { waitUntil: 'networkidle' });
+  await accountReady(page);
+  await page.waitForLoadState('networkidle');
+  const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
+  // The address dialog (phone input, map) and the profile form (zod, phone rules) come later.
+  expect(total).toBeLessThanOrEqual(100 * 1024);
+});

@@ -4,7 +4,7 @@
  * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
  */
 import { useId, type ReactNode } from 'react';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import ModalDialog, { type ModalDialogProps } from '../../../lib/ui/ModalDialog.tsx';
 import { formatPaise } from '../../../lib/money.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import type { creditTransactionRoute, profileRoute } from '../contract.ts';
@@ -53,17 +53,7 @@ export const buttonSecondary =
 export const buttonDanger =
   'inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
 
-interface DialogProps {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  /** 'alertdialog' for confirmations and messages. */
-  role?: 'dialog' | 'alertdialog';
-  /** Max width class of the panel. */
-  width?: string;
-  describedBy?: string;
-}
+type DialogProps = Pick<ModalDialogProps, 'open' | 'title' | 'onClose' | 'children' | 'role' | 'width' | 'describedBy'>;
 
 /** A modal dialog (the shared ModalDialog; a backdrop click does not close it). */
 export function Dialog({ role = 'dialog', width = 'sm:max-w-md', ...props }: DialogProps) {

@@ -18,8 +18,8 @@ import type { PaymentMode } from '../../checkout/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 
-/** The request's figures and choices that the reservation checks and records. */
-export interface ReservationRequest {
+/** What the client sends to place an order (already parsed); money in paise. */
+export interface PlaceOrderInput {
   addressId: number;
   paymentMode: PaymentMode;
   /** The client's idea of the amount to pay (paise); must equal the server's. */
@@ -31,6 +31,10 @@ export interface ReservationRequest {
   /** Points to redeem (1 point = ₹1). */
   points: number;
   idempotencyKey?: string;
+}
+
+/** The request's figures and choices that the reservation checks and records. */
+export interface ReservationRequest extends PlaceOrderInput {
   /** Hash of the request, stored with the idempotency key. */
   requestHash: string;
   /** Online orders start `pending` until the gateway's charge settles. */

@@ -14,7 +14,7 @@ import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise } from '../../../lib/money.ts';
 import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
-import { $cart, $lockedLines, checkout, emptyCart, loadCart, removeFromCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
+import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
 import { openAuth } from '../../auth/open-auth.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
@@ -213,14 +213,7 @@ export default function CartPage({ initial }: Props) {
         </div>
       )}
 
-      <ConfirmRemove
-        item={confirming}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(item) => {
-          setConfirming(null);
-          void removeFromCart(item.cartId);
-        }}
-      />
+      <ConfirmRemove item={confirming} onClose={() => setConfirming(null)} />
     </div>
   );
 }

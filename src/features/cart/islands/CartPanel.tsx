@@ -15,7 +15,7 @@ import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
-import { $cart, $lockedLines, checkout, removeFromCart, type CartItem } from '../store.ts';
+import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
@@ -144,14 +144,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
         </div>
       </div>
 
-      <ConfirmRemove
-        item={confirming}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(item) => {
-          setConfirming(null);
-          void removeFromCart(item.cartId);
-        }}
-      />
+      <ConfirmRemove item={confirming} onClose={() => setConfirming(null)} />
     </ModalDialog>
   );
 }

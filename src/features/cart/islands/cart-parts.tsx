@@ -5,9 +5,10 @@
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { useId } from 'react';
+import { Svg } from '../../../lib/ui/icons.tsx';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { CART_MESSAGES } from '../rules.ts';
-import { changeQuantity, loadCart, type CartItem } from '../store.ts';
+import { changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
@@ -33,10 +34,15 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
 /**
  * The Cancel/Remove confirmation for `item` (null = closed), on the one dialog primitive. Focus
  * starts on Cancel, Escape and the backdrop cancel, Tab stays inside; focus returns to the
- * control that opened it.
+ * control that opened it. Remove takes the line out of the cart (store.ts `removeFromCart`).
  */
-export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | null; onCancel: () => void; onConfirm: (item: CartItem) => void }) {
+export function ConfirmRemove({ item, onClose }: { item: CartItem | null; onClose: () => void }) {
   const textId = useId();
+  const onCancel = onClose;
+  const onConfirm = (line: CartItem) => {
+    onClose();
+    void removeFromCart(line.cartId);
+  };
   return (
     <ModalDialog open={item !== null} title="Remove item?" onClose={onCancel} hideClose describedBy={textId} width="sm:max-w-sm">
       {item && (
@@ -85,19 +91,19 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
 /** A trash-can icon. */
 export function TrashIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
+    </Svg>
   );
 }
 
 /** A shopping-cart icon. */
 export function CartIcon({ className = 'h-6 w-6' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
       <path d="M2.5 3h2.7l2.4 12h11.2l2-8.5H6.1" />
-    </svg>
+    </Svg>
   );
 }

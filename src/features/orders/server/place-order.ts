@@ -16,7 +16,6 @@ import type { Database } from '../../../lib/db/index.ts';
 import { cartItems, orders } from '../../../lib/db/schema.ts';
 import { AppError, badRequest } from '../../../lib/http/envelope.ts';
 import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts';
-import type { PaymentMode } from '../../checkout/rules.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';

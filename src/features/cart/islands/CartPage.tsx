@@ -13,7 +13,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise } from '../../../lib/money.ts';
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
 import { openAuth } from '../../auth/open-auth.ts';
@@ -128,9 +128,7 @@ export default function CartPage({ initial }: Props) {
                             width={56}
                             height={56}
                             className="h-12 w-12 shrink-0 rounded-lg bg-brand-50 object-contain p-1 sm:h-14 sm:w-14"
-                            onError={(e) => {
-                              e.currentTarget.src = PLACEHOLDER_IMAGE;
-                            }}
+                            onError={showPlaceholder}
                           />
                           <div className="min-w-0">
                             <a href={`/product/${item.productId}`} className="line-clamp-2 font-medium text-slate-900 hover:text-brand-700">

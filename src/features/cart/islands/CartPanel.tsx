@@ -14,7 +14,7 @@ import { useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
 import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
@@ -82,9 +82,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                   height={56}
                   loading="lazy"
                   className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1"
-                  onError={(e) => {
-                    e.currentTarget.src = PLACEHOLDER_IMAGE;
-                  }}
+                  onError={showPlaceholder}
                 />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start gap-2">

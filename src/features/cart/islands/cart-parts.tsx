@@ -8,6 +8,7 @@ import { useId } from 'react';
 import { Svg } from '../../../lib/ui/icons.tsx';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { CART_MESSAGES } from '../rules.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
 import { changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
 
 const stepClass =
@@ -85,6 +86,21 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
         Try again
       </button>
     </div>
+  );
+}
+
+/** A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the name is the line's label). */
+export function LineImage({ item, className, lazy = false }: { item: CartItem; className: string; lazy?: boolean }) {
+  return (
+    <img
+      src={item.image || PLACEHOLDER_IMAGE}
+      alt=""
+      width={56}
+      height={56}
+      loading={lazy ? 'lazy' : undefined}
+      className={`shrink-0 rounded-lg bg-brand-50 object-contain p-1 ${className}`}
+      onError={showPlaceholder}
+    />
   );
 }
 

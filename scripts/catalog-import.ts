@@ -2,7 +2,7 @@
  * `npm run catalog:import -- FILE.csv`: loads a BigBasket-format catalogue CSV into the shop's
  * database (PGlite under PGLITE_DATA_DIR, or PostgreSQL when DATABASE_URL is set), after
  * applying pending migrations. Safe to re-run: products are upserted by SKU `BB-{index}` and
- * unchanged rows are left alone. See src/features/catalog/server/import.ts for the rules.
+ * unchanged rows are left alone. See src/features/catalog/server/import.ts and import-csv.ts for the rules.
  *
  * On PGlite the shop's server must not be running on the same data folder (one process per
  * folder, enforced by its lock file): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.

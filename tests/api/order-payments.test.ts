@@ -24,7 +24,7 @@ import { PAYMENT_FAILED, placeOrder, type PlaceOrderInput } from '../../src/feat
 import { listOrders } from '../../src/features/orders/server/queries.ts';
 import { quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { PaymentDeclinedError, type PaymentGateway } from '../../src/features/payments/server.ts';
-import { completeOtpLogin, issueOtp } from '../../src/features/auth/server/otp-and-sessions.ts';
+import { completeOtpLogin, issueOtp } from '../../src/features/auth/server/otp.ts';
 import { AppError } from '../../src/lib/http/envelope.ts';
 
 const ADDRESS = { type: 'home', name: 'Buyer', mobile: '+919800000000', building_num: '1', street: 'MG Road', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };

@@ -13,7 +13,8 @@ import { addAddress } from '../../src/features/addresses/server/addresses.ts';
 import { addToCart } from '../../src/features/cart/server/cart.ts';
 import { placeOrder } from '../../src/features/orders/server/place-order.ts';
 import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { completeOtpLogin, customerForToken, startLogin, startSignup } from '../../src/features/auth/server/otp-and-sessions.ts';
+import { completeOtpLogin, startLogin, startSignup } from '../../src/features/auth/server/otp.ts';
+import { customerForToken } from '../../src/features/auth/server/sessions.ts';
 import { deleteAccount, updateProfile } from '../../src/features/account/server/account.ts';
 
 /** Rows of any table whose text or JSON columns contain one of `needles`, as "table.column". */

@@ -8,7 +8,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { DEFAULT_IMPORT_STOCK, importCatalogCsv, MAX_LABEL, MAX_PRODUCT_NAME, parsePackSize } from '../../src/features/catalog/server/import.ts';
+import { DEFAULT_IMPORT_STOCK, importCatalogCsv } from '../../src/features/catalog/server/import.ts';
+import { MAX_LABEL, MAX_PRODUCT_NAME, parsePackSize } from '../../src/features/catalog/server/import-csv.ts';
 import { getProduct } from '../../src/features/catalog/server/catalog.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');

@@ -22,7 +22,7 @@ import { profileSchema } from '../../src/features/account/profile-schema.ts';
 import { addressSchema } from '../../src/features/addresses/rules.ts';
 import { placeOrderBodySchema as placeOrderSchema } from '../../src/features/checkout/contract.ts';
 import { listingQuerySchema } from '../../src/features/catalog/listing-query.ts';
-import { importRowSchema } from '../../src/features/catalog/server/import.ts';
+import { importRowSchema } from '../../src/features/catalog/server/import-csv.ts';
 
 const SEED = 11_2026;
 

@@ -9,7 +9,8 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
 import { otps, rateLimitEvents } from '../../src/lib/db/schema.ts';
-import { completeOtpLogin, issueOtp, OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED, startSignup } from '../../src/features/auth/server/otp-and-sessions.ts';
+import { completeOtpLogin, issueOtp, startSignup } from '../../src/features/auth/server/otp.ts';
+import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '../../src/features/auth/server/throttles.ts';
 import { assertSmsAvailable, getSmsSender, setSmsSenderForTests, smsStartupWarning, type SmsSender } from '../../src/features/auth/server/sms.ts';
 import { getConfig, resetConfigForTests } from '../../src/lib/config.ts';
 

@@ -9,7 +9,7 @@ import { getConfig } from '../../lib/config.ts';
 import { NO_STORE } from '../../lib/cache/cache-control.ts';
 import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
 import { creditOrderJson, profileJson } from './server/shapes.ts';
-import { guardOtpSend, throttleIp } from '../auth/server/otp-and-sessions.ts';
+import { guardOtpSend, throttleIp } from '../auth/server/throttles.ts';
 import { clearSessionCookie, clientIp } from '../auth/server/session.ts';
 import { otpSentJson } from '../auth/server/shapes.ts';
 import { otpLoginSchema } from '../auth/rules.ts';

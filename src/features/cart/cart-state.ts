@@ -10,37 +10,15 @@ import type { DataOut } from '../../lib/http/contract.ts';
 import { rupeesToPaise } from '../../lib/money.ts';
 import type { myCartRoute } from './contract.ts';
 import { isSignedIn } from '../auth/store.ts';
+import type { CartLine, CartTotals } from './rules.ts';
 
 /** The cart JSON every cart route answers with (`data.my_cart`, `data.summary`). */
 export type CartJson = DataOut<typeof myCartRoute>;
 type CartLineJson = CartJson['my_cart'][number];
 
-/** One cart line as the islands show it; money in paise. */
-export interface CartItem {
-  cartId: number;
-  productId: number;
-  name: string;
-  image: string;
-  qty: number;
-  /** Offer price (what is charged), paise. */
-  pricePaise: number;
-  /** MRP, paise. */
-  mrpPaise: number;
-  stock: number;
-  lineTotalPaise: number;
-  weight: number | null;
-  unit: string | null;
-}
-
-/** Totals the server computed (spec 001 §9 delivery policy), paise. */
-export interface CartTotals {
-  itemCount: number;
-  subtotalPaise: number;
-  deliveryFeePaise: number;
-  totalPaise: number;
-  freeDeliveryFromPaise: number;
-  freeDeliveryRemainingPaise: number;
-}
+/** One cart line as the islands show it; money in paise (rules.ts `CartLine`). */
+export type CartItem = CartLine;
+export type { CartTotals };
 
 export interface CartState {
   status: 'idle' | 'loading' | 'ready' | 'error';

@@ -45,3 +45,34 @@ export function isAddableQty(qty: number): boolean {
 export function isCartId(cartId: number): boolean {
   return Number.isInteger(cartId) && cartId >= 1;
 }
+
+/**
+ * One cart line in paise, as the server computes it (server/cart.ts `listCart`) and as the
+ * islands hold it after mapping the cart JSON (cart-state.ts); spec 000 §3 "Cart item".
+ */
+export interface CartLine {
+  cartId: number;
+  productId: number;
+  name: string;
+  image: string;
+  qty: number;
+  /** Offer price (what is charged), paise. */
+  pricePaise: number;
+  /** MRP, paise. */
+  mrpPaise: number;
+  stock: number;
+  /** `pricePaise × qty`. */
+  lineTotalPaise: number;
+  weight: number | null;
+  unit: string | null;
+}
+
+/** The cart's totals (spec 001 §9 delivery policy), paise; computed on the server only. */
+export interface CartTotals {
+  itemCount: number;
+  subtotalPaise: number;
+  deliveryFeePaise: number;
+  totalPaise: number;
+  freeDeliveryFromPaise: number;
+  freeDeliveryRemainingPaise: number;
+}

@@ -8,6 +8,17 @@
 export const PLACEHOLDER_IMAGE = '/images/placeholder.svg';
 
 /**
+ * An <img>'s `onError`: shows the placeholder instead (once: a failing placeholder is left
+ * alone, so it cannot loop). Drops any srcset so the browser does not pick a candidate again.
+ */
+export function showPlaceholder(event: { currentTarget: HTMLImageElement }): void {
+  const img = event.currentTarget;
+  if (img.src.endsWith(PLACEHOLDER_IMAGE)) return;
+  if (img.srcset) img.srcset = '';
+  img.src = PLACEHOLDER_IMAGE;
+}
+
+/**
  * Resolves a stored image path to a URL.
  * @example imageUrl('emoji/1f345.svg') // '/media/emoji/1f345.svg'
  * @example imageUrl('https://cdn.example/a.jpg') // 'https://cdn.example/a.jpg'

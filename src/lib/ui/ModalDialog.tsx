@@ -18,7 +18,8 @@ import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react'
 import { trapTab } from './focus-trap.ts';
 import { CloseIcon } from './icons.tsx';
 
-interface Props {
+/** The props of ModalDialog (see the module comment for the variants). */
+export interface ModalDialogProps {
   open: boolean;
   title: string;
   /** Accessible name when it differs from the visible title (e.g. "Search products" for "Search"). */
@@ -51,7 +52,7 @@ interface Props {
   anchor?: RefObject<HTMLElement | null>;
 }
 
-const PANEL: Record<NonNullable<Props['variant']>, string> = {
+const PANEL: Record<NonNullable<ModalDialogProps['variant']>, string> = {
   center: 'm-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl shadow-xl backdrop:bg-slate-900/50',
   fullscreen: 'm-0 h-dvh max-h-none w-screen max-w-none',
   popover: 'absolute left-auto right-0 top-full z-50 m-0 mt-2 overflow-hidden rounded-2xl border border-slate-200 shadow-xl',
@@ -59,7 +60,7 @@ const PANEL: Record<NonNullable<Props['variant']>, string> = {
   adaptive: 'm-0 h-dvh max-h-none w-screen max-w-none backdrop:bg-slate-900/50 md:m-auto md:h-fit md:max-h-[85vh] md:overflow-hidden md:rounded-2xl md:shadow-xl',
 };
 
-const BODY: Record<NonNullable<Props['variant']>, string> = {
+const BODY: Record<NonNullable<ModalDialogProps['variant']>, string> = {
   center: 'max-h-[calc(100dvh-1rem)]',
   fullscreen: 'h-full',
   popover: 'max-h-[min(36rem,calc(100vh-6rem))]',
@@ -88,7 +89,7 @@ export default function ModalDialog({
   id,
   anchor,
   closeLabel = `Close ${title}`,
-}: Props) {
+}: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
   const onCloseRef = useRef(onClose);

@@ -4,7 +4,8 @@
  * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
  */
 import { useId, type ReactNode } from 'react';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { Svg } from '../../../lib/ui/icons.tsx';
+import ModalDialog, { type ModalDialogProps } from '../../../lib/ui/ModalDialog.tsx';
 import { formatPaise } from '../../../lib/money.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import type { creditTransactionRoute, profileRoute } from '../contract.ts';
@@ -53,17 +54,7 @@ export const buttonSecondary =
 export const buttonDanger =
   'inline-flex min-h-10 items-center justify-center rounded-lg bg-red-700 px-4 py-2 text-sm font-semibold text-white hover:bg-red-800 disabled:cursor-not-allowed disabled:opacity-60';
 
-interface DialogProps {
-  open: boolean;
-  title: string;
-  onClose: () => void;
-  children: ReactNode;
-  /** 'alertdialog' for confirmations and messages. */
-  role?: 'dialog' | 'alertdialog';
-  /** Max width class of the panel. */
-  width?: string;
-  describedBy?: string;
-}
+type DialogProps = Pick<ModalDialogProps, 'open' | 'title' | 'onClose' | 'children' | 'role' | 'width' | 'describedBy'>;
 
 /** A modal dialog (the shared ModalDialog; a backdrop click does not close it). */
 export function Dialog({ role = 'dialog', width = 'sm:max-w-md', ...props }: DialogProps) {
@@ -141,27 +132,27 @@ export function ErrorText({ message, className = 'mt-3' }: { message?: string | 
 /** Small inline icons (24×24, currentColor, hidden from assistive technology). */
 export function PencilIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <path d="M4 20h4L19 9l-4-4L4 16v4Z" />
       <path d="m13.5 6.5 4 4" />
-    </svg>
+    </Svg>
   );
 }
 
 export function TrashIcon({ className = 'h-4 w-4' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 13h10l1-13M9 7V4h6v3" />
-    </svg>
+    </Svg>
   );
 }
 
 export function ChevronIcon({ className = 'h-4 w-4', direction = 'right' }: { className?: string; direction?: 'left' | 'right' | 'down' | 'up' }) {
   const d = { right: 'm9 6 6 6-6 6', left: 'm15 6-6 6 6 6', down: 'm6 9 6 6 6-6', up: 'm6 15 6-6 6 6' }[direction];
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <path d={d} />
-    </svg>
+    </Svg>
   );
 }
 

@@ -24,7 +24,7 @@ import {
   wishlistItems,
 } from '../../../lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '../../../lib/http/envelope.ts';
-import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '../../auth/server/otp-and-sessions.ts';
+import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '../../auth/server/otp.ts';
 import { getOrder } from '../../orders/server/queries.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import type { ProfileInput } from '../profile-schema.ts';

@@ -20,6 +20,7 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
+import { AlertDialog } from '../../../lib/ui/AlertDialog.tsx';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '../../checkout/islands/checkout-shared.ts';
 import { ADDRESS_MESSAGES } from '../rules.ts';
@@ -125,7 +126,6 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   }
 
   const helpers = fieldHelpers(uid, form.errors);
-  const savedId = `${uid}-saved`;
   return (
     <>
       <ModalDialog open={open && !saved} title={mode === 'edit' ? 'Edit Address' : 'Add Address'} onClose={onClose} width="sm:max-w-2xl" closeOnBackdrop={false}>
@@ -160,16 +160,9 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
         </form>
       </ModalDialog>
 
-      <ModalDialog open={open && !!saved} title="Address Saved" role="alertdialog" onClose={finish} hideClose describedBy={savedId}>
-        <p id={savedId} className="text-base text-slate-800">
-          {ADDRESS_MESSAGES.added}
-        </p>
-        <div className="mt-5 flex justify-end">
-          <button type="button" autoFocus onClick={finish} className="h-11 rounded-lg bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800">
-            OK
-          </button>
-        </div>
-      </ModalDialog>
+      <AlertDialog open={open && !!saved} title="Address Saved" onClose={finish}>
+        {ADDRESS_MESSAGES.added}
+      </AlertDialog>
     </>
   );
 }

@@ -13,11 +13,10 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise } from '../../../lib/money.ts';
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
-import { $cart, $lockedLines, checkout, emptyCart, loadCart, removeFromCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
+import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
 import { openAuth } from '../../auth/open-auth.ts';
-import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */
@@ -122,16 +121,7 @@ export default function CartPage({ initial }: Props) {
                     <tr key={item.cartId} aria-busy={busy} className={busy ? 'opacity-70' : ''}>
                       <td className="px-3 py-3 sm:px-4">
                         <div className="flex items-center gap-3">
-                          <img
-                            src={item.image || PLACEHOLDER_IMAGE}
-                            alt=""
-                            width={56}
-                            height={56}
-                            className="h-12 w-12 shrink-0 rounded-lg bg-brand-50 object-contain p-1 sm:h-14 sm:w-14"
-                            onError={(e) => {
-                              e.currentTarget.src = PLACEHOLDER_IMAGE;
-                            }}
-                          />
+                          <LineImage item={item} className="h-12 w-12 sm:h-14 sm:w-14" />
                           <div className="min-w-0">
                             <a href={`/product/${item.productId}`} className="line-clamp-2 font-medium text-slate-900 hover:text-brand-700">
                               {item.name}
@@ -213,14 +203,7 @@ export default function CartPage({ initial }: Props) {
         </div>
       )}
 
-      <ConfirmRemove
-        item={confirming}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(item) => {
-          setConfirming(null);
-          void removeFromCart(item.cartId);
-        }}
-      />
+      <ConfirmRemove item={confirming} onClose={() => setConfirming(null)} />
     </div>
   );
 }

@@ -14,9 +14,8 @@ import { useState, type RefObject } from 'react';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
-import { $cart, $lockedLines, checkout, removeFromCart, type CartItem } from '../store.ts';
-import { CartLoadError, CartLoading, ConfirmRemove, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
+import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
   variant: 'card' | 'screen';
@@ -75,17 +74,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
           <ul className={`divide-y divide-slate-100 ${screen ? 'px-3' : 'px-4'}`} aria-label="Items in your cart">
             {items.map((item) => (
               <li key={item.cartId} className={`flex gap-3 py-3 ${screen ? 'rounded-xl' : ''}`}>
-                <img
-                  src={item.image || PLACEHOLDER_IMAGE}
-                  alt=""
-                  width={56}
-                  height={56}
-                  loading="lazy"
-                  className="h-14 w-14 shrink-0 rounded-lg bg-brand-50 object-contain p-1"
-                  onError={(e) => {
-                    e.currentTarget.src = PLACEHOLDER_IMAGE;
-                  }}
-                />
+                <LineImage item={item} className="h-14 w-14" lazy />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start gap-2">
                     <a href={`/product/${item.productId}`} className="line-clamp-2 flex-1 text-sm font-medium text-slate-900 hover:text-brand-700">
@@ -144,14 +133,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
         </div>
       </div>
 
-      <ConfirmRemove
-        item={confirming}
-        onCancel={() => setConfirming(null)}
-        onConfirm={(item) => {
-          setConfirming(null);
-          void removeFromCart(item.cartId);
-        }}
-      />
+      <ConfirmRemove item={confirming} onClose={() => setConfirming(null)} />
     </ModalDialog>
   );
 }

@@ -5,8 +5,10 @@
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { lazy, Suspense, useId, useState } from 'react';
+import { Svg } from '../../../lib/ui/icons.tsx';
 import { CART_MESSAGES } from '../rules.ts';
-import { changeQuantity, loadCart, type CartItem } from '../store.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
+import { changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
 
 const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
 
@@ -34,10 +36,15 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
 /**
  * The Cancel/Remove confirmation for `item` (null = closed), on the one dialog primitive. Focus
  * starts on Cancel, Escape and the backdrop cancel, Tab stays inside; focus returns to the
- * control that opened it.
+ * control that opened it. Remove takes the line out of the cart (store.ts `removeFromCart`).
  */
-export function ConfirmRemove({ item, onCancel, onConfirm }: { item: CartItem | null; onCancel: () => void; onConfirm: (item: CartItem) => void }) {
+export function ConfirmRemove({ item, onClose }: { item: CartItem | null; onClose: () => void }) {
   const textId = useId();
+  const onCancel = onClose;
+  const onConfirm = (line: CartItem) => {
+    onClose();
+    void removeFromCart(line.cartId);
+  };
   // The dialog's code loads on the first removal, not with the cart (it stays mounted after,
   // so closing it returns focus as the primitive does).
   const [used, setUsed] = useState(false);
@@ -90,22 +97,37 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
   );
 }
 
+/** A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the name is the line's label). */
+export function LineImage({ item, className, lazy = false }: { item: CartItem; className: string; lazy?: boolean }) {
+  return (
+    <img
+      src={item.image || PLACEHOLDER_IMAGE}
+      alt=""
+      width={56}
+      height={56}
+      loading={lazy ? 'lazy' : undefined}
+      className={`shrink-0 rounded-lg bg-brand-50 object-contain p-1 ${className}`}
+      onError={showPlaceholder}
+    />
+  );
+}
+
 /** A trash-can icon. */
 export function TrashIcon({ className = 'h-5 w-5' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <path d="M4 7h16M10 11v6M14 11v6M6 7l1 12a2 2 0 0 0 2 2h6a2 2 0 0 0 2-2l1-12M9 7V4h6v3" />
-    </svg>
+    </Svg>
   );
 }
 
 /** A shopping-cart icon. */
 export function CartIcon({ className = 'h-6 w-6' }: { className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <Svg className={className}>
       <circle cx="9" cy="20" r="1.5" />
       <circle cx="18" cy="20" r="1.5" />
       <path d="M2.5 3h2.7l2.4 12h11.2l2-8.5H6.1" />
-    </svg>
+    </Svg>
   );
 }

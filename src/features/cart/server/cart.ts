@@ -10,31 +10,12 @@ import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { imageUrl } from '../../catalog/images.ts';
 import { deliveryFeePaise, freeDeliveryRemainingPaise, type DeliveryPolicy } from '../delivery-fee.ts';
-import { CART_MESSAGES, MIN_LINE_QTY, isAddableQty, onlyLeftMessage, outOfStockMessage } from '../rules.ts';
+import { CART_MESSAGES, MIN_LINE_QTY, isAddableQty, onlyLeftMessage, outOfStockMessage, type CartLine, type CartTotals } from '../rules.ts';
 
-/** A cart line with its product's current price and stock. */
-export interface CartLine {
-  cartId: number;
-  productId: number;
-  name: string;
-  image: string;
-  qty: number;
-  pricePaise: number;
-  mrpPaise: number;
-  stock: number;
-  weight: number | null;
-  weightUnit: string | null;
-  lineTotalPaise: number;
-}
-
-export interface CartSummary {
-  itemCount: number;
-  subtotalPaise: number;
-  deliveryFeePaise: number;
-  totalPaise: number;
-  freeDeliveryFromPaise: number;
-  freeDeliveryRemainingPaise: number;
-}
+/** A cart line with its product's current price and stock (rules.ts). */
+export type { CartLine };
+/** The cart's totals (rules.ts `CartTotals`). */
+export type CartSummary = CartTotals;
 
 /** The shop's delivery policy from configuration. */
 export function deliveryPolicy(): DeliveryPolicy {
@@ -89,7 +70,7 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
     mrpPaise: r.mrpPaise,
     stock: r.stock,
     weight: r.weight === null ? null : Number(r.weight),
-    weightUnit: r.weightUnit,
+    unit: r.weightUnit,
     lineTotalPaise: r.pricePaise * r.qty,
   }));
 }

@@ -16,7 +16,7 @@ export function cartLineJson(l: CartLine) {
     offer_price: paiseToRupees(l.pricePaise),
     stock: l.stock,
     weight: l.weight,
-    unit: l.weightUnit,
+    unit: l.unit,
     line_total: paiseToRupees(l.lineTotalPaise),
   };
 }

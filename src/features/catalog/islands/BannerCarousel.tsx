@@ -16,7 +16,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Banner } from '../rules.ts';
-import { PLACEHOLDER_IMAGE } from '../images.ts';
+import { showPlaceholder } from '../images.ts';
 
 /** Time each banner stays before the next, in milliseconds (spec 000 §9). */
 export const BANNER_INTERVAL_MS = 5000;
@@ -199,13 +199,7 @@ export default function BannerCarousel({ banners }: Props) {
                 height={400}
                 alt=""
                 draggable={false}
-                onError={(e) => {
-                  const img = e.currentTarget;
-                  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) {
-                    img.srcset = '';
-                    img.src = PLACEHOLDER_IMAGE;
-                  }
-                }}
+                onError={showPlaceholder}
                 loading={i === 0 || hydrated ? 'eager' : 'lazy'}
                 fetchPriority={i === 0 ? 'high' : 'low'}
                 decoding={i === 0 ? 'sync' : 'async'}

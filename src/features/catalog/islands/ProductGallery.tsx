@@ -5,8 +5,8 @@
  * image is server-rendered eagerly with its size, so it is the page's fast LCP image before
  * hydration. A failed image shows the placeholder.
  */
-import { useState, type KeyboardEvent, type SyntheticEvent } from 'react';
-import { PLACEHOLDER_IMAGE } from '../images.ts';
+import { useState, type KeyboardEvent } from 'react';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '../images.ts';
 
 interface Props {
   /** Image URLs, cover first (at least one). */
@@ -16,11 +16,6 @@ interface Props {
 }
 
 const SIZE = 480;
-
-function onImageError(event: SyntheticEvent<HTMLImageElement>) {
-  const img = event.currentTarget;
-  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
-}
 
 const chevron = (d: string) => (
   <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-5 w-5">
@@ -57,7 +52,7 @@ export default function ProductGallery({ images, name }: Props) {
           loading="eager"
           fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding="async"
-          onError={onImageError}
+          onError={showPlaceholder}
           className="mx-auto aspect-square w-full max-w-[480px] object-contain p-10 sm:p-14"
         />
         {count > 1 && (
@@ -97,7 +92,7 @@ export default function ProductGallery({ images, name }: Props) {
                   i === index ? 'border-brand-600' : 'border-transparent hover:border-brand-200'
                 }`}
               >
-                <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" onError={onImageError} className="h-full w-full object-contain" />
+                <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" onError={showPlaceholder} className="h-full w-full object-contain" />
               </button>
             </li>
           ))}

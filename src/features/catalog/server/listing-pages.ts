@@ -6,7 +6,7 @@
  * the HTTP status the page must answer with: 404 for an unknown id, 500 (logged) when the
  * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
-import { getDb } from '../../../lib/db/index.ts';
+import { getDb, type Database } from '../../../lib/db/index.ts';
 import { getCategory, getSubcategory, listCategories, listProducts, listSubcategories } from './catalog.ts';
 import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
 import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
@@ -23,6 +23,21 @@ export interface Outcome {
 export function applyOutcome(response: { status: number; headers: Headers }, outcome: Outcome): void {
   response.status = outcome.status;
   if (outcome.status === 200 && outcome.cacheable !== false) response.headers.set('cache-control', CATALOG_CACHE['cache-control']);
+}
+
+/**
+ * Fills a page's data (which starts as its 404 outcome) from the database: `fill` returns true
+ * when what the URL names exists (→ 200). A failure is logged as `what` with the request id and
+ * path, and answers 500.
+ */
+async function loadInto<T extends Outcome>(data: T, what: string, url: URL, reqId: string | undefined, fill: (db: Database) => Promise<boolean>): Promise<T> {
+  try {
+    if (await fill(await getDb())) data.status = 200;
+  } catch (err) {
+    logger.error({ err, reqId, path: url.pathname }, what);
+    data.status = 500;
+  }
+  return data;
 }
 
 /** A route id: a positive whole number, else 0 (unknown). */
@@ -63,20 +78,14 @@ export async function loadCategoryProducts(url: URL, categoryParam: string | und
   const subcategoryId = all ? 0 : routeId(subcategoryParam);
   const query = parseListingQueryLenient(url);
   const data: CategoryProductsData = { status: 404, category: null, subcategory: null, all, query, result: null };
-  try {
-    const db = await getDb();
+  return loadInto(data, 'category products failed', url, reqId, async (db) => {
     data.category = categoryId ? await getCategory(db, categoryId) : null;
     const sub = data.category && subcategoryId ? await getSubcategory(db, subcategoryId) : null;
     data.subcategory = sub && sub.categoryId === data.category?.id ? sub : null;
-    if (data.category && (all || data.subcategory)) {
-      data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page });
-      data.status = 200;
-    }
-  } catch (err) {
-    logger.error({ err, reqId, path: url.pathname }, 'category products failed');
-    data.status = 500;
-  }
-  return data;
+    if (!data.category || !(all || data.subcategory)) return false;
+    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page });
+    return true;
+  });
 }
 
 export interface CategoryPageData extends Outcome {
@@ -88,18 +97,12 @@ export interface CategoryPageData extends Outcome {
 export async function loadCategoryPage(url: URL, categoryParam: string | undefined, reqId?: string): Promise<CategoryPageData> {
   const categoryId = routeId(categoryParam);
   const data: CategoryPageData = { status: 404, category: null, subcategories: [] };
-  try {
-    const db = await getDb();
+  return loadInto(data, 'category page failed', url, reqId, async (db) => {
     data.category = categoryId ? await getCategory(db, categoryId) : null;
-    if (data.category) {
-      data.subcategories = await listSubcategories(db, data.category.id);
-      data.status = 200;
-    }
-  } catch (err) {
-    logger.error({ err, reqId, path: url.pathname }, 'category page failed');
-    data.status = 500;
-  }
-  return data;
+    if (!data.category) return false;
+    data.subcategories = await listSubcategories(db, data.category.id);
+    return true;
+  });
 }
 
 export interface SubcategoryBrowserData extends Outcome {
@@ -119,20 +122,14 @@ export async function loadSubcategoryBrowser(url: URL, categoryParam: string | u
   const categoryId = routeId(categoryParam);
   const query = parseListingQueryLenient(url);
   const data: SubcategoryBrowserData = { status: 404, category: null, subcategories: [], subcategoryId: 0, query, result: null };
-  try {
-    const db = await getDb();
+  return loadInto(data, 'subcategory browser failed', url, reqId, async (db) => {
     data.category = categoryId ? await getCategory(db, categoryId) : null;
-    if (data.category) {
-      data.subcategories = await listSubcategories(db, data.category.id);
-      data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
-      data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page });
-      data.status = 200;
-    }
-  } catch (err) {
-    logger.error({ err, reqId, path: url.pathname }, 'subcategory browser failed');
-    data.status = 500;
-  }
-  return data;
+    if (!data.category) return false;
+    data.subcategories = await listSubcategories(db, data.category.id);
+    data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
+    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page });
+    return true;
+  });
 }
 
 export interface SubcategoryGridData extends Outcome {
@@ -150,21 +147,15 @@ export async function loadSubcategoryGrid(url: URL, idParam: string | undefined,
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
   const query = parseListingQueryLenient(url);
   const data: SubcategoryGridData = { status: 404, id, subcategory: null, category: null, query, result: null };
-  try {
-    const db = await getDb();
+  return loadInto(data, 'subcategory grid failed', url, reqId, async (db) => {
     if (id > 0) {
       data.subcategory = await getSubcategory(db, id);
       data.category = data.subcategory ? await getCategory(db, data.subcategory.categoryId) : null;
     }
-    if (id === 0 || data.subcategory) {
-      data.result = await listProducts(db, { subcategoryId: id, sort: query.sort, page: query.page });
-      data.status = 200;
-    }
-  } catch (err) {
-    logger.error({ err, reqId, path: url.pathname }, 'subcategory grid failed');
-    data.status = 500;
-  }
-  return data;
+    if (id !== 0 && !data.subcategory) return false;
+    data.result = await listProducts(db, { subcategoryId: id, sort: query.sort, page: query.page });
+    return true;
+  });
 }
 
 export interface ShopData extends Outcome {

@@ -5,24 +5,17 @@
  */
 import { useEffect, useId, useRef } from 'react';
 import { formatPaise } from '../../../lib/money.ts';
+import { AlertDialog } from '../../../lib/ui/AlertDialog.tsx';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
 import type { Confirmation } from './checkout-state.ts';
 
 /** "Payment Method Required": Place Order was pressed with no payment method chosen. */
 export function MethodRequiredDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
-  const textId = useId();
   return (
-    <ModalDialog open={open} title="Payment Method Required" role="alertdialog" onClose={onClose} hideClose describedBy={textId}>
-      <p id={textId} className="text-base text-slate-800">
-        {CHECKOUT_MESSAGES.noMethod}
-      </p>
-      <div className="mt-5 flex justify-end">
-        <button type="button" autoFocus onClick={onClose} className="h-11 rounded-lg bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800">
-          OK
-        </button>
-      </div>
-    </ModalDialog>
+    <AlertDialog open={open} title="Payment Method Required" onClose={onClose}>
+      {CHECKOUT_MESSAGES.noMethod}
+    </AlertDialog>
   );
 }
 

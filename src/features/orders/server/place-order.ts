@@ -16,28 +16,13 @@ import type { Database } from '../../../lib/db/index.ts';
 import { cartItems, orders } from '../../../lib/db/schema.ts';
 import { AppError, badRequest } from '../../../lib/http/envelope.ts';
 import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts';
-import type { PaymentMode } from '../../checkout/rules.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
-import { reserveOrder } from './reservation.ts';
+import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
 import { settlePayment } from './payment.ts';
 
 export { PAYMENT_FAILED } from './payment.ts';
-
-/** What the client sends to place an order (already parsed); money in paise. */
-export interface PlaceOrderInput {
-  addressId: number;
-  paymentMode: PaymentMode;
-  /** The client's idea of the amount to pay (paise); must equal the server's. */
-  paidAmountPaise: number;
-  /** The client's idea of the discount (paise), when it sends one; must equal the server's. */
-  discountPaise?: number;
-  promoCode?: string;
-  customerNote?: string;
-  /** Points to redeem (1 point = ₹1). */
-  points: number;
-  idempotencyKey?: string;
-}
+export type { PlaceOrderInput } from './reservation.ts';
 
 /** Extra inputs of placeOrder that are not part of the request body. */
 export interface PlaceOrderOptions {

@@ -18,8 +18,8 @@ import type { PaymentMode } from '../../checkout/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 
-/** The request's figures and choices that the reservation checks and records. */
-export interface ReservationRequest {
+/** What the client sends to place an order (already parsed); money in paise. */
+export interface PlaceOrderInput {
   addressId: number;
   paymentMode: PaymentMode;
   /** The client's idea of the amount to pay (paise); must equal the server's. */
@@ -31,6 +31,10 @@ export interface ReservationRequest {
   /** Points to redeem (1 point = ₹1). */
   points: number;
   idempotencyKey?: string;
+}
+
+/** The request's figures and choices that the reservation checks and records. */
+export interface ReservationRequest extends PlaceOrderInput {
   /** Hash of the request, stored with the idempotency key. */
   requestHash: string;
   /** Online orders start `pending` until the gateway's charge settles. */
@@ -88,25 +92,30 @@ async function takeStock(tx: Transaction, orderId: number, lines: Awaited<Return
   }
 }
 
+/**
+ * Takes `amount` from one of the customer's balances (points, or credit in paise) in a single
+ * conditional UPDATE, so two orders racing for the same balance cannot both take it; 422 with
+ * `refusal` when the balance is short.
+ */
+async function takeFromBalance(tx: Transaction, customerId: number, balance: 'pointsBalance' | 'creditBalancePaise', amount: number, refusal: string): Promise<void> {
+  const column = customers[balance];
+  const taken = await tx
+    .update(customers)
+    .set({ [balance]: sql`${column} - ${amount}` })
+    .where(and(eq(customers.id, customerId), sql`${column} >= ${amount}`))
+    .returning({ id: customers.id });
+  if (!taken.length) throw new AppError('unprocessable', refusal);
+}
+
 /** Counts the promo use, spends points and debits credit (422 when the balance no longer covers it). */
 async function takeBalances(tx: Transaction, customerId: number, orderId: number, quote: OrderQuote, paymentMode: PaymentMode): Promise<void> {
   if (quote.promo) await countPromoUse(tx, quote.promo.id);
   if (quote.pointsRedeemed > 0) {
-    const spent = await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} - ${quote.pointsRedeemed}` })
-      .where(and(eq(customers.id, customerId), sql`${customers.pointsBalance} >= ${quote.pointsRedeemed}`))
-      .returning({ id: customers.id });
-    if (!spent.length) throw new AppError('unprocessable', 'You do not have enough points.');
+    await takeFromBalance(tx, customerId, 'pointsBalance', quote.pointsRedeemed, 'You do not have enough points.');
     await tx.insert(pointsTransactions).values({ customerId, orderId, delta: -quote.pointsRedeemed, reason: 'redeemed' });
   }
   if (paymentMode === 'Credit') {
-    const taken = await tx
-      .update(customers)
-      .set({ creditBalancePaise: sql`${customers.creditBalancePaise} - ${quote.paidAmountPaise}` })
-      .where(and(eq(customers.id, customerId), sql`${customers.creditBalancePaise} >= ${quote.paidAmountPaise}`))
-      .returning({ id: customers.id });
-    if (!taken.length) throw new AppError('unprocessable', 'Not enough credit available for this order. Please choose another payment method.');
+    await takeFromBalance(tx, customerId, 'creditBalancePaise', quote.paidAmountPaise, 'Not enough credit available for this order. Please choose another payment method.');
     await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
   }
 }

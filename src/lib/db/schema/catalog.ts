@@ -1,7 +1,7 @@
 /** Catalogue: categories, subcategories, products, banners, delivery areas and the stock ledger; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt, requiredRef } from './columns.ts';
 
 /** Top-level category (spec 000 §3 Category: id, title/name, image). */
 export const categories = pgTable(
@@ -25,9 +25,7 @@ export const subcategories = pgTable(
   'subcategories',
   {
     id: serial('id').primaryKey(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'cascade' }),
+    categoryId: requiredRef('category_id', () => categories.id, 'cascade'),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
     image: text('image'),
@@ -54,12 +52,8 @@ export const products = pgTable(
     sku: text('sku').notNull(),
     name: text('name').notNull(),
     slug: text('slug').notNull(),
-    categoryId: integer('category_id')
-      .notNull()
-      .references(() => categories.id, { onDelete: 'restrict' }),
-    subcategoryId: integer('subcategory_id')
-      .notNull()
-      .references(() => subcategories.id, { onDelete: 'restrict' }),
+    categoryId: requiredRef('category_id', () => categories.id, 'restrict'),
+    subcategoryId: requiredRef('subcategory_id', () => subcategories.id, 'restrict'),
     brand: text('brand'),
     /** Product type from the catalogue feed (e.g. "Hair Oil & Serum"). */
     type: text('type'),
@@ -126,9 +120,7 @@ export const stockMovements = pgTable(
   'stock_movements',
   {
     id: serial('id').primaryKey(),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    productId: requiredRef('product_id', () => products.id, 'cascade'),
     /** Signed change in units: negative for a sale, positive for a restock or cancellation. */
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: ['seed', 'import', 'restock', 'order', 'cancel', 'adjust'] }).notNull(),

@@ -1,5 +1,5 @@
 /** Timestamp columns every table shares (timestamptz, set by the database; `updated_at` also on update). */
-import { timestamp } from 'drizzle-orm/pg-core';
+import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** `created_at timestamptz NOT NULL DEFAULT now()`. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
@@ -9,3 +9,11 @@ export const updatedAt = () =>
     .notNull()
     .defaultNow()
     .$onUpdate(() => new Date());
+
+/**
+ * A required foreign key, `{name} integer NOT NULL REFERENCES …(id) ON DELETE {onDelete}`: the
+ * customer or product a row belongs to. `target` is a thunk, as Drizzle wants, so tables in
+ * other schema files can be named without an import cycle.
+ */
+export const requiredRef = <N extends string>(name: N, target: () => AnyPgColumn, onDelete: 'cascade' | 'restrict') =>
+  integer(name).notNull().references(target, { onDelete });

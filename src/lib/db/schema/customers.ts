@@ -1,7 +1,7 @@
 /** Customers, login sessions, one-time passwords and the throttles' event log; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt, requiredRef } from './columns.ts';
 
 /** A customer account. Personal fields become null when the account is deleted. */
 export const customers = pgTable(
@@ -34,9 +34,7 @@ export const sessions = pgTable(
   'sessions',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
     tokenHash: text('token_hash').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     revokedAt: timestamp('revoked_at', { withTimezone: true }),

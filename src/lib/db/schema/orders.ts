@@ -1,7 +1,7 @@
 /** Promo codes, orders and their lines, and the credit and points ledgers; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
 import { addresses } from './shopping.ts';
@@ -50,9 +50,7 @@ export const orders = pgTable(
   'orders',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'restrict'),
     addressId: integer('address_id').references(() => addresses.id, { onDelete: 'set null' }),
     /** Copy of the delivery address as it was when the order was placed. */
     addressSnapshot: jsonb('address_snapshot').$type<Record<string, unknown> | null>(),
@@ -100,9 +98,7 @@ export const orderItems = pgTable(
   'order_items',
   {
     id: serial('id').primaryKey(),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id, { onDelete: 'cascade' }),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
     productId: integer('product_id').references(() => products.id, { onDelete: 'set null' }),
     productName: text('product_name').notNull(),
     productImage: text('product_image'),
@@ -120,9 +116,7 @@ export const creditTransactions = pgTable(
   'credit_transactions',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'restrict'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     kind: text('kind', { enum: ['debit', 'reversal', 'repayment'] }).notNull().default('debit'),
     amountPaise: integer('amount_paise').notNull(),
@@ -138,9 +132,7 @@ export const pointsTransactions = pgTable(
   'points_transactions',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'restrict' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'restrict'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
     /** Signed: positive when earned or restored, negative when redeemed or revoked. */
     delta: integer('delta').notNull(),

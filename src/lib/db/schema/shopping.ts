@@ -1,7 +1,7 @@
 /** What a customer keeps between visits: cart lines, wishlisted products, saved addresses; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
 import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt } from './columns.ts';
+import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
 
@@ -10,12 +10,8 @@ export const cartItems = pgTable(
   'cart_items',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
+    productId: requiredRef('product_id', () => products.id, 'cascade'),
     qty: integer('qty').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -30,12 +26,8 @@ export const cartItems = pgTable(
 export const wishlistItems = pgTable(
   'wishlist_items',
   {
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
-    productId: integer('product_id')
-      .notNull()
-      .references(() => products.id, { onDelete: 'cascade' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
+    productId: requiredRef('product_id', () => products.id, 'cascade'),
     createdAt: createdAt(),
   },
   (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
@@ -46,9 +38,7 @@ export const addresses = pgTable(
   'addresses',
   {
     id: serial('id').primaryKey(),
-    customerId: integer('customer_id')
-      .notNull()
-      .references(() => customers.id, { onDelete: 'cascade' }),
+    customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
     /** Label such as "home" or "work". */
     type: text('type').notNull().default('home'),
     name: text('name').notNull(),

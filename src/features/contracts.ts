@@ -1,6 +1,6 @@
 /**
  * Every API route's declaration, feature by feature: the one list the OpenAPI document
- * (GET /api/openapi.json) is generated from, and that tests/unit/route-declarations.test.ts
+ * (GET /api/openapi.json) is generated from, and that tests/kernel/route-declarations.test.ts
  * holds against the endpoint files under src/pages/api (a route without a declaration, or a
  * declaration without a route, fails it). Server and tests only.
  */

@@ -4,7 +4,7 @@
  * head tags are what search engines need (issue 6).
  */
 import { describe, expect, inject, it } from 'vitest';
-import { CONTENT_PAGES, firstHeading, pageText, routeTable, type RouteCase } from './route-table.ts';
+import { CONTENT_PAGES, firstHeading, pageText, routeTable, type RouteCase } from '../helpers/route-table.ts';
 
 for (const { kind, baseUrl } of inject('servers')) {
   describe(`routes (${kind})`, async () => {

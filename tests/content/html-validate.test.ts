@@ -5,7 +5,7 @@
 import { describe, expect, inject, it } from 'vitest';
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate, type Message } from 'html-validate';
-import { routeTable } from './route-table.ts';
+import { routeTable } from '../helpers/route-table.ts';
 
 /** Reads the project's .htmlvalidate.json (found from the pretend file name below). */
 const validator = new HtmlValidate(new FileSystemConfigLoader());

@@ -172,6 +172,15 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 let current: Promise<DatabaseHandle> | undefined;
+let preparing = false;
+
+/**
+ * True while the process prepares a database that cannot be "down": the embedded PGlite opening
+ * and migrating, or the demo shop being seeded into a new database (a first boot: seconds).
+ */
+export function isPreparingDatabase(): boolean {
+  return preparing;
+}
 
 /**
  * The process's database, opened, migrated and (when empty and SEED_DEMO=auto) seeded with the
@@ -180,11 +189,16 @@ let current: Promise<DatabaseHandle> | undefined;
  */
 export function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHandle> {
   current ??= (async () => {
-    const handle = await openDatabase(options);
+    preparing = !(options.databaseUrl ?? getConfig().DATABASE_URL);
+    const handle = await openDatabase(options).finally(() => {
+      preparing = false;
+    });
+    preparing = handle.kind === 'pglite';
     try {
       await migrateDatabase(handle);
       if (getConfig().SEED_DEMO === 'auto' && (await isDatabaseEmpty(handle.db))) {
         const { seedDemoShop } = await import('../../features/demo-shop/seed.ts');
+        preparing = true;
         await seedDemoShop(handle.db);
         logger.info('seeded the demo shop into an empty database');
       }
@@ -192,6 +206,8 @@ export function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHa
       // The next call starts afresh (a database that was down may be back): free this one.
       await handle.close().catch(() => undefined);
       throw err;
+    } finally {
+      preparing = false;
     }
     return handle;
   })();

@@ -4,7 +4,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { getDb, migrationsFolder } from './index.ts';
+import { getDb, isPreparingDatabase, migrationsFolder } from './index.ts';
 import { isDatabaseUnavailable, withDeadline, DatabaseUnavailableError } from './unavailable.ts';
 import { logger } from '../log.ts';
 
@@ -35,7 +35,13 @@ export async function readiness(): Promise<Readiness> {
     const applied = await withDeadline(check(), READINESS_TIMEOUT_MS, 'readiness check');
     return { status: applied >= expected ? 'ready' : 'not_ready', database: 'up', migrations: { applied, expected } };
   } catch (err) {
-    logger.warn({ err }, 'readiness: database check failed');
+    // A first boot (the embedded database opening and migrating, the demo shop being seeded) is
+    // not an outage: say so plainly, without a stack.
+    if (isPreparingDatabase()) {
+      logger.info('readiness: not ready yet, the database is being prepared (migrations, demo shop)');
+      return { status: 'not_ready', database: 'up', migrations: { applied: expected, expected } };
+    }
+    logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'readiness: database check failed');
     return { status: 'not_ready', database: 'down', migrations: { applied: 0, expected } };
   }
 }

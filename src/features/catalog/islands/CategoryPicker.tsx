@@ -19,7 +19,7 @@ import { isAbortError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
 import type { listCategoriesRoute } from '../contract.ts';
 import { CATEGORY_MESSAGES } from '../rules.ts';
-import { PLACEHOLDER_IMAGE } from '../images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '../images.ts';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { GridIcon } from '../../../lib/ui/icons.tsx';
@@ -118,9 +118,7 @@ export default function CategoryPicker() {
                     height={72}
                     loading="lazy"
                     decoding="async"
-                    onError={(e) => {
-                      if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
-                    }}
+                    onError={showPlaceholder}
                     className="h-16 w-16 rounded-full bg-brand-50 object-contain p-2 md:h-[4.5rem] md:w-[4.5rem]"
                   />
                   <span className="text-xs font-medium leading-tight text-slate-900 md:text-sm">{c.title}</span>

@@ -3,7 +3,7 @@
  * Searching... / no match / failure messages, a count for screen readers, and the listbox of
  * results (image, name, category, price). Presentational: the combobox owns the state.
  */
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
+import { showPlaceholder } from '../../catalog/images.ts';
 import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
 import { SEARCH_MESSAGES } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
@@ -70,9 +70,7 @@ export default function SearchResults({ listId, optionId, term, status, results,
                 height={40}
                 loading="lazy"
                 decoding="async"
-                onError={(e) => {
-                  if (!e.currentTarget.src.endsWith(PLACEHOLDER_IMAGE)) e.currentTarget.src = PLACEHOLDER_IMAGE;
-                }}
+                onError={showPlaceholder}
                 className="h-10 w-10 shrink-0 rounded-md bg-brand-50 object-contain p-1"
               />
               <span className="min-w-0 flex-1">

@@ -7,6 +7,7 @@
  * computes every figure and the client sends them back unchanged with the order.
  */
 import { z } from 'zod';
+import { cartLineSchema } from '../cart/contract.ts';
 import { orderJsonSchema } from '../orders/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
@@ -28,6 +29,8 @@ export const quoteSchema = z.object({
   points: z.string(),
   delivery_fee: rupees,
   paid_amount: rupees,
+  /** The cart's version (16 hex): send it back as place-order's cart_version. */
+  cart_version: z.string(),
 });
 
 /** An order as place-order answers it: the orders feature's order JSON (spec 001 §3 "Order as read"). */
@@ -73,6 +76,8 @@ export const checkoutSummaryRoute = defineRoute({
   }),
   response: z.object({
     summary: quoteSchema,
+    /** The cart lines these figures price: the list checkout shows. */
+    items: z.array(cartLineSchema),
     points_balance: z.number().int(),
     credit_balance: rupees,
     online_payment: z.boolean(),
@@ -106,6 +111,12 @@ export const placeOrderBodySchema = z.object({
     .pipe(z.string().trim().regex(/^\d{0,7}$/, CHECKOUT_MESSAGES.pointsWhole))
     .optional()
     .transform((v) => Number(v || '0')),
+  /** The summary's cart_version as the page showed it; when sent and the cart has changed since, 409 with the new items. */
+  cart_version: z
+    .string()
+    .trim()
+    .regex(/^[0-9a-f]{16}$/, 'cart_version must be the cart_version of checkout-summary.')
+    .optional(),
 });
 
 /** POST /api/customer/place-order: the order at the server's figures. */
@@ -115,6 +126,7 @@ export const placeOrderRoute = defineRoute({
   summary: 'Place an order',
   description: [
     'Optional header Idempotency-Key (8 to 100 letters, digits, dots, colons, dashes or underscores): the same key and body give the same order (200), the key with another body a 422.',
+    'cart_version (from checkout-summary): when sent and the cart changed since, 409 "Your cart has changed…" with the figures and data.items, the cart as it is now; no order is made.',
     "201 with data.order for a new order. 409 with the server's figures in data (subtotal, item_count, discount, promocode, points, delivery_fee, paid_amount) when the client's differ; 409 when a parallel request already ordered this cart.",
     '402 "Payment failed: …" when an online charge is declined (nothing is kept, the cart is restored). online is accepted only when the shop has a payment gateway.',
   ].join(' '),

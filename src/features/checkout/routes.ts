@@ -10,6 +10,7 @@ import { customers } from '../../lib/db/schema.ts';
 import { NO_STORE } from '../../lib/cache/cache-control.ts';
 import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
 import { listCart, summarize } from '../cart/server/cart.ts';
+import { cartLineJson } from '../cart/server/shapes.ts';
 import { setCartHint } from '../auth/server/session.ts';
 import { placeOrder } from '../orders/server/place-order.ts';
 import { quoteJson, quoteOrder } from '../orders/server/quote.ts';
@@ -42,6 +43,7 @@ export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ 
   return {
     data: {
       summary: quoteJson(quote),
+      items: quote.lines.map(cartLineJson),
       points_balance: account?.points ?? 0,
       credit_balance: paiseToRupees(account?.credit ?? 0).toFixed(2),
       online_payment: getPaymentGateway() !== null,
@@ -65,6 +67,7 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
       customerNote: body.customer_note,
       points: body.points,
       idempotencyKey: key,
+      cartVersion: body.cart_version,
     },
     { reqId: ctx.locals.reqId },
   );

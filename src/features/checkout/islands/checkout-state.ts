@@ -107,11 +107,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
         addresses: action.addresses ?? state.addresses,
         selectedId: action.addresses ? defaultAddressId(action.addresses) : state.selectedId,
         addressError: action.addressError ?? '',
-        lines: action.lines ?? state.lines,
+        // The figures' own lines when they came first: the list shown is the one they price.
+        lines: state.figures?.items ?? action.lines ?? state.lines,
         summaryError: action.summaryError ?? state.summaryError,
       };
     case 'figures':
-      return { ...state, figures: action.figures, summaryError: '' };
+      // The lines always follow the figures: the page shows what cart_version stands for.
+      return { ...state, figures: action.figures, lines: action.figures.items, summaryError: '' };
     case 'summaryFailed':
       return { ...state, summaryError: action.message };
     case 'refreshing':

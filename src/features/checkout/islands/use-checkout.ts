@@ -3,6 +3,11 @@
  * hook over the reducer in checkout-state.ts: loading, re-fetching the server's figures,
  * placing the order, paying online.
  *
+ * The item list shown is the one the figures price (checkout-summary's items) and the order
+ * carries that list's cart_version: when the cart changed in another tab, place-order answers
+ * 409, the page reloads the figures and shows the new list, and nothing is ordered until the
+ * customer presses Place Order again (issue 15).
+ *
  * Every amount comes from `GET /api/customer/checkout-summary`, fetched again whenever the
  * promo code or the points choice changes (a later answer never overwrites a newer one) and
  * sent back unchanged with the order. A 409 from place-order carries the server's new figures:
@@ -162,6 +167,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
         points: summary.points || '0',
         promocode: summary.promocode ?? undefined,
         customer_note: note.trim() || undefined,
+        cart_version: summary.cart_version,
       },
       headers: { 'Idempotency-Key': idempotencyKey.current },
       fallbackMessage: MSG.orderFailed,

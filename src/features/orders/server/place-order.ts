@@ -22,6 +22,7 @@ import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
 import { settlePayment } from './payment.ts';
 
 export { PAYMENT_FAILED } from './payment.ts';
+export { CART_CHANGED } from './reservation.ts';
 export type { PlaceOrderInput } from './reservation.ts';
 
 /** Extra inputs of placeOrder that are not part of the request body. */
@@ -63,6 +64,8 @@ export function placeOrderRequestHash(input: PlaceOrderInput): string {
     input.promoCode?.trim().toUpperCase() || null,
     input.customerNote?.trim() || null,
     input.points,
+    // Added with the cart version: requests without one keep the hash they always had.
+    ...(input.cartVersion !== undefined ? [input.cartVersion] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

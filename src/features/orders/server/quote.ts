@@ -3,6 +3,7 @@
  * re-priced from the database, the promo code re-checked, points (1 point = ₹1) and the
  * delivery fee applied. Money in paise; quoteJson gives the rupee strings the API answers.
  */
+import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../lib/db/index.ts';
 import { customers } from '../../../lib/db/schema.ts';
@@ -24,6 +25,19 @@ export interface OrderQuote {
   pointsRedeemed: number;
   deliveryFeePaise: number;
   paidAmountPaise: number;
+  /** The cart's version: cartVersion() of the lines this quote priced. */
+  cartVersion: string;
+}
+
+/**
+ * A short fingerprint (16 hex characters) of what the customer is shown: each line's product,
+ * quantity and unit price, in cart order. Checkout shows the lines of the quote that carries it
+ * and sends it back with the order; place-order answers 409 when the cart no longer has it, so an
+ * order never contains items or prices the page did not show (issue 15).
+ */
+export function cartVersion(lines: ReadonlyArray<{ cartId: number; productId: number; qty: number; pricePaise: number }>): string {
+  const canonical = [...lines].sort((a, b) => a.cartId - b.cartId).map((l) => `${l.productId}:${l.qty}:${l.pricePaise}`).join(',');
+  return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
 /** Points earned for paying `paidPaise` under the configured rule (per whole ₹100). */
@@ -61,6 +75,7 @@ export async function quoteOrder(
     pointsRedeemed: points,
     deliveryFeePaise: summary.deliveryFeePaise,
     paidAmountPaise: paid,
+    cartVersion: cartVersion(lines),
   };
 }
 
@@ -74,5 +89,6 @@ export function quoteJson(q: OrderQuote) {
     points: String(q.pointsRedeemed),
     delivery_fee: paiseToRupees(q.deliveryFeePaise).toFixed(2),
     paid_amount: paiseToRupees(q.paidAmountPaise).toFixed(2),
+    cart_version: q.cartVersion,
   };
 }

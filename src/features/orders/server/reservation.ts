@@ -15,6 +15,7 @@ import { formatPaise } from '../../../lib/money.ts';
 import { getAddress, isServed, servedPrefixes, type Address } from '../../addresses/server/addresses.ts';
 import { countPromoUse, releasePromoUse } from '../../checkout/server/promos.ts';
 import type { PaymentMode } from '../../checkout/rules.ts';
+import { cartLineJson } from '../../cart/server/shapes.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 
@@ -31,7 +32,12 @@ export interface PlaceOrderInput {
   /** Points to redeem (1 point = ₹1). */
   points: number;
   idempotencyKey?: string;
+  /** The cart version the checkout page showed (quote's cart_version); when sent, it must still hold (409 otherwise). */
+  cartVersion?: string;
 }
+
+/** 409 when the cart changed (another tab, another device) after the checkout page showed it. */
+export const CART_CHANGED = 'Your cart has changed since this page was loaded. Please review the updated items and total, then place your order again.';
 
 /** The request's figures and choices that the reservation checks and records. */
 export interface ReservationRequest extends PlaceOrderInput {
@@ -127,6 +133,9 @@ async function takeBalances(tx: Transaction, customerId: number, orderId: number
 export async function reserveOrder(tx: Transaction, customerId: number, req: ReservationRequest): Promise<{ id: number; amountPaise: number }> {
   const address = await deliveryAddress(tx, customerId, req.addressId);
   const quote = await quoteOrder(tx, customerId, { promoCode: req.promoCode, points: req.points });
+  if (req.cartVersion !== undefined && req.cartVersion !== quote.cartVersion) {
+    throw new AppError('conflict', CART_CHANGED, { data: { ...quoteJson(quote), items: quote.lines.map(cartLineJson) } });
+  }
   const discountDiffers = req.discountPaise !== undefined && req.discountPaise !== quote.discountPaise;
   if (req.paidAmountPaise !== quote.paidAmountPaise || discountDiffers) {
     throw new AppError('conflict', `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`, {

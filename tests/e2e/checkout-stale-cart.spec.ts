@@ -1,0 +1,51 @@
+/**
+ * The order contains exactly what the customer saw (issue 15, "Money and orders"): with the
+ * checkout open in one tab, the cart changes in another; Place Order in the first answers
+ * "Your cart has changed…", the page shows the new item list, no order exists, and the next
+ * press orders the list now shown. At a phone and a desktop width.
+ */
+import { test, expect } from '@playwright/test';
+import { hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
+
+const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`a cart changed in another tab is shown before anything is ordered (${viewport.width}px)`, async ({ page, context }) => {
+    await page.setViewportSize(viewport);
+    await stubTiles(page);
+    await page.goto('/about');
+    await signUp(page);
+    expect((await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status()).toBe(201);
+    const feed = (await (await page.request.get('/api/customer/home')).json()).data.products as { id: number; name: string; stock: number }[];
+    const [first, second] = feed.filter((p) => p.stock > 3);
+    await page.request.post('/api/customer/add-product', { data: { product_id: first!.id, qty: 1 }, headers: originHeader(page) });
+
+    await page.goto('/checkout');
+    await hydrated(page, 'Checkout');
+    const details = page.getByRole('region', { name: 'Order Details' });
+    await expect(details.getByRole('listitem')).toHaveCount(1);
+    await expect(details).toContainText(first!.name);
+
+    // A second tab of the same browser adds another product.
+    const other = await context.newPage();
+    await other.goto('/about');
+    const added = await other.request.post('/api/customer/add-product', { data: { product_id: second!.id, qty: 1 }, headers: originHeader(other) });
+    expect(added.status()).toBe(200);
+    await other.close();
+
+    await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('alert')).toContainText('Your cart has changed');
+    await expect(details.getByRole('listitem')).toHaveCount(2);
+    await expect(details).toContainText(second!.name);
+    expect(await myOrders(page)).toHaveLength(0);
+
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    const orders = await myOrders(page);
+    expect(orders).toHaveLength(1);
+  });
+}

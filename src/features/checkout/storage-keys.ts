@@ -15,3 +15,10 @@ export const LAST_PRODUCT_KEY = 'lastProductId';
  * written when a guest presses Add, read and removed once they have logged in.
  */
 export const PENDING_CART_ADD_KEY = 'pendingCartAdd';
+
+/**
+ * The checkout's choices kept for the browser session (`sessionStorage`, issue 15): payment
+ * method, order note, promo code and the points choice as JSON, so a reload keeps them. Read
+ * back through checkout-choices.ts, which re-validates them; removed once the order is placed.
+ */
+export const CHECKOUT_CHOICES_KEY = 'checkoutChoices';

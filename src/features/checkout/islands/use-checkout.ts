@@ -16,6 +16,10 @@
  * payment method) and ignores a second submit while one is in flight. Each checkout attempt
  * has one Idempotency-Key, kept until an order succeeds, so a double click or a retry never
  * makes two orders.
+ *
+ * The payment method, note, promo code and points choice survive a reload for the tab's session
+ * (checkout-choices.ts) and are checked again on load: the promo code and points with the
+ * server, Pay Online only when it is still offered.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
 import { apiGet, ApiError } from '../../../lib/http/api-client.ts';
@@ -24,8 +28,9 @@ import type { DataOut } from '../../../lib/http/contract.ts';
 import { showToast } from '../../../lib/ui/toast.ts';
 import { loadCart } from '../../cart/store.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
-import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, type PaymentChoice } from '../rules.ts';
+import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
+import { clearCheckoutChoices, readCheckoutChoices, saveCheckoutChoices } from './checkout-choices.ts';
 import { checkoutReducer, checkoutTotals, initialCheckoutState, selectedAddress, type Figures } from './checkout-state.ts';
 import { hasSessionHint, newIdempotencyKey, notDeliveredMessage, paise, type AddressJson, type CartLineJson, type DeliveryAreaInfo } from './checkout-shared.ts';
 
@@ -101,11 +106,36 @@ export function useCheckout(area: DeliveryAreaInfo) {
         lines: cart.status === 'fulfilled' ? (cart.value.my_cart ?? []) : undefined,
         summaryError,
       });
+      await restoreChoices(sum.status === 'fulfilled' ? sum.value : null);
     })();
     return () => {
       live = false;
     };
   }, [loadSummary, sendToLogin]);
+
+  /** Puts back the choices saved before a reload, each re-validated (see the module comment). */
+  async function restoreChoices(figures: Figures | null) {
+    const saved = readCheckoutChoices();
+    if (!saved) return;
+    if (saved.note) dispatch({ type: 'note', text: saved.note });
+    if (saved.method && (saved.method !== 'online' || figures?.online_payment)) dispatch({ type: 'method', method: saved.method });
+    if (!figures || (!saved.promo && !saved.redeem)) return;
+    try {
+      await loadSummary(saved.promo, saved.redeem, figures.points_balance);
+      dispatch({ type: 'choose', promo: saved.promo, redeem: saved.redeem });
+    } catch (err) {
+      // The figures without the promo stay; say why the code went.
+      const reason = err instanceof ApiError && err.message ? err.message : MSG.summaryFailed;
+      if (saved.promo) showToast(promoDroppedMessage(saved.promo, reason), { tone: 'error', ms: CHECKOUT_TOAST_MS });
+    }
+  }
+
+  // Every change of a choice is saved for a reload (not before the saved ones were read back).
+  const { loading, method, note, promo, redeem, confirmed } = state;
+  useEffect(() => {
+    if (loading || confirmed) return;
+    saveCheckoutChoices({ method, note, promo, redeem });
+  }, [loading, confirmed, method, note, promo, redeem]);
 
   const totals = useMemo(() => checkoutTotals(state), [state]);
   const selected = selectedAddress(state);
@@ -198,6 +228,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
   function succeed(order: PlacedOrder, mode: PaymentChoice) {
     dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode] } });
     idempotencyKey.current = newIdempotencyKey();
+    clearCheckoutChoices();
     try {
       window.localStorage.setItem(ORDER_SUCCESS_KEY, JSON.stringify({ message: orderSuccessMessage(order.id) }));
     } catch (err) {

@@ -1,8 +1,8 @@
 /**
- * The order contains exactly what the customer saw (issue 15, "Money and orders"): with the
- * checkout open in one tab, the cart changes in another; Place Order in the first answers
- * "Your cart has changed…", the page shows the new item list, no order exists, and the next
- * press orders the list now shown. At a phone and a desktop width.
+ * Checkout between the happy paths (issue 15, "Money and orders"): the order contains exactly
+ * what the customer saw (a cart changed in another tab is shown, with "Your cart has changed…",
+ * before anything is ordered), and a reload keeps the payment method, note and promo code, each
+ * checked again.
  */
 import { test, expect } from '@playwright/test';
 import { hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
@@ -49,3 +49,35 @@ for (const viewport of [
     expect(orders).toHaveLength(1);
   });
 }
+
+test('a reload keeps the payment method, the note and the promo code, each checked again (375px)', async ({ page }) => {
+  await page.setViewportSize({ width: 375, height: 812 });
+  await stubTiles(page);
+  await page.goto('/about');
+  await signUp(page);
+  expect((await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status()).toBe(201);
+  const feed = (await (await page.request.get('/api/customer/home')).json()).data.products as { id: number; stock: number }[];
+  await page.request.post('/api/customer/add-product', { data: { product_id: feed.find((p) => p.stock > 3)!.id, qty: 2 }, headers: originHeader(page) });
+
+  await page.goto('/checkout');
+  await hydrated(page, 'Checkout');
+  await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
+  await page.getByLabel('Order Notes').fill('Ring the bell twice');
+  await page.getByLabel('Promo code', { exact: true }).fill('fresh5');
+  await page.getByRole('button', { name: 'Apply' }).click();
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary).toContainText('Discount (FRESH5)');
+
+  await page.reload();
+  await hydrated(page, 'Checkout');
+  await expect(page.getByRole('radio', { name: 'Pay by Cash On Delivery' })).toBeChecked();
+  await expect(page.getByLabel('Order Notes')).toHaveValue('Ring the bell twice');
+  await expect(summary).toContainText('Discount (FRESH5)');
+
+  // A code that stopped applying meanwhile is dropped, with the reason.
+  await page.evaluate(() => sessionStorage.setItem('checkoutChoices', JSON.stringify({ method: 'cod', note: '', promo: 'NOSUCHCODE', redeem: false })));
+  await page.reload();
+  await hydrated(page, 'Checkout');
+  await expect(page.getByRole('alert').filter({ hasText: 'Promo code NOSUCHCODE was removed' })).toBeVisible();
+  await expect(summary).not.toContainText('Discount (');
+});

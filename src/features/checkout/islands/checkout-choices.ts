@@ -1,0 +1,53 @@
+/**
+ * The checkout's choices kept across a reload for the browser session (issue 15): payment
+ * method, order note, promo code and whether to redeem points, in `sessionStorage` under
+ * CHECKOUT_CHOICES_KEY. Reading is defensive (anything malformed is dropped); the checkout then
+ * re-validates what it read against the server (use-checkout.ts): a promo code that no longer
+ * applies is dropped with a message, Pay Online only when it is still offered.
+ */
+import { CHECKOUT_CHOICES_KEY } from '../storage-keys.ts';
+import type { PaymentChoice } from '../rules.ts';
+
+export interface CheckoutChoices {
+  method: PaymentChoice | null;
+  note: string;
+  promo: string | null;
+  redeem: boolean;
+}
+
+const METHODS: readonly PaymentChoice[] = ['cod', 'card', 'credit', 'online'];
+
+/** The saved choices, or null when none (or storage is unavailable or holds something else). */
+export function readCheckoutChoices(): CheckoutChoices | null {
+  try {
+    const raw = window.sessionStorage.getItem(CHECKOUT_CHOICES_KEY);
+    if (!raw) return null;
+    const v = JSON.parse(raw) as Partial<Record<keyof CheckoutChoices, unknown>>;
+    return {
+      method: METHODS.includes(v.method as PaymentChoice) ? (v.method as PaymentChoice) : null,
+      note: typeof v.note === 'string' ? v.note.slice(0, 500) : '',
+      promo: typeof v.promo === 'string' && v.promo.trim() ? v.promo.trim().slice(0, 40) : null,
+      redeem: v.redeem === true,
+    };
+  } catch {
+    return null;
+  }
+}
+
+/** Saves the choices for this tab's session (a full storage or private mode is ignored). */
+export function saveCheckoutChoices(choices: CheckoutChoices): void {
+  try {
+    window.sessionStorage.setItem(CHECKOUT_CHOICES_KEY, JSON.stringify(choices));
+  } catch {
+    /* storage unavailable: the choices simply do not survive a reload */
+  }
+}
+
+/** Forgets the choices (after an order is placed). */
+export function clearCheckoutChoices(): void {
+  try {
+    window.sessionStorage.removeItem(CHECKOUT_CHOICES_KEY);
+  } catch {
+    /* nothing to forget */
+  }
+}

@@ -171,4 +171,29 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     expect((await c.get(`/api/customer/product-details/${inStock.id}`)).body.data.product.wishlists).toEqual([]);
     expect((await c.put('/api/wishlists', { json: { productId: 99999999 } })).status).toBe(404);
   });
+
+  it('sets a line to a quantity in one call (quick taps coalesced): stock, bad input and scoping', async () => {
+    const c = new ApiClient(baseUrl);
+    await c.signUp();
+    const added = await c.post('/api/customer/add-product', { json: { product_id: inStock.id, qty: 1 } });
+    const cartId = added.body.data.my_cart[0].cart_id as number;
+    let res = await c.post('/api/customer/set-qty', { json: { cart_id: cartId, qty: 4 } });
+    expect(res.status).toBe(200);
+    expect(res.body.data.my_cart[0].qty).toBe(4);
+    expect(res.body.data.summary.item_count).toBe(4);
+    res = await c.post('/api/customer/set-qty', { json: { cart_id: cartId, qty: inStock.stock + 1 } });
+    expect(res.status).toBe(409);
+    expect(res.body.message).toMatch(/left/);
+    expect((await c.get('/api/customer/my-cart')).body.data.my_cart[0].qty).toBe(4);
+    for (const qty of [0, 1000, 'x', 2.5]) {
+      res = await c.post('/api/customer/set-qty', { json: { cart_id: cartId, qty } });
+      expect(res.status, String(qty)).toBe(400);
+      expect(res.body.message).toBe('Quantity must be a whole number from 1.');
+    }
+    expect((await c.post('/api/customer/set-qty', { json: { qty: 2 } })).status).toBe(400);
+    const other = new ApiClient(baseUrl);
+    await other.signUp();
+    expect((await other.post('/api/customer/set-qty', { json: { cart_id: cartId, qty: 2 } })).status).toBe(404);
+    expect((await c.get('/api/customer/my-cart')).body.data.my_cart[0].qty).toBe(4);
+  });
 });

@@ -119,6 +119,7 @@ for (const viewport of [
       await minus.click();
       await expect(qty).toHaveText('1');
       await expect(minus).toBeDisabled();
+      await expect(row.getByRole('group', { name: `Quantity of ${product.name}` })).toHaveAttribute('aria-busy', 'false');
       expect((await myCart(page))[0].qty).toBe(1);
 
       await row.getByRole('button', { name: `Remove ${product.name}` }).click();

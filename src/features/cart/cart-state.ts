@@ -86,6 +86,20 @@ export const $hintCount = atom<number>(readHintCount());
 /** Cart ids of lines whose update is in flight. */
 export const $lockedLines = atom<ReadonlySet<number>>(new Set());
 
+/**
+ * Quantities the customer has tapped to that the server has not confirmed yet (cart id → qty).
+ * The steppers show them; the badge and every amount stay the server's.
+ */
+export const $pendingQty = atom<ReadonlyMap<number, number>>(new Map());
+
+/** Records (or, with undefined, forgets) a line's quantity awaiting the server. */
+export function setPendingQty(cartId: number, qty: number | undefined): void {
+  const next = new Map($pendingQty.get());
+  if (qty === undefined) next.delete(cartId);
+  else next.set(cartId, qty);
+  $pendingQty.set(next);
+}
+
 /** Units in the cart (the badge). */
 export const $cartCount = computed([$cart, $hintCount], (cart, hint) => (cart.status === 'ready' ? cart.totals.itemCount : hint));
 /** The cart total in paise (server figure). */
@@ -99,7 +113,20 @@ export function lock(cartId: number, on: boolean): void {
   $lockedLines.set(next);
 }
 
-/** Replaces the store's cart with a server answer (e.g. the cart /cart rendered, or a reorder's). */
+/** The other tabs of this browser (issue 15: the badge follows a change made in another tab). */
+const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ff-cart');
+
+/**
+ * Replaces the store's cart with a server answer (e.g. the cart /cart rendered, or a reorder's)
+ * and hands it to the other tabs of this browser, which take it without asking the server.
+ */
 export function seedCart(data: CartJson): void {
   $cart.set(toCartState(data));
+  tabs?.postMessage(data);
+}
+
+if (tabs) {
+  tabs.onmessage = (event: MessageEvent<CartJson>) => {
+    if (isSignedIn() && event.data?.summary) $cart.set(toCartState(event.data));
+  };
 }

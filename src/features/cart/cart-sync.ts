@@ -1,15 +1,19 @@
 /**
  * The cart's calls to the server (spec 000 §4 "Cart quantity change", §7 cart calls, §8 texts),
  * through the typed client: each answer is the whole cart, which replaces the store's copy.
- * A line is locked while its update is in flight; a line that vanished on the server (404) is
- * removed locally and the totals fetched again. Client-only.
+ * Quantity taps are never lost (issue 15): each tap moves the line's target quantity
+ * ($pendingQty), one request per line is in flight at a time, and when it returns with taps made
+ * meanwhile the next request sends the newest target, so five quick taps on a slow network end
+ * at the quantity tapped in one or two requests. A line is locked while its removal is in
+ * flight; a line that vanished on the server (404) is removed locally and the totals fetched
+ * again. Client-only.
  */
 import { ApiError } from '../../lib/http/api-client.ts';
 import { callRoute } from '../../lib/http/client.ts';
 import { CART_TOAST_MS, showToast } from '../../lib/ui/toast.ts';
-import type { addProductRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute } from './contract.ts';
+import type { addProductRoute, deleteProductRoute, myCartRoute, setQtyRoute } from './contract.ts';
 import { CART_MESSAGES, isCartId } from './rules.ts';
-import { $cart, $lockedLines, emptyCart, lock, seedCart } from './cart-state.ts';
+import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, setPendingQty } from './cart-state.ts';
 import { isSignedIn } from '../auth/store.ts';
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
@@ -70,32 +74,48 @@ function dropLocally(cartId: number): void {
   void loadCart(true);
 }
 
+/** The running quantity update of each line (cart id → its promise). */
+const updating = new Map<number, Promise<void>>();
+
 /**
- * Sets a line's quantity: a higher value calls increase-qty, a lower one (at least 1)
- * decrease-qty (spec 000 §4). The line is locked meanwhile; a 404 removes it locally.
+ * Moves a line to `nextQty` (at least 1): the stepper shows it at once, and the server gets the
+ * newest target through set-qty, one request per line at a time (see the module comment).
+ * Resolves once the server holds the last target or refused it (409 stock: the message is shown
+ * and the line keeps the server's quantity; 404: the line is removed locally).
  */
-export async function changeQuantity(cartId: number, nextQty: number): Promise<void> {
-  if (!validCartId(cartId)) return;
+export function changeQuantity(cartId: number, nextQty: number): Promise<void> {
+  if (!validCartId(cartId)) return Promise.resolve();
   const line = $cart.get().items.find((i) => i.cartId === cartId);
-  if (!line || $lockedLines.get().has(cartId) || nextQty < 1 || nextQty === line.qty) return;
-  lock(cartId, true);
-  try {
-    const input = { body: { cart_id: cartId }, fallbackMessage: CART_MESSAGES.qtyFailed };
-    const { data } =
-      nextQty > line.qty
-        ? await callRoute<typeof increaseQtyRoute>('POST /api/customer/increase-qty', input)
-        : await callRoute<typeof decreaseQtyRoute>('POST /api/customer/decrease-qty', input);
-    seedCart(data);
-  } catch (err) {
-    if (err instanceof ApiError && err.status === 404) {
-      dropLocally(cartId);
-      showToast(CART_MESSAGES.qtyFailed, { tone: 'error' });
-    } else if (!isUnauthorized(err)) {
-      showToast(err instanceof ApiError ? err.message : CART_MESSAGES.qtyFailed, { tone: 'error' });
+  if (!line || $lockedLines.get().has(cartId) || nextQty < 1) return Promise.resolve();
+  setPendingQty(cartId, nextQty);
+  const running = updating.get(cartId);
+  if (running) return running;
+  const run = (async () => {
+    try {
+      for (;;) {
+        const target = $pendingQty.get().get(cartId);
+        const held = $cart.get().items.find((i) => i.cartId === cartId);
+        if (target === undefined || !held || target === held.qty) return;
+        const { data } = await callRoute<typeof setQtyRoute>('POST /api/customer/set-qty', {
+          body: { cart_id: cartId, qty: target },
+          fallbackMessage: CART_MESSAGES.qtyFailed,
+        });
+        seedCart(data);
+      }
+    } catch (err) {
+      if (err instanceof ApiError && err.status === 404) {
+        dropLocally(cartId);
+        showToast(CART_MESSAGES.qtyFailed, { tone: 'error' });
+      } else if (!isUnauthorized(err)) {
+        showToast(err instanceof ApiError ? err.message : CART_MESSAGES.qtyFailed, { tone: 'error' });
+      }
+    } finally {
+      setPendingQty(cartId, undefined);
+      updating.delete(cartId);
     }
-  } finally {
-    lock(cartId, false);
-  }
+  })();
+  updating.set(cartId, run);
+  return run;
 }
 
 /** Removes a line (after the caller's Cancel/Remove confirmation). */

@@ -108,6 +108,18 @@ export const decreaseQtyRoute = defineRoute({
   response: cartDataSchema,
 });
 
+/** POST /api/customer/set-qty: a line's quantity set outright (quick taps coalesced into one request, issue 15). */
+export const setQtyRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/set-qty',
+  summary: 'Set a cart line to a quantity',
+  description:
+    "`cart_id` and `qty` (1 to 999). The cart's own screens send the final quantity after quick taps, so every tap counts and no request is lost. 404 for a line that is not the customer's; 409 over the stock (`Only N left…`).",
+  auth: 'customer',
+  body: cartIdBody.extend({ qty: addQuantity.describe('The quantity the line should have, 1 to 999') }),
+  response: cartDataSchema,
+});
+
 /** POST /api/customer/delete-product: removes a line. */
 export const deleteProductRoute = defineRoute({
   method: 'POST',
@@ -128,4 +140,4 @@ export const clearCartRoute = defineRoute({
   response: cartDataSchema,
 });
 
-export const cartContracts = [myCartRoute, addProductRoute, increaseQtyRoute, decreaseQtyRoute, deleteProductRoute, clearCartRoute] as const;
+export const cartContracts = [myCartRoute, addProductRoute, increaseQtyRoute, decreaseQtyRoute, setQtyRoute, deleteProductRoute, clearCartRoute] as const;

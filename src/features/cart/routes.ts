@@ -8,9 +8,9 @@ import { implement } from '../../lib/http/handler.ts';
 import { getDb } from '../../lib/db/index.ts';
 import { NO_STORE } from '../../lib/cache/cache-control.ts';
 import { setCartHint } from '../auth/server/session.ts';
-import { addToCart, clearCart, listCart, removeLine, stepQuantity, summarize } from './server/cart.ts';
+import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
 import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
-import { addProductRoute, clearCartRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute } from './contract.ts';
+import { addProductRoute, clearCartRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute, setQtyRoute } from './contract.ts';
 import { CART_MESSAGES } from './rules.ts';
 
 /** The cart as it is now, with the hint cookie set and no caching. */
@@ -37,6 +37,11 @@ export const increaseQtyEndpoint = implement(increaseQtyRoute, async ({ ctx, bod
 
 export const decreaseQtyEndpoint = implement(decreaseQtyRoute, async ({ ctx, body, customer }) => {
   await stepQuantity(await getDb(), customer.id, body.cart_id, -1);
+  return cartAnswer(ctx, customer.id);
+});
+
+export const setQtyEndpoint = implement(setQtyRoute, async ({ ctx, body, customer }) => {
+  await setQuantity(await getDb(), customer.id, body.cart_id, body.qty);
   return cartAnswer(ctx, customer.id);
 });
 

@@ -10,6 +10,9 @@
  * Before the cart is fetched the count comes from the readable `ff_cart` hint cookie; the count
  * is mirrored to `<html data-cart>` and the `--ff-cart` CSS variable, which the badge shows, so
  * it is right before hydration and on islands that never hydrate.
+ * The badge stays fresh across tabs and devices (issue 15): another tab's change, and the cart
+ * fetched again when the page comes back into view (src/layouts/head-script.ts), arrive over
+ * the `ff-cart` BroadcastChannel (cart-state.ts).
  * Client-only: never write these stores in server frontmatter.
  */
 import { $session, isSignedIn } from '../auth/store.ts';
@@ -18,7 +21,8 @@ import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { flushPendingAdd, writePending } from './pending-add.ts';
 
-export { $cart, $cartCount, $cartTotal, $lockedLines, emptyCart, seedCart, toCartState } from './cart-state.ts';
+
+export { $cart, $cartCount, $cartTotal, $lockedLines, $pendingQty, emptyCart, seedCart, toCartState } from './cart-state.ts';
 export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
 export { addToCart } from './pending-add.ts';

@@ -1,32 +1,35 @@
 /**
  * Pieces shared by the cart views (desktop Shopping Cart card, mobile panel, /cart): the
- * quantity stepper (spec 000 §5: minus disabled at 1 or while the line updates; plus locked
- * while an update is pending, and at the stock) and the Cancel/Remove confirmation dialog
+ * quantity stepper (spec 000 §5: minus disabled at 1, plus at the stock; taps made while an
+ * update is in flight still count, issue 15) and the Cancel/Remove confirmation dialog
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { lazy, Suspense, useId, useState } from 'react';
 import { Svg } from '../../../lib/ui/icons.tsx';
 import { CART_MESSAGES } from '../rules.ts';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
-import { changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
+import { useStore } from '@nanostores/react';
+import { $pendingQty, changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
 
 const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
 
-/** − qty + for one cart line. */
+/** − qty + for one cart line: shows the quantity tapped to, while the server catches up (aria-busy). */
 export function QuantityStepper({ item, locked }: { item: CartItem; locked: boolean }) {
-  const atStock = item.stock > 0 && item.qty >= item.stock;
+  const pending = useStore($pendingQty).get(item.cartId);
+  const qty = pending ?? item.qty;
+  const atStock = item.stock > 0 && qty >= item.stock;
   return (
-    <div role="group" aria-label={`Quantity of ${item.name}`} aria-busy={locked} className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
-      <button type="button" className={stepClass} disabled={item.qty <= 1 || locked} onClick={() => void changeQuantity(item.cartId, item.qty - 1)} aria-label={`Decrease quantity of ${item.name}`}>
+    <div role="group" aria-label={`Quantity of ${item.name}`} aria-busy={locked || pending !== undefined} className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
+      <button type="button" className={stepClass} disabled={qty <= 1 || locked} onClick={() => void changeQuantity(item.cartId, qty - 1)} aria-label={`Decrease quantity of ${item.name}`}>
         −
       </button>
       <output className="w-9 text-center text-sm font-semibold tabular-nums text-slate-900" aria-label={`Quantity of ${item.name}`}>
-        {item.qty}
+        {qty}
       </output>
-      <button type="button" className={stepClass} disabled={locked || atStock} onClick={() => void changeQuantity(item.cartId, item.qty + 1)} aria-label={`Increase quantity of ${item.name}`}>
+      <button type="button" className={stepClass} disabled={locked || atStock} onClick={() => void changeQuantity(item.cartId, qty + 1)} aria-label={`Increase quantity of ${item.name}`}>
         +
       </button>
     </div>

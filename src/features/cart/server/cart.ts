@@ -117,6 +117,25 @@ export async function stepQuantity(db: Database, customerId: number, cartId: num
   });
 }
 
+/**
+ * Sets a line's quantity to `qty` (1 to 999): the final figure of several quick taps in one
+ * request. 404 for a line the customer does not own; 409 when the stock is short (a lower
+ * quantity is always accepted, so a customer can step down from an over-stock line).
+ */
+export async function setQuantity(db: Database, customerId: number, cartId: number, qty: number): Promise<void> {
+  if (!isAddableQty(qty)) throw new AppError('bad_request', CART_MESSAGES.badQuantity);
+  await db.transaction(async (tx) => {
+    const [line] = await tx
+      .select({ qty: cartItems.qty, stock: products.stock, name: products.name })
+      .from(cartItems)
+      .innerJoin(products, eq(products.id, cartItems.productId))
+      .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
+    if (!line) throw notFound(CART_MESSAGES.qtyFailed);
+    if (qty > line.qty && qty > line.stock) throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
+    await tx.update(cartItems).set({ qty, updatedAt: new Date() }).where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
+  });
+}
+
 /** Removes a line. 404 for a line the customer does not own. */
 export async function removeLine(db: Database, customerId: number, cartId: number): Promise<void> {
   const deleted = await db

@@ -196,4 +196,29 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     expect((await other.post('/api/customer/set-qty', { json: { cart_id: cartId, qty: 2 } })).status).toBe(404);
     expect((await c.get('/api/customer/my-cart')).body.data.my_cart[0].qty).toBe(4);
   });
+
+  it('POST /cart/add (the Add form without JavaScript): 303 back with the outcome, 400 for bad fields, 403 cross-site', async () => {
+    const c = new ApiClient(baseUrl, true);
+    await c.signUp();
+    c.cookie ??= `ff_session=${c.token}`;
+    let res = await c.post('/cart/add', { form: { product_id: String(inStock.id), qty: '2', next: '/shop?page=2' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/shop?page=2&cart=added');
+    expect((await c.get('/api/customer/my-cart')).body.data.my_cart[0]).toMatchObject({ product_id: inStock.id, qty: 2 });
+    res = await c.post('/cart/add', { form: { product_id: String(soldOut.id), next: 'https://evil.example/' } });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/?cart=unavailable');
+    for (const form of [{ product_id: 'abc' }, { product_id: String(inStock.id), qty: '0' }, { product_id: String(inStock.id), qty: '1000' }]) {
+      res = await c.post('/cart/add', { form });
+      expect(res.status, JSON.stringify(form)).toBe(400);
+      expect(res.body.success).toBe(false);
+    }
+    res = await c.post('/cart/add', { form: { product_id: String(inStock.id) } }, { origin: 'https://evil.example' });
+    expect(res.status).toBe(403);
+    const guest = new ApiClient(baseUrl);
+    res = await guest.post('/cart/add', { form: { product_id: String(inStock.id), next: '/shop' } }, { origin: baseUrl });
+    expect(res.status).toBe(303);
+    expect(res.headers.get('location')).toBe('/login?next=%2Fshop');
+    expect(res.headers.getSetCookie().some((h) => h.startsWith(`ff_pending_add=${inStock.id}:1;`) && /HttpOnly/i.test(h))).toBe(true);
+  });
 });

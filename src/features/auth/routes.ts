@@ -10,7 +10,8 @@ import { NO_STORE } from '../../lib/cache/cache-control.ts';
 import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
 import { revokeSession } from './server/sessions.ts';
 import { guardOtpSend, throttleIp } from './server/throttles.ts';
-import { clearSessionCookie, clientIp, setSessionCookie } from './server/session.ts';
+import { clearSessionCookie, clientIp, setCartHint, setSessionCookie } from './server/session.ts';
+import { takePendingFormAdd } from '../cart/server/form-add.ts';
 import { customerJson, otpSentJson } from './server/shapes.ts';
 import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
 import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
@@ -38,6 +39,9 @@ export const otpLoginEndpoint = implement(otpLoginRoute, async ({ ctx, body }) =
   await throttleIp(db, ip);
   const { token, customer, created } = await completeOtpLogin(db, body.key, otp, ip);
   setSessionCookie(ctx.cookies, ctx, token);
+  // An Add pressed as a guest before the page's script ran (POST /cart/add) waits for this login.
+  const count = await takePendingFormAdd(ctx, db, customer.id);
+  if (count !== null) setCartHint(ctx.cookies, ctx, count);
   const bearer = ctx.request.headers.get(TOKEN_TRANSPORT_HEADER)?.trim().toLowerCase() === 'bearer';
   return {
     data: { ...(bearer ? { token } : {}), customer: customerJson(customer), created },

@@ -24,6 +24,8 @@ export const CART_MESSAGES = {
   removeFailed: 'Failed to remove item from cart. Please try again.',
   emptyCheckout: 'Your cart is empty. Please add items before checkout.',
   loadFailed: 'Failed to load your cart. Please try again.',
+  /** After a form add (POST /cart/add, issue 15) of a product gone or short of stock. */
+  unavailable: 'Sorry, this item could not be added: it is out of stock or not available in that quantity.',
 } as const;
 
 /** `Sorry, {name} is out of stock.` (409). */

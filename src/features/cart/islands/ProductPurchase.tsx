@@ -4,8 +4,9 @@
  * with the total and the same button. Out of stock: the button is disabled and reads
  * "Out of Stock". Total = offer price × quantity, in paise, shown with formatPaise.
  *
- * Before hydration (and without JavaScript) the button is a GET form to
- * /login?next=/product/{id} ("Adding to the cart as a guest prompts login"). Hydrated, it adds
+ * Before hydration (and without JavaScript) the button posts its form to /cart/add
+ * (cart/server/form-add.ts, issue 15): a signed-in customer's item is added and the page comes
+ * back saying so; a guest signs in first and then gets the item. Hydrated, it adds
  * through the cart store (`addToCart`: toast "Item added to cart", or the login dialog for a
  * guest, who gets the item after logging in); the button reads "Adding..." meanwhile.
  * `onAdd` replaces that action (tests, other hosts).
@@ -64,7 +65,9 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
   const stepButton = 'flex h-12 w-12 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
 
   return (
-    <form method="get" action="/login" onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form method="post" action="/cart/add" onSubmit={onSubmit} className="flex flex-col gap-4">
+      <input type="hidden" name="product_id" value={productId} />
+      <input type="hidden" name="qty" value={quantity} />
       <input type="hidden" name="next" value={next} />
       {!outOfStock && (
         <div className="flex items-center gap-4">

@@ -1,0 +1,14 @@
+/** POST /cart/add: the Add buttons as a plain form post (before or without JavaScript): src/features/cart/server/form-add.ts. */
+import type { APIRoute } from 'astro';
+import { errorResponse } from '../../lib/http/envelope.ts';
+import { formAdd } from '../../features/cart/server/form-add.ts';
+
+export const prerender = false;
+
+export const POST: APIRoute = async (ctx) => {
+  try {
+    return await formAdd(ctx);
+  } catch (err) {
+    return errorResponse(err, ctx.locals.reqId);
+  }
+};

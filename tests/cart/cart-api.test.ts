@@ -208,7 +208,8 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     res = await c.post('/cart/add', { form: { product_id: String(soldOut.id), next: 'https://evil.example/' } });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/?cart=unavailable');
-    for (const form of [{ product_id: 'abc' }, { product_id: String(inStock.id), qty: '0' }, { product_id: String(inStock.id), qty: '1000' }]) {
+    const bad: Record<string, string>[] = [{ product_id: 'abc' }, { product_id: String(inStock.id), qty: '0' }, { product_id: String(inStock.id), qty: '1000' }];
+    for (const form of bad) {
       res = await c.post('/cart/add', { form });
       expect(res.status, JSON.stringify(form)).toBe(400);
       expect(res.body.success).toBe(false);

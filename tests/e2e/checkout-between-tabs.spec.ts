@@ -81,3 +81,25 @@ test('a reload keeps the payment method, the note and the promo code, each check
   await expect(page.getByRole('alert').filter({ hasText: 'Promo code NOSUCHCODE was removed' })).toBeVisible();
   await expect(summary).not.toContainText('Discount (');
 });
+
+test('on a slow network the order summary shows a skeleton, never ₹0.00 (1280px)', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/about');
+  await signUp(page);
+  expect((await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status()).toBe(201);
+  const feed = (await (await page.request.get('/api/customer/home')).json()).data.products as { id: number; stock: number }[];
+  await page.request.post('/api/customer/add-product', { data: { product_id: feed.find((p) => p.stock > 3)!.id, qty: 1 }, headers: originHeader(page) });
+  let release!: () => void;
+  const held = new Promise<void>((r) => (release = r));
+  await page.route('**/api/customer/checkout-summary**', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/checkout');
+  await hydrated(page, 'Checkout');
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByText('Loading').first()).toBeAttached();
+  await expect(summary).not.toContainText('₹');
+  release();
+  await expect(summary).toContainText(/Total\s*₹[1-9]/);
+});

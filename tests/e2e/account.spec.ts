@@ -258,6 +258,14 @@ for (const viewport of [
       await expect(steps.nth(1)).not.toHaveAttribute('aria-current', 'step');
       await expect(steps.nth(3)).toContainText('Delivered');
       await expect(page.getByTestId('order-total')).toHaveText(/₹/);
+      // Every money line, adding up (issue 15: the delivery fee was missing), and nothing wider than the screen.
+      const order = (await (await page.request.get(`/api/customer/orders/${orderId}`)).json()).data.order;
+      const money = page.getByRole('region', { name: 'Items' }).getByRole('definition');
+      const fee = Number(order.delivery_fee);
+      await expect(page.getByRole('region', { name: 'Items' })).toContainText(`Delivery fee${fee > 0 ? `₹${fee.toFixed(2)}` : 'Free'}`);
+      await expect(money.filter({ hasText: `₹${Number(order.subtotal).toFixed(2)}` })).toHaveCount(1);
+      expect(Number(order.subtotal) - Number(order.discount) - order.points + fee).toBeCloseTo(Number(order.paid_amount), 2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
 
       await page.goto('/track-order?order=99999999');
       await expect(page.getByRole('alert').filter({ hasText: 'Order not found.' })).toBeVisible();

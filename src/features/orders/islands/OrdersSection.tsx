@@ -13,6 +13,7 @@ import { formatPaise } from '../../../lib/money.ts';
 import { seedCart } from '../../cart/store.ts';
 import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../../account/rules.ts';
 import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
+import { OrderTotals } from './OrderTotals.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
@@ -111,22 +112,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <dt className="text-slate-600">Payment mode</dt>
           <dd className="text-right text-slate-900">{paymentModeLabel(order.payment_mode)}</dd>
-          {order.promocode && (
-            <>
-              <dt className="text-slate-600">Promo code</dt>
-              <dd className="text-right text-slate-900">{order.promocode}</dd>
-            </>
-          )}
-          <dt className="text-slate-600">Discount</dt>
-          <dd className="text-right text-slate-900">{formatPaise(toPaise(order.discount))}</dd>
-          {toPaise(order.delivery_fee) > 0 && (
-            <>
-              <dt className="text-slate-600">Delivery fee</dt>
-              <dd className="text-right text-slate-900">{formatPaise(toPaise(order.delivery_fee))}</dd>
-            </>
-          )}
-          <dt className="font-semibold text-slate-900">Paid amount</dt>
-          <dd className="text-right font-semibold text-slate-900">{formatPaise(toPaise(order.paid_amount))}</dd>
+          <OrderTotals order={order} totalLabel="Paid amount" />
           {order.customer_note && (
             <>
               <dt className="text-slate-600">Note</dt>

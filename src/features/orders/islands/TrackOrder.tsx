@@ -8,10 +8,10 @@
  * Rendered on the server without hydration (the page ships no JavaScript for it).
  */
 import type { ReactNode } from 'react';
-import { formatPaise } from '../../../lib/money.ts';
 import { ACCOUNT_MESSAGES, TRACKING_STEPS, orderDate, orderDateTime, paymentModeLabel, trackingStepIndex } from '../../account/rules.ts';
-import { OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
+import { OrderItemList } from '../../account/islands/account-ui.tsx';
 import type { OrderJson } from '../contract.ts';
+import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
 
 /** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */
@@ -113,8 +113,8 @@ export default function TrackOrder({ state }: { state: TrackState }) {
   const { order } = state;
   const cancelled = order.order_status === 'cancelled';
   return (
-    <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_24rem]">
-      <section aria-labelledby="progress-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+    <div className="mt-6 grid gap-6 [overflow-wrap:anywhere] lg:grid-cols-[minmax(0,1fr)_24rem]">
+      <section aria-labelledby="progress-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
             Order #{order.id}
@@ -129,7 +129,7 @@ export default function TrackOrder({ state }: { state: TrackState }) {
         )}
         <Steps order={order} />
       </section>
-      <section aria-labelledby="items-heading" className="rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <section aria-labelledby="items-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
         <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
           Items
         </h2>
@@ -137,16 +137,7 @@ export default function TrackOrder({ state }: { state: TrackState }) {
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
           <dt className="text-slate-600">Payment mode</dt>
           <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
-          {toPaise(order.discount) > 0 && (
-            <>
-              <dt className="text-slate-600">Discount{order.promocode ? ` (${order.promocode})` : ''}</dt>
-              <dd className="text-right">−{formatPaise(toPaise(order.discount))}</dd>
-            </>
-          )}
-          <dt className="text-base font-semibold text-slate-900">Total</dt>
-          <dd className="text-right text-base font-semibold text-slate-900" data-testid="order-total">
-            {formatPaise(toPaise(order.paid_amount))}
-          </dd>
+          <OrderTotals order={order} />
         </dl>
         <a href="/my-account?section=orders" className="mt-5 inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800">
           Back to My Account

@@ -13,6 +13,7 @@ import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cartCount, cartLabel, loadCart } from '../store.ts';
 import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '../../../lib/ui/overlay-store.ts';
+import { opensInPlace } from '../../../lib/ui/enhanced-link.ts';
 import { CartIcon } from './cart-parts.tsx';
 import CartPanel from './CartPanel.tsx';
 
@@ -68,33 +69,30 @@ export default function CartButton() {
     else openOverlay('cart-panel');
   }
 
-  if (!hydrated) {
-    return (
-      <a href="/cart" data-cart-link aria-label={cartLabel(0)} className={iconClass}>
-        <CartIcon />
-        <Badge />
-      </a>
-    );
-  }
-
+  // One <a href="/cart"> before and after hydration: without JavaScript it is the cart page, and
+  // the first tap (replayed by client:interact onto this same element) opens the panel (issue 15).
   return (
     <div ref={rootRef} className="relative">
-      <button
-        type="button"
+      <a
+        href="/cart"
         data-cart-link
-        aria-label={cartLabel(count)}
-        aria-haspopup="dialog"
-        aria-expanded={cardOpen || panelOpen}
+        role={hydrated ? 'button' : undefined}
+        aria-label={cartLabel(hydrated ? count : 0)}
+        aria-haspopup={hydrated ? 'dialog' : undefined}
+        aria-expanded={hydrated ? cardOpen || panelOpen : undefined}
         aria-controls={cardOpen ? cardId : undefined}
-        onClick={onClick}
         className={iconClass}
+        {...opensInPlace(onClick)}
       >
         <CartIcon />
         <Badge />
-      </button>
-
-      <CartPanel variant="card" open={cardOpen} onClose={() => closeOverlay('cart-dropdown')} id={cardId} anchor={rootRef} />
-      <CartPanel variant="screen" open={panelOpen} onClose={closePanel} />
+      </a>
+      {hydrated && (
+        <>
+          <CartPanel variant="card" open={cardOpen} onClose={() => closeOverlay('cart-dropdown')} id={cardId} anchor={rootRef} />
+          <CartPanel variant="screen" open={panelOpen} onClose={closePanel} />
+        </>
+      )}
     </div>
   );
 }

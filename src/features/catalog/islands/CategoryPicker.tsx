@@ -23,6 +23,7 @@ import { PLACEHOLDER_IMAGE, showPlaceholder } from '../images.ts';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { GridIcon } from '../../../lib/ui/icons.tsx';
+import { opensInPlace } from '../../../lib/ui/enhanced-link.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 
@@ -73,15 +74,10 @@ export default function CategoryPicker() {
 
   return (
     <>
-      {hydrated ? (
-        <button type="button" aria-haspopup="dialog" onClick={() => openOverlay('categories')} className={triggerClass}>
-          {label}
-        </button>
-      ) : (
-        <a href="/categories" className={triggerClass}>
-          {label}
-        </a>
-      )}
+      {/* One element before and after hydration, so the first tap opens the overlay (issue 15). */}
+      <a href="/categories" role={hydrated ? 'button' : undefined} aria-haspopup={hydrated ? 'dialog' : undefined} className={triggerClass} {...opensInPlace(() => openOverlay('categories'))}>
+        {label}
+      </a>
       <ModalDialog
         open={open}
         title="Categories"

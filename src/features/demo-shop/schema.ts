@@ -17,6 +17,11 @@ import promoCodesFile from './data/promo-codes.json' with { type: 'json' };
 
 /** A Twemoji code point, e.g. "1f345" for a tomato (one or more hex parts joined by "-"). */
 const emojiCode = z.string().regex(/^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/, 'a Twemoji code point such as "1f345"');
+/**
+ * A product picture: a Twemoji code point that shows this very product, or "placeholder" (the
+ * neutral placeholder image) when no emoji fits — never another product's emoji (issue 15).
+ */
+const productArtwork = z.union([z.literal('placeholder'), emojiCode]);
 const text = (max: number) => z.string().trim().min(1).max(max);
 const rupees = z.number().positive().multipleOf(0.01);
 
@@ -34,7 +39,7 @@ export const demoProductSchema = z
     price: rupees,
     taxPercent: z.union([z.literal(0), z.literal(5), z.literal(12), z.literal(18), z.literal(28)]),
     stock: z.number().int().min(0),
-    images: z.array(emojiCode).min(1),
+    images: z.array(productArtwork).min(1),
     description: text(1000),
     additionalInformation: text(1000),
     highlights: z.array(text(60)).max(6),

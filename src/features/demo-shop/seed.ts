@@ -11,9 +11,11 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db/types.ts';
 import * as schema from '../../lib/db/schema.ts';
 import { slugify } from '../../lib/slug.ts';
+import { PLACEHOLDER_IMAGE } from '../catalog/images.ts';
 import { loadDemoShop } from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
+
 const emojiPath = (code: string) => `emoji/${code}.svg`;
 const DAY_MS = 86_400_000;
 
@@ -66,7 +68,7 @@ export async function seedDemoShop(db: Database): Promise<{ categories: number; 
               pricePaise: toPaise(p.price),
               taxPercent: p.taxPercent,
               stock: p.stock,
-              images: p.images.map(emojiPath),
+              images: p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
             })),
           )
           .returning({ id: schema.products.id, stock: schema.products.stock });

@@ -12,6 +12,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
+import { packSize } from '../../catalog/rules.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
@@ -123,9 +124,11 @@ export default function CartPage({ initial }: Props) {
                         <div className="flex items-center gap-3">
                           <LineImage item={item} className="h-12 w-12 sm:h-14 sm:w-14" />
                           <div className="min-w-0">
-                            <a href={`/product/${item.productId}`} className="line-clamp-2 font-medium text-slate-900 hover:text-brand-700">
+                            <a href={`/product/${item.productId}`} className="line-clamp-3 font-medium text-slate-900 hover:text-brand-700">
                               {item.name}
                             </a>
+                            {/* The pack size tells variants apart (issue 15). */}
+                            {packSize(item.weight, item.unit) && <p className="text-xs text-slate-600" data-pack-size>{packSize(item.weight, item.unit)}</p>}
                             <p className="text-xs text-slate-600 md:hidden">{formatPaise(item.pricePaise)} each</p>
                             <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">{formatPaise(item.lineTotalPaise)}</p>
                           </div>

@@ -11,6 +11,7 @@
  * inside, focus returns to the cart icon.
  */
 import { useState, type RefObject } from 'react';
+import { packSize } from '../../catalog/rules.ts';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
@@ -90,7 +91,10 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                       <TrashIcon className="h-4 w-4" />
                     </button>
                   </div>
-                  <p className="text-xs text-slate-600">{formatPaise(item.pricePaise)} each</p>
+                  <p className="text-xs text-slate-600">
+                    {packSize(item.weight, item.unit) && <span data-pack-size>{packSize(item.weight, item.unit)} · </span>}
+                    {formatPaise(item.pricePaise)} each
+                  </p>
                   <div className="mt-1.5 flex items-center justify-between gap-2">
                     <QuantityStepper item={item} locked={locked.has(item.cartId)} />
                     <span className="text-sm font-semibold tabular-nums text-slate-900">

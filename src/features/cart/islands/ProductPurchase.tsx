@@ -43,15 +43,15 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
     }
   }
 
-  const button = (extra: string) => (
+  const button = (extra: string, icon = true) => (
     <button
       type="submit"
       disabled={outOfStock || pending}
-      className={`h-12 items-center justify-center gap-2 rounded-xl px-5 text-base font-semibold shadow-sm transition ${
+      className={`h-12 items-center justify-center gap-2 rounded-xl ${icon ? 'px-5' : 'px-3'} text-base font-semibold shadow-sm transition ${
         outOfStock ? 'cursor-not-allowed bg-slate-200 text-slate-600' : 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-800'
       } ${extra}`}
     >
-      {!outOfStock && (
+      {!outOfStock && icon && (
         <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-5 w-5">
           <circle cx="9" cy="20" r="1.5" />
           <circle cx="18" cy="20" r="1.5" />
@@ -89,12 +89,13 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
         </div>
       )}
       {button('hidden md:inline-flex md:min-w-72')}
-      <div className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden">
+      <div data-bottom-bar className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden">
         <div className="min-w-0">
           <p className="text-xs text-slate-600">Total</p>
           <p className="text-lg font-bold tabular-nums text-slate-900">{total}</p>
         </div>
-        {button('ml-auto flex flex-1 text-sm')}
+        {/* One line at any price (₹1,000 and above wrapped before, issue 15): no icon, tighter padding. */}
+        {button('ml-auto flex min-w-0 flex-1 whitespace-nowrap text-sm', false)}
       </div>
     </form>
   );

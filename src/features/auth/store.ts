@@ -105,7 +105,16 @@ let onDone: AuthDone | null = null;
  */
 export function requestAuth(tab: AuthTab, done?: AuthDone): void {
   onDone = done ?? null;
+  // The control that asked, for focus to return to when the dialog closes (issue 15).
+  authOpener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
   $authDialog.set({ open: true, tab });
+}
+
+let authOpener: HTMLElement | null = null;
+
+/** The control that opened the auth dialog last (focus goes back to it, or to its panel's opener). */
+export function authDialogOpener(): HTMLElement | null {
+  return authOpener;
 }
 
 /** Closes the auth dialog; `signedIn` tells the opener whether a login happened. */

@@ -50,6 +50,34 @@ export interface ModalDialogProps {
   id?: string;
   /** Popover: pointer presses inside this element (e.g. the opener's wrapper) do not close it. */
   anchor?: RefObject<HTMLElement | null>;
+  /** Where focus returns on close when the opener is not the focused element at opening (a dialog loaded lazily). */
+  returnFocusTo?: HTMLElement | null;
+}
+
+/** The control focused last outside any dialog (see the open effect). */
+let lastFocused: HTMLElement | null = null;
+if (typeof document !== 'undefined') {
+  document.addEventListener('focusin', (event) => {
+    const el = event.target as HTMLElement;
+    if (el !== document.body && !el.closest('dialog')) lastFocused = el;
+  });
+}
+
+/**
+ * Where focus goes back to when a dialog closes (issue 15: it fell to <body>): the opener when it
+ * is still shown; when the opener sat in a panel that has closed meanwhile (the phone's profile
+ * panel), the control that opens that panel (`aria-controls`); else nothing.
+ */
+function focusTarget(opener: HTMLElement | null): HTMLElement | null {
+  if (!opener?.isConnected) return null;
+  const shown = (el: Element) => el.getClientRects().length > 0;
+  if (shown(opener)) return opener;
+  for (let el = opener.parentElement; el; el = el.parentElement) {
+    if (!el.id) continue;
+    const control = document.querySelector<HTMLElement>(`[aria-controls="${CSS.escape(el.id)}"]`);
+    if (control && shown(control)) return control;
+  }
+  return null;
 }
 
 const PANEL: Record<NonNullable<ModalDialogProps['variant']>, string> = {
@@ -89,6 +117,7 @@ export default function ModalDialog({
   id,
   anchor,
   closeLabel = `Close ${title}`,
+  returnFocusTo,
 }: ModalDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
   const returnFocus = useRef<HTMLElement | null>(null);
@@ -101,7 +130,9 @@ export default function ModalDialog({
     const dialog = ref.current;
     if (!dialog) return;
     if (open && !dialog.open) {
-      returnFocus.current = document.activeElement as HTMLElement | null;
+      const active = document.activeElement as HTMLElement | null;
+      // An opener that disabled itself (Place Order while it works) left focus on <body>: take the last focused control.
+      returnFocus.current = returnFocusTo ?? (!active || active === document.body ? lastFocused : active);
       if (modal) dialog.showModal();
       else dialog.show();
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
@@ -109,8 +140,8 @@ export default function ModalDialog({
       dialog.close();
       // Back to the opener, unless the user has meanwhile put focus somewhere else (a popover closed by a click outside).
       const active = document.activeElement;
-      const back = returnFocus.current;
-      if (back?.isConnected && (!active || active === document.body || dialog.contains(active))) back.focus();
+      const back = focusTarget(returnFocus.current);
+      if (back && (!active || active === document.body || dialog.contains(active))) back.focus();
     }
   }, [open, modal]);
 

@@ -18,7 +18,7 @@ import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { AUTH_MESSAGES } from '../rules.ts';
-import { $authDialog } from '../store.ts';
+import { $authDialog, authDialogOpener } from '../store.ts';
 import { useAuthFlow } from './use-auth-flow.ts';
 import { FormStep, primaryClass } from './auth-forms.tsx';
 import OtpStep from './OtpStep.tsx';
@@ -41,7 +41,7 @@ export default function AuthDialog() {
   const title = state.step === 'success' ? AUTH_MESSAGES.loginSuccess : state.step === 'otp' ? 'Enter OTP' : state.tab === 'login' ? 'Login' : 'Sign Up';
 
   return (
-    <ModalDialog open={open} title={title} onClose={flow.close} variant="card" closeLabel="Close">
+    <ModalDialog open={open} title={title} onClose={flow.close} variant="card" closeLabel="Close" returnFocusTo={authDialogOpener()}>
       {state.step === 'form' && (
         <FormStep
           state={state}

@@ -74,7 +74,7 @@ export default function CartPage({ initial }: Props) {
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2.5 3h2.7l2.4 12h11.2l2-8.5H6.1" />
           </svg>
-          <h2 className="mt-4 text-xl font-semibold text-slate-900">Your Cart is Empty</h2>
+          <h2 data-cart-empty tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900">Your Cart is Empty</h2>
           <p className="mt-1 text-slate-600">Add some items to get started!</p>
           <a href="/shop" className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
             Continue Shopping
@@ -153,6 +153,7 @@ export default function CartPage({ initial }: Props) {
                         <button
                           type="button"
                           aria-label={`Remove ${item.name}`}
+                          data-remove-line={item.cartId}
                           disabled={busy}
                           onClick={() => setConfirming(item)}
                           className="inline-flex h-9 w-9 items-center justify-center rounded-full text-slate-600 hover:bg-sale-600/10 hover:text-sale-600 disabled:opacity-50"

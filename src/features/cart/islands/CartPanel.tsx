@@ -67,7 +67,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
         )}
         {cart.status === 'ready' && items.length === 0 && (
           <div className="px-4 py-10 text-center">
-            <p className="font-semibold text-slate-900">Your cart is empty</p>
+            <p data-cart-empty tabIndex={-1} className="font-semibold text-slate-900">Your cart is empty</p>
             <p className="mt-1 text-sm text-slate-600">Add items to start a basket</p>
           </div>
         )}
@@ -84,6 +84,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                     <button
                       type="button"
                       aria-label={`Remove ${item.name}`}
+                      data-remove-line={item.cartId}
                       disabled={locked.has(item.cartId)}
                       onClick={() => setConfirming(item)}
                       className="-mr-1 -mt-1 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full text-slate-600 hover:bg-sale-600/10 hover:text-sale-600 disabled:opacity-50"

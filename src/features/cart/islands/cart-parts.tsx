@@ -37,16 +37,35 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
 }
 
 /**
+ * Where focus goes once the line `cartId` is gone (issue 15: it fell to <body>): the Remove
+ * button of the next line shown, else of the previous one, else the empty cart's heading.
+ * Returns a function to call after the removal.
+ */
+function focusAfterRemoval(cartId: number): () => void {
+  const buttons = [...document.querySelectorAll<HTMLElement>('[data-remove-line]')].filter((b) => b.getClientRects().length > 0);
+  const i = buttons.findIndex((b) => b.dataset.removeLine === String(cartId));
+  const neighbour = i >= 0 ? (buttons[i + 1] ?? buttons[i - 1]) : undefined;
+  const nextId = neighbour?.dataset.removeLine;
+  return () =>
+    requestAnimationFrame(() => {
+      const target = nextId ? document.querySelector<HTMLElement>(`[data-remove-line="${nextId}"]`) : null;
+      (target ?? [...document.querySelectorAll<HTMLElement>('[data-cart-empty]')].find((h) => h.getClientRects().length > 0))?.focus();
+    });
+}
+
+/**
  * The Cancel/Remove confirmation for `item` (null = closed), on the one dialog primitive. Focus
- * starts on Cancel, Escape and the backdrop cancel, Tab stays inside; focus returns to the
- * control that opened it. Remove takes the line out of the cart (store.ts `removeFromCart`).
+ * starts on Cancel, Escape and the backdrop cancel, Tab stays inside; Cancel returns focus to the
+ * control that opened it, Remove moves it to the next line (focusAfterRemoval). Remove takes the
+ * line out of the cart (store.ts `removeFromCart`).
  */
 export function ConfirmRemove({ item, onClose }: { item: CartItem | null; onClose: () => void }) {
   const textId = useId();
   const onCancel = onClose;
   const onConfirm = (line: CartItem) => {
+    const refocus = focusAfterRemoval(line.cartId);
     onClose();
-    void removeFromCart(line.cartId);
+    void removeFromCart(line.cartId).then(refocus);
   };
   // The dialog's code loads on the first removal, not with the cart (it stays mounted after,
   // so closing it returns focus as the primitive does).

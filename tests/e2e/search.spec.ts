@@ -3,6 +3,7 @@
  * messages, Escape and outside click, and the mobile full-screen search with scrolling locked.
  */
 import { expect, test, type Page } from '@playwright/test';
+import AxeBuilder from '@axe-core/playwright';
 
 type Found = { id: number; name: string };
 
@@ -25,6 +26,14 @@ test.describe('desktop (1280 px)', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto('/shop');
     await hydrated(page);
+  });
+
+  test('the open dropdown passes axe, scrolling included (issue 15)', async ({ page }) => {
+    const box = page.getByRole('combobox', { name: 'Search products' });
+    await box.fill('a');
+    await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
+    const { violations } = await new AxeBuilder({ page }).analyze();
+    expect(violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id)).toEqual([]);
   });
 
   test('typing shows the results; choosing one opens its product page', async ({ page }) => {

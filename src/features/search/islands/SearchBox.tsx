@@ -149,7 +149,9 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           className="h-10 w-full min-w-0 bg-transparent text-sm text-slate-900 placeholder:text-slate-500 focus:outline-none"
         />
       </div>
-      <div className={expanded ? popupClass : 'hidden'}>
+      {/* Scrolled by the arrow keys from the box (the active option is kept in view), and a Tab stop of
+          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable, issue 15). */}
+      <div tabIndex={expanded ? 0 : -1} role="region" aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
         <SearchResults
           listId={listId}
           optionId={optionId}

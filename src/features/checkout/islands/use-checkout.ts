@@ -171,11 +171,9 @@ export function useCheckout(area: DeliveryAreaInfo) {
     try {
       const list = await fetchAddresses();
       dispatch({ type: 'addresses', addresses: list, select: saved.id });
-      if (list.length > before) {
-        dispatch({ type: 'open', dialog: 'select-address' });
-        dispatch({ type: 'notice', text: MSG.added });
-        later(() => dispatch({ type: 'notice', text: '' }), CHECKOUT_TOAST_MS);
-      }
+      // The address dialog's own "Address added successfully!" was the one message (issue 15):
+      // the chooser reopens with the new address selected and says nothing more.
+      if (list.length > before) dispatch({ type: 'open', dialog: 'select-address' });
     } catch (err) {
       console.error('Reloading addresses failed', err);
       showToast(MSG.reloadFailed, { tone: 'error', ms: CHECKOUT_TOAST_MS });

@@ -42,7 +42,12 @@ for (const viewport of [
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation({ latitude: 10.5301, longitude: 76.2155 });
       const dialog = await openDialog(page);
-      await expect(dialog.getByText('Map pictures could not be loaded. You can still click the map to set the pin.')).toBeVisible();
+      await expect(dialog.getByText('Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use My Current Location.')).toBeVisible();
+      // Failed tiles are the plain grid square, never a broken image (issue 15).
+      const tiles = dialog.locator('img.leaflet-tile');
+      await expect(tiles.first()).toHaveAttribute('src', /map-grid-tile\.svg$/);
+      expect(await tiles.evaluateAll((imgs) => imgs.filter((i) => !(i as HTMLImageElement).src.endsWith('map-grid-tile.svg')).length)).toBe(0);
+      expect(await tiles.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0 || !(i as HTMLImageElement).complete))).toBe(true);
       await dialog.getByRole('application').click({ position: { x: 40, y: 200 } });
       await expect(dialog.getByLabel('Latitude')).toHaveValue(/^10\.5\d*/);
       await expect(dialog.getByLabel('Longitude')).not.toHaveValue('');

@@ -50,6 +50,8 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
     map.attributionControl.setPrefix(false);
     const tiles = L.tileLayer(tileUrl, {
       maxZoom: 19,
+      // A tile that cannot load (offline, blocked) is a plain grid square, never a broken image (issue 15).
+      errorTileUrl: '/images/map-grid-tile.svg',
       attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" rel="noopener noreferrer" target="_blank">OpenStreetMap</a> contributors',
     });
     tiles.on('tileerror', () => setTilesFailed(true));
@@ -104,7 +106,7 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
       />
       {tilesFailed && (
         <p id="address-map-note" className="mt-1 text-xs text-slate-600">
-          Map pictures could not be loaded. You can still click the map to set the pin.
+          Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use My Current Location.
         </p>
       )}
     </div>

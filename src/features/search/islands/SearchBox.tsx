@@ -118,7 +118,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
     : 'absolute inset-x-0 top-full z-50 mt-2 max-h-[350px] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg';
 
   return (
-    <div ref={rootRef} className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
+    <div ref={rootRef} data-needs-js className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
       <label htmlFor={inputId} className="sr-only">
         Search products
       </label>

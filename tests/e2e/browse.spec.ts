@@ -89,7 +89,7 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 
       await expect(page).toHaveURL(new RegExp(`/product/${page2Ids[0]}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
       await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: title })).toBeVisible();
-      await expect(page.getByText(/^\(Inclusive of \d+(\.\d+)?% tax\)$/)).toBeVisible();
+      await expect(page.getByText(/^(\(Inclusive of [1-9]\d*(\.\d+)?% tax\)|Tax-free)$/)).toBeVisible();
 
       const related = page.getByRole('region', { name: 'Related Products' }).locator('article[data-product-id]').first();
       const relatedId = await related.getAttribute('data-product-id');

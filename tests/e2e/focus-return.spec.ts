@@ -103,3 +103,28 @@ test.describe('375 px', () => {
     await expect(account).toBeFocused();
   });
 });
+
+test.describe('a toast over an open dialog', () => {
+  test.use({ viewport: { width: 375, height: 812 } });
+
+  test('is drawn above the full-screen cart panel and its backdrop, once', async ({ page }) => {
+    await createCustomer(page.request);
+    const home = (await (await page.request.get('/api/customer/home')).json()).data.products as { id: number; name: string; stock: number }[];
+    const product = home.find((p) => p.stock > 3)!;
+    await page.request.post('/api/customer/add-product', { data: { product_id: product.id, qty: 1 }, headers: origin() });
+    await page.goto('/about');
+    await page.getByRole('navigation', { name: 'Main' }).locator('[data-cart-link]').click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(panel).toBeVisible();
+    const [line] = (await (await page.request.get('/api/customer/my-cart')).json()).data.my_cart;
+    await page.request.post('/api/customer/delete-product', { data: { cart_id: line.cart_id }, headers: origin() });
+    await panel.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
+    // Inside the open dialog (outside it the page is inert: not shown above it, not announced).
+    const toast = panel.getByRole('alert').filter({ hasText: 'Failed to update quantity. The item may have been removed.' });
+    await expect(toast).toHaveCount(1);
+    const box = (await toast.boundingBox())!;
+    // What a finger would touch at the toast's centre is the toast itself, not the dialog under it.
+    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? '', [box.x + box.width / 2, box.y + box.height / 2]);
+    expect(hit).toContain('Failed to update quantity');
+  });
+});

@@ -2,8 +2,9 @@
  * App-wide toasts (spec 000 §9: "Item added to cart" for 3 s, other toasts 5 s). The two live
  * regions are plain HTML in ShopLayout (`#toast-status`, polite; `#toast-alert`, assertive), so
  * they exist before anything is announced and any island can write to them without React.
- * Their container `#toast-layer` is a manual popover, raised into the top layer with every toast,
- * so a toast is never under a modal dialog's backdrop (issue 15).
+ * While a modal dialog is open everything outside it is inert (not seen, not announced) and under
+ * its backdrop, so a toast then goes into that dialog, into regions of the same kind made there on
+ * first use (issue 15: the toast sat under the backdrop).
  */
 
 /** How long the add-to-cart toast stays up, in milliseconds (spec 000 §9). */
@@ -23,26 +24,42 @@ const TONES = {
 export function showToast(message: string, options: { tone?: keyof typeof TONES; ms?: number } = {}): void {
   if (typeof document === 'undefined' || !message) return;
   const tone = options.tone ?? 'success';
-  const region = document.getElementById(tone === 'error' ? 'toast-alert' : 'toast-status');
+  const region = toastRegion(tone === 'error' ? 'alert' : 'status');
   if (!region) return;
   const item = document.createElement('p');
   item.className = `pointer-events-auto max-w-md rounded-xl px-4 py-3 text-sm font-medium shadow-lg ${TONES[tone]}`;
   item.textContent = message;
-  raiseToastLayer();
   region.append(item);
   window.setTimeout(() => item.remove(), options.ms ?? TOAST_MS);
 }
 
-/**
- * Shows the toast layer (a manual popover, open from page load so its live regions are always
- * there to announce) and, when a modal dialog opened after it, lifts it above that dialog: the top
- * layer stacks in opening order, so it is closed and opened again.
- */
-export function raiseToastLayer(): void {
-  const layer = document.getElementById('toast-layer');
-  if (!layer || typeof layer.showPopover !== 'function') return;
-  const open = layer.matches(':popover-open');
-  if (open && !document.querySelector('dialog:modal')) return;
-  if (open) layer.hidePopover();
-  layer.showPopover();
+const HOST_CLASS = 'pointer-events-none fixed inset-x-0 top-4 z-[95] flex flex-col items-center gap-2 px-4';
+
+/** The live region for a toast: the page's, or, while a modal dialog is open, one inside it. */
+function toastRegion(role: 'status' | 'alert'): HTMLElement | null {
+  const modal = [...document.querySelectorAll('dialog[open]')].filter((d) => d.matches(':modal')).pop();
+  if (!modal) return document.getElementById(role === 'alert' ? 'toast-alert' : 'toast-status');
+  let host = modal.querySelector<HTMLElement>(':scope > [data-toast-host]');
+  if (!host) {
+    host = document.createElement('div');
+    host.dataset.toastHost = '';
+    host.className = HOST_CLASS;
+    for (const r of ['status', 'alert'] as const) {
+      const region = document.createElement('div');
+      region.setAttribute('role', r);
+      if (r === 'status') region.setAttribute('aria-live', 'polite');
+      region.className = 'flex flex-col items-center gap-2';
+      host.append(region);
+    }
+    modal.append(host);
+    // A toast outlives the dialog: what is still showing when it closes moves to the page's regions.
+    modal.addEventListener('close', () => {
+      for (const r of ['status', 'alert'] as const) {
+        const inside = host!.querySelector(`[role="${r}"]`);
+        const page = document.getElementById(r === 'alert' ? 'toast-alert' : 'toast-status');
+        if (inside && page) page.append(...inside.children);
+      }
+    });
+  }
+  return host.querySelector<HTMLElement>(`[role="${role}"]`);
 }

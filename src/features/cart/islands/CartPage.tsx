@@ -185,9 +185,12 @@ export default function CartPage({ initial }: Props) {
                   {totals.deliveryFeePaise > 0 ? formatPaise(totals.deliveryFeePaise) : 'Free'}
                 </dd>
               </div>
-              {totals.freeDeliveryRemainingPaise > 0 && (
-                <p className="rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">{formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery</p>
-              )}
+            </dl>
+            {/* Between the two lists, not inside one: a <dl> holds only name–value groups (axe definition-list). */}
+            {totals.freeDeliveryRemainingPaise > 0 && (
+              <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">{formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery</p>
+            )}
+            <dl className="mt-2 text-sm">
               <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-semibold">
                 <dt className="text-slate-900">Total</dt>
                 <dd className="tabular-nums text-slate-900" data-summary="total">

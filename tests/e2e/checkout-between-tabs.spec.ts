@@ -43,8 +43,12 @@ for (const viewport of [
     await expect(details).toContainText(second!.name);
     expect(await myOrders(page)).toHaveLength(0);
 
+    // The badge says 0 as soon as the order is confirmed, not after the cart is fetched again.
+    await page.route('**/api/customer/my-cart', () => {});
     await page.getByRole('button', { name: 'Place Order' }).click();
     await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+    await expect(page.getByRole('navigation', { name: 'Main' }).locator('[data-cart-link]')).toHaveAttribute('aria-label', 'Cart, 0 items');
+    await page.unroute('**/api/customer/my-cart');
     const orders = await myOrders(page);
     expect(orders).toHaveLength(1);
   });

@@ -20,6 +20,7 @@ import { openAuth } from '../auth/open-auth.ts';
 import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { flushPendingAdd, writePending } from './pending-add.ts';
+import { loadCart } from './cart-sync.ts';
 
 
 export { $cart, $cartCount, $cartTotal, $lockedLines, $pendingQty, emptyCart, seedCart, toCartState } from './cart-state.ts';
@@ -41,6 +42,15 @@ export function checkout(): void {
     return;
   }
   window.location.assign('/checkout');
+}
+
+/**
+ * The order consumed the cart (the server emptied it with the order): the badge says 0 at once,
+ * never the count the server no longer holds, and the cart is fetched again to be sure.
+ */
+export function markCartOrdered(): void {
+  $cart.set(emptyCart('ready'));
+  void loadCart(true);
 }
 
 /** The cart control's accessible name for `count` units. */

@@ -26,7 +26,7 @@ import { apiGet, ApiError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import { showToast } from '../../../lib/ui/toast.ts';
-import { loadCart } from '../../cart/store.ts';
+import { markCartOrdered } from '../../cart/store.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
@@ -232,8 +232,8 @@ export function useCheckout(area: DeliveryAreaInfo) {
     } catch (err) {
       console.warn('Could not store the order-success message', err);
     }
-    // The server emptied the cart with the order: the cart store (navbar badge, count hint) follows.
-    void loadCart(true);
+    // The server emptied the cart with the order: the cart store (navbar badge, count hint) follows at once.
+    markCartOrdered();
     later(() => window.location.assign('/'), HOME_REDIRECT_MS);
   }
 

@@ -151,7 +151,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
       </div>
       {/* Scrolled by the arrow keys from the box (the active option is kept in view), and a Tab stop of
           its own so a keyboard can scroll a long list too (axe scrollable-region-focusable, issue 15). */}
-      <div tabIndex={expanded ? 0 : -1} role="region" aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
+      <section tabIndex={expanded ? 0 : -1} aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
         <SearchResults
           listId={listId}
           optionId={optionId}
@@ -164,7 +164,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           onActivate={setActive}
           onChoose={choose}
         />
-      </div>
+      </section>
     </div>
   );
 }

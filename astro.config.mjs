@@ -35,10 +35,7 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS }),
   integrations: [
-    // React islands render to a string on the server, not a stream: a page is sent whole anyway
-    // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
-    // docs/decisions.md "Render cost" has the measurement).
-    react({ experimentalDisableStreaming: true }),
+    react(),
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {

@@ -13,6 +13,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { packSize } from '../../catalog/rules.ts';
+import { unitPriceLabel } from '../../catalog/unit-price.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
@@ -129,13 +130,17 @@ export default function CartPage({ initial }: Props) {
                             </a>
                             {/* The pack size tells variants apart (issue 15). */}
                             {packSize(item.weight, item.unit) && <p className="text-xs text-slate-600" data-pack-size>{packSize(item.weight, item.unit)}</p>}
-                            <p className="text-xs text-slate-600 md:hidden">{formatPaise(item.pricePaise)} each</p>
+                            <p className="text-xs text-slate-600 md:hidden">
+                              {formatPaise(item.pricePaise)} each
+                              {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
+                            </p>
                             <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">{formatPaise(item.lineTotalPaise)}</p>
                           </div>
                         </div>
                       </td>
                       <td className="hidden px-3 py-3 tabular-nums md:table-cell">
                         {formatPaise(item.pricePaise)}
+                        {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span className="block text-xs text-slate-600" data-unit-price>{unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
                         {item.mrpPaise > item.pricePaise && (
                           <s className="ml-1 text-xs text-slate-600">
                             <span className="sr-only">MRP </span>

@@ -12,6 +12,7 @@
  */
 import { useState, type RefObject } from 'react';
 import { packSize } from '../../catalog/rules.ts';
+import { unitPriceLabel } from '../../catalog/unit-price.ts';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
@@ -95,6 +96,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                   <p className="text-xs text-slate-600">
                     {packSize(item.weight, item.unit) && <span data-pack-size>{packSize(item.weight, item.unit)} · </span>}
                     {formatPaise(item.pricePaise)} each
+                    {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
                   </p>
                   <div className="mt-1.5 flex items-center justify-between gap-2">
                     <QuantityStepper item={item} locked={locked.has(item.cartId)} />

@@ -4,6 +4,7 @@
  * results (image, name, category, price). Presentational: the combobox owns the state.
  */
 import { showPlaceholder } from '../../catalog/images.ts';
+import { unitPriceLabel } from '../../catalog/unit-price.ts';
 import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
 import { SEARCH_MESSAGES } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
@@ -77,7 +78,12 @@ export default function SearchResults({ listId, optionId, term, status, results,
                 <span className="line-clamp-2 text-sm font-medium leading-snug text-slate-900">{r.name}</span>
                 {r.category && <span className="block truncate text-xs text-slate-600">{r.category}</span>}
               </span>
-              <span className="shrink-0 text-sm font-semibold text-slate-900">{formatPaise(rupeesToPaise(r.price) || 0)}</span>
+              <span className="shrink-0 text-right text-sm font-semibold text-slate-900">
+                {formatPaise(rupeesToPaise(r.price) || 0)}
+                {unitPriceLabel(rupeesToPaise(r.price) || 0, r.weight, r.unit) && (
+                  <span className="block text-xs font-normal text-slate-600">{unitPriceLabel(rupeesToPaise(r.price) || 0, r.weight, r.unit)}</span>
+                )}
+              </span>
             </li>
           ))}
       </ul>

@@ -29,6 +29,9 @@ export interface SearchHit {
   /** Rupees. */
   price: number;
   category: string;
+  /** Pack size, for the unit sale price (issue 14); null when the server gives none. */
+  weight: number | null;
+  unit: string | null;
 }
 
 export type SearchStatus = 'idle' | 'loading' | 'results' | 'empty' | 'error';
@@ -49,6 +52,8 @@ export function toHit(raw: Wire): SearchHit {
     image: text(imageOf(raw.product_image), imageOf(raw.image)) ?? PLACEHOLDER_IMAGE,
     price: Number.isFinite(price) ? price : 0,
     category: text(raw.category_name) ?? '',
+    weight: typeof raw.weight === 'number' ? raw.weight : null,
+    unit: typeof raw.weightUnit === 'string' ? raw.weightUnit : null,
   };
 }
 

@@ -103,7 +103,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (page) await assertDatabaseAvailable(); // a database outage answers the 503 page, not a broken one
       response = await next();
       if (page && response.status === 500) response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
-      if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS);
+      if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS, Date.now(), request.headers.get('accept-encoding'));
     } catch (err) {
       response = url.pathname.startsWith('/api/')
         ? errorResponse(err, reqId)

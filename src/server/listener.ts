@@ -14,7 +14,7 @@ import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import { securityHeaders } from '../lib/http/security-headers.ts';
 import { isHttps } from '../lib/http/request-origin.ts';
-import { isCacheableRequest, peekPageCache } from '../lib/cache/page-cache.ts';
+import { cachedResponseFor, isCacheableRequest, peekPageCache } from '../lib/cache/page-cache.ts';
 import { getConfig } from '../lib/config.ts';
 import { bodyTooLargeMessage, declaredLength, disallowedMessage, fieldLabel, isCleanPath, parseEncoded } from '../lib/http/edge-input.ts';
 
@@ -82,11 +82,13 @@ export function createListener(astroHandler: NodeHandler, { dev = false }: { dev
       const pathname = q === -1 ? url : url.slice(0, q);
       const hit = !dev && isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
       if (!hit) return astroHandler(req, res, next);
-      for (const [name, value] of hit.headers) if (name !== 'x-request-id' && name !== 'content-length') res.setHeader(name, value);
+      // Stored encoded (page-cache.ts): a preset Content-Encoding makes `compression` pass it through.
+      const out = cachedResponseFor(hit, req.headers['accept-encoding']);
+      for (const [name, value] of out.headers) if (name !== 'x-request-id') res.setHeader(name, value);
       res.setHeader('x-cache', 'HIT');
       res.setHeader('x-request-id', randomUUID());
       res.statusCode = hit.status;
-      res.end(hit.body);
+      res.end(out.body);
     });
   };
 }

@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { clearPageCache, pageCacheKey, peekPageCache, SESSION_COOKIE, writePageCache } from '../../src/lib/cache/page-cache.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { cachedResponseFor, clearPageCache, pageCacheKey, peekPageCache, pickEncoding, SESSION_COOKIE, writePageCache } from '../../src/lib/cache/page-cache.ts';
 
 const html = (body: string, headers: Record<string, string> = {}) =>
   new Response(body, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60', ...headers } });
@@ -39,5 +40,39 @@ describe('page micro-cache', () => {
   it('is off when the time to live is 0', async () => {
     await writePageCache('/p', html('x'), 0, 0);
     expect(peekPageCache('/p', 1)).toBeNull();
+  });
+
+  it('picks the coding a browser prefers, and none that it refuses', () => {
+    expect(pickEncoding('gzip, deflate, br')).toBe('br');
+    expect(pickEncoding('gzip, deflate')).toBe('gzip');
+    expect(pickEncoding('br;q=0, gzip;q=0.8')).toBe('gzip');
+    expect(pickEncoding('identity')).toBeNull();
+    expect(pickEncoding('*')).toBe('br');
+    expect(pickEncoding('*;q=0')).toBeNull();
+    expect(pickEncoding(undefined)).toBeNull();
+  });
+
+  it('compresses a stored page once and sends each client the coding it accepts (issue 13)', async () => {
+    const page = `<html><body>${'<p>Fresh mangoes from Thrissur.</p>'.repeat(200)}</body></html>`;
+    const sent = await writePageCache('/big', html(page), 5, 1_000, 'gzip, deflate, br');
+    expect(sent.headers.get('content-encoding')).toBe('br');
+    expect(sent.headers.get('vary')).toBe('Accept-Encoding');
+    expect(brotliDecompressSync(new Uint8Array(await sent.arrayBuffer())).toString()).toBe(page);
+    const hit = peekPageCache('/big', 2_000)!;
+    const gz = cachedResponseFor(hit, 'gzip');
+    expect(new Map(gz.headers).get('content-encoding')).toBe('gzip');
+    expect(Number(new Map(gz.headers).get('content-length'))).toBe(gz.body.byteLength);
+    expect(gunzipSync(gz.body).toString()).toBe(page);
+    const plain = cachedResponseFor(hit, 'identity');
+    expect(new Map(plain.headers).has('content-encoding')).toBe(false);
+    expect(new TextDecoder().decode(plain.body)).toBe(page);
+    // The same stored bytes on every hit: compressed once, not per request.
+    expect(cachedResponseFor(hit, 'br').body).toBe(cachedResponseFor(peekPageCache('/big', 3_000)!, 'br').body);
+  });
+
+  it('keeps a small page plain', async () => {
+    const sent = await writePageCache('/small', html('<p>hi</p>'), 5, 1_000, 'br');
+    expect(sent.headers.has('content-encoding')).toBe(false);
+    expect(await sent.text()).toBe('<p>hi</p>');
   });
 });

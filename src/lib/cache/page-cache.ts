@@ -10,16 +10,73 @@
  * Astro runs at all, so a hit costs no routing or rendering; the middleware only writes what
  * Astro rendered. Both live in the same server bundle, so this module's map is the one cache.
  * `astro dev` does not store pages (src/middleware.ts), so an edited page shows at once.
+ *
+ * Compressed once per entry (issue 13): a stored page keeps its brotli (quality 5) and gzip
+ * (level 6) bodies beside the plain one, and a hit is sent in the encoding the client prefers
+ * (`pickEncoding`), so no hit runs a compressor (per-hit brotli cost 6–8 ms of CPU and its native
+ * buffers forced full garbage collections). Pages under 1 KiB are kept plain.
  */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** Name of the session cookie; requests carrying it are personal and bypass the cache. */
 export const SESSION_COOKIE = 'ff_session';
 
-/** A stored page: body bytes, status and headers as rendered. */
+/** A content coding the cache keeps a body in. */
+export type Encoding = 'br' | 'gzip';
+
+/** A stored page: body bytes (plain and encoded), status and headers as rendered. */
 export interface CachedPage {
   body: Uint8Array;
+  /** The body encoded, per content coding; empty for pages under ENCODE_FROM_BYTES. */
+  encoded: Partial<Record<Encoding, Uint8Array>>;
   status: number;
   headers: [string, string][];
+}
+
+/** Smallest body kept encoded too (1 KiB, the listener's compression threshold). */
+const ENCODE_FROM_BYTES = 1024;
+
+/**
+ * The content coding to answer with for an Accept-Encoding header: br, else gzip, else null
+ * (identity). A coding with q=0 is refused; `*` stands for any coding not named.
+ * @example pickEncoding('gzip, deflate, br') // 'br'
+ * @example pickEncoding('br;q=0, gzip') // 'gzip'
+ */
+export function pickEncoding(acceptEncoding: string | null | undefined): Encoding | null {
+  if (!acceptEncoding) return null;
+  const q = new Map<string, number>();
+  for (const part of acceptEncoding.toLowerCase().split(',')) {
+    const [name, ...params] = part.trim().split(';');
+    if (!name) continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const value = qParam ? Number(qParam.slice(2)) : 1;
+    q.set(name.trim(), Number.isFinite(value) ? value : 0);
+  }
+  const accepts = (coding: Encoding) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
+  if (accepts('br')) return 'br';
+  if (accepts('gzip')) return 'gzip';
+  return null;
+}
+
+function encodeBody(body: Uint8Array): CachedPage['encoded'] {
+  if (body.byteLength < ENCODE_FROM_BYTES) return {};
+  return {
+    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
+    gzip: gzipSync(body, { level: 6 }),
+  };
+}
+
+/**
+ * The page as it goes out for a client's Accept-Encoding: the body in the coding it prefers (when
+ * one is stored) with Content-Encoding and Vary set, else the plain body; Content-Length always.
+ */
+export function cachedResponseFor(page: CachedPage, acceptEncoding: string | null | undefined): { body: Uint8Array; headers: [string, string][] } {
+  const coding = pickEncoding(acceptEncoding);
+  const body = (coding && page.encoded[coding]) || page.body;
+  const headers = page.headers.filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'vary');
+  headers.push(['vary', 'Accept-Encoding'], ['content-length', String(body.byteLength)]);
+  if (body !== page.body) headers.push(['content-encoding', coding!]);
+  return { body, headers };
 }
 
 interface Entry extends CachedPage {
@@ -57,10 +114,11 @@ export function pageCacheKey(request: Request, url: URL): string | null {
 
 /**
  * Stores a cacheable response under `key` for `ttlSeconds` and returns the response to send
- * (its body has been read; marked `X-Cache: MISS`). Responses that are not public HTML pass
- * through untouched.
+ * (its body has been read; marked `X-Cache: MISS`), already encoded for `acceptEncoding` when
+ * it was stored encoded, so the miss is compressed once too. Responses that are not public HTML
+ * pass through untouched.
  */
-export async function writePageCache(key: string, response: Response, ttlSeconds: number, now = Date.now()): Promise<Response> {
+export async function writePageCache(key: string, response: Response, ttlSeconds: number, now = Date.now(), acceptEncoding?: string | null): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const cacheControl = response.headers.get('cache-control') ?? '';
   if (ttlSeconds <= 0 || response.status !== 200 || !type.includes('text/html') || !cacheControl.includes('public') || response.headers.has('set-cookie')) {
@@ -68,13 +126,18 @@ export async function writePageCache(key: string, response: Response, ttlSeconds
   }
   const body = new Uint8Array(await response.arrayBuffer());
   const headers = new Headers(response.headers);
-  if (body.byteLength <= MAX_BODY_BYTES) {
-    entries.delete(key);
-    if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
-    entries.set(key, { body, status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000 });
+  if (body.byteLength > MAX_BODY_BYTES) {
+    headers.set('x-cache', 'MISS');
+    return new Response(body, { status: response.status, headers });
   }
-  headers.set('x-cache', 'MISS');
-  return new Response(body, { status: response.status, headers });
+  const entry: Entry = { body, encoded: encodeBody(body), status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000 };
+  entries.delete(key);
+  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  entries.set(key, entry);
+  const out = cachedResponseFor(entry, acceptEncoding);
+  const sent = new Headers(out.headers);
+  sent.set('x-cache', 'MISS');
+  return new Response(out.body as Uint8Array<ArrayBuffer>, { status: response.status, headers: sent });
 }
 
 /** Empties the cache (tests; after a catalogue import in the same process). */

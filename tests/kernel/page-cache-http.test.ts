@@ -1,0 +1,39 @@
+/**
+ * The page cache over HTTP (issue 13): a catalogue page is rendered once, then served from the
+ * cache in the coding each browser asks for — br, gzip or plain — the same page in each, with
+ * Vary: Accept-Encoding; a signed-in visitor is never served from it.
+ */
+import { describe, expect, inject, it } from 'vitest';
+
+describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) => {
+  const get = (path: string, encoding: string, extra: Record<string, string> = {}) =>
+    fetch(baseUrl + path, { headers: { accept: 'text/html', 'accept-encoding': encoding, 'x-forwarded-for': '10.9.9.9', ...extra } });
+
+  it('stores a page once and serves br, gzip and plain copies of it', async () => {
+    const path = `/category/1/subcategories?sort=asc&probe=${Date.now()}`;
+    const first = await get(path, 'gzip, deflate, br');
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const plain = await (await get(path, 'identity')).text();
+    expect(plain).toContain('</html>');
+
+    const br = await get(path, 'gzip, deflate, br');
+    expect(br.headers.get('x-cache')).toBe('HIT');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(br.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    // fetch decodes br itself; the bytes it hands over are the page.
+    expect(await br.text()).toBe(plain);
+
+    const gz = await get(path, 'gzip');
+    expect(gz.headers.get('x-cache')).toBe('HIT');
+    expect(gz.headers.get('content-encoding')).toBe('gzip');
+    expect(await gz.text()).toBe(plain);
+  });
+
+  it('never serves a signed-in visitor from the cache', async () => {
+    const path = `/shop?probe=${Date.now()}`;
+    await get(path, 'br');
+    const personal = await get(path, 'br', { cookie: 'ff_session=not-a-real-session' });
+    expect(personal.headers.get('x-cache')).not.toBe('HIT');
+  });
+});

@@ -1,425 +1,161 @@
 /**
- * `npm run bench`: the issue 2 budgets, measured on this machine, written to
- * bench/results/latest.json and bench/results/latest.md (see bench/README.md).
+ * `npm run bench`: what users get from one server, measured in one run per database and
+ * compared with budgets expressed as ratios to the prerendered /about of the same server in the
+ * same run (issue 13; see bench/README.md and docs/performance.md).
  *
- * 1. Uses the build in DIST_DIR (default `dist`), building it first when it is missing.
- * 2. Fresh PGlite under .bench/pglite: migrations, the demo shop, then the 20,000-row catalogue
- *    from ../shared/data/bigbasket-products.csv (BENCH_CSV overrides; the import is skipped with a
- *    message when the file is absent). Records the import time.
- * 3. Search latency in-process (the service on that database) over a few hundred queries.
- * 4. Starts the production server (scripts/server.ts, NODE_ENV=production) on BENCH_PORT
- *    (default 4421) on that data, then: search latency over HTTP; autocannon (50 connections,
- *    BENCH_SECONDS each, default 10) on home, listings, a product, search and a prerendered page;
- *    the server's resident memory after the load; gzipped JavaScript per catalogue page;
- *    Lighthouse mobile scores with Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+ * Per database (PGlite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names
+ * a server where it may create a database): a fresh database with the demo shop and the
+ * 20,000-product catalogue (BENCH_CSV), 32 signed-in customers with carts, then the production
+ * server (scripts/server.ts, production flags) under load, 16 requests in flight, every request
+ * with a browser's headers: /about; 500 distinct product pages and 50 distinct listing pages,
+ * each once (checked to be cache misses); the same pages again (checked to be hits); the search
+ * API with 400 distinct queries; add-to-cart and checkout-summary for the signed-in customers;
+ * /about again. It reads the server's CPU time per request and its memory (VmRSS after the load,
+ * VmHWM peak, start-up included). On PostgreSQL it also runs one worker against the default
+ * (one per CPU) for the cluster's scaling. Then JavaScript per page and Lighthouse (PGlite run).
+ *
+ * Writes bench/results-<date>.json (machine, runs, budgets) and bench/results/latest.md.
+ * Exit code 1 when a budget fails or any request answered outside 2xx.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
-import { createReadStream, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { gzipSync } from 'node:zlib';
-// @ts-expect-error autocannon ships no type declarations (and @types/autocannon is not installed)
-import autocannon from 'autocannon';
-import { sql } from 'drizzle-orm';
-import { getConfig } from '../src/lib/config.ts';
-import { migrateDatabase, openDatabase } from '../src/lib/db/index.ts';
-import { seedDemoShop } from '../src/features/demo-shop/seed.ts';
-import { importCatalogCsv } from '../src/features/catalog/server/import.ts';
+import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { ensureBuild } from './ensure-build.ts';
+import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest, type LoadResult } from './bench/load.ts';
+import { startBenchServer, type BenchServer } from './bench/server-process.ts';
+import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
+import { benchSearchQueries } from './bench/queries.ts';
+import { measureFrontend } from './bench/frontend.ts';
+import { budgetChecks, writeMarkdown, type BenchRun } from './bench/report.ts';
+import { openDatabase } from '../src/lib/db/index.ts';
 import { searchProducts } from '../src/features/search/server.ts';
 
 const root = process.cwd();
-const distDir = getConfig().DIST_DIR;
-const dataDir = path.join(root, '.bench/pglite');
 const csvPath = path.resolve(process.env.BENCH_CSV || path.join(root, '../shared/data/bigbasket-products.csv'));
-const port = Number(process.env.BENCH_PORT || 4421);
-const base = `http://127.0.0.1:${port}`;
-const seconds = Number(process.env.BENCH_SECONDS || 10);
+const port = Number(process.env.BENCH_PORT || 4471);
+const concurrency = Number(process.env.BENCH_CONCURRENCY || 16);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
-const resultsDir = path.join(root, 'bench/results');
-
-/** Budgets from issue 2. */
-const BUDGET = {
-  lighthousePerformance: 95,
-  lighthouseAccessibility: 95,
-  jsGzipKb: 90,
-  pageRps: 1500,
-  pageP99Ms: 50,
-  searchP95Ms: 20,
-  importSeconds: 30,
-  rssMb: 300,
-};
-
-const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))] ?? NaN;
-const latency = (ms: number[]) => {
-  const s = [...ms].sort((a, b) => a - b);
-  return { count: s.length, p50: round(percentile(s, 50), 2), p95: round(percentile(s, 95), 2), p99: round(percentile(s, 99), 2), max: round(s.at(-1) ?? NaN, 2) };
-};
+const postgresAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
+const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean) : SERVER_NODE_FLAGS;
+const only = process.env.BENCH_ONLY; // 'pglite' | 'postgres': one database only
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
-// ------------------------------------------------------------------------------------------
-// 1. Build
-const entry = path.join(root, distDir, 'server/entry.mjs');
-if (!existsSync(entry)) {
-  log(`No build in ${distDir}/: building…`);
-  const built = spawnSync(process.execPath, [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', '--outDir', distDir], { stdio: 'inherit' });
-  if (built.status !== 0) {
-    console.error('[bench] The build failed; see above.');
-    process.exit(1);
-  }
+/** Runs `requests` and records the server CPU they cost. */
+async function phase(server: BenchServer, name: string, requests: BenchRequest[], headers?: Record<string, string>): Promise<LoadResult & { name: string; cpuMsPerRequest: number }> {
+  const cpuBefore = server.cpuMs();
+  const result = await runLoad(server.base, requests, { concurrency, headers });
+  const cpuMsPerRequest = Math.round(((server.cpuMs() - cpuBefore) / requests.length) * 100) / 100;
+  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, cache hits ${result.cacheHits}/${result.requests}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`);
+  return { name, ...result, cpuMsPerRequest };
 }
 
-// ------------------------------------------------------------------------------------------
-// 2. Fresh database, demo shop, the real catalogue
-rmSync(path.join(root, '.bench'), { recursive: true, force: true });
-mkdirSync(dataDir, { recursive: true });
-const handle = await openDatabase({ pgliteDataDir: dataDir, databaseUrl: '' });
-await migrateDatabase(handle);
-await seedDemoShop(handle.db);
-let importInfo: { file: string; seconds: number; inserted: number; updated: number; unchanged: number; skipped: number } | null = null;
-if (existsSync(csvPath)) {
-  log(`Importing ${csvPath}…`);
-  const t = performance.now();
-  const result = await importCatalogCsv(handle.db, createReadStream(csvPath));
-  importInfo = {
-    file: path.relative(root, csvPath),
-    seconds: round((performance.now() - t) / 1000, 2),
-    inserted: result.inserted,
-    updated: result.updated,
-    unchanged: result.unchanged,
-    skipped: result.skipped.length,
-  };
-  log(`Imported ${result.inserted} products in ${importInfo.seconds} s (${result.skipped.length} rows skipped).`);
-} else {
-  log(`${csvPath} is absent: the 20,000-product import is skipped; measuring the demo shop only.`);
-}
-const count = async (q: ReturnType<typeof sql>) => Number(((await handle.db.execute(q)) as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0);
-const productCount = await count(sql`SELECT count(*)::int AS n FROM products`);
-const biggestCategory = await count(sql`SELECT category_id AS n FROM products GROUP BY category_id ORDER BY count(*) DESC, category_id LIMIT 1`);
+const repeat = (path: string, times: number): BenchRequest[] => Array.from({ length: times }, () => ({ path }));
+const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
-// ------------------------------------------------------------------------------------------
-// 3. Search latency in-process
-/** Realistic searches: whole words, prefixes as typed, substrings, short and long, and typos. */
-const SEARCHES = [
-  'tomato', 'tomatoe', 'basmati rice', 'basmti rice', 'rice', 'oil', 'sunflower oil', 'atta', 'ghee', 'paneer', 'panner',
-  'milk', 'bread', 'biscuit', 'biscit', 'choclate', 'chocolate', 'coffee', 'coffe powder', 'tea', 'green tea', 'masala',
-  'shampoo', 'shampo', 'soap', 'detergant', 'noodles', 'noodels', 'ketchup', 'ketchap', 'almond', 'almnd', 'cashew',
-  'mango', 'onion', 'oinon', 'potato', 'dal', 'toor dal', 'sugar', 'salt', 'honey', 'jam', 'butter', 'cheese', 'curd',
-  'a', 'b', 'm', 'to', 'ri', 'ch', 'bas', 'sham', 'choc', 'orga', 'organic', 'face wash', 'tooth', 'toothpaste', 'brush',
-  'hair oil', 'cookies', 'juice', 'pickle', 'papad', 'spices', 'chilli powder', 'turmeric', 'haldi', 'jeera', 'hing',
-];
-const queries = Array.from({ length: 4 }, () => SEARCHES).flat();
-for (const q of SEARCHES.slice(0, 10)) await searchProducts(handle.db, q);
-const serviceMs: number[] = [];
-for (const q of queries) {
-  const t = performance.now();
-  await searchProducts(handle.db, q);
-  serviceMs.push(performance.now() - t);
-}
-const searchService = latency(serviceMs);
-log(`Search in-process over ${productCount} products: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms, p99 ${searchService.p99} ms`);
-await handle.close();
-
-// ------------------------------------------------------------------------------------------
-// 4. The server
-const { DATABASE_URL: _ignored, ...inheritedEnv } = process.env;
-const server: ChildProcess = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/server.ts')], {
-  env: {
-    ...inheritedEnv,
-    DIST_DIR: distDir,
-    HOST: '127.0.0.1',
-    PORT: String(port),
-    NODE_ENV: 'production',
-    PGLITE_DATA_DIR: dataDir,
-    LOG_LEVEL: 'warn',
-    ASTRO_NODE_LOGGING: 'disabled',
-    SITE_URL: base,
-  },
-  stdio: ['ignore', 'inherit', 'inherit'],
-});
-const stopServer = () => {
-  if (server.exitCode === null) server.kill('SIGTERM');
-};
-process.on('exit', stopServer);
-const deadline = Date.now() + 120_000;
-for (;;) {
-  if (server.exitCode !== null) throw new Error(`the server exited with code ${server.exitCode}`);
-  if (Date.now() > deadline) throw new Error('the server did not become ready within 120 s');
-  const ready = await fetch(`${base}/readyz`).then((r) => r.ok, () => false);
-  if (ready) break;
-  await new Promise((r) => setTimeout(r, 250));
-}
-log(`Server ready at ${base} (pid ${server.pid}).`);
-
-const status = async (url: string) => fetch(`${base}${url}`).then((r) => r.status, () => 0);
-
-// Search latency over HTTP: each query once (computed), then again (the API's micro-cache).
-const httpCold: number[] = [];
-const httpWarm: number[] = [];
-for (const [i, q] of queries.entries()) {
-  const t = performance.now();
-  const res = await fetch(`${base}/api/customer/search-products?product=${encodeURIComponent(q)}`);
-  await res.arrayBuffer();
-  (i < SEARCHES.length ? httpCold : httpWarm).push(performance.now() - t);
-}
-const searchHttp = latency(httpCold);
-const searchHttpCached = latency(httpWarm);
-log(`Search over HTTP: first time p50 ${searchHttp.p50} ms, p95 ${searchHttp.p95} ms; repeated p95 ${searchHttpCached.p95} ms`);
-
-// Load
-const staticPage = (await status('/about')) === 200 ? '/about' : (await status('/blog')) === 200 ? '/blog' : null;
-const targets: { name: string; url: string; kind: 'page' | 'api' | 'static' }[] = [
-  { name: 'home', url: '/', kind: 'page' },
-  { name: 'listing (category 1)', url: '/category/1/subcategories', kind: 'page' },
-  { name: `listing (category ${biggestCategory}, largest)`, url: `/category/${biggestCategory}/subcategories?sort=asc&page=2`, kind: 'page' },
-  { name: 'product', url: '/product/1', kind: 'page' },
-  { name: `product (imported)`, url: `/product/${Math.max(1, productCount - 10)}`, kind: 'page' },
-  { name: 'search API', url: '/api/customer/search-products?product=tomato', kind: 'api' },
-  ...(staticPage ? [{ name: `prerendered ${staticPage}`, url: staticPage, kind: 'static' as const }] : []),
-];
-const load: { name: string; url: string; status: number; rps: number; p50: number; p99: number; errors: number; non2xx: number }[] = [];
-for (const target of targets) {
-  const code = await status(target.url);
-  const result = await autocannon({ url: `${base}${target.url}`, connections: 50, duration: seconds });
-  const row = {
-    name: target.name,
-    url: target.url,
-    status: code,
-    rps: round(result.requests.average, 0),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
-    errors: result.errors + result.timeouts,
-    non2xx: result.non2xx,
-  };
-  load.push(row);
-  log(`${target.name} ${target.url} [${code}]: ${row.rps} req/s, p50 ${row.p50} ms, p99 ${row.p99} ms, non-2xx ${row.non2xx}`);
-}
-if (!staticPage) log('No prerendered page (/about, /blog) answered 200: skipped.');
-
-// Memory
-const rssMb = (() => {
+/** The whole measurement on one database. */
+async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Promise<BenchRun> {
+  const database = await createBenchDatabase(root, kind === 'postgres' ? postgresAdminUrl : undefined);
   try {
-    const kb = /VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${server.pid}/status`, 'utf8'))?.[1];
-    return kb ? round(Number(kb) / 1024, 0) : null;
-  } catch {
-    return null;
-  }
-})();
-log(`Server RSS after the load: ${rssMb ?? 'unknown'} MB`);
+    log(`${kind}: migrating, seeding the demo shop${existsSync(csvPath) ? ` and importing ${path.relative(root, csvPath)}` : ' (no CSV: demo shop only)'}…`);
+    const targets: BenchTargets = await prepareBenchData(database, csvPath);
+    log(`${kind}: ${targets.products} products${targets.import ? `, import ${targets.import.seconds} s` : ''}.`);
 
-// JavaScript per page (what a browser may load: scripts, island components and renderers,
-// module preloads, and every module they import), gzipped.
-const pages = [
-  { name: 'home', url: '/' },
-  { name: 'listing', url: '/category/1/subcategories' },
-  { name: 'product', url: '/product/1' },
-];
-async function pageJs(url: string) {
-  const html = await fetch(`${base}${url}`).then((r) => r.text());
-  const seen = new Set<string>();
-  let bytes = 0;
-  let gz = 0;
-  const inline = [...html.matchAll(/<script(?![^>]*\bsrc=)[^>]*>([\s\S]*?)<\/script>/g)]
-    .filter((m) => !/type="application\/(ld\+)?json"/.test(m[0]))
-    .map((m) => m[1]!);
-  for (const code of inline) {
-    bytes += Buffer.byteLength(code);
-    gz += gzipSync(code).length;
-  }
-  const queue = [
-    ...[...html.matchAll(/<script[^>]*\bsrc="([^"]+)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/\b(?:component-url|renderer-url)="([^"]+)"/g)].map((m) => m[1]!),
-    ...[...html.matchAll(/<link[^>]*rel="modulepreload"[^>]*href="([^"]+)"/g)].map((m) => m[1]!),
-    ...inline.flatMap((code) => [...code.matchAll(/import\(?\s*["']([^"']+\.js)["']/g)].map((m) => m[1]!)),
-  ].map((u) => new URL(u.replaceAll('&amp;', '&'), `${base}${url}`).href);
-  while (queue.length) {
-    const src = queue.shift()!;
-    if (seen.has(src) || !src.startsWith(base)) continue;
-    seen.add(src);
-    const res = await fetch(src);
-    if (!res.ok) continue;
-    const code = Buffer.from(await res.arrayBuffer());
-    bytes += code.length;
-    gz += gzipSync(code).length;
-    const text = code.toString('utf8');
-    for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{0,2}\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, src).href);
-  }
-  return { files: seen.size, kb: round(bytes / 1024), gzipKb: round(gz / 1024) };
-}
-const js: Record<string, { files: number; kb: number; gzipKb: number }> = {};
-for (const page of pages) js[page.name] = await pageJs(page.url);
-log(`JavaScript reachable from each page, everything it could ever load (gzip KB): ${Object.entries(js).map(([k, v]) => `${k} ${v.gzipKb}`).join(', ')}`);
-
-// What a visitor's browser actually downloads: every script response while the page loads and
-// its idle and visible islands hydrate (3 s after load, page scrolled to the bottom), gzipped.
-// Islands that hydrate on interaction (client:interact) and dialogs loaded on use are not
-// counted here; the "reachable" figure above includes them.
-const { chromium } = await import('@playwright/test');
-const browser = await chromium.launch({
-  executablePath: process.env.CHROME_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-});
-const loadedJs: Record<string, { files: number; gzipKb: number }> = {};
-for (const page of pages) {
-  const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
-  const tab = await context.newPage();
-  const bodies: Promise<Buffer | null>[] = [];
-  tab.on('response', (res) => {
-    if (res.request().resourceType() === 'script') bodies.push(res.body().catch(() => null));
-  });
-  await tab.goto(`${base}${page.url}`, { waitUntil: 'load' });
-  await tab.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
-  await tab.waitForTimeout(3000);
-  const inlineGz = await tab.evaluate(() =>
-    [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? ''),
-  );
-  const files = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
-  const gz = files.reduce((n, b) => n + gzipSync(b).length, 0) + inlineGz.reduce((n, code) => n + gzipSync(code).length, 0);
-  loadedJs[page.name] = { files: files.length, gzipKb: round(gz / 1024) };
-  await context.close();
-}
-await browser.close();
-log(`JavaScript loaded by each page (gzip KB): ${Object.entries(loadedJs).map(([k, v]) => `${k} ${v.gzipKb}`).join(', ')}`);
-
-// Lighthouse
-const lighthouse: Record<string, { performance: number; accessibility: number; bestPractices: number; seo: number; scriptTransferKb: number | null } | { error: string }> = {};
-if (!existsSync(chromePath)) {
-  log(`No Chromium at ${chromePath}: Lighthouse skipped.`);
-} else {
-  // Catalogue pages (issue 2) and a prerendered static page (issue 6: SEO 100, accessibility ≥ 95).
-  for (const page of [...pages, { name: 'static page', url: '/about' }]) {
-    const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${page.name.replace(/\W+/g, '-')}.json`);
-    const run = spawnSync(
-      process.execPath,
-      [
-        path.join(root, 'node_modules/lighthouse/cli/index.js'),
-        `${base}${page.url}`,
-        '--quiet',
-        '--output=json',
-        `--output-path=${out}`,
-        '--only-categories=performance,accessibility,best-practices,seo',
-        '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-      ],
-      { env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8', timeout: 180_000 },
-    );
-    if (run.status !== 0 || !existsSync(out)) {
-      lighthouse[page.name] = { error: (run.stderr || run.error?.message || 'lighthouse failed').trim().split('\n').slice(-3).join(' ') };
-      log(`Lighthouse ${page.name}: failed`);
-      continue;
+    // Search in-process (the service alone, no HTTP), each query once after a short warm-up.
+    const handle = await openDatabase({ pgliteDataDir: database.env.PGLITE_DATA_DIR ?? '', databaseUrl: database.env.DATABASE_URL ?? '' });
+    for (const q of queries.slice(0, 20)) await searchProducts(handle.db, q);
+    const serviceMs: number[] = [];
+    for (const q of queries) {
+      const t = performance.now();
+      await searchProducts(handle.db, q);
+      serviceMs.push(performance.now() - t);
     }
-    const report = JSON.parse(readFileSync(out, 'utf8'));
-    rmSync(out, { force: true });
-    const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-    const scripts = report.audits['resource-summary']?.details?.items?.find((i: { resourceType: string }) => i.resourceType === 'script');
-    lighthouse[page.name] = {
-      performance: score('performance'),
-      accessibility: score('accessibility'),
-      bestPractices: score('best-practices'),
-      seo: score('seo'),
-      scriptTransferKb: scripts ? round(scripts.transferSize / 1024) : null,
-    };
-    log(`Lighthouse ${page.name}: ${JSON.stringify(lighthouse[page.name])}`);
+    await handle.close();
+    serviceMs.sort((a, b) => a - b);
+    const searchService = { p50: Math.round(percentile(serviceMs, 50) * 10) / 10, p95: Math.round(percentile(serviceMs, 95) * 10) / 10 };
+    log(`${kind}: search in-process over ${queries.length} queries: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms`);
+
+    const server = await startBenchServer({ root, port, env: { ...database.env, SMS_SENDER: 'console' }, flags });
+    const memoryAtReady = server.memoryMb();
+    log(`${kind}: server ready (${memoryAtReady.processes} process(es), RSS ${memoryAtReady.rss} MB, peak so far ${memoryAtReady.peak} MB).`);
+    try {
+      // Warm-up away from the measured URLs: the code paths, not the cache.
+      await runLoad(server.base, [...repeat('/about', 200), ...repeat('/', 20), { path: '/category/1/subcategories?page=9' }, { path: '/product/2' }, { path: '/product/3' }], { concurrency });
+      const tokens = targets.tokens;
+      const phases = [
+        await phase(server, 'about', repeat('/about', 3000)),
+        await phase(server, 'product pages, cold', targets.productUrls.map((path) => ({ path }))),
+        await phase(server, 'listing pages, cold', targets.listingUrls.map((path) => ({ path }))),
+        await phase(server, 'product pages, cached', targets.productUrls.map((path) => ({ path }))),
+        await phase(server, 'listing pages, cached', targets.listingUrls.map((path) => ({ path }))),
+        await phase(server, 'search API', queries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })), BROWSER_API_HEADERS),
+        await phase(
+          server,
+          'add to cart',
+          Array.from({ length: 400 }, (_, i) => ({
+            method: 'POST' as const,
+            path: '/api/customer/add-product',
+            headers: bearer(tokens[i % tokens.length]!),
+            body: { product_id: targets.addableProductIds[((i % tokens.length) * 6 + (Math.floor(i / tokens.length) % 6)) % targets.addableProductIds.length] },
+          })),
+          BROWSER_API_HEADERS,
+        ),
+        await phase(server, 'checkout summary', Array.from({ length: 400 }, (_, i) => ({ path: '/api/customer/checkout-summary', headers: bearer(tokens[i % tokens.length]!) })), BROWSER_API_HEADERS),
+        await phase(server, 'about, again', repeat('/about', 3000)),
+      ];
+      const memory = server.memoryMb();
+      log(`${kind}: RSS after the load ${memory.rss} MB, peak ${memory.peak} MB.`);
+
+      let scaling: BenchRun['scaling'] = null;
+      if (kind === 'postgres') {
+        await server.stop();
+        const one = await startBenchServer({ root, port, env: { ...database.env, WEB_CONCURRENCY: '1', PAGE_CACHE_SECONDS: '0' }, flags });
+        await runLoad(one.base, repeat('/product/2', 100), { concurrency });
+        const single = await phase(one, 'product pages, 1 worker, cache off', targets.productUrls.map((path) => ({ path })));
+        await one.stop();
+        const all = await startBenchServer({ root, port, env: { ...database.env, PAGE_CACHE_SECONDS: '0' }, flags });
+        await runLoad(all.base, repeat('/product/2', 100), { concurrency });
+        const workers = Math.max(1, all.memoryMb().processes - 1);
+        const multi = await phase(all, `product pages, ${workers} workers, cache off`, targets.productUrls.map((path) => ({ path })));
+        await all.stop();
+        scaling = { cpus: os.availableParallelism(), workers, single, multi, ratio: Math.round((multi.rps / single.rps) * 100) / 100 };
+        log(`${kind}: cluster scaling ${scaling.ratio}× (${single.rps} → ${multi.rps} req/s).`);
+      }
+
+      const frontend = kind === 'pglite' && process.env.BENCH_FRONTEND !== '0'
+        ? await measureFrontend(root, server.base, [
+            { name: 'home', url: '/' },
+            { name: 'listing', url: targets.listingUrls[0]! },
+            { name: 'product', url: targets.productUrls[0]! },
+            { name: 'cart', url: '/cart' },
+          ], chromePath, log)
+        : null;
+      return { database: kind, products: targets.products, import: targets.import, searchService, phases, memory, memoryAtReady, scaling, frontend };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    await database.drop();
   }
 }
 
-stopServer();
+ensureBuild({ root });
+const queries = await benchSearchQueries();
+const runs: BenchRun[] = [];
+if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries));
+if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries));
+else if (only !== 'pglite') log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL run is skipped.');
 
-// ------------------------------------------------------------------------------------------
-// Report
-type Check = { budget: string; measured: string; pass: boolean | null };
-const checks: Check[] = [];
-const check = (budget: string, measured: string, pass: boolean | null) => checks.push({ budget, measured, pass });
-check(`Import of the 20,000 rows < ${BUDGET.importSeconds} s (PGlite)`, importInfo ? `${importInfo.seconds} s` : 'not run (CSV absent)', importInfo ? importInfo.seconds < BUDGET.importSeconds : null);
-check(`Search p95 < ${BUDGET.searchP95Ms} ms (in-process, ${productCount} products)`, `${searchService.p95} ms`, searchService.p95 < BUDGET.searchP95Ms);
-for (const row of load.filter((r) => r.name.startsWith('listing') || r.name.startsWith('product'))) {
-  check(
-    `${row.name} ≥ ${BUDGET.pageRps} req/s, p99 ≤ ${BUDGET.pageP99Ms} ms at 50 connections`,
-    `${row.rps} req/s, p99 ${row.p99} ms${row.status !== 200 ? ` (status ${row.status})` : ''}`,
-    row.status === 200 && row.rps >= BUDGET.pageRps && row.p99 <= BUDGET.pageP99Ms,
-  );
-}
-check(`Server RSS < ${BUDGET.rssMb} MB after the load`, rssMb === null ? 'unknown' : `${rssMb} MB`, rssMb === null ? null : rssMb < BUDGET.rssMb);
-for (const [name, v] of Object.entries(loadedJs)) check(`${name}: JavaScript loaded ≤ ${BUDGET.jsGzipKb} KB gzipped`, `${v.gzipKb} KB (${v.files} files; ${js[name]!.gzipKb} KB reachable on interaction)`, v.gzipKb <= BUDGET.jsGzipKb);
-for (const [name, v] of Object.entries(lighthouse)) {
-  if ('error' in v) {
-    check(`${name}: Lighthouse mobile`, `error: ${v.error}`, false);
-    continue;
-  }
-  check(`${name}: Lighthouse performance ≥ ${BUDGET.lighthousePerformance}`, String(v.performance), v.performance >= BUDGET.lighthousePerformance);
-  check(`${name}: Lighthouse accessibility ≥ ${BUDGET.lighthouseAccessibility}`, String(v.accessibility), v.accessibility >= BUDGET.lighthouseAccessibility);
-  if (name === 'home' || name === 'product' || name === 'static page') check(`${name}: Lighthouse SEO = 100`, String(v.seo), v.seo === 100);
-}
-
-const machine = { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: round(os.totalmem() / 2 ** 30), node: process.version, loadAverage: os.loadavg().map((n) => round(n, 2)) };
-const results = {
-  date: new Date().toISOString(),
-  machine,
-  distDir,
-  products: productCount,
-  import: importInfo,
-  search: { queries: queries.length, service: searchService, httpFirstTime: searchHttp, httpRepeated: searchHttpCached },
-  load: { connections: 50, seconds, targets: load },
-  rssMb,
-  javascript: { loaded: loadedJs, reachable: js },
-  lighthouse,
-  budgets: checks,
-};
-mkdirSync(resultsDir, { recursive: true });
-writeFileSync(path.join(resultsDir, 'latest.json'), `${JSON.stringify(results, null, 2)}\n`);
-
-const mark = (pass: boolean | null) => (pass === null ? '–' : pass ? 'pass' : '**fail**');
-const md = [
-  '# Benchmark results',
-  '',
-  `${results.date} · ${machine.cpus} × ${machine.cpuModel} · ${machine.memoryGb} GB · Node ${machine.node} · load average at the end ${machine.loadAverage.join(' / ')}`,
-  '',
-  `Database: PGlite, ${productCount} products${importInfo ? ` (demo shop + ${importInfo.inserted} imported from ${importInfo.file}, ${importInfo.skipped} rows skipped)` : ' (demo shop only)'}.`,
-  '',
-  '## Budgets',
-  '',
-  '| Budget | Measured | Result |',
-  '| --- | --- | --- |',
-  ...checks.map((c) => `| ${c.budget} | ${c.measured} | ${mark(c.pass)} |`),
-  '',
-  `## Search latency (${queries.length} queries: words, prefixes, substrings, typos)`,
-  '',
-  '| Where | p50 ms | p95 ms | p99 ms | max ms |',
-  '| --- | --- | --- | --- | --- |',
-  `| service, in-process | ${searchService.p50} | ${searchService.p95} | ${searchService.p99} | ${searchService.max} |`,
-  `| HTTP, one client, each query the first time (${searchHttp.count}) | ${searchHttp.p50} | ${searchHttp.p95} | ${searchHttp.p99} | ${searchHttp.max} |`,
-  `| HTTP, one client, repeated within PAGE_CACHE_SECONDS (${searchHttpCached.count}) | ${searchHttpCached.p50} | ${searchHttpCached.p95} | ${searchHttpCached.p99} | ${searchHttpCached.max} |`,
-  '',
-  `## Load (autocannon, 50 connections, ${seconds} s each, loopback)`,
-  '',
-  '| Target | URL | Status | req/s | p50 ms | p99 ms | non-2xx | errors |',
-  '| --- | --- | --- | --- | --- | --- | --- | --- |',
-  ...load.map((r) => `| ${r.name} | \`${r.url}\` | ${r.status} | ${r.rps} | ${r.p50} | ${r.p99} | ${r.non2xx} | ${r.errors} |`),
-  '',
-  `Server RSS after the load: ${rssMb ?? 'unknown'} MB.`,
-  '',
-  '## JavaScript per page (gzipped)',
-  '',
-  'Loaded: what the browser downloads while the page loads and its idle/visible islands hydrate. Reachable: everything the page could ever load, including islands that hydrate on interaction and dialogs loaded on use.',
-  '',
-  '| Page | Loaded files | Loaded KB gzipped |',
-  '| --- | --- | --- |',
-  ...Object.entries(loadedJs).map(([name, v]) => `| ${name} | ${v.files} | ${v.gzipKb} |`),
-  '',
-  '| Page | Reachable files | Reachable KB | Reachable KB gzipped |',
-  '| --- | --- | --- | --- |',
-  ...Object.entries(js).map(([name, v]) => `| ${name} | ${v.files} | ${v.kb} | ${v.gzipKb} |`),
-  '',
-  '## Lighthouse (mobile, Chromium headless)',
-  '',
-  '| Page | Performance | Accessibility | Best practices | SEO | Script transfer KB |',
-  '| --- | --- | --- | --- | --- | --- |',
-  ...Object.entries(lighthouse).map(([name, v]) =>
-    'error' in v ? `| ${name} | error: ${v.error} | | | | |` : `| ${name} | ${v.performance} | ${v.accessibility} | ${v.bestPractices} | ${v.seo} | ${v.scriptTransferKb ?? '–'} |`,
-  ),
-  '',
-];
-writeFileSync(path.join(resultsDir, 'latest.md'), md.join('\n'));
-log(`Wrote ${path.relative(root, path.join(resultsDir, 'latest.json'))} and latest.md`);
-process.exit(0);
+const checks = runs.flatMap((run) => budgetChecks(run, concurrency));
+const machine = { cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100) };
+const date = new Date().toISOString();
+const results = { date, machine, concurrency, nodeFlags: flags, runs, budgets: checks };
+const file = path.join(root, `bench/results-${date.slice(0, 10)}.json`);
+writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+writeFileSync(path.join(root, 'bench/results/latest.md'), writeMarkdown(results));
+log(`Wrote ${path.relative(root, file)} and bench/results/latest.md.`);
+const failed = checks.filter((c) => c.pass === false);
+for (const c of failed) log(`FAIL ${c.database}: ${c.budget} — ${c.measured}`);
+process.exit(failed.length ? 1 : 0);

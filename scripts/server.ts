@@ -4,11 +4,15 @@
  * static files and server-rendered routes) on HOST:PORT (default localhost:4321), with
  * keep-alive tuned for a proxy in front and a clean stop on SIGTERM/SIGINT. `astro preview` and
  * `node dist/server/entry.mjs` run the same listener, so the headers are identical.
- * On PGlite it takes the data folder's lock before listening, so a second server on the same
- * folder exits at once with a clear message (every process also takes it when it opens the
- * database, whatever its entry point).
+ *
+ * On PostgreSQL it runs WEB_CONCURRENCY `node:cluster` workers (default: one per CPU) sharing
+ * the port; the primary only forks, restarts a worker that dies, and passes signals on. Every
+ * worker migrates and seeds under an advisory lock, keeps its own page cache and shares
+ * nothing else. On PGlite one process owns the data folder: it takes the folder's lock before
+ * listening, so a second server on it exits at once with a clear message.
  * Usage: `node scripts/server.ts` after `npm run build` (npm start does both).
  */
+import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -19,26 +23,63 @@ import { lockDataDirOrExit } from './cli-database.ts';
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const config = getConfig();
-lockDataDirOrExit();
+const { HOST: host, PORT: port, WEB_CONCURRENCY: workers } = config;
+const quiet = process.env.ASTRO_NODE_LOGGING === 'disabled';
 
-// DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
-const entry = pathToFileURL(path.resolve(config.DIST_DIR, 'server/entry.mjs')).href;
-const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+if (cluster.isPrimary && workers > 1) {
+  runPrimary(workers);
+} else {
+  await runServer();
+}
 
-const { HOST: host, PORT: port } = config;
-const server = http.createServer(handler);
-server.keepAliveTimeout = 65_000;
-server.listen(port, host, () => {
-  // The adapter's own switch (not shop configuration): tests silence the start-up line.
-  if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on http://${host}:${port}`);
-  // Production without SMS_SENDER: browsing works, OTP sign-in answers 503; say so once.
-  try {
-    logSmsStartupWarning();
-  } catch {
-    /* a bad configuration is reported by the first request, with the variable named */
-  }
-});
+/** Forks `count` workers, replaces any that dies unasked, and stops them all on a signal. */
+function runPrimary(count: number): void {
+  let stopping = false;
+  let listening = 0;
+  const fork = () => cluster.fork().on('listening', () => {
+    if (++listening === count && !quiet) console.log(`Server listening on http://${host}:${port} (${count} workers)`);
+  });
+  for (let i = 0; i < count; i++) fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (stopping) {
+      const alive = Object.values(cluster.workers ?? {}).filter((w) => w && w !== worker && !w.isDead());
+      if (alive.length === 0) process.exit(0);
+      return;
+    }
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
+    fork();
+  });
+  const stop = () => {
+    stopping = true;
+    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+    for (const worker of alive) worker!.process.kill('SIGTERM');
+    if (alive.length === 0) process.exit(0);
+  };
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}
 
-const stop = () => server.close(() => process.exit(0));
-process.on('SIGTERM', stop);
-process.on('SIGINT', stop);
+/** Loads the built entry and serves it in this process. */
+async function runServer(): Promise<void> {
+  lockDataDirOrExit();
+  // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
+  const entry = pathToFileURL(path.resolve(config.DIST_DIR, 'server/entry.mjs')).href;
+  const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+  const server = http.createServer(handler);
+  server.keepAliveTimeout = 65_000;
+  server.listen(port, host, () => {
+    // The adapter's own switch (not shop configuration): tests silence the start-up line.
+    if (!quiet && cluster.isPrimary) console.log(`Server listening on http://${host}:${port}`);
+    // Production without SMS_SENDER: browsing works, OTP sign-in answers 503; say so once.
+    if (cluster.isPrimary || cluster.worker?.id === 1) {
+      try {
+        logSmsStartupWarning();
+      } catch {
+        /* a bad configuration is reported by the first request, with the variable named */
+      }
+    }
+  });
+  const stop = () => server.close(() => process.exit(0));
+  process.on('SIGTERM', stop);
+  process.on('SIGINT', stop);
+}

@@ -9,6 +9,7 @@
  * the parameters of test and benchmark runs (TEST_*, E2E_PORT, BASE_URL, BENCH_*, CHROME_PATH,
  * CHROMIUM_PATH).
  */
+import os from 'node:os';
 import { z } from 'zod';
 
 const bool = z
@@ -34,6 +35,8 @@ const configSchema = z.object({
   /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
   HOST: z.string().default('localhost'),
   PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+  /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */
+  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
   /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
   SERVER_CERT_PATH: z.string().optional(),
   SERVER_KEY_PATH: z.string().optional(),
@@ -48,7 +51,7 @@ const configSchema = z.object({
   /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
   /** Seconds anonymous catalogue HTML is kept in this process's micro-cache (0 turns it off). */
-  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(5),
+  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
   SHOP_NAME: z.string().default('FarmFresh'),
   SHOP_EMAIL: z.string().default('hello@farmfresh.example'),
   SHOP_PHONE: z.string().default('+91 487 242 0000'),
@@ -94,7 +97,9 @@ const configSchema = z.object({
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
   const SMS_SENDER = c.SMS_SENDER ?? (c.NODE_ENV === 'production' ? undefined : ('console' as const));
   const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
-  return { ...c, SMS_SENDER, LOG_LEVEL, OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6) };
+  // One process owns a PGlite folder; on PostgreSQL every core serves (issue 13).
+  const WEB_CONCURRENCY = c.DATABASE_URL ? (c.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
+  return { ...c, SMS_SENDER, LOG_LEVEL, WEB_CONCURRENCY, OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6) };
 };
 
 export type Config = ReturnType<typeof withDerivedDefaults<z.infer<typeof configSchema>>>;

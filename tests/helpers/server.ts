@@ -9,6 +9,8 @@ import path from 'node:path';
 
 export interface RunningServer {
   baseUrl: string;
+  /** The server's process (the cluster primary when it runs workers). */
+  pid: number;
   stop(): Promise<void>;
 }
 
@@ -50,6 +52,8 @@ export async function startServer(env: Record<string, string> = {}, options: { w
       // production without an SMS sender.
       SMS_SENDER: 'console',
       DIST_DIR: dist,
+      // One process per server unless a test asks for cluster workers (PostgreSQL only).
+      WEB_CONCURRENCY: '1',
       ...env,
     },
     stdio: ['ignore', 'inherit', 'inherit'],
@@ -77,6 +81,7 @@ export async function startServer(env: Record<string, string> = {}, options: { w
   }
   return {
     baseUrl,
+    pid: child.pid!,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

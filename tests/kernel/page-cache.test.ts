@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cachedResponseFor, clearPageCache, pageCacheKey, peekPageCache, pickEncoding, SESSION_COOKIE, writePageCache } from '../../src/lib/cache/page-cache.ts';
+import { cachedResponseFor, clearPageCache, pageCacheKey, pageCacheStats, peekPageCache, pickEncoding, SESSION_COOKIE, writePageCache } from '../../src/lib/cache/page-cache.ts';
 
 const html = (body: string, headers: Record<string, string> = {}) =>
   new Response(body, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60', ...headers } });
@@ -25,7 +25,7 @@ describe('page micro-cache', () => {
     const hit = peekPageCache('/p', 5_000);
     expect(hit?.status).toBe(200);
     expect(new Map(hit?.headers).get('content-type')).toBe('text/html');
-    expect(new TextDecoder().decode(hit?.body)).toBe('<p>hello</p>');
+    expect(new TextDecoder().decode(hit?.body ?? undefined)).toBe('<p>hello</p>');
     expect(peekPageCache('/p', 6_001)).toBeNull();
   });
 
@@ -68,6 +68,20 @@ describe('page micro-cache', () => {
     expect(new TextDecoder().decode(plain.body)).toBe(page);
     // The same stored bytes on every hit: compressed once, not per request.
     expect(cachedResponseFor(hit, 'br').body).toBe(cachedResponseFor(peekPageCache('/big', 3_000)!, 'br').body);
+  });
+
+  it('stays within its byte budget, dropping the least recently used page first', async () => {
+    const { randomBytes } = await import('node:crypto');
+    const page = () => `<html><body>${randomBytes(200_000).toString('base64')}</body></html>`;
+    await writePageCache('/kept', html(page()), 60, 1_000, 'br');
+    for (let i = 0; i < 160; i++) {
+      await writePageCache(`/filler/${i}`, html(page()), 60, 1_000, 'br');
+      expect(peekPageCache('/kept', 2_000)).not.toBeNull(); // used: stays while others go
+    }
+    const stats = pageCacheStats();
+    expect(stats.bytes).toBeLessThanOrEqual(24 * 1024 * 1024);
+    expect(stats.pages).toBeLessThan(161);
+    expect(peekPageCache('/filler/0', 2_000)).toBeNull();
   });
 
   it('keeps a small page plain', async () => {

@@ -1,22 +1,27 @@
 /**
- * A per-process micro-cache for anonymous catalogue HTML: a rendered page is reused for
- * PAGE_CACHE_SECONDS (default 5 s), so a burst of visitors costs one render per page per few
- * seconds while prices and stock on screen are never older than that. Only GET requests
- * without a session cookie, answered 200 with HTML and a public Cache-Control, are stored;
- * the cache is bounded (500 entries of at most 512 KiB, oldest first out) so memory stays flat
- * with 20,000 products. Checkout, cart and account pages are never public, so they never enter it.
+ * A per-process cache for anonymous catalogue HTML: a rendered page is reused for
+ * PAGE_CACHE_SECONDS (default 60 s), so a visitor's second look and a crawler walking 20,000
+ * products cost one render per page per minute, while prices and stock on screen are never
+ * older than that (the cart, checkout and orders always price from the database). Only GET
+ * requests without a session cookie, answered 200 with HTML and a public Cache-Control, are
+ * stored; the cache is bounded by bytes (MAX_CACHE_BYTES, 24 MiB of stored bodies, least
+ * recently used first out), so memory stays flat whatever the catalogue's size. Checkout, cart
+ * and account pages are never public, so they never enter it.
  *
  * One cache, one look-up per request: the Node listener (src/server/listener.ts) reads it before
  * Astro runs at all, so a hit costs no routing or rendering; the middleware only writes what
  * Astro rendered. Both live in the same server bundle, so this module's map is the one cache.
  * `astro dev` does not store pages (src/middleware.ts), so an edited page shows at once.
  *
- * Compressed once per entry (issue 13): a stored page keeps its brotli (quality 5) and gzip
- * (level 6) bodies beside the plain one, and a hit is sent in the encoding the client prefers
- * (`pickEncoding`), so no hit runs a compressor (per-hit brotli cost 6–8 ms of CPU and its native
- * buffers forced full garbage collections). Pages under 1 KiB are kept plain.
+ * Compressed once per entry and coding (issue 13): a stored page keeps its brotli (quality 5)
+ * and gzip (level 6) bodies, each made the first time a client asks for that coding (the miss
+ * encodes only what its own client prefers), and a hit is sent in the coding the client prefers
+ * (`pickEncoding`), so no hit runs a compressor again (per-hit brotli cost 6–8 ms of CPU and its
+ * native buffers forced full garbage collections). Pages under 1 KiB are kept plain. A page
+ * kept encoded is not kept plain too: the rare client that accepts no coding (curl, some bots)
+ * gets a stored body decoded (~0.1 ms), and an entry takes ~10–20 KiB instead of ~80 KiB.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
 
 /** Name of the session cookie; requests carrying it are personal and bypass the cache. */
 export const SESSION_COOKIE = 'ff_session';
@@ -24,9 +29,10 @@ export const SESSION_COOKIE = 'ff_session';
 /** A content coding the cache keeps a body in. */
 export type Encoding = 'br' | 'gzip';
 
-/** A stored page: body bytes (plain and encoded), status and headers as rendered. */
+/** A stored page: body bytes (plain or encoded), status and headers as rendered. */
 export interface CachedPage {
-  body: Uint8Array;
+  /** The plain body, kept only for pages under ENCODE_FROM_BYTES (else null: see `encoded`). */
+  body: Uint8Array | null;
   /** The body encoded, per content coding; empty for pages under ENCODE_FROM_BYTES. */
   encoded: Partial<Record<Encoding, Uint8Array>>;
   status: number;
@@ -58,36 +64,63 @@ export function pickEncoding(acceptEncoding: string | null | undefined): Encodin
   return null;
 }
 
-function encodeBody(body: Uint8Array): CachedPage['encoded'] {
-  if (body.byteLength < ENCODE_FROM_BYTES) return {};
-  return {
-    br: brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } }),
-    gzip: gzipSync(body, { level: 6 }),
-  };
+function encode(body: Uint8Array, coding: Encoding): Uint8Array {
+  return coding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: 5, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gzipSync(body, { level: 6 });
+}
+
+/** The plain body of a stored page (decoded from a stored coding when it is not kept plain). */
+function plainBody(page: CachedPage): Uint8Array {
+  if (page.body) return page.body;
+  return page.encoded.br ? brotliDecompressSync(page.encoded.br) : gunzipSync(page.encoded.gzip!);
 }
 
 /**
- * The page as it goes out for a client's Accept-Encoding: the body in the coding it prefers (when
- * one is stored) with Content-Encoding and Vary set, else the plain body; Content-Length always.
+ * The page as it goes out for a client's Accept-Encoding: the body in the coding it prefers with
+ * Content-Encoding and Vary set, else the plain body; Content-Length always. A coding not yet
+ * stored is made once here and kept (a miss encodes only what its client asked for).
  */
 export function cachedResponseFor(page: CachedPage, acceptEncoding: string | null | undefined): { body: Uint8Array; headers: [string, string][] } {
   const coding = pickEncoding(acceptEncoding);
-  const body = (coding && page.encoded[coding]) || page.body;
+  let encoded: Uint8Array | undefined;
+  if (coding && !page.body) {
+    encoded = page.encoded[coding];
+    if (!encoded) {
+      encoded = page.encoded[coding] = encode(plainBody(page), coding);
+      if ('size' in page) {
+        (page as Entry).size += encoded.byteLength;
+        storedBytes += encoded.byteLength;
+      }
+    }
+  }
+  const body = encoded ?? plainBody(page);
   const headers = page.headers.filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'vary');
   headers.push(['vary', 'Accept-Encoding'], ['content-length', String(body.byteLength)]);
-  if (body !== page.body) headers.push(['content-encoding', coding!]);
+  if (encoded) headers.push(['content-encoding', coding!]);
   return { body, headers };
 }
 
 interface Entry extends CachedPage {
   expires: number;
+  /** Bytes this entry holds (its bodies). */
+  size: number;
 }
 
-/** Most pages kept per process. */
-const MAX_ENTRIES = 500;
+/** Stored bytes kept per process (24 MiB: ~1,200 product pages at ~20 KiB encoded). */
+const MAX_CACHE_BYTES = 24 * 1024 * 1024;
 /** Largest page body kept (512 KiB). */
 const MAX_BODY_BYTES = 512 * 1024;
+/** In least-recently-used order (a hit moves its entry to the end). */
 const entries = new Map<string, Entry>();
+let storedBytes = 0;
+
+function remove(key: string): void {
+  const entry = entries.get(key);
+  if (!entry) return;
+  storedBytes -= entry.size;
+  entries.delete(key);
+}
 
 /** Whether a request (by method, path and Cookie header) may be answered from the cache. */
 export function isCacheableRequest(method: string | undefined, pathname: string, cookie: string | null | undefined): boolean {
@@ -101,9 +134,11 @@ export function peekPageCache(key: string, now = Date.now()): CachedPage | null 
   const entry = entries.get(key);
   if (!entry) return null;
   if (entry.expires <= now) {
-    entries.delete(key);
+    remove(key);
     return null;
   }
+  entries.delete(key);
+  entries.set(key, entry);
   return entry;
 }
 
@@ -130,10 +165,17 @@ export async function writePageCache(key: string, response: Response, ttlSeconds
     headers.set('x-cache', 'MISS');
     return new Response(body, { status: response.status, headers });
   }
-  const entry: Entry = { body, encoded: encodeBody(body), status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000 };
-  entries.delete(key);
-  if (entries.size >= MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  // Kept in the coding this client prefers (gzip for one that takes none); others on demand.
+  const small = body.byteLength < ENCODE_FROM_BYTES;
+  const first: Encoding = pickEncoding(acceptEncoding) ?? 'gzip';
+  const encoded: CachedPage['encoded'] = small ? {} : { [first]: encode(body, first) };
+  const kept = small ? body : null;
+  const size = kept?.byteLength ?? encoded[first]!.byteLength;
+  const entry: Entry = { body: kept, encoded, status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000, size };
+  remove(key);
+  while (entries.size && storedBytes + size > MAX_CACHE_BYTES) remove(entries.keys().next().value!);
   entries.set(key, entry);
+  storedBytes += size;
   const out = cachedResponseFor(entry, acceptEncoding);
   const sent = new Headers(out.headers);
   sent.set('x-cache', 'MISS');
@@ -143,4 +185,10 @@ export async function writePageCache(key: string, response: Response, ttlSeconds
 /** Empties the cache (tests; after a catalogue import in the same process). */
 export function clearPageCache(): void {
   entries.clear();
+  storedBytes = 0;
+}
+
+/** Pages and stored bytes in this process's cache (tests, diagnostics). */
+export function pageCacheStats(): { pages: number; bytes: number } {
+  return { pages: entries.size, bytes: storedBytes };
 }

@@ -1,0 +1,148 @@
+/**
+ * The bench's data: a fresh database (PGlite under .bench/pglite, or a new PostgreSQL database
+ * on BENCH_DATABASE_URL's server, dropped afterwards) with the migrations, the demo shop and the
+ * 20,000-product catalogue; signed-in customers with carts (sessions created directly, as the
+ * OTP login would); and the URLs to request: distinct product pages, distinct listing pages
+ * (categories and subcategories, sorts and page numbers) and varied search queries.
+ */
+import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { sql } from 'drizzle-orm';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/db/index.ts';
+import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
+import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
+import { createSession } from '../../src/features/auth/server/sessions.ts';
+import { addToCart } from '../../src/features/cart/server/cart.ts';
+import { customers } from '../../src/lib/db/schema.ts';
+
+/** Where the bench's database lives: a PGlite folder or a PostgreSQL URL, and how to drop it. */
+export interface BenchDatabase {
+  kind: 'pglite' | 'postgres';
+  env: Record<string, string>;
+  drop(): Promise<void>;
+}
+
+/** A deterministic pseudo-random sequence (mulberry32), so every run picks the same URLs. */
+function random(seed: number): () => number {
+  let a = seed >>> 0;
+  return () => {
+    a = (a + 0x6d2b79f5) >>> 0;
+    let t = a;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** `count` items of `list` drawn without replacement, in a stable order. */
+export function sample<T>(list: T[], count: number, seed = 13): T[] {
+  const next = random(seed);
+  const copy = [...list];
+  for (let i = copy.length - 1; i > 0; i--) {
+    const j = Math.floor(next() * (i + 1));
+    [copy[i], copy[j]] = [copy[j]!, copy[i]!];
+  }
+  return copy.slice(0, count);
+}
+
+/** Creates the empty database: PGlite in `root`/.bench/pglite, or a new database on `adminUrl`. */
+export async function createBenchDatabase(root: string, adminUrl: string | undefined): Promise<BenchDatabase> {
+  if (!adminUrl) {
+    const dir = path.join(root, '.bench/pglite');
+    rmSync(path.join(root, '.bench'), { recursive: true, force: true });
+    mkdirSync(dir, { recursive: true });
+    return { kind: 'pglite', env: { PGLITE_DATA_DIR: dir, DATABASE_URL: '' }, drop: async () => undefined };
+  }
+  const name = `farmfresh_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return {
+    kind: 'postgres',
+    env: { DATABASE_URL: url.toString() },
+    drop: async () => {
+      const c = new pg.Client({ connectionString: adminUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+/** What the bench requests, chosen from the database. */
+export interface BenchTargets {
+  products: number;
+  productUrls: string[];
+  listingUrls: string[];
+  /** Bearer tokens of signed-in customers, each with a few cart lines, and product ids to add. */
+  tokens: string[];
+  addableProductIds: number[];
+  import: { seconds: number; inserted: number; skipped: number } | null;
+}
+
+const rows = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+/**
+ * Migrates, seeds the demo shop, imports `csvPath` when it exists, creates `customerCount`
+ * customers with sessions and carts, and picks `productPages` product URLs and `listingPages`
+ * listing URLs (all distinct). Closes the database again (the server must own PGlite).
+ */
+export async function prepareBenchData(database: BenchDatabase, csvPath: string, { productPages = 500, listingPages = 50, customerCount = 32 } = {}): Promise<BenchTargets> {
+  const handle = await openDatabase({ pgliteDataDir: database.env.PGLITE_DATA_DIR ?? '', databaseUrl: database.env.DATABASE_URL ?? '' });
+  try {
+    await migrateDatabase(handle);
+    await seedDemoShop(handle.db);
+    let importInfo: BenchTargets['import'] = null;
+    if (existsSync(csvPath)) {
+      const t = performance.now();
+      const result = await importCatalogCsv(handle.db, createReadStream(csvPath));
+      importInfo = { seconds: Math.round((performance.now() - t) / 100) / 10, inserted: result.inserted, skipped: result.skipped.length };
+    }
+    const productIds = (await rows<{ id: number }>(handle, sql`SELECT id FROM products WHERE is_active ORDER BY id`)).map((r) => r.id);
+    const inStock = (await rows<{ id: number }>(handle, sql`SELECT id FROM products WHERE is_active AND stock > 100 ORDER BY id`)).map((r) => r.id);
+
+    // Listings: the biggest categories and subcategories, by sort and page number.
+    const categories = await rows<{ id: number; n: number }>(handle, sql`SELECT category_id AS id, count(*)::int AS n FROM products WHERE is_active GROUP BY category_id ORDER BY n DESC, id`);
+    const subcategories = await rows<{ id: number; category_id: number; n: number }>(
+      handle,
+      sql`SELECT subcategory_id AS id, min(category_id) AS category_id, count(*)::int AS n FROM products WHERE is_active GROUP BY subcategory_id ORDER BY n DESC, id`,
+    );
+    const listings: string[] = [];
+    for (const c of categories) {
+      for (const sort of ['', 'asc', 'desc']) {
+        for (let page = 1; page <= Math.min(3, Math.ceil(c.n / 10)); page++) {
+          const query = new URLSearchParams({ ...(sort ? { sort } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+          listings.push(`/category/${c.id}/subcategories${query ? `?${query}` : ''}`);
+        }
+      }
+    }
+    for (const s of subcategories) listings.push(`/categories/${s.category_id}/subcategory/${s.id}`);
+
+    // Signed-in customers, each with three cart lines.
+    const tokens: string[] = [];
+    for (let i = 0; i < customerCount; i++) {
+      const [customer] = await handle.db
+        .insert(customers)
+        .values({ name: `Bench customer ${i + 1}`, phone: `+9198${String(i).padStart(8, '0')}`, phoneVerifiedAt: new Date(), creditLimitPaise: 100_000, creditBalancePaise: 100_000 })
+        .returning({ id: customers.id });
+      for (const productId of sample(inStock, 3, 100 + i)) await addToCart(handle.db, customer!.id, productId, 1);
+      tokens.push((await createSession(handle.db, customer!.id)).token);
+    }
+    return {
+      products: productIds.length,
+      productUrls: sample(productIds, productPages).map((id) => `/product/${id}`),
+      listingUrls: sample(listings, listingPages, 7),
+      tokens,
+      addableProductIds: sample(inStock, 200, 29),
+      import: importInfo,
+    };
+  } finally {
+    await handle.close();
+  }
+}

@@ -1,0 +1,144 @@
+/**
+ * The bench's load generator: sends a list of requests with a fixed number in flight over
+ * keep-alive connections, the way a browser would (its Accept and Accept-Encoding headers), and
+ * reads every body to the end. Reports what a client gets: requests per second over the wall
+ * time of the run, latency percentiles (ms, from sending to the last byte), status counts, how
+ * many answers came from the page cache (`X-Cache: HIT`) and the bytes on the wire.
+ *
+ * Its own Node client rather than autocannon: autocannon repeats one URL (or a fixed rotation),
+ * while cache misses by construction need each URL exactly once.
+ */
+import http from 'node:http';
+import { performance } from 'node:perf_hooks';
+
+/** One request of a run: method, path (and query), optional headers and JSON body. */
+export interface BenchRequest {
+  method?: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
+/** What a run measured. Latencies in ms; `bytes` as sent on the wire (encoded). */
+export interface LoadResult {
+  requests: number;
+  seconds: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** Answers with a status outside 200–299, and failed connections. */
+  errors: number;
+  statuses: Record<string, number>;
+  cacheHits: number;
+  encodings: Record<string, number>;
+  bytes: number;
+  /** The first few failures, for the report. */
+  failures: string[];
+}
+
+/** The headers Chromium sends for a page navigation (no cookies), and for a fetch() of JSON. */
+export const BROWSER_PAGE_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br',
+  'accept-language': 'en-IN,en;q=0.9',
+  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 farmfresh-bench',
+};
+export const BROWSER_API_HEADERS = { ...BROWSER_PAGE_HEADERS, accept: 'application/json' };
+
+const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
+
+/** The p-th percentile (nearest rank) of ascending numbers. */
+export function percentile(sorted: number[], p: number): number {
+  if (!sorted.length) return NaN;
+  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
+}
+
+function send(agent: http.Agent, base: URL, request: BenchRequest, defaults: Record<string, string>): Promise<{ status: number; hit: boolean; encoding: string; bytes: number }> {
+  return new Promise((resolve, reject) => {
+    const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
+    const req = http.request(
+      {
+        agent,
+        host: base.hostname,
+        port: base.port,
+        method: request.method ?? 'GET',
+        path: request.path,
+        headers: {
+          ...defaults,
+          ...(payload ? { 'content-type': 'application/json', 'content-length': String(payload.length) } : {}),
+          ...request.headers,
+        },
+      },
+      (res) => {
+        let bytes = 0;
+        res.on('data', (chunk: Buffer) => (bytes += chunk.length));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, hit: res.headers['x-cache'] === 'HIT', encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+        res.on('error', reject);
+      },
+    );
+    req.on('error', reject);
+    req.end(payload);
+  });
+}
+
+/**
+ * Sends `requests` in order to `baseUrl`, `concurrency` at a time (default 16), each once, and
+ * resolves with the figures. `headers` are sent with every request (default: a browser's page
+ * navigation headers); a request's own headers win. Never rejects: failures are counted.
+ */
+export async function runLoad(baseUrl: string, requests: BenchRequest[], { concurrency = 16, headers = BROWSER_PAGE_HEADERS }: { concurrency?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+  const base = new URL(baseUrl);
+  const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
+  const latencies: number[] = [];
+  const statuses: Record<string, number> = {};
+  const encodings: Record<string, number> = {};
+  const failures: string[] = [];
+  let errors = 0;
+  let cacheHits = 0;
+  let bytes = 0;
+  let next = 0;
+  const started = performance.now();
+  const worker = async () => {
+    while (next < requests.length) {
+      const request = requests[next++]!;
+      const t = performance.now();
+      try {
+        const res = await send(agent, base, request, headers);
+        latencies.push(performance.now() - t);
+        statuses[res.status] = (statuses[res.status] ?? 0) + 1;
+        encodings[res.encoding] = (encodings[res.encoding] ?? 0) + 1;
+        bytes += res.bytes;
+        if (res.hit) cacheHits++;
+        if (res.status < 200 || res.status > 299) {
+          errors++;
+          if (failures.length < 5) failures.push(`${request.method ?? 'GET'} ${request.path} → ${res.status}`);
+        }
+      } catch (err) {
+        errors++;
+        statuses.failed = (statuses.failed ?? 0) + 1;
+        if (failures.length < 5) failures.push(`${request.method ?? 'GET'} ${request.path} → ${(err as Error).message}`);
+      }
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, requests.length) }, worker));
+  const seconds = (performance.now() - started) / 1000;
+  agent.destroy();
+  const sorted = latencies.sort((a, b) => a - b);
+  return {
+    requests: requests.length,
+    seconds: round(seconds, 2),
+    rps: round(requests.length / seconds, 0),
+    p50: round(percentile(sorted, 50), 1),
+    p95: round(percentile(sorted, 95), 1),
+    p99: round(percentile(sorted, 99), 1),
+    max: round(sorted.at(-1) ?? NaN, 1),
+    errors,
+    statuses,
+    cacheHits,
+    encodings,
+    bytes,
+    failures,
+  };
+}

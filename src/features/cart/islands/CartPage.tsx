@@ -18,6 +18,7 @@ import { formatPaise } from '../../../lib/money.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
 import { openAuth } from '../../auth/open-auth.ts';
+import LineSubstitution from '../../substitutions/islands/LineSubstitution.tsx';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
@@ -135,6 +136,7 @@ export default function CartPage({ initial }: Props) {
                               {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
                             </p>
                             <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">{formatPaise(item.lineTotalPaise)}</p>
+                            <LineSubstitution item={item} disabled={busy} />
                           </div>
                         </div>
                       </td>

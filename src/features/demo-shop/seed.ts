@@ -1,7 +1,7 @@
 /**
  * Seeds the demo shop (the data files in src/features/demo-shop/data/, validated by
  * schema.ts first): categories, subcategories, products with stock, banners, the Thrissur
- * delivery area and promo codes.
+ * delivery area and promo codes, and the demo customer with her delivered orders (demo-customer.ts).
  *
  * It resets the whole database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
  * (1 and 3 are linked from the home promo tiles) and a re-seed gives the same shop again.
@@ -13,6 +13,7 @@ import * as schema from '../../lib/db/schema.ts';
 import { slugify } from '../../lib/slug.ts';
 import { PLACEHOLDER_IMAGE } from '../catalog/images.ts';
 import { loadDemoShop } from './schema.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -95,6 +96,7 @@ export async function seedDemoShop(db: Database): Promise<{ categories: number; 
         isActive: p.isActive ?? true,
       })),
     );
+    await seedDemoCustomer(tx);
   });
   return { categories: demoCatalog.length, products: productCount };
 }

@@ -11,7 +11,7 @@ import { cartLineSchema } from '../cart/contract.ts';
 import { orderJsonSchema } from '../orders/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
-import { substitutionInput } from '../substitutions/rules.ts';
+import { substitutionInput } from '../substitutions/input.ts';
 
 /** Rupees as a 2-decimal string, e.g. "123.50". */
 const rupees = z.string();

@@ -51,6 +51,7 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
   if (products.length < 5) return;
   for (const past of HISTORY) {
     const at = new Date(now - past.daysAgo * DAY_MS);
+    at.setUTCHours(4, 0, 0, 0); // 9:30 in Thrissur, delivered by lunch
     const lines = past.lines.map(([i, qty]) => ({ product: products[i]!, qty }));
     const subtotal = lines.reduce((s, l) => s + l.product.pricePaise * l.qty, 0);
     const fee = subtotal >= 49_900 ? 0 : 4_000;
@@ -69,8 +70,8 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
         substitution: past.substitution,
         createdAt: at,
         processedAt: new Date(at.getTime() + 30 * 60_000),
-        outForDeliveryAt: new Date(at.getTime() + 3 * 3_600_000),
-        deliveredAt: new Date(at.getTime() + 5 * 3_600_000),
+        outForDeliveryAt: new Date(at.getTime() + 2 * 3_600_000),
+        deliveredAt: new Date(at.getTime() + 3 * 3_600_000),
       })
       .returning({ id: schema.orders.id });
     await tx.insert(schema.orderItems).values(

@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
 import { cartDataSchema } from '../cart/contract.ts';
 import { CART_MESSAGES } from '../cart/rules.ts';
-import { SUBSTITUTION_INVALID, substitutionInput } from './rules.ts';
+import { SUBSTITUTION_INVALID } from './rules.ts';
+import { substitutionInput } from './input.ts';
 
 /** POST /api/customer/set-substitution: a line's choice, or back to the order's (empty, null or "order"). */
 export const setSubstitutionRoute = defineRoute({

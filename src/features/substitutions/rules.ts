@@ -4,8 +4,8 @@
  * orders) and the islands; browser-safe (zod only). Stored as the codes below in
  * `cart_items.substitution` (null = follow the order's choice), `orders.substitution` and
  * `order_items.substitution` (the choice in force for that line when it was ordered).
+ * No zod here (islands on light pages import it): the API input rule is input.ts.
  */
-import { z } from 'zod';
 
 /** The choices as stored and sent: replace with a similar item, refund (don't replace), call the customer. */
 export const SUBSTITUTIONS = ['replace', 'refund', 'call'] as const;
@@ -26,13 +26,6 @@ export const DEFAULT_SUBSTITUTION: Substitution = 'replace';
 
 /** 400 message for a value that is not one of the choices. */
 export const SUBSTITUTION_INVALID = `substitution must be one of: ${SUBSTITUTIONS.join(', ')}.`;
-
-/** A choice as an API input: one of SUBSTITUTIONS (case and spaces ignored); anything else is a 400 with SUBSTITUTION_INVALID. */
-export const substitutionInput = z
-  .string({ error: SUBSTITUTION_INVALID })
-  .trim()
-  .toLowerCase()
-  .pipe(z.enum(SUBSTITUTIONS, { error: SUBSTITUTION_INVALID }));
 
 /** The label of a stored choice; '' for none (orders placed before the choice existed). */
 export function substitutionLabel(value: string | null | undefined): string {

@@ -136,9 +136,9 @@ export default function CartPage({ initial }: Props) {
                               {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
                             </p>
                             <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">{formatPaise(item.lineTotalPaise)}</p>
-                            <LineSubstitution item={item} disabled={busy} />
                           </div>
                         </div>
+                        <LineSubstitution item={item} disabled={busy} />
                       </td>
                       <td className="hidden px-3 py-3 tabular-nums md:table-cell">
                         {formatPaise(item.pricePaise)}

@@ -44,7 +44,9 @@ export default function LineSubstitution({ item, disabled = false }: { item: Car
   }
 
   return (
-    <div className="mt-1.5 flex flex-wrap items-center gap-x-2 gap-y-1">
+    // Under the product, the cell's full width on a phone (a width of 100% lets the table shrink the
+    // select, which then shows its text cut, instead of pushing the quantity off the screen).
+    <div className="mt-2 flex flex-col gap-1 sm:ml-[4.25rem] md:flex-row md:flex-wrap md:items-center md:gap-x-2">
       <label htmlFor={id} className="text-xs font-medium text-slate-700">
         If out of stock<span className="sr-only">: {item.name}</span>
       </label>
@@ -54,7 +56,7 @@ export default function LineSubstitution({ item, disabled = false }: { item: Car
         disabled={disabled}
         onChange={(e) => void choose(e.target.value)}
         data-substitution={item.cartId}
-        className="h-8 max-w-full rounded-md border border-slate-300 bg-white px-2 text-xs text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40 disabled:opacity-60"
+        className="h-9 w-full rounded-md md:h-8 md:w-auto md:max-w-full border border-slate-300 bg-white px-2 text-xs text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/40 disabled:opacity-60"
       >
         <option value="">{SAME_AS_ORDER}</option>
         {SUBSTITUTIONS.map((s) => (

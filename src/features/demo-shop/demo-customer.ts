@@ -1,5 +1,5 @@
 /**
- * The demo shop's customer (issue 14, "Buy again"): Asha Menon, +91 90000 00001, with a saved
+ * The demo shop's customer (issue 14, "Buy again"): Asha Menon, +91 94470 00001, with a saved
  * Thrissur address and a short history of delivered orders, so a visitor who signs in as her
  * (the demo OTP dialog shows the code when SMS_SENDER=console) sees "Buy again" on the home page
  * and in My Account, and past orders with their substitution choices. Nobody else can sign in
@@ -17,7 +17,7 @@ import { imageUrl } from '../catalog/images.ts';
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 
 /** The demo customer's phone number (E.164). */
-export const DEMO_CUSTOMER_PHONE = '+919000000001';
+export const DEMO_CUSTOMER_PHONE = '+919447000001';
 
 const DAY_MS = 86_400_000;
 

@@ -52,6 +52,16 @@ describe.each(inject('servers'))('substitutions API on $kind', ({ baseUrl }) => 
     expect((await guest.post('/api/customer/set-substitution', { json: { cart_id: lines[0]!.cart_id, substitution: 'call' } })).status).toBe(401);
   });
 
+  it('takes parallel changes of one line without a failure, ending on one of them', async () => {
+    const { c, lines } = await customerWithCart();
+    const values = ['call', 'refund', 'replace', 'call', 'refund', 'replace', 'call', 'refund'];
+    const results = await Promise.all(values.map((substitution) => c.post('/api/customer/set-substitution', { json: { cart_id: lines[2]!.cart_id, substitution } })));
+    expect(results.map((r) => r.status)).toEqual(values.map(() => 200));
+    const cart = (await c.get('/api/customer/my-cart')).body.data.my_cart as { cart_id: number; substitution: string }[];
+    expect(cart).toHaveLength(3);
+    expect(values).toContain(cart.find((l) => l.cart_id === lines[2]!.cart_id)!.substitution);
+  });
+
   it("answers 404 for another customer's cart line and leaves it unchanged", async () => {
     const owner = await customerWithCart();
     const other = new ApiClient(baseUrl);

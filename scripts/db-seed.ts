@@ -15,7 +15,7 @@ try {
     console.error('Run `npm run db:seed -- --yes` to go ahead.');
     process.exitCode = 1;
   } else {
-    const result = await seedDemoShop(handle.db);
+    const result = await seedDemoShop(handle.db, { demoCustomer: true });
     console.log(`Demo shop seeded (${handle.kind}): ${result.categories} categories, ${result.products} products.`);
   }
 } catch (err) {

@@ -4,6 +4,8 @@
  *                                       status (pending = online charge not settled) and amount
  *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
  *                                       out_for_delivery → delivered (forward only)
+ *   npm run orders -- deliver ORDER_ID  move it forward step by step until delivered (e.g. to
+ *                                       see it in "Buy again")
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
@@ -28,8 +30,15 @@ try {
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
     const result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
+  } else if (command === 'deliver' && arg && /^\d+$/.test(arg)) {
+    let result = await advanceOrder(handle.db, Number(arg));
+    console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
+    while (result.to !== 'delivered') {
+      result = await advanceOrder(handle.db, Number(arg));
+      console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
+    }
   } else {
-    console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID');
+    console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID | npm run orders -- deliver ORDER_ID');
     process.exitCode = 2;
   }
 } catch (err) {

@@ -8,11 +8,13 @@ import type { RouteContract } from '../lib/http/contract.ts';
 import { accountContracts } from './account/contract.ts';
 import { addressContracts } from './addresses/contract.ts';
 import { authContracts } from './auth/contract.ts';
+import { buyAgainContracts } from './buy-again/contract.ts';
 import { cartContracts } from './cart/contract.ts';
 import { catalogContracts } from './catalog/contract.ts';
 import { checkoutContracts } from './checkout/contract.ts';
 import { orderContracts } from './orders/contract.ts';
 import { searchContracts } from './search/contract.ts';
+import { substitutionContracts } from './substitutions/contract.ts';
 import { wishlistContracts } from './wishlist/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -26,4 +28,6 @@ export const allContracts: readonly RouteContract[] = [
   ...addressContracts,
   ...checkoutContracts,
   ...orderContracts,
+  ...substitutionContracts,
+  ...buyAgainContracts,
 ];

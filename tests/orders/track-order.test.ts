@@ -21,13 +21,14 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   delivery_fee: '40.00',
   paid_amount: '190.00',
   customer_note: null,
+  substitution: null,
   points_earned: 1,
   cancellable: false,
   processed_at: null,
   out_for_delivery_at: null,
   delivered_at: null,
   cancelled_at: null,
-  order_items: [{ id: 1, qty: 2, total_amount: '150.00', product: { id: 7, title: 'Nendran Banana', image: '/media/emoji/1f34c.svg' } }],
+  order_items: [{ id: 1, qty: 2, total_amount: '150.00', product: { id: 7, title: 'Nendran Banana', image: '/media/emoji/1f34c.svg' }, substitution: null }],
   ...extra,
 });
 

@@ -49,6 +49,7 @@ export function toCartItem(line: CartLineJson): CartItem {
     lineTotalPaise: rupeesToPaise(line.line_total),
     weight: line.weight,
     unit: line.unit,
+    substitution: line.substitution ?? null,
   };
 }
 

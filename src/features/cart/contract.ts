@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+import { SUBSTITUTIONS } from '../substitutions/rules.ts';
 import { CART_MESSAGES, MAX_ADD_QTY, MIN_LINE_QTY } from './rules.ts';
 
 /** One cart line (spec 000 §3 "Cart item"; both of the spec's id names). */
@@ -30,6 +31,8 @@ export const cartLineSchema = z.object({
   unit: z.string().nullable(),
   /** offer_price × qty, rupees. */
   line_total: z.number(),
+  /** If out of stock (issue 14): replace, refund or call; null = the order's choice. */
+  substitution: z.enum(SUBSTITUTIONS).nullable(),
 });
 
 /** The cart's totals, computed on the server (spec 001 §9 delivery policy), rupees. */

@@ -48,6 +48,8 @@ export function isCartId(cartId: number): boolean {
   return Number.isInteger(cartId) && cartId >= 1;
 }
 
+import type { Substitution } from '../substitutions/rules.ts';
+
 /**
  * One cart line in paise, as the server computes it (server/cart.ts `listCart`) and as the
  * islands hold it after mapping the cart JSON (cart-state.ts); spec 000 §3 "Cart item".
@@ -67,6 +69,8 @@ export interface CartLine {
   lineTotalPaise: number;
   weight: number | null;
   unit: string | null;
+  /** If out of stock (issue 14): this line's own choice, null = the order's (features/substitutions). */
+  substitution: Substitution | null;
 }
 
 /** The cart's totals (spec 001 §9 delivery policy), paise; computed on the server only. */

@@ -11,6 +11,7 @@ import { cartLineSchema } from '../cart/contract.ts';
 import { orderJsonSchema } from '../orders/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
+import { substitutionInput } from '../substitutions/input.ts';
 
 /** Rupees as a 2-decimal string, e.g. "123.50". */
 const rupees = z.string();
@@ -117,6 +118,8 @@ export const placeOrderBodySchema = z.object({
     .trim()
     .regex(/^[0-9a-f]{16}$/, 'cart_version must be the cart_version of checkout-summary.')
     .optional(),
+  /** If an item is out of stock (issue 14): replace, refund or call, for lines without their own choice; default replace. */
+  substitution: substitutionInput.optional().describe("replace (a similar item), refund (don't replace) or call (call me); applies to lines without their own choice; default replace"),
 });
 
 /** POST /api/customer/place-order: the order at the server's figures. */

@@ -68,6 +68,7 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
       points: body.points,
       idempotencyKey: key,
       cartVersion: body.cart_version,
+      substitution: body.substitution,
     },
     { reqId: ctx.locals.reqId },
   );

@@ -1,7 +1,8 @@
 /**
  * Seeds the demo shop (the data files in src/features/demo-shop/data/, validated by
  * schema.ts first): categories, subcategories, products with stock, banners, the Thrissur
- * delivery area and promo codes.
+ * delivery area and promo codes, and, when asked, the demo customer with her delivered orders
+ * (demo-customer.ts).
  *
  * It resets the whole database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
  * (1 and 3 are linked from the home promo tiles) and a re-seed gives the same shop again.
@@ -13,6 +14,7 @@ import * as schema from '../../lib/db/schema.ts';
 import { slugify } from '../../lib/slug.ts';
 import { PLACEHOLDER_IMAGE } from '../catalog/images.ts';
 import { loadDemoShop } from './schema.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -26,8 +28,12 @@ const ALL_TABLES = [
   'delivery_areas', 'banners', 'products', 'subcategories', 'categories',
 ];
 
-/** Replaces everything in the database with the demo shop. Returns what it wrote. */
-export async function seedDemoShop(db: Database): Promise<{ categories: number; products: number }> {
+/**
+ * Replaces everything in the database with the demo shop. Returns what it wrote. `demoCustomer`
+ * adds the demo customer and her delivered orders (the server's seeding on boot and
+ * `npm run db:seed` ask for her; tests that count customers or orders get a shop without her).
+ */
+export async function seedDemoShop(db: Database, options: { demoCustomer?: boolean } = {}): Promise<{ categories: number; products: number }> {
   const { catalog: demoCatalog, banners: demoBanners, deliveryAreas: demoDeliveryAreas, promoCodes: demoPromoCodes } = loadDemoShop();
   let productCount = 0;
   await db.transaction(async (tx) => {
@@ -95,6 +101,7 @@ export async function seedDemoShop(db: Database): Promise<{ categories: number; 
         isActive: p.isActive ?? true,
       })),
     );
+    if (options.demoCustomer) await seedDemoCustomer(tx);
   });
   return { categories: demoCatalog.length, products: productCount };
 }

@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { cartLineSchema, cartSummarySchema } from '../cart/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+import { SUBSTITUTIONS } from '../substitutions/rules.ts';
 
 const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 const timestamp = z.string().describe('ISO 8601 time');
@@ -18,6 +19,8 @@ export const orderItemJsonSchema = z.object({
   total_amount: rupees,
   /** The product as it was ordered; id null once the product is gone from the catalogue. */
   product: z.object({ id: z.number().int().nullable(), title: z.string(), image: z.string().nullable() }),
+  /** If out of stock: the choice in force for this line (issue 14); null for orders placed before it existed. */
+  substitution: z.enum(SUBSTITUTIONS).nullable(),
 });
 
 /** An order as the API answers it (spec 001 §3 "Order as read", plus the tracking times and `cancellable`). */
@@ -35,6 +38,8 @@ export const orderJsonSchema = z.object({
   delivery_fee: rupees,
   paid_amount: rupees,
   customer_note: z.string().nullable(),
+  /** If an item is out of stock, for lines without their own choice (issue 14): replace, refund or call; null before it existed. */
+  substitution: z.enum(SUBSTITUTIONS).nullable(),
   points_earned: z.number().int(),
   address_id: z.number().int().nullable(),
   /** The delivery address as it was when the order was placed. */

@@ -18,6 +18,7 @@ import { formatPaise } from '../../../lib/money.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
 import { openAuth } from '../../auth/open-auth.ts';
+import LineSubstitution from '../../substitutions/islands/LineSubstitution.tsx';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {
@@ -137,6 +138,7 @@ export default function CartPage({ initial }: Props) {
                             <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">{formatPaise(item.lineTotalPaise)}</p>
                           </div>
                         </div>
+                        <LineSubstitution item={item} disabled={busy} />
                       </td>
                       <td className="hidden px-3 py-3 tabular-nums md:table-cell">
                         {formatPaise(item.pricePaise)}

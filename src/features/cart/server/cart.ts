@@ -55,6 +55,7 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
       stock: products.stock,
       weight: products.weight,
       weightUnit: products.weightUnit,
+      substitution: cartItems.substitution,
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -72,6 +73,7 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
     weight: r.weight === null ? null : Number(r.weight),
     unit: r.weightUnit,
     lineTotalPaise: r.pricePaise * r.qty,
+    substitution: r.substitution,
   }));
 }
 

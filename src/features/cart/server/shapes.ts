@@ -18,6 +18,7 @@ export function cartLineJson(l: CartLine) {
     weight: l.weight,
     unit: l.unit,
     line_total: paiseToRupees(l.lineTotalPaise),
+    substitution: l.substitution,
   };
 }
 

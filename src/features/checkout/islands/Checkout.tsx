@@ -19,6 +19,7 @@ import type { CheckoutDialog } from './checkout-state.ts';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
+import OrderSubstitution from '../../substitutions/islands/OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
 
 const AddressDialog = lazy(() => import('../../addresses/islands/AddressDialog.tsx'));
@@ -63,6 +64,7 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
           />
           <OrderDetails loading={state.loading} lines={state.lines} />
           <PaymentMethods value={state.method} onChange={(method) => dispatch({ type: 'method', method })} online={totals.online} creditPaise={totals.creditPaise} />
+          <OrderSubstitution lines={state.lines} />
           <OrderNotes value={state.note} onChange={(text) => dispatch({ type: 'note', text })} />
         </div>
 

@@ -40,6 +40,8 @@ export interface CartLineJson {
   qty: number;
   offer_price: number;
   line_total: number;
+  /** The line's own "if out of stock" choice, null = the order's (issue 14). */
+  substitution?: string | null;
 }
 
 /** The delivery area the shop serves (from the page frontmatter). */

@@ -27,6 +27,7 @@ import { callRoute } from '../../../lib/http/client.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import { showToast } from '../../../lib/ui/toast.ts';
 import { markCartOrdered } from '../../cart/store.ts';
+import { $orderSubstitution, resetOrderSubstitution } from '../../substitutions/store.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
@@ -196,6 +197,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
         promocode: summary.promocode ?? undefined,
         customer_note: note.trim() || undefined,
         cart_version: summary.cart_version,
+        substitution: $orderSubstitution.get(),
       },
       headers: { 'Idempotency-Key': idempotencyKey.current },
       fallbackMessage: MSG.orderFailed,
@@ -224,6 +226,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
 
   /** The order is placed: Order Confirmed, the message for the home page, the cart store refreshed, home 1.5 s later. */
   function succeed(order: PlacedOrder, mode: PaymentChoice) {
+    resetOrderSubstitution();
     dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode] } });
     idempotencyKey.current = newIdempotencyKey();
     clearCheckoutChoices();

@@ -14,6 +14,7 @@ import { seedCart } from '../../cart/store.ts';
 import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../../account/rules.ts';
 import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
+import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
@@ -122,6 +123,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
           <dt className="text-slate-600">Date</dt>
           <dd className="text-right text-slate-900">{orderDate(order.created_at)}</dd>
         </dl>
+        <SubstitutionNote order={order} className="mt-3" />
       </div>
       <ConfirmDialog
         open={confirming}

@@ -13,6 +13,7 @@ import { OrderItemList } from '../../account/islands/account-ui.tsx';
 import type { OrderJson } from '../contract.ts';
 import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
+import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
 
 /** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */
 export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'address'>;
@@ -139,6 +140,7 @@ export default function TrackOrder({ state }: { state: TrackState }) {
           <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
           <OrderTotals order={order} />
         </dl>
+        <SubstitutionNote order={order} className="mt-3" />
         <a href="/my-account?section=orders" className="mt-5 inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800">
           Back to My Account
         </a>

@@ -66,6 +66,8 @@ export function placeOrderRequestHash(input: PlaceOrderInput): string {
     input.points,
     // Added with the cart version: requests without one keep the hash they always had.
     ...(input.cartVersion !== undefined ? [input.cartVersion] : []),
+    // Added with substitutions (issue 14), tagged so it never reads as a cart version.
+    ...(input.substitution !== undefined ? [`substitution:${input.substitution}`] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

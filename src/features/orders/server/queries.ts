@@ -9,6 +9,7 @@ import type { Database, Transaction } from '../../../lib/db/index.ts';
 import { orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '../../../lib/db/schema.ts';
 import { notFound } from '../../../lib/http/envelope.ts';
 import type { PaymentMode } from '../../checkout/rules.ts';
+import type { Substitution } from '../../substitutions/rules.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { PaymentMode } from '../../checkout/rules.ts';
@@ -30,6 +31,8 @@ export interface OrderLine {
   qty: number;
   unitPricePaise: number;
   totalAmountPaise: number;
+  /** If out of stock: the choice in force for this line (issue 14); null for orders placed before it existed. */
+  substitution: Substitution | null;
 }
 
 /** An order as shown to the customer; money in paise. */
@@ -46,6 +49,8 @@ export interface Order {
   paidAmountPaise: number;
   promoCode: string | null;
   customerNote: string | null;
+  /** If an item is out of stock, for lines without their own choice (issue 14); null for orders placed before it existed. */
+  substitution: Substitution | null;
   pointsEarned: number;
   address: Record<string, unknown> | null;
   addressId: number | null;
@@ -75,6 +80,7 @@ function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
     paidAmountPaise: row.paidAmountPaise,
     promoCode: row.promoCode,
     customerNote: row.customerNote,
+    substitution: row.substitution,
     pointsEarned: row.pointsEarned,
     address: row.addressSnapshot ?? null,
     addressId: row.addressId,
@@ -94,7 +100,7 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
   const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
   for (const r of rows) {
     const list = map.get(r.orderId) ?? [];
-    list.push({ id: r.id, productId: r.productId, name: r.productName, image: r.productImage, qty: r.qty, unitPricePaise: r.unitPricePaise, totalAmountPaise: r.totalAmountPaise });
+    list.push({ id: r.id, productId: r.productId, name: r.productName, image: r.productImage, qty: r.qty, unitPricePaise: r.unitPricePaise, totalAmountPaise: r.totalAmountPaise, substitution: r.substitution });
     map.set(r.orderId, list);
   }
   return map;

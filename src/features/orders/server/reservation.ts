@@ -16,6 +16,7 @@ import { getAddress, isServed, servedPrefixes, type Address } from '../../addres
 import { countPromoUse, releasePromoUse } from '../../checkout/server/promos.ts';
 import type { PaymentMode } from '../../checkout/rules.ts';
 import { cartLineJson } from '../../cart/server/shapes.ts';
+import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '../../substitutions/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 
@@ -34,6 +35,8 @@ export interface PlaceOrderInput {
   idempotencyKey?: string;
   /** The cart version the checkout page showed (quote's cart_version); when sent, it must still hold (409 otherwise). */
   cartVersion?: string;
+  /** If an item is out of stock, for lines without their own choice (issue 14); DEFAULT_SUBSTITUTION when not sent. */
+  substitution?: Substitution;
 }
 
 /** 409 when the cart changed (another tab, another device) after the checkout page showed it. */
@@ -67,7 +70,7 @@ async function deliveryAddress(tx: Transaction, customerId: number, addressId: n
 }
 
 /** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
-async function takeStock(tx: Transaction, orderId: number, lines: Awaited<ReturnType<typeof quoteOrder>>['lines']): Promise<void> {
+async function takeStock(tx: Transaction, orderId: number, lines: Awaited<ReturnType<typeof quoteOrder>>['lines'], substitution: Substitution): Promise<void> {
   for (const line of lines) {
     const taken = await tx
       .update(products)
@@ -93,6 +96,7 @@ async function takeStock(tx: Transaction, orderId: number, lines: Awaited<Return
       mrpPaise: line.mrpPaise,
       taxPercent: Number(taken[0]!.taxPercent),
       totalAmountPaise: line.lineTotalPaise,
+      substitution: effectiveSubstitution(line.substitution, substitution),
     });
     await tx.insert(stockMovements).values({ productId: line.productId, delta: -line.qty, reason: 'order', orderId });
   }
@@ -168,13 +172,14 @@ export async function reserveOrder(tx: Transaction, customerId: number, req: Res
       promoCodeId: quote.promo?.id ?? null,
       promoCode: quote.promo?.code ?? null,
       customerNote: req.customerNote?.trim() || null,
+      substitution: req.substitution ?? DEFAULT_SUBSTITUTION,
       pointsEarned: pointsFor(quote.paidAmountPaise),
       idempotencyKey: req.idempotencyKey ?? null,
       requestHash: req.idempotencyKey ? req.requestHash : null,
     })
     .returning({ id: orders.id });
   const id = order!.id;
-  await takeStock(tx, id, quote.lines);
+  await takeStock(tx, id, quote.lines, req.substitution ?? DEFAULT_SUBSTITUTION);
   await takeBalances(tx, customerId, id, quote, req.paymentMode);
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
   return { id, amountPaise: quote.paidAmountPaise };

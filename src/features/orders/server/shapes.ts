@@ -18,6 +18,7 @@ export function orderJson(o: Order) {
     delivery_fee: rupees(o.deliveryFeePaise),
     paid_amount: rupees(o.paidAmountPaise),
     customer_note: o.customerNote,
+    substitution: o.substitution,
     points_earned: o.pointsEarned,
     address_id: o.addressId,
     address: o.address,
@@ -31,6 +32,7 @@ export function orderJson(o: Order) {
       qty: i.qty,
       total_amount: rupees(i.totalAmountPaise),
       product: { id: i.productId, title: i.name, image: i.image },
+      substitution: i.substitution,
     })),
   };
 }

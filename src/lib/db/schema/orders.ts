@@ -4,7 +4,7 @@ import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, se
 import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
-import { addresses } from './shopping.ts';
+import { addresses, SUBSTITUTIONS } from './shopping.ts';
 
 /** A promo code: percent off the subtotal inside an active window, with limits. */
 export const promoCodes = pgTable(
@@ -71,6 +71,8 @@ export const orders = pgTable(
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     promoCode: text('promo_code'),
     customerNote: text('customer_note'),
+    /** If an item is out of stock (issue 14): replace, refund or call; null for orders placed before the choice existed. */
+    substitution: text('substitution', { enum: SUBSTITUTIONS }),
     pointsEarned: integer('points_earned').notNull().default(0),
     /** When the earned points were added to the customer's balance (on delivery). */
     pointsCreditedAt: timestamp('points_credited_at', { withTimezone: true }),
@@ -90,6 +92,7 @@ export const orders = pgTable(
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
+    check('orders_substitution_valid', sql`${t.substitution} IN ('replace', 'refund', 'call')`),
   ],
 );
 
@@ -107,8 +110,14 @@ export const orderItems = pgTable(
     mrpPaise: integer('mrp_paise').notNull(),
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
     totalAmountPaise: integer('total_amount_paise').notNull(),
+    /** The out-of-stock choice in force for this line when ordered (its own, else the order's); null before issue 14. */
+    substitution: text('substitution', { enum: SUBSTITUTIONS }),
   },
-  (t) => [index('order_items_order_idx').on(t.orderId), check('order_items_qty_positive', sql`${t.qty} >= 1`)],
+  (t) => [
+    index('order_items_order_idx').on(t.orderId),
+    check('order_items_qty_positive', sql`${t.qty} >= 1`),
+    check('order_items_substitution_valid', sql`${t.substitution} IN ('replace', 'refund', 'call')`),
+  ],
 );
 
 /** A credit transaction: an order paid with the customer's credit line, or its reversal. */

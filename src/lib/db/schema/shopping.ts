@@ -5,6 +5,9 @@ import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
 
+/** What to do with an out-of-stock item (issue 14); the same list as features/substitutions/rules.ts SUBSTITUTIONS. */
+export const SUBSTITUTIONS = ['replace', 'refund', 'call'] as const;
+
 /** A cart line; its id is the spec's `cart_id`. One line per customer and product. */
 export const cartItems = pgTable(
   'cart_items',
@@ -13,12 +16,15 @@ export const cartItems = pgTable(
     customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
     productId: requiredRef('product_id', () => products.id, 'cascade'),
     qty: integer('qty').notNull(),
+    /** If out of stock: replace, refund or call (features/substitutions/rules.ts); null = the order's choice. */
+    substitution: text('substitution', { enum: SUBSTITUTIONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     uniqueIndex('cart_items_customer_product_key').on(t.customerId, t.productId),
     check('cart_items_qty_positive', sql`${t.qty} >= 1`),
+    check('cart_items_substitution_valid', sql`${t.substitution} IN ('replace', 'refund', 'call')`),
   ],
 );
 

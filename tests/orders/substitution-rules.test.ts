@@ -1,0 +1,33 @@
+/** The substitution choices (issue 14): one list for the database and the API, labels, input rules. */
+import { describe, expect, it } from 'vitest';
+import { SUBSTITUTIONS as STORED } from '../../src/lib/db/schema.ts';
+import { DEFAULT_SUBSTITUTION, SUBSTITUTIONS, SUBSTITUTION_LABELS, effectiveSubstitution, substitutionLabel } from '../../src/features/substitutions/rules.ts';
+import { substitutionInput } from '../../src/features/substitutions/input.ts';
+
+describe('substitution rules', () => {
+  it('keeps the database list and the API list the same', () => {
+    expect([...STORED]).toEqual([...SUBSTITUTIONS]);
+    expect(SUBSTITUTIONS).toContain(DEFAULT_SUBSTITUTION);
+  });
+
+  it("labels each choice in the issue's words, and nothing for none", () => {
+    expect(SUBSTITUTIONS.map(substitutionLabel)).toEqual(['Replace with a similar item', "Don't replace (refund)", 'Call me']);
+    expect(Object.keys(SUBSTITUTION_LABELS)).toEqual([...SUBSTITUTIONS]);
+    expect(substitutionLabel(null)).toBe('');
+    expect(substitutionLabel('toString')).toBe('');
+  });
+
+  it('reads choices case-insensitively and refuses anything else with one message', () => {
+    expect(substitutionInput.parse(' Call ')).toBe('call');
+    for (const bad of ['swap', '', 3, null]) {
+      const r = substitutionInput.safeParse(bad);
+      expect(r.success).toBe(false);
+      expect(r.error?.issues[0]?.message).toBe('substitution must be one of: replace, refund, call.');
+    }
+  });
+
+  it("gives a line its own choice, else the order's", () => {
+    expect(effectiveSubstitution('call', 'replace')).toBe('call');
+    expect(effectiveSubstitution(null, 'refund')).toBe('refund');
+  });
+});

@@ -11,6 +11,7 @@ import { authContracts } from './auth/contract.ts';
 import { cartContracts } from './cart/contract.ts';
 import { catalogContracts } from './catalog/contract.ts';
 import { checkoutContracts } from './checkout/contract.ts';
+import { deliveryContracts } from './delivery/contract.ts';
 import { orderContracts } from './orders/contract.ts';
 import { searchContracts } from './search/contract.ts';
 import { wishlistContracts } from './wishlist/contract.ts';
@@ -25,5 +26,6 @@ export const allContracts: readonly RouteContract[] = [
   ...wishlistContracts,
   ...addressContracts,
   ...checkoutContracts,
+  ...deliveryContracts,
   ...orderContracts,
 ];

@@ -66,6 +66,8 @@ export function placeOrderRequestHash(input: PlaceOrderInput): string {
     input.points,
     // Added with the cart version: requests without one keep the hash they always had.
     ...(input.cartVersion !== undefined ? [input.cartVersion] : []),
+    // Added with delivery slots (issue 14), the same way.
+    ...(input.deliverySlot !== undefined ? [`slot:${input.deliverySlot}`] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

@@ -17,6 +17,9 @@ export const slotSchema = z.object({
   ends_at: z.string(),
   /** "today 7–9 AM", "tomorrow 4–6 PM", "Fri 27 Nov 11 AM–1 PM" (shop time, Asia/Kolkata). */
   label: z.string(),
+  /** The label's parts: "today", "tomorrow" or "Fri 27 Nov"; and "7–9 AM". */
+  day: z.string(),
+  window: z.string(),
   status: z.enum(['open', 'closed', 'full']),
   /** Why it cannot be chosen ("Full", "Closed: …"); null when open. */
   reason: z.string().nullable(),

@@ -30,6 +30,9 @@ export interface Slot {
   reason: string | null;
   /** "today 7–9 AM", "tomorrow 4–6 PM", "Fri 27 Nov 11 AM–1 PM". */
   label: string;
+  /** The label's two parts: "today", "tomorrow" or "Fri 27 Nov"; "7–9 AM". */
+  day: string;
+  window: string;
 }
 
 const pad = (n: number) => String(n).padStart(2, '0');
@@ -131,6 +134,8 @@ export function generateSlots(template: SlotTemplate, now: Date, used: Readonly<
         status,
         reason,
         label: `${dayLabel(date, today)} ${windowLabel(w.start, w.end)}`,
+        day: dayLabel(date, today),
+        window: windowLabel(w.start, w.end),
       });
     }
   }

@@ -20,6 +20,7 @@ import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
 import { useCheckout } from './use-checkout.ts';
+import SlotPicker from '../../delivery/islands/SlotPicker.tsx';
 
 const AddressDialog = lazy(() => import('../../addresses/islands/AddressDialog.tsx'));
 
@@ -61,6 +62,7 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
             onChange={() => dispatch({ type: 'open', dialog: 'select-address' })}
             onAddNew={openAddAddress}
           />
+          <SlotPicker pin={selected?.deliverable ? selected.po_box : null} delivery={state.figures?.delivery} />
           <OrderDetails loading={state.loading} lines={state.lines} />
           <PaymentMethods value={state.method} onChange={(method) => dispatch({ type: 'method', method })} online={totals.online} creditPaise={totals.creditPaise} />
           <OrderNotes value={state.note} onChange={(text) => dispatch({ type: 'note', text })} />

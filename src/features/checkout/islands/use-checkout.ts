@@ -27,6 +27,7 @@ import { callRoute } from '../../../lib/http/client.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import { showToast } from '../../../lib/ui/toast.ts';
 import { markCartOrdered } from '../../cart/store.ts';
+import { $chosenSlot, $slotsVersion } from '../../delivery/store.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
@@ -35,6 +36,12 @@ import { checkoutReducer, checkoutTotals, initialCheckoutState, selectedAddress,
 import { hasSessionHint, newIdempotencyKey, notDeliveredMessage, paise, type AddressJson, type CartLineJson, type DeliveryAreaInfo } from './checkout-shared.ts';
 
 type PlacedOrder = DataOut<typeof placeOrderRoute>['order'];
+
+/** The selected address's id for checkout-summary, so its delivery zone's fee is quoted (issue 14). */
+const addressIdFor = (s: Parameters<typeof selectedAddress>[0]) => {
+  const a = selectedAddress(s);
+  return a ? String(a.id) : undefined;
+};
 
 const fetchAddresses = async () => (await apiGet<{ address_list: AddressJson[] }>('/api/customer/address-list', { fallbackMessage: MSG.fetchFailed })).address_list;
 
@@ -63,7 +70,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
     const get = async (points: number) =>
       (
         await callRoute<typeof checkoutSummaryRoute>('GET /api/customer/checkout-summary', {
-          query: { promocode: code ?? undefined, points: points ? String(points) : undefined },
+          query: { promocode: code ?? undefined, points: points ? String(points) : undefined, address_id: addressIdFor(current.current) },
           fallbackMessage: MSG.summaryFailed,
         })
       ).data;
@@ -140,6 +147,16 @@ export function useCheckout(area: DeliveryAreaInfo) {
   const totals = useMemo(() => checkoutTotals(state), [state]);
   const selected = selectedAddress(state);
 
+  // Another address may be in another delivery zone (issue 14): its fee, so fresh figures.
+  const previousAddress = useRef<number | undefined>(undefined);
+  useEffect(() => {
+    const id = selected?.id;
+    const before = previousAddress.current;
+    previousAddress.current = id;
+    if (before !== undefined && id !== undefined && before !== id) void changeFigures(current.current.promo, current.current.redeem);
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address id matters here
+  }, [selected?.id]);
+
   /** Makes `code` the promo code in force (PromoCodeBox shows the outcome; errors reach it). */
   async function applyPromo(code: string) {
     dispatch({ type: 'refreshing', on: true });
@@ -196,6 +213,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
         promocode: summary.promocode ?? undefined,
         customer_note: note.trim() || undefined,
         cart_version: summary.cart_version,
+        delivery_slot: $chosenSlot.get() ?? undefined,
       },
       headers: { 'Idempotency-Key': idempotencyKey.current },
       fallbackMessage: MSG.orderFailed,
@@ -218,13 +236,15 @@ export function useCheckout(area: DeliveryAreaInfo) {
       const { promo, redeem } = current.current;
       void loadSummary(promo, redeem, totals.pointsBalance).catch((e) => console.error('Refreshing the order summary failed', e));
     }
+    // A slot may have filled up or closed meanwhile: show the slots as they are now.
+    if (err.status === 409 || err.status === 400) $slotsVersion.set($slotsVersion.get() + 1);
     if (err.status === 0) return MSG.orderError;
     return err.message || MSG.orderFailed;
   }
 
   /** The order is placed: Order Confirmed, the message for the home page, the cart store refreshed, home 1.5 s later. */
   function succeed(order: PlacedOrder, mode: PaymentChoice) {
-    dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode] } });
+    dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode], slot: order.delivery_slot?.label } });
     idempotencyKey.current = newIdempotencyKey();
     clearCheckoutChoices();
     try {

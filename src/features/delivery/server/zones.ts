@@ -8,7 +8,8 @@ import { z } from 'zod';
 import demoZones from '../data/zones.json' with { type: 'json' };
 import { getConfig } from '../../../lib/config.ts';
 import { rupeesToPaise } from '../../../lib/money.ts';
-import { deliveryConfigSchema, type Zone } from '../rules.ts';
+import { deliveryConfigSchema } from '../config-schema.ts';
+import type { Zone } from '../rules.ts';
 
 /** The zones, in file order. */
 export interface DeliveryConfig {

@@ -14,7 +14,7 @@ import PaymentModal from '../../payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
-import type { DeliveryAreaInfo } from './checkout-shared.ts';
+import { paise, type DeliveryAreaInfo } from './checkout-shared.ts';
 import type { CheckoutDialog } from './checkout-state.ts';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
@@ -84,7 +84,7 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
             pointsUsed={totals.pointsUsed}
             delivery={totals.delivery}
             total={totals.total}
-            freeDeliveryFromPaise={freeDeliveryFromPaise}
+            freeDeliveryFromPaise={state.figures?.delivery ? paise(state.figures.delivery.free_delivery_from) : freeDeliveryFromPaise}
             loading={state.loading}
             refreshing={state.refreshing}
             summaryError={state.summaryError}

@@ -28,6 +28,7 @@ import type { DataOut } from '../../../lib/http/contract.ts';
 import { showToast } from '../../../lib/ui/toast.ts';
 import { markCartOrdered } from '../../cart/store.ts';
 import { $chosenSlot, $slotsVersion } from '../../delivery/store.ts';
+import { useAddressChange } from '../../delivery/islands/use-address-change.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
@@ -38,10 +39,7 @@ import { hasSessionHint, newIdempotencyKey, notDeliveredMessage, paise, type Add
 type PlacedOrder = DataOut<typeof placeOrderRoute>['order'];
 
 /** The selected address's id for checkout-summary, so its delivery zone's fee is quoted (issue 14). */
-const addressIdFor = (s: Parameters<typeof selectedAddress>[0]) => {
-  const a = selectedAddress(s);
-  return a ? String(a.id) : undefined;
-};
+const addressIdFor = (s: Parameters<typeof selectedAddress>[0]) => selectedAddress(s)?.id.toString();
 
 const fetchAddresses = async () => (await apiGet<{ address_list: AddressJson[] }>('/api/customer/address-list', { fallbackMessage: MSG.fetchFailed })).address_list;
 
@@ -146,16 +144,8 @@ export function useCheckout(area: DeliveryAreaInfo) {
 
   const totals = useMemo(() => checkoutTotals(state), [state]);
   const selected = selectedAddress(state);
-
   // Another address may be in another delivery zone (issue 14): its fee, so fresh figures.
-  const previousAddress = useRef<number | undefined>(undefined);
-  useEffect(() => {
-    const id = selected?.id;
-    const before = previousAddress.current;
-    previousAddress.current = id;
-    if (before !== undefined && id !== undefined && before !== id) void changeFigures(current.current.promo, current.current.redeem);
-    // eslint-disable-next-line react-hooks/exhaustive-deps -- only the address id matters here
-  }, [selected?.id]);
+  useAddressChange(selected?.id, () => void changeFigures(current.current.promo, current.current.redeem));
 
   /** Makes `code` the promo code in force (PromoCodeBox shows the outcome; errors reach it). */
   async function applyPromo(code: string) {

@@ -3,7 +3,8 @@
  * checks PIN codes with "Deliver to" by keyboard (one outside every zone, one inside), the
  * navbar, the product page and the cart repeat the answer; a customer sees the delivery slots at
  * checkout with the earliest open one chosen, closed and full ones disabled with their reason,
- * chooses another slot and finds it on the confirmation and in the order. Axe-clean throughout.
+ * chooses another slot and finds it on the confirmation and in the order; switching to an address
+ * in the outer zone brings its fee, minimum order and slots. Axe-clean throughout.
  */
 import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -89,6 +90,36 @@ for (const viewport of [
       await expect(page.getByText(/^Delivery slot: \w{3} \d{1,2} \w{3}, /)).toBeVisible();
       const [order] = (await myOrders(page)) as unknown as { delivery_slot: { id: string } }[];
       expect(order!.delivery_slot.id).toBe(choice.id);
+    });
+
+    test("another address in another zone brings that zone's fee, minimum order and slots", async ({ page }) => {
+      await signUp(page);
+      expect((await page.request.post('/api/customer/add-address', { data: ADDRESS, headers: originHeader(page) })).status()).toBe(201);
+      expect((await page.request.post('/api/customer/add-address', { data: { ...ADDRESS, street: 'Ollur Road', po_box: '680555' }, headers: originHeader(page) })).status()).toBe(201);
+      const home = await (await page.request.get('/api/customer/home')).json();
+      const cheap = (home.data.products as { id: number; offer_price: number; stock: number }[]).find((p) => p.offer_price < 200 && p.stock > 0)!;
+      await page.request.post('/api/customer/add-product', { form: { product_id: String(cheap.id), qty: '1' }, headers: originHeader(page) });
+
+      await page.goto('/checkout');
+      await hydrated(page, 'Checkout');
+      const summary = page.getByRole('region', { name: 'Order Summary' });
+      const slots = page.getByRole('group', { name: 'Delivery Slot' });
+      await expect(slots.getByText('Delivering to Central Thrissur.')).toBeVisible();
+      await expect(summary.getByRole('definition').filter({ hasText: '₹40.00' })).toBeVisible();
+
+      await page.getByRole('button', { name: 'Change' }).click();
+      await page.getByRole('dialog', { name: 'Select Shipping Address' }).getByRole('button', { name: /^Select: .*Ollur Road/ }).click();
+      await page.keyboard.press('Escape');
+      await expect(slots.getByText('Delivering to Greater Thrissur.')).toBeVisible();
+      await expect(summary.getByRole('definition').filter({ hasText: '₹60.00' })).toBeVisible();
+      await expect(slots.getByText(/^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Add ₹[\d,.]+ more to your cart\.$/)).toBeVisible();
+      await expect(slots.getByRole('radio', { name: /9–11 AM$/ }).first()).toBeChecked();
+      expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+
+      await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
+      await page.getByRole('button', { name: 'Place Order' }).click();
+      await expect(summary.getByRole('alert')).toContainText('The minimum order for delivery to Greater Thrissur is ₹299.00.');
+      expect(await myOrders(page)).toEqual([]);
     });
   });
 }

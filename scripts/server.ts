@@ -6,7 +6,8 @@
  * `node dist/server/entry.mjs` run the same listener, so the headers are identical.
  * On PGlite it takes the data folder's lock before listening, so a second server on the same
  * folder exits at once with a clear message (every process also takes it when it opens the
- * database, whatever its entry point).
+ * database, whatever its entry point). A delivery zones file (DELIVERY_ZONES_FILE) that is not
+ * valid stops it before it listens, with every problem listed.
  * Usage: `node scripts/server.ts` after `npm run build` (npm start does both).
  */
 import http from 'node:http';
@@ -15,10 +16,19 @@ import { pathToFileURL } from 'node:url';
 import { logSmsStartupWarning } from '../src/features/auth/server/sms.ts';
 import { getConfig } from '../src/lib/config.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
+import { DeliveryConfigError, deliveryConfig } from '../src/features/delivery/server/zones.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const config = getConfig();
+// A bad delivery zones file stops the server before it listens, with every problem listed.
+try {
+  deliveryConfig();
+} catch (err) {
+  if (!(err instanceof DeliveryConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 lockDataDirOrExit();
 
 // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.

@@ -134,3 +134,11 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     expect(listed.delivery_slot.label).toMatch(/^\w{3} \d{1,2} \w{3}, /);
   });
 });
+
+describe('a delivery zones file that is not valid', () => {
+  it('stops the server before it listens', async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'zones-')), 'zones.json');
+    writeFileSync(file, JSON.stringify({ slotTemplates: {}, zones: [] }));
+    await expect(startServer({ DELIVERY_ZONES_FILE: file }, { waitFor: 'healthz' })).rejects.toThrow(/exited with code 1/);
+  });
+});

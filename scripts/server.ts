@@ -9,7 +9,9 @@
  * the port; the primary only forks, restarts a worker that dies, and passes signals on. Every
  * worker migrates and seeds under an advisory lock, keeps its own page cache and shares
  * nothing else. On PGlite one process owns the data folder: it takes the folder's lock before
- * listening, so a second server on it exits at once with a clear message.
+ * listening, so a second server on it exits at once with a clear message. A delivery zones
+ * file (DELIVERY_ZONES_FILE) that is not valid stops it before it listens, with every problem
+ * listed.
  * Usage: `node scripts/server.ts` after `npm run build` (npm start does both).
  */
 import cluster from 'node:cluster';
@@ -19,12 +21,21 @@ import { pathToFileURL } from 'node:url';
 import { logSmsStartupWarning } from '../src/features/auth/server/sms.ts';
 import { getConfig } from '../src/lib/config.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
+import { DeliveryConfigError, deliveryConfig } from '../src/features/delivery/server/zones.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 
 const config = getConfig();
 const { HOST: host, PORT: port, WEB_CONCURRENCY: workers } = config;
 const quiet = process.env.ASTRO_NODE_LOGGING === 'disabled';
+// A bad delivery zones file stops the server before it listens, with every problem listed.
+try {
+  deliveryConfig();
+} catch (err) {
+  if (!(err instanceof DeliveryConfigError)) throw err;
+  console.error(err.message);
+  process.exit(1);
+}
 
 if (cluster.isPrimary && workers > 1) {
   runPrimary(workers);

@@ -12,6 +12,7 @@ import { buyAgainContracts } from './buy-again/contract.ts';
 import { cartContracts } from './cart/contract.ts';
 import { catalogContracts } from './catalog/contract.ts';
 import { checkoutContracts } from './checkout/contract.ts';
+import { deliveryContracts } from './delivery/contract.ts';
 import { orderContracts } from './orders/contract.ts';
 import { searchContracts } from './search/contract.ts';
 import { substitutionContracts } from './substitutions/contract.ts';
@@ -27,6 +28,7 @@ export const allContracts: readonly RouteContract[] = [
   ...wishlistContracts,
   ...addressContracts,
   ...checkoutContracts,
+  ...deliveryContracts,
   ...orderContracts,
   ...substitutionContracts,
   ...buyAgainContracts,

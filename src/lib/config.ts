@@ -56,9 +56,12 @@ const configSchema = z.object({
   SHOP_EMAIL: z.string().default('hello@farmfresh.example'),
   SHOP_PHONE: z.string().default('+91 487 242 0000'),
   SHOP_ADDRESS: z.string().default('MG Road, Thrissur, Kerala 680001, India'),
-  /** Delivery fee policy (paise): free from the threshold, else the flat fee. */
-  FREE_DELIVERY_FROM_PAISE: z.coerce.number().int().min(0).default(49900),
-  DELIVERY_FEE_PAISE: z.coerce.number().int().min(0).default(4000),
+  /**
+   * Delivery zones and slots (fees, free-delivery thresholds, minimum orders, windows and
+   * capacities): a JSON file, checked by `npm run shop -- zones`. Empty: the demo shop's Thrissur
+   * zones (src/features/delivery/data/zones.json).
+   */
+  DELIVERY_ZONES_FILE: z.string().default(''),
   /** Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1 point = ₹1 at checkout. */
   POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
   /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */

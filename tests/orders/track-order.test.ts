@@ -28,6 +28,7 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   out_for_delivery_at: null,
   delivered_at: null,
   cancelled_at: null,
+  delivery_slot: null,
   order_items: [{ id: 1, qty: 2, total_amount: '150.00', product: { id: 7, title: 'Nendran Banana', image: '/media/emoji/1f34c.svg' }, substitution: null }],
   ...extra,
 });

@@ -33,6 +33,8 @@ export const EMPTY_TOTALS: CartTotals = {
   totalPaise: 0,
   freeDeliveryFromPaise: 0,
   freeDeliveryRemainingPaise: 0,
+  minOrderPaise: 0,
+  minOrderRemainingPaise: 0,
 };
 
 /** Maps a server cart line (spec 000 §3 "Cart item": the price charged is offer_price). */
@@ -66,6 +68,8 @@ export function toCartState(data: CartJson): CartState {
       totalPaise: rupeesToPaise(s.total),
       freeDeliveryFromPaise: rupeesToPaise(s.free_delivery_from),
       freeDeliveryRemainingPaise: rupeesToPaise(s.free_delivery_remaining),
+      minOrderPaise: rupeesToPaise(s.min_order ?? 0),
+      minOrderRemainingPaise: rupeesToPaise(s.min_order_remaining ?? 0),
     },
   };
 }

@@ -44,6 +44,9 @@ export const cartSummarySchema = z.object({
   total: z.number(),
   free_delivery_from: z.number(),
   free_delivery_remaining: z.number(),
+  /** The delivery zone's minimum order (0: none) and how much more reaches it (issue 14); optional for older clients' mocks. */
+  min_order: z.number().default(0),
+  min_order_remaining: z.number().default(0),
 });
 
 /** The cart every cart route answers with (also reused by routes that change the cart elsewhere, e.g. reorder). */

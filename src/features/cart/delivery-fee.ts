@@ -1,5 +1,6 @@
 /**
- * Delivery fee policy (spec 001 §9, the shop's policy): free from ₹499, else ₹40. Amounts in
+ * Delivery fee policy (spec 001 §9, the shop's policy; issue 14: one per delivery zone, see
+ * src/features/delivery): free from a threshold, else a fee, and a minimum order. Amounts in
  * paise. The server computes every figure; the browser only displays what the API returns.
  */
 export interface DeliveryPolicy {
@@ -7,6 +8,8 @@ export interface DeliveryPolicy {
   freeFromPaise: number;
   /** Fee (paise) below that. */
   feePaise: number;
+  /** Smallest subtotal (paise) the shop delivers; 0 or absent: none. */
+  minOrderPaise?: number;
 }
 
 /**
@@ -25,4 +28,13 @@ export function deliveryFeePaise(subtotalPaise: number, policy: DeliveryPolicy):
 export function freeDeliveryRemainingPaise(subtotalPaise: number, policy: DeliveryPolicy): number {
   if (subtotalPaise <= 0) return 0;
   return Math.max(0, policy.freeFromPaise - subtotalPaise);
+}
+
+/**
+ * How much more reaches the minimum order (0 when reached, none is set or the cart is empty).
+ * @example minOrderRemainingPaise(20000, { freeFromPaise: 79900, feePaise: 6000, minOrderPaise: 29900 }) // 9900
+ */
+export function minOrderRemainingPaise(subtotalPaise: number, policy: DeliveryPolicy): number {
+  if (subtotalPaise <= 0) return 0;
+  return Math.max(0, (policy.minOrderPaise ?? 0) - subtotalPaise);
 }

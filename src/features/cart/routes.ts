@@ -8,6 +8,7 @@ import { implement } from '../../lib/http/handler.ts';
 import { getDb } from '../../lib/db/index.ts';
 import { NO_STORE } from '../../lib/cache/cache-control.ts';
 import { setCartHint } from '../auth/server/session.ts';
+import { cartPolicy } from '../delivery/server/deliver-to.ts';
 import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
 import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
 import { addProductRoute, clearCartRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute, setQtyRoute } from './contract.ts';
@@ -15,8 +16,9 @@ import { CART_MESSAGES } from './rules.ts';
 
 /** The cart as it is now, with the hint cookie set and no caching. */
 async function cartAnswer(ctx: APIContext, customerId: number, message?: string) {
-  const lines = await listCart(await getDb(), customerId);
-  const summary = summarize(lines);
+  const db = await getDb();
+  const [lines, policy] = await Promise.all([listCart(db, customerId), cartPolicy(db, ctx.cookies, customerId)]);
+  const summary = summarize(lines, policy);
   setCartHint(ctx.cookies, ctx, summary.itemCount);
   return { data: { my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) }, message, headers: NO_STORE };
 }

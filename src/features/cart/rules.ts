@@ -81,4 +81,7 @@ export interface CartTotals {
   totalPaise: number;
   freeDeliveryFromPaise: number;
   freeDeliveryRemainingPaise: number;
+  /** The delivery zone's minimum order (0: none) and how much more reaches it (issue 14). */
+  minOrderPaise: number;
+  minOrderRemainingPaise: number;
 }

@@ -12,6 +12,7 @@ import { orderJsonSchema } from '../orders/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
 import { substitutionInput } from '../substitutions/input.ts';
+import { DELIVERY_MESSAGES, SLOT_ID } from '../delivery/rules.ts';
 
 /** Rupees as a 2-decimal string, e.g. "123.50". */
 const rupees = z.string();
@@ -74,6 +75,13 @@ export const checkoutSummaryRoute = defineRoute({
       .optional()
       .transform((v) => v || '0')
       .pipe(z.string().regex(/^\d{1,7}$/, CHECKOUT_MESSAGES.pointsWhole).transform(Number)),
+    /** The address to deliver to (its zone's fee applies); absent: the Deliver-to PIN code, else the default address. */
+    address_id: z
+      .string()
+      .trim()
+      .regex(/^\d{1,9}$/, 'address_id must be an address id.')
+      .transform(Number)
+      .optional(),
   }),
   response: z.object({
     summary: quoteSchema,
@@ -82,6 +90,11 @@ export const checkoutSummaryRoute = defineRoute({
     points_balance: z.number().int(),
     credit_balance: rupees,
     online_payment: z.boolean(),
+    /** The delivery zone these figures use (issue 14); null when the address is outside every zone. */
+    delivery: z
+      .object({ zone: z.string(), min_order: rupees, min_order_remaining: rupees, free_delivery_from: rupees })
+      .nullable()
+      .optional(),
   }),
 });
 
@@ -120,6 +133,8 @@ export const placeOrderBodySchema = z.object({
     .optional(),
   /** If an item is out of stock (issue 14): replace, refund or call, for lines without their own choice; default replace. */
   substitution: substitutionInput.optional().describe("replace (a similar item), refund (don't replace) or call (call me); applies to lines without their own choice; default replace"),
+  /** The delivery slot id from delivery-slots (issue 14); absent: the earliest open slot with room. */
+  delivery_slot: z.string().trim().regex(SLOT_ID, DELIVERY_MESSAGES.slotId).optional(),
 });
 
 /** POST /api/customer/place-order: the order at the server's figures. */
@@ -131,6 +146,7 @@ export const placeOrderRoute = defineRoute({
     'Optional header Idempotency-Key (8 to 100 letters, digits, dots, colons, dashes or underscores): the same key and body give the same order (200), the key with another body a 422.',
     'cart_version (from checkout-summary): when sent and the cart changed since, 409 "Your cart has changed…" with the figures and data.items, the cart as it is now; no order is made.',
     "201 with data.order for a new order. 409 with the server's figures in data (subtotal, item_count, discount, promocode, points, delivery_fee, paid_amount) when the client's differ; 409 when a parallel request already ordered this cart.",
+    'delivery_slot (from GET /api/customer/delivery-slots for the address\'s PIN code): 400 when the zone does not offer it, 409 when it has closed or is full; absent, the earliest open slot with room is taken. 422 when the subtotal is below the zone\'s minimum order.',
     '402 "Payment failed: …" when an online charge is declined (nothing is kept, the cart is restored). online is accepted only when the shop has a payment gateway.',
   ].join(' '),
   auth: 'customer',

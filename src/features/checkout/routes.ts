@@ -17,6 +17,7 @@ import { quoteJson, quoteOrder } from '../orders/server/quote.ts';
 import { orderJson } from '../orders/server/shapes.ts';
 import { getPaymentGateway } from '../payments/server.ts';
 import { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
+import { checkoutDelivery, checkoutDeliveryJson } from '../delivery/server/checkout-delivery.ts';
 import { checkoutSummaryRoute, checkPromocodeRoute, placeOrderRoute } from './contract.ts';
 import { CHECKOUT_MESSAGES } from './rules.ts';
 
@@ -36,9 +37,10 @@ export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ bo
   };
 });
 
-export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ query, customer }) => {
+export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ ctx, query, customer }) => {
   const db = await getDb();
-  const quote = await quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points });
+  const delivery = await checkoutDelivery(db, ctx.cookies, customer.id, query.address_id);
+  const quote = await quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points, policy: delivery?.policy });
   const [account] = await db.select({ points: customers.pointsBalance, credit: customers.creditBalancePaise }).from(customers).where(eq(customers.id, customer.id));
   return {
     data: {
@@ -47,6 +49,7 @@ export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ 
       points_balance: account?.points ?? 0,
       credit_balance: paiseToRupees(account?.credit ?? 0).toFixed(2),
       online_payment: getPaymentGateway() !== null,
+      delivery: delivery && checkoutDeliveryJson(delivery, quote.subtotalPaise),
     },
     headers: NO_STORE,
   };
@@ -69,6 +72,7 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
       idempotencyKey: key,
       cartVersion: body.cart_version,
       substitution: body.substitution,
+      deliverySlot: body.delivery_slot,
     },
     { reqId: ctx.locals.reqId },
   );

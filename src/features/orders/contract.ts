@@ -4,6 +4,7 @@
  * Money is sent as 2-decimal rupee strings, like the spec's answers. Zod only; islands import
  * these with `import type` (src/lib/http/client.ts).
  */
+import { orderSlotSchema } from '../delivery/contract.ts';
 import { z } from 'zod';
 import { cartLineSchema, cartSummarySchema } from '../cart/contract.ts';
 import { defineRoute, positiveId } from '../../lib/http/contract.ts';
@@ -50,6 +51,8 @@ export const orderJsonSchema = z.object({
   cancelled_at: timestamp.nullable(),
   /** Whether the customer may still cancel it (placed, less than 30 minutes old). */
   cancellable: z.boolean(),
+  /** The delivery slot (issue 14); null for orders placed before slots. */
+  delivery_slot: orderSlotSchema.nullable(),
   order_items: z.array(orderItemJsonSchema),
 });
 

@@ -1,4 +1,5 @@
 /** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
+import { cartPolicy } from '../delivery/server/deliver-to.ts';
 import { implement } from '../../lib/http/handler.ts';
 import { getDb } from '../../lib/db/index.ts';
 import { NO_STORE } from '../../lib/cache/cache-control.ts';
@@ -33,7 +34,7 @@ export const reorderEndpoint = implement(reorderRoute, async ({ ctx, body, custo
   const db = await getDb();
   const result = await reorder(db, customer.id, body.order_id);
   const lines = await listCart(db, customer.id);
-  const summary = summarize(lines);
+  const summary = summarize(lines, await cartPolicy(db, ctx.cookies, customer.id));
   setCartHint(ctx.cookies, ctx, summary.itemCount);
   return {
     message: reorderMessage(result),

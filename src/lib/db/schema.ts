@@ -14,3 +14,4 @@ export * from './schema/catalog.ts';
 export * from './schema/customers.ts';
 export * from './schema/shopping.ts';
 export * from './schema/orders.ts';
+export * from './schema/delivery.ts';

@@ -2,12 +2,13 @@
  * The customer's address book (spec 001 §2 address dialog, §3, §4, §5, §7). Scoped by customer:
  * another customer's address id is not found (404). The first address becomes the default; the
  * default is listed first; deleting the default promotes the newest remaining address.
- * Delivery area: an address is deliverable when its postal code starts with a prefix of an
- * active delivery area (the demo serves Thrissur's 680xxx).
+ * Delivery area: an address is deliverable when a delivery zone serves its PIN code
+ * (src/features/delivery; the demo serves Thrissur's 680xxx).
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../lib/db/index.ts';
-import { addresses, deliveryAreas } from '../../../lib/db/schema.ts';
+import { addresses } from '../../../lib/db/schema.ts';
+import { deliveryConfig, zoneForPin } from '../../delivery/server/zones.ts';
 import { notFound } from '../../../lib/http/envelope.ts';
 import { ADDRESS_MESSAGES, type AddressInput } from '../rules.ts';
 
@@ -28,17 +29,20 @@ export interface Address {
   deliverable: boolean;
 }
 
-/** Active delivery areas' postal code prefixes. */
-export async function servedPrefixes(db: Database | Transaction): Promise<{ names: string[]; prefixes: string[] }> {
-  const rows = await db.select().from(deliveryAreas).where(eq(deliveryAreas.isActive, true));
-  return { names: rows.map((r) => r.name), prefixes: rows.flatMap((r) => r.postalCodePrefixes) };
+/** The delivery zones' names and the PIN codes and prefixes they serve (for "we deliver in …" messages). */
+export function servedPrefixes(): { names: string[]; prefixes: string[] } {
+  const { zones } = deliveryConfig();
+  const prefixes = zones.flatMap((z) => z.pinPrefixes);
+  // Exact codes a prefix already covers would only repeat it.
+  const codes = zones.flatMap((z) => z.pinCodes).filter((c) => !prefixes.some((p) => c.startsWith(p)));
+  return { names: zones.map((z) => z.name), prefixes: [...prefixes, ...codes] };
 }
 
-/** True when a postal code is inside the served prefixes. */
-export const isServed = (poBox: string, prefixes: string[]) => prefixes.some((p) => poBox.startsWith(p));
+/** True when a delivery zone serves the postal code. */
+export const isServed = (poBox: string) => zoneForPin(poBox) !== null;
 
 type Row = typeof addresses.$inferSelect;
-const toAddress = (r: Row, prefixes: string[]): Address => ({
+const toAddress = (r: Row): Address => ({
   id: r.id,
   type: r.type,
   name: r.name,
@@ -51,24 +55,20 @@ const toAddress = (r: Row, prefixes: string[]): Address => ({
   latitude: Number(r.latitude),
   longitude: Number(r.longitude),
   isDefault: r.isDefault,
-  deliverable: isServed(r.poBox, prefixes),
+  deliverable: isServed(r.poBox),
 });
 
 /** The customer's addresses, default first, then newest first. */
 export async function listAddresses(db: Database, customerId: number): Promise<Address[]> {
-  const [rows, served] = await Promise.all([
-    db.select().from(addresses).where(eq(addresses.customerId, customerId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id)),
-    servedPrefixes(db),
-  ]);
-  return rows.map((r) => toAddress(r, served.prefixes));
+  const rows = await db.select().from(addresses).where(eq(addresses.customerId, customerId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+  return rows.map(toAddress);
 }
 
 /** One of the customer's addresses, or 404. */
 export async function getAddress(db: Database | Transaction, customerId: number, addressId: number): Promise<Address> {
   const [row] = await db.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
   if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
-  const served = await servedPrefixes(db);
-  return toAddress(row, served.prefixes);
+  return toAddress(row);
 }
 
 const values = (input: AddressInput) => ({

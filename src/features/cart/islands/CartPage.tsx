@@ -197,6 +197,11 @@ export default function CartPage({ initial }: Props) {
             {totals.freeDeliveryRemainingPaise > 0 && (
               <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">{formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery</p>
             )}
+            {totals.minOrderRemainingPaise > 0 && (
+              <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-slate-900">
+                Add {formatPaise(totals.minOrderRemainingPaise)} more to reach the minimum order of {formatPaise(totals.minOrderPaise)} for delivery to your area.
+              </p>
+            )}
             <dl className="mt-2 text-sm">
               <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-semibold">
                 <dt className="text-slate-900">Total</dt>

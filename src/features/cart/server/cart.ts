@@ -8,8 +8,9 @@ import type { Database } from '../../../lib/db/index.ts';
 import { cartItems, products } from '../../../lib/db/schema.ts';
 import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { getConfig } from '../../../lib/config.ts';
+import { defaultZone } from '../../delivery/server/zones.ts';
 import { imageUrl } from '../../catalog/images.ts';
-import { deliveryFeePaise, freeDeliveryRemainingPaise, type DeliveryPolicy } from '../delivery-fee.ts';
+import { deliveryFeePaise, freeDeliveryRemainingPaise, minOrderRemainingPaise, type DeliveryPolicy } from '../delivery-fee.ts';
 import { CART_MESSAGES, MIN_LINE_QTY, isAddableQty, onlyLeftMessage, outOfStockMessage, type CartLine, type CartTotals } from '../rules.ts';
 
 /** A cart line with its product's current price and stock (rules.ts). */
@@ -17,10 +18,10 @@ export type { CartLine };
 /** The cart's totals (rules.ts `CartTotals`). */
 export type CartSummary = CartTotals;
 
-/** The shop's delivery policy from configuration. */
+/** The delivery policy before a PIN code is known: the first delivery zone's (src/features/delivery). */
 export function deliveryPolicy(): DeliveryPolicy {
-  const c = getConfig();
-  return { freeFromPaise: c.FREE_DELIVERY_FROM_PAISE, feePaise: c.DELIVERY_FEE_PAISE };
+  const zone = defaultZone();
+  return { freeFromPaise: zone.freeFromPaise, feePaise: zone.feePaise, minOrderPaise: zone.minOrderPaise };
 }
 
 /** Totals of a list of lines: item count (units), subtotal, delivery fee, total. */
@@ -34,6 +35,8 @@ export function summarize(lines: Pick<CartLine, 'qty' | 'lineTotalPaise'>[], pol
     totalPaise: subtotal + fee,
     freeDeliveryFromPaise: policy.freeFromPaise,
     freeDeliveryRemainingPaise: freeDeliveryRemainingPaise(subtotal, policy),
+    minOrderPaise: policy.minOrderPaise ?? 0,
+    minOrderRemainingPaise: minOrderRemainingPaise(subtotal, policy),
   };
 }
 

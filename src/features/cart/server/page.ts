@@ -3,6 +3,7 @@ import type { AstroGlobal } from 'astro';
 import { getDb } from '../../../lib/db/index.ts';
 import { logger } from '../../../lib/log.ts';
 import { getCustomer } from '../../auth/server/session.ts';
+import { cartPolicy } from '../../delivery/server/deliver-to.ts';
 import { listCart, summarize } from './cart.ts';
 import { cartLineJson, cartSummaryJson } from './shapes.ts';
 import type { CartJson } from '../cart-state.ts';
@@ -15,8 +16,9 @@ export async function cartForPage(astro: AstroGlobal): Promise<CartJson | null> 
   const customer = await getCustomer(astro);
   if (!customer) return null;
   try {
-    const lines = await listCart(await getDb(), customer.id);
-    return { my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summarize(lines)) };
+    const db = await getDb();
+    const [lines, policy] = await Promise.all([listCart(db, customer.id), cartPolicy(db, astro.cookies, customer.id)]);
+    return { my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summarize(lines, policy)) };
   } catch (err) {
     logger.error({ err, reqId: astro.locals.reqId }, 'cart page render failed');
     return null;

@@ -31,5 +31,7 @@ export function cartSummaryJson(s: CartSummary) {
     total: paiseToRupees(s.totalPaise),
     free_delivery_from: paiseToRupees(s.freeDeliveryFromPaise),
     free_delivery_remaining: paiseToRupees(s.freeDeliveryRemainingPaise),
+    min_order: paiseToRupees(s.minOrderPaise),
+    min_order_remaining: paiseToRupees(s.minOrderRemainingPaise),
   };
 }

@@ -14,13 +14,14 @@ import PaymentModal from '../../payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
-import type { DeliveryAreaInfo } from './checkout-shared.ts';
+import { paise, type DeliveryAreaInfo } from './checkout-shared.ts';
 import type { CheckoutDialog } from './checkout-state.ts';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
 import OrderSubstitution from '../../substitutions/islands/OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
+import SlotPicker from '../../delivery/islands/SlotPicker.tsx';
 
 const AddressDialog = lazy(() => import('../../addresses/islands/AddressDialog.tsx'));
 
@@ -62,6 +63,7 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
             onChange={() => dispatch({ type: 'open', dialog: 'select-address' })}
             onAddNew={openAddAddress}
           />
+          <SlotPicker pin={selected?.deliverable ? selected.po_box : null} delivery={state.figures?.delivery} />
           <OrderDetails loading={state.loading} lines={state.lines} />
           <PaymentMethods value={state.method} onChange={(method) => dispatch({ type: 'method', method })} online={totals.online} creditPaise={totals.creditPaise} />
           <OrderSubstitution lines={state.lines} />
@@ -84,7 +86,7 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
             pointsUsed={totals.pointsUsed}
             delivery={totals.delivery}
             total={totals.total}
-            freeDeliveryFromPaise={freeDeliveryFromPaise}
+            freeDeliveryFromPaise={state.figures?.delivery ? paise(state.figures.delivery.free_delivery_from) : freeDeliveryFromPaise}
             loading={state.loading}
             refreshing={state.refreshing}
             summaryError={state.summaryError}

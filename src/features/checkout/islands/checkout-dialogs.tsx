@@ -43,6 +43,7 @@ export function OrderConfirmed({ confirmed }: { confirmed: Confirmation }) {
       <p className="mt-1 text-sm text-slate-600">
         {formatPaise(confirmed.paidPaise)} · {confirmed.label}
       </p>
+      {confirmed.slot && <p className="mt-1 text-sm font-medium text-slate-800">Delivery slot: {confirmed.slot}</p>}
       <div className="mt-6 flex flex-col gap-3 sm:flex-row sm:justify-center">
         <a href={`/track-order?order=${confirmed.orderId}`} className="inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800">
           Track Your Order

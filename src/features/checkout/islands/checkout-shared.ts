@@ -47,7 +47,7 @@ export interface CartLineJson {
 /** The delivery area the shop serves (from the page frontmatter). */
 export interface DeliveryAreaInfo {
   names: string[];
-  /** Postal code prefixes, e.g. ['680']. */
+  /** PIN code prefixes and codes, e.g. ['680'] (shown as 680xxx). */
   prefixes: string[];
 }
 
@@ -88,6 +88,6 @@ export function addressLine(a: AddressJson): string {
 /** The "we do not deliver there" sentence for an address. */
 export function notDeliveredMessage(a: AddressJson, area: DeliveryAreaInfo): string {
   const where = area.names.length ? area.names.join(', ') : 'our delivery area';
-  const codes = area.prefixes.length ? ` (postal codes ${area.prefixes.map((p) => `${p}xxx`).join(', ')})` : '';
+  const codes = area.prefixes.length ? ` (PIN codes ${area.prefixes.map((p) => p.padEnd(6, 'x')).join(', ')})` : '';
   return `Sorry, we do not deliver to ${a.po_box} yet. We deliver in ${where}${codes}. Please choose another address.`;
 }

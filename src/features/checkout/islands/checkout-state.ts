@@ -20,6 +20,8 @@ export interface Confirmation {
   orderId: number;
   paidPaise: number;
   label: string;
+  /** The delivery slot's label (issue 14), e.g. "Thu 26 Nov, 7–9 AM". */
+  slot?: string;
 }
 
 export interface CheckoutState {

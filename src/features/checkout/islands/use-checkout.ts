@@ -28,6 +28,8 @@ import type { DataOut } from '../../../lib/http/contract.ts';
 import { showToast } from '../../../lib/ui/toast.ts';
 import { markCartOrdered } from '../../cart/store.ts';
 import { $orderSubstitution, resetOrderSubstitution } from '../../substitutions/store.ts';
+import { $chosenSlot, $slotsVersion } from '../../delivery/store.ts';
+import { useAddressChange } from '../../delivery/islands/use-address-change.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
@@ -36,6 +38,9 @@ import { checkoutReducer, checkoutTotals, initialCheckoutState, selectedAddress,
 import { hasSessionHint, newIdempotencyKey, notDeliveredMessage, paise, type AddressJson, type CartLineJson, type DeliveryAreaInfo } from './checkout-shared.ts';
 
 type PlacedOrder = DataOut<typeof placeOrderRoute>['order'];
+
+/** The selected address's id for checkout-summary, so its delivery zone's fee is quoted (issue 14). */
+const addressIdFor = (s: Parameters<typeof selectedAddress>[0]) => selectedAddress(s)?.id.toString();
 
 const fetchAddresses = async () => (await apiGet<{ address_list: AddressJson[] }>('/api/customer/address-list', { fallbackMessage: MSG.fetchFailed })).address_list;
 
@@ -64,7 +69,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
     const get = async (points: number) =>
       (
         await callRoute<typeof checkoutSummaryRoute>('GET /api/customer/checkout-summary', {
-          query: { promocode: code ?? undefined, points: points ? String(points) : undefined },
+          query: { promocode: code ?? undefined, points: points ? String(points) : undefined, address_id: addressIdFor(current.current) },
           fallbackMessage: MSG.summaryFailed,
         })
       ).data;
@@ -140,6 +145,8 @@ export function useCheckout(area: DeliveryAreaInfo) {
 
   const totals = useMemo(() => checkoutTotals(state), [state]);
   const selected = selectedAddress(state);
+  // Another address may be in another delivery zone (issue 14): its fee, so fresh figures.
+  useAddressChange(selected?.id, () => void changeFigures(current.current.promo, current.current.redeem));
 
   /** Makes `code` the promo code in force (PromoCodeBox shows the outcome; errors reach it). */
   async function applyPromo(code: string) {
@@ -198,6 +205,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
         customer_note: note.trim() || undefined,
         cart_version: summary.cart_version,
         substitution: $orderSubstitution.get(),
+        delivery_slot: $chosenSlot.get() ?? undefined,
       },
       headers: { 'Idempotency-Key': idempotencyKey.current },
       fallbackMessage: MSG.orderFailed,
@@ -220,6 +228,8 @@ export function useCheckout(area: DeliveryAreaInfo) {
       const { promo, redeem } = current.current;
       void loadSummary(promo, redeem, totals.pointsBalance).catch((e) => console.error('Refreshing the order summary failed', e));
     }
+    // A slot may have filled up or closed meanwhile: show the slots as they are now.
+    if (err.status === 409 || err.status === 400) $slotsVersion.set($slotsVersion.get() + 1);
     if (err.status === 0) return MSG.orderError;
     return err.message || MSG.orderFailed;
   }
@@ -227,7 +237,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
   /** The order is placed: Order Confirmed, the message for the home page, the cart store refreshed, home 1.5 s later. */
   function succeed(order: PlacedOrder, mode: PaymentChoice) {
     resetOrderSubstitution();
-    dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode] } });
+    dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode], slot: order.delivery_slot?.label } });
     idempotencyKey.current = newIdempotencyKey();
     clearCheckoutChoices();
     try {

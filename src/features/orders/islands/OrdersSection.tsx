@@ -16,6 +16,7 @@ import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/acc
 import { OrderTotals } from './OrderTotals.tsx';
 import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
+import SlotRow from '../../delivery/islands/SlotRow.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 
@@ -111,6 +112,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
       <div id={detailsId} hidden={!open} className="mt-4 border-t border-slate-200 pt-4">
         <OrderItemList items={order.order_items} lazy />
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
+          <SlotRow slot={order.delivery_slot} />
           <dt className="text-slate-600">Payment mode</dt>
           <dd className="text-right text-slate-900">{paymentModeLabel(order.payment_mode)}</dd>
           <OrderTotals order={order} totalLabel="Paid amount" />

@@ -14,6 +14,7 @@ import type { OrderJson } from '../contract.ts';
 import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
 import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
+import SlotRow from '../../delivery/islands/SlotRow.tsx';
 
 /** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */
 export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'address'>;
@@ -136,6 +137,7 @@ export default function TrackOrder({ state }: { state: TrackState }) {
         </h2>
         <OrderItemList items={order.order_items} className="mt-3" />
         <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
+          <SlotRow slot={order.delivery_slot} valueClass="text-right" />
           <dt className="text-slate-600">Payment mode</dt>
           <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
           <OrderTotals order={order} />

@@ -68,6 +68,8 @@ export function placeOrderRequestHash(input: PlaceOrderInput): string {
     ...(input.cartVersion !== undefined ? [input.cartVersion] : []),
     // Added with substitutions (issue 14), tagged so it never reads as a cart version.
     ...(input.substitution !== undefined ? [`substitution:${input.substitution}`] : []),
+    // Added with delivery slots (issue 14), the same way.
+    ...(input.deliverySlot !== undefined ? [`slot:${input.deliverySlot}`] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');
 }

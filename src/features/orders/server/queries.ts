@@ -4,6 +4,7 @@
  * running or failed are never shown (HIDDEN_PAYMENT_STATUSES). `cancellable` says whether the
  * customer may still cancel: placed, and less than CANCEL_WINDOW_MS (30 minutes) old.
  */
+import { orderSlotJson } from '../../delivery/server/order-delivery.ts';
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '../../../lib/db/index.ts';
 import { orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '../../../lib/db/schema.ts';
@@ -62,6 +63,8 @@ export interface Order {
   /** Whether the customer may still cancel it now. */
   cancellable: boolean;
   items: OrderLine[];
+  /** The delivery slot (issue 14), null for orders placed before slots. */
+  deliverySlot: ReturnType<typeof orderSlotJson>;
 }
 
 /** A row of the orders table. */
@@ -91,6 +94,7 @@ function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
     cancelledAt: row.cancelledAt,
     cancellable: row.status === 'placed' && now - row.createdAt.getTime() < CANCEL_WINDOW_MS,
     items,
+    deliverySlot: orderSlotJson(row),
   };
 }
 

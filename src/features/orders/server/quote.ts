@@ -11,6 +11,7 @@ import { AppError } from '../../../lib/http/envelope.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { paiseToRupees } from '../../../lib/money.ts';
 import { listCart, summarize } from '../../cart/server/cart.ts';
+import type { DeliveryPolicy } from '../../cart/delivery-fee.ts';
 import { evaluatePromo } from '../../checkout/server/promos.ts';
 
 /** The cart is empty (422). */
@@ -24,6 +25,8 @@ export interface OrderQuote {
   promo: { id: number; code: string; percentOff: number } | null;
   pointsRedeemed: number;
   deliveryFeePaise: number;
+  /** How much more reaches the delivery zone's minimum order (0: reached). */
+  minOrderRemainingPaise: number;
   paidAmountPaise: number;
   /** The cart's version: cartVersion() of the lines this quote priced. */
   cartVersion: string;
@@ -52,11 +55,11 @@ export function pointsFor(paidPaise: number, perHundred = getConfig().POINTS_PER
 export async function quoteOrder(
   db: Database | Transaction,
   customerId: number,
-  opts: { promoCode?: string; points?: number } = {},
+  opts: { promoCode?: string; points?: number; policy?: DeliveryPolicy } = {},
 ): Promise<OrderQuote & { lines: Awaited<ReturnType<typeof listCart>> }> {
   const lines = await listCart(db as Database, customerId);
   if (lines.length === 0) throw new AppError('unprocessable', CART_EMPTY);
-  const summary = summarize(lines);
+  const summary = summarize(lines, opts.policy);
   const promo = opts.promoCode ? await evaluatePromo(db, customerId, opts.promoCode, summary.subtotalPaise) : null;
   const discount = promo?.discountPaise ?? 0;
   const points = opts.points ?? 0;
@@ -74,6 +77,7 @@ export async function quoteOrder(
     promo: promo ? { id: promo.id, code: promo.code, percentOff: promo.percentOff } : null,
     pointsRedeemed: points,
     deliveryFeePaise: summary.deliveryFeePaise,
+    minOrderRemainingPaise: summary.minOrderRemainingPaise,
     paidAmountPaise: paid,
     cartVersion: cartVersion(lines),
   };

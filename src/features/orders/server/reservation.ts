@@ -12,7 +12,8 @@ import type { Transaction } from '../../../lib/db/index.ts';
 import { cartItems, creditTransactions, customers, orderItems, orders, pointsTransactions, products, stockMovements } from '../../../lib/db/schema.ts';
 import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { formatPaise } from '../../../lib/money.ts';
-import { getAddress, isServed, servedPrefixes, type Address } from '../../addresses/server/addresses.ts';
+import { getAddress, servedPrefixes, type Address } from '../../addresses/server/addresses.ts';
+import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '../../delivery/server/order-delivery.ts';
 import { countPromoUse, releasePromoUse } from '../../checkout/server/promos.ts';
 import type { PaymentMode } from '../../checkout/rules.ts';
 import { cartLineJson } from '../../cart/server/shapes.ts';
@@ -37,6 +38,8 @@ export interface PlaceOrderInput {
   cartVersion?: string;
   /** If an item is out of stock, for lines without their own choice (issue 14); DEFAULT_SUBSTITUTION when not sent. */
   substitution?: Substitution;
+  /** The delivery slot chosen (slots list id); absent: the earliest open slot with room (issue 14). */
+  deliverySlot?: string;
 }
 
 /** 409 when the cart changed (another tab, another device) after the checkout page showed it. */
@@ -50,8 +53,8 @@ export interface ReservationRequest extends PlaceOrderInput {
   awaitsPayment: boolean;
 }
 
-/** The customer's address for the order: 404 when it is not theirs, 422 outside the delivery area. */
-async function deliveryAddress(tx: Transaction, customerId: number, addressId: number): Promise<Address> {
+/** The customer's address for the order and its delivery zone: 404 when it is not theirs, 422 outside every zone. */
+async function deliveryAddress(tx: Transaction, customerId: number, addressId: number): Promise<{ address: Address; delivery: OrderDelivery }> {
   let address: Address;
   try {
     address = await getAddress(tx, customerId, addressId);
@@ -59,14 +62,15 @@ async function deliveryAddress(tx: Transaction, customerId: number, addressId: n
     if (err instanceof AppError && err.code === 'not_found') throw notFound('Please select a delivery address.');
     throw err;
   }
-  const served = await servedPrefixes(tx);
-  if (!isServed(address.poBox, served.prefixes)) {
+  const delivery = orderDelivery(address.poBox);
+  if (!delivery) {
+    const served = servedPrefixes();
     throw new AppError(
       'unprocessable',
-      `Sorry, we do not deliver to ${address.poBox} yet. We deliver in ${served.names.join(', ') || 'our delivery area'} (postal codes ${served.prefixes.map((p) => `${p}xxx`).join(', ')}).`,
+      `Sorry, we do not deliver to ${address.poBox} yet. We deliver in ${served.names.join(', ') || 'our delivery area'} (PIN codes ${served.prefixes.map((p) => p.padEnd(6, 'x')).join(', ')}).`,
     );
   }
-  return address;
+  return { address, delivery };
 }
 
 /** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
@@ -135,8 +139,9 @@ async function takeBalances(tx: Transaction, customerId: number, orderId: number
  * and the amount to charge (paise). Errors: see the module comment; any error rolls back `tx`.
  */
 export async function reserveOrder(tx: Transaction, customerId: number, req: ReservationRequest): Promise<{ id: number; amountPaise: number }> {
-  const address = await deliveryAddress(tx, customerId, req.addressId);
-  const quote = await quoteOrder(tx, customerId, { promoCode: req.promoCode, points: req.points });
+  const { address, delivery } = await deliveryAddress(tx, customerId, req.addressId);
+  const quote = await quoteOrder(tx, customerId, { promoCode: req.promoCode, points: req.points, policy: delivery.policy });
+  delivery.checkMinimum(quote.subtotalPaise);
   if (req.cartVersion !== undefined && req.cartVersion !== quote.cartVersion) {
     throw new AppError('conflict', CART_CHANGED, { data: { ...quoteJson(quote), items: quote.lines.map(cartLineJson) } });
   }
@@ -146,9 +151,11 @@ export async function reserveOrder(tx: Transaction, customerId: number, req: Res
       data: quoteJson(quote),
     });
   }
+  const slot = await delivery.takeSlot(tx, req.deliverySlot);
   const [order] = await tx
     .insert(orders)
     .values({
+      ...slot,
       customerId,
       addressId: address.id,
       addressSnapshot: {
@@ -203,6 +210,7 @@ export async function restoreReservation(tx: Transaction, row: OrderRow) {
     await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
   }
   if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
+  await releaseOrderSlot(tx, row);
   if (row.paymentMode === 'Credit') {
     await tx.update(customers).set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` }).where(eq(customers.id, customerId));
     await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });

@@ -27,6 +27,7 @@ export function orderJson(o: Order) {
     delivered_at: o.deliveredAt?.toISOString() ?? null,
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     cancellable: o.cancellable,
+    delivery_slot: o.deliverySlot,
     order_items: o.items.map((i) => ({
       id: i.id,
       qty: i.qty,

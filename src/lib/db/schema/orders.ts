@@ -82,6 +82,12 @@ export const orders = pgTable(
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 (hex) of the canonical place-order request sent with the idempotency key. */
     requestHash: text('request_hash'),
+    /** Delivery zone (src/features/delivery) the address was in when the order was placed. */
+    deliveryZoneId: text('delivery_zone_id'),
+    /** Delivery slot id ("YYYY-MM-DDTHH:MM", shop time) holding a place in delivery_slot_usage. */
+    deliverySlotId: text('delivery_slot_id'),
+    deliverySlotStart: timestamp('delivery_slot_start', { withTimezone: true }),
+    deliverySlotEnd: timestamp('delivery_slot_end', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),

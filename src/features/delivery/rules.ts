@@ -1,0 +1,50 @@
+/**
+ * Delivery zones and slots (issue 14): PIN code rules, the zone type and the messages the
+ * storefront and the API share. Pure, browser-safe and zod-free (islands import it; the file's
+ * schema is config-schema.ts).
+ *
+ * A zone serves PIN codes (exact 6-digit codes and/or prefixes), with its delivery fee,
+ * free-delivery threshold and minimum order (rupees in the file, paise in code) and the name of
+ * a slot template: daily windows in shop time (Asia/Kolkata) with a capacity in orders each.
+ */
+/** A slot template as parsed (config-schema.ts slotTemplateSchema). */
+export interface SlotTemplate {
+  /** Days offered, today included. */
+  days: number;
+  /** A slot closes this many minutes before it starts. */
+  cutoffMinutes: number;
+  /** No same-day slot from this time of day on ("HH:MM"); null: no such rule. */
+  sameDayLastOrder: string | null;
+  /** Daily windows ("HH:MM"), in order, with room for `capacity` orders each. */
+  windows: { start: string; end: string; capacity: number }[];
+}
+
+/** An Indian PIN code: six digits, not starting with 0. */
+export const PIN_CODE = /^[1-9]\d{5}$/;
+/** The message for a malformed PIN code. */
+export const PIN_INVALID = 'Please enter a 6-digit PIN code.';
+
+/** A zone as the code uses it: money in paise, its template resolved. */
+export interface Zone {
+  id: string;
+  name: string;
+  pinCodes: string[];
+  pinPrefixes: string[];
+  feePaise: number;
+  freeFromPaise: number;
+  minOrderPaise: number;
+  template: SlotTemplate;
+}
+
+/** Messages shown to customers and sent by the API. */
+export const DELIVERY_MESSAGES = {
+  notServed: (pin: string) => `Sorry, we do not deliver to ${pin} yet.`,
+  served: (pin: string, zone: string) => `We deliver to ${pin} (${zone}).`,
+  noSlots: 'No delivery slots are open in the next few days. Please try again later.',
+  slotUnknown: 'That delivery slot is not offered for this address. Please choose another slot.',
+  slotFull: 'That delivery slot is full. Please choose another slot.',
+  slotId: 'delivery_slot must be a slot id from the slots list, e.g. "2026-11-26T07:00".',
+} as const;
+
+/** A slot id: the slot's local (Asia/Kolkata) date and start time, e.g. "2026-11-26T07:00". */
+export const SLOT_ID = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;

@@ -1,0 +1,75 @@
+/**
+ * An order's delivery (issue 14), for place-order's transaction and the order's JSON: the zone
+ * of the address (its fee, free-delivery threshold and minimum order), the slot place taken,
+ * the columns stored with the order, and the place given back when the order is cancelled.
+ */
+import type { Transaction } from '../../../lib/db/index.ts';
+import { AppError } from '../../../lib/http/envelope.ts';
+import { formatPaise } from '../../../lib/money.ts';
+import type { DeliveryPolicy } from '../../cart/delivery-fee.ts';
+import type { Zone } from '../rules.ts';
+import { describeSlot } from '../slots.ts';
+import { deliveryNow } from './clock.ts';
+import { zonePolicy } from './deliver-to.ts';
+import { releaseSlot, takeSlot } from './slot-usage.ts';
+import { zoneById, zoneForPin } from './zones.ts';
+
+/** The orders columns a delivery fills (src/lib/db/schema/orders.ts). */
+export interface OrderSlotColumns {
+  deliveryZoneId: string;
+  deliverySlotId: string;
+  deliverySlotStart: Date;
+  deliverySlotEnd: Date;
+}
+
+/** The delivery of one order being placed. */
+export interface OrderDelivery {
+  zone: Zone;
+  policy: DeliveryPolicy;
+  /** 422 when the subtotal (paise) is below the zone's minimum order. */
+  checkMinimum(subtotalPaise: number): void;
+  /** Takes a place in the chosen (or earliest open) slot; errors as slot-usage.ts takeSlot. */
+  takeSlot(tx: Transaction, slotId: string | undefined): Promise<OrderSlotColumns>;
+}
+
+/** The 422 for an order below a zone's minimum. */
+export const belowMinimumMessage = (zone: Zone, remainingPaise: number) =>
+  `The minimum order for delivery to ${zone.name} is ${formatPaise(zone.minOrderPaise)}. Please add ${formatPaise(remainingPaise)} more to your cart.`;
+
+/** The delivery for an address's PIN code, or null when no zone serves it. */
+export function orderDelivery(pin: string): OrderDelivery | null {
+  const zone = zoneForPin(pin);
+  if (!zone) return null;
+  return {
+    zone,
+    policy: zonePolicy(zone),
+    checkMinimum(subtotalPaise) {
+      if (subtotalPaise < zone.minOrderPaise) {
+        const remaining = zone.minOrderPaise - subtotalPaise;
+        throw new AppError('unprocessable', belowMinimumMessage(zone, remaining), { data: { min_order: zone.minOrderPaise / 100, min_order_remaining: remaining / 100 } });
+      }
+    },
+    async takeSlot(tx, slotId) {
+      const slot = await takeSlot(tx, zone, slotId, deliveryNow());
+      return { deliveryZoneId: zone.id, deliverySlotId: slot.id, deliverySlotStart: slot.startsAt, deliverySlotEnd: slot.endsAt };
+    },
+  };
+}
+
+/** Gives a cancelled order's slot place back (no-op for an order without one). */
+export async function releaseOrderSlot(tx: Transaction, row: { deliveryZoneId: string | null; deliverySlotId: string | null }): Promise<void> {
+  if (row.deliveryZoneId && row.deliverySlotId) await releaseSlot(tx, row.deliveryZoneId, row.deliverySlotId);
+}
+
+/** An order's slot as the API sends it (order JSON `delivery_slot`), or null for an order without one. */
+export function orderSlotJson(row: { deliveryZoneId: string | null; deliverySlotId: string | null; deliverySlotStart: Date | null; deliverySlotEnd: Date | null }) {
+  if (!row.deliverySlotId || !row.deliverySlotStart || !row.deliverySlotEnd) return null;
+  return {
+    id: row.deliverySlotId,
+    zone: row.deliveryZoneId ? (zoneById(row.deliveryZoneId)?.name ?? row.deliveryZoneId) : null,
+    starts_at: row.deliverySlotStart.toISOString(),
+    ends_at: row.deliverySlotEnd.toISOString(),
+    /** e.g. "Thu 26 Nov, 7–9 AM" (shop time). */
+    label: describeSlot(row.deliverySlotStart, row.deliverySlotEnd),
+  };
+}

@@ -115,6 +115,12 @@ export async function placeOrder(
   // had waited on the lock); otherwise the customer has nothing to order (422).
   const [seen] = await db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.customerId, customerId));
   if (!seen?.n) {
+    // A parallel request with the same key may have committed between the look-up above and
+    // this count: its order is this request's answer too.
+    if (input.idempotencyKey) {
+      const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
+      if (existing) return { order: existing, created: false };
+    }
     const since = new Date(Date.now() - JUST_ORDERED_MS);
     const [recent] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), gt(orders.createdAt, since))).limit(1);
     throw recent ? new AppError('conflict', CART_ALREADY_ORDERED) : new AppError('unprocessable', CART_EMPTY);

@@ -127,6 +127,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
     <div ref={rootRef} className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
       <form
         role="search"
+        aria-label="Products"
         action="/search"
         method="get"
         onSubmit={(event) => {

@@ -10,6 +10,7 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
 import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
 import { searchProducts } from '../../src/features/search/server.ts';
+import { getSearchIndex, invalidateSearchIndex } from '../../src/features/search/server/index-cache.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 
@@ -80,5 +81,16 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
     await handle.db.execute(sql`UPDATE products SET is_active = false WHERE name = 'Mango'`);
     expect(await names('mango')).toEqual(['Alphonso Mango', 'Alphonso Mango Pulp']);
     await handle.db.execute(sql`UPDATE products SET is_active = true WHERE name = 'Mango'`);
+  });
+
+  it('finds a renamed product under its new name once the index is rebuilt, and the old index answers meanwhile', async () => {
+    const before = await getSearchIndex(handle.db);
+    await handle.db.execute(sql`UPDATE products SET name = 'Kanthari Mulaku', updated_at = now() WHERE name = 'Mango'`);
+    expect(await getSearchIndex(handle.db)).toBe(before);
+    invalidateSearchIndex(handle.db);
+    expect(await names('kanthari')).toEqual(['Kanthari Mulaku']);
+    await handle.db.execute(sql`UPDATE products SET name = 'Mango', updated_at = now() WHERE name = 'Kanthari Mulaku'`);
+    invalidateSearchIndex(handle.db);
+    expect(await names('kanthari')).toEqual([]);
   });
 });

@@ -7,7 +7,7 @@
  *
  * Staleness is bounded and harmless: callers read the cards themselves from the database with
  * `is_active`, so a product switched off disappears at once; a new or renamed one is findable
- * within SIGNATURE_CHECK_MS (per server process).
+ * within SIGNATURE_CHECK_MS plus a rebuild (per server process).
  */
 import { eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../lib/db/index.ts';
@@ -22,6 +22,8 @@ interface Entry {
   index: Promise<SearchIndex>;
   signature: string;
   checkedAt: number;
+  /** The signature an index being built in the background will have. */
+  pending?: string;
 }
 
 const entries = new WeakMap<Database, Entry>();
@@ -56,7 +58,11 @@ async function build(db: Database): Promise<SearchIndex> {
   );
 }
 
-/** The database's current search index (built or rebuilt when needed). */
+/**
+ * The database's search index. The first search waits for the build; after a change the old
+ * index keeps answering while the new one is built (about a second for 20,000 products), then
+ * replaces it.
+ */
 export async function getSearchIndex(db: Database): Promise<SearchIndex> {
   const now = Date.now();
   const entry = entries.get(db);
@@ -64,11 +70,23 @@ export async function getSearchIndex(db: Database): Promise<SearchIndex> {
   if (entry) entry.checkedAt = now;
   const signature = await readSignature(db);
   const current = entries.get(db);
-  if (current && current.signature === signature) return current.index;
-  const index = build(db);
-  entries.set(db, { index, signature, checkedAt: now });
-  index.catch(() => entries.delete(db));
-  return index;
+  if (current && (current.signature === signature || current.pending === signature)) return current.index;
+  const built = build(db);
+  if (!current) {
+    entries.set(db, { index: built, signature, checkedAt: now });
+    built.catch(() => entries.delete(db));
+    return built;
+  }
+  current.pending = signature;
+  built.then(
+    (index) => {
+      if (entries.get(db) === current) entries.set(db, { index: Promise.resolve(index), signature, checkedAt: Date.now() });
+    },
+    () => {
+      if (current.pending === signature) current.pending = undefined;
+    },
+  );
+  return current.index;
 }
 
 /** Forgets the database's index, so the next search rebuilds it (after a catalogue import). */

@@ -178,6 +178,19 @@ test.describe('mobile (375 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
   });
 
+  test('Enter in the full-screen search opens the results page (issue 14)', async ({ page }) => {
+    await page.goto('/shop');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const box = page.getByRole('dialog', { name: 'Search products' }).getByRole('combobox', { name: 'Search products' });
+    await box.fill('veluthulli');
+    await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=veluthulli$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Garlic', exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Search products' })).toBeHidden();
+  });
+
   test('Escape closes the full-screen search', async ({ page }) => {
     await page.goto('/shop');
     await hydrated(page);

@@ -18,7 +18,7 @@ import { useStore } from '@nanostores/react';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { SearchIcon } from '../../../lib/ui/icons.tsx';
-import { SEARCH_MESSAGES } from '../rules.ts';
+import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';
 
@@ -131,12 +131,15 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         action="/search"
         method="get"
         onSubmit={(event) => {
+          // Navigate ourselves: closing the mobile dialog unmounts this form, which would drop a
+          // native submission. Without JavaScript the form submits natively.
+          event.preventDefault();
           if (!term) {
-            event.preventDefault();
             inputRef.current?.focus();
             return;
           }
           setOpen(false);
+          window.location.assign(searchPageHref(term));
           closeOverlay('search');
         }}
         className="flex items-center gap-2 rounded-full border border-slate-300 bg-slate-50 pl-1 pr-4 focus-within:border-brand-600 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-600/30"

@@ -89,7 +89,7 @@ export default function SearchResults({ listId, optionId, term, status, results,
           ))}
       </ul>
       {(status === 'results' || status === 'empty') && (
-        <p className="border-t border-slate-200 px-4 py-2.5 text-sm">
+        <p className="sticky bottom-0 border-t border-slate-200 bg-white px-4 py-2.5 text-sm">
           <a href={searchPageHref(term)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
             See all results for "{term}"
           </a>

@@ -205,9 +205,12 @@ export class SearchIndex {
   /** Product index → score of one alternative (every word must match; a word's best field counts). */
   private scoreAlternative(alt: Alternative): Map<number, number> {
     const perWord = alt.words.map((word) => {
-      const scores = new Map(this.postings.get(word) ?? []);
-      if (alt.prefix && alt.words.length === 1) {
-        for (const term of this.prefixed(word)) {
+      const exact = this.postings.get(word) ?? new Map<number, number>();
+      const longer = alt.prefix && alt.words.length === 1 ? this.prefixed(word) : [];
+      if (longer.length === 0) return exact;
+      const scores = new Map(exact);
+      {
+        for (const term of longer) {
           for (const [doc, score] of this.postings.get(term)!) {
             const s = score * PREFIX_WEIGHT;
             if (s > (scores.get(doc) ?? 0)) scores.set(doc, s);
@@ -255,6 +258,7 @@ export class SearchIndex {
       }
     }
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const stemmed = terms(text).join(' ');
     let most = 0;
     for (const t of totals.values()) most = Math.max(most, t.groups);
     const ranked: { doc: number; score: number; groups: number }[] = [];
@@ -262,7 +266,7 @@ export class SearchIndex {
       if (t.groups < most) continue;
       const head = this.headTerms[doc]!;
       const covered = head.filter((term) => queryTerms.has(term)).length / head.length;
-      const exact = this.nameLower[doc] === raw || this.nameTerms[doc]!.join(' ') === terms(text).join(' ') ? 20 : 0;
+      const exact = this.nameLower[doc] === raw || this.nameTerms[doc]!.join(' ') === stemmed ? 20 : 0;
       ranked.push({ doc, score: t.score + exact + 4 * covered, groups: t.groups });
     }
     // Names containing the text that matched no word ("e - c", "ato") still come, last.

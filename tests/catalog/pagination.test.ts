@@ -26,6 +26,11 @@ describe('paginationItems (1 margin page, 2 range pages, as react-paginate)', ()
 });
 
 describe('listingHref', () => {
+  it('keeps other parameters first, such as the search page\'s text and filters (issue 14)', () => {
+    expect(listingHref('/search', { params: { q: 'aloo bhujia', brand: 'Haldiram' }, sort: 'desc', page: 3 })).toBe('/search?q=aloo+bhujia&brand=Haldiram&sort=desc&page=3');
+    expect(listingHref('/search', { params: { q: 'aloo' }, page: 1 })).toBe('/search?q=aloo');
+  });
+
   it('keeps sort and subcategory and leaves defaults out', () => {
     expect(listingHref('/category/1/subcategories', { subcategory: 3, sort: 'asc', page: 2 })).toBe('/category/1/subcategories?subcategory=3&sort=asc&page=2');
     expect(listingHref('/shop', { subcategory: 0, page: 1 })).toBe('/shop');

@@ -1,6 +1,6 @@
 /** JSON-LD builders (src/features/content/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd } from '../../src/features/content/seo.ts';
+import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd, websiteJsonLd } from '../../src/features/content/seo.ts';
 import type { ProductDetail } from '../../src/features/catalog/rules.ts';
 
 const SITE = 'https://shop.example/';
@@ -88,6 +88,21 @@ describe('storeJsonLd', () => {
       telephone: '+91 1',
       slogan: 'Bringing farm fresh goodness to your doorstep!',
       address: { '@type': 'PostalAddress', streetAddress: 'MG Road', addressCountry: 'IN' },
+    });
+  });
+});
+
+describe('websiteJsonLd', () => {
+  it('declares the site search with the /search?q= URL template (issue 14)', () => {
+    const ld = websiteJsonLd({ SHOP_NAME: 'FarmFresh', SITE_URL: 'https://shop.example/' });
+    expect(ld).toMatchObject({
+      '@type': 'WebSite',
+      url: 'https://shop.example/',
+      potentialAction: {
+        '@type': 'SearchAction',
+        target: { '@type': 'EntryPoint', urlTemplate: 'https://shop.example/search?q={search_term_string}' },
+        'query-input': 'required name=search_term_string',
+      },
     });
   });
 });

@@ -36,7 +36,7 @@ for (const viewport of [
     });
     const orderId = (await placed.json()).data.order.id as number;
     await fillCart(page, 2);
-    const routes = ['/', '/shop', '/categories', '/category/1/subcategories', '/product/1', '/cart', '/checkout', '/my-account', `/track-order?order=${orderId}`, '/about', '/faq', '/blog', '/contact-us', '/no-such-page'];
+    const routes = ['/', '/shop', '/search?q=banana', '/search?q=jakfroot', '/categories', '/category/1/subcategories', '/product/1', '/cart', '/checkout', '/my-account', `/track-order?order=${orderId}`, '/about', '/faq', '/blog', '/contact-us', '/no-such-page'];
     for (const path of routes) {
       await page.goto(path);
       expect(await serious(page), path).toEqual([]);

@@ -1,6 +1,7 @@
 /**
  * The navigation bar's search (spec 000 §2 "Search dropdown", §5, §8, §9): typing, keyboard,
- * messages, Escape and outside click, and the mobile full-screen search with scrolling locked.
+ * messages, Escape and outside click, and the mobile full-screen search with scrolling locked;
+ * Enter and "See all results" open the results page (issue 14; the page itself: search-page.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -86,13 +87,21 @@ test.describe('desktop (1280 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/product/${expected[1].id}$`));
   });
 
-  test('Enter with no active option opens the first result', async ({ page }) => {
-    const [first] = await serverResults(page, 'tomato');
+  test('Enter with no active option opens the results page (issue 14)', async ({ page }) => {
     const box = page.getByRole('combobox', { name: 'Search products' });
-    await box.fill('tomato');
+    await box.fill('thakkali');
     await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
     await box.press('Enter');
-    await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
+    await expect(page).toHaveURL(/\/search\?q=thakkali$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Showing results for “thakkali”' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 2, name: 'Tomato', exact: true })).toBeVisible();
+  });
+
+  test('the dropdown links to all results', async ({ page }) => {
+    await page.getByRole('combobox', { name: 'Search products' }).fill('mango');
+    await page.getByRole('link', { name: 'See all results for "mango"' }).click();
+    await expect(page).toHaveURL(/\/search\?q=mango$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Showing results for “mango”' })).toBeVisible();
   });
 
   test('a search with no match says so', async ({ page }) => {
@@ -167,6 +176,19 @@ test.describe('mobile (375 px)', () => {
     await expect(dialog.getByRole('option').first()).toContainText(first.name);
     await dialog.getByRole('option').first().click();
     await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
+  });
+
+  test('Enter in the full-screen search opens the results page (issue 14)', async ({ page }) => {
+    await page.goto('/shop');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const box = page.getByRole('dialog', { name: 'Search products' }).getByRole('combobox', { name: 'Search products' });
+    await box.fill('veluthulli');
+    await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
+    await box.press('Enter');
+    await expect(page).toHaveURL(/\/search\?q=veluthulli$/);
+    await expect(page.getByRole('heading', { level: 2, name: 'Garlic', exact: true })).toBeVisible();
+    await expect(page.getByRole('dialog', { name: 'Search products' })).toBeHidden();
   });
 
   test('Escape closes the full-screen search', async ({ page }) => {

@@ -10,7 +10,7 @@ test.use({ javaScriptEnabled: false });
 for (const width of [375, 1280]) {
   test(`no inert control on the main pages (${width}px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/', '/shop', '/category/1/subcategories', '/product/1', '/cart', '/about', '/categories', '/track-order', '/blog']) {
+    for (const path of ['/', '/shop', '/search?q=banana', '/category/1/subcategories', '/product/1', '/cart', '/about', '/categories', '/track-order', '/blog']) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBeLessThan(400);
       await expect(page.getByText('JavaScript is turned off.'), path).toBeVisible();

@@ -58,15 +58,18 @@ export interface ListingState {
   sort?: 'asc' | 'desc';
   /** 1-based page. */
   page?: number;
+  /** Other query parameters the page keeps on every link, first (e.g. the search page's q, category, brand). */
+  params?: Record<string, string>;
 }
 
 /**
  * Link to a listing state; defaults (All, no sort, page 1) are left out so each page has one URL.
  * @example listingHref('/shop', { sort: 'asc', page: 2 }) // '/shop?sort=asc&page=2'
  * @example listingHref('/shop', { page: 1 }) // '/shop'
+ * @example listingHref('/search', { params: { q: 'aloo' }, page: 2 }) // '/search?q=aloo&page=2'
  */
 export function listingHref(path: string, state: ListingState): string {
-  const params = new URLSearchParams();
+  const params = new URLSearchParams(state.params);
   if (state.subcategory) params.set('subcategory', String(state.subcategory));
   if (state.sort) params.set('sort', state.sort);
   if (state.page && state.page > 1) params.set('page', String(state.page));

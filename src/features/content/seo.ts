@@ -1,6 +1,6 @@
 /**
  * JSON-LD builders (schema.org) for search engines and link previews (issue 6, spec 000 §1):
- * the shop as an Organization/GroceryStore on home, BreadcrumbList on listing and product pages,
+ * the shop as an Organization/GroceryStore and the WebSite with its SearchAction on home, BreadcrumbList on listing and product pages,
  * Product with an Offer on product pages. Pass the results to ShopLayout's `jsonLd` prop.
  *
  * URLs given to these builders may be absolute or site-relative paths; relative ones are made
@@ -68,6 +68,27 @@ export function storeJsonLd(config: StoreInfo): JsonLd {
       dayOfWeek: ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],
       opens: '08:00',
       closes: '22:00',
+    },
+  };
+}
+
+/**
+ * The site as a schema.org WebSite with its search (issue 14): a SearchAction whose target is
+ * /search?q={search_term_string}, so search engines may show a search box for the shop.
+ */
+export function websiteJsonLd(config: Pick<StoreInfo, 'SHOP_NAME' | 'SITE_URL'>): JsonLd {
+  const site = trimSlash(config.SITE_URL);
+  return {
+    '@context': 'https://schema.org',
+    '@type': 'WebSite',
+    '@id': `${site}/#website`,
+    name: config.SHOP_NAME,
+    url: `${site}/`,
+    publisher: { '@id': `${site}/#store` },
+    potentialAction: {
+      '@type': 'SearchAction',
+      target: { '@type': 'EntryPoint', urlTemplate: `${site}/search?q={search_term_string}` },
+      'query-input': 'required name=search_term_string',
     },
   };
 }

@@ -1,5 +1,6 @@
 /**
- * The search route (spec 000 §7 search-products, issue 2 "Search"): its one declaration, shared
+ * The search routes (spec 000 §7 search-products, issue 2 "Search"; the results page's API, issue
+ * 14): their declarations, shared
  * by the server (routes.ts), the search box (with `import type`) and the OpenAPI document.
  * Browser-safe: zod only.
  */
@@ -7,7 +8,7 @@ import { z } from 'zod';
 import { defineRoute } from '../../lib/http/contract.ts';
 import { productCardSchema } from '../catalog/contract.ts';
 import { queryParam } from '../catalog/listing-query.ts';
-import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MESSAGES } from './rules.ts';
+import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from './rules.ts';
 
 /** A search hit: a product card plus the names the spec's search mapping reads. */
 export const searchResultSchema = productCardSchema.extend({
@@ -38,5 +39,49 @@ export const searchProductsRoute = defineRoute({
   response: z.object({ products: z.array(searchResultSchema) }),
 });
 
+const positiveInt = (label: string) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d{1,9}$/, `${label} must be a positive whole number.`)
+    .transform(Number)
+    .refine((n) => n >= 1, `${label} must be a positive whole number.`);
+
+/** Query of the search results page and its API (issue 14). */
+export const searchPageQuerySchema = z.object({
+  q: z
+    .string({ error: SEARCH_MESSAGES.empty })
+    .max(500, 'q must be at most 500 characters.')
+    .refine((text) => normalizeSearchText(text) !== '', SEARCH_MESSAGES.empty),
+  category: queryParam(positiveInt('category')),
+  brand: queryParam(z.string().trim().max(100, 'brand must be at most 100 characters.')),
+  sort: queryParam(z.enum(['asc', 'desc'], { message: 'sort must be asc or desc.' })),
+  page: queryParam(positiveInt('page'), 1),
+});
+
+const facetCount = z.number().int().min(1);
+
+/** GET /api/customer/search?q=&category=&brand=&sort=&page=: one page of the search results page. */
+export const searchPageRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/search',
+  summary: 'One page of ranked search results with category and brand filters (the /search page)',
+  description: `Ranked by relevance (whole words, synonyms such as aloo → potato, typo corrections against catalogue words, category and brand matches) or by price (sort=asc|desc). ${SEARCH_PAGE_SIZE} per page. Empty q or a bad filter is a 400. Public and cacheable for a minute.`,
+  auth: 'none',
+  query: searchPageQuerySchema,
+  response: z.object({
+    query: z.string(),
+    corrected_query: z.string().nullable(),
+    total: z.number().int().min(0),
+    page: z.number().int().min(1),
+    page_size: z.number().int().min(1),
+    total_pages: z.number().int().min(1),
+    products: z.array(searchResultSchema),
+    categories: z.array(z.object({ id: z.number().int(), name: z.string(), count: facetCount })),
+    brands: z.array(z.object({ name: z.string(), count: facetCount })),
+    suggestions: z.array(z.string()),
+  }),
+});
+
 /** Every search route. */
-export const searchContracts = [searchProductsRoute] as const;
+export const searchContracts = [searchProductsRoute, searchPageRoute] as const;

@@ -1,5 +1,5 @@
 /**
- * The search route's handler (contract in contract.ts; mounted by
+ * The search routes' handlers (contracts in contract.ts; the dropdown's is mounted by
  * src/pages/api/customer/search-products.ts).
  *
  * Type-ahead sends the same short prefixes from every visitor, so answers are kept in a small
@@ -13,7 +13,8 @@ import { CATALOG_CACHE } from '../../lib/cache/cache-control.ts';
 import { searchResultJson } from '../catalog/server/shapes.ts';
 import { searchProducts } from './server.ts';
 import { normalizeSearchText } from './rules.ts';
-import { searchProductsRoute } from './contract.ts';
+import { searchPageRoute, searchProductsRoute } from './contract.ts';
+import { searchPage } from './server/results-page.ts';
 
 /** Most answers the search cache keeps. */
 const MAX_ENTRIES = 500;
@@ -34,4 +35,24 @@ export const searchProductsEndpoint = implement(searchProductsRoute, async ({ qu
     cache.set(key, { data, expires: now + ttl * 1000 });
   }
   return { data, headers: CATALOG_CACHE };
+});
+
+/** GET /api/customer/search: one page of the /search page's results (mounted by src/pages/api/customer/search.ts). */
+export const searchPageEndpoint = implement(searchPageRoute, async ({ query }) => {
+  const result = await searchPage(await getDb(), query);
+  return {
+    data: {
+      query: result.q,
+      corrected_query: result.correctedText,
+      total: result.total,
+      page: result.page,
+      page_size: result.pageSize,
+      total_pages: result.totalPages,
+      products: result.products.map(searchResultJson),
+      categories: result.categories.map((c) => ({ id: c.value, name: c.label, count: c.count })),
+      brands: result.brands.map((b) => ({ name: b.label, count: b.count })),
+      suggestions: result.suggestions,
+    },
+    headers: CATALOG_CACHE,
+  };
 });

@@ -6,6 +6,8 @@
 /** Results per search by default, and the most a caller may ask for. */
 export const SEARCH_DEFAULT_LIMIT = 20;
 export const SEARCH_MAX_LIMIT = 50;
+/** Results per page of the search results page (/search). */
+export const SEARCH_PAGE_SIZE = 20;
 /** Longest search text considered, in characters (longer input is cut). */
 export const SEARCH_MAX_LENGTH = 100;
 
@@ -20,4 +22,12 @@ export const SEARCH_MESSAGES = {
 /** Lower-cased, trimmed, inner whitespace collapsed, at most SEARCH_MAX_LENGTH characters. */
 export function normalizeSearchText(text: string): string {
   return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim().toLowerCase();
+}
+
+/**
+ * Link to the search results page for `text` (issue 14).
+ * @example searchPageHref('aloo bhujia') // '/search?q=aloo+bhujia'
+ */
+export function searchPageHref(text: string): string {
+  return `/search?${new URLSearchParams({ q: text.trim() })}`;
 }

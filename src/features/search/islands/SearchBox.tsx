@@ -5,15 +5,20 @@
  * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon
  * that opens the same combobox full-screen in a modal dialog (ModalDialog, the box focused),
  * with body scrolling locked (overlay-store.ts) and a close button. Searching (useProductSearch.ts) starts from 1 character, debounced;
- * ArrowDown/ArrowUp move the active option, Enter opens it (the first result when none is
- * active), Escape closes. Choosing a result goes to /product/{id}.
+ * ArrowDown/ArrowUp move the active option, Enter opens it, Escape closes. Choosing a result
+ * goes to /product/{id}.
+ *
+ * The box is a plain GET form (role="search", action="/search", the text as `q`; issue 14):
+ * Enter with no highlighted suggestion, or the search button, opens the results page, and the
+ * desktop box works so before hydration and without JavaScript. The mobile icon opens the dialog
+ * with JavaScript; without it, a link to /search (which has its own form) stands in.
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
 import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
 import { SearchIcon } from '../../../lib/ui/icons.tsx';
-import { SEARCH_MESSAGES } from '../rules.ts';
+import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';
 
@@ -95,9 +100,10 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         if (count) setActive((a) => (a <= 0 ? count - 1 : a - 1));
         break;
       case 'Enter':
-        if (count) {
+        // A highlighted suggestion opens its product; otherwise the form goes to /search.
+        if (count && active >= 0) {
           event.preventDefault();
-          choose(results[active >= 0 ? active : 0]);
+          choose(results[active]);
         }
         break;
       case 'Escape':
@@ -118,15 +124,37 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
     : 'absolute inset-x-0 top-full z-50 mt-2 max-h-[350px] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg';
 
   return (
-    <div ref={rootRef} data-needs-js className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
-      <label htmlFor={inputId} className="sr-only">
-        Search products
-      </label>
-      <div className="flex items-center gap-2 rounded-full border border-slate-300 bg-slate-50 px-4 focus-within:border-brand-600 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-600/30">
-        <SearchIcon className="h-5 w-5 shrink-0 text-slate-600" />
+    <div ref={rootRef} className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
+      <form
+        role="search"
+        aria-label="Products"
+        action="/search"
+        method="get"
+        onSubmit={(event) => {
+          // Navigate ourselves: closing the mobile dialog unmounts this form, which would drop a
+          // native submission. Without JavaScript the form submits natively.
+          event.preventDefault();
+          if (!term) {
+            inputRef.current?.focus();
+            return;
+          }
+          setOpen(false);
+          window.location.assign(searchPageHref(term));
+          closeOverlay('search');
+        }}
+        className="flex items-center gap-2 rounded-full border border-slate-300 bg-slate-50 pl-1 pr-4 focus-within:border-brand-600 focus-within:bg-white focus-within:ring-2 focus-within:ring-brand-600/30"
+      >
+        <label htmlFor={inputId} className="sr-only">
+          Search products
+        </label>
+        <button type="submit" aria-label="Search" className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:text-brand-700">
+          <SearchIcon className="h-5 w-5" />
+        </button>
         <input
           ref={inputRef}
           id={inputId}
+          name="q"
+          required
           type="text"
           role="combobox"
           inputMode="search"
@@ -148,7 +176,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           onKeyDown={onKeyDown}
           className="h-10 w-full min-w-0 bg-transparent text-sm text-slate-900 placeholder:text-slate-500 focus:outline-none"
         />
-      </div>
+      </form>
       {/* Scrolled by the arrow keys from the box (the active option is kept in view), and a Tab stop of
           its own so a keyboard can scroll a long list too (axe scrollable-region-focusable, issue 15). */}
       <section tabIndex={expanded ? 0 : -1} aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
@@ -179,6 +207,10 @@ export default function SearchBox() {
       <div className="hidden w-full md:block">
         <SearchCombobox />
       </div>
+      {/* Without JavaScript the dialog cannot open: the icon is a link to the results page's form. */}
+      <a href="/search" data-no-js-only aria-label="Search products" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50 md:hidden">
+        <SearchIcon />
+      </a>
       <button
         type="button"
         aria-label="Search products"

@@ -1,12 +1,13 @@
 /**
  * The search dropdown's content (spec 000 §2 "Search dropdown", §8): the navigation error, the
  * Searching... / no match / failure messages, a count for screen readers, and the listbox of
- * results (image, name, category, price). Presentational: the combobox owns the state.
+ * results (image, name, category, price), then a "See all results" link to the results page
+ * (issue 14). Presentational: the combobox owns the state.
  */
 import { showPlaceholder } from '../../catalog/images.ts';
 import { unitPriceLabel } from '../../catalog/unit-price.ts';
 import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
-import { SEARCH_MESSAGES } from '../rules.ts';
+import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
 
 interface Props {
@@ -87,6 +88,13 @@ export default function SearchResults({ listId, optionId, term, status, results,
             </li>
           ))}
       </ul>
+      {(status === 'results' || status === 'empty') && (
+        <p className="sticky bottom-0 border-t border-slate-200 bg-white px-4 py-2.5 text-sm">
+          <a href={searchPageHref(term)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+            See all results for "{term}"
+          </a>
+        </p>
+      )}
     </>
   );
 }

@@ -1,0 +1,48 @@
+/**
+ * Data of the search results page /search (issue 14), read in the page's frontmatter: the URL's
+ * q, category, brand, sort and page (a bad filter, sort or page value falls back to its default:
+ * pages forgive a bad URL, the API answers 400), and one page of results (results-page.ts). No
+ * text: the page asks for one. A database failure is logged and answers 500.
+ */
+import { getDb } from '../../../lib/db/index.ts';
+import { logger } from '../../../lib/log.ts';
+import { normalizeSearchText, SEARCH_MAX_LENGTH } from '../rules.ts';
+import { searchPageQuerySchema } from '../contract.ts';
+import { searchPage, type SearchPage, type SearchPageQuery } from './results-page.ts';
+
+/** The page's data: HTTP status, what was asked, and the results (null without text or on failure). */
+export interface SearchPageData {
+  status: 200 | 500;
+  query: SearchPageQuery;
+  result: SearchPage | null;
+}
+
+/** The URL's search parameters, leniently: each bad one is dropped. */
+export function parseSearchUrl(url: URL): SearchPageQuery {
+  const text = (url.searchParams.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH * 2);
+  const { shape } = searchPageQuerySchema;
+  const value = (key: string) => url.searchParams.get(key) ?? undefined;
+  const category = shape.category.safeParse(value('category'));
+  const brand = shape.brand.safeParse(value('brand'));
+  const sort = shape.sort.safeParse(value('sort'));
+  const page = shape.page.safeParse(value('page'));
+  return {
+    q: text,
+    category: category.success ? category.data : undefined,
+    brand: brand.success ? brand.data : undefined,
+    sort: sort.success ? sort.data : undefined,
+    page: page.success ? page.data : 1,
+  };
+}
+
+/** Loads /search's data for `url` (see the module comment). */
+export async function loadSearchPage(url: URL, reqId?: string): Promise<SearchPageData> {
+  const query = parseSearchUrl(url);
+  if (!normalizeSearchText(query.q)) return { status: 200, query, result: null };
+  try {
+    return { status: 200, query, result: await searchPage(await getDb(), query) };
+  } catch (err) {
+    logger.error({ err, reqId }, 'search page failed');
+    return { status: 500, query, result: null };
+  }
+}

@@ -1,0 +1,110 @@
+/**
+ * The search ranking and synonyms (issue 14) on a small in-memory index, no database: whole-word
+ * name and category matches outrank fuzzy ones, synonyms and spellings from the shop's file,
+ * typo corrections against catalogue words, and suggestions when nothing matches.
+ */
+import { describe, expect, it } from 'vitest';
+import { SearchIndex, type IndexedProduct } from '../../src/features/search/server/engine.ts';
+import { buildSynonyms, shopSynonyms } from '../../src/features/search/server/synonyms.ts';
+import { stem, terms } from '../../src/features/search/server/text.ts';
+
+let nextId = 1;
+const product = (name: string, subcategoryName: string, categoryName: string, brand: string | null = null, type: string | null = null): IndexedProduct => ({
+  id: nextId++,
+  name,
+  categoryId: categoryName.length,
+  categoryName,
+  subcategoryName,
+  type,
+  brand,
+});
+
+const catalogue = [
+  product('Premium Care Diaper Pants - Large', 'Diapers & Wipes', 'Baby Care', 'Pampers'),
+  product('Fresh Paneer', 'Dairy', 'Bakery, Cakes & Dairy', 'Amul'),
+  product('Malai Paneer Cubes', 'Dairy', 'Bakery, Cakes & Dairy', 'Milky Mist'),
+  product('Whole Wheat Atta', 'Atta, Flours & Sooji', 'Foodgrains, Oil & Masala', 'Aashirvaad'),
+  product('Atta Noodles - Masala', 'Noodle, Pasta, Vermicelli', 'Snacks & Branded Foods', 'Maggi'),
+  product('Batata Vada Mix', 'Ready To Cook & Eat', 'Snacks & Branded Foods'),
+  product('Potato', 'Fresh Vegetables', 'Fruits & Vegetables', 'Fresho'),
+  product('Sweet Potato', 'Fresh Vegetables', 'Fruits & Vegetables', 'Fresho'),
+  product('Tomato - Local', 'Fresh Vegetables', 'Fruits & Vegetables', 'Fresho'),
+  product('Tomato Ketchup', 'Spreads, Sauces, Ketchup', 'Snacks & Branded Foods', 'Kissan'),
+  product('Banana Chips', 'Snacks & Namkeen', 'Snacks & Branded Foods'),
+  product('Banana - Robusta', 'Fresh Fruits', 'Fruits & Vegetables', 'Fresho'),
+  product('Bandage Strips', 'Health & Medicine', 'Beauty & Hygiene'),
+  product('Green Chilli', 'Fresh Vegetables', 'Fruits & Vegetables', 'Fresho'),
+  product('Chilli Powder', 'Masalas & Spices', 'Foodgrains, Oil & Masala', 'Everest'),
+  product('Onion', 'Fresh Vegetables', 'Fruits & Vegetables', 'Fresho'),
+  product('Shampoo - Anti Dandruff', 'Hair Care', 'Beauty & Hygiene', 'Head & Shoulders'),
+  product('Eye-Care Drops', 'Health & Medicine', 'Beauty & Hygiene'),
+];
+const index = new SearchIndex(catalogue, shopSynonyms());
+const names = (q: string) => index.search(q).ids.map((id) => index.product(id)!.name);
+
+describe('search text', () => {
+  it('stems plurals so singular and plural meet', () => {
+    expect(['tomatoes', 'tomato'].map(stem)).toEqual(['tomato', 'tomato']);
+    expect(['chillies', 'chilly', 'chilli'].map(stem)).toEqual(['chilli', 'chilli', 'chilli']);
+    expect(terms('Cherry Tomatoes, 250 g')).toEqual(['cherri', 'tomato', '250', 'g']);
+  });
+});
+
+describe('ranking', () => {
+  it('puts paneer first for "panner", never diaper pants', () => {
+    expect(names('panner').slice(0, 2)).toEqual(['Fresh Paneer', 'Malai Paneer Cubes']);
+    expect(names('panner')).not.toContain('Premium Care Diaper Pants - Large');
+  });
+
+  it('puts wheat flour above anything else for "atta" (name and category match)', () => {
+    expect(names('atta')[0]).toBe('Whole Wheat Atta');
+  });
+
+  it('finds potatoes for aloo and batata, the potato itself first', () => {
+    expect(names('aloo')[0]).toBe('Potato');
+    expect(names('aloo')).toContain('Sweet Potato');
+    expect(names('batata').slice(0, 2).sort()).toEqual(['Batata Vada Mix', 'Potato']);
+  });
+
+  it('corrects typos against catalogue words and says so', () => {
+    expect(index.search('tomoto').correctedText).toBe('tomato');
+    expect(names('tomoto')[0]).toBe('Tomato - Local');
+    expect(names('banan')[0]).toBe('Banana - Robusta');
+    expect(names('banan')).not.toContain('Bandage Strips');
+    expect(index.search('tomato').correctedText).toBeNull();
+  });
+
+  it('ranks whole-word matches above prefixes and Malayalam and Hindi words find their products', () => {
+    expect(names('pachamulaku')[0]).toBe('Green Chilli');
+    expect(names('ulli')[0]).toBe('Onion');
+    expect(names('chilly powder')[0]).toBe('Chilli Powder');
+    expect(names('head shoulders')[0]).toBe('Shampoo - Anti Dandruff');
+  });
+
+  it('keeps names that merely contain the text, last', () => {
+    expect(names('e-c')).toEqual(['Eye-Care Drops']);
+    expect(names('  ')).toEqual([]);
+    expect(names('%')).toEqual([]);
+  });
+
+  it('suggests the nearest catalogue words when nothing matches', () => {
+    expect(names('jakfroot xyz')).toEqual([]);
+    expect(index.suggestions('tomatto sauces')).toContain('tomato');
+  });
+});
+
+describe('synonym file', () => {
+  it('is valid and maps both ways, misspellings one way', () => {
+    const table = shopSynonyms();
+    expect(table.get('aloo')?.map((a) => a.words.join(' '))).toContain('potato');
+    expect(table.get('potato')?.map((a) => a.words.join(' '))).toContain('aloo');
+    expect(table.get('panner')?.map((a) => a.words.join(' '))).toContain('paneer');
+    expect(table.get('atta')?.map((a) => a.words.join(' '))).toContain('wheat flour');
+  });
+
+  it('rejects a bad file with a message naming the problem', () => {
+    expect(() => buildSynonyms({ equivalents: [['aloo']], spellings: {} })).toThrow(/at least two terms/);
+    expect(() => buildSynonyms({ equivalents: [['Aloo!', 'potato']], spellings: {} })).toThrow(/lower-case/);
+    expect(() => buildSynonyms({ equivalents: [] })).toThrow();
+  });
+});

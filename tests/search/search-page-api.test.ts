@@ -1,0 +1,101 @@
+/**
+ * GET /api/customer/search (issue 14), the search results page's data, over HTTP against each
+ * running server with the demo shop: Hindi and Malayalam words and typos find the products,
+ * category and brand filters narrow with counts, price sorts and pages are consistent, HEAD
+ * answers, and bad input is a 400 with a message.
+ */
+import { describe, expect, inject, it } from 'vitest';
+
+type Card = { id: number; name: string; offer_price: number; category_id: number; brand: string | null };
+type Page = {
+  query: string;
+  corrected_query: string | null;
+  total: number;
+  page: number;
+  page_size: number;
+  total_pages: number;
+  products: Card[];
+  categories: { id: number; name: string; count: number }[];
+  brands: { name: string; count: number }[];
+  suggestions: string[];
+};
+
+describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
+  const get = async (path: string, init?: RequestInit) => {
+    const res = await fetch(`${baseUrl}${path}`, init);
+    return { status: res.status, body: init?.method === 'HEAD' ? null : ((await res.json()) as { success: boolean; message?: string; data?: Page }) };
+  };
+  const search = async (query: string) => {
+    const { status, body } = await get(`/api/customer/search?${query}`);
+    expect(status, query).toBe(200);
+    return body!.data!;
+  };
+
+  it('finds products by Hindi and Malayalam words and corrects typos against the catalogue', async () => {
+    expect((await search('q=aloo')).products[0]!.name).toBe('Potato');
+    expect((await search('q=thakkali')).products.slice(0, 3).map((p) => p.name)).toContain('Tomato');
+    expect((await search('q=kappa')).products[0]!.name).toMatch(/Tapioca/);
+    const typo = await search('q=tomoto');
+    expect(typo.corrected_query).toBe('tomato');
+    expect(typo.products[0]!.name).toMatch(/^Tomato/);
+    expect((await search('q=banan')).products[0]!.name).toMatch(/Banana/);
+  });
+
+  it('offers category and brand filters with counts that add up, and applies them', async () => {
+    const all = await search('q=banana');
+    expect(all.categories.reduce((n, c) => n + c.count, 0)).toBe(all.total);
+    const fruit = all.categories.find((c) => c.name === 'Fresh Fruits')!;
+    const inFruit = await search(`q=banana&category=${fruit.id}`);
+    expect(inFruit.total).toBe(fruit.count);
+    expect(inFruit.products.every((p) => p.category_id === fruit.id)).toBe(true);
+    const brand = all.brands[0]!;
+    const byBrand = await search(`q=banana&brand=${encodeURIComponent(brand.name.toUpperCase())}`);
+    expect(byBrand.total).toBe(brand.count);
+    expect(byBrand.products.every((p) => p.brand === brand.name)).toBe(true);
+    expect((await search('q=banana&brand=No+Such+Brand')).total).toBe(0);
+  });
+
+  it('sorts by price and pages without losing or repeating a product', async () => {
+    const first = await search('q=fruits&sort=asc');
+    expect(first.total).toBeGreaterThan(first.page_size);
+    expect(first.total_pages).toBe(Math.ceil(first.total / first.page_size));
+    const second = await search('q=fruits&sort=asc&page=2');
+    const prices = [...first.products, ...second.products].map((p) => p.offer_price);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const ids = [...first.products, ...second.products].map((p) => p.id);
+    expect(new Set(ids).size).toBe(Math.min(first.total, 2 * first.page_size));
+    const desc = await search('q=fruits&sort=desc');
+    expect(desc.products[0]!.offer_price).toBeGreaterThanOrEqual(desc.products.at(-1)!.offer_price);
+    expect((await search('q=fruits&page=99')).products).toEqual([]);
+  });
+
+  it('suggests the nearest catalogue words when nothing matches', async () => {
+    const nothing = await search('q=jakfroot');
+    expect(nothing).toMatchObject({ total: 0, products: [], categories: [] });
+    expect(nothing.suggestions).toContain('jackfruit');
+    const gibberish = await search('q=xqzvw');
+    expect(gibberish).toMatchObject({ total: 0, products: [] });
+  });
+
+  it('answers HEAD and is public and cacheable', async () => {
+    const res = await fetch(`${baseUrl}/api/customer/search?q=aloo`, { method: 'HEAD' });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('cache-control')).toMatch(/public/);
+  });
+
+  it.each([
+    ['', 'Please enter a product name to search.'],
+    ['q=', 'Please enter a product name to search.'],
+    ['q=%20%20', 'Please enter a product name to search.'],
+    ['q=aloo&category=x', 'category must be a positive whole number.'],
+    ['q=aloo&category=0', 'category must be a positive whole number.'],
+    ['q=aloo&sort=cheap', 'sort must be asc or desc.'],
+    ['q=aloo&page=-1', 'page must be a positive whole number.'],
+    [`q=${'a'.repeat(501)}`, 'q must be at most 500 characters.'],
+  ])('answers 400 with a message for %j', async (query, message) => {
+    const { status, body } = await get(`/api/customer/search?${query}`);
+    expect(status).toBe(400);
+    expect(body).toMatchObject({ success: false });
+    expect(body!.message).toContain(message);
+  });
+});

@@ -31,6 +31,7 @@ import { measureFrontend } from './bench/frontend.ts';
 import { budgetChecks, writeMarkdown, type BenchRun } from './bench/report.ts';
 import { openDatabase } from '../src/lib/db/index.ts';
 import { searchProducts } from '../src/features/search/server.ts';
+import { measureRelevance } from '../src/features/search/server/relevance.ts';
 
 const root = process.cwd();
 const csvPath = path.resolve(process.env.BENCH_CSV || path.join(root, '../shared/data/bigbasket-products.csv'));
@@ -71,6 +72,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
       await searchProducts(handle.db, q);
       serviceMs.push(performance.now() - t);
     }
+    // Relevance: the expected product or category in the first three results (issue 14).
+    const relevance = targets.import ? await measureRelevance(handle.db) : null;
+    if (relevance) log(`${kind}: search relevance hit@3 ${(relevance.hitAt3 * 100).toFixed(1)}% over ${relevance.queries} queries (p95 ${relevance.p95Ms} ms).`);
     await handle.close();
     serviceMs.sort((a, b) => a - b);
     const searchService = { p50: Math.round(percentile(serviceMs, 50) * 10) / 10, p95: Math.round(percentile(serviceMs, 95) * 10) / 10 };
@@ -131,7 +135,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
             { name: 'cart', url: '/cart' },
           ], chromePath, log)
         : null;
-      return { database: kind, products: targets.products, import: targets.import, searchService, phases, memory, memoryAtReady, scaling, frontend };
+      return { database: kind, products: targets.products, import: targets.import, searchService, relevance: relevance && { queries: relevance.queries, hitAt3: relevance.hitAt3, p95Ms: relevance.p95Ms, misses: relevance.misses }, phases, memory, memoryAtReady, scaling, frontend };
     } finally {
       await server.stop();
     }

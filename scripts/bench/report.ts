@@ -16,6 +16,8 @@ export interface BenchRun {
   products: number;
   import: { seconds: number; inserted: number; skipped: number } | null;
   searchService: { p50: number; p95: number };
+  /** Search relevance over the BigBasket query set (only with the 20,000-product import). */
+  relevance: { queries: number; hitAt3: number; p95Ms: number; misses: unknown[] } | null;
   phases: Phase[];
   memory: { rss: number; peak: number; processes: number };
   memoryAtReady: { rss: number; peak: number; processes: number };
@@ -69,6 +71,7 @@ export function budgetChecks(run: BenchRun, concurrency: number): Check[] {
   }
   const search = find(run, 'search API')!;
   add(`search API, ${search.requests} distinct queries: p95 ≤ ${BUDGETS.searchP95Ms} ms at ${concurrency} in flight`, `p95 ${search.p95} ms (p50 ${search.p50}; in-process p95 ${run.searchService.p95} ms)`, search.p95 <= BUDGETS.searchP95Ms);
+  if (run.relevance) add('search relevance: hit@3 ≥ 95% (BigBasket query set)', `${(run.relevance.hitAt3 * 100).toFixed(1)}% of ${run.relevance.queries}`, run.relevance.hitAt3 >= 0.95);
   const errors = run.phases.reduce((n, p) => n + p.errors, 0);
   add('no answer outside 2xx in any phase', `${errors} (${run.phases.flatMap((p) => p.failures).slice(0, 3).join('; ') || 'none'})`, errors === 0);
   add(`server RSS after the bench ≤ ${BUDGETS.rssAfterMb} MB`, `${run.memory.rss} MB (${run.memory.processes} process(es))`, run.memory.rss <= BUDGETS.rssAfterMb * run.memory.processes);

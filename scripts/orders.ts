@@ -3,7 +3,8 @@
  *   npm run orders -- list [N]          the newest N orders (default 20) with status, payment
  *                                       status (pending = online charge not settled) and amount
  *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
- *                                       out_for_delivery → delivered (forward only)
+ *                                       out_for_delivery → delivered (forward only); the
+ *                                       customer gets an SMS when it goes out and on delivery
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
@@ -13,6 +14,7 @@ import { orders } from '../src/lib/db/schema.ts';
 import { advanceOrder } from '../src/features/orders/server/status.ts';
 import { formatPaise } from '../src/lib/money.ts';
 import { AppError } from '../src/lib/http/envelope.ts';
+import { settleOrderSms } from '../src/features/notifications/server/order-sms.ts';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDatabaseForCli();
@@ -28,6 +30,7 @@ try {
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
     const result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
+    await settleOrderSms(); // the customer's status SMS, before the database closes
   } else {
     console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID');
     process.exitCode = 2;

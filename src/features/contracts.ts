@@ -11,6 +11,8 @@ import { authContracts } from './auth/contract.ts';
 import { cartContracts } from './cart/contract.ts';
 import { catalogContracts } from './catalog/contract.ts';
 import { checkoutContracts } from './checkout/contract.ts';
+import { invoiceContracts } from './invoices/contract.ts';
+import { notificationContracts } from './notifications/contract.ts';
 import { orderContracts } from './orders/contract.ts';
 import { searchContracts } from './search/contract.ts';
 import { wishlistContracts } from './wishlist/contract.ts';
@@ -26,4 +28,6 @@ export const allContracts: readonly RouteContract[] = [
   ...addressContracts,
   ...checkoutContracts,
   ...orderContracts,
+  ...invoiceContracts,
+  ...notificationContracts,
 ];

@@ -67,6 +67,7 @@ export async function seedDemoShop(db: Database): Promise<{ categories: number; 
               mrpPaise: toPaise(p.mrp),
               pricePaise: toPaise(p.price),
               taxPercent: p.taxPercent,
+              hsnCode: p.hsn,
               stock: p.stock,
               images: p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
             })),

@@ -14,6 +14,7 @@ import { seedCart } from '../../cart/store.ts';
 import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../../account/rules.ts';
 import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
+import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
@@ -78,6 +79,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         </div>
         <StatusBadge status={order.order_status} />
       </div>
+      <RefundNote order={order} className="mt-3" />
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
@@ -94,6 +96,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         <button type="button" onClick={reorder} disabled={reordering} aria-busy={reordering} className="min-h-10 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
           {reordering ? 'Adding...' : 'Reorder'}
         </button>
+        <InvoiceLink order={order} />
         {order.cancellable && (
           <button
             type="button"

@@ -77,3 +77,22 @@ async function releaseFailedPayment(db: Database, customerId: number, orderId: n
     }
   });
 }
+
+/**
+ * Refunds a cancelled online order's payment to the original method, after the cancellation
+ * committed (its payment is already `refunded` and its reservation restored), outside any
+ * transaction, and records the gateway's refund reference. Never throws: a refund the gateway
+ * refused (or no gateway) is logged at `error` with the order and charge for an operator to
+ * repeat; the customer's cancellation stands.
+ */
+export async function refundPayment(db: Database, gateway: PaymentGateway | null, order: { id: number; paymentReference: string | null; paidAmountPaise: number }): Promise<void> {
+  const context = { orderId: order.id, chargeReference: order.paymentReference, amountPaise: order.paidAmountPaise, gateway: gateway?.name };
+  try {
+    if (!gateway || !order.paymentReference) throw new Error('no payment gateway or charge reference to refund');
+    const { reference } = await gateway.refund(order.paymentReference, order.paidAmountPaise);
+    await db.update(orders).set({ refundReference: reference }).where(eq(orders.id, order.id));
+    logger.info({ ...context, refundReference: reference }, 'online payment refunded');
+  } catch (err) {
+    logger.error({ ...context, err }, 'refund of a cancelled online order failed: repeat it at the gateway');
+  }
+}

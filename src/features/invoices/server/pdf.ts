@@ -110,7 +110,9 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   }
   if (inv.exempt.length) {
     heading(doc, 'Bill of supply: exempt and nil-rated goods (no GST charged)');
-    table(doc, [...base.slice(0, 7), { ...amount, title: 'Value' }], inv.exempt, width);
+    // Same description width as the tax invoice part: the value column takes the tax columns' room.
+    const room = [base[7]!, ...gst, amount].reduce((a, c) => a + c.width, 0);
+    table(doc, [...base.slice(0, 7), { ...amount, title: 'Value', width: room }], inv.exempt, width);
   }
 
   const sum = (ls: InvoiceLine[], k: keyof InvoiceLine) => ls.reduce((a, l) => a + (l[k] as number), 0);
@@ -148,17 +150,25 @@ function heading(doc: PDFKit.PDFDocument, title: string): void {
   doc.moveDown(0.2);
 }
 
-function ensureRoom(doc: PDFKit.PDFDocument, height: number): void {
-  if (doc.y + height > doc.page.height - MARGIN) doc.addPage();
+/** Starts a new page when `height` points do not fit; true when it did. */
+function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
+  if (doc.y + height <= doc.page.height - MARGIN) return false;
+  doc.addPage();
+  return true;
 }
 
 function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[], width: number): void {
   const fixed = columns.reduce((a, c) => a + c.width, 0);
   const cols = columns.map((c) => ({ ...c, width: c.width || width - fixed }));
+  const header = cols.map((c) => c.title);
   const row = (cells: string[], bold: boolean) => {
     doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
     const h = Math.max(...cells.map((t, i) => doc.heightOfString(t, { width: cols[i]!.width - 4 }))) + 4;
-    ensureRoom(doc, h + 2);
+    // A table that runs onto a new page repeats its header row there.
+    if (ensureRoom(doc, h + 2) && !bold) {
+      row(header, true);
+      doc.font('Helvetica').fontSize(7.5);
+    }
     const y = doc.y;
     let x = MARGIN;
     cells.forEach((t, i) => {
@@ -169,6 +179,6 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[],
     doc.x = MARGIN;
     doc.y = y + h;
   };
-  row(cols.map((c) => c.title), true);
+  row(header, true);
   lines.forEach((l, i) => row(cols.map((c) => c.cell(l, i)), false));
 }

@@ -15,7 +15,7 @@ import { customers, orderNotifications, orders } from '../../../lib/db/schema.ts
 import { getConfig } from '../../../lib/config.ts';
 import { notFound } from '../../../lib/http/envelope.ts';
 import { logger } from '../../../lib/log.ts';
-import { getSmsSender } from '../../auth/server/sms.ts';
+import { getSmsSender, smsAvailable } from '../../auth/server/sms.ts';
 import { orderSmsText, type OrderSmsEvent, type SmsLanguage } from '../rules.ts';
 
 /** Sets the customer's SMS language; returns it. 404 when the account is gone. */
@@ -32,12 +32,14 @@ export async function setSmsLanguage(db: Database, customerId: number, language:
 /** A phone number for logs: country code and the last 4 digits, e.g. +91******3210. */
 export const maskPhone = (phone: string) => phone.replace(/^(\+\d{2})(\d+)(\d{4})$/, (_, cc: string, mid: string, last: string) => `${cc}${'*'.repeat(mid.length)}${last}`);
 
-/** What one send did: sent now, skipped (already sent for this event, or no phone), or failed (logged). */
+/** What one send did: sent now, skipped (already sent for this event, no phone, or no SMS sender configured), or failed (logged). */
 export type OrderSmsOutcome = 'sent' | 'skipped' | 'failed';
 
 /** Claims and sends the SMS of `event` for `orderId` (see the module comment). Never throws. */
 export async function sendOrderSms(db: Database, orderId: number, event: OrderSmsEvent): Promise<OrderSmsOutcome> {
   const context = { orderId, event };
+  // No sender configured (production without SMS_SENDER): start-up already warned once.
+  if (!smsAvailable()) return 'skipped';
   try {
     const [who] = await db
       .select({ phone: customers.phone, language: customers.smsLanguage })

@@ -5,6 +5,8 @@
  *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
  *                                       out_for_delivery → delivered (forward only); the
  *                                       customer gets an SMS when it goes out and on delivery
+ *   npm run orders -- refund ORDER_ID   repeat the gateway refund of a cancelled online order
+ *                                       whose refund failed (logged at error)
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
@@ -15,6 +17,8 @@ import { advanceOrder } from '../src/features/orders/server/status.ts';
 import { formatPaise } from '../src/lib/money.ts';
 import { AppError } from '../src/lib/http/envelope.ts';
 import { settleOrderSms } from '../src/features/notifications/server/order-sms.ts';
+import { retryRefund } from '../src/features/orders/server/payment.ts';
+import { getPaymentGateway } from '../src/features/payments/server.ts';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDatabaseForCli();
@@ -31,8 +35,10 @@ try {
     const result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     await settleOrderSms(); // the customer's status SMS, before the database closes
+  } else if (command === 'refund' && arg && /^\d+$/.test(arg)) {
+    console.log(`Order #${arg}: refunded (${await retryRefund(handle.db, getPaymentGateway(), Number(arg))})`);
   } else {
-    console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID');
+    console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID | npm run orders -- refund ORDER_ID');
     process.exitCode = 2;
   }
 } catch (err) {

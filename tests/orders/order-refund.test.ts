@@ -17,6 +17,7 @@ import { quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { cancelOrder } from '../../src/features/orders/server/status.ts';
 import { orderJson } from '../../src/features/orders/server/shapes.ts';
 import { refundParts } from '../../src/features/orders/refund.ts';
+import { retryRefund } from '../../src/features/orders/server/payment.ts';
 import type { PaymentGateway } from '../../src/features/payments/server.ts';
 import { settleOrderSms } from '../../src/features/notifications/server/order-sms.ts';
 import { formatPaise } from '../../src/lib/money.ts';
@@ -98,6 +99,14 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     expect(cancelled.status).toBe('cancelled');
     const [row] = await handle.db.select({ refund: orders.refundReference }).from(orders).where(eq(orders.id, order.id));
     expect(row!.refund).toBeNull();
+    // The operator repeats it once the gateway is back; a second repeat is refused.
+    await expect(retryRefund(handle.db, gateway, order.id)).rejects.toMatchObject({ code: 'unavailable' });
+    gateway.refusing = false;
+    // Three operators at once: the gateway is asked once.
+    const tries = await Promise.allSettled([1, 2, 3].map(() => retryRefund(handle.db, gateway, order.id)));
+    expect(tries.filter((t) => t.status === 'fulfilled').map((t) => (t as PromiseFulfilledResult<string>).value)).toEqual([expect.stringMatching(/^refund_charge_/)]);
+    await expect(retryRefund(handle.db, gateway, order.id)).rejects.toMatchObject({ code: 'conflict' });
+    expect(gateway.refunds).toHaveLength(1);
   });
 
   it('gives back only the points of a cash order, which was never charged', async () => {

@@ -71,6 +71,7 @@ export default defineConfig({
   },
   vite: {
     plugins: [tailwindcss()],
-    ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },
+    // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
+    ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },
 });

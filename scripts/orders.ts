@@ -4,8 +4,11 @@
  *                                       status (pending = online charge not settled) and amount
  *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
  *                                       out_for_delivery → delivered (forward only)
+ *                                       (the customer gets an SMS when it goes out and on delivery)
  *   npm run orders -- deliver ORDER_ID  move it forward step by step until delivered (e.g. to
  *                                       see it in "Buy again")
+ *   npm run orders -- refund ORDER_ID   repeat the gateway refund of a cancelled online order
+ *                                       whose refund failed (logged at error)
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
@@ -15,6 +18,9 @@ import { orders } from '../src/lib/db/schema.ts';
 import { advanceOrder } from '../src/features/orders/server/status.ts';
 import { formatPaise } from '../src/lib/money.ts';
 import { AppError } from '../src/lib/http/envelope.ts';
+import { settleOrderSms } from '../src/features/notifications/server/order-sms.ts';
+import { retryRefund } from '../src/features/orders/server/payment.ts';
+import { getPaymentGateway } from '../src/features/payments/server.ts';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDatabaseForCli();
@@ -30,6 +36,7 @@ try {
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
     const result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
+    await settleOrderSms(); // the customer's status SMS, before the database closes
   } else if (command === 'deliver' && arg && /^\d+$/.test(arg)) {
     let result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
@@ -37,8 +44,11 @@ try {
       result = await advanceOrder(handle.db, Number(arg));
       console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     }
+    await settleOrderSms();
+  } else if (command === 'refund' && arg && /^\d+$/.test(arg)) {
+    console.log(`Order #${arg}: refunded (${await retryRefund(handle.db, getPaymentGateway(), Number(arg))})`);
   } else {
-    console.error('Usage: npm run orders -- list [N] | npm run orders -- advance ORDER_ID | npm run orders -- deliver ORDER_ID');
+    console.error('Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refund ORDER_ID');
     process.exitCode = 2;
   }
 } catch (err) {

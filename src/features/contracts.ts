@@ -13,6 +13,8 @@ import { cartContracts } from './cart/contract.ts';
 import { catalogContracts } from './catalog/contract.ts';
 import { checkoutContracts } from './checkout/contract.ts';
 import { deliveryContracts } from './delivery/contract.ts';
+import { invoiceContracts } from './invoices/contract.ts';
+import { notificationContracts } from './notifications/contract.ts';
 import { orderContracts } from './orders/contract.ts';
 import { searchContracts } from './search/contract.ts';
 import { substitutionContracts } from './substitutions/contract.ts';
@@ -32,4 +34,6 @@ export const allContracts: readonly RouteContract[] = [
   ...orderContracts,
   ...substitutionContracts,
   ...buyAgainContracts,
+  ...invoiceContracts,
+  ...notificationContracts,
 ];

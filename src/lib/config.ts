@@ -62,6 +62,12 @@ const configSchema = z.object({
    * zones (src/features/delivery/data/zones.json).
    */
   DELIVERY_ZONES_FILE: z.string().default(''),
+  /** The shop's GSTIN, printed on GST invoices (15 characters; the demo's is made up). */
+  SHOP_GSTIN: z.string().trim().toUpperCase().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN such as 32ABCDE1234F1Z5').default('32ABCDE1234F1Z5'),
+  /** GST state code of the shop's registration (Kerala 32): intra-state supplies get CGST + SGST. */
+  SHOP_STATE_CODE: z.string().regex(/^\d{2}$/, 'a two-digit GST state code such as 32').default('32'),
+  /** Prefix of invoice numbers, e.g. FF → FF/26-27/000123 (up to 3 capital letters or digits: Rule 46 allows 16 characters). */
+  INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,3}$/, 'up to 3 capital letters or digits').default('FF'),
   /** Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1 point = ₹1 at checkout. */
   POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
   /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
@@ -91,6 +97,7 @@ const configSchema = z.object({
   TRUST_PROXY: bool.default(false),
 }).superRefine((c, ctx) => {
   if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL) ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
+  if (c.SHOP_GSTIN.slice(0, 2) !== c.SHOP_STATE_CODE) ctx.addIssue({ code: 'custom', path: ['SHOP_GSTIN'], message: `must start with SHOP_STATE_CODE (${c.SHOP_STATE_CODE})` });
   if (Boolean(c.SERVER_CERT_PATH) !== Boolean(c.SERVER_KEY_PATH)) {
     ctx.addIssue({ code: 'custom', path: [c.SERVER_CERT_PATH ? 'SERVER_KEY_PATH' : 'SERVER_CERT_PATH'], message: 'set SERVER_CERT_PATH and SERVER_KEY_PATH together' });
   }

@@ -80,7 +80,7 @@ test('the new-number OTP takes the length the server announces', async ({ page }
         success: true,
         message: `We sent an OTP to ${next}.`,
         data: {
-          user: { id: 1, name: me.name, email: me.email, mobile: me.phone },
+          user: { id: 1, name: me.name, email: me.email, mobile: me.phone, sms_language: 'en' },
           account: { points_balance: 0, credit_balance: 1000, credit_limit: 1000 },
           otp_required: true,
           mobile: next,

@@ -67,6 +67,9 @@ class CheckingGateway implements PaymentGateway {
     if (this.outcome === 'decline') throw new PaymentDeclinedError('Card declined (stub)');
     return { reference: 'stub_ref_1' };
   }
+  async refund(): Promise<{ reference: string }> {
+    return { reference: 'stub_refund_1' };
+  }
 }
 
 describe.each(testDatabaseKinds())('order payments in one process on %s', (kind) => {

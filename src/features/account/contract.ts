@@ -11,7 +11,13 @@ import { profileSchema } from './profile-schema.ts';
 
 /** `data.user` and `data.account` of the profile routes; money in rupees (numbers). */
 export const profileDataSchema = z.object({
-  user: z.object({ id: z.number().int(), name: z.string(), email: z.string(), mobile: z.string().describe('E.164') }),
+  user: z.object({
+    id: z.number().int(),
+    name: z.string(),
+    email: z.string(),
+    mobile: z.string().describe('E.164'),
+    sms_language: z.enum(['en', 'ml']).describe('Language of order status SMS (POST /api/customer/sms-language)'),
+  }),
   account: z.object({
     points_balance: z.number().int(),
     credit_balance: z.number().describe('Rupees'),

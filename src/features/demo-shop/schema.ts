@@ -38,6 +38,8 @@ export const demoProductSchema = z
     /** Selling price in rupees. */
     price: rupees,
     taxPercent: z.union([z.literal(0), z.literal(5), z.literal(12), z.literal(18), z.literal(28)]),
+    /** HSN code printed on the GST invoice (4, 6 or 8 digits), e.g. "0702" tomatoes, "2001" pickles. */
+    hsn: z.string().regex(/^\d{4}(\d{2}){0,2}$/, 'an HSN code of 4, 6 or 8 digits'),
     stock: z.number().int().min(0),
     images: z.array(productArtwork).min(1),
     description: text(1000),

@@ -73,6 +73,7 @@ export async function seedDemoShop(db: Database, options: { demoCustomer?: boole
               mrpPaise: toPaise(p.mrp),
               pricePaise: toPaise(p.price),
               taxPercent: p.taxPercent,
+              hsnCode: p.hsn,
               stock: p.stock,
               images: p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
             })),

@@ -53,6 +53,19 @@ export const orderJsonSchema = z.object({
   cancellable: z.boolean(),
   /** The delivery slot (issue 14); null for orders placed before slots. */
   delivery_slot: orderSlotSchema.nullable(),
+  /** GST invoice number once issued (at its first download), e.g. FF/26-27/000123. */
+  invoice_number: z.string().nullable(),
+  /** Where to download the invoice PDF; null for an order cancelled before it had one. */
+  invoice_url: z.string().nullable(),
+  /** What a cancelled order gave back, where and when (empty otherwise). */
+  refund: z.array(
+    z.object({
+      to: z.enum(['credit', 'original_payment', 'points']),
+      amount: rupees.nullable(),
+      points: z.number().int().nullable(),
+      text: z.string().describe('e.g. "₹120.00 refunded to your FarmFresh credit — available now"'),
+    }),
+  ),
   order_items: z.array(orderItemJsonSchema),
 });
 

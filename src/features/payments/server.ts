@@ -5,7 +5,8 @@
  * it declines every charge instead, to try the payment-failed path. With PAYMENT_GATEWAY unset
  * the "Pay Online" method is not offered and the API refuses it.
  *
- * Orders call `charge` outside any database transaction (features/orders/server/payment.ts settlePayment).
+ * Orders call `charge` and `refund` outside any database transaction (features/orders/server/payment.ts
+ * settlePayment, refundPayment).
  */
 import { randomBytes } from 'node:crypto';
 import { getConfig } from '../../lib/config.ts';
@@ -14,6 +15,8 @@ export interface PaymentGateway {
   readonly name: string;
   /** Charges `amountPaise` for an order; returns the gateway's reference or throws (declined or failed). */
   charge(amountPaise: number, description: string): Promise<{ reference: string }>;
+  /** Refunds `amountPaise` of the charge `chargeReference` to the payer's original method; returns the refund's reference or throws. */
+  refund(chargeReference: string, amountPaise: number): Promise<{ reference: string }>;
 }
 
 /** A charge the gateway refused. */
@@ -35,6 +38,10 @@ export class TestPaymentGateway implements PaymentGateway {
     if (!(amountPaise > 0)) throw new PaymentDeclinedError('Nothing to charge');
     if (this.decline) throw new PaymentDeclinedError('Declined by the test gateway (PAYMENT_TEST_DECLINE=true)');
     return { reference: `test_${randomBytes(8).toString('hex')}` };
+  }
+  async refund(chargeReference: string, amountPaise: number): Promise<{ reference: string }> {
+    if (!chargeReference || !(amountPaise > 0)) throw new Error('Nothing to refund');
+    return { reference: `test_refund_${randomBytes(8).toString('hex')}` };
   }
 }
 

@@ -37,8 +37,10 @@ export interface RouteContract {
   query?: z.ZodObject;
   /** Body fields; JSON, form-urlencoded and multipart are all read into one object (the spec mixes them). */
   body?: z.ZodObject;
-  /** The envelope's `data` on success. */
+  /** The envelope's `data` on success (`z.never()` for a file route). */
   response: z.ZodType;
+  /** A route that answers a file, not the envelope: its media type, e.g. `application/pdf` (handler.ts implementFile). */
+  produces?: string;
 }
 
 /** Declares a route; returns it unchanged with its literal types kept. */

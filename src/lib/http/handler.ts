@@ -39,17 +39,50 @@ export interface ImplementedRoute<C extends RouteContract = RouteContract> {
 
 const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unknown => (schema ? schema.parse(value) : {});
 
+/** The session's customer (401 when the contract needs one) and the parsed params, query and body (400 when bad). */
+async function handlerInput<C extends RouteContract>(contract: C, ctx: APIContext): Promise<HandlerInput<C>> {
+  const customer = contract.auth === 'customer' ? await requireCustomer(ctx) : contract.auth === 'optional' ? await getCustomer(ctx) : null;
+  const params = parse(contract.params, ctx.params);
+  const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
+  const body = contract.body ? parse(contract.body, await readBody(ctx.request)) : {};
+  return { ctx, params, query, body, customer } as HandlerInput<C>;
+}
+
+/** What a file route's handler returns: the bytes and the download's file name. */
+export interface FileResult {
+  body: Uint8Array;
+  /** Sent as `Content-Disposition: attachment; filename="…"` (letters, digits, `.`, `-`, `_` only). */
+  filename: string;
+  headers?: HeadersInit;
+}
+
+/**
+ * Binds a file route (a contract with `produces`) to its handler: the same session and input
+ * checks as `implement`, failures as the JSON envelope, success as the file with its media type.
+ */
+export function implementFile<const C extends RouteContract & { produces: string }>(
+  contract: C,
+  handler: (input: HandlerInput<C>) => Promise<FileResult>,
+): ImplementedRoute<C> {
+  const endpoint = api(async (ctx) => {
+    const file = await handler(await handlerInput(contract, ctx));
+    const filename = file.filename.replace(/[^A-Za-z0-9._-]/g, '-');
+    const headers = new Headers(file.headers);
+    headers.set('content-type', contract.produces);
+    headers.set('content-disposition', `attachment; filename="${filename}"`);
+    headers.set('content-length', String(file.body.byteLength));
+    return new Response(ctx.request.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+  });
+  return { contract, endpoint };
+}
+
 /** Binds a handler to its contract (see the module comment). */
 export function implement<const C extends RouteContract>(
   contract: C,
   handler: (input: HandlerInput<C>) => Promise<HandlerResult<C>> | HandlerResult<C>,
 ): ImplementedRoute<C> {
   const endpoint = api(async (ctx) => {
-    const customer = contract.auth === 'customer' ? await requireCustomer(ctx) : contract.auth === 'optional' ? await getCustomer(ctx) : null;
-    const params = parse(contract.params, ctx.params);
-    const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
-    const body = contract.body ? parse(contract.body, await readBody(ctx.request)) : {};
-    const result = await handler({ ctx, params, query, body, customer } as HandlerInput<C>);
+    const result = await handler(await handlerInput(contract, ctx));
     const checked = contract.response.safeParse(result.data);
     if (!checked.success) {
       // A handler broke its own contract: a server bug, never the client's fault.

@@ -19,6 +19,26 @@ const failure = {
   required: ['success', 'message'],
 };
 
+/** A file route's 200 (contract `produces`). */
+const fileAnswer = (mediaType: string) => ({
+  description: 'The file, as an attachment (Content-Disposition)',
+  content: { [mediaType]: { schema: { type: 'string', format: 'binary' } } },
+});
+
+/** The success envelope with the route's `data`. */
+const envelopeAnswer = (response: z.ZodType) => ({
+  description: 'Success envelope',
+  content: {
+    'application/json': {
+      schema: {
+        type: 'object',
+        properties: { success: { const: true }, message: { type: 'string' }, data: jsonSchema(response, 'output') },
+        required: ['success', 'data'],
+      },
+    },
+  },
+});
+
 /** Parameters of one location (path or query) from an object schema, each with its own JSON schema. */
 function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
   if (!schema) return [];
@@ -58,18 +78,7 @@ export function openApiDocument(routes: readonly RouteContract[], serverUrl: str
       ...body,
       ...(route.auth === 'customer' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
       responses: {
-        '200': {
-          description: 'Success envelope',
-          content: {
-            'application/json': {
-              schema: {
-                type: 'object',
-                properties: { success: { const: true }, message: { type: 'string' }, data: jsonSchema(route.response, 'output') },
-                required: ['success', 'data'],
-              },
-            },
-          },
-        },
+        '200': route.produces ? fileAnswer(route.produces) : envelopeAnswer(route.response),
         '4XX': { description: 'Failure envelope with a message', content: { 'application/json': { schema: failure } } },
       },
     };

@@ -1,10 +1,11 @@
 /**
  * The Profile tab of My Account (spec 001 §2): Name, Email and Mobile Number with Edit Profile,
- * the balance card (credit, points, transactions) and My Addresses.
+ * the balance card (credit, points, transactions), the order SMS language and My Addresses.
  */
 import { lazy, Suspense, useState } from 'react';
 import BalanceCard from './BalanceCard.tsx';
 import AddressBook from '../../addresses/islands/AddressBook.tsx';
+import SmsLanguage from '../../notifications/islands/SmsLanguage.tsx';
 import { ErrorText, buttonSecondary, type ProfileJson } from './account-ui.tsx';
 
 /** The edit form (zod, libphonenumber-js) loads when Edit Profile is pressed. */
@@ -78,6 +79,7 @@ export default function ProfileSection({ profile, profileError, tileUrl, onProfi
           ))}
       </section>
       {profile && <BalanceCard account={profile.account} />}
+      {profile && <SmsLanguage initial={profile.user.sms_language ?? 'en'} onSaved={(sms_language) => onProfileChange({ ...profile, user: { ...profile.user, sms_language } })} />}
       <AddressBook tileUrl={tileUrl} />
     </div>
   );

@@ -38,6 +38,8 @@ export interface Profile {
   pointsBalance: number;
   creditLimitPaise: number;
   creditBalancePaise: number;
+  /** Language of order status SMS (notifications feature). */
+  smsLanguage: 'en' | 'ml';
 }
 
 /** The signed-in customer's profile and balances; 404 when the account is gone. */
@@ -51,6 +53,7 @@ export async function getProfile(db: Database, customerId: number): Promise<Prof
       pointsBalance: customers.pointsBalance,
       creditLimitPaise: customers.creditLimitPaise,
       creditBalancePaise: customers.creditBalancePaise,
+      smsLanguage: customers.smsLanguage,
     })
     .from(customers)
     .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));

@@ -5,7 +5,7 @@ import { paiseToRupees } from '../../../lib/money.ts';
 /** `data.user` and `data.account` of GET /api/customer/profile; money as rupee numbers. */
 export function profileJson(p: Profile) {
   return {
-    user: { id: p.id, name: p.name ?? '', email: p.email ?? '', mobile: p.phone ?? '' },
+    user: { id: p.id, name: p.name ?? '', email: p.email ?? '', mobile: p.phone ?? '', sms_language: p.smsLanguage },
     account: {
       points_balance: p.pointsBalance,
       credit_balance: paiseToRupees(p.creditBalancePaise),

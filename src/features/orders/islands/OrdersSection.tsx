@@ -15,6 +15,7 @@ import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../.
 import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
+import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 import SlotRow from '../../delivery/islands/SlotRow.tsx';
 
@@ -80,6 +81,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         </div>
         <StatusBadge status={order.order_status} />
       </div>
+      <RefundNote order={order} className="mt-3" />
       <div className="mt-3 flex flex-wrap gap-2">
         <button
           type="button"
@@ -96,6 +98,7 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         <button type="button" onClick={reorder} disabled={reordering} aria-busy={reordering} className="min-h-10 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
           {reordering ? 'Adding...' : 'Reorder'}
         </button>
+        <InvoiceLink order={order} />
         {order.cancellable && (
           <button
             type="button"

@@ -15,6 +15,7 @@ import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
 import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
 import SlotRow from '../../delivery/islands/SlotRow.tsx';
+import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 
 /** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */
 export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'address'>;
@@ -129,6 +130,7 @@ export default function TrackOrder({ state }: { state: TrackState }) {
             This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be delivered.
           </p>
         )}
+        <RefundNote order={order} className="mt-3" />
         <Steps order={order} />
       </section>
       <section aria-labelledby="items-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
@@ -143,9 +145,12 @@ export default function TrackOrder({ state }: { state: TrackState }) {
           <OrderTotals order={order} />
         </dl>
         <SubstitutionNote order={order} className="mt-3" />
-        <a href="/my-account?section=orders" className="mt-5 inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800">
-          Back to My Account
-        </a>
+        <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+          <a href="/my-account?section=orders" className="inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+            Back to My Account
+          </a>
+          <InvoiceLink order={order} />
+        </div>
       </section>
     </div>
   );

@@ -6,7 +6,7 @@
  * `payment_status = failed` (still hidden), what it reserved is restored and its lines go back
  * into the cart; the client gets a 402 PAYMENT_FAILED.
  */
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../../lib/db/index.ts';
 import { cartItems, orders } from '../../../lib/db/schema.ts';
 import { AppError } from '../../../lib/http/envelope.ts';
@@ -76,4 +76,57 @@ async function releaseFailedPayment(db: Database, customerId: number, orderId: n
       await tx.insert(cartItems).values({ customerId, productId: line.productId, qty: line.qty }).onConflictDoNothing();
     }
   });
+}
+
+/** `orders.refund_reference` while a refund is being asked of the gateway (claimed, so it is asked once). */
+export const REFUND_IN_PROGRESS = 'in_progress';
+
+/**
+ * Refunds a cancelled online order's payment to the original method, after the cancellation
+ * committed (its payment is already `refunded` and its reservation restored), outside any
+ * transaction, and records the gateway's refund reference. The refund is first claimed
+ * (`refund_reference` null → REFUND_IN_PROGRESS), so two callers never both ask the gateway.
+ * Returns what happened ('taken': another caller has it). Never throws: a refund the gateway refused (or no gateway) is logged at `error` and released
+ * for an operator to repeat (retryRefund); the customer's cancellation stands.
+ */
+export async function refundPayment(db: Database, gateway: PaymentGateway | null, order: { id: number; paymentReference: string | null; paidAmountPaise: number }): Promise<'refunded' | 'failed' | 'taken'> {
+  const context = { orderId: order.id, chargeReference: order.paymentReference, amountPaise: order.paidAmountPaise, gateway: gateway?.name };
+  try {
+    const claimed = await db
+      .update(orders)
+      .set({ refundReference: REFUND_IN_PROGRESS })
+      .where(and(eq(orders.id, order.id), isNull(orders.refundReference)))
+      .returning({ id: orders.id });
+    if (!claimed.length) return 'taken';
+    try {
+      if (!gateway || !order.paymentReference) throw new Error('no payment gateway or charge reference to refund');
+      const { reference } = await gateway.refund(order.paymentReference, order.paidAmountPaise);
+      await db.update(orders).set({ refundReference: reference }).where(eq(orders.id, order.id));
+      logger.info({ ...context, refundReference: reference }, 'online payment refunded');
+      return 'refunded';
+    } catch (err) {
+      await db.update(orders).set({ refundReference: null }).where(eq(orders.id, order.id));
+      throw err;
+    }
+  } catch (err) {
+    logger.error({ ...context, err }, 'refund of a cancelled online order failed: repeat it with npm run orders -- refund ORDER_ID');
+    return 'failed';
+  }
+}
+
+/**
+ * Repeats the gateway refund of a cancelled online order whose refund did not go through
+ * (operators: `npm run orders -- refund ID`). Returns the refund's reference.
+ * Errors: 404 unknown order; 409 not a cancelled online payment, already refunded, or being refunded; 503 the gateway refused again.
+ */
+export async function retryRefund(db: Database, gateway: PaymentGateway | null, orderId: number): Promise<string> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw new AppError('not_found', `Order ${orderId} not found.`);
+  if (row.paymentMode !== 'Online' || row.paymentStatus !== 'refunded') throw new AppError('conflict', `Order ${orderId} is not a cancelled online payment.`);
+  if (row.refundReference) throw new AppError('conflict', `Order ${orderId} was already refunded, or is being refunded (${row.refundReference}).`);
+  const outcome = await refundPayment(db, gateway, row);
+  if (outcome === 'taken') throw new AppError('conflict', `Order ${orderId} is being refunded by another request.`);
+  if (outcome === 'failed') throw new AppError('unavailable', `The gateway did not take the refund of order ${orderId}; see the log.`);
+  const [after] = await db.select({ reference: orders.refundReference }).from(orders).where(eq(orders.id, orderId));
+  return after!.reference!;
 }

@@ -20,6 +20,7 @@ import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
 import { settlePayment } from './payment.ts';
+import { notifyOrderStatus } from '../../notifications/server/order-sms.ts';
 
 export { PAYMENT_FAILED } from './payment.ts';
 export { CART_CHANGED } from './reservation.ts';
@@ -148,5 +149,6 @@ export async function placeOrder(
     throw err;
   }
   if (gateway) await settlePayment(db, gateway, customerId, reserved, options.reqId);
+  notifyOrderStatus(db, reserved.id, 'confirmed'); // committed (and paid, when online); never undoes it
   return { order: await getOrder(db, customerId, reserved.id), created: true };
 }

@@ -62,6 +62,8 @@ export interface Order {
   cancelledAt: Date | null;
   /** Whether the customer may still cancel it now. */
   cancellable: boolean;
+  /** GST invoice number, once issued (its first download). */
+  invoiceNumber: string | null;
   items: OrderLine[];
   /** The delivery slot (issue 14), null for orders placed before slots. */
   deliverySlot: ReturnType<typeof orderSlotJson>;
@@ -93,6 +95,7 @@ function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
     deliveredAt: row.deliveredAt,
     cancelledAt: row.cancelledAt,
     cancellable: row.status === 'placed' && now - row.createdAt.getTime() < CANCEL_WINDOW_MS,
+    invoiceNumber: row.invoiceNumber,
     items,
     deliverySlot: orderSlotJson(row),
   };

@@ -80,7 +80,7 @@ async function takeStock(tx: Transaction, orderId: number, lines: Awaited<Return
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.qty}` })
       .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
-      .returning({ taxPercent: products.taxPercent });
+      .returning({ taxPercent: products.taxPercent, hsnCode: products.hsnCode, weight: products.weight, weightUnit: products.weightUnit });
     if (!taken.length) {
       const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
       const left = p?.stock ?? 0;
@@ -99,6 +99,10 @@ async function takeStock(tx: Transaction, orderId: number, lines: Awaited<Return
       unitPricePaise: line.pricePaise,
       mrpPaise: line.mrpPaise,
       taxPercent: Number(taken[0]!.taxPercent),
+      // For the GST invoice (src/features/invoices): the HSN code and pack size as ordered.
+      hsnCode: taken[0]!.hsnCode,
+      weight: taken[0]!.weight,
+      weightUnit: taken[0]!.weightUnit,
       totalAmountPaise: line.lineTotalPaise,
       substitution: effectiveSubstitution(line.substitution, substitution),
     });

@@ -1,6 +1,8 @@
 /** JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal strings like the spec sends. */
 import type { Order } from './queries.ts';
 import { paiseToRupees } from '../../../lib/money.ts';
+import { invoiceHref } from '../../invoices/contract.ts';
+import { refundParts } from '../refund.ts';
 
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
 
@@ -28,6 +30,10 @@ export function orderJson(o: Order) {
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     cancellable: o.cancellable,
     delivery_slot: o.deliverySlot,
+    // Issue 14 "After the order": the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
+    invoice_number: o.invoiceNumber,
+    invoice_url: o.status !== 'cancelled' || o.invoiceNumber ? invoiceHref(o.id) : null,
+    refund: refundParts(o).map((r) => ({ to: r.to, amount: r.amountPaise === null ? null : rupees(r.amountPaise), points: r.points, text: r.text })),
     order_items: o.items.map((i) => ({
       id: i.id,
       qty: i.qty,

@@ -10,6 +10,9 @@ import { customers, orders, pointsTransactions } from '../../../lib/db/schema.ts
 import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './reservation.ts';
+import { notifyOrderStatus } from '../../notifications/server/order-sms.ts';
+import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts';
+import { refundPayment } from './payment.ts';
 
 /** Forward transitions an operator may make. */
 export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -20,11 +23,12 @@ export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
 
 /**
  * Cancels a customer's order within 30 minutes while it is still placed: stock, points and
- * promo use restored, a credit debit reversed, a paid payment marked refunded.
+ * promo use restored, a credit debit reversed (available at once), a paid online payment marked
+ * refunded and then refunded at the gateway (refundPayment); the customer gets an SMS.
  * Errors: 404 not the customer's; 409 no longer placed, or past the window.
  */
-export async function cancelOrder(db: Database, customerId: number, orderId: number, now = new Date()): Promise<Order> {
-  await db.transaction(async (tx) => {
+export async function cancelOrder(db: Database, customerId: number, orderId: number, now = new Date(), options: { gateway?: PaymentGateway | null } = {}): Promise<Order> {
+  const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
       .from(orders)
@@ -37,7 +41,13 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
     }
     await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus }).where(eq(orders.id, orderId));
     await restoreReservation(tx, row);
+    return row;
   });
+  // After the commit, never undoing it: a paid online order's money back to its payment method, and the SMS.
+  if (cancelled.paymentMode === 'Online' && cancelled.paymentStatus === 'paid') {
+    await refundPayment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), cancelled);
+  }
+  notifyOrderStatus(db, orderId, 'cancelled');
   return getOrder(db, customerId, orderId);
 }
 
@@ -47,7 +57,7 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
  * Errors: 404 unknown order; 409 awaiting its online payment, or already final.
  */
 export async function advanceOrder(db: Database, orderId: number, now = new Date()): Promise<{ id: number; from: OrderStatus; to: OrderStatus }> {
-  return db.transaction(async (tx) => {
+  const moved = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
     if (row.paymentStatus === 'pending') throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`);
@@ -66,4 +76,7 @@ export async function advanceOrder(db: Database, orderId: number, now = new Date
     }
     return { id: orderId, from: row.status, to: next };
   });
+  // After the commit; never undoes it. "processed" sends nothing (the customer heard "confirmed").
+  if (moved.to === 'out_for_delivery' || moved.to === 'delivered') notifyOrderStatus(db, orderId, moved.to);
+  return moved;
 }

@@ -69,6 +69,8 @@ export const products = pgTable(
     pricePaise: integer('price_paise').notNull(),
     /** GST percentage included in the price, e.g. 5.00. */
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** HSN code (4, 6 or 8 digits) printed on the GST invoice, e.g. "0702" tomatoes; null when unknown. */
+    hsnCode: text('hsn_code'),
     stock: integer('stock').notNull().default(0),
     /** Image paths (relative to the media host, or absolute URLs); the first is the cover. */
     images: jsonb('images').$type<string[]>().notNull().default([]),

@@ -3,6 +3,9 @@ import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, requiredRef } from './columns.ts';
 
+/** Languages of the order status SMS (en English, ml Malayalam). */
+export const SMS_LANGUAGES = ['en', 'ml'] as const;
+
 /** A customer account. Personal fields become null when the account is deleted. */
 export const customers = pgTable(
   'customers',
@@ -16,6 +19,8 @@ export const customers = pgTable(
     /** Credit line granted by the shop, and the part of it currently available. */
     creditLimitPaise: integer('credit_limit_paise').notNull().default(0),
     creditBalancePaise: integer('credit_balance_paise').notNull().default(0),
+    /** Language of order status SMS: `en` English or `ml` Malayalam (my-account). */
+    smsLanguage: text('sms_language', { enum: SMS_LANGUAGES }).notNull().default('en'),
     /** Set when the phone was verified by OTP. */
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true }),
     deletedAt: timestamp('deleted_at', { withTimezone: true }),

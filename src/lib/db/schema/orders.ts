@@ -78,6 +78,8 @@ export const orders = pgTable(
     pointsCreditedAt: timestamp('points_credited_at', { withTimezone: true }),
     /** The payment gateway's reference for an order paid online. */
     paymentReference: text('payment_reference'),
+    /** The gateway's reference of the refund of a cancelled online order (null until the gateway took it). */
+    refundReference: text('refund_reference'),
     /** Client-chosen key: the same key from the same customer returns the same order. */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 (hex) of the canonical place-order request sent with the idempotency key. */
@@ -88,6 +90,9 @@ export const orders = pgTable(
     deliverySlotId: text('delivery_slot_id'),
     deliverySlotStart: timestamp('delivery_slot_start', { withTimezone: true }),
     deliverySlotEnd: timestamp('delivery_slot_end', { withTimezone: true }),
+    /** GST invoice number, e.g. FF/26-27/000123: assigned once, at the first download (invoices feature). */
+    invoiceNumber: text('invoice_number'),
+    invoiceDate: timestamp('invoice_date', { withTimezone: true }),
     processedAt: timestamp('processed_at', { withTimezone: true }),
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
@@ -99,6 +104,7 @@ export const orders = pgTable(
     index('orders_customer_idx').on(t.customerId, t.createdAt),
     uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
     check('orders_substitution_valid', sql`${t.substitution} IN ('replace', 'refund', 'call')`),
+    uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
   ],
 );
 
@@ -115,6 +121,11 @@ export const orderItems = pgTable(
     unitPricePaise: integer('unit_price_paise').notNull(),
     mrpPaise: integer('mrp_paise').notNull(),
     taxPercent: numeric('tax_percent', { precision: 5, scale: 2, mode: 'number' }).notNull().default(0),
+    /** The product's HSN code when ordered (for the invoice). */
+    hsnCode: text('hsn_code'),
+    /** Pack size when ordered, e.g. 500 "g", for the invoice's unit column. */
+    weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }),
+    weightUnit: text('weight_unit'),
     totalAmountPaise: integer('total_amount_paise').notNull(),
     /** The out-of-stock choice in force for this line when ordered (its own, else the order's); null before issue 14. */
     substitution: text('substitution', { enum: SUBSTITUTIONS }),
@@ -155,4 +166,35 @@ export const pointsTransactions = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('points_transactions_customer_idx').on(t.customerId)],
+);
+
+/**
+ * The last GST invoice number issued in each financial year (April–March, Asia/Kolkata), e.g.
+ * `2026-27` → 123. Bumped with one upsert in the transaction that stamps the order, so numbers
+ * are consecutive and never reused, whatever runs in parallel.
+ */
+export const invoiceCounters = pgTable('invoice_counters', {
+  financialYear: text('financial_year').primaryKey(),
+  lastNumber: integer('last_number').notNull(),
+});
+
+/** Order events that send the customer an SMS. */
+export const ORDER_NOTIFICATION_EVENTS = ['confirmed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+
+/**
+ * One row per order status SMS: claimed (inserted) once per order and event, so a retried
+ * transition sends nothing new; `sent_at` or `failed_at` say how the send went.
+ */
+export const orderNotifications = pgTable(
+  'order_notifications',
+  {
+    id: serial('id').primaryKey(),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
+    event: text('event', { enum: ORDER_NOTIFICATION_EVENTS }).notNull(),
+    language: text('language').notNull(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [uniqueIndex('order_notifications_order_event_key').on(t.orderId, t.event)],
 );

@@ -1,0 +1,184 @@
+/**
+ * Draws an invoice (invoice.ts InvoiceData) as an A4 PDF with pdfkit: the supplier and
+ * recipient blocks, the tax invoice part (goods with GST: HSN, quantity and unit, taxable
+ * value, CGST and SGST rate and amount per line), the bill of supply part (exempt goods), the
+ * delivery fee, discounts, totals and the amount in words. Built-in Helvetica, so amounts are
+ * written "Rs." (its encoding has no ₹). Returns the file's bytes.
+ */
+import PDFDocument from 'pdfkit';
+import { amountInWords, type InvoiceLine } from '../rules.ts';
+import type { InvoiceData } from './invoice.ts';
+
+const MARGIN = 36;
+const rs = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const pct = (n: number) => `${Number(n.toFixed(2))}%`;
+const day = (d: Date) => d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
+
+interface Column {
+  title: string;
+  width: number;
+  align?: 'left' | 'right' | 'center';
+  cell: (l: InvoiceLine, i: number) => string;
+}
+
+/** Renders `invoice`; resolves with the PDF bytes. */
+export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.supplier.name } });
+  const chunks: Buffer[] = [];
+  doc.on('data', (c: Buffer) => chunks.push(c));
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  draw(doc, invoice);
+  doc.end();
+  return done;
+}
+
+function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
+  const width = doc.page.width - 2 * MARGIN;
+  doc.font('Helvetica-Bold').fontSize(14).text('TAX INVOICE CUM BILL OF SUPPLY', { align: 'center' });
+  doc.font('Helvetica').fontSize(8).text('Original for recipient', { align: 'center' });
+  if (inv.cancelled) doc.font('Helvetica-Bold').fontSize(10).fillColor('#b00020').text('This order was cancelled after this invoice was issued.', { align: 'center' }).fillColor('black');
+  doc.moveDown(0.8);
+
+  const top = doc.y;
+  const half = width / 2 - 8;
+  doc.font('Helvetica-Bold').fontSize(11).text(inv.supplier.name, MARGIN, top, { width: half });
+  doc.font('Helvetica').fontSize(9);
+  doc.text(inv.supplier.address, { width: half });
+  doc.text(`GSTIN: ${inv.supplier.gstin}`, { width: half });
+  doc.text(`State: ${inv.supplier.state.name} (code ${inv.supplier.state.code})`, { width: half });
+  doc.text(`${inv.supplier.phone} · ${inv.supplier.email}`, { width: half });
+  const leftEnd = doc.y;
+  const facts: [string, string][] = [
+    ['Invoice number', inv.number],
+    ['Invoice date', day(inv.date)],
+    ['Order number', `#${inv.orderId}`],
+    ['Order date', day(inv.orderDate)],
+    ['Payment', `${inv.paymentMode} (${inv.paymentStatus})`],
+    ['Reverse charge', 'No'],
+  ];
+  // The delivery slot (InvoiceData.deliverySlot), when the order has one.
+  if (inv.deliverySlot) facts.push(['Delivery slot', inv.deliverySlot]);
+  let y = top;
+  for (const [k, v] of facts) {
+    doc.font('Helvetica').fontSize(9).text(`${k}:`, MARGIN + half + 16, y, { width: 90 });
+    doc.font('Helvetica-Bold').text(v, MARGIN + half + 106, y, { width: half - 90 });
+    y = doc.y + 1;
+  }
+  doc.y = Math.max(leftEnd, y) + 8;
+
+  const block = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9).text('Billed and delivered to', MARGIN, block, { width: half });
+  doc.font('Helvetica').text(inv.recipient.name, { width: half });
+  for (const line of inv.recipient.address) doc.text(line, { width: half });
+  if (inv.recipient.phone) doc.text(`Phone: ${inv.recipient.phone}`, { width: half });
+  const recEnd = doc.y;
+  doc.font('Helvetica-Bold').text('Place of supply', MARGIN + half + 16, block, { width: half });
+  doc.font('Helvetica').text(`${inv.placeOfSupply.name} (${inv.placeOfSupply.code})`, { width: half });
+  doc.y = Math.max(recEnd, doc.y) + 10;
+
+  const tax = inv.interState ? 'IGST' : 'CGST';
+  const base: Column[] = [
+    { title: '#', width: 16, cell: (_, i) => String(i + 1) },
+    { title: 'Description', width: 0, cell: (l) => l.description },
+    { title: 'HSN', width: 34, cell: (l) => l.hsn ?? '—' },
+    { title: 'Qty', width: 24, align: 'right', cell: (l) => String(l.qty) },
+    { title: 'Unit', width: 38, cell: (l) => l.unit },
+    { title: 'Unit price', width: 44, align: 'right', cell: (l) => rs(l.unitPricePaise) },
+    { title: 'Discount', width: 40, align: 'right', cell: (l) => rs(l.discountPaise) },
+    { title: 'Taxable value', width: 48, align: 'right', cell: (l) => rs(l.taxablePaise) },
+  ];
+  const gst: Column[] = inv.interState
+    ? [
+        { title: 'IGST %', width: 30, align: 'right', cell: (l) => pct(l.taxPercent) },
+        { title: 'IGST', width: 40, align: 'right', cell: (l) => rs(l.igstPaise) },
+      ]
+    : [
+        { title: 'CGST %', width: 30, align: 'right', cell: (l) => pct(l.taxPercent / 2) },
+        { title: 'CGST', width: 38, align: 'right', cell: (l) => rs(l.cgstPaise) },
+        { title: 'SGST %', width: 30, align: 'right', cell: (l) => pct(l.taxPercent / 2) },
+        { title: 'SGST', width: 38, align: 'right', cell: (l) => rs(l.sgstPaise) },
+      ];
+  const amount: Column = { title: 'Amount', width: 46, align: 'right', cell: (l) => rs(l.netPaise) };
+
+  const taxed = [...inv.taxable, ...(inv.delivery ? [inv.delivery] : [])];
+  if (taxed.length) {
+    heading(doc, `Tax invoice: goods and services with GST (${tax}${inv.interState ? '' : ' + SGST'}; prices include tax)`);
+    table(doc, [...base, ...gst, amount], taxed, width);
+  }
+  if (inv.exempt.length) {
+    heading(doc, 'Bill of supply: exempt and nil-rated goods (no GST charged)');
+    // Same description width as the tax invoice part: the value column takes the tax columns' room.
+    const room = [base[7]!, ...gst, amount].reduce((a, c) => a + c.width, 0);
+    table(doc, [...base.slice(0, 7), { ...amount, title: 'Value', width: room }], inv.exempt, width);
+  }
+
+  const sum = (ls: InvoiceLine[], k: keyof InvoiceLine) => ls.reduce((a, l) => a + (l[k] as number), 0);
+  const rows: [string, string][] = [['Goods total (prices include GST)', rs(inv.subtotalPaise)]];
+  if (inv.discountPaise) rows.push([`Promo discount${inv.promoCode ? ` (${inv.promoCode})` : ''}`, `- ${rs(inv.discountPaise)}`]);
+  if (inv.pointsRedeemed) rows.push([`Points redeemed (${inv.pointsRedeemed})`, `- ${rs(inv.pointsRedeemed * 100)}`]);
+  rows.push(['Delivery fee (incl. GST)', inv.deliveryFeePaise ? rs(inv.deliveryFeePaise) : 'Free']);
+  rows.push(['Total taxable value', rs(sum(taxed, 'taxablePaise'))]);
+  if (inv.interState) rows.push(['Total IGST', rs(sum(taxed, 'igstPaise'))]);
+  else rows.push(['Total CGST', rs(sum(taxed, 'cgstPaise'))], ['Total SGST', rs(sum(taxed, 'sgstPaise'))]);
+  rows.push(['Total value of exempt goods', rs(sum(inv.exempt, 'netPaise'))]);
+  doc.moveDown(0.6);
+  ensureRoom(doc, rows.length * 13 + 60);
+  for (const [k, v] of rows) {
+    const ry = doc.y;
+    doc.font('Helvetica').fontSize(9).text(k, MARGIN + width - 300, ry, { width: 210, align: 'right' });
+    doc.text(v, MARGIN + width - 85, ry, { width: 85, align: 'right' });
+  }
+  const ty = doc.y + 3;
+  doc.font('Helvetica-Bold').fontSize(11).text('Invoice total', MARGIN + width - 300, ty, { width: 210, align: 'right' });
+  doc.text(`Rs. ${rs(inv.totalPaise)}`, MARGIN + width - 85, ty, { width: 85, align: 'right' });
+  doc.moveDown(0.5);
+  doc.font('Helvetica-Bold').fontSize(9).text(`Amount in words: ${amountInWords(inv.totalPaise)}`, MARGIN, doc.y, { width });
+  doc.moveDown(1.2);
+  doc.font('Helvetica').fontSize(8).fillColor('#444444');
+  doc.text('Prices include GST. Exempt goods are supplied under a bill of supply (CGST Rule 49). Goods are delivered within the state of supply.', { width });
+  doc.text('This is a computer-generated invoice.', { width });
+  doc.fillColor('black').font('Helvetica-Bold').fontSize(9).text(`For ${inv.supplier.name}: authorised signatory`, MARGIN, doc.y + 12, { width, align: 'right' });
+}
+
+function heading(doc: PDFKit.PDFDocument, title: string): void {
+  ensureRoom(doc, 60);
+  doc.y += 10;
+  doc.font('Helvetica-Bold').fontSize(10).text(title, MARGIN);
+  doc.moveDown(0.2);
+}
+
+/** Starts a new page when `height` points do not fit; true when it did. */
+function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
+  if (doc.y + height <= doc.page.height - MARGIN) return false;
+  doc.addPage();
+  return true;
+}
+
+function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[], width: number): void {
+  const fixed = columns.reduce((a, c) => a + c.width, 0);
+  const cols = columns.map((c) => ({ ...c, width: c.width || width - fixed }));
+  const header = cols.map((c) => c.title);
+  const row = (cells: string[], bold: boolean) => {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(7.5);
+    const h = Math.max(...cells.map((t, i) => doc.heightOfString(t, { width: cols[i]!.width - 4 }))) + 4;
+    // A table that runs onto a new page repeats its header row there.
+    if (ensureRoom(doc, h + 2) && !bold) {
+      row(header, true);
+      doc.font('Helvetica').fontSize(7.5);
+    }
+    const y = doc.y;
+    let x = MARGIN;
+    cells.forEach((t, i) => {
+      doc.text(t, x + 2, y + 2, { width: cols[i]!.width - 4, align: cols[i]!.align ?? 'left' });
+      x += cols[i]!.width;
+    });
+    doc.moveTo(MARGIN, y + h).lineTo(MARGIN + width, y + h).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc.x = MARGIN;
+    doc.y = y + h;
+  };
+  row(header, true);
+  lines.forEach((l, i) => row(cols.map((c) => c.cell(l, i)), false));
+}

@@ -1,0 +1,38 @@
+/**
+ * What follows an order (issue 14 "After the order"), shown on the orders list and the tracking
+ * page: the GST invoice download link (confirmed orders; the server says where as `invoice_url`)
+ * and, for a cancelled order, what was refunded, where and when (`refund`, refund.ts).
+ */
+import type { OrderJson } from '../contract.ts';
+
+/** "Download invoice" for an order that has one; nothing otherwise. */
+export function InvoiceLink({ order, className = '' }: { order: Pick<OrderJson, 'id' | 'invoice_url'>; className?: string }) {
+  if (!order.invoice_url) return null;
+  return (
+    <a
+      href={order.invoice_url}
+      download
+      className={`inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${className}`}
+    >
+      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+        <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
+      </svg>
+      Download invoice<span className="sr-only-focusable"> for order #{order.id} (PDF)</span>
+    </a>
+  );
+}
+
+/** "Refund" with one line per thing given back; nothing when the order gave nothing back. */
+export function RefundNote({ order, className = '' }: { order: Pick<OrderJson, 'refund'>; className?: string }) {
+  if (!order.refund.length) return null;
+  return (
+    <div className={`rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800 ${className}`}>
+      <p className="font-semibold">Refund</p>
+      <ul className="mt-1 list-disc space-y-0.5 pl-5">
+        {order.refund.map((r) => (
+          <li key={r.to}>{r.text}</li>
+        ))}
+      </ul>
+    </div>
+  );
+}

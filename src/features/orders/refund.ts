@@ -1,0 +1,48 @@
+/**
+ * What a cancelled order gives back, and where and when (issue 14 "After the order"), as the
+ * orders list, the order details and the tracking page say it. Pure (server and islands):
+ * it reads the order as placed, and says exactly what cancelOrder restores —
+ * - paid with credit: the amount back on the FarmFresh credit line, at once;
+ * - paid online: the amount to the original payment method, which the gateway takes 5–7
+ *   working days to return;
+ * - points redeemed: back on the points balance, at once.
+ * Cash and card-on-delivery orders were never charged, so only their points come back.
+ */
+import { formatPaise } from '../../lib/money.ts';
+
+/** One thing given back: where it went, the amount (paise) or points, and the sentence the customer reads. */
+export interface RefundPart {
+  to: 'credit' | 'original_payment' | 'points';
+  amountPaise: number | null;
+  points: number | null;
+  text: string;
+}
+
+/** The order fields the refund depends on. */
+export interface RefundableOrder {
+  status: string;
+  paymentMode: string;
+  paymentStatus: string;
+  paidAmountPaise: number;
+  pointsRedeemed: number;
+}
+
+/**
+ * What was given back for a cancelled order (empty for any other, and for an online order whose
+ * payment never went through), e.g. [{ to: 'credit', amountPaise: 12000, text: '₹120.00 refunded
+ * to your FarmFresh credit — available now' }].
+ */
+export function refundParts(o: RefundableOrder): RefundPart[] {
+  if (o.status !== 'cancelled' || o.paymentStatus === 'failed' || o.paymentStatus === 'pending') return [];
+  const parts: RefundPart[] = [];
+  if (o.paymentMode === 'Credit' && o.paidAmountPaise > 0) {
+    parts.push({ to: 'credit', amountPaise: o.paidAmountPaise, points: null, text: `${formatPaise(o.paidAmountPaise)} refunded to your FarmFresh credit — available now` });
+  }
+  if (o.paymentMode === 'Online' && o.paymentStatus === 'refunded' && o.paidAmountPaise > 0) {
+    parts.push({ to: 'original_payment', amountPaise: o.paidAmountPaise, points: null, text: `${formatPaise(o.paidAmountPaise)} to your original payment method within 5–7 working days` });
+  }
+  if (o.pointsRedeemed > 0) {
+    parts.push({ to: 'points', amountPaise: null, points: o.pointsRedeemed, text: `${o.pointsRedeemed} ${o.pointsRedeemed === 1 ? 'point' : 'points'} returned to your balance — available now` });
+  }
+  return parts;
+}

@@ -72,11 +72,23 @@ export async function sendOrderSms(db: Database, orderId: number, event: OrderSm
 
 const inFlight = new Set<Promise<OrderSmsOutcome>>();
 
-/** Starts the SMS of a committed status change and returns at once (call after the commit). */
+/** The last SMS started per order in this process: an order's messages go out in the order of its changes. */
+const lastPerOrder = new Map<number, Promise<unknown>>();
+
+/**
+ * Starts the SMS of a committed status change and returns at once (call after the commit). An
+ * order's messages are sent one after another, in the order of its changes, so "delivered"
+ * never overtakes "out for delivery" when the two follow each other quickly.
+ */
 export function notifyOrderStatus(db: Database, orderId: number, event: OrderSmsEvent): void {
-  const sending = sendOrderSms(db, orderId, event);
+  const previous = lastPerOrder.get(orderId) ?? Promise.resolve();
+  const sending = previous.catch(() => undefined).then(() => sendOrderSms(db, orderId, event));
+  lastPerOrder.set(orderId, sending);
   inFlight.add(sending);
-  void sending.finally(() => inFlight.delete(sending));
+  void sending.finally(() => {
+    inFlight.delete(sending);
+    if (lastPerOrder.get(orderId) === sending) lastPerOrder.delete(orderId);
+  });
 }
 
 /** Waits for every SMS started so far (tests; a graceful shutdown could use it too). */

@@ -8,6 +8,7 @@ import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
+import { reactStringIds } from './src/server/react-string-ids.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
 // SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`
@@ -35,7 +36,10 @@ export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS }),
   integrations: [
-    react(),
+    // React islands render to a string on the server, not a stream: a page is sent whole anyway
+    // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
+    // docs/performance.md "Render path"). reactStringIds() gives each island its useId prefix.
+    react({ experimentalDisableStreaming: true }),
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {
@@ -70,7 +74,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), reactStringIds()],
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino'] },
   },
 });

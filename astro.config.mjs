@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node, { getAdapter } from '@astrojs/node';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -9,6 +10,7 @@ import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
 import { reactStringIds } from './src/server/react-string-ids.ts';
+import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
 // SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`
@@ -48,6 +50,18 @@ export default defineConfig({
       hooks: {
         'astro:config:done': ({ setAdapter }) => {
           setAdapter({ ...getAdapter({ staticHeaders: STATIC_HEADERS }), serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)) });
+        },
+      },
+    },
+    {
+      // Brotli and gzip copies beside every text file of dist/client, served by the listener
+      // (src/server/precompressed.ts; issue 13).
+      name: 'farmfresh:precompress',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          const clientDir = fileURLToPath(new URL('../client/', new URL('.', dir)));
+          const { files, bytes, brBytes } = precompressDir(fs.existsSync(clientDir) ? clientDir : fileURLToPath(dir));
+          logger.info(`precompressed ${files} files: ${bytes} -> ${brBytes} bytes (br)`);
         },
       },
     },

@@ -30,7 +30,7 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
   const feed = (async () => {
     try {
       const db = await getDb();
-      const [banners, page] = await Promise.all([listBanners(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT })]);
+      const [banners, page] = await Promise.all([listBanners(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT, cachedTotal: true })]);
       return { banners, products: page.products.slice(0, HOME_PRODUCT_LIMIT) };
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);

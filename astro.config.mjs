@@ -36,7 +36,9 @@ const STATIC_HEADERS = true;
  */
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS }),
+  // Pages render to a string, not a stream (issue 13): a page is sent whole anyway (compressed,
+  // maybe cached), and the stream machinery cost CPU per request (docs/performance.md).
+  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
     // React islands render to a string on the server, not a stream: a page is sent whole anyway
     // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;

@@ -68,15 +68,10 @@ export function precompressDir(dir: string): { files: number; bytes: number; brB
   return { files, bytes, brBytes };
 }
 
-interface Copy {
-  file: string;
-  size: number;
-  etag: string;
-}
 interface Entry {
   type: string;
-  lastModified: string;
-  copies: Partial<Record<keyof typeof SUFFIX, Copy>>;
+  /** The .br/.gz files found at start-up (stat again per request: a rebuild may replace them). */
+  copies: Partial<Record<keyof typeof SUFFIX, string>>;
   headers: [string, string][];
 }
 
@@ -113,14 +108,13 @@ export function createPrecompressedHandler(clientDir: string, headersFile: strin
       if (!type) continue;
       const copies: Entry['copies'] = {};
       for (const [coding, suffix] of Object.entries(SUFFIX) as [keyof typeof SUFFIX, string][]) {
-        const stat = fs.statSync(file + suffix, { throwIfNoEntry: false });
-        if (stat) copies[coding] = { file: file + suffix, size: stat.size, etag: `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${coding}"` };
+        if (fs.existsSync(file + suffix)) copies[coding] = file + suffix;
       }
       if (!copies.br && !copies.gzip) continue;
       const urlPath = urlPathOf(path.relative(clientDir, file));
       const headers: [string, string][] = [['cache-control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0']];
       if (type.startsWith('text/html')) headers.push(...(pageHeaders.get(urlPath) ?? []));
-      entries.set(urlPath, { type, lastModified: fs.statSync(file).mtime.toUTCString(), copies, headers });
+      entries.set(urlPath, { type, copies, headers });
     }
   }
   return (req, res) => {
@@ -136,26 +130,30 @@ export function createPrecompressedHandler(clientDir: string, headersFile: strin
     const entry = entries.get(pathname.length > 1 ? pathname.replace(/\/$/, '') : pathname);
     if (!entry) return false;
     const coding = pickEncoding(req.headers['accept-encoding']);
-    const copy = coding ? entry.copies[coding] : undefined;
-    if (!coding || !copy) return false;
+    const file = coding ? entry.copies[coding] : undefined;
+    // Stat per request (as Astro's static handler does): a rebuild under a running server must
+    // not leave a stale Content-Length; a copy that has gone falls through to the plain file.
+    const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
+    if (!coding || !file || !stat) return false;
+    const etag = `W/"${stat.size.toString(16)}-${Math.floor(stat.mtimeMs).toString(16)}-${coding}"`;
     res.setHeader('vary', 'Accept-Encoding');
     res.setHeader('content-type', entry.type);
     for (const [name, value] of entry.headers) res.setHeader(name, value);
-    res.setHeader('etag', copy.etag);
-    res.setHeader('last-modified', entry.lastModified);
-    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === copy.etag)) {
+    res.setHeader('etag', etag);
+    res.setHeader('last-modified', stat.mtime.toUTCString());
+    if (req.headers['if-none-match']?.split(',').some((tag) => tag.trim() === etag)) {
       res.statusCode = 304;
       res.end();
       return true;
     }
     res.setHeader('content-encoding', coding);
-    res.setHeader('content-length', String(copy.size));
+    res.setHeader('content-length', String(stat.size));
     res.statusCode = 200;
     if (req.method === 'HEAD') {
       res.end();
       return true;
     }
-    const stream = fs.createReadStream(copy.file);
+    const stream = fs.createReadStream(file, { end: stat.size - 1 });
     stream.on('error', () => res.destroy());
     stream.pipe(res);
     return true;

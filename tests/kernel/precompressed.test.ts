@@ -109,4 +109,16 @@ describe('precompressed static files', () => {
     await get('/shop', { 'accept-encoding': 'br' });
     expect(reachedAstro).toEqual(['/about', '/tiny.css', '/shop']);
   });
+
+  it('follows a rebuild under a running server: a replaced copy is sent whole, a removed one falls through', async () => {
+    const client = path.join(dir, 'client');
+    const other = `<!doctype html><html><body>${'<p>Rebuilt.</p>'.repeat(300)}</body></html>`;
+    fs.writeFileSync(path.join(client, 'about', 'index.html.br'), zlib.brotliCompressSync(other));
+    const res = await get('/about', { 'accept-encoding': 'br' });
+    expect(zlib.brotliDecompressSync(res.body).toString()).toBe(other);
+    fs.rmSync(path.join(client, 'about', 'index.html.br'));
+    reachedAstro.length = 0;
+    await get('/about', { 'accept-encoding': 'br' });
+    expect(reachedAstro).toEqual(['/about']);
+  });
 });

@@ -1,6 +1,7 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
 import node, { getAdapter } from '@astrojs/node';
+import fs from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
@@ -8,6 +9,8 @@ import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
+import { reactStringIds } from './src/server/react-string-ids.ts';
+import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
 // SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`
@@ -33,9 +36,14 @@ const STATIC_HEADERS = true;
  */
 export default defineConfig({
   output: 'server',
-  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS }),
+  // Pages render to a string, not a stream (issue 13): a page is sent whole anyway (compressed,
+  // maybe cached), and the stream machinery cost CPU per request (docs/performance.md).
+  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
-    react(),
+    // React islands render to a string on the server, not a stream: a page is sent whole anyway
+    // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
+    // docs/performance.md "Render path"). reactStringIds() gives each island its useId prefix.
+    react({ experimentalDisableStreaming: true }),
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {
@@ -44,6 +52,18 @@ export default defineConfig({
       hooks: {
         'astro:config:done': ({ setAdapter }) => {
           setAdapter({ ...getAdapter({ staticHeaders: STATIC_HEADERS }), serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)) });
+        },
+      },
+    },
+    {
+      // Brotli and gzip copies beside every text file of dist/client, served by the listener
+      // (src/server/precompressed.ts; issue 13).
+      name: 'farmfresh:precompress',
+      hooks: {
+        'astro:build:done': ({ dir, logger }) => {
+          const clientDir = fileURLToPath(new URL('../client/', new URL('.', dir)));
+          const { files, bytes, brBytes } = precompressDir(fs.existsSync(clientDir) ? clientDir : fileURLToPath(dir));
+          logger.info(`precompressed ${files} files: ${bytes} -> ${brBytes} bytes (br)`);
         },
       },
     },
@@ -70,7 +90,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss()],
+    plugins: [tailwindcss(), reactStringIds()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

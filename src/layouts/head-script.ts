@@ -25,8 +25,9 @@ export const HEAD_SCRIPT = `(function (d, c) {
     var back = function () {
       if (document.visibilityState !== 'visible' || Date.now() - last < 5000 || !/(?:^|;\\s*)ff_auth=1(?:;|$)/.test(document.cookie)) return;
       last = Date.now();
+      var seq = d.dataset.cartSeq;
       fetch('/api/customer/my-cart', { credentials: 'same-origin' }).then(function (r) { return r.ok ? r.json() : null; }).then(function (j) {
-        if (j && j.data) { show(j.data.summary.item_count); tabs.postMessage(j.data); }
+        if (j && j.data && d.dataset.cartSeq === seq) { show(j.data.summary.item_count); tabs.postMessage(j.data); }
       }).catch(function () {});
     };
     window.addEventListener('focus', back);

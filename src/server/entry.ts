@@ -13,13 +13,21 @@ import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
 import { handler as astroHandler, options } from '@astrojs/node/server.js';
+import { fileURLToPath } from 'node:url';
 import { createListener } from './listener.ts';
+import { createPrecompressedHandler } from './precompressed.ts';
 import { getConfig } from '../lib/config.ts';
 
 export { options };
 
-/** Astro behind the shared listener (headers, compression, page cache). */
-export const handler = createListener(astroHandler as (req: http.IncomingMessage, res: http.ServerResponse) => void);
+/**
+ * Astro behind the shared listener (headers, compression, page cache), with the build's
+ * precompressed static files (this file is dist/server/entry.mjs: dist/client and
+ * dist/_headers.json sit beside its folder).
+ */
+export const handler = createListener(astroHandler as (req: http.IncomingMessage, res: http.ServerResponse) => void, {
+  precompressed: createPrecompressedHandler(fileURLToPath(new URL('../client/', import.meta.url)), fileURLToPath(new URL('../_headers.json', import.meta.url))),
+});
 
 /** Starts an HTTP(S) server with `handler` on HOST:PORT; resolves once it listens. */
 export function startServer(): { server: http.Server | https.Server; done: Promise<void> } {

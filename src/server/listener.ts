@@ -6,7 +6,9 @@
  * compression (the `compression` package, from 1 KiB), then either a fresh micro-cached page
  * (anonymous catalogue HTML, src/lib/cache/page-cache.ts: the cache's only look-up) or Astro —
  * which serves static files and prerendered pages itself and so never reaches the Astro
- * middleware. Bad input is refused before all of that (`refuseEarly`).
+ * middleware. Bad input is refused before all of that (`refuseEarly`). Static files that were
+ * precompressed at build (src/server/precompressed.ts) are sent as their .br/.gz copy, before
+ * `compression` would compress them again per request.
  */
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -67,15 +69,20 @@ export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, 
 /**
  * Wraps Astro's Node handler (`astroHandler`) with headers, compression and the page cache.
  * `dev`: Astro's dev server, which neither hashes inline scripts into a page policy nor stores
- * pages, gets the development Content-Security-Policy and no cache look-up.
+ * pages, gets the development Content-Security-Policy and no cache look-up. `precompressed`:
+ * answers a request for a static file from its build-time .br/.gz copy, returning true when it did.
  */
-export function createListener(astroHandler: NodeHandler, { dev = false }: { dev?: boolean } = {}): NodeHandler {
+export function createListener(
+  astroHandler: NodeHandler,
+  { dev = false, precompressed }: { dev?: boolean; precompressed?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {},
+): NodeHandler {
   const compress = compression({ threshold: 1024 });
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
   return (req, res, next) => {
     const https = isHttps(Boolean((req.socket as TLSSocket).encrypted), req.headers['x-forwarded-proto']);
     for (const [name, value] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(name, value);
     if (refuseEarly(req, res, maxBodyBytes)) return;
+    if (precompressed?.(req, res)) return;
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       const q = url.indexOf('?');

@@ -1,7 +1,9 @@
 /** Catalogue service on a fresh database of each kind, seeded with the demo shop. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { eq } from 'drizzle-orm';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { products } from '../../src/lib/db/schema.ts';
 import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import {
   getCategory,
@@ -62,6 +64,19 @@ describe.each(testDatabaseKinds())('catalogue service on %s', (kind) => {
     const related = await relatedProducts(handle.db, product!);
     expect(related.every((p) => p.categoryId === product!.categoryId && p.id !== product!.id)).toBe(true);
     expect(await getProduct(handle.db, 999999)).toBeNull();
+  });
+
+  it('orders related products: same subcategory first, in stock before out of stock, then by id', async () => {
+    const product = (await getProduct(handle.db, 1))!;
+    // One product of the same subcategory out of stock, so every tier has something.
+    const sameSub = (await listProducts(handle.db, { subcategoryId: product.subcategoryId, pageSize: 100 })).products.filter((p) => p.id !== product.id);
+    await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, sameSub[0]!.id));
+    const all = (await listProducts(handle.db, { categoryId: product.categoryId, pageSize: 100 })).products.filter((p) => p.id !== product.id);
+    const rank = (p: { subcategoryId: number; stock: number }) => (p.subcategoryId === product.subcategoryId ? 0 : 2) + (p.stock > 0 ? 0 : 1);
+    const expected = [...all].sort((a, b) => rank(a) - rank(b) || a.id - b.id).map((p) => p.id);
+    for (const limit of [1, 3, 8, 100]) {
+      expect((await relatedProducts(handle.db, product, limit)).map((p) => p.id)).toEqual(expected.slice(0, limit));
+    }
   });
 
   it('lists banners with the call-to-action link defaulting to /shop', async () => {

@@ -119,6 +119,9 @@ test.describe('buy again', () => {
 
       await section.getByRole('button', { name: `Add ${expected[0]!.name} to cart` }).click();
       await expect(page.getByText('Item added to cart')).toBeVisible();
+      // The card's Add became its − qty + stepper, as on every product card.
+      await expect(section.getByRole('button', { name: `Increase quantity of ${expected[0]!.name}` })).toBeVisible();
+      await expect(section.getByRole('button', { name: `Add ${expected[0]!.name} to cart` })).toBeHidden();
       const cart = (await (await page.request.get('/api/customer/my-cart')).json()).data.my_cart as { product_id: number; qty: number }[];
       expect(cart).toEqual([expect.objectContaining({ product_id: expected[0]!.id, qty: 1 })]);
 

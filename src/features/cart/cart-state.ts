@@ -118,6 +118,21 @@ export function lock(cartId: number, on: boolean): void {
   $lockedLines.set(next);
 }
 
+let seeded = 0;
+/** How many server carts this tab has taken so far (a load started before a change's answer is stale). */
+export const seedCount = (): number => seeded;
+
+/**
+ * Takes a server cart newer than what this tab holds, and counts it — also on
+ * `<html data-cart-seq>`, which the head script's refresh (src/layouts/head-script.ts) checks so
+ * that a cart it fetched before a change does not undo that change when it arrives after it.
+ */
+export function takeNewer(data: CartJson): void {
+  seeded += 1;
+  if (typeof document !== 'undefined') document.documentElement.dataset.cartSeq = String(seeded);
+  $cart.set(toCartState(data));
+}
+
 /** The other tabs of this browser (issue 15: the badge follows a change made in another tab). */
 const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ff-cart');
 
@@ -126,12 +141,12 @@ const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChann
  * and hands it to the other tabs of this browser, which take it without asking the server.
  */
 export function seedCart(data: CartJson): void {
-  $cart.set(toCartState(data));
+  takeNewer(data);
   tabs?.postMessage(data);
 }
 
 if (tabs) {
   tabs.onmessage = (event: MessageEvent<CartJson>) => {
-    if (isSignedIn() && event.data?.summary) $cart.set(toCartState(event.data));
+    if (isSignedIn() && event.data?.summary) takeNewer(event.data);
   };
 }

@@ -13,7 +13,7 @@ import { callRoute } from '../../lib/http/client.ts';
 import { CART_TOAST_MS, showToast } from '../../lib/ui/toast.ts';
 import type { addProductRoute, deleteProductRoute, myCartRoute, setQtyRoute } from './contract.ts';
 import { CART_MESSAGES, isCartId } from './rules.ts';
-import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, setPendingQty } from './cart-state.ts';
+import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, seedCount, setPendingQty } from './cart-state.ts';
 import { isSignedIn } from '../auth/store.ts';
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
@@ -28,8 +28,13 @@ export function loadCart(force = false): Promise<void> {
   }
   if (!force && ($cart.get().status === 'ready' || loading)) return loading ?? Promise.resolve();
   if ($cart.get().status !== 'ready') $cart.set({ ...$cart.get(), status: 'loading' });
+  // An add or a quantity change answered while this load was on its way holds the newer cart:
+  // this answer is then stale and dropped (it could otherwise undo a card's Add on screen).
+  const before = seedCount();
   loading = callRoute<typeof myCartRoute>('GET /api/customer/my-cart', { fallbackMessage: CART_MESSAGES.loadFailed })
-    .then(({ data }) => seedCart(data))
+    .then(({ data }) => {
+      if (seedCount() === before) seedCart(data);
+    })
     .catch((err: unknown) => {
       if (isUnauthorized(err)) return;
       console.error('Cart load failed', err);

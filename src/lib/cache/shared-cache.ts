@@ -20,3 +20,26 @@ export function memoPerDatabase<T>(ttlMs: number, load: (db: Database) => Promis
     return value;
   };
 }
+
+/**
+ * `memoPerDatabase` for a load that takes a key too (e.g. a category id): each key's result is
+ * reused for `ttlMs`. At most `maxKeys` keys are kept per database (the oldest go first), so
+ * keys taken from URLs cannot grow it without bound.
+ */
+export function memoPerDatabaseKeyed<K, T>(ttlMs: number, maxKeys: number, load: (db: Database, key: K) => Promise<T>): (db: Database, key: K) => Promise<T> {
+  const cache = new WeakMap<Database, Map<K, { value: Promise<T>; expires: number }>>();
+  return (db, key) => {
+    const now = Date.now();
+    let entries = cache.get(db);
+    if (!entries) cache.set(db, (entries = new Map()));
+    const hit = entries.get(key);
+    if (hit && hit.expires > now) return hit.value;
+    entries.delete(key);
+    if (entries.size >= maxKeys) entries.delete(entries.keys().next().value as K);
+    const value = load(db, key);
+    const stored = entries;
+    stored.set(key, { value, expires: now + ttlMs });
+    value.catch(() => stored.delete(key));
+    return value;
+  };
+}

@@ -1,7 +1,9 @@
 /**
  * "Buy again" (issue 14) on the home page and My Account: products from the signed-in
  * customer's delivered orders (GET /api/customer/buy-again: most often bought first, in stock
- * only), each with the shop's Add button (one tap adds one unit through the cart store).
+ * only), each with the product card's cart control: a form posting to /cart/add with an "Add"
+ * button and a − qty + stepper, made to work in place by the cards' one script
+ * (catalog/card-actions.ts), so one tap adds one unit and the stepper follows the cart store.
  *
  * The server renders nothing here, so the home page's HTML stays the same for everyone and the
  * anonymous page cache keeps working: the island asks the API only when the session store says
@@ -14,7 +16,7 @@ import { callRoute } from '../../../lib/http/client.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
 import { $session } from '../../auth/store.ts';
-import AddToCartButton from '../../cart/islands/AddToCartButton.tsx';
+import '../../catalog/card-actions.ts';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
 import { packSize } from '../../catalog/rules.ts';
 import type { buyAgainRoute } from '../contract.ts';
@@ -48,6 +50,10 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
     return () => controller.abort();
   }, [signedIn]);
 
+  useEffect(() => {
+    if (products.length) window.dispatchEvent(new Event('ff:cards-added'));
+  }, [products]);
+
   if (!signedIn || products.length === 0) return null;
 
   return (
@@ -80,10 +86,42 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
                 Ordered {p.times_ordered} {p.times_ordered === 1 ? 'time' : 'times'}
               </span>
             </a>
-            <AddToCartButton productId={p.id} name={p.name} stock={p.stock} returnTo={returnTo} />
+            <CardCartControl product={p} returnTo={returnTo} />
           </li>
         ))}
       </ul>
     </section>
+  );
+}
+
+const STEP_BUTTON = 'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-brand-800 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50';
+
+/** The product card's cart control (ProductCard.astro's markup; card-actions.ts drives it). */
+function CardCartControl({ product, returnTo }: { product: Product; returnTo: string }) {
+  return (
+    <div className="relative z-10 mt-2" data-card-cart data-product-id={product.id} data-name={product.name}>
+      <form method="post" action="/cart/add" data-card-add>
+        <input type="hidden" name="product_id" value={product.id} />
+        <input type="hidden" name="next" value={returnTo} />
+        <button
+          type="submit"
+          aria-label={`Add ${product.name} to cart`}
+          className="inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg border border-brand-700 bg-white text-sm font-semibold text-brand-700 transition hover:bg-brand-700 hover:text-white disabled:cursor-wait disabled:opacity-70"
+        >
+          Add
+        </button>
+      </form>
+      <div data-card-stepper hidden role="group" aria-label={`${product.name} in cart`} className="flex h-9 w-full items-center justify-between overflow-hidden rounded-lg bg-brand-700 text-white">
+        <button type="button" data-step="-1" aria-label={`Decrease quantity of ${product.name}`} className={STEP_BUTTON}>
+          −
+        </button>
+        <output data-card-qty aria-live="polite" aria-label={`Quantity of ${product.name} in cart`} className="text-sm font-semibold tabular-nums">
+          0
+        </output>
+        <button type="button" data-step="1" aria-label={`Increase quantity of ${product.name}`} className={STEP_BUTTON}>
+          +
+        </button>
+      </div>
+    </div>
   );
 }

@@ -5,11 +5,11 @@
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
-import { and, asc, count, desc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
 import type { Database } from '../../../lib/db/index.ts';
 import { banners, categories, products, subcategories } from '../../../lib/db/schema.ts';
 import { getConfig } from '../../../lib/config.ts';
-import { memoPerDatabase } from '../../../lib/cache/shared-cache.ts';
+import { memoPerDatabase, memoPerDatabaseKeyed } from '../../../lib/cache/shared-cache.ts';
 import { imageUrl } from '../images.ts';
 import { percentOff } from '../../../lib/money.ts';
 import {
@@ -94,6 +94,33 @@ export async function getSubcategory(db: Database, id: number): Promise<Subcateg
   return s ? { id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) } : null;
 }
 
+/** Every subcategory in display order, reused for 30 s like `listCategories` (pages' navigation data). */
+const listAllSubcategories = memoPerDatabase(30_000, async (db: Database): Promise<Subcategory[]> => {
+  const rows = await db.select().from(subcategories).orderBy(asc(subcategories.sortOrder), asc(subcategories.id));
+  return rows.map((s) => ({ id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) }));
+});
+
+/**
+ * The category tree as listing pages read it: from the 30-second memos of all categories and all
+ * subcategories instead of a query per page (`getCategory`, `getSubcategory`, `listSubcategories`
+ * read the database each time, for the API). Same results, at most 30 s old.
+ */
+export const cachedTree = {
+  category: async (db: Database, id: number): Promise<Category | null> => (await listCategories(db)).find((c) => c.id === id) ?? null,
+  subcategory: async (db: Database, id: number): Promise<Subcategory | null> => (await listAllSubcategories(db)).find((s) => s.id === id) ?? null,
+  subcategories: async (db: Database, categoryId: number): Promise<Subcategory[]> => (await listAllSubcategories(db)).filter((s) => s.categoryId === categoryId),
+};
+
+/** How many active products a category/subcategory filter has, reused for 30 s (a page count may lag an import by that much). */
+const cachedTotal = memoPerDatabaseKeyed(30_000, 2_000, async (db: Database, key: string): Promise<number> => {
+  const [categoryId, subcategoryId] = key.split(':').map(Number);
+  const where: SQL[] = [eq(products.isActive, true)];
+  if (categoryId) where.push(eq(products.categoryId, categoryId));
+  if (subcategoryId) where.push(eq(products.subcategoryId, subcategoryId));
+  const [{ total }] = (await db.select({ total: count() }).from(products).where(and(...where))) as { total: number }[];
+  return Number(total);
+});
+
 /** Filter and paging for listProducts. */
 export interface ProductQuery {
   categoryId?: number;
@@ -103,6 +130,8 @@ export interface ProductQuery {
   /** 1-based page number; pages past the end return an empty list. */
   page?: number;
   pageSize?: number;
+  /** Take the total from a 30-second memo (listing pages) instead of counting each time (API). */
+  cachedTotal?: boolean;
 }
 
 /**
@@ -122,9 +151,11 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
       : query.sort === 'desc'
         ? [desc(products.pricePaise), asc(products.id)]
         : [asc(products.id)];
-  const [rows, [{ total }]] = await Promise.all([
+  const [rows, total] = await Promise.all([
     db.select(summaryColumns).from(products).where(condition).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
-    db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>,
+    query.cachedTotal
+      ? cachedTotal(db, `${query.categoryId ?? 0}:${query.subcategoryId ?? 0}`)
+      : (db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>).then(([r]) => r.total),
   ]);
   return {
     products: rows.map(toSummary),
@@ -135,15 +166,33 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
   };
 }
 
-/** Related products: others from the same subcategory, then the same category; at most `limit`. */
+/**
+ * Related products: others from the same subcategory, then the same category, in stock before
+ * out of stock, each by id; at most `limit`. Read tier by tier (same subcategory in stock, out of
+ * stock, rest of the category in stock, out of stock), each an index range scan with a LIMIT
+ * (products_subcategory_idx, products_category_idx), stopping once `limit` are found: usually one
+ * query of ~`limit` rows, where ordering the whole category by a computed key read all of it
+ * (5,682 rows, 42 ms on the 20,000-product catalogue; docs/performance.md "Render path").
+ */
 export async function relatedProducts(db: Database, product: { id: number; categoryId: number; subcategoryId: number }, limit = 8): Promise<ProductSummary[]> {
-  const rows = await db
-    .select(summaryColumns)
-    .from(products)
-    .where(and(eq(products.categoryId, product.categoryId), ne(products.id, product.id), eq(products.isActive, true)))
-    .orderBy(sql`(${products.subcategoryId} = ${product.subcategoryId}) DESC`, sql`(${products.stock} > 0) DESC`, asc(products.id))
-    .limit(limit);
-  return rows.map(toSummary);
+  const tiers: SQL[] = [
+    and(eq(products.subcategoryId, product.subcategoryId), gt(products.stock, 0))!,
+    and(eq(products.subcategoryId, product.subcategoryId), lte(products.stock, 0))!,
+    and(eq(products.categoryId, product.categoryId), ne(products.subcategoryId, product.subcategoryId), gt(products.stock, 0))!,
+    and(eq(products.categoryId, product.categoryId), ne(products.subcategoryId, product.subcategoryId), lte(products.stock, 0))!,
+  ];
+  const found: SummaryRow[] = [];
+  for (const tier of tiers) {
+    if (found.length >= limit) break;
+    const rows = await db
+      .select(summaryColumns)
+      .from(products)
+      .where(and(tier, eq(products.categoryId, product.categoryId), ne(products.id, product.id), eq(products.isActive, true)))
+      .orderBy(asc(products.id))
+      .limit(limit - found.length);
+    found.push(...rows);
+  }
+  return found.map(toSummary);
 }
 
 /** A product with its category names, or null when unknown or inactive. */

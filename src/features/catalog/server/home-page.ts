@@ -9,6 +9,7 @@ import { getConfig } from '../../../lib/config.ts';
 import { logger } from '../../../lib/log.ts';
 import type { JsonLd } from '../../content/seo.ts';
 import { listBanners, listCategories, listProducts } from './catalog.ts';
+import { memoPerDatabase } from '../../../lib/cache/shared-cache.ts';
 import { HOME_PRODUCT_LIMIT, type Banner, type Category, type ProductSummary } from '../rules.ts';
 import type { Outcome } from './listing-pages.ts';
 
@@ -23,6 +24,9 @@ export interface HomeData extends Outcome {
   groceryStore: JsonLd;
 }
 
+/** The home banners, read once per 30 s like the navigation's categories (they change a few times a year). */
+const cachedBanners = memoPerDatabase(30_000, listBanners);
+
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
 /** Loads the home page (always status 200; see the module comment). */
@@ -30,7 +34,7 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
   const feed = (async () => {
     try {
       const db = await getDb();
-      const [banners, page] = await Promise.all([listBanners(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT })]);
+      const [banners, page] = await Promise.all([cachedBanners(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT, cachedTotal: true })]);
       return { banners, products: page.products.slice(0, HOME_PRODUCT_LIMIT) };
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);

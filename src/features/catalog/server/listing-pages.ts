@@ -7,7 +7,7 @@
  * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
 import { getDb, type Database } from '../../../lib/db/index.ts';
-import { getCategory, getSubcategory, listCategories, listProducts, listSubcategories } from './catalog.ts';
+import { cachedTree, listCategories, listProducts } from './catalog.ts';
 import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
 import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
 import { logger } from '../../../lib/log.ts';
@@ -79,11 +79,11 @@ export async function loadCategoryProducts(url: URL, categoryParam: string | und
   const query = parseListingQueryLenient(url);
   const data: CategoryProductsData = { status: 404, category: null, subcategory: null, all, query, result: null };
   return loadInto(data, 'category products failed', url, reqId, async (db) => {
-    data.category = categoryId ? await getCategory(db, categoryId) : null;
-    const sub = data.category && subcategoryId ? await getSubcategory(db, subcategoryId) : null;
+    data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
+    const sub = data.category && subcategoryId ? await cachedTree.subcategory(db, subcategoryId) : null;
     data.subcategory = sub && sub.categoryId === data.category?.id ? sub : null;
     if (!data.category || !(all || data.subcategory)) return false;
-    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page });
+    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page, cachedTotal: true });
     return true;
   });
 }
@@ -98,9 +98,9 @@ export async function loadCategoryPage(url: URL, categoryParam: string | undefin
   const categoryId = routeId(categoryParam);
   const data: CategoryPageData = { status: 404, category: null, subcategories: [] };
   return loadInto(data, 'category page failed', url, reqId, async (db) => {
-    data.category = categoryId ? await getCategory(db, categoryId) : null;
+    data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     if (!data.category) return false;
-    data.subcategories = await listSubcategories(db, data.category.id);
+    data.subcategories = await cachedTree.subcategories(db, data.category.id);
     return true;
   });
 }
@@ -123,11 +123,11 @@ export async function loadSubcategoryBrowser(url: URL, categoryParam: string | u
   const query = parseListingQueryLenient(url);
   const data: SubcategoryBrowserData = { status: 404, category: null, subcategories: [], subcategoryId: 0, query, result: null };
   return loadInto(data, 'subcategory browser failed', url, reqId, async (db) => {
-    data.category = categoryId ? await getCategory(db, categoryId) : null;
+    data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     if (!data.category) return false;
-    data.subcategories = await listSubcategories(db, data.category.id);
+    data.subcategories = await cachedTree.subcategories(db, data.category.id);
     data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
-    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page });
+    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page, cachedTotal: true });
     return true;
   });
 }
@@ -149,11 +149,11 @@ export async function loadSubcategoryGrid(url: URL, idParam: string | undefined,
   const data: SubcategoryGridData = { status: 404, id, subcategory: null, category: null, query, result: null };
   return loadInto(data, 'subcategory grid failed', url, reqId, async (db) => {
     if (id > 0) {
-      data.subcategory = await getSubcategory(db, id);
-      data.category = data.subcategory ? await getCategory(db, data.subcategory.categoryId) : null;
+      data.subcategory = await cachedTree.subcategory(db, id);
+      data.category = data.subcategory ? await cachedTree.category(db, data.subcategory.categoryId) : null;
     }
     if (id !== 0 && !data.subcategory) return false;
-    data.result = await listProducts(db, { subcategoryId: id, sort: query.sort, page: query.page });
+    data.result = await listProducts(db, { subcategoryId: id, sort: query.sort, page: query.page, cachedTotal: true });
     return true;
   });
 }
@@ -167,7 +167,7 @@ export interface ShopData extends Outcome {
 export async function loadShop(url: URL, reqId?: string): Promise<ShopData> {
   const query = parseListingQueryLenient(url);
   try {
-    return { status: 200, query, result: await listProducts(await getDb(), { sort: query.sort, page: query.page }) };
+    return { status: 200, query, result: await listProducts(await getDb(), { sort: query.sort, page: query.page, cachedTotal: true }) };
   } catch (err) {
     logger.error({ err, reqId }, 'shop listing failed');
     return { status: 500, query, result: null };

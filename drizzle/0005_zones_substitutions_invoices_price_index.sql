@@ -39,6 +39,7 @@ ALTER TABLE "products" ADD COLUMN "hsn_code" text;--> statement-breakpoint
 ALTER TABLE "order_notifications" ADD CONSTRAINT "order_notifications_order_id_orders_id_fk" FOREIGN KEY ("order_id") REFERENCES "public"."orders"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE UNIQUE INDEX "order_notifications_order_event_key" ON "order_notifications" USING btree ("order_id","event");--> statement-breakpoint
 CREATE UNIQUE INDEX "orders_invoice_number_key" ON "orders" USING btree ("invoice_number");--> statement-breakpoint
+CREATE INDEX "products_price_idx" ON "products" USING btree ("price_paise","id");--> statement-breakpoint
 ALTER TABLE "cart_items" ADD CONSTRAINT "cart_items_substitution_valid" CHECK ("cart_items"."substitution" IN ('replace', 'refund', 'call'));--> statement-breakpoint
 ALTER TABLE "order_items" ADD CONSTRAINT "order_items_substitution_valid" CHECK ("order_items"."substitution" IN ('replace', 'refund', 'call'));--> statement-breakpoint
 ALTER TABLE "orders" ADD CONSTRAINT "orders_substitution_valid" CHECK ("orders"."substitution" IN ('replace', 'refund', 'call'));

@@ -16,7 +16,6 @@ import { callRoute } from '../../../lib/http/client.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
 import { $session } from '../../auth/store.ts';
-import '../../catalog/card-actions.ts';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
 import { packSize } from '../../catalog/rules.ts';
 import type { buyAgainRoute } from '../contract.ts';
@@ -51,7 +50,8 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
   }, [signedIn]);
 
   useEffect(() => {
-    if (products.length) window.dispatchEvent(new Event('ff:cards-added'));
+    // The cards' script (browser only; once per page even when the page's cards load it too).
+    if (products.length) void import('../../catalog/card-actions.ts').then(() => window.dispatchEvent(new Event('ff:cards-added')));
   }, [products]);
 
   if (!signedIn || products.length === 0) return null;

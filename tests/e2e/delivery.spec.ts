@@ -62,6 +62,18 @@ for (const viewport of [
       await expect(page.getByRole('region', { name: 'Delivery' })).toContainText('Delivering to 680001');
     });
 
+    test('on a static page the check loads on first use (no React at load) and still works', async ({ page }) => {
+      await page.goto('/about');
+      const opener = page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: /^Deliver to/ });
+      await expect(opener).toHaveAccessibleName(/^Deliver to Thrissur/);
+      await opener.click();
+      const dialog = page.getByRole('dialog', { name: 'Deliver to' });
+      await expect(dialog).toBeVisible();
+      await dialog.getByRole('textbox', { name: 'PIN code' }).fill('680001');
+      await dialog.getByRole('button', { name: 'Check' }).click();
+      await expect(dialog.getByText('We deliver to 680001 (Central Thrissur).')).toBeVisible();
+    });
+
     test('checkout lists the slots, the earliest open one chosen; another chosen slot is on the confirmation and the order', async ({ page }) => {
       test.slow();
       await signUp(page);

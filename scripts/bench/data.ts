@@ -8,10 +8,9 @@
 import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/db/index.ts';
+import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
 import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
 import { createSession } from '../../src/features/auth/server/sessions.ts';
@@ -56,23 +55,8 @@ export async function createBenchDatabase(root: string, adminUrl: string | undef
     mkdirSync(dir, { recursive: true });
     return { kind: 'pglite', env: { PGLITE_DATA_DIR: dir, DATABASE_URL: '' }, drop: async () => undefined };
   }
-  const name = `farmfresh_bench_${Date.now().toString(36)}_${randomBytes(2).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    kind: 'postgres',
-    env: { DATABASE_URL: url.toString() },
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  const { url, drop } = await createScratchDatabase(adminUrl, 'farmfresh_bench');
+  return { kind: 'postgres', env: { DATABASE_URL: url }, drop };
 }
 
 /** What the bench requests, chosen from the database. */

@@ -5,9 +5,8 @@
  *   dropped again by `close()`.
  * `testDatabaseKinds()` lists the kinds this run covers, so suites run on both where possible.
  */
-import { randomBytes } from 'node:crypto';
-import pg from 'pg';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/db/index.ts';
+import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 
@@ -20,22 +19,7 @@ export function testDatabaseKinds(): TestDatabaseKind[] {
 export async function createPostgresDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DATABASE_URL is not set');
-  const name = `farmfresh_test_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: adminUrl });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(adminUrl);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    drop: async () => {
-      const c = new pg.Client({ connectionString: adminUrl });
-      await c.connect();
-      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await c.end();
-    },
-  };
+  return createScratchDatabase(adminUrl, 'farmfresh_test');
 }
 
 /** Opens a fresh migrated database of the given kind. `close()` also drops a PostgreSQL one. */

@@ -24,7 +24,8 @@ export function queryParam<T extends z.ZodType<unknown, string>, F = undefined>(
     .transform((v) => (v ?? fallback) as z.output<T> | F);
 }
 
-const positiveInt = (label: string) =>
+/** A query parameter holding a whole number ≥ 1 (up to 9 digits); the message names `label`. */
+export const positiveInt = (label: string) =>
   z
     .string()
     .trim()

@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineRoute } from '../../lib/http/contract.ts';
 import { productCardSchema } from '../catalog/contract.ts';
-import { queryParam } from '../catalog/listing-query.ts';
+import { positiveInt, queryParam } from '../catalog/listing-query.ts';
 import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from './rules.ts';
 
 /** A search hit: a product card plus the names the spec's search mapping reads. */
@@ -38,14 +38,6 @@ export const searchProductsRoute = defineRoute({
   }),
   response: z.object({ products: z.array(searchResultSchema) }),
 });
-
-const positiveInt = (label: string) =>
-  z
-    .string()
-    .trim()
-    .regex(/^\d{1,9}$/, `${label} must be a positive whole number.`)
-    .transform(Number)
-    .refine((n) => n >= 1, `${label} must be a positive whole number.`);
 
 /** Query of the search results page and its API (issue 14). */
 export const searchPageQuerySchema = z.object({

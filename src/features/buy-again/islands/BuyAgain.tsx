@@ -18,6 +18,7 @@ import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
 import { $session } from '../../auth/store.ts';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
 import { packSize } from '../../catalog/rules.ts';
+import { CARD_ADD_BUTTON, CARD_QTY, CARD_STEP_BUTTON, CARD_STEPPER } from '../../catalog/card-classes.ts';
 import type { buyAgainRoute } from '../contract.ts';
 
 type Product = DataOut<typeof buyAgainRoute>['products'][number];
@@ -94,8 +95,6 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
   );
 }
 
-const STEP_BUTTON = 'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-brand-800 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50';
-
 /** The product card's cart control (ProductCard.astro's markup; card-actions.ts drives it). */
 function CardCartControl({ product, returnTo }: { product: Product; returnTo: string }) {
   return (
@@ -106,19 +105,19 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
         <button
           type="submit"
           aria-label={`Add ${product.name} to cart`}
-          className="inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg border border-brand-700 bg-white text-sm font-semibold text-brand-700 transition hover:bg-brand-700 hover:text-white disabled:cursor-wait disabled:opacity-70"
+          className={CARD_ADD_BUTTON}
         >
           Add
         </button>
       </form>
-      <div data-card-stepper hidden role="group" aria-label={`${product.name} in cart`} className="flex h-9 w-full items-center justify-between overflow-hidden rounded-lg bg-brand-700 text-white">
-        <button type="button" data-step="-1" aria-label={`Decrease quantity of ${product.name}`} className={STEP_BUTTON}>
+      <div data-card-stepper hidden role="group" aria-label={`${product.name} in cart`} className={CARD_STEPPER}>
+        <button type="button" data-step="-1" aria-label={`Decrease quantity of ${product.name}`} className={CARD_STEP_BUTTON}>
           −
         </button>
-        <output data-card-qty aria-live="polite" aria-label={`Quantity of ${product.name} in cart`} className="text-sm font-semibold tabular-nums">
+        <output data-card-qty aria-live="polite" aria-label={`Quantity of ${product.name} in cart`} className={CARD_QTY}>
           0
         </output>
-        <button type="button" data-step="1" aria-label={`Increase quantity of ${product.name}`} className={STEP_BUTTON}>
+        <button type="button" data-step="1" aria-label={`Increase quantity of ${product.name}`} className={CARD_STEP_BUTTON}>
           +
         </button>
       </div>

@@ -1,0 +1,14 @@
+/**
+ * Classes of a product card's cart control (the "Add" button and the − qty + stepper), shared by
+ * ProductCard.astro and the React islands that draw the same control (Buy again), so both look
+ * alike and catalog/card-actions.ts drives both. Browser-safe: strings only.
+ */
+
+/** The "Add" button of a product in stock. */
+export const CARD_ADD_BUTTON = 'inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg border border-brand-700 bg-white text-sm font-semibold text-brand-700 transition hover:bg-brand-700 hover:text-white disabled:cursor-wait disabled:opacity-70';
+/** The stepper's box. */
+export const CARD_STEPPER = 'flex h-9 w-full items-center justify-between overflow-hidden rounded-lg bg-brand-700 text-white';
+/** The stepper's − and + buttons. */
+export const CARD_STEP_BUTTON = 'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-brand-800 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50';
+/** The quantity between them. */
+export const CARD_QTY = 'text-sm font-semibold tabular-nums';

@@ -4,8 +4,11 @@
  * alike and catalog/card-actions.ts drives both. Browser-safe: strings only.
  */
 
+const BUTTON = 'inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition';
 /** The "Add" button of a product in stock. */
-export const CARD_ADD_BUTTON = 'inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg border border-brand-700 bg-white text-sm font-semibold text-brand-700 transition hover:bg-brand-700 hover:text-white disabled:cursor-wait disabled:opacity-70';
+export const CARD_ADD_BUTTON = `${BUTTON} border border-brand-700 bg-white text-brand-700 hover:bg-brand-700 hover:text-white disabled:cursor-wait disabled:opacity-70`;
+/** The disabled "Out of Stock" button in its place. */
+export const CARD_SOLD_OUT_BUTTON = `${BUTTON} cursor-not-allowed bg-slate-100 text-slate-600`;
 /** The stepper's box. */
 export const CARD_STEPPER = 'flex h-9 w-full items-center justify-between overflow-hidden rounded-lg bg-brand-700 text-white';
 /** The stepper's − and + buttons. */

@@ -52,6 +52,21 @@ describe('page micro-cache', () => {
     expect(pickEncoding(undefined)).toBeNull();
   });
 
+  it('encodes a miss fast and the first hit at the full setting, once (issue 13)', async () => {
+    const rows = Array.from({ length: 400 }, (_, i) => `<li class="card p-${i % 7}">Product ${i * 7919} costs ₹${(i * 37) % 500}</li>`).join('');
+    const page = `<html><body><ul>${rows}</ul></body></html>`;
+    const sent = await writePageCache('/cold', html(page), 5, 1_000, 'br');
+    const missBytes = new Uint8Array(await sent.arrayBuffer());
+    expect(brotliDecompressSync(missBytes).toString()).toBe(page);
+    const stored = pageCacheStats().bytes;
+    const first = cachedResponseFor(peekPageCache('/cold', 2_000)!, 'br');
+    expect(brotliDecompressSync(first.body).toString()).toBe(page);
+    expect(first.body.byteLength).toBeLessThan(missBytes.byteLength);
+    expect(pageCacheStats().bytes).toBe(stored - missBytes.byteLength + first.body.byteLength);
+    // Later hits send those same stored bytes.
+    expect(cachedResponseFor(peekPageCache('/cold', 3_000)!, 'br').body).toBe(first.body);
+  });
+
   it('compresses a stored page once and sends each client the coding it accepts (issue 13)', async () => {
     const page = `<html><body>${'<p>Fresh mangoes from Thrissur.</p>'.repeat(200)}</body></html>`;
     const sent = await writePageCache('/big', html(page), 5, 1_000, 'gzip, deflate, br');

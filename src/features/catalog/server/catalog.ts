@@ -9,7 +9,7 @@ import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from '
 import type { Database } from '../../../lib/db/index.ts';
 import { banners, categories, products, subcategories } from '../../../lib/db/schema.ts';
 import { getConfig } from '../../../lib/config.ts';
-import { memoPerDatabase, memoPerDatabaseKeyed } from '../../../lib/cache/shared-cache.ts';
+import { memoPerDatabase } from '../../../lib/cache/shared-cache.ts';
 import { imageUrl } from '../images.ts';
 import { percentOff } from '../../../lib/money.ts';
 import {
@@ -111,16 +111,6 @@ export const cachedTree = {
   subcategories: async (db: Database, categoryId: number): Promise<Subcategory[]> => (await listAllSubcategories(db)).filter((s) => s.categoryId === categoryId),
 };
 
-/** How many active products a category/subcategory filter has, reused for 30 s (a page count may lag an import by that much). */
-const cachedTotal = memoPerDatabaseKeyed(30_000, 2_000, async (db: Database, key: string): Promise<number> => {
-  const [categoryId, subcategoryId] = key.split(':').map(Number);
-  const where: SQL[] = [eq(products.isActive, true)];
-  if (categoryId) where.push(eq(products.categoryId, categoryId));
-  if (subcategoryId) where.push(eq(products.subcategoryId, subcategoryId));
-  const [{ total }] = (await db.select({ total: count() }).from(products).where(and(...where))) as { total: number }[];
-  return Number(total);
-});
-
 /** Filter and paging for listProducts. */
 export interface ProductQuery {
   categoryId?: number;
@@ -130,8 +120,6 @@ export interface ProductQuery {
   /** 1-based page number; pages past the end return an empty list. */
   page?: number;
   pageSize?: number;
-  /** Take the total from a 30-second memo (listing pages) instead of counting each time (API). */
-  cachedTotal?: boolean;
 }
 
 /**
@@ -153,9 +141,7 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
         : [asc(products.id)];
   const [rows, total] = await Promise.all([
     db.select(summaryColumns).from(products).where(condition).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
-    query.cachedTotal
-      ? cachedTotal(db, `${query.categoryId ?? 0}:${query.subcategoryId ?? 0}`)
-      : (db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>).then(([r]) => r.total),
+    (db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>).then(([r]) => r.total),
   ]);
   return {
     products: rows.map(toSummary),

@@ -8,7 +8,8 @@ import { getDb } from '../../../lib/db/index.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { logger } from '../../../lib/log.ts';
 import type { JsonLd } from '../../content/seo.ts';
-import { listBanners, listCategories, listProducts } from './catalog.ts';
+import { listBanners, listCategories } from './catalog.ts';
+import { catalogSnapshot } from './snapshot.ts';
 import { memoPerDatabase } from '../../../lib/cache/shared-cache.ts';
 import { HOME_PRODUCT_LIMIT, type Banner, type Category, type ProductSummary } from '../rules.ts';
 import type { Outcome } from './listing-pages.ts';
@@ -34,7 +35,7 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
   const feed = (async () => {
     try {
       const db = await getDb();
-      const [banners, page] = await Promise.all([cachedBanners(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT, cachedTotal: true })]);
+      const [banners, page] = await Promise.all([cachedBanners(db), catalogSnapshot(db).then((snapshot) => snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT }))]);
       return { banners, products: page.products.slice(0, HOME_PRODUCT_LIMIT) };
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);

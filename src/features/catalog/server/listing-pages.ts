@@ -7,7 +7,8 @@
  * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
 import { getDb, type Database } from '../../../lib/db/index.ts';
-import { cachedTree, listCategories, listProducts } from './catalog.ts';
+import { cachedTree, listCategories } from './catalog.ts';
+import { catalogSnapshot } from './snapshot.ts';
 import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
 import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
 import { logger } from '../../../lib/log.ts';
@@ -83,7 +84,7 @@ export async function loadCategoryProducts(url: URL, categoryParam: string | und
     const sub = data.category && subcategoryId ? await cachedTree.subcategory(db, subcategoryId) : null;
     data.subcategory = sub && sub.categoryId === data.category?.id ? sub : null;
     if (!data.category || !(all || data.subcategory)) return false;
-    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page, cachedTotal: true });
+    data.result = (await catalogSnapshot(db)).listProducts({ categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page });
     return true;
   });
 }
@@ -127,7 +128,7 @@ export async function loadSubcategoryBrowser(url: URL, categoryParam: string | u
     if (!data.category) return false;
     data.subcategories = await cachedTree.subcategories(db, data.category.id);
     data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
-    data.result = await listProducts(db, { categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page, cachedTotal: true });
+    data.result = (await catalogSnapshot(db)).listProducts({ categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page });
     return true;
   });
 }
@@ -153,7 +154,7 @@ export async function loadSubcategoryGrid(url: URL, idParam: string | undefined,
       data.category = data.subcategory ? await cachedTree.category(db, data.subcategory.categoryId) : null;
     }
     if (id !== 0 && !data.subcategory) return false;
-    data.result = await listProducts(db, { subcategoryId: id, sort: query.sort, page: query.page, cachedTotal: true });
+    data.result = (await catalogSnapshot(db)).listProducts({ subcategoryId: id, sort: query.sort, page: query.page });
     return true;
   });
 }
@@ -167,7 +168,7 @@ export interface ShopData extends Outcome {
 export async function loadShop(url: URL, reqId?: string): Promise<ShopData> {
   const query = parseListingQueryLenient(url);
   try {
-    return { status: 200, query, result: await listProducts(await getDb(), { sort: query.sort, page: query.page, cachedTotal: true }) };
+    return { status: 200, query, result: (await catalogSnapshot(await getDb())).listProducts({ sort: query.sort, page: query.page }) };
   } catch (err) {
     logger.error({ err, reqId }, 'shop listing failed');
     return { status: 500, query, result: null };

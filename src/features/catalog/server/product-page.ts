@@ -1,6 +1,7 @@
 /**
  * Data for the product detail page /product/{id} (spec 000 §2): the product, up to 10 related
- * products, breadcrumb, pack size and meta description. Unknown or non-numeric id: 404; a
+ * products, breadcrumb, pack size and meta description, read from the catalogue snapshot
+ * (./snapshot.ts: no product query per page) and the category memos. Unknown or non-numeric id: 404; a
  * failure: 500 (logged); related products failing alone: the page still answers 200, not
  * cached, with their own message.
  */
@@ -8,7 +9,8 @@ import { getDb } from '../../../lib/db/index.ts';
 import { logger } from '../../../lib/log.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import type { Crumb } from '../../content/seo.ts';
-import { getProduct, relatedProducts } from './catalog.ts';
+import { cachedTree } from './catalog.ts';
+import { catalogSnapshot } from './snapshot.ts';
 import { packSize, type ProductDetail, type ProductSummary } from '../rules.ts';
 import { routeId, type Outcome } from './listing-pages.ts';
 
@@ -39,10 +41,13 @@ export async function loadProductPage(idParam: string | undefined, reqId?: strin
   if (id > 0) {
     try {
       const db = await getDb();
-      product = await getProduct(db, id);
-      if (product) {
+      const snapshot = await catalogSnapshot(db);
+      const found = snapshot.product(id);
+      const [category, subcategory] = found ? await Promise.all([cachedTree.category(db, found.categoryId), cachedTree.subcategory(db, found.subcategoryId)]) : [];
+      if (found && category && subcategory) {
+        product = { ...found, category: { id: category.id, name: category.name }, subcategory: { id: subcategory.id, name: subcategory.name } };
         try {
-          related = await relatedProducts(db, product, PRODUCT_PAGE_RELATED);
+          related = snapshot.related(product, PRODUCT_PAGE_RELATED);
         } catch (err) {
           logger.error({ err, reqId, productId: id }, 'related products failed');
           relatedFailed = true;

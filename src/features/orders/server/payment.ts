@@ -13,6 +13,7 @@ import { AppError } from '../../../lib/http/envelope.ts';
 import { logger } from '../../../lib/log.ts';
 import type { PaymentGateway } from '../../payments/server.ts';
 import { restoreReservation } from './reservation.ts';
+import { markCatalogChanged } from '../../catalog/server/snapshot.ts';
 
 /** 402 when the gateway declines or fails a charge (the order is released, nothing is kept). */
 export const PAYMENT_FAILED =
@@ -76,6 +77,7 @@ async function releaseFailedPayment(db: Database, customerId: number, orderId: n
       await tx.insert(cartItems).values({ customerId, productId: line.productId, qty: line.qty }).onConflictDoNothing();
     }
   });
+  markCatalogChanged(db); // the stock came back
 }
 
 /** `orders.refund_reference` while a refund is being asked of the gateway (claimed, so it is asked once). */

@@ -19,6 +19,7 @@ import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
+import { markCatalogChanged } from '../../catalog/server/snapshot.ts';
 import { settlePayment } from './payment.ts';
 import { notifyOrderStatus } from '../../notifications/server/order-sms.ts';
 
@@ -138,6 +139,8 @@ export async function placeOrder(
       if (!locked.length) throw new AppError('conflict', CART_ALREADY_ORDERED);
       return reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
     });
+    // Stock went down: this server's pages show it at once (other servers within a second).
+    markCatalogChanged(db);
   } catch (err) {
     // Two requests with the same key raced: the first consumed the cart (or the unique index
     // kept its order); return that order.

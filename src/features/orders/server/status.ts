@@ -10,6 +10,7 @@ import { customers, orders, pointsTransactions } from '../../../lib/db/schema.ts
 import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './reservation.ts';
+import { markCatalogChanged } from '../../catalog/server/snapshot.ts';
 import { notifyOrderStatus } from '../../notifications/server/order-sms.ts';
 import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts';
 import { refundPayment } from './payment.ts';
@@ -43,6 +44,7 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
     await restoreReservation(tx, row);
     return row;
   });
+  markCatalogChanged(db); // the stock came back
   // After the commit, never undoing it: a paid online order's money back to its payment method, and the SMS.
   if (cancelled.paymentMode === 'Online' && cancelled.paymentStatus === 'paid') {
     await refundPayment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), cancelled);

@@ -1,0 +1,107 @@
+/**
+ * The pages' in-memory catalogue snapshot (issue 13): the same answers as the database's reads,
+ * and changes made by anyone (raw SQL included) reach it within a check.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import type { DatabaseHandle } from '../../src/lib/db/index.ts';
+import { products } from '../../src/lib/db/schema.ts';
+import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
+import type { ProductPage, ProductSummary } from '../../src/features/catalog/rules.ts';
+import { getProduct, listProducts, relatedProducts } from '../../src/features/catalog/server/catalog.ts';
+import { catalogSnapshot, DELTA_INTERVAL_MS, DIRTY_INTERVAL_MS, dropCatalogSnapshot, markCatalogChanged } from '../../src/features/catalog/server/snapshot.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A listing with only the summary fields cards show (the snapshot's products carry their details too). */
+function summaries(page: ProductPage): ProductPage {
+  const detailKeys = new Set(['sku', 'images', 'description', 'additionalInformation', 'highlights', 'type', 'rating']);
+  const summary = (p: ProductSummary) => Object.fromEntries(Object.entries(p).filter(([key]) => !detailKeys.has(key))) as unknown as ProductSummary;
+  return { ...page, products: page.products.map(summary) };
+}
+
+describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+    await seedDemoShop(handle.db);
+    // One product out of stock, so related products have every tier.
+    await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, 2));
+  });
+  afterAll(async () => handle?.close());
+
+  /** The snapshot after this process's next check (the way a page sees it after a change). */
+  async function fresh() {
+    markCatalogChanged(handle.db);
+    await sleep(DIRTY_INTERVAL_MS + 5);
+    return catalogSnapshot(handle.db);
+  }
+
+  it('lists the same pages as the database for every filter, sort and page', async () => {
+    const snapshot = await catalogSnapshot(handle.db);
+    const probe = (await listProducts(handle.db, { pageSize: 100 })).products[0]!;
+    const filters = [{}, { categoryId: probe.categoryId }, { categoryId: probe.categoryId, subcategoryId: probe.subcategoryId }, { subcategoryId: probe.subcategoryId }, { categoryId: 999 }];
+    for (const filter of filters) {
+      for (const sort of [undefined, 'asc', 'desc'] as const) {
+        for (const page of [1, 2, 50]) {
+          const query = { ...filter, sort, page, pageSize: 7 };
+          expect(summaries(snapshot.listProducts(query)), JSON.stringify(query)).toEqual(await listProducts(handle.db, query));
+        }
+      }
+    }
+  });
+
+  it('gives the same product details and related products as the database', async () => {
+    const snapshot = await catalogSnapshot(handle.db);
+    for (const id of [1, 3, 10, 40]) {
+      const fromDb = (await getProduct(handle.db, id))!;
+      const { category, subcategory, ...fields } = fromDb;
+      expect(snapshot.product(id)).toEqual(fields);
+      expect(category.id).toBe(fromDb.categoryId);
+      for (const limit of [1, 4, 10, 100]) {
+        expect(snapshot.related(fromDb, limit).map((p) => p.id)).toEqual((await relatedProducts(handle.db, fromDb, limit)).map((p) => p.id));
+      }
+    }
+    expect(snapshot.product(999999)).toBeNull();
+  });
+
+  it('stamps updated_at on every product update, raw SQL included', async () => {
+    const before = (await handle.db.select({ at: products.updatedAt }).from(products).where(eq(products.id, 5)))[0]!.at;
+    await sleep(5);
+    await handle.db.execute(sql`UPDATE products SET stock = stock + 1 WHERE id = 5`);
+    const after = (await handle.db.select({ at: products.updatedAt }).from(products).where(eq(products.id, 5)))[0]!.at;
+    expect(after.getTime()).toBeGreaterThan(before.getTime());
+  });
+
+  it('sees stock, price, switched-off and new products written with raw SQL after a check', async () => {
+    await catalogSnapshot(handle.db);
+    await handle.db.execute(sql`UPDATE products SET stock = 0 WHERE id = 1`);
+    await handle.db.execute(sql`UPDATE products SET price_paise = 1, mrp_paise = 1 WHERE id = 3`);
+    await handle.db.execute(sql`UPDATE products SET is_active = false WHERE id = 4`);
+    const [added] = await handle.db
+      .insert(products)
+      .values({ sku: 'SNAP-1', name: 'Snapshot Jackfruit', slug: 'snapshot-jackfruit', categoryId: 1, subcategoryId: (await getProduct(handle.db, 1))!.subcategoryId, mrpPaise: 9900, pricePaise: 9900, stock: 3 })
+      .returning({ id: products.id });
+    const snapshot = await fresh();
+    expect(snapshot.product(1)?.stock).toBe(0);
+    expect(snapshot.listProducts({ sort: 'asc', pageSize: 1 }).products[0]?.id).toBe(3);
+    expect(snapshot.product(4)).toBeNull();
+    expect(snapshot.listProducts({ pageSize: 100 }).products.some((p) => p.id === 4)).toBe(false);
+    expect(snapshot.product(added!.id)?.name).toBe('Snapshot Jackfruit');
+    expect(summaries(snapshot.listProducts({ pageSize: 100 }))).toEqual(await listProducts(handle.db, { pageSize: 100 }));
+  });
+
+  it('re-checks on its own once the interval has passed, without being told', async () => {
+    await catalogSnapshot(handle.db);
+    await handle.db.execute(sql`UPDATE products SET stock = 42 WHERE id = 6`);
+    await sleep(DELTA_INTERVAL_MS + 10);
+    expect((await catalogSnapshot(handle.db)).product(6)?.stock).toBe(42);
+  });
+
+  it('loads again from scratch when dropped', async () => {
+    dropCatalogSnapshot(handle.db);
+    const snapshot = await catalogSnapshot(handle.db);
+    expect(snapshot.size).toBe((await listProducts(handle.db, { pageSize: 1 })).total);
+  });
+});

@@ -76,6 +76,15 @@ export default defineConfig({
         },
       },
     },
+    {
+      // client:signedin — hydrate when idle, only for a signed-in visitor or once one signs in (src/client-directives/signedin.ts).
+      name: 'farmfresh:client-signedin',
+      hooks: {
+        'astro:config:setup': ({ addClientDirective }) => {
+          addClientDirective({ name: 'signedin', entrypoint: './src/client-directives/signedin.ts' });
+        },
+      },
+    },
   ],
   site: config.SITE_URL,
   server: { host: config.HOST, port: config.PORT },

@@ -5,10 +5,10 @@
  * states, the checkout rules, a line that vanished on the server, and the catalogue page's
  * JavaScript budget.
  */
-import { gzipSync } from 'node:zlib';
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { authDialog, cartControl, createCustomer, hydrated, isMobile, loginInDialog, openAuthFromNavbar, origin } from './session-helpers.ts';
+import { describeScripts, recordScripts } from './script-bytes.ts';
 
 interface CartLineJson {
   cart_id: number;
@@ -235,15 +235,12 @@ test.describe('guests', () => {
   });
 
   test('a catalogue page stays within 90 KB of gzipped JavaScript after adding to the cart', async ({ page }) => {
-    const sizes: Promise<number>[] = [];
-    page.on('response', (res) => {
-      if (res.request().resourceType() === 'script') sizes.push(res.body().then((b) => gzipSync(b).length, () => 0));
-    });
+    const scripts = recordScripts(page);
     await page.goto('/shop', { waitUntil: 'networkidle' });
     await page.getByRole('button', { name: /^Add .+ to cart$/ }).first().hover();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }).hover();
     await page.waitForLoadState('networkidle');
-    const total = (await Promise.all(sizes)).reduce((a, b) => a + b, 0);
-    expect(total).toBeLessThanOrEqual(90 * 1024);
+    const loaded = await scripts();
+    expect(loaded.total, describeScripts(loaded.scripts)).toBeLessThanOrEqual(90 * 1024);
   });
 });

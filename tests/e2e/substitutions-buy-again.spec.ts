@@ -3,11 +3,13 @@
  * - substitutions: a line's "If out of stock" choice made in the cart (kept across a reload),
  *   the order's choice made at checkout, both shown on the order in My Account and on tracking;
  * - Buy again: nothing for a new customer; the demo customer (delivered orders in the demo shop)
- *   sees it on the home page and in My Account, and one tap adds a product to the cart.
+ *   sees it on the home page and in My Account, and one tap adds a product to the cart; a guest
+ *   on the home page downloads none of its code, and it appears when they sign in there.
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillCart, hydrated, originHeader, signUp } from './checkout-helpers.ts';
+import { loginInDialog, openAuthFromNavbar } from './session-helpers.ts';
 
 const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
 const DEMO_PHONE = '+919447000001';
@@ -98,6 +100,26 @@ test.describe('buy again', () => {
     expect((await (await answered).json()).data.products).toEqual([]);
     await expect(page.getByRole('heading', { name: 'Products' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Buy again' })).toHaveCount(0);
+  });
+
+  test('a guest on the home page downloads no Buy again code; signing in there shows it', async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    const scripts: string[] = [];
+    page.on('request', (req) => {
+      if (req.resourceType() === 'script') scripts.push(new URL(req.url()).pathname);
+    });
+    await page.goto('/', { waitUntil: 'networkidle' });
+    // The banner carousel hydrates when idle too: by then a `client:idle` Buy again would have been fetched.
+    await hydrated(page, 'BannerCarousel');
+    await page.waitForLoadState('networkidle');
+    expect(scripts.length).toBeGreaterThan(0);
+    expect(scripts.filter((path) => path.includes('/BuyAgain.'))).toEqual([]);
+
+    const dialog = await openAuthFromNavbar(page, 'Login');
+    await loginInDialog(dialog, DEMO_PHONE);
+    const section = page.getByRole('region', { name: 'Buy again' });
+    await expect(section).toBeVisible();
+    await expect(section.getByRole('listitem').first()).toContainText('Ordered 3 times');
   });
 
   for (const viewport of VIEWPORTS) {

@@ -7,7 +7,6 @@ import { atom } from 'nanostores';
 import { callRoute } from '../../lib/http/client.ts';
 import type { DataOut } from '../../lib/http/contract.ts';
 import type { deliverToRoute, setDeliverToRoute } from './contract.ts';
-import { loadCart } from '../cart/store.ts';
 
 /** What the shop says about a PIN code (contract.ts pinCheckSchema). */
 export type PinCheckJson = NonNullable<DataOut<typeof deliverToRoute>['check']>;
@@ -38,8 +37,12 @@ export function loadDeliverTo(): void {
 export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
   const r = await callRoute<typeof setDeliverToRoute>('POST /api/customer/deliver-to', { body: { pin }, fallbackMessage: 'Could not check this PIN code. Please try again.' });
   $deliverTo.set({ status: 'ready', check: r.data.check });
-  // The cart's delivery fee and minimum order follow the PIN code.
-  void loadCart(true).catch((err) => console.error('Refreshing the cart failed', err));
+  // The cart's delivery fee and minimum order follow the PIN code. The cart store is loaded
+  // here, not imported: every page has the Deliver-to check, and most never show a cart (the
+  // badge needs no store), so they need not download it (3 KB gzipped) just for this.
+  void import('../cart/store.ts')
+    .then((cart) => cart.loadCart(true))
+    .catch((err) => console.error('Refreshing the cart failed', err));
   return r.data.check;
 }
 

@@ -10,9 +10,11 @@
  *   session state (spec 000 §4 "A 401 response from any call removes the stored token"); the
  *   session store registers itself there.
  *
+ * - Built on the platform's `fetch` (no client library: every island page downloads this file).
+ *   No timeout and no retries (an unsafe call must never be repeated).
+ *
  * Browser-safe: imports no server code.
  */
-import { FetchError, ofetch } from 'ofetch';
 
 /** The response envelope of ARCHITECTURE.md. */
 export interface Envelope<T> {
@@ -85,13 +87,49 @@ function notifyUnauthorized(): void {
   }
 }
 
-const client = ofetch.create({
-  baseURL: '',
-  credentials: 'same-origin',
-  headers: { accept: 'application/json' },
-  // The spec's client has no timeout and no retries; an unsafe call must never be repeated.
-  retry: 0,
-});
+/** JSON media types (`application/json`, `application/problem+json`, …), parameters ignored. */
+const JSON_TYPE = /^application\/(?:[\w!#$%&*.^`~-]*\+)?json$/i;
+
+/**
+ * `path` with `query` added: a key already in `path` is replaced, an undefined value removes
+ * the key, numbers and booleans are written as text (`?page=2&fresh=true`).
+ */
+export function withQuery(path: string, query: ApiOptions['query']): string {
+  if (!query) return path;
+  const at = path.indexOf('?');
+  const params = new URLSearchParams(at < 0 ? '' : path.slice(at + 1));
+  for (const [key, value] of Object.entries(query)) {
+    if (value === undefined) params.delete(key);
+    else params.set(key, String(value));
+  }
+  const search = params.toString();
+  return (at < 0 ? path : path.slice(0, at)) + (search ? `?${search}` : '');
+}
+
+/** The request's body and headers: a plain object goes out as JSON, FormData and URLSearchParams as they are. */
+function requestInit(options: ApiOptions): RequestInit {
+  const headers = new Headers({ accept: 'application/json' });
+  for (const [name, value] of Object.entries(options.headers ?? {})) headers.set(name, value);
+  let body: BodyInit | undefined;
+  if (options.body instanceof FormData || options.body instanceof URLSearchParams) body = options.body;
+  else if (options.body !== undefined) {
+    body = JSON.stringify(options.body);
+    if (!headers.has('content-type')) headers.set('content-type', 'application/json');
+  }
+  return { method: options.method ?? 'GET', headers, body, credentials: 'same-origin', signal: options.signal };
+}
+
+/** The answer's parsed JSON; undefined when it has no body, is not JSON or does not parse. */
+async function readJson(response: Response): Promise<unknown> {
+  const type = response.headers.get('content-type')?.split(';')[0].trim() ?? '';
+  const text = await response.text();
+  if (!text || (type && !JSON_TYPE.test(type))) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
 
 function isEnvelope(value: unknown): value is Envelope<unknown> {
   return typeof value === 'object' && value !== null && 'success' in value;
@@ -104,33 +142,26 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
  */
 export async function apiRequest<T>(path: string, options: ApiOptions = {}): Promise<ApiResult<T>> {
   const fallback = options.fallbackMessage ?? DEFAULT_MESSAGE;
-  let response;
+  let response: Response;
+  let body: unknown;
   try {
-    response = await client.raw<Envelope<T>>(path, {
-      method: options.method ?? 'GET',
-      query: options.query,
-      body: options.body,
-      headers: options.headers,
-      signal: options.signal,
-    });
+    response = await fetch(withQuery(path, options.query), requestInit(options));
+    body = await readJson(response);
   } catch (err) {
-    if (err instanceof FetchError && err.response) {
-      const status = err.response.status;
-      if (status === 401) notifyUnauthorized();
-      const body: unknown = err.data;
-      const envelope = isEnvelope(body) ? body : undefined;
-      const retryAfter = Number(err.response.headers.get('retry-after')) || undefined;
-      throw new ApiError(envelope?.message || fallback, status, { errors: envelope?.errors, data: envelope?.data, retryAfter });
-    }
+    // An aborted call stays an abort (isAbortError); anything else is the network failing.
     if (options.signal?.aborted) throw err;
     throw new ApiError(fallback, 0);
   }
-  const body: unknown = response._data;
-  if (!isEnvelope(body) || body.success === false) {
-    const envelope = isEnvelope(body) ? body : undefined;
+  const envelope = isEnvelope(body) ? body : undefined;
+  if (response.status >= 400) {
+    if (response.status === 401) notifyUnauthorized();
+    const retryAfter = Number(response.headers.get('retry-after')) || undefined;
+    throw new ApiError(envelope?.message || fallback, response.status, { errors: envelope?.errors, data: envelope?.data, retryAfter });
+  }
+  if (!envelope || envelope.success === false) {
     throw new ApiError(envelope?.message || fallback, response.status, { errors: envelope?.errors, data: envelope?.data });
   }
-  return { status: response.status, message: body.message, data: body.data as T };
+  return { status: response.status, message: envelope.message, data: envelope.data as T };
 }
 
 /**
@@ -148,5 +179,5 @@ export async function apiSend<T>(path: string, options: ApiOptions = {}): Promis
 
 /** True when `err` comes from an aborted request (a newer search replaced it, the island closed). */
 export function isAbortError(err: unknown): boolean {
-  return err instanceof Error && (err.name === 'AbortError' || (err instanceof FetchError && err.cause instanceof Error && err.cause.name === 'AbortError'));
+  return err instanceof Error && err.name === 'AbortError';
 }

@@ -3,9 +3,9 @@
  * dialog (native <dialog> with showModal, Tab wrap, Escape, focus returned on close), a
  * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
  */
-import { useId, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
 import { Svg } from '../../../lib/ui/icons.tsx';
-import ModalDialog, { type ModalDialogProps } from '../../../lib/ui/ModalDialog.tsx';
+import type { ModalDialogProps } from '../../../lib/ui/ModalDialog.tsx';
 import { formatPaise } from '../../../lib/money.ts';
 import type { DataOut } from '../../../lib/http/contract.ts';
 import type { creditTransactionRoute, profileRoute } from '../contract.ts';
@@ -56,9 +56,24 @@ export const buttonDanger =
 
 type DialogProps = Pick<ModalDialogProps, 'open' | 'title' | 'onClose' | 'children' | 'role' | 'width' | 'describedBy'>;
 
-/** A modal dialog (the shared ModalDialog; a backdrop click does not close it). */
+// The dialog primitive loads when a dialog first opens, not with My Account (which always holds
+// closed ones: Delete Account, Cancel Order).
+const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
+
+/**
+ * A modal dialog (the shared ModalDialog; a backdrop click does not close it). Nothing is
+ * rendered until it first opens; from then on it stays mounted, so closing it returns focus as
+ * the primitive does.
+ */
 export function Dialog({ role = 'dialog', width = 'sm:max-w-md', ...props }: DialogProps) {
-  return <ModalDialog {...props} role={role} width={width} closeOnBackdrop={false} />;
+  const [used, setUsed] = useState(false);
+  if (props.open && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={null}>
+      <ModalDialog {...props} role={role} width={width} closeOnBackdrop={false} />
+    </Suspense>
+  );
 }
 
 /** A yes/no question (confirm delete address, confirm delete account, confirm cancel order). */

@@ -8,7 +8,9 @@
  * The server renders nothing here, so the home page's HTML stays the same for everyone and the
  * anonymous page cache keeps working: the island asks the API only when the session store says
  * signed in (the readable hint cookie), asks again after a login on the page, and shows nothing
- * for a guest, on a 401, on a failure or when nothing was delivered yet.
+ * for a guest, on a 401, on a failure or when nothing was delivered yet. The home page hydrates
+ * it with `client:signedin` (src/client-directives/signedin.ts), so a guest there downloads none
+ * of it until they sign in.
  */
 import { useEffect, useId, useState } from 'react';
 import { useStore } from '@nanostores/react';

@@ -89,6 +89,8 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     /** Names in order, for one- and two-letter searches (prefix range scans). */
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    /** Products changed lately, for the search's refresh of its kept cards (features/search/server/index-cache.ts). */
+    index('products_updated_at_idx').on(t.updatedAt),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_prices_positive', sql`${t.pricePaise} >= 0 AND ${t.mrpPaise} >= 0`),
   ],

@@ -89,6 +89,9 @@ export class SearchIndex {
   private readonly totals: DocScores;
   private readonly queryTermStamp: Int32Array;
   private queryEpoch = 0;
+  private readonly matchDocs: Int32Array;
+  private readonly matchScore: Float64Array;
+  private readonly matchGroups: Int32Array;
 
   constructor(products: IndexedProduct[], synonyms: SynonymTable) {
     this.synonyms = synonyms;
@@ -147,6 +150,9 @@ export class SearchIndex {
     this.groupScores = new DocScores(products.length);
     this.totals = new DocScores(products.length);
     this.queryTermStamp = new Int32Array(this.vocabulary.terms.length);
+    this.matchDocs = new Int32Array(products.length);
+    this.matchScore = new Float64Array(products.length);
+    this.matchGroups = new Int32Array(products.length);
   }
 
   private buildTrigrams(): void {
@@ -302,9 +308,8 @@ export class SearchIndex {
     const stemmed = typed.map(stem).join(' ');
     let most = 0;
     for (let k = 0; k < totals.size; k++) most = Math.max(most, totals.groups[totals.touched[k]!]!);
-    const docs: number[] = [];
-    const score: number[] = [];
-    const matched: number[] = [];
+    const { matchDocs: docs, matchScore: score, matchGroups: matched } = this;
+    let count = 0;
     for (let k = 0; k < totals.size; k++) {
       const doc = totals.touched[k]!;
       if (totals.groups[doc]! < most) continue;
@@ -315,20 +320,20 @@ export class SearchIndex {
       // A name without letters or digits has no head: it covers nothing (not 0/0).
       const covered = to > from ? hits / (to - from) : 0;
       const exact = this.nameLower[doc] === raw || this.stemmedName[doc] === stemmed ? 20 : 0;
-      docs.push(doc);
-      score.push(totals.value[doc]! + exact + 4 * covered);
-      matched.push(totals.groups[doc]!);
+      docs[count] = doc;
+      score[count] = totals.value[doc]! + exact + 4 * covered;
+      matched[count++] = totals.groups[doc]!;
     }
     // Names containing the text that matched no word ("e - c", "ato") still come, last.
     if (raw.length >= 3) {
       this.containing(raw, (doc) => {
         if (totals.has(doc)) return;
-        docs.push(doc);
-        score.push(0.5);
-        matched.push(0);
+        docs[count] = doc;
+        score[count] = 0.5;
+        matched[count++] = 0;
       });
     }
-    return new Ranking(this.products, this.nameLength, Int32Array.from(docs), Float64Array.from(score), Int32Array.from(matched), correctedText);
+    return new Ranking(this.products, this.nameLength, docs.slice(0, count), score.slice(0, count), matched.slice(0, count), correctedText);
   }
 
   /** Ranks the active products for `text`, every match in order (see the module comment). */

@@ -20,12 +20,15 @@ const rowColumns = {
   subcategoryName: subcategories.name,
   type: products.type,
   isActive: products.isActive,
+  stamp: sql<string>`${products.updatedAt}::text`,
 };
 
 /** A product as the search reads it: whether it is on sale, its indexed text and its card. */
 export interface SearchRow {
   id: number;
   isActive: boolean;
+  /** Its `updated_at` as the database prints it (full precision). */
+  stamp: string;
   indexed: IndexedProduct;
   card: SearchResult;
 }
@@ -49,20 +52,31 @@ export async function readSearchRows(db: Database, where: SQL): Promise<SearchRo
       type: row.type,
       brand: card.brand,
     };
-    return { id: row.id, isActive: row.isActive, indexed, card };
+    return { id: row.id, isActive: row.isActive, stamp: row.stamp, indexed, card };
   });
 }
 
 /** Every active product. */
 export const readActiveRows = (db: Database) => readSearchRows(db, eq(products.isActive, true));
 
+/** These products' rows, active or not. */
+export const readRowsById = (db: Database, ids: number[]) => readSearchRows(db, sql`${products.id} = ANY(${`{${ids.join(',')}}`}::int[])`);
+
 /**
- * Products changed (by `updated_at`, an index range of products_updated_at_idx) after `since`
- * (a database timestamp) less `overlapSeconds`, active or not. The overlap reads again what a
- * transaction stamped before `since` but committed after it was read.
+ * Id → `updated_at` of the products changed after `since` (a database timestamp) less
+ * `overlapSeconds`: a range of the products_updated_at_idx index, as one string (20,000 rows of
+ * a mass change take ~50 ms so, ~180 ms as rows).
  */
-export const readChangedRows = (db: Database, since: string, overlapSeconds: number) =>
-  readSearchRows(db, sql`${products.updatedAt} > ${since}::timestamptz - make_interval(secs => ${overlapSeconds}::int)`);
+export async function readChangedStamps(db: Database, since: string, overlapSeconds: number): Promise<Map<number, string>> {
+  const result = (await db.execute(sql`SELECT string_agg(id || '=' || updated_at::text, ',') AS stamps FROM products
+    WHERE updated_at > ${since}::timestamptz - make_interval(secs => ${overlapSeconds}::int)`)) as unknown as { rows: { stamps: string | null }[] };
+  const out = new Map<number, string>();
+  for (const pair of result.rows[0]?.stamps?.split(',') ?? []) {
+    const at = pair.indexOf('=');
+    out.set(Number(pair.slice(0, at)), pair.slice(at + 1));
+  }
+  return out;
+}
 
 /** Whether two products index the same text (else the index must be rebuilt). */
 export function sameIndexedText(a: IndexedProduct, b: IndexedProduct): boolean {

@@ -5,12 +5,12 @@
  *
  * Kept fresh by a check at most every SIGNATURE_CHECK_MS, run in the background (the search
  * that notices it is due answers at once from what is there):
- * - the products changed since the previous check (by `updated_at`, an index range; every writer
- *   of products sets it: Drizzle's `$onUpdate`, the catalogue import), less OVERLAP_SECONDS, are
- *   compared with what is kept: a price, stock or image change replaces that card at once; a
- *   product switched off loses its card at once (searches skip it) and the index is rebuilt; a
- *   renamed, moved, new or re-activated product rebuilds the index, and so do more than
- *   MAX_PATCHED_ROWS changes at once;
+ * - the products changed since the previous check (by `updated_at`, an index range; the database
+ *   stamps every update, migration 0006), less OVERLAP_SECONDS on PostgreSQL, and whose
+ *   `updated_at` differs from the one kept, are read and compared with what is kept: a
+ *   price, stock or image change replaces that card at once; a product switched off loses its
+ *   card at once (searches skip it) and the index is rebuilt; a renamed, moved, new or
+ *   re-activated product rebuilds the index, and so do more than MAX_PATCHED_ROWS changes at once;
  * - a signature (highest product id, count and latest change of categories and subcategories)
  *   that differs rebuilds it too.
  * A rebuild (about half a second for 20,000 products) happens in the background while the old
@@ -23,19 +23,21 @@
  * orders always price from the database.
  */
 import { sql } from 'drizzle-orm';
+import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '../../../lib/db/index.ts';
 import { logger } from '../../../lib/log.ts';
 import { SearchIndex } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
-import { readActiveRows, readChangedRows, sameCard, sameIndexedText, type SearchResult } from './cards.ts';
+import { readActiveRows, readChangedStamps, readRowsById, sameCard, sameIndexedText, type SearchResult } from './cards.ts';
 
 /** How often (ms) the kept catalogue is compared with the database. */
 export const SIGNATURE_CHECK_MS = 2_000;
 /**
- * Each check also reads what changed this long (s) before the previous one: a transaction stamps
- * its rows when it starts, so one committing after the previous check read would otherwise go
- * unseen. A longer transaction (a large import run from another process) shows at the next
- * rebuild; an import in the server's own process rebuilds at once.
+ * On PostgreSQL each check also reads what changed this long (s) before the previous one: a row
+ * stamped before that check read but committed after it would otherwise go unseen. A longer
+ * transaction (a large import run from another process) shows at the next rebuild; an import in
+ * the server's own process rebuilds at once. PGlite needs none: it runs one transaction at a
+ * time, and no query (so no check) while one is open.
  */
 export const OVERLAP_SECONDS = 10;
 /** More changed products than this at one check rebuild everything instead of replacing cards. */
@@ -52,6 +54,8 @@ export interface SearchCatalog {
 
 interface Entry {
   catalog: Promise<SearchCatalog>;
+  /** Each product's `updated_at` as last read (active or not). */
+  stamps: Map<number, string>;
   signature: string;
   /** The database's clock when the kept catalogue was last compared (or read). */
   since: string;
@@ -72,20 +76,30 @@ async function readSignature(db: Database): Promise<{ signature: string; now: st
   return { signature: `${row.p}|${row.c}|${row.s}`, now: String(row.now) };
 }
 
-async function build(db: Database): Promise<{ catalog: SearchCatalog; signature: string; since: string }> {
+type Built = Pick<Entry, 'stamps' | 'signature' | 'since'> & { catalog: SearchCatalog };
+
+async function build(db: Database): Promise<Built> {
   const { signature, now } = await readSignature(db);
   const rows = await readActiveRows(db);
   const index = new SearchIndex(rows.map((r) => r.indexed), shopSynonyms());
-  return { catalog: { index, cards: new Map(rows.map((r) => [r.id, r.card])), version: ++versions }, signature, since: now };
+  return {
+    catalog: { index, cards: new Map(rows.map((r) => [r.id, r.card])), version: ++versions },
+    stamps: new Map(rows.map((r) => [r.id, r.stamp])),
+    signature,
+    since: now,
+  };
+}
+
+function adopt(entry: Entry, built: Built): SearchCatalog {
+  entry.stamps = built.stamps;
+  entry.signature = built.signature;
+  entry.since = built.since;
+  return built.catalog;
 }
 
 function start(db: Database): Entry {
-  const entry: Entry = { catalog: Promise.resolve(null as never), signature: '', since: '', checkedAt: Date.now() };
-  entry.catalog = build(db).then(({ catalog, signature, since }) => {
-    entry.signature = signature;
-    entry.since = since;
-    return catalog;
-  });
+  const entry: Entry = { catalog: Promise.resolve(null as never), stamps: new Map(), signature: '', since: '', checkedAt: Date.now() };
+  entry.catalog = build(db).then((built) => adopt(entry, built));
   entries.set(db, entry);
   entry.catalog.catch(() => {
     if (entries.get(db) === entry) entries.delete(db);
@@ -99,11 +113,14 @@ function check(db: Database, entry: Entry): Promise<void> {
   const run = async () => {
     const catalog = await entry.catalog;
     const { signature, now } = await readSignature(db);
-    const rows = await readChangedRows(db, entry.since, OVERLAP_SECONDS);
+    const stamps = await readChangedStamps(db, entry.since, db instanceof PgliteDatabase ? 0 : OVERLAP_SECONDS);
+    const changedIds = [...stamps].filter(([id, stamp]) => entry.stamps.get(id) !== stamp).map(([id]) => id);
     entry.since = now;
-    let rebuild = signature !== entry.signature || rows.length > MAX_PATCHED_ROWS;
+    let rebuild = signature !== entry.signature || changedIds.length > MAX_PATCHED_ROWS;
+    const rows = rebuild || changedIds.length === 0 ? [] : await readRowsById(db, changedIds);
     let changed = false;
-    for (const row of rebuild ? [] : rows) {
+    for (const row of rows) {
+      entry.stamps.set(row.id, row.stamp);
       const indexed = catalog.index.product(row.id);
       if (!indexed) {
         rebuild ||= row.isActive;
@@ -125,9 +142,7 @@ function check(db: Database, entry: Entry): Promise<void> {
     if (!rebuild) return;
     const next = await build(db);
     if (entries.get(db) !== entry) return;
-    entry.catalog = Promise.resolve(next.catalog);
-    entry.signature = next.signature;
-    entry.since = next.since;
+    entry.catalog = Promise.resolve(adopt(entry, next));
   };
   entry.checking = run().finally(() => {
     entry.checking = undefined;

@@ -1,8 +1,8 @@
 /**
  * The in-memory search index and its ranking (issue 14 "Search that speaks the customer's
  * words"). Built from the active products (name, category, subcategory, type, brand) by
- * index-cache.ts; pure and synchronous, so one search over 20,000 products takes a few
- * milliseconds.
+ * index-cache.ts; pure and synchronous: one search over 20,000 products takes about a tenth of
+ * a millisecond.
  *
  * A query is split into words (text.ts); each word, or a phrase the synonym file knows, becomes
  * a group of alternatives: the word itself (whole word; a longer catalogue word starting with it

@@ -72,6 +72,9 @@ export class SearchIndex {
   /** Each name's stemmed words joined by a space (the exact-name bonus). */
   private readonly stemmedName: string[];
   private readonly nameLength: Int32Array;
+  /** Lengths of nameLower and stemmedName: most names differ from the text in length, a cheap first test. */
+  private readonly lowerLength: Int32Array;
+  private readonly stemmedLength: Int32Array;
   /** Term ids of each name's head: product i's are headTerms[headStart[i] .. headStart[i + 1]). */
   private readonly headStart: Int32Array;
   private readonly headTerms: Int32Array;
@@ -101,6 +104,8 @@ export class SearchIndex {
     this.nameLength = Int32Array.from(products, (p) => p.name.length);
     const nameTerms = products.map((p) => terms(p.name));
     this.stemmedName = nameTerms.map((t) => t.join(' '));
+    this.lowerLength = Int32Array.from(this.nameLower, (n) => n.length);
+    this.stemmedLength = Int32Array.from(this.stemmedName, (n) => n.length);
     const postings: TermPostings = new Map();
     const surfaceCounts = new Map<string, Map<string, number>>();
     products.forEach((p, i) => {
@@ -276,11 +281,17 @@ export class SearchIndex {
       if (!list) return;
       if (!rarest || list.length < rarest.length) rarest = list;
     }
-    for (const doc of rarest!) if (this.nameLower[doc]!.includes(raw)) visit(doc);
+    // Three characters are one trigram: its products are exactly those containing it.
+    for (const doc of rarest!) if (raw.length === 3 || this.nameLower[doc]!.includes(raw)) visit(doc);
   }
 
-  /** The products matching `text`, unsorted, with what ranks them (see the module comment). */
-  rank(text: string): Ranking {
+  /**
+   * The products matching `text`, unsorted, with what ranks them (see the module comment). With
+   * `enough`, names merely containing the text are left out once that many products matched
+   * words: they rank after every word match, so the first `enough` are the same (but `size` no
+   * longer counts every match).
+   */
+  rank(text: string, enough = Infinity): Ranking {
     const typed = words(text);
     if (typed.length === 0) return new Ranking(this.products, this.nameLength, new Int32Array(0), new Float64Array(0), new Int32Array(0), null);
     const { groups, correctedText } = this.plan(typed);
@@ -319,13 +330,14 @@ export class SearchIndex {
       for (let h = from; h < to; h++) if (queryTermStamp[this.headTerms[h]!] === epoch) hits++;
       // A name without letters or digits has no head: it covers nothing (not 0/0).
       const covered = to > from ? hits / (to - from) : 0;
-      const exact = this.nameLower[doc] === raw || this.stemmedName[doc] === stemmed ? 20 : 0;
+      const exact =
+        (this.lowerLength[doc] === raw.length && this.nameLower[doc] === raw) || (this.stemmedLength[doc] === stemmed.length && this.stemmedName[doc] === stemmed) ? 20 : 0;
       docs[count] = doc;
       score[count] = totals.value[doc]! + exact + 4 * covered;
       matched[count++] = totals.groups[doc]!;
     }
     // Names containing the text that matched no word ("e - c", "ato") still come, last.
-    if (raw.length >= 3) {
+    if (raw.length >= 3 && count < enough) {
       this.containing(raw, (doc) => {
         if (totals.has(doc)) return;
         docs[count] = doc;

@@ -28,7 +28,7 @@ import { ensureBuild } from './ensure-build.ts';
 import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest, type LoadResult } from './bench/load.ts';
 import { startBenchServer, type BenchServer } from './bench/server-process.ts';
 import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
-import { benchSearchQueries } from './bench/queries.ts';
+import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
 import { measureFrontend } from './bench/frontend.ts';
 import { budgetChecks, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
 import { openDatabase } from '../src/lib/db/index.ts';
@@ -96,8 +96,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
     const memoryAtReady = server.memoryMb();
     log(`${kind}: server ready (${memoryAtReady.processes} process(es), RSS ${memoryAtReady.rss} MB, peak so far ${memoryAtReady.peak} MB).`);
     try {
-      // Warm-up away from the measured URLs: the code paths, not the cache.
+      // Warm-up away from the measured URLs: the code paths, not the cache (search: other queries).
       await runLoad(server.base, [...repeat('/about', 200), ...repeat('/', 20), { path: '/category/1/subcategories?page=9' }, { path: '/product/2' }, { path: '/product/3' }], { concurrency });
+      if (wants('search')) await runLoad(server.base, warmupQueries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })), { concurrency, headers: BROWSER_API_HEADERS });
       const tokens = targets.tokens;
       const phases: Phase[] = [];
       const run = async (key: (typeof PHASE_KEYS)[number], ...args: Parameters<typeof phase>) => {
@@ -162,6 +163,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
 
 ensureBuild({ root });
 const queries = await benchSearchQueries();
+const warmupQueries = await benchWarmupSearchQueries();
 const runs: BenchRun[] = [];
 if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries));
 if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries));

@@ -99,7 +99,10 @@ describe('first results only (issue 13)', () => {
   it('gives the same first k as ranking everything, names merely containing the text included', () => {
     for (const q of queries) {
       const all = index.search(q).ids;
-      for (let k = 1; k <= all.length + 1; k++) expect(index.rank(q, k).ids(k), `${q} k=${k}`).toEqual(all.slice(0, k));
+      for (let k = 1; k <= all.length + 1; k++) {
+        expect(index.rank(q, k).ids(k), `${q} k=${k}`).toEqual(all.slice(0, k));
+        expect(index.topIds(q, k), `${q} k=${k}`).toEqual(all.slice(0, k));
+      }
     }
     expect(index.rank('e-c', 1).ids(1)).toEqual(index.search('e-c').ids.slice(0, 1));
     expect(index.rank('e-c', 1).size).toBeGreaterThan(0);

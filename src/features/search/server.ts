@@ -50,7 +50,7 @@ export async function searchProducts(db: Database, text: string, options: { limi
   if (q.length >= 3) {
     const catalog = await getSearchCatalog(db);
     // A few spare ids cover products switched off since the index was built.
-    return cardsInOrder(catalog, catalog.index.rank(q, limit + 5).ids(limit + 5)).slice(0, limit);
+    return cardsInOrder(catalog, catalog.index.topIds(q, limit + 5)).slice(0, limit);
   }
   const name = sql`lower(${products.name})`;
   const like = escapeLike(q);

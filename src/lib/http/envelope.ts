@@ -81,12 +81,39 @@ export interface Answer {
   body: string;
 }
 
+/**
+ * A `data` value already as JSON text, made by a handler from parts each checked against its
+ * route's schema when they were made (the search's cards: checked once per card and kept, issue
+ * 13), so `okAnswer` puts it in the envelope as it is and `implementPublic` does not check or
+ * serialise it again.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+/** Header names in lower case, from any HeadersInit (a plain object without building a Headers). */
+function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  if (!init) return {};
+  if (init instanceof Headers || Array.isArray(init)) return Object.fromEntries(new Headers(init));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(init)) out[name.toLowerCase()] = value;
+  return out;
+}
+
 /** A success envelope's answer. `init.headers` may add e.g. Cache-Control. */
 export function okAnswer(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Answer {
+  const headers = { ...JSON_HEADERS, ...headerRecord(init.headers) };
+  const status = init.status ?? 200;
+  if (data instanceof JsonText) {
+    return { status, headers, body: `{"success":true${init.message ? `,"message":${JSON.stringify(init.message)}` : ''},"data":${data.text}}` };
+  }
   const body: Record<string, unknown> = { success: true };
   if (init.message) body.message = init.message;
   body.data = data;
-  return { status: init.status ?? 200, headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(init.headers)) }, body: JSON.stringify(body) };
+  return { status, headers, body: JSON.stringify(body) };
 }
 
 /**

@@ -10,7 +10,7 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { api, errorAnswer, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
+import { api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
 import { getCustomer, requireCustomer } from '../../features/auth/server/session.ts';
 import type { SessionCustomer } from '../../features/auth/server/sessions.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
@@ -101,6 +101,9 @@ export interface PublicInput<C extends RouteContract> {
   query: QueryOut<C>;
 }
 
+/** What a public route's handler returns: as HandlerResult, or its `data` already as checked JSON text (envelope.ts JsonText). */
+export type PublicResult<C extends RouteContract> = Omit<HandlerResult<C>, 'data'> & { data: DataIn<C> | JsonText };
+
 /** A public GET route: its answer depends on the query string alone. */
 export interface PublicRoute<C extends RouteContract = RouteContract> extends ImplementedRoute<C> {
   /**
@@ -117,19 +120,21 @@ export interface PublicRoute<C extends RouteContract = RouteContract> extends Im
  */
 export function implementPublic<const C extends RouteContract & { method: 'GET'; auth: 'none'; params?: undefined; body?: undefined }>(
   contract: C,
-  handler: (input: PublicInput<C>) => Promise<HandlerResult<C>> | HandlerResult<C>,
+  handler: (input: PublicInput<C>) => Promise<PublicResult<C>> | PublicResult<C>,
 ): PublicRoute<C> {
   const label = `${contract.method} ${contract.path}`;
   const answer = async (search: URLSearchParams, reqId?: string): Promise<Answer> => {
     try {
       const query = parse(contract.query, Object.fromEntries(search)) as QueryOut<C>;
       const result = await handler({ query });
+      const init = { status: result.status, message: result.message, headers: result.headers };
+      if (result.data instanceof JsonText) return okAnswer(result.data, init);
       const checked = contract.response.safeParse(result.data);
       if (!checked.success) {
         logger.error({ reqId, route: label, issues: checked.error.issues.slice(0, 5) }, 'response does not match its contract');
         throw new Error(`Response of ${label} does not match its contract`);
       }
-      return okAnswer(checked.data, { status: result.status, message: result.message, headers: result.headers });
+      return okAnswer(checked.data, init);
     } catch (err) {
       return errorAnswer(err, reqId);
     }

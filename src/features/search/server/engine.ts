@@ -291,7 +291,7 @@ export class SearchIndex {
    * words: they rank after every word match, so the first `enough` are the same (but `size` no
    * longer counts every match).
    */
-  rank(text: string, enough = Infinity): Ranking {
+  rank(text: string, enough = Infinity, copy = true): Ranking {
     const typed = words(text);
     if (typed.length === 0) return new Ranking(this.products, this.nameLength, new Int32Array(0), new Float64Array(0), new Int32Array(0), null);
     const { groups, correctedText } = this.plan(typed);
@@ -345,7 +345,17 @@ export class SearchIndex {
         matched[count++] = 0;
       });
     }
-    return new Ranking(this.products, this.nameLength, docs.slice(0, count), score.slice(0, count), matched.slice(0, count), correctedText);
+    // Views into the scratch arrays are only safe until the next search: `topIds` uses them at once.
+    const take = <T extends Int32Array | Float64Array>(a: T) => (copy ? a.slice(0, count) : a.subarray(0, count)) as T;
+    return new Ranking(this.products, this.nameLength, take(docs), take(score), take(matched), correctedText);
+  }
+
+  /**
+   * Ids of the first `k` products for `text`, best first: `rank(text, k).ids(k)` without copying
+   * the matches out of the scratch arrays (the dropdown's path, once per keystroke).
+   */
+  topIds(text: string, k: number): number[] {
+    return this.rank(text, k, false).ids(k);
   }
 
   /** Ranks the active products for `text`, every match in order (see the module comment). */

@@ -15,7 +15,9 @@
  * (one per CPU) for the cluster's scaling. Then JavaScript per page and Lighthouse (PGlite run).
  *
  * Writes bench/results-<date>.json (machine, runs, budgets) and bench/results/latest.md.
- * Exit code 1 when a budget fails or any request answered outside 2xx.
+ * Exit code 1 when a budget fails or any request answered outside 2xx. BENCH_PHASES (e.g.
+ * `search` or `about,search`) runs only those phases and writes no results file: a partial run
+ * for working on one budget, not a result.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -26,9 +28,9 @@ import { ensureBuild } from './ensure-build.ts';
 import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest, type LoadResult } from './bench/load.ts';
 import { startBenchServer, type BenchServer } from './bench/server-process.ts';
 import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
-import { benchSearchQueries } from './bench/queries.ts';
+import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
 import { measureFrontend } from './bench/frontend.ts';
-import { budgetChecks, writeMarkdown, type BenchRun } from './bench/report.ts';
+import { budgetChecks, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
 import { openDatabase } from '../src/lib/db/index.ts';
 import { searchProducts } from '../src/features/search/server.ts';
 import { measureRelevance } from '../src/features/search/server/relevance.ts';
@@ -41,6 +43,12 @@ const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const flags = process.env.BENCH_NODE_FLAGS !== undefined ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean) : SERVER_NODE_FLAGS;
 const only = process.env.BENCH_ONLY; // 'pglite' | 'postgres': one database only
+/** Phases to run (bench/README.md "Variables"); all when unset. */
+const PHASE_KEYS = ['about', 'cold', 'cached', 'search', 'cart', 'checkout', 'cluster', 'frontend'] as const;
+const chosen = (process.env.BENCH_PHASES ?? '').split(',').map((k) => k.trim()).filter(Boolean);
+for (const key of chosen) if (!(PHASE_KEYS as readonly string[]).includes(key)) throw new Error(`BENCH_PHASES: unknown phase "${key}" (one of ${PHASE_KEYS.join(', ')})`);
+const partial = chosen.length > 0;
+const wants = (key: (typeof PHASE_KEYS)[number]) => !partial || chosen.includes(key);
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Runs `requests` and records the server CPU they cost. */
@@ -48,7 +56,7 @@ async function phase(server: BenchServer, name: string, requests: BenchRequest[]
   const cpuBefore = server.cpuMs();
   const result = await runLoad(server.base, requests, { concurrency, headers });
   const cpuMsPerRequest = Math.round(((server.cpuMs() - cpuBefore) / requests.length) * 100) / 100;
-  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, cache hits ${result.cacheHits}/${result.requests}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`);
+  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, cache hits ${result.cacheHits}/${result.requests}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`);
   return { name, ...result, cpuMsPerRequest };
 }
 
@@ -65,20 +73,22 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
 
     // Search in-process (the service alone, no HTTP), each query once after a short warm-up.
     const handle = await openDatabase({ pgliteDataDir: database.env.PGLITE_DATA_DIR ?? '', databaseUrl: database.env.DATABASE_URL ?? '' });
-    for (const q of queries.slice(0, 20)) await searchProducts(handle.db, q);
     const serviceMs: number[] = [];
-    for (const q of queries) {
-      const t = performance.now();
-      await searchProducts(handle.db, q);
-      serviceMs.push(performance.now() - t);
+    if (wants('search')) {
+      for (const q of queries.slice(0, 20)) await searchProducts(handle.db, q);
+      for (const q of queries) {
+        const t = performance.now();
+        await searchProducts(handle.db, q);
+        serviceMs.push(performance.now() - t);
+      }
     }
     // Relevance: the expected product or category in the first three results (issue 14).
-    const relevance = targets.import ? await measureRelevance(handle.db) : null;
+    const relevance = targets.import && wants('search') ? await measureRelevance(handle.db) : null;
     if (relevance) log(`${kind}: search relevance hit@3 ${(relevance.hitAt3 * 100).toFixed(1)}% over ${relevance.queries} queries (p95 ${relevance.p95Ms} ms).`);
     await handle.close();
     serviceMs.sort((a, b) => a - b);
     const searchService = { p50: Math.round(percentile(serviceMs, 50) * 10) / 10, p95: Math.round(percentile(serviceMs, 95) * 10) / 10 };
-    log(`${kind}: search in-process over ${queries.length} queries: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms`);
+    if (serviceMs.length) log(`${kind}: search in-process over ${queries.length} queries: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms`);
 
     // One process for the budgets (each cluster worker keeps its own page cache); the cluster's
     // scaling is measured on its own below.
@@ -86,36 +96,40 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
     const memoryAtReady = server.memoryMb();
     log(`${kind}: server ready (${memoryAtReady.processes} process(es), RSS ${memoryAtReady.rss} MB, peak so far ${memoryAtReady.peak} MB).`);
     try {
-      // Warm-up away from the measured URLs: the code paths, not the cache.
+      // Warm-up away from the measured URLs: the code paths, not the cache (search: other queries).
       await runLoad(server.base, [...repeat('/about', 200), ...repeat('/', 20), { path: '/category/1/subcategories?page=9' }, { path: '/product/2' }, { path: '/product/3' }], { concurrency });
+      if (wants('search')) await runLoad(server.base, warmupQueries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })), { concurrency, headers: BROWSER_API_HEADERS });
       const tokens = targets.tokens;
-      const phases = [
-        await phase(server, 'about', repeat('/about', 3000)),
-        await phase(server, 'product pages, cold', targets.productUrls.map((path) => ({ path }))),
-        await phase(server, 'listing pages, cold', targets.listingUrls.map((path) => ({ path }))),
-        // Hits: the same URLs again (the listings ten times over, so the phase is long enough to time).
-        await phase(server, 'product pages, cached', [...targets.productUrls, ...targets.productUrls].map((path) => ({ path }))),
-        await phase(server, 'listing pages, cached', Array.from({ length: 10 }, () => targets.listingUrls).flat().map((path) => ({ path }))),
-        await phase(server, 'search API', queries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })), BROWSER_API_HEADERS),
-        await phase(
-          server,
-          'add to cart',
-          Array.from({ length: 400 }, (_, i) => ({
-            method: 'POST' as const,
-            path: '/api/customer/add-product',
-            headers: bearer(tokens[i % tokens.length]!),
-            body: { product_id: targets.addableProductIds[((i % tokens.length) * 6 + (Math.floor(i / tokens.length) % 6)) % targets.addableProductIds.length] },
-          })),
-          BROWSER_API_HEADERS,
-        ),
-        await phase(server, 'checkout summary', Array.from({ length: 400 }, (_, i) => ({ path: '/api/customer/checkout-summary', headers: bearer(tokens[i % tokens.length]!) })), BROWSER_API_HEADERS),
-        await phase(server, 'about, again', repeat('/about', 3000)),
-      ];
+      const phases: Phase[] = [];
+      const run = async (key: (typeof PHASE_KEYS)[number], ...args: Parameters<typeof phase>) => {
+        if (wants(key)) phases.push(await phase(...args));
+      };
+      await run('about', server, 'about', repeat('/about', 3000));
+      await run('cold', server, 'product pages, cold', targets.productUrls.map((path) => ({ path })));
+      await run('cold', server, 'listing pages, cold', targets.listingUrls.map((path) => ({ path })));
+      // Hits: the same URLs again (the listings ten times over, so the phase is long enough to time).
+      await run('cached', server, 'product pages, cached', [...targets.productUrls, ...targets.productUrls].map((path) => ({ path })));
+      await run('cached', server, 'listing pages, cached', Array.from({ length: 10 }, () => targets.listingUrls).flat().map((path) => ({ path })));
+      await run('search', server, 'search API', queries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })), BROWSER_API_HEADERS);
+      await run(
+        'cart',
+        server,
+        'add to cart',
+        Array.from({ length: 400 }, (_, i) => ({
+          method: 'POST' as const,
+          path: '/api/customer/add-product',
+          headers: bearer(tokens[i % tokens.length]!),
+          body: { product_id: targets.addableProductIds[((i % tokens.length) * 6 + (Math.floor(i / tokens.length) % 6)) % targets.addableProductIds.length] },
+        })),
+        BROWSER_API_HEADERS,
+      );
+      await run('checkout', server, 'checkout summary', Array.from({ length: 400 }, (_, i) => ({ path: '/api/customer/checkout-summary', headers: bearer(tokens[i % tokens.length]!) })), BROWSER_API_HEADERS);
+      await run('about', server, 'about, again', repeat('/about', 3000));
       const memory = server.memoryMb();
       log(`${kind}: RSS after the load ${memory.rss} MB, peak ${memory.peak} MB.`);
 
       let scaling: BenchRun['scaling'] = null;
-      if (kind === 'postgres') {
+      if (kind === 'postgres' && wants('cluster')) {
         await server.stop();
         const one = await startBenchServer({ root, port, env: { ...database.env, WEB_CONCURRENCY: '1', PAGE_CACHE_SECONDS: '0' }, flags });
         await runLoad(one.base, repeat('/product/2', 100), { concurrency });
@@ -130,7 +144,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
         log(`${kind}: cluster scaling ${scaling.ratio}× (${single.rps} → ${multi.rps} req/s).`);
       }
 
-      const frontend = kind === 'pglite' && process.env.BENCH_FRONTEND !== '0'
+      const frontend = kind === 'pglite' && process.env.BENCH_FRONTEND !== '0' && wants('frontend')
         ? await measureFrontend(root, server.base, [
             { name: 'home', url: '/' },
             { name: 'listing', url: targets.listingUrls[0]! },
@@ -149,6 +163,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
 
 ensureBuild({ root });
 const queries = await benchSearchQueries();
+const warmupQueries = await benchWarmupSearchQueries();
 const runs: BenchRun[] = [];
 if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries));
 if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries));
@@ -158,11 +173,15 @@ const checks = runs.flatMap((run) => budgetChecks(run, concurrency));
 const machine = { cpus: os.availableParallelism(), cpuModel: os.cpus()[0]?.model ?? 'unknown', memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, platform: `${os.type()} ${os.release()}`, loadAverageAtEnd: os.loadavg().map((n) => Math.round(n * 100) / 100) };
 const date = new Date().toISOString();
 const results = { date, machine, concurrency, nodeFlags: flags, runs, budgets: checks };
-const file = path.join(root, `bench/results-${date.slice(0, 10)}.json`);
-writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
-mkdirSync(path.join(root, 'bench/results'), { recursive: true });
-writeFileSync(path.join(root, 'bench/results/latest.md'), writeMarkdown(results));
-log(`Wrote ${path.relative(root, file)} and bench/results/latest.md.`);
+if (partial) {
+  log(`Partial run (BENCH_PHASES=${chosen.join(',')}): no results file written.`);
+} else {
+  const file = path.join(root, `bench/results-${date.slice(0, 10)}.json`);
+  writeFileSync(file, `${JSON.stringify(results, null, 2)}\n`);
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(path.join(root, 'bench/results/latest.md'), writeMarkdown(results));
+  log(`Wrote ${path.relative(root, file)} and bench/results/latest.md.`);
+}
 const failed = checks.filter((c) => c.pass === false);
 for (const c of failed) log(`FAIL ${c.database}: ${c.budget} — ${c.measured}`);
 process.exit(failed.length ? 1 : 0);

@@ -75,12 +75,14 @@ async function runServer(): Promise<void> {
   lockDataDirOrExit();
   // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
   const entry = pathToFileURL(path.resolve(config.DIST_DIR, 'server/entry.mjs')).href;
-  const { handler } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void };
+  const { handler, warmUp } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void; warmUp?: () => void };
   const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
   server.listen(port, host, () => {
     // The adapter's own switch (not shop configuration): tests silence the start-up line.
     if (!quiet && cluster.isPrimary) console.log(`Server listening on http://${host}:${port}`);
+    // The database and the search catalogue, before the first shopper waits for them.
+    warmUp?.();
     // Production without SMS_SENDER: browsing works, OTP sign-in answers 503; say so once.
     if (cluster.isPrimary || cluster.worker?.id === 1) {
       try {

@@ -9,7 +9,6 @@
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { randomUUID } from 'node:crypto';
 import { logger } from './lib/log.ts';
 import { errorResponse, AppError, badRequest, disallowed, notFound } from './lib/http/envelope.ts';
 import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from './lib/http/edge-input.ts';
@@ -21,9 +20,9 @@ import { assertDatabaseAvailable } from './lib/db/readiness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/db/unavailable.ts';
 import { isSameOriginRequest } from './lib/http/request-origin.ts';
 import { methodNotAllowed } from './lib/http/allowed-methods.ts';
+import { requestId } from './lib/http/request-id.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
-const REQ_ID = /^[A-Za-z0-9._-]{6,64}$/;
 
 /** A small self-contained 503 page (the shop's layout itself reads the database) with a link to try again. */
 function unavailablePage(): Response {
@@ -78,8 +77,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   if (context.isPrerendered) return next();
   scheduleMaintenance(getDb); // once per process: prune old throttle events, sessions, OTPs
   const started = performance.now();
-  const incoming = context.request.headers.get('x-request-id');
-  const reqId = incoming && REQ_ID.test(incoming) ? incoming : randomUUID();
+  const reqId = requestId(context.request.headers.get('x-request-id'));
   (context.locals as App.Locals).reqId = reqId;
   const { request, url } = context;
 

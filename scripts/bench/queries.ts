@@ -32,6 +32,20 @@ function variants(word: string): string[] {
   return out;
 }
 
+/**
+ * Queries for the warm-up before the phases (the search code path, as the pages' warm-up has
+ * theirs): five-letter prefixes and plurals of the same words, none of them a measured query.
+ */
+export async function benchWarmupSearchQueries(count = 200): Promise<string[]> {
+  const measured = new Set(await benchSearchQueries());
+  const out = new Set<string>();
+  for (const word of SEARCHES) {
+    if (word.length > 5) out.add(word.slice(0, 5));
+    out.add(`${word}s`);
+  }
+  return [...out].filter((q) => !measured.has(q)).slice(0, count);
+}
+
 /** 400 distinct queries (fewer if the list runs out), in a stable order. */
 export async function benchSearchQueries(count = 400): Promise<string[]> {
   const all = new Set<string>();

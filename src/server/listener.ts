@@ -8,7 +8,8 @@
  * which serves static files and prerendered pages itself and so never reaches the Astro
  * middleware. Bad input is refused before all of that (`refuseEarly`). Static files that were
  * precompressed at build (src/server/precompressed.ts) are sent as their .br/.gz copy, before
- * `compression` would compress them again per request.
+ * `compression` would compress them again per request; public GET routes that depend on their
+ * query alone (the search API) are answered without Astro (src/server/direct.ts).
  */
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
@@ -71,10 +72,16 @@ export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, 
  * `dev`: Astro's dev server, which neither hashes inline scripts into a page policy nor stores
  * pages, gets the development Content-Security-Policy and no cache look-up. `precompressed`:
  * answers a request for a static file from its build-time .br/.gz copy, returning true when it did.
+ * `direct`: answers a request for a route it serves itself (src/server/direct.ts), returning true
+ * when it did.
  */
 export function createListener(
   astroHandler: NodeHandler,
-  { dev = false, precompressed }: { dev?: boolean; precompressed?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {},
+  {
+    dev = false,
+    precompressed,
+    direct,
+  }: { dev?: boolean; precompressed?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; direct?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {},
 ): NodeHandler {
   const compress = compression({ threshold: 1024 });
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
@@ -83,6 +90,7 @@ export function createListener(
     for (const [name, value] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(name, value);
     if (refuseEarly(req, res, maxBodyBytes)) return;
     if (precompressed?.(req, res)) return;
+    if (direct?.(req, res)) return;
     compress(req as never, res as never, () => {
       const url = req.url ?? '/';
       const q = url.indexOf('?');

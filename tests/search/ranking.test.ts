@@ -93,6 +93,34 @@ describe('ranking', () => {
   });
 });
 
+describe('first results only (issue 13)', () => {
+  const queries = ['tomato', 'banan', 'masala', 'e-c', 'fresh', 'chilli powder', 'aloo', 'xyz', 'snacks'];
+
+  it('gives the same first k as ranking everything, names merely containing the text included', () => {
+    for (const q of queries) {
+      const all = index.search(q).ids;
+      for (let k = 1; k <= all.length + 1; k++) {
+        expect(index.rank(q, k).ids(k), `${q} k=${k}`).toEqual(all.slice(0, k));
+        expect(index.topIds(q, k), `${q} k=${k}`).toEqual(all.slice(0, k));
+      }
+    }
+    expect(index.rank('e-c', 1).ids(1)).toEqual(index.search('e-c').ids.slice(0, 1));
+    expect(index.rank('e-c', 1).size).toBeGreaterThan(0);
+  });
+
+  it('selects the first k that a filter keeps, in rank order', () => {
+    for (const q of queries) {
+      const ranking = index.rank(q);
+      const all = index.search(q).ids;
+      const fresh = (id: number) => index.product(id)!.categoryName === 'Fruits & Vegetables';
+      for (let k = 1; k <= 4; k++) {
+        const picked = ranking.top(k, (i) => fresh(ranking.product(i).id)).map((i) => ranking.product(i).id);
+        expect(picked, `${q} k=${k}`).toEqual(all.filter(fresh).slice(0, k));
+      }
+    }
+  });
+});
+
 describe('synonym file', () => {
   it('is valid and maps both ways, misspellings one way', () => {
     const table = shopSynonyms();

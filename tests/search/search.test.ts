@@ -10,7 +10,7 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
 import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
 import { searchProducts } from '../../src/features/search/server.ts';
-import { getSearchIndex, invalidateSearchIndex } from '../../src/features/search/server/index-cache.ts';
+import { getSearchIndex, invalidateSearchIndex, refreshSearchCatalog } from '../../src/features/search/server/index-cache.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 
@@ -76,11 +76,37 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
     expect(await names('   ')).toEqual([]);
   });
 
-  it('honours the limit and hides inactive products', async () => {
+  it('honours the limit and hides a product switched off from the next catalogue check on', async () => {
     expect(await names('t', 3)).toHaveLength(3);
+    // Plain SQL, as an operator might: the database stamps updated_at itself (migration 0006).
     await handle.db.execute(sql`UPDATE products SET is_active = false WHERE name = 'Mango'`);
+    await refreshSearchCatalog(handle.db);
     expect(await names('mango')).toEqual(['Alphonso Mango', 'Alphonso Mango Pulp']);
     await handle.db.execute(sql`UPDATE products SET is_active = true WHERE name = 'Mango'`);
+    await refreshSearchCatalog(handle.db);
+    expect(await names('mango')).toEqual(['Mango', 'Alphonso Mango', 'Alphonso Mango Pulp']);
+  });
+
+  it('shows a changed price and stock from the next catalogue check on, without rebuilding the index', async () => {
+    const index = await getSearchIndex(handle.db);
+    const [before] = await searchProducts(handle.db, 'sona masoori');
+    await handle.db.execute(sql`UPDATE products SET price_paise = price_paise + 100, stock = 0 WHERE id = ${before!.id}`);
+    await refreshSearchCatalog(handle.db);
+    const [after] = await searchProducts(handle.db, 'sona masoori');
+    expect(after).toMatchObject({ id: before!.id, pricePaise: before!.pricePaise + 100, stock: 0 });
+    expect(await getSearchIndex(handle.db)).toBe(index);
+    await handle.db.execute(sql`UPDATE products SET price_paise = ${before!.pricePaise}, stock = ${before!.stock} WHERE id = ${before!.id}`);
+    await refreshSearchCatalog(handle.db);
+    expect((await searchProducts(handle.db, 'sona masoori'))[0]).toEqual(before);
+  });
+
+  it('finds a renamed product after the next catalogue check', async () => {
+    await handle.db.execute(sql`UPDATE products SET name = 'Kanthari Mulaku' WHERE name = 'Mango'`);
+    await refreshSearchCatalog(handle.db);
+    expect(await names('kanthari')).toEqual(['Kanthari Mulaku']);
+    await handle.db.execute(sql`UPDATE products SET name = 'Mango' WHERE name = 'Kanthari Mulaku'`);
+    await refreshSearchCatalog(handle.db);
+    expect(await names('kanthari')).toEqual([]);
   });
 
   it('finds a renamed product under its new name once the index is rebuilt, and the old index answers meanwhile', async () => {

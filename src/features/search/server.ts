@@ -4,24 +4,23 @@
  *
  * Three or more characters go to the in-memory search index (server/engine.ts: whole words,
  * synonyms, typo corrections against catalogue words, category and brand matches, then names
- * merely containing the text). One or two characters have no words to match: names starting
+ * merely containing the text), and the cards come from the cards kept beside it
+ * (server/index-cache.ts): no database read. One or two characters have no words to match: names starting
  * with them come first in name order from the btree prefix index (products_name_prefix_idx),
  * then names with a word starting with them, then other names containing them (a scan, done
- * only when the word starts do not fill the page). Cards are read from the database in rank
- * order, active products only.
+ * only when the word starts do not fill the page), read from the database.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db/index.ts';
 import { categories, products } from '../../lib/db/schema.ts';
-import type { ProductSummary } from '../catalog/rules.ts';
 import { summaryColumns, toSummary } from '../catalog/server/catalog.ts';
 import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './rules.ts';
-import { getSearchIndex } from './server/index-cache.ts';
+import { getSearchCatalog, type SearchCatalog } from './server/index-cache.ts';
+import type { SearchResult } from './server/cards.ts';
 
 export { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT } from './rules.ts';
 
-/** A search hit: a product card plus its category's name. */
-export type SearchResult = ProductSummary & { categoryName: string };
+export type { SearchResult } from './server/cards.ts';
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -30,12 +29,14 @@ const selectCards = (db: Database) =>
 type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
 const toResult = (row: CardRow): SearchResult => ({ ...toSummary(row), categoryName: row.categoryName });
 
-/** Active products' cards for `ids`, in that order (ids of products gone or switched off are skipped). */
-export async function cardsInOrder(db: Database, ids: number[]): Promise<SearchResult[]> {
-  if (ids.length === 0) return [];
-  const rows = await selectCards(db).where(and(eq(products.isActive, true), inArray(products.id, ids)));
-  const byId = new Map(rows.map((r) => [r.id, r]));
-  return ids.flatMap((id) => (byId.has(id) ? [toResult(byId.get(id)!)] : []));
+/** The kept cards of `ids`, in that order (products switched off since the index was built are skipped). */
+export function cardsInOrder(catalog: SearchCatalog, ids: number[]): SearchResult[] {
+  const out: SearchResult[] = [];
+  for (const id of ids) {
+    const card = catalog.cards.get(id);
+    if (card) out.push(card);
+  }
+  return out;
 }
 
 /**
@@ -47,10 +48,9 @@ export async function searchProducts(db: Database, text: string, options: { limi
   if (!q) return [];
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);
   if (q.length >= 3) {
-    const { ids } = (await getSearchIndex(db)).search(q);
+    const catalog = await getSearchCatalog(db);
     // A few spare ids cover products switched off since the index was built.
-    const cards = await cardsInOrder(db, ids.slice(0, limit + 5));
-    return cards.slice(0, limit);
+    return cardsInOrder(catalog, catalog.index.topIds(q, limit + 5)).slice(0, limit);
   }
   const name = sql`lower(${products.name})`;
   const like = escapeLike(q);

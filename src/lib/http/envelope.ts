@@ -68,17 +68,66 @@ export const notFound = (message: string) => new AppError('not_found', message);
 export const badRequest = (message: string, errors?: Record<string, string>) =>
   new AppError('bad_request', message, { errors });
 
-const JSON_HEADERS = { 'content-type': 'application/json; charset=utf-8' };
+const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' };
 
-/** A success envelope. `init.headers` may add e.g. Cache-Control. */
-export function ok(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Response {
+/**
+ * An envelope ready to send: status, headers and the JSON text. `ok` and `errorResponse` wrap one
+ * in a Response; the Node listener sends one itself for the routes it serves before Astro
+ * (src/server/direct.ts).
+ */
+export interface Answer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/**
+ * A `data` value already as JSON text, made by a handler from parts each checked against its
+ * route's schema when they were made (the search's cards: checked once per card and kept, issue
+ * 13), so `okAnswer` puts it in the envelope as it is and `implementPublic` does not check or
+ * serialise it again.
+ */
+export class JsonText {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+}
+
+/** Header names in lower case, from any HeadersInit (a plain object without building a Headers). */
+function headerRecord(init: HeadersInit | undefined): Record<string, string> {
+  if (!init) return {};
+  if (init instanceof Headers || Array.isArray(init)) return Object.fromEntries(new Headers(init));
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(init)) out[name.toLowerCase()] = value;
+  return out;
+}
+
+/** A success envelope's answer. `init.headers` may add e.g. Cache-Control. */
+export function okAnswer(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Answer {
+  const headers = { ...JSON_HEADERS, ...headerRecord(init.headers) };
+  const status = init.status ?? 200;
+  if (data instanceof JsonText) {
+    return { status, headers, body: `{"success":true${init.message ? `,"message":${JSON.stringify(init.message)}` : ''},"data":${data.text}}` };
+  }
   const body: Record<string, unknown> = { success: true };
   if (init.message) body.message = init.message;
   body.data = data;
-  return new Response(JSON.stringify(body), {
-    status: init.status ?? 200,
-    headers: { ...JSON_HEADERS, ...Object.fromEntries(new Headers(init.headers)) },
-  });
+  return { status, headers, body: JSON.stringify(body) };
+}
+
+/**
+ * The answer as a Response, with its Content-Length: the listener's compression then leaves a
+ * small one (under 1 KiB) alone instead of opening a brotli stream for it, as it must for a body
+ * of unknown length.
+ */
+export function toResponse(answer: Answer): Response {
+  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) } });
+}
+
+/** A success envelope. `init.headers` may add e.g. Cache-Control. */
+export function ok(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Response {
+  return toResponse(okAnswer(data, init));
 }
 
 /** First message of each field of a zod error, keyed by dotted path. */
@@ -91,14 +140,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
   return out;
 }
 
-/** The failure envelope for any thrown value; unknown errors are logged and hidden. */
-export function errorResponse(err: unknown, reqId?: string): Response {
+/** The failure envelope's answer for any thrown value; unknown errors are logged and hidden. */
+export function errorAnswer(err: unknown, reqId?: string): Answer {
   if (err instanceof z.ZodError) {
     const errors = fieldErrors(err);
-    return new Response(
-      JSON.stringify({ success: false, message: Object.values(errors)[0] ?? 'Invalid request.', errors }),
-      { status: 400, headers: JSON_HEADERS },
-    );
+    return { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ success: false, message: Object.values(errors)[0] ?? 'Invalid request.', errors }) };
   }
   if (err instanceof AppError) {
     const body: Record<string, unknown> = { success: false, message: err.message };
@@ -106,21 +152,24 @@ export function errorResponse(err: unknown, reqId?: string): Response {
     if (err.data) body.data = err.data;
     const headers: Record<string, string> = { ...JSON_HEADERS };
     if (err.retryAfter !== undefined) headers['retry-after'] = String(Math.max(1, Math.ceil(err.retryAfter)));
-    return new Response(JSON.stringify(body), { status: ERROR_STATUS[err.code], headers });
+    return { status: ERROR_STATUS[err.code], headers, body: JSON.stringify(body) };
   }
   if (isDatabaseUnavailable(err)) {
     // Database down, unreachable or timed out (issue 11): a 503 the client may retry, not a 500.
     logger.warn({ err, reqId }, 'database unavailable');
-    return new Response(JSON.stringify({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }), {
+    return {
       status: 503,
       headers: { ...JSON_HEADERS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },
-    });
+      body: JSON.stringify({ success: false, message: DATABASE_UNAVAILABLE_MESSAGE }),
+    };
   }
   logger.error({ err, reqId }, 'unhandled error');
-  return new Response(JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }), {
-    status: 500,
-    headers: JSON_HEADERS,
-  });
+  return { status: 500, headers: JSON_HEADERS, body: JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }) };
+}
+
+/** The failure envelope for any thrown value; unknown errors are logged and hidden. */
+export function errorResponse(err: unknown, reqId?: string): Response {
+  return toResponse(errorAnswer(err, reqId));
 }
 
 /**

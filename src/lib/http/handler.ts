@@ -4,11 +4,13 @@
  * contract's schemas (400 with field messages on bad input), calls the handler with typed
  * values, and answers the envelope with `data` parsed by the response schema, so what leaves
  * the server is exactly what the contract (and so the OpenAPI document and the islands' types)
- * says. `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
+ * says. `implementPublic` does the same for a public GET route whose answer depends on its query
+ * alone, and gives it an `answer` the Node listener may call without Astro (src/server/direct.ts,
+ * issue 13). `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { api, ok, readBody } from './envelope.ts';
+import { api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
 import { getCustomer, requireCustomer } from '../../features/auth/server/session.ts';
 import type { SessionCustomer } from '../../features/auth/server/sessions.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
@@ -92,6 +94,53 @@ export function implement<const C extends RouteContract>(
     return ok(checked.data, { status: result.status, message: result.message, headers: result.headers });
   });
   return { contract, endpoint };
+}
+
+/** What a public route's handler receives: its parsed query, nothing of the request or a session. */
+export interface PublicInput<C extends RouteContract> {
+  query: QueryOut<C>;
+}
+
+/** What a public route's handler returns: as HandlerResult, or its `data` already as checked JSON text (envelope.ts JsonText). */
+export type PublicResult<C extends RouteContract> = Omit<HandlerResult<C>, 'data'> & { data: DataIn<C> | JsonText };
+
+/** A public GET route: its answer depends on the query string alone. */
+export interface PublicRoute<C extends RouteContract = RouteContract> extends ImplementedRoute<C> {
+  /**
+   * The route's envelope for a query string (`reqId` for the logs): parsed with the contract (400
+   * when bad), handled, checked against the response schema. Never rejects: a failure is its
+   * envelope, as `api` makes it.
+   */
+  answer(search: URLSearchParams, reqId?: string): Promise<Answer>;
+}
+
+/**
+ * Binds a handler to a public GET contract without path parameters or body (see the module
+ * comment): the Astro endpoint and the listener's direct answer run the same `answer`.
+ */
+export function implementPublic<const C extends RouteContract & { method: 'GET'; auth: 'none'; params?: undefined; body?: undefined }>(
+  contract: C,
+  handler: (input: PublicInput<C>) => Promise<PublicResult<C>> | PublicResult<C>,
+): PublicRoute<C> {
+  const label = `${contract.method} ${contract.path}`;
+  const answer = async (search: URLSearchParams, reqId?: string): Promise<Answer> => {
+    try {
+      const query = parse(contract.query, Object.fromEntries(search)) as QueryOut<C>;
+      const result = await handler({ query });
+      const init = { status: result.status, message: result.message, headers: result.headers };
+      if (result.data instanceof JsonText) return okAnswer(result.data, init);
+      const checked = contract.response.safeParse(result.data);
+      if (!checked.success) {
+        logger.error({ reqId, route: label, issues: checked.error.issues.slice(0, 5) }, 'response does not match its contract');
+        throw new Error(`Response of ${label} does not match its contract`);
+      }
+      return okAnswer(checked.data, init);
+    } catch (err) {
+      return errorAnswer(err, reqId);
+    }
+  };
+  const endpoint: APIRoute = async (ctx) => toResponse(await answer(ctx.url.searchParams, (ctx.locals as { reqId?: string }).reqId));
+  return { contract, endpoint, answer };
 }
 
 /** The order of methods in `Allow` (as src/lib/http/allowed-methods.ts lists them). */

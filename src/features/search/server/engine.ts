@@ -1,8 +1,8 @@
 /**
  * The in-memory search index and its ranking (issue 14 "Search that speaks the customer's
  * words"). Built from the active products (name, category, subcategory, type, brand) by
- * index-cache.ts; pure and synchronous, so one search over 20,000 products takes a few
- * milliseconds.
+ * index-cache.ts; pure and synchronous: one search over 20,000 products takes about a tenth of
+ * a millisecond.
  *
  * A query is split into words (text.ts); each word, or a phrase the synonym file knows, becomes
  * a group of alternatives: the word itself (whole word; a longer catalogue word starting with it
@@ -15,10 +15,19 @@
  * (+20); the share of the words of the name's head (before
  * " - ", "(", ",", "/" or "+") the query covers (+4 × share). Ties: shorter name, then
  * lower id. Names merely containing the text ("e - c") come last.
+ *
+ * Built for speed (issue 13: a search is a small part of a request that must cost about 1 ms of
+ * CPU): terms and their products live in flat typed arrays (vocabulary.ts), scores are summed in
+ * reusable per-product scratch arrays (doc-scores.ts) over only the products the query's words
+ * have, typo candidates are filtered by their letters before any edit distance is computed, names
+ * containing the text are found through a trigram index instead of a scan of every name, and
+ * `rank` leaves the matches unsorted so a caller sorts only the page it shows (ranking.ts).
  */
-import { distance } from 'fastest-levenshtein';
 import { stem, terms, words } from './text.ts';
 import { longestKey, type SynonymTable } from './synonyms.ts';
+import { Vocabulary, type TermPostings } from './vocabulary.ts';
+import { DocScores } from './doc-scores.ts';
+import { Ranking } from './ranking.ts';
 
 /** One active product as the index reads it. */
 export interface IndexedProduct {
@@ -43,8 +52,6 @@ const FIELD_WEIGHTS = { name: 10, brand: 8, subcategory: 6, type: 6, category: 3
 const PREFIX_WEIGHT = 0.5;
 /** A catalogue word within the typo distance of an unknown typed word. */
 const CORRECTION_WEIGHT = 0.55;
-/** Most catalogue words one prefix expands to. */
-const MAX_PREFIX_TERMS = 200;
 
 interface Alternative {
   words: string[];
@@ -55,35 +62,54 @@ interface Alternative {
 /** Edits a typed word of `length` letters may be away from a catalogue word. */
 export const typoDistance = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 
+/** The name's head: before " - ", "(", ",", "/" or "+" ("Tomato - Local" → "tomato"). */
+const HEAD_END = /\s[-–]\s|[(,/+]/;
+
 export class SearchIndex {
   readonly size: number;
   private readonly products: IndexedProduct[];
   private readonly nameLower: string[];
-  private readonly nameTerms: string[][];
-  private readonly headTerms: string[][];
-  /** term → (product index → field score). */
-  private readonly postings = new Map<string, Map<number, number>>();
-  /** Every term, sorted (prefix look-ups), and by length (typo look-ups). */
-  private readonly sortedTerms: string[];
-  private readonly termsByLength = new Map<number, string[]>();
+  /** Each name's stemmed words joined by a space (the exact-name bonus). */
+  private readonly stemmedName: string[];
+  private readonly nameLength: Int32Array;
+  /** Lengths of nameLower and stemmedName: most names differ from the text in length, a cheap first test. */
+  private readonly lowerLength: Int32Array;
+  private readonly stemmedLength: Int32Array;
+  /** Term ids of each name's head: product i's are headTerms[headStart[i] .. headStart[i + 1]). */
+  private readonly headStart: Int32Array;
+  private readonly headTerms: Int32Array;
+  private readonly vocabulary: Vocabulary;
+  /** Three-character slices of the lower-case names → products having them (ascending). */
+  private readonly trigrams = new Map<string, Int32Array>();
   /** A term's most common spelling in the catalogue, for "Showing results for". */
   private readonly surface = new Map<string, string>();
   private readonly longestSynonym: number;
   private readonly synonyms: SynonymTable;
+  private readonly docOf = new Map<number, number>();
+  // Scratch for one search at a time (see doc-scores.ts).
+  private readonly wordScores: DocScores;
+  private readonly groupScores: DocScores;
+  private readonly totals: DocScores;
+  private readonly queryTermStamp: Int32Array;
+  private queryEpoch = 0;
+  private readonly matchDocs: Int32Array;
+  private readonly matchScore: Float64Array;
+  private readonly matchGroups: Int32Array;
 
   constructor(products: IndexedProduct[], synonyms: SynonymTable) {
     this.synonyms = synonyms;
     this.products = products;
     this.size = products.length;
     this.nameLower = products.map((p) => p.name.toLowerCase());
-    this.nameTerms = products.map((p) => terms(p.name));
-    // The name's head: before " - ", "(", ",", "/" or "+" ("Tomato - Local" → "tomato").
-    this.headTerms = products.map((p, i) => {
-      const head = terms(p.name.split(/\s[-–]\s|[(,/+]/)[0] ?? '');
-      return head.length ? head : this.nameTerms[i]!;
-    });
+    this.nameLength = Int32Array.from(products, (p) => p.name.length);
+    const nameTerms = products.map((p) => terms(p.name));
+    this.stemmedName = nameTerms.map((t) => t.join(' '));
+    this.lowerLength = Int32Array.from(this.nameLower, (n) => n.length);
+    this.stemmedLength = Int32Array.from(this.stemmedName, (n) => n.length);
+    const postings: TermPostings = new Map();
     const surfaceCounts = new Map<string, Map<string, number>>();
     products.forEach((p, i) => {
+      this.docOf.set(p.id, i);
       const fields: [keyof typeof FIELD_WEIGHTS, string | null][] = [
         ['name', p.name],
         ['brand', p.brand],
@@ -106,43 +132,50 @@ export class SearchIndex {
       }
       for (const [term, weights] of found) {
         const best = Math.max(...weights);
-        const score = best + 0.3 * (weights.reduce((a, b) => a + b, 0) - best);
-        let posting = this.postings.get(term);
-        if (!posting) this.postings.set(term, (posting = new Map()));
-        posting.set(i, score);
+        let posting = postings.get(term);
+        if (!posting) postings.set(term, (posting = { docs: [], scores: [] }));
+        posting.docs.push(i);
+        posting.scores.push(best + 0.3 * (weights.reduce((a, b) => a + b, 0) - best));
       }
     });
-    this.sortedTerms = [...this.postings.keys()].sort();
-    for (const term of this.sortedTerms) {
-      const list = this.termsByLength.get(term.length) ?? [];
-      list.push(term);
-      this.termsByLength.set(term.length, list);
-    }
+    this.vocabulary = new Vocabulary(postings);
+    const heads: number[] = [];
+    this.headStart = new Int32Array(products.length + 1);
+    products.forEach((p, i) => {
+      this.headStart[i] = heads.length;
+      const head = terms(p.name.split(HEAD_END)[0] ?? '');
+      for (const term of head.length ? head : nameTerms[i]!) heads.push(this.vocabulary.id(term));
+    });
+    this.headStart[products.length] = heads.length;
+    this.headTerms = Int32Array.from(heads);
+    this.buildTrigrams();
     for (const [term, counts] of surfaceCounts) this.surface.set(term, [...counts].sort((a, b) => b[1] - a[1])[0]![0]);
     this.longestSynonym = longestKey(synonyms);
+    this.wordScores = new DocScores(products.length);
+    this.groupScores = new DocScores(products.length);
+    this.totals = new DocScores(products.length);
+    this.queryTermStamp = new Int32Array(this.vocabulary.terms.length);
+    this.matchDocs = new Int32Array(products.length);
+    this.matchScore = new Float64Array(products.length);
+    this.matchGroups = new Int32Array(products.length);
+  }
+
+  private buildTrigrams(): void {
+    const lists = new Map<string, number[]>();
+    this.nameLower.forEach((name, doc) => {
+      for (let i = 0; i + 3 <= name.length; i++) {
+        const key = name.slice(i, i + 3);
+        const list = lists.get(key);
+        if (!list) lists.set(key, [doc]);
+        else if (list[list.length - 1] !== doc) list.push(doc);
+      }
+    });
+    for (const [key, list] of lists) this.trigrams.set(key, Int32Array.from(list));
   }
 
   /** Whether the catalogue has this (stemmed) term. */
   has(term: string): boolean {
-    return this.postings.has(term);
-  }
-
-  /** Catalogue terms starting with `prefix` (not itself), at most MAX_PREFIX_TERMS. */
-  private prefixed(prefix: string): string[] {
-    let lo = 0;
-    let hi = this.sortedTerms.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (this.sortedTerms[mid]! < prefix) lo = mid + 1;
-      else hi = mid;
-    }
-    const out: string[] = [];
-    for (let i = lo; i < this.sortedTerms.length && out.length < MAX_PREFIX_TERMS; i++) {
-      const term = this.sortedTerms[i]!;
-      if (!term.startsWith(prefix)) break;
-      if (term !== prefix) out.push(term);
-    }
-    return out;
+    return this.vocabulary.id(term) >= 0;
   }
 
   /**
@@ -150,16 +183,7 @@ export class SearchIndex {
    * edits, then same first letter, then most products).
    */
   nearest(term: string, maxDistance = typoDistance(term.length), limit = 2): string[] {
-    if (maxDistance <= 0) return [];
-    const found: { term: string; d: number; df: number }[] = [];
-    for (let len = term.length - maxDistance; len <= term.length + maxDistance; len++) {
-      for (const candidate of this.termsByLength.get(len) ?? []) {
-        const d = distance(term, candidate);
-        if (d <= maxDistance) found.push({ term: candidate, d: d + (candidate[0] === term[0] ? 0 : 0.5), df: this.postings.get(candidate)!.size });
-      }
-    }
-    found.sort((a, b) => a.d - b.d || b.df - a.df);
-    return found.filter((f) => f.d === found[0]!.d).slice(0, limit).map((f) => f.term);
+    return this.vocabulary.nearest(term, maxDistance, limit);
   }
 
   /** The catalogue's own spelling of a term (its most common word), or the term. */
@@ -168,8 +192,7 @@ export class SearchIndex {
   }
 
   /** The query's groups of alternatives (module comment), and the corrected text if any. */
-  private plan(text: string): { groups: Alternative[][]; correctedText: string | null } {
-    const typed = words(text);
+  private plan(typed: string[]): { groups: Alternative[][]; correctedText: string | null } {
     const stems = typed.map(stem);
     const groups: Alternative[][] = [];
     const shown: string[] = [];
@@ -190,7 +213,7 @@ export class SearchIndex {
       if (taken === 1 && alternatives.length === 1 && !this.has(key) && !/\d/.test(key)) {
         const near = this.nearest(key);
         for (const term of near) alternatives.push({ words: [term], weight: CORRECTION_WEIGHT, prefix: false });
-        if (near.length && this.prefixed(key).length === 0) {
+        if (near.length && this.vocabulary.prefixed(key).length === 0) {
           corrected = true;
           words_ = this.display(near[0]!);
         }
@@ -202,94 +225,149 @@ export class SearchIndex {
     return { groups, correctedText: corrected ? shown.join(' ') : null };
   }
 
-  /** Product index → score of one alternative (every word must match; a word's best field counts). */
-  private scoreAlternative(alt: Alternative): Map<number, number> {
-    const perWord = alt.words.map((word) => {
-      const exact = this.postings.get(word) ?? new Map<number, number>();
-      const longer = alt.prefix && alt.words.length === 1 ? this.prefixed(word) : [];
-      if (longer.length === 0) return exact;
-      const scores = new Map(exact);
-      {
-        for (const term of longer) {
-          for (const [doc, score] of this.postings.get(term)!) {
-            const s = score * PREFIX_WEIGHT;
-            if (s > (scores.get(doc) ?? 0)) scores.set(doc, s);
-          }
-        }
+  /**
+   * Scores one alternative into `best` (each product keeps its best alternative's score): every
+   * word must match, a word's best field counts, and a single typed word also matches longer
+   * catalogue words starting with it (× PREFIX_WEIGHT).
+   */
+  private scoreAlternative(alt: Alternative, best: DocScores): void {
+    const { docs, scores } = this.vocabulary;
+    const count = alt.words.length;
+    if (count === 1) {
+      const [from, to] = this.vocabulary.range(this.vocabulary.id(alt.words[0]!));
+      const longer = alt.prefix ? this.vocabulary.prefixed(alt.words[0]!) : [];
+      if (longer.length === 0) {
+        for (let e = from; e < to; e++) best.max(docs[e]!, (alt.weight * scores[e]!) / count);
+        return;
       }
-      return scores;
-    });
-    const [first, ...rest] = perWord;
-    const out = new Map<number, number>();
-    for (const [doc, score] of first!) {
-      let total = score;
-      let all = true;
-      for (const other of rest) {
-        const s = other.get(doc);
-        if (s === undefined) {
-          all = false;
-          break;
-        }
-        total += s;
+      const word = this.wordScores;
+      word.clear();
+      for (let e = from; e < to; e++) word.set(docs[e]!, scores[e]!);
+      for (const term of longer) {
+        const [start, end] = this.vocabulary.range(term);
+        for (let e = start; e < end; e++) word.max(docs[e]!, scores[e]! * PREFIX_WEIGHT);
       }
-      if (all) out.set(doc, (alt.weight * total) / alt.words.length);
+      for (let k = 0; k < word.size; k++) {
+        const doc = word.touched[k]!;
+        best.max(doc, (alt.weight * word.value[doc]!) / count);
+      }
+      return;
     }
-    return out;
+    // Several words (a synonym phrase): the products having all of them, by merging the lists.
+    const ranges = alt.words.map((w) => this.vocabulary.range(this.vocabulary.id(w)));
+    const at = ranges.map(([from]) => from);
+    const [from, to] = ranges[0]!;
+    outer: for (let e = from; e < to; e++) {
+      const doc = docs[e]!;
+      let total = scores[e]!;
+      for (let w = 1; w < count; w++) {
+        const end = ranges[w]![1];
+        let p = at[w]!;
+        while (p < end && docs[p]! < doc) p++;
+        at[w] = p;
+        if (p === end) break outer;
+        if (docs[p] !== doc) continue outer;
+        total += scores[p]!;
+      }
+      best.max(doc, (alt.weight * total) / count);
+    }
   }
 
-  /** Ranks the active products for `text` (see the module comment). */
-  search(text: string): RankedSearch {
-    const query = words(text).join(' ');
-    if (!query) return { ids: [], correctedText: null };
-    const { groups, correctedText } = this.plan(text);
-    const totals = new Map<number, { score: number; groups: number }>();
-    const queryTerms = new Set<string>();
+  /** Products whose lower-case name contains `raw` (3 characters or more), via the trigram index. */
+  private containing(raw: string, visit: (doc: number) => void): void {
+    let rarest: Int32Array | undefined;
+    for (let i = 0; i + 3 <= raw.length; i++) {
+      const list = this.trigrams.get(raw.slice(i, i + 3));
+      if (!list) return;
+      if (!rarest || list.length < rarest.length) rarest = list;
+    }
+    // Three characters are one trigram: its products are exactly those containing it.
+    for (const doc of rarest!) if (raw.length === 3 || this.nameLower[doc]!.includes(raw)) visit(doc);
+  }
+
+  /**
+   * The products matching `text`, unsorted, with what ranks them (see the module comment). With
+   * `enough`, names merely containing the text are left out once that many products matched
+   * words: they rank after every word match, so the first `enough` are the same (but `size` no
+   * longer counts every match).
+   */
+  rank(text: string, enough = Infinity, copy = true): Ranking {
+    const typed = words(text);
+    if (typed.length === 0) return new Ranking(this.products, this.nameLength, new Int32Array(0), new Float64Array(0), new Int32Array(0), null);
+    const { groups, correctedText } = this.plan(typed);
+    const { totals, groupScores: best, queryTermStamp } = this;
+    totals.clear();
+    const epoch = ++this.queryEpoch;
     for (const group of groups) {
-      const best = new Map<number, number>();
+      best.clear();
       for (const alt of group) {
-        alt.words.forEach((w) => queryTerms.add(w));
-        for (const [doc, score] of this.scoreAlternative(alt)) if (score > (best.get(doc) ?? 0)) best.set(doc, score);
+        for (const w of alt.words) {
+          const id = this.vocabulary.id(w);
+          if (id >= 0) queryTermStamp[id] = epoch;
+        }
+        this.scoreAlternative(alt, best);
       }
-      for (const [doc, score] of best) {
-        const t = totals.get(doc) ?? { score: 0, groups: 0 };
-        t.score += score;
-        t.groups += 1;
-        totals.set(doc, t);
+      for (let k = 0; k < best.size; k++) {
+        const doc = best.touched[k]!;
+        const score = best.value[doc]!;
+        if (totals.has(doc)) totals.value[doc]! += score;
+        else totals.set(doc, score);
+        totals.groups[doc]! += 1;
       }
     }
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
-    const stemmed = terms(text).join(' ');
+    const stemmed = typed.map(stem).join(' ');
     let most = 0;
-    for (const t of totals.values()) most = Math.max(most, t.groups);
-    const ranked: { doc: number; score: number; groups: number }[] = [];
-    for (const [doc, t] of totals) {
-      if (t.groups < most) continue;
-      const head = this.headTerms[doc]!;
-      const covered = head.filter((term) => queryTerms.has(term)).length / head.length;
-      const exact = this.nameLower[doc] === raw || this.nameTerms[doc]!.join(' ') === stemmed ? 20 : 0;
-      ranked.push({ doc, score: t.score + exact + 4 * covered, groups: t.groups });
+    for (let k = 0; k < totals.size; k++) most = Math.max(most, totals.groups[totals.touched[k]!]!);
+    const { matchDocs: docs, matchScore: score, matchGroups: matched } = this;
+    let count = 0;
+    for (let k = 0; k < totals.size; k++) {
+      const doc = totals.touched[k]!;
+      if (totals.groups[doc]! < most) continue;
+      const from = this.headStart[doc]!;
+      const to = this.headStart[doc + 1]!;
+      let hits = 0;
+      for (let h = from; h < to; h++) if (queryTermStamp[this.headTerms[h]!] === epoch) hits++;
+      // A name without letters or digits has no head: it covers nothing (not 0/0).
+      const covered = to > from ? hits / (to - from) : 0;
+      const exact =
+        (this.lowerLength[doc] === raw.length && this.nameLower[doc] === raw) || (this.stemmedLength[doc] === stemmed.length && this.stemmedName[doc] === stemmed) ? 20 : 0;
+      docs[count] = doc;
+      score[count] = totals.value[doc]! + exact + 4 * covered;
+      matched[count++] = totals.groups[doc]!;
     }
     // Names containing the text that matched no word ("e - c", "ato") still come, last.
-    if (raw.length >= 3) {
-      for (let doc = 0; doc < this.size; doc++) {
-        if (!totals.has(doc) && this.nameLower[doc]!.includes(raw)) ranked.push({ doc, score: 0.5, groups: 0 });
-      }
+    if (raw.length >= 3 && count < enough) {
+      this.containing(raw, (doc) => {
+        if (totals.has(doc)) return;
+        docs[count] = doc;
+        score[count] = 0.5;
+        matched[count++] = 0;
+      });
     }
-    ranked.sort(
-      (a, b) => b.groups - a.groups || b.score - a.score || this.products[a.doc]!.name.length - this.products[b.doc]!.name.length || this.products[a.doc]!.id - this.products[b.doc]!.id,
-    );
-    return { ids: ranked.map((r) => this.products[r.doc]!.id), correctedText };
+    // Views into the scratch arrays are only safe until the next search: `topIds` uses them at once.
+    const take = <T extends Int32Array | Float64Array>(a: T) => (copy ? a.slice(0, count) : a.subarray(0, count)) as T;
+    return new Ranking(this.products, this.nameLength, take(docs), take(score), take(matched), correctedText);
+  }
+
+  /**
+   * Ids of the first `k` products for `text`, best first: `rank(text, k).ids(k)` without copying
+   * the matches out of the scratch arrays (the dropdown's path, once per keystroke).
+   */
+  topIds(text: string, k: number): number[] {
+    return this.rank(text, k, false).ids(k);
+  }
+
+  /** Ranks the active products for `text`, every match in order (see the module comment). */
+  search(text: string): RankedSearch {
+    const ranking = this.rank(text);
+    return { ids: ranking.ids(), correctedText: ranking.correctedText };
   }
 
   /** The indexed product with this id (for filters), or undefined. */
   product(id: number): IndexedProduct | undefined {
-    return this.byId().get(id);
-  }
-
-  private idMap: Map<number, IndexedProduct> | undefined;
-  private byId(): Map<number, IndexedProduct> {
-    this.idMap ??= new Map(this.products.map((p) => [p.id, p]));
-    return this.idMap;
+    const doc = this.docOf.get(id);
+    return doc === undefined ? undefined : this.products[doc];
   }
 
   /**

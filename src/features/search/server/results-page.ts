@@ -2,16 +2,15 @@
  * The search results page's data (issue 14, /search?q= and GET /api/customer/search): the
  * ranked matches (engine.ts) narrowed by category and brand, in relevance order or by price,
  * one page of cards, the category and brand filters with their counts, and, when nothing
- * matches, the catalogue words nearest to what was typed.
+ * matches, the catalogue words nearest to what was typed. All from the kept catalogue
+ * (index-cache.ts), no database read; only the page shown is put in order (issue 13).
  */
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../../lib/db/index.ts';
-import { products } from '../../../lib/db/schema.ts';
 import type { Sort } from '../../catalog/rules.ts';
 import { cardsInOrder, type SearchResult } from '../server.ts';
 import { normalizeSearchText, SEARCH_PAGE_SIZE } from '../rules.ts';
-import { getSearchIndex } from './index-cache.ts';
-
+import { getSearchCatalog } from './index-cache.ts';
+import type { Ranking } from './ranking.ts';
 
 /** What the page asks for: the text, optional category id and brand, sort, 1-based page. */
 export interface SearchPageQuery {
@@ -46,10 +45,26 @@ export interface SearchPage {
   suggestions: string[];
 }
 
-function countBy<K>(items: K[], label: (k: K) => string): Facet<K>[] {
-  const counts = new Map<K, number>();
-  for (const k of items) counts.set(k, (counts.get(k) ?? 0) + 1);
-  return [...counts].map(([value, count]) => ({ value, label: label(value), count })).sort((a, b) => b.count - a.count || a.label.localeCompare(b.label));
+/**
+ * Filter choices over the matches `among` (match numbers), most matches first, then by label;
+ * equal ones in the order their best match ranks (what counting the ranked list in order gives).
+ */
+function facets<K>(ranking: Ranking, among: number[], key: (i: number) => K | null, label: (k: K) => string): Facet<K>[] {
+  const found = new Map<K, { count: number; first: number }>();
+  for (const i of among) {
+    const k = key(i);
+    if (k === null) continue;
+    const seen = found.get(k);
+    if (!seen) found.set(k, { count: 1, first: i });
+    else {
+      seen.count += 1;
+      if (ranking.compare(i, seen.first) < 0) seen.first = i;
+    }
+  }
+  return [...found]
+    .map(([value, { count, first }]) => ({ value, label: label(value), count, first }))
+    .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label) || ranking.compare(a.first, b.first))
+    .map(({ value, label: text, count }) => ({ value, label: text, count }));
 }
 
 /**
@@ -60,42 +75,42 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
   const q = normalizeSearchText(query.q);
   const page = Math.max(1, Math.trunc(query.page ?? 1));
   const pageSize = SEARCH_PAGE_SIZE;
-  const index = await getSearchIndex(db);
-  const { ids, correctedText } = q ? index.search(q) : { ids: [], correctedText: null };
-  const matched = ids.flatMap((id) => {
-    const p = index.product(id);
-    return p ? [p] : [];
-  });
-  const categoryNames = new Map(matched.map((p) => [p.categoryId, p.categoryName]));
-  const categories = countBy(matched.map((p) => p.categoryId), (id) => categoryNames.get(id)!);
-  // Brands are compared in any case ("MAGGI" and "Maggi" are one brand, shown as first seen).
-  const brandOf = (p: { brand: string | null }) => p.brand?.toLowerCase() ?? '';
-  const brandLabels = new Map<string, string>();
-  for (const p of matched) if (p.brand && !brandLabels.has(p.brand.toLowerCase())) brandLabels.set(p.brand.toLowerCase(), p.brand);
-  const inCategory = query.category ? matched.filter((p) => p.categoryId === query.category) : matched;
-  const brands = countBy(inCategory.map(brandOf).filter(Boolean), (b) => brandLabels.get(b)!).map((f) => ({ ...f, value: f.label }));
+  const catalog = await getSearchCatalog(db);
+  const ranking = catalog.index.rank(q);
+  const all = Array.from({ length: ranking.size }, (_, i) => i);
+  const categoryOf = (i: number) => ranking.product(i).categoryId;
+  const categoryNames = new Map(all.map((i) => [categoryOf(i), ranking.product(i).categoryName]));
+  const categories = facets(ranking, all, categoryOf, (id) => categoryNames.get(id)!);
+  // Brands are compared in any case ("MAGGI" and "Maggi" are one brand, shown as its best match spells it).
+  const brandOf = (i: number) => ranking.product(i).brand?.toLowerCase() || null;
+  const brandLabels = new Map<string, { label: string; first: number }>();
+  for (const i of all) {
+    const key = brandOf(i);
+    if (!key) continue;
+    const seen = brandLabels.get(key);
+    if (!seen || ranking.compare(i, seen.first) < 0) brandLabels.set(key, { label: ranking.product(i).brand!, first: i });
+  }
+  const inCategory = query.category ? all.filter((i) => categoryOf(i) === query.category) : all;
+  const brands = facets(ranking, inCategory, brandOf, (b) => brandLabels.get(b)!.label).map((f) => ({ ...f, value: f.label }));
   const brand = query.brand?.trim().toLowerCase();
-  const kept = brand ? inCategory.filter((p) => brandOf(p) === brand) : inCategory;
+  const kept = brand ? inCategory.filter((i) => brandOf(i) === brand) : inCategory;
   const total = kept.length;
   const offset = (page - 1) * pageSize;
   let cards: SearchResult[];
-  if (!query.sort || total === 0) {
-    cards = await cardsInOrder(db, kept.slice(offset, offset + pageSize).map((p) => p.id));
+  if (!query.sort) {
+    const keep = new Uint8Array(ranking.size);
+    for (const i of kept) keep[i] = 1;
+    cards = cardsInOrder(catalog, ranking.top(offset + pageSize, (i) => keep[i] === 1).slice(offset).map((i) => ranking.product(i).id));
   } else {
-    // Prices change without a rebuild of the index: sort by the database's prices.
-    const order = query.sort === 'asc' ? asc(products.pricePaise) : desc(products.pricePaise);
-    const rows = await db
-      .select({ id: products.id })
-      .from(products)
-      .where(and(eq(products.isActive, true), sql`${products.id} = ANY(${`{${kept.map((p) => p.id).join(',')}}`}::int[])`))
-      .orderBy(order, asc(products.id))
-      .limit(pageSize)
-      .offset(offset);
-    cards = await cardsInOrder(db, rows.map((r) => r.id));
+    // By the kept cards' prices (they follow the database's, index-cache.ts), then id.
+    const direction = query.sort === 'asc' ? 1 : -1;
+    const priced = cardsInOrder(catalog, kept.map((i) => ranking.product(i).id));
+    priced.sort((a, b) => direction * (a.pricePaise - b.pricePaise) || a.id - b.id);
+    cards = priced.slice(offset, offset + pageSize);
   }
   return {
     q,
-    correctedText,
+    correctedText: ranking.correctedText,
     products: cards,
     total,
     page,
@@ -103,6 +118,6 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
     categories,
     brands,
-    suggestions: matched.length === 0 && q ? index.suggestions(q) : [],
+    suggestions: ranking.size === 0 && q ? catalog.index.suggestions(q) : [],
   };
 }

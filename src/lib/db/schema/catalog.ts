@@ -86,11 +86,11 @@ export const products = pgTable(
     index('products_subcategory_price_idx').on(t.subcategoryId, t.pricePaise, t.id),
     /** /shop sorted by price: a LIMIT walks this instead of sorting every product. */
     index('products_price_idx').on(t.pricePaise, t.id),
-    /** The pages' catalogue snapshot re-reads the products changed since its last check (catalog/server/snapshot.ts). */
-    index('products_updated_at_idx').on(t.updatedAt),
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     /** Names in order, for one- and two-letter searches (prefix range scans). */
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
+    /** Products changed lately: the pages' catalogue snapshot and the search's kept cards re-read them (catalog/server/snapshot.ts, search/server/index-cache.ts). */
+    index('products_updated_at_idx').on(t.updatedAt),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_prices_positive', sql`${t.pricePaise} >= 0 AND ${t.mrpPaise} >= 0`),
   ],

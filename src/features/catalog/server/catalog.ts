@@ -181,25 +181,22 @@ export async function relatedProducts(db: Database, product: { id: number; categ
   return found.map(toSummary);
 }
 
-/** A product with its category names, or null when unknown or inactive. */
-export async function getProduct(db: Database, id: number): Promise<ProductDetail | null> {
-  const [row] = await db
-    .select({
-      ...summaryColumns,
-      sku: products.sku,
-      description: products.description,
-      additionalInformation: products.additionalInformation,
-      highlights: products.highlights,
-      type: products.type,
-      rating: products.rating,
-      categoryName: categories.name,
-      subcategoryName: subcategories.name,
-    })
-    .from(products)
-    .innerJoin(categories, eq(categories.id, products.categoryId))
-    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(and(eq(products.id, id), eq(products.isActive, true)));
-  if (!row) return null;
+/** Columns a product page needs besides the summary's (category names aside). */
+export const detailColumns = {
+  ...summaryColumns,
+  sku: products.sku,
+  description: products.description,
+  additionalInformation: products.additionalInformation,
+  highlights: products.highlights,
+  type: products.type,
+  rating: products.rating,
+};
+
+/** A product's details without its category names: a product page's fields. */
+export type ProductFields = Omit<ProductDetail, 'category' | 'subcategory'>;
+
+/** Maps a row of `detailColumns` to the product page's fields (images resolved, placeholder when none). */
+export function toDetailFields(row: SummaryRow & { sku: string; description: string | null; additionalInformation: string | null; highlights: string[] | null; type: string | null; rating: number | null }): ProductFields {
   const images = (row.images ?? []).map(media);
   return {
     ...toSummary(row),
@@ -210,6 +207,24 @@ export async function getProduct(db: Database, id: number): Promise<ProductDetai
     highlights: row.highlights ?? [],
     type: row.type,
     rating: row.rating === null ? null : Number(row.rating),
+  };
+}
+
+/** A product with its category names, or null when unknown or inactive. */
+export async function getProduct(db: Database, id: number): Promise<ProductDetail | null> {
+  const [row] = await db
+    .select({
+      ...detailColumns,
+      categoryName: categories.name,
+      subcategoryName: subcategories.name,
+    })
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
+    .where(and(eq(products.id, id), eq(products.isActive, true)));
+  if (!row) return null;
+  return {
+    ...toDetailFields(row),
     category: { id: row.categoryId, name: row.categoryName },
     subcategory: { id: row.subcategoryId, name: row.subcategoryName },
   };

@@ -24,11 +24,9 @@ import { gt, eq, inArray, sql } from 'drizzle-orm';
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '../../../lib/db/index.ts';
 import { products } from '../../../lib/db/schema.ts';
-import { summaryColumns, toSummary } from './catalog.ts';
+import { detailColumns, toDetailFields, type ProductFields } from './catalog.ts';
 import type { ProductPage, ProductSummary, Sort } from '../rules.ts';
 import { PAGE_SIZE } from '../rules.ts';
-import { imageUrl } from '../images.ts';
-import { getConfig } from '../../../lib/config.ts';
 
 /** How often (ms) a read checks for changed products. */
 export const DELTA_INTERVAL_MS = 1_000;
@@ -40,24 +38,10 @@ export const DELTA_OVERLAP_MS = 10_000;
 export const FULL_RELOAD_MS = 10 * 60_000;
 
 /** A product as pages show it: the card's summary plus the detail page's fields (category names come from the category memos). */
-export interface SnapshotProduct extends ProductSummary {
-  sku: string;
-  images: string[];
-  description: string | null;
-  additionalInformation: string | null;
-  highlights: string[];
-  type: string | null;
-  rating: number | null;
-}
+export type SnapshotProduct = ProductFields;
 
 const columns = {
-  ...summaryColumns,
-  sku: products.sku,
-  description: products.description,
-  additionalInformation: products.additionalInformation,
-  highlights: products.highlights,
-  type: products.type,
-  rating: products.rating,
+  ...detailColumns,
   isActive: products.isActive,
   updatedAt: products.updatedAt,
 };
@@ -69,20 +53,7 @@ function readRows(db: Database, ids?: number[]) {
   return ids ? query.where(inArray(products.id, ids)) : query.where(eq(products.isActive, true));
 }
 
-function toProduct(row: Row): SnapshotProduct {
-  const media = getConfig().MEDIA_BASE_URL || '/media';
-  const images = (row.images ?? []).map((p) => imageUrl(p, media));
-  return {
-    ...toSummary(row),
-    sku: row.sku,
-    images: images.length ? images : [imageUrl(null, media)],
-    description: row.description,
-    additionalInformation: row.additionalInformation,
-    highlights: row.highlights ?? [],
-    type: row.type,
-    rating: row.rating === null ? null : Number(row.rating),
-  };
-}
+const toProduct = (row: Row): SnapshotProduct => toDetailFields(row);
 
 const byId = (a: ProductSummary, b: ProductSummary) => a.id - b.id;
 const byPriceAsc = (a: ProductSummary, b: ProductSummary) => a.pricePaise - b.pricePaise || a.id - b.id;

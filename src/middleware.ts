@@ -6,7 +6,9 @@
  *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
  * - stores anonymous catalogue HTML in the page micro-cache, which the Node listener reads
  *   (src/lib/cache/page-cache.ts; not under `astro dev`);
- * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace.
+ * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace;
+ * - compresses what it did not store, whole and cheaply (src/lib/http/dynamic-encoding.ts), so
+ *   no answer goes through a per-request brotli stream.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { logger } from './lib/log.ts';
@@ -21,6 +23,7 @@ import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseU
 import { isSameOriginRequest } from './lib/http/request-origin.ts';
 import { methodNotAllowed } from './lib/http/allowed-methods.ts';
 import { requestId } from './lib/http/request-id.ts';
+import { encodeResponse } from './lib/http/dynamic-encoding.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -118,6 +121,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(response.body, response);
     response.headers.set('x-request-id', reqId);
   }
+  if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'), request.method);
   const ms = Math.round((performance.now() - started) * 10) / 10;
   // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings.
   if (response.status === 503) logger.warn({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');

@@ -12,34 +12,20 @@
  * (X-Request-Id), the clean-up timer, a log line, and errors as the envelope. Other methods go
  * to Astro (405 with Allow).
  *
- * Answers of 1 KiB or more are compressed here, cheaply (a fresh answer is compressed once and
- * sent once): brotli quality DYNAMIC_BROTLI_QUALITY, or gzip level DYNAMIC_GZIP_LEVEL for a
- * client without brotli. On a 13 KB search answer brotli 2 takes ~0.05 ms for ~1.7 KB, where
- * the `compression` package's quality 4 stream took ~0.15 ms (opening it included) for ~1.6 KB.
+ * Answers of 1 KiB or more are compressed here, cheaply and whole (`encodeDynamic`,
+ * src/lib/http/dynamic-encoding.ts): on a 13 KB search answer brotli takes ~0.05 ms for ~1.7 KB,
+ * where the `compression` package's quality 4 stream took ~0.15 ms (opening it included).
  */
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { PublicRoute } from '../lib/http/handler.ts';
 import type { Answer } from '../lib/http/envelope.ts';
 import { requestId } from '../lib/http/request-id.ts';
-import { pickEncoding, type Encoding } from '../lib/cache/page-cache.ts';
+import { pickEncoding } from '../lib/cache/page-cache.ts';
+import { COMPRESS_FROM_BYTES, encodeDynamic } from '../lib/http/dynamic-encoding.ts';
 import { getDb } from '../lib/db/index.ts';
 import { scheduleMaintenance } from '../lib/db/maintenance.ts';
 import { logger } from '../lib/log.ts';
-
-/** Smallest answer compressed (as the listener's `compression`). */
-const COMPRESS_FROM_BYTES = 1024;
-/** Brotli quality and gzip level for answers made per request. */
-export const DYNAMIC_BROTLI_QUALITY = 1;
-export const DYNAMIC_GZIP_LEVEL = 2;
-
-/** `body` in a content coding, at the cheap settings above. */
-export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
-  return coding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-    : gzipSync(body, { level: DYNAMIC_GZIP_LEVEL });
-}
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer, reqId: string): void {
   res.statusCode = answer.status;

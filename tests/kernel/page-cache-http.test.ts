@@ -1,7 +1,8 @@
 /**
  * The page cache over HTTP (issue 13): a catalogue page is rendered once, then served from the
  * cache in the coding each browser asks for — br, gzip or plain — the same page in each, with
- * Vary: Accept-Encoding; a signed-in visitor is never served from it.
+ * Vary: Accept-Encoding; a signed-in visitor is never served from it. What is not stored (a
+ * signed-in visitor's page, a 404, JSON) is still sent compressed, whole, with its length.
  */
 import { describe, expect, inject, it } from 'vitest';
 
@@ -35,5 +36,26 @@ describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) 
     await get(path, 'br');
     const personal = await get(path, 'br', { cookie: 'ff_session=not-a-real-session' });
     expect(personal.headers.get('x-cache')).not.toBe('HIT');
+  });
+
+  it('sends what it does not store compressed whole: a personal page, a 404 and JSON', async () => {
+    const cookie = { cookie: 'ff_session=not-a-real-session' };
+    for (const [path, extra] of [[`/shop?probe=${Date.now()}`, cookie], [`/no-such-page-${Date.now()}`, {}], ['/api/customer/home', {}], ['/api/openapi.json', {}]] as const) {
+      const plain = await get(path, 'identity', extra);
+      const plainText = await plain.text();
+      expect(plain.headers.get('content-encoding')).toBeNull();
+      for (const coding of ['br', 'gzip'] as const) {
+        const res = await get(path, coding, extra);
+        expect(res.status, path).toBe(plain.status);
+        expect(res.headers.get('x-cache'), path).not.toBe('HIT');
+        expect(res.headers.get('content-encoding'), path).toBe(coding);
+        expect(res.headers.get('vary'), path).toMatch(/Accept-Encoding/i);
+        const text = await res.text();
+        // Encoded whole (one call), not through a stream: the length is known before it is sent.
+        expect(res.headers.get('content-length'), path).toMatch(/^\d+$/);
+        expect(Number(res.headers.get('content-length')), path).toBeLessThan(Buffer.byteLength(text));
+        expect(text.replace(/nonce-[^']+|[0-9a-f]{8}-[0-9a-f-]{27}/g, ''), path).toBe(plainText.replace(/nonce-[^']+|[0-9a-f]{8}-[0-9a-f-]{27}/g, ''));
+      }
+    }
   });
 });

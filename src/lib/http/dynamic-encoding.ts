@@ -1,0 +1,61 @@
+/**
+ * One-shot compression of answers made per request (issue 13). A fresh answer is compressed
+ * once and sent once, so it is encoded cheaply and whole: brotli quality DYNAMIC_BROTLI_QUALITY
+ * (with the body's size as a hint), or gzip level DYNAMIC_GZIP_LEVEL for a client without
+ * brotli, in one synchronous call whose native memory is freed on return.
+ *
+ * Why not the `compression` package's stream for these: each brotli stream holds native
+ * buffers until the garbage collector finalises it, and under the server's 128 MiB heap that
+ * "external memory" forced full collections: a cold product page with the page cache off cost
+ * 35.7 ms of CPU through the stream and ~10.6 ms with this (PostgreSQL, 20,000 products,
+ * docs/performance.md "Personal and uncached pages"). Pages a signed-in customer sees (never
+ * cached), 404s, the cart and account pages and every JSON answer of 1 KiB or more go this way.
+ */
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { pickEncoding, type Encoding } from '../cache/page-cache.ts';
+
+/** Smallest answer compressed (1 KiB; as the listener's `compression` threshold). */
+export const COMPRESS_FROM_BYTES = 1024;
+/** Brotli quality and gzip level for answers made per request. */
+export const DYNAMIC_BROTLI_QUALITY = 1;
+export const DYNAMIC_GZIP_LEVEL = 2;
+
+/**
+ * Content types encoded here: pages and JSON answers, which are rendered whole anyway. Streamed
+ * answers (the sitemap's XML) keep the listener's `compression` stream.
+ */
+const ENCODED_HERE = /^(text\/html|application\/(json|problem\+json))/i;
+
+/** `body` in a content coding, at the cheap settings above. */
+export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
+  return coding === 'br'
+    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gzipSync(body, { level: DYNAMIC_GZIP_LEVEL });
+}
+
+/**
+ * The response encoded for the client's Accept-Encoding (br, else gzip), with Content-Encoding,
+ * `Vary: Accept-Encoding` and Content-Length set; returned untouched when it is already
+ * encoded, has no body to speak of (HEAD, 204, 304), is under COMPRESS_FROM_BYTES, is not a
+ * compressible type, or the client takes no coding. The body is read whole: only for answers
+ * rendered whole anyway (pages render to a string; API answers are JSON texts).
+ */
+export async function encodeResponse(response: Response, acceptEncoding: string | null, method: string): Promise<Response> {
+  if (method === 'HEAD' || !response.body || response.status === 204 || response.status === 304) return response;
+  if (response.headers.has('content-encoding') || !ENCODED_HERE.test(response.headers.get('content-type') ?? '')) return response;
+  const declared = Number(response.headers.get('content-length') ?? NaN);
+  if (declared < COMPRESS_FROM_BYTES) return response;
+  const coding = pickEncoding(acceptEncoding);
+  if (!coding) return response;
+  const body = new Uint8Array(await response.arrayBuffer());
+  const headers = new Headers(response.headers);
+  headers.append('vary', 'Accept-Encoding');
+  if (body.byteLength < COMPRESS_FROM_BYTES) {
+    headers.set('content-length', String(body.byteLength));
+    return new Response(body, { status: response.status, statusText: response.statusText, headers });
+  }
+  const encoded = encodeDynamic(body, coding);
+  headers.set('content-encoding', coding);
+  headers.set('content-length', String(encoded.byteLength));
+  return new Response(encoded as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers });
+}

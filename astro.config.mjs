@@ -10,6 +10,8 @@ import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
 import { reactStringIds } from './src/server/react-string-ids.ts';
+import { cspDigestMemo } from './src/server/csp-digest-memo.ts';
+import { nodeAppHandler } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
@@ -99,7 +101,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), reactStringIds()],
+    plugins: [tailwindcss(), reactStringIds(), cspDigestMemo(), nodeAppHandler()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

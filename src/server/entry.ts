@@ -17,6 +17,7 @@ import { fileURLToPath } from 'node:url';
 import { createListener } from './listener.ts';
 import { createPrecompressedHandler } from './precompressed.ts';
 import { createDirectHandler } from './direct.ts';
+import { staticPathTest } from './static-paths.ts';
 import { searchPageEndpoint, searchProductsEndpoint } from '../features/search/routes.ts';
 import { getConfig } from '../lib/config.ts';
 import { getDb } from '../lib/db/index.ts';
@@ -33,6 +34,7 @@ export { options };
 export const handler = createListener(astroHandler as (req: http.IncomingMessage, res: http.ServerResponse) => void, {
   precompressed: createPrecompressedHandler(fileURLToPath(new URL('../client/', import.meta.url)), fileURLToPath(new URL('../_headers.json', import.meta.url))),
   direct: createDirectHandler([searchProductsEndpoint, searchPageEndpoint]),
+  mayBeStaticFile: staticPathTest(fileURLToPath(new URL('../client/', import.meta.url))),
 });
 
 /**

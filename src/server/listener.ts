@@ -15,6 +15,7 @@ import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
+import { SKIP_STATIC } from './static-paths.ts';
 import { securityHeaders } from '../lib/http/security-headers.ts';
 import { isHttps } from '../lib/http/request-origin.ts';
 import { cachedResponseFor, isCacheableRequest, peekPageCache } from '../lib/cache/page-cache.ts';
@@ -73,7 +74,8 @@ export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, 
  * pages, gets the development Content-Security-Policy and no cache look-up. `precompressed`:
  * answers a request for a static file from its build-time .br/.gz copy, returning true when it did.
  * `direct`: answers a request for a route it serves itself (src/server/direct.ts), returning true
- * when it did.
+ * when it did. `mayBeStaticFile`: false for a path that cannot name a file of dist/client
+ * (src/server/static-paths.ts); such a request skips Astro's static handler (SKIP_STATIC).
  */
 export function createListener(
   astroHandler: NodeHandler,
@@ -81,7 +83,13 @@ export function createListener(
     dev = false,
     precompressed,
     direct,
-  }: { dev?: boolean; precompressed?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean; direct?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean } = {},
+    mayBeStaticFile,
+  }: {
+    dev?: boolean;
+    precompressed?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+    direct?: (req: http.IncomingMessage, res: http.ServerResponse) => boolean;
+    mayBeStaticFile?: (pathname: string) => boolean;
+  } = {},
 ): NodeHandler {
   const compress = compression({ threshold: 1024 });
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
@@ -96,7 +104,10 @@ export function createListener(
       const q = url.indexOf('?');
       const pathname = q === -1 ? url : url.slice(0, q);
       const hit = !dev && isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
-      if (!hit) return astroHandler(req, res, next);
+      if (!hit) {
+        if (mayBeStaticFile && !mayBeStaticFile(pathname)) (req as unknown as Record<string, unknown>)[SKIP_STATIC] = true;
+        return astroHandler(req, res, next);
+      }
       // Stored encoded (page-cache.ts): a preset Content-Encoding makes `compression` pass it through.
       const out = cachedResponseFor(hit, req.headers['accept-encoding']);
       for (const [name, value] of out.headers) if (name !== 'x-request-id') res.setHeader(name, value);

@@ -131,14 +131,19 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
       let scaling: BenchRun['scaling'] = null;
       if (kind === 'postgres' && wants('cluster')) {
         await server.stop();
+        // Cache off: every answer a render. Each server is warmed on other product pages first,
+        // enough for every worker (the primary hands connections out round-robin), then measured
+        // on CLUSTER_PAGES distinct pages.
+        const measured = targets.clusterProductUrls.map((path) => ({ path }));
+        const warmup = targets.clusterWarmupUrls.map((path) => ({ path }));
         const one = await startBenchServer({ root, port, env: { ...database.env, WEB_CONCURRENCY: '1', PAGE_CACHE_SECONDS: '0' }, flags });
-        await runLoad(one.base, repeat('/product/2', 100), { concurrency });
-        const single = await phase(one, 'product pages, 1 worker, cache off', targets.productUrls.map((path) => ({ path })));
+        await runLoad(one.base, warmup, { concurrency });
+        const single = await phase(one, 'product pages, 1 worker, cache off', measured);
         await one.stop();
         const all = await startBenchServer({ root, port, env: { ...database.env, PAGE_CACHE_SECONDS: '0' }, flags });
-        await runLoad(all.base, repeat('/product/2', 100), { concurrency });
+        await runLoad(all.base, warmup, { concurrency });
         const workers = Math.max(1, all.memoryMb().processes - 1);
-        const multi = await phase(all, `product pages, ${workers} workers, cache off`, targets.productUrls.map((path) => ({ path })));
+        const multi = await phase(all, `product pages, ${workers} workers, cache off`, measured);
         await all.stop();
         scaling = { cpus: os.availableParallelism(), workers, single, multi, ratio: Math.round((multi.rps / single.rps) * 100) / 100 };
         log(`${kind}: cluster scaling ${scaling.ratio}× (${single.rps} → ${multi.rps} req/s).`);

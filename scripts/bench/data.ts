@@ -59,11 +59,22 @@ export async function createBenchDatabase(root: string, adminUrl: string | undef
   return { kind: 'postgres', env: { DATABASE_URL: url }, drop };
 }
 
+/**
+ * Product pages the cluster phase requests per server (1,500: at ~150–300 pages/s a phase of
+ * 5–10 s, long enough that a worker's start-up and a garbage collection do not decide it).
+ */
+export const CLUSTER_PAGES = 1500;
+/** Other product pages requested first, unmeasured: ~300 per worker on two cores. */
+export const CLUSTER_WARMUP_PAGES = 600;
+
 /** What the bench requests, chosen from the database. */
 export interface BenchTargets {
   products: number;
   productUrls: string[];
   listingUrls: string[];
+  /** The cluster phase's product pages (page cache off): CLUSTER_PAGES distinct, and CLUSTER_WARMUP_PAGES others to warm each worker. */
+  clusterProductUrls: string[];
+  clusterWarmupUrls: string[];
   /** Bearer tokens of signed-in customers, each with a few cart lines, and product ids to add. */
   tokens: string[];
   addableProductIds: number[];
@@ -122,6 +133,10 @@ export async function prepareBenchData(database: BenchDatabase, csvPath: string,
       products: productIds.length,
       productUrls: sample(productIds, productPages).map((id) => `/product/${id}`),
       listingUrls: sample(listings, listingPages, 7),
+      ...(() => {
+        const cluster = sample(productIds, CLUSTER_PAGES + CLUSTER_WARMUP_PAGES, 41).map((id) => `/product/${id}`);
+        return { clusterProductUrls: cluster.slice(0, CLUSTER_PAGES), clusterWarmupUrls: cluster.slice(CLUSTER_PAGES) };
+      })(),
       tokens,
       addableProductIds: sample(inStock, 200, 29),
       import: importInfo,

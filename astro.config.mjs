@@ -10,7 +10,7 @@ import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
 import { reactStringIds } from './src/server/react-string-ids.ts';
-import { cspDigestMemo } from './src/server/csp-digest-memo.ts';
+import { astroMemos } from './src/server/astro-memos.ts';
 import { nodeAppHandler } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
@@ -101,7 +101,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), reactStringIds(), cspDigestMemo(), nodeAppHandler()],
+    plugins: [tailwindcss(), reactStringIds(), astroMemos(), nodeAppHandler()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

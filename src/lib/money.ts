@@ -6,12 +6,22 @@
 const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
 const inr1 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 1, maximumFractionDigits: 1 });
 
+/** Formatted amounts kept (Intl formatting was ~1% of a cold product page; prices repeat). */
+const FORMATTED_KEPT = 4096;
+const formatted = new Map<number, string>();
+
 /**
- * Formats paise as rupees with 2 decimals.
+ * Formats paise as rupees with 2 decimals (remembered per amount, up to FORMATTED_KEPT).
  * @example formatPaise(38000) // '₹380.00'
  */
 export function formatPaise(paise: number): string {
-  return inr.format(paise / 100);
+  let text = formatted.get(paise);
+  if (text === undefined) {
+    text = inr.format(paise / 100);
+    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
+    formatted.set(paise, text);
+  }
+  return text;
 }
 
 /**

@@ -10,13 +10,22 @@
  * what broke the account, address and checkout dialogs in e2e when string rendering was first
  * tried. This Vite plugin passes the options through; it fails the build when the call it
  * rewrites is no longer there, so an upgrade that fixes (or moves) it upstream is noticed.
+ *
+ * It also answers the renderer's `check` at once for an island from a .tsx/.jsx file: Astro asks
+ * every renderer whether it owns an untagged component, and React's `check` answered by rendering
+ * the component once inside a probe (`Tester`) — every island rendered twice on every page
+ * (~2–3% of a cold product page). React is this project's only JSX renderer, so a function
+ * component hydrated from a .tsx/.jsx module is React's.
  */
 import type { Plugin } from 'vite';
 
 const CALL = 'ReactDOM.renderToString(vnode)';
 const FIXED = 'ReactDOM.renderToString(vnode, renderOptions)';
+const CHECK = 'async function check(Component, props, children, metadata) {';
+const CHECK_FAST = `${CHECK}
+  if (typeof Component === "function" && /\\.[jt]sx$/.test(metadata?.componentUrl ?? "")) return true;`;
 
-/** The Vite plugin: rewrites the one call in @astrojs/react's server renderer. */
+/** The Vite plugin: rewrites the render call and `check` in @astrojs/react's server renderer. */
 export function reactStringIds(): Plugin {
   return {
     name: 'farmfresh:react-string-ids',
@@ -27,7 +36,8 @@ export function reactStringIds(): Plugin {
       if (!code.includes(CALL)) {
         throw new Error(`farmfresh:react-string-ids: "${CALL}" not found in ${id}; check whether @astrojs/react now passes identifierPrefix itself and drop this plugin`);
       }
-      return { code: code.replace(CALL, FIXED), map: null };
+      if (!code.includes(CHECK)) throw new Error(`farmfresh:react-string-ids: "${CHECK}" not found in ${id}; check how @astrojs/react recognises its components now`);
+      return { code: code.replace(CALL, FIXED).replace(CHECK, CHECK_FAST), map: null };
     },
   };
 }

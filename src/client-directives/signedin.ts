@@ -4,8 +4,9 @@
  * the readable hint cookie before this runs), or when the visitor signs in later on the same
  * page (the session store's `ff:signed-in` event, src/features/auth/store.ts). A guest downloads
  * none of the island's JavaScript. Meant for islands that show nothing to guests (Buy again) on
- * pages whose HTML is the same for everyone (the anonymous page cache); the island itself still
- * follows the session store (signing out, a 401) once it has hydrated.
+ * pages whose HTML is the same for everyone (the anonymous page cache), or whose guest view is
+ * static server HTML (a guest's /cart); the island itself still follows the session store
+ * (signing out, a 401) once it has hydrated.
  */
 import type { ClientDirective } from 'astro';
 

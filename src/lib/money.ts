@@ -1,34 +1,52 @@
 /**
  * Money helpers. Amounts are integer paise everywhere in code; rupees appear only at the edges
- * (API JSON as numbers with 2 decimals, display via Intl in en-IN).
+ * (API JSON as numbers with 2 decimals, display in Intl's en-IN currency format).
  */
 
-const inr = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-const inr1 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+// Whole paise (every amount the shop has) are written out here rather than by Intl: the first
+// Intl.NumberFormat of a browser tab starts ICU, ~30 ms of main thread on a desktop core and
+// ~120 ms on Lighthouse's mobile CPU, which a signed-in /cart paid while hydrating and a guest's
+// /cart while loading this module. The text is Intl's en-IN currency format exactly
+// (tests/kernel/money.test.ts compares the two); anything else (fractions of a paisa, NaN,
+// ₹10 trillion and beyond) still goes through Intl, made on first use.
+let inr: Intl.NumberFormat | undefined;
+let inr1: Intl.NumberFormat | undefined;
 
-/** Formatted amounts kept (Intl formatting was ~1% of a cold product page; prices repeat). */
-const FORMATTED_KEPT = 4096;
-const formatted = new Map<number, string>();
+/** Whether `paise` is a whole number small enough (below 10^15) for the arithmetic below to be exact. */
+const wholePaise = (paise: number) => Number.isInteger(paise) && Math.abs(paise) < 1e15;
 
-/**
- * Formats paise as rupees with 2 decimals (remembered per amount, up to FORMATTED_KEPT).
- * @example formatPaise(38000) // '₹380.00'
- */
-export function formatPaise(paise: number): string {
-  let text = formatted.get(paise);
-  if (text === undefined) {
-    text = inr.format(paise / 100);
-    if (formatted.size >= FORMATTED_KEPT) formatted.clear();
-    formatted.set(paise, text);
-  }
-  return text;
+/** Indian digit grouping (the last three digits, then pairs): '1234567' → '12,34,567'. */
+function groupIndian(digits: string): string {
+  if (digits.length <= 3) return digits;
+  return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
+}
+
+/** `units` (a non-negative integer count of 1/10^`decimals` rupee) as '₹12,345.67', signed. */
+function rupeeText(negative: boolean, units: number, decimals: 1 | 2): string {
+  const scale = decimals === 2 ? 100 : 10;
+  const whole = Math.floor(units / scale);
+  const fraction = String(units % scale).padStart(decimals, '0');
+  return `${negative ? '-' : ''}₹${groupIndian(String(whole))}.${fraction}`;
 }
 
 /**
- * Formats paise as rupees with 1 decimal (the mobile cart panel's line totals, spec 000 §9).
- * @example formatPaise1(38050) // '₹380.5'
+ * Formats paise as rupees with 2 decimals, in the Indian grouping.
+ * @example formatPaise(38000) // '₹380.00'; formatPaise(12345678) // '₹1,23,456.78'; formatPaise(-4000) // '-₹40.00'
+ */
+export function formatPaise(paise: number): string {
+  if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.abs(paise), 2);
+  inr ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
+  return inr.format(paise / 100);
+}
+
+/**
+ * Formats paise as rupees with 1 decimal, half a tenth rounded away from zero (the mobile cart
+ * panel's line totals, spec 000 §9).
+ * @example formatPaise1(38050) // '₹380.5'; formatPaise1(38055) // '₹380.6'
  */
 export function formatPaise1(paise: number): string {
+  if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.floor((Math.abs(paise) + 5) / 10), 1);
+  inr1 ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 1, maximumFractionDigits: 1 });
   return inr1.format(paise / 100);
 }
 

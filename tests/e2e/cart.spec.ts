@@ -234,6 +234,27 @@ test.describe('guests', () => {
     await expect(authDialog(page).getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
   });
 
+  test('a guest loads no cart code on /cart, logs in there and then sees their cart', async ({ page, playwright }) => {
+    const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+    const phone = await createCustomer(api);
+    const home = (await (await api.get('/api/customer/home')).json()).data.products as { id: number; name: string; stock: number }[];
+    const product = home.find((p) => p.stock >= 5)!;
+    const added = await api.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' }, headers: origin() });
+    expect(added.status(), await added.text()).toBe(200);
+    await api.dispose();
+
+    const scripts = recordScripts(page);
+    await page.goto('/cart', { waitUntil: 'networkidle' });
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
+    expect([...(await scripts()).scripts.keys()].filter((url) => /\/(CartPage|cart-parts)\./.test(url))).toEqual([]);
+
+    await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
+    await loginInDialog(authDialog(page), phone);
+    const row = page.getByRole('row').filter({ hasText: product.name });
+    await expect(row.getByLabel(`Quantity of ${product.name}`, { exact: true }).locator('output')).toHaveText('2');
+    await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeHidden();
+  });
+
   test('a catalogue page stays within 90 KB of gzipped JavaScript after adding to the cart', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/shop', { waitUntil: 'networkidle' });

@@ -8,7 +8,10 @@
  * 2 decimals.
  *
  * The page renders the signed-in customer's cart on the server (`initial`) and seeds the shared
- * cart store with it once hydrated; a guest sees the empty state with a way to log in.
+ * cart store with it once hydrated; a guest sees the empty state with a way to log in. For a
+ * guest the server HTML is the whole page: it hydrates only once they sign in, and the guest
+ * view's script (../components/GuestCart.astro) opens the login dialog from the
+ * `data-open-auth` button, hydrated or not.
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
@@ -17,7 +20,6 @@ import { unitPriceLabel } from '../../catalog/unit-price.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
 import { $session } from '../../auth/store.ts';
-import { openAuth } from '../../auth/open-auth.ts';
 import LineSubstitution from '../../substitutions/islands/LineSubstitution.tsx';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
@@ -84,7 +86,7 @@ export default function CartPage({ initial }: Props) {
           {guest && (
             <p className="mt-4 text-sm text-slate-700">
               Have an account?{' '}
-              <button type="button" onClick={() => void openAuth('login')} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <button type="button" data-open-auth="login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
                 Log in
               </button>{' '}
               to see your cart.

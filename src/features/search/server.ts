@@ -4,8 +4,8 @@
  *
  * Three or more characters go to the in-memory search index (server/engine.ts: whole words,
  * synonyms, typo corrections against catalogue words, category and brand matches, then names
- * merely containing the text), and the cards come from the cards kept beside it
- * (server/index-cache.ts): no database read. One or two characters have no words to match: names starting
+ * merely containing the text), and the cards are the catalogue snapshot's products it was
+ * built from (server/index-cache.ts): no database read. One or two characters have no words to match: names starting
  * with them come first in name order from the btree prefix index (products_name_prefix_idx),
  * then names with a word starting with them, then other names containing them (a scan, done
  * only when the word starts do not fill the page), read from the database.
@@ -13,14 +13,15 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Database } from '../../lib/db/index.ts';
 import { categories, products } from '../../lib/db/schema.ts';
+import type { ProductSummary } from '../catalog/rules.ts';
 import { summaryColumns, toSummary } from '../catalog/server/catalog.ts';
 import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './rules.ts';
 import { getSearchCatalog, type SearchCatalog } from './server/index-cache.ts';
-import type { SearchResult } from './server/cards.ts';
 
 export { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LENGTH, SEARCH_MAX_LIMIT } from './rules.ts';
 
-export type { SearchResult } from './server/cards.ts';
+/** A search hit: a product card plus its category's name (from the index: the catalogue snapshot's product itself). */
+export type SearchResult = ProductSummary & { categoryName: string };
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -29,11 +30,11 @@ const selectCards = (db: Database) =>
 type CardRow = Awaited<ReturnType<ReturnType<typeof selectCards>['execute']>>[number];
 const toResult = (row: CardRow): SearchResult => ({ ...toSummary(row), categoryName: row.categoryName });
 
-/** The kept cards of `ids`, in that order (products switched off since the index was built are skipped). */
+/** The current cards of `ids`, in that order (products switched off since the index was built are skipped). */
 export function cardsInOrder(catalog: SearchCatalog, ids: number[]): SearchResult[] {
   const out: SearchResult[] = [];
   for (const id of ids) {
-    const card = catalog.cards.get(id);
+    const card = catalog.card(id);
     if (card) out.push(card);
   }
   return out;

@@ -67,7 +67,7 @@ const HEAD_END = /\s[-–]\s|[(,/+]/;
 
 export class SearchIndex {
   readonly size: number;
-  private readonly products: IndexedProduct[];
+  private readonly products: readonly IndexedProduct[];
   private readonly nameLower: string[];
   /** Each name's stemmed words joined by a space (the exact-name bonus). */
   private readonly stemmedName: string[];
@@ -96,7 +96,7 @@ export class SearchIndex {
   private readonly matchScore: Float64Array;
   private readonly matchGroups: Int32Array;
 
-  constructor(products: IndexedProduct[], synonyms: SynonymTable) {
+  constructor(products: readonly IndexedProduct[], synonyms: SynonymTable) {
     this.synonyms = synonyms;
     this.products = products;
     this.size = products.length;

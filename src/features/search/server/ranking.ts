@@ -7,7 +7,7 @@
 import type { IndexedProduct } from './engine.ts';
 
 export class Ranking {
-  private readonly catalogue: IndexedProduct[];
+  private readonly catalogue: readonly IndexedProduct[];
   private readonly nameLength: Int32Array;
   /** Per match: product index, score, and groups of the query matched. */
   private readonly docs: Int32Array;
@@ -16,7 +16,7 @@ export class Ranking {
   /** The query with corrected words ("tomato" for "tomoto"), or null. */
   readonly correctedText: string | null;
 
-  constructor(catalogue: IndexedProduct[], nameLength: Int32Array, docs: Int32Array, score: Float64Array, groups: Int32Array, correctedText: string | null) {
+  constructor(catalogue: readonly IndexedProduct[], nameLength: Int32Array, docs: Int32Array, score: Float64Array, groups: Int32Array, correctedText: string | null) {
     this.catalogue = catalogue;
     this.nameLength = nameLength;
     this.docs = docs;

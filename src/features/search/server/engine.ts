@@ -79,8 +79,14 @@ export class SearchIndex {
   private readonly headStart: Int32Array;
   private readonly headTerms: Int32Array;
   private readonly vocabulary: Vocabulary;
-  /** Three-character slices of the lower-case names → products having them (ascending). */
-  private readonly trigrams = new Map<string, Int32Array>();
+  /**
+   * Three-character slices of the lower-case names → products having them (ascending): slice
+   * `t`'s products are trigramDocs[trigramStart[t] .. trigramStart[t + 1]), one flat array
+   * rather than a typed array per slice (~10,000 small arrays: ~3 MB of headers).
+   */
+  private readonly trigramIds = new Map<string, number>();
+  private trigramStart = new Int32Array(1);
+  private trigramDocs = new Int32Array(0);
   /** A term's most common spelling in the catalogue, for "Showing results for". */
   private readonly surface = new Map<string, string>();
   private readonly longestSynonym: number;
@@ -170,7 +176,18 @@ export class SearchIndex {
         else if (list[list.length - 1] !== doc) list.push(doc);
       }
     });
-    for (const [key, list] of lists) this.trigrams.set(key, Int32Array.from(list));
+    this.trigramStart = new Int32Array(lists.size + 1);
+    let total = 0;
+    for (const list of lists.values()) total += list.length;
+    this.trigramDocs = new Int32Array(total);
+    let at = 0;
+    for (const [key, list] of lists) {
+      this.trigramStart[this.trigramIds.size] = at;
+      this.trigramIds.set(key, this.trigramIds.size);
+      this.trigramDocs.set(list, at);
+      at += list.length;
+    }
+    this.trigramStart[this.trigramIds.size] = at;
   }
 
   /** Whether the catalogue has this (stemmed) term. */
@@ -275,14 +292,23 @@ export class SearchIndex {
 
   /** Products whose lower-case name contains `raw` (3 characters or more), via the trigram index. */
   private containing(raw: string, visit: (doc: number) => void): void {
-    let rarest: Int32Array | undefined;
+    let from = 0;
+    let to = -1;
     for (let i = 0; i + 3 <= raw.length; i++) {
-      const list = this.trigrams.get(raw.slice(i, i + 3));
-      if (!list) return;
-      if (!rarest || list.length < rarest.length) rarest = list;
+      const id = this.trigramIds.get(raw.slice(i, i + 3));
+      if (id === undefined) return;
+      const start = this.trigramStart[id]!;
+      const end = this.trigramStart[id + 1]!;
+      if (to < 0 || end - start < to - from) {
+        from = start;
+        to = end;
+      }
     }
     // Three characters are one trigram: its products are exactly those containing it.
-    for (const doc of rarest!) if (raw.length === 3 || this.nameLower[doc]!.includes(raw)) visit(doc);
+    for (let e = from; e < to; e++) {
+      const doc = this.trigramDocs[e]!;
+      if (raw.length === 3 || this.nameLower[doc]!.includes(raw)) visit(doc);
+    }
   }
 
   /**

@@ -28,6 +28,7 @@ import { longestKey, type SynonymTable } from './synonyms.ts';
 import { Vocabulary, type TermPostings } from './vocabulary.ts';
 import { DocScores } from './doc-scores.ts';
 import { Ranking } from './ranking.ts';
+import { ShortTextSearch } from './short-text.ts';
 
 /** One active product as the index reads it. */
 export interface IndexedProduct {
@@ -92,6 +93,7 @@ export class SearchIndex {
   private readonly longestSynonym: number;
   private readonly synonyms: SynonymTable;
   private readonly docOf = new Map<number, number>();
+  private readonly shortText: ShortTextSearch;
   // Scratch for one search at a time (see doc-scores.ts).
   private readonly wordScores: DocScores;
   private readonly groupScores: DocScores;
@@ -155,6 +157,7 @@ export class SearchIndex {
     this.headStart[products.length] = heads.length;
     this.headTerms = Int32Array.from(heads);
     this.buildTrigrams();
+    this.shortText = new ShortTextSearch(this.nameLower, Int32Array.from(products, (p) => p.id), this.nameLength);
     for (const [term, counts] of surfaceCounts) this.surface.set(term, [...counts].sort((a, b) => b[1] - a[1])[0]![0]);
     this.longestSynonym = longestKey(synonyms);
     this.wordScores = new DocScores(products.length);
@@ -382,6 +385,15 @@ export class SearchIndex {
    */
   topIds(text: string, k: number): number[] {
     return this.rank(text, k, false).ids(k);
+  }
+
+  /**
+   * Ids of the first `k` products for a text of one or two characters (lower case): names
+   * starting with it in name order, then names with a word starting with it, then names
+   * containing it, by name length (short-text.ts).
+   */
+  shortTextIds(text: string, k: number): number[] {
+    return this.shortText.find(text, k).map((doc) => this.products[doc]!.id);
   }
 
   /** Ranks the active products for `text`, every match in order (see the module comment). */

@@ -6,17 +6,17 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { products } from '../../src/lib/db/schema.ts';
+import { categories, products, subcategories } from '../../src/lib/db/schema.ts';
 import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import type { ProductPage, ProductSummary } from '../../src/features/catalog/rules.ts';
 import { getProduct, listProducts, relatedProducts } from '../../src/features/catalog/server/catalog.ts';
-import { catalogSnapshot, DELTA_INTERVAL_MS, DIRTY_INTERVAL_MS, dropCatalogSnapshot, markCatalogChanged } from '../../src/features/catalog/server/snapshot.ts';
+import { catalogSnapshot, DELTA_INTERVAL_MS, DIRTY_INTERVAL_MS, dropCatalogSnapshot, markCatalogChanged, refreshCatalogSnapshot } from '../../src/features/catalog/server/snapshot.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A listing with only the summary fields cards show (the snapshot's products carry their details too). */
 function summaries(page: ProductPage): ProductPage {
-  const detailKeys = new Set(['sku', 'images', 'description', 'additionalInformation', 'highlights', 'type', 'rating']);
+  const detailKeys = new Set(['sku', 'images', 'description', 'additionalInformation', 'highlights', 'type', 'rating', 'categoryName', 'subcategoryName']);
   const summary = (p: ProductSummary) => Object.fromEntries(Object.entries(p).filter(([key]) => !detailKeys.has(key))) as unknown as ProductSummary;
   return { ...page, products: page.products.map(summary) };
 }
@@ -57,7 +57,7 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     for (const id of [1, 3, 10, 40]) {
       const fromDb = (await getProduct(handle.db, id))!;
       const { category, subcategory, ...fields } = fromDb;
-      expect(snapshot.product(id)).toEqual(fields);
+      expect(snapshot.product(id)).toEqual({ ...fields, categoryName: category.name, subcategoryName: subcategory.name });
       expect(category.id).toBe(fromDb.categoryId);
       for (const limit of [1, 4, 10, 100]) {
         expect(snapshot.related(fromDb, limit).map((p) => p.id)).toEqual((await relatedProducts(handle.db, fromDb, limit)).map((p) => p.id));
@@ -97,6 +97,40 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     await handle.db.execute(sql`UPDATE products SET stock = 42 WHERE id = 6`);
     await sleep(DELTA_INTERVAL_MS + 10);
     expect((await catalogSnapshot(handle.db)).product(6)?.stock).toBe(42);
+  });
+
+  it('sees a renamed category or subcategory in its products, replacing them', async () => {
+    const before = (await catalogSnapshot(handle.db)).product(7)!;
+    const version = (await catalogSnapshot(handle.db)).version;
+    // As the shop's own code writes it (Drizzle stamps the category's updated_at).
+    await handle.db.update(categories).set({ name: 'Renamed Category' }).where(eq(categories.id, before.categoryId));
+    await handle.db.update(subcategories).set({ name: 'Renamed Subcategory' }).where(eq(subcategories.id, before.subcategoryId));
+    const snapshot = await refreshCatalogSnapshot(handle.db);
+    const after = snapshot.product(7)!;
+    expect(after).toMatchObject({ id: 7, categoryName: 'Renamed Category', subcategoryName: 'Renamed Subcategory', stock: before.stock });
+    expect(after).not.toBe(before);
+    expect(snapshot.changedSince(version)).toContain(7);
+  });
+
+  it('drops a deleted product at the full check, and at once when the highest id moves', async () => {
+    const snapshot = await catalogSnapshot(handle.db);
+    const [victim] = await handle.db
+      .insert(products)
+      .values({ sku: 'SNAP-2', name: 'Snapshot Guava', slug: 'snapshot-guava', categoryId: 1, subcategoryId: snapshot.product(1)!.subcategoryId, mrpPaise: 100, pricePaise: 100, stock: 1 })
+      .returning({ id: products.id });
+    await refreshCatalogSnapshot(handle.db);
+    expect(snapshot.product(victim!.id)?.name).toBe('Snapshot Guava');
+    // A delete leaves no stamp behind: the delta cannot see it, the full check can.
+    await handle.db.execute(sql`DELETE FROM products WHERE id = 8`);
+    await refreshCatalogSnapshot(handle.db);
+    expect(snapshot.product(8)).not.toBeNull();
+    await refreshCatalogSnapshot(handle.db, { full: true });
+    expect(snapshot.product(8)).toBeNull();
+    // Deleting the newest product moves the highest id: the next check looks at every product.
+    await handle.db.execute(sql`DELETE FROM products WHERE id = ${victim!.id}`);
+    await refreshCatalogSnapshot(handle.db);
+    expect(snapshot.product(victim!.id)).toBeNull();
+    expect(summaries(snapshot.listProducts({ pageSize: 100 }))).toEqual(await listProducts(handle.db, { pageSize: 100 }));
   });
 
   it('loads again from scratch when dropped', async () => {

@@ -10,7 +10,8 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
 import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
 import { searchProducts } from '../../src/features/search/server.ts';
-import { getSearchIndex, invalidateSearchIndex, refreshSearchCatalog } from '../../src/features/search/server/index-cache.ts';
+import { getSearchCatalog, getSearchIndex, invalidateSearchIndex, refreshSearchCatalog } from '../../src/features/search/server/index-cache.ts';
+import { catalogSnapshot } from '../../src/features/catalog/server/snapshot.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 
@@ -26,6 +27,14 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
   });
   afterAll(async () => {
     await handle?.close();
+  });
+
+  it('shows the catalogue snapshot\'s own product objects as its cards: one copy of the catalogue', async () => {
+    // First, before any test changes a product (a changed one is a new object; the index keeps the one it was built from).
+    const [hit] = await searchProducts(handle.db, 'sona masoori');
+    const snapshot = await catalogSnapshot(handle.db);
+    expect(hit).toBe(snapshot.product(hit!.id));
+    expect((await getSearchCatalog(handle.db)).index.product(hit!.id)).toBe(hit);
   });
 
   it.each(['t', 'MA', 'tea', 'Rice', 'ketchup', 'e - c'])('finds every product whose name contains %j, case-insensitive, substring matches first', async (text) => {
@@ -98,6 +107,18 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
     await handle.db.execute(sql`UPDATE products SET price_paise = ${before!.pricePaise}, stock = ${before!.stock} WHERE id = ${before!.id}`);
     await refreshSearchCatalog(handle.db);
     expect((await searchProducts(handle.db, 'sona masoori'))[0]).toEqual(before);
+  });
+
+  it('finds products under a renamed category after the next catalogue check', async () => {
+    const [rice] = await searchProducts(handle.db, 'sona masoori');
+    expect(await names('kuthari')).toEqual([]);
+    await handle.db.execute(sql`UPDATE categories SET name = 'Kuthari & Oil', updated_at = now() WHERE id = ${rice!.categoryId}`);
+    await refreshSearchCatalog(handle.db);
+    expect(await names('kuthari')).toContain('Sona Masoori Rice, Raw');
+    expect((await searchProducts(handle.db, 'sona masoori'))[0]!.categoryName).toBe('Kuthari & Oil');
+    await handle.db.execute(sql`UPDATE categories SET name = ${rice!.categoryName}, updated_at = now() WHERE id = ${rice!.categoryId}`);
+    await refreshSearchCatalog(handle.db);
+    expect(await names('kuthari')).toEqual([]);
   });
 
   it('finds a renamed product after the next catalogue check', async () => {

@@ -7,8 +7,7 @@
  * in a small per-process cache: least recently used out past MAX_ENTRIES, keyed by the text, the
  * limit and the search catalogue's version (index-cache.ts), so a changed price or product shows
  * at once. It keeps the cards themselves (the catalogue's own objects, not copies: ~200 bytes an
- * entry). One- and two-letter results come from the database and have no version: they are kept
- * PAGE_CACHE_SECONDS (the catalogue pages' freshness), and 0 turns the cache off.
+ * entry), at most PAGE_CACHE_SECONDS (the catalogue pages' freshness); 0 turns the cache off.
  *
  * A card from the search catalogue is checked against the contract's search result and turned
  * into JSON once, and that text kept (MAX_CARD_TEXTS, least recently used out; a changed product
@@ -31,8 +30,6 @@ import { getSearchCatalog } from './server/index-cache.ts';
 const MAX_ENTRIES = 500;
 /** Most cards whose checked JSON is kept (~650 bytes each). */
 const MAX_CARD_TEXTS = 5_000;
-/** Shortest text the search index answers (shorter ones are read from the database). */
-const INDEXED_FROM = 3;
 const cache = new Map<string, { cards: SearchResult[]; expires: number }>();
 const cardTexts = new Map<SearchResult, string>();
 
@@ -51,7 +48,7 @@ export const searchProductsEndpoint = implementPublic(searchProductsRoute, async
   const ttl = getConfig().PAGE_CACHE_SECONDS;
   const db = await getDb();
   const text = normalizeSearchText(query.product);
-  const version = text.length >= INDEXED_FROM ? (await getSearchCatalog(db)).version : 'db';
+  const { version } = await getSearchCatalog(db);
   const key = `${version}\u0000${query.limit}\u0000${text}`;
   const now = Date.now();
   const hit = ttl > 0 ? cache.get(key) : undefined;
@@ -68,8 +65,6 @@ export const searchProductsEndpoint = implementPublic(searchProductsRoute, async
       cache.set(key, { cards, expires: now + ttl * 1000 });
     }
   }
-  // Cards read from the database (one or two letters) are new objects every time: checked as usual.
-  if (version === 'db') return { data: { products: cards.map(searchResultJson) }, headers: CATALOG_CACHE };
   return { data: new JsonText(`{"products":[${cards.map(cardText).join(',')}]}`), headers: CATALOG_CACHE };
 });
 

@@ -28,6 +28,7 @@ import { longestKey, type SynonymTable } from './synonyms.ts';
 import { Vocabulary, type TermPostings } from './vocabulary.ts';
 import { DocScores } from './doc-scores.ts';
 import { Ranking } from './ranking.ts';
+import { ShortTextSearch } from './short-text.ts';
 
 /** One active product as the index reads it. */
 export interface IndexedProduct {
@@ -67,7 +68,7 @@ const HEAD_END = /\s[-–]\s|[(,/+]/;
 
 export class SearchIndex {
   readonly size: number;
-  private readonly products: IndexedProduct[];
+  private readonly products: readonly IndexedProduct[];
   private readonly nameLower: string[];
   /** Each name's stemmed words joined by a space (the exact-name bonus). */
   private readonly stemmedName: string[];
@@ -79,13 +80,20 @@ export class SearchIndex {
   private readonly headStart: Int32Array;
   private readonly headTerms: Int32Array;
   private readonly vocabulary: Vocabulary;
-  /** Three-character slices of the lower-case names → products having them (ascending). */
-  private readonly trigrams = new Map<string, Int32Array>();
+  /**
+   * Three-character slices of the lower-case names → products having them (ascending): slice
+   * `t`'s products are trigramDocs[trigramStart[t] .. trigramStart[t + 1]), one flat array
+   * rather than a typed array per slice (~10,000 small arrays: ~3 MB of headers).
+   */
+  private readonly trigramIds = new Map<string, number>();
+  private trigramStart = new Int32Array(1);
+  private trigramDocs = new Int32Array(0);
   /** A term's most common spelling in the catalogue, for "Showing results for". */
   private readonly surface = new Map<string, string>();
   private readonly longestSynonym: number;
   private readonly synonyms: SynonymTable;
   private readonly docOf = new Map<number, number>();
+  private readonly shortText: ShortTextSearch;
   // Scratch for one search at a time (see doc-scores.ts).
   private readonly wordScores: DocScores;
   private readonly groupScores: DocScores;
@@ -96,7 +104,7 @@ export class SearchIndex {
   private readonly matchScore: Float64Array;
   private readonly matchGroups: Int32Array;
 
-  constructor(products: IndexedProduct[], synonyms: SynonymTable) {
+  constructor(products: readonly IndexedProduct[], synonyms: SynonymTable) {
     this.synonyms = synonyms;
     this.products = products;
     this.size = products.length;
@@ -149,6 +157,7 @@ export class SearchIndex {
     this.headStart[products.length] = heads.length;
     this.headTerms = Int32Array.from(heads);
     this.buildTrigrams();
+    this.shortText = new ShortTextSearch(this.nameLower, Int32Array.from(products, (p) => p.id), this.nameLength);
     for (const [term, counts] of surfaceCounts) this.surface.set(term, [...counts].sort((a, b) => b[1] - a[1])[0]![0]);
     this.longestSynonym = longestKey(synonyms);
     this.wordScores = new DocScores(products.length);
@@ -170,7 +179,18 @@ export class SearchIndex {
         else if (list[list.length - 1] !== doc) list.push(doc);
       }
     });
-    for (const [key, list] of lists) this.trigrams.set(key, Int32Array.from(list));
+    this.trigramStart = new Int32Array(lists.size + 1);
+    let total = 0;
+    for (const list of lists.values()) total += list.length;
+    this.trigramDocs = new Int32Array(total);
+    let at = 0;
+    for (const [key, list] of lists) {
+      this.trigramStart[this.trigramIds.size] = at;
+      this.trigramIds.set(key, this.trigramIds.size);
+      this.trigramDocs.set(list, at);
+      at += list.length;
+    }
+    this.trigramStart[this.trigramIds.size] = at;
   }
 
   /** Whether the catalogue has this (stemmed) term. */
@@ -275,14 +295,23 @@ export class SearchIndex {
 
   /** Products whose lower-case name contains `raw` (3 characters or more), via the trigram index. */
   private containing(raw: string, visit: (doc: number) => void): void {
-    let rarest: Int32Array | undefined;
+    let from = 0;
+    let to = -1;
     for (let i = 0; i + 3 <= raw.length; i++) {
-      const list = this.trigrams.get(raw.slice(i, i + 3));
-      if (!list) return;
-      if (!rarest || list.length < rarest.length) rarest = list;
+      const id = this.trigramIds.get(raw.slice(i, i + 3));
+      if (id === undefined) return;
+      const start = this.trigramStart[id]!;
+      const end = this.trigramStart[id + 1]!;
+      if (to < 0 || end - start < to - from) {
+        from = start;
+        to = end;
+      }
     }
     // Three characters are one trigram: its products are exactly those containing it.
-    for (const doc of rarest!) if (raw.length === 3 || this.nameLower[doc]!.includes(raw)) visit(doc);
+    for (let e = from; e < to; e++) {
+      const doc = this.trigramDocs[e]!;
+      if (raw.length === 3 || this.nameLower[doc]!.includes(raw)) visit(doc);
+    }
   }
 
   /**
@@ -356,6 +385,15 @@ export class SearchIndex {
    */
   topIds(text: string, k: number): number[] {
     return this.rank(text, k, false).ids(k);
+  }
+
+  /**
+   * Ids of the first `k` products for a text of one or two characters (lower case): names
+   * starting with it in name order, then names with a word starting with it, then names
+   * containing it, by name length (short-text.ts).
+   */
+  shortTextIds(text: string, k: number): number[] {
+    return this.shortText.find(text, k).map((doc) => this.products[doc]!.id);
   }
 
   /** Ranks the active products for `text`, every match in order (see the module comment). */

@@ -1,166 +1,105 @@
 /**
- * What each database's search answers from, kept per process (issues 13 and 14): the search
- * index of the active products and their cards (prices, stock, image), built from one read on
- * first use, so a search reads nothing from the database.
+ * What the search answers from, per process (issues 13 and 14): the search index, built from the
+ * catalogue snapshot's product objects (features/catalog/server/snapshot.ts, the process's one
+ * in-memory catalogue), and those same objects as the result cards. No copy of the catalogue,
+ * no check of the database of its own: the snapshot's check keeps both fresh, and a search never
+ * waits for it (`catalogSnapshot(db, { wait: false })`).
  *
- * Kept fresh by a check at most every SIGNATURE_CHECK_MS, run in the background (the search
- * that notices it is due answers at once from what is there):
- * - the products changed since the previous check (by `updated_at`, an index range; the database
- *   stamps every update, migration 0006), less OVERLAP_SECONDS on PostgreSQL, and whose
- *   `updated_at` differs from the one kept, are read and compared with what is kept: a
- *   price, stock or image change replaces that card at once; a product switched off loses its
- *   card at once (searches skip it) and the index is rebuilt; a renamed, moved, new or
- *   re-activated product rebuilds the index, and so do more than MAX_PATCHED_ROWS changes at once;
- * - a signature (highest product id, count and latest change of categories and subcategories)
- *   that differs rebuilds it too.
- * A rebuild (about half a second for 20,000 products) happens in the background while the old
- * index keeps answering. `invalidateSearchIndex` forgets everything (the catalogue import calls
- * it); `refreshSearchCatalog` runs a check at once and waits for it (tests, tools).
- *
- * So a product's card in a search result is at most SIGNATURE_CHECK_MS (plus a query) older than
- * the database, where it used to be read per search; the search API's answers are public and
- * cacheable for a minute anyway (routes.ts), as the catalogue's pages are. Cart, checkout and
- * orders always price from the database.
+ * - A card is the snapshot's current product: a changed price, stock or image shows as soon as
+ *   the snapshot has it; a product switched off has no card (searches skip it).
+ * - The index keeps the objects it was built from. When the snapshot's version moves, the
+ *   products it changed are compared with them: a renamed, moved, new, re-activated or
+ *   switched-off product (or changes the snapshot no longer lists) rebuilds the index
+ *   (about half a second for 20,000 products, in the next turn of the event loop) while the
+ *   old one answers meanwhile.
+ * `refreshSearchCatalog` checks the snapshot at once and waits for any rebuild (tests, tools);
+ * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
-import { sql } from 'drizzle-orm';
-import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '../../../lib/db/index.ts';
-import { logger } from '../../../lib/log.ts';
-import { SearchIndex } from './engine.ts';
+import { catalogSnapshot, dropCatalogSnapshot, refreshCatalogSnapshot, type CatalogSnapshot, type SnapshotProduct } from '../../catalog/server/snapshot.ts';
+import { SearchIndex, type IndexedProduct } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
-import { readActiveRows, readChangedStamps, readRowsById, sameCard, sameIndexedText, type SearchResult } from './cards.ts';
 
-/** How often (ms) the kept catalogue is compared with the database. */
-export const SIGNATURE_CHECK_MS = 2_000;
-/**
- * On PostgreSQL each check also reads what changed this long (s) before the previous one: a row
- * stamped before that check read but committed after it would otherwise go unseen. A longer
- * transaction (a large import run from another process) shows at the next rebuild; an import in
- * the server's own process rebuilds at once. PGlite needs none: it runs one transaction at a
- * time, and no query (so no check) while one is open.
- */
-export const OVERLAP_SECONDS = 10;
-/** More changed products than this at one check rebuild everything instead of replacing cards. */
-export const MAX_PATCHED_ROWS = 2_000;
-
-/** What the search answers from. */
-export interface SearchCatalog {
+/** What the search answers from: an index and the snapshot whose products are its cards. */
+export class SearchCatalog {
   readonly index: SearchIndex;
-  /** Active products' cards by id; a changed product's card is replaced, never edited. */
-  readonly cards: Map<number, SearchResult>;
+  readonly snapshot: CatalogSnapshot;
+
+  constructor(index: SearchIndex, snapshot: CatalogSnapshot) {
+    this.index = index;
+    this.snapshot = snapshot;
+  }
+
   /** Different after any change of a card or the index (a key for caches of answers). */
-  version: number;
+  get version(): number {
+    return this.snapshot.version;
+  }
+
+  /** Product `id`'s card, or null when it is not (or no longer) on sale. */
+  card(id: number): SnapshotProduct | null {
+    return this.snapshot.product(id);
+  }
 }
 
 interface Entry {
-  catalog: Promise<SearchCatalog>;
-  /** Each product's `updated_at` as last read (active or not). */
-  stamps: Map<number, string>;
-  signature: string;
-  /** The database's clock when the kept catalogue was last compared (or read). */
-  since: string;
-  checkedAt: number;
-  checking?: Promise<void>;
+  catalog: SearchCatalog;
+  /** The snapshot version whose changes were last compared with the index's products. */
+  seen: number;
+  rebuilding?: Promise<void>;
 }
 
-const entries = new WeakMap<Database, Entry>();
-let versions = 0;
+/** Per snapshot: a dropped or reloaded snapshot takes its index with it. */
+const entries = new WeakMap<CatalogSnapshot, Entry>();
 
-/** What rebuilds the index when it changes (highest product id; categories; subcategories), and the database's clock. */
-async function readSignature(db: Database): Promise<{ signature: string; now: string }> {
-  const rows = (await db.execute(sql`SELECT now()::text AS now,
-      (SELECT coalesce(max(id), 0) FROM products) AS p,
-      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM categories) AS c,
-      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM subcategories) AS s`)) as unknown as { rows: Record<string, string | number>[] };
-  const row = rows.rows[0]!;
-  return { signature: `${row.p}|${row.c}|${row.s}`, now: String(row.now) };
+/** Whether two products index the same text (else the index must be rebuilt). */
+export function sameIndexedText(a: IndexedProduct, b: IndexedProduct): boolean {
+  return a.name === b.name && a.categoryId === b.categoryId && a.categoryName === b.categoryName && a.subcategoryName === b.subcategoryName && a.type === b.type && a.brand === b.brand;
 }
 
-type Built = Pick<Entry, 'stamps' | 'signature' | 'since'> & { catalog: SearchCatalog };
-
-async function build(db: Database): Promise<Built> {
-  const { signature, now } = await readSignature(db);
-  const rows = await readActiveRows(db);
-  const index = new SearchIndex(rows.map((r) => r.indexed), shopSynonyms());
-  return {
-    catalog: { index, cards: new Map(rows.map((r) => [r.id, r.card])), version: ++versions },
-    stamps: new Map(rows.map((r) => [r.id, r.stamp])),
-    signature,
-    since: now,
-  };
+function build(snapshot: CatalogSnapshot): Entry {
+  const seen = snapshot.version;
+  return { catalog: new SearchCatalog(new SearchIndex(snapshot.products(), shopSynonyms()), snapshot), seen };
 }
 
-function adopt(entry: Entry, built: Built): SearchCatalog {
-  entry.stamps = built.stamps;
-  entry.signature = built.signature;
-  entry.since = built.since;
-  return built.catalog;
-}
-
-function start(db: Database): Entry {
-  const entry: Entry = { catalog: Promise.resolve(null as never), stamps: new Map(), signature: '', since: '', checkedAt: Date.now() };
-  entry.catalog = build(db).then((built) => adopt(entry, built));
-  entries.set(db, entry);
-  entry.catalog.catch(() => {
-    if (entries.get(db) === entry) entries.delete(db);
+/** Whether the snapshot's changes since `entry.seen` need a new index (module comment). */
+function outdated(entry: Entry): boolean {
+  const { snapshot, index } = entry.catalog;
+  const ids = snapshot.changedSince(entry.seen);
+  entry.seen = snapshot.version;
+  if (!ids) return true;
+  return ids.some((id) => {
+    const indexed = index.product(id);
+    const now = snapshot.product(id);
+    return indexed && now ? !sameIndexedText(indexed, now) : indexed !== now;
   });
+}
+
+function current(snapshot: CatalogSnapshot): Entry {
+  let entry = entries.get(snapshot);
+  if (!entry) {
+    entry = build(snapshot);
+    entries.set(snapshot, entry);
+  } else if (!entry.rebuilding && entry.seen !== snapshot.version && outdated(entry)) {
+    const stale = entry;
+    stale.rebuilding = new Promise((resolve) => {
+      setImmediate(() => {
+        const next = build(snapshot);
+        stale.catalog = next.catalog;
+        stale.seen = next.seen;
+        stale.rebuilding = undefined;
+        resolve();
+      });
+    });
+  }
   return entry;
 }
 
-/** Compares the kept catalogue with the database (module comment); rejects when a read fails. */
-function check(db: Database, entry: Entry): Promise<void> {
-  entry.checkedAt = Date.now();
-  const run = async () => {
-    const catalog = await entry.catalog;
-    const { signature, now } = await readSignature(db);
-    const stamps = await readChangedStamps(db, entry.since, db instanceof PgliteDatabase ? 0 : OVERLAP_SECONDS);
-    const changedIds = [...stamps].filter(([id, stamp]) => entry.stamps.get(id) !== stamp).map(([id]) => id);
-    entry.since = now;
-    let rebuild = signature !== entry.signature || changedIds.length > MAX_PATCHED_ROWS;
-    const rows = rebuild || changedIds.length === 0 ? [] : await readRowsById(db, changedIds);
-    let changed = false;
-    for (const row of rows) {
-      entry.stamps.set(row.id, row.stamp);
-      const indexed = catalog.index.product(row.id);
-      if (!indexed) {
-        rebuild ||= row.isActive;
-        continue;
-      }
-      if (!row.isActive) {
-        changed = catalog.cards.delete(row.id) || changed;
-        rebuild = true;
-        continue;
-      }
-      rebuild ||= !sameIndexedText(indexed, row.indexed);
-      const card = catalog.cards.get(row.id);
-      if (!card || !sameCard(card, row.card)) {
-        catalog.cards.set(row.id, row.card);
-        changed = true;
-      }
-    }
-    if (changed) catalog.version = ++versions;
-    if (!rebuild) return;
-    const next = await build(db);
-    if (entries.get(db) !== entry) return;
-    entry.catalog = Promise.resolve(adopt(entry, next));
-  };
-  entry.checking = run().finally(() => {
-    entry.checking = undefined;
-  });
-  return entry.checking;
-}
-
 /**
- * The database's search catalogue. The first call waits for the build (about a second for
- * 20,000 products); later ones answer at once and start a check when one is due.
+ * The database's search catalogue. The first call waits for the snapshot and the index (about
+ * a second for 20,000 products); later ones answer at once (see the module comment).
  */
-export function getSearchCatalog(db: Database): Promise<SearchCatalog> {
-  const entry = entries.get(db);
-  if (!entry) return start(db).catalog;
-  if (!entry.checking && Date.now() - entry.checkedAt >= SIGNATURE_CHECK_MS) {
-    check(db, entry).catch((err: unknown) => logger.warn({ err }, 'search: catalogue check failed; the kept one answers'));
-  }
-  return entry.catalog;
+export async function getSearchCatalog(db: Database): Promise<SearchCatalog> {
+  return current(await catalogSnapshot(db, { wait: false })).catalog;
 }
 
 /** The database's search index (see getSearchCatalog). */
@@ -168,18 +107,13 @@ export async function getSearchIndex(db: Database): Promise<SearchIndex> {
   return (await getSearchCatalog(db)).index;
 }
 
-/** Checks the kept catalogue against the database now and waits for the result (and any rebuild). */
+/** Checks the catalogue snapshot against the database now and waits for the result and any rebuild of the index. */
 export async function refreshSearchCatalog(db: Database): Promise<void> {
-  const entry = entries.get(db);
-  if (!entry) {
-    await start(db).catalog;
-    return;
-  }
-  await entry.checking?.catch(() => undefined);
-  await check(db, entry);
+  const entry = current(await refreshCatalogSnapshot(db));
+  await entry.rebuilding;
 }
 
-/** Forgets the database's catalogue, so the next search rebuilds it (after a catalogue import). */
+/** Forgets the database's catalogue (the pages' snapshot with it), so the next search loads and builds it again. */
 export function invalidateSearchIndex(db: Database): void {
-  entries.delete(db);
+  dropCatalogSnapshot(db);
 }

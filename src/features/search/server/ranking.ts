@@ -7,7 +7,7 @@
 import type { IndexedProduct } from './engine.ts';
 
 export class Ranking {
-  private readonly catalogue: IndexedProduct[];
+  private readonly catalogue: readonly IndexedProduct[];
   private readonly nameLength: Int32Array;
   /** Per match: product index, score, and groups of the query matched. */
   private readonly docs: Int32Array;
@@ -16,7 +16,7 @@ export class Ranking {
   /** The query with corrected words ("tomato" for "tomoto"), or null. */
   readonly correctedText: string | null;
 
-  constructor(catalogue: IndexedProduct[], nameLength: Int32Array, docs: Int32Array, score: Float64Array, groups: Int32Array, correctedText: string | null) {
+  constructor(catalogue: readonly IndexedProduct[], nameLength: Int32Array, docs: Int32Array, score: Float64Array, groups: Int32Array, correctedText: string | null) {
     this.catalogue = catalogue;
     this.nameLength = nameLength;
     this.docs = docs;
@@ -51,7 +51,8 @@ export class Ranking {
       return all.sort((i, j) => this.compare(i, j));
     }
     const heap: number[] = [];
-    // A max-heap by rank: its root is the worst of the best k found so far.
+    // A max-heap by rank: its root is the worst of the best k found so far. Swaps go through a
+    // variable: a destructuring swap made an array each time (~15 KB of garbage per search).
     const worse = (i: number, j: number) => this.compare(i, j) > 0;
     const siftDown = (from: number) => {
       let at = from;
@@ -62,7 +63,9 @@ export class Ranking {
         if (left < heap.length && worse(heap[left]!, heap[largest]!)) largest = left;
         if (right < heap.length && worse(heap[right]!, heap[largest]!)) largest = right;
         if (largest === at) return;
-        [heap[at], heap[largest]] = [heap[largest]!, heap[at]!];
+        const swap = heap[at]!;
+        heap[at] = heap[largest]!;
+        heap[largest] = swap;
         at = largest;
       }
     };
@@ -73,7 +76,9 @@ export class Ranking {
         for (let at = heap.length - 1; at > 0; ) {
           const parent = (at - 1) >> 1;
           if (!worse(heap[at]!, heap[parent]!)) break;
-          [heap[at], heap[parent]] = [heap[parent]!, heap[at]!];
+          const swap = heap[at]!;
+          heap[at] = heap[parent]!;
+          heap[parent] = swap;
           at = parent;
         }
       } else if (worse(heap[0]!, i)) {

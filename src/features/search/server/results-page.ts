@@ -102,7 +102,7 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
     for (const i of kept) keep[i] = 1;
     cards = cardsInOrder(catalog, ranking.top(offset + pageSize, (i) => keep[i] === 1).slice(offset).map((i) => ranking.product(i).id));
   } else {
-    // By the kept cards' prices (they follow the database's, index-cache.ts), then id.
+    // By the cards' current prices (the catalogue snapshot's, index-cache.ts), then id.
     const direction = query.sort === 'asc' ? 1 : -1;
     const priced = cardsInOrder(catalog, kept.map((i) => ranking.product(i).id));
     priced.sort((a, b) => direction * (a.pricePaise - b.pricePaise) || a.id - b.id);

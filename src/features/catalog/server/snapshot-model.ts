@@ -1,0 +1,261 @@
+/**
+ * One process's copy of the active catalogue (issue 13): every active product once, as pages
+ * and the search read it. snapshot.ts keeps it fresh; the search (features/search/server/
+ * index-cache.ts) builds its index from these same objects and shows them as its cards.
+ *
+ * A product object is never edited: a change replaces it (so a cache keyed by the object, such
+ * as the search's card texts, is never stale). Every change gets a new `version`, and the ids it
+ * touched are logged, so what is derived from the snapshot (the search index) can tell what to
+ * redo.
+ */
+import { toDetailFields, type ProductFields } from './catalog.ts';
+import type { ProductPage, ProductSummary, Sort } from '../rules.ts';
+import { PAGE_SIZE } from '../rules.ts';
+import type { CategoryNames, SnapshotRow } from './snapshot-reads.ts';
+
+/** A product as pages show it (the card's summary plus the detail page's fields) with its category's and subcategory's names. */
+export type SnapshotProduct = ProductFields & { categoryName: string; subcategoryName: string };
+
+/** Filter and paging of `CatalogSnapshot.listProducts` (the database's `listProducts` takes the same). */
+export interface SnapshotQuery {
+  categoryId?: number;
+  subcategoryId?: number;
+  sort?: Sort;
+  page?: number;
+  pageSize?: number;
+}
+
+/** Most logged changes kept; an older version's changes are then unknown (`changedSince` gives null). */
+const MAX_LOGGED = 5_000;
+
+const byId = (a: ProductSummary, b: ProductSummary) => a.id - b.id;
+const byPriceAsc = (a: ProductSummary, b: ProductSummary) => a.pricePaise - b.pricePaise || a.id - b.id;
+const byPriceDesc = (a: ProductSummary, b: ProductSummary) => b.pricePaise - a.pricePaise || a.id - b.id;
+
+/** The highlights of every product that has none (shared, like the products themselves: never changed). */
+const NO_HIGHLIGHTS: string[] = [];
+
+/** Versions of every snapshot of this process, so that two snapshots never share one. */
+let versions = 0;
+
+/** One version of the active catalogue. Its products are shared: callers must not change them. */
+export class CatalogSnapshot {
+  readonly #products = new Map<number, SnapshotProduct>();
+  /** Each product's stamp (µs) as last applied, active or not. */
+  readonly #stamps = new Map<number, number>();
+  /** Sorted product lists per filter and sort, made on first use after each change. */
+  #lists = new Map<string, SnapshotProduct[]>();
+  #names: CategoryNames;
+  /** Short strings many products share (brands, types, units, image URLs), one copy each. */
+  readonly #strings = new Map<string, string>();
+  readonly #imageLists = new Map<string, string[]>();
+  /** Changed ids and the version each change made, oldest first. */
+  #logIds: number[] = [];
+  #logVersions: number[] = [];
+  /** Every change after this version is in the log. */
+  #logFrom: number;
+  #version: number;
+
+  constructor(names: CategoryNames, rows: SnapshotRow[]) {
+    this.#names = names;
+    for (const row of rows) {
+      this.#stamps.set(row.id, Number(row.stamp));
+      if (row.isActive) this.#products.set(row.id, this.#toProduct(row));
+    }
+    this.#version = ++versions;
+    this.#logFrom = this.#version;
+  }
+
+  /** Changes after every change of a product (a key for caches of what is derived from them). */
+  get version(): number {
+    return this.#version;
+  }
+
+  /** Number of active products. */
+  get size(): number {
+    return this.#products.size;
+  }
+
+  #intern<T extends string | null>(text: T): T {
+    if (text === null || text.length > 200) return text;
+    const kept = this.#strings.get(text);
+    if (kept !== undefined) return kept as T;
+    this.#strings.set(text, text);
+    return text;
+  }
+
+  /** One shared array per single image (most products have one, or the placeholder). */
+  #images(urls: string[]): string[] {
+    if (urls.length !== 1) return urls.map((url) => this.#intern(url));
+    const url = this.#intern(urls[0]!);
+    let shared = this.#imageLists.get(url);
+    if (!shared) this.#imageLists.set(url, (shared = [url]));
+    return shared;
+  }
+
+  /**
+   * The page's fields of `row` (getProduct's mapping) with the category names, as one object
+   * literal: every property in the object itself (a spread of a spread puts the last ones in a
+   * separate property array: ~80 bytes more for each of 20,000 products).
+   */
+  #toProduct(row: SnapshotRow): SnapshotProduct {
+    const f = toDetailFields(row);
+    return {
+      id: f.id,
+      name: f.name,
+      slug: f.slug,
+      image: this.#intern(f.image),
+      pricePaise: f.pricePaise,
+      mrpPaise: f.mrpPaise,
+      discountPercent: f.discountPercent,
+      weight: f.weight,
+      weightUnit: this.#intern(f.weightUnit),
+      taxPercent: f.taxPercent,
+      stock: f.stock,
+      categoryId: f.categoryId,
+      subcategoryId: f.subcategoryId,
+      brand: this.#intern(f.brand),
+      sku: f.sku,
+      images: this.#images(f.images),
+      description: f.description,
+      additionalInformation: f.additionalInformation,
+      highlights: f.highlights.length ? f.highlights : NO_HIGHLIGHTS,
+      type: this.#intern(f.type),
+      rating: f.rating,
+      categoryName: this.#names.categories.get(f.categoryId) ?? '',
+      subcategoryName: this.#names.subcategories.get(f.subcategoryId) ?? '',
+    };
+  }
+
+  #changed(ids: number[]): void {
+    if (ids.length === 0) return;
+    this.#version = ++versions;
+    this.#lists = new Map();
+    for (const id of ids) {
+      this.#logIds.push(id);
+      this.#logVersions.push(this.#version);
+    }
+    if (this.#logIds.length > MAX_LOGGED) {
+      const drop = this.#logIds.length - MAX_LOGGED / 2;
+      this.#logFrom = this.#logVersions[drop - 1]!;
+      this.#logIds = this.#logIds.slice(drop);
+      this.#logVersions = this.#logVersions.slice(drop);
+    }
+  }
+
+  /** Whether the snapshot already has this stamp (µs) of product `id`. */
+  has(id: number, stamp: number): boolean {
+    return this.#stamps.get(id) === stamp;
+  }
+
+  /** Ids of the active products (the full check compares them with the database's). */
+  ids(): number[] {
+    return [...this.#products.keys()];
+  }
+
+  /** Applies changed rows: inactive ones leave, the others are added or replaced; rows already applied are skipped. */
+  apply(rows: SnapshotRow[]): void {
+    const changed: number[] = [];
+    for (const row of rows) {
+      const stamp = Number(row.stamp);
+      if (this.#stamps.get(row.id) === stamp) continue;
+      this.#stamps.set(row.id, stamp);
+      if (row.isActive) this.#products.set(row.id, this.#toProduct(row));
+      else if (!this.#products.delete(row.id)) continue;
+      changed.push(row.id);
+    }
+    this.#changed(changed);
+  }
+
+  /** Drops products that are no longer active or no longer exist (the full check found them gone). */
+  remove(ids: number[]): void {
+    this.#changed(ids.filter((id) => this.#products.delete(id)));
+  }
+
+  /** Takes new category and subcategory names: products showing an old one are replaced. */
+  rename(names: CategoryNames): void {
+    this.#names = names;
+    const changed: number[] = [];
+    for (const [id, p] of this.#products) {
+      const categoryName = names.categories.get(p.categoryId) ?? '';
+      const subcategoryName = names.subcategories.get(p.subcategoryId) ?? '';
+      if (p.categoryName === categoryName && p.subcategoryName === subcategoryName) continue;
+      this.#products.set(id, { ...p, categoryName, subcategoryName });
+      changed.push(id);
+    }
+    this.#changed(changed);
+  }
+
+  /** Ids of the products changed (replaced, added or gone) after `version`, or null when the log no longer reaches back that far. */
+  changedSince(version: number): number[] | null {
+    if (version < this.#logFrom) return null;
+    const out: number[] = [];
+    for (let i = this.#logVersions.length - 1; i >= 0 && this.#logVersions[i]! > version; i--) out.push(this.#logIds[i]!);
+    return out;
+  }
+
+  /** An active product, or null. */
+  product(id: number): SnapshotProduct | null {
+    return this.#products.get(id) ?? null;
+  }
+
+  /** Every active product by id (shared: a new array after each change, never an edited one). */
+  products(): readonly SnapshotProduct[] {
+    return this.#list(0, 0, undefined);
+  }
+
+  #list(categoryId: number, subcategoryId: number, sort: Sort | undefined): SnapshotProduct[] {
+    const key = `${categoryId}:${subcategoryId}:${sort ?? ''}`;
+    let list = this.#lists.get(key);
+    if (!list) {
+      list = [];
+      for (const p of this.#products.values()) {
+        if ((!categoryId || p.categoryId === categoryId) && (!subcategoryId || p.subcategoryId === subcategoryId)) list.push(p);
+      }
+      list.sort(sort === 'asc' ? byPriceAsc : sort === 'desc' ? byPriceDesc : byId);
+      this.#lists.set(key, list);
+    }
+    return list;
+  }
+
+  /**
+   * One page of active products, filtered by category and subcategory, sorted by offer price
+   * (ties by id) or by id: the same answer as the database's `listProducts`.
+   */
+  listProducts(query: SnapshotQuery = {}): ProductPage {
+    const pageSize = Math.min(Math.max(query.pageSize ?? PAGE_SIZE, 1), 100);
+    const page = Math.max(query.page ?? 1, 1);
+    const list = this.#list(query.categoryId ?? 0, query.subcategoryId ?? 0, query.sort);
+    const start = (page - 1) * pageSize;
+    return {
+      products: list.slice(start, start + pageSize),
+      total: list.length,
+      page,
+      pageSize,
+      totalPages: Math.max(1, Math.ceil(list.length / pageSize)),
+    };
+  }
+
+  /**
+   * Related products, as the database's `relatedProducts` orders them: the same subcategory in
+   * stock, then out of stock, then the rest of the category in stock, then out of stock, each by
+   * id; at most `limit`.
+   */
+  related(product: { id: number; categoryId: number; subcategoryId: number }, limit: number): SnapshotProduct[] {
+    const sameSub = this.#list(product.categoryId, product.subcategoryId, undefined);
+    const category = this.#list(product.categoryId, 0, undefined);
+    const out: SnapshotProduct[] = [];
+    for (const [list, inSub, inStock] of [
+      [sameSub, true, true],
+      [sameSub, true, false],
+      [category, false, true],
+      [category, false, false],
+    ] as const) {
+      for (const p of list) {
+        if (out.length >= limit) return out;
+        if (p.id !== product.id && p.stock > 0 === inStock && (p.subcategoryId === product.subcategoryId) === inSub) out.push(p);
+      }
+    }
+    return out;
+  }
+}

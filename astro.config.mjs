@@ -9,9 +9,10 @@ import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
-import { reactStringIds } from './src/server/react-string-ids.ts';
-import { astroMemos } from './src/server/astro-memos.ts';
-import { nodeAppHandler } from './src/server/node-app-handler.ts';
+import { sourceRewrites } from './src/server/source-rewrites.ts';
+import { REACT_RENDERER_REWRITES } from './src/server/react-string-ids.ts';
+import { ASTRO_MEMO_REWRITES } from './src/server/astro-memos.ts';
+import { NODE_APP_HANDLER_REWRITE } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
@@ -44,7 +45,7 @@ export default defineConfig({
   integrations: [
     // React islands render to a string on the server, not a stream: a page is sent whole anyway
     // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
-    // docs/performance.md "Render path"). reactStringIds() gives each island its useId prefix.
+    // docs/performance.md "Render path"). REACT_RENDERER_REWRITES give each island its useId prefix.
     react({ experimentalDisableStreaming: true }),
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
@@ -101,7 +102,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), reactStringIds(), astroMemos(), nodeAppHandler()],
+    plugins: [tailwindcss(), sourceRewrites([...REACT_RENDERER_REWRITES, ...ASTRO_MEMO_REWRITES, NODE_APP_HANDLER_REWRITE])],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

@@ -1,9 +1,8 @@
 /**
  * Build-time changes to two pure functions of Astro's render path that every page called with
  * the same arguments (issue 13; docs/performance.md "Render path"). Each is wrapped in a
- * bounded memo (emptied when full); their answers depend on their arguments alone. The plugin
- * fails the build when a function it wraps is no longer there, so an upgrade that renames or
- * moves one is noticed.
+ * bounded memo (emptied when full); their answers depend on their arguments alone. Applied by
+ * src/server/source-rewrites.ts, which stops the build when a function is no longer there.
  *
  * - `generateCspDigest` (astro/dist/core/encryption.js): with `security.csp`, Astro hashes every
  *   script and style of a page into its Content-Security-Policy on every render, through
@@ -15,22 +14,21 @@
  *   (~2.4% of a cold product page). Calls with query parameters or a per-extension
  *   `assetsPrefix` object are not remembered.
  */
-import type { Plugin } from 'vite';
+import type { SourceRewrite } from './source-rewrites.ts';
 
 /** Answers kept per function (distinct texts or links; a page has a few dozen). */
 const MEMO_SIZE = 512;
 
-interface Rewrite {
-  file: RegExp;
-  signature: string;
-  replacement: string;
-}
+const WHEN_MISSING = 'check the function in this Astro version and update or drop its rewrite';
 
-const REWRITES: Rewrite[] = [
+/** The memo rewrites of Astro's `generateCspDigest` and `createAssetLink`. */
+export const ASTRO_MEMO_REWRITES: SourceRewrite[] = [
   {
     file: /[\\/]astro[\\/]dist[\\/]core[\\/]encryption\.js$/,
-    signature: 'async function generateCspDigest(data, algorithm) {',
-    replacement: `const cspDigestMemo = new Map();
+    name: 'astro CSP digest memo',
+    whenMissing: WHEN_MISSING,
+    find: 'async function generateCspDigest(data, algorithm) {',
+    replace: `const cspDigestMemo = new Map();
 async function generateCspDigest(data, algorithm) {
   const key = algorithm + "\\u0000" + data;
   let digest = cspDigestMemo.get(key);
@@ -45,8 +43,10 @@ async function generateCspDigestUncached(data, algorithm) {`,
   },
   {
     file: /[\\/]astro[\\/]dist[\\/]core[\\/]render[\\/]ssr-element\.js$/,
-    signature: 'function createAssetLink(href, base, assetsPrefix, queryParams) {',
-    replacement: `const assetLinkMemo = new Map();
+    name: 'astro asset link memo',
+    whenMissing: WHEN_MISSING,
+    find: 'function createAssetLink(href, base, assetsPrefix, queryParams) {',
+    replace: `const assetLinkMemo = new Map();
 function createAssetLink(href, base, assetsPrefix, queryParams) {
   if (queryParams || (assetsPrefix && typeof assetsPrefix !== "string")) return createAssetLinkUncached(href, base, assetsPrefix, queryParams);
   const key = href + "\\u0000" + (base ?? "") + "\\u0000" + (assetsPrefix ?? "");
@@ -61,20 +61,3 @@ function createAssetLink(href, base, assetsPrefix, queryParams) {
 function createAssetLinkUncached(href, base, assetsPrefix, queryParams) {`,
   },
 ];
-
-/** The Vite plugin: applies REWRITES to Astro's modules as they are bundled. */
-export function astroMemos(): Plugin {
-  return {
-    name: 'farmfresh:astro-memos',
-    enforce: 'pre',
-    transform(code, id) {
-      const file = id.split('?')[0]!;
-      const rewrite = REWRITES.find((r) => r.file.test(file));
-      if (!rewrite || code.includes(rewrite.replacement.split('\n')[0]!)) return null;
-      if (!code.includes(rewrite.signature)) {
-        throw new Error(`farmfresh:astro-memos: "${rewrite.signature}" not found in ${id}; check the function in this Astro version and update or drop its rewrite`);
-      }
-      return { code: code.replace(rewrite.signature, rewrite.replacement), map: null };
-    },
-  };
-}

@@ -4,7 +4,7 @@
  * for the prerendered pages' headers, then `send`'s asynchronous `stat`, which fails for a page
  * and only then renders it. For a server-rendered page that was ~5% of a cold product page's
  * CPU. The listener uses `staticPathTest` to send a page straight to Astro's app handler (the
- * `farmfresh:node-app-handler` build plugin, src/server/node-app-handler.ts, lets it), and
+ * build-time rewrite in src/server/node-app-handler.ts lets it), and
  * everything that may be a file the way it always went.
  *
  * "May be a file": the path is a file of dist/client when the server started, or a folder with an

@@ -3,10 +3,12 @@
  * (`npm start` via scripts/server.ts, `astro preview`, `node dist/server/entry.mjs`; see
  * src/server/entry.ts; and `astro dev`, see src/server/dev-server.ts): security headers on every
  * response (src/lib/http/security-headers.ts, HSTS when the request is HTTPS), gzip/brotli
- * compression (the `compression` package, from 1 KiB), then either a fresh micro-cached page
- * (anonymous catalogue HTML, src/lib/cache/page-cache.ts: the cache's only look-up) or Astro —
- * which serves static files and prerendered pages itself and so never reaches the Astro
- * middleware. Bad input is refused before all of that (`refuseEarly`). Static files that were
+ * then either a fresh micro-cached page (anonymous catalogue HTML, stored encoded,
+ * src/lib/cache/page-cache.ts: the cache's only look-up) or Astro. A path that cannot name a
+ * file (src/server/static-paths.ts) is a page or an endpoint, whose answer the Astro middleware
+ * compresses whole (src/lib/http/dynamic-encoding.ts); anything else — static files, prerendered
+ * pages, the sitemap's stream — goes through gzip/brotli compression (the `compression` package,
+ * from 1 KiB), as Astro serves those itself and they never reach its middleware. Bad input is refused before all of that (`refuseEarly`). Static files that were
  * precompressed at build (src/server/precompressed.ts) are sent as their .br/.gz copy, before
  * `compression` would compress them again per request; public GET routes that depend on their
  * query alone (the search API) are answered without Astro (src/server/direct.ts).
@@ -99,22 +101,26 @@ export function createListener(
     if (refuseEarly(req, res, maxBodyBytes)) return;
     if (precompressed?.(req, res)) return;
     if (direct?.(req, res)) return;
-    compress(req as never, res as never, () => {
-      const url = req.url ?? '/';
-      const q = url.indexOf('?');
-      const pathname = q === -1 ? url : url.slice(0, q);
-      const hit = !dev && isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
-      if (!hit) {
-        if (mayBeStaticFile && !mayBeStaticFile(pathname)) (req as unknown as Record<string, unknown>)[SKIP_STATIC] = true;
-        return astroHandler(req, res, next);
-      }
-      // Stored encoded (page-cache.ts): a preset Content-Encoding makes `compression` pass it through.
+    const url = req.url ?? '/';
+    const q = url.indexOf('?');
+    const pathname = q === -1 ? url : url.slice(0, q);
+    const hit = !dev && isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
+    if (hit) {
+      // Stored encoded (page-cache.ts), in the coding the client takes; nothing left to compress.
       const out = cachedResponseFor(hit, req.headers['accept-encoding']);
       for (const [name, value] of out.headers) if (name !== 'x-request-id') res.setHeader(name, value);
       res.setHeader('x-cache', 'HIT');
       res.setHeader('x-request-id', randomUUID());
       res.statusCode = hit.status;
       res.end(out.body);
-    });
+      return;
+    }
+    if (mayBeStaticFile && !mayBeStaticFile(pathname)) {
+      // A page or an endpoint: the middleware encodes its answer whole (dynamic-encoding.ts), so
+      // it skips the static-file look-up and the `compression` stream's wrapping of the response.
+      (req as unknown as Record<string, unknown>)[SKIP_STATIC] = true;
+      return astroHandler(req, res, next);
+    }
+    compress(req as never, res as never, () => astroHandler(req, res, next));
   };
 }

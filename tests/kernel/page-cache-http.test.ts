@@ -38,6 +38,17 @@ describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) 
     expect(personal.headers.get('x-cache')).not.toBe('HIT');
   });
 
+  it('still compresses a streamed answer that is not a page: the sitemap', async () => {
+    const plain = await (await get('/sitemap.xml', 'identity')).text();
+    expect(plain).toContain('<urlset');
+    for (const coding of ['br', 'gzip'] as const) {
+      const res = await get('/sitemap.xml', coding);
+      expect(res.status).toBe(200);
+      expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(await res.text()).toBe(plain);
+    }
+  });
+
   it('sends what it does not store compressed whole: a personal page, a 404 and JSON', async () => {
     const cookie = { cookie: 'ff_session=not-a-real-session' };
     for (const [path, extra] of [[`/shop?probe=${Date.now()}`, cookie], [`/no-such-page-${Date.now()}`, {}], ['/api/customer/home', {}], ['/api/openapi.json', {}]] as const) {

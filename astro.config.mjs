@@ -13,6 +13,7 @@ import { sourceRewrites } from './src/server/source-rewrites.ts';
 import { REACT_RENDERER_REWRITES } from './src/server/react-string-ids.ts';
 import { ASTRO_MEMO_REWRITES } from './src/server/astro-memos.ts';
 import { ASTRO_PAGE_BYTES_REWRITES } from './src/server/astro-page-bytes.ts';
+import { REACT_SSR_MEMO_REWRITES } from './src/server/react-ssr-memo.ts';
 import { NODE_APP_HANDLER_REWRITE } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
@@ -103,7 +104,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), sourceRewrites([...REACT_RENDERER_REWRITES, ...ASTRO_MEMO_REWRITES, ...ASTRO_PAGE_BYTES_REWRITES, NODE_APP_HANDLER_REWRITE])],
+    plugins: [tailwindcss(), sourceRewrites([...REACT_RENDERER_REWRITES, ...REACT_SSR_MEMO_REWRITES, ...ASTRO_MEMO_REWRITES, ...ASTRO_PAGE_BYTES_REWRITES, NODE_APP_HANDLER_REWRITE])],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

@@ -2,13 +2,14 @@
  * The Node request listener in front of Astro, shared by every way the shop is served
  * (`npm start` via scripts/server.ts, `astro preview`, `node dist/server/entry.mjs`; see
  * src/server/entry.ts; and `astro dev`, see src/server/dev-server.ts): security headers on every
- * response (src/lib/http/security-headers.ts, HSTS when the request is HTTPS), gzip/brotli
- * then either a fresh micro-cached page (anonymous catalogue HTML, stored encoded,
- * src/lib/cache/page-cache.ts: the cache's only look-up) or Astro. A path that cannot name a
- * file (src/server/static-paths.ts) is a page or an endpoint, whose answer the Astro middleware
- * compresses whole (src/lib/http/dynamic-encoding.ts); anything else — static files, prerendered
- * pages, the sitemap's stream — goes through gzip/brotli compression (the `compression` package,
- * from 1 KiB), as Astro serves those itself and they never reach its middleware. Bad input is refused before all of that (`refuseEarly`). Static files that were
+ * response (src/lib/http/security-headers.ts, HSTS when the request is HTTPS), then either a
+ * fresh micro-cached page (anonymous catalogue HTML, stored encoded, src/lib/cache/page-cache.ts:
+ * the cache's only look-up) or Astro. A path that cannot name a file (src/server/static-paths.ts)
+ * is a page or an endpoint, whose answer the Astro middleware compresses whole
+ * (src/lib/http/dynamic-encoding.ts); anything else — static files, prerendered pages, the
+ * sitemap's stream — goes through gzip/brotli compression (the `compression` package, from
+ * 1 KiB), as Astro serves those itself and they never reach its middleware. Bad input is refused
+ * before all of that (`refuseEarly`). Static files that were
  * precompressed at build (src/server/precompressed.ts) are sent as their .br/.gz copy, before
  * `compression` would compress them again per request; public GET routes that depend on their
  * query alone (the search API) are answered without Astro (src/server/direct.ts).

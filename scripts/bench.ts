@@ -26,7 +26,7 @@ import { performance } from 'node:perf_hooks';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
 import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest, type LoadResult } from './bench/load.ts';
-import { startBenchServer, type BenchServer } from './bench/server-process.ts';
+import { machineCpuTicks, startBenchServer, type BenchServer } from './bench/server-process.ts';
 import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
 import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
 import { measureFrontend } from './bench/frontend.ts';
@@ -52,12 +52,15 @@ const wants = (key: (typeof PHASE_KEYS)[number]) => !partial || chosen.includes(
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Runs `requests` and records the server CPU they cost. */
-async function phase(server: BenchServer, name: string, requests: BenchRequest[], headers?: Record<string, string>): Promise<LoadResult & { name: string; cpuMsPerRequest: number }> {
+async function phase(server: BenchServer, name: string, requests: BenchRequest[], headers?: Record<string, string>): Promise<LoadResult & { name: string; cpuMsPerRequest: number; machineBusy: number }> {
   const cpuBefore = server.cpuMs();
+  const machineBefore = machineCpuTicks();
   const result = await runLoad(server.base, requests, { concurrency, headers });
   const cpuMsPerRequest = Math.round(((server.cpuMs() - cpuBefore) / requests.length) * 100) / 100;
-  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, cache hits ${result.cacheHits}/${result.requests}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`);
-  return { name, ...result, cpuMsPerRequest };
+  const machineAfter = machineCpuTicks();
+  const machineBusy = Math.round(((machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)) * 100) / 100;
+  log(`${name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, machine ${Math.round(machineBusy * 100)}% busy, cache hits ${result.cacheHits}/${result.requests}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`);
+  return { name, ...result, cpuMsPerRequest, machineBusy };
 }
 
 const repeat = (path: string, times: number): BenchRequest[] => Array.from({ length: times }, () => ({ path }));
@@ -131,9 +134,9 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
       let scaling: BenchRun['scaling'] = null;
       if (kind === 'postgres' && wants('cluster')) {
         await server.stop();
-        // Cache off: every answer a render. Each server is warmed on other product pages first,
-        // enough for every worker (the primary hands connections out round-robin), then measured
-        // on CLUSTER_PAGES distinct pages.
+        // Cache off: every answer a render. Each process is warmed on other product pages first,
+        // as many per worker as the single process had (the primary hands connections out
+        // round-robin), then measured on CLUSTER_PAGES distinct pages.
         const measured = targets.clusterProductUrls.map((path) => ({ path }));
         const warmup = targets.clusterWarmupUrls.map((path) => ({ path }));
         const one = await startBenchServer({ root, port, env: { ...database.env, WEB_CONCURRENCY: '1', PAGE_CACHE_SECONDS: '0' }, flags });
@@ -141,8 +144,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
         const single = await phase(one, 'product pages, 1 worker, cache off', measured);
         await one.stop();
         const all = await startBenchServer({ root, port, env: { ...database.env, PAGE_CACHE_SECONDS: '0' }, flags });
-        await runLoad(all.base, warmup, { concurrency });
         const workers = Math.max(1, all.memoryMb().processes - 1);
+        // /readyz answers once the first worker listens; the others start within ~3 s here, so
+        // wait before the warm-up, then the same warm-up per worker as the single process had
+        // (cache off: a repeat renders).
+        await new Promise((resolve) => setTimeout(resolve, 5000));
+        await runLoad(all.base, Array.from({ length: workers }, () => warmup).flat(), { concurrency });
         const multi = await phase(all, `product pages, ${workers} workers, cache off`, measured);
         await all.stop();
         scaling = { cpus: os.availableParallelism(), workers, single, multi, ratio: Math.round((multi.rps / single.rps) * 100) / 100 };

@@ -7,8 +7,12 @@
 import type { LoadResult } from './load.ts';
 import type { LighthouseScores } from './frontend.ts';
 
-/** One load phase as measured. */
-export type Phase = LoadResult & { name: string; cpuMsPerRequest: number };
+/**
+ * One load phase as measured: `cpuMsPerRequest` is the server's CPU (all its processes);
+ * `machineBusy` the share of every CPU of the machine kept busy meanwhile (0–1: the server, the
+ * database server and the load generator together; absent in results written before it).
+ */
+export type Phase = LoadResult & { name: string; cpuMsPerRequest: number; machineBusy?: number };
 
 /** Everything measured on one database. */
 export interface BenchRun {
@@ -23,6 +27,12 @@ export interface BenchRun {
   memoryAtReady: { rss: number; peak: number; processes: number };
   scaling: { cpus: number; workers: number; single: Phase; multi: Phase; ratio: number } | null;
   frontend: { reachable: Record<string, { files: number; kb: number; gzipKb: number }>; loaded: Record<string, { files: number; gzipKb: number }>; lighthouse: Record<string, LighthouseScores> } | null;
+}
+
+/** "(machine 80% → 97% busy)" when both phases read the machine's CPU, else "". */
+function busyNote(single: Phase, multi: Phase): string {
+  if (single.machineBusy === undefined || multi.machineBusy === undefined) return '';
+  return ` (machine ${Math.round(single.machineBusy * 100)}% → ${Math.round(multi.machineBusy * 100)}% busy)`;
 }
 
 /** A budget, what was measured, and whether it holds (null: not measured). */
@@ -79,7 +89,7 @@ export function budgetChecks(run: BenchRun, concurrency: number): Check[] {
   add(`server RSS after the bench ≤ ${BUDGETS.rssAfterMb} MB`, `${run.memory.rss} MB (${run.memory.processes} process(es))`, run.memory.rss <= BUDGETS.rssAfterMb * run.memory.processes);
   add(`server peak RSS (VmHWM, start-up included) ≤ ${BUDGETS.rssPeakMb} MB`, `${run.memory.peak} MB`, run.memory.peak <= BUDGETS.rssPeakMb * run.memory.processes);
   if (run.scaling) {
-    add(`cluster: ${run.scaling.workers} workers ≥ ${BUDGETS.clusterScaling}× one process (cold product pages, ${run.scaling.cpus} CPUs)`, `${run.scaling.single.rps} → ${run.scaling.multi.rps} req/s = ${run.scaling.ratio}×`, run.scaling.ratio >= BUDGETS.clusterScaling);
+    add(`cluster: ${run.scaling.workers} workers ≥ ${BUDGETS.clusterScaling}× one process (cold product pages, ${run.scaling.cpus} CPUs)`, `${run.scaling.single.rps} → ${run.scaling.multi.rps} req/s = ${run.scaling.ratio}×${busyNote(run.scaling.single, run.scaling.multi)}`, run.scaling.ratio >= BUDGETS.clusterScaling);
   }
   if (run.frontend) {
     for (const [name, v] of Object.entries(run.frontend.loaded)) add(`${name}: JavaScript loaded ≤ ${BUDGETS.jsGzipKb} KB gzipped`, `${v.gzipKb} KB (${v.files} files)`, v.gzipKb <= BUDGETS.jsGzipKb);
@@ -113,10 +123,10 @@ export function writeMarkdown(results: { date: string; machine: Record<string, u
       '',
       `## ${run.database}: ${run.products} products${run.import ? ` (import ${run.import.seconds} s)` : ''}`,
       '',
-      '| Phase | Requests | req/s | share of /about | p50 ms | p95 ms | p99 ms | CPU ms/request | cache hits | errors |',
-      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
+      '| Phase | Requests | req/s | share of /about | p50 ms | p95 ms | p99 ms | CPU ms/request | machine busy | cache hits | errors |',
+      '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
       ...[...run.phases, ...(run.scaling ? [run.scaling.single, run.scaling.multi] : [])].map(
-        (p) => `| ${p.name} | ${p.requests} | ${p.rps} | ${(p.rps / aboutRate(run)).toFixed(2)} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.cpuMsPerRequest} | ${p.cacheHits} | ${p.errors} |`,
+        (p) => `| ${p.name} | ${p.requests} | ${p.rps} | ${(p.rps / aboutRate(run)).toFixed(2)} | ${p.p50} | ${p.p95} | ${p.p99} | ${p.cpuMsPerRequest} | ${p.machineBusy === undefined ? '–' : `${Math.round(p.machineBusy * 100)}%`} | ${p.cacheHits} | ${p.errors} |`,
       ),
       '',
       `Memory: ${run.memoryAtReady.rss} MB when ready; ${run.memory.rss} MB after the load; peak ${run.memory.peak} MB (VmHWM, start-up included; ${run.memory.processes} process(es)). Search in-process: p50 ${run.searchService.p50} ms, p95 ${run.searchService.p95} ms.`,

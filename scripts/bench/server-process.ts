@@ -23,6 +23,18 @@ export interface BenchServer {
   stop(): Promise<void>;
 }
 
+/**
+ * Busy and total CPU time of the whole machine so far, in clock ticks summed over every CPU
+ * (/proc/stat's first line: busy = all but idle and iowait). Two readings give the share of the
+ * machine a phase kept busy — the server, the database server and this load generator together.
+ */
+export function machineCpuTicks(): { busy: number; total: number } {
+  const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+  const busy = user! + nice! + system! + irq! + softirq! + steal!;
+  return { busy, total: busy + idle! + iowait! };
+}
+
 function readProc(pid: number, file: string): string | null {
   try {
     return readFileSync(`/proc/${pid}/${file}`, 'utf8');

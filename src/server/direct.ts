@@ -21,7 +21,7 @@ import { performance } from 'node:perf_hooks';
 import type { PublicRoute } from '../lib/http/handler.ts';
 import type { Answer } from '../lib/http/envelope.ts';
 import { requestId } from '../lib/http/request-id.ts';
-import { pickEncoding } from '../lib/cache/page-cache.ts';
+import { pickEncoding } from '../lib/http/content-coding.ts';
 import { COMPRESS_FROM_BYTES, encodeDynamic } from '../lib/http/dynamic-encoding.ts';
 import { getDb } from '../lib/db/index.ts';
 import { scheduleMaintenance } from '../lib/db/maintenance.ts';

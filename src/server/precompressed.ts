@@ -15,9 +15,8 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import zlib from 'node:zlib';
 import type http from 'node:http';
-import { pickEncoding } from '../lib/cache/page-cache.ts';
+import { encodeBody, pickEncoding } from '../lib/http/content-coding.ts';
 
 /** Files worth compressing, by extension, with the Content-Type sent for them. */
 const TYPES: Record<string, string> = {
@@ -34,6 +33,8 @@ const TYPES: Record<string, string> = {
 
 const MIN_BYTES = 1024;
 const SUFFIX = { br: '.br', gzip: '.gz' } as const;
+/** Once per build, so the smallest copies: brotli quality 11, gzip level 9. */
+const BUILD_LEVELS = { br: 11, gzip: 9 };
 
 function* walk(dir: string): Generator<string> {
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
@@ -55,10 +56,8 @@ export function precompressDir(dir: string): { files: number; bytes: number; brB
     if (!(path.extname(file) in TYPES)) continue;
     const body = fs.readFileSync(file);
     if (body.length < MIN_BYTES) continue;
-    const br = zlib.brotliCompressSync(body, {
-      params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: body.length },
-    });
-    const gz = zlib.gzipSync(body, { level: 9 });
+    const br = encodeBody(body, 'br', BUILD_LEVELS);
+    const gz = encodeBody(body, 'gzip', BUILD_LEVELS);
     if (br.length < body.length) fs.writeFileSync(file + SUFFIX.br, br);
     if (gz.length < body.length) fs.writeFileSync(file + SUFFIX.gzip, gz);
     files += 1;

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cachedResponseFor, clearPageCache, pageCacheKey, pageCacheStats, peekPageCache, pickEncoding, SESSION_COOKIE, UPGRADE_AT_HIT, writePageCache } from '../../src/lib/cache/page-cache.ts';
+import { cachedResponseFor, clearPageCache, pageCacheKey, pageCacheStats, peekPageCache, SESSION_COOKIE, UPGRADE_AT_HIT, writePageCache } from '../../src/lib/cache/page-cache.ts';
+import { pickEncoding } from '../../src/lib/http/content-coding.ts';
 
 const html = (body: string, headers: Record<string, string> = {}) =>
   new Response(body, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60', ...headers } });

@@ -27,13 +27,11 @@
  * only on a page asked for again and again; most cold pages (a crawler's walk) are asked for
  * once or twice a minute and keep the fast encoding.
  */
-import { brotliCompressSync, brotliDecompressSync, constants, gunzipSync, gzipSync } from 'node:zlib';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { encodeBody, pickEncoding, type CodingLevels, type Encoding } from '../http/content-coding.ts';
 
 /** Name of the session cookie; requests carrying it are personal and bypass the cache. */
 export const SESSION_COOKIE = 'ff_session';
-
-/** A content coding the cache keeps a body in. */
-export type Encoding = 'br' | 'gzip';
 
 /** A stored page: body bytes (plain or encoded), status and headers as rendered. */
 export interface CachedPage {
@@ -52,39 +50,12 @@ export interface CachedPage {
 /** Smallest body kept encoded too (1 KiB, the listener's compression threshold). */
 const ENCODE_FROM_BYTES = 1024;
 
-/**
- * The content coding to answer with for an Accept-Encoding header: br, else gzip, else null
- * (identity). A coding with q=0 is refused; `*` stands for any coding not named.
- * @example pickEncoding('gzip, deflate, br') // 'br'
- * @example pickEncoding('br;q=0, gzip') // 'gzip'
- */
-export function pickEncoding(acceptEncoding: string | null | undefined): Encoding | null {
-  if (!acceptEncoding) return null;
-  const q = new Map<string, number>();
-  for (const part of acceptEncoding.toLowerCase().split(',')) {
-    const [name, ...params] = part.trim().split(';');
-    if (!name) continue;
-    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
-    const value = qParam ? Number(qParam.slice(2)) : 1;
-    q.set(name.trim(), Number.isFinite(value) ? value : 0);
-  }
-  const accepts = (coding: Encoding) => (q.get(coding) ?? q.get('*') ?? 0) > 0;
-  if (accepts('br')) return 'br';
-  if (accepts('gzip')) return 'gzip';
-  return null;
-}
-
 /** Brotli quality and gzip level of stored pages: the full setting, and the miss's fast one. */
-const FULL = { br: 5, gzip: 6 };
-const FAST = { br: 1, gzip: 1 };
+const FULL: CodingLevels = { br: 5, gzip: 6 };
+const FAST: CodingLevels = { br: 1, gzip: 1 };
 /** The hit that encodes a fast-encoded page again at the full setting. */
 export const UPGRADE_AT_HIT = 4;
 
-function encode(body: Uint8Array, coding: Encoding, setting = FULL): Uint8Array {
-  return coding === 'br'
-    ? brotliCompressSync(body, { params: { [constants.BROTLI_PARAM_QUALITY]: setting.br, [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
-    : gzipSync(body, { level: setting.gzip });
-}
 
 /** The plain body of a stored page (decoded from a stored coding when it is not kept plain). */
 function plainBody(page: CachedPage): Uint8Array {
@@ -106,7 +77,7 @@ export function cachedResponseFor(page: CachedPage, acceptEncoding: string | nul
     if (hit) page.hits = (page.hits ?? 0) + 1;
     if (!encoded || (hit && page.fast?.[coding] && (page.hits ?? 0) >= UPGRADE_AT_HIT)) {
       const before = encoded?.byteLength ?? 0;
-      encoded = page.encoded[coding] = encode(plainBody(page), coding);
+      encoded = page.encoded[coding] = encodeBody(plainBody(page), coding, FULL);
       if (page.fast) page.fast[coding] = false;
       if ('size' in page) {
         (page as Entry).size += encoded.byteLength - before;
@@ -188,7 +159,7 @@ export async function writePageCache(key: string, response: Response, ttlSeconds
   // Kept in the coding this client prefers (gzip for one that takes none); others on demand.
   const small = body.byteLength < ENCODE_FROM_BYTES;
   const first: Encoding = pickEncoding(acceptEncoding) ?? 'gzip';
-  const encoded: CachedPage['encoded'] = small ? {} : { [first]: encode(body, first, FAST) };
+  const encoded: CachedPage['encoded'] = small ? {} : { [first]: encodeBody(body, first, FAST) };
   const kept = small ? body : null;
   const size = kept?.byteLength ?? encoded[first]!.byteLength;
   const entry: Entry = { body: kept, encoded, fast: small ? {} : { [first]: true }, status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000, size };

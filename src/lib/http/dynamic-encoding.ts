@@ -11,8 +11,7 @@
  * docs/performance.md "Personal and uncached pages"). Pages a signed-in customer sees (never
  * cached), 404s, the cart and account pages and every JSON answer of 1 KiB or more go this way.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
-import { pickEncoding, type Encoding } from '../cache/page-cache.ts';
+import { encodeBody, pickEncoding, type Encoding } from './content-coding.ts';
 
 /** Smallest answer compressed (1 KiB; as the listener's `compression` threshold). */
 export const COMPRESS_FROM_BYTES = 1024;
@@ -28,26 +27,9 @@ export const DYNAMIC_GZIP_LEVEL = 2;
  */
 const ENCODED_HERE = /^(text\/html|application\/(json|problem\+json))/i;
 
-/**
- * Brotli's window (log2 of bytes) for a body of `bytes`: no larger than the body needs (10–24).
- * The default of 22 (4 MiB) makes the encoder set up buffers for 4 MiB even for an 80 KiB
- * page; sized to the body, an 80 KiB page compresses in ~340 instead of ~420 µs, to the same bytes.
- */
-export function brotliWindowBits(bytes: number): number {
-  return Math.max(constants.BROTLI_MIN_WINDOW_BITS, Math.min(constants.BROTLI_MAX_WINDOW_BITS, Math.ceil(Math.log2(bytes + 1))));
-}
-
 /** `body` in a content coding, at the cheap settings above. */
 export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
-  return coding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: DYNAMIC_BROTLI_QUALITY,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-          [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
-        },
-      })
-    : gzipSync(body, { level: DYNAMIC_GZIP_LEVEL });
+  return encodeBody(body, coding, { br: DYNAMIC_BROTLI_QUALITY, gzip: DYNAMIC_GZIP_LEVEL });
 }
 
 /**

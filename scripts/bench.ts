@@ -25,7 +25,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest, type LoadResult } from './bench/load.ts';
+import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest } from './bench/load.ts';
 import { machineCpuTicks, startBenchServer, type BenchServer } from './bench/server-process.ts';
 import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
 import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
@@ -52,7 +52,7 @@ const wants = (key: (typeof PHASE_KEYS)[number]) => !partial || chosen.includes(
 const log = (msg: string) => console.log(`[bench] ${msg}`);
 
 /** Runs `requests` and records the server CPU they cost. */
-async function phase(server: BenchServer, name: string, requests: BenchRequest[], headers?: Record<string, string>): Promise<LoadResult & { name: string; cpuMsPerRequest: number; machineBusy: number }> {
+async function phase(server: BenchServer, name: string, requests: BenchRequest[], headers?: Record<string, string>): Promise<Phase> {
   const cpuBefore = server.cpuMs();
   const machineBefore = machineCpuTicks();
   const result = await runLoad(server.base, requests, { concurrency, headers });

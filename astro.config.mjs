@@ -56,7 +56,10 @@ export default defineConfig({
       name: 'farmfresh:server-entry',
       hooks: {
         'astro:config:done': ({ setAdapter }) => {
-          setAdapter({ ...getAdapter({ staticHeaders: STATIC_HEADERS }), serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)) });
+          setAdapter({
+            ...getAdapter({ staticHeaders: STATIC_HEADERS }),
+            serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)),
+          });
         },
       },
     },
@@ -104,7 +107,16 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [tailwindcss(), sourceRewrites([...REACT_RENDERER_REWRITES, ...REACT_SSR_MEMO_REWRITES, ...ASTRO_MEMO_REWRITES, ...ASTRO_PAGE_BYTES_REWRITES, NODE_APP_HANDLER_REWRITE])],
+    plugins: [
+      tailwindcss(),
+      sourceRewrites([
+        ...REACT_RENDERER_REWRITES,
+        ...REACT_SSR_MEMO_REWRITES,
+        ...ASTRO_MEMO_REWRITES,
+        ...ASTRO_PAGE_BYTES_REWRITES,
+        NODE_APP_HANDLER_REWRITE,
+      ]),
+    ],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

@@ -44,7 +44,10 @@ try {
 }
 
 const bar = process.stdout.isTTY
-  ? new cliProgress.SingleBar({ format: 'Writing products [{bar}] {percentage}% | {value}/{total}', hideCursor: true }, cliProgress.Presets.shades_classic)
+  ? new cliProgress.SingleBar(
+      { format: 'Writing products [{bar}] {percentage}% | {value}/{total}', hideCursor: true },
+      cliProgress.Presets.shades_classic,
+    )
   : undefined;
 let exitCode = 0;
 try {
@@ -60,12 +63,17 @@ try {
   console.log(
     `Done in ${seconds} s: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped.length} skipped.`,
   );
-  for (const s of result.skipped) console.log(`  skipped line ${s.line}${s.column ? `, column ${s.column}` : ''}: ${s.reason}`);
+  for (const s of result.skipped)
+    console.log(`  skipped line ${s.line}${s.column ? `, column ${s.column}` : ''}: ${s.reason}`);
 } catch (err) {
   bar?.stop();
   // The service's errors never carry SQL (see databaseReason); print the message only.
   const message = (err as Error).message;
-  console.error(message.includes('nothing was written') ? `Import failed: ${message}` : `Import failed, nothing was written: ${message}`);
+  console.error(
+    message.includes('nothing was written')
+      ? `Import failed: ${message}`
+      : `Import failed, nothing was written: ${message}`,
+  );
   exitCode = 1;
 } finally {
   await handle.close();

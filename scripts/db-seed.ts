@@ -21,7 +21,8 @@ try {
 } catch (err) {
   const message = err instanceof Error ? err.message : String(err);
   console.error(`Seeding failed: ${message}`);
-  if (/lock|busy|in use/i.test(message)) console.error('Is `npm start` running on the same PGlite data dir? Stop it first.');
+  if (/lock|busy|in use/i.test(message))
+    console.error('Is `npm start` running on the same PGlite data dir? Stop it first.');
   process.exitCode = 1;
 } finally {
   await handle.close();

@@ -9,7 +9,13 @@
  * Exit code 1 with every problem listed when the file is not valid; 2 for a usage error.
  */
 import { getConfig } from '../src/lib/config.ts';
-import { DeliveryConfigError, deliveryConfig, readDeliveryConfig, zoneForPin, type DeliveryConfig } from '../src/features/delivery/server/zones.ts';
+import {
+  DeliveryConfigError,
+  deliveryConfig,
+  readDeliveryConfig,
+  zoneForPin,
+  type DeliveryConfig,
+} from '../src/features/delivery/server/zones.ts';
 import { generateSlots, windowLabel } from '../src/features/delivery/slots.ts';
 import { PIN_CODE, PIN_INVALID } from '../src/features/delivery/rules.ts';
 import { formatPaise } from '../src/lib/money.ts';
@@ -26,16 +32,23 @@ function showZones(config: DeliveryConfig): void {
     const codes = [...z.pinPrefixes.map((p) => `${p.padEnd(6, 'x')}`), ...z.pinCodes].join(', ');
     console.log(`${z.name} (${z.id})`);
     console.log(`  PIN codes     ${codes}`);
-    console.log(`  delivery fee  ${formatPaise(z.feePaise)}, free from ${formatPaise(z.freeFromPaise)}; minimum order ${z.minOrderPaise ? formatPaise(z.minOrderPaise) : 'none'}`);
+    console.log(
+      `  delivery fee  ${formatPaise(z.feePaise)}, free from ${formatPaise(z.freeFromPaise)}; minimum order ${z.minOrderPaise ? formatPaise(z.minOrderPaise) : 'none'}`,
+    );
     const t = z.template;
-    console.log(`  slots         ${t.days} days; close ${t.cutoffMinutes} min before they start${t.sameDayLastOrder ? `; no same-day slot from ${t.sameDayLastOrder}` : ''}`);
-    console.log(`  windows       ${t.windows.map((w) => `${windowLabel(w.start, w.end)} (${w.capacity})`).join(', ')}\n`);
+    console.log(
+      `  slots         ${t.days} days; close ${t.cutoffMinutes} min before they start${t.sameDayLastOrder ? `; no same-day slot from ${t.sameDayLastOrder}` : ''}`,
+    );
+    console.log(
+      `  windows       ${t.windows.map((w) => `${windowLabel(w.start, w.end)} (${w.capacity})`).join(', ')}\n`,
+    );
   }
 }
 
 try {
   if (command === 'zones') {
-    if (!arg && getConfig().DELIVERY_ZONES_FILE === '') console.log('DELIVERY_ZONES_FILE is not set: the demo zones are in use.');
+    if (!arg && getConfig().DELIVERY_ZONES_FILE === '')
+      console.log('DELIVERY_ZONES_FILE is not set: the demo zones are in use.');
     showZones(load(arg));
   } else if (command === 'slots' && arg) {
     if (!PIN_CODE.test(arg)) {
@@ -47,7 +60,10 @@ try {
         console.log(`Sorry, we do not deliver to ${arg} yet (no zone serves it).`);
       } else {
         console.log(`${arg}: ${zone.name} (${zone.id}), slots from now (India time):`);
-        for (const s of generateSlots(zone.template, new Date())) console.log(`  ${s.id}  ${s.label.padEnd(24)} capacity ${String(s.capacity).padStart(3)}  ${s.reason ?? 'open'}`);
+        for (const s of generateSlots(zone.template, new Date()))
+          console.log(
+            `  ${s.id}  ${s.label.padEnd(24)} capacity ${String(s.capacity).padStart(3)}  ${s.reason ?? 'open'}`,
+          );
       }
     }
   } else {

@@ -11,7 +11,14 @@ import { getConfig, type Config } from '../src/lib/config.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Settings prerendered pages bake in: a change of them needs a new build. */
-const BUILD_ENV_KEYS = ['SITE_URL', 'SHOP_NAME', 'SHOP_EMAIL', 'SHOP_PHONE', 'SHOP_ADDRESS', 'MEDIA_BASE_URL'] as const satisfies (keyof Config)[];
+const BUILD_ENV_KEYS = [
+  'SITE_URL',
+  'SHOP_NAME',
+  'SHOP_EMAIL',
+  'SHOP_PHONE',
+  'SHOP_ADDRESS',
+  'MEDIA_BASE_URL',
+] as const satisfies (keyof Config)[];
 
 /** Newest modification time (ms) under the given paths. */
 function newestMtime(root: string, paths: string[]): number {
@@ -40,9 +47,16 @@ export function ensureBuild(options: { root?: string; force?: boolean; quiet?: b
   const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
   const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(root, SOURCES) || envChanged;
   if (!stale && !options.force) return false;
-  if (!options.quiet) console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
-  const args = [path.join(root, 'node_modules/astro/bin/astro.mjs'), 'build', ...(config.DIST_DIR !== 'dist' ? ['--outDir', dist] : [])];
-  const result = spawnSync(process.execPath, args, { cwd: root, stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
+  if (!options.quiet)
+    console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+  const args = [
+    path.join(root, 'node_modules/astro/bin/astro.mjs'),
+    'build',
+    ...(config.DIST_DIR !== 'dist' ? ['--outDir', dist] : []),
+  ];
+  const result = spawnSync(process.execPath, args, {
+    cwd: root,
+    stdio: options.quiet ? ['ignore', 'ignore', 'inherit'] : 'inherit',
     // A production build whatever the caller runs under (Vitest sets NODE_ENV=test, which
     // would make React's development JSX runtime leak into the server bundle).
     env: { ...process.env, NODE_ENV: 'production' },

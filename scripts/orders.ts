@@ -31,7 +31,9 @@ try {
     const rows = await handle.db.select().from(orders).orderBy(desc(orders.id)).limit(limit);
     if (!rows.length) console.log('No orders yet.');
     for (const o of rows) {
-      console.log(`#${o.id}\t${o.status.padEnd(16)}\t${o.paymentMode.padEnd(6)}\t${o.paymentStatus.padEnd(8)}\t${formatPaise(o.paidAmountPaise).padStart(12)}\t${o.createdAt.toISOString()}`);
+      console.log(
+        `#${o.id}\t${o.status.padEnd(16)}\t${o.paymentMode.padEnd(6)}\t${o.paymentStatus.padEnd(8)}\t${formatPaise(o.paidAmountPaise).padStart(12)}\t${o.createdAt.toISOString()}`,
+      );
     }
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
     const result = await advanceOrder(handle.db, Number(arg));

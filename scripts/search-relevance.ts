@@ -12,9 +12,17 @@ import path from 'node:path';
 import { migrateDatabase, openDatabase } from '../src/lib/db/index.ts';
 import { importCatalogCsv } from '../src/features/catalog/server/import.ts';
 import { seedDemoShop } from '../src/features/demo-shop/seed.ts';
-import { BIGBASKET_CASES, DEMO_CASES, measureRelevance, type RelevanceReport } from '../src/features/search/server/relevance.ts';
+import {
+  BIGBASKET_CASES,
+  DEMO_CASES,
+  measureRelevance,
+  type RelevanceReport,
+} from '../src/features/search/server/relevance.ts';
 
-const csv = process.argv.slice(2).find((a) => a !== '--') ?? process.env.BIGBASKET_CSV ?? '/work/shared/data/bigbasket-products.csv';
+const csv =
+  process.argv.slice(2).find((a) => a !== '--') ??
+  process.env.BIGBASKET_CSV ??
+  '/work/shared/data/bigbasket-products.csv';
 
 async function freshDatabase() {
   const handle = await openDatabase({ pgliteDataDir: 'memory://', databaseUrl: '' });
@@ -22,7 +30,12 @@ async function freshDatabase() {
   return handle;
 }
 
-const results: { generatedAt: string; database: string; bigbasket: RelevanceReport | { skipped: string }; demo: RelevanceReport } = {
+const results: {
+  generatedAt: string;
+  database: string;
+  bigbasket: RelevanceReport | { skipped: string };
+  demo: RelevanceReport;
+} = {
   generatedAt: new Date().toISOString(),
   database: 'PGlite (in memory)',
   bigbasket: { skipped: `${csv} not found` },
@@ -46,8 +59,14 @@ await demo.close();
 const out = path.resolve('bench/results/search-relevance.json');
 mkdirSync(path.dirname(out), { recursive: true });
 writeFileSync(out, `${JSON.stringify(results, null, 2)}\n`);
-for (const [name, r] of [['BigBasket', results.bigbasket], ['demo shop', results.demo]] as const) {
+for (const [name, r] of [
+  ['BigBasket', results.bigbasket],
+  ['demo shop', results.demo],
+] as const) {
   if ('skipped' in r) console.log(`${name}: skipped (${r.skipped})`);
-  else console.log(`${name}: ${r.queries} queries, hit@3 ${(r.hitAt3 * 100).toFixed(1)}%, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms${r.misses.length ? `, missed: ${r.misses.map((m) => m.q).join(', ')}` : ''}`);
+  else
+    console.log(
+      `${name}: ${r.queries} queries, hit@3 ${(r.hitAt3 * 100).toFixed(1)}%, p50 ${r.p50Ms} ms, p95 ${r.p95Ms} ms${r.misses.length ? `, missed: ${r.misses.map((m) => m.q).join(', ')}` : ''}`,
+    );
 }
 console.log(`Wrote ${path.relative(process.cwd(), out)}`);

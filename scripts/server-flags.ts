@@ -14,4 +14,9 @@
  *   ~600 MB for one 105 KB Postgres function (the whole start-up peak), and its code ran no
  *   faster here once its compile time is counted.
  */
-export const SERVER_NODE_FLAGS = ['--max-semi-space-size=16', '--max-old-space-size=128', '--wasm-lazy-compilation', '--liftoff-only'];
+export const SERVER_NODE_FLAGS = [
+  '--max-semi-space-size=16',
+  '--max-old-space-size=128',
+  '--wasm-lazy-compilation',
+  '--liftoff-only',
+];

@@ -47,9 +47,10 @@ if (cluster.isPrimary && workers > 1) {
 function runPrimary(count: number): void {
   let stopping = false;
   let listening = 0;
-  const fork = () => cluster.fork().on('listening', () => {
-    if (++listening === count && !quiet) console.log(`Server listening on http://${host}:${port} (${count} workers)`);
-  });
+  const fork = () =>
+    cluster.fork().on('listening', () => {
+      if (++listening === count && !quiet) console.log(`Server listening on http://${host}:${port} (${count} workers)`);
+    });
   for (let i = 0; i < count; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
@@ -75,7 +76,10 @@ async function runServer(): Promise<void> {
   lockDataDirOrExit();
   // DIST_DIR names another build folder (e.g. a per-engineer `.build/NAME`); default `dist`.
   const entry = pathToFileURL(path.resolve(config.DIST_DIR, 'server/entry.mjs')).href;
-  const { handler, warmUp } = (await import(entry)) as { handler: (req: http.IncomingMessage, res: http.ServerResponse) => void; warmUp?: () => void };
+  const { handler, warmUp } = (await import(entry)) as {
+    handler: (req: http.IncomingMessage, res: http.ServerResponse) => void;
+    warmUp?: () => void;
+  };
   const server = http.createServer(handler);
   server.keepAliveTimeout = 65_000;
   server.listen(port, host, () => {

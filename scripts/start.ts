@@ -38,7 +38,10 @@ try {
 
 // The server runs as a child with the memory flags of scripts/server-flags.ts; this process
 // waits for it to be ready, says where it is, and passes signals on.
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/server.ts')], { stdio: 'inherit', env: process.env });
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/server.ts')], {
+  stdio: 'inherit',
+  env: process.env,
+});
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 

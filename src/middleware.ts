@@ -13,13 +13,23 @@
 import { defineMiddleware } from 'astro:middleware';
 import { logger } from './lib/log.ts';
 import { errorResponse, AppError, badRequest, disallowed, notFound } from './lib/http/envelope.ts';
-import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from './lib/http/edge-input.ts';
+import {
+  bodyTooLargeMessage,
+  declaredLength,
+  dropBadParams,
+  isCleanPath,
+  parseEncoded,
+} from './lib/http/edge-input.ts';
 import { pageCacheKey, writePageCache } from './lib/cache/page-cache.ts';
 import { getConfig } from './lib/config.ts';
 import { getDb } from './lib/db/index.ts';
 import { scheduleMaintenance } from './lib/db/maintenance.ts';
 import { assertDatabaseAvailable } from './lib/db/readiness.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from './lib/db/unavailable.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from './lib/db/unavailable.ts';
 import { isSameOriginRequest } from './lib/http/request-origin.ts';
 import { methodNotAllowed } from './lib/http/allowed-methods.ts';
 import { requestId } from './lib/http/request-id.ts';
@@ -32,7 +42,11 @@ function unavailablePage(): Response {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>Back in a moment</title></head><body style="font-family:system-ui,sans-serif;max-width:32rem;margin:4rem auto;padding:0 1rem"><h1>Back in a moment</h1><p>${DATABASE_UNAVAILABLE_MESSAGE}</p><p><a href="">Try again</a></p></body></html>`;
   return new Response(html, {
     status: 503,
-    headers: { 'content-type': 'text/html; charset=utf-8', 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS), 'cache-control': 'no-store' },
+    headers: {
+      'content-type': 'text/html; charset=utf-8',
+      'retry-after': String(DATABASE_RETRY_AFTER_SECONDS),
+      'cache-control': 'no-store',
+    },
   });
 }
 
@@ -103,8 +117,16 @@ export const onRequest = defineMiddleware(async (context, next) => {
     try {
       if (page) await assertDatabaseAvailable(); // a database outage answers the 503 page, not a broken one
       response = await next();
-      if (page && response.status === 500) response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
-      if (cacheKey) response = await writePageCache(cacheKey, response, getConfig().PAGE_CACHE_SECONDS, Date.now(), request.headers.get('accept-encoding'));
+      if (page && response.status === 500)
+        response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
+      if (cacheKey)
+        response = await writePageCache(
+          cacheKey,
+          response,
+          getConfig().PAGE_CACHE_SECONDS,
+          Date.now(),
+          request.headers.get('accept-encoding'),
+        );
     } catch (err) {
       response = url.pathname.startsWith('/api/')
         ? errorResponse(err, reqId)
@@ -121,11 +143,14 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(response.body, response);
     response.headers.set('x-request-id', reqId);
   }
-  if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'), request.method);
+  if (!import.meta.env.DEV)
+    response = await encodeResponse(response, request.headers.get('accept-encoding'), request.method);
   const ms = Math.round((performance.now() - started) * 10) / 10;
   // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings.
-  if (response.status === 503) logger.warn({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
-  else if (response.status >= 500) logger.error({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
+  if (response.status === 503)
+    logger.warn({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
+  else if (response.status >= 500)
+    logger.error({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
   else logger.debug({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
   return response;
 });

@@ -86,15 +86,23 @@ export interface BenchTargets {
   import: { seconds: number; inserted: number; skipped: number } | null;
 }
 
-const rows = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+const rows = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
+  ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 
 /**
  * Migrates, seeds the demo shop, imports `csvPath` when it exists, creates `customerCount`
  * customers with sessions and carts, and picks `productPages` product URLs and `listingPages`
  * listing URLs (all distinct). Closes the database again (the server must own PGlite).
  */
-export async function prepareBenchData(database: BenchDatabase, csvPath: string, { productPages = 500, listingPages = 50, customerCount = 32 } = {}): Promise<BenchTargets> {
-  const handle = await openDatabase({ pgliteDataDir: database.env.PGLITE_DATA_DIR ?? '', databaseUrl: database.env.DATABASE_URL ?? '' });
+export async function prepareBenchData(
+  database: BenchDatabase,
+  csvPath: string,
+  { productPages = 500, listingPages = 50, customerCount = 32 } = {},
+): Promise<BenchTargets> {
+  const handle = await openDatabase({
+    pgliteDataDir: database.env.PGLITE_DATA_DIR ?? '',
+    databaseUrl: database.env.DATABASE_URL ?? '',
+  });
   try {
     await migrateDatabase(handle);
     await seedDemoShop(handle.db);
@@ -102,13 +110,24 @@ export async function prepareBenchData(database: BenchDatabase, csvPath: string,
     if (existsSync(csvPath)) {
       const t = performance.now();
       const result = await importCatalogCsv(handle.db, createReadStream(csvPath));
-      importInfo = { seconds: Math.round((performance.now() - t) / 100) / 10, inserted: result.inserted, skipped: result.skipped.length };
+      importInfo = {
+        seconds: Math.round((performance.now() - t) / 100) / 10,
+        inserted: result.inserted,
+        skipped: result.skipped.length,
+      };
     }
-    const productIds = (await rows<{ id: number }>(handle, sql`SELECT id FROM products WHERE is_active ORDER BY id`)).map((r) => r.id);
-    const inStock = (await rows<{ id: number }>(handle, sql`SELECT id FROM products WHERE is_active AND stock > 100 ORDER BY id`)).map((r) => r.id);
+    const productIds = (
+      await rows<{ id: number }>(handle, sql`SELECT id FROM products WHERE is_active ORDER BY id`)
+    ).map((r) => r.id);
+    const inStock = (
+      await rows<{ id: number }>(handle, sql`SELECT id FROM products WHERE is_active AND stock > 100 ORDER BY id`)
+    ).map((r) => r.id);
 
     // Listings: the biggest categories and subcategories, by sort and page number.
-    const categories = await rows<{ id: number; n: number }>(handle, sql`SELECT category_id AS id, count(*)::int AS n FROM products WHERE is_active GROUP BY category_id ORDER BY n DESC, id`);
+    const categories = await rows<{ id: number; n: number }>(
+      handle,
+      sql`SELECT category_id AS id, count(*)::int AS n FROM products WHERE is_active GROUP BY category_id ORDER BY n DESC, id`,
+    );
     const subcategories = await rows<{ id: number; category_id: number; n: number }>(
       handle,
       sql`SELECT subcategory_id AS id, min(category_id) AS category_id, count(*)::int AS n FROM products WHERE is_active GROUP BY subcategory_id ORDER BY n DESC, id`,
@@ -117,7 +136,10 @@ export async function prepareBenchData(database: BenchDatabase, csvPath: string,
     for (const c of categories) {
       for (const sort of ['', 'asc', 'desc']) {
         for (let page = 1; page <= Math.min(3, Math.ceil(c.n / 10)); page++) {
-          const query = new URLSearchParams({ ...(sort ? { sort } : {}), ...(page > 1 ? { page: String(page) } : {}) }).toString();
+          const query = new URLSearchParams({
+            ...(sort ? { sort } : {}),
+            ...(page > 1 ? { page: String(page) } : {}),
+          }).toString();
           listings.push(`/category/${c.id}/subcategories${query ? `?${query}` : ''}`);
         }
       }
@@ -129,7 +151,13 @@ export async function prepareBenchData(database: BenchDatabase, csvPath: string,
     for (let i = 0; i < customerCount; i++) {
       const [customer] = await handle.db
         .insert(customers)
-        .values({ name: `Bench customer ${i + 1}`, phone: `+9198${String(i).padStart(8, '0')}`, phoneVerifiedAt: new Date(), creditLimitPaise: 100_000, creditBalancePaise: 100_000 })
+        .values({
+          name: `Bench customer ${i + 1}`,
+          phone: `+9198${String(i).padStart(8, '0')}`,
+          phoneVerifiedAt: new Date(),
+          creditLimitPaise: 100_000,
+          creditBalancePaise: 100_000,
+        })
         .returning({ id: customers.id });
       for (const productId of sample(inStock, 3, 100 + i)) await addToCart(handle.db, customer!.id, productId, 1);
       tokens.push((await createSession(handle.db, customer!.id)).token);

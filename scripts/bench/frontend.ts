@@ -13,10 +13,18 @@ import { gzipSync } from 'node:zlib';
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
 /** Lighthouse scores of one page, or why it failed. */
-export type LighthouseScores = { performance: number; accessibility: number; bestPractices: number; seo: number; scriptTransferKb: number | null } | { error: string };
+export type LighthouseScores =
+  | { performance: number; accessibility: number; bestPractices: number; seo: number; scriptTransferKb: number | null }
+  | { error: string };
 
 /** JavaScript per page and Lighthouse scores for `pages` of the server at `base`. */
-export async function measureFrontend(root: string, base: string, pages: { name: string; url: string }[], chromePath: string, log: (msg: string) => void) {
+export async function measureFrontend(
+  root: string,
+  base: string,
+  pages: { name: string; url: string }[],
+  chromePath: string,
+  log: (msg: string) => void,
+) {
   // JavaScript per page (what a browser may load: scripts, island components and renderers,
   // module preloads, and every module they import), gzipped.
   async function pageJs(url: string) {
@@ -47,13 +55,18 @@ export async function measureFrontend(root: string, base: string, pages: { name:
       bytes += code.length;
       gz += gzipSync(code).length;
       const text = code.toString('utf8');
-      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{0,2}\/[^"']+\.js)["']/g)) queue.push(new URL(m[1]!, src).href);
+      for (const m of text.matchAll(/(?:\bfrom\s*|\bimport\s*\(?\s*)["'](\.{0,2}\/[^"']+\.js)["']/g))
+        queue.push(new URL(m[1]!, src).href);
     }
     return { files: seen.size, kb: round(bytes / 1024), gzipKb: round(gz / 1024) };
   }
   const js: Record<string, { files: number; kb: number; gzipKb: number }> = {};
   for (const page of pages) js[page.name] = await pageJs(page.url);
-  log(`JavaScript reachable from each page, everything it could ever load (gzip KB): ${Object.entries(js).map(([k, v]) => `${k} ${v.gzipKb}`).join(', ')}`);
+  log(
+    `JavaScript reachable from each page, everything it could ever load (gzip KB): ${Object.entries(js)
+      .map(([k, v]) => `${k} ${v.gzipKb}`)
+      .join(', ')}`,
+  );
 
   // What a visitor's browser actually downloads: every script response while the page loads and
   // its idle and visible islands hydrate (3 s after load, page scrolled to the bottom), gzipped.
@@ -62,7 +75,13 @@ export async function measureFrontend(root: string, base: string, pages: { name:
   const { chromium } = await import('@playwright/test');
   const browser = await chromium.launch({
     executablePath: chromePath,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   const loadedJs: Record<string, { files: number; gzipKb: number }> = {};
   for (const page of pages) {
@@ -76,15 +95,22 @@ export async function measureFrontend(root: string, base: string, pages: { name:
     await tab.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
     await tab.waitForTimeout(3000);
     const inlineGz = await tab.evaluate(() =>
-      [...document.querySelectorAll('script:not([src])')].filter((s) => !/json/.test(s.getAttribute('type') ?? '')).map((s) => s.textContent ?? ''),
+      [...document.querySelectorAll('script:not([src])')]
+        .filter((s) => !/json/.test(s.getAttribute('type') ?? ''))
+        .map((s) => s.textContent ?? ''),
     );
     const files = (await Promise.all(bodies)).filter((b): b is Buffer => b !== null);
-    const gz = files.reduce((n, b) => n + gzipSync(b).length, 0) + inlineGz.reduce((n, code) => n + gzipSync(code).length, 0);
+    const gz =
+      files.reduce((n, b) => n + gzipSync(b).length, 0) + inlineGz.reduce((n, code) => n + gzipSync(code).length, 0);
     loadedJs[page.name] = { files: files.length, gzipKb: round(gz / 1024) };
     await context.close();
   }
   await browser.close();
-  log(`JavaScript loaded by each page (gzip KB): ${Object.entries(loadedJs).map(([k, v]) => `${k} ${v.gzipKb}`).join(', ')}`);
+  log(
+    `JavaScript loaded by each page (gzip KB): ${Object.entries(loadedJs)
+      .map(([k, v]) => `${k} ${v.gzipKb}`)
+      .join(', ')}`,
+  );
 
   // Lighthouse
   const lighthouse: Record<string, LighthouseScores> = {};
@@ -108,14 +134,18 @@ export async function measureFrontend(root: string, base: string, pages: { name:
         { env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8', timeout: 180_000 },
       );
       if (run.status !== 0 || !existsSync(out)) {
-        lighthouse[page.name] = { error: (run.stderr || run.error?.message || 'lighthouse failed').trim().split('\n').slice(-3).join(' ') };
+        lighthouse[page.name] = {
+          error: (run.stderr || run.error?.message || 'lighthouse failed').trim().split('\n').slice(-3).join(' '),
+        };
         log(`Lighthouse ${page.name}: failed`);
         continue;
       }
       const report = JSON.parse(readFileSync(out, 'utf8'));
       rmSync(out, { force: true });
       const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-      const scripts = report.audits['resource-summary']?.details?.items?.find((i: { resourceType: string }) => i.resourceType === 'script');
+      const scripts = report.audits['resource-summary']?.details?.items?.find(
+        (i: { resourceType: string }) => i.resourceType === 'script',
+      );
       lighthouse[page.name] = {
         performance: score('performance'),
         accessibility: score('accessibility'),

@@ -43,7 +43,8 @@ export const BROWSER_PAGE_HEADERS = {
   accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
   'accept-encoding': 'gzip, deflate, br',
   'accept-language': 'en-IN,en;q=0.9',
-  'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 farmfresh-bench',
+  'user-agent':
+    'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36 farmfresh-bench',
 };
 export const BROWSER_API_HEADERS = { ...BROWSER_PAGE_HEADERS, accept: 'application/json' };
 
@@ -55,7 +56,12 @@ export function percentile(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1))]!;
 }
 
-function send(agent: http.Agent, base: URL, request: BenchRequest, defaults: Record<string, string>): Promise<{ status: number; hit: boolean; encoding: string; bytes: number }> {
+function send(
+  agent: http.Agent,
+  base: URL,
+  request: BenchRequest,
+  defaults: Record<string, string>,
+): Promise<{ status: number; hit: boolean; encoding: string; bytes: number }> {
   return new Promise((resolve, reject) => {
     const payload = request.body === undefined ? undefined : Buffer.from(JSON.stringify(request.body));
     const req = http.request(
@@ -74,7 +80,14 @@ function send(agent: http.Agent, base: URL, request: BenchRequest, defaults: Rec
       (res) => {
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve({ status: res.statusCode ?? 0, hit: res.headers['x-cache'] === 'HIT', encoding: String(res.headers['content-encoding'] ?? 'identity'), bytes }));
+        res.on('end', () =>
+          resolve({
+            status: res.statusCode ?? 0,
+            hit: res.headers['x-cache'] === 'HIT',
+            encoding: String(res.headers['content-encoding'] ?? 'identity'),
+            bytes,
+          }),
+        );
         res.on('error', reject);
       },
     );
@@ -88,7 +101,11 @@ function send(agent: http.Agent, base: URL, request: BenchRequest, defaults: Rec
  * resolves with the figures. `headers` are sent with every request (default: a browser's page
  * navigation headers); a request's own headers win. Never rejects: failures are counted.
  */
-export async function runLoad(baseUrl: string, requests: BenchRequest[], { concurrency = 16, headers = BROWSER_PAGE_HEADERS }: { concurrency?: number; headers?: Record<string, string> } = {}): Promise<LoadResult> {
+export async function runLoad(
+  baseUrl: string,
+  requests: BenchRequest[],
+  { concurrency = 16, headers = BROWSER_PAGE_HEADERS }: { concurrency?: number; headers?: Record<string, string> } = {},
+): Promise<LoadResult> {
   const base = new URL(baseUrl);
   const agent = new http.Agent({ keepAlive: true, maxSockets: concurrency });
   const latencies: number[] = [];
@@ -118,7 +135,8 @@ export async function runLoad(baseUrl: string, requests: BenchRequest[], { concu
       } catch (err) {
         errors++;
         statuses.failed = (statuses.failed ?? 0) + 1;
-        if (failures.length < 5) failures.push(`${request.method ?? 'GET'} ${request.path} → ${(err as Error).message}`);
+        if (failures.length < 5)
+          failures.push(`${request.method ?? 'GET'} ${request.path} → ${(err as Error).message}`);
       }
     }
   };

@@ -30,7 +30,11 @@ export interface BenchServer {
  */
 export function machineCpuTicks(): { busy: number; total: number } {
   const line = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!;
-  const [user, nice, system, idle, iowait, irq, softirq, steal] = line.trim().split(/\s+/).slice(1, 9).map(Number) as number[];
+  const [user, nice, system, idle, iowait, irq, softirq, steal] = line
+    .trim()
+    .split(/\s+/)
+    .slice(1, 9)
+    .map(Number) as number[];
   const busy = user! + nice! + system! + irq! + softirq! + steal!;
   return { busy, total: busy + idle! + iowait! };
 }
@@ -80,10 +84,31 @@ function kbField(pid: number, field: string): number {
  * Starts the server on `port` with `env` (added to this process's environment) and Node `flags`,
  * and resolves once /readyz answers 200 (rejects after `readyTimeoutMs` or when it exits).
  */
-export async function startBenchServer({ root, port, env, flags, readyTimeoutMs = 180_000 }: { root: string; port: number; env: Record<string, string>; flags: string[]; readyTimeoutMs?: number }): Promise<BenchServer> {
+export async function startBenchServer({
+  root,
+  port,
+  env,
+  flags,
+  readyTimeoutMs = 180_000,
+}: {
+  root: string;
+  port: number;
+  env: Record<string, string>;
+  flags: string[];
+  readyTimeoutMs?: number;
+}): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...flags, path.join(root, 'scripts/server.ts')], {
-    env: { ...process.env, HOST: '127.0.0.1', PORT: String(port), NODE_ENV: 'production', LOG_LEVEL: 'warn', ASTRO_NODE_LOGGING: 'disabled', SITE_URL: base, ...env },
+    env: {
+      ...process.env,
+      HOST: '127.0.0.1',
+      PORT: String(port),
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      ASTRO_NODE_LOGGING: 'disabled',
+      SITE_URL: base,
+      ...env,
+    },
     stdio: ['ignore', 'inherit', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
@@ -91,7 +116,13 @@ export async function startBenchServer({ root, port, env, flags, readyTimeoutMs 
   for (;;) {
     if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
     if (Date.now() > deadline) throw new Error(`the server was not ready within ${readyTimeoutMs / 1000} s`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) break;
+    if (
+      await fetch(`${base}/readyz`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      break;
     await new Promise((r) => setTimeout(r, 200));
   }
   const pid = child.pid!;

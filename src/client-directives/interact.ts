@@ -60,7 +60,9 @@ const interact: ClientDirective = (load, _options, el) => {
 
   const onClick = (event: Event) => {
     if (state === 'done') return;
-    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>('a[href], button, [role="button"], input, summary');
+    const target = (event.target as HTMLElement | null)?.closest<HTMLElement>(
+      'a[href], button, [role="button"], input, summary',
+    );
     if (target) {
       event.preventDefault();
       event.stopPropagation();

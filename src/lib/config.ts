@@ -16,92 +16,120 @@ const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
 
-const configSchema = z.object({
-  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
-  /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
-  DATABASE_URL: z.string().url().optional(),
-  /** Where PGlite keeps its files; `memory://` keeps everything in memory (tests). */
-  PGLITE_DATA_DIR: z.string().default('./data/pglite'),
-  /** Memory (MiB) the embedded PGlite database starts with; it grows when it needs more. 128 is its floor. */
-  PGLITE_INITIAL_MEMORY_MB: z.coerce.number().int().min(128).max(4096).default(128),
-  /** PostgreSQL: milliseconds to open a connection (or wait for a free one) before answering 503. */
-  DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-  /** PostgreSQL: longest statement (ms) of a web request; the server cancels it, the client gives up 500 ms later. */
-  DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
-  /** Minutes between runs of the database clean-up (old throttle events, sessions, OTPs); 0 turns it off. */
-  DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
-  /** Seed the demo shop into an empty database on start: `auto` (default) or `never`. */
-  SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
-  /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
-  HOST: z.string().default('localhost'),
-  PORT: z.coerce.number().int().min(0).max(65535).default(4321),
-  /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */
-  WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
-  /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
-  SERVER_CERT_PATH: z.string().optional(),
-  SERVER_KEY_PATH: z.string().optional(),
-  /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
-  DIST_DIR: z.string().default('dist'),
-  /** `npm start` rebuilds even when the build looks fresh. */
-  FORCE_BUILD: bool.default(false),
-  /** Public address of the shop, used for canonical URLs, the sitemap and Open Graph tags. */
-  SITE_URL: z.string().url().default('http://localhost:4321'),
-  /** Prefix for relative image paths (spec 000 §5: the media host). Empty means this server. */
-  MEDIA_BASE_URL: z.string().default(''),
-  /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
-  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-  /** Seconds anonymous catalogue HTML is kept in this process's micro-cache (0 turns it off). */
-  PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
-  SHOP_NAME: z.string().default('FarmFresh'),
-  SHOP_EMAIL: z.string().default('hello@farmfresh.example'),
-  SHOP_PHONE: z.string().default('+91 487 242 0000'),
-  SHOP_ADDRESS: z.string().default('MG Road, Thrissur, Kerala 680001, India'),
-  /**
-   * Delivery zones and slots (fees, free-delivery thresholds, minimum orders, windows and
-   * capacities): a JSON file, checked by `npm run shop -- zones`. Empty: the demo shop's Thrissur
-   * zones (src/features/delivery/data/zones.json).
-   */
-  DELIVERY_ZONES_FILE: z.string().default(''),
-  /** The shop's GSTIN, printed on GST invoices (15 characters; the demo's is made up). */
-  SHOP_GSTIN: z.string().trim().toUpperCase().regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN such as 32ABCDE1234F1Z5').default('32ABCDE1234F1Z5'),
-  /** GST state code of the shop's registration (Kerala 32): intra-state supplies get CGST + SGST. */
-  SHOP_STATE_CODE: z.string().regex(/^\d{2}$/, 'a two-digit GST state code such as 32').default('32'),
-  /** Prefix of invoice numbers, e.g. FF → FF/26-27/000123 (up to 3 capital letters or digits: Rule 46 allows 16 characters). */
-  INVOICE_PREFIX: z.string().regex(/^[A-Z0-9]{1,3}$/, 'up to 3 capital letters or digits').default('FF'),
-  /** Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1 point = ₹1 at checkout. */
-  POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
-  /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
-  NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
-  /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
-  OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
-  /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
-  AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(1000),
-  /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
-  AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
-  /**
-   * SMS sender: `console` (demo: no SMS, the code is shown on screen) or `http` (a gateway).
-   * Unset: `console` outside production; in production, OTP sign-in is off (503) until set.
-   */
-  SMS_SENDER: z.enum(['console', 'http']).optional(),
-  SMS_GATEWAY_URL: z.string().url().optional(),
-  SMS_GATEWAY_TOKEN: z.string().optional(),
-  /** Payment gateway for the "Pay Online" method: unset (off) or `test`. */
-  PAYMENT_GATEWAY: z.enum(['test']).optional(),
-  /** With PAYMENT_GATEWAY=test only: decline every charge (to try the payment-failed path). */
-  PAYMENT_TEST_DECLINE: bool.default(false),
-  /** Map tile URL template for the address pin map. */
-  MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
-  /** Largest request body accepted, in bytes (64 KB); larger ones get 413 before the rest is read. */
-  MAX_BODY_BYTES: z.coerce.number().int().min(1024).max(16 * 1024 * 1024).default(65_536),
-  /** Trust X-Forwarded-For for the client IP (only behind your own proxy). */
-  TRUST_PROXY: bool.default(false),
-}).superRefine((c, ctx) => {
-  if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL) ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
-  if (c.SHOP_GSTIN.slice(0, 2) !== c.SHOP_STATE_CODE) ctx.addIssue({ code: 'custom', path: ['SHOP_GSTIN'], message: `must start with SHOP_STATE_CODE (${c.SHOP_STATE_CODE})` });
-  if (Boolean(c.SERVER_CERT_PATH) !== Boolean(c.SERVER_KEY_PATH)) {
-    ctx.addIssue({ code: 'custom', path: [c.SERVER_CERT_PATH ? 'SERVER_KEY_PATH' : 'SERVER_CERT_PATH'], message: 'set SERVER_CERT_PATH and SERVER_KEY_PATH together' });
-  }
-});
+const configSchema = z
+  .object({
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
+    DATABASE_URL: z.string().url().optional(),
+    /** Where PGlite keeps its files; `memory://` keeps everything in memory (tests). */
+    PGLITE_DATA_DIR: z.string().default('./data/pglite'),
+    /** Memory (MiB) the embedded PGlite database starts with; it grows when it needs more. 128 is its floor. */
+    PGLITE_INITIAL_MEMORY_MB: z.coerce.number().int().min(128).max(4096).default(128),
+    /** PostgreSQL: milliseconds to open a connection (or wait for a free one) before answering 503. */
+    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
+    /** PostgreSQL: longest statement (ms) of a web request; the server cancels it, the client gives up 500 ms later. */
+    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
+    /** Minutes between runs of the database clean-up (old throttle events, sessions, OTPs); 0 turns it off. */
+    DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+    /** Seed the demo shop into an empty database on start: `auto` (default) or `never`. */
+    SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
+    HOST: z.string().default('localhost'),
+    PORT: z.coerce.number().int().min(0).max(65535).default(4321),
+    /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */
+    WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
+    SERVER_CERT_PATH: z.string().optional(),
+    SERVER_KEY_PATH: z.string().optional(),
+    /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
+    DIST_DIR: z.string().default('dist'),
+    /** `npm start` rebuilds even when the build looks fresh. */
+    FORCE_BUILD: bool.default(false),
+    /** Public address of the shop, used for canonical URLs, the sitemap and Open Graph tags. */
+    SITE_URL: z.string().url().default('http://localhost:4321'),
+    /** Prefix for relative image paths (spec 000 §5: the media host). Empty means this server. */
+    MEDIA_BASE_URL: z.string().default(''),
+    /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
+    LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
+    /** Seconds anonymous catalogue HTML is kept in this process's micro-cache (0 turns it off). */
+    PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+    SHOP_NAME: z.string().default('FarmFresh'),
+    SHOP_EMAIL: z.string().default('hello@farmfresh.example'),
+    SHOP_PHONE: z.string().default('+91 487 242 0000'),
+    SHOP_ADDRESS: z.string().default('MG Road, Thrissur, Kerala 680001, India'),
+    /**
+     * Delivery zones and slots (fees, free-delivery thresholds, minimum orders, windows and
+     * capacities): a JSON file, checked by `npm run shop -- zones`. Empty: the demo shop's Thrissur
+     * zones (src/features/delivery/data/zones.json).
+     */
+    DELIVERY_ZONES_FILE: z.string().default(''),
+    /** The shop's GSTIN, printed on GST invoices (15 characters; the demo's is made up). */
+    SHOP_GSTIN: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN such as 32ABCDE1234F1Z5')
+      .default('32ABCDE1234F1Z5'),
+    /** GST state code of the shop's registration (Kerala 32): intra-state supplies get CGST + SGST. */
+    SHOP_STATE_CODE: z
+      .string()
+      .regex(/^\d{2}$/, 'a two-digit GST state code such as 32')
+      .default('32'),
+    /** Prefix of invoice numbers, e.g. FF → FF/26-27/000123 (up to 3 capital letters or digits: Rule 46 allows 16 characters). */
+    INVOICE_PREFIX: z
+      .string()
+      .regex(/^[A-Z0-9]{1,3}$/, 'up to 3 capital letters or digits')
+      .default('FF'),
+    /** Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1 point = ₹1 at checkout. */
+    POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
+    /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
+    NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
+    /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
+    OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
+    /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
+    AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(1000),
+    /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
+    AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
+    /**
+     * SMS sender: `console` (demo: no SMS, the code is shown on screen) or `http` (a gateway).
+     * Unset: `console` outside production; in production, OTP sign-in is off (503) until set.
+     */
+    SMS_SENDER: z.enum(['console', 'http']).optional(),
+    SMS_GATEWAY_URL: z.string().url().optional(),
+    SMS_GATEWAY_TOKEN: z.string().optional(),
+    /** Payment gateway for the "Pay Online" method: unset (off) or `test`. */
+    PAYMENT_GATEWAY: z.enum(['test']).optional(),
+    /** With PAYMENT_GATEWAY=test only: decline every charge (to try the payment-failed path). */
+    PAYMENT_TEST_DECLINE: bool.default(false),
+    /** Map tile URL template for the address pin map. */
+    MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
+    /** Largest request body accepted, in bytes (64 KB); larger ones get 413 before the rest is read. */
+    MAX_BODY_BYTES: z.coerce
+      .number()
+      .int()
+      .min(1024)
+      .max(16 * 1024 * 1024)
+      .default(65_536),
+    /** Trust X-Forwarded-For for the client IP (only behind your own proxy). */
+    TRUST_PROXY: bool.default(false),
+  })
+  .superRefine((c, ctx) => {
+    if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL)
+      ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
+    if (c.SHOP_GSTIN.slice(0, 2) !== c.SHOP_STATE_CODE)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['SHOP_GSTIN'],
+        message: `must start with SHOP_STATE_CODE (${c.SHOP_STATE_CODE})`,
+      });
+    if (Boolean(c.SERVER_CERT_PATH) !== Boolean(c.SERVER_KEY_PATH)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [c.SERVER_CERT_PATH ? 'SERVER_KEY_PATH' : 'SERVER_CERT_PATH'],
+        message: 'set SERVER_CERT_PATH and SERVER_KEY_PATH together',
+      });
+    }
+  });
 
 /** Defaults that depend on other variables: the SMS sender and log level on NODE_ENV, the OTP length on the sender. */
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
@@ -109,7 +137,13 @@ const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
   const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
   // One process owns a PGlite folder; on PostgreSQL every core serves (issue 13).
   const WEB_CONCURRENCY = c.DATABASE_URL ? (c.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
-  return { ...c, SMS_SENDER, LOG_LEVEL, WEB_CONCURRENCY, OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6) };
+  return {
+    ...c,
+    SMS_SENDER,
+    LOG_LEVEL,
+    WEB_CONCURRENCY,
+    OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6),
+  };
 };
 
 export type Config = ReturnType<typeof withDerivedDefaults<z.infer<typeof configSchema>>>;

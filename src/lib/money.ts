@@ -46,7 +46,12 @@ export function formatPaise(paise: number): string {
  */
 export function formatPaise1(paise: number): string {
   if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.floor((Math.abs(paise) + 5) / 10), 1);
-  inr1 ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+  inr1 ??= new Intl.NumberFormat('en-IN', {
+    style: 'currency',
+    currency: 'INR',
+    minimumFractionDigits: 1,
+    maximumFractionDigits: 1,
+  });
   return inr1.format(paise / 100);
 }
 

@@ -12,7 +12,14 @@ const DISALLOW = ['/api/', '/cart', '/checkout', '/my-account'];
 
 export const GET: APIRoute = () => {
   const site = getConfig().SITE_URL.replace(/\/+$/, '');
-  const body = ['User-agent: *', 'Allow: /', ...DISALLOW.map((p) => `Disallow: ${p}`), '', `Sitemap: ${site}/sitemap.xml`, ''].join('\n');
+  const body = [
+    'User-agent: *',
+    'Allow: /',
+    ...DISALLOW.map((p) => `Disallow: ${p}`),
+    '',
+    `Sitemap: ${site}/sitemap.xml`,
+    '',
+  ].join('\n');
   return new Response(body, {
     headers: { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'public, max-age=3600' },
   });

@@ -56,7 +56,14 @@ export const GET: APIRoute = async () => {
           .where(eq(products.isActive, true))
           .orderBy(asc(products.id));
         for (let i = 0; i < rows.length; i += 1000) {
-          controller.enqueue(encoder.encode(rows.slice(i, i + 1000).map((p) => url(`/product/${p.id}`, p.updatedAt)).join('')));
+          controller.enqueue(
+            encoder.encode(
+              rows
+                .slice(i, i + 1000)
+                .map((p) => url(`/product/${p.id}`, p.updatedAt))
+                .join(''),
+            ),
+          );
         }
         controller.enqueue(encoder.encode('</urlset>\n'));
         controller.close();

@@ -33,7 +33,10 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, answer: Answe
   res.setHeader('x-request-id', reqId);
   res.setHeader('vary', 'Accept-Encoding');
   let body: Uint8Array = Buffer.from(answer.body);
-  const coding = req.method === 'GET' && body.byteLength >= COMPRESS_FROM_BYTES ? pickEncoding(req.headers['accept-encoding']) : null;
+  const coding =
+    req.method === 'GET' && body.byteLength >= COMPRESS_FROM_BYTES
+      ? pickEncoding(req.headers['accept-encoding'])
+      : null;
   if (coding) {
     body = encodeDynamic(body, coding);
     res.setHeader('content-encoding', coding);
@@ -46,7 +49,9 @@ function send(req: http.IncomingMessage, res: http.ServerResponse, answer: Answe
  * A request handler for `routes` (by exact path): answers GET and HEAD for them and returns true;
  * returns false, touching nothing, for anything else.
  */
-export function createDirectHandler(routes: PublicRoute[]): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+export function createDirectHandler(
+  routes: PublicRoute[],
+): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
   const byPath = new Map<string, PublicRoute>(routes.map((route) => [route.contract.path, route]));
   return (req, res) => {
     if (req.method !== 'GET' && req.method !== 'HEAD') return false;
@@ -62,7 +67,13 @@ export function createDirectHandler(routes: PublicRoute[]): (req: http.IncomingM
       .answer(new URLSearchParams(q === -1 ? '' : url.slice(q + 1)), reqId)
       .then((answer) => {
         send(req, res, answer, reqId);
-        const line = { reqId, method: req.method, path, status: answer.status, ms: Math.round((performance.now() - started) * 10) / 10 };
+        const line = {
+          reqId,
+          method: req.method,
+          path,
+          status: answer.status,
+          ms: Math.round((performance.now() - started) * 10) / 10,
+        };
         if (answer.status === 503) logger.warn(line, 'request');
         else if (answer.status >= 500) logger.error(line, 'request');
         else logger.debug(line, 'request');

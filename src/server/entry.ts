@@ -32,7 +32,10 @@ export { options };
  * dist/_headers.json sit beside its folder) and the search API answered directly.
  */
 export const handler = createListener(astroHandler as (req: http.IncomingMessage, res: http.ServerResponse) => void, {
-  precompressed: createPrecompressedHandler(fileURLToPath(new URL('../client/', import.meta.url)), fileURLToPath(new URL('../_headers.json', import.meta.url))),
+  precompressed: createPrecompressedHandler(
+    fileURLToPath(new URL('../client/', import.meta.url)),
+    fileURLToPath(new URL('../_headers.json', import.meta.url)),
+  ),
   direct: createDirectHandler([searchProductsEndpoint, searchPageEndpoint]),
   mayBeStaticFile: staticPathTest(fileURLToPath(new URL('../client/', import.meta.url))),
 });
@@ -52,7 +55,10 @@ export function warmUp(): void {
 /** Starts an HTTP(S) server with `handler` on HOST:PORT; resolves once it listens. */
 export function startServer(): { server: http.Server | https.Server; done: Promise<void> } {
   const { HOST: host, PORT: port, SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = getConfig();
-  const server = cert && key ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, handler) : http.createServer(handler);
+  const server =
+    cert && key
+      ? https.createServer({ cert: fs.readFileSync(cert), key: fs.readFileSync(key) }, handler)
+      : http.createServer(handler);
   server.keepAliveTimeout = 65_000;
   const done = new Promise<void>((resolve, reject) => {
     server.once('close', () => resolve());
@@ -60,7 +66,8 @@ export function startServer(): { server: http.Server | https.Server; done: Promi
   });
   server.listen(port, host, () => {
     // The adapter's own switch (not shop configuration): tests silence the start-up line.
-    if (process.env.ASTRO_NODE_LOGGING !== 'disabled') console.log(`Server listening on ${cert && key ? 'https' : 'http'}://${host}:${port}`);
+    if (process.env.ASTRO_NODE_LOGGING !== 'disabled')
+      console.log(`Server listening on ${cert && key ? 'https' : 'http'}://${host}:${port}`);
     warmUp();
   });
   return { server, done };

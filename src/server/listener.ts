@@ -23,7 +23,14 @@ import { securityHeaders } from '../lib/http/security-headers.ts';
 import { isHttps } from '../lib/http/request-origin.ts';
 import { cachedResponseFor, isCacheableRequest, peekPageCache } from '../lib/cache/page-cache.ts';
 import { getConfig } from '../lib/config.ts';
-import { bodyTooLargeMessage, declaredLength, disallowedMessage, fieldLabel, isCleanPath, parseEncoded } from '../lib/http/edge-input.ts';
+import {
+  bodyTooLargeMessage,
+  declaredLength,
+  disallowedMessage,
+  fieldLabel,
+  isCleanPath,
+  parseEncoded,
+} from '../lib/http/edge-input.ts';
 
 /** Largest refused body still read and thrown away to keep the connection (1 MiB). */
 const DISCARD_BYTES = 1024 * 1024;
@@ -63,7 +70,8 @@ function refuseEarly(req: http.IncomingMessage, res: http.ServerResponse, maxBod
   // Node discards an unread body so the connection can serve the next request, and clients
   // that only read the answer once they have sent everything still see it; a declared body
   // over DISCARD_BYTES is not worth that: the connection closes once the answer is out.
-  if (status === 413 && (declaredLength(req.headers['content-length']) ?? 0) > DISCARD_BYTES) res.setHeader('connection', 'close');
+  if (status === 413 && (declaredLength(req.headers['content-length']) ?? 0) > DISCARD_BYTES)
+    res.setHeader('connection', 'close');
   res.end(JSON.stringify(body));
   return true;
 }

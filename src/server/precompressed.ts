@@ -98,8 +98,16 @@ function urlPathOf(rel: string): string {
  * file with a copy the browser accepts and returns true; otherwise it does nothing and returns
  * false. `headersFile` is dist/_headers.json (prerendered pages' Content-Security-Policy).
  */
-export function createPrecompressedHandler(clientDir: string, headersFile: string | null): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
-  const pageHeaders = new Map(readHeadersJson(headersFile).map((p) => [p.pathname.replace(/\/$/, '') || '/', p.headers.map((h) => [h.key, h.value] as [string, string])]));
+export function createPrecompressedHandler(
+  clientDir: string,
+  headersFile: string | null,
+): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
+  const pageHeaders = new Map(
+    readHeadersJson(headersFile).map((p) => [
+      p.pathname.replace(/\/$/, '') || '/',
+      p.headers.map((h) => [h.key, h.value] as [string, string]),
+    ]),
+  );
   const entries = new Map<string, Entry>();
   if (fs.existsSync(clientDir)) {
     for (const file of walk(clientDir)) {
@@ -111,7 +119,9 @@ export function createPrecompressedHandler(clientDir: string, headersFile: strin
       }
       if (!copies.br && !copies.gzip) continue;
       const urlPath = urlPathOf(path.relative(clientDir, file));
-      const headers: [string, string][] = [['cache-control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0']];
+      const headers: [string, string][] = [
+        ['cache-control', urlPath.startsWith('/_astro/') ? 'public, max-age=31536000, immutable' : 'public, max-age=0'],
+      ];
       if (type.startsWith('text/html')) headers.push(...(pageHeaders.get(urlPath) ?? []));
       entries.set(urlPath, { type, copies, headers });
     }

@@ -20,7 +20,7 @@ import { SERVER_RENDER_MEMO } from '../lib/ui/server-render-memo.ts';
 export const MEMO_ENTRIES_PER_COMPONENT = 64;
 
 const file = /[\\/]@astrojs[\\/]react[\\/]dist[\\/]server\.js$/;
-const whenMissing = "check how @astrojs/react renders an island on the server now and update or drop this rewrite";
+const whenMissing = 'check how @astrojs/react renders an island on the server now and update or drop this rewrite';
 const RENDER = 'async function renderToStaticMarkup(Component, props, { default: children, ...slotted }, metadata) {';
 const VNODE = 'const vnode = React.createElement(Component, newProps);';
 const RETURN = 'return { html, attrs };';

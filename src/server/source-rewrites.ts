@@ -28,7 +28,8 @@ export function sourceRewrites(rewrites: SourceRewrite[]): Plugin {
       const mine = rewrites.filter((r) => r.file.test(file) && !code.includes(r.replace));
       if (mine.length === 0) return null;
       for (const r of mine) {
-        if (!code.includes(r.find)) throw new Error(`farmfresh:source-rewrites (${r.name}): "${r.find}" not found in ${id}; ${r.whenMissing}`);
+        if (!code.includes(r.find))
+          throw new Error(`farmfresh:source-rewrites (${r.name}): "${r.find}" not found in ${id}; ${r.whenMissing}`);
         code = code.replace(r.find, r.replace);
       }
       return { code, map: null };

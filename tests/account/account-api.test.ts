@@ -7,7 +7,17 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: '', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: '',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 type Product = { id: number; name: string; stock: number; offer_price: number };
 
@@ -16,7 +26,9 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
 
   beforeAll(async () => {
     const guest = new ApiClient(baseUrl);
-    const pages = await Promise.all([1, 2].map((page) => guest.get(`/api/customer/products/0?pageSize=100&page=${page}`)));
+    const pages = await Promise.all(
+      [1, 2].map((page) => guest.get(`/api/customer/products/0?pageSize=100&page=${page}`)),
+    );
     products = pages.flatMap((p) => p.body.data.products);
   });
 
@@ -37,9 +49,14 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
 
   /** Places an order of `lines` (product id → qty) at the server's price. */
   async function order(c: ApiClient, addressId: number, lines: [number, number][], mode: 'cod' | 'credit' = 'cod') {
-    for (const [id, qty] of lines) expect((await c.post('/api/customer/add-product', { multipart: { product_id: String(id), qty: String(qty) } })).status).toBe(200);
+    for (const [id, qty] of lines)
+      expect(
+        (await c.post('/api/customer/add-product', { multipart: { product_id: String(id), qty: String(qty) } })).status,
+      ).toBe(200);
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
-    const placed = await c.post('/api/customer/place-order', { json: { address_id: addressId, payment_mode: mode, paid_amount: s.paid_amount, points: '0' } });
+    const placed = await c.post('/api/customer/place-order', {
+      json: { address_id: addressId, payment_mode: mode, paid_amount: s.paid_amount, points: '0' },
+    });
     expect(placed.status).toBe(201);
     return placed.body.data.order as { id: number; paid_amount: string; points_earned: number };
   }
@@ -68,29 +85,47 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     const missing = await c.post('/api/customer/update-profile', { json: { name: 'Asha', email: '', mobile: phone } });
     expect(missing.status).toBe(400);
     expect(missing.body.message).toBe('Please fill in all fields');
-    const badEmail = await c.post('/api/customer/update-profile', { form: { name: 'Asha', email: 'asha@', mobile: phone } });
+    const badEmail = await c.post('/api/customer/update-profile', {
+      form: { name: 'Asha', email: 'asha@', mobile: phone },
+    });
     expect(badEmail.body.message).toBe('Please enter a valid email');
 
-    const same = await c.post('/api/customer/update-profile', { form: { name: 'Asha K', email: 'Asha@Example.com', mobile: phone } });
+    const same = await c.post('/api/customer/update-profile', {
+      form: { name: 'Asha K', email: 'Asha@Example.com', mobile: phone },
+    });
     expect(same.status).toBe(200);
-    expect(same.body.data).toMatchObject({ otp_required: false, user: { name: 'Asha K', email: 'asha@example.com', mobile: phone } });
+    expect(same.body.data).toMatchObject({
+      otp_required: false,
+      user: { name: 'Asha K', email: 'asha@example.com', mobile: phone },
+    });
 
-    const clash = await c.post('/api/customer/update-profile', { json: { name: 'Asha K', email: 'asha@example.com', mobile: taken } });
+    const clash = await c.post('/api/customer/update-profile', {
+      json: { name: 'Asha K', email: 'asha@example.com', mobile: taken },
+    });
     expect(clash.status).toBe(409);
     expect(clash.body.message).toBe('This mobile number belongs to another account.');
 
     const next = randomPhone();
-    const change = await c.post('/api/customer/update-profile', { json: { name: 'Asha K', email: 'asha@example.com', mobile: next } });
+    const change = await c.post('/api/customer/update-profile', {
+      json: { name: 'Asha K', email: 'asha@example.com', mobile: next },
+    });
     expect(change.status).toBe(200);
     expect(change.body.data.otp_required).toBe(true);
     expect(change.body.data.demo_otp).toMatch(/^\d{4}$/);
     expect((await c.get('/api/customer/profile')).body.data.user.mobile).toBe(phone);
 
     // Another customer cannot use this code, and a wrong code changes nothing.
-    expect((await other.post('/api/customer/verify-phone', { json: { mobile: next, otp: change.body.data.demo_otp } })).status).toBe(400);
-    const again = await c.post('/api/customer/update-profile', { json: { name: 'Asha K', email: 'asha@example.com', mobile: next } });
+    expect(
+      (await other.post('/api/customer/verify-phone', { json: { mobile: next, otp: change.body.data.demo_otp } }))
+        .status,
+    ).toBe(400);
+    const again = await c.post('/api/customer/update-profile', {
+      json: { name: 'Asha K', email: 'asha@example.com', mobile: next },
+    });
     const code = again.body.data.demo_otp as string;
-    const wrong = await c.post('/api/customer/verify-phone', { json: { mobile: next, otp: code === '0000' ? '1111' : '0000' } });
+    const wrong = await c.post('/api/customer/verify-phone', {
+      json: { mobile: next, otp: code === '0000' ? '1111' : '0000' },
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid OTP');
     const ok = await c.post('/api/customer/verify-phone', { json: { mobile: next, otp: code } });
@@ -111,7 +146,14 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     const list = await a.c.get('/api/customer/credit-transaction');
     expect(list.status).toBe(200);
     expect(list.body.data.orders).toHaveLength(1);
-    expect(list.body.data.orders[0]).toMatchObject({ id: credit.id, address_id: a.addressId, paid_amount: credit.paid_amount, payment_approval: 'Pending', payment_mode: 'Credit', points_earned: credit.points_earned });
+    expect(list.body.data.orders[0]).toMatchObject({
+      id: credit.id,
+      address_id: a.addressId,
+      paid_amount: credit.paid_amount,
+      payment_approval: 'Pending',
+      payment_mode: 'Credit',
+      points_earned: credit.points_earned,
+    });
     expect(list.body.data.orders[0].address).toMatchObject({ city: 'Thrissur', po_box: '680001' });
     const profile = (await a.c.get('/api/customer/profile')).body.data.account;
     expect(profile.credit_balance).toBeCloseTo(1000 - Number(credit.paid_amount), 2);
@@ -147,7 +189,11 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     const capped = pick((x) => x.stock > 12 && x.stock <= 20);
     const plenty = pick((x) => x.stock >= 100 && x.offer_price < 200);
     const keep = 5;
-    const placed = await order(a.c, a.addressId, [[small.id, small.stock], [capped.id, capped.stock - keep], [plenty.id, 1]]);
+    const placed = await order(a.c, a.addressId, [
+      [small.id, small.stock],
+      [capped.id, capped.stock - keep],
+      [plenty.id, 1],
+    ]);
 
     const b = await customer();
     expect((await b.c.post('/api/customer/reorder', { json: { order_id: placed.id } })).status).toBe(404);
@@ -180,14 +226,25 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     expect((await web.get('/api/customer/profile')).status).toBe(200);
 
     // A link from anywhere must not delete the account: GET is not a way to delete (issue 11).
-    const forged = await web.get('/api/customer/delete-account', { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
+    const forged = await web.get('/api/customer/delete-account', {
+      'sec-fetch-site': 'same-origin',
+      'sec-fetch-mode': 'cors',
+    });
     expect(forged.status).toBe(405);
     expect((await web.get('/api/customer/profile')).status).toBe(200);
 
-    const del = await web.post('/api/customer/delete-account', {}, { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' });
+    const del = await web.post(
+      '/api/customer/delete-account',
+      {},
+      { 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+    );
     expect(del.status).toBe(200);
     expect(del.body).toMatchObject({ success: true, message: 'Account deleted successfully!' });
-    expect(del.headers.getSetCookie().some((h) => /^ff_session=;|^ff_session=.*Max-Age=0|^ff_session=.*Expires=Thu, 01 Jan 1970/i.test(h))).toBe(true);
+    expect(
+      del.headers
+        .getSetCookie()
+        .some((h) => /^ff_session=;|^ff_session=.*Max-Age=0|^ff_session=.*Expires=Thu, 01 Jan 1970/i.test(h)),
+    ).toBe(true);
     expect((await web.get('/api/customer/profile')).status).toBe(401);
     expect((await c.get('/api/customer/profile')).status).toBe(401);
     expect((await c.get('/api/customer/my-orders')).status).toBe(401);
@@ -195,7 +252,10 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
 
     const again = new ApiClient(baseUrl);
     await again.signUp(phone, 'New Owner', 'new@example.com');
-    expect((await again.get('/api/customer/profile')).body.data.user).toMatchObject({ name: 'New Owner', mobile: phone });
+    expect((await again.get('/api/customer/profile')).body.data.user).toMatchObject({
+      name: 'New Owner',
+      mobile: phone,
+    });
     expect((await again.get('/api/customer/my-orders')).body.data.orders).toEqual([]);
     expect((await again.get('/api/customer/address-list')).body.data.address_list).toEqual([]);
     // DELETE works as well.

@@ -57,11 +57,32 @@ describe.each(testDatabaseKinds())('account deletion on %s', (kind) => {
     // A pending phone change leaves an OTP to another number.
     await updateProfile(db, customer.id, { name, email, mobile: '+919812340002' });
 
-    const [product] = await db.select().from(products).where(sql`${products.stock} > 10 AND ${products.isActive}`).limit(1);
-    const address = await addAddress(db, customer.id, { type: 'home', name, mobile: phone, building_num: 'Quartermaine House', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 });
+    const [product] = await db
+      .select()
+      .from(products)
+      .where(sql`${products.stock} > 10 AND ${products.isActive}`)
+      .limit(1);
+    const address = await addAddress(db, customer.id, {
+      type: 'home',
+      name,
+      mobile: phone,
+      building_num: 'Quartermaine House',
+      street: 'Round North',
+      landmark: null,
+      city: 'Thrissur',
+      po_box: '680001',
+      latitude: 10.52,
+      longitude: 76.21,
+    });
     await addToCart(db, customer.id, product!.id, 1);
     const quote = await quoteOrder(db, customer.id);
-    const { order } = await placeOrder(db, customer.id, { addressId: address.id, paymentMode: 'Credit', paidAmountPaise: quote.paidAmountPaise, points: 0, customerNote: `Call ${name} at ${phone}` });
+    const { order } = await placeOrder(db, customer.id, {
+      addressId: address.id,
+      paymentMode: 'Credit',
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+      customerNote: `Call ${name} at ${phone}`,
+    });
     await addToCart(db, customer.id, product!.id, 1);
     await db.insert(wishlistItems).values({ customerId: customer.id, productId: product!.id });
 
@@ -71,7 +92,12 @@ describe.each(testDatabaseKinds())('account deletion on %s', (kind) => {
 
     expect(await customerForToken(db, token)).toBeNull();
     const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
-    expect(kept).toMatchObject({ customerId: customer.id, paidAmountPaise: quote.paidAmountPaise, addressSnapshot: null, customerNote: null });
+    expect(kept).toMatchObject({
+      customerId: customer.id,
+      paidAmountPaise: quote.paidAmountPaise,
+      addressSnapshot: null,
+      customerNote: null,
+    });
     const [row] = await db.select().from(customers).where(eq(customers.id, customer.id));
     expect(row).toMatchObject({ name: null, email: null, phone: null });
     expect(row!.deletedAt).toBeInstanceOf(Date);

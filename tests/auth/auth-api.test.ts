@@ -8,7 +8,9 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     const missing = await c.post('/api/register', { json: { name: '', email: 'a@b.co', mobile: randomPhone() } });
     expect(missing.status).toBe(400);
     expect(missing.body).toMatchObject({ success: false, message: 'Please fill in all fields' });
-    const badEmail = await c.post('/api/register', { json: { name: 'Asha', email: 'not-an-email', mobile: randomPhone() } });
+    const badEmail = await c.post('/api/register', {
+      json: { name: 'Asha', email: 'not-an-email', mobile: randomPhone() },
+    });
     expect(badEmail.status).toBe(400);
     expect(badEmail.body.message).toBe('Please enter a valid email');
     const noPhone = await c.post('/api/validate-customer', { json: { key: '', otp: '' } });
@@ -19,14 +21,20 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
   it('signs up with a server OTP, adds the "+" to the phone, and opens a session', async () => {
     const c = new ApiClient(baseUrl);
     const phone = randomPhone();
-    const reg = await c.post('/api/register', { multipart: { name: 'Asha Menon', email: 'asha@example.com', mobile: phone.slice(1) } });
+    const reg = await c.post('/api/register', {
+      multipart: { name: 'Asha Menon', email: 'asha@example.com', mobile: phone.slice(1) },
+    });
     expect(reg.status).toBe(200);
     // Demo mode (the test servers set SMS_SENDER=console): 4 digits, and the length is announced.
     expect(reg.body.data).toMatchObject({ otp_sent: true, otp_length: 4 });
     expect(reg.body.data.demo_otp).toMatch(/^\d{4}$/);
     const badOtp = await c.post('/api/otp-login', { json: { key: phone, otp: '12' } });
     expect(badOtp.body.message).toBe('Please enter a 4-digit OTP');
-    const login = await c.post('/api/otp-login', { json: { key: phone, otp: reg.body.data.demo_otp } }, { 'x-token-transport': 'bearer' });
+    const login = await c.post(
+      '/api/otp-login',
+      { json: { key: phone, otp: reg.body.data.demo_otp } },
+      { 'x-token-transport': 'bearer' },
+    );
     expect(login.status).toBe(200);
     expect(login.body.message).toBe('You have logged in successfully');
     expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
@@ -45,10 +53,16 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
   it('reads a mobile number typed without its country code as Indian (the default country)', async () => {
     const c = new ApiClient(baseUrl);
     const national = randomPhone().slice(3); // 10 digits, e.g. 9876543210
-    const reg = await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: `${national.slice(0, 5)} ${national.slice(5)}` } });
+    const reg = await c.post('/api/register', {
+      json: { name: 'Asha', email: 'asha@example.com', mobile: `${national.slice(0, 5)} ${national.slice(5)}` },
+    });
     expect(reg.status).toBe(200);
     expect(reg.body.message).toBe(`We sent an OTP to +91${national}.`);
-    const login = await c.post('/api/otp-login', { json: { key: national, otp: reg.body.data.demo_otp } }, { 'x-token-transport': 'bearer' });
+    const login = await c.post(
+      '/api/otp-login',
+      { json: { key: national, otp: reg.body.data.demo_otp } },
+      { 'x-token-transport': 'bearer' },
+    );
     expect(login.status).toBe(200);
     expect(login.body.data.customer.mobile).toBe(`+91${national}`);
     const bad = await c.post('/api/validate-customer', { json: { key: '98765', otp: '' } });
@@ -64,7 +78,11 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect(unknown.status).toBe(404);
     const sent = await c.post('/api/validate-customer', { form: { key: phone, otp: '' } });
     expect(sent.status).toBe(200);
-    const login = await c.post('/api/otp-login', { json: { key: phone, otp: sent.body.data.demo_otp } }, { 'x-token-transport': 'Bearer' });
+    const login = await c.post(
+      '/api/otp-login',
+      { json: { key: phone, otp: sent.body.data.demo_otp } },
+      { 'x-token-transport': 'Bearer' },
+    );
     expect(login.body.data.token).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(login.body.data.token).not.toBe(first);
   });
@@ -84,7 +102,11 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect((await web.get('/api/customer/session')).body.data.customer.mobile).toBe(phone);
     // Any other value of the header is not a request for the token.
     const sent = await web.post('/api/validate-customer', { json: { key: phone, otp: '' } });
-    const other = await web.post('/api/otp-login', { json: { key: phone, otp: sent.body.data.demo_otp } }, { 'x-token-transport': 'cookie' });
+    const other = await web.post(
+      '/api/otp-login',
+      { json: { key: phone, otp: sent.body.data.demo_otp } },
+      { 'x-token-transport': 'cookie' },
+    );
     expect(other.status).toBe(200);
     expect(other.body.data).not.toHaveProperty('token');
   });
@@ -121,7 +143,8 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
   it('throttles the 6th OTP send to one phone from one address within an hour with 429 and Retry-After', async () => {
     const c = new ApiClient(baseUrl);
     const { phone } = await c.signUp(); // send 1
-    for (let i = 0; i < 4; i++) expect((await c.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(200);
+    for (let i = 0; i < 4; i++)
+      expect((await c.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(200);
     const sixth = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     expect(sixth.status).toBe(429);
     expect(sixth.body.message).toMatch(/Too many OTP requests/);
@@ -139,7 +162,8 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
       const sent = await attacker.post('/api/validate-customer', { json: { key: phone, otp: '' } });
       expect(sent.status).toBe(200);
       const wrong = sent.body.data.demo_otp === '0000' ? '1111' : '0000';
-      for (let i = 0; i < 5; i++) expect((await attacker.post('/api/otp-login', { json: { key: phone, otp: wrong } })).status).toBe(400);
+      for (let i = 0; i < 5; i++)
+        expect((await attacker.post('/api/otp-login', { json: { key: phone, otp: wrong } })).status).toBe(400);
     }
     // 10 wrong tries from this address: it is locked for this phone, even with the right code.
     const third = await attacker.post('/api/validate-customer', { json: { key: phone, otp: '' } });
@@ -158,17 +182,22 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     const phones = Array.from({ length: 100 }, () => randomPhone());
     // 100 different numbers from one address in a row: more than the old limit of 60 sign-in
     // requests per address, all answered (unknown numbers: 404), none refused.
-    for (const key of phones) expect((await nat.post('/api/validate-customer', { json: { key, otp: '' } })).status).toBe(404);
+    for (const key of phones)
+      expect((await nat.post('/api/validate-customer', { json: { key, otp: '' } })).status).toBe(404);
     // The 101st distinct number within the hour is refused, also as a sign-up.
     const over = await nat.post('/api/validate-customer', { json: { key: randomPhone(), otp: '' } });
     expect(over.status).toBe(429);
     expect(over.body.message).toBe('Too many different mobile numbers from your network. Please try again in an hour.');
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await nat.post('/api/register', { json: { name: 'N', email: 'n@example.com', mobile: randomPhone() } })).status).toBe(429);
+    expect(
+      (await nat.post('/api/register', { json: { name: 'N', email: 'n@example.com', mobile: randomPhone() } })).status,
+    ).toBe(429);
     // Asking again about a number already looked up from here costs nothing.
     expect((await nat.post('/api/validate-customer', { json: { key: phones[0], otp: '' } })).status).toBe(404);
     // Another address is unaffected.
-    expect((await new ApiClient(baseUrl).post('/api/validate-customer', { json: { key: randomPhone(), otp: '' } })).status).toBe(404);
+    expect(
+      (await new ApiClient(baseUrl).post('/api/validate-customer', { json: { key: randomPhone(), otp: '' } })).status,
+    ).toBe(404);
   });
 
   it('revokes the token on logout: it gets 401 afterwards', async () => {

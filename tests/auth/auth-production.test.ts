@@ -65,7 +65,13 @@ describe('production with an HTTP SMS gateway', () => {
     });
     await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
-    server = await startServer({ SMS_SENDER: 'http', SMS_GATEWAY_URL: url, SMS_GATEWAY_TOKEN: 't', SEED_DEMO: 'never', AUTH_IP_LIMIT: '30' });
+    server = await startServer({
+      SMS_SENDER: 'http',
+      SMS_GATEWAY_URL: url,
+      SMS_GATEWAY_TOKEN: 't',
+      SEED_DEMO: 'never',
+      AUTH_IP_LIMIT: '30',
+    });
   });
   afterAll(async () => {
     await server?.stop();
@@ -73,7 +79,8 @@ describe('production with an HTTP SMS gateway', () => {
   });
 
   /** The code the gateway was asked to deliver to `phone` last. */
-  const smsCode = (phone: string) => /^(\d+) is your FarmFresh verification code/.exec(messages.findLast((m) => m.to === phone)?.message ?? '')?.[1];
+  const smsCode = (phone: string) =>
+    /^(\d+) is your FarmFresh verification code/.exec(messages.findLast((m) => m.to === phone)?.message ?? '')?.[1];
 
   it('sends 6-digit codes by SMS only, and signs up with one', async () => {
     const c = new ApiClient(server.baseUrl, true);
@@ -95,12 +102,17 @@ describe('production with an HTTP SMS gateway', () => {
   it('refuses an address past AUTH_IP_LIMIT sign-in requests in 10 minutes (the flood backstop), not its neighbours', async () => {
     const flood = new ApiClient(server.baseUrl);
     const phone = randomPhone();
-    for (let i = 0; i < 30; i++) expect((await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(404);
+    for (let i = 0; i < 30; i++)
+      expect((await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(404);
     const over = await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     expect(over.status).toBe(429);
-    expect(over.body.message).toBe('Too many sign-in attempts from your network. Please wait a few minutes and try again.');
+    expect(over.body.message).toBe(
+      'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
+    );
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
     expect((await flood.post('/api/otp-login', { json: { key: phone, otp: '123456' } })).status).toBe(429);
-    expect((await new ApiClient(server.baseUrl).post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(404);
+    expect(
+      (await new ApiClient(server.baseUrl).post('/api/validate-customer', { json: { key: phone, otp: '' } })).status,
+    ).toBe(404);
   });
 });

@@ -10,8 +10,18 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
 import { otps, rateLimitEvents } from '../../src/lib/db/schema.ts';
 import { completeOtpLogin, issueOtp, startSignup } from '../../src/features/auth/server/otp.ts';
-import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '../../src/features/auth/server/throttles.ts';
-import { assertSmsAvailable, getSmsSender, setSmsSenderForTests, smsStartupWarning, type SmsSender } from '../../src/features/auth/server/sms.ts';
+import {
+  OTP_FAIL_LIMIT,
+  OTP_FAIL_PAIR_LIMIT,
+  OTP_FAIL_PAIR_LIMIT_GUARDED,
+} from '../../src/features/auth/server/throttles.ts';
+import {
+  assertSmsAvailable,
+  getSmsSender,
+  setSmsSenderForTests,
+  smsStartupWarning,
+  type SmsSender,
+} from '../../src/features/auth/server/sms.ts';
 import { getConfig, resetConfigForTests } from '../../src/lib/config.ts';
 
 const sent: string[] = [];
@@ -40,7 +50,10 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
   it('refuses an expired code', async () => {
     const phone = '+919800000002';
     const { demoCode } = await startSignup(handle.db, { name: 'Biju', email: 'biju@example.com', mobile: phone });
-    await handle.db.update(otps).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(otps.phone, phone));
+    await handle.db
+      .update(otps)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(otps.phone, phone));
     await expect(completeOtpLogin(handle.db, phone, demoCode!)).rejects.toThrow(/expired/);
   });
 
@@ -54,8 +67,21 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
 
   it('locks an address after 10 wrong tries for a phone in a day, checked before the code; other addresses go on', async () => {
     const phone = '+919800000004';
-    await handle.db.insert(rateLimitEvents).values(Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, () => ({ bucket: OTP_FAIL_PAIR_LIMIT.bucket, key: `${phone}|10.0.0.1` })));
-    const { demoCode } = await issueOtp(handle.db, phone, 'signup', { name: 'Devi', email: 'd@example.com' }, '10.0.0.2');
+    await handle.db
+      .insert(rateLimitEvents)
+      .values(
+        Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, () => ({
+          bucket: OTP_FAIL_PAIR_LIMIT.bucket,
+          key: `${phone}|10.0.0.1`,
+        })),
+      );
+    const { demoCode } = await issueOtp(
+      handle.db,
+      phone,
+      'signup',
+      { name: 'Devi', email: 'd@example.com' },
+      '10.0.0.2',
+    );
     const err = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.1').catch((e: unknown) => e);
     expect((err as { code?: string }).code).toBe('too_many_requests');
     expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.2')).created).toBe(true);
@@ -63,11 +89,20 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
 
   it('after 100 wrong tries for a phone in a day, refuses addresses that guessed 3 times but lets a clean address (the owner) in', async () => {
     const phone = '+919800000005';
-    await handle.db.insert(rateLimitEvents).values([
-      ...Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: phone })),
-      ...Array.from({ length: OTP_FAIL_PAIR_LIMIT_GUARDED }, () => ({ bucket: OTP_FAIL_PAIR_LIMIT.bucket, key: `${phone}|10.0.0.3` })),
-    ]);
-    const { demoCode } = await startSignup(handle.db, { name: 'Esha', email: 'e@example.com', mobile: phone }, '10.0.0.4');
+    await handle.db
+      .insert(rateLimitEvents)
+      .values([
+        ...Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: phone })),
+        ...Array.from({ length: OTP_FAIL_PAIR_LIMIT_GUARDED }, () => ({
+          bucket: OTP_FAIL_PAIR_LIMIT.bucket,
+          key: `${phone}|10.0.0.3`,
+        })),
+      ]);
+    const { demoCode } = await startSignup(
+      handle.db,
+      { name: 'Esha', email: 'e@example.com', mobile: phone },
+      '10.0.0.4',
+    );
     const guesser = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.3').catch((e: unknown) => e);
     expect((guesser as { code?: string }).code).toBe('too_many_requests');
     expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.4')).created).toBe(true);
@@ -100,7 +135,10 @@ describe('sign-in defaults by environment', () => {
           return e as { code?: string; message?: string; retryAfter?: number };
         }
       })();
-      expect(err).toMatchObject({ code: 'unavailable', message: 'Sign-in by SMS is not available right now. Please try again later.' });
+      expect(err).toMatchObject({
+        code: 'unavailable',
+        message: 'Sign-in by SMS is not available right now. Please try again later.',
+      });
       expect(err!.retryAfter).toBeGreaterThan(0);
     }
     expect(getConfig().OTP_LENGTH).toBe(6);
@@ -115,7 +153,12 @@ describe('sign-in defaults by environment', () => {
     expect(getSmsSender().kind).toBe('console');
     configure({ NODE_ENV: 'production', SMS_SENDER: 'console', OTP_LENGTH: '6' });
     expect(getConfig().OTP_LENGTH).toBe(6);
-    configure({ NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/send', OTP_LENGTH: '5' });
+    configure({
+      NODE_ENV: 'production',
+      SMS_SENDER: 'http',
+      SMS_GATEWAY_URL: 'https://sms.example/send',
+      OTP_LENGTH: '5',
+    });
     expect(getConfig().OTP_LENGTH).toBe(5);
   });
 

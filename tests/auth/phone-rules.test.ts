@@ -25,7 +25,8 @@ describe('phone numbers', () => {
   it('refuses what is not a phone number, and tells empty from invalid', () => {
     expect(phone.toE164('')).toBe('');
     expect(phone.toE164('  ')).toBe('');
-    for (const bad of ['98765', '+9198', '+91 98765 432101234', 'abc', '+1234567890123456789']) expect(phone.toE164(bad), bad).toBeNull();
+    for (const bad of ['98765', '+9198', '+91 98765 432101234', 'abc', '+1234567890123456789'])
+      expect(phone.toE164(bad), bad).toBeNull();
     expect(phone.isValid('+919876543210')).toBe(true);
     expect(phone.isValid('12')).toBe(false);
   });
@@ -38,14 +39,28 @@ describe('phone numbers', () => {
     expect(phone.forInput(null)).toBe('');
   });
 
-  it('is the rule of every form that takes a mobile number, with each form\'s message', () => {
+  it("is the rule of every form that takes a mobile number, with each form's message", () => {
     expect(loginSchema.parse({ key: '98765 43210' }).key).toBe('+919876543210');
-    expect(loginSchema.safeParse({ key: '98765' }).error?.issues[0]?.message).toBe('Please enter a valid mobile number');
+    expect(loginSchema.safeParse({ key: '98765' }).error?.issues[0]?.message).toBe(
+      'Please enter a valid mobile number',
+    );
     expect(loginSchema.safeParse({ key: ' ' }).error?.issues[0]?.message).toBe('Please enter your mobile number');
-    expect(signupSchema.safeParse({ name: 'Asha', email: 'a@b.co', mobile: '' }).error?.issues[0]?.message).toBe('Please fill in all fields');
+    expect(signupSchema.safeParse({ name: 'Asha', email: 'a@b.co', mobile: '' }).error?.issues[0]?.message).toBe(
+      'Please fill in all fields',
+    );
     expect(profileSchema.parse({ name: 'Asha', email: 'a@b.co', mobile: '919876543210' }).mobile).toBe('+919876543210');
-    const address = { name: 'Asha', building_num: '1', street: 'MG Road', city: 'Thrissur', po_box: '680001', latitude: 10.5, longitude: 76.2 };
+    const address = {
+      name: 'Asha',
+      building_num: '1',
+      street: 'MG Road',
+      city: 'Thrissur',
+      po_box: '680001',
+      latitude: 10.5,
+      longitude: 76.2,
+    };
     expect(addressSchema.parse({ ...address, mobile: '98765 43210' }).mobile).toBe('+919876543210');
-    expect(addressSchema.safeParse({ ...address, mobile: '12-345' }).error?.issues[0]?.message).toBe('Please enter a valid mobile number');
+    expect(addressSchema.safeParse({ ...address, mobile: '12-345' }).error?.issues[0]?.message).toBe(
+      'Please enter a valid mobile number',
+    );
   });
 });

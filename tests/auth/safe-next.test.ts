@@ -77,7 +77,16 @@ describe('safeNextPath', () => {
 
   it('never returns anything a browser would resolve off-site', () => {
     const base = 'https://shop.example';
-    const nasty = ['/%09/evil', '/.//evil', '/\\/evil', '//evil', '/a/../..//evil', '/%5C%5Cevil', '/%2e%2e//evil', '/%2e//evil'];
+    const nasty = [
+      '/%09/evil',
+      '/.//evil',
+      '/\\/evil',
+      '//evil',
+      '/a/../..//evil',
+      '/%5C%5Cevil',
+      '/%2e%2e//evil',
+      '/%2e//evil',
+    ];
     for (const input of nasty) {
       const out = safeNextPath(input);
       expect(new URL(out, base).origin, input).toBe(base);

@@ -17,7 +17,11 @@ describe('HttpSmsSender', () => {
       let data = '';
       req.on('data', (c) => (data += c));
       req.on('end', () => {
-        received.push({ auth: req.headers.authorization, type: req.headers['content-type'], body: JSON.parse(data || 'null') });
+        received.push({
+          auth: req.headers.authorization,
+          type: req.headers['content-type'],
+          body: JSON.parse(data || 'null'),
+        });
         setTimeout(() => {
           res.writeHead(reply.status).end();
         }, reply.delayMs ?? 0);
@@ -31,7 +35,11 @@ describe('HttpSmsSender', () => {
   it('posts the number and message as JSON with the bearer token', async () => {
     reply = { status: 202 };
     await new HttpSmsSender(url, 'secret-token').send('+919876543210', '1234 is your code');
-    expect(received.at(-1)).toEqual({ auth: 'Bearer secret-token', type: 'application/json', body: { to: '+919876543210', message: '1234 is your code' } });
+    expect(received.at(-1)).toEqual({
+      auth: 'Bearer secret-token',
+      type: 'application/json',
+      body: { to: '+919876543210', message: '1234 is your code' },
+    });
   });
 
   it('turns a refusal into a 503 with a message the customer can act on', async () => {
@@ -55,10 +63,14 @@ describe('ConsoleSmsSender (demo mode)', () => {
   it('never logs the message (the code) at info or above: debug only', async () => {
     const level = logger.level;
     logger.level = 'trace'; // pino binds its level methods when the level is set: spy afterwards
-    const spies = (['info', 'warn', 'error', 'debug'] as const).map((name) => [name, vi.spyOn(logger, name).mockImplementation(() => undefined)] as const);
+    const spies = (['info', 'warn', 'error', 'debug'] as const).map(
+      (name) => [name, vi.spyOn(logger, name).mockImplementation(() => undefined)] as const,
+    );
     try {
       await new ConsoleSmsSender().send('+919876543210', '482913 is your FarmFresh verification code.');
-      const withCode = spies.filter(([, spy]) => JSON.stringify(spy.mock.calls).includes('482913')).map(([name]) => name);
+      const withCode = spies
+        .filter(([, spy]) => JSON.stringify(spy.mock.calls).includes('482913'))
+        .map(([name]) => name);
       expect(withCode).toEqual(['debug']);
     } finally {
       spies.forEach(([, spy]) => spy.mockRestore());

@@ -22,7 +22,10 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     const guest = new ApiClient(baseUrl);
     const res = await guest.get('/api/customer/my-cart');
     expect(res.status).toBe(401);
-    expect((await guest.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } })).status).toBe(401);
+    expect(
+      (await guest.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } }))
+        .status,
+    ).toBe(401);
   });
 
   it('adds, merges, steps and removes lines with server-computed totals', async () => {
@@ -61,11 +64,15 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
   it('never goes below 1 nor above stock, and refuses out-of-stock products', async () => {
     const c = new ApiClient(baseUrl);
     await c.signUp();
-    const added = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } });
+    const added = await c.post('/api/customer/add-product', {
+      multipart: { product_id: String(inStock.id), qty: '1' },
+    });
     const cartId = String(added.body.data.my_cart[0].cart_id);
     const below = await c.post('/api/customer/decrease-qty', { form: { cart_id: cartId } });
     expect(below.status).toBe(422);
-    const over = await c.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: String(inStock.stock) } });
+    const over = await c.post('/api/customer/add-product', {
+      multipart: { product_id: String(inStock.id), qty: String(inStock.stock) },
+    });
     expect(over.status).toBe(409);
     expect(over.body.message).toMatch(new RegExp(`Only ${inStock.stock} of .* left in stock`));
     const none = await c.post('/api/customer/add-product', { multipart: { product_id: String(soldOut.id), qty: '1' } });
@@ -89,7 +96,11 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     const c = new ApiClient(baseUrl);
     await c.signUp();
     const keys = (o: object) => Object.keys(o).sort();
-    const hint = (res: { headers: Headers }) => res.headers.getSetCookie().find((x) => x.startsWith('ff_cart='))?.split(';')[0];
+    const hint = (res: { headers: Headers }) =>
+      res.headers
+        .getSetCookie()
+        .find((x) => x.startsWith('ff_cart='))
+        ?.split(';')[0];
     // JSON numbers as well as the spec's multipart strings.
     const added = await c.post('/api/customer/add-product', { json: { product_id: inStock.id, qty: 2 } });
     expect(added.status).toBe(200);
@@ -142,7 +153,9 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     const b = new ApiClient(baseUrl);
     await a.signUp();
     await b.signUp();
-    const added = await a.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' } });
+    const added = await a.post('/api/customer/add-product', {
+      multipart: { product_id: String(inStock.id), qty: '1' },
+    });
     const cartId = String(added.body.data.my_cart[0].cart_id);
     expect((await b.get('/api/customer/my-cart')).body.data.my_cart).toEqual([]);
     for (const path of ['/api/customer/increase-qty', '/api/customer/decrease-qty']) {
@@ -204,11 +217,18 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     let res = await c.post('/cart/add', { form: { product_id: String(inStock.id), qty: '2', next: '/shop?page=2' } });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/shop?page=2&cart=added');
-    expect((await c.get('/api/customer/my-cart')).body.data.my_cart[0]).toMatchObject({ product_id: inStock.id, qty: 2 });
+    expect((await c.get('/api/customer/my-cart')).body.data.my_cart[0]).toMatchObject({
+      product_id: inStock.id,
+      qty: 2,
+    });
     res = await c.post('/cart/add', { form: { product_id: String(soldOut.id), next: 'https://evil.example/' } });
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/?cart=unavailable');
-    const bad: Record<string, string>[] = [{ product_id: 'abc' }, { product_id: String(inStock.id), qty: '0' }, { product_id: String(inStock.id), qty: '1000' }];
+    const bad: Record<string, string>[] = [
+      { product_id: 'abc' },
+      { product_id: String(inStock.id), qty: '0' },
+      { product_id: String(inStock.id), qty: '1000' },
+    ];
     for (const form of bad) {
       res = await c.post('/cart/add', { form });
       expect(res.status, JSON.stringify(form)).toBe(400);
@@ -217,9 +237,15 @@ describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl })
     res = await c.post('/cart/add', { form: { product_id: String(inStock.id) } }, { origin: 'https://evil.example' });
     expect(res.status).toBe(403);
     const guest = new ApiClient(baseUrl);
-    res = await guest.post('/cart/add', { form: { product_id: String(inStock.id), next: '/shop' } }, { origin: baseUrl });
+    res = await guest.post(
+      '/cart/add',
+      { form: { product_id: String(inStock.id), next: '/shop' } },
+      { origin: baseUrl },
+    );
     expect(res.status).toBe(303);
     expect(res.headers.get('location')).toBe('/login?next=%2Fshop');
-    expect(res.headers.getSetCookie().some((h) => h.startsWith(`ff_pending_add=${inStock.id}:1;`) && /HttpOnly/i.test(h))).toBe(true);
+    expect(
+      res.headers.getSetCookie().some((h) => h.startsWith(`ff_pending_add=${inStock.id}:1;`) && /HttpOnly/i.test(h)),
+    ).toBe(true);
   });
 });

@@ -5,11 +5,24 @@
  * The demo catalogue grows, so products are found through the API rather than named here.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { categoryProductsRoute, homeRoute, listCategoriesRoute, productDetailsRoute, subcategoryProductsRoute } from '../../src/features/catalog/contract.ts';
+import {
+  categoryProductsRoute,
+  homeRoute,
+  listCategoriesRoute,
+  productDetailsRoute,
+  subcategoryProductsRoute,
+} from '../../src/features/catalog/contract.ts';
 import { searchProductsRoute } from '../../src/features/search/contract.ts';
 
 type Envelope = { success: boolean; message?: string; data?: any };
-type Product = { id: number; name: string; offer_price: number; price: number; category_id: number; subcategory_id: number };
+type Product = {
+  id: number;
+  name: string;
+  offer_price: number;
+  price: number;
+  category_id: number;
+  subcategory_id: number;
+};
 
 describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
   const get = async (path: string, init?: RequestInit) => {
@@ -40,7 +53,8 @@ describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
     const { categories } = await okData('/api/customer/product-categories');
     expect(categories.length).toBeGreaterThanOrEqual(2);
     expect(categories.map((c: { id: number }) => c.id)).toEqual(expect.arrayContaining([1, 3]));
-    for (const c of categories) expect(c).toMatchObject({ id: expect.any(Number), title: expect.any(String), image: expect.any(String) });
+    for (const c of categories)
+      expect(c).toMatchObject({ id: expect.any(Number), title: expect.any(String), image: expect.any(String) });
   });
 
   it('pages and sorts the subcategory browser consistently', async () => {
@@ -65,7 +79,9 @@ describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
       expect(page2.products.some((p: Product) => firstIds.has(p.id))).toBe(false);
     }
     const sub = asc.subcategories[0].id;
-    const filtered = await okData(`/api/customer/product-subcategories/1?subcategory=${sub}&pageSize=100&_=${Date.now()}`);
+    const filtered = await okData(
+      `/api/customer/product-subcategories/1?subcategory=${sub}&pageSize=100&_=${Date.now()}`,
+    );
     expect(filtered.products.every((p: Product) => p.subcategory_id === sub)).toBe(true);
     expect(filtered.total).toBeLessThanOrEqual(all.total);
   });
@@ -102,22 +118,32 @@ describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
   it('serves the home feed: banners and at most 10 products', async () => {
     const data = await okData('/api/customer/home');
     expect(data.banners.length).toBeGreaterThan(0);
-    for (const b of data.banners) expect(b).toMatchObject({ id: expect.any(Number), image: expect.any(String), ctaLink: expect.any(String) });
+    for (const b of data.banners)
+      expect(b).toMatchObject({ id: expect.any(Number), image: expect.any(String), ctaLink: expect.any(String) });
     expect(data.products.length).toBeGreaterThan(0);
     expect(data.products.length).toBeLessThanOrEqual(10);
   });
 
   it('searches by a substring of a name, any case, and by a typo', async () => {
     const product = await someProduct();
-    const word = product.name.split(/[^A-Za-z]+/).filter((w) => w.length >= 5).sort((a, b) => b.length - a.length)[0] ?? product.name;
+    const word =
+      product.name
+        .split(/[^A-Za-z]+/)
+        .filter((w) => w.length >= 5)
+        .sort((a, b) => b.length - a.length)[0] ?? product.name;
     const middle = word.slice(1, -1).toUpperCase();
     const bySubstring = await okData(`/api/customer/search-products?product=${encodeURIComponent(middle)}&limit=50`);
-    const matches = bySubstring.products as (Product & { product_id: number; product_name: string; category_name: string })[];
+    const matches = bySubstring.products as (Product & {
+      product_id: number;
+      product_name: string;
+      category_name: string;
+    })[];
     expect(matches.length).toBeGreaterThan(0);
     expect(matches[0]!.product_name.toLowerCase()).toContain(middle.toLowerCase());
     const listing = await okData(`/api/customer/product-subcategories/1?pageSize=100`);
     const expected = (listing.products as Product[]).filter((p) => p.name.toLowerCase().includes(middle.toLowerCase()));
-    if (matches.length < 50) expect(matches.map((p) => p.id)).toEqual(expect.arrayContaining(expected.map((p) => p.id)));
+    if (matches.length < 50)
+      expect(matches.map((p) => p.id)).toEqual(expect.arrayContaining(expected.map((p) => p.id)));
     expect(matches[0]).toMatchObject({ product_id: matches[0]!.id, category_name: expect.any(String) });
 
     // A typo: one letter of the longest word doubled.
@@ -177,7 +203,10 @@ describe.each(inject('servers'))('catalogue API on $kind', ({ baseUrl }) => {
     const head = await fetch(`${baseUrl}/api/customer/home`, { method: 'HEAD' });
     expect(head.status).toBe(200);
     expect(await head.text()).toBe('');
-    const del = await fetch(`${baseUrl}/api/customer/search-products?product=a`, { method: 'DELETE', headers: { origin: baseUrl } });
+    const del = await fetch(`${baseUrl}/api/customer/search-products?product=a`, {
+      method: 'DELETE',
+      headers: { origin: baseUrl },
+    });
     expect(del.status).toBe(405);
     expect(del.headers.get('allow')).toBe('GET, HEAD');
   });

@@ -17,9 +17,15 @@ const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.met
 const badRowsFile = new URL('../fixtures/catalog-bad-rows.csv', import.meta.url);
 
 type Row = Record<string, unknown>;
-const rows = async (handle: DatabaseHandle, query: ReturnType<typeof sql>) => ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
+const rows = async (handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
+  ((await handle.db.execute(query)) as unknown as { rows: Row[] }).rows;
 const productBySku = async (handle: DatabaseHandle, sku: string) =>
-  (await rows(handle, sql`SELECT id, name, brand, type, rating::float8 AS rating, weight::float8 AS weight, weight_unit, mrp_paise, price_paise, stock, images, updated_at FROM products WHERE sku = ${sku}`))[0];
+  (
+    await rows(
+      handle,
+      sql`SELECT id, name, brand, type, rating::float8 AS rating, weight::float8 AS weight, weight_unit, mrp_paise, price_paise, stock, images, updated_at FROM products WHERE sku = ${sku}`,
+    )
+  )[0];
 
 describe('parsePackSize', () => {
   it('reads a pack size the name ends with', () => {
@@ -66,18 +72,39 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
   it('creates the categories and subcategories by name, once', async () => {
     const cats = await rows(handle, sql`SELECT name FROM categories ORDER BY sort_order`);
     expect(cats.map((c) => c.name)).toEqual([
-      'Fruits & Vegetables', 'Foodgrains & Oil', 'Snacks & Branded Foods', 'Beverages', 'Bakery Cakes & Dairy', 'Eggs Meat & Fish',
+      'Fruits & Vegetables',
+      'Foodgrains & Oil',
+      'Snacks & Branded Foods',
+      'Beverages',
+      'Bakery Cakes & Dairy',
+      'Eggs Meat & Fish',
     ]);
-    const subs = await rows(handle, sql`SELECT s.name FROM subcategories s JOIN categories c ON c.id = s.category_id WHERE c.name = 'Snacks & Branded Foods' ORDER BY s.sort_order`);
+    const subs = await rows(
+      handle,
+      sql`SELECT s.name FROM subcategories s JOIN categories c ON c.id = s.category_id WHERE c.name = 'Snacks & Branded Foods' ORDER BY s.sort_order`,
+    );
     expect(subs.map((s) => s.name)).toEqual(['Spreads, Sauces, Ketchup', 'Ready To Cook & Eat']);
   });
 
   it('maps prices to paise, trims brands, keeps type and rating, parses the pack size', async () => {
     expect(await productBySku(handle, 'BB-1')).toMatchObject({
-      name: 'Tomato - Hybrid 500 g', brand: 'Fresho', type: 'Tomato', rating: 4.2, weight: 500, weight_unit: 'g',
-      mrp_paise: 5000, price_paise: 4000, stock: DEFAULT_IMPORT_STOCK, images: [],
+      name: 'Tomato - Hybrid 500 g',
+      brand: 'Fresho',
+      type: 'Tomato',
+      rating: 4.2,
+      weight: 500,
+      weight_unit: 'g',
+      mrp_paise: 5000,
+      price_paise: 4000,
+      stock: DEFAULT_IMPORT_STOCK,
+      images: [],
     });
-    expect(await productBySku(handle, 'BB-6')).toMatchObject({ name: 'Sona Masoori Rice, Raw', price_paise: 9550, mrp_paise: 11000, weight: null });
+    expect(await productBySku(handle, 'BB-6')).toMatchObject({
+      name: 'Sona Masoori Rice, Raw',
+      price_paise: 9550,
+      mrp_paise: 11000,
+      weight: null,
+    });
     expect(await productBySku(handle, 'BB-16')).toMatchObject({ name: 'Peanut Butter Creamy' });
     expect(await productBySku(handle, 'BB-19')).toMatchObject({ brand: 'Tata Tea', rating: null });
     expect(await productBySku(handle, 'BB-22')).toMatchObject({ brand: null });
@@ -92,8 +119,15 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
     const { id } = (await productBySku(handle, 'BB-4'))!;
     const product = await getProduct(handle.db, Number(id));
     expect(product).toMatchObject({
-      name: 'Basmati Rice - Classic 1 kg', pricePaise: 21000, mrpPaise: 25000, discountPercent: 16, weight: 1, weightUnit: 'kg',
-      brand: 'India Gate', category: { name: 'Foodgrains & Oil' }, subcategory: { name: 'Rice & Rice Products' },
+      name: 'Basmati Rice - Classic 1 kg',
+      pricePaise: 21000,
+      mrpPaise: 25000,
+      discountPercent: 16,
+      weight: 1,
+      weightUnit: 'kg',
+      brand: 'India Gate',
+      category: { name: 'Foodgrains & Oil' },
+      subcategory: { name: 'Rice & Rice Products' },
     });
   });
 
@@ -111,17 +145,24 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
     await handle.db.execute(sql`UPDATE products SET stock = 7 WHERE sku = 'BB-2'`);
     const untouched = await productBySku(handle, 'BB-3');
     const changed = sample
-      .replace('2,Tomato - Local,Fruits & Vegetables,Fresh Vegetables,Fresho,32,32', '2,Tomato - Local,Fruits & Vegetables,Fresh Vegetables,Fresho,30,32')
+      .replace(
+        '2,Tomato - Local,Fruits & Vegetables,Fresh Vegetables,Fresho,32,32',
+        '2,Tomato - Local,Fruits & Vegetables,Fresh Vegetables,Fresho,30,32',
+      )
       .concat('30,Banana - Robusta,Fruits & Vegetables,Fresh Fruits,Fresho,45,50,Banana,4.1\n');
     const result = await importCatalogCsv(handle.db, changed);
     expect(result).toMatchObject({ inserted: 1, updated: 1, unchanged: 21 });
     expect(await productBySku(handle, 'BB-2')).toMatchObject({ price_paise: 3000, mrp_paise: 3200, stock: 7 });
     expect(await productBySku(handle, 'BB-3')).toEqual(untouched);
-    expect(await productBySku(handle, 'BB-30')).toMatchObject({ name: 'Banana - Robusta', stock: DEFAULT_IMPORT_STOCK });
+    expect(await productBySku(handle, 'BB-30')).toMatchObject({
+      name: 'Banana - Robusta',
+      stock: DEFAULT_IMPORT_STOCK,
+    });
   });
 
   it('skips rows with control characters, invalid UTF-8 or over-long names by line and column, and imports the rest', async () => {
-    const notAllowed = 'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
+    const notAllowed =
+      'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
     const result = await importCatalogCsv(handle.db, createReadStream(badRowsFile));
     expect(result.skipped).toEqual([
       { line: 3, column: 'product', reason: `product ${notAllowed}` },
@@ -140,10 +181,20 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
 
   it('reports a database refusal without the SQL statement', async () => {
     // A failing write as drizzle reports it: the SQL in the message, the driver's reason as cause.
-    const broken = { ...handle.db, transaction: () => Promise.reject(Object.assign(new Error('Failed query: INSERT INTO products (sku) VALUES ($1)\nparams: x'), { cause: new Error('invalid byte sequence for encoding "UTF8": 0x00') })) };
+    const broken = {
+      ...handle.db,
+      transaction: () =>
+        Promise.reject(
+          Object.assign(new Error('Failed query: INSERT INTO products (sku) VALUES ($1)\nparams: x'), {
+            cause: new Error('invalid byte sequence for encoding "UTF8": 0x00'),
+          }),
+        ),
+    };
     const error = await importCatalogCsv(broken as never, sample).catch((e: Error) => e);
     expect(error).toBeInstanceOf(Error);
-    expect((error as Error).message).toBe('The database refused the import, nothing was written: invalid byte sequence for encoding "UTF8": 0x00');
+    expect((error as Error).message).toBe(
+      'The database refused the import, nothing was written: invalid byte sequence for encoding "UTF8": 0x00',
+    );
     expect((error as Error).message).not.toMatch(/INSERT|SELECT|Failed query/);
   });
 

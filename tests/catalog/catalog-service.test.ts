@@ -69,10 +69,15 @@ describe.each(testDatabaseKinds())('catalogue service on %s', (kind) => {
   it('orders related products: same subcategory first, in stock before out of stock, then by id', async () => {
     const product = (await getProduct(handle.db, 1))!;
     // One product of the same subcategory out of stock, so every tier has something.
-    const sameSub = (await listProducts(handle.db, { subcategoryId: product.subcategoryId, pageSize: 100 })).products.filter((p) => p.id !== product.id);
+    const sameSub = (
+      await listProducts(handle.db, { subcategoryId: product.subcategoryId, pageSize: 100 })
+    ).products.filter((p) => p.id !== product.id);
     await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, sameSub[0]!.id));
-    const all = (await listProducts(handle.db, { categoryId: product.categoryId, pageSize: 100 })).products.filter((p) => p.id !== product.id);
-    const rank = (p: { subcategoryId: number; stock: number }) => (p.subcategoryId === product.subcategoryId ? 0 : 2) + (p.stock > 0 ? 0 : 1);
+    const all = (await listProducts(handle.db, { categoryId: product.categoryId, pageSize: 100 })).products.filter(
+      (p) => p.id !== product.id,
+    );
+    const rank = (p: { subcategoryId: number; stock: number }) =>
+      (p.subcategoryId === product.subcategoryId ? 0 : 2) + (p.stock > 0 ? 0 : 1);
     const expected = [...all].sort((a, b) => rank(a) - rank(b) || a.id - b.id).map((p) => p.id);
     for (const limit of [1, 3, 8, 100]) {
       expect((await relatedProducts(handle.db, product, limit)).map((p) => p.id)).toEqual(expected.slice(0, limit));

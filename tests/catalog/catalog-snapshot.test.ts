@@ -10,14 +10,32 @@ import { categories, products, subcategories } from '../../src/lib/db/schema.ts'
 import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
 import type { ProductPage, ProductSummary } from '../../src/features/catalog/rules.ts';
 import { getProduct, listProducts, relatedProducts } from '../../src/features/catalog/server/catalog.ts';
-import { catalogSnapshot, DELTA_INTERVAL_MS, DIRTY_INTERVAL_MS, dropCatalogSnapshot, markCatalogChanged, refreshCatalogSnapshot } from '../../src/features/catalog/server/snapshot.ts';
+import {
+  catalogSnapshot,
+  DELTA_INTERVAL_MS,
+  DIRTY_INTERVAL_MS,
+  dropCatalogSnapshot,
+  markCatalogChanged,
+  refreshCatalogSnapshot,
+} from '../../src/features/catalog/server/snapshot.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** A listing with only the summary fields cards show (the snapshot's products carry their details too). */
 function summaries(page: ProductPage): ProductPage {
-  const detailKeys = new Set(['sku', 'images', 'description', 'additionalInformation', 'highlights', 'type', 'rating', 'categoryName', 'subcategoryName']);
-  const summary = (p: ProductSummary) => Object.fromEntries(Object.entries(p).filter(([key]) => !detailKeys.has(key))) as unknown as ProductSummary;
+  const detailKeys = new Set([
+    'sku',
+    'images',
+    'description',
+    'additionalInformation',
+    'highlights',
+    'type',
+    'rating',
+    'categoryName',
+    'subcategoryName',
+  ]);
+  const summary = (p: ProductSummary) =>
+    Object.fromEntries(Object.entries(p).filter(([key]) => !detailKeys.has(key))) as unknown as ProductSummary;
   return { ...page, products: page.products.map(summary) };
 }
 
@@ -41,12 +59,20 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
   it('lists the same pages as the database for every filter, sort and page', async () => {
     const snapshot = await catalogSnapshot(handle.db);
     const probe = (await listProducts(handle.db, { pageSize: 100 })).products[0]!;
-    const filters = [{}, { categoryId: probe.categoryId }, { categoryId: probe.categoryId, subcategoryId: probe.subcategoryId }, { subcategoryId: probe.subcategoryId }, { categoryId: 999 }];
+    const filters = [
+      {},
+      { categoryId: probe.categoryId },
+      { categoryId: probe.categoryId, subcategoryId: probe.subcategoryId },
+      { subcategoryId: probe.subcategoryId },
+      { categoryId: 999 },
+    ];
     for (const filter of filters) {
       for (const sort of [undefined, 'asc', 'desc'] as const) {
         for (const page of [1, 2, 50]) {
           const query = { ...filter, sort, page, pageSize: 7 };
-          expect(summaries(snapshot.listProducts(query)), JSON.stringify(query)).toEqual(await listProducts(handle.db, query));
+          expect(summaries(snapshot.listProducts(query)), JSON.stringify(query)).toEqual(
+            await listProducts(handle.db, query),
+          );
         }
       }
     }
@@ -57,10 +83,16 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     for (const id of [1, 3, 10, 40]) {
       const fromDb = (await getProduct(handle.db, id))!;
       const { category, subcategory, ...fields } = fromDb;
-      expect(snapshot.product(id)).toEqual({ ...fields, categoryName: category.name, subcategoryName: subcategory.name });
+      expect(snapshot.product(id)).toEqual({
+        ...fields,
+        categoryName: category.name,
+        subcategoryName: subcategory.name,
+      });
       expect(category.id).toBe(fromDb.categoryId);
       for (const limit of [1, 4, 10, 100]) {
-        expect(snapshot.related(fromDb, limit).map((p) => p.id)).toEqual((await relatedProducts(handle.db, fromDb, limit)).map((p) => p.id));
+        expect(snapshot.related(fromDb, limit).map((p) => p.id)).toEqual(
+          (await relatedProducts(handle.db, fromDb, limit)).map((p) => p.id),
+        );
       }
     }
     expect(snapshot.product(999999)).toBeNull();
@@ -81,7 +113,16 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     await handle.db.execute(sql`UPDATE products SET is_active = false WHERE id = 4`);
     const [added] = await handle.db
       .insert(products)
-      .values({ sku: 'SNAP-1', name: 'Snapshot Jackfruit', slug: 'snapshot-jackfruit', categoryId: 1, subcategoryId: (await getProduct(handle.db, 1))!.subcategoryId, mrpPaise: 9900, pricePaise: 9900, stock: 3 })
+      .values({
+        sku: 'SNAP-1',
+        name: 'Snapshot Jackfruit',
+        slug: 'snapshot-jackfruit',
+        categoryId: 1,
+        subcategoryId: (await getProduct(handle.db, 1))!.subcategoryId,
+        mrpPaise: 9900,
+        pricePaise: 9900,
+        stock: 3,
+      })
       .returning({ id: products.id });
     const snapshot = await fresh();
     expect(snapshot.product(1)?.stock).toBe(0);
@@ -89,7 +130,9 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     expect(snapshot.product(4)).toBeNull();
     expect(snapshot.listProducts({ pageSize: 100 }).products.some((p) => p.id === 4)).toBe(false);
     expect(snapshot.product(added!.id)?.name).toBe('Snapshot Jackfruit');
-    expect(summaries(snapshot.listProducts({ pageSize: 100 }))).toEqual(await listProducts(handle.db, { pageSize: 100 }));
+    expect(summaries(snapshot.listProducts({ pageSize: 100 }))).toEqual(
+      await listProducts(handle.db, { pageSize: 100 }),
+    );
   });
 
   it('re-checks on its own once the interval has passed, without being told', async () => {
@@ -104,10 +147,18 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     const version = (await catalogSnapshot(handle.db)).version;
     // As the shop's own code writes it (Drizzle stamps the category's updated_at).
     await handle.db.update(categories).set({ name: 'Renamed Category' }).where(eq(categories.id, before.categoryId));
-    await handle.db.update(subcategories).set({ name: 'Renamed Subcategory' }).where(eq(subcategories.id, before.subcategoryId));
+    await handle.db
+      .update(subcategories)
+      .set({ name: 'Renamed Subcategory' })
+      .where(eq(subcategories.id, before.subcategoryId));
     const snapshot = await refreshCatalogSnapshot(handle.db);
     const after = snapshot.product(7)!;
-    expect(after).toMatchObject({ id: 7, categoryName: 'Renamed Category', subcategoryName: 'Renamed Subcategory', stock: before.stock });
+    expect(after).toMatchObject({
+      id: 7,
+      categoryName: 'Renamed Category',
+      subcategoryName: 'Renamed Subcategory',
+      stock: before.stock,
+    });
     expect(after).not.toBe(before);
     expect(snapshot.changedSince(version)).toContain(7);
   });
@@ -116,7 +167,16 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     const snapshot = await catalogSnapshot(handle.db);
     const [victim] = await handle.db
       .insert(products)
-      .values({ sku: 'SNAP-2', name: 'Snapshot Guava', slug: 'snapshot-guava', categoryId: 1, subcategoryId: snapshot.product(1)!.subcategoryId, mrpPaise: 100, pricePaise: 100, stock: 1 })
+      .values({
+        sku: 'SNAP-2',
+        name: 'Snapshot Guava',
+        slug: 'snapshot-guava',
+        categoryId: 1,
+        subcategoryId: snapshot.product(1)!.subcategoryId,
+        mrpPaise: 100,
+        pricePaise: 100,
+        stock: 1,
+      })
       .returning({ id: products.id });
     await refreshCatalogSnapshot(handle.db);
     expect(snapshot.product(victim!.id)?.name).toBe('Snapshot Guava');
@@ -130,7 +190,9 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     await handle.db.execute(sql`DELETE FROM products WHERE id = ${victim!.id}`);
     await refreshCatalogSnapshot(handle.db);
     expect(snapshot.product(victim!.id)).toBeNull();
-    expect(summaries(snapshot.listProducts({ pageSize: 100 }))).toEqual(await listProducts(handle.db, { pageSize: 100 }));
+    expect(summaries(snapshot.listProducts({ pageSize: 100 }))).toEqual(
+      await listProducts(handle.db, { pageSize: 100 }),
+    );
   });
 
   it('loads again from scratch when dropped', async () => {

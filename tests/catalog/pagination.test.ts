@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { listingHref, paginationItems } from '../../src/features/catalog/pagination.ts';
 
-const show = (current: number, count: number) => paginationItems(current, count).map((i) => (i.type === 'page' ? i.page : '…'));
+const show = (current: number, count: number) =>
+  paginationItems(current, count).map((i) => (i.type === 'page' ? i.page : '…'));
 
 describe('paginationItems (1 margin page, 2 range pages, as react-paginate)', () => {
   it('lists every page when there are no more than the range', () => {
@@ -26,13 +27,17 @@ describe('paginationItems (1 margin page, 2 range pages, as react-paginate)', ()
 });
 
 describe('listingHref', () => {
-  it('keeps other parameters first, such as the search page\'s text and filters (issue 14)', () => {
-    expect(listingHref('/search', { params: { q: 'aloo bhujia', brand: 'Haldiram' }, sort: 'desc', page: 3 })).toBe('/search?q=aloo+bhujia&brand=Haldiram&sort=desc&page=3');
+  it("keeps other parameters first, such as the search page's text and filters (issue 14)", () => {
+    expect(listingHref('/search', { params: { q: 'aloo bhujia', brand: 'Haldiram' }, sort: 'desc', page: 3 })).toBe(
+      '/search?q=aloo+bhujia&brand=Haldiram&sort=desc&page=3',
+    );
     expect(listingHref('/search', { params: { q: 'aloo' }, page: 1 })).toBe('/search?q=aloo');
   });
 
   it('keeps sort and subcategory and leaves defaults out', () => {
-    expect(listingHref('/category/1/subcategories', { subcategory: 3, sort: 'asc', page: 2 })).toBe('/category/1/subcategories?subcategory=3&sort=asc&page=2');
+    expect(listingHref('/category/1/subcategories', { subcategory: 3, sort: 'asc', page: 2 })).toBe(
+      '/category/1/subcategories?subcategory=3&sort=asc&page=2',
+    );
     expect(listingHref('/shop', { subcategory: 0, page: 1 })).toBe('/shop');
   });
 });

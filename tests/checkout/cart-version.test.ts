@@ -8,7 +8,17 @@
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: '', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: '',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 type Product = { id: number; stock: number };
 
@@ -27,7 +37,9 @@ describe.each(inject('servers'))('cart version at checkout on $kind', ({ baseUrl
     await c.signUp();
     const add = await c.post('/api/customer/add-address', { json: THRISSUR });
     expect(add.status).toBe(201);
-    expect((await c.post('/api/customer/add-product', { json: { product_id: inStock[0]!.id, qty: 1 } })).status).toBe(200);
+    expect((await c.post('/api/customer/add-product', { json: { product_id: inStock[0]!.id, qty: 1 } })).status).toBe(
+      200,
+    );
     return { c, addressId: add.body.data.address.id as number };
   }
 
@@ -48,12 +60,22 @@ describe.each(inject('servers'))('cart version at checkout on $kind', ({ baseUrl
     const { c, addressId } = await customerWithCart();
     const shown = (await c.get('/api/customer/checkout-summary')).body.data.summary;
     // Another tab adds an item after the checkout page loaded.
-    expect((await c.post('/api/customer/add-product', { json: { product_id: inStock[1]!.id, qty: 1 } })).status).toBe(200);
-    const body = { address_id: addressId, payment_mode: 'cod', paid_amount: shown.paid_amount, points: '0', cart_version: shown.cart_version };
+    expect((await c.post('/api/customer/add-product', { json: { product_id: inStock[1]!.id, qty: 1 } })).status).toBe(
+      200,
+    );
+    const body = {
+      address_id: addressId,
+      payment_mode: 'cod',
+      paid_amount: shown.paid_amount,
+      points: '0',
+      cart_version: shown.cart_version,
+    };
     const stale = await c.post('/api/customer/place-order', { json: body });
     expect(stale.status).toBe(409);
     expect(stale.body.message).toMatch(/Your cart has changed/);
-    expect(stale.body.data.items.map((i: { product_id: number }) => i.product_id).sort()).toEqual([inStock[0]!.id, inStock[1]!.id].sort());
+    expect(stale.body.data.items.map((i: { product_id: number }) => i.product_id).sort()).toEqual(
+      [inStock[0]!.id, inStock[1]!.id].sort(),
+    );
     expect(stale.body.data.cart_version).not.toBe(shown.cart_version);
     expect((await c.get('/api/customer/my-orders')).body.data.orders).toHaveLength(0);
 
@@ -72,7 +94,13 @@ describe.each(inject('servers'))('cart version at checkout on $kind', ({ baseUrl
     await c.post('/api/customer/add-product', { json: { product_id: inStock[2]!.id, qty: 1 } });
     const now = (await c.get('/api/customer/checkout-summary')).body.data.summary;
     const res = await c.post('/api/customer/place-order', {
-      json: { address_id: addressId, payment_mode: 'cod', paid_amount: now.paid_amount, points: '0', cart_version: shown.summary.cart_version },
+      json: {
+        address_id: addressId,
+        payment_mode: 'cod',
+        paid_amount: now.paid_amount,
+        points: '0',
+        cart_version: shown.summary.cart_version,
+      },
     });
     expect(res.status).toBe(409);
     expect(res.body.data.items.map((i: { product_id: number }) => i.product_id)).toEqual([inStock[2]!.id]);
@@ -81,7 +109,9 @@ describe.each(inject('servers'))('cart version at checkout on $kind', ({ baseUrl
   it('answers 400 with a message for a malformed cart_version', async () => {
     const { c, addressId } = await customerWithCart();
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
-    const res = await c.post('/api/customer/place-order', { json: { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, cart_version: 'nope' } });
+    const res = await c.post('/api/customer/place-order', {
+      json: { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, cart_version: 'nope' },
+    });
     expect(res.status).toBe(400);
     expect(JSON.stringify(res.body)).toMatch(/cart_version must be/);
   });

@@ -21,7 +21,13 @@ const describeMessage = (m: Message) => `${m.line}:${m.column} [${m.ruleId}] ${m
 
 for (const { kind, baseUrl } of inject('servers')) {
   describe(`HTML validity (${kind})`, async () => {
-    const paths = [...(await routeTable(baseUrl)).map((r) => r.path), '/blog/onam-sadya-shopping-list', '/search?q=banana', '/search?q=jakfroot', '/no-such-page'];
+    const paths = [
+      ...(await routeTable(baseUrl)).map((r) => r.path),
+      '/blog/onam-sadya-shopping-list',
+      '/search?q=banana',
+      '/search?q=jakfroot',
+      '/no-such-page',
+    ];
 
     it.each(paths)('%s has no html-validate errors', async (route) => {
       const res = await fetch(`${baseUrl}${route}`);

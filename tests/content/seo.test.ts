@@ -1,6 +1,12 @@
 /** JSON-LD builders (src/features/content/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd, websiteJsonLd } from '../../src/features/content/seo.ts';
+import {
+  absoluteUrl,
+  breadcrumbJsonLd,
+  productJsonLd,
+  storeJsonLd,
+  websiteJsonLd,
+} from '../../src/features/content/seo.ts';
 import type { ProductDetail } from '../../src/features/catalog/rules.ts';
 
 const SITE = 'https://shop.example/';
@@ -56,7 +62,10 @@ describe('productJsonLd', () => {
   });
 
   it('is OutOfStock at zero stock and whole rupees still carry 2 decimals', () => {
-    const ld = productJsonLd({ ...mango, stock: 0, pricePaise: 9900, brand: null, description: null }, 'https://shop.example/product/7');
+    const ld = productJsonLd(
+      { ...mango, stock: 0, pricePaise: 9900, brand: null, description: null },
+      'https://shop.example/product/7',
+    );
     expect(ld.offers).toMatchObject({ price: '99.00', availability: 'https://schema.org/OutOfStock' });
     expect(ld).not.toHaveProperty('brand');
     expect(ld).not.toHaveProperty('description');
@@ -65,13 +74,24 @@ describe('productJsonLd', () => {
 
 describe('breadcrumbJsonLd', () => {
   it('numbers the steps from 1 with absolute item URLs', () => {
-    const ld = breadcrumbJsonLd([{ name: 'Home', url: '/' }, { name: 'Fresh Fruits', url: '/category/1/subcategories' }], SITE);
+    const ld = breadcrumbJsonLd(
+      [
+        { name: 'Home', url: '/' },
+        { name: 'Fresh Fruits', url: '/category/1/subcategories' },
+      ],
+      SITE,
+    );
     expect(ld).toEqual({
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
         { '@type': 'ListItem', position: 1, name: 'Home', item: 'https://shop.example/' },
-        { '@type': 'ListItem', position: 2, name: 'Fresh Fruits', item: 'https://shop.example/category/1/subcategories' },
+        {
+          '@type': 'ListItem',
+          position: 2,
+          name: 'Fresh Fruits',
+          item: 'https://shop.example/category/1/subcategories',
+        },
       ],
     });
   });
@@ -79,7 +99,13 @@ describe('breadcrumbJsonLd', () => {
 
 describe('storeJsonLd', () => {
   it('describes the shop as a GroceryStore with configured contact details', () => {
-    const ld = storeJsonLd({ SHOP_NAME: 'FarmFresh', SITE_URL: SITE, SHOP_EMAIL: 'a@b.example', SHOP_PHONE: '+91 1', SHOP_ADDRESS: 'MG Road' });
+    const ld = storeJsonLd({
+      SHOP_NAME: 'FarmFresh',
+      SITE_URL: SITE,
+      SHOP_EMAIL: 'a@b.example',
+      SHOP_PHONE: '+91 1',
+      SHOP_ADDRESS: 'MG Road',
+    });
     expect(ld).toMatchObject({
       '@type': 'GroceryStore',
       name: 'FarmFresh',

@@ -15,11 +15,30 @@ import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/api.ts';
 import demo from '../../src/features/delivery/data/zones.json' with { type: 'json' };
 
-const ADDRESS = { type: 'home', name: 'Buyer', mobile: '+919800000000', building_num: '1', street: 'MG Road', city: 'Thrissur', po_box: '680001', latitude: '10.52', longitude: '76.21' };
+const ADDRESS = {
+  type: 'home',
+  name: 'Buyer',
+  mobile: '+919800000000',
+  building_num: '1',
+  street: 'MG Road',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.52',
+  longitude: '76.21',
+};
 const FULL = 'That delivery slot is full. Please choose another slot.';
 
 function zonesFile(): string {
-  const small = { ...demo, slotTemplates: { ...demo.slotTemplates, city: { ...demo.slotTemplates.city, windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 2 })) } } };
+  const small = {
+    ...demo,
+    slotTemplates: {
+      ...demo.slotTemplates,
+      city: {
+        ...demo.slotTemplates.city,
+        windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 2 })),
+      },
+    },
+  };
   const file = path.join(mkdtempSync(path.join(tmpdir(), 'zones-')), 'zones.json');
   writeFileSync(file, JSON.stringify(small));
   return file;
@@ -38,10 +57,16 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     else {
       const created = await createPostgresDatabase();
       drop = created.drop;
-      servers.push(...(await Promise.all([startServer({ ...env, DATABASE_URL: created.url }), startServer({ ...env, DATABASE_URL: created.url })])));
+      servers.push(
+        ...(await Promise.all([
+          startServer({ ...env, DATABASE_URL: created.url }),
+          startServer({ ...env, DATABASE_URL: created.url }),
+        ])),
+      );
     }
     const home = await new ApiClient(servers[0]!.baseUrl).get('/api/customer/home');
-    productId = home.body.data.products.find((p: { stock: number }) => p.stock > 50)?.id ?? home.body.data.products[0].id;
+    productId =
+      home.body.data.products.find((p: { stock: number }) => p.stock > 50)?.id ?? home.body.data.products[0].id;
   }, 120_000);
   afterAll(async () => {
     await Promise.all(servers.map((s) => s.stop()));
@@ -56,13 +81,24 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     await c.signUp();
     const address = await c.post('/api/customer/add-address', { json: { ...ADDRESS, po_box: pin } });
     expect(address.status).toBe(201);
-    expect((await c.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: String(qty) } })).status).toBe(200);
+    expect(
+      (await c.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: String(qty) } }))
+        .status,
+    ).toBe(200);
     const addressId = address.body.data.address.id as number;
     const summary = await c.get(`/api/customer/checkout-summary?address_id=${addressId}`);
     return { c, addressId, summary: summary.body.data };
   }
   const order = (b: Awaited<ReturnType<typeof buyer>>, slot?: string) =>
-    b.c.post('/api/customer/place-order', { json: { address_id: b.addressId, payment_mode: 'cod', paid_amount: b.summary.summary.paid_amount, points: '0', delivery_slot: slot } });
+    b.c.post('/api/customer/place-order', {
+      json: {
+        address_id: b.addressId,
+        payment_mode: 'cod',
+        paid_amount: b.summary.summary.paid_amount,
+        points: '0',
+        delivery_slot: slot,
+      },
+    });
 
   it('checks a PIN code, keeps it in ff_pin and answers it back; a bad one is a 400', async () => {
     const guest = new ApiClient(server(0));
@@ -70,19 +106,37 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     const set = await guest.post('/api/customer/deliver-to', { json: { pin: '680001' } }, { origin: server(0) });
     expect(set.status).toBe(200);
     expect(set.headers.get('set-cookie')).toMatch(/^ff_pin=680001; Max-Age=31536000; Path=\/; SameSite=Lax/);
-    expect(set.body.data.check).toMatchObject({ pin: '680001', deliverable: true, message: 'We deliver to 680001 (Central Thrissur).', zone: { delivery_fee: 40, free_delivery_from: 499, min_order: 0 } });
+    expect(set.body.data.check).toMatchObject({
+      pin: '680001',
+      deliverable: true,
+      message: 'We deliver to 680001 (Central Thrissur).',
+      zone: { delivery_fee: 40, free_delivery_from: 499, min_order: 0 },
+    });
     expect(set.body.data.check.earliest_slot.label).toMatch(/^(today|tomorrow) \d/);
     const again = await guest.get('/api/customer/deliver-to', { cookie: 'ff_pin=680555' });
-    expect(again.body.data.check).toMatchObject({ pin: '680555', source: 'entered', zone: { name: 'Greater Thrissur', delivery_fee: 60, min_order: 299 } });
+    expect(again.body.data.check).toMatchObject({
+      pin: '680555',
+      source: 'entered',
+      zone: { name: 'Greater Thrissur', delivery_fee: 60, min_order: 299 },
+    });
     const far = await guest.post('/api/customer/deliver-to', { json: { pin: '110001' } });
-    expect(far.body.data.check).toMatchObject({ deliverable: false, message: 'Sorry, we do not deliver to 110001 yet.', zone: null, earliest_slot: null });
+    expect(far.body.data.check).toMatchObject({
+      deliverable: false,
+      message: 'Sorry, we do not deliver to 110001 yet.',
+      zone: null,
+      earliest_slot: null,
+    });
     const bad = await guest.post('/api/customer/deliver-to', { json: { pin: '68001' } });
     expect([bad.status, bad.body.message]).toEqual([400, 'Please enter a 6-digit PIN code.']);
   });
 
   it("uses a signed-in customer's default address without an entered PIN code, and its zone's fee and minimum in the cart", async () => {
     const b = await buyer(0, '680555', 1);
-    expect((await b.c.get('/api/customer/deliver-to')).body.data.check).toMatchObject({ pin: '680555', source: 'address', zone: { id: 'thrissur-outer' } });
+    expect((await b.c.get('/api/customer/deliver-to')).body.data.check).toMatchObject({
+      pin: '680555',
+      source: 'address',
+      zone: { id: 'thrissur-outer' },
+    });
     const cart = (await b.c.get('/api/customer/my-cart')).body.data.summary;
     expect(cart).toMatchObject({ delivery_fee: 60, free_delivery_from: 799, min_order: 299 });
     expect(cart.min_order_remaining).toBeGreaterThan(0);
@@ -90,7 +144,9 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     expect(b.summary.delivery).toMatchObject({ zone: 'Greater Thrissur', min_order: '299.00' });
     const refused = await order(b);
     expect(refused.status).toBe(422);
-    expect(refused.body.message).toMatch(/^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Please add ₹[\d,.]+ more to your cart\.$/);
+    expect(refused.body.message).toMatch(
+      /^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Please add ₹[\d,.]+ more to your cart\.$/,
+    );
   });
 
   it('lists the slots of a PIN code with their status; outside every zone is a 422', async () => {
@@ -99,7 +155,8 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     expect(res.status).toBe(200);
     expect(res.body.data.zone).toEqual({ id: 'thrissur-central', name: 'Central Thrissur' });
     expect(res.body.data.slots).toHaveLength(15);
-    for (const s of res.body.data.slots) expect(s.status === 'open' ? s.reason === null : typeof s.reason === 'string').toBe(true);
+    for (const s of res.body.data.slots)
+      expect(s.status === 'open' ? s.reason === null : typeof s.reason === 'string').toBe(true);
     const far = await guest.get('/api/customer/delivery-slots?pin=110001');
     expect([far.status, far.body.message]).toEqual([422, 'Sorry, we do not deliver to 110001 yet.']);
     expect((await guest.get('/api/customer/delivery-slots?pin=abc')).status).toBe(400);
@@ -108,13 +165,22 @@ describe.each(kinds)('delivery API on %s', (kind) => {
   it('refuses a malformed slot id and one the zone does not offer with a 400', async () => {
     const b = await buyer(0);
     const malformed = await order(b, 'tomorrow');
-    expect([malformed.status, malformed.body.message]).toEqual([400, 'delivery_slot must be a slot id from the slots list, e.g. "2026-11-26T07:00".']);
+    expect([malformed.status, malformed.body.message]).toEqual([
+      400,
+      'delivery_slot must be a slot id from the slots list, e.g. "2026-11-26T07:00".',
+    ]);
     const unknown = await order(b, '2020-01-01T07:00');
-    expect([unknown.status, unknown.body.message]).toEqual([400, 'That delivery slot is not offered for this address. Please choose another slot.']);
+    expect([unknown.status, unknown.body.message]).toEqual([
+      400,
+      'That delivery slot is not offered for this address. Please choose another slot.',
+    ]);
   });
 
   it('puts exactly 2 orders in a slot of capacity 2 when 8 arrive at once across the servers; a cancelled one frees its place', async () => {
-    const slots = (await new ApiClient(server(0)).get('/api/customer/delivery-slots?pin=680001')).body.data.slots as { id: string; status: string }[];
+    const slots = (await new ApiClient(server(0)).get('/api/customer/delivery-slots?pin=680001')).body.data.slots as {
+      id: string;
+      status: string;
+    }[];
     const slot = slots.filter((s) => s.status === 'open').at(-1)!.id;
     const buyers = await Promise.all(Array.from({ length: 8 }, (_, i) => buyer(i)));
     const results = await Promise.all(buyers.map((b) => order(b, slot)));
@@ -122,7 +188,11 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     expect(results.filter((r) => r.status === 409).every((r) => r.body.message === FULL)).toBe(true);
     const placed = results.filter((r) => r.status === 201).map((r) => r.body.data.order);
     expect(placed.every((o: { delivery_slot: { id: string } }) => o.delivery_slot.id === slot)).toBe(true);
-    expect((await new ApiClient(server(0)).get('/api/customer/delivery-slots?pin=680001')).body.data.slots.find((s: { id: string }) => s.id === slot)).toMatchObject({ status: 'full', reason: 'Full' });
+    expect(
+      (await new ApiClient(server(0)).get('/api/customer/delivery-slots?pin=680001')).body.data.slots.find(
+        (s: { id: string }) => s.id === slot,
+      ),
+    ).toMatchObject({ status: 'full', reason: 'Full' });
 
     const winner = buyers[results.findIndex((r) => r.status === 201)]!;
     expect((await winner.c.post('/api/customer/cancel-order', { json: { order_id: placed[0].id } })).status).toBe(200);
@@ -139,6 +209,8 @@ describe('a delivery zones file that is not valid', () => {
   it('stops the server before it listens', async () => {
     const file = path.join(mkdtempSync(path.join(tmpdir(), 'zones-')), 'zones.json');
     writeFileSync(file, JSON.stringify({ slotTemplates: {}, zones: [] }));
-    await expect(startServer({ DELIVERY_ZONES_FILE: file }, { waitFor: 'healthz' })).rejects.toThrow(/exited with code 1/);
+    await expect(startServer({ DELIVERY_ZONES_FILE: file }, { waitFor: 'healthz' })).rejects.toThrow(
+      /exited with code 1/,
+    );
   });
 });

@@ -24,23 +24,44 @@ import demo from '../../src/features/delivery/data/zones.json' with { type: 'jso
 import type { Database } from '../../src/lib/db/index.ts';
 import type { AppError } from '../../src/lib/http/envelope.ts';
 
-const ADDRESS = { type: 'home', name: 'Buyer', mobile: '+919800000000', building_num: '1', street: 'MG Road', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+const ADDRESS = {
+  type: 'home',
+  name: 'Buyer',
+  mobile: '+919800000000',
+  building_num: '1',
+  street: 'MG Road',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.52,
+  longitude: 76.21,
+};
 /** The demo zones with room for 3 orders in each central window. */
 const SMALL = {
   ...demo,
-  slotTemplates: { ...demo.slotTemplates, city: { ...demo.slotTemplates.city, windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 3 })) } },
+  slotTemplates: {
+    ...demo.slotTemplates,
+    city: { ...demo.slotTemplates.city, windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 3 })) },
+  },
 };
 const NOW = shopInstant('2026-11-26', '06:00');
 
 let n = 0;
 /** A new customer with an address at `pin` and `qty` of product 1 in the cart; returns what place-order needs. */
 async function buyer(db: Database, pin = '680001', qty = 1) {
-  const [c] = await db.insert(customers).values({ name: `Buyer ${n}`, phone: `+9197${String(n++).padStart(8, '0')}` }).returning();
+  const [c] = await db
+    .insert(customers)
+    .values({ name: `Buyer ${n}`, phone: `+9197${String(n++).padStart(8, '0')}` })
+    .returning();
   const address = await addAddress(db, c!.id, { ...ADDRESS, po_box: pin });
   await addToCart(db, c!.id, 1, qty);
   const policy = orderDelivery(pin)!.policy;
   const quote = await quoteOrder(db, c!.id, { policy });
-  return { customerId: c!.id, input: { addressId: address.id, paymentMode: 'Cash' as const, paidAmountPaise: quote.paidAmountPaise, points: 0 }, quote };
+  return {
+    customerId: c!.id,
+    input: { addressId: address.id, paymentMode: 'Cash' as const, paidAmountPaise: quote.paidAmountPaise, points: 0 },
+    quote,
+  };
 }
 
 describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) => {
@@ -67,7 +88,12 @@ describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) =>
   it('stores the chosen slot with the order and counts it', async () => {
     const b = await buyer(db);
     const { order } = await placeOrder(db, b.customerId, { ...b.input, deliverySlot: '2026-11-26T11:00' });
-    expect(order.deliverySlot).toMatchObject({ id: '2026-11-26T11:00', zone: 'Central Thrissur', label: 'Thu 26 Nov, 11 AM–1 PM', starts_at: '2026-11-26T05:30:00.000Z' });
+    expect(order.deliverySlot).toMatchObject({
+      id: '2026-11-26T11:00',
+      zone: 'Central Thrissur',
+      label: 'Thu 26 Nov, 11 AM–1 PM',
+      starts_at: '2026-11-26T05:30:00.000Z',
+    });
     const slots = await listZoneSlots(db, orderDelivery('680001')!.zone, NOW);
     expect(slots.find((s) => s.id === '2026-11-26T11:00')!.left).toBe(2);
   });
@@ -81,12 +107,28 @@ describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) =>
 
   it('refuses a slot the zone does not offer (400), a closed one and a full one (409)', async () => {
     const b = await buyer(db);
-    const fail = (slot: string) => placeOrder(db, b.customerId, { ...b.input, deliverySlot: slot }).then(() => null, (e: AppError) => [e.code, e.message]);
-    expect(await fail('2026-11-26T08:00')).toEqual(['bad_request', 'That delivery slot is not offered for this address. Please choose another slot.']);
-    expect(await fail('2026-12-26T09:00')).toEqual(['bad_request', 'That delivery slot is not offered for this address. Please choose another slot.']);
-    expect(await fail('2026-11-26T07:00')).toEqual(['conflict', 'Closed: orders close 2 hours before the slot. Please choose another slot.']);
+    const fail = (slot: string) =>
+      placeOrder(db, b.customerId, { ...b.input, deliverySlot: slot }).then(
+        () => null,
+        (e: AppError) => [e.code, e.message],
+      );
+    expect(await fail('2026-11-26T08:00')).toEqual([
+      'bad_request',
+      'That delivery slot is not offered for this address. Please choose another slot.',
+    ]);
+    expect(await fail('2026-12-26T09:00')).toEqual([
+      'bad_request',
+      'That delivery slot is not offered for this address. Please choose another slot.',
+    ]);
+    expect(await fail('2026-11-26T07:00')).toEqual([
+      'conflict',
+      'Closed: orders close 2 hours before the slot. Please choose another slot.',
+    ]);
     await db.insert(deliverySlotUsage).values({ zoneId: 'thrissur-central', slotId: '2026-11-26T16:00', used: 3 });
-    expect(await fail('2026-11-26T16:00')).toEqual(['conflict', 'That delivery slot is full. Please choose another slot.']);
+    expect(await fail('2026-11-26T16:00')).toEqual([
+      'conflict',
+      'That delivery slot is full. Please choose another slot.',
+    ]);
     expect(await db.$count(orders)).toBe(0);
   });
 
@@ -107,9 +149,13 @@ describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) =>
   it('puts at most the capacity (3) in a slot when 12 orders for it arrive at once', async () => {
     const buyers = [];
     for (let i = 0; i < 12; i++) buyers.push(await buyer(db));
-    const results = await Promise.allSettled(buyers.map((b) => placeOrder(db, b.customerId, { ...b.input, deliverySlot: '2026-11-27T18:00' })));
+    const results = await Promise.allSettled(
+      buyers.map((b) => placeOrder(db, b.customerId, { ...b.input, deliverySlot: '2026-11-27T18:00' })),
+    );
     expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
-    const refused = results.filter((r): r is PromiseRejectedResult => r.status === 'rejected').map((r) => (r.reason as AppError).message);
+    const refused = results
+      .filter((r): r is PromiseRejectedResult => r.status === 'rejected')
+      .map((r) => (r.reason as AppError).message);
     expect(new Set(refused)).toEqual(new Set(['That delivery slot is full. Please choose another slot.']));
     expect(await db.$count(orders, eq(orders.deliverySlotId, '2026-11-27T18:00'))).toBe(3);
   });
@@ -118,10 +164,15 @@ describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) =>
     const ids = [];
     for (let i = 0; i < 3; i++) {
       const b = await buyer(db);
-      ids.push({ customerId: b.customerId, id: (await placeOrder(db, b.customerId, { ...b.input, deliverySlot: '2026-11-28T07:00' })).order.id });
+      ids.push({
+        customerId: b.customerId,
+        id: (await placeOrder(db, b.customerId, { ...b.input, deliverySlot: '2026-11-28T07:00' })).order.id,
+      });
     }
     const late = await buyer(db);
-    await expect(placeOrder(db, late.customerId, { ...late.input, deliverySlot: '2026-11-28T07:00' })).rejects.toMatchObject({ code: 'conflict' });
+    await expect(
+      placeOrder(db, late.customerId, { ...late.input, deliverySlot: '2026-11-28T07:00' }),
+    ).rejects.toMatchObject({ code: 'conflict' });
     await cancelOrder(db, ids[0]!.customerId, ids[0]!.id);
     const { order } = await placeOrder(db, late.customerId, { ...late.input, deliverySlot: '2026-11-28T07:00' });
     expect(order.deliverySlot!.id).toBe('2026-11-28T07:00');

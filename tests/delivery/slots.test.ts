@@ -4,7 +4,14 @@
  * and the zones file's validation and PIN-code matching.
  */
 import { describe, expect, it } from 'vitest';
-import { dayLabel, describeSlot, earliestOpen, generateSlots, shopInstant, windowLabel } from '../../src/features/delivery/slots.ts';
+import {
+  dayLabel,
+  describeSlot,
+  earliestOpen,
+  generateSlots,
+  shopInstant,
+  windowLabel,
+} from '../../src/features/delivery/slots.ts';
 import { parseDeliveryConfig, zoneForPin } from '../../src/features/delivery/server/zones.ts';
 import demo from '../../src/features/delivery/data/zones.json' with { type: 'json' };
 
@@ -21,7 +28,13 @@ describe('generateSlots', () => {
     expect(slots[0]!.startsAt.toISOString()).toBe('2026-11-26T01:30:00.000Z');
     expect(slots[5]).toMatchObject({ id: '2026-11-27T07:00', label: 'tomorrow 7–9 AM' });
     expect(slots[10]!.label).toBe('Sat 28 Nov 7–9 AM');
-    expect(slots.map((s) => s.label.replace(/^\S+ /, '')).slice(0, 5)).toEqual(['7–9 AM', '9–11 AM', '11 AM–1 PM', '4–6 PM', '6–8 PM']);
+    expect(slots.map((s) => s.label.replace(/^\S+ /, '')).slice(0, 5)).toEqual([
+      '7–9 AM',
+      '9–11 AM',
+      '11 AM–1 PM',
+      '4–6 PM',
+      '6–8 PM',
+    ]);
   });
 
   it('closes a slot two hours before it starts, and one that has started', () => {
@@ -86,7 +99,14 @@ describe('zones', () => {
   });
   it('lists every problem of a bad file with its path', () => {
     const bad = {
-      slotTemplates: { a: { days: 2, cutoffMinutes: 60, sameDayLastOrder: '25:00', windows: [{ start: '09:00', end: '08:00', capacity: 0 }] } },
+      slotTemplates: {
+        a: {
+          days: 2,
+          cutoffMinutes: 60,
+          sameDayLastOrder: '25:00',
+          windows: [{ start: '09:00', end: '08:00', capacity: 0 }],
+        },
+      },
       zones: [
         { id: 'x', name: 'X', pinCodes: ['680001'], feeRupees: 40, freeFromRupees: 499, slotTemplate: 'b' },
         { id: 'x', name: 'Y', pinCodes: ['680001'], feeRupees: 40.005, freeFromRupees: 499, slotTemplate: 'a' },
@@ -105,12 +125,21 @@ describe('zones', () => {
   });
   it('reports cross-zone problems', () => {
     const bad = {
-      slotTemplates: { a: { days: 2, cutoffMinutes: 60, sameDayLastOrder: null, windows: [{ start: '09:00', end: '11:00', capacity: 5 }] } },
+      slotTemplates: {
+        a: {
+          days: 2,
+          cutoffMinutes: 60,
+          sameDayLastOrder: null,
+          windows: [{ start: '09:00', end: '11:00', capacity: 5 }],
+        },
+      },
       zones: [
         { id: 'x', name: 'X', pinCodes: ['680001'], feeRupees: 40, freeFromRupees: 499, slotTemplate: 'b' },
         { id: 'x', name: 'Y', pinCodes: ['680001'], feeRupees: 40, freeFromRupees: 499, slotTemplate: 'a' },
       ],
     };
-    expect(() => parseDeliveryConfig(bad, 'bad.json')).toThrow(/zones\.0\.slotTemplate: unknown slot template "b"[\s\S]*duplicate zone id "x"[\s\S]*PIN code 680001 is also in zone "x"/);
+    expect(() => parseDeliveryConfig(bad, 'bad.json')).toThrow(
+      /zones\.0\.slotTemplate: unknown slot template "b"[\s\S]*duplicate zone id "x"[\s\S]*PIN code 680001 is also in zone "x"/,
+    );
   });
 });

@@ -12,16 +12,30 @@ describe('demo shop data', () => {
   it('holds 6 categories, 24 subcategories and 157 products, 5 of them out of stock', () => {
     const shop = loadDemoShop();
     const products = shop.catalog.flatMap((c) => c.subcategories.flatMap((s) => s.products));
-    expect(shop.catalog.map((c) => c.name)).toEqual(['Fresh Fruits', 'Fresh Vegetables', 'Sweets & Mithai', 'Pickles & Chutneys', 'Dry Fruits & Nuts', 'Bakery']);
+    expect(shop.catalog.map((c) => c.name)).toEqual([
+      'Fresh Fruits',
+      'Fresh Vegetables',
+      'Sweets & Mithai',
+      'Pickles & Chutneys',
+      'Dry Fruits & Nuts',
+      'Bakery',
+    ]);
     expect(shop.catalog.flatMap((c) => c.subcategories)).toHaveLength(24);
     expect(products).toHaveLength(157);
-    expect(products.filter((p) => p.stock === 0).map((p) => p.sku).sort()).toEqual(['FF-BAK-008', 'FF-DRY-014', 'FF-FRU-016', 'FF-SWT-012', 'FF-VEG-024']);
+    expect(
+      products
+        .filter((p) => p.stock === 0)
+        .map((p) => p.sku)
+        .sort(),
+    ).toEqual(['FF-BAK-008', 'FF-DRY-014', 'FF-FRU-016', 'FF-SWT-012', 'FF-VEG-024']);
   });
 
   it('refuses a price above the MRP, naming the file and the path', () => {
     const bad = files();
     bad.catalog[0].subcategories[0].products[0].price = 999;
-    expect(() => loadDemoShop(bad as never)).toThrow(/catalog\.json: 0\.subcategories\.0\.products\.0\.price: price must not exceed mrp/);
+    expect(() => loadDemoShop(bad as never)).toThrow(
+      /catalog\.json: 0\.subcategories\.0\.products\.0\.price: price must not exceed mrp/,
+    );
   });
 
   it('refuses an unknown field, a bad unit and a duplicate SKU', () => {

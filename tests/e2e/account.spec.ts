@@ -10,7 +10,17 @@ import AxeBuilder from '@axe-core/playwright';
 import { randomInt } from 'node:crypto';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 
-const ADDRESS = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: 'Near Vadakkunnathan Temple', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const ADDRESS = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: 'Near Vadakkunnathan Temple',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 const randomPhone = () => `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 
@@ -30,23 +40,42 @@ async function json(res: Awaited<ReturnType<APIRequestContext['post']>>): Promis
 async function signUp(page: Page, phone = randomPhone(), name = 'Meera Nair', email = 'meera@example.com') {
   const ip = `10.${randomInt(0, 255)}.${randomInt(0, 255)}.${randomInt(1, 254)}`;
   const h = headers(page, ip);
-  const reg = await json(await page.request.post('/api/register', { data: { name, email, mobile: phone }, headers: h }));
+  const reg = await json(
+    await page.request.post('/api/register', { data: { name, email, mobile: phone }, headers: h }),
+  );
   await json(await page.request.post('/api/otp-login', { data: { key: phone, otp: reg.data.demo_otp }, headers: h }));
   return { phone, name, email, ip };
 }
 
 async function addAddress(page: Page, ip: string, extra: Partial<typeof ADDRESS> = {}): Promise<number> {
-  const body = await json(await page.request.post('/api/customer/add-address', { data: { ...ADDRESS, ...extra }, headers: headers(page, ip) }));
+  const body = await json(
+    await page.request.post('/api/customer/add-address', {
+      data: { ...ADDRESS, ...extra },
+      headers: headers(page, ip),
+    }),
+  );
   return body.data.address.id;
 }
 
 /** Places an order of one in-stock product through the API; returns its id. */
 async function placeOrder(page: Page, ip: string, addressId: number, mode: 'cod' | 'credit' = 'cod'): Promise<number> {
   const list = await json(await page.request.get('/api/customer/products/0?pageSize=100'));
-  const product = (list.data.products as { id: number; stock: number; offer_price: number }[]).find((p) => p.stock >= 100 && p.offer_price < 200)!;
-  await json(await page.request.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' }, headers: headers(page, ip) }));
+  const product = (list.data.products as { id: number; stock: number; offer_price: number }[]).find(
+    (p) => p.stock >= 100 && p.offer_price < 200,
+  )!;
+  await json(
+    await page.request.post('/api/customer/add-product', {
+      multipart: { product_id: String(product.id), qty: '2' },
+      headers: headers(page, ip),
+    }),
+  );
   const summary = (await json(await page.request.get('/api/customer/checkout-summary'))).data.summary;
-  const placed = await json(await page.request.post('/api/customer/place-order', { data: { address_id: addressId, payment_mode: mode, paid_amount: summary.paid_amount, points: '0' }, headers: headers(page, ip) }));
+  const placed = await json(
+    await page.request.post('/api/customer/place-order', {
+      data: { address_id: addressId, payment_mode: mode, paid_amount: summary.paid_amount, points: '0' },
+      headers: headers(page, ip),
+    }),
+  );
   return placed.data.order.id;
 }
 
@@ -124,7 +153,8 @@ for (const viewport of [
       await accountReady(page);
       await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Profile');
       const menu = page.getByRole('navigation', { name: 'My Account' });
-      for (const name of ['Terms & Conditions', 'Privacy Policy', 'Contact Us']) await expect(menu.getByRole('link', { name })).toBeVisible();
+      for (const name of ['Terms & Conditions', 'Privacy Policy', 'Contact Us'])
+        await expect(menu.getByRole('link', { name })).toBeVisible();
       if (phone) {
         // The phone shows the menu list first, then a section with Back.
         await expect(page.getByRole('heading', { level: 2, name: 'Profile Details' })).toBeHidden();
@@ -162,7 +192,9 @@ for (const viewport of [
       const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
       await expect(otp).toBeVisible();
       // Demo mode (SMS_SENDER=console) says so here too, as the sign-in dialog does.
-      await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText('Demo shop: no SMS is sent. Codes are shown on screen.');
+      await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText(
+        'Demo shop: no SMS is sent. Codes are shown on screen.',
+      );
       const code = (await otp.locator('strong').textContent())!.trim();
       await otp.getByLabel('OTP').fill(code);
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -178,7 +210,10 @@ for (const viewport of [
       await addAddress(page, me.ip, { street: 'Swaraj Round', landmark: '' });
       await page.goto('/my-account?section=profile');
       await accountReady(page);
-      const cards = page.getByRole('list').filter({ has: page.getByText('Swaraj Round') }).getByRole('listitem');
+      const cards = page
+        .getByRole('list')
+        .filter({ has: page.getByText('Swaraj Round') })
+        .getByRole('listitem');
       await expect(cards).toHaveCount(2);
       // The default (the first address) is listed first, with its Set as Default disabled.
       await expect(cards.first()).toContainText('Round North');
@@ -192,7 +227,10 @@ for (const viewport of [
       await expect(cards.first().getByRole('button', { name: 'Set as Default' })).toBeDisabled();
       await expect(cards.nth(1).getByRole('button', { name: 'Set as Default' })).toBeEnabled();
 
-      await cards.nth(1).getByRole('button', { name: /^Delete address/ }).click();
+      await cards
+        .nth(1)
+        .getByRole('button', { name: /^Delete address/ })
+        .click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete Address' });
       await confirm.getByRole('button', { name: 'Delete', exact: true }).click();
       await expect(confirm).toBeHidden();
@@ -245,7 +283,18 @@ for (const viewport of [
       await card.getByRole('button', { name: 'View Details' }).click();
       await expect(card.getByText('Cash on Delivery')).toBeVisible();
       await expect(card.getByText('Qty: 2')).toBeVisible();
-      await expect(card.getByText(new Date().toLocaleDateString('en-US', { year: 'numeric', month: 'long', day: 'numeric', timeZone: 'Asia/Kolkata' })).first()).toBeVisible();
+      await expect(
+        card
+          .getByText(
+            new Date().toLocaleDateString('en-US', {
+              year: 'numeric',
+              month: 'long',
+              day: 'numeric',
+              timeZone: 'Asia/Kolkata',
+            }),
+          )
+          .first(),
+      ).toBeVisible();
       await card.getByRole('button', { name: 'Hide Details' }).click();
       await expect(card.getByText('Cash on Delivery')).toBeHidden();
 
@@ -262,10 +311,17 @@ for (const viewport of [
       const order = (await (await page.request.get(`/api/customer/orders/${orderId}`)).json()).data.order;
       const money = page.getByRole('region', { name: 'Items' }).getByRole('definition');
       const fee = Number(order.delivery_fee);
-      await expect(page.getByRole('region', { name: 'Items' })).toContainText(`Delivery fee${fee > 0 ? `₹${fee.toFixed(2)}` : 'Free'}`);
+      await expect(page.getByRole('region', { name: 'Items' })).toContainText(
+        `Delivery fee${fee > 0 ? `₹${fee.toFixed(2)}` : 'Free'}`,
+      );
       await expect(money.filter({ hasText: `₹${Number(order.subtotal).toFixed(2)}` })).toHaveCount(1);
-      expect(Number(order.subtotal) - Number(order.discount) - order.points + fee).toBeCloseTo(Number(order.paid_amount), 2);
-      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+      expect(Number(order.subtotal) - Number(order.discount) - order.points + fee).toBeCloseTo(
+        Number(order.paid_amount),
+        2,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        page.viewportSize()!.width,
+      );
 
       await page.goto('/track-order?order=99999999');
       await expect(page.getByRole('alert').filter({ hasText: 'Order not found.' })).toBeVisible();
@@ -298,7 +354,10 @@ for (const viewport of [
       await addAddress(page, me.ip);
       await page.goto('/my-account');
       await accountReady(page);
-      await page.getByRole('navigation', { name: 'My Account' }).getByRole('button', { name: 'Delete Account' }).click();
+      await page
+        .getByRole('navigation', { name: 'My Account' })
+        .getByRole('button', { name: 'Delete Account' })
+        .click();
       const confirm = page.getByRole('alertdialog', { name: 'Delete Account' });
       await confirm.getByRole('button', { name: 'Delete Account', exact: true }).click();
       await expect(confirm.getByText('Account deleted successfully!')).toBeVisible();
@@ -310,13 +369,17 @@ for (const viewport of [
       await signUp(page, me.phone, 'Second Owner', 'second@example.com');
       await page.goto('/my-account?section=profile');
       await accountReady(page);
-      await expect(page.getByRole('region', { name: 'Personal Information' }).getByText('Second Owner', { exact: true })).toBeVisible();
+      await expect(
+        page.getByRole('region', { name: 'Personal Information' }).getByText('Second Owner', { exact: true }),
+      ).toBeVisible();
       await expect(page.getByText('No Addresses Found')).toBeVisible();
     });
   });
 }
 
-test('My Account loads no form libraries until a form opens: at most 100 KB of gzipped JavaScript', async ({ page }) => {
+test('My Account loads no form libraries until a form opens: at most 100 KB of gzipped JavaScript', async ({
+  page,
+}) => {
   await page.goto('/');
   const me = await signUp(page);
   await addAddress(page, me.ip);

@@ -29,13 +29,19 @@ for (const viewport of [
       await createCustomer(page.request);
       const product = await inStockOnHome(page);
       await page.goto('/');
-      await page.getByRole('button', { name: `Add ${product.name} to cart` }).first().click();
+      await page
+        .getByRole('button', { name: `Add ${product.name} to cart` })
+        .first()
+        .click();
       await expect(page).toHaveURL(/\/\?cart=added$/);
       await expect(page.getByRole('status').filter({ hasText: 'Item added to cart' })).toBeVisible();
       expect(await cartLines(page)).toEqual([expect.objectContaining({ product_id: product.id, qty: 1 })]);
 
       await page.goto(`/product/${product.id}`);
-      await page.getByRole('button', { name: /^Add to Cart - / }).first().click();
+      await page
+        .getByRole('button', { name: /^Add to Cart - / })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`/product/${product.id}\\?cart=added$`));
       await expect(page.getByRole('status').filter({ hasText: 'Item added to cart' })).toBeVisible();
       expect(await cartLines(page)).toEqual([expect.objectContaining({ product_id: product.id, qty: 2 })]);
@@ -44,7 +50,10 @@ for (const viewport of [
     test('a guest signs in first and then finds the item in the cart', async ({ page }) => {
       const product = await inStockOnHome(page);
       await page.goto(`/product/${product.id}`);
-      await page.getByRole('button', { name: /^Add to Cart - / }).first().click();
+      await page
+        .getByRole('button', { name: /^Add to Cart - / })
+        .first()
+        .click();
       await expect(page).toHaveURL(new RegExp(`/login\\?next=${encodeURIComponent(`/product/${product.id}`)}$`));
       // The sign-in itself (OTP) is the same for everyone; the waiting item follows it.
       await createCustomer(page.request);

@@ -37,17 +37,32 @@ for (const viewport of [
   test.describe(`address dialog at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('current location fills the coordinates; failing tiles leave a clickable map with a quiet note', async ({ page, context }) => {
+    test('current location fills the coordinates; failing tiles leave a clickable map with a quiet note', async ({
+      page,
+      context,
+    }) => {
       await stubTiles(page, true);
       await context.grantPermissions(['geolocation']);
       await context.setGeolocation({ latitude: 10.5301, longitude: 76.2155 });
       const dialog = await openDialog(page);
-      await expect(dialog.getByText('Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use My Current Location.')).toBeVisible();
+      await expect(
+        dialog.getByText(
+          'Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use My Current Location.',
+        ),
+      ).toBeVisible();
       // Failed tiles are the plain grid square, never a broken image (issue 15).
       const tiles = dialog.locator('img.leaflet-tile');
       await expect(tiles.first()).toHaveAttribute('src', /map-grid-tile\.svg$/);
-      expect(await tiles.evaluateAll((imgs) => imgs.filter((i) => !(i as HTMLImageElement).src.endsWith('map-grid-tile.svg')).length)).toBe(0);
-      expect(await tiles.evaluateAll((imgs) => imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0 || !(i as HTMLImageElement).complete))).toBe(true);
+      expect(
+        await tiles.evaluateAll(
+          (imgs) => imgs.filter((i) => !(i as HTMLImageElement).src.endsWith('map-grid-tile.svg')).length,
+        ),
+      ).toBe(0);
+      expect(
+        await tiles.evaluateAll((imgs) =>
+          imgs.every((i) => (i as HTMLImageElement).naturalWidth > 0 || !(i as HTMLImageElement).complete),
+        ),
+      ).toBe(true);
       await dialog.getByRole('application').click({ position: { x: 40, y: 200 } });
       await expect(dialog.getByLabel('Latitude')).toHaveValue(/^10\.5\d*/);
       await expect(dialog.getByLabel('Longitude')).not.toHaveValue('');
@@ -64,7 +79,9 @@ for (const viewport of [
       await context.clearPermissions();
       const dialog = await openDialog(page);
       await dialog.getByRole('button', { name: 'Use My Current Location' }).click();
-      await expect(dialog.getByRole('alert')).toHaveText('Location access denied. Please enable location permissions in your browser settings.');
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'Location access denied. Please enable location permissions in your browser settings.',
+      );
       await expect(dialog.getByLabel('Latitude')).toHaveValue('');
       // Escape closes the dialog and focus returns to the button that opened it.
       await page.keyboard.press('Escape');
@@ -77,7 +94,10 @@ for (const viewport of [
 test.describe('address dialog sessions', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('saving without a session, or with an expired one, asks to log in and goes to /login', async ({ page, context }) => {
+  test('saving without a session, or with an expired one, asks to log in and goes to /login', async ({
+    page,
+    context,
+  }) => {
     await stubTiles(page);
     let dialog = await openDialog(page);
     await fillDetails(dialog);

@@ -8,12 +8,24 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { hydrated, originHeader, signUp } from './checkout-helpers.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: 'Near Vadakkunnathan Temple', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: 'Near Vadakkunnathan Temple',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 const INVOICE_FILE = /^invoice-FF-\d\d-\d\d-\d{6}\.pdf$/;
 
 async function serious(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** A signed-in customer with one order paid as `mode`; returns its id and amount (e.g. "₹1,234.00"). */
@@ -24,13 +36,24 @@ async function customerWithOrder(page: Page, mode: 'cod' | 'credit'): Promise<{ 
   const address = await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: h });
   const addressId = (await address.json()).data.address.id;
   const list = await (await page.request.get('/api/customer/products/0?pageSize=100')).json();
-  const product = (list.data.products as { id: number; stock: number; offer_price: number }[]).find((p) => p.stock >= 100 && p.offer_price < 200)!;
-  await page.request.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' }, headers: h });
+  const product = (list.data.products as { id: number; stock: number; offer_price: number }[]).find(
+    (p) => p.stock >= 100 && p.offer_price < 200,
+  )!;
+  await page.request.post('/api/customer/add-product', {
+    multipart: { product_id: String(product.id), qty: '2' },
+    headers: h,
+  });
   const summary = (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary;
-  const placed = await page.request.post('/api/customer/place-order', { data: { address_id: addressId, payment_mode: mode, paid_amount: summary.paid_amount, points: '0' }, headers: h });
+  const placed = await page.request.post('/api/customer/place-order', {
+    data: { address_id: addressId, payment_mode: mode, paid_amount: summary.paid_amount, points: '0' },
+    headers: h,
+  });
   expect(placed.status(), await placed.text()).toBe(201);
   const order = (await placed.json()).data.order;
-  return { id: order.id, amount: `₹${Number(order.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}` };
+  return {
+    id: order.id,
+    amount: `₹${Number(order.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+  };
 }
 
 for (const viewport of [
@@ -66,7 +89,10 @@ for (const viewport of [
       await hydrated(page, 'MyAccount');
       const card = page.getByRole('listitem', { name: `Order #${order.id}` });
       await card.getByRole('button', { name: 'Cancel' }).click();
-      await page.getByRole('alertdialog', { name: 'Cancel Order' }).getByRole('button', { name: 'Yes, cancel order' }).click();
+      await page
+        .getByRole('alertdialog', { name: 'Cancel Order' })
+        .getByRole('button', { name: 'Yes, cancel order' })
+        .click();
       const refund = `${order.amount} refunded to your FarmFresh credit — available now`;
       await expect(card.getByText(refund)).toBeVisible();
       await expect(card.getByRole('link', { name: /Download invoice/ })).toHaveCount(0);
@@ -90,7 +116,9 @@ for (const viewport of [
       expect(await serious(page)).toEqual([]);
       await page.reload();
       await hydrated(page, 'MyAccount');
-      await expect(page.getByRole('group', { name: 'SMS language' }).getByRole('radio', { name: 'മലയാളം (Malayalam)' })).toBeChecked();
+      await expect(
+        page.getByRole('group', { name: 'SMS language' }).getByRole('radio', { name: 'മലയാളം (Malayalam)' }),
+      ).toBeChecked();
     });
   });
 }

@@ -6,12 +6,26 @@
  */
 import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { authDialog, createCustomer, enterDemoOtp, isMobile, openAuthFromNavbar, randomPhone } from './session-helpers.ts';
+import {
+  authDialog,
+  createCustomer,
+  enterDemoOtp,
+  isMobile,
+  openAuthFromNavbar,
+  randomPhone,
+} from './session-helpers.ts';
 
 async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
   const results = await new AxeBuilder({ page }).include('#auth-dialog-root').analyze();
   const serious = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(serious, JSON.stringify(serious.map((v) => [v.id, v.nodes.map((n) => n.target)]), null, 1)).toEqual([]);
+  expect(
+    serious,
+    JSON.stringify(
+      serious.map((v) => [v.id, v.nodes.map((n) => n.target)]),
+      null,
+      1,
+    ),
+  ).toEqual([]);
 }
 
 for (const viewport of [
@@ -39,7 +53,9 @@ for (const viewport of [
 
       await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
       // Demo mode (SMS_SENDER=console) says so on screen.
-      await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText('Demo shop: no SMS is sent. Codes are shown on screen.');
+      await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText(
+        'Demo shop: no SMS is sent. Codes are shown on screen.',
+      );
       const otp = dialog.getByLabel('4-digit OTP');
       await otp.fill('12ab');
       await expect(otp).toHaveValue('12');
@@ -75,7 +91,9 @@ for (const viewport of [
       expect((await page.request.get('/api/customer/session')).status()).toBe(401);
       if (isMobile(page)) {
         await bar.getByRole('button', { name: 'Account' }).click();
-        await expect(page.getByRole('region', { name: 'My Profile' }).getByRole('link', { name: 'Login' })).toBeVisible();
+        await expect(
+          page.getByRole('region', { name: 'My Profile' }).getByRole('link', { name: 'Login' }),
+        ).toBeVisible();
       } else {
         await expect(bar.getByRole('link', { name: 'Login' })).toBeVisible();
         await expect(bar.getByRole('button', { name: 'Account' })).toBeHidden();
@@ -94,7 +112,9 @@ for (const viewport of [
 
       await dialog.getByLabel('Mobile number').fill(randomPhone());
       await dialog.getByRole('button', { name: 'Send OTP' }).click();
-      await expect(dialog.getByRole('alert')).toHaveText('No account found for this mobile number. Please sign up first.');
+      await expect(dialog.getByRole('alert')).toHaveText(
+        'No account found for this mobile number. Please sign up first.',
+      );
 
       await dialog.getByLabel('Mobile number').fill(phone);
       await dialog.getByRole('button', { name: 'Send OTP' }).click();
@@ -109,7 +129,9 @@ for (const viewport of [
       const bar = page.getByRole('navigation', { name: 'Main' });
       if (isMobile(page)) {
         await bar.getByRole('button', { name: 'Account' }).click();
-        await expect(page.getByRole('region', { name: 'My Profile' }).getByRole('button', { name: 'Logout' })).toBeVisible();
+        await expect(
+          page.getByRole('region', { name: 'My Profile' }).getByRole('button', { name: 'Logout' }),
+        ).toBeVisible();
       } else {
         await expect(bar.getByRole('button', { name: 'Account' })).toBeVisible();
         await expect(bar.getByRole('link', { name: 'Login' })).toBeHidden();
@@ -175,8 +197,14 @@ test('the OTP field takes the length the server announces, and a shop without SM
   let smsOff = false;
   await page.route('**/api/validate-customer', (route) =>
     smsOff
-      ? route.fulfill({ status: 503, headers: { 'retry-after': '600' }, json: { success: false, message: 'Sign-in by SMS is not available right now. Please try again later.' } })
-      : route.fulfill({ json: { success: true, message: 'sent', data: { otp_sent: true, expires_in: 300, otp_length: 6 } } }),
+      ? route.fulfill({
+          status: 503,
+          headers: { 'retry-after': '600' },
+          json: { success: false, message: 'Sign-in by SMS is not available right now. Please try again later.' },
+        })
+      : route.fulfill({
+          json: { success: true, message: 'sent', data: { otp_sent: true, expires_in: 300, otp_length: 6 } },
+        }),
   );
   await page.goto('/shop');
   const dialog = await openAuthFromNavbar(page, 'Login');
@@ -194,7 +222,9 @@ test('the OTP field takes the length the server announces, and a shop without SM
   smsOff = true;
   await dialog.getByRole('button', { name: 'Change number' }).click();
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
-  await expect(dialog.getByRole('alert')).toHaveText('Sign-in by SMS is not available right now. Please try again later.');
+  await expect(dialog.getByRole('alert')).toHaveText(
+    'Sign-in by SMS is not available right now. Please try again later.',
+  );
 });
 
 /** A 4-digit code that is not the demo code in `hint`. */

@@ -8,13 +8,24 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillCart, hydrated, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12',
+  street: 'Round South',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.52,
+  longitude: 76.21,
+};
 
 async function serious(page: Page, include?: string): Promise<string[]> {
   const builder = new AxeBuilder({ page });
   if (include) builder.include(include);
   const { violations } = await builder.analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 for (const viewport of [
@@ -36,7 +47,24 @@ for (const viewport of [
     });
     const orderId = (await placed.json()).data.order.id as number;
     await fillCart(page, 2);
-    const routes = ['/', '/shop', '/search?q=banana', '/search?q=jakfroot', '/categories', '/category/1/subcategories', '/product/1', '/cart', '/checkout', '/my-account', `/track-order?order=${orderId}`, '/about', '/faq', '/blog', '/contact-us', '/no-such-page'];
+    const routes = [
+      '/',
+      '/shop',
+      '/search?q=banana',
+      '/search?q=jakfroot',
+      '/categories',
+      '/category/1/subcategories',
+      '/product/1',
+      '/cart',
+      '/checkout',
+      '/my-account',
+      `/track-order?order=${orderId}`,
+      '/about',
+      '/faq',
+      '/blog',
+      '/contact-us',
+      '/no-such-page',
+    ];
     for (const path of routes) {
       await page.goto(path);
       expect(await serious(page), path).toEqual([]);
@@ -48,7 +76,9 @@ for (const viewport of [
     await stubTiles(page);
     await page.goto('/about');
     await signUp(page);
-    expect((await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status(),
+    ).toBe(201);
     await fillCart(page, 1);
 
     await page.goto('/shop');
@@ -63,7 +93,10 @@ for (const viewport of [
 
     await page.goto('/checkout');
     await hydrated(page, 'Checkout');
-    await page.getByRole('region', { name: 'Shipping Address' }).getByRole('button', { name: /Change/ }).click();
+    await page
+      .getByRole('region', { name: 'Shipping Address' })
+      .getByRole('button', { name: /Change/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Select Shipping Address' })).toBeVisible();
     expect(await serious(page, 'dialog[open]'), 'select address').toEqual([]);
     await page.keyboard.press('Escape');

@@ -14,7 +14,9 @@ async function cardPrices(page: Page): Promise<number[]> {
 }
 
 async function cardIds(page: Page): Promise<string[]> {
-  return page.locator('main article[data-product-id]').evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id') ?? ''));
+  return page
+    .locator('main article[data-product-id]')
+    .evaluateAll((cards) => cards.map((c) => c.getAttribute('data-product-id') ?? ''));
 }
 
 const ascending = (xs: number[]) => xs.every((x, i) => i === 0 || xs[i - 1] <= x);
@@ -25,7 +27,10 @@ async function expectNoSeriousAxeViolations(page: Page) {
   expect(serious.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
 }
 
-for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 }]) {
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
   test.describe(`browsing at ${viewport.width}px`, () => {
     test.use({ viewport });
 
@@ -47,7 +52,9 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 
       const chipName = (await chip.textContent())!.trim();
       await chip.click();
       await expect(page).toHaveURL(/[?&]subcategory=\d+/);
-      await expect(page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: chipName })).toHaveAttribute('aria-current', 'page');
+      await expect(
+        page.getByRole('navigation', { name: 'Subcategories' }).getByRole('link', { name: chipName }),
+      ).toHaveAttribute('aria-current', 'page');
       const subCount = Number((await page.getByText(/^\d+ Items?$/).textContent())!.split(' ')[0]);
       expect(subCount).toBeGreaterThan(0);
       expect(subCount).toBeLessThan(allCount);
@@ -88,10 +95,15 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 
       await firstCard.getByRole('link').click();
       await expect(page).toHaveURL(new RegExp(`/product/${page2Ids[0]}$`));
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(productName);
-      await expect(page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: title })).toBeVisible();
+      await expect(
+        page.getByRole('navigation', { name: 'Breadcrumb' }).getByRole('link', { name: title }),
+      ).toBeVisible();
       await expect(page.getByText(/^(\(Inclusive of [1-9]\d*(\.\d+)?% tax\)|Tax-free)$/)).toBeVisible();
 
-      const related = page.getByRole('region', { name: 'Related Products' }).locator('article[data-product-id]').first();
+      const related = page
+        .getByRole('region', { name: 'Related Products' })
+        .locator('article[data-product-id]')
+        .first();
       const relatedId = await related.getAttribute('data-product-id');
       const relatedName = (await related.getByRole('link').textContent())!.trim();
       await related.getByRole('link').click();
@@ -138,14 +150,22 @@ for (const viewport of [{ width: 375, height: 812 }, { width: 1280, height: 900 
       await page.getByRole('button', { name: 'Increase quantity' }).click();
       await expect(page.getByRole('status', { name: 'Quantity' })).toHaveText('2');
       await expect(minus).toBeEnabled();
-      await expect(addButton).toHaveText(new RegExp(`Add to Cart - ₹${(single * 2).toLocaleString('en-IN', { minimumFractionDigits: 2 })}$`));
+      await expect(addButton).toHaveText(
+        new RegExp(`Add to Cart - ₹${(single * 2).toLocaleString('en-IN', { minimumFractionDigits: 2 })}$`),
+      );
       await expect(page.getByText('Farm Fresh Guarantee')).toBeVisible();
       await expect(page.getByText('Safe Delivery')).toBeVisible();
 
       // A guest is asked to log in, in place (the cart issue's auth dialog), with the item remembered.
       await addButton.click();
-      await expect(page.locator('#auth-dialog-root dialog').getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
-      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCartAdd') ?? '{}'))).toMatchObject({ productId: 1, qty: 2 });
+      await expect(page.locator('#auth-dialog-root dialog').getByRole('tab', { name: 'Login' })).toHaveAttribute(
+        'aria-selected',
+        'true',
+      );
+      expect(await page.evaluate(() => JSON.parse(localStorage.getItem('pendingCartAdd') ?? '{}'))).toMatchObject({
+        productId: 1,
+        qty: 2,
+      });
     });
 
     test('/product and /products open the product last viewed, else /shop', async ({ page }) => {
@@ -201,15 +221,22 @@ test('other browsing routes: categories, a category, its subcategory, /subcatego
   await page.getByRole('link', { name: 'Go to page 1' }).click();
   await expect(page).toHaveURL(/\/shop$/);
   await expect(page.locator('main article[data-product-id]')).toHaveCount(10);
-  expect((await page.request.get('/shop')).headers()['cache-control']).toBe('public, max-age=60, stale-while-revalidate=300');
+  expect((await page.request.get('/shop')).headers()['cache-control']).toBe(
+    'public, max-age=60, stale-while-revalidate=300',
+  );
 });
 
-test('without JavaScript the sort orders are plain links, so crawlers and old browsers can follow them', async ({ browser }) => {
+test('without JavaScript the sort orders are plain links, so crawlers and old browsers can follow them', async ({
+  browser,
+}) => {
   const context = await browser.newContext({ javaScriptEnabled: false });
   const page = await context.newPage();
   await page.goto('/category/1/subcategories');
   const sortLinks = page.getByRole('navigation', { name: 'Sort order' });
-  await expect(sortLinks.getByRole('link', { name: 'Price: High to Low' })).toHaveAttribute('href', '/category/1/subcategories?sort=desc');
+  await expect(sortLinks.getByRole('link', { name: 'Price: High to Low' })).toHaveAttribute(
+    'href',
+    '/category/1/subcategories?sort=desc',
+  );
   await sortLinks.getByRole('link', { name: 'Price: Low to High' }).click();
   await expect(page).toHaveURL(/\/category\/1\/subcategories\?sort=asc$/);
   await context.close();

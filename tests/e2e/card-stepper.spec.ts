@@ -17,7 +17,10 @@ async function cartLines(page: Page): Promise<[number, number][]> {
 
 /** The first card on the page with an "Add" button (in stock), its product id and name. */
 async function addableCard(page: Page): Promise<{ card: Locator; id: number; name: string }> {
-  const first = page.locator('article').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first();
+  const first = page
+    .locator('article')
+    .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
+    .first();
   const name = (await first.getByRole('heading').textContent())!.trim();
   const id = Number(await first.getAttribute('data-product-id'));
   // By id from here on: once the card shows its stepper it no longer has an "Add" button.
@@ -65,7 +68,10 @@ for (const viewport of [
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
     });
 
-    test('a listing shows the stepper for what is already in the cart, and follows another tab', async ({ page, context }) => {
+    test('a listing shows the stepper for what is already in the cart, and follows another tab', async ({
+      page,
+      context,
+    }) => {
       await createCustomer(page.request);
       await page.goto('/shop');
       const { card, id, name } = await addableCard(page);
@@ -84,11 +90,15 @@ for (const viewport of [
       // Another tab takes it out: this one goes back to Add.
       const other = await context.newPage();
       await other.goto('/shop');
-      const otherStepper = other.locator(`article[data-product-id="${id}"]`).getByRole('group', { name: `${name} in cart` });
+      const otherStepper = other
+        .locator(`article[data-product-id="${id}"]`)
+        .getByRole('group', { name: `${name} in cart` });
       await otherStepper.getByRole('button', { name: `Decrease quantity of ${name}` }).click();
       await expect(otherStepper.getByRole('status')).toHaveText('1');
       await otherStepper.getByRole('button', { name: `Decrease quantity of ${name}` }).click();
-      await expect(other.locator(`article[data-product-id="${id}"]`).getByRole('button', { name: `Add ${name} to cart` })).toBeVisible();
+      await expect(
+        other.locator(`article[data-product-id="${id}"]`).getByRole('button', { name: `Add ${name} to cart` }),
+      ).toBeVisible();
       await expect(card.getByRole('button', { name: `Add ${name} to cart` })).toBeVisible();
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
     });

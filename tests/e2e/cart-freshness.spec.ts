@@ -15,7 +15,10 @@ async function productInStock(page: Page, min: number): Promise<{ id: number; na
 }
 
 async function add(page: Page, productId: number, qty: number): Promise<void> {
-  const res = await page.request.post('/api/customer/add-product', { data: { product_id: productId, qty }, headers: origin() });
+  const res = await page.request.post('/api/customer/add-product', {
+    data: { product_id: productId, qty },
+    headers: origin(),
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
@@ -30,7 +33,9 @@ for (const viewport of [
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('five quick taps on a slow network end at six, and the badge shows only what the server holds', async ({ page }) => {
+    test('five quick taps on a slow network end at six, and the badge shows only what the server holds', async ({
+      page,
+    }) => {
       await createCustomer(page.request);
       const product = await productInStock(page, 10);
       await add(page, product.id, 1);
@@ -51,11 +56,16 @@ for (const viewport of [
       await page.exposeFunction('recordBadge', (label: string) => badgeCounts.add(label));
       await page.evaluate(() => {
         const link = document.querySelector('nav[aria-label="Main"] [data-cart-link]')!;
-        new MutationObserver(() => (window as unknown as { recordBadge(l: string): void }).recordBadge(link.getAttribute('aria-label') ?? '')).observe(link, { attributes: true, attributeFilter: ['aria-label'] });
+        new MutationObserver(() =>
+          (window as unknown as { recordBadge(l: string): void }).recordBadge(link.getAttribute('aria-label') ?? ''),
+        ).observe(link, { attributes: true, attributeFilter: ['aria-label'] });
       });
       for (let i = 0; i < 5; i++) await plus.click();
       await expect(row.getByLabel(`Quantity of ${product.name}`, { exact: true }).locator('output')).toHaveText('6');
-      await expect(row.getByRole('group', { name: `Quantity of ${product.name}` })).toHaveAttribute('aria-busy', 'false');
+      await expect(row.getByRole('group', { name: `Quantity of ${product.name}` })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      );
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 6 items');
       expect(await serverQty(page)).toBe(6);
       // Coalesced: fewer calls than taps, and the badge never showed a count the server did not
@@ -64,7 +74,10 @@ for (const viewport of [
       for (const label of badgeCounts) expect([...held]).toContain(Number(/Cart, (\d+) item/.exec(label)?.[1]));
     });
 
-    test('the badge follows another tab at once and another device when the page is back in view', async ({ page, context }) => {
+    test('the badge follows another tab at once and another device when the page is back in view', async ({
+      page,
+      context,
+    }) => {
       await createCustomer(page.request);
       const product = await productInStock(page, 10);
       await add(page, product.id, 1);
@@ -75,7 +88,10 @@ for (const viewport of [
       const other = await context.newPage();
       await other.goto('/cart');
       await hydrated(other, 'CartPage');
-      await other.getByRole('button', { name: `Increase quantity of ${product.name}` }).first().click();
+      await other
+        .getByRole('button', { name: `Increase quantity of ${product.name}` })
+        .first()
+        .click();
       await expect(cartControl(other)).toHaveAttribute('aria-label', 'Cart, 2 items');
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 2 items');
       await other.close();

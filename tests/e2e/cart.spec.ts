@@ -7,7 +7,16 @@
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
-import { authDialog, cartControl, createCustomer, hydrated, isMobile, loginInDialog, openAuthFromNavbar, origin } from './session-helpers.ts';
+import {
+  authDialog,
+  cartControl,
+  createCustomer,
+  hydrated,
+  isMobile,
+  loginInDialog,
+  openAuthFromNavbar,
+  origin,
+} from './session-helpers.ts';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 
 interface CartLineJson {
@@ -34,11 +43,15 @@ async function cheapProduct(page: Page): Promise<{ id: number; name: string; off
 }
 
 async function addThroughApi(page: Page, productId: number, qty: number): Promise<void> {
-  const res = await page.request.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: String(qty) }, headers: origin() });
+  const res = await page.request.post('/api/customer/add-product', {
+    multipart: { product_id: String(productId), qty: String(qty) },
+    headers: origin(),
+  });
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const rupees = (n: number, digits = 2) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+const rupees = (n: number, digits = 2) =>
+  `₹${n.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -47,13 +60,19 @@ for (const viewport of [
   test.describe(`${viewport.width} px`, () => {
     test.use({ viewport });
 
-    test('a guest who presses Add logs in, even after a reload, and finds the item in the cart', async ({ page, playwright }) => {
+    test('a guest who presses Add logs in, even after a reload, and finds the item in the cart', async ({
+      page,
+      playwright,
+    }) => {
       const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
       const phone = await createCustomer(api);
       await api.dispose();
 
       await page.goto('/shop');
-      const card = page.locator('article').filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) }).first();
+      const card = page
+        .locator('article')
+        .filter({ has: page.getByRole('button', { name: /^Add .+ to cart$/ }) })
+        .first();
       const name = (await card.getByRole('heading').textContent())!.trim();
       await card.getByRole('button', { name: `Add ${name} to cart` }).click();
       const dialog = authDialog(page);
@@ -79,7 +98,9 @@ for (const viewport of [
       await page.goto(`/product/${product.id}`);
       await hydrated(page, 'ProductPurchase');
       await page.getByRole('button', { name: 'Increase quantity' }).click();
-      const add = page.getByRole('button', { name: `Add to Cart - ${rupees(product.offer_price * 2)}` }).locator('visible=true');
+      const add = page
+        .getByRole('button', { name: `Add to Cart - ${rupees(product.offer_price * 2)}` })
+        .locator('visible=true');
       await add.click();
       await loginInDialog(authDialog(page), phone);
       await expect.poll(async () => (await myCart(page)).map((l) => [l.product_id, l.qty])).toEqual([[product.id, 2]]);
@@ -119,7 +140,10 @@ for (const viewport of [
       await minus.click();
       await expect(qty).toHaveText('1');
       await expect(minus).toBeDisabled();
-      await expect(row.getByRole('group', { name: `Quantity of ${product.name}` })).toHaveAttribute('aria-busy', 'false');
+      await expect(row.getByRole('group', { name: `Quantity of ${product.name}` })).toHaveAttribute(
+        'aria-busy',
+        'false',
+      );
       expect((await myCart(page))[0].qty).toBe(1);
 
       await row.getByRole('button', { name: `Remove ${product.name}` }).click();
@@ -209,11 +233,16 @@ for (const viewport of [
       await page.goto('/cart');
       await hydrated(page, 'CartPage');
       const [line] = await myCart(page);
-      const gone = await page.request.post('/api/customer/delete-product', { multipart: { cart_id: String(line.cart_id) }, headers: origin() });
+      const gone = await page.request.post('/api/customer/delete-product', {
+        multipart: { cart_id: String(line.cart_id) },
+        headers: origin(),
+      });
       expect(gone.status()).toBe(200);
 
       await page.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
-      await expect(page.getByRole('alert').filter({ hasText: 'Failed to update quantity. The item may have been removed.' })).toBeVisible();
+      await expect(
+        page.getByRole('alert').filter({ hasText: 'Failed to update quantity. The item may have been removed.' }),
+      ).toBeVisible();
       await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
     });
   });
@@ -237,9 +266,16 @@ test.describe('guests', () => {
   test('a guest loads no cart code on /cart, logs in there and then sees their cart', async ({ page, playwright }) => {
     const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
     const phone = await createCustomer(api);
-    const home = (await (await api.get('/api/customer/home')).json()).data.products as { id: number; name: string; stock: number }[];
+    const home = (await (await api.get('/api/customer/home')).json()).data.products as {
+      id: number;
+      name: string;
+      stock: number;
+    }[];
     const product = home.find((p) => p.stock >= 5)!;
-    const added = await api.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' }, headers: origin() });
+    const added = await api.post('/api/customer/add-product', {
+      multipart: { product_id: String(product.id), qty: '2' },
+      headers: origin(),
+    });
     expect(added.status(), await added.text()).toBe(200);
     await api.dispose();
 
@@ -258,7 +294,10 @@ test.describe('guests', () => {
   test('a catalogue page stays within 90 KB of gzipped JavaScript after adding to the cart', async ({ page }) => {
     const scripts = recordScripts(page);
     await page.goto('/shop', { waitUntil: 'networkidle' });
-    await page.getByRole('button', { name: /^Add .+ to cart$/ }).first().hover();
+    await page
+      .getByRole('button', { name: /^Add .+ to cart$/ })
+      .first()
+      .hover();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }).hover();
     await page.waitForLoadState('networkidle');
     const loaded = await scripts();

@@ -9,7 +9,8 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillCart, hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
-const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+const serious = (violations: { impact?: string | null }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
 
 test('a visitor without a session is sent to log in first', async ({ page }) => {
   const res = await page.request.get('/checkout', { maxRedirects: 0 });
@@ -24,7 +25,9 @@ for (const viewport of [
   test.describe(`checkout at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('add an address on the map, apply FRESH5, choose a method, place one COD order, see it confirmed and the toast at home', async ({ page }) => {
+    test('add an address on the map, apply FRESH5, choose a method, place one COD order, see it confirmed and the toast at home', async ({
+      page,
+    }) => {
       test.slow();
       await stubTiles(page);
       await signUp(page);
@@ -42,7 +45,9 @@ for (const viewport of [
       const dialog = page.getByRole('dialog', { name: 'Add Address' });
       await expect(dialog).toBeVisible();
       await dialog.getByRole('button', { name: 'Save Address' }).click();
-      await expect(dialog.getByRole('alert').filter({ hasText: 'Please fix the errors in the form before submitting.' })).toBeVisible();
+      await expect(
+        dialog.getByRole('alert').filter({ hasText: 'Please fix the errors in the form before submitting.' }),
+      ).toBeVisible();
       await expect(dialog.getByText('Full Name is required')).toBeVisible();
       await expect(dialog.getByText('Please select a location on the map')).toBeVisible();
       await dialog.getByLabel('Full Name').fill('Asha Menon');
@@ -72,7 +77,10 @@ for (const viewport of [
       await expect(chooser).toBeVisible();
       // One message (issue 15): the dialog said it; the chooser does not repeat it, and no toast does.
       await expect(page.getByText('Address added successfully!')).toHaveCount(0);
-      await expect(chooser.getByRole('button', { name: /^Selected: Asha Menon/ })).toHaveAttribute('aria-pressed', 'true');
+      await expect(chooser.getByRole('button', { name: /^Selected: Asha Menon/ })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await chooser.getByRole('button', { name: 'Close Select Shipping Address' }).click();
       const shipping = page.getByRole('region', { name: 'Shipping Address' });
       await expect(shipping).toContainText('12/345, Round North, Thrissur, 680001');
@@ -84,10 +92,13 @@ for (const viewport of [
       await page.getByLabel('Promo code', { exact: true }).fill('fresh5');
       await apply.click();
       await expect(page.getByText('Promo code applied! 5% discount applied.')).toBeVisible();
-      const quote = (await (await page.request.get('/api/customer/checkout-summary?promocode=FRESH5')).json()).data.summary;
+      const quote = (await (await page.request.get('/api/customer/checkout-summary?promocode=FRESH5')).json()).data
+        .summary;
       const summary = page.getByRole('region', { name: 'Order Summary' });
       await expect(summary).toContainText('Discount (FRESH5)');
-      await expect(summary).toContainText(`₹${Number(quote.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+      await expect(summary).toContainText(
+        `₹${Number(quote.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+      );
       expect(Number(quote.discount)).toBeGreaterThan(0);
 
       // No payment method: the Payment Method Required dialog.
@@ -101,7 +112,8 @@ for (const viewport of [
 
       await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
       // "Pay Online" exists only when the server has a payment gateway configured.
-      const online = (await (await page.request.get('/api/customer/checkout-summary')).json()).data.online_payment as boolean;
+      const online = (await (await page.request.get('/api/customer/checkout-summary')).json()).data
+        .online_payment as boolean;
       await expect(page.getByRole('radio', { name: 'Pay Online' })).toHaveCount(online ? 1 : 0);
       await page.getByLabel('Order Notes').fill('Please ring the bell twice.');
       await place.dblclick();
@@ -110,22 +122,38 @@ for (const viewport of [
       const orders = await myOrders(page);
       expect(orders).toHaveLength(1);
       expect(orders[0]).toMatchObject({ payment_mode: 'Cash', promocode: 'FRESH5', paid_amount: quote.paid_amount });
-      await expect(page.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute('href', `/track-order?order=${orders[0]!.id}`);
+      await expect(page.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
+        'href',
+        `/track-order?order=${orders[0]!.id}`,
+      );
       await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
 
       // 1.5 s later: home, with the order-success toast; the cart is empty.
       await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
-      await expect(page.getByRole('status').filter({ hasText: `Your order #${orders[0]!.id} has been placed successfully!` })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: `Your order #${orders[0]!.id} has been placed successfully!` }),
+      ).toBeVisible();
       const cart = await (await page.request.get('/api/customer/my-cart')).json();
       expect(cart.data.my_cart).toEqual([]);
     });
 
-    test('an address outside the delivery area can be saved, but checkout says so and places no order', async ({ page }) => {
+    test('an address outside the delivery area can be saved, but checkout says so and places no order', async ({
+      page,
+    }) => {
       await signUp(page);
       await fillCart(page, 1);
       const add = await page.request.post('/api/customer/add-address', {
         headers: originHeader(page),
-        data: { name: 'Ravi Kumar', mobile: '+919812345678', building_num: '4', street: 'Janpath', city: 'New Delhi', po_box: '110001', latitude: 28.61, longitude: 77.21 },
+        data: {
+          name: 'Ravi Kumar',
+          mobile: '+919812345678',
+          building_num: '4',
+          street: 'Janpath',
+          city: 'New Delhi',
+          po_box: '110001',
+          latitude: 28.61,
+          longitude: 77.21,
+        },
       });
       expect(add.status()).toBe(201);
       expect((await add.json()).data.address.deliverable).toBe(false);
@@ -136,7 +164,9 @@ for (const viewport of [
       await expect(shipping.getByRole('alert')).toContainText('Sorry, we do not deliver to 110001 yet.');
       await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('alert')).toContainText('we do not deliver to 110001');
+      await expect(page.getByRole('region', { name: 'Order Summary' }).getByRole('alert')).toContainText(
+        'we do not deliver to 110001',
+      );
       expect(await myOrders(page)).toHaveLength(0);
     });
   });
@@ -145,16 +175,28 @@ for (const viewport of [
 test.describe('Pay Online', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
 
-  test('the test-mode payment modal places an online order when the gateway is on, and reports the refusal when it is off', async ({ page }) => {
+  test('the test-mode payment modal places an online order when the gateway is on, and reports the refusal when it is off', async ({
+    page,
+  }) => {
     await stubTiles(page);
     await signUp(page);
     await fillCart(page, 1);
     const add = await page.request.post('/api/customer/add-address', {
       headers: originHeader(page),
-      data: { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 },
+      data: {
+        name: 'Asha Menon',
+        mobile: '+919876543210',
+        building_num: '12',
+        street: 'Round South',
+        city: 'Thrissur',
+        po_box: '680001',
+        latitude: 10.52,
+        longitude: 76.21,
+      },
     });
     expect(add.status()).toBe(201);
-    const gatewayOn = (await (await page.request.get('/api/customer/checkout-summary')).json()).data.online_payment as boolean;
+    const gatewayOn = (await (await page.request.get('/api/customer/checkout-summary')).json()).data
+      .online_payment as boolean;
     if (!gatewayOn) {
       // Show the method as a configured shop would; the server still refuses it (PAYMENT_GATEWAY unset).
       await page.route('**/api/customer/checkout-summary*', async (route) => {
@@ -170,7 +212,8 @@ test.describe('Pay Online', () => {
     await page.getByRole('button', { name: 'Place Order' }).click();
     const modal = page.getByRole('dialog', { name: 'Payment' });
     await expect(modal.getByRole('img', { name: 'UPI QR code (test mode)' })).toBeVisible();
-    for (const option of ['Cards', 'Net banking', 'Wallet', 'UPI']) await modal.getByRole('radio', { name: option }).click();
+    for (const option of ['Cards', 'Net banking', 'Wallet', 'UPI'])
+      await modal.getByRole('radio', { name: option }).click();
     await modal.getByRole('button', { name: 'Google Pay' }).click();
     const started = Date.now();
     await modal.getByRole('button', { name: /^Pay Now/ }).click();

@@ -13,7 +13,9 @@ async function watchCsp(page: Page): Promise<string[]> {
     if (/Content.Security.Policy|Refused to (execute|load|apply)/i.test(msg.text())) violations.push(msg.text());
   });
   await page.addInitScript(() => {
-    document.addEventListener('securitypolicyviolation', (e) => console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`));
+    document.addEventListener('securitypolicyviolation', (e) =>
+      console.error(`Content-Security-Policy violation: ${e.violatedDirective} ${e.blockedURI}`),
+    );
   });
   return violations;
 }
@@ -53,9 +55,15 @@ test('home, shop, a product, cart and login run without CSP violations', async (
 test('signed in, cart and checkout run without CSP violations', async ({ page }) => {
   const violations = await watchCsp(page);
   await createCustomer(page.request);
-  const products = (await (await page.request.get('/api/customer/products/0?pageSize=50')).json()).data.products as { id: number; stock: number }[];
+  const products = (await (await page.request.get('/api/customer/products/0?pageSize=50')).json()).data.products as {
+    id: number;
+    stock: number;
+  }[];
   const inStock = products.find((p) => p.stock > 5)!;
-  const add = await page.request.post('/api/customer/add-product', { multipart: { product_id: String(inStock.id), qty: '1' }, headers: origin() });
+  const add = await page.request.post('/api/customer/add-product', {
+    multipart: { product_id: String(inStock.id), qty: '1' },
+    headers: origin(),
+  });
   expect(add.status(), await add.text()).toBe(200);
   await page.goto('/');
   await expect(page.locator('html')).toHaveAttribute('data-auth', 'in');

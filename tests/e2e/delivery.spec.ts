@@ -10,8 +10,19 @@ import { test, expect } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 import { fillCart, hydrated, myOrders, originHeader, signUp } from './checkout-helpers.ts';
 
-const serious = (violations: { impact?: string | null }[]) => violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/345', street: 'Round North', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const serious = (violations: { impact?: string | null }[]) =>
+  violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+const ADDRESS = {
+  type: 'home',
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/345',
+  street: 'Round North',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -20,7 +31,9 @@ for (const viewport of [
   test.describe(`delivery at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('Deliver to: check PIN codes by keyboard; the navbar and the product page repeat the answer', async ({ page }) => {
+    test('Deliver to: check PIN codes by keyboard; the navbar and the product page repeat the answer', async ({
+      page,
+    }) => {
       await page.goto('/product/1');
       await hydrated(page, 'DeliverTo');
       const nav = page.getByRole('navigation', { name: 'Main' });
@@ -74,12 +87,20 @@ for (const viewport of [
       await expect(dialog.getByText('We deliver to 680001 (Central Thrissur).')).toBeVisible();
     });
 
-    test('checkout lists the slots, the earliest open one chosen; another chosen slot is on the confirmation and the order', async ({ page }) => {
+    test('checkout lists the slots, the earliest open one chosen; another chosen slot is on the confirmation and the order', async ({
+      page,
+    }) => {
       test.slow();
       await signUp(page);
-      expect((await page.request.post('/api/customer/add-address', { data: ADDRESS, headers: originHeader(page) })).status()).toBe(201);
+      expect(
+        (await page.request.post('/api/customer/add-address', { data: ADDRESS, headers: originHeader(page) })).status(),
+      ).toBe(201);
       await fillCart(page, 2);
-      const listed = (await (await page.request.get('/api/customer/delivery-slots?pin=680001')).json()).data.slots as { id: string; label: string; status: string }[];
+      const listed = (await (await page.request.get('/api/customer/delivery-slots?pin=680001')).json()).data.slots as {
+        id: string;
+        label: string;
+        status: string;
+      }[];
       const open = listed.filter((s) => s.status === 'open');
       expect(open.length).toBeGreaterThan(1);
 
@@ -106,11 +127,25 @@ for (const viewport of [
 
     test("another address in another zone brings that zone's fee, minimum order and slots", async ({ page }) => {
       await signUp(page);
-      expect((await page.request.post('/api/customer/add-address', { data: ADDRESS, headers: originHeader(page) })).status()).toBe(201);
-      expect((await page.request.post('/api/customer/add-address', { data: { ...ADDRESS, street: 'Ollur Road', po_box: '680555' }, headers: originHeader(page) })).status()).toBe(201);
+      expect(
+        (await page.request.post('/api/customer/add-address', { data: ADDRESS, headers: originHeader(page) })).status(),
+      ).toBe(201);
+      expect(
+        (
+          await page.request.post('/api/customer/add-address', {
+            data: { ...ADDRESS, street: 'Ollur Road', po_box: '680555' },
+            headers: originHeader(page),
+          })
+        ).status(),
+      ).toBe(201);
       const home = await (await page.request.get('/api/customer/home')).json();
-      const cheap = (home.data.products as { id: number; offer_price: number; stock: number }[]).find((p) => p.offer_price < 200 && p.stock > 0)!;
-      await page.request.post('/api/customer/add-product', { form: { product_id: String(cheap.id), qty: '1' }, headers: originHeader(page) });
+      const cheap = (home.data.products as { id: number; offer_price: number; stock: number }[]).find(
+        (p) => p.offer_price < 200 && p.stock > 0,
+      )!;
+      await page.request.post('/api/customer/add-product', {
+        form: { product_id: String(cheap.id), qty: '1' },
+        headers: originHeader(page),
+      });
 
       await page.goto('/checkout');
       await hydrated(page, 'Checkout');
@@ -120,20 +155,32 @@ for (const viewport of [
       await expect(summary.getByRole('definition').filter({ hasText: '₹40.00' })).toBeVisible();
 
       await page.getByRole('button', { name: 'Change' }).click();
-      await page.getByRole('dialog', { name: 'Select Shipping Address' }).getByRole('button', { name: /^Select: .*Ollur Road/ }).click();
+      await page
+        .getByRole('dialog', { name: 'Select Shipping Address' })
+        .getByRole('button', { name: /^Select: .*Ollur Road/ })
+        .click();
       await page.keyboard.press('Escape');
       await expect(slots.getByText('Delivering to Greater Thrissur.')).toBeVisible();
       await expect(summary.getByRole('definition').filter({ hasText: '₹60.00' })).toBeVisible();
-      await expect(slots.getByText(/^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Add ₹[\d,.]+ more to your cart\.$/)).toBeVisible();
+      await expect(
+        slots.getByText(
+          /^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Add ₹[\d,.]+ more to your cart\.$/,
+        ),
+      ).toBeVisible();
       // The outer zone's own slots: its earliest open one is chosen (which one depends on the hour).
-      const outer = (await (await page.request.get('/api/customer/delivery-slots?pin=680555')).json()).data.slots as { label: string; status: string }[];
+      const outer = (await (await page.request.get('/api/customer/delivery-slots?pin=680555')).json()).data.slots as {
+        label: string;
+        status: string;
+      }[];
       await expect(slots.getByRole('radio', { name: outer.find((s) => s.status === 'open')!.label })).toBeChecked();
       await expect(slots.getByRole('radio')).toHaveCount(outer.length);
       expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
 
       await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
-      await expect(summary.getByRole('alert')).toContainText('The minimum order for delivery to Greater Thrissur is ₹299.00.');
+      await expect(summary.getByRole('alert')).toContainText(
+        'The minimum order for delivery to Greater Thrissur is ₹299.00.',
+      );
       expect(await myOrders(page)).toEqual([]);
     });
   });

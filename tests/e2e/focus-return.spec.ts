@@ -8,7 +8,16 @@ import { expect, test } from '@playwright/test';
 import { fillCart, hydrated, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 import { authDialog, createCustomer, origin } from './session-helpers.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12',
+  street: 'Round South',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.52,
+  longitude: 76.21,
+};
 
 test.describe('1280 px', () => {
   test.use({ viewport: { width: 1280, height: 900 } });
@@ -17,7 +26,9 @@ test.describe('1280 px', () => {
     await stubTiles(page);
     await signUp(page);
     await fillCart(page, 1);
-    expect((await page.request.post('/api/customer/add-address', { headers: originHeader(page), data: THRISSUR })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/customer/add-address', { headers: originHeader(page), data: THRISSUR })).status(),
+    ).toBe(201);
     await page.route('**/api/customer/checkout-summary*', async (route) => {
       const response = await route.fetch();
       const body = await response.json();
@@ -39,8 +50,17 @@ test.describe('1280 px', () => {
     await stubTiles(page);
     await signUp(page);
     await fillCart(page, 1);
-    expect((await page.request.post('/api/customer/add-address', { headers: originHeader(page), data: THRISSUR })).status()).toBe(201);
-    expect((await page.request.post('/api/customer/add-address', { headers: originHeader(page), data: { ...THRISSUR, name: 'Office', street: 'MG Road' } })).status()).toBe(201);
+    expect(
+      (await page.request.post('/api/customer/add-address', { headers: originHeader(page), data: THRISSUR })).status(),
+    ).toBe(201);
+    expect(
+      (
+        await page.request.post('/api/customer/add-address', {
+          headers: originHeader(page),
+          data: { ...THRISSUR, name: 'Office', street: 'MG Road' },
+        })
+      ).status(),
+    ).toBe(201);
     await page.goto('/checkout');
     await hydrated(page, 'Checkout');
     const change = page.getByRole('region', { name: 'Shipping Address' }).getByRole('button', { name: /Change/ });
@@ -56,12 +76,20 @@ test.describe('1280 px', () => {
 
   test('removing a cart line moves focus to the next line, and the last one to the cart heading', async ({ page }) => {
     await createCustomer(page.request);
-    const home = (await (await page.request.get('/api/customer/home')).json()).data.products as { id: number; name: string; stock: number }[];
+    const home = (await (await page.request.get('/api/customer/home')).json()).data.products as {
+      id: number;
+      name: string;
+      stock: number;
+    }[];
     const [a, b] = home.filter((p) => p.stock > 2);
-    for (const p of [a!, b!]) await page.request.post('/api/customer/add-product', { data: { product_id: p.id, qty: 1 }, headers: origin() });
+    for (const p of [a!, b!])
+      await page.request.post('/api/customer/add-product', { data: { product_id: p.id, qty: 1 }, headers: origin() });
     await page.goto('/cart');
     await hydrated(page, 'CartPage');
-    const first = (await page.getByRole('button', { name: /^Remove / }).first().getAttribute('aria-label'))!;
+    const first = (await page
+      .getByRole('button', { name: /^Remove / })
+      .first()
+      .getAttribute('aria-label'))!;
     await page.getByRole('button', { name: first }).click();
     await page.getByRole('dialog', { name: 'Remove item?' }).getByRole('button', { name: 'Remove' }).click();
     await expect(page.getByRole('button', { name: first })).toHaveCount(0);
@@ -105,9 +133,16 @@ test.describe('a toast over an open dialog', () => {
 
   test('is drawn above the full-screen cart panel and its backdrop, once', async ({ page }) => {
     await createCustomer(page.request);
-    const home = (await (await page.request.get('/api/customer/home')).json()).data.products as { id: number; name: string; stock: number }[];
+    const home = (await (await page.request.get('/api/customer/home')).json()).data.products as {
+      id: number;
+      name: string;
+      stock: number;
+    }[];
     const product = home.find((p) => p.stock > 3)!;
-    await page.request.post('/api/customer/add-product', { data: { product_id: product.id, qty: 1 }, headers: origin() });
+    await page.request.post('/api/customer/add-product', {
+      data: { product_id: product.id, qty: 1 },
+      headers: origin(),
+    });
     await page.goto('/about');
     await page.getByRole('navigation', { name: 'Main' }).locator('[data-cart-link]').click();
     const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
@@ -116,11 +151,16 @@ test.describe('a toast over an open dialog', () => {
     await page.request.post('/api/customer/delete-product', { data: { cart_id: line.cart_id }, headers: origin() });
     await panel.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
     // Inside the open dialog (outside it the page is inert: not shown above it, not announced).
-    const toast = panel.getByRole('alert').filter({ hasText: 'Failed to update quantity. The item may have been removed.' });
+    const toast = panel
+      .getByRole('alert')
+      .filter({ hasText: 'Failed to update quantity. The item may have been removed.' });
     await expect(toast).toHaveCount(1);
     const box = (await toast.boundingBox())!;
     // What a finger would touch at the toast's centre is the toast itself, not the dialog under it.
-    const hit = await page.evaluate(([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? '', [box.x + box.width / 2, box.y + box.height / 2]);
+    const hit = await page.evaluate(
+      ([x, y]) => document.elementFromPoint(x!, y!)?.textContent ?? '',
+      [box.x + box.width / 2, box.y + box.height / 2],
+    );
     expect(hit).toContain('Failed to update quantity');
   });
 });

@@ -98,9 +98,9 @@ for (const viewport of [
       }
       await expect(left).toBeHidden();
       await right.click();
-      await expect.poll(() => strip.evaluate((el) => Math.round(el.scrollLeft))).toBeGreaterThanOrEqual(
-        Math.min(200, await strip.evaluate((el) => el.scrollWidth - el.clientWidth)),
-      );
+      await expect
+        .poll(() => strip.evaluate((el) => Math.round(el.scrollLeft)))
+        .toBeGreaterThanOrEqual(Math.min(200, await strip.evaluate((el) => el.scrollWidth - el.clientWidth)));
       await expect(left).toBeVisible();
       await left.click();
       await expect.poll(() => strip.evaluate((el) => el.scrollLeft)).toBe(0);

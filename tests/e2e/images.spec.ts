@@ -5,5 +5,7 @@ test('a product image that fails to load is replaced by the placeholder', async 
   await page.goto('/shop');
   const firstCardImage = page.getByRole('article').first().locator('img').first();
   await expect(firstCardImage).toHaveAttribute('src', '/images/placeholder.svg');
-  await expect.poll(() => firstCardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => firstCardImage.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 });

@@ -7,7 +7,16 @@
 import { expect, test, type Page } from '@playwright/test';
 import { originHeader, signUp } from './checkout-helpers.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12',
+  street: 'Round South',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.52,
+  longitude: 76.21,
+};
 
 /** What has focus, and whether it shows a focus indicator (outline or ring). */
 async function focused(page: Page) {
@@ -16,12 +25,20 @@ async function focused(page: Page) {
     if (!el || el === document.body) return { label: '', visible: false };
     // The control itself, or the field around it (a search box rings its wrapper with focus-within).
     const shows = (style: CSSStyleDeclaration) =>
-      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) || (style.boxShadow !== 'none' && style.boxShadow !== '');
+      (style.outlineStyle !== 'none' && parseFloat(style.outlineWidth) > 0) ||
+      (style.boxShadow !== 'none' && style.boxShadow !== '');
     // The control itself or its ::after overlay (a card's stretched link), or, for a text field,
     // the field around it (a search box rings its wrapper with focus-within).
     const field = el.tagName === 'INPUT' ? [el.parentElement, el.parentElement?.parentElement] : [];
-    const ring = shows(getComputedStyle(el)) || shows(getComputedStyle(el, '::after')) || field.some((node) => node && shows(getComputedStyle(node)));
-    const label = el.getAttribute('aria-label') ?? (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ?? el.textContent?.trim().slice(0, 60) ?? '';
+    const ring =
+      shows(getComputedStyle(el)) ||
+      shows(getComputedStyle(el, '::after')) ||
+      field.some((node) => node && shows(getComputedStyle(node)));
+    const label =
+      el.getAttribute('aria-label') ??
+      (el as HTMLInputElement).labels?.[0]?.textContent?.trim() ??
+      el.textContent?.trim().slice(0, 60) ??
+      '';
     return { label, visible: ring };
   });
 }
@@ -43,7 +60,9 @@ test('a keyboard alone buys from the home page to the confirmation, focus visibl
   test.slow();
   await page.goto('/about');
   await signUp(page);
-  expect((await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status()).toBe(201);
+  expect(
+    (await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status(),
+  ).toBe(201);
 
   await page.goto('/');
   await tabTo(page, /^Add .+ to cart$/);
@@ -66,7 +85,8 @@ test('a keyboard alone buys from the home page to the confirmation, focus visibl
   // Tab reaches the payment radio group; the arrow keys move within it.
   await tabTo(page, /Cash On Delivery|Card On Delivery|Credit|Pay Online/i, 60);
   const cod = page.getByRole('radio', { name: 'Pay by Cash On Delivery' });
-  for (let i = 0; i < 5 && !(await cod.evaluate((el) => el === document.activeElement)); i++) await page.keyboard.press('ArrowDown');
+  for (let i = 0; i < 5 && !(await cod.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('ArrowDown');
   await expect(cod).toBeFocused();
   await page.keyboard.press('Space');
   await expect(cod).toBeChecked();

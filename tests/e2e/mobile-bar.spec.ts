@@ -11,7 +11,10 @@ test.describe('phone, first tap', () => {
 
   test('the Category icon opens the category overlay on the first tap', async ({ page }) => {
     await page.goto('/about');
-    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /categor/i }).tap();
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: /categor/i })
+      .tap();
     await expect(page.getByRole('dialog').first()).toBeVisible();
     await expect(page).toHaveURL(/\/about$/);
   });

@@ -9,7 +9,8 @@ import { expect, test, type Page } from '@playwright/test';
  * and waits until it has hydrated (Astro drops the `ssr` attribute then).
  */
 async function hydrated(page: Page, island: string) {
-  for (const el of await page.locator(`astro-island[component-url*="${island}"]`).all()) await el.dispatchEvent('pointerenter');
+  for (const el of await page.locator(`astro-island[component-url*="${island}"]`).all())
+    await el.dispatchEvent('pointerenter');
   await page.locator(`astro-island[component-url*="${island}"]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
@@ -95,7 +96,10 @@ test.describe('desktop (1280 px)', () => {
     const list = footer.getByRole('navigation', { name: 'Categories' });
     await expect(footer.getByText('Bringing farm fresh goodness to your doorstep!')).toBeVisible();
     await expect(list.getByRole('link')).toHaveCount(4);
-    await expect(list.getByRole('link', { name: categories[0].title })).toHaveAttribute('href', `/category/${categories[0].id}/subcategories`);
+    await expect(list.getByRole('link', { name: categories[0].title })).toHaveAttribute(
+      'href',
+      `/category/${categories[0].id}/subcategories`,
+    );
 
     const more = list.getByRole('button', { name: 'More' });
     await expect(more).toHaveAttribute('aria-expanded', 'false');

@@ -17,8 +17,16 @@ test('an unknown category in the subcategory browser is a 404 with "Category Not
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Category Not Found');
 });
 
-test('unknown categories and subcategories (or one of another category) of the other listing routes are 404s', async ({ request }) => {
-  for (const path of ['/categories/999999', '/categories/999999/all-products', '/categories/1/subcategory/999999', '/categories/2/subcategory/1', '/subcategory/999999']) {
+test('unknown categories and subcategories (or one of another category) of the other listing routes are 404s', async ({
+  request,
+}) => {
+  for (const path of [
+    '/categories/999999',
+    '/categories/999999/all-products',
+    '/categories/1/subcategory/999999',
+    '/categories/2/subcategory/1',
+    '/subcategory/999999',
+  ]) {
     expect((await request.get(path)).status(), path).toBe(404);
   }
 });

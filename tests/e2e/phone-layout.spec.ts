@@ -7,10 +7,23 @@
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, origin } from './session-helpers.ts';
 
-type Product = { id: number; name: string; offer_price: number; stock: number; weight: number | null; unit: string | null };
+type Product = {
+  id: number;
+  name: string;
+  offer_price: number;
+  stock: number;
+  weight: number | null;
+  unit: string | null;
+};
 
 async function allProducts(page: Page): Promise<Product[]> {
-  const pages = await Promise.all([1, 2].map(async (n) => (await (await page.request.get(`/api/customer/products/0?pageSize=100&page=${n}`)).json()).data.products as Product[]));
+  const pages = await Promise.all(
+    [1, 2].map(
+      async (n) =>
+        (await (await page.request.get(`/api/customer/products/0?pageSize=100&page=${n}`)).json()).data
+          .products as Product[],
+    ),
+  );
   return pages.flat();
 }
 
@@ -20,7 +33,10 @@ test.describe('375 px', () => {
   test('cart lines show the pack size beside the name', async ({ page }) => {
     await createCustomer(page.request);
     const product = (await allProducts(page)).find((p) => p.stock > 2 && p.weight !== null)!;
-    await page.request.post('/api/customer/add-product', { data: { product_id: product.id, qty: 1 }, headers: origin() });
+    await page.request.post('/api/customer/add-product', {
+      data: { product_id: product.id, qty: 1 },
+      headers: origin(),
+    });
     await page.goto('/cart');
     const row = page.getByRole('row').filter({ hasText: product.name });
     await expect(row.locator('[data-pack-size]')).toHaveText(new RegExp(`^${product.weight}\\s*${product.unit ?? ''}`));
@@ -69,8 +85,9 @@ test.describe('1280 px', () => {
     // Pomegranate once wore the apple, sapota the kiwi, papaya and jackfruit the melon.
     expect(art('Pomegranate (Bhagwa)')).not.toBe(art('Shimla Apple'));
     expect(art('Sapota (Chikoo)')).not.toBe(art('Kiwi'));
-    for (const name of ['Pomegranate (Bhagwa)', 'Sapota (Chikoo)', 'Papaya (Red Lady)', 'Jackfruit (Varikka)']) expect(art(name), name).toMatch(/placeholder\.svg$/);
+    for (const name of ['Pomegranate (Bhagwa)', 'Sapota (Chikoo)', 'Papaya (Red Lady)', 'Jackfruit (Varikka)'])
+      expect(art(name), name).toMatch(/placeholder\.svg$/);
     await page.goto(`/product/${products.find((p) => p.name === 'Sapota (Chikoo)')!.id}`);
     await expect(page.getByRole('main').locator('img').first()).toHaveAttribute('src', /placeholder\.svg$/);
-});
+  });
 });

@@ -8,7 +8,9 @@ import { expect, test } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 const seriousViolations = async (page: import('@playwright/test').Page) =>
-  (await new AxeBuilder({ page }).analyze()).violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => v.id);
+  (await new AxeBuilder({ page }).analyze()).violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => v.id);
 
 for (const width of [375, 1280]) {
   test.describe(`${width} px`, () => {
@@ -27,7 +29,8 @@ for (const width of [375, 1280]) {
       await page.goto('/search?q=fruits');
       await expect(page.getByText(/^\d+ Items$/)).toBeVisible();
       if (width < 1024) await page.getByText('Filters', { exact: true }).click();
-      const filters = width < 1024 ? page.locator('details') : page.getByRole('complementary', { name: 'Filter results' });
+      const filters =
+        width < 1024 ? page.locator('details') : page.getByRole('complementary', { name: 'Filter results' });
       await filters.getByRole('link', { name: /^Fresh Fruits \d+$/ }).click();
       await expect(page).toHaveURL(/category=\d+/);
       const count = Number((await page.getByText(/^\d+ Items$/).textContent())!.split(' ')[0]);
@@ -39,7 +42,9 @@ for (const width of [375, 1280]) {
       await expect(page).toHaveURL(/q=fruits/);
       await expect(page).toHaveURL(/category=\d+/);
       const prices = async () =>
-        (await page.getByRole('region', { name: 'Products' }).locator('article').allTextContents()).map((t) => Number(/₹([\d,]+\.\d\d)/.exec(t)![1]!.replace(/,/g, '')));
+        (await page.getByRole('region', { name: 'Products' }).locator('article').allTextContents()).map((t) =>
+          Number(/₹([\d,]+\.\d\d)/.exec(t)![1]!.replace(/,/g, '')),
+        );
       const first = await prices();
       expect(first).toEqual([...first].sort((a, b) => a - b));
 
@@ -77,7 +82,10 @@ test('the page is never indexed and home declares the site search', async ({ pag
   await page.goto('/');
   const blocks = await page.locator('script[type="application/ld+json"]').allTextContents();
   const website = blocks.map((b) => JSON.parse(b)).find((j) => j['@type'] === 'WebSite');
-  expect(website.potentialAction).toMatchObject({ '@type': 'SearchAction', target: { urlTemplate: expect.stringMatching(/\/search\?q=\{search_term_string\}$/) } });
+  expect(website.potentialAction).toMatchObject({
+    '@type': 'SearchAction',
+    target: { urlTemplate: expect.stringMatching(/\/search\?q=\{search_term_string\}$/) },
+  });
 });
 
 test.describe('without JavaScript', () => {
@@ -103,7 +111,10 @@ test.describe('without JavaScript', () => {
     await form.getByRole('button', { name: 'Search' }).click();
     await expect(page.getByRole('heading', { level: 2, name: 'Tapioca (Kappa)' })).toBeVisible();
     await page.getByText(/^Filters/).click();
-    await page.locator('details').getByRole('link', { name: /^Fresh Vegetables \d+$/ }).click();
+    await page
+      .locator('details')
+      .getByRole('link', { name: /^Fresh Vegetables \d+$/ })
+      .click();
     await expect(page).toHaveURL(/category=\d+/);
   });
 });

@@ -10,7 +10,8 @@ type Found = { id: number; name: string };
 
 /** The search island hydrates on first interest (client:interact): point at it, then wait. */
 async function hydrated(page: Page) {
-  for (const island of await page.locator('astro-island[component-url*="SearchBox"]').all()) await island.dispatchEvent('pointerenter');
+  for (const island of await page.locator('astro-island[component-url*="SearchBox"]').all())
+    await island.dispatchEvent('pointerenter');
   await page.locator('astro-island[component-url*="SearchBox"]:not([ssr])').first().waitFor({ state: 'attached' });
 }
 
@@ -57,7 +58,12 @@ test.describe('desktop (1280 px)', () => {
 
   test('search starts at one character and waits for typing to pause', async ({ page }) => {
     const requests: string[] = [];
-    page.on('request', (r) => r.url().includes('/api/customer/search-products') && requests.push(new URL(r.url()).searchParams.get('product') ?? ''));
+    page.on(
+      'request',
+      (r) =>
+        r.url().includes('/api/customer/search-products') &&
+        requests.push(new URL(r.url()).searchParams.get('product') ?? ''),
+    );
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.pressSequentially('mango', { delay: 40 });
     await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
@@ -131,16 +137,22 @@ test.describe('desktop (1280 px)', () => {
       route.fulfill({ status: 500, json: { success: false, message: 'Something went wrong. Please try again.' } }),
     );
     await page.getByRole('combobox', { name: 'Search products' }).fill('mango');
-    await expect(page.getByRole('alert').filter({ hasText: 'Failed to fetch products. Please try again.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Failed to fetch products. Please try again.' }),
+    ).toBeVisible();
   });
 
   test('a result without an id cannot be opened and says why', async ({ page }) => {
     await page.route('**/api/customer/search-products**', (route) =>
-      route.fulfill({ json: { success: true, data: { products: [{ product_name: 'Mystery Mango', offer_price: 10 }] } } }),
+      route.fulfill({
+        json: { success: true, data: { products: [{ product_name: 'Mystery Mango', offer_price: 10 }] } },
+      }),
     );
     await page.getByRole('combobox', { name: 'Search products' }).fill('myst');
     await page.getByRole('option', { name: /Mystery Mango/ }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'Unable to navigate: Product ID not found.' })).toBeVisible();
+    await expect(
+      page.getByRole('alert').filter({ hasText: 'Unable to navigate: Product ID not found.' }),
+    ).toBeVisible();
     await expect(page).toHaveURL(/\/shop$/);
   });
 });
@@ -182,7 +194,9 @@ test.describe('mobile (375 px)', () => {
     await page.goto('/shop');
     await hydrated(page);
     await page.getByRole('button', { name: 'Search products' }).click();
-    const box = page.getByRole('dialog', { name: 'Search products' }).getByRole('combobox', { name: 'Search products' });
+    const box = page
+      .getByRole('dialog', { name: 'Search products' })
+      .getByRole('combobox', { name: 'Search products' });
     await box.fill('veluthulli');
     await expect(page.getByRole('dialog').getByRole('option').first()).toBeVisible();
     await box.press('Enter');

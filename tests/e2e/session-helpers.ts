@@ -18,7 +18,10 @@ export function origin(): Record<string, string> {
 /** Creates a customer through the API in `request`'s cookie jar (signed in there); returns the phone. */
 export async function createCustomer(request: APIRequestContext, name = 'Asha Menon'): Promise<string> {
   const phone = randomPhone();
-  const reg = await request.post('/api/register', { data: { name, email: 'asha@example.com', mobile: phone }, headers: origin() });
+  const reg = await request.post('/api/register', {
+    data: { name, email: 'asha@example.com', mobile: phone },
+    headers: origin(),
+  });
   expect(reg.status(), await reg.text()).toBe(200);
   const otp = (await reg.json()).data.demo_otp as string;
   const login = await request.post('/api/otp-login', { data: { key: phone, otp }, headers: origin() });

@@ -8,10 +8,21 @@ import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 const BUDGET_BYTES = 60 * 1024;
-const STATIC_PAGES = ['/about', '/faq', '/contact-us', '/terms-and-conditions', '/shipping', '/blog', '/blog/onam-sadya-shopping-list'];
+const STATIC_PAGES = [
+  '/about',
+  '/faq',
+  '/contact-us',
+  '/terms-and-conditions',
+  '/shipping',
+  '/blog',
+  '/blog/onam-sadya-shopping-list',
+];
 
 /** Loads a page and returns the gzipped size of all JavaScript it ran, in bytes, by script. */
-async function gzippedScriptBytes(page: Page, path: string): Promise<{ total: number; scripts: Record<string, number> }> {
+async function gzippedScriptBytes(
+  page: Page,
+  path: string,
+): Promise<{ total: number; scripts: Record<string, number> }> {
   const scripts: Record<string, number> = {};
   const pending: Promise<void>[] = [];
   page.on('response', (res) => {
@@ -52,7 +63,9 @@ test('FAQ questions open and close from the keyboard', async ({ page }) => {
   await page.goto('/faq');
   await expect(page.getByRole('heading', { level: 1, name: 'Frequently Asked Questions' })).toBeVisible();
   const first = page.locator('details').filter({ has: page.locator('summary', { hasText: 'Where do you deliver?' }) });
-  const second = page.locator('details').filter({ has: page.locator('summary', { hasText: 'When will my order arrive?' }) });
+  const second = page
+    .locator('details')
+    .filter({ has: page.locator('summary', { hasText: 'When will my order arrive?' }) });
   const answer = second.getByText('Orders placed before 5 PM are delivered the same day');
   await expect(answer).toBeHidden();
 

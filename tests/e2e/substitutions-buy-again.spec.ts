@@ -11,19 +11,36 @@ import AxeBuilder from '@axe-core/playwright';
 import { fillCart, hydrated, originHeader, signUp } from './checkout-helpers.ts';
 import { loginInDialog, openAuthFromNavbar } from './session-helpers.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12', street: 'Round South', city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12',
+  street: 'Round South',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.52,
+  longitude: 76.21,
+};
 const DEMO_PHONE = '+919447000001';
 
 async function seriousViolations(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations.filter((v) => v.impact === 'serious' || v.impact === 'critical').map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
 }
 
 /** Signs the demo customer in through the API (demo OTP) in the page's cookie jar and empties her cart. */
 async function signInAsDemoCustomer(page: Page): Promise<void> {
-  const sent = await page.request.post('/api/validate-customer', { data: { key: DEMO_PHONE }, headers: originHeader(page) });
+  const sent = await page.request.post('/api/validate-customer', {
+    data: { key: DEMO_PHONE },
+    headers: originHeader(page),
+  });
   expect(sent.status(), await sent.text()).toBe(200);
-  const login = await page.request.post('/api/otp-login', { data: { key: DEMO_PHONE, otp: (await sent.json()).data.demo_otp }, headers: originHeader(page) });
+  const login = await page.request.post('/api/otp-login', {
+    data: { key: DEMO_PHONE, otp: (await sent.json()).data.demo_otp },
+    headers: originHeader(page),
+  });
   expect(login.status(), await login.text()).toBe(200);
   await page.request.post('/api/customer/clear-cart', { headers: originHeader(page) });
 }
@@ -37,11 +54,17 @@ for (const viewport of VIEWPORTS) {
   test.describe(`substitutions at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('a line choice in the cart and the order choice at checkout reach the order and its tracking', async ({ page }) => {
+    test('a line choice in the cart and the order choice at checkout reach the order and its tracking', async ({
+      page,
+    }) => {
       test.slow();
       await page.goto('/about');
       await signUp(page);
-      expect((await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })).status()).toBe(201);
+      expect(
+        (
+          await page.request.post('/api/customer/add-address', { data: THRISSUR, headers: originHeader(page) })
+        ).status(),
+      ).toBe(201);
       const name = await fillCart(page, 1);
 
       await page.goto('/cart');
@@ -49,7 +72,9 @@ for (const viewport of VIEWPORTS) {
       const select = page.getByLabel(`If out of stock: ${name}`);
       await expect(select).toHaveValue('');
       await expect(select.locator('option:checked')).toHaveText('Same as the order');
-      const saved = page.waitForResponse((r) => r.url().endsWith('/api/customer/set-substitution') && r.status() === 200);
+      const saved = page.waitForResponse(
+        (r) => r.url().endsWith('/api/customer/set-substitution') && r.status() === 200,
+      );
       await select.selectOption({ label: 'Call me' });
       await saved;
       expect(await seriousViolations(page)).toEqual([]);
@@ -69,7 +94,11 @@ for (const viewport of VIEWPORTS) {
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('button', { name: 'Place Order' }).click();
       await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
-      const orders = (await (await page.request.get('/api/customer/my-orders')).json()).data.orders as { id: number; substitution: string; order_items: { substitution: string }[] }[];
+      const orders = (await (await page.request.get('/api/customer/my-orders')).json()).data.orders as {
+        id: number;
+        substitution: string;
+        order_items: { substitution: string }[];
+      }[];
       expect(orders[0]).toMatchObject({ substitution: 'refund', order_items: [{ substitution: 'call' }] });
 
       await page.goto('/my-account?section=orders');
@@ -123,12 +152,17 @@ test.describe('buy again', () => {
   });
 
   for (const viewport of VIEWPORTS) {
-    test(`delivered products come back on home and My Account, added in one tap (${viewport.width}px)`, async ({ page }) => {
+    test(`delivered products come back on home and My Account, added in one tap (${viewport.width}px)`, async ({
+      page,
+    }) => {
       test.slow();
       await page.setViewportSize(viewport);
       await page.goto('/about');
       await signInAsDemoCustomer(page);
-      const expected = (await (await page.request.get('/api/customer/buy-again')).json()).data.products as { id: number; name: string }[];
+      const expected = (await (await page.request.get('/api/customer/buy-again')).json()).data.products as {
+        id: number;
+        name: string;
+      }[];
       expect(expected.length).toBeGreaterThan(0);
 
       await page.goto('/');
@@ -144,7 +178,10 @@ test.describe('buy again', () => {
       // The card's Add became its − qty + stepper, as on every product card.
       await expect(section.getByRole('button', { name: `Increase quantity of ${expected[0]!.name}` })).toBeVisible();
       await expect(section.getByRole('button', { name: `Add ${expected[0]!.name} to cart` })).toBeHidden();
-      const cart = (await (await page.request.get('/api/customer/my-cart')).json()).data.my_cart as { product_id: number; qty: number }[];
+      const cart = (await (await page.request.get('/api/customer/my-cart')).json()).data.my_cart as {
+        product_id: number;
+        qty: number;
+      }[];
       expect(cart).toEqual([expect.objectContaining({ product_id: expected[0]!.id, qty: 1 })]);
 
       await page.goto('/my-account');

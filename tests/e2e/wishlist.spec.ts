@@ -30,27 +30,44 @@ for (const viewport of [
 
       // The heart hydrates on first interest (client:interact); the click that wakes it counts.
       await page.goto(`/product/${product.id}`);
-      const heart = page.getByRole('main').getByRole('button', { name: `Wishlist ${product.name}` }).first();
+      const heart = page
+        .getByRole('main')
+        .getByRole('button', { name: `Wishlist ${product.name}` })
+        .first();
       await expect(heart).toHaveAttribute('aria-pressed', 'false');
       await heart.click();
-      await expect(page.getByRole('status').filter({ hasText: 'Product added to wishlist successfully!' })).toBeVisible();
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Product added to wishlist successfully!' }),
+      ).toBeVisible();
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       expect(await wishlistIds(page)).toEqual([product.id]);
 
       // Cards show it without being touched (they hydrate only on interest).
       await page.goto('/');
       const card = page.locator(`article[data-product-id="${product.id}"]`).first();
-      await expect(card.getByRole('button', { name: `Wishlist ${product.name}` })).toHaveAttribute('aria-pressed', 'true');
+      await expect(card.getByRole('button', { name: `Wishlist ${product.name}` })).toHaveAttribute(
+        'aria-pressed',
+        'true',
+      );
       await card.getByRole('button', { name: `Wishlist ${product.name}` }).click();
-      await expect(page.getByRole('status').filter({ hasText: 'Product removed from wishlist successfully' })).toBeVisible();
-      await expect(card.getByRole('button', { name: `Wishlist ${product.name}` })).toHaveAttribute('aria-pressed', 'false');
+      await expect(
+        page.getByRole('status').filter({ hasText: 'Product removed from wishlist successfully' }),
+      ).toBeVisible();
+      await expect(card.getByRole('button', { name: `Wishlist ${product.name}` })).toHaveAttribute(
+        'aria-pressed',
+        'false',
+      );
       expect(await wishlistIds(page)).toEqual([]);
     });
 
     test('a guest pressing the heart gets the login dialog', async ({ page }) => {
       const product = await firstProduct(page);
       await page.goto(`/product/${product.id}`);
-      await page.getByRole('main').getByRole('button', { name: `Wishlist ${product.name}` }).first().click();
+      await page
+        .getByRole('main')
+        .getByRole('button', { name: `Wishlist ${product.name}` })
+        .first()
+        .click();
       await expect(authDialog(page).getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
     });
   });

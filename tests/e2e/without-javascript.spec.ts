@@ -10,14 +10,30 @@ test.use({ javaScriptEnabled: false });
 for (const width of [375, 1280]) {
   test(`no inert control on the main pages (${width}px)`, async ({ page }) => {
     await page.setViewportSize({ width, height: 900 });
-    for (const path of ['/', '/shop', '/search?q=banana', '/category/1/subcategories', '/product/1', '/cart', '/about', '/categories', '/track-order', '/blog']) {
+    for (const path of [
+      '/',
+      '/shop',
+      '/search?q=banana',
+      '/category/1/subcategories',
+      '/product/1',
+      '/cart',
+      '/about',
+      '/categories',
+      '/track-order',
+      '/blog',
+    ]) {
       const res = await page.goto(path);
       expect(res?.status(), path).toBeLessThan(400);
       await expect(page.getByText('JavaScript is turned off.'), path).toBeVisible();
       const inert = await page.locator('button, [role="button"], input, select, textarea').evaluateAll((els) =>
         els
           .filter((e) => (e as HTMLElement).getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden')
-          .filter((e) => (e as HTMLInputElement).type !== 'hidden' && !(e as HTMLButtonElement).disabled && !e.hasAttribute('commandfor'))
+          .filter(
+            (e) =>
+              (e as HTMLInputElement).type !== 'hidden' &&
+              !(e as HTMLButtonElement).disabled &&
+              !e.hasAttribute('commandfor'),
+          )
           .filter((e) => !(e.closest('form') && ((e as HTMLButtonElement).type === 'submit' || e.tagName !== 'BUTTON')))
           .map((e) => `${e.tagName} ${e.getAttribute('aria-label') ?? (e.textContent ?? '').trim().slice(0, 40)}`),
       );

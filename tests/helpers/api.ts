@@ -29,7 +29,12 @@ export class ApiClient {
     this.useCookie = useCookie;
   }
 
-  async request<T = any>(method: string, path: string, body: Body = {}, headers: Record<string, string> = {}): Promise<ApiResult<T>> {
+  async request<T = any>(
+    method: string,
+    path: string,
+    body: Body = {},
+    headers: Record<string, string> = {},
+  ): Promise<ApiResult<T>> {
     const h: Record<string, string> = { 'x-forwarded-for': this.ip, ...headers };
     if (this.token && !this.useCookie) h.authorization = `Bearer ${this.token}`;
     if (this.cookie && this.useCookie) {
@@ -62,15 +67,22 @@ export class ApiClient {
   }
 
   get = <T = any>(path: string, headers?: Record<string, string>) => this.request<T>('GET', path, {}, headers);
-  post = <T = any>(path: string, body: Body = {}, headers?: Record<string, string>) => this.request<T>('POST', path, body, headers);
-  put = <T = any>(path: string, body: Body = {}, headers?: Record<string, string>) => this.request<T>('PUT', path, body, headers);
-  delete = <T = any>(path: string, body: Body = {}, headers?: Record<string, string>) => this.request<T>('DELETE', path, body, headers);
+  post = <T = any>(path: string, body: Body = {}, headers?: Record<string, string>) =>
+    this.request<T>('POST', path, body, headers);
+  put = <T = any>(path: string, body: Body = {}, headers?: Record<string, string>) =>
+    this.request<T>('PUT', path, body, headers);
+  delete = <T = any>(path: string, body: Body = {}, headers?: Record<string, string>) =>
+    this.request<T>('DELETE', path, body, headers);
 
   /** Signs up a new customer through the OTP flow (reading the demo code) and keeps the session. */
   async signUp(phone = randomPhone(), name = 'Test Customer', email = 'test@example.com'): Promise<{ phone: string }> {
     const reg = await this.post('/api/register', { json: { name, email, mobile: phone } });
     if (reg.status !== 200) throw new Error(`register failed: ${reg.status} ${JSON.stringify(reg.body)}`);
-    const login = await this.post('/api/otp-login', { json: { key: phone, otp: reg.body.data.demo_otp } }, { 'x-token-transport': 'bearer' });
+    const login = await this.post(
+      '/api/otp-login',
+      { json: { key: phone, otp: reg.body.data.demo_otp } },
+      { 'x-token-transport': 'bearer' },
+    );
     if (login.status !== 200) throw new Error(`otp-login failed: ${login.status} ${JSON.stringify(login.body)}`);
     this.token = login.body.data.token;
     return { phone };

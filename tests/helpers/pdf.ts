@@ -11,7 +11,12 @@ const standardFontDataUrl = `${path.join(path.dirname(createRequire(import.meta.
 
 /** The text of each page of `bytes`: items joined by spaces, lines (by y) by newlines. */
 export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
-  const doc = await getDocument({ data: new Uint8Array(bytes), standardFontDataUrl, useSystemFonts: false, isEvalSupported: false }).promise;
+  const doc = await getDocument({
+    data: new Uint8Array(bytes),
+    standardFontDataUrl,
+    useSystemFonts: false,
+    isEvalSupported: false,
+  }).promise;
   const pages: string[] = [];
   for (let i = 1; i <= doc.numPages; i++) {
     const content = await (await doc.getPage(i)).getTextContent();
@@ -26,7 +31,12 @@ export async function pdfPages(bytes: Uint8Array): Promise<string[]> {
     pages.push(
       [...lines.entries()]
         .sort((a, b) => b[0] - a[0])
-        .map(([, items]) => items.sort((a, b) => a.x - b.x).map((i) => i.s).join(' '))
+        .map(([, items]) =>
+          items
+            .sort((a, b) => a.x - b.x)
+            .map((i) => i.s)
+            .join(' '),
+        )
         .join('\n'),
     );
   }

@@ -50,12 +50,15 @@ async function data<T>(baseUrl: string, path: string): Promise<T> {
 
 /** Every route of the table with its expected heading. */
 export async function routeTable(baseUrl: string): Promise<RouteCase[]> {
-  const { category, subcategories } = await data<{ category: { id: number; name: string }; subcategories: { id: number; name: string }[] }>(
-    baseUrl,
-    '/api/customer/product-subcategories/1',
-  );
+  const { category, subcategories } = await data<{
+    category: { id: number; name: string };
+    subcategories: { id: number; name: string }[];
+  }>(baseUrl, '/api/customer/product-subcategories/1');
   const sub = subcategories[0];
-  const { products } = await data<{ products: { id: number; name: string }[] }>(baseUrl, `/api/customer/products/${sub.id}?category=${category.id}`);
+  const { products } = await data<{ products: { id: number; name: string }[] }>(
+    baseUrl,
+    `/api/customer/products/${sub.id}?category=${category.id}`,
+  );
   const product = products[0];
   const categoryName = new RegExp(escape(category.name));
   const subOrCategory = new RegExp(`${escape(sub.name)}|${escape(category.name)}`);

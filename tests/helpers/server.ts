@@ -30,7 +30,10 @@ export async function freePort(): Promise<number> {
  * Starts the server with the given extra environment and waits for /readyz (or, with
  * `waitFor: 'healthz'`, only until it listens: for a server whose database is down).
  */
-export async function startServer(env: Record<string, string> = {}, options: { waitFor?: 'readyz' | 'healthz' } = {}): Promise<RunningServer> {
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { waitFor?: 'readyz' | 'healthz' } = {},
+): Promise<RunningServer> {
   // TEST_SERVER_DIST tests another build folder than dist/ (passed to scripts/server.ts as DIST_DIR).
   const dist = process.env.TEST_SERVER_DIST || 'dist';
   const entry = path.resolve(dist, 'server/entry.mjs');

@@ -9,11 +9,24 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
 import { pdfText } from '../helpers/pdf.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: 'Near Vadakkunnathan Temple', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: 'Near Vadakkunnathan Temple',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 /** A raw request with the client's session, for bodies that are not JSON. */
 async function download(c: ApiClient, path: string, method: 'GET' | 'HEAD' = 'GET') {
-  const res = await fetch(c.baseUrl + path, { method, headers: { authorization: `Bearer ${c.token}`, 'x-forwarded-for': c.ip } });
+  const res = await fetch(c.baseUrl + path, {
+    method,
+    headers: { authorization: `Bearer ${c.token}`, 'x-forwarded-for': c.ip },
+  });
   return { status: res.status, headers: res.headers, bytes: new Uint8Array(await res.arrayBuffer()) };
 }
 
@@ -22,7 +35,10 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
 
   beforeAll(async () => {
     const guest = new ApiClient(baseUrl);
-    const all = (await guest.get('/api/customer/products/0?pageSize=100&page=1')).body.data.products as { id: number; stock: number }[];
+    const all = (await guest.get('/api/customer/products/0?pageSize=100&page=1')).body.data.products as {
+      id: number;
+      stock: number;
+    }[];
     productId = all.find((p) => p.stock >= 50)!.id;
   });
 
@@ -32,7 +48,9 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     const addressId = (await c.post('/api/customer/add-address', { json: THRISSUR })).body.data.address.id;
     await c.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: '1' } });
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
-    const placed = await c.post('/api/customer/place-order', { json: { address_id: addressId, payment_mode: mode, paid_amount: s.paid_amount, points: '0' } });
+    const placed = await c.post('/api/customer/place-order', {
+      json: { address_id: addressId, payment_mode: mode, paid_amount: s.paid_amount, points: '0' },
+    });
     expect(placed.status).toBe(201);
     return { c, order: placed.body.data.order as { id: number; paid_amount: string; invoice_url: string | null } };
   }
@@ -48,18 +66,26 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('application/pdf');
     expect(res.headers.get('cache-control')).toBe('no-store');
-    const [, number] = /^attachment; filename="invoice-(FF-\d\d-\d\d-\d{6})\.pdf"$/.exec(res.headers.get('content-disposition') ?? '') ?? [];
+    const [, number] =
+      /^attachment; filename="invoice-(FF-\d\d-\d\d-\d{6})\.pdf"$/.exec(res.headers.get('content-disposition') ?? '') ??
+      [];
     expect(number).toBeTruthy();
     const text = await pdfText(res.bytes);
-    expect(text).toContain(`Invoice number: ${number!.replaceAll('-', '/').replace(/^FF\/(\d\d)\/(\d\d)/, 'FF/$1-$2')}`);
+    expect(text).toContain(
+      `Invoice number: ${number!.replaceAll('-', '/').replace(/^FF\/(\d\d)\/(\d\d)/, 'FF/$1-$2')}`,
+    );
     expect(text).toContain(`Order number: #${order.id}`);
     expect(text).toContain('GSTIN: 32ABCDE1234F1Z5');
     expect(text).toContain('Kerala (32)');
-    expect(text).toContain(`Invoice total Rs. ${Number(order.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`);
+    expect(text).toContain(
+      `Invoice total Rs. ${Number(order.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`,
+    );
     // The order now carries its number; a second download keeps it.
     const listed = (await c.get('/api/customer/my-orders')).body.data.orders[0];
     expect(listed.invoice_number).toMatch(/^FF\/\d\d-\d\d\/\d{6}$/);
-    expect((await download(c, order.invoice_url!)).headers.get('content-disposition')).toBe(res.headers.get('content-disposition'));
+    expect((await download(c, order.invoice_url!)).headers.get('content-disposition')).toBe(
+      res.headers.get('content-disposition'),
+    );
 
     const stranger = new ApiClient(baseUrl);
     await stranger.signUp();
@@ -77,21 +103,42 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     expect(cancelled.status).toBe(200);
     expect(cancelled.body.data.order.invoice_url).toBeNull();
     const rupees = `₹${Number(order.paid_amount).toLocaleString('en-IN', { minimumFractionDigits: 2 })}`;
-    expect(cancelled.body.data.order.refund).toEqual([{ to: 'credit', amount: order.paid_amount, points: null, text: `${rupees} refunded to your FarmFresh credit — available now` }]);
+    expect(cancelled.body.data.order.refund).toEqual([
+      {
+        to: 'credit',
+        amount: order.paid_amount,
+        points: null,
+        text: `${rupees} refunded to your FarmFresh credit — available now`,
+      },
+    ]);
     expect((await c.get('/api/customer/profile')).body.data.account.credit_balance).toBe(1000);
     const res = await c.get(`/api/customer/orders/${order.id}/invoice`);
     expect(res.status).toBe(409);
-    expect(res.body.message).toBe('This order was cancelled before an invoice was issued, so there is no invoice for it.');
+    expect(res.body.message).toBe(
+      'This order was cancelled before an invoice was issued, so there is no invoice for it.',
+    );
   });
 
   it('numbers parallel first downloads uniquely and consecutively', async () => {
     const shoppers = await Promise.all([1, 2, 3, 4].map(() => customerWithOrder()));
-    const results = await Promise.all(shoppers.flatMap(({ c, order }) => [1, 2, 3].map(() => download(c, order.invoice_url!).then((r) => ({ id: order.id, status: r.status, name: r.headers.get('content-disposition') })))));
+    const results = await Promise.all(
+      shoppers.flatMap(({ c, order }) =>
+        [1, 2, 3].map(() =>
+          download(c, order.invoice_url!).then((r) => ({
+            id: order.id,
+            status: r.status,
+            name: r.headers.get('content-disposition'),
+          })),
+        ),
+      ),
+    );
     expect(results.every((r) => r.status === 200)).toBe(true);
     const perOrder = new Map<number, Set<string>>();
     for (const r of results) perOrder.set(r.id, (perOrder.get(r.id) ?? new Set()).add(r.name!));
     expect([...perOrder.values()].every((names) => names.size === 1)).toBe(true);
-    const serials = [...perOrder.values()].map((names) => Number(/(\d{6})\.pdf/.exec([...names][0]!)![1])).sort((a, b) => a - b);
+    const serials = [...perOrder.values()]
+      .map((names) => Number(/(\d{6})\.pdf/.exec([...names][0]!)![1]))
+      .sort((a, b) => a - b);
     expect(serials).toEqual([0, 1, 2, 3].map((i) => serials[0]! + i));
   });
 
@@ -107,6 +154,8 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toEqual({ sms_language: 'Choose English (en) or Malayalam (ml).' });
     expect((await c.get('/api/customer/sms-language')).status).toBe(405);
-    expect((await new ApiClient(baseUrl).post('/api/customer/sms-language', { json: { sms_language: 'en' } })).status).toBe(401);
+    expect(
+      (await new ApiClient(baseUrl).post('/api/customer/sms-language', { json: { sms_language: 'en' } })).status,
+    ).toBe(401);
   });
 });

@@ -5,10 +5,21 @@
  * aborts left as aborts), the 401 listeners; then a few calls to the built server.
  */
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import { ApiError, apiGet, apiRequest, apiSend, isAbortError, onUnauthorized, withQuery } from '../../src/lib/http/api-client.ts';
+import {
+  ApiError,
+  apiGet,
+  apiRequest,
+  apiSend,
+  isAbortError,
+  onUnauthorized,
+  withQuery,
+} from '../../src/lib/http/api-client.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json; charset=utf-8', ...headers } });
+  new Response(JSON.stringify(body), {
+    status,
+    headers: { 'content-type': 'application/json; charset=utf-8', ...headers },
+  });
 
 /** Stubs fetch with `answer` and returns the calls it received. */
 function stubFetch(answer: (input: string, init: RequestInit) => Response | Promise<Response>) {
@@ -36,14 +47,18 @@ afterEach(() => {
 
 describe('withQuery', () => {
   it('adds parameters, writes numbers and booleans as text and leaves out undefined ones', () => {
-    expect(withQuery('/api/x', { pin: '680001', page: 2, fresh: true, skip: undefined })).toBe('/api/x?pin=680001&page=2&fresh=true');
+    expect(withQuery('/api/x', { pin: '680001', page: 2, fresh: true, skip: undefined })).toBe(
+      '/api/x?pin=680001&page=2&fresh=true',
+    );
   });
   it('replaces a key the path already has, and an undefined value removes it', () => {
     expect(withQuery('/api/x?page=1&sort=new', { page: 3 })).toBe('/api/x?page=3&sort=new');
     expect(withQuery('/api/x?page=1', { page: undefined })).toBe('/api/x');
   });
   it('encodes the values and leaves a path without query alone', () => {
-    expect(withQuery('/api/search', { product: 'red & green chilli' })).toBe('/api/search?product=red+%26+green+chilli');
+    expect(withQuery('/api/search', { product: 'red & green chilli' })).toBe(
+      '/api/search?product=red+%26+green+chilli',
+    );
     expect(withQuery('/api/x', undefined)).toBe('/api/x');
     expect(withQuery('/api/x', {})).toBe('/api/x');
   });
@@ -90,7 +105,11 @@ describe('the request', () => {
 describe('the answer', () => {
   it('unwraps the envelope: status, message and data', async () => {
     stubFetch(() => json(201, { success: true, message: 'Added', data: { id: 9 } }));
-    await expect(apiRequest('/api/x', { method: 'POST', body: {} })).resolves.toEqual({ status: 201, message: 'Added', data: { id: 9 } });
+    await expect(apiRequest('/api/x', { method: 'POST', body: {} })).resolves.toEqual({
+      status: 201,
+      message: 'Added',
+      data: { id: 9 },
+    });
     stubFetch(() => json(200, { success: true, data: [1, 2] }));
     await expect(apiGet('/api/x')).resolves.toEqual([1, 2]);
   });
@@ -102,9 +121,18 @@ describe('the answer', () => {
   });
 
   it('an error status carries the server’s message, field errors and data', async () => {
-    stubFetch(() => json(409, { success: false, message: 'Prices changed', data: { total: 12_300 }, errors: { cart: 'Changed' } }));
+    stubFetch(() =>
+      json(409, { success: false, message: 'Prices changed', data: { total: 12_300 }, errors: { cart: 'Changed' } }),
+    );
     const err = await apiError(apiSend('/api/orders', { body: {} }));
-    expect(err).toMatchObject({ name: 'ApiError', message: 'Prices changed', status: 409, data: { total: 12_300 }, errors: { cart: 'Changed' }, retryAfter: undefined });
+    expect(err).toMatchObject({
+      name: 'ApiError',
+      message: 'Prices changed',
+      status: 409,
+      data: { total: 12_300 },
+      errors: { cart: 'Changed' },
+      retryAfter: undefined,
+    });
   });
 
   it('a 429 gives the seconds of its Retry-After header', async () => {
@@ -120,13 +148,21 @@ describe('the answer', () => {
     const err = await apiError(apiGet('/api/x', { fallbackMessage: 'Could not load.' }));
     expect(err).toMatchObject({ message: 'Could not load.', status: 502, errors: undefined, data: undefined });
     stubFetch(() => new Response('{not json', { status: 500, headers: { 'content-type': 'application/json' } }));
-    expect(await apiError(apiGet('/api/x'))).toMatchObject({ message: 'Something went wrong. Please try again.', status: 500 });
+    expect(await apiError(apiGet('/api/x'))).toMatchObject({
+      message: 'Something went wrong. Please try again.',
+      status: 500,
+    });
   });
 
   it('a 2xx that is not an envelope (no body, text) is a failure with the fallback message', async () => {
     stubFetch(() => new Response(null, { status: 204 }));
-    expect(await apiError(apiGet('/api/x', { fallbackMessage: 'Nope' }))).toMatchObject({ message: 'Nope', status: 204 });
-    stubFetch(() => new Response('{"success":true,"data":1}', { status: 200, headers: { 'content-type': 'text/plain' } }));
+    expect(await apiError(apiGet('/api/x', { fallbackMessage: 'Nope' }))).toMatchObject({
+      message: 'Nope',
+      status: 204,
+    });
+    stubFetch(
+      () => new Response('{"success":true,"data":1}', { status: 200, headers: { 'content-type': 'text/plain' } }),
+    );
     expect(await apiError(apiGet('/api/x'))).toMatchObject({ status: 200 });
   });
 
@@ -139,12 +175,20 @@ describe('the answer', () => {
 describe('failures of the network and aborts', () => {
   it('a network failure is status 0 with the fallback message (or the default one)', async () => {
     stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    expect(await apiError(apiGet('/api/x', { fallbackMessage: 'Offline?' }))).toMatchObject({ message: 'Offline?', status: 0 });
-    expect(await apiError(apiGet('/api/x'))).toMatchObject({ message: 'Something went wrong. Please try again.', status: 0 });
+    expect(await apiError(apiGet('/api/x', { fallbackMessage: 'Offline?' }))).toMatchObject({
+      message: 'Offline?',
+      status: 0,
+    });
+    expect(await apiError(apiGet('/api/x'))).toMatchObject({
+      message: 'Something went wrong. Please try again.',
+      status: 0,
+    });
   });
 
   it('a connection lost while the body arrives is a network failure too', async () => {
-    stubFetch(() => new Response(new ReadableStream({ pull: (c) => c.error(new TypeError('network error')) }), { status: 200 }));
+    stubFetch(
+      () => new Response(new ReadableStream({ pull: (c) => c.error(new TypeError('network error')) }), { status: 200 }),
+    );
     expect(await apiError(apiGet('/api/x'))).toMatchObject({ status: 0 });
   });
 
@@ -202,13 +246,17 @@ describe('against the built server', () => {
   const { baseUrl } = inject('servers')[0];
 
   it('a GET with a query comes back unwrapped', async () => {
-    const data = await apiGet<{ products: { name: string }[] }>(`${baseUrl}/api/customer/search-products`, { query: { product: 'banana', limit: 3 } });
+    const data = await apiGet<{ products: { name: string }[] }>(`${baseUrl}/api/customer/search-products`, {
+      query: { product: 'banana', limit: 3 },
+    });
     expect(data.products.length).toBeGreaterThan(0);
     expect(data.products.length).toBeLessThanOrEqual(3);
   });
 
   it('a refused query is an ApiError with the server’s message and status', async () => {
-    const err = await apiError(apiGet(`${baseUrl}/api/customer/search-products`, { query: { product: 'banana', limit: 999 } }));
+    const err = await apiError(
+      apiGet(`${baseUrl}/api/customer/search-products`, { query: { product: 'banana', limit: 999 } }),
+    );
     expect(err.status).toBe(400);
     expect(err.message).not.toBe('Something went wrong. Please try again.');
   });

@@ -62,12 +62,19 @@ describe('server processes', () => {
       const server = await startServer({ DATABASE_URL: created.url, WEB_CONCURRENCY: '2' });
       const workers = childrenOf(server.pid);
       expect(workers).toHaveLength(2);
-      const pages = await Promise.all(Array.from({ length: 20 }, (_, i) => fetch(`${server.baseUrl}/product/${(i % 5) + 1}`).then((r) => r.status)));
+      const pages = await Promise.all(
+        Array.from({ length: 20 }, (_, i) => fetch(`${server.baseUrl}/product/${(i % 5) + 1}`).then((r) => r.status)),
+      );
       expect(pages.every((s) => s === 200)).toBe(true);
 
       process.kill(workers[0]!, 'SIGKILL');
       await until(() => childrenOf(server.pid).length === 2 && !childrenOf(server.pid).includes(workers[0]!));
-      expect((await fetch(`${server.baseUrl}/readyz`).then((r) => r.status, () => 0))).toBe(200);
+      expect(
+        await fetch(`${server.baseUrl}/readyz`).then(
+          (r) => r.status,
+          () => 0,
+        ),
+      ).toBe(200);
 
       const now = childrenOf(server.pid);
       await server.stop();

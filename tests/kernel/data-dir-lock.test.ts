@@ -11,14 +11,22 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 
-const LOCKED = /Another FarmFresh process \(pid (\d+)\) is using the database in .+\. Stop it first, or set DATABASE_URL to use PostgreSQL\./;
+const LOCKED =
+  /Another FarmFresh process \(pid (\d+)\) is using the database in .+\. Stop it first, or set DATABASE_URL to use PostgreSQL\./;
 
 /** Runs a project script to its end (at most 60 s) with a PGlite data folder; returns its exit code and output. */
 function runScript(script: string, dataDir: string, options: { cwd?: string; args?: string[] } = {}) {
   return new Promise<{ code: number | null; stderr: string; stdout: string }>((resolve) => {
     const child = spawn(process.execPath, [path.resolve(script), ...(options.args ?? [])], {
       cwd: options.cwd ?? process.cwd(),
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', HOST: '127.0.0.1', LOG_LEVEL: 'warn', ASTRO_NODE_LOGGING: 'disabled' },
+      env: {
+        ...process.env,
+        PGLITE_DATA_DIR: dataDir,
+        DATABASE_URL: '',
+        HOST: '127.0.0.1',
+        LOG_LEVEL: 'warn',
+        ASTRO_NODE_LOGGING: 'disabled',
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     let stdout = '';
@@ -82,7 +90,10 @@ describe('PGlite data folder lock', () => {
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
     const deadPid = Number(dead.stdout.trim());
     mkdirSync(dataDir, { recursive: true });
-    writeFileSync(path.join(dataDir, 'farmfresh.lock'), JSON.stringify({ pid: deadPid, hostname: os.hostname(), startedAt: new Date(0).toISOString() }));
+    writeFileSync(
+      path.join(dataDir, 'farmfresh.lock'),
+      JSON.stringify({ pid: deadPid, hostname: os.hostname(), startedAt: new Date(0).toISOString() }),
+    );
 
     const server = await startServer({ PGLITE_DATA_DIR: dataDir, SEED_DEMO: 'never' });
     servers.push(server);

@@ -75,7 +75,10 @@ describe('PostgreSQL down or unreachable', () => {
 
   it('connection refused: 503 with Retry-After from API, pages and /readyz within 5 s', async () => {
     const closedPort = await freePort(); // nothing listens there
-    const server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/farmfresh` }, { waitFor: 'healthz' });
+    const server = await startServer(
+      { DATABASE_URL: `postgres://postgres@127.0.0.1:${closedPort}/farmfresh` },
+      { waitFor: 'healthz' },
+    );
     servers.push(server);
     await expectUnavailable(server.baseUrl);
   });
@@ -83,37 +86,46 @@ describe('PostgreSQL down or unreachable', () => {
   it('packets dropped (a socket that never answers): 503 with Retry-After within 5 s', async () => {
     const hole = await switchableProxy();
     cleanups.push(hole.close);
-    const server = await startServer({ DATABASE_URL: `postgres://postgres@127.0.0.1:${hole.port}/farmfresh` }, { waitFor: 'healthz' });
+    const server = await startServer(
+      { DATABASE_URL: `postgres://postgres@127.0.0.1:${hole.port}/farmfresh` },
+      { waitFor: 'healthz' },
+    );
     servers.push(server);
     await expectUnavailable(server.baseUrl);
     // Still bounded when several requests wait at once.
     const answers = await Promise.all(
-      Array.from({ length: 12 }, () => fetch(`${server.baseUrl}/api/customer/product-categories`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) })),
+      Array.from({ length: 12 }, () =>
+        fetch(`${server.baseUrl}/api/customer/product-categories`, { signal: AbortSignal.timeout(ANSWER_WITHIN_MS) }),
+      ),
     );
     expect(answers.map((r) => r.status)).toEqual(Array(12).fill(503));
   });
 
-  it.runIf(process.env.TEST_DATABASE_URL)('recovers by itself once the database answers again', async () => {
-    const { url, drop } = await createPostgresDatabase();
-    cleanups.push(drop);
-    const real = new URL(url);
-    const proxy = await switchableProxy({ host: real.hostname, port: Number(real.port || 5432) });
-    cleanups.unshift(proxy.close);
-    const viaProxy = new URL(url);
-    viaProxy.host = `127.0.0.1:${proxy.port}`;
-    const server = await startServer({ DATABASE_URL: viaProxy.toString() }, { waitFor: 'healthz' });
-    servers.push(server);
-    await expectUnavailable(server.baseUrl);
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'recovers by itself once the database answers again',
+    async () => {
+      const { url, drop } = await createPostgresDatabase();
+      cleanups.push(drop);
+      const real = new URL(url);
+      const proxy = await switchableProxy({ host: real.hostname, port: Number(real.port || 5432) });
+      cleanups.unshift(proxy.close);
+      const viaProxy = new URL(url);
+      viaProxy.host = `127.0.0.1:${proxy.port}`;
+      const server = await startServer({ DATABASE_URL: viaProxy.toString() }, { waitFor: 'healthz' });
+      servers.push(server);
+      await expectUnavailable(server.baseUrl);
 
-    proxy.forward();
-    let ready = 0;
-    for (let attempt = 0; attempt < 120 && ready !== 200; attempt++) {
-      ready = (await fetch(`${server.baseUrl}/readyz`)).status;
-      if (ready !== 200) await new Promise((r) => setTimeout(r, 500));
-    }
-    expect(ready).toBe(200);
-    const api = await fetch(`${server.baseUrl}/api/customer/product-categories`);
-    expect(api.status).toBe(200);
-    expect(((await api.json()) as { success: boolean }).success).toBe(true);
-  }, 90_000);
+      proxy.forward();
+      let ready = 0;
+      for (let attempt = 0; attempt < 120 && ready !== 200; attempt++) {
+        ready = (await fetch(`${server.baseUrl}/readyz`)).status;
+        if (ready !== 200) await new Promise((r) => setTimeout(r, 500));
+      }
+      expect(ready).toBe(200);
+      const api = await fetch(`${server.baseUrl}/api/customer/product-categories`);
+      expect(api.status).toBe(200);
+      expect(((await api.json()) as { success: boolean }).success).toBe(true);
+    },
+    90_000,
+  );
 });

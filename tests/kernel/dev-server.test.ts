@@ -17,10 +17,21 @@ beforeAll(async () => {
   const port = await freePort();
   // Astro's dev server serves nothing when it thinks it runs inside Vitest (VITEST is set here).
   const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => !k.startsWith('VITEST')));
-  child = spawn(process.execPath, [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)], {
-    env: { ...env, NODE_ENV: 'development', LOG_LEVEL: 'warn', PGLITE_DATA_DIR: 'memory://', DATABASE_URL: '', SMS_SENDER: 'console' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  child = spawn(
+    process.execPath,
+    [path.resolve('node_modules/astro/bin/astro.mjs'), 'dev', '--host', '127.0.0.1', '--port', String(port)],
+    {
+      env: {
+        ...env,
+        NODE_ENV: 'development',
+        LOG_LEVEL: 'warn',
+        PGLITE_DATA_DIR: 'memory://',
+        DATABASE_URL: '',
+        SMS_SENDER: 'console',
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   baseUrl = `http://127.0.0.1:${port}`;
   // Generous: under a full parallel test run the dev server compiles and seeds on a busy machine.
   const deadline = Date.now() + 170_000;

@@ -24,7 +24,10 @@ const route = defineRoute({
   path: '/api/test/echo',
   summary: 'Echoes its text, repeated',
   auth: 'none',
-  query: z.object({ text: z.string().min(1, 'text is required.'), times: z.coerce.number().int().min(1).max(500).default(1) }),
+  query: z.object({
+    text: z.string().min(1, 'text is required.'),
+    times: z.coerce.number().int().min(1).max(500).default(1),
+  }),
   response: z.object({ text: z.string(), length: z.number() }),
 });
 const echo = implementPublic(route, ({ query }) => {
@@ -47,7 +50,10 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 /** The raw answer: status, headers and the bytes as sent (not decoded). */
-function raw(path: string, { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {}) {
+function raw(
+  path: string,
+  { method = 'GET', headers = {} }: { method?: string; headers?: Record<string, string> } = {},
+) {
   return new Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
     const req = http.request(`${base}${path}`, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -61,8 +67,16 @@ function raw(path: string, { method = 'GET', headers = {} }: { method?: string; 
 
 /** What the route's Astro endpoint answers for the same query string. */
 async function viaAstro(search: string) {
-  const res = await echo.endpoint({ url: new URL(`${base}/api/test/echo${search}`), locals: {} } as unknown as APIContext);
-  return { status: res.status, body: await res.text(), type: res.headers.get('content-type'), cache: res.headers.get('cache-control') };
+  const res = await echo.endpoint({
+    url: new URL(`${base}/api/test/echo${search}`),
+    locals: {},
+  } as unknown as APIContext);
+  return {
+    status: res.status,
+    body: await res.text(),
+    type: res.headers.get('content-type'),
+    cache: res.headers.get('cache-control'),
+  };
 }
 
 describe('direct routes', () => {
@@ -77,13 +91,18 @@ describe('direct routes', () => {
       expect(Number(direct.headers['content-length'])).toBe(direct.body.byteLength);
     }
     expect((await raw('/api/test/echo?text=hi')).headers['cache-control']).toBe('public, max-age=60');
-    expect(JSON.parse((await raw('/api/test/echo?text=')).body.toString())).toMatchObject({ success: false, message: 'text is required.' });
+    expect(JSON.parse((await raw('/api/test/echo?text=')).body.toString())).toMatchObject({
+      success: false,
+      message: 'text is required.',
+    });
     expect((await raw('/api/test/echo?text=boom')).status).toBe(500);
   });
 
   it('compresses 1 KiB or more in the coding the client prefers, and leaves smaller answers plain', async () => {
     const expected = (await viaAstro('?text=abcdefgh&times=400')).body;
-    const br = await raw('/api/test/echo?text=abcdefgh&times=400', { headers: { 'accept-encoding': 'gzip, deflate, br' } });
+    const br = await raw('/api/test/echo?text=abcdefgh&times=400', {
+      headers: { 'accept-encoding': 'gzip, deflate, br' },
+    });
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/i);
     expect(Number(br.headers['content-length'])).toBe(br.body.byteLength);
@@ -106,8 +125,12 @@ describe('direct routes', () => {
   });
 
   it('keeps a well-formed request id and makes one otherwise', async () => {
-    expect((await raw('/api/test/echo?text=hi', { headers: { 'x-request-id': 'abc-123.x' } })).headers['x-request-id']).toBe('abc-123.x');
-    const made = (await raw('/api/test/echo?text=hi', { headers: { 'x-request-id': 'bad id!' } })).headers['x-request-id'];
+    expect(
+      (await raw('/api/test/echo?text=hi', { headers: { 'x-request-id': 'abc-123.x' } })).headers['x-request-id'],
+    ).toBe('abc-123.x');
+    const made = (await raw('/api/test/echo?text=hi', { headers: { 'x-request-id': 'bad id!' } })).headers[
+      'x-request-id'
+    ];
     expect(made).toMatch(/^[0-9a-f-]{36}$/);
   });
 
@@ -121,6 +144,8 @@ describe('direct routes', () => {
 
   it('gives every envelope Response its Content-Length in bytes', () => {
     const res = ok({ name: 'ചക്ക' });
-    expect(Number(res.headers.get('content-length'))).toBe(Buffer.byteLength(JSON.stringify({ success: true, data: { name: 'ചക്ക' } })));
+    expect(Number(res.headers.get('content-length'))).toBe(
+      Buffer.byteLength(JSON.stringify({ success: true, data: { name: 'ചക്ക' } })),
+    );
   });
 });

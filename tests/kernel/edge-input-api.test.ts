@@ -9,7 +9,17 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
 
 const TOO_LARGE = { success: false, message: 'The request body is too large (limit 64 KB).' };
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: '', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: '',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 /** The 400 envelope naming `field`. */
 const refused = (field: string) => ({
@@ -100,13 +110,20 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
           controller.close();
         },
       });
-      const res = await fetch(`${baseUrl}/api/register`, { method: 'POST', body: stream, duplex: 'half', headers: { 'content-type': 'application/json', 'x-forwarded-for': client.ip } } as RequestInit);
+      const res = await fetch(`${baseUrl}/api/register`, {
+        method: 'POST',
+        body: stream,
+        duplex: 'half',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': client.ip },
+      } as RequestInit);
       expect(res.status).toBe(413);
       expect(await res.json()).toEqual(TOO_LARGE);
     });
 
     it('still accepts a body just under the cap (and judges its content)', async () => {
-      const res = await new ApiClient(baseUrl).post('/api/register', { json: { name: 'x'.repeat(60 * 1024), email: 'a@b.co', mobile: '+919876543210' } });
+      const res = await new ApiClient(baseUrl).post('/api/register', {
+        json: { name: 'x'.repeat(60 * 1024), email: 'a@b.co', mobile: '+919876543210' },
+      });
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Name is too long.');
     });
@@ -126,7 +143,9 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
     });
 
     it('in a register name', async () => {
-      const res = await new ApiClient(baseUrl).post('/api/register', { json: { name: 'Asha\u0000', email: 'asha@example.com', mobile: '+919812345678' } });
+      const res = await new ApiClient(baseUrl).post('/api/register', {
+        json: { name: 'Asha\u0000', email: 'asha@example.com', mobile: '+919812345678' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(refused('name'));
     });
@@ -140,7 +159,9 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
     });
 
     it('in a profile name', async () => {
-      const res = await c.post('/api/customer/update-profile', { multipart: { name: '\u0000Asha', email: 'asha@example.com', mobile: '+919812345678' } });
+      const res = await c.post('/api/customer/update-profile', {
+        multipart: { name: '\u0000Asha', email: 'asha@example.com', mobile: '+919812345678' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(refused('name'));
     });
@@ -155,18 +176,29 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
 
     it('in a customer note, on an order that would otherwise be placed', async () => {
       const guest = new ApiClient(baseUrl);
-      const { products } = (await guest.get('/api/customer/products/0?pageSize=100')).body.data as { products: { id: number; stock: number }[] };
+      const { products } = (await guest.get('/api/customer/products/0?pageSize=100')).body.data as {
+        products: { id: number; stock: number }[];
+      };
       const product = products.find((p) => p.stock >= 20)!;
       const buyer = new ApiClient(baseUrl);
       await buyer.signUp();
       const address = await buyer.post('/api/customer/add-address', { json: THRISSUR });
       await buyer.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '1' } });
       const s = (await buyer.get('/api/customer/checkout-summary')).body.data.summary;
-      const order = { address_id: address.body.data.address.id, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0' };
-      const res = await buyer.post('/api/customer/place-order', { json: { ...order, customer_note: 'Ring twice\u0000' } });
+      const order = {
+        address_id: address.body.data.address.id,
+        payment_mode: 'cod',
+        paid_amount: s.paid_amount,
+        points: '0',
+      };
+      const res = await buyer.post('/api/customer/place-order', {
+        json: { ...order, customer_note: 'Ring twice\u0000' },
+      });
       expect(res.status).toBe(400);
       expect(res.body).toEqual(refused('customer_note'));
-      const placed = await buyer.post('/api/customer/place-order', { json: { ...order, customer_note: 'Ring twice,\nthen wait' } });
+      const placed = await buyer.post('/api/customer/place-order', {
+        json: { ...order, customer_note: 'Ring twice,\nthen wait' },
+      });
       expect(placed.status).toBe(201);
     });
   });
@@ -184,13 +216,20 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
       for (const path of ['/api/customer/product-details/%FF', '/api/customer/products/%00']) {
         const res = await new ApiClient(baseUrl).get(path);
         expect(res.status, path).toBe(400);
-        expect(res.body, path).toEqual({ success: false, message: 'The address contains characters that are not allowed.' });
+        expect(res.body, path).toEqual({
+          success: false,
+          message: 'The address contains characters that are not allowed.',
+        });
       }
     });
 
     it('is a 400 naming the field in a form body', async () => {
       const c = new ApiClient(baseUrl);
-      const raw = await fetch(`${baseUrl}/api/register`, { method: 'POST', body: 'name=Asha%FF&email=a%40b.co&mobile=%2B919812345678', headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': c.ip } });
+      const raw = await fetch(`${baseUrl}/api/register`, {
+        method: 'POST',
+        body: 'name=Asha%FF&email=a%40b.co&mobile=%2B919812345678',
+        headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': c.ip },
+      });
       expect(raw.status).toBe(400);
       expect(await raw.json()).toEqual(refused('name'));
     });
@@ -211,7 +250,8 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
     });
 
     it('answer 400, not 500, for a path with a NUL or malformed encoding', async () => {
-      for (const path of ['/product/%00', '/product/%FF', '/login?next=%FF']) expect((await fetch(baseUrl + path)).status, path).toBe(400);
+      for (const path of ['/product/%00', '/product/%FF', '/login?next=%FF'])
+        expect((await fetch(baseUrl + path)).status, path).toBe(400);
     });
   });
 });

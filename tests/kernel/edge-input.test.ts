@@ -28,8 +28,18 @@ const SEED = 11_2026;
 
 describe('edge text rules', () => {
   it('refuses NUL, other C0 controls, DEL, C1 controls and lone surrogates; allows tab, newlines and any real character', () => {
-    for (const bad of ['a\u0000', '\u0007', '\u001b[31m', 'x\u007f', '\u0085', '\ud800', 'a\udc00b', '\udbff']) expect(hasDisallowedChars(bad), JSON.stringify(bad)).toBe(true);
-    for (const good of ['', 'Tomato', 'line\nbreak\r\n\ttab', 'पनीर', '🥭 mango', 'O\'Brien "quoted" ;--', '\ud83d\ude00']) expect(hasDisallowedChars(good), good).toBe(false);
+    for (const bad of ['a\u0000', '\u0007', '\u001b[31m', 'x\u007f', '\u0085', '\ud800', 'a\udc00b', '\udbff'])
+      expect(hasDisallowedChars(bad), JSON.stringify(bad)).toBe(true);
+    for (const good of [
+      '',
+      'Tomato',
+      'line\nbreak\r\n\ttab',
+      'पनीर',
+      '🥭 mango',
+      'O\'Brien "quoted" ;--',
+      '\ud83d\ude00',
+    ])
+      expect(hasDisallowedChars(good), good).toBe(false);
   });
 
   it('names the first field, nested or a key, holding a bad character', () => {
@@ -40,7 +50,12 @@ describe('edge text rules', () => {
   });
 
   it('decodes query strings and form bodies strictly', () => {
-    expect(parseEncoded('product=t%C3%B6mato+red&limit=5')).toEqual({ pairs: [['product', 'tömato red'], ['limit', '5']] });
+    expect(parseEncoded('product=t%C3%B6mato+red&limit=5')).toEqual({
+      pairs: [
+        ['product', 'tömato red'],
+        ['limit', '5'],
+      ],
+    });
     expect(parseEncoded('product=%00')).toEqual({ problem: { field: 'product' } });
     expect(parseEncoded('product=%FF')).toEqual({ problem: { field: 'product' } });
     expect(parseEncoded('product=%E0%A4')).toEqual({ problem: { field: 'product' } });
@@ -72,19 +87,33 @@ describe('edge text rules', () => {
   it('readBody: 413 over the cap by Content-Length or while streaming, 400 naming the field otherwise', async () => {
     const req = (body: BodyInit, type: string, headers: Record<string, string> = {}) =>
       new Request('http://x/api', { method: 'POST', body, headers: { 'content-type': type, ...headers } });
-    await expect(readBody(req('{}', 'application/json', { 'content-length': '999999999' }))).rejects.toMatchObject({ code: 'payload_too_large', message: 'The request body is too large (limit 64 KB).' });
-    await expect(readBody(req(JSON.stringify({ name: 'x'.repeat(70_000) }), 'application/json'))).rejects.toMatchObject({ code: 'payload_too_large' });
+    await expect(readBody(req('{}', 'application/json', { 'content-length': '999999999' }))).rejects.toMatchObject({
+      code: 'payload_too_large',
+      message: 'The request body is too large (limit 64 KB).',
+    });
+    await expect(readBody(req(JSON.stringify({ name: 'x'.repeat(70_000) }), 'application/json'))).rejects.toMatchObject(
+      { code: 'payload_too_large' },
+    );
     await expect(readBody(req(JSON.stringify({ name: 'a\u0000' }), 'application/json'))).rejects.toMatchObject({
       code: 'bad_request',
       message: 'name contains characters that are not allowed.',
       errors: { name: 'name contains characters that are not allowed.' },
     });
-    await expect(readBody(req('promocode=%FF', 'application/x-www-form-urlencoded'))).rejects.toMatchObject({ message: 'promocode contains characters that are not allowed.' });
+    await expect(readBody(req('promocode=%FF', 'application/x-www-form-urlencoded'))).rejects.toMatchObject({
+      message: 'promocode contains characters that are not allowed.',
+    });
     const form = new FormData();
     form.append('customer_note', 'ring\u0000bell');
-    await expect(readBody(new Request('http://x/api', { method: 'POST', body: form }))).rejects.toMatchObject({ message: 'customer_note contains characters that are not allowed.' });
-    await expect(readBody(req(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), 'application/json'))).rejects.toMatchObject({ message: 'The request body is not valid UTF-8 text.' });
-    expect(await readBody(req('name=Asha+K&note=line%0Atwo', 'application/x-www-form-urlencoded'))).toEqual({ name: 'Asha K', note: 'line\ntwo' });
+    await expect(readBody(new Request('http://x/api', { method: 'POST', body: form }))).rejects.toMatchObject({
+      message: 'customer_note contains characters that are not allowed.',
+    });
+    await expect(
+      readBody(req(new Uint8Array([0x7b, 0x22, 0x61, 0x22, 0x3a, 0x22, 0xff, 0x22, 0x7d]), 'application/json')),
+    ).rejects.toMatchObject({ message: 'The request body is not valid UTF-8 text.' });
+    expect(await readBody(req('name=Asha+K&note=line%0Atwo', 'application/x-www-form-urlencoded'))).toEqual({
+      name: 'Asha K',
+      note: 'line\ntwo',
+    });
   });
 });
 
@@ -100,7 +129,24 @@ const anyText = fc.string({
 /** Any JSON value a client could send in a field, plus values close to valid ones. */
 const anyValue = fc.oneof(
   anyText,
-  fc.constantFrom('', ' ', '1', '0', '-1', '+919876543210', '9876543210', 'a@b.co', '680001', '12.50', 'cod', 'Cash', '1e3', 'NaN', '__proto__', 'toString'),
+  fc.constantFrom(
+    '',
+    ' ',
+    '1',
+    '0',
+    '-1',
+    '+919876543210',
+    '9876543210',
+    'a@b.co',
+    '680001',
+    '12.50',
+    'cod',
+    'Cash',
+    '1e3',
+    'NaN',
+    '__proto__',
+    'toString',
+  ),
   fc.integer(),
   fc.double(),
   fc.boolean(),
@@ -114,10 +160,22 @@ const SCHEMAS: [string, z.ZodType, string[]][] = [
   ['login', loginSchema, ['key']],
   ['otp login', otpLoginSchema(4), ['key', 'otp']],
   ['profile', profileSchema, ['name', 'email', 'mobile']],
-  ['address', addressSchema, ['type', 'name', 'mobile', 'building_num', 'street', 'landmark', 'city', 'po_box', 'latitude', 'longitude']],
-  ['place order', placeOrderSchema, ['address_id', 'payment_mode', 'paid_amount', 'discount', 'customer_note', 'promocode', 'points']],
+  [
+    'address',
+    addressSchema,
+    ['type', 'name', 'mobile', 'building_num', 'street', 'landmark', 'city', 'po_box', 'latitude', 'longitude'],
+  ],
+  [
+    'place order',
+    placeOrderSchema,
+    ['address_id', 'payment_mode', 'paid_amount', 'discount', 'customer_note', 'promocode', 'points'],
+  ],
   ['listing query', listingQuerySchema, ['subcategory', 'page', 'pageSize', 'sort']],
-  ['catalogue import row', importRowSchema, ['index', 'product', 'category', 'sub_category', 'brand', 'sale_price', 'market_price', 'type', 'rating']],
+  [
+    'catalogue import row',
+    importRowSchema,
+    ['index', 'product', 'category', 'sub_category', 'brand', 'sale_price', 'market_price', 'type', 'rating'],
+  ],
 ];
 
 describe.each(SCHEMAS)('the %s schema, for any value in any field', (_name, schema, fields) => {
@@ -128,7 +186,8 @@ describe.each(SCHEMAS)('the %s schema, for any value in any field', (_name, sche
         const result = schema.safeParse(input);
         if (result.success) return;
         expect(result.error.issues.length).toBeGreaterThan(0);
-        for (const message of Object.values(fieldErrors(result.error))) expect(typeof message === 'string' && message.length > 0).toBe(true);
+        for (const message of Object.values(fieldErrors(result.error)))
+          expect(typeof message === 'string' && message.length > 0).toBe(true);
       }),
       { seed: SEED, numRuns: 300 },
     );

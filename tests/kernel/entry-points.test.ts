@@ -70,7 +70,14 @@ describe('security headers under every entry point', () => {
   beforeAll(async () => {
     servers = await Promise.all([
       serve('npm start (scripts/server.ts)', () => [path.resolve('scripts/server.ts')]),
-      serve('astro preview', (port) => [path.resolve('node_modules/astro/bin/astro.mjs'), 'preview', '--host', '127.0.0.1', '--port', String(port)]),
+      serve('astro preview', (port) => [
+        path.resolve('node_modules/astro/bin/astro.mjs'),
+        'preview',
+        '--host',
+        '127.0.0.1',
+        '--port',
+        String(port),
+      ]),
       serve('node dist/server/entry.mjs', () => [path.resolve('dist/server/entry.mjs')]),
     ]);
   }, 120_000);
@@ -103,7 +110,8 @@ describe('security headers under every entry point', () => {
     for (const p of ['/about', '/', '/api/customer/product-categories', '/favicon.svg', asset!]) {
       for (const extra of [{}, { 'x-forwarded-proto': 'https' }] as Record<string, string>[]) {
         const [first, ...others] = await Promise.all(servers.map((s) => headersOf(s.baseUrl, p, extra)));
-        for (const name of SECURITY_HEADERS.filter((h) => h !== 'strict-transport-security')) expect(first![name], `${p} ${name}`).toBeTruthy();
+        for (const name of SECURITY_HEADERS.filter((h) => h !== 'strict-transport-security'))
+          expect(first![name], `${p} ${name}`).toBeTruthy();
         expect(first!['content-security-policy'], p).not.toMatch(/script-src[^;]*unsafe-inline/);
         expect(first!['x-frame-options']).toBe('DENY');
         // Without TRUST_PROXY, X-Forwarded-Proto proves nothing: plain HTTP, no HSTS.
@@ -116,12 +124,23 @@ describe('security headers under every entry point', () => {
   it('ignores X-Forwarded-Host when matching the Origin of a change (no TRUST_PROXY)', async () => {
     const { baseUrl } = servers[2]!;
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
-      fetch(baseUrl + p, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
+      fetch(baseUrl + p, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', ...headers },
+        body: JSON.stringify(body),
+      });
     const mobile = randomPhone();
     const reg = await (await post('/api/register', { name: 'Proxy Test', email: 'proxy@example.com', mobile })).json();
     const login = await post('/api/otp-login', { key: mobile, otp: reg.data.demo_otp });
-    const cookie = login.headers.getSetCookie().find((c) => c.startsWith('ff_session='))!.split(';')[0]!;
-    const forged = await post('/api/logout', {}, { cookie, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' });
+    const cookie = login.headers
+      .getSetCookie()
+      .find((c) => c.startsWith('ff_session='))!
+      .split(';')[0]!;
+    const forged = await post(
+      '/api/logout',
+      {},
+      { cookie, origin: 'https://evil.example', 'x-forwarded-host': 'evil.example', 'x-forwarded-proto': 'https' },
+    );
     expect(forged.status).toBe(403);
     const profile = await fetch(`${baseUrl}/api/customer/profile`, { headers: { cookie } });
     expect(profile.status).toBe(200);

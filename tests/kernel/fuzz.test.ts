@@ -25,7 +25,18 @@ interface QueryRoute {
   fields: string[];
 }
 
-const ADDRESS = ['type', 'name', 'mobile', 'building_num', 'street', 'landmark', 'city', 'po_box', 'latitude', 'longitude'];
+const ADDRESS = [
+  'type',
+  'name',
+  'mobile',
+  'building_num',
+  'street',
+  'landmark',
+  'city',
+  'po_box',
+  'latitude',
+  'longitude',
+];
 
 /** Every route that reads a body, from src/pages/api (delete-account and logout read none). */
 const BODY_ROUTES: BodyRoute[] = [
@@ -44,7 +55,11 @@ const BODY_ROUTES: BodyRoute[] = [
   { method: 'POST', path: '/api/customer/cancel-order', fields: ['order_id'] },
   { method: 'POST', path: '/api/customer/reorder', fields: ['order_id'] },
   { method: 'POST', path: '/api/customer/check-promocode', fields: ['promocode'] },
-  { method: 'POST', path: '/api/customer/place-order', fields: ['address_id', 'payment_mode', 'paid_amount', 'discount', 'customer_note', 'promocode', 'points'] },
+  {
+    method: 'POST',
+    path: '/api/customer/place-order',
+    fields: ['address_id', 'payment_mode', 'paid_amount', 'discount', 'customer_note', 'promocode', 'points'],
+  },
   { method: 'POST', path: '/api/customer/update-profile', fields: ['name', 'email', 'mobile'] },
   { method: 'POST', path: '/api/customer/verify-phone', fields: ['mobile', 'key', 'otp'] },
 ];
@@ -69,19 +84,56 @@ const anyText = fc.string({
   maxLength: 40,
 });
 /** Values close to valid ones, so requests get past the first checks into the services. */
-const plausible = fc.constantFrom('', ' ', '1', '2', '0', '-1', '999999999', '1e3', '12.50', '0.00', '+919876543210', '9876543210', 'a@b.co', '680001', '10.5', '76.2', 'cod', 'card', 'credit', 'online', 'FRESH5', 'asc', 'desc', 'all', '1234', "'; DROP TABLE products;--", '%', '_', '\\');
+const plausible = fc.constantFrom(
+  '',
+  ' ',
+  '1',
+  '2',
+  '0',
+  '-1',
+  '999999999',
+  '1e3',
+  '12.50',
+  '0.00',
+  '+919876543210',
+  '9876543210',
+  'a@b.co',
+  '680001',
+  '10.5',
+  '76.2',
+  'cod',
+  'card',
+  'credit',
+  'online',
+  'FRESH5',
+  'asc',
+  'desc',
+  'all',
+  '1234',
+  "'; DROP TABLE products;--",
+  '%',
+  '_',
+  '\\',
+);
 /** Long strings: just under the body cap, and over it. */
-const long = fc.oneof(fc.integer({ min: 1000, max: 60_000 }), fc.integer({ min: 66_000, max: 80_000 })).map((n) => 'é'.repeat(n / 2));
+const long = fc
+  .oneof(fc.integer({ min: 1000, max: 60_000 }), fc.integer({ min: 66_000, max: 80_000 }))
+  .map((n) => 'é'.repeat(n / 2));
 /** Any JSON value a client might send in a field. */
 const anyJson = fc.oneof(
   { weight: 4, arbitrary: anyText },
   { weight: 4, arbitrary: plausible },
   { weight: 1, arbitrary: long },
   { weight: 1, arbitrary: fc.oneof(fc.integer(), fc.double(), fc.boolean(), fc.constant(null)) },
-  { weight: 1, arbitrary: fc.oneof(fc.array(anyText, { maxLength: 3 }), fc.dictionary(anyText, anyText, { maxKeys: 3 })) },
+  {
+    weight: 1,
+    arbitrary: fc.oneof(fc.array(anyText, { maxLength: 3 }), fc.dictionary(anyText, anyText, { maxKeys: 3 })),
+  },
 );
 /** Raw bytes, percent-encoded one by one: malformed UTF-8, NUL and all. */
-const rawBytes = fc.uint8Array({ maxLength: 12 }).map((b) => [...b].map((x) => `%${x.toString(16).padStart(2, '0')}`).join(''));
+const rawBytes = fc
+  .uint8Array({ maxLength: 12 })
+  .map((b) => [...b].map((x) => `%${x.toString(16).padStart(2, '0')}`).join(''));
 /** A percent-encoded value for a query string or a form body. */
 const encodedValue = fc.oneof(
   anyText.map((t) => encodeURIComponent(t.toWellFormed())),
@@ -89,7 +141,8 @@ const encodedValue = fc.oneof(
   rawBytes,
 );
 
-const formText = (v: unknown) => (typeof v === 'string' ? v : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v));
+const formText = (v: unknown) =>
+  typeof v === 'string' ? v : v !== null && typeof v === 'object' ? JSON.stringify(v) : String(v);
 
 /**
  * A request body in one of the encodings the API takes: either any subset of the fields with
@@ -107,8 +160,12 @@ function bodyArbitrary(fields: string[], template: Record<string, string>) {
   }));
   return fc.oneof(
     values.map((json) => ({ json })),
-    values.map((v) => ({ form: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, formText(x).toWellFormed()])) })),
-    values.map((v) => ({ multipart: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, formText(x).toWellFormed()])) })),
+    values.map((v) => ({
+      form: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, formText(x).toWellFormed()])),
+    })),
+    values.map((v) => ({
+      multipart: Object.fromEntries(Object.entries(v).map(([k, x]) => [k, formText(x).toWellFormed()])),
+    })),
     raw,
   );
 }
@@ -118,7 +175,10 @@ type Sent = { json?: unknown; form?: Record<string, string>; multipart?: Record<
 /** Sends one request; raw form bodies go as they are, the rest through ApiClient. */
 async function send(client: ApiClient, method: string, path: string, body: Sent = {}) {
   if (body.raw === undefined) return client.request(method, path, body);
-  const headers: Record<string, string> = { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': client.ip };
+  const headers: Record<string, string> = {
+    'content-type': 'application/x-www-form-urlencoded',
+    'x-forwarded-for': client.ip,
+  };
   if (client.token) headers.authorization = `Bearer ${client.token}`;
   const res = await fetch(client.baseUrl + path, { method, headers, body: body.raw, redirect: 'manual' });
   const text = await res.text();
@@ -136,28 +196,54 @@ function expectHandled(res: { status: number; body: any }, what: string) {
   expect(res.status, what).toBeLessThan(500);
   if (res.status >= 400) {
     expect(res.body?.success, what).toBe(false);
-    expect(typeof res.body?.message === 'string' && res.body.message.length > 0, `${what}: ${JSON.stringify(res.body)?.slice(0, 200)}`).toBe(true);
+    expect(
+      typeof res.body?.message === 'string' && res.body.message.length > 0,
+      `${what}: ${JSON.stringify(res.body)?.slice(0, 200)}`,
+    ).toBe(true);
   }
 }
 
-const describe_ = (body: Sent) => JSON.stringify(body, (_k, v) => (typeof v === 'string' && v.length > 80 ? `${v.slice(0, 80)}…(${v.length})` : v));
+const describe_ = (body: Sent) =>
+  JSON.stringify(body, (_k, v) => (typeof v === 'string' && v.length > 80 ? `${v.slice(0, 80)}…(${v.length})` : v));
 
 describe.each(inject('servers'))('any input to any API field on $kind', ({ baseUrl }) => {
-  const sessions: Record<'signed out' | 'signed in', ApiClient> = { 'signed out': new ApiClient(baseUrl), 'signed in': new ApiClient(baseUrl) };
+  const sessions: Record<'signed out' | 'signed in', ApiClient> = {
+    'signed out': new ApiClient(baseUrl),
+    'signed in': new ApiClient(baseUrl),
+  };
   /** A valid request per route for the signed-in customer (an address, a cart line, an order of theirs). */
   const templates: Record<string, Record<string, string>> = {};
   beforeAll(async () => {
     const c = sessions['signed in'];
     const { phone } = await c.signUp();
-    const address = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: 'Temple', city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+    const address = {
+      type: 'home',
+      name: 'Asha Menon',
+      mobile: '+919876543210',
+      building_num: '12/4',
+      street: 'Round North',
+      landmark: 'Temple',
+      city: 'Thrissur',
+      po_box: '680001',
+      latitude: '10.5276',
+      longitude: '76.2144',
+    };
     const addressId = String((await c.post('/api/customer/add-address', { json: address })).body.data.address.id);
     const spare = String((await c.post('/api/customer/add-address', { json: address })).body.data.address.id);
-    const { products } = (await c.get('/api/customer/products/0?pageSize=100')).body.data as { products: { id: number; stock: number }[] };
+    const { products } = (await c.get('/api/customer/products/0?pageSize=100')).body.data as {
+      products: { id: number; stock: number }[];
+    };
     const productId = String(products.find((p) => p.stock >= 50)!.id);
     const cart = await c.post('/api/customer/add-product', { multipart: { product_id: productId, qty: '1' } });
     const cartId = String(cart.body.data.my_cart[0].cart_id);
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
-    const order = { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0', customer_note: 'Ring twice' };
+    const order = {
+      address_id: addressId,
+      payment_mode: 'cod',
+      paid_amount: s.paid_amount,
+      points: '0',
+      customer_note: 'Ring twice',
+    };
     const orderId = String((await c.post('/api/customer/place-order', { json: order })).body.data.order.id);
     await c.post('/api/customer/add-product', { multipart: { product_id: productId, qty: '1' } });
     Object.assign(templates, {
@@ -186,32 +272,56 @@ describe.each(inject('servers'))('any input to any API field on $kind', ({ baseU
   });
 
   describe.each(['signed out', 'signed in'] as const)('%s', (session) => {
-    it.each(BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))('%s answers below 500 with a message', async (_name, route) => {
-      const client = sessions[session];
-      await fc.assert(
-        fc.asyncProperty(bodyArbitrary(route.fields, templates[route.path]!), async (body) => {
-          // Sign-in routes are throttled per client address: a fresh address per request keeps them reachable.
-          const c = route.path.startsWith('/api/customer/') ? client : Object.assign(new ApiClient(baseUrl), { token: client.token });
-          expectHandled(await send(c, route.method, route.path, body), `${route.method} ${route.path} ${describe_(body)}`);
-        }),
-        { seed: SEED, numRuns: RUNS },
-      );
-    });
+    it.each(BODY_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
+      '%s answers below 500 with a message',
+      async (_name, route) => {
+        const client = sessions[session];
+        await fc.assert(
+          fc.asyncProperty(bodyArbitrary(route.fields, templates[route.path]!), async (body) => {
+            // Sign-in routes are throttled per client address: a fresh address per request keeps them reachable.
+            const c = route.path.startsWith('/api/customer/')
+              ? client
+              : Object.assign(new ApiClient(baseUrl), { token: client.token });
+            expectHandled(
+              await send(c, route.method, route.path, body),
+              `${route.method} ${route.path} ${describe_(body)}`,
+            );
+          }),
+          { seed: SEED, numRuns: RUNS },
+        );
+      },
+    );
 
-    it.each(QUERY_ROUTES.map((r) => [r.path, r] as const))('GET %s answers below 500 with a message', async (_name, route) => {
-      const client = sessions[session];
-      const template = Object.fromEntries(Object.entries(templates[route.path] ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]));
-      const some = fc.record(Object.fromEntries(route.fields.map((f) => [f, encodedValue])), { requiredKeys: [] });
-      const query = route.fields.length ? fc.oneof(some, fc.tuple(fc.constantFrom(...route.fields), encodedValue).map(([f, v]) => ({ ...template, [f]: v }))) : fc.constant({});
-      const id = fc.oneof(plausible.map(encodeURIComponent), rawBytes, anyText.map((t) => encodeURIComponent(t.toWellFormed())));
-      await fc.assert(
-        fc.asyncProperty(query, id, async (params, idValue) => {
-          const qs = Object.entries(params).map(([k, v]) => `${k}=${v}`).join('&');
-          const path = route.path.replace('{id}', idValue || '1') + (qs ? `?${qs}` : '');
-          expectHandled(await send(client, 'GET', path), `GET ${path.slice(0, 300)}`);
-        }),
-        { seed: SEED, numRuns: RUNS },
-      );
-    });
+    it.each(QUERY_ROUTES.map((r) => [r.path, r] as const))(
+      'GET %s answers below 500 with a message',
+      async (_name, route) => {
+        const client = sessions[session];
+        const template = Object.fromEntries(
+          Object.entries(templates[route.path] ?? {}).map(([k, v]) => [k, encodeURIComponent(v)]),
+        );
+        const some = fc.record(Object.fromEntries(route.fields.map((f) => [f, encodedValue])), { requiredKeys: [] });
+        const query = route.fields.length
+          ? fc.oneof(
+              some,
+              fc.tuple(fc.constantFrom(...route.fields), encodedValue).map(([f, v]) => ({ ...template, [f]: v })),
+            )
+          : fc.constant({});
+        const id = fc.oneof(
+          plausible.map(encodeURIComponent),
+          rawBytes,
+          anyText.map((t) => encodeURIComponent(t.toWellFormed())),
+        );
+        await fc.assert(
+          fc.asyncProperty(query, id, async (params, idValue) => {
+            const qs = Object.entries(params)
+              .map(([k, v]) => `${k}=${v}`)
+              .join('&');
+            const path = route.path.replace('{id}', idValue || '1') + (qs ? `?${qs}` : '');
+            expectHandled(await send(client, 'GET', path), `GET ${path.slice(0, 300)}`);
+          }),
+          { seed: SEED, numRuns: RUNS },
+        );
+      },
+    );
   });
 });

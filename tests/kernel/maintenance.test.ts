@@ -26,7 +26,10 @@ describe.each(testDatabaseKinds())('database pruning on %s', (kind) => {
     const { db } = handle;
     const now = Date.now();
     const ago = (ms: number) => new Date(now - ms);
-    const [customer] = await db.insert(customers).values({ name: 'Prune Test', phone: '+919800000001' }).returning({ id: customers.id });
+    const [customer] = await db
+      .insert(customers)
+      .values({ name: 'Prune Test', phone: '+919800000001' })
+      .returning({ id: customers.id });
     const customerId = customer!.id;
 
     await db.insert(rateLimitEvents).values([
@@ -44,7 +47,13 @@ describe.each(testDatabaseKinds())('database pruning on %s', (kind) => {
     ]);
     await db.insert(otps).values([
       { phone: '+919800000001', purpose: 'login', codeHash: 'expired-2-days', expiresAt: ago(2 * DAY) },
-      { phone: '+919800000001', purpose: 'login', codeHash: 'consumed-2-days', expiresAt: ago(2 * DAY), consumedAt: ago(2 * DAY) },
+      {
+        phone: '+919800000001',
+        purpose: 'login',
+        codeHash: 'consumed-2-days',
+        expiresAt: ago(2 * DAY),
+        consumedAt: ago(2 * DAY),
+      },
       { phone: '+919800000001', purpose: 'login', codeHash: 'expired-1-hour', expiresAt: ago(HOUR) },
       { phone: '+919800000001', purpose: 'login', codeHash: 'live', expiresAt: new Date(now + 4 * 60_000) },
     ]);

@@ -13,11 +13,19 @@ describe('money', () => {
   });
   it("writes exactly what Intl's en-IN currency format writes", () => {
     const intl2 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-    const intl1 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR', minimumFractionDigits: 1, maximumFractionDigits: 1 });
+    const intl1 = new Intl.NumberFormat('en-IN', {
+      style: 'currency',
+      currency: 'INR',
+      minimumFractionDigits: 1,
+      maximumFractionDigits: 1,
+    });
     const amounts = [0, -0, 5, -5, 15, 95, 99, 999_995, 1e14 - 1, -(1e14 - 1), 1e15, 123.5, 0.25, Number.NaN, Infinity];
     for (let paise = -25_000; paise <= 250_000; paise += 1) amounts.push(paise);
-    for (let digits = 1; digits <= 15; digits += 1) for (let i = 0; i < 200; i += 1) amounts.push(Math.floor(Math.random() * 10 ** digits));
-    const differ = amounts.filter((paise) => formatPaise(paise) !== intl2.format(paise / 100) || formatPaise1(paise) !== intl1.format(paise / 100));
+    for (let digits = 1; digits <= 15; digits += 1)
+      for (let i = 0; i < 200; i += 1) amounts.push(Math.floor(Math.random() * 10 ** digits));
+    const differ = amounts.filter(
+      (paise) => formatPaise(paise) !== intl2.format(paise / 100) || formatPaise1(paise) !== intl1.format(paise / 100),
+    );
     expect(differ.map((paise) => [paise, formatPaise(paise), formatPaise1(paise)])).toEqual([]);
   });
   it('converts between rupees and paise without float drift', () => {

@@ -8,7 +8,9 @@ import { describe, expect, inject, it } from 'vitest';
 
 describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) => {
   const get = (path: string, encoding: string, extra: Record<string, string> = {}) =>
-    fetch(baseUrl + path, { headers: { accept: 'text/html', 'accept-encoding': encoding, 'x-forwarded-for': '10.9.9.9', ...extra } });
+    fetch(baseUrl + path, {
+      headers: { accept: 'text/html', 'accept-encoding': encoding, 'x-forwarded-for': '10.9.9.9', ...extra },
+    });
 
   it('stores a page once and serves br, gzip and plain copies of it', async () => {
     const path = `/category/1/subcategories?sort=asc&probe=${Date.now()}`;
@@ -51,7 +53,12 @@ describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) 
 
   it('sends what it does not store compressed whole: a personal page, a 404 and JSON', async () => {
     const cookie = { cookie: 'ff_session=not-a-real-session' };
-    for (const [path, extra] of [[`/shop?probe=${Date.now()}`, cookie], [`/no-such-page-${Date.now()}`, {}], ['/api/customer/home', {}], ['/api/openapi.json', {}]] as const) {
+    for (const [path, extra] of [
+      [`/shop?probe=${Date.now()}`, cookie],
+      [`/no-such-page-${Date.now()}`, {}],
+      ['/api/customer/home', {}],
+      ['/api/openapi.json', {}],
+    ] as const) {
       const plain = await get(path, 'identity', extra);
       const plainText = await plain.text();
       expect(plain.headers.get('content-encoding')).toBeNull();
@@ -65,7 +72,9 @@ describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) 
         // Encoded whole (one call), not through a stream: the length is known before it is sent.
         expect(res.headers.get('content-length'), path).toMatch(/^\d+$/);
         expect(Number(res.headers.get('content-length')), path).toBeLessThan(Buffer.byteLength(text));
-        expect(text.replace(/nonce-[^']+|[0-9a-f]{8}-[0-9a-f-]{27}/g, ''), path).toBe(plainText.replace(/nonce-[^']+|[0-9a-f]{8}-[0-9a-f-]{27}/g, ''));
+        expect(text.replace(/nonce-[^']+|[0-9a-f]{8}-[0-9a-f-]{27}/g, ''), path).toBe(
+          plainText.replace(/nonce-[^']+|[0-9a-f]{8}-[0-9a-f-]{27}/g, ''),
+        );
       }
     }
   });

@@ -1,6 +1,15 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { cachedResponseFor, clearPageCache, pageCacheKey, pageCacheStats, peekPageCache, SESSION_COOKIE, UPGRADE_AT_HIT, writePageCache } from '../../src/lib/cache/page-cache.ts';
+import {
+  cachedResponseFor,
+  clearPageCache,
+  pageCacheKey,
+  pageCacheStats,
+  peekPageCache,
+  SESSION_COOKIE,
+  UPGRADE_AT_HIT,
+  writePageCache,
+} from '../../src/lib/cache/page-cache.ts';
 import { pickEncoding } from '../../src/lib/http/content-coding.ts';
 
 const html = (body: string, headers: Record<string, string> = {}) =>
@@ -32,8 +41,18 @@ describe('page micro-cache', () => {
 
   it('does not store private, failed, non-HTML or cookie-setting responses', async () => {
     await writePageCache('/a', html('x', { 'cache-control': 'private' }), 5, 0);
-    await writePageCache('/b', new Response('x', { status: 404, headers: { 'content-type': 'text/html', 'cache-control': 'public' } }), 5, 0);
-    await writePageCache('/c', new Response('{}', { headers: { 'content-type': 'application/json', 'cache-control': 'public' } }), 5, 0);
+    await writePageCache(
+      '/b',
+      new Response('x', { status: 404, headers: { 'content-type': 'text/html', 'cache-control': 'public' } }),
+      5,
+      0,
+    );
+    await writePageCache(
+      '/c',
+      new Response('{}', { headers: { 'content-type': 'application/json', 'cache-control': 'public' } }),
+      5,
+      0,
+    );
     await writePageCache('/d', html('x', { 'set-cookie': 'a=b' }), 5, 0);
     for (const key of ['/a', '/b', '/c', '/d']) expect(peekPageCache(key, 1)).toBeNull();
   });
@@ -54,13 +73,19 @@ describe('page micro-cache', () => {
   });
 
   it('encodes a miss fast and again at the full setting once the page is asked for often, once (issue 13)', async () => {
-    const rows = Array.from({ length: 400 }, (_, i) => `<li class="card p-${i % 7}">Product ${i * 7919} costs ₹${(i * 37) % 500}</li>`).join('');
+    const rows = Array.from(
+      { length: 400 },
+      (_, i) => `<li class="card p-${i % 7}">Product ${i * 7919} costs ₹${(i * 37) % 500}</li>`,
+    ).join('');
     const page = `<html><body><ul>${rows}</ul></body></html>`;
     const sent = await writePageCache('/cold', html(page), 5, 1_000, 'br');
     const missBytes = new Uint8Array(await sent.arrayBuffer());
     expect(brotliDecompressSync(missBytes).toString()).toBe(page);
     const stored = pageCacheStats().bytes;
-    for (let hit = 1; hit < UPGRADE_AT_HIT; hit++) expect(Buffer.from(cachedResponseFor(peekPageCache('/cold', 2_000)!, 'br').body).equals(Buffer.from(missBytes))).toBe(true);
+    for (let hit = 1; hit < UPGRADE_AT_HIT; hit++)
+      expect(
+        Buffer.from(cachedResponseFor(peekPageCache('/cold', 2_000)!, 'br').body).equals(Buffer.from(missBytes)),
+      ).toBe(true);
     const first = cachedResponseFor(peekPageCache('/cold', 2_000)!, 'br');
     expect(brotliDecompressSync(first.body).toString()).toBe(page);
     expect(first.body.byteLength).toBeLessThan(missBytes.byteLength);

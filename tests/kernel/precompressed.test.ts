@@ -21,7 +21,11 @@ let base: string;
 const reachedAstro: string[] = [];
 
 /** A raw GET (fetch would decode the body and hide Content-Encoding handling). */
-function get(url: string, headers: Record<string, string>, method = 'GET'): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
+function get(
+  url: string,
+  headers: Record<string, string>,
+  method = 'GET',
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Buffer }> {
   return new Promise((resolve, reject) => {
     const req = http.request(base + url, { method, headers }, (res) => {
       const chunks: Buffer[] = [];
@@ -41,16 +45,24 @@ beforeAll(async () => {
   fs.writeFileSync(path.join(client, 'about', 'index.html'), page);
   fs.writeFileSync(path.join(client, '_astro', 'app.abc123.js'), 'export const x = 1;\n'.repeat(200));
   fs.writeFileSync(path.join(client, 'tiny.css'), 'body{margin:0}');
-  fs.writeFileSync(path.join(dir, '_headers.json'), JSON.stringify([{ pathname: '/about', headers: [{ key: 'Content-Security-Policy', value: "script-src 'self' 'sha256-abc='" }] }]));
+  fs.writeFileSync(
+    path.join(dir, '_headers.json'),
+    JSON.stringify([
+      { pathname: '/about', headers: [{ key: 'Content-Security-Policy', value: "script-src 'self' 'sha256-abc='" }] },
+    ]),
+  );
   const written = precompressDir(client);
   expect(written.files).toBe(2);
   const precompressed = createPrecompressedHandler(client, path.join(dir, '_headers.json'));
   server = http.createServer(
-    createListener((req, res) => {
-      reachedAstro.push(req.url ?? '');
-      res.setHeader('content-type', 'text/plain');
-      res.end('from astro');
-    }, { precompressed }),
+    createListener(
+      (req, res) => {
+        reachedAstro.push(req.url ?? '');
+        res.setHeader('content-type', 'text/plain');
+        res.end('from astro');
+      },
+      { precompressed },
+    ),
   );
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -64,7 +76,9 @@ afterAll(async () => {
 describe('precompressed static files', () => {
   it('writes a brotli and a gzip copy beside each text file of 1 KiB or more, none for smaller ones', () => {
     const client = path.join(dir, 'client');
-    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(client, 'about', 'index.html.br'))).toString()).toBe(page);
+    expect(zlib.brotliDecompressSync(fs.readFileSync(path.join(client, 'about', 'index.html.br'))).toString()).toBe(
+      page,
+    );
     expect(zlib.gunzipSync(fs.readFileSync(path.join(client, 'about', 'index.html.gz'))).toString()).toBe(page);
     expect(fs.existsSync(path.join(client, 'tiny.css.br'))).toBe(false);
   });

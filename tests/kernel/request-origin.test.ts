@@ -7,7 +7,8 @@ import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from 
 import { resetConfigForTests } from '../../src/lib/config.ts';
 
 const url = new URL('http://shop.example/api/logout');
-const req = (headers: Record<string, string>) => new Request(url, { method: 'POST', headers: { host: 'shop.example', ...headers } });
+const req = (headers: Record<string, string>) =>
+  new Request(url, { method: 'POST', headers: { host: 'shop.example', ...headers } });
 
 function withEnv(env: Record<string, string>) {
   Object.assign(process.env, env);
@@ -78,8 +79,28 @@ describe('isSameOriginRequest', () => {
   it('accepts the SITE_URL origin, and the forwarded host only with TRUST_PROXY', () => {
     withEnv({ SITE_URL: 'https://www.shop.example' });
     expect(isSameOriginRequest(req({ cookie, origin: 'https://www.shop.example' }), url)).toBe(true);
-    expect(isSameOriginRequest(req({ cookie, origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example', 'x-forwarded-proto': 'https' }), url)).toBe(false);
+    expect(
+      isSameOriginRequest(
+        req({
+          cookie,
+          origin: 'https://proxy.example',
+          'x-forwarded-host': 'proxy.example',
+          'x-forwarded-proto': 'https',
+        }),
+        url,
+      ),
+    ).toBe(false);
     withEnv({ TRUST_PROXY: 'true' });
-    expect(isSameOriginRequest(req({ cookie, origin: 'https://proxy.example', 'x-forwarded-host': 'proxy.example', 'x-forwarded-proto': 'https' }), url)).toBe(true);
+    expect(
+      isSameOriginRequest(
+        req({
+          cookie,
+          origin: 'https://proxy.example',
+          'x-forwarded-host': 'proxy.example',
+          'x-forwarded-proto': 'https',
+        }),
+        url,
+      ),
+    ).toBe(true);
   });
 });

@@ -52,28 +52,53 @@ describe('route contracts', () => {
   });
 
   it('generates an OpenAPI 3.1 document that passes the recommended lint rules', async () => {
-    const doc = openApiDocument(sample, 'https://shop.test', { title: 'Test', version: '1.0.0', description: 'Test API' });
-    expect(doc.paths['/api/customer/orders/{id}']!.get).toMatchObject({ parameters: [{ name: 'id', in: 'path', required: true }] });
-    expect(doc.paths['/api/customer/search-products']!.get).toMatchObject({ parameters: [{ name: 'product', in: 'query', required: true, description: 'search text' }, { name: 'limit', required: false }] });
-    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off', 'security-defined': 'off', 'operation-4xx-response': 'off' } });
+    const doc = openApiDocument(sample, 'https://shop.test', {
+      title: 'Test',
+      version: '1.0.0',
+      description: 'Test API',
+    });
+    expect(doc.paths['/api/customer/orders/{id}']!.get).toMatchObject({
+      parameters: [{ name: 'id', in: 'path', required: true }],
+    });
+    expect(doc.paths['/api/customer/search-products']!.get).toMatchObject({
+      parameters: [
+        { name: 'product', in: 'query', required: true, description: 'search text' },
+        { name: 'limit', required: false },
+      ],
+    });
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'info-license': 'off', 'security-defined': 'off', 'operation-4xx-response': 'off' },
+    });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
     expect(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId}: ${p.message}`)).toEqual([]);
     // The linter does catch a broken document (so the assertion above can fail).
-    const broken = { ...doc, paths: { '/api/x/{id}': { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } } };
-    const brokenProblems = await lintFromString({ source: JSON.stringify(broken), absoluteRef: 'openapi.json', config });
+    const broken = {
+      ...doc,
+      paths: { '/api/x/{id}': { get: { summary: 'x', responses: { '200': { description: 'ok' } } } } },
+    };
+    const brokenProblems = await lintFromString({
+      source: JSON.stringify(broken),
+      absoluteRef: 'openapi.json',
+      config,
+    });
     expect(brokenProblems.some((p) => p.severity === 'error')).toBe(true);
   });
 
   it('refuses two contracts for one method and path', () => {
-    expect(() => openApiDocument([sample[0]!, sample[0]!], 'https://shop.test', { title: 'T', version: '1', description: 'd' })).toThrow(/Two contracts/);
+    expect(() =>
+      openApiDocument([sample[0]!, sample[0]!], 'https://shop.test', { title: 'T', version: '1', description: 'd' }),
+    ).toThrow(/Two contracts/);
   });
 });
 
 describe('the typed client', () => {
-  it('accepts only the contract\'s own method and path, and types the answer (checked by tsc)', () => {
+  it("accepts only the contract's own method and path, and types the answer (checked by tsc)", () => {
     type Toggle = (typeof sample)[2];
     const typed = (call: typeof callRoute) => {
-      void call<Toggle>('PUT /api/wishlists', { body: { productId: 7 } }).then(({ data }) => data.wishlisted satisfies boolean);
+      void call<Toggle>('PUT /api/wishlists', { body: { productId: 7 } }).then(
+        ({ data }) => data.wishlisted satisfies boolean,
+      );
       // @ts-expect-error: another method or path than the contract's
       void call<Toggle>('POST /api/wishlists', { body: { productId: 7 } });
       // @ts-expect-error: a body field the contract does not have

@@ -25,7 +25,11 @@ function endpointFiles(dir = API_DIR): string[] {
 }
 
 /** `/api/customer/orders/{id}` for src/pages/api/customer/orders/[id].ts. */
-const routePath = (file: string) => `/api/${path.relative(API_DIR, file).replace(/\.ts$/, '').replace(/\[(\w+)\]/g, '{$1}')}`;
+const routePath = (file: string) =>
+  `/api/${path
+    .relative(API_DIR, file)
+    .replace(/\.ts$/, '')
+    .replace(/\[(\w+)\]/g, '{$1}')}`;
 
 describe('route declarations', () => {
   it('every endpoint file mounts declared routes that match its path, and every declaration is mounted', async () => {
@@ -50,22 +54,51 @@ describe('route declarations', () => {
   });
 
   it('the OpenAPI document lists every declared route and passes the recommended lint rules', async () => {
-    const doc = openApiDocument(allContracts, 'https://shop.test', { title: 'FarmFresh API', version: '1.0.0', description: 'test' });
-    const listed = Object.entries(doc.paths).flatMap(([p, item]) => Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`));
+    const doc = openApiDocument(allContracts, 'https://shop.test', {
+      title: 'FarmFresh API',
+      version: '1.0.0',
+      description: 'test',
+    });
+    const listed = Object.entries(doc.paths).flatMap(([p, item]) =>
+      Object.keys(item).map((m) => `${m.toUpperCase()} ${p}`),
+    );
     expect(listed.sort()).toEqual(allContracts.map((c) => `${c.method} ${c.path}`).sort());
-    const config = await createConfig({ extends: ['recommended'], rules: { 'info-license': 'off', 'security-defined': 'off', 'operation-4xx-response': 'off' } });
+    const config = await createConfig({
+      extends: ['recommended'],
+      rules: { 'info-license': 'off', 'security-defined': 'off', 'operation-4xx-response': 'off' },
+    });
     const problems = await lintFromString({ source: JSON.stringify(doc), absoluteRef: 'openapi.json', config });
-    expect(problems.filter((p) => p.severity === 'error').map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`)).toEqual([]);
+    expect(
+      problems
+        .filter((p) => p.severity === 'error')
+        .map((p) => `${p.ruleId} at ${p.location[0]?.pointer}: ${p.message}`),
+    ).toEqual([]);
   });
 
   it('describes the spec calls with their payload fields', () => {
-    const doc = openApiDocument(allContracts, 'https://shop.test', { title: 'FarmFresh API', version: '1.0.0', description: 'test' });
+    const doc = openApiDocument(allContracts, 'https://shop.test', {
+      title: 'FarmFresh API',
+      version: '1.0.0',
+      description: 'test',
+    });
     type Op = { requestBody: { content: Record<string, { schema: { properties: Record<string, unknown> } }> } };
     const register = doc.paths['/api/register']!.post as Op;
-    expect(Object.keys(register.requestBody.content['application/json']!.schema.properties)).toEqual(['name', 'email', 'mobile']);
+    expect(Object.keys(register.requestBody.content['application/json']!.schema.properties)).toEqual([
+      'name',
+      'email',
+      'mobile',
+    ]);
     const order = doc.paths['/api/customer/place-order']!.post as Op;
     expect(Object.keys(order.requestBody.content['multipart/form-data']!.schema.properties)).toEqual(
-      expect.arrayContaining(['address_id', 'payment_mode', 'paid_amount', 'promocode', 'discount', 'points', 'customer_note']),
+      expect.arrayContaining([
+        'address_id',
+        'payment_mode',
+        'paid_amount',
+        'promocode',
+        'discount',
+        'points',
+        'customer_note',
+      ]),
     );
     expect(doc.paths['/api/customer/product-details/{id}']!.get).toBeTruthy();
   });

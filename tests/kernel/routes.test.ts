@@ -22,7 +22,9 @@ for (const { kind, baseUrl } of inject('servers')) {
     });
 
     it('/company and /about are the same page with /about as the canonical URL', async () => {
-      const [company, about] = await Promise.all(['/company', '/about'].map(async (p) => (await fetch(`${baseUrl}${p}`)).text()));
+      const [company, about] = await Promise.all(
+        ['/company', '/about'].map(async (p) => (await fetch(`${baseUrl}${p}`)).text()),
+      );
       const canonical = (html: string) => /<link rel="canonical" href="([^"]+)"/.exec(html)?.[1];
       expect(canonical(company)).toMatch(/\/about$/);
       expect(canonical(company)).toBe(canonical(about));
@@ -86,8 +88,16 @@ for (const { kind, baseUrl } of inject('servers')) {
     });
 
     it('an unknown /api address answers the JSON envelope 404, not the HTML page, whatever the method', async () => {
-      for (const [method, p] of [['GET', '/api/nope'], ['GET', '/api'], ['POST', '/api/customer/no-such-endpoint']] as const) {
-        const res = await fetch(`${baseUrl}${p}`, { method, headers: { origin: baseUrl, 'content-type': 'application/json' }, body: method === 'POST' ? '{}' : undefined });
+      for (const [method, p] of [
+        ['GET', '/api/nope'],
+        ['GET', '/api'],
+        ['POST', '/api/customer/no-such-endpoint'],
+      ] as const) {
+        const res = await fetch(`${baseUrl}${p}`, {
+          method,
+          headers: { origin: baseUrl, 'content-type': 'application/json' },
+          body: method === 'POST' ? '{}' : undefined,
+        });
         expect(res.status, `${method} ${p}`).toBe(404);
         expect(res.headers.get('content-type'), `${method} ${p}`).toMatch(/application\/json/);
         expect(await res.json()).toEqual({ success: false, message: 'There is no API endpoint at this address.' });
@@ -108,7 +118,9 @@ for (const { kind, baseUrl } of inject('servers')) {
       expect(res.status).toBe(200);
       expect(res.headers.get('content-type')).toMatch(/application\/xml/);
       const xml = await res.text();
-      expect(xml).toMatch(/^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/);
+      expect(xml).toMatch(
+        /^<\?xml version="1.0" encoding="UTF-8"\?>\n<urlset xmlns="http:\/\/www.sitemaps.org\/schemas\/sitemap\/0.9">/,
+      );
       expect(xml.trimEnd().endsWith('</urlset>')).toBe(true);
       const locs = [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => new URL(m[1]).pathname);
       expect(new Set(locs).size).toBe(locs.length);
@@ -117,11 +129,17 @@ for (const { kind, baseUrl } of inject('servers')) {
       expect(locs.some((p) => p.startsWith('/blog/'))).toBe(true);
       expect(locs).toContain('/category/1/subcategories');
 
-      const cats = (await (await fetch(`${baseUrl}/api/customer/product-categories`)).json()) as { data: { categories: { id: number }[] } };
+      const cats = (await (await fetch(`${baseUrl}/api/customer/product-categories`)).json()) as {
+        data: { categories: { id: number }[] };
+      };
       for (const c of cats.data.categories) expect(locs).toContain(`/category/${c.id}/subcategories`);
-      const subs = (await (await fetch(`${baseUrl}/api/customer/product-subcategories/1`)).json()) as { data: { subcategories: { id: number }[] } };
+      const subs = (await (await fetch(`${baseUrl}/api/customer/product-subcategories/1`)).json()) as {
+        data: { subcategories: { id: number }[] };
+      };
       for (const s of subs.data.subcategories) expect(locs).toContain(`/categories/1/subcategory/${s.id}`);
-      const all = (await (await fetch(`${baseUrl}/api/customer/products/0?pageSize=1`)).json()) as { data: { total?: number; pagination?: { total: number } } };
+      const all = (await (await fetch(`${baseUrl}/api/customer/products/0?pageSize=1`)).json()) as {
+        data: { total?: number; pagination?: { total: number } };
+      };
       const productLocs = locs.filter((p) => /^\/product\/\d+$/.test(p));
       const total = all.data.total ?? all.data.pagination?.total;
       expect(total).toBeGreaterThan(0);

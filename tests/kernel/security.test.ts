@@ -15,7 +15,12 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
   async function raw(method: string, path: string, headers: Record<string, string> = {}, body?: unknown) {
     const h: Record<string, string> = { 'x-forwarded-for': ip(), ...headers };
     if (body !== undefined) h['content-type'] = 'application/json';
-    const res = await fetch(baseUrl + path, { method, headers: h, body: body === undefined ? undefined : JSON.stringify(body), redirect: 'manual' });
+    const res = await fetch(baseUrl + path, {
+      method,
+      headers: h,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      redirect: 'manual',
+    });
     const text = await res.text();
     let json: any = null;
     try {
@@ -36,7 +41,12 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
     const setCookies = login.headers.getSetCookie();
     const cookie = setCookies.find((c) => c.startsWith('ff_session='))!.split(';')[0]!;
     const again = await raw('POST', '/api/validate-customer', {}, { key: mobile, otp: '' });
-    const bearer = await raw('POST', '/api/otp-login', { 'x-token-transport': 'bearer' }, { key: mobile, otp: again.json.data.demo_otp });
+    const bearer = await raw(
+      'POST',
+      '/api/otp-login',
+      { 'x-token-transport': 'bearer' },
+      { key: mobile, otp: again.json.data.demo_otp },
+    );
     return { cookie: `${cookie}; ff_auth=1`, token: bearer.json.data.token as string, setCookies };
   }
 
@@ -44,7 +54,11 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
 
   it('never deletes an account on GET or HEAD: 405 with Allow, and the account stays', async () => {
     const { cookie } = await customer();
-    for (const headers of [{ cookie }, { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' }, { cookie, referer: 'https://evil.example/' }] as Record<string, string>[]) {
+    for (const headers of [
+      { cookie },
+      { cookie, 'sec-fetch-site': 'same-origin', 'sec-fetch-mode': 'cors' },
+      { cookie, referer: 'https://evil.example/' },
+    ] as Record<string, string>[]) {
       const get = await raw('GET', '/api/customer/delete-account', headers);
       expect(get.status).toBe(405);
       expect(get.headers.get('allow')).toBe('POST, DELETE');
@@ -87,7 +101,11 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
   });
 
   it('accepts the change with a matching Origin, Sec-Fetch-Site: same-origin or a matching Referer', async () => {
-    for (const proof of [{ origin: baseUrl }, { 'sec-fetch-site': 'same-origin' }, { referer: `${baseUrl}/my-account?section=profile` }] as Record<string, string>[]) {
+    for (const proof of [
+      { origin: baseUrl },
+      { 'sec-fetch-site': 'same-origin' },
+      { referer: `${baseUrl}/my-account?section=profile` },
+    ] as Record<string, string>[]) {
       const { cookie } = await customer();
       const res = await raw('POST', '/api/customer/delete-account', { cookie, ...proof });
       expect(res.status, JSON.stringify(proof)).toBe(200);
@@ -132,17 +150,24 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
       const res = await raw('GET', path);
       expect(res.status, path).toBe(200);
       const csp = res.headers.get('content-security-policy') ?? '';
-      const directive = (name: string) => csp.split(';').map((d) => d.trim()).find((d) => d.split(/\s+/)[0] === name) ?? '';
+      const directive = (name: string) =>
+        csp
+          .split(';')
+          .map((d) => d.trim())
+          .find((d) => d.split(/\s+/)[0] === name) ?? '';
       const scriptSrc = directive('script-src');
       expect(scriptSrc, path).toMatch(/^script-src 'self'/);
       expect(scriptSrc, path).not.toContain('unsafe-inline');
       expect(directive('style-src'), path).not.toContain('unsafe-inline');
       expect(directive('frame-ancestors'), path).toBe("frame-ancestors 'none'");
       const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
-      const inlineScripts = [...res.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g)].map((m) => m[1]!);
+      const inlineScripts = [
+        ...res.text.matchAll(/<script(?![^>]*\bsrc=)(?![^>]*type="application\/ld\+json")[^>]*>([\s\S]*?)<\/script>/g),
+      ].map((m) => m[1]!);
       expect(inlineScripts.length, path).toBeGreaterThan(0);
       for (const script of inlineScripts) expect(scriptSrc, `${path}: ${script.slice(0, 60)}`).toContain(sha(script));
-      for (const [, style] of res.text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)) expect(directive('style-src'), path).toContain(sha(style!));
+      for (const [, style] of res.text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g))
+        expect(directive('style-src'), path).toContain(sha(style!));
     }
   });
 
@@ -162,7 +187,12 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
 
   it('matches the Origin against X-Forwarded-Host only because TRUST_PROXY is on', async () => {
     const { cookie } = await customer();
-    const proxied = await raw('POST', '/api/logout', { cookie, origin: 'https://shop.example', 'x-forwarded-host': 'shop.example', 'x-forwarded-proto': 'https' });
+    const proxied = await raw('POST', '/api/logout', {
+      cookie,
+      origin: 'https://shop.example',
+      'x-forwarded-host': 'shop.example',
+      'x-forwarded-proto': 'https',
+    });
     expect(proxied.status).toBe(200);
   });
 });

@@ -10,7 +10,14 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { staticPathTest } from '../../src/server/static-paths.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-static-'));
-for (const file of ['index.html', 'about/index.html', 'favicon.svg', '_astro/app.abc.js', 'images/logo.png', 'LICENSE']) {
+for (const file of [
+  'index.html',
+  'about/index.html',
+  'favicon.svg',
+  '_astro/app.abc.js',
+  'images/logo.png',
+  'LICENSE',
+]) {
   fs.mkdirSync(path.dirname(path.join(dir, file)), { recursive: true });
   fs.writeFileSync(path.join(dir, file), 'x');
 }
@@ -20,19 +27,40 @@ describe('staticPathTest', () => {
   const mayBeStatic = staticPathTest(dir);
 
   it('sends files and folders with an index.html to the static handler', () => {
-    for (const p of ['/', '/about', '/about/', '/about/index.html', '/favicon.svg', '/_astro/app.abc.js', '/images/logo.png', '/LICENSE']) expect(mayBeStatic(p), p).toBe(true);
+    for (const p of [
+      '/',
+      '/about',
+      '/about/',
+      '/about/index.html',
+      '/favicon.svg',
+      '/_astro/app.abc.js',
+      '/images/logo.png',
+      '/LICENSE',
+    ])
+      expect(mayBeStatic(p), p).toBe(true);
   });
 
   it('sends anything with a dot in its last segment there too (a file added by a later build)', () => {
-    for (const p of ['/_astro/new.def.js', '/robots.txt', '/sitemap.xml', '/images/new.webp']) expect(mayBeStatic(p), p).toBe(true);
+    for (const p of ['/_astro/new.def.js', '/robots.txt', '/sitemap.xml', '/images/new.webp'])
+      expect(mayBeStatic(p), p).toBe(true);
   });
 
   it('leaves odd paths to Astro', () => {
-    for (const p of ['/%2e%2e/etc/passwd', '//evil', '/a b', '/caf%C3%A9', '/x/../about']) expect(mayBeStatic(p), p).toBe(true);
+    for (const p of ['/%2e%2e/etc/passwd', '//evil', '/a b', '/caf%C3%A9', '/x/../about'])
+      expect(mayBeStatic(p), p).toBe(true);
   });
 
   it('skips it for pages that cannot be files', () => {
-    for (const p of ['/product/12', '/shop', '/categories/7/all-products', '/images', '/images/', '/cart', '/api/customer/home']) expect(mayBeStatic(p), p).toBe(false);
+    for (const p of [
+      '/product/12',
+      '/shop',
+      '/categories/7/all-products',
+      '/images',
+      '/images/',
+      '/cart',
+      '/api/customer/home',
+    ])
+      expect(mayBeStatic(p), p).toBe(false);
   });
 
   it('treats a missing build folder as having no files', () => {

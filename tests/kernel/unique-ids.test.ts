@@ -7,13 +7,24 @@
  */
 import { describe, expect, inject, it } from 'vitest';
 
-const PAGES = ['/', '/shop', '/product/1', '/product/2', '/search?q=banana', '/category/1/subcategories', '/cart', '/no-such-page'];
+const PAGES = [
+  '/',
+  '/shop',
+  '/product/1',
+  '/product/2',
+  '/search?q=banana',
+  '/category/1/subcategories',
+  '/cart',
+  '/no-such-page',
+];
 
 describe.each(inject('servers'))('element ids on $kind', ({ baseUrl }) => {
   it('are unique on every page, rendered again and again', async () => {
     for (let round = 0; round < 2; round++) {
       for (const path of PAGES) {
-        const res = await fetch(`${baseUrl}${path}${path.includes('?') ? '&' : '?'}round=${round}`, { headers: { accept: 'text/html', 'x-forwarded-for': '10.9.9.8' } });
+        const res = await fetch(`${baseUrl}${path}${path.includes('?') ? '&' : '?'}round=${round}`, {
+          headers: { accept: 'text/html', 'x-forwarded-for': '10.9.9.8' },
+        });
         const html = await res.text();
         expect(html, path).toContain('</html>');
         const ids = [...html.matchAll(/\sid="([^"]+)"/g)].map((m) => m[1]);
@@ -25,7 +36,10 @@ describe.each(inject('servers'))('element ids on $kind', ({ baseUrl }) => {
         expect(new Set(islands.map((m) => m[1])).size, path).toBe(islands.length);
         for (const [, prefix, inner] of islands) {
           const used = [...inner!.matchAll(/"_(r\d+)R_[^"]*"/g)].map((m) => m[1]);
-          expect(used.filter((p) => p !== prefix), `${path}: island ${prefix}`).toEqual([]);
+          expect(
+            used.filter((p) => p !== prefix),
+            `${path}: island ${prefix}`,
+          ).toEqual([]);
         }
       }
     }

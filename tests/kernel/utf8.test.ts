@@ -7,7 +7,8 @@ import { describe, expect, it } from 'vitest';
 import { PageText, utf8Bytes } from '../../src/lib/http/utf8.ts';
 
 const encoder = new TextEncoder();
-const same = (text: string) => expect(Buffer.from(utf8Bytes(text)).equals(Buffer.from(encoder.encode(text)))).toBe(true);
+const same = (text: string) =>
+  expect(Buffer.from(utf8Bytes(text)).equals(Buffer.from(encoder.encode(text)))).toBe(true);
 
 describe('utf8Bytes', () => {
   it('encodes what pages hold as TextEncoder does', () => {

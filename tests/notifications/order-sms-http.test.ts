@@ -11,7 +11,17 @@ import { ApiClient, randomPhone } from '../helpers/api.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
-const THRISSUR = { name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: '10.5276', longitude: '76.2144' };
+const THRISSUR = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
 
 // One extra server is enough here (the SMS rules run on both databases in order-sms.test.ts):
 // PostgreSQL when the run has it, else PGlite.
@@ -31,7 +41,10 @@ describe.each(testDatabaseKinds().slice(-1))('order SMS over an HTTP gateway on 
       });
     });
     await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
-    const env: Record<string, string> = { SMS_SENDER: 'http', SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send` };
+    const env: Record<string, string> = {
+      SMS_SENDER: 'http',
+      SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/send`,
+    };
     if (kind === 'postgres') {
       const pg = await createPostgresDatabase();
       drop = pg.drop;
@@ -58,22 +71,41 @@ describe.each(testDatabaseKinds().slice(-1))('order SMS over an HTTP gateway on 
   it('sends the confirmation and the cancellation once each, in the chosen language', async () => {
     const c = new ApiClient(server.baseUrl);
     const phone = randomPhone();
-    expect((await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } })).status).toBe(200);
+    expect(
+      (await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } })).status,
+    ).toBe(200);
     const [otpText] = await messagesTo(phone, 1);
     const code = /\b(\d{6})\b/.exec(otpText!)![1]!;
-    const login = await c.post('/api/otp-login', { json: { key: phone, otp: code } }, { 'x-token-transport': 'bearer' });
+    const login = await c.post(
+      '/api/otp-login',
+      { json: { key: phone, otp: code } },
+      { 'x-token-transport': 'bearer' },
+    );
     c.token = login.body.data.token;
     expect((await c.post('/api/customer/sms-language', { json: { sms_language: 'ml' } })).status).toBe(200);
     const addressId = (await c.post('/api/customer/add-address', { json: THRISSUR })).body.data.address.id;
-    const products = (await c.get('/api/customer/products/0?pageSize=50')).body.data.products as { id: number; stock: number }[];
-    await c.post('/api/customer/add-product', { multipart: { product_id: String(products.find((p) => p.stock > 10)!.id), qty: '1' } });
+    const products = (await c.get('/api/customer/products/0?pageSize=50')).body.data.products as {
+      id: number;
+      stock: number;
+    }[];
+    await c.post('/api/customer/add-product', {
+      multipart: { product_id: String(products.find((p) => p.stock > 10)!.id), qty: '1' },
+    });
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
-    const placed = await c.post('/api/customer/place-order', { json: { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0' } });
+    const placed = await c.post('/api/customer/place-order', {
+      json: { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0' },
+    });
     const id = placed.body.data.order.id as number;
-    expect((await messagesTo(phone, 2))[1]).toBe(`FarmFresh: നിങ്ങളുടെ ഓർഡർ #${id} സ്ഥിരീകരിച്ചു. ഡെലിവറിക്ക് പുറപ്പെടുമ്പോൾ SMS അയയ്ക്കും.`);
-    const cancels = await Promise.all([1, 2, 3].map(() => c.post('/api/customer/cancel-order', { json: { order_id: id } })));
+    expect((await messagesTo(phone, 2))[1]).toBe(
+      `FarmFresh: നിങ്ങളുടെ ഓർഡർ #${id} സ്ഥിരീകരിച്ചു. ഡെലിവറിക്ക് പുറപ്പെടുമ്പോൾ SMS അയയ്ക്കും.`,
+    );
+    const cancels = await Promise.all(
+      [1, 2, 3].map(() => c.post('/api/customer/cancel-order', { json: { order_id: id } })),
+    );
     expect(cancels.map((r) => r.status).sort()).toEqual([200, 409, 409]);
-    expect((await messagesTo(phone, 3))[2]).toBe(`FarmFresh: നിങ്ങളുടെ ഓർഡർ #${id} റദ്ദാക്കി. റീഫണ്ട് വിവരങ്ങൾ My Orders-ൽ കാണാം.`);
+    expect((await messagesTo(phone, 3))[2]).toBe(
+      `FarmFresh: നിങ്ങളുടെ ഓർഡർ #${id} റദ്ദാക്കി. റീഫണ്ട് വിവരങ്ങൾ My Orders-ൽ കാണാം.`,
+    );
     // Nothing more arrives for this order.
     await c.get('/api/customer/my-orders');
     expect(await messagesTo(phone, 4)).toHaveLength(3);

@@ -17,10 +17,26 @@ import { placeOrder } from '../../src/features/orders/server/place-order.ts';
 import { quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { advanceOrder, cancelOrder } from '../../src/features/orders/server/status.ts';
 import { setSmsSenderForTests, type SmsSender } from '../../src/features/auth/server/sms.ts';
-import { maskPhone, sendOrderSms, setSmsLanguage, settleOrderSms } from '../../src/features/notifications/server/order-sms.ts';
+import {
+  maskPhone,
+  sendOrderSms,
+  setSmsLanguage,
+  settleOrderSms,
+} from '../../src/features/notifications/server/order-sms.ts';
 import { orderSmsText } from '../../src/features/notifications/rules.ts';
 
-const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.5276, longitude: 76.2144 };
+const ADDRESS = {
+  type: 'home',
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.5276,
+  longitude: 76.2144,
+};
 
 /** Records every message; fails while `failing` is set. */
 class FakeSender implements SmsSender {
@@ -42,7 +58,8 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     await seedDemoShop(handle.db);
-    productId = (await handle.db.select({ id: products.id }).from(products).where(eq(products.sku, 'FF-FRU-001')))[0]!.id;
+    productId = (await handle.db.select({ id: products.id }).from(products).where(eq(products.sku, 'FF-FRU-001')))[0]!
+      .id;
     setSmsSenderForTests(sender);
   });
   afterEach(() => {
@@ -64,7 +81,13 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
   async function order(who: { id: number; addressId: number }, idempotencyKey?: string) {
     await addToCart(handle.db, who.id, productId, 1);
     const quote = await quoteOrder(handle.db, who.id);
-    return placeOrder(handle.db, who.id, { addressId: who.addressId, paymentMode: 'Cash', paidAmountPaise: quote.paidAmountPaise, points: 0, idempotencyKey });
+    return placeOrder(handle.db, who.id, {
+      addressId: who.addressId,
+      paymentMode: 'Cash',
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+      idempotencyKey,
+    });
   }
 
   it('sends one English SMS per status change, and nothing for a retried transition', async () => {
@@ -72,7 +95,13 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     const key = randomUUID();
     const { order: o } = await order(who, key);
     // The same request again (an idempotent retry) returns the same order and sends nothing new.
-    const retry = await placeOrder(handle.db, who.id, { addressId: who.addressId, paymentMode: 'Cash', paidAmountPaise: o.paidAmountPaise, points: 0, idempotencyKey: key });
+    const retry = await placeOrder(handle.db, who.id, {
+      addressId: who.addressId,
+      paymentMode: 'Cash',
+      paidAmountPaise: o.paidAmountPaise,
+      points: 0,
+      idempotencyKey: key,
+    });
     expect(retry.created).toBe(false);
     await advanceOrder(handle.db, o.id); // processed: no SMS
     await advanceOrder(handle.db, o.id);
@@ -81,7 +110,10 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     await settleOrderSms();
     expect(await sendOrderSms(handle.db, o.id, 'delivered')).toBe('skipped');
     expect(sender.sent).toEqual([
-      { to: who.mobile, message: `FarmFresh: Your order #${o.id} is confirmed. We will SMS you when it is out for delivery.` },
+      {
+        to: who.mobile,
+        message: `FarmFresh: Your order #${o.id} is confirmed. We will SMS you when it is out for delivery.`,
+      },
       { to: who.mobile, message: `FarmFresh: Your order #${o.id} is out for delivery and will reach you soon.` },
       { to: who.mobile, message: `FarmFresh: Your order #${o.id} has been delivered. Thank you for shopping with us!` },
     ]);
@@ -99,7 +131,10 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     const { order: o } = await order(who);
     await cancelOrder(handle.db, who.id, o.id);
     await settleOrderSms();
-    expect(sender.sent.map((s) => s.message)).toEqual([orderSmsText('ml', 'confirmed', o.id, 'FarmFresh'), orderSmsText('ml', 'cancelled', o.id, 'FarmFresh')]);
+    expect(sender.sent.map((s) => s.message)).toEqual([
+      orderSmsText('ml', 'confirmed', o.id, 'FarmFresh'),
+      orderSmsText('ml', 'cancelled', o.id, 'FarmFresh'),
+    ]);
     expect(sender.sent[1]!.message).toBe(`FarmFresh: നിങ്ങളുടെ ഓർഡർ #${o.id} റദ്ദാക്കി. റീഫണ്ട് വിവരങ്ങൾ My Orders-ൽ കാണാം.`);
   });
 
@@ -114,7 +149,10 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     await settleOrderSms();
     const [row] = await handle.db.select({ status: orders.status }).from(orders).where(eq(orders.id, o.id));
     expect(row!.status).toBe('out_for_delivery');
-    const [note] = await handle.db.select().from(orderNotifications).where(and(eq(orderNotifications.event, 'out_for_delivery'), eq(orderNotifications.orderId, o.id)));
+    const [note] = await handle.db
+      .select()
+      .from(orderNotifications)
+      .where(and(eq(orderNotifications.event, 'out_for_delivery'), eq(orderNotifications.orderId, o.id)));
     expect(note).toMatchObject({ sentAt: null });
     expect(note!.failedAt).toBeInstanceOf(Date);
     sender.failing = false;
@@ -128,7 +166,9 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     sender.sent = [];
     const outcomes = await Promise.all(Array.from({ length: 5 }, () => sendOrderSms(handle.db, o.id, 'confirmed')));
     expect(outcomes.filter((x) => x === 'sent')).toHaveLength(0); // already sent at placement
-    const outcomesDelivered = await Promise.all(Array.from({ length: 5 }, () => sendOrderSms(handle.db, o.id, 'delivered')));
+    const outcomesDelivered = await Promise.all(
+      Array.from({ length: 5 }, () => sendOrderSms(handle.db, o.id, 'delivered')),
+    );
     expect(outcomesDelivered.filter((x) => x === 'sent')).toHaveLength(1);
     expect(sender.sent).toHaveLength(1);
   });

@@ -17,7 +17,18 @@ import { placeOrder } from '../../src/features/orders/server/place-order.ts';
 import { quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { buyAgain } from '../../src/features/buy-again/server.ts';
 
-const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.5276, longitude: 76.2144 };
+const ADDRESS = {
+  type: 'home',
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.5276,
+  longitude: 76.2144,
+};
 
 describe.each(testDatabaseKinds())('buy again on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -32,16 +43,33 @@ describe.each(testDatabaseKinds())('buy again on %s', (kind) => {
   afterAll(async () => handle?.close());
 
   async function newCustomer() {
-    const [c] = await handle.db.insert(customers).values({ name: 'Asha', phone: `+9197${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}` }).returning();
+    const [c] = await handle.db
+      .insert(customers)
+      .values({
+        name: 'Asha',
+        phone: `+9197${Math.floor(Math.random() * 1e8)
+          .toString()
+          .padStart(8, '0')}`,
+      })
+      .returning();
     const address = await addAddress(handle.db, c!.id, ADDRESS);
     return { id: c!.id, addressId: address.id };
   }
 
   /** Places an order of one unit of each product; `delivered` advances it to delivered. */
-  async function order(c: { id: number; addressId: number }, ids: number[], then: 'delivered' | 'placed' | 'cancelled' = 'delivered') {
+  async function order(
+    c: { id: number; addressId: number },
+    ids: number[],
+    then: 'delivered' | 'placed' | 'cancelled' = 'delivered',
+  ) {
     for (const id of ids) await addToCart(handle.db, c.id, id, 1);
     const quote = await quoteOrder(handle.db, c.id);
-    const { order } = await placeOrder(handle.db, c.id, { addressId: c.addressId, paymentMode: 'Cash', paidAmountPaise: quote.paidAmountPaise, points: 0 });
+    const { order } = await placeOrder(handle.db, c.id, {
+      addressId: c.addressId,
+      paymentMode: 'Cash',
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+    });
     if (then === 'delivered') for (let i = 0; i < 3; i++) await advanceOrder(handle.db, order.id);
     if (then === 'cancelled') await cancelOrder(handle.db, c.id, order.id);
     return order.id;
@@ -67,10 +95,24 @@ describe.each(testDatabaseKinds())('buy again on %s', (kind) => {
 
   it('leaves out products that are out of stock or no longer sold', async () => {
     const c = await newCustomer();
-    const [soldOut, hidden, kept] = await Promise.all([0, 1, 2].map(async () => {
-      const [row] = await handle.db.insert(products).values({ sku: `BA-${Math.random().toString(36).slice(2, 10)}`, name: 'Buy again test item', slug: `ba-${Math.random().toString(36).slice(2, 10)}`, categoryId: 1, subcategoryId: 1, mrpPaise: 5000, pricePaise: 4000, stock: 10 }).returning();
-      return row!;
-    }));
+    const [soldOut, hidden, kept] = await Promise.all(
+      [0, 1, 2].map(async () => {
+        const [row] = await handle.db
+          .insert(products)
+          .values({
+            sku: `BA-${Math.random().toString(36).slice(2, 10)}`,
+            name: 'Buy again test item',
+            slug: `ba-${Math.random().toString(36).slice(2, 10)}`,
+            categoryId: 1,
+            subcategoryId: 1,
+            mrpPaise: 5000,
+            pricePaise: 4000,
+            stock: 10,
+          })
+          .returning();
+        return row!;
+      }),
+    );
     await order(c, [soldOut!.id, hidden!.id, kept!.id]);
     await handle.db.update(products).set({ stock: 0 }).where(eq(products.id, soldOut!.id));
     await handle.db.update(products).set({ isActive: false }).where(eq(products.id, hidden!.id));

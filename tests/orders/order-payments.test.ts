@@ -27,7 +27,18 @@ import { PaymentDeclinedError, type PaymentGateway } from '../../src/features/pa
 import { completeOtpLogin, issueOtp } from '../../src/features/auth/server/otp.ts';
 import { AppError } from '../../src/lib/http/envelope.ts';
 
-const ADDRESS = { type: 'home', name: 'Buyer', mobile: '+919800000000', building_num: '1', street: 'MG Road', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.52, longitude: 76.21 };
+const ADDRESS = {
+  type: 'home',
+  name: 'Buyer',
+  mobile: '+919800000000',
+  building_num: '1',
+  street: 'MG Road',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.52,
+  longitude: 76.21,
+};
 const THRISSUR = { ...ADDRESS, latitude: '10.5276', longitude: '76.2144' };
 
 /** Resolves with `promise`, or rejects when it has not settled after `ms` (a locked database). */
@@ -58,8 +69,15 @@ class CheckingGateway implements PaymentGateway {
   async charge(amountPaise: number, description: string): Promise<{ reference: string }> {
     const orderId = Number(/order (\d+)/.exec(description)?.[1]);
     const look = async () => {
-      const [row] = await this.db.select({ paymentStatus: orders.paymentStatus, paid: orders.paidAmountPaise }).from(orders).where(eq(orders.id, orderId));
-      return { paymentStatus: row?.paymentStatus, paid: row?.paid, customerSees: (await listOrders(this.db, this.customerId)).length };
+      const [row] = await this.db
+        .select({ paymentStatus: orders.paymentStatus, paid: orders.paidAmountPaise })
+        .from(orders)
+        .where(eq(orders.id, orderId));
+      return {
+        paymentStatus: row?.paymentStatus,
+        paid: row?.paid,
+        customerSees: (await listOrders(this.db, this.customerId)).length,
+      };
     };
     const seen = await deadline(look(), 5_000, 'the charge ran while a database transaction held the order');
     expect(seen.paid).toBe(amountPaise);
@@ -93,14 +111,21 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
     await addToCart(db, c!.id, 1, 3);
     return { customerId: c!.id, addressId: address.id };
   }
-  const stockOf = async () => (await db.select({ stock: products.stock }).from(products).where(eq(products.id, 1)))[0]!.stock;
-  const usesOf = async (code: string) => (await db.select({ n: promoCodes.usesCount }).from(promoCodes).where(eq(promoCodes.code, code)))[0]!.n;
+  const stockOf = async () =>
+    (await db.select({ stock: products.stock }).from(products).where(eq(products.id, 1)))[0]!.stock;
+  const usesOf = async (code: string) =>
+    (await db.select({ n: promoCodes.usesCount }).from(promoCodes).where(eq(promoCodes.code, code)))[0]!.n;
 
   it('charges outside any transaction, with the order pending and hidden meanwhile, then marks it paid', async () => {
     const { customerId, addressId } = await shopper();
     const quote = await quoteOrder(db, customerId);
     const gateway = new CheckingGateway(db, customerId, 'approve');
-    const { order, created } = await placeOrder(db, customerId, { addressId, paymentMode: 'Online', paidAmountPaise: quote.paidAmountPaise, points: 0 }, { gateway });
+    const { order, created } = await placeOrder(
+      db,
+      customerId,
+      { addressId, paymentMode: 'Online', paidAmountPaise: quote.paidAmountPaise, points: 0 },
+      { gateway },
+    );
     expect(gateway.seen).toEqual([{ paymentStatus: 'pending', customerSees: 0 }]);
     expect(created).toBe(true);
     expect(order.paymentStatus).toBe('paid');
@@ -114,7 +139,15 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
     const [account] = await db.select().from(customers).where(eq(customers.id, customerId));
     const quote = await quoteOrder(db, customerId, { promoCode: 'FRESH5', points: 10 });
     const key = randomUUID();
-    const input: PlaceOrderInput = { addressId, paymentMode: 'Online', paidAmountPaise: quote.paidAmountPaise, discountPaise: quote.discountPaise, promoCode: 'FRESH5', points: 10, idempotencyKey: key };
+    const input: PlaceOrderInput = {
+      addressId,
+      paymentMode: 'Online',
+      paidAmountPaise: quote.paidAmountPaise,
+      discountPaise: quote.discountPaise,
+      promoCode: 'FRESH5',
+      points: 10,
+      idempotencyKey: key,
+    };
     const gateway = new CheckingGateway(db, customerId, 'decline');
 
     const failed = await placeOrder(db, customerId, input, { gateway }).catch((err: unknown) => err);
@@ -123,12 +156,18 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
     expect(failed).toMatchObject({ code: 'payment_required', message: PAYMENT_FAILED });
     expect(gateway.seen).toEqual([{ paymentStatus: 'pending', customerSees: 0 }]);
     expect(await listOrders(db, customerId)).toEqual([]);
-    const rows = await db.select({ status: orders.status, paymentStatus: orders.paymentStatus }).from(orders).where(eq(orders.customerId, customerId));
+    const rows = await db
+      .select({ status: orders.status, paymentStatus: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.customerId, customerId));
     expect(rows).toEqual([{ status: 'cancelled', paymentStatus: 'failed' }]);
     expect(await stockOf()).toBe(stock);
     expect(await usesOf('FRESH5')).toBe(uses);
     const [after] = await db.select().from(customers).where(eq(customers.id, customerId));
-    expect({ points: after!.pointsBalance, credit: after!.creditBalancePaise }).toEqual({ points: account!.pointsBalance, credit: account!.creditBalancePaise });
+    expect({ points: after!.pointsBalance, credit: after!.creditBalancePaise }).toEqual({
+      points: account!.pointsBalance,
+      credit: account!.creditBalancePaise,
+    });
     expect((await listCart(db, customerId)).map((l) => [l.productId, l.qty])).toEqual([[1, 3]]);
 
     // The same key may be retried after a declined payment: it pays now.
@@ -142,7 +181,13 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
   it('answers five parallel requests with one key with one order', async () => {
     const { customerId, addressId } = await shopper();
     const quote = await quoteOrder(db, customerId);
-    const input: PlaceOrderInput = { addressId, paymentMode: 'Cash', paidAmountPaise: quote.paidAmountPaise, points: 0, idempotencyKey: randomUUID() };
+    const input: PlaceOrderInput = {
+      addressId,
+      paymentMode: 'Cash',
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+      idempotencyKey: randomUUID(),
+    };
     const results = await Promise.all(Array.from({ length: 5 }, () => placeOrder(db, customerId, input)));
     expect(results.filter((r) => r.created)).toHaveLength(1);
     expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
@@ -152,12 +197,18 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
   it('does not take another failure of a sign-up for the phone race', async () => {
     const mobile = '+919755500001';
     const sent = await issueOtp(db, mobile, 'signup', { name: 'New', email: 'new@example.com' });
-    await handle.exec(`CREATE FUNCTION refuse_customer() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'customers are read-only today'; END $$ LANGUAGE plpgsql`);
-    await handle.exec(`CREATE TRIGGER refuse_customer BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_customer()`);
+    await handle.exec(
+      `CREATE FUNCTION refuse_customer() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'customers are read-only today'; END $$ LANGUAGE plpgsql`,
+    );
+    await handle.exec(
+      `CREATE TRIGGER refuse_customer BEFORE INSERT ON customers FOR EACH ROW EXECUTE FUNCTION refuse_customer()`,
+    );
     try {
       const err = await completeOtpLogin(db, mobile, sent.demoCode!).catch((e: unknown) => e);
       expect(err).not.toBeInstanceOf(AppError);
-      expect(String((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message)).toMatch(/customers are read-only today/);
+      expect(String((err as Error & { cause?: Error }).cause?.message ?? (err as Error).message)).toMatch(
+        /customers are read-only today/,
+      );
     } finally {
       await handle.exec('DROP TRIGGER refuse_customer ON customers');
     }
@@ -174,17 +225,41 @@ describe.each(inject('servers'))('Idempotency-Key over HTTP on $kind', ({ baseUr
     await c.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '1' } });
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
     const key = randomUUID();
-    const body = { address_id: address.body.data.address.id, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0', customer_note: 'Gate code 12' };
+    const body = {
+      address_id: address.body.data.address.id,
+      payment_mode: 'cod',
+      paid_amount: s.paid_amount,
+      points: '0',
+      customer_note: 'Gate code 12',
+    };
 
     const first = await c.post('/api/customer/place-order', { json: body }, { 'idempotency-key': key });
     expect(first.status).toBe(201);
     // The same request as form data, with its fields in another order: the same request.
-    const again = await c.post('/api/customer/place-order', { form: { customer_note: 'Gate code 12', points: '0', paid_amount: s.paid_amount, payment_mode: 'cod', address_id: String(body.address_id) } }, { 'idempotency-key': key });
+    const again = await c.post(
+      '/api/customer/place-order',
+      {
+        form: {
+          customer_note: 'Gate code 12',
+          points: '0',
+          paid_amount: s.paid_amount,
+          payment_mode: 'cod',
+          address_id: String(body.address_id),
+        },
+      },
+      { 'idempotency-key': key },
+    );
     expect(again.status).toBe(200);
     expect(again.body.data.order.id).toBe(first.body.data.order.id);
-    const other = await c.post('/api/customer/place-order', { json: { ...body, customer_note: 'Leave at the door' } }, { 'idempotency-key': key });
+    const other = await c.post(
+      '/api/customer/place-order',
+      { json: { ...body, customer_note: 'Leave at the door' } },
+      { 'idempotency-key': key },
+    );
     expect(other.status).toBe(422);
-    expect(other.body.message).toBe('This Idempotency-Key was already used for a different order request. Use a new key for a new order.');
+    expect(other.body.message).toBe(
+      'This Idempotency-Key was already used for a different order request. Use a new key for a new order.',
+    );
     expect((await c.get('/api/customer/my-orders')).body.data.orders).toHaveLength(1);
   });
 });
@@ -205,7 +280,14 @@ describe('a declined online payment over HTTP (PAYMENT_TEST_DECLINE=true)', () =
     await c.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' } });
     const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
 
-    const res = await c.post('/api/customer/place-order', { json: { address_id: address.body.data.address.id, payment_mode: 'online', paid_amount: s.paid_amount, points: '0' } });
+    const res = await c.post('/api/customer/place-order', {
+      json: {
+        address_id: address.body.data.address.id,
+        payment_mode: 'online',
+        paid_amount: s.paid_amount,
+        points: '0',
+      },
+    });
 
     expect(res.status).toBe(402);
     expect(res.body).toMatchObject({ success: false, message: PAYMENT_FAILED });

@@ -22,7 +22,18 @@ import type { PaymentGateway } from '../../src/features/payments/server.ts';
 import { settleOrderSms } from '../../src/features/notifications/server/order-sms.ts';
 import { formatPaise } from '../../src/lib/money.ts';
 
-const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.5276, longitude: 76.2144 };
+const ADDRESS = {
+  type: 'home',
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.5276,
+  longitude: 76.2144,
+};
 
 /** Approves charges; records refunds, or refuses them while `refusing`. */
 class StubGateway implements PaymentGateway {
@@ -48,7 +59,8 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     await seedDemoShop(handle.db);
-    productId = (await handle.db.select({ id: products.id }).from(products).where(eq(products.sku, 'FF-DRY-001')))[0]!.id;
+    productId = (await handle.db.select({ id: products.id }).from(products).where(eq(products.sku, 'FF-DRY-001')))[0]!
+      .id;
   });
   afterAll(async () => {
     await settleOrderSms();
@@ -59,15 +71,32 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     const db = handle.db;
     const [c] = await db
       .insert(customers)
-      .values({ name: 'Asha', phone: `+91940000${String(++phone).padStart(4, '0')}`, pointsBalance: 50, creditLimitPaise: 500_000, creditBalancePaise: 500_000 })
+      .values({
+        name: 'Asha',
+        phone: `+91940000${String(++phone).padStart(4, '0')}`,
+        pointsBalance: 50,
+        creditLimitPaise: 500_000,
+        creditBalancePaise: 500_000,
+      })
       .returning();
     const address = await addAddress(db, c!.id, ADDRESS);
     await addToCart(db, c!.id, productId, 1);
     const quote = await quoteOrder(db, c!.id, { points });
-    const { order } = await placeOrder(db, c!.id, { addressId: address.id, paymentMode, paidAmountPaise: quote.paidAmountPaise, points }, { gateway });
+    const { order } = await placeOrder(
+      db,
+      c!.id,
+      { addressId: address.id, paymentMode, paidAmountPaise: quote.paidAmountPaise, points },
+      { gateway },
+    );
     return { customerId: c!.id, order };
   }
-  const balances = async (id: number) => (await handle.db.select({ points: customers.pointsBalance, credit: customers.creditBalancePaise }).from(customers).where(eq(customers.id, id)))[0]!;
+  const balances = async (id: number) =>
+    (
+      await handle.db
+        .select({ points: customers.pointsBalance, credit: customers.creditBalancePaise })
+        .from(customers)
+        .where(eq(customers.id, id))
+    )[0]!;
 
   it('puts credit back on the credit line at once, and says so', async () => {
     const { customerId, order } = await placed('Credit', 10);
@@ -75,7 +104,12 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     const cancelled = await cancelOrder(handle.db, customerId, order.id);
     expect(await balances(customerId)).toEqual({ points: 50, credit: 500_000 });
     expect(orderJson(cancelled).refund).toEqual([
-      { to: 'credit', amount: (order.paidAmountPaise / 100).toFixed(2), points: null, text: `${formatPaise(order.paidAmountPaise)} refunded to your FarmFresh credit — available now` },
+      {
+        to: 'credit',
+        amount: (order.paidAmountPaise / 100).toFixed(2),
+        points: null,
+        text: `${formatPaise(order.paidAmountPaise)} refunded to your FarmFresh credit — available now`,
+      },
       { to: 'points', amount: null, points: 10, text: '10 points returned to your balance — available now' },
     ]);
   });
@@ -85,10 +119,15 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     const { customerId, order } = await placed('Online', 0, gateway);
     expect(order.paymentStatus).toBe('paid');
     const cancelled = await cancelOrder(handle.db, customerId, order.id, new Date(), { gateway });
-    const [row] = await handle.db.select({ charge: orders.paymentReference, refund: orders.refundReference, status: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await handle.db
+      .select({ charge: orders.paymentReference, refund: orders.refundReference, status: orders.paymentStatus })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(gateway.refunds).toEqual([{ chargeReference: row!.charge, amountPaise: order.paidAmountPaise }]);
     expect(row).toMatchObject({ refund: `refund_${row!.charge}`, status: 'refunded' });
-    expect(refundParts(cancelled).map((p) => p.text)).toEqual([`${formatPaise(order.paidAmountPaise)} to your original payment method within 5–7 working days`]);
+    expect(refundParts(cancelled).map((p) => p.text)).toEqual([
+      `${formatPaise(order.paidAmountPaise)} to your original payment method within 5–7 working days`,
+    ]);
   });
 
   it('keeps the cancellation when the gateway refuses the refund (logged for an operator)', async () => {
@@ -97,14 +136,19 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     gateway.refusing = true;
     const cancelled = await cancelOrder(handle.db, customerId, order.id, new Date(), { gateway });
     expect(cancelled.status).toBe('cancelled');
-    const [row] = await handle.db.select({ refund: orders.refundReference }).from(orders).where(eq(orders.id, order.id));
+    const [row] = await handle.db
+      .select({ refund: orders.refundReference })
+      .from(orders)
+      .where(eq(orders.id, order.id));
     expect(row!.refund).toBeNull();
     // The operator repeats it once the gateway is back; a second repeat is refused.
     await expect(retryRefund(handle.db, gateway, order.id)).rejects.toMatchObject({ code: 'unavailable' });
     gateway.refusing = false;
     // Three operators at once: the gateway is asked once.
     const tries = await Promise.allSettled([1, 2, 3].map(() => retryRefund(handle.db, gateway, order.id)));
-    expect(tries.filter((t) => t.status === 'fulfilled').map((t) => (t as PromiseFulfilledResult<string>).value)).toEqual([expect.stringMatching(/^refund_charge_/)]);
+    expect(
+      tries.filter((t) => t.status === 'fulfilled').map((t) => (t as PromiseFulfilledResult<string>).value),
+    ).toEqual([expect.stringMatching(/^refund_charge_/)]);
     await expect(retryRefund(handle.db, gateway, order.id)).rejects.toMatchObject({ code: 'conflict' });
     expect(gateway.refunds).toHaveLength(1);
   });

@@ -17,7 +17,18 @@ import { placeOrder } from '../../src/features/orders/server/place-order.ts';
 import { pointsFor, quoteOrder } from '../../src/features/orders/server/quote.ts';
 import { AppError } from '../../src/lib/http/envelope.ts';
 
-const ADDRESS = { type: 'home', name: 'Asha Menon', mobile: '+919876543210', building_num: '12/4', street: 'Round North', landmark: null, city: 'Thrissur', po_box: '680001', latitude: 10.5276, longitude: 76.2144 };
+const ADDRESS = {
+  type: 'home',
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: null,
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: 10.5276,
+  longitude: 76.2144,
+};
 
 describe.each(testDatabaseKinds())('order status on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -35,16 +46,33 @@ describe.each(testDatabaseKinds())('order status on %s', (kind) => {
 
   async function newOrder(paymentMode: 'Cash' | 'Credit' = 'Cash') {
     const db = handle.db;
-    const [c] = await db.insert(customers).values({ name: 'Asha', phone: `+9197${Math.floor(Math.random() * 1e8).toString().padStart(8, '0')}`, creditLimitPaise: 10_000_000, creditBalancePaise: 10_000_000 }).returning();
+    const [c] = await db
+      .insert(customers)
+      .values({
+        name: 'Asha',
+        phone: `+9197${Math.floor(Math.random() * 1e8)
+          .toString()
+          .padStart(8, '0')}`,
+        creditLimitPaise: 10_000_000,
+        creditBalancePaise: 10_000_000,
+      })
+      .returning();
     const address = await addAddress(db, c!.id, ADDRESS);
     await addToCart(db, c!.id, product.id, 2);
     const quote = await quoteOrder(db, c!.id);
-    const { order } = await placeOrder(db, c!.id, { addressId: address.id, paymentMode, paidAmountPaise: quote.paidAmountPaise, points: 0 });
+    const { order } = await placeOrder(db, c!.id, {
+      addressId: address.id,
+      paymentMode,
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+    });
     return { customerId: c!.id, order };
   }
 
-  const stockOf = async () => (await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]!.stock;
-  const pointsOf = async (id: number) => (await handle.db.select({ p: customers.pointsBalance }).from(customers).where(eq(customers.id, id)))[0]!.p;
+  const stockOf = async () =>
+    (await handle.db.select({ stock: products.stock }).from(products).where(eq(products.id, product.id)))[0]!.stock;
+  const pointsOf = async (id: number) =>
+    (await handle.db.select({ p: customers.pointsBalance }).from(customers).where(eq(customers.id, id)))[0]!.p;
 
   it('moves forward one step at a time and never back', async () => {
     const { customerId, order } = await newOrder();
@@ -83,7 +111,12 @@ describe.each(testDatabaseKinds())('order status on %s', (kind) => {
     const { customerId, order } = await newOrder();
     expect(await stockOf()).toBe(before - 2);
     expect(order.cancellable).toBe(true);
-    const cancelled = await cancelOrder(handle.db, customerId, order.id, new Date(order.createdAt.getTime() + CANCEL_WINDOW_MS - 1000));
+    const cancelled = await cancelOrder(
+      handle.db,
+      customerId,
+      order.id,
+      new Date(order.createdAt.getTime() + CANCEL_WINDOW_MS - 1000),
+    );
     expect(cancelled.status).toBe('cancelled');
     expect(cancelled.cancellable).toBe(false);
     expect(await stockOf()).toBe(before);
@@ -94,7 +127,9 @@ describe.each(testDatabaseKinds())('order status on %s', (kind) => {
   it('refuses to cancel after 30 minutes', async () => {
     const { customerId, order } = await newOrder();
     const late = new Date(order.createdAt.getTime() + CANCEL_WINDOW_MS);
-    await expect(cancelOrder(handle.db, customerId, order.id, late)).rejects.toThrow('Orders can be cancelled only within 30 minutes of placing them.');
+    await expect(cancelOrder(handle.db, customerId, order.id, late)).rejects.toThrow(
+      'Orders can be cancelled only within 30 minutes of placing them.',
+    );
     expect((await getOrder(handle.db, customerId, order.id)).status).toBe('placed');
   });
 
@@ -102,12 +137,14 @@ describe.each(testDatabaseKinds())('order status on %s', (kind) => {
     const before = await stockOf();
     const { customerId, order } = await newOrder();
     await advanceOrder(handle.db, order.id);
-    await expect(cancelOrder(handle.db, customerId, order.id, order.createdAt)).rejects.toMatchObject({ code: 'conflict' });
+    await expect(cancelOrder(handle.db, customerId, order.id, order.createdAt)).rejects.toMatchObject({
+      code: 'conflict',
+    });
     expect((await getOrder(handle.db, customerId, order.id)).status).toBe('processed');
     expect(await stockOf()).toBe(before - 2);
   });
 
-  it('answers 404 for another customer\'s order', async () => {
+  it("answers 404 for another customer's order", async () => {
     const a = await newOrder();
     const b = await newOrder();
     await expect(getOrder(handle.db, b.customerId, a.order.id)).rejects.toMatchObject({ code: 'not_found' });

@@ -1,7 +1,13 @@
 /** The substitution choices (issue 14): one list for the database and the API, labels, input rules. */
 import { describe, expect, it } from 'vitest';
 import { SUBSTITUTIONS as STORED } from '../../src/lib/db/schema.ts';
-import { DEFAULT_SUBSTITUTION, SUBSTITUTIONS, SUBSTITUTION_LABELS, effectiveSubstitution, substitutionLabel } from '../../src/features/substitutions/rules.ts';
+import {
+  DEFAULT_SUBSTITUTION,
+  SUBSTITUTIONS,
+  SUBSTITUTION_LABELS,
+  effectiveSubstitution,
+  substitutionLabel,
+} from '../../src/features/substitutions/rules.ts';
 import { substitutionInput } from '../../src/features/substitutions/input.ts';
 
 describe('substitution rules', () => {
@@ -11,7 +17,11 @@ describe('substitution rules', () => {
   });
 
   it("labels each choice in the issue's words, and nothing for none", () => {
-    expect(SUBSTITUTIONS.map(substitutionLabel)).toEqual(['Replace with a similar item', "Don't replace (refund)", 'Call me']);
+    expect(SUBSTITUTIONS.map(substitutionLabel)).toEqual([
+      'Replace with a similar item',
+      "Don't replace (refund)",
+      'Call me',
+    ]);
     expect(Object.keys(SUBSTITUTION_LABELS)).toEqual([...SUBSTITUTIONS]);
     expect(substitutionLabel(null)).toBe('');
     expect(substitutionLabel('toString')).toBe('');

@@ -32,7 +32,15 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   delivered_at: null,
   cancelled_at: null,
   delivery_slot: null,
-  order_items: [{ id: 1, qty: 2, total_amount: '150.00', product: { id: 7, title: 'Nendran Banana', image: '/media/emoji/1f34c.svg' }, substitution: null }],
+  order_items: [
+    {
+      id: 1,
+      qty: 2,
+      total_amount: '150.00',
+      product: { id: 7, title: 'Nendran Banana', image: '/media/emoji/1f34c.svg' },
+      substitution: null,
+    },
+  ],
   ...extra,
 });
 
@@ -42,7 +50,10 @@ function steps(o: TrackedOrder) {
   const list = /<ol[^>]*aria-label="Order progress"[^>]*>([\s\S]*?)<\/ol>/.exec(html)![1]!;
   return [...list.matchAll(/<li([^>]*)>([\s\S]*?)<\/li>/g)].map((m) => ({
     current: m[1]!.includes('aria-current="step"'),
-    text: m[2]!.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ').trim(),
+    text: m[2]!
+      .replace(/<[^>]+>/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
   }));
 }
 
@@ -63,7 +74,9 @@ describe('TrackOrder', () => {
   });
 
   it('shows a cancelled order as cancelled, not as in progress', () => {
-    const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: order('cancelled', { cancelled_at: at }) } }));
+    const html = renderToStaticMarkup(
+      createElement(TrackOrder, { state: { kind: 'order', order: order('cancelled', { cancelled_at: at }) } }),
+    );
     expect(html).toContain('This order was cancelled on November 21, 2026');
     const s = steps(order('cancelled', { cancelled_at: at }));
     expect(s.map((x) => x.text.split(' ')[0])).toEqual(['Order', 'Cancelled']);

@@ -9,7 +9,13 @@ import { buildSynonyms, shopSynonyms } from '../../src/features/search/server/sy
 import { stem, terms } from '../../src/features/search/server/text.ts';
 
 let nextId = 1;
-const product = (name: string, subcategoryName: string, categoryName: string, brand: string | null = null, type: string | null = null): IndexedProduct => ({
+const product = (
+  name: string,
+  subcategoryName: string,
+  categoryName: string,
+  brand: string | null = null,
+  type: string | null = null,
+): IndexedProduct => ({
   id: nextId++,
   name,
   categoryId: categoryName.length,

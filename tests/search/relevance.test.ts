@@ -30,7 +30,8 @@ describe.each(testDatabaseKinds())('relevance over the demo shop on %s', (kind) 
   });
 });
 
-if (!haveBigBasket) console.warn(`Skipping the BigBasket relevance set: ${BIGBASKET} is absent (set BIGBASKET_CSV to its path).`);
+if (!haveBigBasket)
+  console.warn(`Skipping the BigBasket relevance set: ${BIGBASKET} is absent (set BIGBASKET_CSV to its path).`);
 
 describe.skipIf(!haveBigBasket)('relevance over the 20,000-product BigBasket catalogue on pglite', () => {
   let handle: DatabaseHandle;
@@ -42,7 +43,8 @@ describe.skipIf(!haveBigBasket)('relevance over the 20,000-product BigBasket cat
 
   it(`finds the expected product or category in the top 3 for ≥ 95% of ${BIGBASKET_CASES.length} queries`, async () => {
     expect(BIGBASKET_CASES.length).toBeGreaterThanOrEqual(60);
-    for (const kind of ['english', 'hindi', 'malayalam', 'typo', 'brand']) expect(BIGBASKET_CASES.some((c) => c.kind === kind)).toBe(true);
+    for (const kind of ['english', 'hindi', 'malayalam', 'typo', 'brand'])
+      expect(BIGBASKET_CASES.some((c) => c.kind === kind)).toBe(true);
     const report = await measureRelevance(handle.db, BIGBASKET_CASES, 1);
     expect(report.hitAt3, JSON.stringify(report.misses, null, 1)).toBeGreaterThanOrEqual(0.95);
   }, 120_000);

@@ -23,7 +23,11 @@ type Page = {
 describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
   const get = async (path: string, init?: RequestInit) => {
     const res = await fetch(`${baseUrl}${path}`, init);
-    return { status: res.status, body: init?.method === 'HEAD' ? null : ((await res.json()) as { success: boolean; message?: string; data?: Page }) };
+    return {
+      status: res.status,
+      body:
+        init?.method === 'HEAD' ? null : ((await res.json()) as { success: boolean; message?: string; data?: Page }),
+    };
   };
   const search = async (query: string) => {
     const { status, body } = await get(`/api/customer/search?${query}`);

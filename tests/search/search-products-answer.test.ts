@@ -20,10 +20,16 @@ const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.met
 
 describe.each(testDatabaseKinds())('search-products answer on %s', (kind) => {
   let handle: DatabaseHandle;
-  const answer = (product: string, limit = 20) => searchProductsEndpoint.answer(new URLSearchParams({ product, limit: String(limit) }));
+  const answer = (product: string, limit = 20) =>
+    searchProductsEndpoint.answer(new URLSearchParams({ product, limit: String(limit) }));
   /** The envelope as checking and serialising the whole answer makes it. */
   const checked = async (product: string, limit = 20) =>
-    JSON.stringify({ success: true, data: searchProductsRoute.response.parse({ products: (await searchProducts(handle.db, product, { limit })).map(searchResultJson) }) });
+    JSON.stringify({
+      success: true,
+      data: searchProductsRoute.response.parse({
+        products: (await searchProducts(handle.db, product, { limit })).map(searchResultJson),
+      }),
+    });
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);

@@ -10,7 +10,12 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '../../src/lib/db/index.ts';
 import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
 import { searchProducts } from '../../src/features/search/server.ts';
-import { getSearchCatalog, getSearchIndex, invalidateSearchIndex, refreshSearchCatalog } from '../../src/features/search/server/index-cache.ts';
+import {
+  getSearchCatalog,
+  getSearchIndex,
+  invalidateSearchIndex,
+  refreshSearchCatalog,
+} from '../../src/features/search/server/index-cache.ts';
 import { catalogSnapshot } from '../../src/features/catalog/server/snapshot.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
@@ -18,18 +23,23 @@ const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.met
 describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
   let handle: DatabaseHandle;
   let all: { id: number; name: string }[];
-  const names = async (text: string, limit = 50) => (await searchProducts(handle.db, text, { limit })).map((p) => p.name);
+  const names = async (text: string, limit = 50) =>
+    (await searchProducts(handle.db, text, { limit })).map((p) => p.name);
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     await importCatalogCsv(handle.db, sample);
-    all = ((await handle.db.execute(sql`SELECT id, name FROM products`)) as unknown as { rows: { id: number; name: string }[] }).rows;
+    all = (
+      (await handle.db.execute(sql`SELECT id, name FROM products`)) as unknown as {
+        rows: { id: number; name: string }[];
+      }
+    ).rows;
   });
   afterAll(async () => {
     await handle?.close();
   });
 
-  it('shows the catalogue snapshot\'s own product objects as its cards: one copy of the catalogue', async () => {
+  it("shows the catalogue snapshot's own product objects as its cards: one copy of the catalogue", async () => {
     // First, before any test changes a product (a changed one is a new object; the index keeps the one it was built from).
     const [hit] = await searchProducts(handle.db, 'sona masoori');
     const snapshot = await catalogSnapshot(handle.db);
@@ -37,17 +47,32 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
     expect((await getSearchCatalog(handle.db)).index.product(hit!.id)).toBe(hit);
   });
 
-  it.each(['t', 'MA', 'tea', 'Rice', 'ketchup', 'e - c'])('finds every product whose name contains %j, case-insensitive, substring matches first', async (text) => {
-    const expected = all.filter((p) => p.name.toLowerCase().includes(text.toLowerCase())).map((p) => p.id).sort((a, b) => a - b);
-    expect(expected.length).toBeGreaterThan(0);
-    const results = await searchProducts(handle.db, text, { limit: 50 });
-    const firstIds = results.slice(0, expected.length).map((p) => p.id).sort((a, b) => a - b);
-    expect(firstIds).toEqual(expected);
-  });
+  it.each(['t', 'MA', 'tea', 'Rice', 'ketchup', 'e - c'])(
+    'finds every product whose name contains %j, case-insensitive, substring matches first',
+    async (text) => {
+      const expected = all
+        .filter((p) => p.name.toLowerCase().includes(text.toLowerCase()))
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+      expect(expected.length).toBeGreaterThan(0);
+      const results = await searchProducts(handle.db, text, { limit: 50 });
+      const firstIds = results
+        .slice(0, expected.length)
+        .map((p) => p.id)
+        .sort((a, b) => a - b);
+      expect(firstIds).toEqual(expected);
+    },
+  );
 
   it('returns cards with the category name, prices in paise and the placeholder image', async () => {
     const [hit] = await searchProducts(handle.db, 'sona masoori');
-    expect(hit).toMatchObject({ name: 'Sona Masoori Rice, Raw', categoryName: 'Foodgrains & Oil', pricePaise: 9550, mrpPaise: 11000, discountPercent: 13 });
+    expect(hit).toMatchObject({
+      name: 'Sona Masoori Rice, Raw',
+      categoryName: 'Foodgrains & Oil',
+      pricePaise: 9550,
+      mrpPaise: 11000,
+      discountPercent: 13,
+    });
     expect(hit!.image).toMatch(/placeholder|\.svg|\//);
   });
 
@@ -61,8 +86,12 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
   });
 
   it('tolerates typos', async () => {
-    expect(await names('tomatto')).toEqual(expect.arrayContaining(['Tomato - Local', 'Tomato Ketchup', 'Tomato - Hybrid 500 g']));
-    expect(await names('basmti rice')).toEqual(expect.arrayContaining(['Basmati Rice - Classic 1 kg', 'Brown Basmati Rice']));
+    expect(await names('tomatto')).toEqual(
+      expect.arrayContaining(['Tomato - Local', 'Tomato Ketchup', 'Tomato - Hybrid 500 g']),
+    );
+    expect(await names('basmti rice')).toEqual(
+      expect.arrayContaining(['Basmati Rice - Classic 1 kg', 'Brown Basmati Rice']),
+    );
     expect(await names('choclate')).toContain('Chocolate Cookies');
     expect(await names('xylophone')).toEqual([]);
   });
@@ -99,12 +128,16 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
   it('shows a changed price and stock from the next catalogue check on, without rebuilding the index', async () => {
     const index = await getSearchIndex(handle.db);
     const [before] = await searchProducts(handle.db, 'sona masoori');
-    await handle.db.execute(sql`UPDATE products SET price_paise = price_paise + 100, stock = 0 WHERE id = ${before!.id}`);
+    await handle.db.execute(
+      sql`UPDATE products SET price_paise = price_paise + 100, stock = 0 WHERE id = ${before!.id}`,
+    );
     await refreshSearchCatalog(handle.db);
     const [after] = await searchProducts(handle.db, 'sona masoori');
     expect(after).toMatchObject({ id: before!.id, pricePaise: before!.pricePaise + 100, stock: 0 });
     expect(await getSearchIndex(handle.db)).toBe(index);
-    await handle.db.execute(sql`UPDATE products SET price_paise = ${before!.pricePaise}, stock = ${before!.stock} WHERE id = ${before!.id}`);
+    await handle.db.execute(
+      sql`UPDATE products SET price_paise = ${before!.pricePaise}, stock = ${before!.stock} WHERE id = ${before!.id}`,
+    );
     await refreshSearchCatalog(handle.db);
     expect((await searchProducts(handle.db, 'sona masoori'))[0]).toEqual(before);
   });
@@ -112,11 +145,15 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
   it('finds products under a renamed category after the next catalogue check', async () => {
     const [rice] = await searchProducts(handle.db, 'sona masoori');
     expect(await names('kuthari')).toEqual([]);
-    await handle.db.execute(sql`UPDATE categories SET name = 'Kuthari & Oil', updated_at = now() WHERE id = ${rice!.categoryId}`);
+    await handle.db.execute(
+      sql`UPDATE categories SET name = 'Kuthari & Oil', updated_at = now() WHERE id = ${rice!.categoryId}`,
+    );
     await refreshSearchCatalog(handle.db);
     expect(await names('kuthari')).toContain('Sona Masoori Rice, Raw');
     expect((await searchProducts(handle.db, 'sona masoori'))[0]!.categoryName).toBe('Kuthari & Oil');
-    await handle.db.execute(sql`UPDATE categories SET name = ${rice!.categoryName}, updated_at = now() WHERE id = ${rice!.categoryId}`);
+    await handle.db.execute(
+      sql`UPDATE categories SET name = ${rice!.categoryName}, updated_at = now() WHERE id = ${rice!.categoryId}`,
+    );
     await refreshSearchCatalog(handle.db);
     expect(await names('kuthari')).toEqual([]);
   });

@@ -58,7 +58,9 @@ export const updateProfileRoute = defineRoute({
   body: profileSchema,
   response: z.discriminatedUnion('otp_required', [
     profileDataSchema.extend({ otp_required: z.literal(false) }),
-    profileDataSchema.extend({ otp_required: z.literal(true), mobile: z.string().describe('The new number (E.164)') }).extend(otpSentSchema.shape),
+    profileDataSchema
+      .extend({ otp_required: z.literal(true), mobile: z.string().describe('The new number (E.164)') })
+      .extend(otpSentSchema.shape),
   ]),
 });
 
@@ -67,7 +69,8 @@ export const verifyPhoneRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/verify-phone',
   summary: 'Confirm a new mobile number with the OTP sent to it',
-  description: 'The new number as `mobile` (or `key`) and the OTP. Signs out the customer\'s other sessions. 400 wrong or expired code; 409 number taken meanwhile.',
+  description:
+    "The new number as `mobile` (or `key`) and the OTP. Signs out the customer's other sessions. 400 wrong or expired code; 409 number taken meanwhile.",
   auth: 'customer',
   body: z.object({
     mobile: z.custom<string>().optional().describe('The new number'),
@@ -100,4 +103,11 @@ export const deleteAccountPostRoute = defineRoute({ method: 'POST', ...deleteAcc
 /** DELETE /api/customer/delete-account (what the account island sends). */
 export const deleteAccountRoute = defineRoute({ method: 'DELETE', ...deleteAccount });
 
-export const accountContracts = [profileRoute, updateProfileRoute, verifyPhoneRoute, creditTransactionRoute, deleteAccountPostRoute, deleteAccountRoute] as const;
+export const accountContracts = [
+  profileRoute,
+  updateProfileRoute,
+  verifyPhoneRoute,
+  creditTransactionRoute,
+  deleteAccountPostRoute,
+  deleteAccountRoute,
+] as const;

@@ -13,7 +13,14 @@ import { guardOtpSend, throttleIp } from '../auth/server/throttles.ts';
 import { clearSessionCookie, clientIp } from '../auth/server/session.ts';
 import { otpSentJson } from '../auth/server/shapes.ts';
 import { otpLoginSchema } from '../auth/rules.ts';
-import { creditTransactionRoute, deleteAccountPostRoute, deleteAccountRoute, profileRoute, updateProfileRoute, verifyPhoneRoute } from './contract.ts';
+import {
+  creditTransactionRoute,
+  deleteAccountPostRoute,
+  deleteAccountRoute,
+  profileRoute,
+  updateProfileRoute,
+  verifyPhoneRoute,
+} from './contract.ts';
 import { ACCOUNT_MESSAGES } from './rules.ts';
 import type { HandlerInput } from '../../lib/http/handler.ts';
 
@@ -28,10 +35,19 @@ export const updateProfileEndpoint = implement(updateProfileRoute, async ({ ctx,
   if (body.mobile !== customer.phone) await guardOtpSend(db, ip, body.mobile);
   const result = await updateProfile(db, customer.id, body, ip);
   if (!result.otpRequired) {
-    return { data: { ...profileJson(result.profile), otp_required: false as const }, message: ACCOUNT_MESSAGES.profileUpdated, headers: NO_STORE };
+    return {
+      data: { ...profileJson(result.profile), otp_required: false as const },
+      message: ACCOUNT_MESSAGES.profileUpdated,
+      headers: NO_STORE,
+    };
   }
   return {
-    data: { ...profileJson(result.profile), otp_required: true as const, mobile: result.mobile, ...otpSentJson(result.sent) },
+    data: {
+      ...profileJson(result.profile),
+      otp_required: true as const,
+      mobile: result.mobile,
+      ...otpSentJson(result.sent),
+    },
     message: `We sent an OTP to ${result.mobile}. Enter it to confirm your new mobile number.`,
     headers: NO_STORE,
   };

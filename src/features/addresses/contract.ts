@@ -36,7 +36,8 @@ export const listAddressesRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/address-list',
   summary: 'Addresses, default first',
-  description: 'The same list under data.address_list (checkout), data.addresses (credit panel) and data.data.address_list (account page), as spec 001 §7 reads it.',
+  description:
+    'The same list under data.address_list (checkout), data.addresses (credit panel) and data.data.address_list (account page), as spec 001 §7 reads it.',
   auth: 'customer',
   response: z.object({
     address_list: z.array(addressJsonSchema),
@@ -60,7 +61,8 @@ export const editAddressRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/edit-address',
   summary: 'Replace an address',
-  description: '400 "Address ID is required." without a valid address_id; "All required address fields must be provided." when name, mobile, building_num, street, city or po_box is missing or blank; 404 for another customer\'s address.',
+  description:
+    '400 "Address ID is required." without a valid address_id; "All required address fields must be provided." when name, mobile, building_num, street, city or po_box is missing or blank; 404 for another customer\'s address.',
   auth: 'customer',
   body: addressIdBody.extend(addressShape(ADDRESS_MESSAGES.allRequired)),
   response: savedAddress,
@@ -70,7 +72,7 @@ export const editAddressRoute = defineRoute({
 export const deleteAddressRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/delete-address',
-  summary: 'Delete an address; 404 when it is not the customer\'s',
+  summary: "Delete an address; 404 when it is not the customer's",
   auth: 'customer',
   body: addressIdBody,
   response: z.object({}),
@@ -80,13 +82,19 @@ export const deleteAddressRoute = defineRoute({
 export const defaultAddressRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/default-address',
-  summary: 'Make an address the default; 404 when it is not the customer\'s',
+  summary: "Make an address the default; 404 when it is not the customer's",
   auth: 'customer',
   body: addressIdBody,
   response: z.object({}),
 });
 
-export const addressContracts = [listAddressesRoute, addAddressRoute, editAddressRoute, deleteAddressRoute, defaultAddressRoute] as const;
+export const addressContracts = [
+  listAddressesRoute,
+  addAddressRoute,
+  editAddressRoute,
+  deleteAddressRoute,
+  defaultAddressRoute,
+] as const;
 
 /** An address as the islands read it. */
 export type AddressJson = z.output<typeof addressJsonSchema>;

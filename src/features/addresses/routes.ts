@@ -4,7 +4,13 @@ import { getDb } from '../../lib/db/index.ts';
 import { NO_STORE } from '../../lib/cache/cache-control.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './server/addresses.ts';
 import { addressJson } from './server/shapes.ts';
-import { addAddressRoute, defaultAddressRoute, deleteAddressRoute, editAddressRoute, listAddressesRoute } from './contract.ts';
+import {
+  addAddressRoute,
+  defaultAddressRoute,
+  deleteAddressRoute,
+  editAddressRoute,
+  listAddressesRoute,
+} from './contract.ts';
 import { ADDRESS_MESSAGES } from './rules.ts';
 
 export const listAddressesEndpoint = implement(listAddressesRoute, async ({ customer }) => {

@@ -49,7 +49,10 @@ const text = (message: string, max: number, blank = message) =>
 const coordinate = (min: number, max: number) =>
   z.preprocess(
     (v) => (v === '' || v === null || v === undefined ? undefined : typeof v === 'string' ? Number(v) : v),
-    z.number({ message: ADDRESS_MESSAGES.location }).min(min, ADDRESS_MESSAGES.location).max(max, ADDRESS_MESSAGES.location),
+    z
+      .number({ message: ADDRESS_MESSAGES.location })
+      .min(min, ADDRESS_MESSAGES.location)
+      .max(max, ADDRESS_MESSAGES.location),
   );
 
 /**
@@ -75,7 +78,13 @@ export function addressShape(blank?: string) {
       }),
     building_num: text(ADDRESS_MESSAGES.building, 120, blank),
     street: text(ADDRESS_MESSAGES.street, 200, blank),
-    landmark: z.string().trim().max(200).optional().nullable().transform((v) => v || null),
+    landmark: z
+      .string()
+      .trim()
+      .max(200)
+      .optional()
+      .nullable()
+      .transform((v) => v || null),
     city: text(ADDRESS_MESSAGES.city, 100, blank),
     po_box: z
       .string({ message: blank ?? ADDRESS_MESSAGES.poBoxRequired })

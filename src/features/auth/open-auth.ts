@@ -20,7 +20,9 @@ export function openAuth(tab: AuthTab = 'login', done?: AuthDone): Promise<void>
   return mounting.catch((err: unknown) => {
     mounting = null;
     console.error('The login dialog failed to load', err);
-    window.location.assign(`/login?next=${encodeURIComponent(location.pathname + location.search)}${tab === 'signup' ? '&tab=signup' : ''}`);
+    window.location.assign(
+      `/login?next=${encodeURIComponent(location.pathname + location.search)}${tab === 'signup' ? '&tab=signup' : ''}`,
+    );
   });
 }
 

@@ -56,4 +56,7 @@ export const logoutEndpoint = implement(logoutRoute, async ({ ctx, customer }) =
   return { data: {}, message: 'You have been logged out.', headers: NO_STORE };
 });
 
-export const sessionEndpoint = implement(sessionRoute, ({ customer }) => ({ data: { customer: customerJson(customer) }, headers: NO_STORE }));
+export const sessionEndpoint = implement(sessionRoute, ({ customer }) => ({
+  data: { customer: customerJson(customer) },
+  headers: NO_STORE,
+}));

@@ -51,7 +51,8 @@ export const phone = {
     if (trimmed.startsWith('+') || trimmed.startsWith('(+')) return parseValid(`+${digits}`)?.number ?? null;
     const national = () => parseValid(trimmed, DEFAULT_PHONE_COUNTRY);
     const international = () => parseValid(`+${digits}`);
-    const found = digits.length <= NATIONAL_MAX_DIGITS ? (national() ?? international()) : (international() ?? national());
+    const found =
+      digits.length <= NATIONAL_MAX_DIGITS ? (national() ?? international()) : (international() ?? national());
     return found?.number ?? null;
   },
 

@@ -106,7 +106,12 @@ let onDone: AuthDone | null = null;
 export function requestAuth(tab: AuthTab, done?: AuthDone): void {
   onDone = done ?? null;
   // The control that asked, for focus to return to when the dialog closes (issue 15).
-  authOpener = typeof document !== 'undefined' && document.activeElement instanceof HTMLElement && document.activeElement !== document.body ? document.activeElement : null;
+  authOpener =
+    typeof document !== 'undefined' &&
+    document.activeElement instanceof HTMLElement &&
+    document.activeElement !== document.body
+      ? document.activeElement
+      : null;
   $authDialog.set({ open: true, tab });
 }
 

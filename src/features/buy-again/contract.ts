@@ -15,7 +15,9 @@ export const buyAgainRoute = defineRoute({
     'Products of delivered orders only, most often ordered first (a tie: the most recently delivered), active and in stock only, at most 12, as product cards (money in rupees) with `times_ordered`. Empty when nothing was delivered yet; 401 for a guest.',
   auth: 'customer',
   response: z.object({
-    products: z.array(productCardSchema.extend({ times_ordered: z.number().int().describe('Delivered orders that held the product') })),
+    products: z.array(
+      productCardSchema.extend({ times_ordered: z.number().int().describe('Delivered orders that held the product') }),
+    ),
   }),
 });
 

@@ -7,6 +7,11 @@ import { buyAgainRoute } from './contract.ts';
 import { buyAgain } from './server.ts';
 
 export const buyAgainEndpoint = implement(buyAgainRoute, async ({ customer }) => ({
-  data: { products: (await buyAgain(await getDb(), customer.id)).map((b) => ({ ...productJson(b.product), times_ordered: b.timesOrdered })) },
+  data: {
+    products: (await buyAgain(await getDb(), customer.id)).map((b) => ({
+      ...productJson(b.product),
+      times_ordered: b.timesOrdered,
+    })),
+  },
   headers: NO_STORE,
 }));

@@ -32,7 +32,9 @@ export async function buyAgain(db: Database, customerId: number, limit = BUY_AGA
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'delivered'), visible, isNotNull(orderItems.productId)))
+    .where(
+      and(eq(orders.customerId, customerId), eq(orders.status, 'delivered'), visible, isNotNull(orderItems.productId)),
+    )
     .groupBy(orderItems.productId)
     .as('history');
   const rows = await db

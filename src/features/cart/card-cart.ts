@@ -10,7 +10,16 @@
  * Loaded by src/features/catalog/card-actions.ts on the first use of a card, or at once for a
  * signed-in customer with a cart. Client-only.
  */
-import { $cart, $lockedLines, $pendingQty, addToCart, changeQuantity, loadCart, removeFromCart, type CartJson } from './store.ts';
+import {
+  $cart,
+  $lockedLines,
+  $pendingQty,
+  addToCart,
+  changeQuantity,
+  loadCart,
+  removeFromCart,
+  type CartJson,
+} from './store.ts';
 import { takeNewer } from './cart-state.ts';
 import { $session, isSignedIn } from '../auth/store.ts';
 
@@ -27,7 +36,12 @@ function lineOf(productId: number): CardLine | null {
   if (cart.status !== 'ready') return null;
   const line = cart.items.find((i) => i.productId === productId);
   if (!line) return null;
-  return { cartId: line.cartId, qty: $pendingQty.get().get(line.cartId) ?? line.qty, stock: line.stock, locked: $lockedLines.get().has(line.cartId) };
+  return {
+    cartId: line.cartId,
+    qty: $pendingQty.get().get(line.cartId) ?? line.qty,
+    stock: line.stock,
+    locked: $lockedLines.get().has(line.cartId),
+  };
 }
 
 const parts = (box: HTMLElement) => ({
@@ -55,7 +69,8 @@ function render(): void {
       dec.disabled = line.locked;
       inc.disabled = line.locked || line.qty >= stock;
     }
-    if (hadFocus && wasStepper !== showStepper) (showStepper ? inc.disabled ? dec : inc : form.querySelector('button'))?.focus();
+    if (hadFocus && wasStepper !== showStepper)
+      (showStepper ? (inc.disabled ? dec : inc) : form.querySelector('button'))?.focus();
   }
 }
 

@@ -106,7 +106,9 @@ export function setPendingQty(cartId: number, qty: number | undefined): void {
 }
 
 /** Units in the cart (the badge). */
-export const $cartCount = computed([$cart, $hintCount], (cart, hint) => (cart.status === 'ready' ? cart.totals.itemCount : hint));
+export const $cartCount = computed([$cart, $hintCount], (cart, hint) =>
+  cart.status === 'ready' ? cart.totals.itemCount : hint,
+);
 /** The cart total in paise (server figure). */
 export const $cartTotal = computed($cart, (cart) => cart.totals.totalPaise);
 

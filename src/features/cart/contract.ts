@@ -63,7 +63,9 @@ const addQuantity = z.union([z.number(), z.string()], { error: CART_MESSAGES.bad
   return n;
 });
 
-const cartIdBody = z.object({ cart_id: positiveId(CART_MESSAGES.invalidCartId).describe('Cart line id (`cart_id` of a line)') });
+const cartIdBody = z.object({
+  cart_id: positiveId(CART_MESSAGES.invalidCartId).describe('Cart line id (`cart_id` of a line)'),
+});
 
 /** GET /api/customer/my-cart: the signed-in customer's cart, oldest line first. */
 export const myCartRoute = defineRoute({
@@ -79,16 +81,22 @@ export const addProductRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/add-product',
   summary: 'Add a product to the cart (merges with its line)',
-  description: 'Multipart `product_id`, `qty` (1 to 999, default 1); `productId` and `quantity` are read too. 404 unknown product; 409 out of stock or over the stock (`data.stock`).',
+  description:
+    'Multipart `product_id`, `qty` (1 to 999, default 1); `productId` and `quantity` are read too. 404 unknown product; 409 out of stock or over the stock (`data.stock`).',
   auth: 'customer',
   body: z
     .object({
-      product_id: positiveId(CART_MESSAGES.invalidProductId).describe('Product id (required unless productId is given)').optional(),
+      product_id: positiveId(CART_MESSAGES.invalidProductId)
+        .describe('Product id (required unless productId is given)')
+        .optional(),
       productId: positiveId(CART_MESSAGES.invalidProductId).describe('Same as product_id').optional(),
       qty: addQuantity.describe('Units to add, 1 to 999; default 1').optional(),
       quantity: addQuantity.describe('Same as qty').optional(),
     })
-    .refine((b) => b.product_id !== undefined || b.productId !== undefined, { message: CART_MESSAGES.invalidProductId, path: ['product_id'] }),
+    .refine((b) => b.product_id !== undefined || b.productId !== undefined, {
+      message: CART_MESSAGES.invalidProductId,
+      path: ['product_id'],
+    }),
   response: cartDataSchema,
 });
 
@@ -97,7 +105,7 @@ export const increaseQtyRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/increase-qty',
   summary: 'One more unit of a cart line',
-  description: 'Form-urlencoded `cart_id`. 404 for a line that is not the customer\'s; 409 over the stock.',
+  description: "Form-urlencoded `cart_id`. 404 for a line that is not the customer's; 409 over the stock.",
   auth: 'customer',
   body: cartIdBody,
   response: cartDataSchema,
@@ -108,7 +116,7 @@ export const decreaseQtyRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/decrease-qty',
   summary: 'One fewer unit of a cart line (never below 1)',
-  description: 'Form-urlencoded `cart_id`. 404 for a line that is not the customer\'s; 422 below 1.',
+  description: "Form-urlencoded `cart_id`. 404 for a line that is not the customer's; 422 below 1.",
   auth: 'customer',
   body: cartIdBody,
   response: cartDataSchema,
@@ -131,7 +139,7 @@ export const deleteProductRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/delete-product',
   summary: 'Remove a cart line',
-  description: 'Multipart `cart_id`. 404 for a line that is not the customer\'s.',
+  description: "Multipart `cart_id`. 404 for a line that is not the customer's.",
   auth: 'customer',
   body: cartIdBody,
   response: cartDataSchema,
@@ -146,4 +154,12 @@ export const clearCartRoute = defineRoute({
   response: cartDataSchema,
 });
 
-export const cartContracts = [myCartRoute, addProductRoute, increaseQtyRoute, decreaseQtyRoute, setQtyRoute, deleteProductRoute, clearCartRoute] as const;
+export const cartContracts = [
+  myCartRoute,
+  addProductRoute,
+  increaseQtyRoute,
+  decreaseQtyRoute,
+  setQtyRoute,
+  deleteProductRoute,
+  clearCartRoute,
+] as const;

@@ -27,7 +27,11 @@ function readPending(): PendingAdd | null {
     if (!raw) return null;
     const v = JSON.parse(raw) as Partial<PendingAdd>;
     const ok =
-      Number.isInteger(v.productId) && v.productId! > 0 && isAddableQty(Number(v.qty)) && typeof v.at === 'number' && Date.now() - v.at < PENDING_TTL_MS;
+      Number.isInteger(v.productId) &&
+      v.productId! > 0 &&
+      isAddableQty(Number(v.qty)) &&
+      typeof v.at === 'number' &&
+      Date.now() - v.at < PENDING_TTL_MS;
     if (!ok) localStorage.removeItem(PENDING_CART_ADD_KEY);
     return ok ? (v as PendingAdd) : null;
   } catch {

@@ -11,7 +11,15 @@ import { setCartHint } from '../auth/server/session.ts';
 import { cartPolicy } from '../delivery/server/deliver-to.ts';
 import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
 import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
-import { addProductRoute, clearCartRoute, decreaseQtyRoute, deleteProductRoute, increaseQtyRoute, myCartRoute, setQtyRoute } from './contract.ts';
+import {
+  addProductRoute,
+  clearCartRoute,
+  decreaseQtyRoute,
+  deleteProductRoute,
+  increaseQtyRoute,
+  myCartRoute,
+  setQtyRoute,
+} from './contract.ts';
 import { CART_MESSAGES } from './rules.ts';
 
 /** The cart as it is now, with the hint cookie set and no caching. */

@@ -22,8 +22,16 @@ import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount }
 import { flushPendingAdd, writePending } from './pending-add.ts';
 import { loadCart } from './cart-sync.ts';
 
-
-export { $cart, $cartCount, $cartTotal, $lockedLines, $pendingQty, emptyCart, seedCart, toCartState } from './cart-state.ts';
+export {
+  $cart,
+  $cartCount,
+  $cartTotal,
+  $lockedLines,
+  $pendingQty,
+  emptyCart,
+  seedCart,
+  toCartState,
+} from './cart-state.ts';
 export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
 export { addToCart } from './pending-add.ts';

@@ -30,7 +30,8 @@ function listen(): void {
   let heartsFollowBusy = false;
 
   document.addEventListener('submit', (event) => {
-    const form = event.target instanceof HTMLFormElement && event.target.matches('[data-card-add]') ? event.target : null;
+    const form =
+      event.target instanceof HTMLFormElement && event.target.matches('[data-card-add]') ? event.target : null;
     if (!form) return;
     event.preventDefault();
     void loadCardCart().then((m) => m.add(form));

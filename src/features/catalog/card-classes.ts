@@ -10,8 +10,10 @@ export const CARD_ADD_BUTTON = `${BUTTON} border border-brand-700 bg-white text-
 /** The disabled "Out of Stock" button in its place. */
 export const CARD_SOLD_OUT_BUTTON = `${BUTTON} cursor-not-allowed bg-slate-100 text-slate-600`;
 /** The stepper's box. */
-export const CARD_STEPPER = 'flex h-9 w-full items-center justify-between overflow-hidden rounded-lg bg-brand-700 text-white';
+export const CARD_STEPPER =
+  'flex h-9 w-full items-center justify-between overflow-hidden rounded-lg bg-brand-700 text-white';
 /** The stepper's − and + buttons. */
-export const CARD_STEP_BUTTON = 'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-brand-800 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50';
+export const CARD_STEP_BUTTON =
+  'flex h-9 w-9 items-center justify-center text-lg font-semibold hover:bg-brand-800 focus-visible:outline-2 focus-visible:-outline-offset-4 focus-visible:outline-white disabled:cursor-not-allowed disabled:opacity-50';
 /** The quantity between them. */
 export const CARD_QTY = 'text-sm font-semibold tabular-nums';

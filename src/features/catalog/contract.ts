@@ -100,7 +100,8 @@ export const pagingShape = {
   totalPages: z.number().int(),
 };
 
-const catalogNotes = 'Public and cacheable for a minute (Cache-Control: public, max-age=60, stale-while-revalidate=300).';
+const catalogNotes =
+  'Public and cacheable for a minute (Cache-Control: public, max-age=60, stale-while-revalidate=300).';
 
 /** GET /api/customer/home: banners, categories and the first 10 products (spec 000 §7, §9). */
 export const homeRoute = defineRoute({
@@ -109,7 +110,11 @@ export const homeRoute = defineRoute({
   summary: 'Home feed: active banners, every category and the first 10 products',
   description: catalogNotes,
   auth: 'none',
-  response: z.object({ banners: z.array(bannerSchema), categories: z.array(categorySchema), products: z.array(productCardSchema) }),
+  response: z.object({
+    banners: z.array(bannerSchema),
+    categories: z.array(categorySchema),
+    products: z.array(productCardSchema),
+  }),
 });
 
 /** GET /api/customer/product-categories: every category in display order. */
@@ -126,7 +131,8 @@ export const listCategoriesRoute = defineRoute({
 export const categoryProductsRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/product-subcategories/{id}',
-  summary: 'A category with its subcategories and one page of its products (optionally one subcategory), sorted by offer price',
+  summary:
+    'A category with its subcategories and one page of its products (optionally one subcategory), sorted by offer price',
   description: `404 for an unknown category or a subcategory outside it; 400 for a bad id or parameter. pageSize 1–100 (default 10). ${catalogNotes}`,
   auth: 'none',
   params: z.object({ id: positiveId('Invalid category id.') }),
@@ -150,10 +156,18 @@ export const subcategoryProductsRoute = defineRoute({
   description: `404 for an unknown subcategory or category; 400 for a bad id or parameter. pageSize 1–100 (default 10). ${catalogNotes}`,
   auth: 'none',
   params: z.object({
-    id: z.string().regex(/^\d{1,9}$/, 'Invalid subcategory id.').transform(Number),
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, 'Invalid subcategory id.')
+      .transform(Number),
   }),
   query: listingQuerySchema.omit({ subcategory: true }).extend({
-    category: queryParam(z.string().regex(/^\d{1,9}$/, 'Invalid category id.').transform(Number)),
+    category: queryParam(
+      z
+        .string()
+        .regex(/^\d{1,9}$/, 'Invalid category id.')
+        .transform(Number),
+    ),
   }),
   response: z.object({
     subcategory: z.union([subcategorySchema, allSubcategorySchema]),
@@ -174,4 +188,10 @@ export const productDetailsRoute = defineRoute({
 });
 
 /** Every catalogue route. */
-export const catalogContracts = [homeRoute, listCategoriesRoute, categoryProductsRoute, subcategoryProductsRoute, productDetailsRoute] as const;
+export const catalogContracts = [
+  homeRoute,
+  listCategoriesRoute,
+  categoryProductsRoute,
+  subcategoryProductsRoute,
+  productDetailsRoute,
+] as const;

@@ -44,7 +44,10 @@ const listingFields = {
     0,
   ),
   page: queryParam(positiveInt('page'), 1),
-  pageSize: queryParam(positiveInt('pageSize').refine((n) => n <= MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}.`), PAGE_SIZE),
+  pageSize: queryParam(
+    positiveInt('pageSize').refine((n) => n <= MAX_PAGE_SIZE, `pageSize must be at most ${MAX_PAGE_SIZE}.`),
+    PAGE_SIZE,
+  ),
   sort: queryParam(z.enum(['asc', 'desc'], { message: 'sort must be asc or desc.' })),
 };
 

@@ -18,7 +18,12 @@ export const RANGE_PAGES = 2;
  * @example paginationItems(5, 10).map((i) => i.type === 'page' ? i.page : '…') // [1, '…', 4, 5, 6, '…', 10]
  * @example paginationItems(1, 3).map((i) => i.type === 'page' ? i.page : '…') // [1, 2, 3]
  */
-export function paginationItems(current: number, pageCount: number, range = RANGE_PAGES, margin = MARGIN_PAGES): PaginationItem[] {
+export function paginationItems(
+  current: number,
+  pageCount: number,
+  range = RANGE_PAGES,
+  margin = MARGIN_PAGES,
+): PaginationItem[] {
   if (pageCount <= range) return Array.from({ length: pageCount }, (_, i) => ({ type: 'page', page: i + 1 }));
   const selected = Math.min(Math.max(current, 1), pageCount) - 1;
   let leftSide = range / 2;
@@ -34,7 +39,11 @@ export function paginationItems(current: number, pageCount: number, range = RANG
   for (let index = 0; index < pageCount; index++) {
     const page = index + 1;
     const adjustedRight = selected === 0 && range > 1 ? rightSide - 1 : rightSide;
-    if (page <= margin || page > pageCount - margin || (index >= selected - leftSide && index <= selected + adjustedRight)) {
+    if (
+      page <= margin ||
+      page > pageCount - margin ||
+      (index >= selected - leftSide && index <= selected + adjustedRight)
+    ) {
       entries.push({ type: 'page', index });
     } else if (entries.length > 0 && entries[entries.length - 1].type !== 'break' && (range > 0 || margin > 0)) {
       entries.push({ type: 'break', index });

@@ -8,19 +8,54 @@ import { notFound } from '../../lib/http/envelope.ts';
 import { getDb } from '../../lib/db/index.ts';
 import { CATALOG_CACHE, NO_STORE } from '../../lib/cache/cache-control.ts';
 import { wishlistedIds } from '../wishlist/server.ts';
-import { getCategory, getProduct, getSubcategory, listBanners, listCategories, listProducts, listSubcategories, relatedProducts } from './server/catalog.ts';
-import { bannerJson, categoryJson, homeProductJson, productDetailJson, productJson, subcategoryJson } from './server/shapes.ts';
+import {
+  getCategory,
+  getProduct,
+  getSubcategory,
+  listBanners,
+  listCategories,
+  listProducts,
+  listSubcategories,
+  relatedProducts,
+} from './server/catalog.ts';
+import {
+  bannerJson,
+  categoryJson,
+  homeProductJson,
+  productDetailJson,
+  productJson,
+  subcategoryJson,
+} from './server/shapes.ts';
 import { HOME_PRODUCT_LIMIT, type ProductPage } from './rules.ts';
-import { categoryProductsRoute, homeRoute, listCategoriesRoute, productDetailsRoute, subcategoryProductsRoute } from './contract.ts';
+import {
+  categoryProductsRoute,
+  homeRoute,
+  listCategoriesRoute,
+  productDetailsRoute,
+  subcategoryProductsRoute,
+} from './contract.ts';
 
 /** The paging fields beside a page of products. */
-const paging = (page: ProductPage) => ({ total: page.total, page: page.page, pageSize: page.pageSize, totalPages: page.totalPages });
+const paging = (page: ProductPage) => ({
+  total: page.total,
+  page: page.page,
+  pageSize: page.pageSize,
+  totalPages: page.totalPages,
+});
 
 export const homeEndpoint = implement(homeRoute, async () => {
   const db = await getDb();
-  const [banners, categories, page] = await Promise.all([listBanners(db), listCategories(db), listProducts(db, { pageSize: HOME_PRODUCT_LIMIT })]);
+  const [banners, categories, page] = await Promise.all([
+    listBanners(db),
+    listCategories(db),
+    listProducts(db, { pageSize: HOME_PRODUCT_LIMIT }),
+  ]);
   return {
-    data: { banners: banners.map(bannerJson), categories: categories.map(categoryJson), products: page.products.map((p) => homeProductJson(p)) },
+    data: {
+      banners: banners.map(bannerJson),
+      categories: categories.map(categoryJson),
+      products: page.products.map((p) => homeProductJson(p)),
+    },
     headers: CATALOG_CACHE,
   };
 });
@@ -35,8 +70,15 @@ export const categoryProductsEndpoint = implement(categoryProductsRoute, async (
   const category = await getCategory(db, params.id);
   if (!category) throw notFound('Category Not Found');
   const subcategories = await listSubcategories(db, category.id);
-  if (query.subcategory && !subcategories.some((s) => s.id === query.subcategory)) throw notFound('Subcategory not found in this category.');
-  const page = await listProducts(db, { categoryId: category.id, subcategoryId: query.subcategory, sort: query.sort, page: query.page, pageSize: query.pageSize });
+  if (query.subcategory && !subcategories.some((s) => s.id === query.subcategory))
+    throw notFound('Subcategory not found in this category.');
+  const page = await listProducts(db, {
+    categoryId: category.id,
+    subcategoryId: query.subcategory,
+    sort: query.sort,
+    page: query.page,
+    pageSize: query.pageSize,
+  });
   return {
     data: {
       category: categoryJson(category),
@@ -76,7 +118,9 @@ export const productDetailsEndpoint = implement(productDetailsRoute, async ({ pa
   if (!product) throw notFound('No product details found.');
   const related = await relatedProducts(db, product);
   // A signed-in customer sees their wishlist state; such answers are personal, never cached.
-  const wished = customer ? await wishlistedIds(db, customer.id, [product.id, ...related.map((p) => p.id)]) : new Set<number>();
+  const wished = customer
+    ? await wishlistedIds(db, customer.id, [product.id, ...related.map((p) => p.id)])
+    : new Set<number>();
   return {
     data: {
       product: productDetailJson(product, { wishlisted: wished.has(product.id) }),

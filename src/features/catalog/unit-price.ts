@@ -24,7 +24,11 @@ const PER: Record<string, { per: 'kg' | 'l' | 'pc'; factor: number }> = {
 };
 
 /** The unit sale price: paise per kg, litre or piece, or null when the pack has no measurable size. */
-export function unitPrice(pricePaise: number, weight: number | null | undefined, unit: string | null | undefined): { paise: number; per: 'kg' | 'l' | 'pc' } | null {
+export function unitPrice(
+  pricePaise: number,
+  weight: number | null | undefined,
+  unit: string | null | undefined,
+): { paise: number; per: 'kg' | 'l' | 'pc' } | null {
   const rule = unit ? PER[unit.trim().toLowerCase()] : undefined;
   if (!rule || typeof weight !== 'number' || !(weight > 0) || !(pricePaise > 0)) return null;
   const quantity = weight * rule.factor;
@@ -36,7 +40,11 @@ export function unitPrice(pricePaise: number, weight: number | null | undefined,
  * The unit sale price as shown beside a price, e.g. "₹144.00/kg", "₹8.33/pc"; '' when none.
  * @example unitPriceLabel(7200, 500, 'g') // '₹144.00/kg'
  */
-export function unitPriceLabel(pricePaise: number, weight: number | null | undefined, unit: string | null | undefined): string {
+export function unitPriceLabel(
+  pricePaise: number,
+  weight: number | null | undefined,
+  unit: string | null | undefined,
+): string {
   const u = unitPrice(pricePaise, weight, unit);
   return u ? `${formatPaise(u.paise)}/${u.per}` : '';
 }

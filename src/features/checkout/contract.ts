@@ -19,7 +19,15 @@ const rupees = z.string();
 
 /** A client-sent amount, 0 to 9,999,999.99 rupees with up to 2 decimals: number or string → the trimmed string. */
 const moneyIn = (message: string) =>
-  z.union([z.string(), z.number()]).transform(String).pipe(z.string().trim().regex(/^\d{1,7}(\.\d{1,2})?$/, message));
+  z
+    .union([z.string(), z.number()])
+    .transform(String)
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{1,7}(\.\d{1,2})?$/, message),
+    );
 
 /** The server's figures for the current cart (spec 001 §5), as checkout-summary and a 409 send them. */
 export const quoteSchema = z.object({
@@ -60,7 +68,8 @@ export const checkoutSummaryRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/checkout-summary',
   summary: "The server's figures for the cart",
-  description: 'The figures place-order will charge for this promo code and points choice; 422 for an empty cart, a refused code or too many points.',
+  description:
+    'The figures place-order will charge for this promo code and points choice; 422 for an empty cart, a refused code or too many points.',
   auth: 'customer',
   query: z.object({
     promocode: z
@@ -74,7 +83,12 @@ export const checkoutSummaryRoute = defineRoute({
       .trim()
       .optional()
       .transform((v) => v || '0')
-      .pipe(z.string().regex(/^\d{1,7}$/, CHECKOUT_MESSAGES.pointsWhole).transform(Number)),
+      .pipe(
+        z
+          .string()
+          .regex(/^\d{1,7}$/, CHECKOUT_MESSAGES.pointsWhole)
+          .transform(Number),
+      ),
     /** The address to deliver to (its zone's fee applies); absent: the Deliver-to PIN code, else the default address. */
     address_id: z
       .string()
@@ -122,7 +136,12 @@ export const placeOrderBodySchema = z.object({
   points: z
     .union([z.string(), z.number()])
     .transform(String)
-    .pipe(z.string().trim().regex(/^\d{0,7}$/, CHECKOUT_MESSAGES.pointsWhole))
+    .pipe(
+      z
+        .string()
+        .trim()
+        .regex(/^\d{0,7}$/, CHECKOUT_MESSAGES.pointsWhole),
+    )
     .optional()
     .transform((v) => Number(v || '0')),
   /** The summary's cart_version as the page showed it; when sent and the cart has changed since, 409 with the new items. */
@@ -132,7 +151,11 @@ export const placeOrderBodySchema = z.object({
     .regex(/^[0-9a-f]{16}$/, 'cart_version must be the cart_version of checkout-summary.')
     .optional(),
   /** If an item is out of stock (issue 14): replace, refund or call, for lines without their own choice; default replace. */
-  substitution: substitutionInput.optional().describe("replace (a similar item), refund (don't replace) or call (call me); applies to lines without their own choice; default replace"),
+  substitution: substitutionInput
+    .optional()
+    .describe(
+      "replace (a similar item), refund (don't replace) or call (call me); applies to lines without their own choice; default replace",
+    ),
   /** The delivery slot id from delivery-slots (issue 14); absent: the earliest open slot with room. */
   delivery_slot: z.string().trim().regex(SLOT_ID, DELIVERY_MESSAGES.slotId).optional(),
 });
@@ -146,7 +169,7 @@ export const placeOrderRoute = defineRoute({
     'Optional header Idempotency-Key (8 to 100 letters, digits, dots, colons, dashes or underscores): the same key and body give the same order (200), the key with another body a 422.',
     'cart_version (from checkout-summary): when sent and the cart changed since, 409 "Your cart has changed…" with the figures and data.items, the cart as it is now; no order is made.',
     "201 with data.order for a new order. 409 with the server's figures in data (subtotal, item_count, discount, promocode, points, delivery_fee, paid_amount) when the client's differ; 409 when a parallel request already ordered this cart.",
-    'delivery_slot (from GET /api/customer/delivery-slots for the address\'s PIN code): 400 when the zone does not offer it, 409 when it has closed or is full; absent, the earliest open slot with room is taken. 422 when the subtotal is below the zone\'s minimum order.',
+    "delivery_slot (from GET /api/customer/delivery-slots for the address's PIN code): 400 when the zone does not offer it, 409 when it has closed or is full; absent, the earliest open slot with room is taken. 422 when the subtotal is below the zone's minimum order.",
     '402 "Payment failed: …" when an online charge is declined (nothing is kept, the cart is restored). online is accepted only when the shop has a payment gateway.',
   ].join(' '),
   auth: 'customer',

@@ -31,7 +31,12 @@ export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ bo
   const { subtotalPaise } = summarize(lines);
   const promo = await evaluatePromo(db, customer.id, body.promocode, subtotalPaise);
   return {
-    data: { promocode: promo.code, percent: promo.percentOff, discount: paiseToRupees(promo.discountPaise).toFixed(2), subtotal: paiseToRupees(subtotalPaise).toFixed(2) },
+    data: {
+      promocode: promo.code,
+      percent: promo.percentOff,
+      discount: paiseToRupees(promo.discountPaise).toFixed(2),
+      subtotal: paiseToRupees(subtotalPaise).toFixed(2),
+    },
     message: promoAppliedMessage(promo.percentOff),
     headers: NO_STORE,
   };
@@ -40,8 +45,15 @@ export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ bo
 export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ ctx, query, customer }) => {
   const db = await getDb();
   const delivery = await checkoutDelivery(db, ctx.cookies, customer.id, query.address_id);
-  const quote = await quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points, policy: delivery?.policy });
-  const [account] = await db.select({ points: customers.pointsBalance, credit: customers.creditBalancePaise }).from(customers).where(eq(customers.id, customer.id));
+  const quote = await quoteOrder(db, customer.id, {
+    promoCode: query.promocode,
+    points: query.points,
+    policy: delivery?.policy,
+  });
+  const [account] = await db
+    .select({ points: customers.pointsBalance, credit: customers.creditBalancePaise })
+    .from(customers)
+    .where(eq(customers.id, customer.id));
   return {
     data: {
       summary: quoteJson(quote),
@@ -57,7 +69,11 @@ export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ 
 
 export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body, customer }) => {
   const key = ctx.request.headers.get('idempotency-key')?.trim() || undefined;
-  if (key && !IDEMPOTENCY_KEY.test(key)) throw new AppError('bad_request', 'Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores.');
+  if (key && !IDEMPOTENCY_KEY.test(key))
+    throw new AppError(
+      'bad_request',
+      'Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores.',
+    );
   const { order, created } = await placeOrder(
     await getDb(),
     customer.id,
@@ -77,5 +93,10 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
     { reqId: ctx.locals.reqId },
   );
   setCartHint(ctx.cookies, ctx, 0); // the order emptied the cart
-  return { status: created ? 201 : 200, message: 'Order placed successfully!', data: { order: orderJson(order), order_id: order.id, success: true as const }, headers: NO_STORE };
+  return {
+    status: created ? 201 : 200,
+    message: 'Order placed successfully!',
+    data: { order: orderJson(order), order_id: order.id, success: true as const },
+    headers: NO_STORE,
+  };
 });

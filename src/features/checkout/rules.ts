@@ -11,10 +11,21 @@ export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
 export type PaymentChoice = 'cod' | 'card' | 'credit' | 'online';
 
 /** What clients may send as payment_mode, and what it is stored as. */
-export const PAYMENT_MODE_ALIASES: Record<string, PaymentMode> = { cod: 'Cash', cash: 'Cash', card: 'Card', credit: 'Credit', online: 'Online' };
+export const PAYMENT_MODE_ALIASES: Record<string, PaymentMode> = {
+  cod: 'Cash',
+  cash: 'Cash',
+  card: 'Card',
+  credit: 'Credit',
+  online: 'Online',
+};
 
 /** How the Order Confirmed screen names each mode. */
-export const PAYMENT_LABELS: Record<PaymentChoice, string> = { cod: 'Cash on Delivery', card: 'Card on Delivery', credit: 'Credit', online: 'Paid online' };
+export const PAYMENT_LABELS: Record<PaymentChoice, string> = {
+  cod: 'Cash on Delivery',
+  card: 'Card on Delivery',
+  credit: 'Credit',
+  online: 'Paid online',
+};
 
 /** The checkout's texts (spec 001 §8 "Messages"), verbatim. */
 export const CHECKOUT_MESSAGES = {

@@ -52,7 +52,8 @@ export function storeJsonLd(config: StoreInfo): JsonLd {
     '@id': `${site}/#store`,
     name: config.SHOP_NAME,
     slogan: TAGLINE,
-    description: 'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
+    description:
+      'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
     url: `${site}/`,
     logo: `${site}/favicon.svg`,
     image: `${site}/images/og-default.jpg`,
@@ -61,7 +62,13 @@ export function storeJsonLd(config: StoreInfo): JsonLd {
     priceRange: '₹',
     currenciesAccepted: 'INR',
     paymentAccepted: 'Cash, Credit Card, Debit Card, UPI, Net Banking, Wallets, Gift Cards',
-    address: { '@type': 'PostalAddress', streetAddress: config.SHOP_ADDRESS, addressLocality: 'Thrissur', addressRegion: 'Kerala', addressCountry: 'IN' },
+    address: {
+      '@type': 'PostalAddress',
+      streetAddress: config.SHOP_ADDRESS,
+      addressLocality: 'Thrissur',
+      addressRegion: 'Kerala',
+      addressCountry: 'IN',
+    },
     areaServed: { '@type': 'City', name: 'Thrissur' },
     openingHoursSpecification: {
       '@type': 'OpeningHoursSpecification',
@@ -136,7 +143,10 @@ export function productJsonLd(product: ProductDetail, url: string, site = ''): J
       itemCondition: 'https://schema.org/NewCondition',
     },
   };
-  const description = product.description?.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+  const description = product.description
+    ?.replace(/<[^>]*>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   if (description) data.description = description.slice(0, 5000);
   if (product.brand) data.brand = { '@type': 'Brand', name: product.brand };
   return data;

@@ -23,7 +23,11 @@ export const slotTemplateSchema = z
     /** Days offered, today included (1 = today only). */
     days: z.number().int().min(1).max(14),
     /** A slot closes this many minutes before it starts. */
-    cutoffMinutes: z.number().int().min(0).max(24 * 60),
+    cutoffMinutes: z
+      .number()
+      .int()
+      .min(0)
+      .max(24 * 60),
     /** No same-day slot can be chosen from this time of day on (e.g. "17:00"); null: no such rule. */
     sameDayLastOrder: time.nullable(),
     windows: z.array(windowSchema).min(1, 'needs at least one window'),
@@ -51,7 +55,10 @@ export const zoneSchema = z
     slotTemplate: z.string().min(1),
   })
   .strict()
-  .refine((z) => z.pinCodes.length + z.pinPrefixes.length > 0, { message: 'needs pinCodes or pinPrefixes', path: ['pinCodes'] });
+  .refine((z) => z.pinCodes.length + z.pinPrefixes.length > 0, {
+    message: 'needs pinCodes or pinPrefixes',
+    path: ['pinCodes'],
+  });
 
 /** The whole configuration file (src/features/delivery/data/zones.json or DELIVERY_ZONES_FILE). */
 export const deliveryConfigSchema = z
@@ -65,17 +72,32 @@ export const deliveryConfigSchema = z
     const codes = new Map<string, string>();
     const prefixes = new Map<string, string>();
     c.zones.forEach((zone, i) => {
-      if (ids.has(zone.id)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'id'], message: `duplicate zone id "${zone.id}"` });
+      if (ids.has(zone.id))
+        ctx.addIssue({ code: 'custom', path: ['zones', i, 'id'], message: `duplicate zone id "${zone.id}"` });
       ids.add(zone.id);
       if (!c.slotTemplates[zone.slotTemplate]) {
-        ctx.addIssue({ code: 'custom', path: ['zones', i, 'slotTemplate'], message: `unknown slot template "${zone.slotTemplate}" (known: ${Object.keys(c.slotTemplates).join(', ')})` });
+        ctx.addIssue({
+          code: 'custom',
+          path: ['zones', i, 'slotTemplate'],
+          message: `unknown slot template "${zone.slotTemplate}" (known: ${Object.keys(c.slotTemplates).join(', ')})`,
+        });
       }
       for (const code of zone.pinCodes) {
-        if (codes.has(code)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'pinCodes'], message: `PIN code ${code} is also in zone "${codes.get(code)}"` });
+        if (codes.has(code))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['zones', i, 'pinCodes'],
+            message: `PIN code ${code} is also in zone "${codes.get(code)}"`,
+          });
         codes.set(code, zone.id);
       }
       for (const p of zone.pinPrefixes) {
-        if (prefixes.has(p)) ctx.addIssue({ code: 'custom', path: ['zones', i, 'pinPrefixes'], message: `prefix ${p} is also in zone "${prefixes.get(p)}"` });
+        if (prefixes.has(p))
+          ctx.addIssue({
+            code: 'custom',
+            path: ['zones', i, 'pinPrefixes'],
+            message: `prefix ${p} is also in zone "${prefixes.get(p)}"`,
+          });
         prefixes.set(p, zone.id);
       }
     });
@@ -83,4 +105,3 @@ export const deliveryConfigSchema = z
 
 /** The configuration as written (rupees). */
 export type DeliveryConfigInput = z.input<typeof deliveryConfigSchema>;
-

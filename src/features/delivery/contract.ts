@@ -45,7 +45,13 @@ export const pinCheckSchema = z.object({
   /** "We deliver to 680001 (Central Thrissur)." or "Sorry, we do not deliver to 110001 yet." */
   message: z.string(),
   zone: z
-    .object({ id: z.string(), name: z.string(), delivery_fee: z.number(), free_delivery_from: z.number(), min_order: z.number() })
+    .object({
+      id: z.string(),
+      name: z.string(),
+      delivery_fee: z.number(),
+      free_delivery_from: z.number(),
+      min_order: z.number(),
+    })
     .nullable(),
   /** The earliest open slot, or null (none open, or not served). */
   earliest_slot: slotSchema.nullable(),
@@ -56,7 +62,8 @@ export const deliverToRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/deliver-to',
   summary: '"Deliver to": the current PIN code and whether the shop delivers there',
-  description: 'data.check is null when no PIN code is known yet (a guest who has not entered one, or a customer without a default address).',
+  description:
+    'data.check is null when no PIN code is known yet (a guest who has not entered one, or a customer without a default address).',
   auth: 'optional',
   response: z.object({ check: pinCheckSchema.nullable() }),
 });
@@ -80,7 +87,11 @@ export const deliverySlotsRoute = defineRoute({
   description: `Slots in shop time with their status: open, closed (cut-off passed) or full, and the reason as text. 422 "Sorry, we do not deliver to … yet." when no zone serves the PIN code; 400 "${PIN_INVALID}".`,
   auth: 'none',
   query: z.object({ pin }),
-  response: z.object({ pin: z.string(), zone: z.object({ id: z.string(), name: z.string() }), slots: z.array(slotSchema) }),
+  response: z.object({
+    pin: z.string(),
+    zone: z.object({ id: z.string(), name: z.string() }),
+    slots: z.array(slotSchema),
+  }),
 });
 
 /** Every delivery route. */

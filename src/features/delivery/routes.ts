@@ -19,7 +19,10 @@ import { zoneForPin } from './server/zones.ts';
 export const deliverToEndpoint = implement(deliverToRoute, async ({ ctx, customer }) => {
   const db = await getDb();
   const current = await currentPin(db, ctx.cookies, customer?.id ?? null);
-  return { data: { check: current ? pinCheckJson(await checkPin(db, current.pin, current.source)) : null }, headers: NO_STORE };
+  return {
+    data: { check: current ? pinCheckJson(await checkPin(db, current.pin, current.source)) : null },
+    headers: NO_STORE,
+  };
 });
 
 export const setDeliverToEndpoint = implement(setDeliverToRoute, async ({ ctx, body }) => {
@@ -32,5 +35,8 @@ export const deliverySlotsEndpoint = implement(deliverySlotsRoute, async ({ quer
   const zone = zoneForPin(query.pin);
   if (!zone) throw new AppError('unprocessable', DELIVERY_MESSAGES.notServed(query.pin));
   const slots = await listZoneSlots(await getDb(), zone, deliveryNow());
-  return { data: { pin: query.pin, zone: { id: zone.id, name: zone.name }, slots: slots.map(slotJson) }, headers: NO_STORE };
+  return {
+    data: { pin: query.pin, zone: { id: zone.id, name: zone.name }, slots: slots.map(slotJson) },
+    headers: NO_STORE,
+  };
 });

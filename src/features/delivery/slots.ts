@@ -55,7 +55,8 @@ export function shopInstant(date: string, hhmm: string): Date {
 }
 
 /** The local date `n` days after `date`. */
-const addDays = (date: string, n: number) => shopTime(new Date(shopInstant(date, '12:00').getTime() + n * 86_400_000)).date;
+const addDays = (date: string, n: number) =>
+  shopTime(new Date(shopInstant(date, '12:00').getTime() + n * 86_400_000)).date;
 
 /** A time of day for people: "7 AM", "11:30 AM", "12 PM". */
 function clock(minutes: number): { text: string; half: 'AM' | 'PM' } {
@@ -114,7 +115,10 @@ export function generateSlots(template: SlotTemplate, now: Date, used: Readonly<
       let status: Slot['status'] = 'open';
       if (nowMs >= closesAt) {
         status = 'closed';
-        reason = nowMs >= startsAt.getTime() ? 'Closed: this slot has started' : `Closed: orders close ${template.cutoffMinutes / 60} hours before the slot`;
+        reason =
+          nowMs >= startsAt.getTime()
+            ? 'Closed: this slot has started'
+            : `Closed: orders close ${template.cutoffMinutes / 60} hours before the slot`;
       } else if (date === today && sameDayOver) {
         status = 'closed';
         reason = `Closed: same-day delivery closes at ${clock(minutesOf(lastOrder!)).text} ${clock(minutesOf(lastOrder!)).half}`;

@@ -12,7 +12,10 @@ import type { deliverToRoute, setDeliverToRoute } from './contract.ts';
 export type PinCheckJson = NonNullable<DataOut<typeof deliverToRoute>['check']>;
 
 /** The current check: `loading` until the first answer; `check` null when no PIN code is known yet. */
-export const $deliverTo = atom<{ status: 'loading' | 'ready' | 'error'; check: PinCheckJson | null }>({ status: 'loading', check: null });
+export const $deliverTo = atom<{ status: 'loading' | 'ready' | 'error'; check: PinCheckJson | null }>({
+  status: 'loading',
+  check: null,
+});
 
 /** The delivery slot chosen at checkout (a slot id), null for none yet. */
 export const $chosenSlot = atom<string | null>(null);
@@ -35,7 +38,10 @@ export function loadDeliverTo(): void {
 
 /** Checks a PIN code and keeps it (cookie); the answer becomes the current check. Throws the API's message on a bad PIN code. */
 export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
-  const r = await callRoute<typeof setDeliverToRoute>('POST /api/customer/deliver-to', { body: { pin }, fallbackMessage: 'Could not check this PIN code. Please try again.' });
+  const r = await callRoute<typeof setDeliverToRoute>('POST /api/customer/deliver-to', {
+    body: { pin },
+    fallbackMessage: 'Could not check this PIN code. Please try again.',
+  });
   $deliverTo.set({ status: 'ready', check: r.data.check });
   // The cart's delivery fee and minimum order follow the PIN code. The cart store is loaded
   // here, not imported: every page has the Deliver-to check, and most never show a cart (the

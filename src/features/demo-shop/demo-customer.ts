@@ -23,9 +23,32 @@ const DAY_MS = 86_400_000;
 
 /** Which of the first in-stock products each past order held (index, quantity), oldest first; the 1st is in every order. */
 const HISTORY: { daysAgo: number; lines: [number, number][]; substitution: 'replace' | 'refund' | 'call' }[] = [
-  { daysAgo: 20, lines: [[0, 2], [1, 1], [2, 1]], substitution: 'replace' },
-  { daysAgo: 12, lines: [[0, 1], [1, 2], [3, 1]], substitution: 'call' },
-  { daysAgo: 5, lines: [[0, 1], [4, 1]], substitution: 'replace' },
+  {
+    daysAgo: 20,
+    lines: [
+      [0, 2],
+      [1, 1],
+      [2, 1],
+    ],
+    substitution: 'replace',
+  },
+  {
+    daysAgo: 12,
+    lines: [
+      [0, 1],
+      [1, 2],
+      [3, 1],
+    ],
+    substitution: 'call',
+  },
+  {
+    daysAgo: 5,
+    lines: [
+      [0, 1],
+      [4, 1],
+    ],
+    substitution: 'replace',
+  },
 ];
 
 /** Adds the demo customer, her address and her delivered orders. */
@@ -33,7 +56,12 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
   const now = Date.now();
   const [customer] = await tx
     .insert(schema.customers)
-    .values({ name: 'Asha Menon', email: 'asha.demo@example.com', phone: DEMO_CUSTOMER_PHONE, phoneVerifiedAt: new Date(now - 30 * DAY_MS) })
+    .values({
+      name: 'Asha Menon',
+      email: 'asha.demo@example.com',
+      phone: DEMO_CUSTOMER_PHONE,
+      phoneVerifiedAt: new Date(now - 30 * DAY_MS),
+    })
     .returning({ id: schema.customers.id });
   const address = {
     name: 'Asha Menon',
@@ -46,8 +74,16 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
     latitude: 10.5276,
     longitude: 76.2144,
   };
-  const [saved] = await tx.insert(schema.addresses).values({ customerId: customer!.id, type: 'home', isDefault: true, ...address }).returning({ id: schema.addresses.id });
-  const products = await tx.select().from(schema.products).where(gt(schema.products.stock, 0)).orderBy(asc(schema.products.id)).limit(5);
+  const [saved] = await tx
+    .insert(schema.addresses)
+    .values({ customerId: customer!.id, type: 'home', isDefault: true, ...address })
+    .returning({ id: schema.addresses.id });
+  const products = await tx
+    .select()
+    .from(schema.products)
+    .where(gt(schema.products.stock, 0))
+    .orderBy(asc(schema.products.id))
+    .limit(5);
   if (products.length < 5) return;
   for (const past of HISTORY) {
     const at = new Date(now - past.daysAgo * DAY_MS);
@@ -60,7 +96,17 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
       .values({
         customerId: customer!.id,
         addressId: saved!.id,
-        addressSnapshot: { name: address.name, mobile: address.mobile, building_num: address.buildingNum, street: address.street, landmark: address.landmark, city: address.city, po_box: address.poBox, latitude: address.latitude, longitude: address.longitude },
+        addressSnapshot: {
+          name: address.name,
+          mobile: address.mobile,
+          building_num: address.buildingNum,
+          street: address.street,
+          landmark: address.landmark,
+          city: address.city,
+          po_box: address.poBox,
+          latitude: address.latitude,
+          longitude: address.longitude,
+        },
         status: 'delivered',
         paymentMode: 'Cash',
         paymentStatus: 'paid',

@@ -49,10 +49,17 @@ export const demoProductSchema = z
   .strict()
   .refine((p) => p.price <= p.mrp, { message: 'price must not exceed mrp', path: ['price'] });
 
-export const demoSubcategorySchema = z.object({ name: text(60), image: emojiCode, products: z.array(demoProductSchema) }).strict();
+export const demoSubcategorySchema = z
+  .object({ name: text(60), image: emojiCode, products: z.array(demoProductSchema) })
+  .strict();
 
 export const demoCategorySchema = z
-  .object({ name: text(60), description: text(300), image: emojiCode, subcategories: z.array(demoSubcategorySchema).min(1) })
+  .object({
+    name: text(60),
+    description: text(300),
+    image: emojiCode,
+    subcategories: z.array(demoSubcategorySchema).min(1),
+  })
   .strict();
 
 export const demoBannerSchema = z
@@ -66,7 +73,9 @@ export const demoBannerSchema = z
   })
   .strict();
 
-export const demoDeliveryAreaSchema = z.object({ name: text(60), postalCodePrefixes: z.array(z.string().regex(/^\d{1,6}$/)).min(1) }).strict();
+export const demoDeliveryAreaSchema = z
+  .object({ name: text(60), postalCodePrefixes: z.array(z.string().regex(/^\d{1,6}$/)).min(1) })
+  .strict();
 
 export const demoPromoCodeSchema = z
   .object({

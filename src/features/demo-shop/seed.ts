@@ -23,9 +23,24 @@ const DAY_MS = 86_400_000;
 
 /** Every table, in an order TRUNCATE … CASCADE accepts. */
 const ALL_TABLES = [
-  'points_transactions', 'credit_transactions', 'order_items', 'orders', 'promo_codes', 'addresses',
-  'wishlist_items', 'cart_items', 'rate_limit_events', 'otps', 'sessions', 'customers', 'stock_movements',
-  'delivery_areas', 'banners', 'products', 'subcategories', 'categories',
+  'points_transactions',
+  'credit_transactions',
+  'order_items',
+  'orders',
+  'promo_codes',
+  'addresses',
+  'wishlist_items',
+  'cart_items',
+  'rate_limit_events',
+  'otps',
+  'sessions',
+  'customers',
+  'stock_movements',
+  'delivery_areas',
+  'banners',
+  'products',
+  'subcategories',
+  'categories',
 ];
 
 /**
@@ -33,8 +48,16 @@ const ALL_TABLES = [
  * adds the demo customer and her delivered orders (the server's seeding on boot and
  * `npm run db:seed` ask for her; tests that count customers or orders get a shop without her).
  */
-export async function seedDemoShop(db: Database, options: { demoCustomer?: boolean } = {}): Promise<{ categories: number; products: number }> {
-  const { catalog: demoCatalog, banners: demoBanners, deliveryAreas: demoDeliveryAreas, promoCodes: demoPromoCodes } = loadDemoShop();
+export async function seedDemoShop(
+  db: Database,
+  options: { demoCustomer?: boolean } = {},
+): Promise<{ categories: number; products: number }> {
+  const {
+    catalog: demoCatalog,
+    banners: demoBanners,
+    deliveryAreas: demoDeliveryAreas,
+    promoCodes: demoPromoCodes,
+  } = loadDemoShop();
   let productCount = 0;
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
@@ -52,7 +75,13 @@ export async function seedDemoShop(db: Database, options: { demoCustomer?: boole
       for (const [si, sub] of category.subcategories.entries()) {
         const [subRow] = await tx
           .insert(schema.subcategories)
-          .values({ categoryId: cat!.id, name: sub.name, slug: slugify(sub.name), image: emojiPath(sub.image), sortOrder: si })
+          .values({
+            categoryId: cat!.id,
+            name: sub.name,
+            slug: slugify(sub.name),
+            image: emojiPath(sub.image),
+            sortOrder: si,
+          })
           .returning({ id: schema.subcategories.id });
         if (sub.products.length === 0) continue;
         const inserted = await tx
@@ -80,13 +109,24 @@ export async function seedDemoShop(db: Database, options: { demoCustomer?: boole
           )
           .returning({ id: schema.products.id, stock: schema.products.stock });
         productCount += inserted.length;
-        const movements = inserted.filter((r) => r.stock > 0).map((r) => ({ productId: r.id, delta: r.stock, reason: 'seed' as const }));
+        const movements = inserted
+          .filter((r) => r.stock > 0)
+          .map((r) => ({ productId: r.id, delta: r.stock, reason: 'seed' as const }));
         if (movements.length) await tx.insert(schema.stockMovements).values(movements);
       }
     }
-    await tx.insert(schema.banners).values(
-      demoBanners.map((b, i) => ({ title: b.title, description: b.description, image: b.image, cta: b.cta ?? null, ctaLink: b.ctaLink ?? null, sortOrder: i })),
-    );
+    await tx
+      .insert(schema.banners)
+      .values(
+        demoBanners.map((b, i) => ({
+          title: b.title,
+          description: b.description,
+          image: b.image,
+          cta: b.cta ?? null,
+          ctaLink: b.ctaLink ?? null,
+          sortOrder: i,
+        })),
+      );
     await tx.insert(schema.deliveryAreas).values(demoDeliveryAreas);
     const now = Date.now();
     await tx.insert(schema.promoCodes).values(

@@ -8,5 +8,9 @@ import { invoiceRoute } from './contract.ts';
 
 export const invoiceEndpoint = implementFile(invoiceRoute, async ({ params, customer }) => {
   const invoice = await loadInvoice(await getDb(), customer.id, params.id);
-  return { body: await renderInvoicePdf(invoice), filename: `invoice-${invoice.number.replaceAll('/', '-')}.pdf`, headers: NO_STORE };
+  return {
+    body: await renderInvoicePdf(invoice),
+    filename: `invoice-${invoice.number.replaceAll('/', '-')}.pdf`,
+    headers: NO_STORE,
+  };
 });

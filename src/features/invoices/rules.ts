@@ -7,21 +7,83 @@
 
 /** GST state codes and names (the first two digits of a GSTIN). */
 export const GST_STATES: Record<string, string> = {
-  '01': 'Jammu and Kashmir', '02': 'Himachal Pradesh', '03': 'Punjab', '04': 'Chandigarh', '05': 'Uttarakhand',
-  '06': 'Haryana', '07': 'Delhi', '08': 'Rajasthan', '09': 'Uttar Pradesh', '10': 'Bihar', '11': 'Sikkim',
-  '12': 'Arunachal Pradesh', '13': 'Nagaland', '14': 'Manipur', '15': 'Mizoram', '16': 'Tripura', '17': 'Meghalaya',
-  '18': 'Assam', '19': 'West Bengal', '20': 'Jharkhand', '21': 'Odisha', '22': 'Chhattisgarh', '23': 'Madhya Pradesh',
-  '24': 'Gujarat', '26': 'Dadra and Nagar Haveli and Daman and Diu', '27': 'Maharashtra', '29': 'Karnataka', '30': 'Goa',
-  '31': 'Lakshadweep', '32': 'Kerala', '33': 'Tamil Nadu', '34': 'Puducherry', '35': 'Andaman and Nicobar Islands',
-  '36': 'Telangana', '37': 'Andhra Pradesh', '38': 'Ladakh',
+  '01': 'Jammu and Kashmir',
+  '02': 'Himachal Pradesh',
+  '03': 'Punjab',
+  '04': 'Chandigarh',
+  '05': 'Uttarakhand',
+  '06': 'Haryana',
+  '07': 'Delhi',
+  '08': 'Rajasthan',
+  '09': 'Uttar Pradesh',
+  '10': 'Bihar',
+  '11': 'Sikkim',
+  '12': 'Arunachal Pradesh',
+  '13': 'Nagaland',
+  '14': 'Manipur',
+  '15': 'Mizoram',
+  '16': 'Tripura',
+  '17': 'Meghalaya',
+  '18': 'Assam',
+  '19': 'West Bengal',
+  '20': 'Jharkhand',
+  '21': 'Odisha',
+  '22': 'Chhattisgarh',
+  '23': 'Madhya Pradesh',
+  '24': 'Gujarat',
+  '26': 'Dadra and Nagar Haveli and Daman and Diu',
+  '27': 'Maharashtra',
+  '29': 'Karnataka',
+  '30': 'Goa',
+  '31': 'Lakshadweep',
+  '32': 'Kerala',
+  '33': 'Tamil Nadu',
+  '34': 'Puducherry',
+  '35': 'Andaman and Nicobar Islands',
+  '36': 'Telangana',
+  '37': 'Andhra Pradesh',
+  '38': 'Ladakh',
 };
 
 /** Postal code prefixes → GST state code (longest prefix wins); the first digits of Indian PIN codes. */
 const PIN_PREFIX_STATE: [string, string][] = [
-  ['6825', '31'], ['605', '34'], ['67', '32'], ['68', '32'], ['69', '32'], ['60', '33'], ['61', '33'], ['62', '33'], ['63', '33'], ['64', '33'],
-  ['56', '29'], ['57', '29'], ['58', '29'], ['59', '29'], ['50', '36'], ['51', '37'], ['52', '37'], ['53', '37'], ['403', '30'],
-  ['40', '27'], ['41', '27'], ['42', '27'], ['43', '27'], ['44', '27'], ['11', '07'], ['36', '24'], ['37', '24'], ['38', '24'], ['39', '24'],
-  ['70', '19'], ['71', '19'], ['72', '19'], ['73', '19'], ['74', '19'], ['75', '21'], ['76', '21'], ['77', '21'],
+  ['6825', '31'],
+  ['605', '34'],
+  ['67', '32'],
+  ['68', '32'],
+  ['69', '32'],
+  ['60', '33'],
+  ['61', '33'],
+  ['62', '33'],
+  ['63', '33'],
+  ['64', '33'],
+  ['56', '29'],
+  ['57', '29'],
+  ['58', '29'],
+  ['59', '29'],
+  ['50', '36'],
+  ['51', '37'],
+  ['52', '37'],
+  ['53', '37'],
+  ['403', '30'],
+  ['40', '27'],
+  ['41', '27'],
+  ['42', '27'],
+  ['43', '27'],
+  ['44', '27'],
+  ['11', '07'],
+  ['36', '24'],
+  ['37', '24'],
+  ['38', '24'],
+  ['39', '24'],
+  ['70', '19'],
+  ['71', '19'],
+  ['72', '19'],
+  ['73', '19'],
+  ['74', '19'],
+  ['75', '21'],
+  ['76', '21'],
+  ['77', '21'],
 ];
 
 /** A place of supply: GST state code and name, e.g. { code: '32', name: 'Kerala' }. */
@@ -36,7 +98,9 @@ export interface PlaceOfSupply {
  */
 export function placeOfSupply(postalCode: string | null | undefined, shopStateCode: string): PlaceOfSupply {
   const pin = (postalCode ?? '').replace(/\s/g, '');
-  const match = /^\d{6}$/.test(pin) ? PIN_PREFIX_STATE.filter(([p]) => pin.startsWith(p)).sort((a, b) => b[0].length - a[0].length)[0] : undefined;
+  const match = /^\d{6}$/.test(pin)
+    ? PIN_PREFIX_STATE.filter(([p]) => pin.startsWith(p)).sort((a, b) => b[0].length - a[0].length)[0]
+    : undefined;
   const code = match?.[1] ?? shopStateCode;
   return { code, name: GST_STATES[code] ?? code };
 }
@@ -46,7 +110,11 @@ export function placeOfSupply(postalCode: string | null | undefined, shopStateCo
  * 2027-03-31T20:00Z (1 April in India) → "2027-28".
  */
 export function financialYear(at: Date): string {
-  const parts = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Kolkata', year: 'numeric', month: 'numeric' }).formatToParts(at);
+  const parts = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Kolkata',
+    year: 'numeric',
+    month: 'numeric',
+  }).formatToParts(at);
   const year = Number(parts.find((p) => p.type === 'year')!.value);
   const month = Number(parts.find((p) => p.type === 'month')!.value);
   const start = month >= 4 ? year : year - 1;
@@ -61,7 +129,28 @@ export function formatInvoiceNumber(prefix: string, fy: string, n: number): stri
   return `${prefix}/${fy.slice(2)}/${String(n).padStart(6, '0')}`;
 }
 
-const ONES = ['', 'One', 'Two', 'Three', 'Four', 'Five', 'Six', 'Seven', 'Eight', 'Nine', 'Ten', 'Eleven', 'Twelve', 'Thirteen', 'Fourteen', 'Fifteen', 'Sixteen', 'Seventeen', 'Eighteen', 'Nineteen'];
+const ONES = [
+  '',
+  'One',
+  'Two',
+  'Three',
+  'Four',
+  'Five',
+  'Six',
+  'Seven',
+  'Eight',
+  'Nine',
+  'Ten',
+  'Eleven',
+  'Twelve',
+  'Thirteen',
+  'Fourteen',
+  'Fifteen',
+  'Sixteen',
+  'Seventeen',
+  'Eighteen',
+  'Nineteen',
+];
 const TENS = ['', '', 'Twenty', 'Thirty', 'Forty', 'Fifty', 'Sixty', 'Seventy', 'Eighty', 'Ninety'];
 
 function belowHundred(n: number): string {
@@ -77,7 +166,11 @@ export function numberInWords(n: number): string {
   const crore = Math.floor(n / 10_000_000);
   if (crore) words.push(`${numberInWords(crore)} Crore`);
   let rest = n % 10_000_000;
-  for (const [size, name] of [[100_000, 'Lakh'], [1000, 'Thousand'], [100, 'Hundred']] as const) {
+  for (const [size, name] of [
+    [100_000, 'Lakh'],
+    [1000, 'Thousand'],
+    [100, 'Hundred'],
+  ] as const) {
     const part = Math.floor(rest / size);
     if (part) words.push(`${belowHundred(part)} ${name}`);
     rest %= size;
@@ -144,7 +237,15 @@ function taxLine(line: InvoiceLineInput, discountPaise: number, interState: bool
   const taxable = Math.round((net * 100) / (100 + line.taxPercent));
   const tax = net - taxable;
   const cgst = interState ? 0 : Math.ceil(tax / 2);
-  return { ...line, discountPaise, taxablePaise: taxable, cgstPaise: cgst, sgstPaise: interState ? 0 : tax - cgst, igstPaise: interState ? tax : 0, netPaise: net };
+  return {
+    ...line,
+    discountPaise,
+    taxablePaise: taxable,
+    cgstPaise: cgst,
+    sgstPaise: interState ? 0 : tax - cgst,
+    igstPaise: interState ? tax : 0,
+    netPaise: net,
+  };
 }
 
 /**
@@ -160,12 +261,27 @@ export function invoiceLines(
   interState = false,
 ): { goods: InvoiceLine[]; delivery: InvoiceLine | null } {
   const subtotal = goods.reduce((a, l) => a + l.totalPaise, 0);
-  const shares = allocate(Math.min(subtotal, reductions.discountPaise + reductions.pointsPaise), goods.map((l) => l.totalPaise));
+  const shares = allocate(
+    Math.min(subtotal, reductions.discountPaise + reductions.pointsPaise),
+    goods.map((l) => l.totalPaise),
+  );
   const lines = goods.map((l, i) => taxLine(l, shares[i]!, interState));
   const fee = reductions.deliveryFeePaise;
   const delivery =
     fee > 0
-      ? taxLine({ description: 'Delivery charges', hsn: DELIVERY_SAC, qty: 1, unit: 'service', unitPricePaise: fee, totalPaise: fee, taxPercent: DELIVERY_GST_PERCENT }, 0, interState)
+      ? taxLine(
+          {
+            description: 'Delivery charges',
+            hsn: DELIVERY_SAC,
+            qty: 1,
+            unit: 'service',
+            unitPricePaise: fee,
+            totalPaise: fee,
+            taxPercent: DELIVERY_GST_PERCENT,
+          },
+          0,
+          interState,
+        )
       : null;
   return { goods: lines, delivery };
 }

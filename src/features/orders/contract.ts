@@ -104,12 +104,20 @@ export const cancelOrderRoute = defineRoute({
 export const reorderRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/reorder',
-  summary: 'Buy again: in-stock items of an order into the cart (capped by stock); 404 for another customer\'s order',
-  description: 'data.added and data.skipped say what went into the cart and what was left out; data.my_cart and data.summary are the cart as it is now (as the cart API answers them).',
+  summary: "Buy again: in-stock items of an order into the cart (capped by stock); 404 for another customer's order",
+  description:
+    'data.added and data.skipped say what went into the cart and what was left out; data.my_cart and data.summary are the cart as it is now (as the cart API answers them).',
   auth: 'customer',
   body: z.object({ order_id: orderId }),
   response: z.object({
-    added: z.array(z.object({ product_id: z.number().int(), name: z.string(), qty: z.number().int(), requested_qty: z.number().int() })),
+    added: z.array(
+      z.object({
+        product_id: z.number().int(),
+        name: z.string(),
+        qty: z.number().int(),
+        requested_qty: z.number().int(),
+      }),
+    ),
     skipped: z.array(z.object({ product_id: z.number().int().nullable(), name: z.string(), reason: z.string() })),
     my_cart: z.array(cartLineSchema),
     summary: cartSummarySchema,

@@ -36,13 +36,28 @@ export function refundParts(o: RefundableOrder): RefundPart[] {
   if (o.status !== 'cancelled' || o.paymentStatus === 'failed' || o.paymentStatus === 'pending') return [];
   const parts: RefundPart[] = [];
   if (o.paymentMode === 'Credit' && o.paidAmountPaise > 0) {
-    parts.push({ to: 'credit', amountPaise: o.paidAmountPaise, points: null, text: `${formatPaise(o.paidAmountPaise)} refunded to your FarmFresh credit — available now` });
+    parts.push({
+      to: 'credit',
+      amountPaise: o.paidAmountPaise,
+      points: null,
+      text: `${formatPaise(o.paidAmountPaise)} refunded to your FarmFresh credit — available now`,
+    });
   }
   if (o.paymentMode === 'Online' && o.paymentStatus === 'refunded' && o.paidAmountPaise > 0) {
-    parts.push({ to: 'original_payment', amountPaise: o.paidAmountPaise, points: null, text: `${formatPaise(o.paidAmountPaise)} to your original payment method within 5–7 working days` });
+    parts.push({
+      to: 'original_payment',
+      amountPaise: o.paidAmountPaise,
+      points: null,
+      text: `${formatPaise(o.paidAmountPaise)} to your original payment method within 5–7 working days`,
+    });
   }
   if (o.pointsRedeemed > 0) {
-    parts.push({ to: 'points', amountPaise: null, points: o.pointsRedeemed, text: `${o.pointsRedeemed} ${o.pointsRedeemed === 1 ? 'point' : 'points'} returned to your balance — available now` });
+    parts.push({
+      to: 'points',
+      amountPaise: null,
+      points: o.pointsRedeemed,
+      text: `${o.pointsRedeemed} ${o.pointsRedeemed === 1 ? 'point' : 'points'} returned to your balance — available now`,
+    });
   }
   return parts;
 }

@@ -8,7 +8,13 @@ import { z } from 'zod';
 import { defineRoute } from '../../lib/http/contract.ts';
 import { productCardSchema } from '../catalog/contract.ts';
 import { positiveInt, queryParam } from '../catalog/listing-query.ts';
-import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT, SEARCH_MESSAGES, SEARCH_PAGE_SIZE } from './rules.ts';
+import {
+  normalizeSearchText,
+  SEARCH_DEFAULT_LIMIT,
+  SEARCH_MAX_LIMIT,
+  SEARCH_MESSAGES,
+  SEARCH_PAGE_SIZE,
+} from './rules.ts';
 
 /** A search hit: a product card plus the names the spec's search mapping reads. */
 export const searchResultSchema = productCardSchema.extend({
@@ -25,7 +31,9 @@ export const searchProductsRoute = defineRoute({
   description: `Text is trimmed, whitespace collapsed and cut at 100 characters; empty text is a 400. limit 1–${SEARCH_MAX_LIMIT} (default ${SEARCH_DEFAULT_LIMIT}). Public and cacheable for a minute.`,
   auth: 'none',
   query: z.object({
-    product: z.string({ error: SEARCH_MESSAGES.empty }).refine((text) => normalizeSearchText(text) !== '', SEARCH_MESSAGES.empty),
+    product: z
+      .string({ error: SEARCH_MESSAGES.empty })
+      .refine((text) => normalizeSearchText(text) !== '', SEARCH_MESSAGES.empty),
     limit: queryParam(
       z
         .string()

@@ -33,7 +33,11 @@ export function cardsInOrder(catalog: SearchCatalog, ids: number[]): SearchResul
  * Ranked products matching `text` (see the module comment). Empty or whitespace-only text
  * returns no results (the API answers 400 before calling). `limit` is clamped to 1–50.
  */
-export async function searchProducts(db: Database, text: string, options: { limit?: number } = {}): Promise<SearchResult[]> {
+export async function searchProducts(
+  db: Database,
+  text: string,
+  options: { limit?: number } = {},
+): Promise<SearchResult[]> {
   const q = normalizeSearchText(text);
   if (!q) return [];
   const limit = Math.min(Math.max(Math.trunc(options.limit ?? SEARCH_DEFAULT_LIMIT), 1), SEARCH_MAX_LIMIT);

@@ -23,7 +23,7 @@ export const setSubstitutionRoute = defineRoute({
     substitution: z
       .union([z.literal(''), z.literal('order'), z.null(), substitutionInput], { error: SUBSTITUTION_INVALID })
       .transform((v) => (v === '' || v === 'order' ? null : v))
-      .describe("replace, refund, call; empty or \"order\" for the order's choice"),
+      .describe('replace, refund, call; empty or "order" for the order\'s choice'),
   }),
   response: cartDataSchema,
 });

@@ -10,7 +10,12 @@ import { CART_MESSAGES } from '../cart/rules.ts';
 import type { Substitution } from './rules.ts';
 
 /** Sets (or, with null, clears) the choice of one of the customer's cart lines; 404 when the line is not theirs. */
-export async function setLineSubstitution(db: Database, customerId: number, cartId: number, substitution: Substitution | null): Promise<void> {
+export async function setLineSubstitution(
+  db: Database,
+  customerId: number,
+  cartId: number,
+  substitution: Substitution | null,
+): Promise<void> {
   const updated = await db
     .update(cartItems)
     .set({ substitution })

@@ -10,7 +10,11 @@ import { summaryColumns, toSummary } from '../catalog/server/catalog.ts';
 import type { ProductSummary } from '../catalog/rules.ts';
 
 /** Adds the product when absent, removes it when present. 404 for an unknown product. */
-export async function toggleWishlist(db: Database, customerId: number, productId: number): Promise<'added' | 'removed'> {
+export async function toggleWishlist(
+  db: Database,
+  customerId: number,
+  productId: number,
+): Promise<'added' | 'removed'> {
   return db.transaction(async (tx) => {
     const [product] = await tx.select({ id: products.id }).from(products).where(eq(products.id, productId));
     if (!product) throw notFound('Product not found.');

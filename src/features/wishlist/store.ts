@@ -15,7 +15,6 @@ import { $session, isSignedIn } from '../auth/store.ts';
 import { openAuth } from '../auth/open-auth.ts';
 import { showToast } from '../../lib/ui/toast.ts';
 
-
 export interface WishlistState {
   status: 'idle' | 'loading' | 'ready' | 'error';
   ids: ReadonlySet<number>;
@@ -66,7 +65,8 @@ export async function toggleWishlist(productId: number): Promise<void> {
     $wishlist.set({ status: $wishlist.get().status === 'ready' ? 'ready' : $wishlist.get().status, ids });
     showToast(message || (added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.removed));
   } catch (err) {
-    if (!(err instanceof ApiError && err.status === 401)) showToast(err instanceof ApiError ? err.message : WISHLIST_MESSAGES.failed, { tone: 'error' });
+    if (!(err instanceof ApiError && err.status === 401))
+      showToast(err instanceof ApiError ? err.message : WISHLIST_MESSAGES.failed, { tone: 'error' });
   } finally {
     const busy = new Set($wishlistBusy.get());
     busy.delete(productId);

@@ -56,7 +56,6 @@ const FAST: CodingLevels = { br: 1, gzip: 1 };
 /** The hit that encodes a fast-encoded page again at the full setting. */
 export const UPGRADE_AT_HIT = 4;
 
-
 /** The plain body of a stored page (decoded from a stored coding when it is not kept plain). */
 function plainBody(page: CachedPage): Uint8Array {
   if (page.body) return page.body;
@@ -69,7 +68,11 @@ function plainBody(page: CachedPage): Uint8Array {
  * stored is made once here and kept (a miss encodes only what its client asked for); the
  * UPGRADE_AT_HIT-th hit on a coding the miss stored fast encodes it again at the full setting.
  */
-export function cachedResponseFor(page: CachedPage, acceptEncoding: string | null | undefined, { hit = true } = {}): { body: Uint8Array; headers: [string, string][] } {
+export function cachedResponseFor(
+  page: CachedPage,
+  acceptEncoding: string | null | undefined,
+  { hit = true } = {},
+): { body: Uint8Array; headers: [string, string][] } {
   const coding = pickEncoding(acceptEncoding);
   let encoded: Uint8Array | undefined;
   if (coding && !page.body) {
@@ -86,7 +89,9 @@ export function cachedResponseFor(page: CachedPage, acceptEncoding: string | nul
     }
   }
   const body = encoded ?? plainBody(page);
-  const headers = page.headers.filter(([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'vary');
+  const headers = page.headers.filter(
+    ([name]) => name !== 'content-length' && name !== 'content-encoding' && name !== 'vary',
+  );
   headers.push(['vary', 'Accept-Encoding'], ['content-length', String(body.byteLength)]);
   if (encoded) headers.push(['content-encoding', coding!]);
   return { body, headers };
@@ -114,7 +119,11 @@ function remove(key: string): void {
 }
 
 /** Whether a request (by method, path and Cookie header) may be answered from the cache. */
-export function isCacheableRequest(method: string | undefined, pathname: string, cookie: string | null | undefined): boolean {
+export function isCacheableRequest(
+  method: string | undefined,
+  pathname: string,
+  cookie: string | null | undefined,
+): boolean {
   if (method !== 'GET') return false;
   if (pathname.startsWith('/api/') || pathname === '/readyz' || pathname === '/healthz') return false;
   return !(cookie && cookie.includes(`${SESSION_COOKIE}=`));
@@ -135,7 +144,9 @@ export function peekPageCache(key: string, now = Date.now()): CachedPage | null 
 
 /** Cache key for a request (path and query), or null when the request must not use the cache. */
 export function pageCacheKey(request: Request, url: URL): string | null {
-  return isCacheableRequest(request.method, url.pathname, request.headers.get('cookie')) ? url.pathname + url.search : null;
+  return isCacheableRequest(request.method, url.pathname, request.headers.get('cookie'))
+    ? url.pathname + url.search
+    : null;
 }
 
 /**
@@ -144,10 +155,22 @@ export function pageCacheKey(request: Request, url: URL): string | null {
  * it was stored encoded, so the miss is compressed once too. Responses that are not public HTML
  * pass through untouched.
  */
-export async function writePageCache(key: string, response: Response, ttlSeconds: number, now = Date.now(), acceptEncoding?: string | null): Promise<Response> {
+export async function writePageCache(
+  key: string,
+  response: Response,
+  ttlSeconds: number,
+  now = Date.now(),
+  acceptEncoding?: string | null,
+): Promise<Response> {
   const type = response.headers.get('content-type') ?? '';
   const cacheControl = response.headers.get('cache-control') ?? '';
-  if (ttlSeconds <= 0 || response.status !== 200 || !type.includes('text/html') || !cacheControl.includes('public') || response.headers.has('set-cookie')) {
+  if (
+    ttlSeconds <= 0 ||
+    response.status !== 200 ||
+    !type.includes('text/html') ||
+    !cacheControl.includes('public') ||
+    response.headers.has('set-cookie')
+  ) {
     return response;
   }
   const body = new Uint8Array(await response.arrayBuffer());
@@ -162,7 +185,15 @@ export async function writePageCache(key: string, response: Response, ttlSeconds
   const encoded: CachedPage['encoded'] = small ? {} : { [first]: encodeBody(body, first, FAST) };
   const kept = small ? body : null;
   const size = kept?.byteLength ?? encoded[first]!.byteLength;
-  const entry: Entry = { body: kept, encoded, fast: small ? {} : { [first]: true }, status: response.status, headers: [...headers.entries()], expires: now + ttlSeconds * 1000, size };
+  const entry: Entry = {
+    body: kept,
+    encoded,
+    fast: small ? {} : { [first]: true },
+    status: response.status,
+    headers: [...headers.entries()],
+    expires: now + ttlSeconds * 1000,
+    size,
+  };
   remove(key);
   while (entries.size && storedBytes + size > MAX_CACHE_BYTES) remove(entries.keys().next().value!);
   entries.set(key, entry);

@@ -26,7 +26,11 @@ export function memoPerDatabase<T>(ttlMs: number, load: (db: Database) => Promis
  * reused for `ttlMs`. At most `maxKeys` keys are kept per database (the oldest go first), so
  * keys taken from URLs cannot grow it without bound.
  */
-export function memoPerDatabaseKeyed<K, T>(ttlMs: number, maxKeys: number, load: (db: Database, key: K) => Promise<T>): (db: Database, key: K) => Promise<T> {
+export function memoPerDatabaseKeyed<K, T>(
+  ttlMs: number,
+  maxKeys: number,
+  load: (db: Database, key: K) => Promise<T>,
+): (db: Database, key: K) => Promise<T> {
   const cache = new WeakMap<Database, Map<K, { value: Promise<T>; expires: number }>>();
   return (db, key) => {
     const now = Date.now();

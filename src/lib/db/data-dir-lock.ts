@@ -130,7 +130,10 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', releaseAll);
-  for (const [signal, code] of [['SIGINT', 130], ['SIGTERM', 143]] as const) {
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
     // Another listener (e.g. the server's graceful stop) exits the process itself; without one,
     // exit as the default action would, so the 'exit' hook removes the lock.
     process.on(signal, () => {
@@ -153,7 +156,12 @@ export function lockDataDir(dataDir: string): void {
     return;
   }
   mkdirSync(dir, { recursive: true });
-  const me: LockOwner = { pid: process.pid, hostname: os.hostname(), startedAt: new Date().toISOString(), procStart: procStart(process.pid) };
+  const me: LockOwner = {
+    pid: process.pid,
+    hostname: os.hostname(),
+    startedAt: new Date().toISOString(),
+    procStart: procStart(process.pid),
+  };
   const content = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 20; attempt++) {
     if (attempt > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);

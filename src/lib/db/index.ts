@@ -97,7 +97,13 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     client = await PGlite.create(dataDir, {
       extensions: { pg_trgm },
       initialMemory: config.PGLITE_INITIAL_MEMORY_MB * 1024 * 1024,
-      postgresqlconf: ['shared_buffers=16MB', 'work_mem=2MB', 'temp_buffers=2MB', 'wal_buffers=1MB', 'maintenance_work_mem=16MB'],
+      postgresqlconf: [
+        'shared_buffers=16MB',
+        'work_mem=2MB',
+        'temp_buffers=2MB',
+        'wal_buffers=1MB',
+        'maintenance_work_mem=16MB',
+      ],
     });
   } catch (err) {
     unlockDataDir(dataDir);

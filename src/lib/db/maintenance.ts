@@ -36,7 +36,10 @@ async function deleteInBatches(db: Database, table: string, where: ReturnType<ty
     const result = await db.execute(
       sql`DELETE FROM ${sql.identifier(table)} WHERE id IN (SELECT id FROM ${sql.identifier(table)} WHERE ${where} LIMIT ${PRUNE_BATCH_SIZE})`,
     );
-    const n = (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ?? (result as { affectedRows?: number }).affectedRows ?? 0;
+    const n =
+      (result as unknown as { rowCount?: number | null; affectedRows?: number }).rowCount ??
+      (result as { affectedRows?: number }).affectedRows ??
+      0;
     total += n;
     if (n < PRUNE_BATCH_SIZE) return total;
   }
@@ -45,9 +48,17 @@ async function deleteInBatches(db: Database, table: string, where: ReturnType<ty
 /** Deletes old throttle events, ended sessions and expired OTPs (see the module doc); `now` for tests. */
 export async function pruneDatabase(db: Database, now = new Date()): Promise<PruneResult> {
   const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
-  const rateLimitEvents = await deleteInBatches(db, 'rate_limit_events', sql`created_at < ${at(RATE_LIMIT_RETENTION_MS)}`);
+  const rateLimitEvents = await deleteInBatches(
+    db,
+    'rate_limit_events',
+    sql`created_at < ${at(RATE_LIMIT_RETENTION_MS)}`,
+  );
   const sessionsCutoff = at(SESSION_RETENTION_MS);
-  const sessions = await deleteInBatches(db, 'sessions', sql`(expires_at < ${sessionsCutoff} OR revoked_at < ${sessionsCutoff})`);
+  const sessions = await deleteInBatches(
+    db,
+    'sessions',
+    sql`(expires_at < ${sessionsCutoff} OR revoked_at < ${sessionsCutoff})`,
+  );
   const otps = await deleteInBatches(db, 'otps', sql`expires_at < ${at(OTP_RETENTION_MS)}`);
   return { rateLimitEvents, sessions, otps };
 }

@@ -21,7 +21,9 @@ export interface Readiness {
 export async function readiness(): Promise<Readiness> {
   let expected = 0;
   try {
-    const journal = JSON.parse(readFileSync(`${migrationsFolder()}/meta/_journal.json`, 'utf8')) as { entries: unknown[] };
+    const journal = JSON.parse(readFileSync(`${migrationsFolder()}/meta/_journal.json`, 'utf8')) as {
+      entries: unknown[];
+    };
     expected = journal.entries.length;
   } catch (err) {
     logger.warn({ err }, 'readiness: migration journal unreadable');

@@ -7,7 +7,10 @@ import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 
 /** Creates `<prefix>_<time>_<random>` on adminUrl's server; returns its URL and a dropper. */
-export async function createScratchDatabase(adminUrl: string, prefix: string): Promise<{ url: string; drop: () => Promise<void> }> {
+export async function createScratchDatabase(
+  adminUrl: string,
+  prefix: string,
+): Promise<{ url: string; drop: () => Promise<void> }> {
   const name = `${prefix}_${Date.now().toString(36)}_${randomBytes(3).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();

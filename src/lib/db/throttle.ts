@@ -24,12 +24,19 @@ export interface ThrottleRule {
 }
 
 /** Events of `rule` for `key` inside the window ending at `now`, and when the oldest of them happened. */
-export async function countEvents(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<{ n: number; oldest: Date | null }> {
+export async function countEvents(
+  tx: Database | Transaction,
+  rule: ThrottleRule,
+  key: string,
+  now = new Date(),
+): Promise<{ n: number; oldest: Date | null }> {
   const since = new Date(now.getTime() - rule.windowMs);
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${rateLimitEvents.createdAt})` })
     .from(rateLimitEvents)
-    .where(and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)));
+    .where(
+      and(eq(rateLimitEvents.bucket, rule.bucket), eq(rateLimitEvents.key, key), gt(rateLimitEvents.createdAt, since)),
+    );
   return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
@@ -41,13 +48,23 @@ export function tooMany(rule: ThrottleRule, oldest: Date | null, now = new Date(
 }
 
 /** Counts events of `rule` for `key` inside the window; throws 429 with Retry-After when over. */
-export async function assertUnderLimit(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+export async function assertUnderLimit(
+  tx: Database | Transaction,
+  rule: ThrottleRule,
+  key: string,
+  now = new Date(),
+): Promise<void> {
   const { n, oldest } = await countEvents(tx, rule, key, now);
   if (n >= rule.limit) throw tooMany(rule, oldest, now);
 }
 
 /** Records one event of `rule` for `key`. */
-export async function recordEvent(tx: Database | Transaction, rule: ThrottleRule, key: string, now = new Date()): Promise<void> {
+export async function recordEvent(
+  tx: Database | Transaction,
+  rule: ThrottleRule,
+  key: string,
+  now = new Date(),
+): Promise<void> {
   await tx.insert(rateLimitEvents).values({ bucket: rule.bucket, key, createdAt: now });
 }
 

@@ -18,7 +18,17 @@ export class DatabaseUnavailableError extends Error {
 }
 
 /** Socket errors of a connection that cannot be made or was lost. */
-const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOSTUNREACH', 'ENETUNREACH', 'ENOTFOUND', 'EAI_AGAIN', 'EPIPE', 'ECONNABORTED']);
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EPIPE',
+  'ECONNABORTED',
+]);
 /**
  * PostgreSQL SQLSTATEs meaning "not now": 57P01 admin shutdown, 57P02 crash shutdown,
  * 57P03 cannot connect now (starting up), 53300 too many connections, 57014 statement timeout
@@ -26,7 +36,8 @@ const NETWORK_CODES = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EHOST
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
 /** Messages node-postgres uses for timeouts and lost connections (they carry no code). */
-const MESSAGES = /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
+const MESSAGES =
+  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
 
 /**
  * True when `err` (or anything in its `cause` chain or an AggregateError's `errors`) says the
@@ -36,7 +47,11 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (!err || typeof err !== 'object' || depth > 5) return false;
   if (err instanceof DatabaseUnavailableError) return true;
   const e = err as { code?: unknown; message?: unknown; cause?: unknown; errors?: unknown };
-  if (typeof e.code === 'string' && (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))) return true;
+  if (
+    typeof e.code === 'string' &&
+    (NETWORK_CODES.has(e.code) || SQLSTATES.has(e.code) || /^08[0-9A-Z]{3}$/.test(e.code))
+  )
+    return true;
   if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);

@@ -43,7 +43,12 @@ export async function methodNotAllowed(request: Request, routePattern: string | 
   if (!routePattern?.startsWith('/api/')) return null;
   const allowed = await routeMethods(routePattern);
   if (!allowed || allowed.includes(request.method)) return null;
-  const res = errorResponse(new AppError('method_not_allowed', `${request.method} is not allowed here; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`));
+  const res = errorResponse(
+    new AppError(
+      'method_not_allowed',
+      `${request.method} is not allowed here; use ${allowed.filter((m) => m !== 'HEAD').join(' or ')}.`,
+    ),
+  );
   res.headers.set('allow', allowed.join(', '));
   return res;
 }

@@ -33,7 +33,11 @@ export class ApiError extends Error {
   /** Seconds to wait before retrying, from a 429's Retry-After header. */
   readonly retryAfter?: number;
 
-  constructor(message: string, status: number, extra: { errors?: Record<string, string>; data?: unknown; retryAfter?: number } = {}) {
+  constructor(
+    message: string,
+    status: number,
+    extra: { errors?: Record<string, string>; data?: unknown; retryAfter?: number } = {},
+  ) {
     super(message);
     this.name = 'ApiError';
     this.status = status;
@@ -156,10 +160,17 @@ export async function apiRequest<T>(path: string, options: ApiOptions = {}): Pro
   if (response.status >= 400) {
     if (response.status === 401) notifyUnauthorized();
     const retryAfter = Number(response.headers.get('retry-after')) || undefined;
-    throw new ApiError(envelope?.message || fallback, response.status, { errors: envelope?.errors, data: envelope?.data, retryAfter });
+    throw new ApiError(envelope?.message || fallback, response.status, {
+      errors: envelope?.errors,
+      data: envelope?.data,
+      retryAfter,
+    });
   }
   if (!envelope || envelope.success === false) {
-    throw new ApiError(envelope?.message || fallback, response.status, { errors: envelope?.errors, data: envelope?.data });
+    throw new ApiError(envelope?.message || fallback, response.status, {
+      errors: envelope?.errors,
+      data: envelope?.data,
+    });
   }
   return { status: response.status, message: envelope.message, data: envelope.data as T };
 }

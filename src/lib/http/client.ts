@@ -36,7 +36,10 @@ export type RouteKey<C extends RouteContract> = `${C['method']} ${C['path']}`;
  * Calls a declared route (see the module comment).
  * @throws ApiError on a network failure, a non-2xx status or `success: false`.
  */
-export function callRoute<C extends RouteContract = never>(route: RouteKey<C>, input: CallInput<C>): Promise<ApiResult<DataOut<C>>> {
+export function callRoute<C extends RouteContract = never>(
+  route: RouteKey<C>,
+  input: CallInput<C>,
+): Promise<ApiResult<DataOut<C>>> {
   const space = route.indexOf(' ');
   const method = route.slice(0, space) as C['method'];
   const { params, body, query, headers, signal, fallbackMessage } = input as {
@@ -47,5 +50,12 @@ export function callRoute<C extends RouteContract = never>(route: RouteKey<C>, i
     signal?: AbortSignal;
     fallbackMessage?: string;
   };
-  return apiRequest<DataOut<C>>(buildPath(route.slice(space + 1), params), { method, query, body, headers, signal, fallbackMessage });
+  return apiRequest<DataOut<C>>(buildPath(route.slice(space + 1), params), {
+    method,
+    query,
+    body,
+    headers,
+    signal,
+    fallbackMessage,
+  });
 }

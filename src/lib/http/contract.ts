@@ -48,7 +48,11 @@ export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
 }
 
-type Infer<S, Dir extends 'in' | 'out', Else> = S extends z.ZodType ? (Dir extends 'in' ? z.input<S> : z.output<S>) : Else;
+type Infer<S, Dir extends 'in' | 'out', Else> = S extends z.ZodType
+  ? Dir extends 'in'
+    ? z.input<S>
+    : z.output<S>
+  : Else;
 
 /** What a client sends as path parameters / query / body, and what a handler receives after parsing. */
 export type ParamsIn<C extends RouteContract> = Infer<C['params'], 'in', undefined>;
@@ -69,15 +73,13 @@ export { buildPath } from './paths.ts';
  * route's `{id}` or a body's `product_id`; anything else fails with `message`.
  */
 export function positiveId(message = 'Invalid id.') {
-  return z
-    .union([z.number(), z.string()], { error: message })
-    .transform((v, ctx) => {
-      const text = typeof v === 'number' ? String(v) : v.trim();
-      const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
-      if (n < 1) {
-        ctx.addIssue({ code: 'custom', message });
-        return z.NEVER;
-      }
-      return n;
-    });
+  return z.union([z.number(), z.string()], { error: message }).transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    const n = /^\d{1,9}$/.test(text) ? Number(text) : 0;
+    if (n < 1) {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    }
+    return n;
+  });
 }

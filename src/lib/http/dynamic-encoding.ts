@@ -39,9 +39,14 @@ export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
  * compressible type, or the client takes no coding. The body is read whole: only for answers
  * rendered whole anyway (pages render to a string; API answers are JSON texts).
  */
-export async function encodeResponse(response: Response, acceptEncoding: string | null, method: string): Promise<Response> {
+export async function encodeResponse(
+  response: Response,
+  acceptEncoding: string | null,
+  method: string,
+): Promise<Response> {
   if (method === 'HEAD' || !response.body || response.status === 204 || response.status === 304) return response;
-  if (response.headers.has('content-encoding') || !ENCODED_HERE.test(response.headers.get('content-type') ?? '')) return response;
+  if (response.headers.has('content-encoding') || !ENCODED_HERE.test(response.headers.get('content-type') ?? ''))
+    return response;
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared < COMPRESS_FROM_BYTES) return response;
   const coding = pickEncoding(acceptEncoding);
@@ -56,5 +61,9 @@ export async function encodeResponse(response: Response, acceptEncoding: string 
   const encoded = encodeDynamic(body, coding);
   headers.set('content-encoding', coding);
   headers.set('content-length', String(encoded.byteLength));
-  return new Response(encoded as Uint8Array<ArrayBuffer>, { status: response.status, statusText: response.statusText, headers });
+  return new Response(encoded as Uint8Array<ArrayBuffer>, {
+    status: response.status,
+    statusText: response.statusText,
+    headers,
+  });
 }

@@ -16,7 +16,8 @@
 export const DEFAULT_MAX_BODY_BYTES = 65_536;
 
 /** Characters no text field may hold (see the module comment). */
-const DISALLOWED = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const DISALLOWED =
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `text` holds a character no text field may hold. */
 export function hasDisallowedChars(text: string): boolean {
@@ -162,7 +163,10 @@ export class BodyTooLargeError extends Error {
  * total passes `limit` (the rest is never read nor buffered). Other read failures (a client
  * that went away) reject with the stream's own error.
  */
-export async function readCapped(body: ReadableStream<Uint8Array> | null, limit: number): Promise<Uint8Array<ArrayBuffer>> {
+export async function readCapped(
+  body: ReadableStream<Uint8Array> | null,
+  limit: number,
+): Promise<Uint8Array<ArrayBuffer>> {
   if (!body) return new Uint8Array(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];

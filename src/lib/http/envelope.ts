@@ -8,7 +8,11 @@
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { logger } from '../log.ts';
-import { DATABASE_RETRY_AFTER_SECONDS, DATABASE_UNAVAILABLE_MESSAGE, isDatabaseUnavailable } from '../db/unavailable.ts';
+import {
+  DATABASE_RETRY_AFTER_SECONDS,
+  DATABASE_UNAVAILABLE_MESSAGE,
+  isDatabaseUnavailable,
+} from '../db/unavailable.ts';
 import { getConfig } from '../config.ts';
 import {
   BodyTooLargeError,
@@ -104,11 +108,18 @@ function headerRecord(init: HeadersInit | undefined): Record<string, string> {
 }
 
 /** A success envelope's answer. `init.headers` may add e.g. Cache-Control. */
-export function okAnswer(data: unknown, init: { status?: number; message?: string; headers?: HeadersInit } = {}): Answer {
+export function okAnswer(
+  data: unknown,
+  init: { status?: number; message?: string; headers?: HeadersInit } = {},
+): Answer {
   const headers = { ...JSON_HEADERS, ...headerRecord(init.headers) };
   const status = init.status ?? 200;
   if (data instanceof JsonText) {
-    return { status, headers, body: `{"success":true${init.message ? `,"message":${JSON.stringify(init.message)}` : ''},"data":${data.text}}` };
+    return {
+      status,
+      headers,
+      body: `{"success":true${init.message ? `,"message":${JSON.stringify(init.message)}` : ''},"data":${data.text}}`,
+    };
   }
   const body: Record<string, unknown> = { success: true };
   if (init.message) body.message = init.message;
@@ -122,7 +133,10 @@ export function okAnswer(data: unknown, init: { status?: number; message?: strin
  * of unknown length.
  */
 export function toResponse(answer: Answer): Response {
-  return new Response(answer.body, { status: answer.status, headers: { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) } });
+  return new Response(answer.body, {
+    status: answer.status,
+    headers: { ...answer.headers, 'content-length': String(Buffer.byteLength(answer.body)) },
+  });
 }
 
 /** A success envelope. `init.headers` may add e.g. Cache-Control. */
@@ -144,7 +158,11 @@ export function fieldErrors(error: z.ZodError): Record<string, string> {
 export function errorAnswer(err: unknown, reqId?: string): Answer {
   if (err instanceof z.ZodError) {
     const errors = fieldErrors(err);
-    return { status: 400, headers: JSON_HEADERS, body: JSON.stringify({ success: false, message: Object.values(errors)[0] ?? 'Invalid request.', errors }) };
+    return {
+      status: 400,
+      headers: JSON_HEADERS,
+      body: JSON.stringify({ success: false, message: Object.values(errors)[0] ?? 'Invalid request.', errors }),
+    };
   }
   if (err instanceof AppError) {
     const body: Record<string, unknown> = { success: false, message: err.message };
@@ -164,7 +182,11 @@ export function errorAnswer(err: unknown, reqId?: string): Answer {
     };
   }
   logger.error({ err, reqId }, 'unhandled error');
-  return { status: 500, headers: JSON_HEADERS, body: JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }) };
+  return {
+    status: 500,
+    headers: JSON_HEADERS,
+    body: JSON.stringify({ success: false, message: 'Something went wrong. Please try again.' }),
+  };
 }
 
 /** The failure envelope for any thrown value; unknown errors are logged and hidden. */
@@ -225,7 +247,8 @@ export async function readBody(request: Request): Promise<Record<string, unknown
     } catch {
       throw badRequest('The request body is not valid JSON.');
     }
-    if (!value || typeof value !== 'object' || Array.isArray(value)) throw badRequest('The request body is not valid JSON.');
+    if (!value || typeof value !== 'object' || Array.isArray(value))
+      throw badRequest('The request body is not valid JSON.');
     out = value as Record<string, unknown>;
   } else if (type.includes('application/x-www-form-urlencoded')) {
     const parsed = parseEncoded(text);
@@ -234,7 +257,9 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   } else if (type.includes('multipart/form-data')) {
     let form: FormData;
     try {
-      form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } }).formData();
+      form = await new Response(bytes, {
+        headers: { 'content-type': request.headers.get('content-type')! },
+      }).formData();
     } catch {
       throw badRequest('The form data could not be read.');
     }

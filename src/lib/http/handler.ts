@@ -39,11 +39,17 @@ export interface ImplementedRoute<C extends RouteContract = RouteContract> {
   endpoint: APIRoute;
 }
 
-const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unknown => (schema ? schema.parse(value) : {});
+const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unknown =>
+  schema ? schema.parse(value) : {};
 
 /** The session's customer (401 when the contract needs one) and the parsed params, query and body (400 when bad). */
 async function handlerInput<C extends RouteContract>(contract: C, ctx: APIContext): Promise<HandlerInput<C>> {
-  const customer = contract.auth === 'customer' ? await requireCustomer(ctx) : contract.auth === 'optional' ? await getCustomer(ctx) : null;
+  const customer =
+    contract.auth === 'customer'
+      ? await requireCustomer(ctx)
+      : contract.auth === 'optional'
+        ? await getCustomer(ctx)
+        : null;
   const params = parse(contract.params, ctx.params);
   const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
   const body = contract.body ? parse(contract.body, await readBody(ctx.request)) : {};
@@ -73,7 +79,10 @@ export function implementFile<const C extends RouteContract & { produces: string
     headers.set('content-type', contract.produces);
     headers.set('content-disposition', `attachment; filename="${filename}"`);
     headers.set('content-length', String(file.body.byteLength));
-    return new Response(ctx.request.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), { status: 200, headers });
+    return new Response(ctx.request.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), {
+      status: 200,
+      headers,
+    });
   });
   return { contract, endpoint };
 }
@@ -88,7 +97,14 @@ export function implement<const C extends RouteContract>(
     const checked = contract.response.safeParse(result.data);
     if (!checked.success) {
       // A handler broke its own contract: a server bug, never the client's fault.
-      logger.error({ reqId: ctx.locals.reqId, route: `${contract.method} ${contract.path}`, issues: checked.error.issues.slice(0, 5) }, 'response does not match its contract');
+      logger.error(
+        {
+          reqId: ctx.locals.reqId,
+          route: `${contract.method} ${contract.path}`,
+          issues: checked.error.issues.slice(0, 5),
+        },
+        'response does not match its contract',
+      );
       throw new Error(`Response of ${contract.method} ${contract.path} does not match its contract`);
     }
     return ok(checked.data, { status: result.status, message: result.message, headers: result.headers });
@@ -118,10 +134,9 @@ export interface PublicRoute<C extends RouteContract = RouteContract> extends Im
  * Binds a handler to a public GET contract without path parameters or body (see the module
  * comment): the Astro endpoint and the listener's direct answer run the same `answer`.
  */
-export function implementPublic<const C extends RouteContract & { method: 'GET'; auth: 'none'; params?: undefined; body?: undefined }>(
-  contract: C,
-  handler: (input: PublicInput<C>) => Promise<PublicResult<C>> | PublicResult<C>,
-): PublicRoute<C> {
+export function implementPublic<
+  const C extends RouteContract & { method: 'GET'; auth: 'none'; params?: undefined; body?: undefined },
+>(contract: C, handler: (input: PublicInput<C>) => Promise<PublicResult<C>> | PublicResult<C>): PublicRoute<C> {
   const label = `${contract.method} ${contract.path}`;
   const answer = async (search: URLSearchParams, reqId?: string): Promise<Answer> => {
     try {
@@ -131,7 +146,10 @@ export function implementPublic<const C extends RouteContract & { method: 'GET';
       if (result.data instanceof JsonText) return okAnswer(result.data, init);
       const checked = contract.response.safeParse(result.data);
       if (!checked.success) {
-        logger.error({ reqId, route: label, issues: checked.error.issues.slice(0, 5) }, 'response does not match its contract');
+        logger.error(
+          { reqId, route: label, issues: checked.error.issues.slice(0, 5) },
+          'response does not match its contract',
+        );
         throw new Error(`Response of ${label} does not match its contract`);
       }
       return okAnswer(checked.data, init);
@@ -139,7 +157,8 @@ export function implementPublic<const C extends RouteContract & { method: 'GET';
       return errorAnswer(err, reqId);
     }
   };
-  const endpoint: APIRoute = async (ctx) => toResponse(await answer(ctx.url.searchParams, (ctx.locals as { reqId?: string }).reqId));
+  const endpoint: APIRoute = async (ctx) =>
+    toResponse(await answer(ctx.url.searchParams, (ctx.locals as { reqId?: string }).reqId));
   return { contract, endpoint, answer };
 }
 
@@ -161,6 +180,7 @@ export function mount(...routes: ImplementedRoute[]): Partial<Record<HttpMethod 
   if (out.GET) out.HEAD = out.GET;
   const allow = ALLOW_ORDER.filter((m) => out[m]).join(', ');
   const body = JSON.stringify({ success: false, message: `This address accepts ${allow} only.` });
-  out.ALL = () => new Response(body, { status: 405, headers: { 'content-type': 'application/json; charset=utf-8', allow } });
+  out.ALL = () =>
+    new Response(body, { status: 405, headers: { 'content-type': 'application/json; charset=utf-8', allow } });
   return out;
 }

@@ -6,7 +6,8 @@
 import { z } from 'zod';
 import type { RouteContract } from './contract.ts';
 
-const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') => z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
+const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
+  z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
 
 const failure = {
   type: 'object',
@@ -42,7 +43,10 @@ const envelopeAnswer = (response: z.ZodType) => ({
 /** Parameters of one location (path or query) from an object schema, each with its own JSON schema. */
 function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
   if (!schema) return [];
-  const json = jsonSchema(schema, 'input') as { properties?: Record<string, Record<string, unknown>>; required?: string[] };
+  const json = jsonSchema(schema, 'input') as {
+    properties?: Record<string, Record<string, unknown>>;
+    required?: string[];
+  };
   return Object.entries(json.properties ?? {}).map(([name, property]) => ({
     name,
     in: where,
@@ -53,7 +57,11 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
 }
 
 /** The OpenAPI document for `routes`, served from `serverUrl`. */
-export function openApiDocument(routes: readonly RouteContract[], serverUrl: string, info: { title: string; version: string; description: string }) {
+export function openApiDocument(
+  routes: readonly RouteContract[],
+  serverUrl: string,
+  info: { title: string; version: string; description: string },
+) {
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const method = route.method.toLowerCase();
@@ -65,7 +73,10 @@ export function openApiDocument(routes: readonly RouteContract[], serverUrl: str
           requestBody: {
             required: true,
             content: Object.fromEntries(
-              ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((type) => [type, { schema: jsonSchema(route.body!, 'input') }]),
+              ['application/json', 'application/x-www-form-urlencoded', 'multipart/form-data'].map((type) => [
+                type,
+                { schema: jsonSchema(route.body!, 'input') },
+              ]),
             ),
           },
         }
@@ -89,7 +100,11 @@ export function openApiDocument(routes: readonly RouteContract[], serverUrl: str
     servers: [{ url: serverUrl }],
     components: {
       securitySchemes: {
-        bearer: { type: 'http', scheme: 'bearer', description: 'A session token, for API clients that ask for one at sign-in' },
+        bearer: {
+          type: 'http',
+          scheme: 'bearer',
+          description: 'A session token, for API clients that ask for one at sign-in',
+        },
         cookie: { type: 'apiKey', in: 'cookie', name: 'ff_session' },
       },
     },

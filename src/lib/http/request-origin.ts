@@ -24,7 +24,11 @@ export function firstHeaderValue(value: string | string[] | null | undefined): s
  * True when the client reached us over HTTPS: the connection itself is TLS (`encrypted`), or
  * TRUST_PROXY is on and the proxy says `X-Forwarded-Proto: https`.
  */
-export function isHttps(encrypted: boolean, forwardedProto: string | string[] | null | undefined, trustProxy = getConfig().TRUST_PROXY): boolean {
+export function isHttps(
+  encrypted: boolean,
+  forwardedProto: string | string[] | null | undefined,
+  trustProxy = getConfig().TRUST_PROXY,
+): boolean {
   return encrypted || (trustProxy && firstHeaderValue(forwardedProto) === 'https');
 }
 
@@ -44,7 +48,10 @@ export function wantsSecureCookies(request: Request, url: URL): boolean {
  */
 export function requestOrigin(request: Request, url: URL): string {
   const trust = getConfig().TRUST_PROXY;
-  const host = (trust ? firstHeaderValue(request.headers.get('x-forwarded-host')) : null) ?? request.headers.get('host')?.toLowerCase() ?? url.host;
+  const host =
+    (trust ? firstHeaderValue(request.headers.get('x-forwarded-host')) : null) ??
+    request.headers.get('host')?.toLowerCase() ??
+    url.host;
   return `${isHttpsRequest(request, url) ? 'https' : 'http'}://${host}`;
 }
 

@@ -29,7 +29,12 @@ export const CSP_DIRECTIVES = [
 ] as const;
 
 /** The policy for responses without a page policy of their own: no inline script or style element at all. */
-export const FALLBACK_CSP = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 'self'", "style-src-attr 'unsafe-inline'"].join('; ');
+export const FALLBACK_CSP = [
+  ...CSP_DIRECTIVES,
+  "script-src 'self'",
+  "style-src 'self'",
+  "style-src-attr 'unsafe-inline'",
+].join('; ');
 
 /**
  * The policy under `astro dev`: Astro hashes scripts and styles into a page policy only in a
@@ -37,7 +42,11 @@ export const FALLBACK_CSP = [...CSP_DIRECTIVES, "script-src 'self'", "style-src 
  * React refresh, the dev toolbar), so scripts and styles may be inline there; every other
  * directive is the production one.
  */
-export const DEV_CSP = [...CSP_DIRECTIVES, "script-src 'self' 'unsafe-inline'", "style-src 'self' 'unsafe-inline'"].join('; ');
+export const DEV_CSP = [
+  ...CSP_DIRECTIVES,
+  "script-src 'self' 'unsafe-inline'",
+  "style-src 'self' 'unsafe-inline'",
+].join('; ');
 
 /** HSTS value: two years, subdomains included (sent over HTTPS only). */
 export const HSTS = 'max-age=63072000; includeSubDomains';

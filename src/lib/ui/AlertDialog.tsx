@@ -6,7 +6,17 @@
 import { useId, type ReactNode } from 'react';
 import ModalDialog from './ModalDialog.tsx';
 
-export function AlertDialog({ open, title, onClose, children }: { open: boolean; title: string; onClose: () => void; children: ReactNode }) {
+export function AlertDialog({
+  open,
+  title,
+  onClose,
+  children,
+}: {
+  open: boolean;
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+}) {
   const textId = useId();
   return (
     <ModalDialog open={open} title={title} role="alertdialog" onClose={onClose} hideClose describedBy={textId}>
@@ -14,7 +24,12 @@ export function AlertDialog({ open, title, onClose, children }: { open: boolean;
         {children}
       </p>
       <div className="mt-5 flex justify-end">
-        <button type="button" autoFocus onClick={onClose} className="h-11 rounded-lg bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800">
+        <button
+          type="button"
+          autoFocus
+          onClick={onClose}
+          className="h-11 rounded-lg bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           OK
         </button>
       </div>

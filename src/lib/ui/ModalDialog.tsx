@@ -81,11 +81,14 @@ function focusTarget(opener: HTMLElement | null): HTMLElement | null {
 }
 
 const PANEL: Record<NonNullable<ModalDialogProps['variant']>, string> = {
-  center: 'm-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl shadow-xl backdrop:bg-slate-900/50',
+  center:
+    'm-auto max-h-[calc(100dvh-1rem)] w-[calc(100vw-1rem)] overflow-hidden rounded-2xl shadow-xl backdrop:bg-slate-900/50',
   fullscreen: 'm-0 h-dvh max-h-none w-screen max-w-none',
-  popover: 'absolute left-auto right-0 top-full z-50 m-0 mt-2 overflow-hidden rounded-2xl border border-slate-200 shadow-xl',
+  popover:
+    'absolute left-auto right-0 top-full z-50 m-0 mt-2 overflow-hidden rounded-2xl border border-slate-200 shadow-xl',
   card: 'm-auto w-[min(26rem,calc(100vw-1.5rem))] overflow-visible rounded-2xl shadow-xl backdrop:bg-slate-900/50',
-  adaptive: 'm-0 h-dvh max-h-none w-screen max-w-none backdrop:bg-slate-900/50 md:m-auto md:h-fit md:max-h-[85vh] md:overflow-hidden md:rounded-2xl md:shadow-xl',
+  adaptive:
+    'm-0 h-dvh max-h-none w-screen max-w-none backdrop:bg-slate-900/50 md:m-auto md:h-fit md:max-h-[85vh] md:overflow-hidden md:rounded-2xl md:shadow-xl',
 };
 
 const BODY: Record<NonNullable<ModalDialogProps['variant']>, string> = {
@@ -96,7 +99,8 @@ const BODY: Record<NonNullable<ModalDialogProps['variant']>, string> = {
   adaptive: 'h-full md:max-h-[85vh]',
 };
 
-const roundButton = 'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100';
+const roundButton =
+  'inline-flex h-10 w-10 shrink-0 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100';
 
 /** A dialog; its content is rendered only while open. */
 export default function ModalDialog({
@@ -197,7 +201,12 @@ export default function ModalDialog({
       {open && variant === 'card' && (
         <div className="relative p-5 sm:p-6">
           {!hideClose && (
-            <button type="button" aria-label={closeLabel} onClick={onClose} className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100">
+            <button
+              type="button"
+              aria-label={closeLabel}
+              onClick={onClose}
+              className="absolute right-3 top-3 inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-700 hover:bg-slate-100"
+            >
               <CloseIcon className="h-5 w-5" />
             </button>
           )}
@@ -209,10 +218,21 @@ export default function ModalDialog({
       )}
       {open && variant !== 'card' && (
         <div className={`flex flex-col ${BODY[variant]}`}>
-          <div className={`flex items-center gap-2 border-b border-slate-200 ${dismiss === 'back' ? 'px-2 py-2' : 'px-4 py-3'}`}>
+          <div
+            className={`flex items-center gap-2 border-b border-slate-200 ${dismiss === 'back' ? 'px-2 py-2' : 'px-4 py-3'}`}
+          >
             {dismiss === 'back' && (
               <button type="button" aria-label="Back" onClick={onClose} className={`${roundButton} text-slate-800`}>
-                <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+                <svg
+                  viewBox="0 0 24 24"
+                  className="h-6 w-6"
+                  fill="none"
+                  stroke="currentColor"
+                  strokeWidth={2}
+                  strokeLinecap="round"
+                  strokeLinejoin="round"
+                  aria-hidden="true"
+                >
                   <path d="M15 18l-6-6 6-6" />
                 </svg>
               </button>
@@ -220,7 +240,12 @@ export default function ModalDialog({
             <h2 id={titleId} className="text-lg font-semibold">
               {title}
             </h2>
-            {(headerEnd || closeButton) && <div className="ml-auto flex items-center gap-2">{headerEnd}{closeButton}</div>}
+            {(headerEnd || closeButton) && (
+              <div className="ml-auto flex items-center gap-2">
+                {headerEnd}
+                {closeButton}
+              </div>
+            )}
           </div>
           {bare ? children : <div className="min-h-0 flex-1 overflow-y-auto px-4 py-4">{children}</div>}
         </div>

@@ -5,7 +5,8 @@
  */
 import type { KeyboardEvent } from 'react';
 
-const FOCUSABLE = 'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
 
 /** Wraps Tab focus inside `event.currentTarget` (a React onKeyDown handler). */
 export function trapTab(event: KeyboardEvent<HTMLElement>): void {
@@ -16,7 +17,10 @@ export function trapTab(event: KeyboardEvent<HTMLElement>): void {
  * Wraps Tab focus inside `container` for a keydown `event` (React or DOM): the islands' dialogs
  * through trapTab, the server-rendered native <dialog>s through a document listener.
  */
-export function wrapTab(container: HTMLElement, event: { key: string; shiftKey: boolean; preventDefault(): void }): void {
+export function wrapTab(
+  container: HTMLElement,
+  event: { key: string; shiftKey: boolean; preventDefault(): void },
+): void {
   if (event.key !== 'Tab') return;
   const items = [...container.querySelectorAll<HTMLElement>(FOCUSABLE)].filter((el) => el.getClientRects().length > 0);
   if (items.length === 0) return;

@@ -7,7 +7,17 @@ import type { ReactNode } from 'react';
 /** The 24×24 stroke icon shell every inline icon draws in (islands' own icons too). */
 export function Svg({ children, className = 'h-6 w-6' }: { children: ReactNode; className?: string }) {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className={className}>
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={2}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className={className}
+    >
       {children}
     </svg>
   );

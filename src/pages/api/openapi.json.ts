@@ -15,5 +15,7 @@ let cached: string | undefined;
 
 export const GET: APIRoute = () => {
   cached ??= JSON.stringify(openApiDocument(allContracts, getConfig().SITE_URL, INFO));
-  return new Response(cached, { headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' } });
+  return new Response(cached, {
+    headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'public, max-age=300' },
+  });
 };

@@ -8,7 +8,16 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { callRoute } from '../../../lib/http/client.ts';
 import type { creditTransactionRoute } from '../contract.ts';
 import { formatPaise } from '../../../lib/money.ts';
-import { ACCOUNT_MESSAGES, APPROVAL_TABS, approvalIs, orderDate, orderDateTime, paymentModeLabel, statusLabel, type ApprovalTab } from '../rules.ts';
+import {
+  ACCOUNT_MESSAGES,
+  APPROVAL_TABS,
+  approvalIs,
+  orderDate,
+  orderDateTime,
+  paymentModeLabel,
+  statusLabel,
+  type ApprovalTab,
+} from '../rules.ts';
 import { Dialog, ErrorText, toPaise, type CreditOrderJson } from './account-ui.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: CreditOrderJson[] };
@@ -16,7 +25,9 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 /** One line of an address snapshot, or null. */
 function addressLine(a: Record<string, unknown> | null): string | null {
   if (!a) return null;
-  const parts = [a.building_num, a.street, a.landmark, a.city, a.po_box].filter((p) => typeof p === 'string' && p.trim());
+  const parts = [a.building_num, a.street, a.landmark, a.city, a.po_box].filter(
+    (p) => typeof p === 'string' && p.trim(),
+  );
   return parts.length ? parts.join(', ') : null;
 }
 
@@ -33,7 +44,10 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
     setTab('Pending');
     setLoad({ state: 'loading' });
     const controller = new AbortController();
-    callRoute<typeof creditTransactionRoute>('GET /api/customer/credit-transaction', { signal: controller.signal, fallbackMessage: ACCOUNT_MESSAGES.loadTransactions })
+    callRoute<typeof creditTransactionRoute>('GET /api/customer/credit-transaction', {
+      signal: controller.signal,
+      fallbackMessage: ACCOUNT_MESSAGES.loadTransactions,
+    })
       .then(({ data }) => setLoad({ state: 'ready', orders: data.orders }))
       .catch(() => {
         if (controller.signal.aborted) return;
@@ -43,11 +57,25 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
   }, [open]);
 
   const rows = load.state === 'ready' ? load.orders.filter((o) => approvalIs(o.payment_approval, tab)) : [];
-  const pendingSum = load.state === 'ready' ? load.orders.filter((o) => approvalIs(o.payment_approval, 'Pending')).reduce((s, o) => s + toPaise(o.paid_amount), 0) : 0;
+  const pendingSum =
+    load.state === 'ready'
+      ? load.orders
+          .filter((o) => approvalIs(o.payment_approval, 'Pending'))
+          .reduce((s, o) => s + toPaise(o.paid_amount), 0)
+      : 0;
 
   function onTabKey(event: KeyboardEvent<HTMLDivElement>) {
     const i = APPROVAL_TABS.indexOf(tab);
-    const next = event.key === 'ArrowRight' ? (i + 1) % 3 : event.key === 'ArrowLeft' ? (i + 2) % 3 : event.key === 'Home' ? 0 : event.key === 'End' ? 2 : -1;
+    const next =
+      event.key === 'ArrowRight'
+        ? (i + 1) % 3
+        : event.key === 'ArrowLeft'
+          ? (i + 2) % 3
+          : event.key === 'Home'
+            ? 0
+            : event.key === 'End'
+              ? 2
+              : -1;
     if (next < 0) return;
     event.preventDefault();
     setTab(APPROVAL_TABS[next]!);
@@ -57,7 +85,12 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
   return (
     <>
       <Dialog open={open} title="Credit Transactions" onClose={onClose} width="sm:max-w-lg">
-        <div role="tablist" aria-label="Payment approval" className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1" onKeyDown={onTabKey}>
+        <div
+          role="tablist"
+          aria-label="Payment approval"
+          className="grid grid-cols-3 gap-1 rounded-xl bg-slate-100 p-1"
+          onKeyDown={onTabKey}
+        >
           {APPROVAL_TABS.map((t) => (
             <button
               key={t}
@@ -77,7 +110,13 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
             </button>
           ))}
         </div>
-        <div role="tabpanel" id={`${baseId}-panel`} aria-labelledby={`${baseId}-tab-${tab}`} className="mt-4" tabIndex={0}>
+        <div
+          role="tabpanel"
+          id={`${baseId}-panel`}
+          aria-labelledby={`${baseId}-tab-${tab}`}
+          className="mt-4"
+          tabIndex={0}
+        >
           {load.state === 'loading' && (
             <p aria-live="polite" className="py-6 text-center text-sm text-slate-600">
               Loading transactions...
@@ -98,13 +137,19 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
                 <ul className="divide-y divide-slate-200 rounded-xl border border-slate-200">
                   {rows.map((o) => (
                     <li key={o.id}>
-                      <button type="button" onClick={() => setDetail(o)} className="flex w-full items-center justify-between gap-3 px-3 py-3 text-left hover:bg-slate-50">
+                      <button
+                        type="button"
+                        onClick={() => setDetail(o)}
+                        className="flex w-full items-center justify-between gap-3 px-3 py-3 text-left hover:bg-slate-50"
+                      >
                         <span>
                           <span className="block text-sm font-semibold text-slate-900">Order #{o.id}</span>
                           <span className="block text-xs text-slate-600">{orderDate(o.created_at)}</span>
                         </span>
                         <span className="text-right">
-                          <span className="block text-sm font-semibold text-slate-900">{formatPaise(toPaise(o.paid_amount))}</span>
+                          <span className="block text-sm font-semibold text-slate-900">
+                            {formatPaise(toPaise(o.paid_amount))}
+                          </span>
                           <span className="block text-xs text-slate-600">View details</span>
                         </span>
                       </button>

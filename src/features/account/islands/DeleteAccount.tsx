@@ -24,7 +24,9 @@ export default function DeleteAccount({ open, onClose }: { open: boolean; onClos
     setBusy(true);
     setError(null);
     try {
-      const res = await callRoute<typeof deleteAccountRoute>('DELETE /api/customer/delete-account', { fallbackMessage: ACCOUNT_MESSAGES.deleteAccount });
+      const res = await callRoute<typeof deleteAccountRoute>('DELETE /api/customer/delete-account', {
+        fallbackMessage: ACCOUNT_MESSAGES.deleteAccount,
+      });
       setDone(res.message ?? ACCOUNT_MESSAGES.accountDeleted);
       clearSession();
       window.setTimeout(() => window.location.assign('/'), GOODBYE_MS);
@@ -46,7 +48,10 @@ export default function DeleteAccount({ open, onClose }: { open: boolean; onClos
         ) : (
           <>
             <p>Are you sure you want to delete your account? This cannot be undone.</p>
-            <p className="mt-2">Your profile, addresses, cart and wishlist are removed and you are signed out everywhere. Past orders are kept without your personal details for the shop's records.</p>
+            <p className="mt-2">
+              Your profile, addresses, cart and wishlist are removed and you are signed out everywhere. Past orders are
+              kept without your personal details for the shop's records.
+            </p>
           </>
         )
       }

@@ -21,11 +21,16 @@ interface Props {
   onCancel: () => void;
 }
 
-const inputClass = 'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
+const inputClass =
+  'mt-1 block w-full rounded-lg border border-slate-300 px-3 py-2 text-base text-slate-900 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-600/30';
 
 /** The Edit Profile form with its OTP dialog. */
 export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
-  const [values, setValues] = useState({ name: profile.user.name, email: profile.user.email, mobile: profile.user.mobile });
+  const [values, setValues] = useState({
+    name: profile.user.name,
+    email: profile.user.email,
+    mobile: profile.user.mobile,
+  });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const [otp, setOtp] = useState<{ mobile: string; length: number; demo?: string; message: string } | null>(null);
@@ -34,7 +39,8 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
   const [verifying, setVerifying] = useState(false);
   const ids = { name: useId(), email: useId(), mobile: useId(), code: useId(), hint: useId() };
 
-  const set = (key: keyof typeof values) => (e: { target: { value: string } }) => setValues((v) => ({ ...v, [key]: e.target.value }));
+  const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
+    setValues((v) => ({ ...v, [key]: e.target.value }));
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -47,11 +53,19 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     setError(null);
     setBusy(true);
     try {
-      const { data: res } = await callRoute<typeof updateProfileRoute>('POST /api/customer/update-profile', { body: parsed.data, fallbackMessage: ACCOUNT_MESSAGES.updateProfile });
+      const { data: res } = await callRoute<typeof updateProfileRoute>('POST /api/customer/update-profile', {
+        body: parsed.data,
+        fallbackMessage: ACCOUNT_MESSAGES.updateProfile,
+      });
       if (res.otp_required) {
         setCode('');
         setOtpError(null);
-        setOtp({ mobile: res.mobile, length: otpLengthOf(res), demo: res.demo_otp, message: `We sent an OTP to ${res.mobile}.` });
+        setOtp({
+          mobile: res.mobile,
+          length: otpLengthOf(res),
+          demo: res.demo_otp,
+          message: `We sent an OTP to ${res.mobile}.`,
+        });
       } else {
         onSaved({ user: res.user, account: res.account }, ACCOUNT_MESSAGES.profileUpdated);
       }
@@ -72,7 +86,10 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     setVerifying(true);
     setOtpError(null);
     try {
-      const { data } = await callRoute<typeof verifyPhoneRoute>('POST /api/customer/verify-phone', { body: { mobile: otp.mobile, otp: code }, fallbackMessage: ACCOUNT_MESSAGES.verifyPhone });
+      const { data } = await callRoute<typeof verifyPhoneRoute>('POST /api/customer/verify-phone', {
+        body: { mobile: otp.mobile, otp: code },
+        fallbackMessage: ACCOUNT_MESSAGES.verifyPhone,
+      });
       setOtp(null);
       onSaved(data, ACCOUNT_MESSAGES.phoneUpdated);
     } catch (err) {
@@ -89,19 +106,46 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           <label htmlFor={ids.name} className="text-sm font-medium text-slate-700">
             Name
           </label>
-          <input id={ids.name} name="name" autoComplete="name" required value={values.name} onChange={set('name')} className={inputClass} />
+          <input
+            id={ids.name}
+            name="name"
+            autoComplete="name"
+            required
+            value={values.name}
+            onChange={set('name')}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={ids.email} className="text-sm font-medium text-slate-700">
             Email
           </label>
-          <input id={ids.email} name="email" type="email" autoComplete="email" required value={values.email} onChange={set('email')} className={inputClass} />
+          <input
+            id={ids.email}
+            name="email"
+            type="email"
+            autoComplete="email"
+            required
+            value={values.email}
+            onChange={set('email')}
+            className={inputClass}
+          />
         </div>
         <div>
           <label htmlFor={ids.mobile} className="text-sm font-medium text-slate-700">
             Mobile Number
           </label>
-          <input id={ids.mobile} name="mobile" type="tel" autoComplete="tel" inputMode="tel" required value={values.mobile} onChange={set('mobile')} className={inputClass} />
+          <input
+            id={ids.mobile}
+            name="mobile"
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            required
+            value={values.mobile}
+            onChange={set('mobile')}
+            className={inputClass}
+          />
           <p className="mt-1 text-xs text-slate-600">A new number is confirmed with an OTP sent to it.</p>
         </div>
         <ErrorText message={error} />

@@ -55,13 +55,17 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
     }
     seen.current = true;
     const controller = new AbortController();
-    callRoute<typeof profileRoute>('GET /api/customer/profile', { signal: controller.signal, fallbackMessage: ACCOUNT_MESSAGES.loadProfile })
+    callRoute<typeof profileRoute>('GET /api/customer/profile', {
+      signal: controller.signal,
+      fallbackMessage: ACCOUNT_MESSAGES.loadProfile,
+    })
       .then(({ data: p }) => {
         setProfile(p);
         setProfileError(null);
       })
       .catch((err) => {
-        if (!controller.signal.aborted) setProfileError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.loadProfile);
+        if (!controller.signal.aborted)
+          setProfileError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.loadProfile);
       });
     return () => controller.abort();
   }, [section, initialProfile]);
@@ -79,7 +83,8 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
     setUrlSection(null);
   }
 
-  const item = 'flex min-h-12 w-full items-center justify-between gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium';
+  const item =
+    'flex min-h-12 w-full items-center justify-between gap-3 rounded-lg px-3 py-2.5 text-left text-sm font-medium';
   const menuButton = (label: string, target: Section): ReactNode => (
     <button
       type="button"
@@ -108,7 +113,9 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
                 <UserIcon className="h-5 w-5" />
               </span>
               <span className="min-w-0">
-                <span className="block truncate text-sm font-semibold text-slate-900">{profile.user.name || 'My Account'}</span>
+                <span className="block truncate text-sm font-semibold text-slate-900">
+                  {profile.user.name || 'My Account'}
+                </span>
                 <span className="block truncate text-xs text-slate-600">{profile.user.mobile}</span>
               </span>
             </div>
@@ -120,7 +127,11 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
             <li>{menuLink('Privacy Policy', '/privacy-policy')}</li>
             <li>{menuLink('Contact Us', '/contact-us')}</li>
             <li>
-              <button type="button" onClick={() => setDeleting(true)} className={`${item} text-red-700 hover:bg-red-50`}>
+              <button
+                type="button"
+                onClick={() => setDeleting(true)}
+                className={`${item} text-red-700 hover:bg-red-50`}
+              >
                 Delete Account
                 <ChevronIcon className="h-4 w-4 md:hidden" />
               </button>
@@ -131,7 +142,11 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
 
       <div className={`${menuOnPhone ? 'hidden' : 'block'} min-w-0 md:block`}>
         <div className="mb-4 flex items-center gap-2">
-          <button type="button" onClick={backToMenu} className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 md:hidden">
+          <button
+            type="button"
+            onClick={backToMenu}
+            className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm font-semibold text-brand-700 hover:bg-brand-50 md:hidden"
+          >
             <ChevronIcon direction="left" />
             Back
           </button>
@@ -140,7 +155,12 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
           </h2>
         </div>
         {section === 'profile' ? (
-          <ProfileSection profile={profile} profileError={profileError} tileUrl={tileUrl} onProfileChange={setProfile} />
+          <ProfileSection
+            profile={profile}
+            profileError={profileError}
+            tileUrl={tileUrl}
+            onProfileChange={setProfile}
+          />
         ) : (
           <OrdersSection onBack={() => open('profile')} />
         )}

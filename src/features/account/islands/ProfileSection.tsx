@@ -44,7 +44,10 @@ export default function ProfileSection({ profile, profileError, tileUrl, onProfi
             </button>
           )}
         </div>
-        <p aria-live="polite" className={status ? 'mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800' : 'sr-only-focusable'}>
+        <p
+          aria-live="polite"
+          className={status ? 'mt-3 rounded-lg bg-brand-50 px-3 py-2 text-sm text-brand-800' : 'sr-only-focusable'}
+        >
           {status ?? ''}
         </p>
         <ErrorText message={profileError} />
@@ -79,7 +82,12 @@ export default function ProfileSection({ profile, profileError, tileUrl, onProfi
           ))}
       </section>
       {profile && <BalanceCard account={profile.account} />}
-      {profile && <SmsLanguage initial={profile.user.sms_language ?? 'en'} onSaved={(sms_language) => onProfileChange({ ...profile, user: { ...profile.user, sms_language } })} />}
+      {profile && (
+        <SmsLanguage
+          initial={profile.user.sms_language ?? 'en'}
+          onSaved={(sms_language) => onProfileChange({ ...profile, user: { ...profile.user, sms_language } })}
+        />
+      )}
       <AddressBook tileUrl={tileUrl} />
     </div>
   );

@@ -31,7 +31,12 @@ export interface OrderJson {
   customer_note: string | null;
   points_earned: number;
   cancellable: boolean;
-  order_items: { id: number; qty: number; total_amount: string; product: { id: number | null; title: string; image: string | { url: string } | null } }[];
+  order_items: {
+    id: number;
+    qty: number;
+    total_amount: string;
+    product: { id: number | null; title: string; image: string | { url: string } | null };
+  }[];
 }
 
 /** A credit transaction of GET /api/customer/credit-transaction (spec 001 §3; account/contract.ts). */
@@ -109,7 +114,13 @@ export function ConfirmDialog({
         <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy} autoFocus>
           No, keep it
         </button>
-        <button type="button" className={danger ? buttonDanger : buttonPrimary} onClick={onConfirm} disabled={busy} aria-busy={busy}>
+        <button
+          type="button"
+          className={danger ? buttonDanger : buttonPrimary}
+          onClick={onConfirm}
+          disabled={busy}
+          aria-busy={busy}
+        >
           {busy ? 'Please wait...' : confirmLabel}
         </button>
       </div>
@@ -118,7 +129,17 @@ export function ConfirmDialog({
 }
 
 /** A message with an OK button (the success dialogs of spec 001 §2). */
-export function MessageDialog({ open, title, message, onClose }: { open: boolean; title: string; message: string; onClose: () => void }) {
+export function MessageDialog({
+  open,
+  title,
+  message,
+  onClose,
+}: {
+  open: boolean;
+  title: string;
+  message: string;
+  onClose: () => void;
+}) {
   const descId = useId();
   return (
     <Dialog open={open} title={title} onClose={onClose} role="alertdialog" describedBy={descId}>
@@ -138,7 +159,10 @@ export function MessageDialog({ open, title, message, onClose }: { open: boolean
 export function ErrorText({ message, className = 'mt-3' }: { message?: string | null; className?: string }) {
   if (!message) return null;
   return (
-    <p role="alert" className={`${className} rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800`}>
+    <p
+      role="alert"
+      className={`${className} rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800`}
+    >
       {message}
     </p>
   );
@@ -162,7 +186,13 @@ export function TrashIcon({ className = 'h-4 w-4' }: { className?: string }) {
   );
 }
 
-export function ChevronIcon({ className = 'h-4 w-4', direction = 'right' }: { className?: string; direction?: 'left' | 'right' | 'down' | 'up' }) {
+export function ChevronIcon({
+  className = 'h-4 w-4',
+  direction = 'right',
+}: {
+  className?: string;
+  direction?: 'left' | 'right' | 'down' | 'up';
+}) {
   const d = { right: 'm9 6 6 6-6 6', left: 'm15 6-6 6 6 6', down: 'm6 9 6 6 6-6', up: 'm6 15 6-6 6 6' }[direction];
   return (
     <Svg className={className}>
@@ -172,12 +202,27 @@ export function ChevronIcon({ className = 'h-4 w-4', direction = 'right' }: { cl
 }
 
 /** An order's line items: image, name, quantity and line amount (orders list and tracking page). */
-export function OrderItemList({ items, lazy = false, className = '' }: { items: OrderJson['order_items']; lazy?: boolean; className?: string }) {
+export function OrderItemList({
+  items,
+  lazy = false,
+  className = '',
+}: {
+  items: OrderJson['order_items'];
+  lazy?: boolean;
+  className?: string;
+}) {
   return (
     <ul className={`space-y-3 ${className}`}>
       {items.map((item) => (
         <li key={item.id} className="flex items-center gap-3">
-          <img src={itemImage(item.product.image)} alt="" width={48} height={48} loading={lazy ? 'lazy' : undefined} className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1" />
+          <img
+            src={itemImage(item.product.image)}
+            alt=""
+            width={48}
+            height={48}
+            loading={lazy ? 'lazy' : undefined}
+            className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1"
+          />
           <span className="min-w-0 flex-1 text-sm">
             <span className="block truncate font-medium text-slate-900">{item.product.title}</span>
             <span className="text-slate-600">Qty: {item.qty}</span>

@@ -62,7 +62,9 @@ export async function getProfile(db: Database, customerId: number): Promise<Prof
 }
 
 /** Outcome of a profile edit: saved, or waiting for the OTP sent to the new number. */
-export type ProfileUpdate = { profile: Profile; otpRequired: false } | { profile: Profile; otpRequired: true; sent: OtpSent; mobile: string };
+export type ProfileUpdate =
+  | { profile: Profile; otpRequired: false }
+  | { profile: Profile; otpRequired: true; sent: OtpSent; mobile: string };
 
 async function assertPhoneFree(db: Database, customerId: number, phone: string): Promise<void> {
   const owner = await findCustomerByPhone(db, phone);
@@ -74,9 +76,17 @@ async function assertPhoneFree(db: Database, customerId: number, phone: string):
  * NEW number (purpose `phone_change`) and `verifyPhoneChange` completes it. 409 when the new
  * number belongs to another account; 429 from the OTP throttle, which counts per client `ip`.
  */
-export async function updateProfile(db: Database, customerId: number, input: ProfileInput, ip = 'unknown'): Promise<ProfileUpdate> {
+export async function updateProfile(
+  db: Database,
+  customerId: number,
+  input: ProfileInput,
+  ip = 'unknown',
+): Promise<ProfileUpdate> {
   const current = await getProfile(db, customerId);
-  await db.update(customers).set({ name: input.name, email: input.email.toLowerCase() }).where(eq(customers.id, customerId));
+  await db
+    .update(customers)
+    .set({ name: input.name, email: input.email.toLowerCase() })
+    .where(eq(customers.id, customerId));
   const profile = await getProfile(db, customerId);
   if (input.mobile === current.phone) return { profile, otpRequired: false };
   await assertPhoneFree(db, customerId, input.mobile);
@@ -89,7 +99,14 @@ export async function updateProfile(db: Database, customerId: number, input: Pro
  * other sessions (the number is how they log in). 400 for a wrong, expired or foreign code;
  * 409 when the number was taken meanwhile. Wrong codes count per client `ip` (verifyOtp).
  */
-export async function verifyPhoneChange(db: Database, customerId: number, sessionId: number, mobile: string, code: string, ip = 'unknown'): Promise<Profile> {
+export async function verifyPhoneChange(
+  db: Database,
+  customerId: number,
+  sessionId: number,
+  mobile: string,
+  code: string,
+  ip = 'unknown',
+): Promise<Profile> {
   const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip);
   if ((otp.payload as { customerId?: unknown } | null)?.customerId !== customerId) {
     throw badRequest('No active OTP for this number. Please request a new one.');
@@ -136,7 +153,15 @@ export async function listCreditOrders(db: Database, customerId: number): Promis
   const txs = await db
     .select({ orderId: creditTransactions.orderId, approval: creditTransactions.paymentApproval })
     .from(creditTransactions)
-    .where(and(eq(creditTransactions.customerId, customerId), inArray(creditTransactions.orderId, rows.map((r) => r.id))))
+    .where(
+      and(
+        eq(creditTransactions.customerId, customerId),
+        inArray(
+          creditTransactions.orderId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    )
     .orderBy(asc(creditTransactions.createdAt), asc(creditTransactions.id));
   const approval = new Map<number, string>();
   for (const t of txs) if (t.orderId !== null) approval.set(t.orderId, t.approval);
@@ -188,14 +213,21 @@ export async function reorder(db: Database, customerId: number, orderId: number)
         .where(and(eq(cartItems.customerId, customerId), eq(cartItems.productId, item.productId)));
       const room = product.stock - (line?.qty ?? 0);
       if (room <= 0) {
-        result.skipped.push({ productId: item.productId, name: product.name, reason: product.stock <= 0 ? 'out of stock' : 'no more in stock' });
+        result.skipped.push({
+          productId: item.productId,
+          name: product.name,
+          reason: product.stock <= 0 ? 'out of stock' : 'no more in stock',
+        });
         continue;
       }
       const qty = Math.min(item.qty, room);
       await tx
         .insert(cartItems)
         .values({ customerId, productId: item.productId, qty })
-        .onConflictDoUpdate({ target: [cartItems.customerId, cartItems.productId], set: { qty: sql`${cartItems.qty} + ${qty}`, updatedAt: new Date() } });
+        .onConflictDoUpdate({
+          target: [cartItems.customerId, cartItems.productId],
+          set: { qty: sql`${cartItems.qty} + ${qty}`, updatedAt: new Date() },
+        });
       result.added.push({ productId: item.productId, name: product.name, qty, requestedQty: item.qty });
     }
   });
@@ -211,7 +243,9 @@ export function reorderMessage(r: ReorderResult): string {
   const parts: string[] = [];
   if (r.added.length) parts.push(`Added ${r.added.length} ${r.added.length === 1 ? 'item' : 'items'} to your cart.`);
   else parts.push('None of the items of this order could be added to your cart.');
-  const partial = r.added.filter((a) => a.qty < a.requestedQty).map((a) => `${a.name} (only ${a.qty} of ${a.requestedQty})`);
+  const partial = r.added
+    .filter((a) => a.qty < a.requestedQty)
+    .map((a) => `${a.name} (only ${a.qty} of ${a.requestedQty})`);
   if (partial.length) parts.push(`Fewer than ordered: ${partial.join(', ')}.`);
   if (r.skipped.length) parts.push(`Left out: ${r.skipped.map((s) => `${s.name} (${s.reason})`).join(', ')}.`);
   return parts.join(' ');
@@ -223,12 +257,22 @@ export function reorderMessage(r: ReorderResult): string {
  */
 export async function deleteAccount(db: Database, customerId: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
-    const [customer] = await tx.select({ phone: customers.phone }).from(customers).where(eq(customers.id, customerId)).for('update');
+    const [customer] = await tx
+      .select({ phone: customers.phone })
+      .from(customers)
+      .where(eq(customers.id, customerId))
+      .for('update');
     if (!customer) throw notFound('Account not found.');
-    await tx.update(sessions).set({ revokedAt: now }).where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+    await tx
+      .update(sessions)
+      .set({ revokedAt: now })
+      .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
     await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
     await tx.delete(wishlistItems).where(eq(wishlistItems.customerId, customerId));
-    await tx.update(orders).set({ addressSnapshot: null, customerNote: null, addressId: null }).where(eq(orders.customerId, customerId));
+    await tx
+      .update(orders)
+      .set({ addressSnapshot: null, customerNote: null, addressId: null })
+      .where(eq(orders.customerId, customerId));
     await tx.delete(addresses).where(eq(addresses.customerId, customerId));
     // OTPs to the account's phone, and phone-change codes it sent to another number, with the
     // throttle rows kept under those numbers.
@@ -240,7 +284,9 @@ export async function deleteAccount(db: Database, customerId: number, now = new 
     const phones = [...new Set([customer.phone, ...gone.map((o) => o.phone)].filter((p): p is string => !!p))];
     // Throttle keys are the phone or `phone|ip` (services/auth.ts).
     if (phones.length) {
-      await tx.delete(rateLimitEvents).where(or(inArray(rateLimitEvents.key, phones), ...phones.map((p) => like(rateLimitEvents.key, `${p}|%`))));
+      await tx
+        .delete(rateLimitEvents)
+        .where(or(inArray(rateLimitEvents.key, phones), ...phones.map((p) => like(rateLimitEvents.key, `${p}|%`))));
     }
     await tx
       .update(customers)

@@ -12,7 +12,9 @@ import { getProfile } from './account.ts';
 import { profileJson } from './shapes.ts';
 
 /** `{ redirect }` to the login (back here afterwards) for a visitor; else `{ profile }`. */
-export async function myAccountPage(ctx: Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>): Promise<{ redirect: string } | { profile: ReturnType<typeof profileJson> | null }> {
+export async function myAccountPage(
+  ctx: Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>,
+): Promise<{ redirect: string } | { profile: ReturnType<typeof profileJson> | null }> {
   const customer = await getCustomer(ctx);
   if (!customer) return { redirect: `/login?next=${encodeURIComponent('/my-account')}` };
   try {

@@ -9,7 +9,14 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
 import { ACCOUNT_MESSAGES } from '../../account/rules.ts';
-import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '../../account/islands/account-ui.tsx';
+import {
+  ConfirmDialog,
+  ErrorText,
+  MessageDialog,
+  PencilIcon,
+  TrashIcon,
+  buttonPrimary,
+} from '../../account/islands/account-ui.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 
 /** The address form (zod, libphonenumber-js, the phone input: about 70 KB gzip) loads on the first Add or Edit. */
@@ -35,7 +42,9 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
 
   const reload = useCallback(async () => {
     try {
-      const { data } = await callRoute<typeof listAddressesRoute>('GET /api/customer/address-list', { fallbackMessage: ACCOUNT_MESSAGES.fetchAddresses });
+      const { data } = await callRoute<typeof listAddressesRoute>('GET /api/customer/address-list', {
+        fallbackMessage: ACCOUNT_MESSAGES.fetchAddresses,
+      });
       const list = data.address_list;
       // The default address is listed first (spec 001 §3).
       setAddresses([...list.filter((a) => a.is_default), ...list.filter((a) => !a.is_default)]);
@@ -54,7 +63,10 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     setBusyId(address.id);
     setError(null);
     try {
-      await callRoute<typeof defaultAddressRoute>('POST /api/customer/default-address', { body: { address_id: address.id }, fallbackMessage: ACCOUNT_MESSAGES.setDefault });
+      await callRoute<typeof defaultAddressRoute>('POST /api/customer/default-address', {
+        body: { address_id: address.id },
+        fallbackMessage: ACCOUNT_MESSAGES.setDefault,
+      });
       await reload();
       setSuccess(ACCOUNT_MESSAGES.defaultSet);
     } catch (err) {
@@ -69,7 +81,10 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     setBusyId(toDelete.id);
     setDeleteError(null);
     try {
-      await callRoute<typeof deleteAddressRoute>('POST /api/customer/delete-address', { body: { address_id: toDelete.id }, fallbackMessage: ACCOUNT_MESSAGES.deleteAddress });
+      await callRoute<typeof deleteAddressRoute>('POST /api/customer/delete-address', {
+        body: { address_id: toDelete.id },
+        fallbackMessage: ACCOUNT_MESSAGES.deleteAddress,
+      });
       setToDelete(null);
       await reload();
     } catch (err) {
@@ -102,14 +117,24 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
           Loading addresses...
         </p>
       ) : addresses.length === 0 ? (
-        <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm font-medium text-slate-600">No Addresses Found</p>
+        <p className="mt-4 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-sm font-medium text-slate-600">
+          No Addresses Found
+        </p>
       ) : (
         <ul className="mt-4 grid gap-3 md:grid-cols-2">
           {addresses.map((a) => (
-            <li key={a.id} aria-label={`Address of ${a.name}${a.is_default ? ', default' : ''}`} className={`flex flex-col rounded-xl border p-4 ${a.is_default ? 'border-brand-600 bg-brand-50/50' : 'border-slate-200 bg-white'}`}>
+            <li
+              key={a.id}
+              aria-label={`Address of ${a.name}${a.is_default ? ', default' : ''}`}
+              className={`flex flex-col rounded-xl border p-4 ${a.is_default ? 'border-brand-600 bg-brand-50/50' : 'border-slate-200 bg-white'}`}
+            >
               <div className="flex items-start justify-between gap-2">
                 <p className="font-semibold text-slate-900">{a.name || 'Not provided'}</p>
-                {a.is_default && <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">Default</span>}
+                {a.is_default && (
+                  <span className="rounded-full bg-brand-700 px-2 py-0.5 text-xs font-semibold text-white">
+                    Default
+                  </span>
+                )}
               </div>
               <address className="mt-1 text-sm not-italic leading-6 text-slate-700">
                 {a.building_num || a.building}
@@ -137,7 +162,12 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
                   Set as Default
                 </button>
                 <span className="ml-auto flex gap-1">
-                  <button type="button" onClick={() => setEditor({ mode: 'edit', address: a })} className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100" aria-label={`Edit address of ${a.name}`}>
+                  <button
+                    type="button"
+                    onClick={() => setEditor({ mode: 'edit', address: a })}
+                    className="inline-flex min-h-10 items-center gap-1 rounded-lg px-2 text-sm text-slate-700 hover:bg-slate-100"
+                    aria-label={`Edit address of ${a.name}`}
+                  >
                     <PencilIcon />
                     <span aria-hidden="true">Edit</span>
                   </button>
@@ -162,13 +192,25 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
 
       {editorMounted && (
         <Suspense fallback={null}>
-          <AddressDialog open={editor !== null} mode={editor?.mode ?? 'add'} address={editor?.address} tileUrl={tileUrl} onClose={() => setEditor(null)} onSaved={onSaved} />
+          <AddressDialog
+            open={editor !== null}
+            mode={editor?.mode ?? 'add'}
+            address={editor?.address}
+            tileUrl={tileUrl}
+            onClose={() => setEditor(null)}
+            onSaved={onSaved}
+          />
         </Suspense>
       )}
       <ConfirmDialog
         open={toDelete !== null}
         title="Delete Address"
-        message={<p>Are you sure you want to delete this address{toDelete ? ` (${toDelete.building_num}, ${toDelete.street})` : ''}?</p>}
+        message={
+          <p>
+            Are you sure you want to delete this address
+            {toDelete ? ` (${toDelete.building_num}, ${toDelete.street})` : ''}?
+          </p>
+        }
         confirmLabel="Delete"
         busy={busyId !== null && busyId === toDelete?.id}
         error={deleteError}

@@ -77,7 +77,9 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
     if (Object.keys(all).length > 0) {
       form.setBanner(ADDRESS_MESSAGES.fixErrors);
       // Take the customer to the first field to fix once the errors have rendered.
-      requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus());
+      requestAnimationFrame(() =>
+        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus(),
+      );
       return;
     }
     form.setBanner('');
@@ -112,7 +114,8 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
         sendToLogin();
         return;
       }
-      if (err instanceof ApiError && err.errors) form.setErrors({ ...form.errorsRef.current, ...(err.errors as FieldErrors) });
+      if (err instanceof ApiError && err.errors)
+        form.setErrors({ ...form.errorsRef.current, ...(err.errors as FieldErrors) });
       console.error('Saving the address failed', err);
       setFailure({ text: err instanceof ApiError && err.message ? err.message : ADDRESS_MESSAGES.saveFailed });
     }
@@ -128,7 +131,13 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   const helpers = fieldHelpers(uid, form.errors);
   return (
     <>
-      <ModalDialog open={open && !saved} title={mode === 'edit' ? 'Edit Address' : 'Add Address'} onClose={onClose} width="sm:max-w-2xl" closeOnBackdrop={false}>
+      <ModalDialog
+        open={open && !saved}
+        title={mode === 'edit' ? 'Edit Address' : 'Add Address'}
+        onClose={onClose}
+        width="sm:max-w-2xl"
+        closeOnBackdrop={false}
+      >
         <form ref={formRef} noValidate onSubmit={save} className="space-y-5">
           {form.banner && (
             <p role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm font-medium text-sale-600">
@@ -142,7 +151,10 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
             <div role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm font-medium text-sale-600">
               <p>{failure.text}</p>
               {failure.login && (
-                <a href={loginUrl()} className="mt-2 inline-flex h-9 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800">
+                <a
+                  href={loginUrl()}
+                  className="mt-2 inline-flex h-9 items-center rounded-lg bg-brand-700 px-4 font-semibold text-white hover:bg-brand-800"
+                >
                   Login
                 </a>
               )}
@@ -150,10 +162,19 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
           )}
 
           <div className="flex justify-end gap-3 border-t border-slate-200 pt-4">
-            <button type="button" onClick={onClose} className="h-11 rounded-lg border border-slate-300 px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+            <button
+              type="button"
+              onClick={onClose}
+              className="h-11 rounded-lg border border-slate-300 px-5 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+            >
               Cancel
             </button>
-            <button type="submit" disabled={saving} aria-busy={saving || undefined} className="h-11 rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60">
+            <button
+              type="submit"
+              disabled={saving}
+              aria-busy={saving || undefined}
+              className="h-11 rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-60"
+            >
               {mode === 'edit' ? 'Update Address' : 'Save Address'}
             </button>
           </div>

@@ -23,14 +23,20 @@ export function fieldHelpers(uid: string, errors: AddressForm['errors']) {
         {errors[f]}
       </p>
     ) : null;
-  const a11y = (f: Field) => ({ 'aria-invalid': errors[f] ? true : undefined, 'aria-describedby': errors[f] ? id(`${f}-error`) : undefined });
+  const a11y = (f: Field) => ({
+    'aria-invalid': errors[f] ? true : undefined,
+    'aria-describedby': errors[f] ? id(`${f}-error`) : undefined,
+  });
   return { id, error, a11y };
 }
 export type FieldHelpers = ReturnType<typeof fieldHelpers>;
 
 /** An emoji flag for a country code (no flag images fetched from elsewhere). */
 function Flag({ country, countryName }: { country: string; countryName: string }) {
-  const emoji = country.length === 2 ? String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0))) : '🌐';
+  const emoji =
+    country.length === 2
+      ? String.fromCodePoint(...[...country.toUpperCase()].map((c) => 0x1f1a5 + c.charCodeAt(0)))
+      : '🌐';
   return (
     <span role="img" aria-label={countryName} className="text-lg leading-none">
       {emoji}
@@ -44,7 +50,8 @@ type TextField = 'name' | 'building_num' | 'street' | 'landmark' | 'city';
 export default function AddressFields({ form, helpers }: { form: AddressForm; helpers: FieldHelpers }) {
   const { values, change } = form;
   const { id, error, a11y } = helpers;
-  const onText = (field: TextField) => (e: ChangeEvent<HTMLInputElement>) => change({ [field]: e.target.value }, [field]);
+  const onText = (field: TextField) => (e: ChangeEvent<HTMLInputElement>) =>
+    change({ [field]: e.target.value }, [field]);
 
   const textField = (f: TextField, label: string, opts: { autoComplete?: string; optional?: boolean } = {}) => (
     <div>
@@ -52,7 +59,17 @@ export default function AddressFields({ form, helpers }: { form: AddressForm; he
         {label}
         {opts.optional && <span className="font-normal text-slate-600"> (optional)</span>}
       </label>
-      <input id={id(f)} name={f} type="text" value={values[f]} onChange={onText(f)} autoComplete={opts.autoComplete} required={!opts.optional} className={inputClass} {...a11y(f)} />
+      <input
+        id={id(f)}
+        name={f}
+        type="text"
+        value={values[f]}
+        onChange={onText(f)}
+        autoComplete={opts.autoComplete}
+        required={!opts.optional}
+        className={inputClass}
+        {...a11y(f)}
+      />
       {error(f)}
     </div>
   );
@@ -78,7 +95,10 @@ export default function AddressFields({ form, helpers }: { form: AddressForm; he
               onChange={(v) => change({ mobile: v ?? '' }, ['mobile'])}
               autoComplete="tel"
               className="ff-phone mt-1 flex h-11 items-center gap-2 rounded-lg border border-slate-400 px-3 focus-within:border-brand-600"
-              numberInputProps={{ className: 'h-full min-w-0 flex-1 border-0 bg-transparent text-base text-slate-900 outline-none', ...a11y('mobile') }}
+              numberInputProps={{
+                className: 'h-full min-w-0 flex-1 border-0 bg-transparent text-base text-slate-900 outline-none',
+                ...a11y('mobile'),
+              }}
             />
             {error('mobile')}
           </div>

@@ -56,7 +56,8 @@ export default function AddressLocation({ form, helpers, tileUrl, showMap }: Pro
     );
   }
 
-  const position = values.latitude !== null && values.longitude !== null ? { lat: values.latitude, lng: values.longitude } : null;
+  const position =
+    values.latitude !== null && values.longitude !== null ? { lat: values.latitude, lng: values.longitude } : null;
   return (
     <fieldset className="space-y-3">
       <legend className="mb-2 text-base font-semibold text-slate-900">Location</legend>
@@ -66,7 +67,14 @@ export default function AddressLocation({ form, helpers, tileUrl, showMap }: Pro
         disabled={locating}
         className="inline-flex h-10 items-center gap-2 rounded-lg border border-brand-700 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
       >
-        <svg viewBox="0 0 24 24" className="h-5 w-5" fill="none" stroke="currentColor" strokeWidth={2} aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-5 w-5"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          aria-hidden="true"
+        >
           <circle cx="12" cy="12" r="3.5" />
           <path d="M12 2v3M12 19v3M2 12h3M19 12h3" />
           <circle cx="12" cy="12" r="7.5" />
@@ -88,13 +96,27 @@ export default function AddressLocation({ form, helpers, tileUrl, showMap }: Pro
           <label htmlFor={id('lat')} className={labelClass}>
             Latitude
           </label>
-          <input id={id('lat')} type="text" readOnly value={values.latitude ?? ''} className={`${inputClass} bg-slate-50`} {...a11y('location')} />
+          <input
+            id={id('lat')}
+            type="text"
+            readOnly
+            value={values.latitude ?? ''}
+            className={`${inputClass} bg-slate-50`}
+            {...a11y('location')}
+          />
         </div>
         <div>
           <label htmlFor={id('lng')} className={labelClass}>
             Longitude
           </label>
-          <input id={id('lng')} type="text" readOnly value={values.longitude ?? ''} className={`${inputClass} bg-slate-50`} {...a11y('location')} />
+          <input
+            id={id('lng')}
+            type="text"
+            readOnly
+            value={values.longitude ?? ''}
+            className={`${inputClass} bg-slate-50`}
+            {...a11y('location')}
+          />
         </div>
       </div>
       {error('location')}

@@ -52,7 +52,8 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
       maxZoom: 19,
       // A tile that cannot load (offline, blocked) is a plain grid square, never a broken image (issue 15).
       errorTileUrl: '/images/map-grid-tile.svg',
-      attribution: '&copy; <a href="https://www.openstreetmap.org/copyright" rel="noopener noreferrer" target="_blank">OpenStreetMap</a> contributors',
+      attribution:
+        '&copy; <a href="https://www.openstreetmap.org/copyright" rel="noopener noreferrer" target="_blank">OpenStreetMap</a> contributors',
     });
     tiles.on('tileerror', () => setTilesFailed(true));
     tiles.addTo(map);
@@ -106,7 +107,8 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
       />
       {tilesFailed && (
         <p id="address-map-note" className="mt-1 text-xs text-slate-600">
-          Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use My Current Location.
+          Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use
+          My Current Location.
         </p>
       )}
     </div>

@@ -24,7 +24,17 @@ export interface FormValues {
   longitude: number | null;
 }
 
-export const EMPTY: FormValues = { name: '', mobile: '', building_num: '', street: '', landmark: '', city: '', po_box: '', latitude: null, longitude: null };
+export const EMPTY: FormValues = {
+  name: '',
+  mobile: '',
+  building_num: '',
+  street: '',
+  landmark: '',
+  city: '',
+  po_box: '',
+  latitude: null,
+  longitude: null,
+};
 
 /** The form's values for an address being edited (empty for a new one). */
 export function valuesOf(address?: AddressJson): FormValues {

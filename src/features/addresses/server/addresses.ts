@@ -60,13 +60,20 @@ const toAddress = (r: Row): Address => ({
 
 /** The customer's addresses, default first, then newest first. */
 export async function listAddresses(db: Database, customerId: number): Promise<Address[]> {
-  const rows = await db.select().from(addresses).where(eq(addresses.customerId, customerId)).orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
+  const rows = await db
+    .select()
+    .from(addresses)
+    .where(eq(addresses.customerId, customerId))
+    .orderBy(desc(addresses.isDefault), desc(addresses.createdAt), desc(addresses.id));
   return rows.map(toAddress);
 }
 
 /** One of the customer's addresses, or 404. */
 export async function getAddress(db: Database | Transaction, customerId: number, addressId: number): Promise<Address> {
-  const [row] = await db.select().from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
+  const [row] = await db
+    .select()
+    .from(addresses)
+    .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
   if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
   return toAddress(row);
 }
@@ -87,7 +94,11 @@ const values = (input: AddressInput) => ({
 /** Adds an address; the customer's first becomes the default. */
 export async function addAddress(db: Database, customerId: number, input: AddressInput): Promise<Address> {
   const id = await db.transaction(async (tx) => {
-    const existing = await tx.select({ id: addresses.id }).from(addresses).where(eq(addresses.customerId, customerId)).limit(1);
+    const existing = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(eq(addresses.customerId, customerId))
+      .limit(1);
     const [row] = await tx
       .insert(addresses)
       .values({ ...values(input), customerId, isDefault: existing.length === 0 })
@@ -98,7 +109,12 @@ export async function addAddress(db: Database, customerId: number, input: Addres
 }
 
 /** Replaces an address's fields. 404 when it is not the customer's. */
-export async function editAddress(db: Database, customerId: number, addressId: number, input: AddressInput): Promise<Address> {
+export async function editAddress(
+  db: Database,
+  customerId: number,
+  addressId: number,
+  input: AddressInput,
+): Promise<Address> {
   const updated = await db
     .update(addresses)
     .set(values(input))
@@ -131,9 +147,15 @@ export async function deleteAddress(db: Database, customerId: number, addressId:
 /** Makes an address the default (and no other). 404 when it is not the customer's. */
 export async function setDefaultAddress(db: Database, customerId: number, addressId: number): Promise<void> {
   await db.transaction(async (tx) => {
-    const [row] = await tx.select({ id: addresses.id }).from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
+    const [row] = await tx
+      .select({ id: addresses.id })
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
     if (!row) throw notFound(ADDRESS_MESSAGES.notFound);
-    await tx.update(addresses).set({ isDefault: false }).where(and(eq(addresses.customerId, customerId), ne(addresses.id, addressId)));
+    await tx
+      .update(addresses)
+      .set({ isDefault: false })
+      .where(and(eq(addresses.customerId, customerId), ne(addresses.id, addressId)));
     await tx.update(addresses).set({ isDefault: true }).where(eq(addresses.id, addressId));
   });
 }

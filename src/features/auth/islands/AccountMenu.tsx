@@ -23,9 +23,12 @@ import { UserIcon } from '../../../lib/ui/icons.tsx';
 const iconClass = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
 const desktopClass =
   'h-10 items-center gap-1.5 rounded-full px-3 text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700';
-const primaryClass = 'rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800';
-const secondaryClass = 'rounded-lg border border-brand-700 px-4 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50';
-const menuItemClass = 'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700';
+const primaryClass =
+  'rounded-lg bg-brand-700 px-4 py-2 text-center text-sm font-semibold text-white hover:bg-brand-800';
+const secondaryClass =
+  'rounded-lg border border-brand-700 px-4 py-2 text-center text-sm font-semibold text-brand-700 hover:bg-brand-50';
+const menuItemClass =
+  'block w-full rounded-lg px-3 py-2 text-left text-sm font-medium text-slate-800 hover:bg-brand-50 hover:text-brand-700';
 
 /** The account controls (desktop and mobile). */
 export default function AccountMenu() {
@@ -85,7 +88,12 @@ export default function AccountMenu() {
   return (
     <div ref={rootRef} className="relative flex items-center">
       {/* Desktop, logged out */}
-      <a href="/login" aria-haspopup="dialog" onClick={openDialog('login')} className={`when-signed-out hidden md:inline-flex ${desktopClass}`}>
+      <a
+        href="/login"
+        aria-haspopup="dialog"
+        onClick={openDialog('login')}
+        className={`when-signed-out hidden md:inline-flex ${desktopClass}`}
+      >
         <UserIcon className="h-5 w-5" />
         Login
       </a>
@@ -143,7 +151,12 @@ export default function AccountMenu() {
             <a href="/login" aria-haspopup="dialog" onClick={openDialog('login')} className={primaryClass}>
               Login
             </a>
-            <a href="/login?tab=signup" aria-haspopup="dialog" onClick={openDialog('signup')} className={secondaryClass}>
+            <a
+              href="/login?tab=signup"
+              aria-haspopup="dialog"
+              onClick={openDialog('signup')}
+              className={secondaryClass}
+            >
               Sign Up
             </a>
           </div>

@@ -33,15 +33,36 @@ export default function AuthDialog() {
   // Focus the first control of each step (after the modal has opened).
   useEffect(() => {
     if (!open) return;
-    const target = state.step === 'form' ? (state.tab === 'login' ? ids.tabLogin : ids.tabSignup) : state.step === 'otp' ? ids.otp : ids.continue;
+    const target =
+      state.step === 'form'
+        ? state.tab === 'login'
+          ? ids.tabLogin
+          : ids.tabSignup
+        : state.step === 'otp'
+          ? ids.otp
+          : ids.continue;
     document.getElementById(target)?.focus();
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, state.step, state.tab]);
 
-  const title = state.step === 'success' ? AUTH_MESSAGES.loginSuccess : state.step === 'otp' ? 'Enter OTP' : state.tab === 'login' ? 'Login' : 'Sign Up';
+  const title =
+    state.step === 'success'
+      ? AUTH_MESSAGES.loginSuccess
+      : state.step === 'otp'
+        ? 'Enter OTP'
+        : state.tab === 'login'
+          ? 'Login'
+          : 'Sign Up';
 
   return (
-    <ModalDialog open={open} title={title} onClose={flow.close} variant="card" closeLabel="Close" returnFocusTo={authDialogOpener()}>
+    <ModalDialog
+      open={open}
+      title={title}
+      onClose={flow.close}
+      variant="card"
+      closeLabel="Close"
+      returnFocusTo={authDialogOpener()}
+    >
       {state.step === 'form' && (
         <FormStep
           state={state}
@@ -68,8 +89,19 @@ export default function AuthDialog() {
       )}
       {state.step === 'success' && (
         <div className="mt-4 flex flex-col items-center gap-4 text-center">
-          <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700" aria-hidden="true">
-            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round">
+          <span
+            className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50 text-brand-700"
+            aria-hidden="true"
+          >
+            <svg
+              viewBox="0 0 24 24"
+              className="h-8 w-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2.5}
+              strokeLinecap="round"
+              strokeLinejoin="round"
+            >
               <path d="m5 12.5 4.5 4.5L19 7.5" />
             </svg>
           </span>

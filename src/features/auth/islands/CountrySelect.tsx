@@ -46,12 +46,20 @@ export default function CountrySelect({ value, onChange, options, disabled, read
   const optionId = (i: number) => `${listId}-o${i}`;
 
   const countries = useMemo(
-    () => options.filter((o): o is Required<Option> => !!o.value && !o.divider).map((o) => ({ value: o.value, label: o.label, code: callingCode(o.value) })),
+    () =>
+      options
+        .filter((o): o is Required<Option> => !!o.value && !o.divider)
+        .map((o) => ({ value: o.value, label: o.label, code: callingCode(o.value) })),
     [options],
   );
   const q = query.trim().toLowerCase();
   const filtered = q
-    ? countries.filter((c) => c.label.toLowerCase().includes(q) || c.value.toLowerCase() === q || c.code.startsWith(q.startsWith('+') ? q : `+${q}`))
+    ? countries.filter(
+        (c) =>
+          c.label.toLowerCase().includes(q) ||
+          c.value.toLowerCase() === q ||
+          c.code.startsWith(q.startsWith('+') ? q : `+${q}`),
+      )
     : countries;
   const current = countries.find((c) => c.value === value);
 

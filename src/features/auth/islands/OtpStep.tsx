@@ -8,7 +8,8 @@ import type { AuthFlowState, PendingOtp } from './use-auth-flow.ts';
 import DemoCodeNote from './DemoCodeNote.tsx';
 import { ErrorBox, inputClass, primaryClass } from './auth-forms.tsx';
 
-const linkButtonClass = 'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline';
+const linkButtonClass =
+  'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline';
 
 interface Props {
   state: AuthFlowState;
@@ -24,7 +25,17 @@ interface Props {
 }
 
 /** The code form. */
-export default function OtpStep({ state, pending, otpId, errorId, waitSeconds, onOtp, verify, resend, changeNumber }: Props) {
+export default function OtpStep({
+  state,
+  pending,
+  otpId,
+  errorId,
+  waitSeconds,
+  onOtp,
+  verify,
+  resend,
+  changeNumber,
+}: Props) {
   const { error, busy } = state;
   return (
     <form noValidate onSubmit={verify} className="mt-4 flex flex-col gap-4">

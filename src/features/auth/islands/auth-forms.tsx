@@ -23,14 +23,30 @@ const labelClass = 'mb-1 block text-sm font-medium text-slate-800';
 export function ErrorBox({ id, message }: { id: string; message: string }) {
   if (!message) return null;
   return (
-    <p id={id} role="alert" className="rounded-lg border-l-4 border-sale-600 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900">
+    <p
+      id={id}
+      role="alert"
+      className="rounded-lg border-l-4 border-sale-600 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900"
+    >
       {message}
     </p>
   );
 }
 
 /** The phone field: country list with search (default India), up to 15 digits, E.164 out. */
-function PhoneField({ id, value, onChange, invalid, describedBy }: { id: string; value: string; onChange: (v: string) => void; invalid: boolean; describedBy?: string }) {
+function PhoneField({
+  id,
+  value,
+  onChange,
+  invalid,
+  describedBy,
+}: {
+  id: string;
+  value: string;
+  onChange: (v: string) => void;
+  invalid: boolean;
+  describedBy?: string;
+}) {
   return (
     <PhoneInput
       id={id}
@@ -73,7 +89,8 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
   function onTabKey(event: ReactKeyboardEvent<HTMLButtonElement>) {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
     event.preventDefault();
-    const next: AuthTab = event.key === 'Home' ? 'login' : event.key === 'End' ? 'signup' : tab === 'login' ? 'signup' : 'login';
+    const next: AuthTab =
+      event.key === 'Home' ? 'login' : event.key === 'End' ? 'signup' : tab === 'login' ? 'signup' : 'login';
     switchTab(next);
     document.getElementById(tabIds[next])?.focus();
   }
@@ -108,7 +125,13 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
               <label htmlFor={ids.phone} className={labelClass}>
                 Mobile number
               </label>
-              <PhoneField id={ids.phone} value={state.loginPhone} onChange={(v) => setField('loginPhone', v)} invalid={!!error} describedBy={describedBy} />
+              <PhoneField
+                id={ids.phone}
+                value={state.loginPhone}
+                onChange={(v) => setField('loginPhone', v)}
+                invalid={!!error}
+                describedBy={describedBy}
+              />
             </div>
             <ErrorBox id={errorId} message={error} />
             <button type="submit" disabled={busy} className={primaryClass}>
@@ -121,7 +144,14 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
               <label htmlFor={ids.name} className={labelClass}>
                 Name
               </label>
-              <input id={ids.name} className={inputClass} autoComplete="name" maxLength={100} value={state.name} onChange={(e) => setField('name', e.target.value)} />
+              <input
+                id={ids.name}
+                className={inputClass}
+                autoComplete="name"
+                maxLength={100}
+                value={state.name}
+                onChange={(e) => setField('name', e.target.value)}
+              />
             </div>
             <div>
               <label htmlFor={ids.email} className={labelClass}>
@@ -143,7 +173,12 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
               <label htmlFor={ids.phone} className={labelClass}>
                 Mobile number
               </label>
-              <PhoneField id={ids.phone} value={state.signupPhone} onChange={(v) => setField('signupPhone', v)} invalid={false} />
+              <PhoneField
+                id={ids.phone}
+                value={state.signupPhone}
+                onChange={(v) => setField('signupPhone', v)}
+                invalid={false}
+              />
             </div>
             <ErrorBox id={errorId} message={error} />
             <button type="submit" disabled={busy} className={primaryClass}>

@@ -14,7 +14,15 @@ import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
 import { ApiError } from '../../../lib/http/api-client.ts';
 import { callRoute } from '../../../lib/http/client.ts';
 import type { otpLoginRoute, registerRoute, validateCustomerRoute } from '../contract.ts';
-import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf, phone, signupSchema } from '../rules.ts';
+import {
+  AUTH_MESSAGES,
+  cleanOtpInput,
+  isOtpOfLength,
+  otpLengthMessage,
+  otpLengthOf,
+  phone,
+  signupSchema,
+} from '../rules.ts';
 import { closeAuth, markSignedIn, type AuthTab } from '../store.ts';
 
 export type Step = 'form' | 'otp' | 'success';
@@ -76,7 +84,10 @@ export function authFlowReducer(state: AuthFlowState, action: Action): AuthFlowS
     case 'tab':
       return { ...state, tab: action.tab, error: '' };
     case 'field':
-      return { ...state, [action.field]: action.field === 'otp' ? cleanOtpInput(action.value, state.pending?.length) : action.value };
+      return {
+        ...state,
+        [action.field]: action.field === 'otp' ? cleanOtpInput(action.value, state.pending?.length) : action.value,
+      };
     case 'patch':
       return { ...state, ...action.patch };
   }
@@ -108,7 +119,8 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
 
   function fail(err: unknown, fallback: string) {
     if (!(err instanceof ApiError)) return patch({ error: fallback, busy: false });
-    const wait = (err.status === 429 || err.status === 503) && err.retryAfter ? Date.now() + err.retryAfter * 1000 : undefined;
+    const wait =
+      (err.status === 429 || err.status === 503) && err.retryAfter ? Date.now() + err.retryAfter * 1000 : undefined;
     if (wait) setNow(Date.now());
     patch({ error: err.message || fallback, busy: false, ...(wait ? { waitUntil: wait } : {}) });
   }
@@ -119,8 +131,14 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     try {
       const { data } =
         next.purpose === 'login'
-          ? await callRoute<typeof validateCustomerRoute>('POST /api/validate-customer', { body: { key: next.key, otp: '' }, fallbackMessage: fallback })
-          : await callRoute<typeof registerRoute>('POST /api/register', { body: next.signup!, fallbackMessage: fallback });
+          ? await callRoute<typeof validateCustomerRoute>('POST /api/validate-customer', {
+              body: { key: next.key, otp: '' },
+              fallbackMessage: fallback,
+            })
+          : await callRoute<typeof registerRoute>('POST /api/register', {
+              body: next.signup!,
+              fallbackMessage: fallback,
+            });
       patch({
         pending: { ...next, length: otpLengthOf(data), demo: data.demo_otp ?? null },
         otp: '',
@@ -143,7 +161,8 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
 
   function submitSignup(event: FormEvent) {
     event.preventDefault();
-    if (!state.name.trim() || !state.email.trim() || !state.signupPhone.trim()) return patch({ error: AUTH_MESSAGES.fillAll });
+    if (!state.name.trim() || !state.email.trim() || !state.signupPhone.trim())
+      return patch({ error: AUTH_MESSAGES.fillAll });
     const parsed = signupSchema.safeParse({ name: state.name, email: state.email, mobile: state.signupPhone });
     if (!parsed.success) return patch({ error: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.fillAll });
     void sendOtp({ purpose: 'signup', key: parsed.data.mobile, signup: parsed.data }, false);
@@ -156,7 +175,10 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     if (!isOtpOfLength(otp, pending.length)) return patch({ error: otpLengthMessage(pending.length) });
     patch({ busy: true, error: '' });
     try {
-      const { data } = await callRoute<typeof otpLoginRoute>('POST /api/otp-login', { body: { key: pending.key, otp }, fallbackMessage: AUTH_MESSAGES.otpWrong });
+      const { data } = await callRoute<typeof otpLoginRoute>('POST /api/otp-login', {
+        body: { key: pending.key, otp },
+        fallbackMessage: AUTH_MESSAGES.otpWrong,
+      });
       signedIn.current = true;
       markSignedIn(data.customer);
       patch({ busy: false, info: '', step: 'success' });

@@ -18,7 +18,14 @@ import { getSmsSender } from './sms.ts';
 import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '../../../lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { createSession, sha256, type SessionCustomer } from './sessions.ts';
-import { OTP_FAIL_IP_LIMIT, OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED, OTP_SEND_LIMIT, OTP_SEND_PAIR_LIMIT } from './throttles.ts';
+import {
+  OTP_FAIL_IP_LIMIT,
+  OTP_FAIL_LIMIT,
+  OTP_FAIL_PAIR_LIMIT,
+  OTP_FAIL_PAIR_LIMIT_GUARDED,
+  OTP_SEND_LIMIT,
+  OTP_SEND_PAIR_LIMIT,
+} from './throttles.ts';
 
 /** Life of an OTP: 5 minutes, in ms. */
 export const OTP_TTL_MS = 5 * 60_000;
@@ -54,7 +61,10 @@ export function generateOtp(length = getConfig().OTP_LENGTH): string {
 
 /** An active (not deleted) customer by phone, or null. */
 export async function findCustomerByPhone(db: Database, phone: string) {
-  const [row] = await db.select().from(customers).where(and(eq(customers.phone, phone), isNull(customers.deletedAt)));
+  const [row] = await db
+    .select()
+    .from(customers)
+    .where(and(eq(customers.phone, phone), isNull(customers.deletedAt)));
   return row ?? null;
 }
 
@@ -63,7 +73,13 @@ export async function findCustomerByPhone(db: Database, phone: string) {
  * Older live codes for the phone are cancelled. Throws 503 without an SMS sender, 429 after
  * 5 sends per (phone, IP) or 10 per phone within an hour.
  */
-export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose, payload?: Record<string, unknown>, ip = 'unknown'): Promise<OtpSent> {
+export async function issueOtp(
+  db: Database,
+  phone: string,
+  purpose: OtpPurpose,
+  payload?: Record<string, unknown>,
+  ip = 'unknown',
+): Promise<OtpSent> {
   const sender = getSmsSender();
   const length = getConfig().OTP_LENGTH;
   const code = generateOtp(length);
@@ -102,49 +118,61 @@ export async function issueOtp(db: Database, phone: string, purpose: OtpPurpose,
 export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[], ip = 'unknown') {
   const now = new Date();
   const pair = `${phone}|${ip}`;
-  return db.transaction(async (tx) => {
-    await lockKey(tx, 'otp_verify', phone);
-    await assertUnderLimit(tx, OTP_FAIL_IP_LIMIT, ip, now);
-    const pairFails = await countEvents(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
-    if (pairFails.n >= OTP_FAIL_PAIR_LIMIT.limit) throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
-    if (pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED && (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit) {
-      throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
-    }
-    const [otp] = await tx
-      .select()
-      .from(otps)
-      .where(and(eq(otps.phone, phone), inArray(otps.purpose, purposes), isNull(otps.consumedAt)))
-      .orderBy(desc(otps.createdAt), desc(otps.id))
-      .limit(1);
-    if (!otp) throw new AppError('bad_request', 'No active OTP for this number. Please request a new one.');
-    if (otp.expiresAt.getTime() <= now.getTime()) {
-      throw new AppError('bad_request', 'This OTP has expired. Please request a new one.');
-    }
-    if (otp.attempts >= OTP_MAX_ATTEMPTS) {
-      throw new AppError('bad_request', 'Too many wrong attempts. Please request a new OTP.');
-    }
-    if (!codeMatches(otp.codeHash, code)) {
-      await tx.update(otps).set({ attempts: sql`${otps.attempts} + 1` }).where(eq(otps.id, otp.id));
-      await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
-      await recordEvent(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
-      await recordEvent(tx, OTP_FAIL_IP_LIMIT, ip, now);
-      return null;
-    }
-    const [consumed] = await tx
-      .update(otps)
-      .set({ consumedAt: now })
-      .where(and(eq(otps.id, otp.id), isNull(otps.consumedAt)))
-      .returning();
-    return consumed ?? null;
-  }).then((row) => {
-    // The wrong-try count must be committed, so the 400 is thrown after the transaction.
-    if (!row) throw new AppError('bad_request', AUTH_MESSAGES.otpWrong);
-    return row;
-  });
+  return db
+    .transaction(async (tx) => {
+      await lockKey(tx, 'otp_verify', phone);
+      await assertUnderLimit(tx, OTP_FAIL_IP_LIMIT, ip, now);
+      const pairFails = await countEvents(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
+      if (pairFails.n >= OTP_FAIL_PAIR_LIMIT.limit) throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
+      if (
+        pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED &&
+        (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit
+      ) {
+        throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
+      }
+      const [otp] = await tx
+        .select()
+        .from(otps)
+        .where(and(eq(otps.phone, phone), inArray(otps.purpose, purposes), isNull(otps.consumedAt)))
+        .orderBy(desc(otps.createdAt), desc(otps.id))
+        .limit(1);
+      if (!otp) throw new AppError('bad_request', 'No active OTP for this number. Please request a new one.');
+      if (otp.expiresAt.getTime() <= now.getTime()) {
+        throw new AppError('bad_request', 'This OTP has expired. Please request a new one.');
+      }
+      if (otp.attempts >= OTP_MAX_ATTEMPTS) {
+        throw new AppError('bad_request', 'Too many wrong attempts. Please request a new OTP.');
+      }
+      if (!codeMatches(otp.codeHash, code)) {
+        await tx
+          .update(otps)
+          .set({ attempts: sql`${otps.attempts} + 1` })
+          .where(eq(otps.id, otp.id));
+        await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
+        await recordEvent(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
+        await recordEvent(tx, OTP_FAIL_IP_LIMIT, ip, now);
+        return null;
+      }
+      const [consumed] = await tx
+        .update(otps)
+        .set({ consumedAt: now })
+        .where(and(eq(otps.id, otp.id), isNull(otps.consumedAt)))
+        .returning();
+      return consumed ?? null;
+    })
+    .then((row) => {
+      // The wrong-try count must be committed, so the 400 is thrown after the transaction.
+      if (!row) throw new AppError('bad_request', AUTH_MESSAGES.otpWrong);
+      return row;
+    });
 }
 
 /** Starts a sign-up from `ip`: refuses a phone that already has an account (409) and sends an OTP. */
-export async function startSignup(db: Database, input: { name: string; email: string; mobile: string }, ip = 'unknown'): Promise<OtpSent> {
+export async function startSignup(
+  db: Database,
+  input: { name: string; email: string; mobile: string },
+  ip = 'unknown',
+): Promise<OtpSent> {
   if (await findCustomerByPhone(db, input.mobile)) {
     throw new AppError('conflict', 'An account with this mobile number already exists. Please log in.');
   }
@@ -164,12 +192,18 @@ export async function startLogin(db: Database, phone: string, ip = 'unknown'): P
  * creates the customer (phone verified) first. Returns a new session token (the only time it
  * exists in clear).
  */
-export async function completeOtpLogin(db: Database, phone: string, code: string, ip = 'unknown'): Promise<{ token: string; customer: SessionCustomer; created: boolean }> {
+export async function completeOtpLogin(
+  db: Database,
+  phone: string,
+  code: string,
+  ip = 'unknown',
+): Promise<{ token: string; customer: SessionCustomer; created: boolean }> {
   const otp = await verifyOtp(db, phone, code, ['login', 'signup'], ip);
   let customer = await findCustomerByPhone(db, phone);
   let created = false;
   if (!customer) {
-    if (otp.purpose !== 'signup') throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
+    if (otp.purpose !== 'signup')
+      throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
     const payload = (otp.payload ?? {}) as { name?: string; email?: string };
     try {
       [customer] = await db
@@ -195,5 +229,9 @@ export async function completeOtpLogin(db: Database, phone: string, code: string
   }
   if (!customer) throw new AppError('conflict', AUTH_MESSAGES.registrationFailed);
   const { token, sessionId } = await createSession(db, customer.id);
-  return { token, created, customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone, sessionId } };
+  return {
+    token,
+    created,
+    customer: { id: customer.id, name: customer.name, email: customer.email, phone: customer.phone, sessionId },
+  };
 }

@@ -58,7 +58,12 @@ export const CART_HINT_COOKIE = 'ff_cart';
 
 /** Sets the session cookie and the signed-in hint. */
 export function setSessionCookie(cookies: AstroCookies, where: Where, token: string): void {
-  const base = { sameSite: 'lax' as const, secure: secure(where), path: '/', maxAge: Math.floor(SESSION_TTL_MS / 1000) };
+  const base = {
+    sameSite: 'lax' as const,
+    secure: secure(where),
+    path: '/',
+    maxAge: Math.floor(SESSION_TTL_MS / 1000),
+  };
   cookies.set(SESSION_COOKIE, token, { ...base, httpOnly: true });
   cookies.set(AUTH_HINT_COOKIE, '1', base);
 }

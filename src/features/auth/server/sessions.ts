@@ -24,10 +24,16 @@ export interface SessionCustomer {
 export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 /** Creates a session for a customer; returns the clear token (256 bits, base64url). */
-export async function createSession(db: Database, customerId: number): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+export async function createSession(
+  db: Database,
+  customerId: number,
+): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
   const token = randomBytes(32).toString('base64url');
   const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
-  const [row] = await db.insert(sessions).values({ customerId, tokenHash: sha256(token), expiresAt }).returning({ id: sessions.id });
+  const [row] = await db
+    .insert(sessions)
+    .values({ customerId, tokenHash: sha256(token), expiresAt })
+    .returning({ id: sessions.id });
   return { token, sessionId: row!.id, expiresAt };
 }
 
@@ -35,19 +41,38 @@ export async function createSession(db: Database, customerId: number): Promise<{
 export async function customerForToken(db: Database, token: string): Promise<SessionCustomer | null> {
   if (!token || token.length > 200) return null;
   const [row] = await db
-    .select({ id: customers.id, name: customers.name, email: customers.email, phone: customers.phone, sessionId: sessions.id })
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      phone: customers.phone,
+      sessionId: sessions.id,
+    })
     .from(sessions)
     .innerJoin(customers, eq(customers.id, sessions.customerId))
-    .where(and(eq(sessions.tokenHash, sha256(token)), isNull(sessions.revokedAt), gt(sessions.expiresAt, new Date()), isNull(customers.deletedAt)));
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNull(customers.deletedAt),
+      ),
+    );
   return row ?? null;
 }
 
 /** Revokes one session. */
 export async function revokeSession(db: Database, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
 }
 
 /** Revokes every session of a customer (account deletion, phone change). */
 export async function revokeAllSessions(db: Database, customerId: number): Promise<void> {
-  await db.update(sessions).set({ revokedAt: new Date() }).where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
 }

@@ -7,7 +7,12 @@ import type { SessionCustomer } from './sessions.ts';
  * and the code itself (`demo_otp`) only with the console (demo) SMS sender.
  */
 export function otpSentJson(sent: OtpSent) {
-  return { otp_sent: true as const, expires_in: sent.expiresInSeconds, otp_length: sent.length, ...(sent.demoCode ? { demo_otp: sent.demoCode } : {}) };
+  return {
+    otp_sent: true as const,
+    expires_in: sent.expiresInSeconds,
+    otp_length: sent.length,
+    ...(sent.demoCode ? { demo_otp: sent.demoCode } : {}),
+  };
 }
 
 /** The signed-in customer as clients read it. */

@@ -39,7 +39,8 @@ export function smsAvailable(): boolean {
 
 /** Throws 503 with Retry-After and SMS_UNAVAILABLE_MESSAGE when no sender is configured. */
 export function assertSmsAvailable(): void {
-  if (!smsAvailable()) throw new AppError('unavailable', SMS_UNAVAILABLE_MESSAGE, { retryAfter: SMS_UNAVAILABLE_RETRY_S });
+  if (!smsAvailable())
+    throw new AppError('unavailable', SMS_UNAVAILABLE_MESSAGE, { retryAfter: SMS_UNAVAILABLE_RETRY_S });
 }
 
 /**
@@ -78,7 +79,10 @@ export class HttpSmsSender implements SmsSender {
     try {
       const res = await fetch(this.url, {
         method: 'POST',
-        headers: { 'content-type': 'application/json', ...(this.token ? { authorization: `Bearer ${this.token}` } : {}) },
+        headers: {
+          'content-type': 'application/json',
+          ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
+        },
         body: JSON.stringify({ to, message }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
@@ -99,7 +103,10 @@ export function getSmsSender(): SmsSender {
   if (sender) return sender;
   assertSmsAvailable();
   const config = getConfig();
-  sender = config.SMS_SENDER === 'http' ? new HttpSmsSender(config.SMS_GATEWAY_URL!, config.SMS_GATEWAY_TOKEN) : new ConsoleSmsSender();
+  sender =
+    config.SMS_SENDER === 'http'
+      ? new HttpSmsSender(config.SMS_GATEWAY_URL!, config.SMS_GATEWAY_TOKEN)
+      : new ConsoleSmsSender();
   return sender;
 }
 

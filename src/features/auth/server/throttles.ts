@@ -15,7 +15,14 @@
 import type { Database } from '../../../lib/db/index.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { assertSmsAvailable } from './sms.ts';
-import { consume, countEvents, lockKey, assertUnderLimit, recordEvent, type ThrottleRule } from '../../../lib/db/throttle.ts';
+import {
+  consume,
+  countEvents,
+  lockKey,
+  assertUnderLimit,
+  recordEvent,
+  type ThrottleRule,
+} from '../../../lib/db/throttle.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -23,13 +30,33 @@ const SEND_MESSAGE = 'Too many OTP requests for this number. Please try again la
 const FAIL_MESSAGE = 'Too many wrong OTP attempts for this number. Please try again tomorrow.';
 
 /** OTP sends per (phone, client IP): 5 per hour. Key `phone|ip`. */
-export const OTP_SEND_PAIR_LIMIT: ThrottleRule = { bucket: 'otp_send:phone_ip', limit: 5, windowMs: HOUR_MS, message: SEND_MESSAGE };
+export const OTP_SEND_PAIR_LIMIT: ThrottleRule = {
+  bucket: 'otp_send:phone_ip',
+  limit: 5,
+  windowMs: HOUR_MS,
+  message: SEND_MESSAGE,
+};
 /** OTP sends per phone from all addresses: 10 per hour (caps SMS to one number). */
-export const OTP_SEND_LIMIT: ThrottleRule = { bucket: 'otp_send:phone', limit: 10, windowMs: HOUR_MS, message: SEND_MESSAGE };
+export const OTP_SEND_LIMIT: ThrottleRule = {
+  bucket: 'otp_send:phone',
+  limit: 10,
+  windowMs: HOUR_MS,
+  message: SEND_MESSAGE,
+};
 /** Wrong codes per (phone, client IP): 10 per 24 h. Key `phone|ip`. */
-export const OTP_FAIL_PAIR_LIMIT: ThrottleRule = { bucket: 'otp_fail:phone_ip', limit: 10, windowMs: DAY_MS, message: FAIL_MESSAGE };
+export const OTP_FAIL_PAIR_LIMIT: ThrottleRule = {
+  bucket: 'otp_fail:phone_ip',
+  limit: 10,
+  windowMs: DAY_MS,
+  message: FAIL_MESSAGE,
+};
 /** Wrong codes per phone from all addresses: past 100 per 24 h, each address gets OTP_FAIL_PAIR_LIMIT_GUARDED. */
-export const OTP_FAIL_LIMIT: ThrottleRule = { bucket: 'otp_fail:phone', limit: 100, windowMs: DAY_MS, message: FAIL_MESSAGE };
+export const OTP_FAIL_LIMIT: ThrottleRule = {
+  bucket: 'otp_fail:phone',
+  limit: 100,
+  windowMs: DAY_MS,
+  message: FAIL_MESSAGE,
+};
 /** Wrong codes per (phone, IP) per 24 h once the phone has reached OTP_FAIL_LIMIT (the owner's typos). */
 export const OTP_FAIL_PAIR_LIMIT_GUARDED = 3;
 /** Wrong codes per client IP across all phones: 300 per hour (spraying guesses over many numbers). */

@@ -54,7 +54,8 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
 
   useEffect(() => {
     // The cards' script (browser only; once per page even when the page's cards load it too).
-    if (products.length) void import('../../catalog/card-actions.ts').then(() => window.dispatchEvent(new Event('ff:cards-added')));
+    if (products.length)
+      void import('../../catalog/card-actions.ts').then(() => window.dispatchEvent(new Event('ff:cards-added')));
   }, [products]);
 
   if (!signedIn || products.length === 0) return null;
@@ -70,12 +71,28 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
       <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
         {products.map((p) => (
           <li key={p.id} className="flex flex-col rounded-xl border border-slate-200 bg-white p-3 shadow-sm">
-            <a href={`/product/${p.id}`} className="group flex flex-1 flex-col gap-1 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700">
+            <a
+              href={`/product/${p.id}`}
+              className="group flex flex-1 flex-col gap-1 rounded-lg focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-brand-700"
+            >
               <span className="flex aspect-square items-center justify-center rounded-lg bg-brand-50 p-4">
-                <img src={p.product_image || PLACEHOLDER_IMAGE} alt="" width={120} height={120} loading="lazy" decoding="async" onError={showPlaceholder} className="h-full w-full object-contain" />
+                <img
+                  src={p.product_image || PLACEHOLDER_IMAGE}
+                  alt=""
+                  width={120}
+                  height={120}
+                  loading="lazy"
+                  decoding="async"
+                  onError={showPlaceholder}
+                  className="h-full w-full object-contain"
+                />
               </span>
-              <span className="mt-1 line-clamp-2 text-sm font-semibold leading-snug text-slate-900 group-hover:text-brand-700">{p.name}</span>
-              {packSize(p.weight, p.weightUnit) && <span className="text-xs text-slate-600">{packSize(p.weight, p.weightUnit)}</span>}
+              <span className="mt-1 line-clamp-2 text-sm font-semibold leading-snug text-slate-900 group-hover:text-brand-700">
+                {p.name}
+              </span>
+              {packSize(p.weight, p.weightUnit) && (
+                <span className="text-xs text-slate-600">{packSize(p.weight, p.weightUnit)}</span>
+              )}
               <span className="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1">
                 <span className="text-base font-bold text-slate-900">{formatPaise(rupeesToPaise(p.offer_price))}</span>
                 {p.price > p.offer_price && (
@@ -104,22 +121,33 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
       <form method="post" action="/cart/add" data-card-add>
         <input type="hidden" name="product_id" value={product.id} />
         <input type="hidden" name="next" value={returnTo} />
-        <button
-          type="submit"
-          aria-label={`Add ${product.name} to cart`}
-          className={CARD_ADD_BUTTON}
-        >
+        <button type="submit" aria-label={`Add ${product.name} to cart`} className={CARD_ADD_BUTTON}>
           Add
         </button>
       </form>
       <div data-card-stepper hidden role="group" aria-label={`${product.name} in cart`} className={CARD_STEPPER}>
-        <button type="button" data-step="-1" aria-label={`Decrease quantity of ${product.name}`} className={CARD_STEP_BUTTON}>
+        <button
+          type="button"
+          data-step="-1"
+          aria-label={`Decrease quantity of ${product.name}`}
+          className={CARD_STEP_BUTTON}
+        >
           −
         </button>
-        <output data-card-qty aria-live="polite" aria-label={`Quantity of ${product.name} in cart`} className={CARD_QTY}>
+        <output
+          data-card-qty
+          aria-live="polite"
+          aria-label={`Quantity of ${product.name} in cart`}
+          className={CARD_QTY}
+        >
           0
         </output>
-        <button type="button" data-step="1" aria-label={`Increase quantity of ${product.name}`} className={CARD_STEP_BUTTON}>
+        <button
+          type="button"
+          data-step="1"
+          aria-label={`Increase quantity of ${product.name}`}
+          className={CARD_STEP_BUTTON}
+        >
           +
         </button>
       </div>

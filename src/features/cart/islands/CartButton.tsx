@@ -17,7 +17,8 @@ import { opensInPlace } from '../../../lib/ui/enhanced-link.ts';
 import { CartIcon } from './cart-parts.tsx';
 import CartPanel from './CartPanel.tsx';
 
-const iconClass = 'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
+const iconClass =
+  'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
 const PANEL_STATE = 'ffCartPanel';
 
 function Badge() {
@@ -89,7 +90,13 @@ export default function CartButton() {
       </a>
       {hydrated && (
         <>
-          <CartPanel variant="card" open={cardOpen} onClose={() => closeOverlay('cart-dropdown')} id={cardId} anchor={rootRef} />
+          <CartPanel
+            variant="card"
+            open={cardOpen}
+            onClose={() => closeOverlay('cart-dropdown')}
+            id={cardId}
+            anchor={rootRef}
+          />
           <CartPanel variant="screen" open={panelOpen} onClose={closePanel} />
         </>
       )}

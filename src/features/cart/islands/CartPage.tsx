@@ -18,7 +18,18 @@ import { useStore } from '@nanostores/react';
 import { packSize } from '../../catalog/rules.ts';
 import { unitPriceLabel } from '../../catalog/unit-price.ts';
 import { formatPaise } from '../../../lib/money.ts';
-import { $cart, $lockedLines, checkout, emptyCart, loadCart, seedCart, toCartState, type CartItem, type CartJson, type CartState } from '../store.ts';
+import {
+  $cart,
+  $lockedLines,
+  checkout,
+  emptyCart,
+  loadCart,
+  seedCart,
+  toCartState,
+  type CartItem,
+  type CartJson,
+  type CartState,
+} from '../store.ts';
 import { $session } from '../../auth/store.ts';
 import LineSubstitution from '../../substitutions/islands/LineSubstitution.tsx';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
@@ -63,30 +74,44 @@ export default function CartPage({ initial }: Props) {
         )}
       </div>
 
-      {loading && (
-        <CartLoading />
-      )}
+      {loading && <CartLoading />}
 
-      {cart.status === 'error' && (
-        <CartLoadError />
-      )}
+      {cart.status === 'error' && <CartLoadError />}
 
       {!loading && cart.status !== 'error' && items.length === 0 && (
         <div className="mx-auto mt-8 max-w-md rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center">
-          <svg viewBox="0 0 24 24" className="mx-auto h-14 w-14 text-brand-600" fill="none" stroke="currentColor" strokeWidth={1.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+          <svg
+            viewBox="0 0 24 24"
+            className="mx-auto h-14 w-14 text-brand-600"
+            fill="none"
+            stroke="currentColor"
+            strokeWidth={1.5}
+            strokeLinecap="round"
+            strokeLinejoin="round"
+            aria-hidden="true"
+          >
             <circle cx="9" cy="20" r="1.5" />
             <circle cx="18" cy="20" r="1.5" />
             <path d="M2.5 3h2.7l2.4 12h11.2l2-8.5H6.1" />
           </svg>
-          <h2 data-cart-empty tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900">Your Cart is Empty</h2>
+          <h2 data-cart-empty tabIndex={-1} className="mt-4 text-xl font-semibold text-slate-900">
+            Your Cart is Empty
+          </h2>
           <p className="mt-1 text-slate-600">Add some items to get started!</p>
-          <a href="/shop" className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800">
+          <a
+            href="/shop"
+            className="mt-6 inline-flex h-11 items-center justify-center rounded-lg bg-brand-700 px-6 font-semibold text-white hover:bg-brand-800"
+          >
             Continue Shopping
           </a>
           {guest && (
             <p className="mt-4 text-sm text-slate-700">
               Have an account?{' '}
-              <button type="button" data-open-auth="login" className="font-semibold text-brand-700 underline-offset-2 hover:underline">
+              <button
+                type="button"
+                data-open-auth="login"
+                className="font-semibold text-brand-700 underline-offset-2 hover:underline"
+              >
                 Log in
               </button>{' '}
               to see your cart.
@@ -128,23 +153,41 @@ export default function CartPage({ initial }: Props) {
                         <div className="flex items-center gap-3">
                           <LineImage item={item} className="h-12 w-12 sm:h-14 sm:w-14" />
                           <div className="min-w-0">
-                            <a href={`/product/${item.productId}`} className="line-clamp-3 font-medium text-slate-900 hover:text-brand-700">
+                            <a
+                              href={`/product/${item.productId}`}
+                              className="line-clamp-3 font-medium text-slate-900 hover:text-brand-700"
+                            >
                               {item.name}
                             </a>
                             {/* The pack size tells variants apart (issue 15). */}
-                            {packSize(item.weight, item.unit) && <p className="text-xs text-slate-600" data-pack-size>{packSize(item.weight, item.unit)}</p>}
+                            {packSize(item.weight, item.unit) && (
+                              <p className="text-xs text-slate-600" data-pack-size>
+                                {packSize(item.weight, item.unit)}
+                              </p>
+                            )}
                             <p className="text-xs text-slate-600 md:hidden">
                               {formatPaise(item.pricePaise)} each
-                              {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
+                              {unitPriceLabel(item.pricePaise, item.weight, item.unit) && (
+                                <span data-unit-price>
+                                  {' '}
+                                  · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}
+                                </span>
+                              )}
                             </p>
-                            <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">{formatPaise(item.lineTotalPaise)}</p>
+                            <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">
+                              {formatPaise(item.lineTotalPaise)}
+                            </p>
                           </div>
                         </div>
                         <LineSubstitution item={item} disabled={busy} />
                       </td>
                       <td className="hidden px-3 py-3 tabular-nums md:table-cell">
                         {formatPaise(item.pricePaise)}
-                        {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span className="block text-xs text-slate-600" data-unit-price>{unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
+                        {unitPriceLabel(item.pricePaise, item.weight, item.unit) && (
+                          <span className="block text-xs text-slate-600" data-unit-price>
+                            {unitPriceLabel(item.pricePaise, item.weight, item.unit)}
+                          </span>
+                        )}
                         {item.mrpPaise > item.pricePaise && (
                           <s className="ml-1 text-xs text-slate-600">
                             <span className="sr-only">MRP </span>
@@ -155,7 +198,10 @@ export default function CartPage({ initial }: Props) {
                       <td className="px-2 py-3">
                         <QuantityStepper item={item} locked={busy} />
                       </td>
-                      <td className="hidden px-3 py-3 text-right font-semibold tabular-nums text-slate-900 md:table-cell" data-line-total>
+                      <td
+                        className="hidden px-3 py-3 text-right font-semibold tabular-nums text-slate-900 md:table-cell"
+                        data-line-total
+                      >
                         {formatPaise(item.lineTotalPaise)}
                       </td>
                       <td className="px-2 py-3">
@@ -177,7 +223,10 @@ export default function CartPage({ initial }: Props) {
             </table>
           </div>
 
-          <section aria-labelledby="order-summary" className="rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24">
+          <section
+            aria-labelledby="order-summary"
+            className="rounded-2xl border border-slate-200 bg-white p-5 lg:sticky lg:top-24"
+          >
             <h2 id="order-summary" className="text-lg font-semibold text-slate-900">
               Order Summary
             </h2>
@@ -197,11 +246,14 @@ export default function CartPage({ initial }: Props) {
             </dl>
             {/* Between the two lists, not inside one: a <dl> holds only name–value groups (axe definition-list). */}
             {totals.freeDeliveryRemainingPaise > 0 && (
-              <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">{formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery</p>
+              <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">
+                {formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery
+              </p>
             )}
             {totals.minOrderRemainingPaise > 0 && (
               <p className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-xs text-slate-900">
-                Add {formatPaise(totals.minOrderRemainingPaise)} more to reach the minimum order of {formatPaise(totals.minOrderPaise)} for delivery to your area.
+                Add {formatPaise(totals.minOrderRemainingPaise)} more to reach the minimum order of{' '}
+                {formatPaise(totals.minOrderPaise)} for delivery to your area.
               </p>
             )}
             <dl className="mt-2 text-sm">

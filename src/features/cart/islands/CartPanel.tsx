@@ -60,15 +60,13 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
       bare
     >
       <div className="min-h-0 flex-1 overflow-y-auto">
-        {(cart.status === 'idle' || cart.status === 'loading') && (
-          <CartLoading compact />
-        )}
-        {cart.status === 'error' && (
-          <CartLoadError compact />
-        )}
+        {(cart.status === 'idle' || cart.status === 'loading') && <CartLoading compact />}
+        {cart.status === 'error' && <CartLoadError compact />}
         {cart.status === 'ready' && items.length === 0 && (
           <div className="px-4 py-10 text-center">
-            <p data-cart-empty tabIndex={-1} className="font-semibold text-slate-900">Your cart is empty</p>
+            <p data-cart-empty tabIndex={-1} className="font-semibold text-slate-900">
+              Your cart is empty
+            </p>
             <p className="mt-1 text-sm text-slate-600">Add items to start a basket</p>
           </div>
         )}
@@ -79,7 +77,10 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                 <LineImage item={item} className="h-14 w-14" lazy />
                 <div className="min-w-0 flex-1">
                   <div className="flex items-start gap-2">
-                    <a href={`/product/${item.productId}`} className="line-clamp-2 flex-1 text-sm font-medium text-slate-900 hover:text-brand-700">
+                    <a
+                      href={`/product/${item.productId}`}
+                      className="line-clamp-2 flex-1 text-sm font-medium text-slate-900 hover:text-brand-700"
+                    >
                       {item.name}
                     </a>
                     <button
@@ -94,9 +95,13 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                     </button>
                   </div>
                   <p className="text-xs text-slate-600">
-                    {packSize(item.weight, item.unit) && <span data-pack-size>{packSize(item.weight, item.unit)} · </span>}
+                    {packSize(item.weight, item.unit) && (
+                      <span data-pack-size>{packSize(item.weight, item.unit)} · </span>
+                    )}
                     {formatPaise(item.pricePaise)} each
-                    {unitPriceLabel(item.pricePaise, item.weight, item.unit) && <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>}
+                    {unitPriceLabel(item.pricePaise, item.weight, item.unit) && (
+                      <span data-unit-price> · {unitPriceLabel(item.pricePaise, item.weight, item.unit)}</span>
+                    )}
                   </p>
                   <div className="mt-1.5 flex items-center justify-between gap-2">
                     <QuantityStepper item={item} locked={locked.has(item.cartId)} />
@@ -112,7 +117,9 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
         )}
       </div>
 
-      <div className={`border-t border-slate-200 px-4 py-3 ${screen ? 'pb-[max(0.75rem,env(safe-area-inset-bottom))]' : ''}`}>
+      <div
+        className={`border-t border-slate-200 px-4 py-3 ${screen ? 'pb-[max(0.75rem,env(safe-area-inset-bottom))]' : ''}`}
+      >
         {cart.status === 'ready' && items.length > 0 && (
           <>
             <p className="flex items-baseline justify-between text-base font-semibold text-slate-900">
@@ -130,11 +137,18 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
         )}
         <div className={`mt-3 grid gap-2 ${screen ? '' : 'grid-cols-2'}`}>
           {!screen && (
-            <a href="/cart" className="inline-flex h-10 items-center justify-center rounded-lg border border-brand-700 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+            <a
+              href="/cart"
+              className="inline-flex h-10 items-center justify-center rounded-lg border border-brand-700 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+            >
               View Cart
             </a>
           )}
-          <button type="button" onClick={checkout} className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800">
+          <button
+            type="button"
+            onClick={checkout}
+            className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+          >
             Checkout
           </button>
         </div>

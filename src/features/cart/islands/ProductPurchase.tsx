@@ -48,11 +48,22 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
       type="submit"
       disabled={outOfStock || pending}
       className={`h-12 items-center justify-center gap-2 rounded-xl ${icon ? 'px-5' : 'px-3'} text-base font-semibold shadow-sm transition ${
-        outOfStock ? 'cursor-not-allowed bg-slate-200 text-slate-600' : 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-800'
+        outOfStock
+          ? 'cursor-not-allowed bg-slate-200 text-slate-600'
+          : 'bg-brand-700 text-white hover:bg-brand-800 active:bg-brand-800'
       } ${extra}`}
     >
       {!outOfStock && icon && (
-        <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-5 w-5">
+        <svg
+          viewBox="0 0 24 24"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+          className="h-5 w-5"
+        >
           <circle cx="9" cy="20" r="1.5" />
           <circle cx="18" cy="20" r="1.5" />
           <path d="M2.5 3h2.6l2.3 11.2a2 2 0 0 0 2 1.6h8.2a2 2 0 0 0 2-1.5L21.5 7H6" />
@@ -62,7 +73,8 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
     </button>
   );
 
-  const stepButton = 'flex h-12 w-12 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
+  const stepButton =
+    'flex h-12 w-12 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
 
   return (
     <form method="post" action="/cart/add" onSubmit={onSubmit} className="flex flex-col gap-4">
@@ -74,14 +86,34 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
           <span id={`qty-label-${productId}`} className="text-sm font-medium text-slate-700">
             Quantity
           </span>
-          <div role="group" aria-labelledby={`qty-label-${productId}`} className="flex items-center overflow-hidden rounded-xl border border-slate-300">
-            <button type="button" className={stepButton} onClick={() => setQuantity((q) => Math.max(1, q - 1))} disabled={quantity <= 1} aria-label="Decrease quantity">
+          <div
+            role="group"
+            aria-labelledby={`qty-label-${productId}`}
+            className="flex items-center overflow-hidden rounded-xl border border-slate-300"
+          >
+            <button
+              type="button"
+              className={stepButton}
+              onClick={() => setQuantity((q) => Math.max(1, q - 1))}
+              disabled={quantity <= 1}
+              aria-label="Decrease quantity"
+            >
               −
             </button>
-            <output aria-live="polite" aria-label="Quantity" className="w-12 text-center text-base font-semibold tabular-nums text-slate-900">
+            <output
+              aria-live="polite"
+              aria-label="Quantity"
+              className="w-12 text-center text-base font-semibold tabular-nums text-slate-900"
+            >
               {quantity}
             </output>
-            <button type="button" className={stepButton} onClick={() => setQuantity((q) => Math.min(max, q + 1))} disabled={quantity >= max} aria-label="Increase quantity">
+            <button
+              type="button"
+              className={stepButton}
+              onClick={() => setQuantity((q) => Math.min(max, q + 1))}
+              disabled={quantity >= max}
+              aria-label="Increase quantity"
+            >
               +
             </button>
           </div>
@@ -89,7 +121,10 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
         </div>
       )}
       {button('hidden md:inline-flex md:min-w-72')}
-      <div data-bottom-bar className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden">
+      <div
+        data-bottom-bar
+        className="fixed inset-x-0 bottom-0 z-40 flex items-center gap-3 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden"
+      >
         <div className="min-w-0">
           <p className="text-xs text-slate-600">Total</p>
           <p className="text-lg font-bold tabular-nums text-slate-900">{total}</p>

@@ -22,14 +22,34 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
   const qty = pending ?? item.qty;
   const atStock = item.stock > 0 && qty >= item.stock;
   return (
-    <div role="group" aria-label={`Quantity of ${item.name}`} aria-busy={locked || pending !== undefined} className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white">
-      <button type="button" className={stepClass} disabled={qty <= 1 || locked} onClick={() => void changeQuantity(item.cartId, qty - 1)} aria-label={`Decrease quantity of ${item.name}`}>
+    <div
+      role="group"
+      aria-label={`Quantity of ${item.name}`}
+      aria-busy={locked || pending !== undefined}
+      className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white"
+    >
+      <button
+        type="button"
+        className={stepClass}
+        disabled={qty <= 1 || locked}
+        onClick={() => void changeQuantity(item.cartId, qty - 1)}
+        aria-label={`Decrease quantity of ${item.name}`}
+      >
         −
       </button>
-      <output className="w-9 text-center text-sm font-semibold tabular-nums text-slate-900" aria-label={`Quantity of ${item.name}`}>
+      <output
+        className="w-9 text-center text-sm font-semibold tabular-nums text-slate-900"
+        aria-label={`Quantity of ${item.name}`}
+      >
         {qty}
       </output>
-      <button type="button" className={stepClass} disabled={locked || atStock} onClick={() => void changeQuantity(item.cartId, qty + 1)} aria-label={`Increase quantity of ${item.name}`}>
+      <button
+        type="button"
+        className={stepClass}
+        disabled={locked || atStock}
+        onClick={() => void changeQuantity(item.cartId, qty + 1)}
+        aria-label={`Increase quantity of ${item.name}`}
+      >
         +
       </button>
     </div>
@@ -42,14 +62,19 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
  * Returns a function to call after the removal.
  */
 function focusAfterRemoval(cartId: number): () => void {
-  const buttons = [...document.querySelectorAll<HTMLElement>('[data-remove-line]')].filter((b) => b.getClientRects().length > 0);
+  const buttons = [...document.querySelectorAll<HTMLElement>('[data-remove-line]')].filter(
+    (b) => b.getClientRects().length > 0,
+  );
   const i = buttons.findIndex((b) => b.dataset.removeLine === String(cartId));
   const neighbour = i >= 0 ? (buttons[i + 1] ?? buttons[i - 1]) : undefined;
   const nextId = neighbour?.dataset.removeLine;
   return () =>
     requestAnimationFrame(() => {
       const target = nextId ? document.querySelector<HTMLElement>(`[data-remove-line="${nextId}"]`) : null;
-      (target ?? [...document.querySelectorAll<HTMLElement>('[data-cart-empty]')].find((h) => h.getClientRects().length > 0))?.focus();
+      (
+        target ??
+        [...document.querySelectorAll<HTMLElement>('[data-cart-empty]')].find((h) => h.getClientRects().length > 0)
+      )?.focus();
     });
 }
 
@@ -74,17 +99,32 @@ export function ConfirmRemove({ item, onClose }: { item: CartItem | null; onClos
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <ModalDialog open={item !== null} title="Remove item?" onClose={onCancel} hideClose describedBy={textId} width="sm:max-w-sm">
+      <ModalDialog
+        open={item !== null}
+        title="Remove item?"
+        onClose={onCancel}
+        hideClose
+        describedBy={textId}
+        width="sm:max-w-sm"
+      >
         {item && (
           <>
             <p id={textId} className="text-sm text-slate-700">
               Remove {item.name} from your cart?
             </p>
             <div className="mt-5 flex justify-end gap-2">
-              <button type="button" onClick={onCancel} className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+              <button
+                type="button"
+                onClick={onCancel}
+                className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+              >
                 Cancel
               </button>
-              <button type="button" onClick={() => onConfirm(item)} className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95">
+              <button
+                type="button"
+                onClick={() => onConfirm(item)}
+                className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95"
+              >
                 Remove
               </button>
             </div>
@@ -99,7 +139,10 @@ export function ConfirmRemove({ item, onClose }: { item: CartItem | null; onClos
 export function CartLoading({ compact = false }: { compact?: boolean }) {
   return (
     <div role="status" className={`flex justify-center ${compact ? 'py-10' : 'py-16'}`}>
-      <span className={`${compact ? 'h-8 w-8' : 'h-10 w-10'} animate-spin rounded-full border-4 border-brand-200 border-t-brand-700`} aria-hidden="true" />
+      <span
+        className={`${compact ? 'h-8 w-8' : 'h-10 w-10'} animate-spin rounded-full border-4 border-brand-200 border-t-brand-700`}
+        aria-hidden="true"
+      />
       <span className="sr-only">Loading your cart</span>
     </div>
   );
@@ -112,7 +155,11 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
       <p role="alert" className={`${compact ? 'text-sm ' : ''}font-medium text-sale-600`}>
         {CART_MESSAGES.loadFailed}
       </p>
-      <button type="button" onClick={() => void loadCart(true)} className={`mt-3 ${compact ? 'text-sm ' : ''}font-semibold text-brand-700 underline`}>
+      <button
+        type="button"
+        onClick={() => void loadCart(true)}
+        className={`mt-3 ${compact ? 'text-sm ' : ''}font-semibold text-brand-700 underline`}
+      >
         Try again
       </button>
     </div>

@@ -10,8 +10,21 @@ import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { getConfig } from '../../../lib/config.ts';
 import { defaultZone } from '../../delivery/server/zones.ts';
 import { imageUrl } from '../../catalog/images.ts';
-import { deliveryFeePaise, freeDeliveryRemainingPaise, minOrderRemainingPaise, type DeliveryPolicy } from '../delivery-fee.ts';
-import { CART_MESSAGES, MIN_LINE_QTY, isAddableQty, onlyLeftMessage, outOfStockMessage, type CartLine, type CartTotals } from '../rules.ts';
+import {
+  deliveryFeePaise,
+  freeDeliveryRemainingPaise,
+  minOrderRemainingPaise,
+  type DeliveryPolicy,
+} from '../delivery-fee.ts';
+import {
+  CART_MESSAGES,
+  MIN_LINE_QTY,
+  isAddableQty,
+  onlyLeftMessage,
+  outOfStockMessage,
+  type CartLine,
+  type CartTotals,
+} from '../rules.ts';
 
 /** A cart line with its product's current price and stock (rules.ts). */
 export type { CartLine };
@@ -41,7 +54,8 @@ export function summarize(lines: Pick<CartLine, 'qty' | 'lineTotalPaise'>[], pol
 }
 
 const outOfStock = (name: string) => new AppError('conflict', outOfStockMessage(name));
-const onlyLeft = (name: string, stock: number) => new AppError('conflict', onlyLeftMessage(name, stock), { data: { stock } });
+const onlyLeft = (name: string, stock: number) =>
+  new AppError('conflict', onlyLeftMessage(name, stock), { data: { stock } });
 
 /** The customer's cart lines, oldest first. */
 export async function listCart(db: Database, customerId: number): Promise<CartLine[]> {
@@ -102,7 +116,10 @@ export async function addToCart(db: Database, customerId: number, productId: num
     await tx
       .insert(cartItems)
       .values({ customerId, productId, qty })
-      .onConflictDoUpdate({ target: [cartItems.customerId, cartItems.productId], set: { qty: sql`${cartItems.qty} + ${qty}`, updatedAt: new Date() } });
+      .onConflictDoUpdate({
+        target: [cartItems.customerId, cartItems.productId],
+        set: { qty: sql`${cartItems.qty} + ${qty}`, updatedAt: new Date() },
+      });
   });
 }
 
@@ -118,7 +135,10 @@ export async function stepQuantity(db: Database, customerId: number, cartId: num
     const next = line.qty + delta;
     if (next < MIN_LINE_QTY) throw new AppError('unprocessable', CART_MESSAGES.belowOne);
     if (delta > 0 && next > line.stock) throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
-    await tx.update(cartItems).set({ qty: next }).where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
+    await tx
+      .update(cartItems)
+      .set({ qty: next })
+      .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
   });
 }
 
@@ -136,8 +156,12 @@ export async function setQuantity(db: Database, customerId: number, cartId: numb
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
     if (!line) throw notFound(CART_MESSAGES.qtyFailed);
-    if (qty > line.qty && qty > line.stock) throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
-    await tx.update(cartItems).set({ qty, updatedAt: new Date() }).where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
+    if (qty > line.qty && qty > line.stock)
+      throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
+    await tx
+      .update(cartItems)
+      .set({ qty, updatedAt: new Date() })
+      .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
   });
 }
 

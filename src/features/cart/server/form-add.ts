@@ -30,7 +30,8 @@ function withOutcome(next: string, outcome: 'added' | 'unavailable'): string {
   return `${url.pathname}${url.search}${url.hash}`;
 }
 
-const seeOther = (location: string) => new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
+const seeOther = (location: string) =>
+  new Response(null, { status: 303, headers: { location, 'cache-control': 'no-store' } });
 
 /** Handles `POST /cart/add` (see the module comment). */
 export async function formAdd(ctx: APIContext): Promise<Response> {
@@ -69,10 +70,19 @@ export async function formAdd(ctx: APIContext): Promise<Response> {
  * first); a product gone or out of stock meanwhile is skipped. Returns the cart's unit count when
  * something was waiting, else null.
  */
-export async function takePendingFormAdd(ctx: Pick<APIContext, 'cookies' | 'request' | 'url'>, db: Database, customerId: number): Promise<number | null> {
+export async function takePendingFormAdd(
+  ctx: Pick<APIContext, 'cookies' | 'request' | 'url'>,
+  db: Database,
+  customerId: number,
+): Promise<number | null> {
   const raw = ctx.cookies.get(PENDING_ADD_COOKIE)?.value;
   if (!raw) return null;
-  ctx.cookies.delete(PENDING_ADD_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: wantsSecureCookies(ctx.request, ctx.url) });
+  ctx.cookies.delete(PENDING_ADD_COOKIE, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: wantsSecureCookies(ctx.request, ctx.url),
+  });
   const match = /^(\d{1,9}):(\d{1,3})$/.exec(raw);
   if (match && isAddableQty(Number(match[2]))) {
     try {

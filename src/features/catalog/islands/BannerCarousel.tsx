@@ -173,7 +173,12 @@ export default function BannerCarousel({ banners }: Props) {
         {banners.map((banner, i) => {
           const pos = positions[i];
           const before = previous.current[i] ?? pos;
-          const animate = hydrated && !reduceMotion && dragDx === null && !(staged && i === staged.target) && Math.abs(pos - before) <= 1;
+          const animate =
+            hydrated &&
+            !reduceMotion &&
+            dragDx === null &&
+            !(staged && i === staged.target) &&
+            Math.abs(pos - before) <= 1;
           const active = pos === 0;
           return (
             <div
@@ -186,7 +191,8 @@ export default function BannerCarousel({ banners }: Props) {
               data-active={active || undefined}
               className="absolute inset-0"
               style={{
-                transform: dragDx !== null ? `translateX(calc(${pos * 100}% + ${dragDx}px))` : `translateX(${pos * 100}%)`,
+                transform:
+                  dragDx !== null ? `translateX(calc(${pos * 100}% + ${dragDx}px))` : `translateX(${pos * 100}%)`,
                 transition: animate ? TRANSITION : 'none',
                 visibility: Math.abs(pos) > 1 ? 'hidden' : undefined,
               }}
@@ -208,8 +214,16 @@ export default function BannerCarousel({ banners }: Props) {
               {(banner.title || banner.description || banner.cta) && (
                 <div className="absolute inset-0 flex flex-col justify-center bg-gradient-to-r from-black/75 via-black/45 to-black/5 p-5 sm:from-black/70 sm:via-black/35 sm:to-transparent sm:p-10 lg:p-14">
                   <div className="max-w-md text-white">
-                    {banner.title && <h2 className="text-xl font-extrabold leading-tight drop-shadow sm:text-3xl lg:text-4xl">{banner.title}</h2>}
-                    {banner.description && <p className="mt-1.5 line-clamp-2 text-sm text-white/95 sm:mt-2 sm:text-base lg:text-lg">{banner.description}</p>}
+                    {banner.title && (
+                      <h2 className="text-xl font-extrabold leading-tight drop-shadow sm:text-3xl lg:text-4xl">
+                        {banner.title}
+                      </h2>
+                    )}
+                    {banner.description && (
+                      <p className="mt-1.5 line-clamp-2 text-sm text-white/95 sm:mt-2 sm:text-base lg:text-lg">
+                        {banner.description}
+                      </p>
+                    )}
                     {banner.cta && (
                       <a
                         href={banner.ctaLink}
@@ -218,7 +232,11 @@ export default function BannerCarousel({ banners }: Props) {
                       >
                         {banner.cta}
                         <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
-                          <path fillRule="evenodd" d="M3 10a.75.75 0 0 1 .75-.75h10.64l-3.22-3.22a.75.75 0 1 1 1.06-1.06l4.5 4.5a.75.75 0 0 1 0 1.06l-4.5 4.5a.75.75 0 1 1-1.06-1.06l3.22-3.22H3.75A.75.75 0 0 1 3 10Z" clipRule="evenodd" />
+                          <path
+                            fillRule="evenodd"
+                            d="M3 10a.75.75 0 0 1 .75-.75h10.64l-3.22-3.22a.75.75 0 1 1 1.06-1.06l4.5 4.5a.75.75 0 0 1 0 1.06l-4.5 4.5a.75.75 0 1 1-1.06-1.06l3.22-3.22H3.75A.75.75 0 0 1 3 10Z"
+                            clipRule="evenodd"
+                          />
                         </svg>
                       </a>
                     )}
@@ -242,7 +260,9 @@ export default function BannerCarousel({ banners }: Props) {
                 onClick={() => goTo(i, i > current ? 1 : -1)}
                 className="group flex h-7 min-w-6 items-center justify-center px-1 sm:focus-visible:outline-white"
               >
-                <span className={`block h-2 rounded-full transition-all ${i === current ? 'w-6 bg-brand-700 sm:bg-white' : 'w-2 bg-slate-300 group-hover:bg-slate-400 sm:bg-white/60 sm:group-hover:bg-white/90'}`} />
+                <span
+                  className={`block h-2 rounded-full transition-all ${i === current ? 'w-6 bg-brand-700 sm:bg-white' : 'w-2 bg-slate-300 group-hover:bg-slate-400 sm:bg-white/60 sm:group-hover:bg-white/90'}`}
+                />
               </button>
             ))}
           </div>
@@ -253,9 +273,13 @@ export default function BannerCarousel({ banners }: Props) {
             className="absolute right-0 flex h-8 w-8 items-center justify-center rounded-full bg-slate-100 text-slate-700 hover:bg-slate-200 sm:right-3 sm:bg-black/45 sm:text-white sm:backdrop-blur-sm sm:hover:bg-black/60 sm:focus-visible:outline-white"
           >
             {userPaused ? (
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4"><path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" /></svg>
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+                <path d="M6.3 2.84A1.5 1.5 0 0 0 4 4.11v11.78a1.5 1.5 0 0 0 2.3 1.27l9.34-5.89a1.5 1.5 0 0 0 0-2.54L6.3 2.84Z" />
+              </svg>
             ) : (
-              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4"><path d="M5.75 3a.75.75 0 0 0-.75.75v12.5c0 .41.34.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75A.75.75 0 0 0 7.25 3h-1.5ZM12.75 3a.75.75 0 0 0-.75.75v12.5c0 .41.34.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75a.75.75 0 0 0-.75-.75h-1.5Z" /></svg>
+              <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-4 w-4">
+                <path d="M5.75 3a.75.75 0 0 0-.75.75v12.5c0 .41.34.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75A.75.75 0 0 0 7.25 3h-1.5ZM12.75 3a.75.75 0 0 0-.75.75v12.5c0 .41.34.75.75.75h1.5a.75.75 0 0 0 .75-.75V3.75a.75.75 0 0 0-.75-.75h-1.5Z" />
+              </svg>
             )}
           </button>
         </div>

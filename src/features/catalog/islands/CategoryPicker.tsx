@@ -49,10 +49,15 @@ export default function CategoryPicker() {
     if (!open) return;
     setStatus('loading');
     const controller = new AbortController();
-    callRoute<typeof listCategoriesRoute>('GET /api/customer/product-categories', { signal: controller.signal, fallbackMessage: FAILED })
+    callRoute<typeof listCategoriesRoute>('GET /api/customer/product-categories', {
+      signal: controller.signal,
+      fallbackMessage: FAILED,
+    })
       .then(({ data }) => {
         // Either of the spec's names; the placeholder for a missing image.
-        setCategories(data.categories.map((c) => ({ id: c.id, title: c.title || c.name, image: c.image || PLACEHOLDER_IMAGE })));
+        setCategories(
+          data.categories.map((c) => ({ id: c.id, title: c.title || c.name, image: c.image || PLACEHOLDER_IMAGE })),
+        );
         setStatus('ready');
       })
       .catch((err: unknown) => {
@@ -75,7 +80,13 @@ export default function CategoryPicker() {
   return (
     <>
       {/* One element before and after hydration, so the first tap opens the overlay (issue 15). */}
-      <a href="/categories" role={hydrated ? 'button' : undefined} aria-haspopup={hydrated ? 'dialog' : undefined} className={triggerClass} {...opensInPlace(() => openOverlay('categories'))}>
+      <a
+        href="/categories"
+        role={hydrated ? 'button' : undefined}
+        aria-haspopup={hydrated ? 'dialog' : undefined}
+        className={triggerClass}
+        {...opensInPlace(() => openOverlay('categories'))}
+      >
         {label}
       </a>
       <ModalDialog
@@ -88,7 +99,10 @@ export default function CategoryPicker() {
       >
         {status === 'loading' && (
           <div role="status" className="flex justify-center py-10">
-            <span className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700" aria-hidden="true" />
+            <span
+              className="h-8 w-8 animate-spin rounded-full border-4 border-brand-200 border-t-brand-700"
+              aria-hidden="true"
+            />
             <span className="sr-only">Loading categories</span>
           </div>
         )}
@@ -97,7 +111,9 @@ export default function CategoryPicker() {
             {FAILED}
           </p>
         )}
-        {status === 'ready' && categories.length === 0 && <p className="py-10 text-center text-sm text-slate-600">No categories available.</p>}
+        {status === 'ready' && categories.length === 0 && (
+          <p className="py-10 text-center text-sm text-slate-600">No categories available.</p>
+        )}
         {status === 'ready' && categories.length > 0 && (
           <ul className="grid grid-cols-3 gap-3 sm:grid-cols-4 md:grid-cols-5">
             {categories.map((c) => (

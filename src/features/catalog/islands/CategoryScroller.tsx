@@ -42,9 +42,17 @@ function Arrow({ dir, hidden, onClick }: { dir: 'left' | 'right'; hidden: boolea
     >
       <svg aria-hidden="true" viewBox="0 0 20 20" fill="currentColor" className="h-5 w-5">
         {dir === 'left' ? (
-          <path fillRule="evenodd" d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z" clipRule="evenodd" />
+          <path
+            fillRule="evenodd"
+            d="M11.78 5.22a.75.75 0 0 1 0 1.06L8.06 10l3.72 3.72a.75.75 0 1 1-1.06 1.06l-4.25-4.25a.75.75 0 0 1 0-1.06l4.25-4.25a.75.75 0 0 1 1.06 0Z"
+            clipRule="evenodd"
+          />
         ) : (
-          <path fillRule="evenodd" d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z" clipRule="evenodd" />
+          <path
+            fillRule="evenodd"
+            d="M8.22 5.22a.75.75 0 0 1 1.06 0l4.25 4.25a.75.75 0 0 1 0 1.06l-4.25 4.25a.75.75 0 0 1-1.06-1.06L11.94 10 8.22 6.28a.75.75 0 0 1 0-1.06Z"
+            clipRule="evenodd"
+          />
         )}
       </svg>
     </button>
@@ -99,7 +107,9 @@ export default function CategoryScroller({ categories }: Props) {
         )}
       </div>
 
-      {categories.length === 0 && <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-700">No categories available.</p>}
+      {categories.length === 0 && (
+        <p className="rounded-xl bg-slate-50 px-4 py-6 text-center text-slate-700">No categories available.</p>
+      )}
 
       <div className="relative" hidden={categories.length === 0}>
         <Arrow dir="left" hidden={atStart} onClick={() => scroll(-1)} />
@@ -117,9 +127,20 @@ export default function CategoryScroller({ categories }: Props) {
                 className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-3 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md"
               >
                 <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 sm:h-20 sm:w-20">
-                  <img src={c.image} alt="" width={48} height={48} loading="lazy" decoding="async" onError={onImageError} className="h-10 w-10 object-contain transition group-hover:scale-110 sm:h-12 sm:w-12" />
+                  <img
+                    src={c.image}
+                    alt=""
+                    width={48}
+                    height={48}
+                    loading="lazy"
+                    decoding="async"
+                    onError={onImageError}
+                    className="h-10 w-10 object-contain transition group-hover:scale-110 sm:h-12 sm:w-12"
+                  />
                 </span>
-                <span className="line-clamp-2 text-xs font-semibold leading-snug text-slate-800 sm:text-sm">{c.name}</span>
+                <span className="line-clamp-2 text-xs font-semibold leading-snug text-slate-800 sm:text-sm">
+                  {c.name}
+                </span>
               </a>
             </li>
           ))}
@@ -128,7 +149,13 @@ export default function CategoryScroller({ categories }: Props) {
 
       {dialogMounted && (
         <Suspense fallback={null}>
-          <ModalDialog open={open} title="All Categories" closeLabel="Close" onClose={() => setOpen(false)} width="sm:max-w-2xl">
+          <ModalDialog
+            open={open}
+            title="All Categories"
+            closeLabel="Close"
+            onClose={() => setOpen(false)}
+            width="sm:max-w-2xl"
+          >
             <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3">
               {categories.map((c) => (
                 <li key={c.id}>
@@ -136,7 +163,16 @@ export default function CategoryScroller({ categories }: Props) {
                     href={categoryHref(c.id)}
                     className="flex h-full flex-col items-center gap-2 rounded-xl border border-slate-200 p-3 text-center text-sm font-semibold text-slate-800 transition hover:border-brand-500 hover:bg-brand-50 sm:flex-row sm:text-left"
                   >
-                    <img src={c.image} alt="" width={36} height={36} loading="lazy" decoding="async" onError={onImageError} className="h-9 w-9 shrink-0 object-contain" />
+                    <img
+                      src={c.image}
+                      alt=""
+                      width={36}
+                      height={36}
+                      loading="lazy"
+                      decoding="async"
+                      onError={onImageError}
+                      className="h-9 w-9 shrink-0 object-contain"
+                    />
                     <span className="min-w-0 break-words">{c.name}</span>
                   </a>
                 </li>

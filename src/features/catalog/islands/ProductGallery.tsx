@@ -18,7 +18,16 @@ interface Props {
 const SIZE = 480;
 
 const chevron = (d: string) => (
-  <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2.5} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" className="h-5 w-5">
+  <svg
+    viewBox="0 0 24 24"
+    fill="none"
+    stroke="currentColor"
+    strokeWidth={2.5}
+    strokeLinecap="round"
+    strokeLinejoin="round"
+    aria-hidden="true"
+    className="h-5 w-5"
+  >
     <path d={d} />
   </svg>
 );
@@ -41,7 +50,13 @@ export default function ProductGallery({ images, name }: Props) {
   }
 
   return (
-    <div className="flex flex-col gap-3" onKeyDown={onKeyDown} role="group" aria-roledescription="gallery" aria-label={`${name} images`}>
+    <div
+      className="flex flex-col gap-3"
+      onKeyDown={onKeyDown}
+      role="group"
+      aria-roledescription="gallery"
+      aria-label={`${name} images`}
+    >
       <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-brand-50">
         <img
           key={list[index]}
@@ -92,7 +107,16 @@ export default function ProductGallery({ images, name }: Props) {
                   i === index ? 'border-brand-600' : 'border-transparent hover:border-brand-200'
                 }`}
               >
-                <img src={src} alt="" width={64} height={64} loading="lazy" decoding="async" onError={showPlaceholder} className="h-full w-full object-contain" />
+                <img
+                  src={src}
+                  alt=""
+                  width={64}
+                  height={64}
+                  loading="lazy"
+                  decoding="async"
+                  onError={showPlaceholder}
+                  className="h-full w-full object-contain"
+                />
               </button>
             </li>
           ))}

@@ -106,9 +106,12 @@ const listAllSubcategories = memoPerDatabase(30_000, async (db: Database): Promi
  * read the database each time, for the API). Same results, at most 30 s old.
  */
 export const cachedTree = {
-  category: async (db: Database, id: number): Promise<Category | null> => (await listCategories(db)).find((c) => c.id === id) ?? null,
-  subcategory: async (db: Database, id: number): Promise<Subcategory | null> => (await listAllSubcategories(db)).find((s) => s.id === id) ?? null,
-  subcategories: async (db: Database, categoryId: number): Promise<Subcategory[]> => (await listAllSubcategories(db)).filter((s) => s.categoryId === categoryId),
+  category: async (db: Database, id: number): Promise<Category | null> =>
+    (await listCategories(db)).find((c) => c.id === id) ?? null,
+  subcategory: async (db: Database, id: number): Promise<Subcategory | null> =>
+    (await listAllSubcategories(db)).find((s) => s.id === id) ?? null,
+  subcategories: async (db: Database, categoryId: number): Promise<Subcategory[]> =>
+    (await listAllSubcategories(db)).filter((s) => s.categoryId === categoryId),
 };
 
 /** Filter and paging for listProducts. */
@@ -140,8 +143,16 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
         ? [desc(products.pricePaise), asc(products.id)]
         : [asc(products.id)];
   const [rows, total] = await Promise.all([
-    db.select(summaryColumns).from(products).where(condition).orderBy(...order).limit(pageSize).offset((page - 1) * pageSize),
-    (db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>).then(([r]) => r.total),
+    db
+      .select(summaryColumns)
+      .from(products)
+      .where(condition)
+      .orderBy(...order)
+      .limit(pageSize)
+      .offset((page - 1) * pageSize),
+    (db.select({ total: count() }).from(products).where(condition) as Promise<{ total: number }[]>).then(
+      ([r]) => r.total,
+    ),
   ]);
   return {
     products: rows.map(toSummary),
@@ -160,12 +171,24 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
  * query of ~`limit` rows, where ordering the whole category by a computed key read all of it
  * (5,682 rows, 42 ms on the 20,000-product catalogue; docs/performance.md "Render path").
  */
-export async function relatedProducts(db: Database, product: { id: number; categoryId: number; subcategoryId: number }, limit = 8): Promise<ProductSummary[]> {
+export async function relatedProducts(
+  db: Database,
+  product: { id: number; categoryId: number; subcategoryId: number },
+  limit = 8,
+): Promise<ProductSummary[]> {
   const tiers: SQL[] = [
     and(eq(products.subcategoryId, product.subcategoryId), gt(products.stock, 0))!,
     and(eq(products.subcategoryId, product.subcategoryId), lte(products.stock, 0))!,
-    and(eq(products.categoryId, product.categoryId), ne(products.subcategoryId, product.subcategoryId), gt(products.stock, 0))!,
-    and(eq(products.categoryId, product.categoryId), ne(products.subcategoryId, product.subcategoryId), lte(products.stock, 0))!,
+    and(
+      eq(products.categoryId, product.categoryId),
+      ne(products.subcategoryId, product.subcategoryId),
+      gt(products.stock, 0),
+    )!,
+    and(
+      eq(products.categoryId, product.categoryId),
+      ne(products.subcategoryId, product.subcategoryId),
+      lte(products.stock, 0),
+    )!,
   ];
   const found: SummaryRow[] = [];
   for (const tier of tiers) {
@@ -173,7 +196,14 @@ export async function relatedProducts(db: Database, product: { id: number; categ
     const rows = await db
       .select(summaryColumns)
       .from(products)
-      .where(and(tier, eq(products.categoryId, product.categoryId), ne(products.id, product.id), eq(products.isActive, true)))
+      .where(
+        and(
+          tier,
+          eq(products.categoryId, product.categoryId),
+          ne(products.id, product.id),
+          eq(products.isActive, true),
+        ),
+      )
       .orderBy(asc(products.id))
       .limit(limit - found.length);
     found.push(...rows);
@@ -196,7 +226,16 @@ export const detailColumns = {
 export type ProductFields = Omit<ProductDetail, 'category' | 'subcategory'>;
 
 /** Maps a row of `detailColumns` to the product page's fields (images resolved, placeholder when none). */
-export function toDetailFields(row: SummaryRow & { sku: string; description: string | null; additionalInformation: string | null; highlights: string[] | null; type: string | null; rating: number | null }): ProductFields {
+export function toDetailFields(
+  row: SummaryRow & {
+    sku: string;
+    description: string | null;
+    additionalInformation: string | null;
+    highlights: string[] | null;
+    type: string | null;
+    rating: number | null;
+  },
+): ProductFields {
   const images = (row.images ?? []).map(media);
   return {
     ...toSummary(row),
@@ -239,7 +278,11 @@ export async function getProductSummaries(db: Database, ids: number[]): Promise<
 
 /** Active home banners in order; the call-to-action link defaults to /shop (spec 000 §2). */
 export async function listBanners(db: Database): Promise<Banner[]> {
-  const rows = await db.select().from(banners).where(eq(banners.isActive, true)).orderBy(asc(banners.sortOrder), asc(banners.id));
+  const rows = await db
+    .select()
+    .from(banners)
+    .where(eq(banners.isActive, true))
+    .orderBy(asc(banners.sortOrder), asc(banners.id));
   return rows.map((b) => ({
     id: b.id,
     title: cleanBannerText(b.title),

@@ -35,7 +35,10 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
   const feed = (async () => {
     try {
       const db = await getDb();
-      const [banners, page] = await Promise.all([cachedBanners(db), catalogSnapshot(db).then((snapshot) => snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT }))]);
+      const [banners, page] = await Promise.all([
+        cachedBanners(db),
+        catalogSnapshot(db).then((snapshot) => snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT })),
+      ]);
       return { banners, products: page.products.slice(0, HOME_PRODUCT_LIMIT) };
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);
@@ -76,7 +79,8 @@ function groceryStoreJsonLd(image: string | undefined): JsonLd {
     url: `${site}/`,
     logo: `${site}/favicon.svg`,
     image: image ? absolute(image) : `${site}/images/og-default.jpg`,
-    description: 'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
+    description:
+      'Farm-fresh fruit, vegetables, sweets, pickles, dry fruits and bakes, delivered to your doorstep in Thrissur.',
     telephone: config.SHOP_PHONE,
     email: config.SHOP_EMAIL,
     address: {

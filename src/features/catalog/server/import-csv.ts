@@ -17,7 +17,17 @@ import { hasDisallowedChars } from '../../../lib/http/edge-input.ts';
 import { slugify } from '../../../lib/slug.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
-export const IMPORT_COLUMNS = ['index', 'product', 'category', 'sub_category', 'brand', 'sale_price', 'market_price', 'type', 'rating'] as const;
+export const IMPORT_COLUMNS = [
+  'index',
+  'product',
+  'category',
+  'sub_category',
+  'brand',
+  'sale_price',
+  'market_price',
+  'type',
+  'rating',
+] as const;
 
 /** A skipped row: its (first) line in the file, the column at fault when one is, and why. */
 export interface SkippedRow {
@@ -25,7 +35,6 @@ export interface SkippedRow {
   column?: string;
   reason: string;
 }
-
 
 /** One valid row, ready to write. Field names match the jsonb record of the SQL below. */
 export interface ImportRow {
@@ -44,10 +53,25 @@ export interface ImportRow {
 }
 
 const UNIT_ALIASES: Record<string, string> = {
-  g: 'g', gm: 'g', gms: 'g', gram: 'g', grams: 'g', kg: 'kg', kgs: 'kg', mg: 'mg',
-  ml: 'ml', l: 'l', ltr: 'l', litre: 'l', liter: 'l', pc: 'pcs', pcs: 'pcs', pieces: 'pcs',
+  g: 'g',
+  gm: 'g',
+  gms: 'g',
+  gram: 'g',
+  grams: 'g',
+  kg: 'kg',
+  kgs: 'kg',
+  mg: 'mg',
+  ml: 'ml',
+  l: 'l',
+  ltr: 'l',
+  litre: 'l',
+  liter: 'l',
+  pc: 'pcs',
+  pcs: 'pcs',
+  pieces: 'pcs',
 };
-const PACK_SIZE = /(?:^|[\s,(])(\d{1,5}(?:\.\d{1,3})?)\s*(g|gm|gms|grams?|kgs?|mg|ml|l|ltr|lit(?:re|er)|pcs?|pieces)\)?$/i;
+const PACK_SIZE =
+  /(?:^|[\s,(])(\d{1,5}(?:\.\d{1,3})?)\s*(g|gm|gms|grams?|kgs?|mg|ml|l|ltr|lit(?:re|er)|pcs?|pieces)\)?$/i;
 
 /**
  * The pack size a product name ends with, or nulls when it does not plainly end with one.
@@ -85,14 +109,18 @@ const quote = (v: unknown) => {
   return `"${t.length > 40 ? `${t.slice(0, 40)}…` : t}"`;
 };
 
-const NOT_ALLOWED = 'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
+const NOT_ALLOWED =
+  'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
 /** Text the database can store and people can read: no control characters, lone surrogates or U+FFFD. */
 const cellText = z.string().refine((s) => !hasDisallowedChars(s) && !s.includes('\uFFFD'), NOT_ALLOWED);
 const label = (emptyReason: string, max: number) =>
   cellText.transform(clean).pipe(z.string().min(1, emptyReason).max(max, `longer than ${max} characters`));
-const optionalLabel = (max: number) => cellText.transform(clean).pipe(z.string().max(max, `longer than ${max} characters`));
+const optionalLabel = (max: number) =>
+  cellText.transform(clean).pipe(z.string().max(max, `longer than ${max} characters`));
 const price = (column: string) =>
-  cellText.transform((t) => t.trim()).pipe(z.string().regex(MONEY, { error: (iss) => `bad ${column} ${quote(iss.input)}` }));
+  cellText
+    .transform((t) => t.trim())
+    .pipe(z.string().regex(MONEY, { error: (iss) => `bad ${column} ${quote(iss.input)}` }));
 
 /**
  * One CSV record's cells, column by column (issue 11: a bad cell skips its row with the
@@ -100,7 +128,12 @@ const price = (column: string) =>
  * is kept as no rating.
  */
 export const importRowSchema = z.object({
-  index: cellText.transform(clean).pipe(z.string().min(1, 'empty index').regex(/^\d{1,12}$/, { error: (iss) => `bad index ${quote(iss.input)}` })),
+  index: cellText.transform(clean).pipe(
+    z
+      .string()
+      .min(1, 'empty index')
+      .regex(/^\d{1,12}$/, { error: (iss) => `bad index ${quote(iss.input)}` }),
+  ),
   product: label('empty product name', MAX_PRODUCT_NAME),
   category: label('empty category', MAX_LABEL),
   sub_category: label('empty sub_category', MAX_LABEL),
@@ -125,9 +158,14 @@ function toRow(get: (column: (typeof IMPORT_COLUMNS)[number]) => string): Import
   const cells = parsed.data;
   const salePaise = toPaise(cells.sale_price)!;
   const mrp = toPaise(cells.market_price)!;
-  if (salePaise > mrp) return { column: 'sale_price', reason: `sale_price ${cells.sale_price} is above market_price ${cells.market_price}` };
+  if (salePaise > mrp)
+    return {
+      column: 'sale_price',
+      reason: `sale_price ${cells.sale_price} is above market_price ${cells.market_price}`,
+    };
   const ratingText = cells.rating.trim();
-  const rating = /^\d(?:\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Math.round(Number(ratingText) * 10) / 10 : null;
+  const rating =
+    /^\d(?:\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Math.round(Number(ratingText) * 10) / 10 : null;
   const name = cells.product;
   const { weight, unit } = parsePackSize(name);
   return {
@@ -166,7 +204,10 @@ export async function readRows(input: string | Readable): Promise<{ rows: Import
     if (!header) {
       header = new Map(record.map((name, i) => [name.trim().toLowerCase(), i]));
       const missing = IMPORT_COLUMNS.filter((c) => !header!.has(c));
-      if (missing.length) throw new Error(`The CSV header lacks the column(s) ${missing.join(', ')}; expected ${IMPORT_COLUMNS.join(', ')}.`);
+      if (missing.length)
+        throw new Error(
+          `The CSV header lacks the column(s) ${missing.join(', ')}; expected ${IMPORT_COLUMNS.join(', ')}.`,
+        );
       continue;
     }
     if (record.length !== header.size) {

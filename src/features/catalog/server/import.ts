@@ -85,7 +85,11 @@ export async function importCatalogCsv(
       const newCategories = [...new Set(rows.map((r) => r.category))].filter((name) => !categoryIds.has(name));
       if (newCategories.length) {
         const nextOrder = existingCategories.length;
-        const values = newCategories.map((name, i) => ({ name, slug: uniqueSlug(name, takenSlugs), sort_order: nextOrder + i }));
+        const values = newCategories.map((name, i) => ({
+          name,
+          slug: uniqueSlug(name, takenSlugs),
+          sort_order: nextOrder + i,
+        }));
         const created = rowsOf<{ id: number; name: string }>(
           await tx.execute(sql`
             INSERT INTO categories (name, slug, sort_order)
@@ -129,10 +133,15 @@ export async function importCatalogCsv(
       for (let start = 0; start < rows.length; start += BATCH_SIZE) {
         const batch = rows.slice(start, start + BATCH_SIZE).map(({ category, subcategory, ...r }) => {
           const categoryId = categoryIds.get(category)!;
-          return { ...r, category_id: categoryId, subcategory_id: subcategoryIds.get(subKey(categoryId, subcategory))! };
+          return {
+            ...r,
+            category_id: categoryId,
+            subcategory_id: subcategoryIds.get(subKey(categoryId, subcategory))!,
+          };
         });
         const json = JSON.stringify(batch);
-        const recordType = sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
+        const recordType =
+          sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
           rating numeric(2,1), weight numeric(10,3), weight_unit text, mrp_paise int, price_paise int)`);
         const changed = rowsOf<{ n: number }>(
           await tx.execute(sql`

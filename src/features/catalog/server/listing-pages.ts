@@ -23,7 +23,8 @@ export interface Outcome {
 /** Sets the outcome's status and, for a cacheable 200, the public catalogue cache header. */
 export function applyOutcome(response: { status: number; headers: Headers }, outcome: Outcome): void {
   response.status = outcome.status;
-  if (outcome.status === 200 && outcome.cacheable !== false) response.headers.set('cache-control', CATALOG_CACHE['cache-control']);
+  if (outcome.status === 200 && outcome.cacheable !== false)
+    response.headers.set('cache-control', CATALOG_CACHE['cache-control']);
 }
 
 /**
@@ -31,7 +32,13 @@ export function applyOutcome(response: { status: number; headers: Headers }, out
  * when what the URL names exists (→ 200). A failure is logged as `what` with the request id and
  * path, and answers 500.
  */
-async function loadInto<T extends Outcome>(data: T, what: string, url: URL, reqId: string | undefined, fill: (db: Database) => Promise<boolean>): Promise<T> {
+async function loadInto<T extends Outcome>(
+  data: T,
+  what: string,
+  url: URL,
+  reqId: string | undefined,
+  fill: (db: Database) => Promise<boolean>,
+): Promise<T> {
   try {
     if (await fill(await getDb())) data.status = 200;
   } catch (err) {
@@ -73,7 +80,12 @@ export interface CategoryProductsData extends Outcome {
  * Products of a category (`subcategoryParam` 'all') or of one of its subcategories, with the
  * URL's sort and page. 404 when the category or subcategory is unknown or they do not match.
  */
-export async function loadCategoryProducts(url: URL, categoryParam: string | undefined, subcategoryParam: string | undefined, reqId?: string): Promise<CategoryProductsData> {
+export async function loadCategoryProducts(
+  url: URL,
+  categoryParam: string | undefined,
+  subcategoryParam: string | undefined,
+  reqId?: string,
+): Promise<CategoryProductsData> {
   const all = subcategoryParam === 'all';
   const categoryId = routeId(categoryParam);
   const subcategoryId = all ? 0 : routeId(subcategoryParam);
@@ -84,7 +96,12 @@ export async function loadCategoryProducts(url: URL, categoryParam: string | und
     const sub = data.category && subcategoryId ? await cachedTree.subcategory(db, subcategoryId) : null;
     data.subcategory = sub && sub.categoryId === data.category?.id ? sub : null;
     if (!data.category || !(all || data.subcategory)) return false;
-    data.result = (await catalogSnapshot(db)).listProducts({ categoryId: data.category.id, subcategoryId, sort: query.sort, page: query.page });
+    data.result = (await catalogSnapshot(db)).listProducts({
+      categoryId: data.category.id,
+      subcategoryId,
+      sort: query.sort,
+      page: query.page,
+    });
     return true;
   });
 }
@@ -95,7 +112,11 @@ export interface CategoryPageData extends Outcome {
 }
 
 /** /categories/{id}: the category and its subcategories (404 unknown, 500 failure). */
-export async function loadCategoryPage(url: URL, categoryParam: string | undefined, reqId?: string): Promise<CategoryPageData> {
+export async function loadCategoryPage(
+  url: URL,
+  categoryParam: string | undefined,
+  reqId?: string,
+): Promise<CategoryPageData> {
   const categoryId = routeId(categoryParam);
   const data: CategoryPageData = { status: 404, category: null, subcategories: [] };
   return loadInto(data, 'category page failed', url, reqId, async (db) => {
@@ -119,16 +140,32 @@ export interface SubcategoryBrowserData extends Outcome {
  * The subcategory browser /category/{id}/subcategories?subcategory=&sort=&page=: the category,
  * its subcategories and one page of products. A subcategory outside the category falls back to All.
  */
-export async function loadSubcategoryBrowser(url: URL, categoryParam: string | undefined, reqId?: string): Promise<SubcategoryBrowserData> {
+export async function loadSubcategoryBrowser(
+  url: URL,
+  categoryParam: string | undefined,
+  reqId?: string,
+): Promise<SubcategoryBrowserData> {
   const categoryId = routeId(categoryParam);
   const query = parseListingQueryLenient(url);
-  const data: SubcategoryBrowserData = { status: 404, category: null, subcategories: [], subcategoryId: 0, query, result: null };
+  const data: SubcategoryBrowserData = {
+    status: 404,
+    category: null,
+    subcategories: [],
+    subcategoryId: 0,
+    query,
+    result: null,
+  };
   return loadInto(data, 'subcategory browser failed', url, reqId, async (db) => {
     data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     if (!data.category) return false;
     data.subcategories = await cachedTree.subcategories(db, data.category.id);
     data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
-    data.result = (await catalogSnapshot(db)).listProducts({ categoryId: data.category.id, subcategoryId: data.subcategoryId, sort: query.sort, page: query.page });
+    data.result = (await catalogSnapshot(db)).listProducts({
+      categoryId: data.category.id,
+      subcategoryId: data.subcategoryId,
+      sort: query.sort,
+      page: query.page,
+    });
     return true;
   });
 }
@@ -143,7 +180,11 @@ export interface SubcategoryGridData extends Outcome {
 }
 
 /** /subcategory/{id}: one subcategory's products, or every product for id 0 (All). */
-export async function loadSubcategoryGrid(url: URL, idParam: string | undefined, reqId?: string): Promise<SubcategoryGridData> {
+export async function loadSubcategoryGrid(
+  url: URL,
+  idParam: string | undefined,
+  reqId?: string,
+): Promise<SubcategoryGridData> {
   const raw = idParam ?? '';
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
   const query = parseListingQueryLenient(url);
@@ -168,7 +209,11 @@ export interface ShopData extends Outcome {
 export async function loadShop(url: URL, reqId?: string): Promise<ShopData> {
   const query = parseListingQueryLenient(url);
   try {
-    return { status: 200, query, result: (await catalogSnapshot(await getDb())).listProducts({ sort: query.sort, page: query.page }) };
+    return {
+      status: 200,
+      query,
+      result: (await catalogSnapshot(await getDb())).listProducts({ sort: query.sort, page: query.page }),
+    };
   } catch (err) {
     logger.error({ err, reqId }, 'shop listing failed');
     return { status: 500, query, result: null };

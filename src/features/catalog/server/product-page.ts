@@ -43,9 +43,18 @@ export async function loadProductPage(idParam: string | undefined, reqId?: strin
       const db = await getDb();
       const snapshot = await catalogSnapshot(db);
       const found = snapshot.product(id);
-      const [category, subcategory] = found ? await Promise.all([cachedTree.category(db, found.categoryId), cachedTree.subcategory(db, found.subcategoryId)]) : [];
+      const [category, subcategory] = found
+        ? await Promise.all([
+            cachedTree.category(db, found.categoryId),
+            cachedTree.subcategory(db, found.subcategoryId),
+          ])
+        : [];
       if (found && category && subcategory) {
-        product = { ...found, category: { id: category.id, name: category.name }, subcategory: { id: subcategory.id, name: subcategory.name } };
+        product = {
+          ...found,
+          category: { id: category.id, name: category.name },
+          subcategory: { id: subcategory.id, name: subcategory.name },
+        };
         try {
           related = snapshot.related(product, PRODUCT_PAGE_RELATED);
         } catch (err) {
@@ -71,13 +80,18 @@ export async function loadProductPage(idParam: string | undefined, reqId?: strin
       ? [
           { name: 'Home', url: '/' },
           { name: product.category.name, url: `/category/${product.category.id}/subcategories` },
-          { name: product.subcategory.name, url: `/category/${product.category.id}/subcategories?subcategory=${product.subcategory.id}` },
+          {
+            name: product.subcategory.name,
+            url: `/category/${product.category.id}/subcategories?subcategory=${product.subcategory.id}`,
+          },
           { name: product.name, url: path },
         ]
       : [],
     size,
     metaDescription: product
-      ? `${product.name}${size ? ` (${size})` : ''} for ${formatPaise(product.pricePaise)}. ${product.description ?? ''}`.trim().slice(0, 160)
+      ? `${product.name}${size ? ` (${size})` : ''} for ${formatPaise(product.pricePaise)}. ${product.description ?? ''}`
+          .trim()
+          .slice(0, 160)
       : undefined,
   };
 }

@@ -190,7 +190,8 @@ export class CatalogSnapshot {
   changedSince(version: number): number[] | null {
     if (version < this.#logFrom) return null;
     const out: number[] = [];
-    for (let i = this.#logVersions.length - 1; i >= 0 && this.#logVersions[i]! > version; i--) out.push(this.#logIds[i]!);
+    for (let i = this.#logVersions.length - 1; i >= 0 && this.#logVersions[i]! > version; i--)
+      out.push(this.#logIds[i]!);
     return out;
   }
 
@@ -210,7 +211,8 @@ export class CatalogSnapshot {
     if (!list) {
       list = [];
       for (const p of this.#products.values()) {
-        if ((!categoryId || p.categoryId === categoryId) && (!subcategoryId || p.subcategoryId === subcategoryId)) list.push(p);
+        if ((!categoryId || p.categoryId === categoryId) && (!subcategoryId || p.subcategoryId === subcategoryId))
+          list.push(p);
       }
       list.sort(sort === 'asc' ? byPriceAsc : sort === 'desc' ? byPriceDesc : byId);
       this.#lists.set(key, list);
@@ -253,7 +255,8 @@ export class CatalogSnapshot {
     ] as const) {
       for (const p of list) {
         if (out.length >= limit) return out;
-        if (p.id !== product.id && p.stock > 0 === inStock && (p.subcategoryId === product.subcategoryId) === inSub) out.push(p);
+        if (p.id !== product.id && p.stock > 0 === inStock && (p.subcategoryId === product.subcategoryId) === inSub)
+          out.push(p);
       }
     }
     return out;

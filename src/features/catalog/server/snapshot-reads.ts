@@ -52,9 +52,10 @@ function parseStamps(text: string | null | undefined): Map<number, number> {
  * ~180 ms as rows).
  */
 export async function readState(db: Database, since: string | null, overlapSeconds: number): Promise<CatalogState> {
-  const changed = since === null
-    ? sql`NULL::text`
-    : sql`(SELECT string_agg(id || '=' || ${stampSql}, ',') FROM ${products}
+  const changed =
+    since === null
+      ? sql`NULL::text`
+      : sql`(SELECT string_agg(id || '=' || ${stampSql}, ',') FROM ${products}
         WHERE ${products.updatedAt} > ${since}::timestamptz - make_interval(secs => ${overlapSeconds}::int))`;
   const result = (await db.execute(sql`SELECT now()::text AS now,
       (SELECT coalesce(max(id), 0) FROM ${products}) || '|' ||
@@ -67,7 +68,9 @@ export async function readState(db: Database, since: string | null, overlapSecon
 
 /** Id → stamp (µs) of every active product (the periodic full check: deleted and missed rows). */
 export async function readActiveStamps(db: Database): Promise<Map<number, number>> {
-  const result = (await db.execute(sql`SELECT string_agg(id || '=' || ${stampSql}, ',') AS stamps FROM ${products} WHERE ${products.isActive}`)) as unknown as {
+  const result = (await db.execute(
+    sql`SELECT string_agg(id || '=' || ${stampSql}, ',') AS stamps FROM ${products} WHERE ${products.isActive}`,
+  )) as unknown as {
     rows: { stamps: string | null }[];
   };
   return parseStamps(result.rows[0]?.stamps);

@@ -61,7 +61,14 @@ const entries = new WeakMap<Database, Entry>();
 /** Reads the whole active catalogue into a new entry, in place at once (reads wait for it). */
 function load(db: Database): Entry {
   const now = Date.now();
-  const entry: Entry = { snapshot: Promise.resolve(null as never), since: '', signature: '', checkedAt: now, fullCheckedAt: now, dirty: false };
+  const entry: Entry = {
+    snapshot: Promise.resolve(null as never),
+    since: '',
+    signature: '',
+    checkedAt: now,
+    fullCheckedAt: now,
+    dirty: false,
+  };
   entry.snapshot = (async () => {
     const state = await readState(db, null, 0);
     const names = await readNames(db);
@@ -119,11 +126,15 @@ function startCheck(db: Database, entry: Entry): Promise<void> {
  * module comment). With `wait: false` a due check runs in the background and the snapshot
  * answers as it is. Rejects only when there is none yet and the first load fails.
  */
-export async function catalogSnapshot(db: Database, { wait = true }: { wait?: boolean } = {}): Promise<CatalogSnapshot> {
+export async function catalogSnapshot(
+  db: Database,
+  { wait = true }: { wait?: boolean } = {},
+): Promise<CatalogSnapshot> {
   const entry = entries.get(db);
   if (!entry) return load(db).snapshot;
   if (!entry.loaded) return entry.snapshot;
-  if (!entry.checking && Date.now() - entry.checkedAt >= (entry.dirty ? DIRTY_INTERVAL_MS : DELTA_INTERVAL_MS)) void startCheck(db, entry);
+  if (!entry.checking && Date.now() - entry.checkedAt >= (entry.dirty ? DIRTY_INTERVAL_MS : DELTA_INTERVAL_MS))
+    void startCheck(db, entry);
   if (wait && entry.checking) await entry.checking;
   return entry.loaded;
 }
@@ -132,7 +143,10 @@ export async function catalogSnapshot(db: Database, { wait = true }: { wait?: bo
  * Checks the snapshot against the database now (after any check under way) and resolves with
  * it; `full` also compares every active product's stamp. Rejects when a read fails (tests, tools).
  */
-export async function refreshCatalogSnapshot(db: Database, { full = false }: { full?: boolean } = {}): Promise<CatalogSnapshot> {
+export async function refreshCatalogSnapshot(
+  db: Database,
+  { full = false }: { full?: boolean } = {},
+): Promise<CatalogSnapshot> {
   const entry = entries.get(db);
   if (!entry) return load(db).snapshot;
   const snapshot = await entry.snapshot;

@@ -35,7 +35,18 @@ interface Props {
 }
 
 export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
-  const { state, dispatch, totals, selected, applyPromo, changeFigures, afterAddressAdded, placeOrder, payOnline, paymentDone } = useCheckout(area);
+  const {
+    state,
+    dispatch,
+    totals,
+    selected,
+    applyPromo,
+    changeFigures,
+    afterAddressAdded,
+    placeOrder,
+    payOnline,
+    paymentDone,
+  } = useCheckout(area);
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
 
@@ -65,13 +76,22 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
           />
           <SlotPicker pin={selected?.deliverable ? selected.po_box : null} delivery={state.figures?.delivery} />
           <OrderDetails loading={state.loading} lines={state.lines} />
-          <PaymentMethods value={state.method} onChange={(method) => dispatch({ type: 'method', method })} online={totals.online} creditPaise={totals.creditPaise} />
+          <PaymentMethods
+            value={state.method}
+            onChange={(method) => dispatch({ type: 'method', method })}
+            online={totals.online}
+            creditPaise={totals.creditPaise}
+          />
           <OrderSubstitution lines={state.lines} />
           <OrderNotes value={state.note} onChange={(text) => dispatch({ type: 'note', text })} />
         </div>
 
         <aside className="space-y-5 lg:sticky lg:top-4" aria-label="Promo code, points and order summary">
-          <PromoCodeBox applied={totals.summary?.promocode ?? null} onApplied={applyPromo} onRemove={() => void changeFigures(null, state.redeem)} />
+          <PromoCodeBox
+            applied={totals.summary?.promocode ?? null}
+            onApplied={applyPromo}
+            onRemove={() => void changeFigures(null, state.redeem)}
+          />
           <PointsCard
             balance={totals.pointsBalance}
             redeemable={totals.redeemable}
@@ -86,7 +106,9 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
             pointsUsed={totals.pointsUsed}
             delivery={totals.delivery}
             total={totals.total}
-            freeDeliveryFromPaise={state.figures?.delivery ? paise(state.figures.delivery.free_delivery_from) : freeDeliveryFromPaise}
+            freeDeliveryFromPaise={
+              state.figures?.delivery ? paise(state.figures.delivery.free_delivery_from) : freeDeliveryFromPaise
+            }
             loading={state.loading}
             refreshing={state.refreshing}
             summaryError={state.summaryError}
@@ -109,7 +131,13 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
 
       {state.addAddressMounted && (
         <Suspense fallback={null}>
-          <AddressDialog open={state.dialog === 'add-address'} mode="add" tileUrl={tileUrl} onClose={close('add-address')} onSaved={(a) => void afterAddressAdded(a)} />
+          <AddressDialog
+            open={state.dialog === 'add-address'}
+            mode="add"
+            tileUrl={tileUrl}
+            onClose={close('add-address')}
+            onSaved={(a) => void afterAddressAdded(a)}
+          />
         </Suspense>
       )}
 

@@ -17,7 +17,9 @@ function AddressText({ a }: { a: AddressJson }) {
   );
 }
 
-const DefaultBadge = () => <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Default</span>;
+const DefaultBadge = () => (
+  <span className="rounded-full bg-brand-100 px-2 py-0.5 text-xs font-semibold text-brand-800">Default</span>
+);
 
 interface CardProps {
   loading: boolean;
@@ -38,7 +40,12 @@ export function ShippingAddressCard({ loading, error, addresses, selected, area,
           Shipping Address
         </h2>
         {addresses.length > 0 && (
-          <button type="button" onClick={onChange} aria-haspopup="dialog" className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline">
+          <button
+            type="button"
+            onClick={onChange}
+            aria-haspopup="dialog"
+            className="rounded-md px-2 py-1 text-sm font-semibold text-brand-700 underline-offset-2 hover:underline"
+          >
             Change
           </button>
         )}
@@ -53,13 +60,19 @@ export function ShippingAddressCard({ loading, error, addresses, selected, area,
         {!loading && !error && addresses.length === 0 && (
           <div>
             <p className="text-sm text-slate-700">No addresses found. Please add an address.</p>
-            <button type="button" onClick={onAddNew} className="mt-3 h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800">
+            <button
+              type="button"
+              onClick={onAddNew}
+              className="mt-3 h-10 rounded-lg bg-brand-700 px-4 text-sm font-semibold text-white hover:bg-brand-800"
+            >
               Add New Address
             </button>
           </div>
         )}
         {!loading && selected && (
-          <div className={`rounded-xl border p-3 ${selected.deliverable ? 'border-brand-200 bg-brand-50' : 'border-sale-600/40 bg-sale-600/5'}`}>
+          <div
+            className={`rounded-xl border p-3 ${selected.deliverable ? 'border-brand-200 bg-brand-50' : 'border-sale-600/40 bg-sale-600/5'}`}
+          >
             <div className="flex flex-wrap items-center gap-2">{selected.is_default && <DefaultBadge />}</div>
             <AddressText a={selected} />
             {!selected.deliverable && (
@@ -96,11 +109,18 @@ export function SelectAddressModal({ open, addresses, selectedId, onSelect, onAd
         {addresses.map((a) => {
           const isSelected = a.id === selectedId;
           return (
-            <li key={a.id} className={`flex items-start justify-between gap-3 rounded-xl border p-3 ${isSelected ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}>
+            <li
+              key={a.id}
+              className={`flex items-start justify-between gap-3 rounded-xl border p-3 ${isSelected ? 'border-brand-600 bg-brand-50' : 'border-slate-200'}`}
+            >
               <div className="min-w-0">
                 <div className="mb-1 flex flex-wrap gap-2">
                   {a.is_default && <DefaultBadge />}
-                  {!a.deliverable && <span className="rounded-full bg-sale-600/5 px-2 py-0.5 text-xs font-semibold text-sale-600">We do not deliver here</span>}
+                  {!a.deliverable && (
+                    <span className="rounded-full bg-sale-600/5 px-2 py-0.5 text-xs font-semibold text-sale-600">
+                      We do not deliver here
+                    </span>
+                  )}
                 </div>
                 <AddressText a={a} />
               </div>
@@ -117,7 +137,11 @@ export function SelectAddressModal({ open, addresses, selectedId, onSelect, onAd
           );
         })}
       </ul>
-      <button type="button" onClick={onAddNew} className="mt-4 h-11 w-full rounded-lg border-2 border-dashed border-brand-600 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+      <button
+        type="button"
+        onClick={onAddNew}
+        className="mt-4 h-11 w-full rounded-lg border-2 border-dashed border-brand-600 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+      >
         + Add New Address
       </button>
     </ModalDialog>

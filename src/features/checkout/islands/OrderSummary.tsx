@@ -33,7 +33,10 @@ function Row({ label, value, extra = '' }: { label: string; value: string | null
       <dd className="text-right tabular-nums">
         {value ?? (
           <>
-            <span className="inline-block h-4 w-16 animate-pulse rounded bg-slate-200 align-middle" aria-hidden="true" />
+            <span
+              className="inline-block h-4 w-16 animate-pulse rounded bg-slate-200 align-middle"
+              aria-hidden="true"
+            />
             <span className="sr-only">Loading</span>
           </>
         )}
@@ -55,14 +58,31 @@ export default function OrderSummary(p: Props) {
           {p.summaryError}
         </p>
       )}
-      <dl className={`mt-3 space-y-2 text-sm text-slate-800 ${p.refreshing ? 'opacity-60' : ''}`} aria-busy={p.refreshing || p.loading}>
-        <Row label={summary ? `Subtotal (${summary.item_count} ${summary.item_count === 1 ? 'item' : 'items'})` : 'Subtotal'} value={summary && formatPaise(subtotal)} />
-        <Row label={summary?.promocode ? `Discount (${summary.promocode})` : 'Discount'} value={summary && (discount > 0 ? `−${formatPaise(discount)}` : formatPaise(0))} />
+      <dl
+        className={`mt-3 space-y-2 text-sm text-slate-800 ${p.refreshing ? 'opacity-60' : ''}`}
+        aria-busy={p.refreshing || p.loading}
+      >
+        <Row
+          label={
+            summary ? `Subtotal (${summary.item_count} ${summary.item_count === 1 ? 'item' : 'items'})` : 'Subtotal'
+          }
+          value={summary && formatPaise(subtotal)}
+        />
+        <Row
+          label={summary?.promocode ? `Discount (${summary.promocode})` : 'Discount'}
+          value={summary && (discount > 0 ? `−${formatPaise(discount)}` : formatPaise(0))}
+        />
         {pointsUsed > 0 && <Row label={`Points (${pointsUsed})`} value={`−${formatPaise(pointsUsed * 100)}`} />}
         <Row label="Delivery fee" value={summary && (delivery === 0 ? 'Free' : formatPaise(delivery))} />
-        <Row label="Total" value={summary && formatPaise(total)} extra="border-t border-slate-200 pt-3 text-base font-bold text-slate-900" />
+        <Row
+          label="Total"
+          value={summary && formatPaise(total)}
+          extra="border-t border-slate-200 pt-3 text-base font-bold text-slate-900"
+        />
       </dl>
-      {moreForFree > 0 && <p className="mt-2 text-xs text-slate-600">Add {formatPaise(moreForFree)} more for free delivery</p>}
+      {moreForFree > 0 && (
+        <p className="mt-2 text-xs text-slate-600">Add {formatPaise(moreForFree)} more for free delivery</p>
+      )}
       <div aria-live="polite" className="sr-only">
         {summary ? `Total ${formatPaise(total)}` : ''}
       </div>

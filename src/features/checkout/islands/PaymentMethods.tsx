@@ -34,7 +34,14 @@ export default function PaymentMethods({ value, onChange, online, creditPaise }:
               key={o.value}
               className={`flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-3 ${value === o.value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'}`}
             >
-              <input type="radio" name="payment_mode" value={o.value} checked={value === o.value} onChange={() => onChange(o.value)} className="h-5 w-5 accent-brand-700" />
+              <input
+                type="radio"
+                name="payment_mode"
+                value={o.value}
+                checked={value === o.value}
+                onChange={() => onChange(o.value)}
+                className="h-5 w-5 accent-brand-700"
+              />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{o.label}</span>
                 {o.hint && <span className="block text-xs text-slate-600">{o.hint}</span>}

@@ -33,7 +33,10 @@ export default function PromoCodeBox({ applied, onApplied, onRemove }: Props) {
     setChecking(true);
     setMessage(null);
     try {
-      const result = await callRoute<typeof checkPromocodeRoute>('POST /api/customer/check-promocode', { body: { promocode: value }, fallbackMessage: INVALID });
+      const result = await callRoute<typeof checkPromocodeRoute>('POST /api/customer/check-promocode', {
+        body: { promocode: value },
+        fallbackMessage: INVALID,
+      });
       await onApplied(result.data.promocode);
       setMessage({ ok: true, text: result.message || APPLIED });
       setCode('');
@@ -71,7 +74,11 @@ export default function PromoCodeBox({ applied, onApplied, onRemove }: Props) {
           autoCapitalize="characters"
           className="h-11 min-w-0 flex-1 rounded-lg border border-slate-400 px-3 text-base uppercase placeholder:normal-case placeholder:text-slate-500 focus:border-brand-600"
         />
-        <button type="submit" disabled={!code.trim() || checking} className="h-11 shrink-0 rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700">
+        <button
+          type="submit"
+          disabled={!code.trim() || checking}
+          className="h-11 shrink-0 rounded-lg bg-brand-700 px-5 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-700"
+        >
           {checking ? 'Applying...' : 'Apply'}
         </button>
       </form>

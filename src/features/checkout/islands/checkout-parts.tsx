@@ -23,7 +23,16 @@ export function CheckoutHeader() {
         }}
         className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-slate-100"
       >
-        <svg viewBox="0 0 24 24" className="h-6 w-6" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true">
+        <svg
+          viewBox="0 0 24 24"
+          className="h-6 w-6"
+          fill="none"
+          stroke="currentColor"
+          strokeWidth={2}
+          strokeLinecap="round"
+          strokeLinejoin="round"
+          aria-hidden="true"
+        >
           <path d="M15 18l-6-6 6-6" />
         </svg>
       </button>
@@ -105,9 +114,22 @@ export function PointsCard({ balance, redeemable, checked, disabled, onChange }:
       <p className="mt-1 text-sm text-slate-700">
         Your balance: <strong>{balance}</strong> {balance === 1 ? 'point' : 'points'} (1 point = ₹1)
       </p>
-      <label className={`mt-3 flex items-center justify-between gap-3 text-sm ${redeemable > 0 ? 'cursor-pointer' : 'cursor-not-allowed text-slate-600'}`}>
-        <span>{redeemable > 0 ? `Redeem ${redeemable} points (−${formatPaise(redeemable * 100)})` : 'No points to redeem yet'}</span>
-        <input type="checkbox" role="switch" checked={checked} disabled={redeemable <= 0 || disabled} onChange={(e) => onChange(e.target.checked)} className="peer sr-only" />
+      <label
+        className={`mt-3 flex items-center justify-between gap-3 text-sm ${redeemable > 0 ? 'cursor-pointer' : 'cursor-not-allowed text-slate-600'}`}
+      >
+        <span>
+          {redeemable > 0
+            ? `Redeem ${redeemable} points (−${formatPaise(redeemable * 100)})`
+            : 'No points to redeem yet'}
+        </span>
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={redeemable <= 0 || disabled}
+          onChange={(e) => onChange(e.target.checked)}
+          className="peer sr-only"
+        />
         <span
           aria-hidden="true"
           className="relative h-6 w-11 shrink-0 rounded-full bg-slate-300 transition peer-checked:bg-brand-700 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 peer-disabled:opacity-50 after:absolute after:left-0.5 after:top-0.5 after:h-5 after:w-5 after:rounded-full after:bg-white after:shadow after:transition peer-checked:after:translate-x-5"

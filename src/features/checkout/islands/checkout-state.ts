@@ -124,7 +124,12 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, promo: action.promo, redeem: action.redeem, placeError: '' };
     case 'addresses': {
       const keep = state.selectedId !== null && action.addresses.some((a) => a.id === state.selectedId);
-      return { ...state, addresses: action.addresses, addressError: '', selectedId: keep ? state.selectedId : (action.select ?? state.selectedId) };
+      return {
+        ...state,
+        addresses: action.addresses,
+        addressError: '',
+        selectedId: keep ? state.selectedId : (action.select ?? state.selectedId),
+      };
     }
     case 'selectAddress':
       return { ...state, selectedId: action.id, placeError: '', dialog: null };
@@ -133,7 +138,11 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'method':
       return { ...state, method: action.method };
     case 'open':
-      return { ...state, dialog: action.dialog, addAddressMounted: state.addAddressMounted || action.dialog === 'add-address' };
+      return {
+        ...state,
+        dialog: action.dialog,
+        addAddressMounted: state.addAddressMounted || action.dialog === 'add-address',
+      };
     case 'close':
       return action.dialog && action.dialog !== state.dialog ? state : { ...state, dialog: null };
     case 'placing':

@@ -31,18 +31,43 @@ import { $orderSubstitution, resetOrderSubstitution } from '../../substitutions/
 import { $chosenSlot, $slotsVersion } from '../../delivery/store.ts';
 import { useAddressChange } from '../../delivery/islands/use-address-change.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
-import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, HOME_REDIRECT_MS, LOGIN_REDIRECT_MS, orderSuccessMessage, PAYMENT_LABELS, promoDroppedMessage, type PaymentChoice } from '../rules.ts';
+import {
+  CHECKOUT_MESSAGES as MSG,
+  CHECKOUT_TOAST_MS,
+  HOME_REDIRECT_MS,
+  LOGIN_REDIRECT_MS,
+  orderSuccessMessage,
+  PAYMENT_LABELS,
+  promoDroppedMessage,
+  type PaymentChoice,
+} from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
 import { clearCheckoutChoices, readCheckoutChoices, saveCheckoutChoices } from './checkout-choices.ts';
-import { checkoutReducer, checkoutTotals, initialCheckoutState, selectedAddress, type Figures } from './checkout-state.ts';
-import { hasSessionHint, newIdempotencyKey, notDeliveredMessage, paise, type AddressJson, type CartLineJson, type DeliveryAreaInfo } from './checkout-shared.ts';
+import {
+  checkoutReducer,
+  checkoutTotals,
+  initialCheckoutState,
+  selectedAddress,
+  type Figures,
+} from './checkout-state.ts';
+import {
+  hasSessionHint,
+  newIdempotencyKey,
+  notDeliveredMessage,
+  paise,
+  type AddressJson,
+  type CartLineJson,
+  type DeliveryAreaInfo,
+} from './checkout-shared.ts';
 
 type PlacedOrder = DataOut<typeof placeOrderRoute>['order'];
 
 /** The selected address's id for checkout-summary, so its delivery zone's fee is quoted (issue 14). */
 const addressIdFor = (s: Parameters<typeof selectedAddress>[0]) => selectedAddress(s)?.id.toString();
 
-const fetchAddresses = async () => (await apiGet<{ address_list: AddressJson[] }>('/api/customer/address-list', { fallbackMessage: MSG.fetchFailed })).address_list;
+const fetchAddresses = async () =>
+  (await apiGet<{ address_list: AddressJson[] }>('/api/customer/address-list', { fallbackMessage: MSG.fetchFailed }))
+    .address_list;
 
 /** The checkout's state, derived figures and actions. */
 export function useCheckout(area: DeliveryAreaInfo) {
@@ -61,33 +86,47 @@ export function useCheckout(area: DeliveryAreaInfo) {
   }, []);
   useEffect(() => () => timers.current.forEach((t) => window.clearTimeout(t)), []);
 
-  const sendToLogin = useCallback(() => later(() => window.location.assign('/login?next=/checkout'), LOGIN_REDIRECT_MS), [later]);
+  const sendToLogin = useCallback(
+    () => later(() => window.location.assign('/login?next=/checkout'), LOGIN_REDIRECT_MS),
+    [later],
+  );
 
   /** Fetches the server's figures for a promo code and the points choice; the newest call wins. */
-  const loadSummary = useCallback(async (code: string | null, wantPoints: boolean, balance: number): Promise<Figures> => {
-    const ticket = ++summaryRequest.current;
-    const get = async (points: number) =>
-      (
-        await callRoute<typeof checkoutSummaryRoute>('GET /api/customer/checkout-summary', {
-          query: { promocode: code ?? undefined, points: points ? String(points) : undefined, address_id: addressIdFor(current.current) },
-          fallbackMessage: MSG.summaryFailed,
-        })
-      ).data;
-    let data = await get(0);
-    if (wantPoints) {
-      const s = data.summary;
-      const usable = Math.min(balance, Math.floor((paise(s.subtotal) - paise(s.discount)) / 100));
-      if (usable > 0) data = await get(usable);
-    }
-    if (ticket === summaryRequest.current) dispatch({ type: 'figures', figures: data });
-    return data;
-  }, []);
+  const loadSummary = useCallback(
+    async (code: string | null, wantPoints: boolean, balance: number): Promise<Figures> => {
+      const ticket = ++summaryRequest.current;
+      const get = async (points: number) =>
+        (
+          await callRoute<typeof checkoutSummaryRoute>('GET /api/customer/checkout-summary', {
+            query: {
+              promocode: code ?? undefined,
+              points: points ? String(points) : undefined,
+              address_id: addressIdFor(current.current),
+            },
+            fallbackMessage: MSG.summaryFailed,
+          })
+        ).data;
+      let data = await get(0);
+      if (wantPoints) {
+        const s = data.summary;
+        const usable = Math.min(balance, Math.floor((paise(s.subtotal) - paise(s.discount)) / 100));
+        if (usable > 0) data = await get(usable);
+      }
+      if (ticket === summaryRequest.current) dispatch({ type: 'figures', figures: data });
+      return data;
+    },
+    [],
+  );
 
   useEffect(() => {
     idempotencyKey.current = newIdempotencyKey();
     let live = true;
     (async () => {
-      const [addr, cart, sum] = await Promise.allSettled([fetchAddresses(), apiGet<{ my_cart: CartLineJson[] }>('/api/customer/my-cart'), loadSummary(null, false, 0)]);
+      const [addr, cart, sum] = await Promise.allSettled([
+        fetchAddresses(),
+        apiGet<{ my_cart: CartLineJson[] }>('/api/customer/my-cart'),
+        loadSummary(null, false, 0),
+      ]);
       if (!live) return;
       let addressError: string | undefined;
       if (addr.status === 'rejected') {
@@ -99,7 +138,11 @@ export function useCheckout(area: DeliveryAreaInfo) {
       let summaryError: string | undefined;
       if (sum.status === 'rejected') {
         const reason = sum.reason;
-        const emptyCart = reason instanceof ApiError && reason.status === 422 && cart.status === 'fulfilled' && cart.value.my_cart.length === 0;
+        const emptyCart =
+          reason instanceof ApiError &&
+          reason.status === 422 &&
+          cart.status === 'fulfilled' &&
+          cart.value.my_cart.length === 0;
         if (!emptyCart) {
           console.error('Loading the order summary failed', reason);
           summaryError = reason instanceof ApiError ? reason.message : MSG.summaryFailed;
@@ -124,7 +167,8 @@ export function useCheckout(area: DeliveryAreaInfo) {
     const saved = readCheckoutChoices();
     if (!saved) return;
     if (saved.note) dispatch({ type: 'note', text: saved.note });
-    if (saved.method && (saved.method !== 'online' || figures?.online_payment)) dispatch({ type: 'method', method: saved.method });
+    if (saved.method && (saved.method !== 'online' || figures?.online_payment))
+      dispatch({ type: 'method', method: saved.method });
     if (!figures || (!saved.promo && !saved.redeem)) return;
     try {
       await loadSummary(saved.promo, saved.redeem, figures.points_balance);
@@ -226,7 +270,9 @@ export function useCheckout(area: DeliveryAreaInfo) {
     const figures = err.data as { paid_amount?: unknown } | undefined;
     if (err.status === 409 && typeof figures?.paid_amount === 'string') {
       const { promo, redeem } = current.current;
-      void loadSummary(promo, redeem, totals.pointsBalance).catch((e) => console.error('Refreshing the order summary failed', e));
+      void loadSummary(promo, redeem, totals.pointsBalance).catch((e) =>
+        console.error('Refreshing the order summary failed', e),
+      );
     }
     // A slot may have filled up or closed meanwhile: show the slots as they are now.
     if (err.status === 409 || err.status === 400) $slotsVersion.set($slotsVersion.get() + 1);
@@ -237,7 +283,15 @@ export function useCheckout(area: DeliveryAreaInfo) {
   /** The order is placed: Order Confirmed, the message for the home page, the cart store refreshed, home 1.5 s later. */
   function succeed(order: PlacedOrder, mode: PaymentChoice) {
     resetOrderSubstitution();
-    dispatch({ type: 'confirmed', confirmation: { orderId: order.id, paidPaise: paise(order.paid_amount), label: PAYMENT_LABELS[mode], slot: order.delivery_slot?.label } });
+    dispatch({
+      type: 'confirmed',
+      confirmation: {
+        orderId: order.id,
+        paidPaise: paise(order.paid_amount),
+        label: PAYMENT_LABELS[mode],
+        slot: order.delivery_slot?.label,
+      },
+    });
     idempotencyKey.current = newIdempotencyKey();
     clearCheckoutChoices();
     try {
@@ -311,5 +365,16 @@ export function useCheckout(area: DeliveryAreaInfo) {
     if (paidOrder.current) succeed(paidOrder.current, 'online');
   }
 
-  return { state, dispatch, totals, selected, applyPromo, changeFigures, afterAddressAdded, placeOrder, payOnline, paymentDone };
+  return {
+    state,
+    dispatch,
+    totals,
+    selected,
+    applyPromo,
+    changeFigures,
+    afterAddressAdded,
+    placeOrder,
+    payOnline,
+    paymentDone,
+  };
 }

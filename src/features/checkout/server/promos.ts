@@ -23,7 +23,13 @@ export const promoAppliedMessage = (percent: number) => `Promo code applied! ${p
  * Checks a code against a subtotal for a customer and returns the discount, or throws 422 with
  * the reason ("Invalid promo code." when unknown or switched off).
  */
-export async function evaluatePromo(db: Database | Transaction, customerId: number, rawCode: string, subtotalPaise: number, now = new Date()): Promise<AppliedPromo> {
+export async function evaluatePromo(
+  db: Database | Transaction,
+  customerId: number,
+  rawCode: string,
+  subtotalPaise: number,
+  now = new Date(),
+): Promise<AppliedPromo> {
   const code = rawCode.trim().toUpperCase();
   if (!code || code.length > 40) throw new AppError('unprocessable', 'Invalid promo code.');
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
@@ -34,16 +40,25 @@ export async function evaluatePromo(db: Database | Transaction, customerId: numb
     throw new AppError('unprocessable', 'This promo code has reached its usage limit.');
   }
   if (subtotalPaise < promo.minOrderPaise) {
-    throw new AppError('unprocessable', `This promo code needs an order of at least ${formatPaise(promo.minOrderPaise)}.`);
+    throw new AppError(
+      'unprocessable',
+      `This promo code needs an order of at least ${formatPaise(promo.minOrderPaise)}.`,
+    );
   }
   if (promo.perCustomerLimit !== null) {
     const [used] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
       .where(and(eq(orders.customerId, customerId), eq(orders.promoCodeId, promo.id), ne(orders.status, 'cancelled')));
-    if ((used?.n ?? 0) >= promo.perCustomerLimit) throw new AppError('unprocessable', 'You have already used this promo code.');
+    if ((used?.n ?? 0) >= promo.perCustomerLimit)
+      throw new AppError('unprocessable', 'You have already used this promo code.');
   }
-  return { id: promo.id, code: promo.code, percentOff: promo.percentOff, discountPaise: Math.round((subtotalPaise * promo.percentOff) / 100) };
+  return {
+    id: promo.id,
+    code: promo.code,
+    percentOff: promo.percentOff,
+    discountPaise: Math.round((subtotalPaise * promo.percentOff) / 100),
+  };
 }
 
 /** Counts one use of a code, guarded by its limit (409 when another order took the last use). */
@@ -51,12 +66,20 @@ export async function countPromoUse(tx: Transaction, promoId: number): Promise<v
   const updated = await tx
     .update(promoCodes)
     .set({ usesCount: sql`${promoCodes.usesCount} + 1` })
-    .where(and(eq(promoCodes.id, promoId), sql`(${promoCodes.maxUses} IS NULL OR ${promoCodes.usesCount} < ${promoCodes.maxUses})`))
+    .where(
+      and(
+        eq(promoCodes.id, promoId),
+        sql`(${promoCodes.maxUses} IS NULL OR ${promoCodes.usesCount} < ${promoCodes.maxUses})`,
+      ),
+    )
     .returning({ id: promoCodes.id });
   if (!updated.length) throw new AppError('conflict', 'This promo code has reached its usage limit.');
 }
 
 /** Gives a use back (order cancelled). */
 export async function releasePromoUse(tx: Transaction, promoId: number): Promise<void> {
-  await tx.update(promoCodes).set({ usesCount: sql`GREATEST(${promoCodes.usesCount} - 1, 0)` }).where(eq(promoCodes.id, promoId));
+  await tx
+    .update(promoCodes)
+    .set({ usesCount: sql`GREATEST(${promoCodes.usesCount} - 1, 0)` })
+    .where(eq(promoCodes.id, promoId));
 }

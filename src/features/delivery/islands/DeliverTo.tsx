@@ -20,7 +20,15 @@ interface Props {
 
 function PinIcon({ className }: { className: string }) {
   return (
-    <svg viewBox="0 0 24 24" className={className} fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true" focusable="false">
+    <svg
+      viewBox="0 0 24 24"
+      className={className}
+      fill="none"
+      stroke="currentColor"
+      strokeWidth="2"
+      aria-hidden="true"
+      focusable="false"
+    >
       <path d="M12 21s-7-6.1-7-11.5a7 7 0 0 1 14 0C19 14.9 12 21 12 21Z" />
       <circle cx="12" cy="9.5" r="2.5" />
     </svg>
@@ -71,7 +79,11 @@ function PinForm({ current, onDone }: { current: PinCheckJson | null; onDone: ()
             aria-describedby={error ? errorId : undefined}
             className="w-full min-w-0 rounded-md border border-slate-400 px-3 py-2 text-base focus:border-brand-700 focus:outline-none focus:ring-2 focus:ring-brand-700/30"
           />
-          <button type="submit" disabled={busy} className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+          <button
+            type="submit"
+            disabled={busy}
+            className="shrink-0 rounded-md bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+          >
             {busy ? 'Checking…' : 'Check'}
           </button>
         </div>
@@ -90,7 +102,11 @@ function PinForm({ current, onDone }: { current: PinCheckJson | null; onDone: ()
         )}
       </div>
       {answer && (
-        <button type="button" onClick={onDone} className="w-full rounded-md border border-slate-400 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50">
+        <button
+          type="button"
+          onClick={onDone}
+          className="w-full rounded-md border border-slate-400 px-4 py-2 text-sm font-semibold text-slate-800 hover:bg-slate-50"
+        >
           Done
         </button>
       )}
@@ -142,14 +158,18 @@ export default function DeliverTo({ variant, areaName }: Props) {
   }
 
   return (
-    <section aria-label="Delivery" className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800">
+    <section
+      aria-label="Delivery"
+      className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 px-3 py-2 text-sm text-slate-800"
+    >
       <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
       <p className="min-w-0 flex-1">
         {check ? (
           <>
             {check.deliverable ? (
               <>
-                Delivering to <span className="font-semibold">{check.pin}</span> ({check.zone?.name}). {earliestText(check)}.
+                Delivering to <span className="font-semibold">{check.pin}</span> ({check.zone?.name}).{' '}
+                {earliestText(check)}.
               </>
             ) : (
               <span className="text-sale-600">{check.message}</span>
@@ -158,7 +178,12 @@ export default function DeliverTo({ variant, areaName }: Props) {
         ) : (
           <>We deliver in {areaName}. Enter your PIN code to see the earliest delivery slot.</>
         )}{' '}
-        <button type="button" onClick={openDialog} aria-haspopup="dialog" className="font-semibold text-brand-800 underline underline-offset-2">
+        <button
+          type="button"
+          onClick={openDialog}
+          aria-haspopup="dialog"
+          className="font-semibold text-brand-800 underline underline-offset-2"
+        >
           {check ? 'Change PIN code' : 'Enter PIN code'}
         </button>
       </p>

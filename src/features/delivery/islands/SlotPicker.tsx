@@ -27,7 +27,11 @@ const rupees = (v: string) => new Intl.NumberFormat('en-IN', { style: 'currency'
 export default function SlotPicker({ pin, delivery }: Props) {
   const chosen = useStore($chosenSlot);
   const version = useStore($slotsVersion);
-  const [state, setState] = useState<{ status: 'idle' | 'loading' | 'ready' | 'error'; data: SlotsJson | null; message: string }>({ status: 'idle', data: null, message: '' });
+  const [state, setState] = useState<{
+    status: 'idle' | 'loading' | 'ready' | 'error';
+    data: SlotsJson | null;
+    message: string;
+  }>({ status: 'idle', data: null, message: '' });
 
   useEffect(() => {
     if (!pin) {
@@ -36,7 +40,10 @@ export default function SlotPicker({ pin, delivery }: Props) {
     }
     let live = true;
     setState((s) => ({ ...s, status: 'loading' }));
-    callRoute<typeof deliverySlotsRoute>('GET /api/customer/delivery-slots', { query: { pin }, fallbackMessage: 'Could not load delivery slots.' })
+    callRoute<typeof deliverySlotsRoute>('GET /api/customer/delivery-slots', {
+      query: { pin },
+      fallbackMessage: 'Could not load delivery slots.',
+    })
       .then((r) => {
         if (!live) return;
         setState({ status: 'ready', data: r.data, message: '' });
@@ -63,12 +70,19 @@ export default function SlotPicker({ pin, delivery }: Props) {
   const below = delivery && Number(delivery.min_order_remaining) > 0;
 
   return (
-    <section className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm" aria-busy={state.status === 'loading'}>
+    <section
+      className="rounded-2xl border border-slate-200 bg-white p-4 shadow-sm"
+      aria-busy={state.status === 'loading'}
+    >
       <fieldset>
         <legend className="text-lg font-semibold">Delivery Slot</legend>
-        {state.data && <p className="mt-1 text-sm text-slate-600">Delivering to {state.data.zone.name}. Times are India time.</p>}
+        {state.data && (
+          <p className="mt-1 text-sm text-slate-600">Delivering to {state.data.zone.name}. Times are India time.</p>
+        )}
         {!pin && <p className="mt-2 text-sm text-slate-600">Choose a delivery address to see the delivery slots.</p>}
-        {state.status === 'loading' && !state.data && <p className="mt-2 text-sm text-slate-600">Loading delivery slots…</p>}
+        {state.status === 'loading' && !state.data && (
+          <p className="mt-2 text-sm text-slate-600">Loading delivery slots…</p>
+        )}
         {state.status === 'error' && (
           <p role="alert" className="mt-2 text-sm text-sale-600">
             {state.message}
@@ -76,7 +90,8 @@ export default function SlotPicker({ pin, delivery }: Props) {
         )}
         {below && (
           <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-slate-900">
-            The minimum order for delivery to {delivery.zone} is {rupees(delivery.min_order)}. Add {rupees(delivery.min_order_remaining)} more to your cart.
+            The minimum order for delivery to {delivery.zone} is {rupees(delivery.min_order)}. Add{' '}
+            {rupees(delivery.min_order_remaining)} more to your cart.
           </p>
         )}
         {days.map((d) => (
@@ -104,7 +119,9 @@ export default function SlotPicker({ pin, delivery }: Props) {
                       className="mt-0.5 h-4 w-4 shrink-0 accent-brand-700"
                     />
                     <span className="min-w-0">
-                      <span className={`block text-sm font-medium ${disabled ? 'text-slate-600' : 'text-slate-900'}`}>{s.window}</span>
+                      <span className={`block text-sm font-medium ${disabled ? 'text-slate-600' : 'text-slate-900'}`}>
+                        {s.window}
+                      </span>
                       {s.reason && <span className="block text-xs text-slate-600">{s.reason}</span>}
                     </span>
                   </label>

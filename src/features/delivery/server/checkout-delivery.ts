@@ -14,10 +14,18 @@ import { currentPin, zonePolicy } from './deliver-to.ts';
 import { zoneForPin } from './zones.ts';
 
 /** The zone and its policy for checkout, or null when the PIN code in question is not served (or none is known). */
-export async function checkoutDelivery(db: Database, cookies: AstroCookies, customerId: number, addressId?: number): Promise<{ zone: Zone; policy: DeliveryPolicy } | null> {
+export async function checkoutDelivery(
+  db: Database,
+  cookies: AstroCookies,
+  customerId: number,
+  addressId?: number,
+): Promise<{ zone: Zone; policy: DeliveryPolicy } | null> {
   let pin: string | null = null;
   if (addressId !== undefined) {
-    const [row] = await db.select({ pin: addresses.poBox }).from(addresses).where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
+    const [row] = await db
+      .select({ pin: addresses.poBox })
+      .from(addresses)
+      .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
     pin = row?.pin ?? null;
   }
   pin ??= (await currentPin(db, cookies, customerId))?.pin ?? null;

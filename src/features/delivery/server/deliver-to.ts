@@ -29,7 +29,11 @@ export interface PinCheck {
 }
 
 /** The zone's fees as the cart applies them. */
-export const zonePolicy = (zone: Zone): DeliveryPolicy => ({ feePaise: zone.feePaise, freeFromPaise: zone.freeFromPaise, minOrderPaise: zone.minOrderPaise });
+export const zonePolicy = (zone: Zone): DeliveryPolicy => ({
+  feePaise: zone.feePaise,
+  freeFromPaise: zone.freeFromPaise,
+  minOrderPaise: zone.minOrderPaise,
+});
 
 /** The PIN code in the cookie, when it is a well-formed one. */
 export function enteredPin(cookies: AstroCookies): string | null {
@@ -53,7 +57,11 @@ async function defaultAddressPin(db: Database, customerId: number): Promise<stri
 }
 
 /** The PIN code this visitor's prices are for: the entered one, else the default address's, else null. */
-export async function currentPin(db: Database, cookies: AstroCookies, customerId: number | null): Promise<{ pin: string; source: PinCheck['source'] } | null> {
+export async function currentPin(
+  db: Database,
+  cookies: AstroCookies,
+  customerId: number | null,
+): Promise<{ pin: string; source: PinCheck['source'] } | null> {
   const entered = enteredPin(cookies);
   if (entered) return { pin: entered, source: 'entered' };
   const pin = customerId === null ? null : await defaultAddressPin(db, customerId);

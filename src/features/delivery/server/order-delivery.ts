@@ -46,23 +46,38 @@ export function orderDelivery(pin: string): OrderDelivery | null {
     checkMinimum(subtotalPaise) {
       if (subtotalPaise < zone.minOrderPaise) {
         const remaining = zone.minOrderPaise - subtotalPaise;
-        throw new AppError('unprocessable', belowMinimumMessage(zone, remaining), { data: { min_order: zone.minOrderPaise / 100, min_order_remaining: remaining / 100 } });
+        throw new AppError('unprocessable', belowMinimumMessage(zone, remaining), {
+          data: { min_order: zone.minOrderPaise / 100, min_order_remaining: remaining / 100 },
+        });
       }
     },
     async takeSlot(tx, slotId) {
       const slot = await takeSlot(tx, zone, slotId, deliveryNow());
-      return { deliveryZoneId: zone.id, deliverySlotId: slot.id, deliverySlotStart: slot.startsAt, deliverySlotEnd: slot.endsAt };
+      return {
+        deliveryZoneId: zone.id,
+        deliverySlotId: slot.id,
+        deliverySlotStart: slot.startsAt,
+        deliverySlotEnd: slot.endsAt,
+      };
     },
   };
 }
 
 /** Gives a cancelled order's slot place back (no-op for an order without one). */
-export async function releaseOrderSlot(tx: Transaction, row: { deliveryZoneId: string | null; deliverySlotId: string | null }): Promise<void> {
+export async function releaseOrderSlot(
+  tx: Transaction,
+  row: { deliveryZoneId: string | null; deliverySlotId: string | null },
+): Promise<void> {
   if (row.deliveryZoneId && row.deliverySlotId) await releaseSlot(tx, row.deliveryZoneId, row.deliverySlotId);
 }
 
 /** An order's slot as the API sends it (order JSON `delivery_slot`), or null for an order without one. */
-export function orderSlotJson(row: { deliveryZoneId: string | null; deliverySlotId: string | null; deliverySlotStart: Date | null; deliverySlotEnd: Date | null }) {
+export function orderSlotJson(row: {
+  deliveryZoneId: string | null;
+  deliverySlotId: string | null;
+  deliverySlotStart: Date | null;
+  deliverySlotEnd: Date | null;
+}) {
   if (!row.deliverySlotId || !row.deliverySlotStart || !row.deliverySlotEnd) return null;
   return {
     id: row.deliverySlotId,

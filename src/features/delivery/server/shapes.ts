@@ -6,7 +6,16 @@ import type { PinCheck } from './deliver-to.ts';
 
 /** A listed slot. */
 export function slotJson(s: Slot) {
-  return { id: s.id, starts_at: s.startsAt.toISOString(), ends_at: s.endsAt.toISOString(), label: s.label, day: s.day, window: s.window, status: s.status, reason: s.reason };
+  return {
+    id: s.id,
+    starts_at: s.startsAt.toISOString(),
+    ends_at: s.endsAt.toISOString(),
+    label: s.label,
+    day: s.day,
+    window: s.window,
+    status: s.status,
+    reason: s.reason,
+  };
 }
 
 /** A PIN-code check. */

@@ -48,7 +48,10 @@ export async function takeSlot(tx: Transaction, zone: Zone, slotId: string | und
     throw refuse(DELIVERY_MESSAGES.noSlots);
   }
   const slot = slots.find((s) => s.id === slotId);
-  if (!slot) throw new AppError('bad_request', DELIVERY_MESSAGES.slotUnknown, { errors: { delivery_slot: DELIVERY_MESSAGES.slotUnknown } });
+  if (!slot)
+    throw new AppError('bad_request', DELIVERY_MESSAGES.slotUnknown, {
+      errors: { delivery_slot: DELIVERY_MESSAGES.slotUnknown },
+    });
   if (slot.status === 'closed') throw refuse(`${slot.reason}. Please choose another slot.`);
   if (!(await takePlace(tx, zone.id, slot))) throw refuse(DELIVERY_MESSAGES.slotFull);
   return slot;
@@ -59,5 +62,11 @@ export async function releaseSlot(tx: Transaction, zoneId: string, slotId: strin
   await tx
     .update(deliverySlotUsage)
     .set({ used: sql`${deliverySlotUsage.used} - 1` })
-    .where(and(eq(deliverySlotUsage.zoneId, zoneId), eq(deliverySlotUsage.slotId, slotId), sql`${deliverySlotUsage.used} > 0`));
+    .where(
+      and(
+        eq(deliverySlotUsage.zoneId, zoneId),
+        eq(deliverySlotUsage.slotId, slotId),
+        sql`${deliverySlotUsage.used} > 0`,
+      ),
+    );
 }

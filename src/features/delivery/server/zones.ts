@@ -67,7 +67,9 @@ let loaded: DeliveryConfig | null = null;
 export function deliveryConfig(): DeliveryConfig {
   if (!loaded) {
     const file = getConfig().DELIVERY_ZONES_FILE;
-    loaded = file ? readDeliveryConfig(file) : parseDeliveryConfig(demoZones, 'the demo zones (src/features/delivery/data/zones.json)');
+    loaded = file
+      ? readDeliveryConfig(file)
+      : parseDeliveryConfig(demoZones, 'the demo zones (src/features/delivery/data/zones.json)');
   }
   return loaded;
 }

@@ -49,14 +49,23 @@ const unitOf = (weight: number | null, unit: string | null) => (weight && unit ?
 function addressLines(a: Record<string, unknown> | null): string[] {
   if (!a) return [];
   const s = (k: string) => (typeof a[k] === 'string' && (a[k] as string).trim() ? (a[k] as string).trim() : null);
-  return [[s('building_num'), s('street')].filter(Boolean).join(', '), s('landmark'), [s('city'), s('po_box')].filter(Boolean).join(' ')].filter((l): l is string => Boolean(l));
+  return [
+    [s('building_num'), s('street')].filter(Boolean).join(', '),
+    s('landmark'),
+    [s('city'), s('po_box')].filter(Boolean).join(' '),
+  ].filter((l): l is string => Boolean(l));
 }
 
 /**
  * The invoice of the customer's order, issuing its number at the first call.
  * Errors: 404 not the customer's (or hidden: payment pending or failed); 409 cancelled without an invoice.
  */
-export async function loadInvoice(db: Database, customerId: number, orderId: number, now = new Date()): Promise<InvoiceData> {
+export async function loadInvoice(
+  db: Database,
+  customerId: number,
+  orderId: number,
+  now = new Date(),
+): Promise<InvoiceData> {
   const issued = await issueInvoiceNumber(db, customerId, orderId, now);
   const [row] = await db
     .select({ order: orders, customerName: customers.name, customerPhone: customers.phone })
@@ -67,7 +76,9 @@ export async function loadInvoice(db: Database, customerId: number, orderId: num
   const o = row.order;
   const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
   const missing = items.filter((i) => !i.hsnCode && i.productId).map((i) => i.productId!);
-  const current = missing.length ? await db.select({ id: products.id, hsn: products.hsnCode }).from(products).where(inArray(products.id, missing)) : [];
+  const current = missing.length
+    ? await db.select({ id: products.id, hsn: products.hsnCode }).from(products).where(inArray(products.id, missing))
+    : [];
   const hsnNow = new Map(current.map((p) => [p.id, p.hsn]));
 
   const config = getConfig();
@@ -96,7 +107,14 @@ export async function loadInvoice(db: Database, customerId: number, orderId: num
     paymentMode: o.paymentMode,
     paymentStatus: o.paymentStatus,
     cancelled: o.status === 'cancelled',
-    supplier: { name: config.SHOP_NAME, address: config.SHOP_ADDRESS, gstin: config.SHOP_GSTIN, state: shopState, phone: config.SHOP_PHONE, email: config.SHOP_EMAIL },
+    supplier: {
+      name: config.SHOP_NAME,
+      address: config.SHOP_ADDRESS,
+      gstin: config.SHOP_GSTIN,
+      state: shopState,
+      phone: config.SHOP_PHONE,
+      email: config.SHOP_EMAIL,
+    },
     recipient: {
       name: (typeof address?.name === 'string' && address.name) || row.customerName || 'Customer',
       phone: (typeof address?.mobile === 'string' && address.mobile) || row.customerPhone,

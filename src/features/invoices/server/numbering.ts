@@ -15,7 +15,8 @@ import { visible } from '../../orders/server/queries.ts';
 import { financialYear, formatInvoiceNumber } from '../rules.ts';
 
 /** 409 for a cancelled order that never had an invoice (nothing was supplied). */
-export const NO_INVOICE_CANCELLED = 'This order was cancelled before an invoice was issued, so there is no invoice for it.';
+export const NO_INVOICE_CANCELLED =
+  'This order was cancelled before an invoice was issued, so there is no invoice for it.';
 
 /** An issued invoice's number and date. */
 export interface IssuedInvoice {
@@ -27,7 +28,12 @@ export interface IssuedInvoice {
  * The invoice number and date of the customer's order, issuing them now when it has none.
  * Errors: 404 not the customer's order (or its online payment is pending or failed); 409 cancelled without an invoice.
  */
-export async function issueInvoiceNumber(db: Database, customerId: number, orderId: number, now = new Date()): Promise<IssuedInvoice> {
+export async function issueInvoiceNumber(
+  db: Database,
+  customerId: number,
+  orderId: number,
+  now = new Date(),
+): Promise<IssuedInvoice> {
   return db.transaction(async (tx) => {
     const [row] = await tx
       .select({ status: orders.status, number: orders.invoiceNumber, date: orders.invoiceDate })
@@ -41,7 +47,10 @@ export async function issueInvoiceNumber(db: Database, customerId: number, order
     const [counter] = await tx
       .insert(invoiceCounters)
       .values({ financialYear: fy, lastNumber: 1 })
-      .onConflictDoUpdate({ target: invoiceCounters.financialYear, set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` } })
+      .onConflictDoUpdate({
+        target: invoiceCounters.financialYear,
+        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+      })
       .returning({ n: invoiceCounters.lastNumber });
     const number = formatInvoiceNumber(getConfig().INVOICE_PREFIX, fy, counter!.n);
     await tx.update(orders).set({ invoiceNumber: number, invoiceDate: now }).where(eq(orders.id, orderId));

@@ -10,9 +10,11 @@ import { amountInWords, type InvoiceLine } from '../rules.ts';
 import type { InvoiceData } from './invoice.ts';
 
 const MARGIN = 36;
-const rs = (paise: number) => (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const rs = (paise: number) =>
+  (paise / 100).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const pct = (n: number) => `${Number(n.toFixed(2))}%`;
-const day = (d: Date) => d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
+const day = (d: Date) =>
+  d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
 
 interface Column {
   title: string;
@@ -23,7 +25,11 @@ interface Column {
 
 /** Renders `invoice`; resolves with the PDF bytes. */
 export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
-  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.supplier.name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: MARGIN,
+    info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.supplier.name },
+  });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
@@ -39,7 +45,13 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   const width = doc.page.width - 2 * MARGIN;
   doc.font('Helvetica-Bold').fontSize(14).text('TAX INVOICE CUM BILL OF SUPPLY', { align: 'center' });
   doc.font('Helvetica').fontSize(8).text('Original for recipient', { align: 'center' });
-  if (inv.cancelled) doc.font('Helvetica-Bold').fontSize(10).fillColor('#b00020').text('This order was cancelled after this invoice was issued.', { align: 'center' }).fillColor('black');
+  if (inv.cancelled)
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(10)
+      .fillColor('#b00020')
+      .text('This order was cancelled after this invoice was issued.', { align: 'center' })
+      .fillColor('black');
   doc.moveDown(0.8);
 
   const top = doc.y;
@@ -63,7 +75,10 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   if (inv.deliverySlot) facts.push(['Delivery slot', inv.deliverySlot]);
   let y = top;
   for (const [k, v] of facts) {
-    doc.font('Helvetica').fontSize(9).text(`${k}:`, MARGIN + half + 16, y, { width: 90 });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`${k}:`, MARGIN + half + 16, y, { width: 90 });
     doc.font('Helvetica-Bold').text(v, MARGIN + half + 106, y, { width: half - 90 });
     y = doc.y + 1;
   }
@@ -105,7 +120,10 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
 
   const taxed = [...inv.taxable, ...(inv.delivery ? [inv.delivery] : [])];
   if (taxed.length) {
-    heading(doc, `Tax invoice: goods and services with GST (${tax}${inv.interState ? '' : ' + SGST'}; prices include tax)`);
+    heading(
+      doc,
+      `Tax invoice: goods and services with GST (${tax}${inv.interState ? '' : ' + SGST'}; prices include tax)`,
+    );
     table(doc, [...base, ...gst, amount], taxed, width);
   }
   if (inv.exempt.length) {
@@ -117,7 +135,8 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
 
   const sum = (ls: InvoiceLine[], k: keyof InvoiceLine) => ls.reduce((a, l) => a + (l[k] as number), 0);
   const rows: [string, string][] = [['Goods total (prices include GST)', rs(inv.subtotalPaise)]];
-  if (inv.discountPaise) rows.push([`Promo discount${inv.promoCode ? ` (${inv.promoCode})` : ''}`, `- ${rs(inv.discountPaise)}`]);
+  if (inv.discountPaise)
+    rows.push([`Promo discount${inv.promoCode ? ` (${inv.promoCode})` : ''}`, `- ${rs(inv.discountPaise)}`]);
   if (inv.pointsRedeemed) rows.push([`Points redeemed (${inv.pointsRedeemed})`, `- ${rs(inv.pointsRedeemed * 100)}`]);
   rows.push(['Delivery fee (incl. GST)', inv.deliveryFeePaise ? rs(inv.deliveryFeePaise) : 'Free']);
   rows.push(['Total taxable value', rs(sum(taxed, 'taxablePaise'))]);
@@ -128,19 +147,35 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   ensureRoom(doc, rows.length * 13 + 60);
   for (const [k, v] of rows) {
     const ry = doc.y;
-    doc.font('Helvetica').fontSize(9).text(k, MARGIN + width - 300, ry, { width: 210, align: 'right' });
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(k, MARGIN + width - 300, ry, { width: 210, align: 'right' });
     doc.text(v, MARGIN + width - 85, ry, { width: 85, align: 'right' });
   }
   const ty = doc.y + 3;
-  doc.font('Helvetica-Bold').fontSize(11).text('Invoice total', MARGIN + width - 300, ty, { width: 210, align: 'right' });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(11)
+    .text('Invoice total', MARGIN + width - 300, ty, { width: 210, align: 'right' });
   doc.text(`Rs. ${rs(inv.totalPaise)}`, MARGIN + width - 85, ty, { width: 85, align: 'right' });
   doc.moveDown(0.5);
-  doc.font('Helvetica-Bold').fontSize(9).text(`Amount in words: ${amountInWords(inv.totalPaise)}`, MARGIN, doc.y, { width });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text(`Amount in words: ${amountInWords(inv.totalPaise)}`, MARGIN, doc.y, { width });
   doc.moveDown(1.2);
   doc.font('Helvetica').fontSize(8).fillColor('#444444');
-  doc.text('Prices include GST. Exempt goods are supplied under a bill of supply (CGST Rule 49). Goods are delivered within the state of supply.', { width });
+  doc.text(
+    'Prices include GST. Exempt goods are supplied under a bill of supply (CGST Rule 49). Goods are delivered within the state of supply.',
+    { width },
+  );
   doc.text('This is a computer-generated invoice.', { width });
-  doc.fillColor('black').font('Helvetica-Bold').fontSize(9).text(`For ${inv.supplier.name}: authorised signatory`, MARGIN, doc.y + 12, { width, align: 'right' });
+  doc
+    .fillColor('black')
+    .font('Helvetica-Bold')
+    .fontSize(9)
+    .text(`For ${inv.supplier.name}: authorised signatory`, MARGIN, doc.y + 12, { width, align: 'right' });
 }
 
 function heading(doc: PDFKit.PDFDocument, title: string): void {
@@ -175,10 +210,20 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[],
       doc.text(t, x + 2, y + 2, { width: cols[i]!.width - 4, align: cols[i]!.align ?? 'left' });
       x += cols[i]!.width;
     });
-    doc.moveTo(MARGIN, y + h).lineTo(MARGIN + width, y + h).lineWidth(0.5).strokeColor('#999999').stroke();
+    doc
+      .moveTo(MARGIN, y + h)
+      .lineTo(MARGIN + width, y + h)
+      .lineWidth(0.5)
+      .strokeColor('#999999')
+      .stroke();
     doc.x = MARGIN;
     doc.y = y + h;
   };
   row(header, true);
-  lines.forEach((l, i) => row(cols.map((c) => c.cell(l, i)), false));
+  lines.forEach((l, i) =>
+    row(
+      cols.map((c) => c.cell(l, i)),
+      false,
+    ),
+  );
 }

@@ -11,7 +11,13 @@ import { SMS_LANGUAGE_OPTIONS, type SmsLanguage as Language } from '../rules.ts'
 const FAILED = 'Could not save your SMS language. Please try again.';
 
 /** The language choice; `initial` from the profile. */
-export default function SmsLanguage({ initial, onSaved }: { initial: Language; onSaved?: (language: Language) => void }) {
+export default function SmsLanguage({
+  initial,
+  onSaved,
+}: {
+  initial: Language;
+  onSaved?: (language: Language) => void;
+}) {
   const [value, setValue] = useState<Language>(initial);
   const [saving, setSaving] = useState(false);
   const [status, setStatus] = useState<{ text: string; ok: boolean } | null>(null);
@@ -24,7 +30,10 @@ export default function SmsLanguage({ initial, onSaved }: { initial: Language; o
     setSaving(true);
     setStatus(null);
     try {
-      const res = await callRoute<typeof smsLanguageRoute>('POST /api/customer/sms-language', { body: { sms_language: next }, fallbackMessage: FAILED });
+      const res = await callRoute<typeof smsLanguageRoute>('POST /api/customer/sms-language', {
+        body: { sms_language: next },
+        fallbackMessage: FAILED,
+      });
       setValue(res.data.sms_language);
       setStatus({ text: res.message ?? 'Saved.', ok: true });
       onSaved?.(res.data.sms_language);
@@ -51,10 +60,19 @@ export default function SmsLanguage({ initial, onSaved }: { initial: Language; o
             <label
               key={o.value}
               className={`inline-flex min-h-10 cursor-pointer items-center gap-2 rounded-lg border px-3 py-2 text-sm font-medium ${
-                value === o.value ? 'border-brand-700 bg-brand-50 text-brand-800' : 'border-slate-300 text-slate-800 hover:bg-slate-50'
+                value === o.value
+                  ? 'border-brand-700 bg-brand-50 text-brand-800'
+                  : 'border-slate-300 text-slate-800 hover:bg-slate-50'
               }`}
             >
-              <input type="radio" name={name} value={o.value} checked={value === o.value} onChange={() => void choose(o.value)} className="h-4 w-4 accent-brand-700" />
+              <input
+                type="radio"
+                name={name}
+                value={o.value}
+                checked={value === o.value}
+                onChange={() => void choose(o.value)}
+                className="h-4 w-4 accent-brand-700"
+              />
               <span lang={o.value === 'ml' ? 'ml' : undefined}>{o.label}</span>
             </label>
           ))}
@@ -63,7 +81,11 @@ export default function SmsLanguage({ initial, onSaved }: { initial: Language; o
       <p
         role={status && !status.ok ? 'alert' : undefined}
         aria-live="polite"
-        className={status ? `mt-3 rounded-lg px-3 py-2 text-sm ${status.ok ? 'bg-brand-50 text-brand-800' : 'bg-red-50 text-red-800'}` : 'sr-only-focusable'}
+        className={
+          status
+            ? `mt-3 rounded-lg px-3 py-2 text-sm ${status.ok ? 'bg-brand-50 text-brand-800' : 'bg-red-50 text-red-800'}`
+            : 'sr-only-focusable'
+        }
       >
         {status?.text ?? ''}
       </p>

@@ -30,7 +30,11 @@ export async function setSmsLanguage(db: Database, customerId: number, language:
 }
 
 /** A phone number for logs: country code and the last 4 digits, e.g. +91******3210. */
-export const maskPhone = (phone: string) => phone.replace(/^(\+\d{2})(\d+)(\d{4})$/, (_, cc: string, mid: string, last: string) => `${cc}${'*'.repeat(mid.length)}${last}`);
+export const maskPhone = (phone: string) =>
+  phone.replace(
+    /^(\+\d{2})(\d+)(\d{4})$/,
+    (_, cc: string, mid: string, last: string) => `${cc}${'*'.repeat(mid.length)}${last}`,
+  );
 
 /** What one send did: sent now, skipped (already sent for this event, no phone, or no SMS sender configured), or failed (logged). */
 export type OrderSmsOutcome = 'sent' | 'skipped' | 'failed';

@@ -6,7 +6,13 @@
 import type { OrderJson } from '../contract.ts';
 
 /** "Download invoice" for an order that has one; nothing otherwise. */
-export function InvoiceLink({ order, className = '' }: { order: Pick<OrderJson, 'id' | 'invoice_url'>; className?: string }) {
+export function InvoiceLink({
+  order,
+  className = '',
+}: {
+  order: Pick<OrderJson, 'id' | 'invoice_url'>;
+  className?: string;
+}) {
   if (!order.invoice_url) return null;
   return (
     <a
@@ -14,7 +20,17 @@ export function InvoiceLink({ order, className = '' }: { order: Pick<OrderJson, 
       download
       className={`inline-flex min-h-10 items-center gap-1.5 rounded-lg border border-slate-300 px-3 py-1.5 text-sm font-semibold text-slate-800 hover:bg-slate-50 ${className}`}
     >
-      <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={2} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+      <svg
+        viewBox="0 0 24 24"
+        fill="none"
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinecap="round"
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+        className="h-4 w-4"
+      >
         <path d="M12 4v11m0 0-4-4m4 4 4-4M5 19h14" />
       </svg>
       Download invoice<span className="sr-only-focusable"> for order #{order.id} (PDF)</span>

@@ -23,14 +23,32 @@ type Load = { state: 'loading' } | { state: 'error'; message: string } | { state
 
 /** The coloured label of an order status (spec 001 §4). */
 export function StatusBadge({ status }: { status: string }) {
-  const tone = status === 'delivered' ? 'bg-green-100 text-green-800' : status === 'cancelled' ? 'bg-red-100 text-red-800' : 'bg-slate-100 text-slate-800';
-  return <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>{statusLabel(status)}</span>;
+  const tone =
+    status === 'delivered'
+      ? 'bg-green-100 text-green-800'
+      : status === 'cancelled'
+        ? 'bg-red-100 text-red-800'
+        : 'bg-slate-100 text-slate-800';
+  return (
+    <span className={`inline-block rounded-full px-2.5 py-0.5 text-xs font-semibold ${tone}`}>
+      {statusLabel(status)}
+    </span>
+  );
 }
 
-const newestFirst = (orders: OrderJson[]) => [...orders].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
+const newestFirst = (orders: OrderJson[]) =>
+  [...orders].sort((a, b) => Date.parse(b.created_at) - Date.parse(a.created_at) || b.id - a.id);
 
 /** One order card with its details and actions. */
-function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged: () => Promise<void>; onNotice: (text: string, tone: 'ok' | 'error') => void }) {
+function OrderCard({
+  order,
+  onChanged,
+  onNotice,
+}: {
+  order: OrderJson;
+  onChanged: () => Promise<void>;
+  onNotice: (text: string, tone: 'ok' | 'error') => void;
+}) {
   const [open, setOpen] = useState(false);
   const [reordering, setReordering] = useState(false);
   const [confirming, setConfirming] = useState(false);
@@ -42,9 +60,14 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
   async function reorder() {
     setReordering(true);
     try {
-      const res = await callRoute<typeof reorderRoute>('POST /api/customer/reorder', { body: { order_id: order.id }, fallbackMessage: 'Failed to add the items to your cart.' });
+      const res = await callRoute<typeof reorderRoute>('POST /api/customer/reorder', {
+        body: { order_id: order.id },
+        fallbackMessage: 'Failed to add the items to your cart.',
+      });
       // The server's message names what was added and what was left out.
-      const fallback = res.data.added.length ? 'Items added to your cart.' : 'None of the items could be added to your cart.';
+      const fallback = res.data.added.length
+        ? 'Items added to your cart.'
+        : 'None of the items could be added to your cart.';
       onNotice(res.message ?? fallback, res.data.added.length ? 'ok' : 'error');
       // The answer carries the cart as it is now: the navbar's count follows.
       seedCart(res.data);
@@ -59,7 +82,10 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
     setCancelling(true);
     setCancelError(null);
     try {
-      await callRoute<typeof cancelOrderRoute>('POST /api/customer/cancel-order', { body: { order_id: order.id }, fallbackMessage: 'Failed to cancel the order.' });
+      await callRoute<typeof cancelOrderRoute>('POST /api/customer/cancel-order', {
+        body: { order_id: order.id },
+        fallbackMessage: 'Failed to cancel the order.',
+      });
       setConfirming(false);
       onNotice(`Order #${order.id} has been cancelled.`, 'ok');
       await onChanged();
@@ -76,7 +102,8 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         <div>
           <p className="font-semibold text-slate-900">Order #{order.id}</p>
           <p className="text-sm text-slate-600">
-            {orderDate(order.created_at)} · {itemCount} {itemCount === 1 ? 'item' : 'items'} · {formatPaise(toPaise(order.paid_amount))}
+            {orderDate(order.created_at)} · {itemCount} {itemCount === 1 ? 'item' : 'items'} ·{' '}
+            {formatPaise(toPaise(order.paid_amount))}
           </p>
         </div>
         <StatusBadge status={order.order_status} />
@@ -92,10 +119,19 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
         >
           {open ? 'Hide Details' : 'View Details'}
         </button>
-        <a href={`/track-order?order=${order.id}`} className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50">
+        <a
+          href={`/track-order?order=${order.id}`}
+          className="inline-flex min-h-10 items-center rounded-lg border border-brand-700 px-3 py-1.5 text-sm font-semibold text-brand-700 hover:bg-brand-50"
+        >
           Track
         </a>
-        <button type="button" onClick={reorder} disabled={reordering} aria-busy={reordering} className="min-h-10 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60">
+        <button
+          type="button"
+          onClick={reorder}
+          disabled={reordering}
+          aria-busy={reordering}
+          className="min-h-10 rounded-lg bg-brand-700 px-3 py-1.5 text-sm font-semibold text-white hover:bg-brand-800 disabled:opacity-60"
+        >
           {reordering ? 'Adding...' : 'Reorder'}
         </button>
         <InvoiceLink order={order} />
@@ -133,7 +169,12 @@ function OrderCard({ order, onChanged, onNotice }: { order: OrderJson; onChanged
       <ConfirmDialog
         open={confirming}
         title="Cancel Order"
-        message={<p>Cancel order #{order.id}? Orders can be cancelled within 30 minutes of placing them, before we start preparing them.</p>}
+        message={
+          <p>
+            Cancel order #{order.id}? Orders can be cancelled within 30 minutes of placing them, before we start
+            preparing them.
+          </p>
+        }
         confirmLabel="Yes, cancel order"
         busy={cancelling}
         error={cancelError}
@@ -151,10 +192,17 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
 
   const reload = useCallback(async () => {
     try {
-      const { data } = await callRoute<typeof myOrdersRoute>('GET /api/customer/my-orders', { fallbackMessage: ACCOUNT_MESSAGES.fetchOrders });
+      const { data } = await callRoute<typeof myOrdersRoute>('GET /api/customer/my-orders', {
+        fallbackMessage: ACCOUNT_MESSAGES.fetchOrders,
+      });
       setLoad({ state: 'ready', orders: newestFirst(data.orders) });
     } catch (err) {
-      const message = err instanceof ApiError && err.status === 401 ? ACCOUNT_MESSAGES.loginForOrders : err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.fetchOrders;
+      const message =
+        err instanceof ApiError && err.status === 401
+          ? ACCOUNT_MESSAGES.loginForOrders
+          : err instanceof ApiError
+            ? err.message
+            : ACCOUNT_MESSAGES.fetchOrders;
       setLoad({ state: 'error', message });
     }
   }, []);
@@ -176,7 +224,11 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
         <p role="alert" className="text-red-800">
           {load.message}
         </p>
-        <button type="button" onClick={onBack} className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+        <button
+          type="button"
+          onClick={onBack}
+          className="mt-4 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+        >
           Back to My Account
         </button>
       </div>
@@ -188,20 +240,27 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
   return (
     <div className="space-y-5">
       <section aria-label="Order counts">
-      <dl className="grid grid-cols-3 gap-2 sm:gap-3">
-        {[
-          ['Total', total],
-          ['New', total - delivered],
-          ['Delivered', delivered],
-        ].map(([label, value]) => (
-          <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 text-center sm:p-4">
-            <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
-            <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
-          </div>
-        ))}
-      </dl>
+        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+          {[
+            ['Total', total],
+            ['New', total - delivered],
+            ['Delivered', delivered],
+          ].map(([label, value]) => (
+            <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 text-center sm:p-4">
+              <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
+              <dd className="mt-1 text-2xl font-bold text-slate-900">{value}</dd>
+            </div>
+          ))}
+        </dl>
       </section>
-      <p aria-live="polite" className={notice ? `rounded-lg px-3 py-2 text-sm ${notice.tone === 'ok' ? 'bg-brand-50 text-brand-800' : 'bg-amber-50 text-amber-900'}` : 'sr-only-focusable'}>
+      <p
+        aria-live="polite"
+        className={
+          notice
+            ? `rounded-lg px-3 py-2 text-sm ${notice.tone === 'ok' ? 'bg-brand-50 text-brand-800' : 'bg-amber-50 text-amber-900'}`
+            : 'sr-only-focusable'
+        }
+      >
         {notice?.text ?? ''}
       </p>
       <section aria-labelledby="your-orders-heading">
@@ -209,11 +268,18 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
           Your Orders
         </h3>
         {total === 0 ? (
-          <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">You have no orders yet.</p>
+          <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">
+            You have no orders yet.
+          </p>
         ) : (
           <ul className="mt-3 space-y-3">
             {load.orders.map((order) => (
-              <OrderCard key={order.id} order={order} onChanged={reload} onNotice={(text, tone) => setNotice({ text, tone })} />
+              <OrderCard
+                key={order.id}
+                order={order}
+                onChanged={reload}
+                onNotice={(text, tone) => setNotice({ text, tone })}
+              />
             ))}
           </ul>
         )}

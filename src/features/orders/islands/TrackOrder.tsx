@@ -8,7 +8,14 @@
  * Rendered on the server without hydration (the page ships no JavaScript for it).
  */
 import type { ReactNode } from 'react';
-import { ACCOUNT_MESSAGES, TRACKING_STEPS, orderDate, orderDateTime, paymentModeLabel, trackingStepIndex } from '../../account/rules.ts';
+import {
+  ACCOUNT_MESSAGES,
+  TRACKING_STEPS,
+  orderDate,
+  orderDateTime,
+  paymentModeLabel,
+  trackingStepIndex,
+} from '../../account/rules.ts';
 import { OrderItemList } from '../../account/islands/account-ui.tsx';
 import type { OrderJson } from '../contract.ts';
 import { OrderTotals } from './OrderTotals.tsx';
@@ -27,14 +34,27 @@ export type TrackState =
   | { kind: 'no-order' }
   | { kind: 'error'; message: string };
 
-function Panel({ message, tone = 'error', children }: { message: string; tone?: 'error' | 'info'; children?: ReactNode }) {
+function Panel({
+  message,
+  tone = 'error',
+  children,
+}: {
+  message: string;
+  tone?: 'error' | 'info';
+  children?: ReactNode;
+}) {
   return (
-    <div className={`mt-6 rounded-2xl border p-6 text-center ${tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-slate-50'}`}>
+    <div
+      className={`mt-6 rounded-2xl border p-6 text-center ${tone === 'error' ? 'border-red-200 bg-red-50' : 'border-slate-200 bg-slate-50'}`}
+    >
       <p role={tone === 'error' ? 'alert' : 'status'} className={tone === 'error' ? 'text-red-800' : 'text-slate-800'}>
         {message}
       </p>
       {children}
-      <a href="/my-account" className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800">
+      <a
+        href="/my-account"
+        className="mt-4 inline-flex min-h-10 items-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
         Back to My Account
       </a>
     </div>
@@ -43,7 +63,17 @@ function Panel({ message, tone = 'error', children }: { message: string; tone?: 
 
 function Check() {
   return (
-    <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" strokeLinejoin="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={3}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+      className="h-4 w-4"
+    >
       <path d="m5 12 5 5 9-10" />
     </svg>
   );
@@ -62,8 +92,17 @@ function Steps({ order }: { order: TrackedOrder }) {
         const isCurrent = !cancelled && i === current;
         const last = cancelled ? false : i === steps.length - 1;
         return (
-          <li key={step.status} aria-current={isCurrent ? 'step' : undefined} className="relative flex gap-3 pb-6 last:pb-0">
-            {!last && <span aria-hidden="true" className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 ${i < current ? 'bg-brand-600' : 'bg-slate-200'}`} />}
+          <li
+            key={step.status}
+            aria-current={isCurrent ? 'step' : undefined}
+            className="relative flex gap-3 pb-6 last:pb-0"
+          >
+            {!last && (
+              <span
+                aria-hidden="true"
+                className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 ${i < current ? 'bg-brand-600' : 'bg-slate-200'}`}
+              />
+            )}
             <span
               className={`relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
                 done ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-500'
@@ -74,10 +113,14 @@ function Steps({ order }: { order: TrackedOrder }) {
             <span className="pt-1">
               <span className={`block text-sm font-semibold ${done ? 'text-slate-900' : 'text-slate-600'}`}>
                 {step.label}
-                <span className="sr-only-focusable">{isCurrent ? ' (current step)' : done ? ' (completed)' : ' (not yet)'}</span>
+                <span className="sr-only-focusable">
+                  {isCurrent ? ' (current step)' : done ? ' (completed)' : ' (not yet)'}
+                </span>
               </span>
               {done && times[i] && <span className="block text-xs text-slate-600">{orderDateTime(times[i]!)}</span>}
-              {isCurrent && step.status !== 'delivered' && <span className="block text-xs font-medium text-brand-700">In progress</span>}
+              {isCurrent && step.status !== 'delivered' && (
+                <span className="block text-xs font-medium text-brand-700">In progress</span>
+              )}
             </span>
           </li>
         );
@@ -85,13 +128,24 @@ function Steps({ order }: { order: TrackedOrder }) {
       {cancelled && (
         <li aria-current="step" className="relative flex gap-3">
           <span className="relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 border-red-700 bg-red-700 text-white">
-            <svg viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth={3} strokeLinecap="round" aria-hidden="true" focusable="false" className="h-4 w-4">
+            <svg
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={3}
+              strokeLinecap="round"
+              aria-hidden="true"
+              focusable="false"
+              className="h-4 w-4"
+            >
               <path d="M6 6l12 12M18 6 6 18" />
             </svg>
           </span>
           <span className="pt-1">
             <span className="block text-sm font-semibold text-red-800">Cancelled</span>
-            {order.cancelled_at && <span className="block text-xs text-slate-600">{orderDateTime(order.cancelled_at)}</span>}
+            {order.cancelled_at && (
+              <span className="block text-xs text-slate-600">{orderDateTime(order.cancelled_at)}</span>
+            )}
           </span>
         </li>
       )}
@@ -117,7 +171,10 @@ export default function TrackOrder({ state }: { state: TrackState }) {
   const cancelled = order.order_status === 'cancelled';
   return (
     <div className="mt-6 grid gap-6 [overflow-wrap:anywhere] lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <section aria-labelledby="progress-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <section
+        aria-labelledby="progress-heading"
+        className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
         <div className="flex flex-wrap items-center justify-between gap-2">
           <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
             Order #{order.id}
@@ -127,13 +184,17 @@ export default function TrackOrder({ state }: { state: TrackState }) {
         <p className="text-sm text-slate-600">Placed on {orderDate(order.created_at)}</p>
         {cancelled && (
           <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be delivered.
+            This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be
+            delivered.
           </p>
         )}
         <RefundNote order={order} className="mt-3" />
         <Steps order={order} />
       </section>
-      <section aria-labelledby="items-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <section
+        aria-labelledby="items-heading"
+        className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+      >
         <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
           Items
         </h2>
@@ -146,7 +207,10 @@ export default function TrackOrder({ state }: { state: TrackState }) {
         </dl>
         <SubstitutionNote order={order} className="mt-3" />
         <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-          <a href="/my-account?section=orders" className="inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800">
+          <a
+            href="/my-account?section=orders"
+            className="inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+          >
             Back to My Account
           </a>
           <InvoiceLink order={order} />

@@ -25,7 +25,13 @@ export const PAYMENT_FAILED =
  * and answered with a 402. A charge that went through but could not be recorded is logged with
  * the gateway's reference and answered with a 503 that tells the customer not to pay again.
  */
-export async function settlePayment(db: Database, gateway: PaymentGateway, customerId: number, order: { id: number; amountPaise: number }, reqId?: string): Promise<void> {
+export async function settlePayment(
+  db: Database,
+  gateway: PaymentGateway,
+  customerId: number,
+  order: { id: number; amountPaise: number },
+  reqId?: string,
+): Promise<void> {
   const context = { reqId, orderId: order.id, customerId, amountPaise: order.amountPaise, gateway: gateway.name };
   let reference: string;
   try {
@@ -36,7 +42,10 @@ export async function settlePayment(db: Database, gateway: PaymentGateway, custo
       await releaseFailedPayment(db, customerId, order.id);
     } catch (releaseErr) {
       logger.error({ ...context, err: releaseErr }, 'payment failed and the reserved order could not be released');
-      throw new AppError('unavailable', 'Payment failed, and we could not release your order. Please contact us before trying again.');
+      throw new AppError(
+        'unavailable',
+        'Payment failed, and we could not release your order. Please contact us before trying again.',
+      );
     }
     throw new AppError('payment_required', PAYMENT_FAILED);
   }
@@ -62,7 +71,12 @@ export async function settlePayment(db: Database, gateway: PaymentGateway, custo
  * restored, and its lines go back into the cart (a product the customer has re-added since
  * keeps the cart's quantity).
  */
-async function releaseFailedPayment(db: Database, customerId: number, orderId: number, now = new Date()): Promise<void> {
+async function releaseFailedPayment(
+  db: Database,
+  customerId: number,
+  orderId: number,
+  now = new Date(),
+): Promise<void> {
   await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -70,7 +84,10 @@ async function releaseFailedPayment(db: Database, customerId: number, orderId: n
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orders.paymentStatus, 'pending')))
       .for('update');
     if (!row) throw new Error(`order ${orderId} is not pending payment`);
-    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: 'failed', idempotencyKey: null }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: now, paymentStatus: 'failed', idempotencyKey: null })
+      .where(eq(orders.id, orderId));
     const lines = await restoreReservation(tx, row);
     for (const line of lines) {
       if (!line.productId) continue;
@@ -91,8 +108,17 @@ export const REFUND_IN_PROGRESS = 'in_progress';
  * Returns what happened ('taken': another caller has it). Never throws: a refund the gateway refused (or no gateway) is logged at `error` and released
  * for an operator to repeat (retryRefund); the customer's cancellation stands.
  */
-export async function refundPayment(db: Database, gateway: PaymentGateway | null, order: { id: number; paymentReference: string | null; paidAmountPaise: number }): Promise<'refunded' | 'failed' | 'taken'> {
-  const context = { orderId: order.id, chargeReference: order.paymentReference, amountPaise: order.paidAmountPaise, gateway: gateway?.name };
+export async function refundPayment(
+  db: Database,
+  gateway: PaymentGateway | null,
+  order: { id: number; paymentReference: string | null; paidAmountPaise: number },
+): Promise<'refunded' | 'failed' | 'taken'> {
+  const context = {
+    orderId: order.id,
+    chargeReference: order.paymentReference,
+    amountPaise: order.paidAmountPaise,
+    gateway: gateway?.name,
+  };
   try {
     const claimed = await db
       .update(orders)
@@ -111,7 +137,10 @@ export async function refundPayment(db: Database, gateway: PaymentGateway | null
       throw err;
     }
   } catch (err) {
-    logger.error({ ...context, err }, 'refund of a cancelled online order failed: repeat it with npm run orders -- refund ORDER_ID');
+    logger.error(
+      { ...context, err },
+      'refund of a cancelled online order failed: repeat it with npm run orders -- refund ORDER_ID',
+    );
     return 'failed';
   }
 }
@@ -124,11 +153,17 @@ export async function refundPayment(db: Database, gateway: PaymentGateway | null
 export async function retryRefund(db: Database, gateway: PaymentGateway | null, orderId: number): Promise<string> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw new AppError('not_found', `Order ${orderId} not found.`);
-  if (row.paymentMode !== 'Online' || row.paymentStatus !== 'refunded') throw new AppError('conflict', `Order ${orderId} is not a cancelled online payment.`);
-  if (row.refundReference) throw new AppError('conflict', `Order ${orderId} was already refunded, or is being refunded (${row.refundReference}).`);
+  if (row.paymentMode !== 'Online' || row.paymentStatus !== 'refunded')
+    throw new AppError('conflict', `Order ${orderId} is not a cancelled online payment.`);
+  if (row.refundReference)
+    throw new AppError(
+      'conflict',
+      `Order ${orderId} was already refunded, or is being refunded (${row.refundReference}).`,
+    );
   const outcome = await refundPayment(db, gateway, row);
   if (outcome === 'taken') throw new AppError('conflict', `Order ${orderId} is being refunded by another request.`);
-  if (outcome === 'failed') throw new AppError('unavailable', `The gateway did not take the refund of order ${orderId}; see the log.`);
+  if (outcome === 'failed')
+    throw new AppError('unavailable', `The gateway did not take the refund of order ${orderId}; see the log.`);
   const [after] = await db.select({ reference: orders.refundReference }).from(orders).where(eq(orders.id, orderId));
   return after!.reference!;
 }

@@ -39,11 +39,14 @@ export interface PlaceOrderOptions {
 /** How long after an order an empty cart counts as "just ordered" (ms): 10 s. */
 export const JUST_ORDERED_MS = 10_000;
 
-export const CART_ALREADY_ORDERED = 'This cart has already been ordered by another request. Please check My Orders before ordering again.';
+export const CART_ALREADY_ORDERED =
+  'This cart has already been ordered by another request. Please check My Orders before ordering again.';
 /** 422 for an Idempotency-Key sent again with another request body. */
-export const IDEMPOTENCY_KEY_REUSED = 'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
+export const IDEMPOTENCY_KEY_REUSED =
+  'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
 /** 409 for a repeated Idempotency-Key while the first request's payment is still running. */
-export const PAYMENT_IN_PROGRESS = 'The payment for this order is still being processed. Please check My Orders in a moment.';
+export const PAYMENT_IN_PROGRESS =
+  'The payment for this order is still being processed. Please check My Orders in a moment.';
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -87,7 +90,8 @@ async function orderForKey(db: Database, customerId: number, key: string, reques
     .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
   if (!row) return null;
   // Orders placed before request hashes were stored have none: the key alone decides for them.
-  if (row.requestHash !== null && row.requestHash !== requestHash) throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
+  if (row.requestHash !== null && row.requestHash !== requestHash)
+    throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
   if (row.paymentStatus === 'pending') throw new AppError('conflict', PAYMENT_IN_PROGRESS);
   return getOrder(db, customerId, row.id);
 }
@@ -115,7 +119,10 @@ export async function placeOrder(
   // request ordered it (409). When it is empty already: a request that arrives just after a
   // parallel one committed (a double tap, a retry) is told the cart was ordered (409, as if it
   // had waited on the lock); otherwise the customer has nothing to order (422).
-  const [seen] = await db.select({ n: sql<number>`count(*)::int` }).from(cartItems).where(eq(cartItems.customerId, customerId));
+  const [seen] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(cartItems)
+    .where(eq(cartItems.customerId, customerId));
   if (!seen?.n) {
     // A parallel request with the same key may have committed between the look-up above and
     // this count: its order is this request's answer too.
@@ -124,18 +131,28 @@ export async function placeOrder(
       if (existing) return { order: existing, created: false };
     }
     const since = new Date(Date.now() - JUST_ORDERED_MS);
-    const [recent] = await db.select({ id: orders.id }).from(orders).where(and(eq(orders.customerId, customerId), gt(orders.createdAt, since))).limit(1);
+    const [recent] = await db
+      .select({ id: orders.id })
+      .from(orders)
+      .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, since)))
+      .limit(1);
     throw recent ? new AppError('conflict', CART_ALREADY_ORDERED) : new AppError('unprocessable', CART_EMPTY);
   }
-  const gateway = input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
-  if (input.paymentMode === 'Online' && !gateway) throw badRequest('Online payment is not available. Please choose another payment method.');
+  const gateway =
+    input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
+  if (input.paymentMode === 'Online' && !gateway)
+    throw badRequest('Online payment is not available. Please choose another payment method.');
 
   let reserved: { id: number; amountPaise: number };
   try {
     reserved = await db.transaction(async (tx) => {
       // Lock what the order consumes: every parallel order of this cart waits here, and after
       // the first commits it finds the rows deleted.
-      const locked = await tx.select({ id: cartItems.id }).from(cartItems).where(eq(cartItems.customerId, customerId)).for('update');
+      const locked = await tx
+        .select({ id: cartItems.id })
+        .from(cartItems)
+        .where(eq(cartItems.customerId, customerId))
+        .for('update');
       if (!locked.length) throw new AppError('conflict', CART_ALREADY_ORDERED);
       return reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
     });

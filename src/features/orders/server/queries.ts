@@ -104,10 +104,23 @@ function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
 async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, OrderLine[]>> {
   const map = new Map<number, OrderLine[]>();
   if (!orderIds.length) return map;
-  const rows = await db.select().from(orderItems).where(inArray(orderItems.orderId, orderIds)).orderBy(asc(orderItems.id));
+  const rows = await db
+    .select()
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, orderIds))
+    .orderBy(asc(orderItems.id));
   for (const r of rows) {
     const list = map.get(r.orderId) ?? [];
-    list.push({ id: r.id, productId: r.productId, name: r.productName, image: r.productImage, qty: r.qty, unitPricePaise: r.unitPricePaise, totalAmountPaise: r.totalAmountPaise, substitution: r.substitution });
+    list.push({
+      id: r.id,
+      productId: r.productId,
+      name: r.productName,
+      image: r.productImage,
+      qty: r.qty,
+      unitPricePaise: r.unitPricePaise,
+      totalAmountPaise: r.totalAmountPaise,
+      substitution: r.substitution,
+    });
     map.set(r.orderId, list);
   }
   return map;
@@ -115,15 +128,25 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
 
 /** One of the customer's orders, or 404 "Order not found." (also while its online payment is pending or after it failed). */
 export async function getOrder(db: Database | Transaction, customerId: number, orderId: number): Promise<Order> {
-  const [row] = await db.select().from(orders).where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
+  const [row] = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
   if (!row) throw notFound('Order not found.');
   return toOrder(row, (await itemsFor(db, [row.id])).get(row.id) ?? []);
 }
 
 /** The customer's orders, newest first, without those whose online payment is pending or failed. */
 export async function listOrders(db: Database, customerId: number): Promise<Order[]> {
-  const rows = await db.select().from(orders).where(and(eq(orders.customerId, customerId), visible)).orderBy(desc(orders.createdAt), desc(orders.id));
-  const items = await itemsFor(db, rows.map((r) => r.id));
+  const rows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), visible))
+    .orderBy(desc(orders.createdAt), desc(orders.id));
+  const items = await itemsFor(
+    db,
+    rows.map((r) => r.id),
+  );
   const now = Date.now();
   return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now));
 }

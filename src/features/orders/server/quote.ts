@@ -38,8 +38,13 @@ export interface OrderQuote {
  * and sends it back with the order; place-order answers 409 when the cart no longer has it, so an
  * order never contains items or prices the page did not show (issue 15).
  */
-export function cartVersion(lines: ReadonlyArray<{ cartId: number; productId: number; qty: number; pricePaise: number }>): string {
-  const canonical = [...lines].sort((a, b) => a.cartId - b.cartId).map((l) => `${l.productId}:${l.qty}:${l.pricePaise}`).join(',');
+export function cartVersion(
+  lines: ReadonlyArray<{ cartId: number; productId: number; qty: number; pricePaise: number }>,
+): string {
+  const canonical = [...lines]
+    .sort((a, b) => a.cartId - b.cartId)
+    .map((l) => `${l.productId}:${l.qty}:${l.pricePaise}`)
+    .join(',');
   return createHash('sha256').update(canonical).digest('hex').slice(0, 16);
 }
 
@@ -64,9 +69,14 @@ export async function quoteOrder(
   const discount = promo?.discountPaise ?? 0;
   const points = opts.points ?? 0;
   if (points > 0) {
-    const [c] = await db.select({ balance: customers.pointsBalance }).from(customers).where(eq(customers.id, customerId));
-    if (!c || c.balance < points) throw new AppError('unprocessable', `You have only ${c?.balance ?? 0} points to redeem.`);
-    if (points * 100 > summary.subtotalPaise - discount) throw new AppError('unprocessable', 'Points cannot pay for more than the items after the discount.');
+    const [c] = await db
+      .select({ balance: customers.pointsBalance })
+      .from(customers)
+      .where(eq(customers.id, customerId));
+    if (!c || c.balance < points)
+      throw new AppError('unprocessable', `You have only ${c?.balance ?? 0} points to redeem.`);
+    if (points * 100 > summary.subtotalPaise - discount)
+      throw new AppError('unprocessable', 'Points cannot pay for more than the items after the discount.');
   }
   const paid = summary.subtotalPaise - discount - points * 100 + summary.deliveryFeePaise;
   return {

@@ -9,7 +9,16 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Transaction } from '../../../lib/db/index.ts';
-import { cartItems, creditTransactions, customers, orderItems, orders, pointsTransactions, products, stockMovements } from '../../../lib/db/schema.ts';
+import {
+  cartItems,
+  creditTransactions,
+  customers,
+  orderItems,
+  orders,
+  pointsTransactions,
+  products,
+  stockMovements,
+} from '../../../lib/db/schema.ts';
 import { AppError, notFound } from '../../../lib/http/envelope.ts';
 import { formatPaise } from '../../../lib/money.ts';
 import { getAddress, servedPrefixes, type Address } from '../../addresses/server/addresses.ts';
@@ -43,7 +52,8 @@ export interface PlaceOrderInput {
 }
 
 /** 409 when the cart changed (another tab, another device) after the checkout page showed it. */
-export const CART_CHANGED = 'Your cart has changed since this page was loaded. Please review the updated items and total, then place your order again.';
+export const CART_CHANGED =
+  'Your cart has changed since this page was loaded. Please review the updated items and total, then place your order again.';
 
 /** The request's figures and choices that the reservation checks and records. */
 export interface ReservationRequest extends PlaceOrderInput {
@@ -54,7 +64,11 @@ export interface ReservationRequest extends PlaceOrderInput {
 }
 
 /** The customer's address for the order and its delivery zone: 404 when it is not theirs, 422 outside every zone. */
-async function deliveryAddress(tx: Transaction, customerId: number, addressId: number): Promise<{ address: Address; delivery: OrderDelivery }> {
+async function deliveryAddress(
+  tx: Transaction,
+  customerId: number,
+  addressId: number,
+): Promise<{ address: Address; delivery: OrderDelivery }> {
   let address: Address;
   try {
     address = await getAddress(tx, customerId, addressId);
@@ -74,19 +88,31 @@ async function deliveryAddress(tx: Transaction, customerId: number, addressId: n
 }
 
 /** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
-async function takeStock(tx: Transaction, orderId: number, lines: Awaited<ReturnType<typeof quoteOrder>>['lines'], substitution: Substitution): Promise<void> {
+async function takeStock(
+  tx: Transaction,
+  orderId: number,
+  lines: Awaited<ReturnType<typeof quoteOrder>>['lines'],
+  substitution: Substitution,
+): Promise<void> {
   for (const line of lines) {
     const taken = await tx
       .update(products)
       .set({ stock: sql`${products.stock} - ${line.qty}` })
       .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
-      .returning({ taxPercent: products.taxPercent, hsnCode: products.hsnCode, weight: products.weight, weightUnit: products.weightUnit });
+      .returning({
+        taxPercent: products.taxPercent,
+        hsnCode: products.hsnCode,
+        weight: products.weight,
+        weightUnit: products.weightUnit,
+      });
     if (!taken.length) {
       const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
       const left = p?.stock ?? 0;
       throw new AppError(
         'conflict',
-        left > 0 ? `Only ${left} of ${line.name} left in stock. Please update your cart.` : `Sorry, ${line.name} is out of stock. Please remove it from your cart.`,
+        left > 0
+          ? `Only ${left} of ${line.name} left in stock. Please update your cart.`
+          : `Sorry, ${line.name} is out of stock. Please remove it from your cart.`,
         { data: { product_id: line.productId, stock: left } },
       );
     }
@@ -115,7 +141,13 @@ async function takeStock(tx: Transaction, orderId: number, lines: Awaited<Return
  * conditional UPDATE, so two orders racing for the same balance cannot both take it; 422 with
  * `refusal` when the balance is short.
  */
-async function takeFromBalance(tx: Transaction, customerId: number, balance: 'pointsBalance' | 'creditBalancePaise', amount: number, refusal: string): Promise<void> {
+async function takeFromBalance(
+  tx: Transaction,
+  customerId: number,
+  balance: 'pointsBalance' | 'creditBalancePaise',
+  amount: number,
+  refusal: string,
+): Promise<void> {
   const column = customers[balance];
   const taken = await tx
     .update(customers)
@@ -126,15 +158,31 @@ async function takeFromBalance(tx: Transaction, customerId: number, balance: 'po
 }
 
 /** Counts the promo use, spends points and debits credit (422 when the balance no longer covers it). */
-async function takeBalances(tx: Transaction, customerId: number, orderId: number, quote: OrderQuote, paymentMode: PaymentMode): Promise<void> {
+async function takeBalances(
+  tx: Transaction,
+  customerId: number,
+  orderId: number,
+  quote: OrderQuote,
+  paymentMode: PaymentMode,
+): Promise<void> {
   if (quote.promo) await countPromoUse(tx, quote.promo.id);
   if (quote.pointsRedeemed > 0) {
     await takeFromBalance(tx, customerId, 'pointsBalance', quote.pointsRedeemed, 'You do not have enough points.');
-    await tx.insert(pointsTransactions).values({ customerId, orderId, delta: -quote.pointsRedeemed, reason: 'redeemed' });
+    await tx
+      .insert(pointsTransactions)
+      .values({ customerId, orderId, delta: -quote.pointsRedeemed, reason: 'redeemed' });
   }
   if (paymentMode === 'Credit') {
-    await takeFromBalance(tx, customerId, 'creditBalancePaise', quote.paidAmountPaise, 'Not enough credit available for this order. Please choose another payment method.');
-    await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
+    await takeFromBalance(
+      tx,
+      customerId,
+      'creditBalancePaise',
+      quote.paidAmountPaise,
+      'Not enough credit available for this order. Please choose another payment method.',
+    );
+    await tx
+      .insert(creditTransactions)
+      .values({ customerId, orderId, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
   }
 }
 
@@ -142,18 +190,32 @@ async function takeBalances(tx: Transaction, customerId: number, orderId: number
  * Writes the order for the customer's (locked) cart and takes what it consumes; returns its id
  * and the amount to charge (paise). Errors: see the module comment; any error rolls back `tx`.
  */
-export async function reserveOrder(tx: Transaction, customerId: number, req: ReservationRequest): Promise<{ id: number; amountPaise: number }> {
+export async function reserveOrder(
+  tx: Transaction,
+  customerId: number,
+  req: ReservationRequest,
+): Promise<{ id: number; amountPaise: number }> {
   const { address, delivery } = await deliveryAddress(tx, customerId, req.addressId);
-  const quote = await quoteOrder(tx, customerId, { promoCode: req.promoCode, points: req.points, policy: delivery.policy });
+  const quote = await quoteOrder(tx, customerId, {
+    promoCode: req.promoCode,
+    points: req.points,
+    policy: delivery.policy,
+  });
   delivery.checkMinimum(quote.subtotalPaise);
   if (req.cartVersion !== undefined && req.cartVersion !== quote.cartVersion) {
-    throw new AppError('conflict', CART_CHANGED, { data: { ...quoteJson(quote), items: quote.lines.map(cartLineJson) } });
+    throw new AppError('conflict', CART_CHANGED, {
+      data: { ...quoteJson(quote), items: quote.lines.map(cartLineJson) },
+    });
   }
   const discountDiffers = req.discountPaise !== undefined && req.discountPaise !== quote.discountPaise;
   if (req.paidAmountPaise !== quote.paidAmountPaise || discountDiffers) {
-    throw new AppError('conflict', `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`, {
-      data: quoteJson(quote),
-    });
+    throw new AppError(
+      'conflict',
+      `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`,
+      {
+        data: quoteJson(quote),
+      },
+    );
   }
   const slot = await delivery.takeSlot(tx, req.deliverySlot);
   const [order] = await tx
@@ -206,18 +268,29 @@ export async function restoreReservation(tx: Transaction, row: OrderRow) {
   const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
   for (const line of lines) {
     if (!line.productId) continue;
-    await tx.update(products).set({ stock: sql`${products.stock} + ${line.qty}` }).where(eq(products.id, line.productId));
+    await tx
+      .update(products)
+      .set({ stock: sql`${products.stock} + ${line.qty}` })
+      .where(eq(products.id, line.productId));
     await tx.insert(stockMovements).values({ productId: line.productId, delta: line.qty, reason: 'cancel', orderId });
   }
   if (row.pointsRedeemed > 0) {
-    await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` }).where(eq(customers.id, customerId));
+    await tx
+      .update(customers)
+      .set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` })
+      .where(eq(customers.id, customerId));
     await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
   }
   if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
   await releaseOrderSlot(tx, row);
   if (row.paymentMode === 'Credit') {
-    await tx.update(customers).set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` }).where(eq(customers.id, customerId));
-    await tx.insert(creditTransactions).values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
+    await tx
+      .update(customers)
+      .set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` })
+      .where(eq(customers.id, customerId));
+    await tx
+      .insert(creditTransactions)
+      .values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
   }
   return lines;
 }

@@ -33,7 +33,12 @@ export function orderJson(o: Order) {
     // Issue 14 "After the order": the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
     invoice_number: o.invoiceNumber,
     invoice_url: o.status !== 'cancelled' || o.invoiceNumber ? invoiceHref(o.id) : null,
-    refund: refundParts(o).map((r) => ({ to: r.to, amount: r.amountPaise === null ? null : rupees(r.amountPaise), points: r.points, text: r.text })),
+    refund: refundParts(o).map((r) => ({
+      to: r.to,
+      amount: r.amountPaise === null ? null : rupees(r.amountPaise),
+      points: r.points,
+      text: r.text,
+    })),
     order_items: o.items.map((i) => ({
       id: i.id,
       qty: i.qty,

@@ -28,7 +28,13 @@ export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
  * refunded and then refunded at the gateway (refundPayment); the customer gets an SMS.
  * Errors: 404 not the customer's; 409 no longer placed, or past the window.
  */
-export async function cancelOrder(db: Database, customerId: number, orderId: number, now = new Date(), options: { gateway?: PaymentGateway | null } = {}): Promise<Order> {
+export async function cancelOrder(
+  db: Database,
+  customerId: number,
+  orderId: number,
+  now = new Date(),
+  options: { gateway?: PaymentGateway | null } = {},
+): Promise<Order> {
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -36,11 +42,19 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
       .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible))
       .for('update');
     if (!row) throw notFound('Order not found.');
-    if (row.status !== 'placed') throw new AppError('conflict', 'This order can no longer be cancelled: it is already being prepared.');
+    if (row.status !== 'placed')
+      throw new AppError('conflict', 'This order can no longer be cancelled: it is already being prepared.');
     if (now.getTime() - row.createdAt.getTime() >= CANCEL_WINDOW_MS) {
       throw new AppError('conflict', 'Orders can be cancelled only within 30 minutes of placing them.');
     }
-    await tx.update(orders).set({ status: 'cancelled', cancelledAt: now, paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus }).where(eq(orders.id, orderId));
+    await tx
+      .update(orders)
+      .set({
+        status: 'cancelled',
+        cancelledAt: now,
+        paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus,
+      })
+      .where(eq(orders.id, orderId));
     await restoreReservation(tx, row);
     return row;
   });
@@ -58,19 +72,36 @@ export async function cancelOrder(db: Database, customerId: number, orderId: num
  * forward transitions are allowed; delivery credits the order's earned points once.
  * Errors: 404 unknown order; 409 awaiting its online payment, or already final.
  */
-export async function advanceOrder(db: Database, orderId: number, now = new Date()): Promise<{ id: number; from: OrderStatus; to: OrderStatus }> {
+export async function advanceOrder(
+  db: Database,
+  orderId: number,
+  now = new Date(),
+): Promise<{ id: number; from: OrderStatus; to: OrderStatus }> {
   const moved = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
-    if (row.paymentStatus === 'pending') throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`);
+    if (row.paymentStatus === 'pending')
+      throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`);
     const next = NEXT_STATUS[row.status];
     if (!next) throw new AppError('conflict', `Order ${orderId} is ${row.status}: it cannot move forward.`);
     const stamp =
-      next === 'processed' ? { processedAt: now } : next === 'out_for_delivery' ? { outForDeliveryAt: now } : { deliveredAt: now };
-    await tx.update(orders).set({ status: next, ...stamp }).where(and(eq(orders.id, orderId), eq(orders.status, row.status)));
+      next === 'processed'
+        ? { processedAt: now }
+        : next === 'out_for_delivery'
+          ? { outForDeliveryAt: now }
+          : { deliveredAt: now };
+    await tx
+      .update(orders)
+      .set({ status: next, ...stamp })
+      .where(and(eq(orders.id, orderId), eq(orders.status, row.status)));
     if (next === 'delivered' && row.pointsEarned > 0 && !row.pointsCreditedAt) {
-      await tx.update(customers).set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsEarned}` }).where(eq(customers.id, row.customerId));
-      await tx.insert(pointsTransactions).values({ customerId: row.customerId, orderId, delta: row.pointsEarned, reason: 'earned' });
+      await tx
+        .update(customers)
+        .set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsEarned}` })
+        .where(eq(customers.id, row.customerId));
+      await tx
+        .insert(pointsTransactions)
+        .values({ customerId: row.customerId, orderId, delta: row.pointsEarned, reason: 'earned' });
       await tx.update(orders).set({ pointsCreditedAt: now }).where(eq(orders.id, orderId));
     }
     if (next === 'delivered' && row.paymentMode === 'Cash') {

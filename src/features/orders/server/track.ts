@@ -26,7 +26,9 @@ export interface TrackPage {
 }
 
 /** Reads `?order=` (or `?id=`) and the session of the page's request. */
-export async function loadTrackPage(astro: Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>): Promise<TrackPage> {
+export async function loadTrackPage(
+  astro: Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>,
+): Promise<TrackPage> {
   const raw = astro.url.searchParams.get('order') ?? astro.url.searchParams.get('id');
   const orderId = raw && /^\d{1,9}$/.test(raw.trim()) && Number(raw) > 0 ? Number(raw) : null;
   const customer = await getCustomer(astro);

@@ -66,7 +66,13 @@ function QrPattern({ seed }: { seed: number }) {
     </g>
   );
   return (
-    <svg viewBox="-1 -1 27 27" role="img" aria-label="UPI QR code (test mode)" className="h-44 w-44 rounded-lg border border-slate-200 bg-white p-1" shapeRendering="crispEdges">
+    <svg
+      viewBox="-1 -1 27 27"
+      role="img"
+      aria-label="UPI QR code (test mode)"
+      className="h-44 w-44 rounded-lg border border-slate-200 bg-white p-1"
+      shapeRendering="crispEdges"
+    >
       <rect x={-1} y={-1} width={27} height={27} fill="#fff" />
       {cells.map(([r, c]) => (
         <rect key={`${r}-${c}`} x={c} y={r} width={1} height={1} fill="#0f172a" />
@@ -78,7 +84,17 @@ function QrPattern({ seed }: { seed: number }) {
   );
 }
 
-export default function PaymentModal({ open, subtotalPaise, discountPaise, pointsPaise, deliveryPaise, totalPaise, onClose, onPay, onDone }: Props) {
+export default function PaymentModal({
+  open,
+  subtotalPaise,
+  discountPaise,
+  pointsPaise,
+  deliveryPaise,
+  totalPaise,
+  onClose,
+  onPay,
+  onDone,
+}: Props) {
   const id = useId();
   const [option, setOption] = useState<Option>('upi');
   const [choice, setChoice] = useState('');
@@ -111,7 +127,9 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
   }
 
   const row = (label: string, value: string, strong = false) => (
-    <div className={`flex justify-between ${strong ? 'border-t border-slate-200 pt-2 text-base font-semibold' : 'text-sm text-slate-700'}`}>
+    <div
+      className={`flex justify-between ${strong ? 'border-t border-slate-200 pt-2 text-base font-semibold' : 'text-sm text-slate-700'}`}
+    >
       <dt>{label}</dt>
       <dd>{value}</dd>
     </div>
@@ -130,11 +148,24 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
   const field = 'mt-1 block h-10 w-full rounded-lg border border-slate-400 px-3 text-base';
 
   return (
-    <ModalDialog open={open} title="Payment" onClose={() => phase !== 'processing' && onClose()} closeOnBackdrop={false} width="sm:max-w-md">
+    <ModalDialog
+      open={open}
+      title="Payment"
+      onClose={() => phase !== 'processing' && onClose()}
+      closeOnBackdrop={false}
+      width="sm:max-w-md"
+    >
       {phase === 'success' ? (
         <div role="status" className="py-6 text-center">
           <div className="mx-auto flex h-14 w-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            <svg viewBox="0 0 24 24" className="h-8 w-8" fill="none" stroke="currentColor" strokeWidth={2.5} aria-hidden="true">
+            <svg
+              viewBox="0 0 24 24"
+              className="h-8 w-8"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth={2.5}
+              aria-hidden="true"
+            >
               <path d="m5 12.5 4.5 4.5L19 7.5" />
             </svg>
           </div>
@@ -143,7 +174,9 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
         </div>
       ) : (
         <div className="space-y-4">
-          <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">Test mode: no money is taken and nothing you enter here is sent.</p>
+          <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
+            Test mode: no money is taken and nothing you enter here is sent.
+          </p>
           <dl className="space-y-1 rounded-xl bg-slate-50 p-3">
             {row('Subtotal', formatPaise(subtotalPaise))}
             {discountPaise > 0 && row('Discount', `−${formatPaise(discountPaise)}`)}
@@ -151,7 +184,11 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
             {row('Delivery fee', deliveryPaise > 0 ? formatPaise(deliveryPaise) : 'Free')}
             {row('Total', formatPaise(totalPaise), true)}
           </dl>
-          <div role="radiogroup" aria-label="Payment option" className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1">
+          <div
+            role="radiogroup"
+            aria-label="Payment option"
+            className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1"
+          >
             {OPTIONS.map((o) => (
               <button
                 key={o.value}
@@ -173,7 +210,9 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
               <div className="flex flex-col items-center gap-3">
                 <QrPattern seed={totalPaise} />
                 <p className="text-sm text-slate-700">Scan with any UPI app, or choose one:</p>
-                <div className="flex flex-wrap justify-center gap-2">{['Google Pay', 'PhonePe', 'Paytm', 'BHIM'].map(chip)}</div>
+                <div className="flex flex-wrap justify-center gap-2">
+                  {['Google Pay', 'PhonePe', 'Paytm', 'BHIM'].map(chip)}
+                </div>
               </div>
             )}
             {option === 'card' && (
@@ -192,8 +231,14 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
                 </label>
               </div>
             )}
-            {option === 'netbanking' && <div className="flex flex-wrap gap-2">{['SBI', 'HDFC Bank', 'ICICI Bank', 'Federal Bank', 'Axis Bank'].map(chip)}</div>}
-            {option === 'wallet' && <div className="flex flex-wrap gap-2">{['Paytm Wallet', 'Amazon Pay', 'Mobikwik'].map(chip)}</div>}
+            {option === 'netbanking' && (
+              <div className="flex flex-wrap gap-2">
+                {['SBI', 'HDFC Bank', 'ICICI Bank', 'Federal Bank', 'Axis Bank'].map(chip)}
+              </div>
+            )}
+            {option === 'wallet' && (
+              <div className="flex flex-wrap gap-2">{['Paytm Wallet', 'Amazon Pay', 'Mobikwik'].map(chip)}</div>
+            )}
           </div>
           {phase === 'error' && (
             <div role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm text-sale-600">
@@ -210,7 +255,12 @@ export default function PaymentModal({ open, subtotalPaise, discountPaise, point
             disabled={phase === 'processing'}
             className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-700 text-base font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
-            {phase === 'processing' && <span className="h-5 w-5 animate-spin rounded-full border-2 border-white/40 border-t-white" aria-hidden="true" />}
+            {phase === 'processing' && (
+              <span
+                className="h-5 w-5 animate-spin rounded-full border-2 border-white/40 border-t-white"
+                aria-hidden="true"
+              />
+            )}
             {phase === 'processing' ? 'Processing...' : `Pay Now ${formatPaise(totalPaise)}`}
           </button>
         </div>

@@ -147,7 +147,11 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         <label htmlFor={inputId} className="sr-only">
           Search products
         </label>
-        <button type="submit" aria-label="Search" className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:text-brand-700">
+        <button
+          type="submit"
+          aria-label="Search"
+          className="inline-flex h-9 w-9 shrink-0 items-center justify-center rounded-full text-slate-600 hover:text-brand-700"
+        >
           <SearchIcon className="h-5 w-5" />
         </button>
         <input
@@ -208,7 +212,12 @@ export default function SearchBox() {
         <SearchCombobox />
       </div>
       {/* Without JavaScript the dialog cannot open: the icon is a link to the results page's form. */}
-      <a href="/search" data-no-js-only aria-label="Search products" className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50 md:hidden">
+      <a
+        href="/search"
+        data-no-js-only
+        aria-label="Search products"
+        className="inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50 md:hidden"
+      >
         <SearchIcon />
       </a>
       <button
@@ -220,7 +229,15 @@ export default function SearchBox() {
       >
         <SearchIcon />
       </button>
-      <ModalDialog open={mobileOpen} title="Search" label="Search products" closeLabel="Close search" onClose={() => closeOverlay('search')} variant="fullscreen" bare>
+      <ModalDialog
+        open={mobileOpen}
+        title="Search"
+        label="Search products"
+        closeLabel="Close search"
+        onClose={() => closeOverlay('search')}
+        variant="fullscreen"
+        bare
+      >
         <div className="flex min-h-0 flex-1 flex-col p-3">
           <SearchCombobox fullScreen onDismiss={() => closeOverlay('search')} />
         </div>

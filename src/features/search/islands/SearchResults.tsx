@@ -24,7 +24,18 @@ interface Props {
   onChoose: (hit: SearchHit) => void;
 }
 
-export default function SearchResults({ listId, optionId, term, status, results, showList, active, navError, onActivate, onChoose }: Props) {
+export default function SearchResults({
+  listId,
+  optionId,
+  term,
+  status,
+  results,
+  showList,
+  active,
+  navError,
+  onActivate,
+  onChoose,
+}: Props) {
   return (
     <>
       {navError && (
@@ -82,7 +93,9 @@ export default function SearchResults({ listId, optionId, term, status, results,
               <span className="shrink-0 text-right text-sm font-semibold text-slate-900">
                 {formatPaise(rupeesToPaise(r.price) || 0)}
                 {unitPriceLabel(rupeesToPaise(r.price) || 0, r.weight, r.unit) && (
-                  <span className="block text-xs font-normal text-slate-600">{unitPriceLabel(rupeesToPaise(r.price) || 0, r.weight, r.unit)}</span>
+                  <span className="block text-xs font-normal text-slate-600">
+                    {unitPriceLabel(rupeesToPaise(r.price) || 0, r.weight, r.unit)}
+                  </span>
                 )}
               </span>
             </li>

@@ -40,7 +40,8 @@ export type SearchStatus = 'idle' | 'loading' | 'results' | 'empty' | 'error';
 type Wire = Partial<DataOut<typeof searchProductsRoute>['products'][number]>;
 
 const text = (...values: unknown[]) => values.find((v): v is string => typeof v === 'string' && v.trim() !== '');
-const imageOf = (v: unknown) => (typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { url?: unknown }).url : undefined);
+const imageOf = (v: unknown) =>
+  typeof v === 'string' ? v : v && typeof v === 'object' ? (v as { url?: unknown }).url : undefined;
 
 /** The spec's search mapping: id, name, image, price (offer price first) and category. */
 export function toHit(raw: Wire): SearchHit {

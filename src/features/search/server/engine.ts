@@ -157,7 +157,11 @@ export class SearchIndex {
     this.headStart[products.length] = heads.length;
     this.headTerms = Int32Array.from(heads);
     this.buildTrigrams();
-    this.shortText = new ShortTextSearch(this.nameLower, Int32Array.from(products, (p) => p.id), this.nameLength);
+    this.shortText = new ShortTextSearch(
+      this.nameLower,
+      Int32Array.from(products, (p) => p.id),
+      this.nameLength,
+    );
     for (const [term, counts] of surfaceCounts) this.surface.set(term, [...counts].sort((a, b) => b[1] - a[1])[0]![0]);
     this.longestSynonym = longestKey(synonyms);
     this.wordScores = new DocScores(products.length);
@@ -227,8 +231,11 @@ export class SearchIndex {
       }
       const phrase = stems.slice(i, i + taken);
       const key = phrase.join(' ');
-      const alternatives: Alternative[] = [{ words: phrase, weight: 1, prefix: taken === 1 && phrase[0]!.length >= 3 && !/^\d+$/.test(phrase[0]!) }];
-      for (const alt of this.synonyms.get(key) ?? []) alternatives.push({ words: alt.words, weight: alt.weight, prefix: false });
+      const alternatives: Alternative[] = [
+        { words: phrase, weight: 1, prefix: taken === 1 && phrase[0]!.length >= 3 && !/^\d+$/.test(phrase[0]!) },
+      ];
+      for (const alt of this.synonyms.get(key) ?? [])
+        alternatives.push({ words: alt.words, weight: alt.weight, prefix: false });
       let words_ = typed.slice(i, i + taken).join(' ');
       if (taken === 1 && alternatives.length === 1 && !this.has(key) && !/\d/.test(key)) {
         const near = this.nearest(key);
@@ -322,7 +329,15 @@ export class SearchIndex {
    */
   rank(text: string, enough = Infinity, copy = true): Ranking {
     const typed = words(text);
-    if (typed.length === 0) return new Ranking(this.products, this.nameLength, new Int32Array(0), new Float64Array(0), new Int32Array(0), null);
+    if (typed.length === 0)
+      return new Ranking(
+        this.products,
+        this.nameLength,
+        new Int32Array(0),
+        new Float64Array(0),
+        new Int32Array(0),
+        null,
+      );
     const { groups, correctedText } = this.plan(typed);
     const { totals, groupScores: best, queryTermStamp } = this;
     totals.clear();
@@ -360,7 +375,10 @@ export class SearchIndex {
       // A name without letters or digits has no head: it covers nothing (not 0/0).
       const covered = to > from ? hits / (to - from) : 0;
       const exact =
-        (this.lowerLength[doc] === raw.length && this.nameLower[doc] === raw) || (this.stemmedLength[doc] === stemmed.length && this.stemmedName[doc] === stemmed) ? 20 : 0;
+        (this.lowerLength[doc] === raw.length && this.nameLower[doc] === raw) ||
+        (this.stemmedLength[doc] === stemmed.length && this.stemmedName[doc] === stemmed)
+          ? 20
+          : 0;
       docs[count] = doc;
       score[count] = totals.value[doc]! + exact + 4 * covered;
       matched[count++] = totals.groups[doc]!;

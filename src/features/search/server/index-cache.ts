@@ -16,7 +16,13 @@
  * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
 import type { Database } from '../../../lib/db/index.ts';
-import { catalogSnapshot, dropCatalogSnapshot, refreshCatalogSnapshot, type CatalogSnapshot, type SnapshotProduct } from '../../catalog/server/snapshot.ts';
+import {
+  catalogSnapshot,
+  dropCatalogSnapshot,
+  refreshCatalogSnapshot,
+  type CatalogSnapshot,
+  type SnapshotProduct,
+} from '../../catalog/server/snapshot.ts';
 import { SearchIndex, type IndexedProduct } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
 
@@ -53,7 +59,14 @@ const entries = new WeakMap<CatalogSnapshot, Entry>();
 
 /** Whether two products index the same text (else the index must be rebuilt). */
 export function sameIndexedText(a: IndexedProduct, b: IndexedProduct): boolean {
-  return a.name === b.name && a.categoryId === b.categoryId && a.categoryName === b.categoryName && a.subcategoryName === b.subcategoryName && a.type === b.type && a.brand === b.brand;
+  return (
+    a.name === b.name &&
+    a.categoryId === b.categoryId &&
+    a.categoryName === b.categoryName &&
+    a.subcategoryName === b.subcategoryName &&
+    a.type === b.type &&
+    a.brand === b.brand
+  );
 }
 
 function build(snapshot: CatalogSnapshot): Entry {

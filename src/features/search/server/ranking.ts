@@ -16,7 +16,14 @@ export class Ranking {
   /** The query with corrected words ("tomato" for "tomoto"), or null. */
   readonly correctedText: string | null;
 
-  constructor(catalogue: readonly IndexedProduct[], nameLength: Int32Array, docs: Int32Array, score: Float64Array, groups: Int32Array, correctedText: string | null) {
+  constructor(
+    catalogue: readonly IndexedProduct[],
+    nameLength: Int32Array,
+    docs: Int32Array,
+    score: Float64Array,
+    groups: Int32Array,
+    correctedText: string | null,
+  ) {
     this.catalogue = catalogue;
     this.nameLength = nameLength;
     this.docs = docs;
@@ -39,7 +46,12 @@ export class Ranking {
   compare(i: number, j: number): number {
     const a = this.docs[i]!;
     const b = this.docs[j]!;
-    return this.groups[j]! - this.groups[i]! || this.score[j]! - this.score[i]! || this.nameLength[a]! - this.nameLength[b]! || this.catalogue[a]!.id - this.catalogue[b]!.id;
+    return (
+      this.groups[j]! - this.groups[i]! ||
+      this.score[j]! - this.score[i]! ||
+      this.nameLength[a]! - this.nameLength[b]! ||
+      this.catalogue[a]!.id - this.catalogue[b]!.id
+    );
   }
 
   /** The first `k` matches that `keep` accepts (default all), best first, as match numbers. */

@@ -49,13 +49,18 @@ export interface RelevanceReport {
 const ofBrand = (p: { brand: string | null; name: string }, brand: string) =>
   p.brand?.toLowerCase() === brand.toLowerCase() || p.name.toLowerCase().startsWith(brand.toLowerCase());
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /**
  * Runs `cases` (default: the BigBasket set) against `db`: one warm-up pass (builds the index,
  * warms the JIT), then `rounds` timed passes (latency over all of them; hits from the first).
  */
-export async function measureRelevance(db: Database, cases: RelevanceCase[] = BIGBASKET_CASES, rounds = 3): Promise<RelevanceReport> {
+export async function measureRelevance(
+  db: Database,
+  cases: RelevanceCase[] = BIGBASKET_CASES,
+  rounds = 3,
+): Promise<RelevanceReport> {
   const index = await getSearchIndex(db);
   for (const c of cases) await searchProducts(db, c.q, { limit: 20 });
   const times: number[] = [];
@@ -77,10 +82,23 @@ export async function measureRelevance(db: Database, cases: RelevanceCase[] = BI
           (!c.expect.brand || ofBrand(p, c.expect.brand))
         );
       });
-      if (!hit) misses.push({ q: c.q, kind: c.kind, top3: top3.map((p) => `${p.name} (${index.product(p.id)?.subcategoryName ?? p.categoryName}, ${p.brand ?? '-'})`) });
+      if (!hit)
+        misses.push({
+          q: c.q,
+          kind: c.kind,
+          top3: top3.map(
+            (p) => `${p.name} (${index.product(p.id)?.subcategoryName ?? p.categoryName}, ${p.brand ?? '-'})`,
+          ),
+        });
     }
   }
   times.sort((a, b) => a - b);
   const round2 = (n: number) => Math.round(n * 100) / 100;
-  return { queries: cases.length, hitAt3: round2((cases.length - misses.length) / cases.length), p50Ms: round2(percentile(times, 50)), p95Ms: round2(percentile(times, 95)), misses };
+  return {
+    queries: cases.length,
+    hitAt3: round2((cases.length - misses.length) / cases.length),
+    p50Ms: round2(percentile(times, 50)),
+    p95Ms: round2(percentile(times, 95)),
+    misses,
+  };
 }

@@ -49,7 +49,12 @@ export interface SearchPage {
  * Filter choices over the matches `among` (match numbers), most matches first, then by label;
  * equal ones in the order their best match ranks (what counting the ranked list in order gives).
  */
-function facets<K>(ranking: Ranking, among: number[], key: (i: number) => K | null, label: (k: K) => string): Facet<K>[] {
+function facets<K>(
+  ranking: Ranking,
+  among: number[],
+  key: (i: number) => K | null,
+  label: (k: K) => string,
+): Facet<K>[] {
   const found = new Map<K, { count: number; first: number }>();
   for (const i of among) {
     const k = key(i);
@@ -88,10 +93,14 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
     const key = brandOf(i);
     if (!key) continue;
     const seen = brandLabels.get(key);
-    if (!seen || ranking.compare(i, seen.first) < 0) brandLabels.set(key, { label: ranking.product(i).brand!, first: i });
+    if (!seen || ranking.compare(i, seen.first) < 0)
+      brandLabels.set(key, { label: ranking.product(i).brand!, first: i });
   }
   const inCategory = query.category ? all.filter((i) => categoryOf(i) === query.category) : all;
-  const brands = facets(ranking, inCategory, brandOf, (b) => brandLabels.get(b)!.label).map((f) => ({ ...f, value: f.label }));
+  const brands = facets(ranking, inCategory, brandOf, (b) => brandLabels.get(b)!.label).map((f) => ({
+    ...f,
+    value: f.label,
+  }));
   const brand = query.brand?.trim().toLowerCase();
   const kept = brand ? inCategory.filter((i) => brandOf(i) === brand) : inCategory;
   const total = kept.length;
@@ -100,11 +109,20 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
   if (!query.sort) {
     const keep = new Uint8Array(ranking.size);
     for (const i of kept) keep[i] = 1;
-    cards = cardsInOrder(catalog, ranking.top(offset + pageSize, (i) => keep[i] === 1).slice(offset).map((i) => ranking.product(i).id));
+    cards = cardsInOrder(
+      catalog,
+      ranking
+        .top(offset + pageSize, (i) => keep[i] === 1)
+        .slice(offset)
+        .map((i) => ranking.product(i).id),
+    );
   } else {
     // By the cards' current prices (the catalogue snapshot's, index-cache.ts), then id.
     const direction = query.sort === 'asc' ? 1 : -1;
-    const priced = cardsInOrder(catalog, kept.map((i) => ranking.product(i).id));
+    const priced = cardsInOrder(
+      catalog,
+      kept.map((i) => ranking.product(i).id),
+    );
     priced.sort((a, b) => direction * (a.pricePaise - b.pricePaise) || a.id - b.id);
     cards = priced.slice(offset, offset + pageSize);
   }

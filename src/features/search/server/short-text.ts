@@ -22,7 +22,9 @@ export class ShortTextSearch {
   constructor(names: readonly string[], ids: ArrayLike<number>, lengths: Int32Array) {
     this.#names = names;
     const all = Int32Array.from(names, (_, i) => i);
-    this.#byName = all.slice().sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : ids[a]! - ids[b]!));
+    this.#byName = all
+      .slice()
+      .sort((a, b) => (names[a]! < names[b]! ? -1 : names[a]! > names[b]! ? 1 : ids[a]! - ids[b]!));
     this.#byLength = all.sort((a, b) => lengths[a]! - lengths[b]! || ids[a]! - ids[b]!);
   }
 
@@ -39,7 +41,8 @@ export class ShortTextSearch {
       if (names[byName[mid]!]! < text) low = mid + 1;
       else high = mid;
     }
-    for (let i = low; i < byName.length && out.length < limit && names[byName[i]!]!.startsWith(text); i++) out.push(byName[i]!);
+    for (let i = low; i < byName.length && out.length < limit && names[byName[i]!]!.startsWith(text); i++)
+      out.push(byName[i]!);
     const need = limit - out.length;
     if (need <= 0) return out;
     // One walk in length order: word starts and other containing names, until word starts alone fill the page.

@@ -41,7 +41,8 @@ export function buildSynonyms(input: unknown): SynonymTable {
     if (!list.some((alt) => alt.words.join(' ') === words.join(' '))) list.push({ words, weight });
     table.set(key, list);
   };
-  for (const group of file.equivalents) for (const a of group) for (const b of group) if (a !== b) add(a, b, EQUIVALENT_WEIGHT);
+  for (const group of file.equivalents)
+    for (const a of group) for (const b of group) if (a !== b) add(a, b, EQUIVALENT_WEIGHT);
   for (const [wrong, right] of Object.entries(file.spellings)) {
     add(wrong, right, 1);
     // A misspelling also means whatever its word means.

@@ -71,7 +71,10 @@ export class Vocabulary {
       lengths.set(term.length, list);
     });
     for (const [length, ids] of lengths) {
-      this.byLength.set(length, { ids: Int32Array.from(ids), masks: Int32Array.from(ids, (id) => letterMask(this.terms[id]!)) });
+      this.byLength.set(length, {
+        ids: Int32Array.from(ids),
+        masks: Int32Array.from(ids, (id) => letterMask(this.terms[id]!)),
+      });
     }
   }
 
@@ -127,10 +130,14 @@ export class Vocabulary {
         if (bitCount(other & ~mask) > maxDistance || bitCount(mask & ~other) > maxDistance) continue;
         const candidate = this.terms[ids[i]!]!;
         const d = distance(term, candidate);
-        if (d <= maxDistance) found.push({ term: candidate, d: d + (candidate[0] === term[0] ? 0 : 0.5), df: this.frequency(ids[i]!) });
+        if (d <= maxDistance)
+          found.push({ term: candidate, d: d + (candidate[0] === term[0] ? 0 : 0.5), df: this.frequency(ids[i]!) });
       }
     }
     found.sort((a, b) => a.d - b.d || b.df - a.df);
-    return found.filter((f) => f.d === found[0]!.d).slice(0, limit).map((f) => f.term);
+    return found
+      .filter((f) => f.d === found[0]!.d)
+      .slice(0, limit)
+      .map((f) => f.term);
   }
 }

@@ -32,7 +32,14 @@ export default function OrderSubstitution({ lines }: Props) {
               key={s}
               className={`flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-3 ${value === s ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'}`}
             >
-              <input type="radio" name="substitution" value={s} checked={value === s} onChange={() => chooseOrderSubstitution(s)} className="h-5 w-5 shrink-0 accent-brand-700" />
+              <input
+                type="radio"
+                name="substitution"
+                value={s}
+                checked={value === s}
+                onChange={() => chooseOrderSubstitution(s)}
+                className="h-5 w-5 shrink-0 accent-brand-700"
+              />
               <span className="text-sm font-medium text-slate-900">{SUBSTITUTION_LABELS[s]}</span>
             </label>
           ))}

@@ -6,7 +6,10 @@
 import { substitutionLabel } from '../rules.ts';
 
 interface Props {
-  order: { substitution: string | null; order_items: ReadonlyArray<{ id: number; substitution: string | null; product: { title: string } }> };
+  order: {
+    substitution: string | null;
+    order_items: ReadonlyArray<{ id: number; substitution: string | null; product: { title: string } }>;
+  };
   className?: string;
 }
 

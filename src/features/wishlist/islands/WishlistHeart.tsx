@@ -45,7 +45,15 @@ export default function WishlistHeart({ productId, name, size = 'card' }: Props)
       onClick={() => void toggleWishlist(productId)}
       className={`group/heart relative z-10 inline-flex ${box} items-center justify-center rounded-full border border-slate-200 bg-white/90 text-slate-700 shadow-sm transition hover:text-sale-600 aria-pressed:text-sale-600 disabled:opacity-60`}
     >
-      <svg viewBox="0 0 24 24" className={`${icon} fill-none group-aria-pressed/heart:fill-current`} stroke="currentColor" strokeWidth={2} strokeLinejoin="round" aria-hidden="true" focusable="false">
+      <svg
+        viewBox="0 0 24 24"
+        className={`${icon} fill-none group-aria-pressed/heart:fill-current`}
+        stroke="currentColor"
+        strokeWidth={2}
+        strokeLinejoin="round"
+        aria-hidden="true"
+        focusable="false"
+      >
         <path d="M12 20.5s-7.5-4.6-9.4-9.3C1.4 8.2 3.2 4.5 6.8 4.5c2.1 0 3.6 1.2 5.2 3 1.6-1.8 3.1-3 5.2-3 3.6 0 5.4 3.7 4.2 6.7-1.9 4.7-9.4 9.3-9.4 9.3Z" />
       </svg>
     </button>

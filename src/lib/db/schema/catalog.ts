@@ -1,6 +1,18 @@
 /** Catalogue: categories, subcategories, products, banners, delivery areas and the stock ledger; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, requiredRef } from './columns.ts';
 
 /** Top-level category (spec 000 §3 Category: id, title/name, image). */

@@ -15,5 +15,8 @@ export const deliverySlotUsage = pgTable(
     slotId: text('slot_id').notNull(),
     used: integer('used').notNull().default(0),
   },
-  (t) => [primaryKey({ columns: [t.zoneId, t.slotId] }), check('delivery_slot_usage_used_nonnegative', sql`${t.used} >= 0`)],
+  (t) => [
+    primaryKey({ columns: [t.zoneId, t.slotId] }),
+    check('delivery_slot_usage_used_nonnegative', sql`${t.used} >= 0`),
+  ],
 );

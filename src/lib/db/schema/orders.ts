@@ -1,6 +1,19 @@
 /** Promo codes, orders and their lines, and the credit and points ledgers; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, jsonb, numeric, pgTable, primaryKey, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
@@ -144,7 +157,9 @@ export const creditTransactions = pgTable(
     id: serial('id').primaryKey(),
     customerId: requiredRef('customer_id', () => customers.id, 'restrict'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['debit', 'reversal', 'repayment'] }).notNull().default('debit'),
+    kind: text('kind', { enum: ['debit', 'reversal', 'repayment'] })
+      .notNull()
+      .default('debit'),
     amountPaise: integer('amount_paise').notNull(),
     paymentApproval: text('payment_approval', { enum: PAYMENT_APPROVALS }).notNull().default('Pending'),
     createdAt: createdAt(),

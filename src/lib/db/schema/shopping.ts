@@ -1,6 +1,17 @@
 /** What a customer keeps between visits: cart lines, wishlisted products, saved addresses; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
-import { boolean, check, index, integer, numeric, pgTable, primaryKey, serial, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';

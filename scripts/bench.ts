@@ -31,9 +31,9 @@ import { createBenchDatabase, prepareBenchData, type BenchTargets } from './benc
 import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
 import { measureFrontend } from './bench/frontend.ts';
 import { budgetChecks, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
-import { openDatabase } from '../src/lib/db/index.ts';
-import { searchProducts } from '../src/features/search/server.ts';
-import { measureRelevance } from '../src/features/search/server/relevance.ts';
+import { openDatabase } from '#lib/db/index.ts';
+import { searchProducts } from '#features/search/server.ts';
+import { measureRelevance } from '#features/search/server/relevance.ts';
 
 const root = process.cwd();
 const csvPath = path.resolve(process.env.BENCH_CSV || path.join(root, '../shared/data/bigbasket-products.csv'));

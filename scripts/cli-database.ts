@@ -4,9 +4,9 @@
  * another process (e.g. `npm start`) ends the tool with the lock's message and exit code 1,
  * never a stack trace. Tools run without the web requests' statement timeout (long jobs).
  */
-import { getConfig } from '../src/lib/config.ts';
-import { DataDirLockedError, lockDataDir } from '../src/lib/db/data-dir-lock.ts';
-import { openDatabase, type DatabaseHandle, type OpenOptions } from '../src/lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
+import { openDatabase, type DatabaseHandle, type OpenOptions } from '#lib/db/index.ts';
 
 /** On PGlite, takes the data folder's lock for this process or exits 1 with the reason. */
 export function lockDataDirOrExit(): void {

@@ -1,5 +1,5 @@
 /** `npm run db:migrate`: applies the committed migrations to the configured database (DATABASE_URL, else PGlite). */
-import { migrateDatabase } from '../src/lib/db/index.ts';
+import { migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
 
 const handle = await openDatabaseForCli();

@@ -3,9 +3,9 @@
  * Everything is reset (customers, carts and orders too); on a non-empty database it asks for
  * `--yes` so nobody wipes a real shop by accident.
  */
-import { isDatabaseEmpty, migrateDatabase } from '../src/lib/db/index.ts';
+import { isDatabaseEmpty, migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
-import { seedDemoShop } from '../src/features/demo-shop/seed.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 
 const handle = await openDatabaseForCli();
 try {

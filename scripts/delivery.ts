@@ -8,17 +8,17 @@
  *                                      are not read here: see GET /api/customer/delivery-slots)
  * Exit code 1 with every problem listed when the file is not valid; 2 for a usage error.
  */
-import { getConfig } from '../src/lib/config.ts';
+import { getConfig } from '#lib/config.ts';
 import {
   DeliveryConfigError,
   deliveryConfig,
   readDeliveryConfig,
   zoneForPin,
   type DeliveryConfig,
-} from '../src/features/delivery/server/zones.ts';
-import { generateSlots, windowLabel } from '../src/features/delivery/slots.ts';
-import { PIN_CODE, PIN_INVALID } from '../src/features/delivery/rules.ts';
-import { formatPaise } from '../src/lib/money.ts';
+} from '#features/delivery/server/zones.ts';
+import { generateSlots, windowLabel } from '#features/delivery/slots.ts';
+import { PIN_CODE, PIN_INVALID } from '#features/delivery/rules.ts';
+import { formatPaise } from '#lib/money.ts';
 
 const [command, arg] = process.argv.slice(2);
 

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { getConfig, type Config } from '../src/lib/config.ts';
+import { getConfig, type Config } from '#lib/config.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Settings prerendered pages bake in: a change of them needs a new build. */

@@ -12,15 +12,15 @@
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
-import { migrateDatabase } from '../src/lib/db/index.ts';
+import { migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
-import { orders } from '../src/lib/db/schema.ts';
-import { advanceOrder } from '../src/features/orders/server/status.ts';
-import { formatPaise } from '../src/lib/money.ts';
-import { AppError } from '../src/lib/http/envelope.ts';
-import { settleOrderSms } from '../src/features/notifications/server/order-sms.ts';
-import { retryRefund } from '../src/features/orders/server/payment.ts';
-import { getPaymentGateway } from '../src/features/payments/server.ts';
+import { orders } from '#lib/db/schema.ts';
+import { advanceOrder } from '#features/orders/server/status.ts';
+import { formatPaise } from '#lib/money.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { retryRefund } from '#features/orders/server/payment.ts';
+import { getPaymentGateway } from '#features/payments/server.ts';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDatabaseForCli();

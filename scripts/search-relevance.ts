@@ -9,15 +9,15 @@
 import './quiet-logs.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '../src/lib/db/index.ts';
-import { importCatalogCsv } from '../src/features/catalog/server/import.ts';
-import { seedDemoShop } from '../src/features/demo-shop/seed.ts';
+import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import {
   BIGBASKET_CASES,
   DEMO_CASES,
   measureRelevance,
   type RelevanceReport,
-} from '../src/features/search/server/relevance.ts';
+} from '#features/search/server/relevance.ts';
 
 const csv =
   process.argv.slice(2).find((a) => a !== '--') ??

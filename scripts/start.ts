@@ -9,8 +9,8 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { assertDataDirFree, DataDirLockedError } from '../src/lib/db/data-dir-lock.ts';
-import { getConfig } from '../src/lib/config.ts';
+import { assertDataDirFree, DataDirLockedError } from '#lib/db/data-dir-lock.ts';
+import { getConfig } from '#lib/config.ts';
 
 const root = process.cwd();
 // `npm start` is production unless told otherwise; the server (a child) inherits this.

@@ -11,29 +11,23 @@
  *   no answer goes through a per-request brotli stream.
  */
 import { defineMiddleware } from 'astro:middleware';
-import { logger } from './lib/log.ts';
-import { errorResponse, AppError, badRequest, disallowed, notFound } from './lib/http/envelope.ts';
-import {
-  bodyTooLargeMessage,
-  declaredLength,
-  dropBadParams,
-  isCleanPath,
-  parseEncoded,
-} from './lib/http/edge-input.ts';
-import { pageCacheKey, writePageCache } from './lib/cache/page-cache.ts';
-import { getConfig } from './lib/config.ts';
-import { getDb } from './lib/db/index.ts';
-import { scheduleMaintenance } from './lib/db/maintenance.ts';
-import { assertDatabaseAvailable } from './lib/db/readiness.ts';
+import { logger } from '#lib/log.ts';
+import { errorResponse, AppError, badRequest, disallowed, notFound } from '#lib/http/envelope.ts';
+import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from '#lib/http/edge-input.ts';
+import { pageCacheKey, writePageCache } from '#lib/cache/page-cache.ts';
+import { getConfig } from '#lib/config.ts';
+import { getDb } from '#lib/db/index.ts';
+import { scheduleMaintenance } from '#lib/db/maintenance.ts';
+import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
-} from './lib/db/unavailable.ts';
-import { isSameOriginRequest } from './lib/http/request-origin.ts';
-import { methodNotAllowed } from './lib/http/allowed-methods.ts';
-import { requestId } from './lib/http/request-id.ts';
-import { encodeResponse } from './lib/http/dynamic-encoding.ts';
+} from '#lib/db/unavailable.ts';
+import { isSameOriginRequest } from '#lib/http/request-origin.ts';
+import { methodNotAllowed } from '#lib/http/allowed-methods.ts';
+import { requestId } from '#lib/http/request-id.ts';
+import { encodeResponse } from '#lib/http/dynamic-encoding.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 

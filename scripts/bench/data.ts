@@ -9,13 +9,13 @@ import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/db/index.ts';
-import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
-import { createSession } from '../../src/features/auth/server/sessions.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { customers } from '../../src/lib/db/schema.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
+import { createScratchDatabase } from '#lib/db/scratch.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { createSession } from '#features/auth/server/sessions.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { customers } from '#lib/db/schema.ts';
 
 /** Where the bench's database lives: a PGlite folder or a PostgreSQL URL, and how to drop it. */
 export interface BenchDatabase {

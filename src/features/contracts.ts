@@ -4,21 +4,21 @@
  * holds against the endpoint files under src/pages/api (a route without a declaration, or a
  * declaration without a route, fails it). Server and tests only.
  */
-import type { RouteContract } from '../lib/http/contract.ts';
-import { accountContracts } from './account/contract.ts';
-import { addressContracts } from './addresses/contract.ts';
-import { authContracts } from './auth/contract.ts';
-import { buyAgainContracts } from './buy-again/contract.ts';
-import { cartContracts } from './cart/contract.ts';
-import { catalogContracts } from './catalog/contract.ts';
-import { checkoutContracts } from './checkout/contract.ts';
-import { deliveryContracts } from './delivery/contract.ts';
-import { invoiceContracts } from './invoices/contract.ts';
-import { notificationContracts } from './notifications/contract.ts';
-import { orderContracts } from './orders/contract.ts';
-import { searchContracts } from './search/contract.ts';
-import { substitutionContracts } from './substitutions/contract.ts';
-import { wishlistContracts } from './wishlist/contract.ts';
+import type { RouteContract } from '#lib/http/contract.ts';
+import { accountContracts } from '#features/account/contract.ts';
+import { addressContracts } from '#features/addresses/contract.ts';
+import { authContracts } from '#features/auth/contract.ts';
+import { buyAgainContracts } from '#features/buy-again/contract.ts';
+import { cartContracts } from '#features/cart/contract.ts';
+import { catalogContracts } from '#features/catalog/contract.ts';
+import { checkoutContracts } from '#features/checkout/contract.ts';
+import { deliveryContracts } from '#features/delivery/contract.ts';
+import { invoiceContracts } from '#features/invoices/contract.ts';
+import { notificationContracts } from '#features/notifications/contract.ts';
+import { orderContracts } from '#features/orders/contract.ts';
+import { searchContracts } from '#features/search/contract.ts';
+import { substitutionContracts } from '#features/substitutions/contract.ts';
+import { wishlistContracts } from '#features/wishlist/contract.ts';
 
 /** All route contracts of the shop's API. */
 export const allContracts: readonly RouteContract[] = [

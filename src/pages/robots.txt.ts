@@ -3,7 +3,7 @@
  * customer-only pages; the sitemap address comes from SITE_URL.
  */
 import type { APIRoute } from 'astro';
-import { getConfig } from '../lib/config.ts';
+import { getConfig } from '#lib/config.ts';
 
 export const prerender = false;
 

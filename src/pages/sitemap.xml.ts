@@ -8,10 +8,10 @@
 import type { APIRoute } from 'astro';
 import { getCollection } from 'astro:content';
 import { asc, eq } from 'drizzle-orm';
-import { getDb } from '../lib/db/index.ts';
-import { categories, products, subcategories } from '../lib/db/schema.ts';
-import { getConfig } from '../lib/config.ts';
-import { logger } from '../lib/log.ts';
+import { getDb } from '#lib/db/index.ts';
+import { categories, products, subcategories } from '#lib/db/schema.ts';
+import { getConfig } from '#lib/config.ts';
+import { logger } from '#lib/log.ts';
 
 export const prerender = false;
 

@@ -18,14 +18,14 @@
  */
 import type http from 'node:http';
 import { performance } from 'node:perf_hooks';
-import type { PublicRoute } from '../lib/http/handler.ts';
-import type { Answer } from '../lib/http/envelope.ts';
-import { requestId } from '../lib/http/request-id.ts';
-import { pickEncoding } from '../lib/http/content-coding.ts';
-import { COMPRESS_FROM_BYTES, encodeDynamic } from '../lib/http/dynamic-encoding.ts';
-import { getDb } from '../lib/db/index.ts';
-import { scheduleMaintenance } from '../lib/db/maintenance.ts';
-import { logger } from '../lib/log.ts';
+import type { PublicRoute } from '#lib/http/handler.ts';
+import type { Answer } from '#lib/http/envelope.ts';
+import { requestId } from '#lib/http/request-id.ts';
+import { pickEncoding } from '#lib/http/content-coding.ts';
+import { COMPRESS_FROM_BYTES, encodeDynamic } from '#lib/http/dynamic-encoding.ts';
+import { getDb } from '#lib/db/index.ts';
+import { scheduleMaintenance } from '#lib/db/maintenance.ts';
+import { logger } from '#lib/log.ts';
 
 function send(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer, reqId: string): void {
   res.statusCode = answer.status;

@@ -18,11 +18,11 @@ import { createListener } from './listener.ts';
 import { createPrecompressedHandler } from './precompressed.ts';
 import { createDirectHandler } from './direct.ts';
 import { staticPathTest } from './static-paths.ts';
-import { searchPageEndpoint, searchProductsEndpoint } from '../features/search/routes.ts';
-import { getConfig } from '../lib/config.ts';
-import { getDb } from '../lib/db/index.ts';
-import { logger } from '../lib/log.ts';
-import { getSearchCatalog } from '../features/search/server/index-cache.ts';
+import { searchPageEndpoint, searchProductsEndpoint } from '#features/search/routes.ts';
+import { getConfig } from '#lib/config.ts';
+import { getDb } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
+import { getSearchCatalog } from '#features/search/server/index-cache.ts';
 
 export { options };
 

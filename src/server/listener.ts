@@ -19,10 +19,10 @@ import type { TLSSocket } from 'node:tls';
 import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import { SKIP_STATIC } from './static-paths.ts';
-import { securityHeaders } from '../lib/http/security-headers.ts';
-import { isHttps } from '../lib/http/request-origin.ts';
-import { cachedResponseFor, isCacheableRequest, peekPageCache } from '../lib/cache/page-cache.ts';
-import { getConfig } from '../lib/config.ts';
+import { securityHeaders } from '#lib/http/security-headers.ts';
+import { isHttps } from '#lib/http/request-origin.ts';
+import { cachedResponseFor, isCacheableRequest, peekPageCache } from '#lib/cache/page-cache.ts';
+import { getConfig } from '#lib/config.ts';
 import {
   bodyTooLargeMessage,
   declaredLength,
@@ -30,7 +30,7 @@ import {
   fieldLabel,
   isCleanPath,
   parseEncoded,
-} from '../lib/http/edge-input.ts';
+} from '#lib/http/edge-input.ts';
 
 /** Largest refused body still read and thrown away to keep the connection (1 MiB). */
 const DISCARD_BYTES = 1024 * 1024;

@@ -16,7 +16,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
-import { encodeBody, pickEncoding } from '../lib/http/content-coding.ts';
+import { encodeBody, pickEncoding } from '#lib/http/content-coding.ts';
 
 /** Files worth compressing, by extension, with the Content-Type sent for them. */
 const TYPES: Record<string, string> = {

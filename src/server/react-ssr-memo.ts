@@ -14,7 +14,7 @@
  * Applied by src/server/source-rewrites.ts, which stops the build when the text is gone.
  */
 import type { SourceRewrite } from './source-rewrites.ts';
-import { SERVER_RENDER_MEMO } from '../lib/ui/server-render-memo.ts';
+import { SERVER_RENDER_MEMO } from '#lib/ui/server-render-memo.ts';
 
 /** Answers kept per marked component (distinct props × useId prefixes). */
 export const MEMO_ENTRIES_PER_COMPONENT = 64;

@@ -6,16 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { customers, orders, products, wishlistItems } from '../../src/lib/db/schema.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { placeOrder } from '../../src/features/orders/server/place-order.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { completeOtpLogin, startLogin, startSignup } from '../../src/features/auth/server/otp.ts';
-import { customerForToken } from '../../src/features/auth/server/sessions.ts';
-import { deleteAccount, updateProfile } from '../../src/features/account/server/account.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { customers, orders, products, wishlistItems } from '#lib/db/schema.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { completeOtpLogin, startLogin, startSignup } from '#features/auth/server/otp.ts';
+import { customerForToken } from '#features/auth/server/sessions.ts';
+import { deleteAccount, updateProfile } from '#features/account/server/account.ts';
 
 /** Rows of any table whose text or JSON columns contain one of `needles`, as "table.column". */
 async function tablesHolding(handle: DatabaseHandle, needles: string[]): Promise<string[]> {

@@ -7,22 +7,18 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { otps, rateLimitEvents } from '../../src/lib/db/schema.ts';
-import { completeOtpLogin, issueOtp, startSignup } from '../../src/features/auth/server/otp.ts';
-import {
-  OTP_FAIL_LIMIT,
-  OTP_FAIL_PAIR_LIMIT,
-  OTP_FAIL_PAIR_LIMIT_GUARDED,
-} from '../../src/features/auth/server/throttles.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { otps, rateLimitEvents } from '#lib/db/schema.ts';
+import { completeOtpLogin, issueOtp, startSignup } from '#features/auth/server/otp.ts';
+import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
 import {
   assertSmsAvailable,
   getSmsSender,
   setSmsSenderForTests,
   smsStartupWarning,
   type SmsSender,
-} from '../../src/features/auth/server/sms.ts';
-import { getConfig, resetConfigForTests } from '../../src/lib/config.ts';
+} from '#features/auth/server/sms.ts';
+import { getConfig, resetConfigForTests } from '#lib/config.ts';
 
 const sent: string[] = [];
 const fakeSender: SmsSender = { kind: 'console', send: async (_to, message) => void sent.push(message) };
@@ -67,14 +63,12 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
 
   it('locks an address after 10 wrong tries for a phone in a day, checked before the code; other addresses go on', async () => {
     const phone = '+919800000004';
-    await handle.db
-      .insert(rateLimitEvents)
-      .values(
-        Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, () => ({
-          bucket: OTP_FAIL_PAIR_LIMIT.bucket,
-          key: `${phone}|10.0.0.1`,
-        })),
-      );
+    await handle.db.insert(rateLimitEvents).values(
+      Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, () => ({
+        bucket: OTP_FAIL_PAIR_LIMIT.bucket,
+        key: `${phone}|10.0.0.1`,
+      })),
+    );
     const { demoCode } = await issueOtp(
       handle.db,
       phone,
@@ -89,15 +83,13 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
 
   it('after 100 wrong tries for a phone in a day, refuses addresses that guessed 3 times but lets a clean address (the owner) in', async () => {
     const phone = '+919800000005';
-    await handle.db
-      .insert(rateLimitEvents)
-      .values([
-        ...Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: phone })),
-        ...Array.from({ length: OTP_FAIL_PAIR_LIMIT_GUARDED }, () => ({
-          bucket: OTP_FAIL_PAIR_LIMIT.bucket,
-          key: `${phone}|10.0.0.3`,
-        })),
-      ]);
+    await handle.db.insert(rateLimitEvents).values([
+      ...Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: phone })),
+      ...Array.from({ length: OTP_FAIL_PAIR_LIMIT_GUARDED }, () => ({
+        bucket: OTP_FAIL_PAIR_LIMIT.bucket,
+        key: `${phone}|10.0.0.3`,
+      })),
+    ]);
     const { demoCode } = await startSignup(
       handle.db,
       { name: 'Esha', email: 'e@example.com', mobile: phone },

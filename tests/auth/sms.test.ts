@@ -2,9 +2,9 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ConsoleSmsSender, HttpSmsSender } from '../../src/features/auth/server/sms.ts';
-import { logger } from '../../src/lib/log.ts';
-import { AppError } from '../../src/lib/http/envelope.ts';
+import { ConsoleSmsSender, HttpSmsSender } from '#features/auth/server/sms.ts';
+import { logger } from '#lib/log.ts';
+import { AppError } from '#lib/http/envelope.ts';
 
 describe('HttpSmsSender', () => {
   const received: { auth?: string; type?: string; body: unknown }[] = [];

@@ -11,8 +11,8 @@ import {
   listCategoriesRoute,
   productDetailsRoute,
   subcategoryProductsRoute,
-} from '../../src/features/catalog/contract.ts';
-import { searchProductsRoute } from '../../src/features/search/contract.ts';
+} from '#features/catalog/contract.ts';
+import { searchProductsRoute } from '#features/search/contract.ts';
 
 type Envelope = { success: boolean; message?: string; data?: any };
 type Product = {

@@ -2,9 +2,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { products } from '../../src/lib/db/schema.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { products } from '#lib/db/schema.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import {
   getCategory,
   getProduct,
@@ -13,7 +13,7 @@ import {
   listProducts,
   listSubcategories,
   relatedProducts,
-} from '../../src/features/catalog/server/catalog.ts';
+} from '#features/catalog/server/catalog.ts';
 
 describe.each(testDatabaseKinds())('catalogue service on %s', (kind) => {
   let handle: DatabaseHandle;

@@ -5,11 +5,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { categories, products, subcategories } from '../../src/lib/db/schema.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import type { ProductPage, ProductSummary } from '../../src/features/catalog/rules.ts';
-import { getProduct, listProducts, relatedProducts } from '../../src/features/catalog/server/catalog.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { categories, products, subcategories } from '#lib/db/schema.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import type { ProductPage, ProductSummary } from '#features/catalog/rules.ts';
+import { getProduct, listProducts, relatedProducts } from '#features/catalog/server/catalog.ts';
 import {
   catalogSnapshot,
   DELTA_INTERVAL_MS,
@@ -17,7 +17,7 @@ import {
   dropCatalogSnapshot,
   markCatalogChanged,
   refreshCatalogSnapshot,
-} from '../../src/features/catalog/server/snapshot.ts';
+} from '#features/catalog/server/snapshot.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

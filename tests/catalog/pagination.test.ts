@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { listingHref, paginationItems } from '../../src/features/catalog/pagination.ts';
+import { listingHref, paginationItems } from '#features/catalog/pagination.ts';
 
 const show = (current: number, count: number) =>
   paginationItems(current, count).map((i) => (i.type === 'page' ? i.page : '…'));

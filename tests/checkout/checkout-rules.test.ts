@@ -4,13 +4,13 @@
  * move. Pure: no server, no browser.
  */
 import { describe, expect, it } from 'vitest';
-import { checkoutSummaryRoute, placeOrderBodySchema } from '../../src/features/checkout/contract.ts';
+import { checkoutSummaryRoute, placeOrderBodySchema } from '#features/checkout/contract.ts';
 import {
   checkoutReducer,
   initialCheckoutState,
   type CheckoutState,
-} from '../../src/features/checkout/islands/checkout-state.ts';
-import type { AddressJson } from '../../src/features/checkout/islands/checkout-shared.ts';
+} from '#features/checkout/islands/checkout-state.ts';
+import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
 
 const order = { address_id: '3', payment_mode: 'cod', paid_amount: '120.50', points: '0' };
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { createPostgresDatabase } from '../helpers/database.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/api.ts';
-import demo from '../../src/features/delivery/data/zones.json' with { type: 'json' };
+import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 
 const ADDRESS = {
   type: 'home',

@@ -8,21 +8,21 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { customers, deliverySlotUsage, orders, products } from '../../src/lib/db/schema.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { placeOrder } from '../../src/features/orders/server/place-order.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { cancelOrder } from '../../src/features/orders/server/status.ts';
-import { setDeliveryClock } from '../../src/features/delivery/server/clock.ts';
-import { setDeliveryConfig } from '../../src/features/delivery/server/zones.ts';
-import { orderDelivery } from '../../src/features/delivery/server/order-delivery.ts';
-import { listZoneSlots } from '../../src/features/delivery/server/slot-usage.ts';
-import { shopInstant } from '../../src/features/delivery/slots.ts';
-import demo from '../../src/features/delivery/data/zones.json' with { type: 'json' };
-import type { Database } from '../../src/lib/db/index.ts';
-import type { AppError } from '../../src/lib/http/envelope.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { customers, deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
+import { setDeliveryClock } from '#features/delivery/server/clock.ts';
+import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
+import { orderDelivery } from '#features/delivery/server/order-delivery.ts';
+import { listZoneSlots } from '#features/delivery/server/slot-usage.ts';
+import { shopInstant } from '#features/delivery/slots.ts';
+import demo from '#features/delivery/data/zones.json' with { type: 'json' };
+import type { Database } from '#lib/db/index.ts';
+import type { AppError } from '#lib/http/envelope.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -11,9 +11,9 @@ import {
   generateSlots,
   shopInstant,
   windowLabel,
-} from '../../src/features/delivery/slots.ts';
-import { parseDeliveryConfig, zoneForPin } from '../../src/features/delivery/server/zones.ts';
-import demo from '../../src/features/delivery/data/zones.json' with { type: 'json' };
+} from '#features/delivery/slots.ts';
+import { parseDeliveryConfig, zoneForPin } from '#features/delivery/server/zones.ts';
+import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 
 const { zones } = parseDeliveryConfig(demo, 'demo');
 const city = zones.find((z) => z.id === 'thrissur-central')!.template;

@@ -2,12 +2,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { DEMO_CUSTOMER_PHONE } from '../../src/features/demo-shop/demo-customer.ts';
-import { customers, orders } from '../../src/lib/db/schema.ts';
-import { buyAgain } from '../../src/features/buy-again/server.ts';
-import { listOrders } from '../../src/features/orders/server/queries.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { DEMO_CUSTOMER_PHONE } from '#features/demo-shop/demo-customer.ts';
+import { customers, orders } from '#lib/db/schema.ts';
+import { buyAgain } from '#features/buy-again/server.ts';
+import { listOrders } from '#features/orders/server/queries.ts';
 
 describe('the demo customer', () => {
   let handle: DatabaseHandle;

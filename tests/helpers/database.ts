@@ -5,8 +5,8 @@
  *   dropped again by `close()`.
  * `testDatabaseKinds()` lists the kinds this run covers, so suites run on both where possible.
  */
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '../../src/lib/db/index.ts';
-import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
+import { migrateDatabase, openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
+import { createScratchDatabase } from '#lib/db/scratch.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';
 

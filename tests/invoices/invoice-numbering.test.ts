@@ -8,18 +8,18 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { pdfText } from '../helpers/pdf.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { customers, invoiceCounters, orders, products } from '../../src/lib/db/schema.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { placeOrder } from '../../src/features/orders/server/place-order.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { cancelOrder } from '../../src/features/orders/server/status.ts';
-import { issueInvoiceNumber, NO_INVOICE_CANCELLED } from '../../src/features/invoices/server/numbering.ts';
-import { loadInvoice } from '../../src/features/invoices/server/invoice.ts';
-import { renderInvoicePdf } from '../../src/features/invoices/server/pdf.ts';
-import { settleOrderSms } from '../../src/features/notifications/server/order-sms.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { customers, invoiceCounters, orders, products } from '#lib/db/schema.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
+import { issueInvoiceNumber, NO_INVOICE_CANCELLED } from '#features/invoices/server/numbering.ts';
+import { loadInvoice } from '#features/invoices/server/invoice.ts';
+import { renderInvoicePdf } from '#features/invoices/server/pdf.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -9,7 +9,7 @@ import {
   invoiceLines,
   numberInWords,
   placeOfSupply,
-} from '../../src/features/invoices/rules.ts';
+} from '#features/invoices/rules.ts';
 
 describe('amount in words', () => {
   it.each([

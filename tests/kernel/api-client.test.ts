@@ -13,7 +13,7 @@ import {
   isAbortError,
   onUnauthorized,
   withQuery,
-} from '../../src/lib/http/api-client.ts';
+} from '#lib/http/api-client.ts';
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {

@@ -8,7 +8,7 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server.ts';
-import { DEV_CSP, securityHeaders } from '../../src/lib/http/security-headers.ts';
+import { DEV_CSP, securityHeaders } from '#lib/http/security-headers.ts';
 
 let child: ChildProcess;
 let baseUrl = '';

@@ -13,11 +13,11 @@ import { z } from 'zod';
 import type { APIContext } from 'astro';
 
 process.env.DB_PRUNE_INTERVAL_MINUTES = '0';
-const { defineRoute } = await import('../../src/lib/http/contract.ts');
-const { implementPublic } = await import('../../src/lib/http/handler.ts');
-const { ok } = await import('../../src/lib/http/envelope.ts');
-const { createDirectHandler } = await import('../../src/server/direct.ts');
-const { createListener } = await import('../../src/server/listener.ts');
+const { defineRoute } = await import('#lib/http/contract.ts');
+const { implementPublic } = await import('#lib/http/handler.ts');
+const { ok } = await import('#lib/http/envelope.ts');
+const { createDirectHandler } = await import('#server/direct.ts');
+const { createListener } = await import('#server/listener.ts');
 
 const route = defineRoute({
   method: 'GET',

@@ -15,14 +15,14 @@ import {
   parseEncoded,
   readCapped,
   BodyTooLargeError,
-} from '../../src/lib/http/edge-input.ts';
-import { fieldErrors, readBody } from '../../src/lib/http/envelope.ts';
-import { signupSchema, loginSchema, otpLoginSchema } from '../../src/features/auth/rules.ts';
-import { profileSchema } from '../../src/features/account/profile-schema.ts';
-import { addressSchema } from '../../src/features/addresses/rules.ts';
-import { placeOrderBodySchema as placeOrderSchema } from '../../src/features/checkout/contract.ts';
-import { listingQuerySchema } from '../../src/features/catalog/listing-query.ts';
-import { importRowSchema } from '../../src/features/catalog/server/import-csv.ts';
+} from '#lib/http/edge-input.ts';
+import { fieldErrors, readBody } from '#lib/http/envelope.ts';
+import { signupSchema, loginSchema, otpLoginSchema } from '#features/auth/rules.ts';
+import { profileSchema } from '#features/account/profile-schema.ts';
+import { addressSchema } from '#features/addresses/rules.ts';
+import { placeOrderBodySchema as placeOrderSchema } from '#features/checkout/contract.ts';
+import { listingQuerySchema } from '#features/catalog/listing-query.ts';
+import { importRowSchema } from '#features/catalog/server/import-csv.ts';
 
 const SEED = 11_2026;
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatPaise1, paiseToRupees, percentOff, rupeesToPaise } from '../../src/lib/money.ts';
-import { cleanBannerText, itemCountLabel, packSize } from '../../src/features/catalog/rules.ts';
-import { imageUrl, PLACEHOLDER_IMAGE } from '../../src/features/catalog/images.ts';
+import { formatPaise, formatPaise1, paiseToRupees, percentOff, rupeesToPaise } from '#lib/money.ts';
+import { cleanBannerText, itemCountLabel, packSize } from '#features/catalog/rules.ts';
+import { imageUrl, PLACEHOLDER_IMAGE } from '#features/catalog/images.ts';
 
 describe('money', () => {
   it('formats paise as rupees with two decimals, in the Indian grouping', () => {

@@ -9,8 +9,8 @@ import {
   SESSION_COOKIE,
   UPGRADE_AT_HIT,
   writePageCache,
-} from '../../src/lib/cache/page-cache.ts';
-import { pickEncoding } from '../../src/lib/http/content-coding.ts';
+} from '#lib/cache/page-cache.ts';
+import { pickEncoding } from '#lib/http/content-coding.ts';
 
 const html = (body: string, headers: Record<string, string> = {}) =>
   new Response(body, { headers: { 'content-type': 'text/html', 'cache-control': 'public, max-age=60', ...headers } });

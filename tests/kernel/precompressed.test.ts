@@ -11,8 +11,8 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createListener } from '../../src/server/listener.ts';
-import { createPrecompressedHandler, precompressDir } from '../../src/server/precompressed.ts';
+import { createListener } from '#server/listener.ts';
+import { createPrecompressedHandler, precompressDir } from '#server/precompressed.ts';
 
 const page = `<!doctype html><html><body>${'<p>Fresh vegetables, delivered.</p>'.repeat(100)}</body></html>`;
 let dir: string;

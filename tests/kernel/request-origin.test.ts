@@ -3,8 +3,8 @@
  * (src/lib/http/request-origin.ts), with TRUST_PROXY off and on.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '../../src/lib/http/request-origin.ts';
-import { resetConfigForTests } from '../../src/lib/config.ts';
+import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '#lib/http/request-origin.ts';
+import { resetConfigForTests } from '#lib/config.ts';
 
 const url = new URL('http://shop.example/api/logout');
 const req = (headers: Record<string, string>) =>

@@ -2,9 +2,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { buildPath, defineRoute, positiveId } from '../../src/lib/http/contract.ts';
-import { openApiDocument } from '../../src/lib/http/openapi.ts';
-import type { callRoute } from '../../src/lib/http/client.ts';
+import { buildPath, defineRoute, positiveId } from '#lib/http/contract.ts';
+import { openApiDocument } from '#lib/http/openapi.ts';
+import type { callRoute } from '#lib/http/client.ts';
 
 const sample = [
   defineRoute({

@@ -9,8 +9,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { allContracts } from '../../src/features/contracts.ts';
-import { openApiDocument } from '../../src/lib/http/openapi.ts';
+import { allContracts } from '#features/contracts.ts';
+import { openApiDocument } from '#lib/http/openapi.ts';
 
 const API_DIR = path.resolve('src/pages/api');
 /** Endpoints that are not API routes of the shop: the document itself. */

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { memoPerDatabase, memoPerDatabaseKeyed } from '../../src/lib/cache/shared-cache.ts';
-import type { Database } from '../../src/lib/db/index.ts';
+import { memoPerDatabase, memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
+import type { Database } from '#lib/db/index.ts';
 
 describe('memoPerDatabase', () => {
   it('reuses a load per database until it expires, and retries after a failure', async () => {

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { staticPathTest } from '../../src/server/static-paths.ts';
+import { staticPathTest } from '#server/static-paths.ts';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ff-static-'));
 for (const file of [

@@ -4,7 +4,7 @@
  * page's text in parts (a pair split between two parts included).
  */
 import { describe, expect, it } from 'vitest';
-import { PageText, utf8Bytes } from '../../src/lib/http/utf8.ts';
+import { PageText, utf8Bytes } from '#lib/http/utf8.ts';
 
 const encoder = new TextEncoder();
 const same = (text: string) =>

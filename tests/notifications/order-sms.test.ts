@@ -8,22 +8,17 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { customers, orderNotifications, orders, products } from '../../src/lib/db/schema.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { placeOrder } from '../../src/features/orders/server/place-order.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { advanceOrder, cancelOrder } from '../../src/features/orders/server/status.ts';
-import { setSmsSenderForTests, type SmsSender } from '../../src/features/auth/server/sms.ts';
-import {
-  maskPhone,
-  sendOrderSms,
-  setSmsLanguage,
-  settleOrderSms,
-} from '../../src/features/notifications/server/order-sms.ts';
-import { orderSmsText } from '../../src/features/notifications/rules.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { customers, orderNotifications, orders, products } from '#lib/db/schema.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
+import { setSmsSenderForTests, type SmsSender } from '#features/auth/server/sms.ts';
+import { maskPhone, sendOrderSms, setSmsLanguage, settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { orderSmsText } from '#features/notifications/rules.ts';
 
 const ADDRESS = {
   type: 'home',

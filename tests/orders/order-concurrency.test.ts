@@ -13,17 +13,13 @@ import pg from 'pg';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/api.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { products, customers, orders, promoCodes, creditTransactions } from '../../src/lib/db/schema.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import {
-  CART_ALREADY_ORDERED,
-  placeOrder,
-  type PlaceOrderInput,
-} from '../../src/features/orders/server/place-order.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { AppError } from '../../src/lib/http/envelope.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { products, customers, orders, promoCodes, creditTransactions } from '#lib/db/schema.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { CART_ALREADY_ORDERED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { AppError } from '#lib/http/envelope.ts';
 
 const ADDRESS = {
   type: 'home',

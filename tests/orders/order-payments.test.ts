@@ -15,17 +15,17 @@ import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/api.ts';
-import type { Database, DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { cartItems, customers, orders, products, promoCodes } from '../../src/lib/db/schema.ts';
-import { addToCart, listCart } from '../../src/features/cart/server/cart.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { PAYMENT_FAILED, placeOrder, type PlaceOrderInput } from '../../src/features/orders/server/place-order.ts';
-import { listOrders } from '../../src/features/orders/server/queries.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { PaymentDeclinedError, type PaymentGateway } from '../../src/features/payments/server.ts';
-import { completeOtpLogin, issueOtp } from '../../src/features/auth/server/otp.ts';
-import { AppError } from '../../src/lib/http/envelope.ts';
+import type { Database, DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { cartItems, customers, orders, products, promoCodes } from '#lib/db/schema.ts';
+import { addToCart, listCart } from '#features/cart/server/cart.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { PAYMENT_FAILED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
+import { listOrders } from '#features/orders/server/queries.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { PaymentDeclinedError, type PaymentGateway } from '#features/payments/server.ts';
+import { completeOtpLogin, issueOtp } from '#features/auth/server/otp.ts';
+import { AppError } from '#lib/http/envelope.ts';
 
 const ADDRESS = {
   type: 'home',

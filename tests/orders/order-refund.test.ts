@@ -7,20 +7,20 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { customers, orders, products } from '../../src/lib/db/schema.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { placeOrder } from '../../src/features/orders/server/place-order.ts';
-import { quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { cancelOrder } from '../../src/features/orders/server/status.ts';
-import { orderJson } from '../../src/features/orders/server/shapes.ts';
-import { refundParts } from '../../src/features/orders/refund.ts';
-import { retryRefund } from '../../src/features/orders/server/payment.ts';
-import type { PaymentGateway } from '../../src/features/payments/server.ts';
-import { settleOrderSms } from '../../src/features/notifications/server/order-sms.ts';
-import { formatPaise } from '../../src/lib/money.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { customers, orders, products } from '#lib/db/schema.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
+import { orderJson } from '#features/orders/server/shapes.ts';
+import { refundParts } from '#features/orders/refund.ts';
+import { retryRefund } from '#features/orders/server/payment.ts';
+import type { PaymentGateway } from '#features/payments/server.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { formatPaise } from '#lib/money.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -6,16 +6,16 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { seedDemoShop } from '../../src/features/demo-shop/seed.ts';
-import { customers, orders, pointsTransactions, products } from '../../src/lib/db/schema.ts';
-import { addAddress } from '../../src/features/addresses/server/addresses.ts';
-import { addToCart } from '../../src/features/cart/server/cart.ts';
-import { advanceOrder, cancelOrder } from '../../src/features/orders/server/status.ts';
-import { CANCEL_WINDOW_MS, getOrder } from '../../src/features/orders/server/queries.ts';
-import { placeOrder } from '../../src/features/orders/server/place-order.ts';
-import { pointsFor, quoteOrder } from '../../src/features/orders/server/quote.ts';
-import { AppError } from '../../src/lib/http/envelope.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { customers, orders, pointsTransactions, products } from '#lib/db/schema.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
+import { CANCEL_WINDOW_MS, getOrder } from '#features/orders/server/queries.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { pointsFor, quoteOrder } from '#features/orders/server/quote.ts';
+import { AppError } from '#lib/http/envelope.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -1,6 +1,6 @@
 /** What a cancelled order says it gave back (orders/refund.ts): only for cancellations, only what was paid or redeemed. */
 import { describe, expect, it } from 'vitest';
-import { refundParts } from '../../src/features/orders/refund.ts';
+import { refundParts } from '#features/orders/refund.ts';
 
 const order = {
   status: 'cancelled',

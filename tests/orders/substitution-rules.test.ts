@@ -1,14 +1,14 @@
 /** The substitution choices (issue 14): one list for the database and the API, labels, input rules. */
 import { describe, expect, it } from 'vitest';
-import { SUBSTITUTIONS as STORED } from '../../src/lib/db/schema.ts';
+import { SUBSTITUTIONS as STORED } from '#lib/db/schema.ts';
 import {
   DEFAULT_SUBSTITUTION,
   SUBSTITUTIONS,
   SUBSTITUTION_LABELS,
   effectiveSubstitution,
   substitutionLabel,
-} from '../../src/features/substitutions/rules.ts';
-import { substitutionInput } from '../../src/features/substitutions/input.ts';
+} from '#features/substitutions/rules.ts';
+import { substitutionInput } from '#features/substitutions/input.ts';
 
 describe('substitution rules', () => {
   it('keeps the database list and the API list the same', () => {

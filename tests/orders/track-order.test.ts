@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import TrackOrder, { type TrackedOrder } from '../../src/features/orders/islands/TrackOrder.tsx';
+import TrackOrder, { type TrackedOrder } from '#features/orders/islands/TrackOrder.tsx';
 
 const at = '2026-11-21T06:00:00.000Z';
 const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder => ({

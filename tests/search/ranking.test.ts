@@ -4,9 +4,9 @@
  * typo corrections against catalogue words, and suggestions when nothing matches.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, type IndexedProduct } from '../../src/features/search/server/engine.ts';
-import { buildSynonyms, shopSynonyms } from '../../src/features/search/server/synonyms.ts';
-import { stem, terms } from '../../src/features/search/server/text.ts';
+import { SearchIndex, type IndexedProduct } from '#features/search/server/engine.ts';
+import { buildSynonyms, shopSynonyms } from '#features/search/server/synonyms.ts';
+import { stem, terms } from '#features/search/server/text.ts';
 
 let nextId = 1;
 const product = (

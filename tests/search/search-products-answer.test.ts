@@ -8,13 +8,13 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandleForTests, type DatabaseHandle } from '../../src/lib/db/index.ts';
-import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
-import { searchProducts } from '../../src/features/search/server.ts';
-import { searchProductsEndpoint } from '../../src/features/search/routes.ts';
-import { searchProductsRoute } from '../../src/features/search/contract.ts';
-import { searchResultJson } from '../../src/features/catalog/server/shapes.ts';
-import { refreshSearchCatalog } from '../../src/features/search/server/index-cache.ts';
+import { setDatabaseHandleForTests, type DatabaseHandle } from '#lib/db/index.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { searchProducts } from '#features/search/server.ts';
+import { searchProductsEndpoint } from '#features/search/routes.ts';
+import { searchProductsRoute } from '#features/search/contract.ts';
+import { searchResultJson } from '#features/catalog/server/shapes.ts';
+import { refreshSearchCatalog } from '#features/search/server/index-cache.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 

@@ -7,16 +7,16 @@ import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '../../src/lib/db/index.ts';
-import { importCatalogCsv } from '../../src/features/catalog/server/import.ts';
-import { searchProducts } from '../../src/features/search/server.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { searchProducts } from '#features/search/server.ts';
 import {
   getSearchCatalog,
   getSearchIndex,
   invalidateSearchIndex,
   refreshSearchCatalog,
-} from '../../src/features/search/server/index-cache.ts';
-import { catalogSnapshot } from '../../src/features/catalog/server/snapshot.ts';
+} from '#features/search/server/index-cache.ts';
+import { catalogSnapshot } from '#features/catalog/server/snapshot.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 

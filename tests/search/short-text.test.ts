@@ -4,7 +4,7 @@
  * other names containing it, each by name length and id).
  */
 import { describe, expect, it } from 'vitest';
-import { ShortTextSearch } from '../../src/features/search/server/short-text.ts';
+import { ShortTextSearch } from '#features/search/server/short-text.ts';
 
 const names = ['Tomato - Local', 'Cherry Tomatoes', 'Atta', 'tea', 'Green Tea', 'Potato', 'Tamarind', 'Butter', 'Ta'];
 const lower = names.map((n) => n.toLowerCase());

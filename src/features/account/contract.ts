@@ -5,8 +5,8 @@
  * islands (with `import type` only) and the OpenAPI document. Zod only, no server import.
  */
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/contract.ts';
-import { otpInput, otpSentSchema } from '../auth/contract.ts';
+import { defineRoute } from '#lib/http/contract.ts';
+import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { profileSchema } from './profile-schema.ts';
 
 /** `data.user` and `data.account` of the profile routes; money in rupees (numbers). */

@@ -4,8 +4,8 @@
  * pages load only when the form opens.
  */
 import { z } from 'zod';
-import '../../lib/zod-csp.ts';
-import { EMAIL_PATTERN, phoneField } from '../auth/rules.ts';
+import '#lib/zod-csp.ts';
+import { EMAIL_PATTERN, phoneField } from '#features/auth/rules.ts';
 import { ACCOUNT_MESSAGES } from './rules.ts';
 
 const required = z.string({ message: ACCOUNT_MESSAGES.fillAll }).trim().min(1, ACCOUNT_MESSAGES.fillAll);

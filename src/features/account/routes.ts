@@ -3,16 +3,16 @@
  * src/pages/api/customer/: profile, update-profile, verify-phone, credit-transaction,
  * delete-account).
  */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { getConfig } from '../../lib/config.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
 import { creditOrderJson, profileJson } from './server/shapes.ts';
-import { guardOtpSend, throttleIp } from '../auth/server/throttles.ts';
-import { clearSessionCookie, clientIp } from '../auth/server/session.ts';
-import { otpSentJson } from '../auth/server/shapes.ts';
-import { otpLoginSchema } from '../auth/rules.ts';
+import { guardOtpSend, throttleIp } from '#features/auth/server/throttles.ts';
+import { clearSessionCookie, clientIp } from '#features/auth/server/session.ts';
+import { otpSentJson } from '#features/auth/server/shapes.ts';
+import { otpLoginSchema } from '#features/auth/rules.ts';
 import {
   creditTransactionRoute,
   deleteAccountPostRoute,
@@ -22,7 +22,7 @@ import {
   verifyPhoneRoute,
 } from './contract.ts';
 import { ACCOUNT_MESSAGES } from './rules.ts';
-import type { HandlerInput } from '../../lib/http/handler.ts';
+import type { HandlerInput } from '#lib/http/handler.ts';
 
 export const profileEndpoint = implement(profileRoute, async ({ customer }) => ({
   data: profileJson(await getProfile(await getDb(), customer.id)),

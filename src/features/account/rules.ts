@@ -4,7 +4,7 @@
  * of zod, so the account pages load no validation library until a form needs it (the profile
  * form's schema is in profile-schema.ts).
  */
-import { AUTH_MESSAGES } from '../auth/messages.ts';
+import { AUTH_MESSAGES } from '#features/auth/messages.ts';
 
 export const ACCOUNT_MESSAGES = {
   fillAll: AUTH_MESSAGES.fillAll,

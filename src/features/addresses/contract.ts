@@ -4,7 +4,7 @@
  * OpenAPI document. Zod only; islands import these with `import type` (src/lib/http/client.ts).
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { ADDRESS_MESSAGES, addressSchema, addressShape } from './rules.ts';
 
 /** An address as the API answers it (spec 001 §3: building also as building_num, is_default, the map pin). */

@@ -1,7 +1,7 @@
 /** The address book's route handlers (contracts in contract.ts; mounted by src/pages/api/customer/*-address*.ts). */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './server/addresses.ts';
 import { addressJson } from './server/shapes.ts';
 import {

@@ -6,8 +6,8 @@
  * libphonenumber-js). Browser-safe (zod only).
  */
 import { z } from 'zod';
-import { DEFAULT_PHONE_COUNTRY, phone } from '../auth/rules.ts';
-import '../../lib/zod-csp.ts';
+import { DEFAULT_PHONE_COUNTRY, phone } from '#features/auth/rules.ts';
+import '#lib/zod-csp.ts';
 
 export const ADDRESS_MESSAGES = {
   name: 'Full Name is required',

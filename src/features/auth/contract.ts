@@ -8,7 +8,7 @@
  * mode), so the code's length is checked by the handler, not here.
  */
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/contract.ts';
+import { defineRoute } from '#lib/http/contract.ts';
 import { loginSchema, signupSchema } from './rules.ts';
 
 /** The signed-in customer as clients read it. */

@@ -3,15 +3,15 @@
  * validate-customer.ts, otp-login.ts, logout.ts and customer/session.ts). Each OTP send first
  * passes the per-address throttles (guardOtpSend), then the SMS check (503 without a sender).
  */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { getConfig } from '../../lib/config.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
 import { revokeSession } from './server/sessions.ts';
 import { guardOtpSend, throttleIp } from './server/throttles.ts';
 import { clearSessionCookie, clientIp, setCartHint, setSessionCookie } from './server/session.ts';
-import { takePendingFormAdd } from '../cart/server/form-add.ts';
+import { takePendingFormAdd } from '#features/cart/server/form-add.ts';
 import { customerJson, otpSentJson } from './server/shapes.ts';
 import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
 import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';

@@ -7,7 +7,7 @@
  */
 import { z } from 'zod';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
-import '../../lib/zod-csp.ts';
+import '#lib/zod-csp.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 
 export { AUTH_MESSAGES };

@@ -15,10 +15,10 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
-import { onUnauthorized } from '../../lib/http/api-client.ts';
-import { callRoute } from '../../lib/http/client.ts';
+import { onUnauthorized } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { logoutRoute, sessionRoute } from './contract.ts';
-import type { DataOut } from '../../lib/http/contract.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 
 /** The signed-in customer as `/api/otp-login` and `/api/customer/session` return it. */
 export type SessionCustomer = DataOut<typeof sessionRoute>['customer'];

@@ -1,8 +1,8 @@
 /** The "Buy again" handler (contract.ts; mounted by src/pages/api/customer/buy-again.ts). Personal: no-store. */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { productJson } from '../catalog/server/shapes.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { productJson } from '#features/catalog/server/shapes.ts';
 import { buyAgainRoute } from './contract.ts';
 import { buyAgain } from './server.ts';
 

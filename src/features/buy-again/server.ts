@@ -6,11 +6,11 @@
  * and hidden online payments (pending, failed) never do.
  */
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '../../lib/db/index.ts';
-import { orderItems, orders, products } from '../../lib/db/schema.ts';
-import { summaryColumns, toSummary } from '../catalog/server/catalog.ts';
-import type { ProductSummary } from '../catalog/rules.ts';
-import { visible } from '../orders/server/queries.ts';
+import type { Database } from '#lib/db/index.ts';
+import { orderItems, orders, products } from '#lib/db/schema.ts';
+import { summaryColumns, toSummary } from '#features/catalog/server/catalog.ts';
+import type { ProductSummary } from '#features/catalog/rules.ts';
+import { visible } from '#features/orders/server/queries.ts';
 
 /** How many products "Buy again" lists at most. */
 export const BUY_AGAIN_LIMIT = 12;

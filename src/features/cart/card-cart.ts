@@ -21,7 +21,7 @@ import {
   type CartJson,
 } from './store.ts';
 import { takeNewer } from './cart-state.ts';
-import { $session, isSignedIn } from '../auth/store.ts';
+import { $session, isSignedIn } from '#features/auth/store.ts';
 
 interface CardLine {
   cartId: number;

@@ -7,8 +7,8 @@
  * Zod only; islands import these with `import type` (see src/lib/http/client.ts).
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
-import { SUBSTITUTIONS } from '../substitutions/rules.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
+import { SUBSTITUTIONS } from '#features/substitutions/rules.ts';
 import { CART_MESSAGES, MAX_ADD_QTY, MIN_LINE_QTY } from './rules.ts';
 
 /** One cart line (spec 000 §3 "Cart item"; both of the spec's id names). */

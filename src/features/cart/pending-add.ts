@@ -5,9 +5,9 @@
  * full reload) for at most 30 minutes, and are added once, when the guest has signed in.
  * Client-only.
  */
-import { PENDING_CART_ADD_KEY } from '../checkout/storage-keys.ts';
-import { isSignedIn } from '../auth/store.ts';
-import { openAuth } from '../auth/open-auth.ts';
+import { PENDING_CART_ADD_KEY } from '#features/checkout/storage-keys.ts';
+import { isSignedIn } from '#features/auth/store.ts';
+import { openAuth } from '#features/auth/open-auth.ts';
 import { isAddableQty } from './rules.ts';
 import { postAdd } from './cart-sync.ts';
 

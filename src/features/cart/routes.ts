@@ -4,11 +4,11 @@
  * the `ff_cart` count hint cookie (spec 000 §7; messages §8 via rules.ts).
  */
 import type { APIContext } from 'astro';
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { setCartHint } from '../auth/server/session.ts';
-import { cartPolicy } from '../delivery/server/deliver-to.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { setCartHint } from '#features/auth/server/session.ts';
+import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
 import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
 import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
 import {

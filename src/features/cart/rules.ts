@@ -48,7 +48,7 @@ export function isCartId(cartId: number): boolean {
   return Number.isInteger(cartId) && cartId >= 1;
 }
 
-import type { Substitution } from '../substitutions/rules.ts';
+import type { Substitution } from '#features/substitutions/rules.ts';
 
 /**
  * One cart line in paise, as the server computes it (server/cart.ts `listCart`) and as the

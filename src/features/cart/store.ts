@@ -15,8 +15,8 @@
  * the `ff-cart` BroadcastChannel (cart-state.ts).
  * Client-only: never write these stores in server frontmatter.
  */
-import { $session, isSignedIn } from '../auth/store.ts';
-import { openAuth } from '../auth/open-auth.ts';
+import { $session, isSignedIn } from '#features/auth/store.ts';
+import { openAuth } from '#features/auth/open-auth.ts';
 import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { flushPendingAdd, writePending } from './pending-add.ts';

@@ -13,9 +13,9 @@
  * also when a sign-in happens on the page or another tab changes the cart. Nothing is lost
  * while it loads: the event is held and handed over.
  */
-import type { CartJson } from '../cart/store.ts';
+import type { CartJson } from '#features/cart/store.ts';
 
-type CardCart = typeof import('../cart/card-cart.ts');
+type CardCart = typeof import('#features/cart/card-cart.ts');
 
 /** The page's one copy of these listeners, even when an island imports this module too. */
 const flagged = window as Window & { ffCardActions?: boolean };
@@ -26,7 +26,7 @@ if (!flagged.ffCardActions) {
 
 function listen(): void {
   let cardCart: Promise<CardCart> | null = null;
-  const loadCardCart = () => (cardCart ??= import('../cart/card-cart.ts'));
+  const loadCardCart = () => (cardCart ??= import('#features/cart/card-cart.ts'));
   let heartsFollowBusy = false;
 
   document.addEventListener('submit', (event) => {
@@ -46,7 +46,7 @@ function listen(): void {
     }
     const heart = target?.closest<HTMLButtonElement>('[data-card-heart]');
     if (heart) {
-      void import('../wishlist/store.ts').then(async (w) => {
+      void import('#features/wishlist/store.ts').then(async (w) => {
         if (!heartsFollowBusy) {
           heartsFollowBusy = true;
           w.$wishlistBusy.subscribe((busy) => {

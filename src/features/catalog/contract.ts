@@ -8,7 +8,7 @@
  * subcategories `name` and `title` (both variants' clients read them).
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { listingQuerySchema, queryParam } from './listing-query.ts';
 
 const url = z.object({ url: z.string() });

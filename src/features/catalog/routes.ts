@@ -3,11 +3,11 @@
  * src/pages/api/customer/). Public answers carry CATALOG_CACHE; a product detail read with a
  * session shows that customer's hearts and is never cached.
  */
-import { implement } from '../../lib/http/handler.ts';
-import { notFound } from '../../lib/http/envelope.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { CATALOG_CACHE, NO_STORE } from '../../lib/cache/cache-control.ts';
-import { wishlistedIds } from '../wishlist/server.ts';
+import { implement } from '#lib/http/handler.ts';
+import { notFound } from '#lib/http/envelope.ts';
+import { getDb } from '#lib/db/index.ts';
+import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
+import { wishlistedIds } from '#features/wishlist/server.ts';
 import {
   getCategory,
   getProduct,

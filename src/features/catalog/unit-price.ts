@@ -9,7 +9,7 @@
  * than a wrong one; a pack of exactly 1 kg, 1 l or 1 piece has none either (it would repeat the
  * price).
  */
-import { formatPaise } from '../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 
 /** Per what the unit price is given, and how many of those one unit of the pack size is. */
 const PER: Record<string, { per: 'kg' | 'l' | 'pc'; factor: number }> = {

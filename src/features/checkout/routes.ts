@@ -3,21 +3,21 @@
  * src/pages/api/customer/{check-promocode,checkout-summary,place-order}.ts). Server only.
  */
 import { eq } from 'drizzle-orm';
-import { implement } from '../../lib/http/handler.ts';
-import { AppError } from '../../lib/http/envelope.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { customers } from '../../lib/db/schema.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { paiseToRupees, rupeesToPaise } from '../../lib/money.ts';
-import { listCart, summarize } from '../cart/server/cart.ts';
-import { cartLineJson } from '../cart/server/shapes.ts';
-import { setCartHint } from '../auth/server/session.ts';
-import { placeOrder } from '../orders/server/place-order.ts';
-import { quoteJson, quoteOrder } from '../orders/server/quote.ts';
-import { orderJson } from '../orders/server/shapes.ts';
-import { getPaymentGateway } from '../payments/server.ts';
+import { implement } from '#lib/http/handler.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { getDb } from '#lib/db/index.ts';
+import { customers } from '#lib/db/schema.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { paiseToRupees, rupeesToPaise } from '#lib/money.ts';
+import { listCart, summarize } from '#features/cart/server/cart.ts';
+import { cartLineJson } from '#features/cart/server/shapes.ts';
+import { setCartHint } from '#features/auth/server/session.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteJson, quoteOrder } from '#features/orders/server/quote.ts';
+import { orderJson } from '#features/orders/server/shapes.ts';
+import { getPaymentGateway } from '#features/payments/server.ts';
 import { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
-import { checkoutDelivery, checkoutDeliveryJson } from '../delivery/server/checkout-delivery.ts';
+import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/server/checkout-delivery.ts';
 import { checkoutSummaryRoute, checkPromocodeRoute, placeOrderRoute } from './contract.ts';
 import { CHECKOUT_MESSAGES } from './rules.ts';
 

@@ -6,7 +6,7 @@
  * URLs given to these builders may be absolute or site-relative paths; relative ones are made
  * absolute against the `site` argument (normally `getConfig().SITE_URL`).
  */
-import type { ProductDetail } from '../catalog/rules.ts';
+import type { ProductDetail } from '#features/catalog/rules.ts';
 
 /** A plain JSON-LD object (rendered as application/ld+json). */
 export type JsonLd = Record<string, unknown>;

@@ -4,7 +4,7 @@
  * with 2 decimals, like the cart's summary); times as ISO 8601 instants plus shop-time labels.
  */
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/contract.ts';
+import { defineRoute } from '#lib/http/contract.ts';
 import { PIN_CODE, PIN_INVALID } from './rules.ts';
 
 const pin = z.string({ error: PIN_INVALID }).trim().regex(PIN_CODE, PIN_INVALID);

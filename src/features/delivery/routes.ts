@@ -3,11 +3,11 @@
  * src/pages/api/customer/{deliver-to,delivery-slots}.ts). Server only. Answers are personal or
  * time-dependent, so never cached.
  */
-import { implement } from '../../lib/http/handler.ts';
-import { AppError } from '../../lib/http/envelope.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { wantsSecureCookies } from '../../lib/http/request-origin.ts';
+import { implement } from '#lib/http/handler.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 import { deliverToRoute, deliverySlotsRoute, setDeliverToRoute } from './contract.ts';
 import { DELIVERY_MESSAGES } from './rules.ts';
 import { deliveryNow } from './server/clock.ts';

@@ -4,8 +4,8 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
-import { callRoute } from '../../lib/http/client.ts';
-import type { DataOut } from '../../lib/http/contract.ts';
+import { callRoute } from '#lib/http/client.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import type { deliverToRoute, setDeliverToRoute } from './contract.ts';
 
 /** What the shop says about a PIN code (contract.ts pinCheckSchema). */
@@ -46,7 +46,7 @@ export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
   // The cart's delivery fee and minimum order follow the PIN code. The cart store is loaded
   // here, not imported: every page has the Deliver-to check, and most never show a cart (the
   // badge needs no store), so they need not download it (3 KB gzipped) just for this.
-  void import('../cart/store.ts')
+  void import('#features/cart/store.ts')
     .then((cart) => cart.loadCart(true))
     .catch((err) => console.error('Refreshing the cart failed', err));
   return r.data.check;

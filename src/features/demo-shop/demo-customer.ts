@@ -9,10 +9,10 @@
  * stock is taken, as for orders delivered before the current stock count).
  */
 import { asc, gt } from 'drizzle-orm';
-import * as schema from '../../lib/db/schema.ts';
-import type { Database } from '../../lib/db/types.ts';
-import { getConfig } from '../../lib/config.ts';
-import { imageUrl } from '../catalog/images.ts';
+import * as schema from '#lib/db/schema.ts';
+import type { Database } from '#lib/db/types.ts';
+import { getConfig } from '#lib/config.ts';
+import { imageUrl } from '#features/catalog/images.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

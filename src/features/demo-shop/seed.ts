@@ -9,10 +9,10 @@
  * Customers, carts and orders of a demo database are wiped with it.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../lib/db/types.ts';
-import * as schema from '../../lib/db/schema.ts';
-import { slugify } from '../../lib/slug.ts';
-import { PLACEHOLDER_IMAGE } from '../catalog/images.ts';
+import type { Database } from '#lib/db/types.ts';
+import * as schema from '#lib/db/schema.ts';
+import { slugify } from '#lib/slug.ts';
+import { PLACEHOLDER_IMAGE } from '#features/catalog/images.ts';
 import { loadDemoShop } from './schema.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 
@@ -115,18 +115,16 @@ export async function seedDemoShop(
         if (movements.length) await tx.insert(schema.stockMovements).values(movements);
       }
     }
-    await tx
-      .insert(schema.banners)
-      .values(
-        demoBanners.map((b, i) => ({
-          title: b.title,
-          description: b.description,
-          image: b.image,
-          cta: b.cta ?? null,
-          ctaLink: b.ctaLink ?? null,
-          sortOrder: i,
-        })),
-      );
+    await tx.insert(schema.banners).values(
+      demoBanners.map((b, i) => ({
+        title: b.title,
+        description: b.description,
+        image: b.image,
+        cta: b.cta ?? null,
+        ctaLink: b.ctaLink ?? null,
+        sortOrder: i,
+      })),
+    );
     await tx.insert(schema.deliveryAreas).values(demoDeliveryAreas);
     const now = Date.now();
     await tx.insert(schema.promoCodes).values(

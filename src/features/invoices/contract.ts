@@ -3,7 +3,7 @@
  * supply of one of the customer's orders as a PDF. Zod only; the order islands link to it.
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
 
 /** GET /api/customer/orders/{id}/invoice: the order's invoice PDF (its number is issued at the first download). */
 export const invoiceRoute = defineRoute({

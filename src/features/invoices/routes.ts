@@ -1,7 +1,7 @@
 /** The invoice route's handler (contract.ts; mounted by src/pages/api/customer/orders/[id]/invoice.ts). */
-import { implementFile } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { implementFile } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { loadInvoice } from './server/invoice.ts';
 import { renderInvoicePdf } from './server/pdf.ts';
 import { invoiceRoute } from './contract.ts';

@@ -3,7 +3,7 @@
  * SMS are sent in. Zod only; the account island imports it as a type.
  */
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/contract.ts';
+import { defineRoute } from '#lib/http/contract.ts';
 
 const language = z.enum(['en', 'ml'], { error: 'Choose English (en) or Malayalam (ml).' });
 

@@ -1,7 +1,7 @@
 /** The SMS language route's handler (contract.ts; mounted by src/pages/api/customer/sms-language.ts). */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setSmsLanguage } from './server/order-sms.ts';
 import { smsLanguageRoute } from './contract.ts';
 

@@ -4,11 +4,11 @@
  * Money is sent as 2-decimal rupee strings, like the spec's answers. Zod only; islands import
  * these with `import type` (src/lib/http/client.ts).
  */
-import { orderSlotSchema } from '../delivery/contract.ts';
+import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { z } from 'zod';
-import { cartLineSchema, cartSummarySchema } from '../cart/contract.ts';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
-import { SUBSTITUTIONS } from '../substitutions/rules.ts';
+import { cartLineSchema, cartSummarySchema } from '#features/cart/contract.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
+import { SUBSTITUTIONS } from '#features/substitutions/rules.ts';
 
 const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 const timestamp = z.string().describe('ISO 8601 time');

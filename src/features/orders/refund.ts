@@ -8,7 +8,7 @@
  * - points redeemed: back on the points balance, at once.
  * Cash and card-on-delivery orders were never charged, so only their points come back.
  */
-import { formatPaise } from '../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 
 /** One thing given back: where it went, the amount (paise) or points, and the sentence the customer reads. */
 export interface RefundPart {

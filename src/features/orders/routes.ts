@@ -1,13 +1,13 @@
 /** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
-import { cartPolicy } from '../delivery/server/deliver-to.ts';
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { setCartHint } from '../auth/server/session.ts';
-import { listCart, summarize } from '../cart/server/cart.ts';
-import { cartLineJson, cartSummaryJson } from '../cart/server/shapes.ts';
-import { reorder, reorderMessage } from '../account/server/account.ts';
-import { reorderJson } from '../account/server/shapes.ts';
+import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { setCartHint } from '#features/auth/server/session.ts';
+import { listCart, summarize } from '#features/cart/server/cart.ts';
+import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
+import { reorder, reorderMessage } from '#features/account/server/account.ts';
+import { reorderJson } from '#features/account/server/shapes.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/shapes.ts';

@@ -9,7 +9,7 @@
  * settlePayment, refundPayment).
  */
 import { randomBytes } from 'node:crypto';
-import { getConfig } from '../../lib/config.ts';
+import { getConfig } from '#lib/config.ts';
 
 export interface PaymentGateway {
   readonly name: string;

@@ -5,9 +5,9 @@
  * Browser-safe: zod only.
  */
 import { z } from 'zod';
-import { defineRoute } from '../../lib/http/contract.ts';
-import { productCardSchema } from '../catalog/contract.ts';
-import { positiveInt, queryParam } from '../catalog/listing-query.ts';
+import { defineRoute } from '#lib/http/contract.ts';
+import { productCardSchema } from '#features/catalog/contract.ts';
+import { positiveInt, queryParam } from '#features/catalog/listing-query.ts';
 import {
   normalizeSearchText,
   SEARCH_DEFAULT_LIMIT,

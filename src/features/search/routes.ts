@@ -14,12 +14,12 @@
  * has a new card object): an answer of 20 cards is then their texts joined, where checking and
  * serialising 20 cards of ~30 fields took ~70 µs and ~60 KB of garbage per request (issue 13).
  */
-import { implementPublic } from '../../lib/http/handler.ts';
-import { JsonText } from '../../lib/http/envelope.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { getConfig } from '../../lib/config.ts';
-import { CATALOG_CACHE } from '../../lib/cache/cache-control.ts';
-import { searchResultJson } from '../catalog/server/shapes.ts';
+import { implementPublic } from '#lib/http/handler.ts';
+import { JsonText } from '#lib/http/envelope.ts';
+import { getDb } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
+import { searchResultJson } from '#features/catalog/server/shapes.ts';
 import { searchProducts, type SearchResult } from './server.ts';
 import { normalizeSearchText } from './rules.ts';
 import { searchPageRoute, searchProductsRoute, searchResultSchema } from './contract.ts';

@@ -4,9 +4,9 @@
  * place-order (checkout/contract.ts `substitution`).
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
-import { cartDataSchema } from '../cart/contract.ts';
-import { CART_MESSAGES } from '../cart/rules.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
+import { cartDataSchema } from '#features/cart/contract.ts';
+import { CART_MESSAGES } from '#features/cart/rules.ts';
 import { SUBSTITUTION_INVALID } from './rules.ts';
 import { substitutionInput } from './input.ts';
 

@@ -1,10 +1,10 @@
 /** The substitution route's handler (contract.ts; mounted by src/pages/api/customer/set-substitution.ts). */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { setCartHint } from '../auth/server/session.ts';
-import { listCart, summarize } from '../cart/server/cart.ts';
-import { cartLineJson, cartSummaryJson } from '../cart/server/shapes.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { setCartHint } from '#features/auth/server/session.ts';
+import { listCart, summarize } from '#features/cart/server/cart.ts';
+import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
 import { setSubstitutionRoute } from './contract.ts';
 import { setLineSubstitution } from './server.ts';
 

@@ -3,10 +3,10 @@
  * another customer's line is not found (404). Setting the same value twice changes nothing.
  */
 import { and, eq } from 'drizzle-orm';
-import type { Database } from '../../lib/db/index.ts';
-import { cartItems } from '../../lib/db/schema.ts';
-import { notFound } from '../../lib/http/envelope.ts';
-import { CART_MESSAGES } from '../cart/rules.ts';
+import type { Database } from '#lib/db/index.ts';
+import { cartItems } from '#lib/db/schema.ts';
+import { notFound } from '#lib/http/envelope.ts';
+import { CART_MESSAGES } from '#features/cart/rules.ts';
 import type { Substitution } from './rules.ts';
 
 /** Sets (or, with null, clears) the choice of one of the customer's cart lines; 404 when the line is not theirs. */

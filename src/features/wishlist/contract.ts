@@ -4,8 +4,8 @@
  * Zod only; islands import these with `import type` (see src/lib/http/client.ts).
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '../../lib/http/contract.ts';
-import { productCardSchema } from '../catalog/contract.ts';
+import { defineRoute, positiveId } from '#lib/http/contract.ts';
+import { productCardSchema } from '#features/catalog/contract.ts';
 
 /** PUT /api/wishlists: adds a product when absent (201), removes it when present (200). */
 export const toggleWishlistRoute = defineRoute({

@@ -1,8 +1,8 @@
 /** The wishlist's route handlers (contracts in contract.ts; mounted by src/pages/api/wishlists.ts). */
-import { implement } from '../../lib/http/handler.ts';
-import { getDb } from '../../lib/db/index.ts';
-import { NO_STORE } from '../../lib/cache/cache-control.ts';
-import { productJson } from '../catalog/server/shapes.ts';
+import { implement } from '#lib/http/handler.ts';
+import { getDb } from '#lib/db/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { productJson } from '#features/catalog/server/shapes.ts';
 import { listWishlist, toggleWishlist } from './server.ts';
 import { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';

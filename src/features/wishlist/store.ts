@@ -7,13 +7,13 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
-import { ApiError } from '../../lib/http/api-client.ts';
-import { callRoute } from '../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';
-import { $session, isSignedIn } from '../auth/store.ts';
-import { openAuth } from '../auth/open-auth.ts';
-import { showToast } from '../../lib/ui/toast.ts';
+import { $session, isSignedIn } from '#features/auth/store.ts';
+import { openAuth } from '#features/auth/open-auth.ts';
+import { showToast } from '#lib/ui/toast.ts';
 
 export interface WishlistState {
   status: 'idle' | 'loading' | 'ready' | 'error';

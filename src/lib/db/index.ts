@@ -203,7 +203,7 @@ export function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHa
     try {
       await migrateDatabase(handle);
       if (getConfig().SEED_DEMO === 'auto' && (await isDatabaseEmpty(handle.db))) {
-        const { seedDemoShop } = await import('../../features/demo-shop/seed.ts');
+        const { seedDemoShop } = await import('#features/demo-shop/seed.ts');
         preparing = true;
         await seedDemoShop(handle.db, { demoCustomer: true });
         logger.info('seeded the demo shop into an empty database');

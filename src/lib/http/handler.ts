@@ -11,8 +11,8 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
-import { getCustomer, requireCustomer } from '../../features/auth/server/session.ts';
-import type { SessionCustomer } from '../../features/auth/server/sessions.ts';
+import { getCustomer, requireCustomer } from '#features/auth/server/session.ts';
+import type { SessionCustomer } from '#features/auth/server/sessions.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
 import { logger } from '../log.ts';
 

@@ -1,5 +1,5 @@
 /** POST /api/register: src/features/auth (contract.ts, routes.ts). */
-import { mount } from '../../lib/http/handler.ts';
-import { registerEndpoint } from '../../features/auth/routes.ts';
+import { mount } from '#lib/http/handler.ts';
+import { registerEndpoint } from '#features/auth/routes.ts';
 
 export const { POST, ALL } = mount(registerEndpoint);

@@ -4,7 +4,7 @@
  * (1 point = ₹1 at checkout). Figures come from GET /api/customer/profile, never a fallback.
  */
 import { useState } from 'react';
-import { formatPaise } from '../../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import { toPaise, type ProfileJson } from './account-ui.tsx';
 import CreditTransactionsDialog from './CreditTransactionsDialog.tsx';
 

@@ -5,9 +5,9 @@
  * Transaction Details dialog. A failed load reads "Failed to load transactions.".
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { callRoute } from '../../../lib/http/client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { creditTransactionRoute } from '../contract.ts';
-import { formatPaise } from '../../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import {
   ACCOUNT_MESSAGES,
   APPROVAL_TABS,

@@ -4,11 +4,11 @@
  * clears the cookies), "Account deleted successfully!", and the home page with a full reload.
  */
 import { useState } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { deleteAccountRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
-import { clearSession } from '../../auth/store.ts';
+import { clearSession } from '#features/auth/store.ts';
 import { ConfirmDialog } from './account-ui.tsx';
 
 /** How long the success message shows before the reload. */

@@ -6,13 +6,13 @@
  * code, as the sign-in dialog does.
  */
 import { useId, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { profileSchema } from '../profile-schema.ts';
-import { cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '../../auth/rules.ts';
-import DemoCodeNote from '../../auth/islands/DemoCodeNote.tsx';
+import { cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
+import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { Dialog, ErrorText, buttonPrimary, buttonSecondary, type ProfileJson } from './account-ui.tsx';
 
 interface Props {

@@ -8,15 +8,15 @@
  * a cancellation).
  */
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { profileRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import ProfileSection from './ProfileSection.tsx';
-import OrdersSection from '../../orders/islands/OrdersSection.tsx';
+import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
 import { ChevronIcon, type ProfileJson } from './account-ui.tsx';
-import { UserIcon } from '../../../lib/ui/icons.tsx';
+import { UserIcon } from '#lib/ui/icons.tsx';
 
 export type Section = 'profile' | 'orders';
 

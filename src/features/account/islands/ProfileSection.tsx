@@ -4,8 +4,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import BalanceCard from './BalanceCard.tsx';
-import AddressBook from '../../addresses/islands/AddressBook.tsx';
-import SmsLanguage from '../../notifications/islands/SmsLanguage.tsx';
+import AddressBook from '#features/addresses/islands/AddressBook.tsx';
+import SmsLanguage from '#features/notifications/islands/SmsLanguage.tsx';
 import { ErrorText, buttonSecondary, type ProfileJson } from './account-ui.tsx';
 
 /** The edit form (zod, libphonenumber-js) loads when Edit Profile is pressed. */

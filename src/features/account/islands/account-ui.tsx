@@ -4,17 +4,17 @@
  * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { Svg } from '../../../lib/ui/icons.tsx';
-import type { ModalDialogProps } from '../../../lib/ui/ModalDialog.tsx';
-import { formatPaise } from '../../../lib/money.ts';
-import type { DataOut } from '../../../lib/http/contract.ts';
+import { Svg } from '#lib/ui/icons.tsx';
+import type { ModalDialogProps } from '#lib/ui/ModalDialog.tsx';
+import { formatPaise } from '#lib/money.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import type { creditTransactionRoute, profileRoute } from '../contract.ts';
 
 /** `data.user` and `data.account` of GET /api/customer/profile (account/contract.ts). */
 export type ProfileJson = DataOut<typeof profileRoute>;
 
 /** An address of GET /api/customer/address-list (spec 001 §3); one shape for checkout and account. */
-export type { AddressJson } from '../../checkout/islands/checkout-shared.ts';
+export type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
 
 /** An order of GET /api/customer/my-orders (spec 001 §3 "Order as read"). */
 export interface OrderJson {
@@ -63,7 +63,7 @@ type DialogProps = Pick<ModalDialogProps, 'open' | 'title' | 'onClose' | 'childr
 
 // The dialog primitive loads when a dialog first opens, not with My Account (which always holds
 // closed ones: Delete Account, Cancel Order).
-const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
+const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
 
 /**
  * A modal dialog (the shared ModalDialog; a backdrop click does not close it). Nothing is

@@ -10,7 +10,7 @@
  * snapshot and the note; every session is revoked. The phone is then free for a new sign-up.
  */
 import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
+import type { Database } from '#lib/db/index.ts';
 import {
   addresses,
   cartItems,
@@ -22,10 +22,10 @@ import {
   rateLimitEvents,
   sessions,
   wishlistItems,
-} from '../../../lib/db/schema.ts';
-import { AppError, badRequest, notFound } from '../../../lib/http/envelope.ts';
-import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '../../auth/server/otp.ts';
-import { getOrder } from '../../orders/server/queries.ts';
+} from '#lib/db/schema.ts';
+import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
+import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '#features/auth/server/otp.ts';
+import { getOrder } from '#features/orders/server/queries.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import type { ProfileInput } from '../profile-schema.ts';
 

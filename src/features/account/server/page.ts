@@ -5,9 +5,9 @@
  * "Failed to load profile.").
  */
 import type { APIContext } from 'astro';
-import { getDb } from '../../../lib/db/index.ts';
-import { logger } from '../../../lib/log.ts';
-import { getCustomer } from '../../auth/server/session.ts';
+import { getDb } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
+import { getCustomer } from '#features/auth/server/session.ts';
 import { getProfile } from './account.ts';
 import { profileJson } from './shapes.ts';
 

@@ -1,6 +1,6 @@
 /** JSON of the account API (spec 001 §3 Profile, Credit transaction; §7 profile, credit-transaction). */
 import type { CreditOrder, Profile, ReorderResult } from './account.ts';
-import { paiseToRupees } from '../../../lib/money.ts';
+import { paiseToRupees } from '#lib/money.ts';
 
 /** `data.user` and `data.account` of GET /api/customer/profile; money as rupee numbers. */
 export function profileJson(p: Profile) {

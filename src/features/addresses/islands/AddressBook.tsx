@@ -6,9 +6,9 @@
  * Deleting or setting the default reloads the list (the default comes first).
  */
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
-import { ACCOUNT_MESSAGES } from '../../account/rules.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { ACCOUNT_MESSAGES } from '#features/account/rules.ts';
 import {
   ConfirmDialog,
   ErrorText,
@@ -16,7 +16,7 @@ import {
   PencilIcon,
   TrashIcon,
   buttonPrimary,
-} from '../../account/islands/account-ui.tsx';
+} from '#features/account/islands/account-ui.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 
 /** The address form (zod, libphonenumber-js, the phone input: about 70 KB gzip) loads on the first Add or Edit. */

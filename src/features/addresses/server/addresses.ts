@@ -6,10 +6,10 @@
  * (src/features/delivery; the demo serves Thrissur's 680xxx).
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../lib/db/index.ts';
-import { addresses } from '../../../lib/db/schema.ts';
-import { deliveryConfig, zoneForPin } from '../../delivery/server/zones.ts';
-import { notFound } from '../../../lib/http/envelope.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { addresses } from '#lib/db/schema.ts';
+import { deliveryConfig, zoneForPin } from '#features/delivery/server/zones.ts';
+import { notFound } from '#lib/http/envelope.ts';
 import { ADDRESS_MESSAGES, type AddressInput } from '../rules.ts';
 
 export interface Address {

@@ -16,7 +16,7 @@
 import { useEffect, useId } from 'react';
 import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { $authDialog, authDialogOpener } from '../store.ts';
 import { useAuthFlow } from './use-auth-flow.ts';

@@ -11,8 +11,8 @@
  * - Closing the dialog resets everything (and the next opening starts on the asked-for tab).
  */
 import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { otpLoginRoute, registerRoute, validateCustomerRoute } from '../contract.ts';
 import {
   AUTH_MESSAGES,

@@ -10,12 +10,12 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { customers, otps } from '../../../lib/db/schema.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
-import { getConfig } from '../../../lib/config.ts';
+import type { Database } from '#lib/db/index.ts';
+import { customers, otps } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { getConfig } from '#lib/config.ts';
 import { getSmsSender } from './sms.ts';
-import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '../../../lib/db/throttle.ts';
+import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { createSession, sha256, type SessionCustomer } from './sessions.ts';
 import {

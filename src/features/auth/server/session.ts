@@ -5,12 +5,12 @@
  * `X-Forwarded-Proto: https` with TRUST_PROXY) or SITE_URL is https, and lives 30 days.
  */
 import type { APIContext, AstroCookies } from 'astro';
-import { getDb } from '../../../lib/db/index.ts';
+import { getDb } from '#lib/db/index.ts';
 import { customerForToken, SESSION_TTL_MS, type SessionCustomer } from './sessions.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
-import { SESSION_COOKIE } from '../../../lib/cache/page-cache.ts';
-import { getConfig } from '../../../lib/config.ts';
-import { wantsSecureCookies } from '../../../lib/http/request-origin.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { SESSION_COOKIE } from '#lib/cache/page-cache.ts';
+import { getConfig } from '#lib/config.ts';
+import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 
 type Ctx = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
 /** The parts of a request the cookie writers need: where it came from (for `Secure`). */

@@ -5,8 +5,8 @@
  */
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { customers, sessions } from '../../../lib/db/schema.ts';
+import type { Database } from '#lib/db/index.ts';
+import { customers, sessions } from '#lib/db/schema.ts';
 
 /** Absolute life of a session: 30 days, in ms. */
 export const SESSION_TTL_MS = 30 * 86_400_000;

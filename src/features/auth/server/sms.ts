@@ -8,9 +8,9 @@
  * - unset in production: no sender. Codes are never made, every OTP send answers 503 with
  *   Retry-After (`assertSmsAvailable`), browsing works, and start-up logs one warning.
  */
-import { getConfig } from '../../../lib/config.ts';
-import { logger } from '../../../lib/log.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
+import { getConfig } from '#lib/config.ts';
+import { logger } from '#lib/log.ts';
+import { AppError } from '#lib/http/envelope.ts';
 
 export interface SmsSender {
   /** `console` senders expose codes as a demo hint; real ones never do. */

@@ -12,17 +12,10 @@
  * The OTP rules are applied by otp.ts; the look-up and flood rules by the routes, through
  * `guardOtpSend` and `throttleIp`.
  */
-import type { Database } from '../../../lib/db/index.ts';
-import { getConfig } from '../../../lib/config.ts';
+import type { Database } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
 import { assertSmsAvailable } from './sms.ts';
-import {
-  consume,
-  countEvents,
-  lockKey,
-  assertUnderLimit,
-  recordEvent,
-  type ThrottleRule,
-} from '../../../lib/db/throttle.ts';
+import { consume, countEvents, lockKey, assertUnderLimit, recordEvent, type ThrottleRule } from '#lib/db/throttle.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

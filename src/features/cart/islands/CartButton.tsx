@@ -12,8 +12,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cartCount, cartLabel, loadCart } from '../store.ts';
-import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '../../../lib/ui/overlay-store.ts';
-import { opensInPlace } from '../../../lib/ui/enhanced-link.ts';
+import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
+import { opensInPlace } from '#lib/ui/enhanced-link.ts';
 import { CartIcon } from './cart-parts.tsx';
 import CartPanel from './CartPanel.tsx';
 

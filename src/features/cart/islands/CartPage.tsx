@@ -15,9 +15,9 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { packSize } from '../../catalog/rules.ts';
-import { unitPriceLabel } from '../../catalog/unit-price.ts';
-import { formatPaise } from '../../../lib/money.ts';
+import { packSize } from '#features/catalog/rules.ts';
+import { unitPriceLabel } from '#features/catalog/unit-price.ts';
+import { formatPaise } from '#lib/money.ts';
 import {
   $cart,
   $lockedLines,
@@ -30,8 +30,8 @@ import {
   type CartJson,
   type CartState,
 } from '../store.ts';
-import { $session } from '../../auth/store.ts';
-import LineSubstitution from '../../substitutions/islands/LineSubstitution.tsx';
+import { $session } from '#features/auth/store.ts';
+import LineSubstitution from '#features/substitutions/islands/LineSubstitution.tsx';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {

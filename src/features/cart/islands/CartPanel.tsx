@@ -11,11 +11,11 @@
  * inside, focus returns to the cart icon.
  */
 import { useState, type RefObject } from 'react';
-import { packSize } from '../../catalog/rules.ts';
-import { unitPriceLabel } from '../../catalog/unit-price.ts';
+import { packSize } from '#features/catalog/rules.ts';
+import { unitPriceLabel } from '#features/catalog/unit-price.ts';
 import { useStore } from '@nanostores/react';
-import { formatPaise, formatPaise1 } from '../../../lib/money.ts';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { formatPaise, formatPaise1 } from '#lib/money.ts';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 

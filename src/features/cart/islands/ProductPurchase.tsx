@@ -12,7 +12,7 @@
  * `onAdd` replaces that action (tests, other hosts).
  */
 import { useState, type FormEvent } from 'react';
-import { formatPaise } from '../../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import { addToCart } from '../store.ts';
 
 interface Props {

@@ -5,13 +5,13 @@
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { Svg } from '../../../lib/ui/icons.tsx';
+import { Svg } from '#lib/ui/icons.tsx';
 import { CART_MESSAGES } from '../rules.ts';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '../../catalog/images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#features/catalog/images.ts';
 import { useStore } from '@nanostores/react';
 import { $pendingQty, changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
 
-const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
+const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';

@@ -4,12 +4,12 @@
  * Quantities are never below 1 (422) nor above the product's stock (409 with how many are left).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { cartItems, products } from '../../../lib/db/schema.ts';
-import { AppError, notFound } from '../../../lib/http/envelope.ts';
-import { getConfig } from '../../../lib/config.ts';
-import { defaultZone } from '../../delivery/server/zones.ts';
-import { imageUrl } from '../../catalog/images.ts';
+import type { Database } from '#lib/db/index.ts';
+import { cartItems, products } from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { getConfig } from '#lib/config.ts';
+import { defaultZone } from '#features/delivery/server/zones.ts';
+import { imageUrl } from '#features/catalog/images.ts';
 import {
   deliveryFeePaise,
   freeDeliveryRemainingPaise,

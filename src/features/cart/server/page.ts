@@ -1,9 +1,9 @@
 /** The /cart page's server side (spec 000 §2 "Cart screen"): the signed-in customer's cart, rendered at once. */
 import type { AstroGlobal } from 'astro';
-import { getDb } from '../../../lib/db/index.ts';
-import { logger } from '../../../lib/log.ts';
-import { getCustomer } from '../../auth/server/session.ts';
-import { cartPolicy } from '../../delivery/server/deliver-to.ts';
+import { getDb } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
+import { getCustomer } from '#features/auth/server/session.ts';
+import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
 import { listCart, summarize } from './cart.ts';
 import { cartLineJson, cartSummaryJson } from './shapes.ts';
 import type { CartJson } from '../cart-state.ts';

@@ -1,6 +1,6 @@
 /** JSON of the cart API (spec 000 §3 cart item fields; rupees with 2 decimals). */
 import type { CartLine, CartSummary } from './cart.ts';
-import { paiseToRupees } from '../../../lib/money.ts';
+import { paiseToRupees } from '#lib/money.ts';
 
 /** A cart line with every name the spec's clients read (cart_id/id, product_name, qty, offer_price…); contract.ts `cartLineSchema`. */
 export function cartLineJson(l: CartLine) {

@@ -15,15 +15,15 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { isAbortError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { isAbortError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { listCategoriesRoute } from '../contract.ts';
 import { CATEGORY_MESSAGES } from '../rules.ts';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '../images.ts';
-import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
-import { GridIcon } from '../../../lib/ui/icons.tsx';
-import { opensInPlace } from '../../../lib/ui/enhanced-link.ts';
+import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
+import { GridIcon } from '#lib/ui/icons.tsx';
+import { opensInPlace } from '#lib/ui/enhanced-link.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 

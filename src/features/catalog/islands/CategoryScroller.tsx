@@ -13,7 +13,7 @@ import type { Category } from '../rules.ts';
 import { PLACEHOLDER_IMAGE } from '../images.ts';
 
 /** The dialog primitive loads on the first View All, so the home page ships no dialog code up front. */
-const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
+const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
 
 /** How far one arrow press scrolls the strip, in px (spec 000 §9). */
 export const CATEGORY_SCROLL_STEP_PX = 200;

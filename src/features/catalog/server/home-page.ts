@@ -4,13 +4,13 @@
  * the spec's message for its block and the rest of the page still renders; the page is cached
  * only when both reads succeeded.
  */
-import { getDb } from '../../../lib/db/index.ts';
-import { getConfig } from '../../../lib/config.ts';
-import { logger } from '../../../lib/log.ts';
-import type { JsonLd } from '../../content/seo.ts';
+import { getDb } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { logger } from '#lib/log.ts';
+import type { JsonLd } from '#features/content/seo.ts';
 import { listBanners, listCategories } from './catalog.ts';
 import { catalogSnapshot } from './snapshot.ts';
-import { memoPerDatabase } from '../../../lib/cache/shared-cache.ts';
+import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import { HOME_PRODUCT_LIMIT, type Banner, type Category, type ProductSummary } from '../rules.ts';
 import type { Outcome } from './listing-pages.ts';
 

@@ -13,8 +13,8 @@
 import { Readable } from 'node:stream';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
-import { hasDisallowedChars } from '../../../lib/http/edge-input.ts';
-import { slugify } from '../../../lib/slug.ts';
+import { hasDisallowedChars } from '#lib/http/edge-input.ts';
+import { slugify } from '#lib/slug.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [

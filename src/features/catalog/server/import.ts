@@ -15,8 +15,8 @@
  */
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { slugify } from '../../../lib/slug.ts';
+import type { Database } from '#lib/db/index.ts';
+import { slugify } from '#lib/slug.ts';
 import { readRows, type SkippedRow } from './import-csv.ts';
 
 /** Units in stock given to a product the first time it is imported. */

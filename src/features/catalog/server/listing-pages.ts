@@ -6,12 +6,12 @@
  * the HTTP status the page must answer with: 404 for an unknown id, 500 (logged) when the
  * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
-import { getDb, type Database } from '../../../lib/db/index.ts';
+import { getDb, type Database } from '#lib/db/index.ts';
 import { cachedTree, listCategories } from './catalog.ts';
 import { catalogSnapshot } from './snapshot.ts';
 import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
-import { CATALOG_CACHE } from '../../../lib/cache/cache-control.ts';
-import { logger } from '../../../lib/log.ts';
+import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
+import { logger } from '#lib/log.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
 
 /** What a page answers with: status, and whether a 200 may be cached (default yes). */

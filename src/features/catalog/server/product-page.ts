@@ -5,10 +5,10 @@
  * failure: 500 (logged); related products failing alone: the page still answers 200, not
  * cached, with their own message.
  */
-import { getDb } from '../../../lib/db/index.ts';
-import { logger } from '../../../lib/log.ts';
-import { formatPaise } from '../../../lib/money.ts';
-import type { Crumb } from '../../content/seo.ts';
+import { getDb } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
+import { formatPaise } from '#lib/money.ts';
+import type { Crumb } from '#features/content/seo.ts';
 import { cachedTree } from './catalog.ts';
 import { catalogSnapshot } from './snapshot.ts';
 import { packSize, type ProductDetail, type ProductSummary } from '../rules.ts';

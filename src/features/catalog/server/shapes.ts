@@ -5,7 +5,7 @@
  * Money is in rupees with 2 decimals.
  */
 import type { Banner, Category, ProductDetail, ProductSummary, Subcategory } from '../rules.ts';
-import { paiseToRupees } from '../../../lib/money.ts';
+import { paiseToRupees } from '#lib/money.ts';
 
 /** A category as the spec reads it: id, title (also name), image. */
 export function categoryJson(c: Category) {

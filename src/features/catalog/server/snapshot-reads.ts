@@ -5,8 +5,8 @@
  * epoch (the column's full precision: two updates within one millisecond still differ).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { categories, products, subcategories } from '../../../lib/db/schema.ts';
+import type { Database } from '#lib/db/index.ts';
+import { categories, products, subcategories } from '#lib/db/schema.ts';
 import { detailColumns } from './catalog.ts';
 
 const stampSql = sql`(extract(epoch from ${products.updatedAt}) * 1000000)::int8`;

@@ -26,8 +26,8 @@
  * load's failure reaches the caller, which answers 500).
  */
 import { PgliteDatabase } from 'drizzle-orm/pglite';
-import type { Database } from '../../../lib/db/index.ts';
-import { logger } from '../../../lib/log.ts';
+import type { Database } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
 import { CatalogSnapshot } from './snapshot-model.ts';
 import { readActiveStamps, readNames, readRows, readState } from './snapshot-reads.ts';
 

@@ -10,7 +10,7 @@
  * message stored for the home page toast, and home after 1.5 s.
  */
 import { lazy, Suspense } from 'react';
-import PaymentModal from '../../payments/islands/PaymentModal.tsx';
+import PaymentModal from '#features/payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
@@ -19,11 +19,11 @@ import type { CheckoutDialog } from './checkout-state.ts';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
-import OrderSubstitution from '../../substitutions/islands/OrderSubstitution.tsx';
+import OrderSubstitution from '#features/substitutions/islands/OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
-import SlotPicker from '../../delivery/islands/SlotPicker.tsx';
+import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 
-const AddressDialog = lazy(() => import('../../addresses/islands/AddressDialog.tsx'));
+const AddressDialog = lazy(() => import('#features/addresses/islands/AddressDialog.tsx'));
 
 interface Props {
   /** Map tile URL template (MAP_TILE_URL). */

@@ -4,7 +4,7 @@
  * reads "No addresses found. Please add an address.". An address outside the delivery area is
  * marked plainly: the shop does not deliver there, and the order will not be placed.
  */
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { addressLine, notDeliveredMessage, type AddressJson, type DeliveryAreaInfo } from './checkout-shared.ts';
 
 function AddressText({ a }: { a: AddressJson }) {

@@ -6,7 +6,7 @@
  * nothing itself.
  */
 import { useEffect } from 'react';
-import { showToast } from '../../../lib/ui/toast.ts';
+import { showToast } from '#lib/ui/toast.ts';
 import { ORDER_SUCCESS_TOAST_MS } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
 

@@ -3,7 +3,7 @@
  * item count, discount with the code, points, delivery fee or Free, total), the "more for free
  * delivery" hint, the place-order error and the Place Order button (Placing Order... while busy).
  */
-import { formatPaise } from '../../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import type { SummaryJson } from './checkout-shared.ts';
 import { CARD } from './checkout-parts.tsx';
 

@@ -4,7 +4,7 @@
  * the shop has an online payment gateway configured, Pay Online (online → the payment modal).
  * Nothing is chosen at first: Place Order then asks for a method (Payment Method Required).
  */
-import { formatPaise } from '../../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import type { PaymentChoice } from '../rules.ts';
 
 interface Props {

@@ -6,8 +6,8 @@
  * promo code."; a failed call "Failed to apply promo code.". An applied code can be removed.
  */
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { checkPromocodeRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
 

@@ -4,9 +4,9 @@
  * opener on close), and the Order Confirmed screen.
  */
 import { useEffect, useId, useRef } from 'react';
-import { formatPaise } from '../../../lib/money.ts';
-import { AlertDialog } from '../../../lib/ui/AlertDialog.tsx';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { formatPaise } from '#lib/money.ts';
+import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
 import type { Confirmation } from './checkout-state.ts';
 

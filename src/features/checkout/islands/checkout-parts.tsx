@@ -3,7 +3,7 @@
  * Go back, Order Details (the cart lines), Order Notes and the Points card. State lives in
  * use-checkout.ts; these only render and report.
  */
-import { formatPaise } from '../../../lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
 import { paise, type CartLineJson } from './checkout-shared.ts';
 

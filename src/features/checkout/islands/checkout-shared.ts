@@ -2,9 +2,9 @@
  * Types and small browser helpers shared by the checkout islands and the address dialog
  * (spec 001 §2 checkout, §3 entities). Browser-safe: no server imports.
  */
-import { rupeesToPaise } from '../../../lib/money.ts';
-import { isSignedIn } from '../../auth/store.ts';
-import type { DataOut } from '../../../lib/http/contract.ts';
+import { rupeesToPaise } from '#lib/money.ts';
+import { isSignedIn } from '#features/auth/store.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 
 export { CHECKOUT_TOAST_MS, LOGIN_REDIRECT_MS } from '../rules.ts';

@@ -4,7 +4,7 @@
  * code, points, note, payment method), which dialog is open, and the placing / confirmed
  * status. Pure: no fetch, no timers, no DOM (those are in use-checkout.ts).
  */
-import type { DataOut } from '../../../lib/http/contract.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 import type { PaymentChoice } from '../rules.ts';
 import { paise, type AddressJson, type CartLineJson } from './checkout-shared.ts';

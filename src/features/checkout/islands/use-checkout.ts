@@ -22,14 +22,14 @@
  * server, Pay Online only when it is still offered.
  */
 import { useCallback, useEffect, useMemo, useReducer, useRef } from 'react';
-import { apiGet, ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
-import type { DataOut } from '../../../lib/http/contract.ts';
-import { showToast } from '../../../lib/ui/toast.ts';
-import { markCartOrdered } from '../../cart/store.ts';
-import { $orderSubstitution, resetOrderSubstitution } from '../../substitutions/store.ts';
-import { $chosenSlot, $slotsVersion } from '../../delivery/store.ts';
-import { useAddressChange } from '../../delivery/islands/use-address-change.ts';
+import { apiGet, ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import type { DataOut } from '#lib/http/contract.ts';
+import { showToast } from '#lib/ui/toast.ts';
+import { markCartOrdered } from '#features/cart/store.ts';
+import { $orderSubstitution, resetOrderSubstitution } from '#features/substitutions/store.ts';
+import { $chosenSlot, $slotsVersion } from '#features/delivery/store.ts';
+import { useAddressChange } from '#features/delivery/islands/use-address-change.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import {
   CHECKOUT_MESSAGES as MSG,

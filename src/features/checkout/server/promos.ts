@@ -4,10 +4,10 @@
  * case-insensitively. The discount is computed here, on the server, in paise (rounded).
  */
 import { and, eq, ne, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../lib/db/index.ts';
-import { orders, promoCodes } from '../../../lib/db/schema.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
-import { formatPaise } from '../../../lib/money.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { orders, promoCodes } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { formatPaise } from '#lib/money.ts';
 
 export interface AppliedPromo {
   id: number;

@@ -10,7 +10,7 @@ import { useStore } from '@nanostores/react';
 import { $deliverTo, checkDeliverTo, earliestText, loadDeliverTo, type PinCheckJson } from '../store.ts';
 import { PIN_CODE, PIN_INVALID } from '../rules.ts';
 
-const ModalDialog = lazy(() => import('../../../lib/ui/ModalDialog.tsx'));
+const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
 
 interface Props {
   variant: 'nav' | 'inline';

@@ -8,8 +8,8 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { callRoute } from '../../../lib/http/client.ts';
-import type { DataOut } from '../../../lib/http/contract.ts';
+import { callRoute } from '#lib/http/client.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import type { deliverySlotsRoute } from '../contract.ts';
 import { $chosenSlot, $slotsVersion } from '../store.ts';
 

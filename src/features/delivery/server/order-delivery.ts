@@ -3,10 +3,10 @@
  * of the address (its fee, free-delivery threshold and minimum order), the slot place taken,
  * the columns stored with the order, and the place given back when the order is cancelled.
  */
-import type { Transaction } from '../../../lib/db/index.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
-import { formatPaise } from '../../../lib/money.ts';
-import type { DeliveryPolicy } from '../../cart/delivery-fee.ts';
+import type { Transaction } from '#lib/db/index.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { formatPaise } from '#lib/money.ts';
+import type { DeliveryPolicy } from '#features/cart/delivery-fee.ts';
 import type { Zone } from '../rules.ts';
 import { describeSlot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';

@@ -1,5 +1,5 @@
 /** JSON of slots and PIN-code checks (contract.ts slotSchema, pinCheckSchema); money in rupees. */
-import { paiseToRupees } from '../../../lib/money.ts';
+import { paiseToRupees } from '#lib/money.ts';
 import { DELIVERY_MESSAGES } from '../rules.ts';
 import type { Slot } from '../slots.ts';
 import type { PinCheck } from './deliver-to.ts';

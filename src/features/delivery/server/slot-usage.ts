@@ -5,9 +5,9 @@
  * at most C orders in it, across server processes. Cancelling an order gives its place back.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '../../../lib/db/index.ts';
-import { deliverySlotUsage } from '../../../lib/db/schema.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { deliverySlotUsage } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
 import { DELIVERY_MESSAGES, type Zone } from '../rules.ts';
 import { generateSlots, type Slot } from '../slots.ts';
 

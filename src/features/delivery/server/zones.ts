@@ -6,8 +6,8 @@
 import { readFileSync } from 'node:fs';
 import { z } from 'zod';
 import demoZones from '../data/zones.json' with { type: 'json' };
-import { getConfig } from '../../../lib/config.ts';
-import { rupeesToPaise } from '../../../lib/money.ts';
+import { getConfig } from '#lib/config.ts';
+import { rupeesToPaise } from '#lib/money.ts';
 import { deliveryConfigSchema } from '../config-schema.ts';
 import type { Zone } from '../rules.ts';
 

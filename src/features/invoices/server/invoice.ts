@@ -5,12 +5,12 @@
  * supply from its postal code, and the lines with HSN codes as ordered (the product's current
  * code for orders placed before codes were recorded). Money in paise.
  */
-import { orderSlotJson } from '../../delivery/server/order-delivery.ts';
+import { orderSlotJson } from '#features/delivery/server/order-delivery.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { customers, orderItems, orders, products } from '../../../lib/db/schema.ts';
-import { getConfig } from '../../../lib/config.ts';
-import { notFound } from '../../../lib/http/envelope.ts';
+import type { Database } from '#lib/db/index.ts';
+import { customers, orderItems, orders, products } from '#lib/db/schema.ts';
+import { getConfig } from '#lib/config.ts';
+import { notFound } from '#lib/http/envelope.ts';
 import { invoiceLines, placeOfSupply, type InvoiceLine, type PlaceOfSupply } from '../rules.ts';
 import { issueInvoiceNumber } from './numbering.ts';
 

@@ -7,11 +7,11 @@
  * its number back too), across server processes on one PostgreSQL.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { invoiceCounters, orders } from '../../../lib/db/schema.ts';
-import { getConfig } from '../../../lib/config.ts';
-import { AppError, notFound } from '../../../lib/http/envelope.ts';
-import { visible } from '../../orders/server/queries.ts';
+import type { Database } from '#lib/db/index.ts';
+import { invoiceCounters, orders } from '#lib/db/schema.ts';
+import { getConfig } from '#lib/config.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { visible } from '#features/orders/server/queries.ts';
 import { financialYear, formatInvoiceNumber } from '../rules.ts';
 
 /** 409 for a cancelled order that never had an invoice (nothing was supplied). */

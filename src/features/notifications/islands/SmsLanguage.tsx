@@ -3,8 +3,8 @@
  * status SMS, English or Malayalam, saved as soon as it is chosen (POST /api/customer/sms-language).
  */
 import { useId, useState } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { smsLanguageRoute } from '../contract.ts';
 import { SMS_LANGUAGE_OPTIONS, type SmsLanguage as Language } from '../rules.ts';
 

@@ -10,12 +10,12 @@
  * A crash between the commit and the claim loses that SMS (at most once, never twice).
  */
 import { and, eq, isNull } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { customers, orderNotifications, orders } from '../../../lib/db/schema.ts';
-import { getConfig } from '../../../lib/config.ts';
-import { notFound } from '../../../lib/http/envelope.ts';
-import { logger } from '../../../lib/log.ts';
-import { getSmsSender, smsAvailable } from '../../auth/server/sms.ts';
+import type { Database } from '#lib/db/index.ts';
+import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
+import { getConfig } from '#lib/config.ts';
+import { notFound } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
+import { getSmsSender, smsAvailable } from '#features/auth/server/sms.ts';
 import { orderSmsText, type OrderSmsEvent, type SmsLanguage } from '../rules.ts';
 
 /** Sets the customer's SMS language; returns it. 404 when the account is gone. */

@@ -4,8 +4,8 @@
  * (subtotal), discount with its code, points, delivery fee (or Free), and the amount paid.
  * Figures are the order's own (rupee strings from the API), shown with formatPaise.
  */
-import { formatPaise } from '../../../lib/money.ts';
-import { toPaise } from '../../account/islands/account-ui.tsx';
+import { formatPaise } from '#lib/money.ts';
+import { toPaise } from '#features/account/islands/account-ui.tsx';
 import type { OrderJson } from '../contract.ts';
 
 type Money = Pick<OrderJson, 'subtotal' | 'discount' | 'promocode' | 'points' | 'delivery_fee' | 'paid_amount'>;

@@ -7,17 +7,17 @@
  * items into the cart, naming what was left out) and Cancel while the server says `cancellable`.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
-import { formatPaise } from '../../../lib/money.ts';
-import { seedCart } from '../../cart/store.ts';
-import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../../account/rules.ts';
-import { ConfirmDialog, OrderItemList, toPaise } from '../../account/islands/account-ui.tsx';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { formatPaise } from '#lib/money.ts';
+import { seedCart } from '#features/cart/store.ts';
+import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '#features/account/rules.ts';
+import { ConfirmDialog, OrderItemList, toPaise } from '#features/account/islands/account-ui.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
-import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
+import SubstitutionNote from '#features/substitutions/islands/SubstitutionNote.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
-import SlotRow from '../../delivery/islands/SlotRow.tsx';
+import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 

@@ -15,13 +15,13 @@ import {
   orderDateTime,
   paymentModeLabel,
   trackingStepIndex,
-} from '../../account/rules.ts';
-import { OrderItemList } from '../../account/islands/account-ui.tsx';
+} from '#features/account/rules.ts';
+import { OrderItemList } from '#features/account/islands/account-ui.tsx';
 import type { OrderJson } from '../contract.ts';
 import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
-import SubstitutionNote from '../../substitutions/islands/SubstitutionNote.tsx';
-import SlotRow from '../../delivery/islands/SlotRow.tsx';
+import SubstitutionNote from '#features/substitutions/islands/SubstitutionNote.tsx';
+import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 
 /** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */

@@ -8,7 +8,7 @@
  * gives all of it back (cancellation, declined payment).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Transaction } from '../../../lib/db/index.ts';
+import type { Transaction } from '#lib/db/index.ts';
 import {
   cartItems,
   creditTransactions,
@@ -18,15 +18,15 @@ import {
   pointsTransactions,
   products,
   stockMovements,
-} from '../../../lib/db/schema.ts';
-import { AppError, notFound } from '../../../lib/http/envelope.ts';
-import { formatPaise } from '../../../lib/money.ts';
-import { getAddress, servedPrefixes, type Address } from '../../addresses/server/addresses.ts';
-import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '../../delivery/server/order-delivery.ts';
-import { countPromoUse, releasePromoUse } from '../../checkout/server/promos.ts';
-import type { PaymentMode } from '../../checkout/rules.ts';
-import { cartLineJson } from '../../cart/server/shapes.ts';
-import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '../../substitutions/rules.ts';
+} from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { formatPaise } from '#lib/money.ts';
+import { getAddress, servedPrefixes, type Address } from '#features/addresses/server/addresses.ts';
+import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '#features/delivery/server/order-delivery.ts';
+import { countPromoUse, releasePromoUse } from '#features/checkout/server/promos.ts';
+import type { PaymentMode } from '#features/checkout/rules.ts';
+import { cartLineJson } from '#features/cart/server/shapes.ts';
+import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '#features/substitutions/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 

@@ -5,14 +5,14 @@
  * on delivery, once; a Cash order becomes paid on delivery.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '../../../lib/db/index.ts';
-import { customers, orders, pointsTransactions } from '../../../lib/db/schema.ts';
-import { AppError, notFound } from '../../../lib/http/envelope.ts';
+import type { Database } from '#lib/db/index.ts';
+import { customers, orders, pointsTransactions } from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './reservation.ts';
-import { markCatalogChanged } from '../../catalog/server/snapshot.ts';
-import { notifyOrderStatus } from '../../notifications/server/order-sms.ts';
-import { getPaymentGateway, type PaymentGateway } from '../../payments/server.ts';
+import { markCatalogChanged } from '#features/catalog/server/snapshot.ts';
+import { notifyOrderStatus } from '#features/notifications/server/order-sms.ts';
+import { getPaymentGateway, type PaymentGateway } from '#features/payments/server.ts';
 import { refundPayment } from './payment.ts';
 
 /** Forward transitions an operator may make. */

@@ -6,11 +6,11 @@
  * found." with a 404; a failure → the spec's message with a 500 (logged with the request id).
  */
 import type { APIContext } from 'astro';
-import { getCustomer } from '../../auth/server/session.ts';
-import { getDb } from '../../../lib/db/index.ts';
-import { AppError } from '../../../lib/http/envelope.ts';
-import { logger } from '../../../lib/log.ts';
-import { ACCOUNT_MESSAGES } from '../../account/rules.ts';
+import { getCustomer } from '#features/auth/server/session.ts';
+import { getDb } from '#lib/db/index.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
+import { ACCOUNT_MESSAGES } from '#features/account/rules.ts';
 import type { TrackState } from '../islands/TrackOrder.tsx';
 import { getOrder } from './queries.ts';
 import { orderJson } from './shapes.ts';

@@ -10,9 +10,9 @@
  * Test mode: nothing typed here is sent anywhere.
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
-import { formatPaise } from '../../../lib/money.ts';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
+import { formatPaise } from '#lib/money.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
 
 /** The mock processing delay (spec 001 §9: 2 s). */
 export const PAYMENT_DELAY_MS = 2000;

@@ -15,9 +15,9 @@
  */
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useStore } from '@nanostores/react';
-import { $overlay, closeOverlay, openOverlay } from '../../../lib/ui/overlay-store.ts';
-import ModalDialog from '../../../lib/ui/ModalDialog.tsx';
-import { SearchIcon } from '../../../lib/ui/icons.tsx';
+import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
+import { SearchIcon } from '#lib/ui/icons.tsx';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';

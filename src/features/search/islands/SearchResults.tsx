@@ -4,9 +4,9 @@
  * results (image, name, category, price), then a "See all results" link to the results page
  * (issue 14). Presentational: the combobox owns the state.
  */
-import { showPlaceholder } from '../../catalog/images.ts';
-import { unitPriceLabel } from '../../catalog/unit-price.ts';
-import { formatPaise, rupeesToPaise } from '../../../lib/money.ts';
+import { showPlaceholder } from '#features/catalog/images.ts';
+import { unitPriceLabel } from '#features/catalog/unit-price.ts';
+import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
 

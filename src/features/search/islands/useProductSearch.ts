@@ -11,11 +11,11 @@
  * they come, in its order.
  */
 import { useEffect, useState } from 'react';
-import { isAbortError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
-import { PLACEHOLDER_IMAGE } from '../../catalog/images.ts';
+import { isAbortError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { PLACEHOLDER_IMAGE } from '#features/catalog/images.ts';
 import type { searchProductsRoute } from '../contract.ts';
-import type { DataOut } from '../../../lib/http/contract.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import { SEARCH_MESSAGES } from '../rules.ts';
 
 /** Debounce between the last keystroke and the request, in ms. */

@@ -15,14 +15,14 @@
  * `refreshSearchCatalog` checks the snapshot at once and waits for any rebuild (tests, tools);
  * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
-import type { Database } from '../../../lib/db/index.ts';
+import type { Database } from '#lib/db/index.ts';
 import {
   catalogSnapshot,
   dropCatalogSnapshot,
   refreshCatalogSnapshot,
   type CatalogSnapshot,
   type SnapshotProduct,
-} from '../../catalog/server/snapshot.ts';
+} from '#features/catalog/server/snapshot.ts';
 import { SearchIndex, type IndexedProduct } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
 

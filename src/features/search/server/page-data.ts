@@ -4,8 +4,8 @@
  * pages forgive a bad URL, the API answers 400), and one page of results (results-page.ts). No
  * text: the page asks for one. A database failure is logged and answers 500.
  */
-import { getDb } from '../../../lib/db/index.ts';
-import { logger } from '../../../lib/log.ts';
+import { getDb } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
 import { normalizeSearchText, SEARCH_MAX_LENGTH } from '../rules.ts';
 import { searchPageQuerySchema } from '../contract.ts';
 import { searchPage, type SearchPage, type SearchPageQuery } from './results-page.ts';

@@ -9,7 +9,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
-import type { Database } from '../../../lib/db/index.ts';
+import type { Database } from '#lib/db/index.ts';
 import { searchProducts } from '../server.ts';
 import { getSearchIndex } from './index-cache.ts';
 import bigbasketCases from '../data/relevance-bigbasket.json' with { type: 'json' };

@@ -5,8 +5,8 @@
  * matches, the catalogue words nearest to what was typed. All from the kept catalogue
  * (index-cache.ts), no database read; only the page shown is put in order (issue 13).
  */
-import type { Database } from '../../../lib/db/index.ts';
-import type { Sort } from '../../catalog/rules.ts';
+import type { Database } from '#lib/db/index.ts';
+import type { Sort } from '#features/catalog/rules.ts';
 import { cardsInOrder, type SearchResult } from '../server.ts';
 import { normalizeSearchText, SEARCH_PAGE_SIZE } from '../rules.ts';
 import { getSearchCatalog } from './index-cache.ts';

@@ -6,9 +6,9 @@
  * puts the saved choice back and says so.
  */
 import { useEffect, useId, useRef, useState } from 'react';
-import { ApiError } from '../../../lib/http/api-client.ts';
-import { callRoute } from '../../../lib/http/client.ts';
-import { seedCart, type CartItem } from '../../cart/store.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { seedCart, type CartItem } from '#features/cart/store.ts';
 import type { setSubstitutionRoute } from '../contract.ts';
 import { SUBSTITUTIONS, SUBSTITUTION_LABELS } from '../rules.ts';
 

@@ -1,5 +1,5 @@
 /** POST /api/customer/add-product: src/features/cart (contract.ts, routes.ts). */
-import { mount } from '../../../lib/http/handler.ts';
-import { addProductEndpoint } from '../../../features/cart/routes.ts';
+import { mount } from '#lib/http/handler.ts';
+import { addProductEndpoint } from '#features/cart/routes.ts';
 
 export const { POST, ALL } = mount(addProductEndpoint);

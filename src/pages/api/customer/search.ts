@@ -1,5 +1,5 @@
 /** GET /api/customer/search: src/features/search (contract.ts, routes.ts). */
-import { mount } from '../../../lib/http/handler.ts';
-import { searchPageEndpoint } from '../../../features/search/routes.ts';
+import { mount } from '#lib/http/handler.ts';
+import { searchPageEndpoint } from '#features/search/routes.ts';
 
 export const { GET, HEAD, ALL } = mount(searchPageEndpoint);

@@ -1,6 +1,6 @@
 /** Unit sale prices (issue 14): per kg, per litre or per piece, and none where the size is not measurable. */
 import { describe, expect, it } from 'vitest';
-import { unitPrice, unitPriceLabel } from '#features/catalog/unit-price.ts';
+import { unitPrice, unitPriceLabel } from '#lib/unit-price.ts';
 
 describe('unit sale price', () => {
   it('gives a price per kg for grams and kilograms', () => {

@@ -1,6 +1,6 @@
 /** JSON-LD builders (src/features/content/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd, websiteJsonLd } from '#features/content/seo.ts';
+import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd, websiteJsonLd } from '#lib/seo.ts';
 import type { ProductDetail } from '#features/catalog/rules.ts';
 
 const SITE = 'https://shop.example/';

@@ -5,7 +5,7 @@
  * islands (with `import type` only) and the OpenAPI document. Zod only, no server import.
  */
 import { z } from 'zod';
-import { defineRoute } from '#lib/http/contract.ts';
+import { defineRoute, type DataOut } from '#lib/http/contract.ts';
 import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { profileSchema } from './profile-schema.ts';
 
@@ -111,3 +111,9 @@ export const accountContracts = [
   deleteAccountPostRoute,
   deleteAccountRoute,
 ] as const;
+
+/** `data.user` and `data.account` of GET /api/customer/profile. */
+export type ProfileJson = DataOut<typeof profileRoute>;
+
+/** A credit transaction of GET /api/customer/credit-transaction. */
+export type CreditOrderJson = DataOut<typeof creditTransactionRoute>['orders'][number];

@@ -5,7 +5,7 @@
  * full reload) for at most 30 minutes, and are added once, when the guest has signed in.
  * Client-only.
  */
-import { PENDING_CART_ADD_KEY } from '#features/checkout/storage-keys.ts';
+import { PENDING_CART_ADD_KEY } from '#lib/ui/storage-keys.ts';
 import { isSignedIn } from '#features/auth/store.ts';
 import { openAuth } from '#features/auth/open-auth.ts';
 import { isAddableQty } from './rules.ts';

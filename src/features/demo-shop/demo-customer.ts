@@ -12,7 +12,7 @@ import { asc, gt } from 'drizzle-orm';
 import * as schema from '#lib/db/schema.ts';
 import type { Database } from '#lib/db/types.ts';
 import { getConfig } from '#lib/config.ts';
-import { imageUrl } from '#features/catalog/images.ts';
+import { imageUrl } from '#lib/images.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 

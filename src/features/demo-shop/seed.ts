@@ -12,7 +12,7 @@ import { sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/types.ts';
 import * as schema from '#lib/db/schema.ts';
 import { slugify } from '#lib/slug.ts';
-import { PLACEHOLDER_IMAGE } from '#features/catalog/images.ts';
+import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 import { loadDemoShop } from './schema.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 

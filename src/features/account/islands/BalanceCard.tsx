@@ -5,7 +5,8 @@
  */
 import { useState } from 'react';
 import { formatPaise } from '#lib/money.ts';
-import { toPaise, type ProfileJson } from './account-ui.tsx';
+import { toPaise } from '#lib/ui/controls.tsx';
+import type { ProfileJson } from '../contract.ts';
 import CreditTransactionsDialog from './CreditTransactionsDialog.tsx';
 
 /** Credit and points, with the transactions dialog. */

@@ -18,7 +18,8 @@ import {
   statusLabel,
   type ApprovalTab,
 } from '../rules.ts';
-import { Dialog, ErrorText, toPaise, type CreditOrderJson } from './account-ui.tsx';
+import { Dialog, ErrorText, toPaise } from '#lib/ui/controls.tsx';
+import type { CreditOrderJson } from '../contract.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: CreditOrderJson[] };
 

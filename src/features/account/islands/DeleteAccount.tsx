@@ -9,7 +9,7 @@ import { callRoute } from '#lib/http/client.ts';
 import type { deleteAccountRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { clearSession } from '#features/auth/store.ts';
-import { ConfirmDialog } from './account-ui.tsx';
+import { ConfirmDialog } from '#lib/ui/controls.tsx';
 
 /** How long the success message shows before the reload. */
 const GOODBYE_MS = 1500;

@@ -13,7 +13,8 @@ import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { profileSchema } from '../profile-schema.ts';
 import { cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
-import { Dialog, ErrorText, buttonPrimary, buttonSecondary, type ProfileJson } from './account-ui.tsx';
+import { Dialog, ErrorText, buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
+import type { ProfileJson } from '../contract.ts';
 
 interface Props {
   profile: ProfileJson;

@@ -15,7 +15,8 @@ import { ACCOUNT_MESSAGES } from '../rules.ts';
 import ProfileSection from './ProfileSection.tsx';
 import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
-import { ChevronIcon, type ProfileJson } from './account-ui.tsx';
+import { ChevronIcon } from '#lib/ui/controls.tsx';
+import type { ProfileJson } from '../contract.ts';
 import { UserIcon } from '#lib/ui/icons.tsx';
 
 export type Section = 'profile' | 'orders';

@@ -6,7 +6,8 @@ import { lazy, Suspense, useState } from 'react';
 import BalanceCard from './BalanceCard.tsx';
 import AddressBook from '#features/addresses/islands/AddressBook.tsx';
 import SmsLanguage from '#features/notifications/islands/SmsLanguage.tsx';
-import { ErrorText, buttonSecondary, type ProfileJson } from './account-ui.tsx';
+import { ErrorText, buttonSecondary } from '#lib/ui/controls.tsx';
+import type { ProfileJson } from '../contract.ts';
 
 /** The edit form (zod, libphonenumber-js) loads when Edit Profile is pressed. */
 const EditProfileForm = lazy(() => import('./EditProfileForm.tsx'));

@@ -9,14 +9,7 @@ import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { ACCOUNT_MESSAGES } from '#features/account/rules.ts';
-import {
-  ConfirmDialog,
-  ErrorText,
-  MessageDialog,
-  PencilIcon,
-  TrashIcon,
-  buttonPrimary,
-} from '#features/account/islands/account-ui.tsx';
+import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 
 /** The address form (zod, libphonenumber-js, the phone input: about 70 KB gzip) loads on the first Add or Edit. */

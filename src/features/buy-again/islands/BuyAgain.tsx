@@ -18,7 +18,7 @@ import { callRoute } from '#lib/http/client.ts';
 import type { DataOut } from '#lib/http/contract.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { $session } from '#features/auth/store.ts';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '#features/catalog/images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import { packSize } from '#features/catalog/rules.ts';
 import { CARD_ADD_BUTTON, CARD_QTY, CARD_STEP_BUTTON, CARD_STEPPER } from '#features/catalog/card-classes.ts';
 import type { buyAgainRoute } from '../contract.ts';

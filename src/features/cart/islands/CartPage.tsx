@@ -16,7 +16,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { packSize } from '#features/catalog/rules.ts';
-import { unitPriceLabel } from '#features/catalog/unit-price.ts';
+import { unitPriceLabel } from '#lib/unit-price.ts';
 import { formatPaise } from '#lib/money.ts';
 import {
   $cart,

@@ -12,7 +12,7 @@
  */
 import { useState, type RefObject } from 'react';
 import { packSize } from '#features/catalog/rules.ts';
-import { unitPriceLabel } from '#features/catalog/unit-price.ts';
+import { unitPriceLabel } from '#lib/unit-price.ts';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';

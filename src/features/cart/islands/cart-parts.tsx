@@ -7,7 +7,7 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { Svg } from '#lib/ui/icons.tsx';
 import { CART_MESSAGES } from '../rules.ts';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '#features/catalog/images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import { useStore } from '@nanostores/react';
 import { $pendingQty, changeQuantity, loadCart, removeFromCart, type CartItem } from '../store.ts';
 

@@ -9,13 +9,13 @@ import { cartItems, products } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { getConfig } from '#lib/config.ts';
 import { defaultZone } from '#features/delivery/server/zones.ts';
-import { imageUrl } from '#features/catalog/images.ts';
+import { imageUrl } from '#lib/images.ts';
 import {
   deliveryFeePaise,
   freeDeliveryRemainingPaise,
   minOrderRemainingPaise,
   type DeliveryPolicy,
-} from '../delivery-fee.ts';
+} from '#features/delivery/delivery-fee.ts';
 import {
   CART_MESSAGES,
   MIN_LINE_QTY,

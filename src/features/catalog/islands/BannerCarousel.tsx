@@ -16,7 +16,7 @@
  */
 import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
 import type { Banner } from '../rules.ts';
-import { showPlaceholder } from '../images.ts';
+import { showPlaceholder } from '#lib/images.ts';
 
 /** Time each banner stays before the next, in milliseconds (spec 000 §9). */
 export const BANNER_INTERVAL_MS = 5000;

@@ -19,7 +19,7 @@ import { isAbortError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import type { listCategoriesRoute } from '../contract.ts';
 import { CATEGORY_MESSAGES } from '../rules.ts';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '../images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { GridIcon } from '#lib/ui/icons.tsx';

@@ -10,7 +10,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
 import type { Category } from '../rules.ts';
-import { PLACEHOLDER_IMAGE } from '../images.ts';
+import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 
 /** The dialog primitive loads on the first View All, so the home page ships no dialog code up front. */
 const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));

@@ -6,7 +6,7 @@
  * hydration. A failed image shows the placeholder.
  */
 import { useState, type KeyboardEvent } from 'react';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '../images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 
 interface Props {
   /** Image URLs, cover first (at least one). */

@@ -10,7 +10,7 @@ import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
-import { imageUrl } from '../images.ts';
+import { imageUrl } from '#lib/images.ts';
 import { percentOff } from '#lib/money.ts';
 import {
   cleanBannerText,

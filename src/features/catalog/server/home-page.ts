@@ -7,7 +7,7 @@
 import { getDb } from '#lib/db/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { logger } from '#lib/log.ts';
-import type { JsonLd } from '#features/content/seo.ts';
+import type { JsonLd } from '#lib/seo.ts';
 import { listBanners, listCategories } from './catalog.ts';
 import { catalogSnapshot } from './snapshot.ts';
 import { memoPerDatabase } from '#lib/cache/shared-cache.ts';

@@ -8,7 +8,7 @@
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
-import type { Crumb } from '#features/content/seo.ts';
+import type { Crumb } from '#lib/seo.ts';
 import { cachedTree } from './catalog.ts';
 import { catalogSnapshot } from './snapshot.ts';
 import { packSize, type ProductDetail, type ProductSummary } from '../rules.ts';

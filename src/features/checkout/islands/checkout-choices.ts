@@ -5,7 +5,7 @@
  * re-validates what it read against the server (use-checkout.ts): a promo code that no longer
  * applies is dropped with a message, Pay Online only when it is still offered.
  */
-import { CHECKOUT_CHOICES_KEY } from '../storage-keys.ts';
+import { CHECKOUT_CHOICES_KEY } from '#lib/ui/storage-keys.ts';
 import type { PaymentChoice } from '../rules.ts';
 
 export interface CheckoutChoices {

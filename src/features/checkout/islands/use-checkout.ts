@@ -41,7 +41,7 @@ import {
   promoDroppedMessage,
   type PaymentChoice,
 } from '../rules.ts';
-import { ORDER_SUCCESS_KEY } from '../storage-keys.ts';
+import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
 import { clearCheckoutChoices, readCheckoutChoices, saveCheckoutChoices } from './checkout-choices.ts';
 import {
   checkoutReducer,

@@ -8,7 +8,7 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { addresses } from '#lib/db/schema.ts';
 import { paiseToRupees } from '#lib/money.ts';
-import type { DeliveryPolicy } from '#features/cart/delivery-fee.ts';
+import type { DeliveryPolicy } from '../delivery-fee.ts';
 import type { Zone } from '../rules.ts';
 import { currentPin, zonePolicy } from './deliver-to.ts';
 import { zoneForPin } from './zones.ts';

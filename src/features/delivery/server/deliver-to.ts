@@ -9,7 +9,7 @@ import type { AstroCookies } from 'astro';
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { addresses } from '#lib/db/schema.ts';
-import type { DeliveryPolicy } from '#features/cart/delivery-fee.ts';
+import type { DeliveryPolicy } from '../delivery-fee.ts';
 import { PIN_CODE, type Zone } from '../rules.ts';
 import { earliestOpen, type Slot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';

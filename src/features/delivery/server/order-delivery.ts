@@ -6,7 +6,7 @@
 import type { Transaction } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
-import type { DeliveryPolicy } from '#features/cart/delivery-fee.ts';
+import type { DeliveryPolicy } from '../delivery-fee.ts';
 import type { Zone } from '../rules.ts';
 import { describeSlot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';

@@ -5,7 +5,7 @@
  * Figures are the order's own (rupee strings from the API), shown with formatPaise.
  */
 import { formatPaise } from '#lib/money.ts';
-import { toPaise } from '#features/account/islands/account-ui.tsx';
+import { toPaise } from '#lib/ui/controls.tsx';
 import type { OrderJson } from '../contract.ts';
 
 type Money = Pick<OrderJson, 'subtotal' | 'discount' | 'promocode' | 'points' | 'delivery_fee' | 'paid_amount'>;

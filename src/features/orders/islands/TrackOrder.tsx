@@ -16,7 +16,7 @@ import {
   paymentModeLabel,
   trackingStepIndex,
 } from '#features/account/rules.ts';
-import { OrderItemList } from '#features/account/islands/account-ui.tsx';
+import { OrderItemList } from './OrderItemList.tsx';
 import type { OrderJson } from '../contract.ts';
 import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';

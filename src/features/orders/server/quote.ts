@@ -11,7 +11,7 @@ import { AppError } from '#lib/http/envelope.ts';
 import { getConfig } from '#lib/config.ts';
 import { paiseToRupees } from '#lib/money.ts';
 import { listCart, summarize } from '#features/cart/server/cart.ts';
-import type { DeliveryPolicy } from '#features/cart/delivery-fee.ts';
+import type { DeliveryPolicy } from '#features/delivery/delivery-fee.ts';
 import { evaluatePromo } from '#features/checkout/server/promos.ts';
 
 /** The cart is empty (422). */

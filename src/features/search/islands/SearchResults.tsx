@@ -4,8 +4,8 @@
  * results (image, name, category, price), then a "See all results" link to the results page
  * (issue 14). Presentational: the combobox owns the state.
  */
-import { showPlaceholder } from '#features/catalog/images.ts';
-import { unitPriceLabel } from '#features/catalog/unit-price.ts';
+import { showPlaceholder } from '#lib/images.ts';
+import { unitPriceLabel } from '#lib/unit-price.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';

@@ -1,15 +1,26 @@
 /**
- * JSON-LD builders (schema.org) for search engines and link previews (issue 6, spec 000 §1):
+ * JSON-LD builders (schema.org) for search engines and link previews (spec 000 §1):
  * the shop as an Organization/GroceryStore and the WebSite with its SearchAction on home, BreadcrumbList on listing and product pages,
  * Product with an Offer on product pages. Pass the results to ShopLayout's `jsonLd` prop.
  *
  * URLs given to these builders may be absolute or site-relative paths; relative ones are made
  * absolute against the `site` argument (normally `getConfig().SITE_URL`).
  */
-import type { ProductDetail } from '#features/catalog/rules.ts';
-
 /** A plain JSON-LD object (rendered as application/ld+json). */
 export type JsonLd = Record<string, unknown>;
+
+/** What productJsonLd reads of a product (the catalog's ProductDetail has these fields). */
+export interface JsonLdProduct {
+  name: string;
+  sku: string;
+  images: string[];
+  category: { name: string };
+  subcategory: { name: string };
+  pricePaise: number;
+  stock: number;
+  description: string | null;
+  brand: string | null;
+}
 
 /** The configuration fields the store builder reads (a subset of `Config`). */
 export interface StoreInfo {
@@ -122,7 +133,7 @@ export function breadcrumbJsonLd(items: Crumb[], site = ''): JsonLd {
  * availability InStock when stock > 0, else OutOfStock. `url` is the product page's absolute URL
  * (or a path, made absolute with `site`); image URLs are made absolute the same way.
  */
-export function productJsonLd(product: ProductDetail, url: string, site = ''): JsonLd {
+export function productJsonLd(product: JsonLdProduct, url: string, site = ''): JsonLd {
   const abs = (u: string) => (site ? absoluteUrl(u, site) : u);
   const pageUrl = abs(url);
   const data: JsonLd = {

@@ -1,46 +1,11 @@
 /**
- * Building blocks of the My Account islands: the JSON types they read from `/api`, a modal
- * dialog (native <dialog> with showModal, Tab wrap, Escape, focus returned on close), a
- * confirm dialog, a message dialog, and the error and status lines (spec 001 §2 My Account).
+ * Building blocks of the account, address and order islands: a modal dialog (native <dialog> with
+ * showModal, Tab wrap, Escape, focus returned on close), a confirm dialog, a message dialog, the
+ * error line, button classes, small icons, and rupee and image helpers for API JSON.
  */
 import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
-import { Svg } from '#lib/ui/icons.tsx';
-import type { ModalDialogProps } from '#lib/ui/ModalDialog.tsx';
-import { formatPaise } from '#lib/money.ts';
-import type { DataOut } from '#lib/http/contract.ts';
-import type { creditTransactionRoute, profileRoute } from '../contract.ts';
-
-/** `data.user` and `data.account` of GET /api/customer/profile (account/contract.ts). */
-export type ProfileJson = DataOut<typeof profileRoute>;
-
-/** An address of GET /api/customer/address-list (spec 001 §3); one shape for checkout and account. */
-export type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
-
-/** An order of GET /api/customer/my-orders (spec 001 §3 "Order as read"). */
-export interface OrderJson {
-  id: number;
-  created_at: string;
-  order_status: string;
-  payment_mode: string;
-  promocode: string | null;
-  subtotal: string;
-  discount: string;
-  points: number;
-  delivery_fee: string;
-  paid_amount: string;
-  customer_note: string | null;
-  points_earned: number;
-  cancellable: boolean;
-  order_items: {
-    id: number;
-    qty: number;
-    total_amount: string;
-    product: { id: number | null; title: string; image: string | { url: string } | null };
-  }[];
-}
-
-/** A credit transaction of GET /api/customer/credit-transaction (spec 001 §3; account/contract.ts). */
-export type CreditOrderJson = DataOut<typeof creditTransactionRoute>['orders'][number];
+import { Svg } from './icons.tsx';
+import type { ModalDialogProps } from './ModalDialog.tsx';
 
 /** Rupees from the API (number or 2-decimal string) to paise, for `formatPaise`. */
 export const toPaise = (rupees: number | string | null | undefined): number => {
@@ -198,38 +163,5 @@ export function ChevronIcon({
     <Svg className={className}>
       <path d={d} />
     </Svg>
-  );
-}
-
-/** An order's line items: image, name, quantity and line amount (orders list and tracking page). */
-export function OrderItemList({
-  items,
-  lazy = false,
-  className = '',
-}: {
-  items: OrderJson['order_items'];
-  lazy?: boolean;
-  className?: string;
-}) {
-  return (
-    <ul className={`space-y-3 ${className}`}>
-      {items.map((item) => (
-        <li key={item.id} className="flex items-center gap-3">
-          <img
-            src={itemImage(item.product.image)}
-            alt=""
-            width={48}
-            height={48}
-            loading={lazy ? 'lazy' : undefined}
-            className="h-12 w-12 shrink-0 rounded-lg bg-slate-50 object-contain p-1"
-          />
-          <span className="min-w-0 flex-1 text-sm">
-            <span className="block truncate font-medium text-slate-900">{item.product.title}</span>
-            <span className="text-slate-600">Qty: {item.qty}</span>
-          </span>
-          <span className="text-sm font-semibold text-slate-900">{formatPaise(toPaise(item.total_amount))}</span>
-        </li>
-      ))}
-    </ul>
   );
 }

@@ -27,7 +27,7 @@ const SURFACE = ['^src/features/[^/]+/(index|contract|rules|store)\\.ts$', '^src
  * hydrates an island from the file that defines it, so islands cannot sit behind a barrel without shipping the
  * barrel to the browser. (A checked .astro file is named <Name>.astro.ts, hence no `$` after `.astro`.)
  */
-const MOUNTABLE = '^src/features/[^/]+/(components/[A-Z][A-Za-z]*\\.astro|islands/[A-Z][A-Za-z]*\\.tsx$)';
+const MOUNTABLE = '^src/features/[^/]+/(components/[A-Z][A-Za-z]*\\.astro|islands/[A-Z][A-Za-z]*\\.tsx?$)';
 /** Modules that run in the browser. */
 const BROWSER =
   '^src/features/[^/]+/(islands/.+|contract\\.ts|rules\\.ts|store\\.ts)$|^src/lib/ui/|\\.astro\\.script\\.ts$';

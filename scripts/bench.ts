@@ -32,8 +32,8 @@ import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts
 import { measureFrontend } from './bench/frontend.ts';
 import { budgetChecks, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
 import { openDatabase } from '#lib/db/index.ts';
-import { searchProducts } from '#features/search/server.ts';
-import { measureRelevance } from '#features/search/server/relevance.ts';
+import { searchProducts } from '#features/search/index.ts';
+import { measureRelevance } from '#features/search/index.ts';
 
 const root = process.cwd();
 const csvPath = path.resolve(process.env.BENCH_CSV || path.join(root, '../shared/data/bigbasket-products.csv'));

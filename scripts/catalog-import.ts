@@ -15,7 +15,7 @@ import cliProgress from 'cli-progress';
 import { getConfig } from '#lib/config.ts';
 import { getDatabaseHandle } from '#lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
-import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { importCatalogCsv } from '#features/catalog/index.ts';
 
 const file = process.argv.slice(2).find((a) => a !== '--');
 if (!file) {

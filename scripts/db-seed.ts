@@ -5,7 +5,7 @@
  */
 import { isDatabaseEmpty, migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { seedDemoShop } from '#features/demo-shop/index.ts';
 
 const handle = await openDatabaseForCli();
 try {

@@ -15,8 +15,8 @@ import {
   readDeliveryConfig,
   zoneForPin,
   type DeliveryConfig,
-} from '#features/delivery/server/zones.ts';
-import { generateSlots, windowLabel } from '#features/delivery/slots.ts';
+} from '#features/delivery/index.ts';
+import { generateSlots, windowLabel } from '#features/delivery/index.ts';
 import { PIN_CODE, PIN_INVALID } from '#features/delivery/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 

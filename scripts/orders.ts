@@ -15,12 +15,12 @@ import { desc } from 'drizzle-orm';
 import { migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
 import { orders } from '#lib/db/schema.ts';
-import { advanceOrder } from '#features/orders/server/status.ts';
+import { advanceOrder } from '#features/orders/index.ts';
 import { formatPaise } from '#lib/money.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
-import { retryRefund } from '#features/orders/server/payment.ts';
-import { getPaymentGateway } from '#features/payments/server.ts';
+import { settleOrderSms } from '#features/notifications/index.ts';
+import { retryRefund } from '#features/orders/index.ts';
+import { getPaymentGateway } from '#features/payments/index.ts';
 
 const [command, arg] = process.argv.slice(2);
 const handle = await openDatabaseForCli();

@@ -10,14 +10,9 @@ import './quiet-logs.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
-import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import {
-  BIGBASKET_CASES,
-  DEMO_CASES,
-  measureRelevance,
-  type RelevanceReport,
-} from '#features/search/server/relevance.ts';
+import { importCatalogCsv } from '#features/catalog/index.ts';
+import { seedDemoShop } from '#features/demo-shop/index.ts';
+import { BIGBASKET_CASES, DEMO_CASES, measureRelevance, type RelevanceReport } from '#features/search/index.ts';
 
 const csv =
   process.argv.slice(2).find((a) => a !== '--') ??

@@ -18,10 +18,10 @@ import cluster from 'node:cluster';
 import http from 'node:http';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { logSmsStartupWarning } from '#features/auth/server/sms.ts';
+import { logSmsStartupWarning } from '#features/auth/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
-import { DeliveryConfigError, deliveryConfig } from '#features/delivery/server/zones.ts';
+import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
 
 process.env.ASTRO_NODE_AUTOSTART = 'disabled';
 

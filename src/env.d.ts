@@ -5,6 +5,6 @@ declare namespace App {
     /** Request id for logs and the X-Request-Id response header. */
     reqId: string;
     /** The signed-in customer, memoised per request (undefined until looked up). */
-    customer?: import('#features/auth/server/sessions.ts').SessionCustomer | null;
+    customer?: import('#lib/http/session.ts').SessionCustomer | null;
   }
 }

@@ -10,6 +10,7 @@
  * - compresses what it did not store, whole and cheaply (src/lib/http/dynamic-encoding.ts), so
  *   no answer goes through a per-request brotli stream.
  */
+import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
 import { logger } from '#lib/log.ts';
 import { errorResponse, AppError, badRequest, disallowed, notFound } from '#lib/http/envelope.ts';

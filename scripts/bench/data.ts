@@ -11,10 +11,10 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
 import { createScratchDatabase } from '#lib/db/scratch.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { createSession } from '#features/auth/server/sessions.ts';
-import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/index.ts';
+import { importCatalogCsv } from '#features/catalog/index.ts';
+import { createSession } from '#features/auth/index.ts';
+import { addToCart } from '#features/cart/index.ts';
 import { customers } from '#lib/db/schema.ts';
 
 /** Where the bench's database lives: a PGlite folder or a PostgreSQL URL, and how to drop it. */

@@ -9,16 +9,14 @@ import { accountContracts } from '#features/account/contract.ts';
 import { addressContracts } from '#features/addresses/contract.ts';
 import { authContracts } from '#features/auth/contract.ts';
 import { buyAgainContracts } from '#features/buy-again/contract.ts';
-import { cartContracts } from '#features/cart/contract.ts';
-import { catalogContracts } from '#features/catalog/contract.ts';
+import { cartContracts, substitutionContracts } from '#features/cart/contract.ts';
+import { catalogContracts, wishlistContracts } from '#features/catalog/contract.ts';
 import { checkoutContracts } from '#features/checkout/contract.ts';
 import { deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
 import { orderContracts } from '#features/orders/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
-import { substitutionContracts } from '#features/substitutions/contract.ts';
-import { wishlistContracts } from '#features/wishlist/contract.ts';
 
 /** All route contracts of the shop's API. */
 export const allContracts: readonly RouteContract[] = [

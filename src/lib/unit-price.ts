@@ -48,3 +48,13 @@ export function unitPriceLabel(
   const u = unitPrice(pricePaise, weight, unit);
   return u ? `${formatPaise(u.paise)}/${u.per}` : '';
 }
+
+/**
+ * Pack size label, e.g. "500 g", "1 kg", "6 pcs".
+ * @example packSize(0.5, 'kg') // '0.5 kg'
+ */
+export function packSize(weight: number | null, unit: string | null): string {
+  if (weight === null || weight === undefined) return unit ?? '';
+  const w = Number.isInteger(weight) ? String(weight) : String(Number(weight.toFixed(3)));
+  return unit ? `${w} ${unit}` : w;
+}

@@ -9,6 +9,7 @@
  * SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key, as the adapter's server does.
  */
 import { AUTOSTART } from './no-autostart.ts';
+import './wiring.ts';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
@@ -18,11 +19,11 @@ import { createListener } from './listener.ts';
 import { createPrecompressedHandler } from './precompressed.ts';
 import { createDirectHandler } from './direct.ts';
 import { staticPathTest } from './static-paths.ts';
-import { searchPageEndpoint, searchProductsEndpoint } from '#features/search/routes.ts';
+import { searchPageEndpoint, searchProductsEndpoint } from '#features/search/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { getSearchCatalog } from '#features/search/server/index-cache.ts';
+import { getSearchCatalog } from '#features/search/index.ts';
 
 export { options };
 

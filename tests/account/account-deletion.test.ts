@@ -14,7 +14,7 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { completeOtpLogin, startLogin, startSignup } from '#features/auth/server/otp.ts';
-import { customerForToken } from '#features/auth/server/sessions.ts';
+import { customerForToken } from '#features/auth/server/session.ts';
 import { deleteAccount, updateProfile } from '#features/account/server/account.ts';
 
 /** Rows of any table whose text or JSON columns contain one of `needles`, as "table.column". */

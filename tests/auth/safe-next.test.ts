@@ -3,7 +3,7 @@
  * browser could resolve to another site, or that cannot go into a Location header, becomes "/".
  */
 import { describe, expect, it } from 'vitest';
-import { MAX_NEXT_LENGTH, safeNextPath } from '#features/auth/safe-next.ts';
+import { MAX_NEXT_LENGTH, safeNextPath } from '#lib/http/safe-next.ts';
 
 describe('safeNextPath', () => {
   it.each([

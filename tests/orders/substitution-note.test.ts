@@ -2,7 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
-import SubstitutionNote from '#features/substitutions/islands/SubstitutionNote.tsx';
+import SubstitutionNote from '#features/orders/islands/SubstitutionNote.tsx';
 
 const item = (id: number, title: string, substitution: string | null) => ({ id, substitution, product: { title } });
 const text = (order: Parameters<typeof SubstitutionNote>[0]['order']) =>

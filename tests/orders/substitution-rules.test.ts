@@ -7,8 +7,8 @@ import {
   SUBSTITUTION_LABELS,
   effectiveSubstitution,
   substitutionLabel,
-} from '#features/substitutions/rules.ts';
-import { substitutionInput } from '#features/substitutions/input.ts';
+} from '#features/cart/substitution.ts';
+import { substitutionInput } from '#features/cart/contract.ts';
 
 describe('substitution rules', () => {
   it('keeps the database list and the API list the same', () => {

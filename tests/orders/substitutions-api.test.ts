@@ -5,7 +5,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
-import { SUBSTITUTION_INVALID } from '#features/substitutions/rules.ts';
+import { SUBSTITUTION_INVALID } from '#features/cart/substitution.ts';
 
 const THRISSUR = {
   name: 'Asha Menon',

@@ -5,16 +5,15 @@
  */
 import { z } from 'zod';
 import '#lib/zod-csp.ts';
-import { EMAIL_PATTERN, phoneField } from '#features/auth/rules.ts';
-import { ACCOUNT_MESSAGES } from './rules.ts';
+import { AUTH_MESSAGES, EMAIL_PATTERN, phoneField } from '#features/auth/rules.ts';
 
-const required = z.string({ message: ACCOUNT_MESSAGES.fillAll }).trim().min(1, ACCOUNT_MESSAGES.fillAll);
+const required = z.string({ message: AUTH_MESSAGES.fillAll }).trim().min(1, AUTH_MESSAGES.fillAll);
 
 /** Edit Profile form: name, email and mobile, all required (spec 001 §5). Mobile leaves in E.164. */
 export const profileSchema = z.object({
   name: required.max(100, 'Name is too long.'),
-  email: required.max(254, ACCOUNT_MESSAGES.invalidEmail).regex(EMAIL_PATTERN, ACCOUNT_MESSAGES.invalidEmail),
-  mobile: required.pipe(phoneField({ required: ACCOUNT_MESSAGES.fillAll, invalid: ACCOUNT_MESSAGES.invalidPhone })),
+  email: required.max(254, AUTH_MESSAGES.invalidEmail).regex(EMAIL_PATTERN, AUTH_MESSAGES.invalidEmail),
+  mobile: required.pipe(phoneField({ required: AUTH_MESSAGES.fillAll, invalid: AUTH_MESSAGES.invalidPhone })),
 });
 
 export type ProfileInput = z.infer<typeof profileSchema>;

@@ -9,9 +9,9 @@ import { getConfig } from '#lib/config.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
 import { creditOrderJson, profileJson } from './server/shapes.ts';
-import { guardOtpSend, throttleIp } from '#features/auth/server/throttles.ts';
-import { clearSessionCookie, clientIp } from '#features/auth/server/session.ts';
-import { otpSentJson } from '#features/auth/server/shapes.ts';
+import { guardOtpSend, throttleIp } from '#features/auth/index.ts';
+import { clearSessionCookie, clientIp } from '#features/auth/index.ts';
+import { otpSentJson } from '#features/auth/index.ts';
 import { otpLoginSchema } from '#features/auth/rules.ts';
 import {
   creditTransactionRoute,

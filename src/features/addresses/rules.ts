@@ -10,6 +10,11 @@ import { DEFAULT_PHONE_COUNTRY, phone } from '#features/auth/rules.ts';
 import '#lib/zod-csp.ts';
 
 export const ADDRESS_MESSAGES = {
+  fetchAddresses: 'Failed to fetch addresses.',
+  deleteAddress: 'Failed to delete address.',
+  updateAddress: 'Failed to update address.',
+  setDefault: 'Failed to set default address.',
+  addressUpdated: 'Address updated successfully!',
   name: 'Full Name is required',
   mobile: 'Please enter a valid mobile number',
   building: 'Building Number is required',

@@ -8,10 +8,9 @@ import { getDb } from '#lib/db/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
-import { revokeSession } from './server/sessions.ts';
 import { guardOtpSend, throttleIp } from './server/throttles.ts';
-import { clearSessionCookie, clientIp, setCartHint, setSessionCookie } from './server/session.ts';
-import { takePendingFormAdd } from '#features/cart/server/form-add.ts';
+import { clearSessionCookie, clientIp, revokeSession, setSessionCookie } from './server/session.ts';
+import { signedIn } from './server/sign-in.ts';
 import { customerJson, otpSentJson } from './server/shapes.ts';
 import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
 import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
@@ -39,9 +38,8 @@ export const otpLoginEndpoint = implement(otpLoginRoute, async ({ ctx, body }) =
   await throttleIp(db, ip);
   const { token, customer, created } = await completeOtpLogin(db, body.key, otp, ip);
   setSessionCookie(ctx.cookies, ctx, token);
-  // An Add pressed as a guest before the page's script ran (POST /cart/add) waits for this login.
-  const count = await takePendingFormAdd(ctx, db, customer.id);
-  if (count !== null) setCartHint(ctx.cookies, ctx, count);
+  // Other features' work on sign-in (the cart adds what a guest pressed "Add" on before the login).
+  await signedIn(ctx, db, customer.id);
   const bearer = ctx.request.headers.get(TOKEN_TRANSPORT_HEADER)?.trim().toLowerCase() === 'bearer';
   return {
     data: { ...(bearer ? { token } : {}), customer: customerJson(customer), created },

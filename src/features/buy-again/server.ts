@@ -8,9 +8,9 @@
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { orderItems, orders, products } from '#lib/db/schema.ts';
-import { summaryColumns, toSummary } from '#features/catalog/server/catalog.ts';
+import { summaryColumns, toSummary } from '#features/catalog/index.ts';
 import type { ProductSummary } from '#features/catalog/rules.ts';
-import { visible } from '#features/orders/server/queries.ts';
+import { visible } from '#features/orders/index.ts';
 
 /** How many products "Buy again" lists at most. */
 export const BUY_AGAIN_LIMIT = 12;

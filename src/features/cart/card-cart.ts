@@ -10,17 +10,9 @@
  * Loaded by src/features/catalog/card-actions.ts on the first use of a card, or at once for a
  * signed-in customer with a cart. Client-only.
  */
-import {
-  $cart,
-  $lockedLines,
-  $pendingQty,
-  addToCart,
-  changeQuantity,
-  loadCart,
-  removeFromCart,
-  type CartJson,
-} from './store.ts';
-import { takeNewer } from './cart-state.ts';
+import { $cart, $lockedLines, $pendingQty, takeNewer, type CartJson } from './cart-state.ts';
+import { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
+import { addToCart } from './pending-add.ts';
 import { $session, isSignedIn } from '#features/auth/store.ts';
 
 interface CardLine {

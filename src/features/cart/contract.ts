@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
-import { SUBSTITUTIONS } from '#features/substitutions/rules.ts';
+import { SUBSTITUTIONS, SUBSTITUTION_INVALID } from './substitution.ts';
 import { CART_MESSAGES, MAX_ADD_QTY, MIN_LINE_QTY } from './rules.ts';
 
 /** One cart line (spec 000 §3 "Cart item"; both of the spec's id names). */
@@ -163,3 +163,30 @@ export const cartContracts = [
   deleteProductRoute,
   clearCartRoute,
 ] as const;
+
+/** The substitution choice as an API input: one of SUBSTITUTIONS (case and spaces ignored); anything else is a 400. */
+export const substitutionInput = z
+  .string({ error: SUBSTITUTION_INVALID })
+  .trim()
+  .toLowerCase()
+  .pipe(z.enum(SUBSTITUTIONS, { error: SUBSTITUTION_INVALID }));
+
+/** POST /api/customer/set-substitution: a line's choice, or back to the order's (empty, null or "order"). */
+export const setSubstitutionRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/set-substitution',
+  summary: "A cart line's choice if its item is out of stock",
+  description:
+    "`cart_id` and `substitution`: replace (a similar item), refund (don't replace) or call (call me); an empty string, null or \"order\" makes the line follow the order's choice made at checkout. 400 for another value; 404 for a line that is not the customer's. Answers with the cart as it is now.",
+  auth: 'customer',
+  body: z.object({
+    cart_id: positiveId(CART_MESSAGES.invalidCartId).describe('Cart line id (`cart_id` of a line)'),
+    substitution: z
+      .union([z.literal(''), z.literal('order'), z.null(), substitutionInput], { error: SUBSTITUTION_INVALID })
+      .transform((v) => (v === '' || v === 'order' ? null : v))
+      .describe('replace, refund, call; empty or "order" for the order\'s choice'),
+  }),
+  response: cartDataSchema,
+});
+
+export const substitutionContracts = [setSubstitutionRoute] as const;

@@ -6,8 +6,7 @@
  * Client-only.
  */
 import { PENDING_CART_ADD_KEY } from '#lib/ui/storage-keys.ts';
-import { isSignedIn } from '#features/auth/store.ts';
-import { openAuth } from '#features/auth/open-auth.ts';
+import { isSignedIn, openAuth } from '#features/auth/store.ts';
 import { isAddableQty } from './rules.ts';
 import { postAdd } from './cart-sync.ts';
 

@@ -7,10 +7,11 @@ import type { APIContext } from 'astro';
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { setCartHint } from '#features/auth/server/session.ts';
-import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
+import { setCartHint } from '#features/auth/index.ts';
+import { cartPolicy } from '#features/delivery/index.ts';
 import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
 import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
+import { setLineSubstitution } from './server/substitution.ts';
 import {
   addProductRoute,
   clearCartRoute,
@@ -19,6 +20,7 @@ import {
   increaseQtyRoute,
   myCartRoute,
   setQtyRoute,
+  setSubstitutionRoute,
 } from './contract.ts';
 import { CART_MESSAGES } from './rules.ts';
 
@@ -63,4 +65,13 @@ export const deleteProductEndpoint = implement(deleteProductRoute, async ({ ctx,
 export const clearCartEndpoint = implement(clearCartRoute, async ({ ctx, customer }) => {
   await clearCart(await getDb(), customer.id);
   return cartAnswer(ctx, customer.id, CART_MESSAGES.cleared);
+});
+
+export const setSubstitutionEndpoint = implement(setSubstitutionRoute, async ({ ctx, body, customer }) => {
+  const db = await getDb();
+  await setLineSubstitution(db, customer.id, body.cart_id, body.substitution);
+  const lines = await listCart(db, customer.id);
+  const summary = summarize(lines);
+  setCartHint(ctx.cookies, ctx, summary.itemCount);
+  return { data: { my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) }, headers: NO_STORE };
 });

@@ -4,6 +4,8 @@
  * islands import them instead of restating them. The delivery fee is `delivery-fee.ts`.
  */
 
+export * from './substitution.ts';
+
 /** Texts of the cart (spec 000 §8 where the spec gives one). */
 export const CART_MESSAGES = {
   added: 'Item added to cart',
@@ -48,7 +50,7 @@ export function isCartId(cartId: number): boolean {
   return Number.isInteger(cartId) && cartId >= 1;
 }
 
-import type { Substitution } from '#features/substitutions/rules.ts';
+import type { Substitution } from './substitution.ts';
 
 /**
  * One cart line in paise, as the server computes it (server/cart.ts `listCart`) and as the
@@ -69,7 +71,7 @@ export interface CartLine {
   lineTotalPaise: number;
   weight: number | null;
   unit: string | null;
-  /** If out of stock (issue 14): this line's own choice, null = the order's (features/substitutions). */
+  /** If out of stock (issue 14): this line's own choice, null = the order's (substitution.ts). */
   substitution: Substitution | null;
 }
 

@@ -15,8 +15,7 @@
  * the `ff-cart` BroadcastChannel (cart-state.ts).
  * Client-only: never write these stores in server frontmatter.
  */
-import { $session, isSignedIn } from '#features/auth/store.ts';
-import { openAuth } from '#features/auth/open-auth.ts';
+import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
 import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { flushPendingAdd, writePending } from './pending-add.ts';
@@ -35,6 +34,12 @@ export {
 export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
 export { addToCart } from './pending-add.ts';
+
+/**
+ * Loads the product cards' cart code (card-cart.ts): the Add button and stepper of a card that is plain server
+ * HTML. The catalog's card script calls it on a card's first use.
+ */
+export const loadCardCart = () => import('./card-cart.ts');
 
 /**
  * The Checkout button (spec 000 §5): an empty cart alerts, a guest gets the login dialog,
@@ -87,4 +92,8 @@ if (typeof window !== 'undefined') {
     void flushPendingAdd();
   });
   void flushPendingAdd();
+  // The delivery fee and the minimum order follow the Deliver-to PIN code (delivery/store.ts announces a change).
+  window.addEventListener('ff:deliver-to-changed', () => {
+    loadCart(true).catch((err: unknown) => console.error('Refreshing the cart failed', err));
+  });
 }

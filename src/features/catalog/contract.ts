@@ -11,6 +11,8 @@ import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { listingQuerySchema, queryParam } from './listing-query.ts';
 
+export { positiveInt, queryParam } from './listing-query.ts';
+
 const url = z.object({ url: z.string() });
 
 /** A category (server/shapes.ts `categoryJson`). */
@@ -195,3 +197,25 @@ export const catalogContracts = [
   subcategoryProductsRoute,
   productDetailsRoute,
 ] as const;
+
+/** Wishlist routes (spec 000 §4 "Wishlist toggle", §7 PUT/GET /api/wishlists). */
+/** PUT /api/wishlists: adds a product when absent (201), removes it when present (200). */
+export const toggleWishlistRoute = defineRoute({
+  method: 'PUT',
+  path: '/api/wishlists',
+  summary: 'Toggle a product in the wishlist (201 added, 200 removed)',
+  auth: 'customer',
+  body: z.object({ productId: positiveId('Invalid product id.') }),
+  response: z.object({ productId: z.number().int(), wishlisted: z.boolean() }),
+});
+
+/** GET /api/wishlists: the wishlisted products, newest first. */
+export const listWishlistRoute = defineRoute({
+  method: 'GET',
+  path: '/api/wishlists',
+  summary: 'Wishlisted products, newest first',
+  auth: 'customer',
+  response: z.object({ wishlists: z.array(productCardSchema) }),
+});
+
+export const wishlistContracts = [toggleWishlistRoute, listWishlistRoute] as const;

@@ -7,7 +7,7 @@ import { implement } from '#lib/http/handler.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { getDb } from '#lib/db/index.ts';
 import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
-import { wishlistedIds } from '#features/wishlist/server.ts';
+import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
 import {
   getCategory,
   getProduct,
@@ -26,12 +26,14 @@ import {
   productJson,
   subcategoryJson,
 } from './server/shapes.ts';
-import { HOME_PRODUCT_LIMIT, type ProductPage } from './rules.ts';
+import { HOME_PRODUCT_LIMIT, WISHLIST_MESSAGES, type ProductPage } from './rules.ts';
 import {
   categoryProductsRoute,
   homeRoute,
   listCategoriesRoute,
+  listWishlistRoute,
   productDetailsRoute,
+  toggleWishlistRoute,
   subcategoryProductsRoute,
 } from './contract.ts';
 
@@ -128,4 +130,19 @@ export const productDetailsEndpoint = implement(productDetailsRoute, async ({ pa
     },
     headers: customer ? NO_STORE : CATALOG_CACHE,
   };
+});
+
+export const toggleWishlistEndpoint = implement(toggleWishlistRoute, async ({ body, customer }) => {
+  const added = (await toggleWishlist(await getDb(), customer.id, body.productId)) === 'added';
+  return {
+    status: added ? 201 : 200,
+    message: added ? WISHLIST_MESSAGES.added : WISHLIST_MESSAGES.removed,
+    data: { productId: body.productId, wishlisted: added },
+    headers: NO_STORE,
+  };
+});
+
+export const listWishlistEndpoint = implement(listWishlistRoute, async ({ customer }) => {
+  const products = await listWishlist(await getDb(), customer.id);
+  return { data: { wishlists: products.map((p) => productJson(p, { wishlisted: true })) }, headers: NO_STORE };
 });

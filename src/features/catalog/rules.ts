@@ -4,6 +4,10 @@
  * spec's JSON names in src/features/catalog/server/shapes.ts.
  */
 
+export * from './card-classes.ts';
+export { packSize } from '#lib/unit-price.ts';
+export { listingHref, paginationItems, type ListingState, type PaginationItem } from './pagination.ts';
+
 /** Subcategory browser page size (spec 000 §9). */
 export const PAGE_SIZE = 10;
 /** Home page product grid size (spec 000 §9). */
@@ -85,16 +89,6 @@ export interface ProductPage {
   totalPages: number;
 }
 
-/**
- * Pack size label, e.g. "500 g", "1 kg", "6 pcs".
- * @example packSize(0.5, 'kg') // '0.5 kg'
- */
-export function packSize(weight: number | null, unit: string | null): string {
-  if (weight === null || weight === undefined) return unit ?? '';
-  const w = Number.isInteger(weight) ? String(weight) : String(Number(weight.toFixed(3)));
-  return unit ? `${w} ${unit}` : w;
-}
-
 /** "1 Item" or "N Items" (spec 000 §2 item count). */
 export function itemCountLabel(n: number): string {
   return `${n} ${n === 1 ? 'Item' : 'Items'}`;
@@ -109,4 +103,11 @@ export function cleanBannerText(text: string | null | undefined): string {
 /** Texts of the category picker (spec 000 §8). */
 export const CATEGORY_MESSAGES = {
   failed: 'Failed to load categories. Please try again later.',
+} as const;
+
+/** Wishlist texts shared by the server and the store (spec 000 §8). */
+export const WISHLIST_MESSAGES = {
+  added: 'Product added to wishlist successfully!',
+  removed: 'Product removed from wishlist successfully',
+  failed: 'Failed to add product to wishlist. Please try again.',
 } as const;

@@ -4,8 +4,9 @@
  * place-order payload schema is in contract.ts).
  */
 
-/** A payment mode as stored on an order. */
-export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
+import type { PaymentMode } from '#features/orders/rules.ts';
+
+export type { PaymentMode } from '#features/orders/rules.ts';
 
 /** A payment mode as clients send it (spec 001 §9): cod → Cash, card → Card, credit → Credit, online → Online. */
 export type PaymentChoice = 'cod' | 'card' | 'credit' | 'online';

@@ -7,6 +7,8 @@
  * free-delivery threshold and minimum order (rupees in the file, paise in code) and the name of
  * a slot template: daily windows in shop time (Asia/Kolkata) with a capacity in orders each.
  */
+
+export * from './delivery-fee.ts';
 /** A slot template as parsed (config-schema.ts slotTemplateSchema). */
 export interface SlotTemplate {
   /** Days offered, today included. */

@@ -43,12 +43,9 @@ export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
     fallbackMessage: 'Could not check this PIN code. Please try again.',
   });
   $deliverTo.set({ status: 'ready', check: r.data.check });
-  // The cart's delivery fee and minimum order follow the PIN code. The cart store is loaded
-  // here, not imported: every page has the Deliver-to check, and most never show a cart (the
-  // badge needs no store), so they need not download it (3 KB gzipped) just for this.
-  void import('#features/cart/store.ts')
-    .then((cart) => cart.loadCart(true))
-    .catch((err) => console.error('Refreshing the cart failed', err));
+  // The cart's delivery fee and minimum order follow the PIN code: a cart store on the page reloads
+  // the cart on this event (cart/store.ts); a page without one has no cart figures to refresh.
+  window.dispatchEvent(new Event('ff:deliver-to-changed'));
   return r.data.check;
 }
 

@@ -15,6 +15,7 @@ import { slugify } from '#lib/slug.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 import { loadDemoShop } from './schema.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
+import { logger } from '#lib/log.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -143,4 +144,10 @@ export async function seedDemoShop(
     if (options.demoCustomer) await seedDemoCustomer(tx);
   });
   return { categories: demoCatalog.length, products: productCount };
+}
+
+/** Fills a new, empty database with the demo shop and its demo customer (the server's start-up, SEED_DEMO=auto). */
+export async function seedEmptyDatabase(db: Database): Promise<void> {
+  await seedDemoShop(db, { demoCustomer: true });
+  logger.info('seeded the demo shop into an empty database');
 }

@@ -18,7 +18,4 @@ export const invoiceRoute = defineRoute({
   produces: 'application/pdf',
 });
 
-/** Where an island links for an order's invoice. */
-export const invoiceHref = (orderId: number) => `/api/customer/orders/${orderId}/invoice`;
-
 export const invoiceContracts = [invoiceRoute] as const;

@@ -8,7 +8,7 @@ import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { z } from 'zod';
 import { cartLineSchema, cartSummarySchema } from '#features/cart/contract.ts';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
-import { SUBSTITUTIONS } from '#features/substitutions/rules.ts';
+import { SUBSTITUTIONS } from '#features/cart/rules.ts';
 
 const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 const timestamp = z.string().describe('ISO 8601 time');
@@ -128,3 +128,6 @@ export const orderContracts = [myOrdersRoute, orderRoute, cancelOrderRoute, reor
 
 /** An order as the islands read it. */
 export type OrderJson = z.output<typeof orderJsonSchema>;
+
+/** Where an order's invoice is (GET /api/customer/orders/{id}/invoice, the invoices feature's route). */
+export const invoiceHref = (orderId: number) => `/api/customer/orders/${orderId}/invoice`;

@@ -1,13 +1,12 @@
 /** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
-import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
+import { cartPolicy } from '#features/delivery/index.ts';
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { setCartHint } from '#features/auth/server/session.ts';
-import { listCart, summarize } from '#features/cart/server/cart.ts';
-import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
-import { reorder, reorderMessage } from '#features/account/server/account.ts';
-import { reorderJson } from '#features/account/server/shapes.ts';
+import { setCartHint } from '#features/auth/index.ts';
+import { listCart, summarize } from '#features/cart/index.ts';
+import { cartLineJson, cartSummaryJson } from '#features/cart/index.ts';
+import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/shapes.ts';

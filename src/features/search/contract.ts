@@ -7,7 +7,7 @@
 import { z } from 'zod';
 import { defineRoute } from '#lib/http/contract.ts';
 import { productCardSchema } from '#features/catalog/contract.ts';
-import { positiveInt, queryParam } from '#features/catalog/listing-query.ts';
+import { positiveInt, queryParam } from '#features/catalog/contract.ts';
 import {
   normalizeSearchText,
   SEARCH_DEFAULT_LIMIT,

@@ -180,6 +180,19 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 let current: Promise<DatabaseHandle> | undefined;
 let preparing = false;
 
+/** What fills a new, empty database before its first use. */
+export type EmptyDatabaseFiller = (db: Database) => Promise<void>;
+let fillEmpty: EmptyDatabaseFiller | undefined;
+
+/**
+ * Sets what fills a new, empty database when the process first opens it (undefined: nothing). The kernel
+ * leaves the choice to the server's start-up, which fills it with the demo shop when SEED_DEMO=auto
+ * (src/server/wiring.ts); tools and tests that open a database leave it empty.
+ */
+export function whenDatabaseEmpty(filler: EmptyDatabaseFiller | undefined): void {
+  fillEmpty = filler;
+}
+
 /**
  * True while the process prepares a database that cannot be "down": the embedded PGlite opening
  * and migrating, or the demo shop being seeded into a new database (a first boot: seconds).
@@ -189,8 +202,8 @@ export function isPreparingDatabase(): boolean {
 }
 
 /**
- * The process's database, opened, migrated and (when empty and SEED_DEMO=auto) seeded with the
- * demo shop on first use. Every later call returns the same handle. `options` apply to the
+ * The process's database, opened, migrated and (when empty and a filler is set, see whenDatabaseEmpty)
+ * filled on first use. Every later call returns the same handle. `options` apply to the
  * first open only (tools pass `statementTimeoutMs: 0`).
  */
 export function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHandle> {
@@ -202,11 +215,9 @@ export function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHa
     preparing = handle.kind === 'pglite';
     try {
       await migrateDatabase(handle);
-      if (getConfig().SEED_DEMO === 'auto' && (await isDatabaseEmpty(handle.db))) {
-        const { seedDemoShop } = await import('#features/demo-shop/seed.ts');
+      if (fillEmpty && (await isDatabaseEmpty(handle.db))) {
         preparing = true;
-        await seedDemoShop(handle.db, { demoCustomer: true });
-        logger.info('seeded the demo shop into an empty database');
+        await fillEmpty(handle.db);
       }
     } catch (err) {
       // The next call starts afresh (a database that was down may be back): free this one.

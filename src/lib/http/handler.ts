@@ -11,8 +11,7 @@
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
-import { getCustomer, requireCustomer } from '#features/auth/server/session.ts';
-import type { SessionCustomer } from '#features/auth/server/sessions.ts';
+import { requireSessionCustomer, sessionCustomer, type SessionCustomer } from './session.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
 import { logger } from '../log.ts';
 
@@ -46,9 +45,9 @@ const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unkn
 async function handlerInput<C extends RouteContract>(contract: C, ctx: APIContext): Promise<HandlerInput<C>> {
   const customer =
     contract.auth === 'customer'
-      ? await requireCustomer(ctx)
+      ? await requireSessionCustomer(ctx)
       : contract.auth === 'optional'
-        ? await getCustomer(ctx)
+        ? await sessionCustomer(ctx)
         : null;
   const params = parse(contract.params, ctx.params);
   const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));

@@ -1,5 +1,5 @@
-/** PUT and GET /api/wishlists: src/features/wishlist (contract.ts, routes.ts). */
+/** PUT and GET /api/wishlists: src/features/catalog (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { listWishlistEndpoint, toggleWishlistEndpoint } from '#features/wishlist/routes.ts';
+import { listWishlistEndpoint, toggleWishlistEndpoint } from '#features/catalog/routes.ts';
 
 export const { PUT, GET, HEAD, ALL } = mount(toggleWishlistEndpoint, listWishlistEndpoint);

@@ -8,16 +8,8 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import type { creditTransactionRoute } from '../contract.ts';
 import { formatPaise } from '#lib/money.ts';
-import {
-  ACCOUNT_MESSAGES,
-  APPROVAL_TABS,
-  approvalIs,
-  orderDate,
-  orderDateTime,
-  paymentModeLabel,
-  statusLabel,
-  type ApprovalTab,
-} from '../rules.ts';
+import { ACCOUNT_MESSAGES, APPROVAL_TABS, approvalIs, type ApprovalTab } from '../rules.ts';
+import { orderDate, orderDateTime, paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { Dialog, ErrorText, toPaise } from '#lib/ui/controls.tsx';
 import type { CreditOrderJson } from '../contract.ts';
 

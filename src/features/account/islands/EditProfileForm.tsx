@@ -11,7 +11,7 @@ import { callRoute } from '#lib/http/client.ts';
 import type { updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { profileSchema } from '../profile-schema.ts';
-import { cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
+import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { Dialog, ErrorText, buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
@@ -48,7 +48,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     if (busy) return;
     const parsed = profileSchema.safeParse(values);
     if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? ACCOUNT_MESSAGES.fillAll);
+      setError(parsed.error.issues[0]?.message ?? AUTH_MESSAGES.fillAll);
       return;
     }
     setError(null);

@@ -7,7 +7,7 @@
 import type { APIContext } from 'astro';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { getCustomer } from '#features/auth/server/session.ts';
+import { getCustomer } from '#features/auth/index.ts';
 import { getProfile } from './account.ts';
 import { profileJson } from './shapes.ts';
 

@@ -1,5 +1,5 @@
 /** JSON of the account API (spec 001 §3 Profile, Credit transaction; §7 profile, credit-transaction). */
-import type { CreditOrder, Profile, ReorderResult } from './account.ts';
+import type { CreditOrder, Profile } from './account.ts';
 import { paiseToRupees } from '#lib/money.ts';
 
 /** `data.user` and `data.account` of GET /api/customer/profile; money as rupee numbers. */
@@ -26,13 +26,5 @@ export function creditOrderJson(o: CreditOrder) {
     created_at: o.createdAt.toISOString(),
     points_earned: o.pointsEarned,
     address: o.address,
-  };
-}
-
-/** Answer of a reorder: what went into the cart and what was left out. */
-export function reorderJson(r: ReorderResult) {
-  return {
-    added: r.added.map((a) => ({ product_id: a.productId, name: a.name, qty: a.qty, requested_qty: a.requestedQty })),
-    skipped: r.skipped.map((s) => ({ product_id: s.productId, name: s.name, reason: s.reason })),
   };
 }

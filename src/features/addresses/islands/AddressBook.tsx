@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import { ACCOUNT_MESSAGES } from '#features/account/rules.ts';
+import { ADDRESS_MESSAGES } from '../rules.ts';
 import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 
@@ -36,14 +36,14 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
   const reload = useCallback(async () => {
     try {
       const { data } = await callRoute<typeof listAddressesRoute>('GET /api/customer/address-list', {
-        fallbackMessage: ACCOUNT_MESSAGES.fetchAddresses,
+        fallbackMessage: ADDRESS_MESSAGES.fetchAddresses,
       });
       const list = data.address_list;
       // The default address is listed first (spec 001 §3).
       setAddresses([...list.filter((a) => a.is_default), ...list.filter((a) => !a.is_default)]);
       setError(null);
     } catch (err) {
-      setError(message(err, ACCOUNT_MESSAGES.fetchAddresses));
+      setError(message(err, ADDRESS_MESSAGES.fetchAddresses));
       setAddresses((a) => a ?? []);
     }
   }, []);
@@ -58,12 +58,12 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     try {
       await callRoute<typeof defaultAddressRoute>('POST /api/customer/default-address', {
         body: { address_id: address.id },
-        fallbackMessage: ACCOUNT_MESSAGES.setDefault,
+        fallbackMessage: ADDRESS_MESSAGES.setDefault,
       });
       await reload();
-      setSuccess(ACCOUNT_MESSAGES.defaultSet);
+      setSuccess(ADDRESS_MESSAGES.defaultSet);
     } catch (err) {
-      setError(message(err, ACCOUNT_MESSAGES.setDefault));
+      setError(message(err, ADDRESS_MESSAGES.setDefault));
     } finally {
       setBusyId(null);
     }
@@ -76,12 +76,12 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     try {
       await callRoute<typeof deleteAddressRoute>('POST /api/customer/delete-address', {
         body: { address_id: toDelete.id },
-        fallbackMessage: ACCOUNT_MESSAGES.deleteAddress,
+        fallbackMessage: ADDRESS_MESSAGES.deleteAddress,
       });
       setToDelete(null);
       await reload();
     } catch (err) {
-      setDeleteError(message(err, ACCOUNT_MESSAGES.deleteAddress));
+      setDeleteError(message(err, ADDRESS_MESSAGES.deleteAddress));
     } finally {
       setBusyId(null);
     }
@@ -91,7 +91,7 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
     const wasEdit = editor?.mode === 'edit';
     setEditor(null);
     void reload();
-    if (wasEdit) setSuccess(ACCOUNT_MESSAGES.addressUpdated);
+    if (wasEdit) setSuccess(ADDRESS_MESSAGES.addressUpdated);
   }
 
   return (

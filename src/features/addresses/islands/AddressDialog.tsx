@@ -22,7 +22,7 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '#features/checkout/islands/checkout-shared.ts';
+import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '#features/auth/store.ts';
 import { ADDRESS_MESSAGES } from '../rules.ts';
 import type { addAddressRoute, AddressJson, editAddressRoute } from '../contract.ts';
 import { payload, useAddressForm, validate, type FieldErrors } from './address-form.ts';

@@ -8,7 +8,7 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses } from '#lib/db/schema.ts';
-import { deliveryConfig, zoneForPin } from '#features/delivery/server/zones.ts';
+import { deliveryConfig, zoneForPin } from '#features/delivery/index.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { ADDRESS_MESSAGES, type AddressInput } from '../rules.ts';
 

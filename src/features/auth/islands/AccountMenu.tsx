@@ -16,8 +16,7 @@
 import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { useStore } from '@nanostores/react';
 import { $overlay, closeOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
-import { logout, type AuthTab } from '../store.ts';
-import { openAuth } from '../open-auth.ts';
+import { logout, openAuth, type AuthTab } from '../store.ts';
 import { UserIcon } from '#lib/ui/icons.tsx';
 
 const iconClass = 'inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';

@@ -18,7 +18,7 @@ import { createRoot } from 'react-dom/client';
 import { useStore } from '@nanostores/react';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { AUTH_MESSAGES } from '../rules.ts';
-import { $authDialog, authDialogOpener } from '../store.ts';
+import { $authDialog, authDialogOpener } from '../session-state.ts';
 import { useAuthFlow } from './use-auth-flow.ts';
 import { FormStep, primaryClass } from './auth-forms.tsx';
 import OtpStep from './OtpStep.tsx';

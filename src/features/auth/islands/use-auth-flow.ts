@@ -23,7 +23,7 @@ import {
   phone,
   signupSchema,
 } from '../rules.ts';
-import { closeAuth, markSignedIn, type AuthTab } from '../store.ts';
+import { closeAuth, markSignedIn, type AuthTab } from '../session-state.ts';
 
 export type Step = 'form' | 'otp' | 'success';
 

@@ -5,7 +5,7 @@
  * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
  * hash, single use, 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries.
  * Sign-up is verified by a server OTP too (the spec's browser-made OTP is a defect). Sends and
- * wrong codes are throttled (throttles.ts); a completed login opens a session (sessions.ts).
+ * wrong codes are throttled (throttles.ts); a completed login opens a session (session.ts).
  * Codes never reach the logs.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
@@ -17,7 +17,7 @@ import { getConfig } from '#lib/config.ts';
 import { getSmsSender } from './sms.ts';
 import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
-import { createSession, sha256, type SessionCustomer } from './sessions.ts';
+import { createSession, sha256, type SessionCustomer } from './session.ts';
 import {
   OTP_FAIL_IP_LIMIT,
   OTP_FAIL_LIMIT,

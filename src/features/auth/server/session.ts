@@ -1,16 +1,84 @@
 /**
- * The session at the HTTP edge: reads the token from the `ff_session` cookie (web) or an
- * `Authorization: Bearer` header (API clients), and writes or clears the cookie. The cookie is
- * HttpOnly, SameSite=Lax, Secure whenever the request came over HTTPS (the socket, or
- * `X-Forwarded-Proto: https` with TRUST_PROXY) or SITE_URL is https, and lives 30 days.
+ * A customer's session (spec 000 §4; ARCHITECTURE "Auth and sessions"), from its row to its cookie:
+ * - the row: a 256-bit random opaque token, stored as its SHA-256 hash, 30 days of absolute life, a new
+ *   token at every login, revoked on logout; tokens never reach the logs;
+ * - the HTTP edge: the token comes from an `Authorization: Bearer` header (API clients) or the `ff_session`
+ *   cookie (web). The cookie is HttpOnly, SameSite=Lax, Secure whenever the request came over HTTPS (the
+ *   socket, or `X-Forwarded-Proto: https` with TRUST_PROXY) or SITE_URL is https, and lives 30 days.
+ * `sessionResolver` is what the kernel's route handler asks (registered at the server's start-up).
  */
+import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext, AstroCookies } from 'astro';
-import { getDb } from '#lib/db/index.ts';
-import { customerForToken, SESSION_TTL_MS, type SessionCustomer } from './sessions.ts';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import { getDb, type Database } from '#lib/db/index.ts';
+import { customers, sessions } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import type { SessionCustomer, SessionResolver } from '#lib/http/session.ts';
 import { SESSION_COOKIE } from '#lib/cache/page-cache.ts';
 import { getConfig } from '#lib/config.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
+
+export type { SessionCustomer } from '#lib/http/session.ts';
+
+/** Absolute life of a session: 30 days, in ms. */
+export const SESSION_TTL_MS = 30 * 86_400_000;
+
+/** Hex SHA-256 of a text (session tokens here; OTP codes, salted, in otp.ts). */
+export const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Creates a session for a customer; returns the clear token (256 bits, base64url). */
+export async function createSession(
+  db: Database,
+  customerId: number,
+): Promise<{ token: string; sessionId: number; expiresAt: Date }> {
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = new Date(Date.now() + SESSION_TTL_MS);
+  const [row] = await db
+    .insert(sessions)
+    .values({ customerId, tokenHash: sha256(token), expiresAt })
+    .returning({ id: sessions.id });
+  return { token, sessionId: row!.id, expiresAt };
+}
+
+/** The customer of a live session token, or null (unknown, revoked, expired or deleted account). */
+export async function customerForToken(db: Database, token: string): Promise<SessionCustomer | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      id: customers.id,
+      name: customers.name,
+      email: customers.email,
+      phone: customers.phone,
+      sessionId: sessions.id,
+    })
+    .from(sessions)
+    .innerJoin(customers, eq(customers.id, sessions.customerId))
+    .where(
+      and(
+        eq(sessions.tokenHash, sha256(token)),
+        isNull(sessions.revokedAt),
+        gt(sessions.expiresAt, new Date()),
+        isNull(customers.deletedAt),
+      ),
+    );
+  return row ?? null;
+}
+
+/** Revokes one session. */
+export async function revokeSession(db: Database, sessionId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revokedAt)));
+}
+
+/** Revokes every session of a customer (account deletion, phone change). */
+export async function revokeAllSessions(db: Database, customerId: number): Promise<void> {
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.customerId, customerId), isNull(sessions.revokedAt)));
+}
 
 type Ctx = Pick<APIContext, 'request' | 'cookies' | 'url' | 'locals'>;
 /** The parts of a request the cookie writers need: where it came from (for `Secure`). */
@@ -98,3 +166,6 @@ export function clientIp(ctx: Pick<APIContext, 'request' | 'clientAddress'>): st
     return 'unknown';
   }
 }
+
+/** The kernel's view of sessions (src/lib/http/session.ts), answered from the cookie or Bearer token. */
+export const sessionResolver: SessionResolver = { customer: getCustomer, requireCustomer };

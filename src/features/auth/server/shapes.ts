@@ -1,6 +1,6 @@
 /** JSON shapes of the auth API. */
 import type { OtpSent } from './otp.ts';
-import type { SessionCustomer } from './sessions.ts';
+import type { SessionCustomer } from './session.ts';
 
 /**
  * Answer to an OTP send: expiry (seconds), the code's digits (`otp_length`, for the OTP field),

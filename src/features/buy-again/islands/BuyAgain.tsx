@@ -20,7 +20,7 @@ import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { $session } from '#features/auth/store.ts';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import { packSize } from '#features/catalog/rules.ts';
-import { CARD_ADD_BUTTON, CARD_QTY, CARD_STEP_BUTTON, CARD_STEPPER } from '#features/catalog/card-classes.ts';
+import { CARD_ADD_BUTTON, CARD_QTY, CARD_STEP_BUTTON, CARD_STEPPER } from '#features/catalog/rules.ts';
 import type { buyAgainRoute } from '../contract.ts';
 
 type Product = DataOut<typeof buyAgainRoute>['products'][number];
@@ -55,7 +55,9 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
   useEffect(() => {
     // The cards' script (browser only; once per page even when the page's cards load it too).
     if (products.length)
-      void import('#features/catalog/card-actions.ts').then(() => window.dispatchEvent(new Event('ff:cards-added')));
+      void import('#features/catalog/islands/ProductCardActions.ts').then(() =>
+        window.dispatchEvent(new Event('ff:cards-added')),
+      );
   }, [products]);
 
   if (!signedIn || products.length === 0) return null;

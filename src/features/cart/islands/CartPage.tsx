@@ -15,7 +15,7 @@
  */
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
-import { packSize } from '#features/catalog/rules.ts';
+import { packSize } from '#lib/unit-price.ts';
 import { unitPriceLabel } from '#lib/unit-price.ts';
 import { formatPaise } from '#lib/money.ts';
 import {
@@ -31,7 +31,7 @@ import {
   type CartState,
 } from '../store.ts';
 import { $session } from '#features/auth/store.ts';
-import LineSubstitution from '#features/substitutions/islands/LineSubstitution.tsx';
+import LineSubstitution from './LineSubstitution.tsx';
 import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
 
 interface Props {

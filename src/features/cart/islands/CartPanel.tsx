@@ -11,7 +11,7 @@
  * inside, focus returns to the cart icon.
  */
 import { useState, type RefObject } from 'react';
-import { packSize } from '#features/catalog/rules.ts';
+import { packSize } from '#lib/unit-price.ts';
 import { unitPriceLabel } from '#lib/unit-price.ts';
 import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '#lib/money.ts';

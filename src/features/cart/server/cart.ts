@@ -8,14 +8,14 @@ import type { Database } from '#lib/db/index.ts';
 import { cartItems, products } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { getConfig } from '#lib/config.ts';
-import { defaultZone } from '#features/delivery/server/zones.ts';
+import { defaultZone } from '#features/delivery/index.ts';
 import { imageUrl } from '#lib/images.ts';
 import {
   deliveryFeePaise,
   freeDeliveryRemainingPaise,
   minOrderRemainingPaise,
   type DeliveryPolicy,
-} from '#features/delivery/delivery-fee.ts';
+} from '#features/delivery/rules.ts';
 import {
   CART_MESSAGES,
   MIN_LINE_QTY,

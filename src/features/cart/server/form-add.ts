@@ -6,15 +6,16 @@
  *   `?cart=unavailable` when the product is gone or the stock is short; the layout shows either
  *   as a status message (FORM_ADD_NOTICES);
  * - a guest: the add waits in an HttpOnly cookie (PENDING_ADD_COOKIE, 30 minutes) and the
- *   browser goes to /login?next=…; the OTP login then adds it (takePendingFormAdd).
+ *   browser goes to /login?next=…; the OTP login then adds it (addPendingFormAdd, which the server's
+ *   start-up registers with auth's sign-in hook).
  * The middleware refuses a cross-site POST (403) before this runs; bad fields are a 400.
  */
 import type { APIContext } from 'astro';
 import { getDb, type Database } from '#lib/db/index.ts';
 import { AppError, badRequest, readBody } from '#lib/http/envelope.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
-import { getCustomer, setCartHint } from '#features/auth/server/session.ts';
-import { safeNextPath } from '#features/auth/safe-next.ts';
+import { getCustomer, setCartHint } from '#features/auth/index.ts';
+import { safeNextPath } from '#lib/http/safe-next.ts';
 import { CART_MESSAGES, isAddableQty } from '../rules.ts';
 import { addToCart, listCart, summarize } from './cart.ts';
 
@@ -92,4 +93,10 @@ export async function takePendingFormAdd(
     }
   }
   return summarize(await listCart(db, customerId)).itemCount;
+}
+
+/** Auth's sign-in listener: adds a guest's pending add, if any, and updates the cart-count hint. */
+export async function addPendingFormAdd(ctx: APIContext, db: Database, customerId: number): Promise<void> {
+  const count = await takePendingFormAdd(ctx, db, customerId);
+  if (count !== null) setCartHint(ctx.cookies, ctx, count);
 }

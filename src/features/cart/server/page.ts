@@ -2,8 +2,8 @@
 import type { AstroGlobal } from 'astro';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { getCustomer } from '#features/auth/server/session.ts';
-import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
+import { getCustomer } from '#features/auth/index.ts';
+import { cartPolicy } from '#features/delivery/index.ts';
 import { listCart, summarize } from './cart.ts';
 import { cartLineJson, cartSummaryJson } from './shapes.ts';
 import type { CartJson } from '../cart-state.ts';

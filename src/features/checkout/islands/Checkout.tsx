@@ -19,7 +19,7 @@ import type { CheckoutDialog } from './checkout-state.ts';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
-import OrderSubstitution from '#features/substitutions/islands/OrderSubstitution.tsx';
+import OrderSubstitution from './OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 

@@ -3,7 +3,7 @@
  * (spec 001 §2 checkout, §3 entities). Browser-safe: no server imports.
  */
 import { rupeesToPaise } from '#lib/money.ts';
-import { isSignedIn } from '#features/auth/store.ts';
+export { hasSessionHint, loginUrl } from '#features/auth/store.ts';
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 
@@ -56,21 +56,6 @@ export function paise(value: string | number | null | undefined): number {
   if (value === null || value === undefined) return 0;
   const p = rupeesToPaise(value);
   return Number.isFinite(p) ? p : 0;
-}
-
-/**
- * True while the session store says signed in and the readable hint cookie is still there (a
- * logout in another tab removes it). The session itself is HttpOnly: the server still decides,
- * and a 401 from any call clears the store.
- */
-export function hasSessionHint(): boolean {
-  return isSignedIn() && typeof document !== 'undefined' && /(?:^|;\s*)ff_auth=1(?:;|$)/.test(document.cookie);
-}
-
-/** The login page URL that brings the customer back here afterwards. */
-export function loginUrl(): string {
-  const here = typeof location === 'undefined' ? '/' : location.pathname + location.search;
-  return `/login?next=${encodeURIComponent(here)}`;
 }
 
 /** A fresh idempotency key for one checkout attempt (UUID; random hex where randomUUID is unavailable). */

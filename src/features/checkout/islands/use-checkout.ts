@@ -27,9 +27,9 @@ import { callRoute } from '#lib/http/client.ts';
 import type { DataOut } from '#lib/http/contract.ts';
 import { showToast } from '#lib/ui/toast.ts';
 import { markCartOrdered } from '#features/cart/store.ts';
-import { $orderSubstitution, resetOrderSubstitution } from '#features/substitutions/store.ts';
+import { $orderSubstitution, resetOrderSubstitution } from '../store.ts';
 import { $chosenSlot, $slotsVersion } from '#features/delivery/store.ts';
-import { useAddressChange } from '#features/delivery/islands/use-address-change.ts';
+import { useAddressChange } from './use-address-change.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import {
   CHECKOUT_MESSAGES as MSG,

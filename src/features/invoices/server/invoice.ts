@@ -5,7 +5,7 @@
  * supply from its postal code, and the lines with HSN codes as ordered (the product's current
  * code for orders placed before codes were recorded). Money in paise.
  */
-import { orderSlotJson } from '#features/delivery/server/order-delivery.ts';
+import { orderSlotJson } from '#features/delivery/index.ts';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { customers, orderItems, orders, products } from '#lib/db/schema.ts';

@@ -11,7 +11,7 @@ import type { Database } from '#lib/db/index.ts';
 import { invoiceCounters, orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { visible } from '#features/orders/server/queries.ts';
+import { visible } from '#features/orders/index.ts';
 import { financialYear, formatInvoiceNumber } from '../rules.ts';
 
 /** 409 for a cancelled order that never had an invoice (nothing was supplied). */

@@ -15,7 +15,7 @@ import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { getSmsSender, smsAvailable } from '#features/auth/server/sms.ts';
+import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
 import { orderSmsText, type OrderSmsEvent, type SmsLanguage } from '../rules.ts';
 
 /** Sets the customer's SMS language; returns it. 404 when the account is gone. */

@@ -11,11 +11,11 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
 import { seedCart } from '#features/cart/store.ts';
-import { ACCOUNT_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '#features/account/rules.ts';
+import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
 import { ConfirmDialog, toPaise } from '#lib/ui/controls.tsx';
 import { OrderItemList } from './OrderItemList.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
-import SubstitutionNote from '#features/substitutions/islands/SubstitutionNote.tsx';
+import SubstitutionNote from './SubstitutionNote.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 import SlotRow from '#features/delivery/islands/SlotRow.tsx';
@@ -194,16 +194,16 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
   const reload = useCallback(async () => {
     try {
       const { data } = await callRoute<typeof myOrdersRoute>('GET /api/customer/my-orders', {
-        fallbackMessage: ACCOUNT_MESSAGES.fetchOrders,
+        fallbackMessage: ORDER_MESSAGES.fetchOrders,
       });
       setLoad({ state: 'ready', orders: newestFirst(data.orders) });
     } catch (err) {
       const message =
         err instanceof ApiError && err.status === 401
-          ? ACCOUNT_MESSAGES.loginForOrders
+          ? ORDER_MESSAGES.loginForOrders
           : err instanceof ApiError
             ? err.message
-            : ACCOUNT_MESSAGES.fetchOrders;
+            : ORDER_MESSAGES.fetchOrders;
       setLoad({ state: 'error', message });
     }
   }, []);

@@ -9,18 +9,18 @@
  */
 import type { ReactNode } from 'react';
 import {
-  ACCOUNT_MESSAGES,
+  ORDER_MESSAGES,
   TRACKING_STEPS,
   orderDate,
   orderDateTime,
   paymentModeLabel,
   trackingStepIndex,
-} from '#features/account/rules.ts';
+} from '../rules.ts';
 import { OrderItemList } from './OrderItemList.tsx';
 import type { OrderJson } from '../contract.ts';
 import { OrderTotals } from './OrderTotals.tsx';
 import { StatusBadge } from './OrdersSection.tsx';
-import SubstitutionNote from '#features/substitutions/islands/SubstitutionNote.tsx';
+import SubstitutionNote from './SubstitutionNote.tsx';
 import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 
@@ -155,8 +155,8 @@ function Steps({ order }: { order: TrackedOrder }) {
 
 /** The tracking view for one state. */
 export default function TrackOrder({ state }: { state: TrackState }) {
-  if (state.kind === 'signed-out') return <Panel message={ACCOUNT_MESSAGES.loginForOrders} tone="info" />;
-  if (state.kind === 'not-found') return <Panel message={ACCOUNT_MESSAGES.orderNotFound} />;
+  if (state.kind === 'signed-out') return <Panel message={ORDER_MESSAGES.loginForOrders} tone="info" />;
+  if (state.kind === 'not-found') return <Panel message={ORDER_MESSAGES.orderNotFound} />;
   if (state.kind === 'error') return <Panel message={state.message} />;
   if (state.kind === 'no-order') {
     return (

@@ -11,9 +11,9 @@ import type { Database } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import type { PaymentGateway } from '#features/payments/server.ts';
+import type { PaymentGateway } from '#features/payments/index.ts';
 import { restoreReservation } from './reservation.ts';
-import { markCatalogChanged } from '#features/catalog/server/snapshot.ts';
+import { markCatalogChanged } from '#features/catalog/index.ts';
 
 /** 402 when the gateway declines or fails a charge (the order is released, nothing is kept). */
 export const PAYMENT_FAILED =

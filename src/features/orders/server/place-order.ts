@@ -15,13 +15,13 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
 import { AppError, badRequest } from '#lib/http/envelope.ts';
-import { getPaymentGateway, type PaymentGateway } from '#features/payments/server.ts';
+import { getPaymentGateway, type PaymentGateway } from '#features/payments/index.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
-import { markCatalogChanged } from '#features/catalog/server/snapshot.ts';
+import { markCatalogChanged } from '#features/catalog/index.ts';
 import { settlePayment } from './payment.ts';
-import { notifyOrderStatus } from '#features/notifications/server/order-sms.ts';
+import { notifyOrderStatus } from '#features/notifications/index.ts';
 
 export { PAYMENT_FAILED } from './payment.ts';
 export { CART_CHANGED } from './reservation.ts';

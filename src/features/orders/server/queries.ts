@@ -4,16 +4,16 @@
  * running or failed are never shown (HIDDEN_PAYMENT_STATUSES). `cancellable` says whether the
  * customer may still cancel: placed, and less than CANCEL_WINDOW_MS (30 minutes) old.
  */
-import { orderSlotJson } from '#features/delivery/server/order-delivery.ts';
+import { orderSlotJson } from '#features/delivery/index.ts';
 import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import type { PaymentMode } from '#features/checkout/rules.ts';
-import type { Substitution } from '#features/substitutions/rules.ts';
+import type { PaymentMode } from '../rules.ts';
+import type { Substitution } from '#features/cart/rules.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
-export type { PaymentMode } from '#features/checkout/rules.ts';
+export type { PaymentMode } from '../rules.ts';
 
 /** Customer-facing cancellation window (the shop's policy: 30 minutes), in milliseconds. */
 export const CANCEL_WINDOW_MS = 30 * 60_000;

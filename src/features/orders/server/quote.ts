@@ -10,9 +10,9 @@ import { customers } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { getConfig } from '#lib/config.ts';
 import { paiseToRupees } from '#lib/money.ts';
-import { listCart, summarize } from '#features/cart/server/cart.ts';
-import type { DeliveryPolicy } from '#features/delivery/delivery-fee.ts';
-import { evaluatePromo } from '#features/checkout/server/promos.ts';
+import { listCart, summarize } from '#features/cart/index.ts';
+import type { DeliveryPolicy } from '#features/delivery/rules.ts';
+import { evaluatePromo } from './promos.ts';
 
 /** The cart is empty (422). */
 export const CART_EMPTY = 'Your cart is empty. Please add items to your cart.';

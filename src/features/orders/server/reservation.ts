@@ -21,12 +21,12 @@ import {
 } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
-import { getAddress, servedPrefixes, type Address } from '#features/addresses/server/addresses.ts';
-import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '#features/delivery/server/order-delivery.ts';
-import { countPromoUse, releasePromoUse } from '#features/checkout/server/promos.ts';
-import type { PaymentMode } from '#features/checkout/rules.ts';
-import { cartLineJson } from '#features/cart/server/shapes.ts';
-import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '#features/substitutions/rules.ts';
+import { getAddress, servedPrefixes, type Address } from '#features/addresses/index.ts';
+import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '#features/delivery/index.ts';
+import { countPromoUse, releasePromoUse } from './promos.ts';
+import type { PaymentMode } from '../rules.ts';
+import { cartLineJson } from '#features/cart/index.ts';
+import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 

@@ -1,7 +1,7 @@
 /** JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal strings like the spec sends. */
 import type { Order } from './queries.ts';
 import { paiseToRupees } from '#lib/money.ts';
-import { invoiceHref } from '#features/invoices/contract.ts';
+import { invoiceHref } from '../contract.ts';
 import { refundParts } from '../refund.ts';
 
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);

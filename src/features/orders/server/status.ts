@@ -10,9 +10,9 @@ import { customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './reservation.ts';
-import { markCatalogChanged } from '#features/catalog/server/snapshot.ts';
-import { notifyOrderStatus } from '#features/notifications/server/order-sms.ts';
-import { getPaymentGateway, type PaymentGateway } from '#features/payments/server.ts';
+import { markCatalogChanged } from '#features/catalog/index.ts';
+import { notifyOrderStatus } from '#features/notifications/index.ts';
+import { getPaymentGateway, type PaymentGateway } from '#features/payments/index.ts';
 import { refundPayment } from './payment.ts';
 
 /** Forward transitions an operator may make. */

@@ -6,11 +6,11 @@
  * found." with a 404; a failure → the spec's message with a 500 (logged with the request id).
  */
 import type { APIContext } from 'astro';
-import { getCustomer } from '#features/auth/server/session.ts';
+import { getCustomer } from '#features/auth/index.ts';
 import { getDb } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { ACCOUNT_MESSAGES } from '#features/account/rules.ts';
+import { ORDER_MESSAGES } from '../rules.ts';
 import type { TrackState } from '../islands/TrackOrder.tsx';
 import { getOrder } from './queries.ts';
 import { orderJson } from './shapes.ts';
@@ -43,7 +43,7 @@ export async function loadTrackPage(
       if (err instanceof AppError && err.code === 'not_found') state = { kind: 'not-found' };
       else {
         logger.error({ err, reqId: astro.locals.reqId }, 'track order failed');
-        state = { kind: 'error', message: ACCOUNT_MESSAGES.fetchOrders };
+        state = { kind: 'error', message: ORDER_MESSAGES.fetchOrders };
       }
     }
   }

@@ -28,18 +28,10 @@ import { longestKey, type SynonymTable } from './synonyms.ts';
 import { Vocabulary, type TermPostings } from './vocabulary.ts';
 import { DocScores } from './doc-scores.ts';
 import { Ranking } from './ranking.ts';
-import { ShortTextSearch } from './short-text.ts';
+import type { IndexedProduct } from './indexed-product.ts';
 
-/** One active product as the index reads it. */
-export interface IndexedProduct {
-  id: number;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  subcategoryName: string;
-  type: string | null;
-  brand: string | null;
-}
+export type { IndexedProduct } from './indexed-product.ts';
+import { ShortTextSearch } from './short-text.ts';
 
 /** A ranked search: product ids best first, and the text searched when words were corrected. */
 export interface RankedSearch {

@@ -22,7 +22,7 @@ import {
   refreshCatalogSnapshot,
   type CatalogSnapshot,
   type SnapshotProduct,
-} from '#features/catalog/server/snapshot.ts';
+} from '#features/catalog/index.ts';
 import { SearchIndex, type IndexedProduct } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
 

@@ -16,7 +16,7 @@ import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
 
-/** What to do with an out-of-stock item (issue 14); the same list as features/substitutions/rules.ts SUBSTITUTIONS. */
+/** What to do with an out-of-stock item (issue 14); the same list as features/cart/substitution.ts SUBSTITUTIONS. */
 export const SUBSTITUTIONS = ['replace', 'refund', 'call'] as const;
 
 /** A cart line; its id is the spec's `cart_id`. One line per customer and product. */
@@ -27,7 +27,7 @@ export const cartItems = pgTable(
     customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
     productId: requiredRef('product_id', () => products.id, 'cascade'),
     qty: integer('qty').notNull(),
-    /** If out of stock: replace, refund or call (features/substitutions/rules.ts); null = the order's choice. */
+    /** If out of stock: replace, refund or call (features/cart/substitution.ts); null = the order's choice. */
     substitution: text('substitution', { enum: SUBSTITUTIONS }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),

@@ -3,7 +3,7 @@
  * demo shop's product, category and subcategory images. Immutable; cached for a year.
  */
 import type { APIRoute } from 'astro';
-import { readTwemoji } from '#features/catalog/server/twemoji.ts';
+import { readTwemoji } from '#features/catalog/index.ts';
 
 export const GET: APIRoute = async ({ params }) => {
   const svg = await readTwemoji(params.code ?? '');

@@ -5,7 +5,7 @@
  */
 import { useId } from 'react';
 import { useStore } from '@nanostores/react';
-import { SUBSTITUTIONS, SUBSTITUTION_LABELS } from '../rules.ts';
+import { SUBSTITUTIONS, SUBSTITUTION_LABELS } from '#features/cart/rules.ts';
 import { $orderSubstitution, chooseOrderSubstitution } from '../store.ts';
 
 interface Props {

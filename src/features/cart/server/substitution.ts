@@ -6,8 +6,8 @@ import { and, eq } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import { CART_MESSAGES } from '#features/cart/rules.ts';
-import type { Substitution } from './rules.ts';
+import { CART_MESSAGES } from '../rules.ts';
+import type { Substitution } from '../substitution.ts';
 
 /** Sets (or, with null, clears) the choice of one of the customer's cart lines; 404 when the line is not theirs. */
 export async function setLineSubstitution(

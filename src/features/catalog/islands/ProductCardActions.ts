@@ -15,7 +15,7 @@
  */
 import type { CartJson } from '#features/cart/store.ts';
 
-type CardCart = typeof import('#features/cart/card-cart.ts');
+type CardCart = Awaited<ReturnType<typeof import('#features/cart/store.ts')['loadCardCart']>>;
 
 /** The page's one copy of these listeners, even when an island imports this module too. */
 const flagged = window as Window & { ffCardActions?: boolean };
@@ -26,7 +26,7 @@ if (!flagged.ffCardActions) {
 
 function listen(): void {
   let cardCart: Promise<CardCart> | null = null;
-  const loadCardCart = () => (cardCart ??= import('#features/cart/card-cart.ts'));
+  const loadCardCart = () => (cardCart ??= import('#features/cart/store.ts').then((cart) => cart.loadCardCart()));
   let heartsFollowBusy = false;
 
   document.addEventListener('submit', (event) => {
@@ -46,7 +46,7 @@ function listen(): void {
     }
     const heart = target?.closest<HTMLButtonElement>('[data-card-heart]');
     if (heart) {
-      void import('#features/wishlist/store.ts').then(async (w) => {
+      void import('../store.ts').then(async (w) => {
         if (!heartsFollowBusy) {
           heartsFollowBusy = true;
           w.$wishlistBusy.subscribe((busy) => {

@@ -3,7 +3,7 @@
  * tracking page: the order's choice, then the items whose own choice differs. Renders nothing
  * for orders placed before the choice existed. Pure: renders on the server without hydration.
  */
-import { substitutionLabel } from '../rules.ts';
+import { substitutionLabel } from '#features/cart/rules.ts';
 
 interface Props {
   order: {

@@ -11,8 +11,7 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import type { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';
-import { $session, isSignedIn } from '#features/auth/store.ts';
-import { openAuth } from '#features/auth/open-auth.ts';
+import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
 import { showToast } from '#lib/ui/toast.ts';
 
 export interface WishlistState {

@@ -5,7 +5,7 @@
  * Client-only: never write this store in server frontmatter.
  */
 import { atom } from 'nanostores';
-import { DEFAULT_SUBSTITUTION, SUBSTITUTIONS, type Substitution } from './rules.ts';
+import { DEFAULT_SUBSTITUTION, SUBSTITUTIONS, type Substitution } from '#features/cart/rules.ts';
 
 const KEY = 'ff_order_substitution';
 

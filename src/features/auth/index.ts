@@ -1,0 +1,12 @@
+/**
+ * The auth feature's server surface: what pages, scripts, the server and other features use of its server code.
+ * `sessionResolver` answers the kernel's session question; `onSignIn` lets another feature act on a sign-in
+ * (both wired by src/server/wiring.ts).
+ */
+export { findCustomerByPhone, issueOtp, type OtpSent, verifyOtp } from './server/otp.ts';
+export { clearSessionCookie, clientIp, createSession, getCustomer, setCartHint } from './server/session.ts';
+export { otpSentJson } from './server/shapes.ts';
+export { getSmsSender, logSmsStartupWarning, smsAvailable } from './server/sms.ts';
+export { guardOtpSend, throttleIp } from './server/throttles.ts';
+export { sessionResolver, type SessionCustomer } from './server/session.ts';
+export { onSignIn, type SignInListener } from './server/sign-in.ts';

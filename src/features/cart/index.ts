@@ -1,0 +1,7 @@
+/**
+ * The cart feature's server surface: what pages, scripts, the server and other features use of its server code.
+ */
+export { addToCart, deliveryPolicy, listCart, summarize } from './server/cart.ts';
+export { addPendingFormAdd, formAdd } from './server/form-add.ts';
+export { cartForPage } from './server/page.ts';
+export { cartLineJson, cartSummaryJson } from './server/shapes.ts';

@@ -1,0 +1,28 @@
+/**
+ * The catalog feature's server surface: what pages, scripts, the server and other features use of its server code.
+ */
+export { listCategories, summaryColumns, toSummary } from './server/catalog.ts';
+export { loadHome } from './server/home-page.ts';
+export { importCatalogCsv } from './server/import.ts';
+export {
+  applyOutcome,
+  type CategoriesData,
+  type CategoryProductsData,
+  loadCategories,
+  loadCategoryPage,
+  loadCategoryProducts,
+  loadShop,
+  loadSubcategoryBrowser,
+  loadSubcategoryGrid,
+} from './server/listing-pages.ts';
+export { loadProductPage } from './server/product-page.ts';
+export { productJson, searchResultJson } from './server/shapes.ts';
+export {
+  catalogSnapshot,
+  type CatalogSnapshot,
+  dropCatalogSnapshot,
+  markCatalogChanged,
+  refreshCatalogSnapshot,
+  type SnapshotProduct,
+} from './server/snapshot.ts';
+export { readTwemoji } from './server/twemoji.ts';

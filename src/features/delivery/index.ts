@@ -1,0 +1,15 @@
+/**
+ * The delivery feature's server surface: what pages, scripts, the server and other features use of its server code.
+ */
+export { checkoutDelivery, checkoutDeliveryJson } from './server/checkout-delivery.ts';
+export { cartPolicy } from './server/deliver-to.ts';
+export { orderDelivery, type OrderDelivery, orderSlotJson, releaseOrderSlot } from './server/order-delivery.ts';
+export {
+  defaultZone,
+  type DeliveryConfig,
+  deliveryConfig,
+  DeliveryConfigError,
+  readDeliveryConfig,
+  zoneForPin,
+} from './server/zones.ts';
+export { generateSlots, windowLabel } from './slots.ts';

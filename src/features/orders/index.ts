@@ -1,0 +1,11 @@
+/**
+ * The orders feature's server surface: what pages, scripts, the server and other features use of its server code.
+ */
+export { retryRefund } from './server/payment.ts';
+export { placeOrder } from './server/place-order.ts';
+export { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
+export { visible } from './server/queries.ts';
+export { quoteJson, quoteOrder } from './server/quote.ts';
+export { orderJson } from './server/shapes.ts';
+export { advanceOrder } from './server/status.ts';
+export { loadTrackPage, LOGIN_REDIRECT_MS } from './server/track.ts';

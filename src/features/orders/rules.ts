@@ -1,0 +1,79 @@
+/**
+ * How an order reads to the customer (spec 001 §2 Orders list and Order tracking, §9), with the spec's texts
+ * verbatim: status and payment labels, dates in the shop's time zone, the tracking steps. Browser-safe, no zod.
+ */
+
+/** A payment mode as stored on an order. */
+export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
+
+export const ORDER_MESSAGES = {
+  loginForOrders: 'Please log in to view your orders.',
+  noOrders: 'No orders found.',
+  fetchOrders: 'Failed to fetch order details.',
+  orderNotFound: 'Order not found.',
+} as const;
+
+/**
+ * The label of an order status: the spec's values capitalised, underscores as spaces.
+ * @example statusLabel('out_for_delivery') // 'Out for delivery'
+ */
+export function statusLabel(status: string): string {
+  const text = status.replace(/_/g, ' ').trim();
+  return text ? text[0]!.toUpperCase() + text.slice(1).toLowerCase() : 'Unknown';
+}
+
+/**
+ * How a payment mode reads to the customer (spec 001 §9: COD shows as Cash on Delivery).
+ * @example paymentModeLabel('Cash') // 'Cash on Delivery'
+ */
+export function paymentModeLabel(mode: string | null | undefined): string {
+  const m = (mode ?? '').trim().toLowerCase();
+  if (m === 'cash' || m === 'cod') return 'Cash on Delivery';
+  if (m === 'card') return 'Card on Delivery';
+  if (m === 'credit') return 'Credit';
+  if (m === 'online') return 'Paid online';
+  return mode || '—';
+}
+
+const longDate = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  timeZone: 'Asia/Kolkata',
+});
+const longDateTime = new Intl.DateTimeFormat('en-US', {
+  year: 'numeric',
+  month: 'long',
+  day: 'numeric',
+  hour: 'numeric',
+  minute: '2-digit',
+  timeZone: 'Asia/Kolkata',
+});
+
+/**
+ * An order date in long US English (spec 001 §9), in the shop's time zone.
+ * @example orderDate('2026-11-21T06:00:00Z') // 'November 21, 2026'
+ */
+export function orderDate(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : longDate.format(d);
+}
+
+/** Date and time in long US English, for transaction details. */
+export function orderDateTime(iso: string): string {
+  const d = new Date(iso);
+  return Number.isNaN(d.getTime()) ? '' : longDateTime.format(d);
+}
+
+/** Tracking steps in order (spec 001 §2 Order tracking). */
+export const TRACKING_STEPS = [
+  { status: 'placed', label: 'Order placed' },
+  { status: 'processed', label: 'Processed' },
+  { status: 'out_for_delivery', label: 'Out for delivery' },
+  { status: 'delivered', label: 'Delivered' },
+] as const;
+
+/** Index of the current tracking step for a status; -1 for cancelled or unknown. */
+export function trackingStepIndex(status: string): number {
+  return TRACKING_STEPS.findIndex((s) => s.status === status);
+}

@@ -1,0 +1,8 @@
+/**
+ * The search feature's server surface: what pages, scripts, the server and other features use of its server code.
+ */
+export { searchPageEndpoint, searchProductsEndpoint } from './routes.ts';
+export { searchProducts } from './server.ts';
+export { getSearchCatalog } from './server/index-cache.ts';
+export { loadSearchPage } from './server/page-data.ts';
+export { BIGBASKET_CASES, DEMO_CASES, measureRelevance, type RelevanceReport } from './server/relevance.ts';

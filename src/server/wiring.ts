@@ -1,0 +1,19 @@
+/**
+ * The server's start-up wiring: where the kernel (src/lib) and the features declare an interface and another
+ * feature fills it, the server connects the two here, so that neither imports the other. Imported for its
+ * effect, first thing, by the server entry (entry.ts) and the middleware (which every request, in dev too,
+ * passes), before any request opens the database or asks for a session.
+ * - The route handler asks auth's session resolver who is signed in.
+ * - A new, empty database is filled with the demo shop when SEED_DEMO=auto.
+ * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
+ */
+import { getConfig } from '#lib/config.ts';
+import { whenDatabaseEmpty } from '#lib/db/index.ts';
+import { registerSessionResolver } from '#lib/http/session.ts';
+import { onSignIn, sessionResolver } from '#features/auth/index.ts';
+import { addPendingFormAdd } from '#features/cart/index.ts';
+import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
+
+registerSessionResolver(sessionResolver);
+whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
+onSignIn(addPendingFormAdd);

@@ -2,7 +2,7 @@
  * `npm start`: builds the site when the build is missing, older than the sources or made with
  * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then serves
  * it on HOST:PORT (default localhost:4321). The server itself applies pending migrations and
- * seeds the demo shop into an empty database on boot (src/lib/db), so several server
+ * seeds the demo shop into an empty database on boot (src/server/wiring.ts), so several server
  * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
  */
 import { spawn } from 'node:child_process';

@@ -1,4 +1,4 @@
-/** JSON-LD builders (src/features/content/seo.ts): the shapes search engines read for the shop, trails and products. */
+/** JSON-LD builders (src/lib/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
 import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd, websiteJsonLd } from '#lib/seo.ts';
 import type { ProductDetail } from '#features/catalog/rules.ts';

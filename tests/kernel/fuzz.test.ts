@@ -1,6 +1,6 @@
 /**
  * Property-based tests of every API route that reads a body, a query string or a path
- * parameter (issue 11), over HTTP against the built server, signed in and signed out: whatever
+ * parameter, as the route declarations (src/features/contracts.ts) list them, over HTTP against the built server, signed in and signed out: whatever
  * a client puts in any field — any Unicode including NUL, control characters and lone
  * surrogates, raw bytes that are not UTF-8, strings up to just under and over the 64 KB cap,
  * numbers, arrays, objects, null — the answer is a 2xx or a 4xx JSON envelope with a message,
@@ -9,70 +9,37 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import fc from 'fast-check';
+import { allContracts } from '#features/contracts.ts';
+import type { HttpMethod } from '#lib/http/contract.ts';
 import { ApiClient } from '../helpers/api.ts';
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20_261_123);
 const RUNS = Number(process.env.FUZZ_RUNS ?? 25);
 
 interface BodyRoute {
-  method: 'POST' | 'PUT';
+  method: HttpMethod;
   path: string;
   fields: string[];
 }
 interface QueryRoute {
-  /** Path with `{id}` where a random path parameter goes, if any. */
+  /** The declared path; each `{param}` gets a random value. */
   path: string;
   fields: string[];
 }
 
-const ADDRESS = [
-  'type',
-  'name',
-  'mobile',
-  'building_num',
-  'street',
-  'landmark',
-  'city',
-  'po_box',
-  'latitude',
-  'longitude',
-];
+const fieldsOf = (schema: { shape: Record<string, unknown> } | undefined) => Object.keys(schema?.shape ?? {});
 
-/** Every route that reads a body, from src/pages/api (delete-account and logout read none). */
-const BODY_ROUTES: BodyRoute[] = [
-  { method: 'POST', path: '/api/register', fields: ['name', 'email', 'mobile'] },
-  { method: 'POST', path: '/api/validate-customer', fields: ['key'] },
-  { method: 'POST', path: '/api/otp-login', fields: ['key', 'otp'] },
-  { method: 'PUT', path: '/api/wishlists', fields: ['productId', 'product_id'] },
-  { method: 'POST', path: '/api/customer/add-address', fields: ADDRESS },
-  { method: 'POST', path: '/api/customer/edit-address', fields: ['address_id', ...ADDRESS] },
-  { method: 'POST', path: '/api/customer/default-address', fields: ['address_id'] },
-  { method: 'POST', path: '/api/customer/delete-address', fields: ['address_id'] },
-  { method: 'POST', path: '/api/customer/add-product', fields: ['product_id', 'productId', 'qty'] },
-  { method: 'POST', path: '/api/customer/increase-qty', fields: ['cart_id'] },
-  { method: 'POST', path: '/api/customer/decrease-qty', fields: ['cart_id'] },
-  { method: 'POST', path: '/api/customer/delete-product', fields: ['cart_id'] },
-  { method: 'POST', path: '/api/customer/cancel-order', fields: ['order_id'] },
-  { method: 'POST', path: '/api/customer/reorder', fields: ['order_id'] },
-  { method: 'POST', path: '/api/customer/check-promocode', fields: ['promocode'] },
-  {
-    method: 'POST',
-    path: '/api/customer/place-order',
-    fields: ['address_id', 'payment_mode', 'paid_amount', 'discount', 'customer_note', 'promocode', 'points'],
-  },
-  { method: 'POST', path: '/api/customer/update-profile', fields: ['name', 'email', 'mobile'] },
-  { method: 'POST', path: '/api/customer/verify-phone', fields: ['mobile', 'key', 'otp'] },
-];
+/** Every declared route that reads a body (routes without body fields, such as logout and delete-account, read none). */
+const BODY_ROUTES: BodyRoute[] = allContracts
+  .filter((c) => fieldsOf(c.body).length > 0)
+  .map((c) => ({ method: c.method, path: c.path, fields: fieldsOf(c.body) }));
 
-/** Every GET route that reads a query string or a path parameter. */
-const QUERY_ROUTES: QueryRoute[] = [
-  { path: '/api/customer/search-products', fields: ['product', 'limit'] },
-  { path: '/api/customer/products/{id}', fields: ['page', 'pageSize', 'sort', 'category', 'subcategory'] },
-  { path: '/api/customer/checkout-summary', fields: ['promocode', 'points'] },
-  { path: '/api/customer/product-details/{id}', fields: [] },
-  { path: '/api/customer/product-subcategories/{id}', fields: [] },
-  { path: '/api/customer/orders/{id}', fields: [] },
-];
+/** Every declared GET route that reads a query string or a path parameter. */
+const QUERY_ROUTES: QueryRoute[] = allContracts
+  .filter((c) => c.method === 'GET' && (fieldsOf(c.query).length > 0 || fieldsOf(c.params).length > 0))
+  .map((c) => ({ path: c.path, fields: fieldsOf(c.query) }));
+
+const DECLARED_PATHS = new Set<string>(allContracts.map((c) => c.path));
 
 /** Any string: full Unicode, C0 controls (NUL included) and lone surrogates. */
 const anyText = fc.string({
@@ -149,7 +116,7 @@ const formText = (v: unknown) =>
  * any values, or a valid request (`template`) with one field replaced, so that the odd value
  * gets past the other checks into the services and the database.
  */
-function bodyArbitrary(fields: string[], template: Record<string, string>) {
+function bodyArbitrary(fields: string[], template: Record<string, string> = {}) {
   const some = fc.record(Object.fromEntries(fields.map((f) => [f, anyJson])), { requiredKeys: [] });
   const oneChanged = fc.tuple(fc.constantFrom(...fields), anyJson).map(([f, v]) => ({ ...template, [f]: v }));
   const values = fc.oneof(some, oneChanged, oneChanged);
@@ -256,6 +223,8 @@ describe.each(inject('servers'))('any input to any API field on $kind', ({ baseU
       '/api/customer/default-address': { address_id: addressId },
       '/api/customer/delete-address': { address_id: spare },
       '/api/customer/add-product': { product_id: productId, qty: '1' },
+      '/api/customer/set-qty': { cart_id: cartId, qty: '2' },
+      '/api/customer/set-substitution': { cart_id: cartId, substitution: 'replace' },
       '/api/customer/increase-qty': { cart_id: cartId },
       '/api/customer/decrease-qty': { cart_id: cartId },
       '/api/customer/delete-product': { cart_id: '999999' },
@@ -265,10 +234,18 @@ describe.each(inject('servers'))('any input to any API field on $kind', ({ baseU
       '/api/customer/place-order': { ...order, paid_amount: '0.00', promocode: 'FRESH5' },
       '/api/customer/update-profile': { name: 'Asha', email: 'asha@example.com', mobile: phone },
       '/api/customer/verify-phone': { mobile: '+919812345679', otp: '1234' },
+      '/api/customer/deliver-to': { pin: '680001' },
+      '/api/customer/sms-language': { sms_language: 'en' },
       '/api/customer/search-products': { product: 'tomato', limit: '5' },
+      '/api/customer/search': { q: 'tomato' },
+      '/api/customer/delivery-slots': { pin: '680001' },
       '/api/customer/products/{id}': { page: '1', pageSize: '10', sort: 'asc', category: '1' },
       '/api/customer/checkout-summary': { promocode: 'FRESH5', points: '0' },
     });
+  });
+
+  it('has templates only for declared routes', () => {
+    expect(Object.keys(templates).filter((path) => !DECLARED_PATHS.has(path))).toEqual([]);
   });
 
   describe.each(['signed out', 'signed in'] as const)('%s', (session) => {
@@ -277,7 +254,7 @@ describe.each(inject('servers'))('any input to any API field on $kind', ({ baseU
       async (_name, route) => {
         const client = sessions[session];
         await fc.assert(
-          fc.asyncProperty(bodyArbitrary(route.fields, templates[route.path]!), async (body) => {
+          fc.asyncProperty(bodyArbitrary(route.fields, templates[route.path]), async (body) => {
             // Sign-in routes are throttled per client address: a fresh address per request keeps them reachable.
             const c = route.path.startsWith('/api/customer/')
               ? client
@@ -316,7 +293,7 @@ describe.each(inject('servers'))('any input to any API field on $kind', ({ baseU
             const qs = Object.entries(params)
               .map(([k, v]) => `${k}=${v}`)
               .join('&');
-            const path = route.path.replace('{id}', idValue || '1') + (qs ? `?${qs}` : '');
+            const path = route.path.replaceAll(/\{\w+\}/g, idValue || '1') + (qs ? `?${qs}` : '');
             expectHandled(await send(client, 'GET', path), `GET ${path.slice(0, 300)}`);
           }),
           { seed: SEED, numRuns: RUNS },

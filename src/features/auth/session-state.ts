@@ -100,7 +100,7 @@ export type AuthDone = (signedIn: boolean) => void;
 let onDone: AuthDone | null = null;
 
 /**
- * Asks for the auth dialog on `tab` (use `openAuth` from open-auth.ts, which also loads it).
+ * Asks for the auth dialog on `tab` (use `openAuth` from store.ts, which also loads it).
  * `done` replaces any earlier opener's callback.
  */
 export function requestAuth(tab: AuthTab, done?: AuthDone): void {

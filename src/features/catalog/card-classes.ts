@@ -1,7 +1,7 @@
 /**
  * Classes of a product card's cart control (the "Add" button and the − qty + stepper), shared by
  * ProductCard.astro and the React islands that draw the same control (Buy again), so both look
- * alike and catalog/card-actions.ts drives both. Browser-safe: strings only.
+ * alike and islands/ProductCardActions.ts drives both. Browser-safe: strings only.
  */
 
 const BUTTON = 'inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition';

@@ -9,7 +9,7 @@
  *   labelled by its heading; Tab is kept inside, Escape and a backdrop click close, focus
  *   returns to where it was. Each step focuses its first control.
  *
- * Loaded on demand by `openAuth()` (src/features/auth/open-auth.ts), which calls
+ * Loaded on demand by `openAuth()` (src/features/auth/store.ts), which calls
  * `mountAuthDialog`: the dialog and the phone input library cost nothing until somebody needs
  * to log in.
  */

@@ -3,7 +3,7 @@
  * customer's delivered orders (GET /api/customer/buy-again: most often bought first, in stock
  * only), each with the product card's cart control: a form posting to /cart/add with an "Add"
  * button and a − qty + stepper, made to work in place by the cards' one script
- * (catalog/card-actions.ts), so one tap adds one unit and the stepper follows the cart store.
+ * (catalog/islands/ProductCardActions.ts), so one tap adds one unit and the stepper follows the cart store.
  *
  * The server renders nothing here, so the home page's HTML stays the same for everyone and the
  * anonymous page cache keeps working: the island asks the API only when the session store says
@@ -116,7 +116,7 @@ export default function BuyAgain({ returnTo, className = '' }: Props) {
   );
 }
 
-/** The product card's cart control (ProductCard.astro's markup; card-actions.ts drives it). */
+/** The product card's cart control (ProductCard.astro's markup; ProductCardActions.ts drives it). */
 function CardCartControl({ product, returnTo }: { product: Product; returnTo: string }) {
   return (
     <div className="relative z-10 mt-2" data-card-cart data-product-id={product.id} data-name={product.name}>

@@ -4,9 +4,16 @@
  * (both wired by src/server/wiring.ts).
  */
 export { findCustomerByPhone, issueOtp, type OtpSent, verifyOtp } from './server/otp.ts';
-export { clearSessionCookie, clientIp, createSession, getCustomer, setCartHint } from './server/session.ts';
+export {
+  clearSessionCookie,
+  clientIp,
+  createSession,
+  getCustomer,
+  type SessionCustomer,
+  sessionResolver,
+  setCartHint,
+} from './server/session.ts';
 export { otpSentJson } from './server/shapes.ts';
 export { getSmsSender, logSmsStartupWarning, smsAvailable } from './server/sms.ts';
 export { guardOtpSend, throttleIp } from './server/throttles.ts';
-export { sessionResolver, type SessionCustomer } from './server/session.ts';
 export { onSignIn, type SignInListener } from './server/sign-in.ts';

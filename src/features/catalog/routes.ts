@@ -1,6 +1,6 @@
 /**
- * The catalogue's route handlers (contracts in contract.ts; each mounted by its file under
- * src/pages/api/customer/). Public answers carry CATALOG_CACHE; a product detail read with a
+ * The catalogue's route handlers, the wishlist's included (contracts in contract.ts; each mounted
+ * by its file under src/pages/api/). Public answers carry CATALOG_CACHE; a product detail read with a
  * session shows that customer's hearts and is never cached.
  */
 import { implement } from '#lib/http/handler.ts';

@@ -1,5 +1,5 @@
 /**
- * The signed-in customer's wishlist as a set of product ids (spec 000 §4 "Wishlist toggle", §8).
+ * The catalogue's browser state: the signed-in customer's wishlist as a set of product ids (spec 000 §4 "Wishlist toggle", §8).
  * Fetched once per page from `GET /api/wishlists`; `PUT /api/wishlists` toggles a product
  * (201 added, 200 removed) and the server's message is shown as a toast. Guests get the login
  * dialog. Hearts that have not hydrated yet follow the store through `aria-pressed` on every

@@ -8,7 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import { ADDRESS_MESSAGES } from '../rules.ts';
+import { ADDRESS_MESSAGES } from '../messages.ts';
 import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 

@@ -23,7 +23,7 @@ import { callRoute } from '#lib/http/client.ts';
 import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '#features/auth/store.ts';
-import { ADDRESS_MESSAGES } from '../rules.ts';
+import { ADDRESS_MESSAGES } from '../messages.ts';
 import type { addAddressRoute, AddressJson, editAddressRoute } from '../contract.ts';
 import { payload, useAddressForm, validate, type FieldErrors } from './address-form.ts';
 import AddressFields, { fieldHelpers } from './AddressFields.tsx';

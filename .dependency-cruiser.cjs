@@ -3,11 +3,11 @@
  * docs/adr/new-feature-boundaries.md explains them.
  *
  * - A feature is a folder src/features/<f>/. Its public surface is `index.ts` (server code), `contract.ts`
- *   (route declarations) and `rules.ts` (pure, browser-safe). Other features, the kernel, scripts and the
- *   server import only that surface.
- * - Pages and layouts import the same surface, and they may also mount a feature's components
- *   (components/<Name>.astro) and islands (islands/<Name>.tsx): Astro hydrates an island from the file that
- *   defines it, so an island cannot sit behind a barrel without shipping the barrel to the browser.
+ *   (route declarations), `rules.ts` (pure, browser-safe) and `store.ts` (browser state). Other features,
+ *   scripts and the server import only that surface.
+ * - Pages, layouts and other features' components and islands may also mount a feature's components
+ *   (components/<Name>.astro) and islands (islands/<Name>.tsx, or islands/<Name>.ts for a script that drives
+ *   server HTML); an endpoint under src/pages/api mounts its feature's routes.ts.
  * - The kernel (src/lib) imports no feature and nothing above it.
  * - No two features import each other, and no module takes part in an import cycle.
  * - Browser code (islands, contract.ts, rules.ts, store.ts, src/lib/ui, an .astro file's <script>) never
@@ -23,9 +23,10 @@
  */
 const SURFACE = ['^src/features/[^/]+/(index|contract|rules|store)\\.ts$', '^src/features/contracts\\.ts$'];
 /**
- * What can be mounted: a feature's components (components/<Name>.astro) and islands (islands/<Name>.tsx). Astro
- * hydrates an island from the file that defines it, so islands cannot sit behind a barrel without shipping the
- * barrel to the browser. (A checked .astro file is named <Name>.astro.ts, hence no `$` after `.astro`.)
+ * What can be mounted: a feature's components (components/<Name>.astro) and islands (islands/<Name>.tsx, or
+ * islands/<Name>.ts for a plain script that drives server HTML). Astro hydrates an island from the file that
+ * defines it, so islands cannot sit behind a barrel without shipping the barrel to the browser. (A checked .astro
+ * file is named <Name>.astro.ts, hence no `$` after `.astro`.)
  */
 const MOUNTABLE = '^src/features/[^/]+/(components/[A-Z][A-Za-z]*\\.astro|islands/[A-Z][A-Za-z]*\\.tsx?$)';
 /** Modules that run in the browser. */

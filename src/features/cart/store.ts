@@ -36,12 +36,6 @@ export { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
 export { addToCart } from './pending-add.ts';
 
 /**
- * Loads the product cards' cart code (card-cart.ts): the Add button and stepper of a card that is plain server
- * HTML. The catalog's card script calls it on a card's first use.
- */
-export const loadCardCart = () => import('./card-cart.ts');
-
-/**
  * The Checkout button (spec 000 §5): an empty cart alerts, a guest gets the login dialog,
  * otherwise the browser goes to /checkout.
  */

@@ -15,7 +15,7 @@
  */
 import type { CartJson } from '#features/cart/store.ts';
 
-type CardCart = Awaited<ReturnType<typeof import('#features/cart/store.ts')['loadCardCart']>>;
+type CardCart = typeof import('#features/cart/islands/CardCart.ts');
 
 /** The page's one copy of these listeners, even when an island imports this module too. */
 const flagged = window as Window & { ffCardActions?: boolean };
@@ -26,7 +26,7 @@ if (!flagged.ffCardActions) {
 
 function listen(): void {
   let cardCart: Promise<CardCart> | null = null;
-  const loadCardCart = () => (cardCart ??= import('#features/cart/store.ts').then((cart) => cart.loadCardCart()));
+  const loadCardCart = () => (cardCart ??= import('#features/cart/islands/CardCart.ts'));
   let heartsFollowBusy = false;
 
   document.addEventListener('submit', (event) => {

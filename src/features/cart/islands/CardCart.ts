@@ -7,12 +7,12 @@
  * `ff-cart` BroadcastChannel, cart-state.ts) and the badge's. Quantity taps go through
  * `changeQuantity` (cart-sync.ts: `$pendingQty` coalescing, `POST /api/customer/set-qty`); "−" at
  * 1 removes the line; "Add" is the store's `addToCart` (toast, or the login dialog for a guest).
- * Loaded through `loadCardCart` (store.ts) by src/features/catalog/islands/ProductCardActions.ts on
- * the first use of a card, or at once for a signed-in customer with a cart. Client-only.
+ * Loaded by src/features/catalog/islands/ProductCardActions.ts on the first use of a card, or at
+ * once for a signed-in customer with a cart. Client-only.
  */
-import { $cart, $lockedLines, $pendingQty, takeNewer, type CartJson } from './cart-state.ts';
-import { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
-import { addToCart } from './pending-add.ts';
+import { $cart, $lockedLines, $pendingQty, takeNewer, type CartJson } from '../cart-state.ts';
+import { changeQuantity, loadCart, removeFromCart } from '../cart-sync.ts';
+import { addToCart } from '../pending-add.ts';
 import { $session, isSignedIn } from '#features/auth/store.ts';
 
 interface CardLine {

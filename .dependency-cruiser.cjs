@@ -13,7 +13,8 @@
  * - Browser code (islands, contract.ts, rules.ts, store.ts, src/lib/ui, an .astro file's <script>) never
  *   reaches server code, whether directly or through other modules.
  *
- * scripts/lint-boundaries.ts runs these rules over src/ and scripts/, .astro files included.
+ * scripts/lint-boundaries.ts runs these rules over src/, scripts/ and tests/, .astro files included. Tests may reach a
+ * feature's internals (no rule restricts them) but take part in the cycle and resolution checks.
  */
 
 /**

@@ -1,5 +1,5 @@
 /**
- * `npm run lint:boundaries`: checks the import rules of .dependency-cruiser.cjs over src/ and scripts/.
+ * `npm run lint:boundaries`: checks the import rules of .dependency-cruiser.cjs over src/, scripts/ and tests/.
  *
  * dependency-cruiser reads JavaScript and TypeScript but not .astro files, and most of the shop's pages and
  * layouts are .astro files. So the check runs over a copy of the tree (under node_modules/.cache) in which
@@ -15,7 +15,7 @@ import { cruise } from 'dependency-cruiser';
 
 const root = join(import.meta.dirname, '..');
 const copy = join(root, 'node_modules/.cache/boundaries');
-const SCANNED = ['src', 'scripts'];
+const SCANNED = ['src', 'scripts', 'tests'];
 
 /** The import statements of an .astro file: those of its frontmatter, and those of its <script> tags. */
 export function astroImports(source: string): { frontmatter: string; script: string } {

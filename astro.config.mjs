@@ -9,12 +9,6 @@ import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
-import { sourceRewrites } from './src/server/source-rewrites.ts';
-import { REACT_RENDERER_REWRITES } from './src/server/react-string-ids.ts';
-import { ASTRO_MEMO_REWRITES } from './src/server/astro-memos.ts';
-import { ASTRO_PAGE_BYTES_REWRITES } from './src/server/astro-page-bytes.ts';
-import { REACT_SSR_MEMO_REWRITES } from './src/server/react-ssr-memo.ts';
-import { NODE_APP_HANDLER_REWRITE } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
@@ -41,14 +35,14 @@ const STATIC_HEADERS = true;
  */
 export default defineConfig({
   output: 'server',
-  // Pages render to a string, not a stream (issue 13): a page is sent whole anyway (compressed,
-  // maybe cached), and the stream machinery cost CPU per request (docs/performance.md).
+  // Pages render to a string, not a stream (the adapter's documented option): a page is sent
+  // whole anyway, compressed once and maybe cached.
   adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
-    // React islands render to a string on the server, not a stream: a page is sent whole anyway
-    // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
-    // docs/performance.md "Render path"). REACT_RENDERER_REWRITES give each island its useId prefix.
-    react({ experimentalDisableStreaming: true }),
+    // React islands render through React's streaming renderer, which gives each island its own
+    // useId prefix (the one it hydrates with); the string renderer does not pass it
+    // (docs/upstream/astrojs-react-identifier-prefix.md).
+    react(),
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {
@@ -107,16 +101,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [
-      tailwindcss(),
-      sourceRewrites([
-        ...REACT_RENDERER_REWRITES,
-        ...REACT_SSR_MEMO_REWRITES,
-        ...ASTRO_MEMO_REWRITES,
-        ...ASTRO_PAGE_BYTES_REWRITES,
-        NODE_APP_HANDLER_REWRITE,
-      ]),
-    ],
+    plugins: [tailwindcss()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

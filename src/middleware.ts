@@ -4,17 +4,15 @@
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
  * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
  *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
- * - stores anonymous catalogue HTML in the page micro-cache, which the Node listener reads
- *   (src/lib/cache/page-cache.ts; not under `astro dev`);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace;
- * - compresses what it did not store, whole and cheaply (src/lib/http/dynamic-encoding.ts), so
- *   no answer goes through a per-request brotli stream.
+ * - compresses every answer whole and cheaply (src/lib/http/dynamic-encoding.ts), so no answer
+ *   goes through a per-request brotli stream; Astro's route cache, which runs around this
+ *   middleware (src/lib/cache/route-cache.ts), keeps a cached page as encoded here.
  */
 import { defineMiddleware } from 'astro:middleware';
 import { logger } from '#lib/log.ts';
 import { errorResponse, AppError, badRequest, disallowed, notFound } from '#lib/http/envelope.ts';
 import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from '#lib/http/edge-input.ts';
-import { pageCacheKey, writePageCache } from '#lib/cache/page-cache.ts';
 import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
 import { scheduleMaintenance } from '#lib/db/maintenance.ts';
@@ -94,8 +92,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
 
   let response: Response;
   const badInput = refuseAtEdge(request, url);
-  // Only the listener reads the cache (one look-up per request); here pages are stored.
-  const cacheKey = badInput || import.meta.env.DEV ? null : pageCacheKey(request, url);
   const refused = !badInput && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
   const notAllowed = badInput || refused ? null : await methodNotAllowed(request, context.routePattern);
   if (badInput) {
@@ -113,14 +109,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response = await next();
       if (page && response.status === 500)
         response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
-      if (cacheKey)
-        response = await writePageCache(
-          cacheKey,
-          response,
-          getConfig().PAGE_CACHE_SECONDS,
-          Date.now(),
-          request.headers.get('accept-encoding'),
-        );
     } catch (err) {
       response = url.pathname.startsWith('/api/')
         ? errorResponse(err, reqId)

@@ -51,8 +51,14 @@ const configSchema = z
     MEDIA_BASE_URL: z.string().default(''),
     /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    /** Seconds anonymous catalogue HTML is kept in this process's micro-cache (0 turns it off). */
-    PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+    /**
+     * Longest time (s) an anonymous catalogue page stays in this process's route cache (0 turns the
+     * cache off). A page leaves it earlier, within a second, when a product or category it shows
+     * changes; this bounds what the catalogue snapshot does not watch (banners, delivery areas).
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** Most MiB of page bodies (stored compressed) the route cache keeps per process; least recently used out first. */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(24),
     SHOP_NAME: z.string().default('FarmFresh'),
     SHOP_EMAIL: z.string().default('hello@farmfresh.example'),
     SHOP_PHONE: z.string().default('+91 487 242 0000'),

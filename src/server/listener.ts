@@ -2,9 +2,8 @@
  * The Node request listener in front of Astro, shared by every way the shop is served
  * (`npm start` via scripts/server.ts, `astro preview`, `node dist/server/entry.mjs`; see
  * src/server/entry.ts; and `astro dev`, see src/server/dev-server.ts): security headers on every
- * response (src/lib/http/security-headers.ts, HSTS when the request is HTTPS), then either a
- * fresh micro-cached page (anonymous catalogue HTML, stored encoded, src/lib/cache/page-cache.ts:
- * the cache's only look-up) or Astro. A path that cannot name a file (src/server/static-paths.ts)
+ * response (src/lib/http/security-headers.ts, HSTS when the request is HTTPS), then Astro (whose
+ * route cache answers cached pages, src/lib/cache/route-cache.ts). A path that cannot name a file (src/server/static-paths.ts)
  * is a page or an endpoint, whose answer the Astro middleware compresses whole
  * (src/lib/http/dynamic-encoding.ts); anything else — static files, prerendered pages, the
  * sitemap's stream — goes through gzip/brotli compression (the `compression` package, from
@@ -21,7 +20,6 @@ import compression from 'compression';
 import { SKIP_STATIC } from './static-paths.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { isHttps } from '#lib/http/request-origin.ts';
-import { cachedResponseFor, isCacheableRequest, peekPageCache } from '#lib/cache/page-cache.ts';
 import { getConfig } from '#lib/config.ts';
 import {
   bodyTooLargeMessage,
@@ -80,9 +78,9 @@ function refuseEarly(req: http.IncomingMessage, res: http.ServerResponse, maxBod
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => void;
 
 /**
- * Wraps Astro's Node handler (`astroHandler`) with headers, compression and the page cache.
- * `dev`: Astro's dev server, which neither hashes inline scripts into a page policy nor stores
- * pages, gets the development Content-Security-Policy and no cache look-up. `precompressed`:
+ * Wraps Astro's Node handler (`astroHandler`) with headers and compression.
+ * `dev`: Astro's dev server, which does not hash inline scripts into a page policy, gets the
+ * development Content-Security-Policy. `precompressed`:
  * answers a request for a static file from its build-time .br/.gz copy, returning true when it did.
  * `direct`: answers a request for a route it serves itself (src/server/direct.ts), returning true
  * when it did. `mayBeStaticFile`: false for a path that cannot name a file of dist/client
@@ -113,17 +111,6 @@ export function createListener(
     const url = req.url ?? '/';
     const q = url.indexOf('?');
     const pathname = q === -1 ? url : url.slice(0, q);
-    const hit = !dev && isCacheableRequest(req.method, pathname, req.headers.cookie) ? peekPageCache(url) : null;
-    if (hit) {
-      // Stored encoded (page-cache.ts), in the coding the client takes; nothing left to compress.
-      const out = cachedResponseFor(hit, req.headers['accept-encoding']);
-      for (const [name, value] of out.headers) if (name !== 'x-request-id') res.setHeader(name, value);
-      res.setHeader('x-cache', 'HIT');
-      res.setHeader('x-request-id', randomUUID());
-      res.statusCode = hit.status;
-      res.end(out.body);
-      return;
-    }
     if (mayBeStaticFile && !mayBeStaticFile(pathname)) {
       // A page or an endpoint: the middleware encodes its answer whole (dynamic-encoding.ts), so
       // it skips the static-file look-up and the `compression` stream's wrapping of the response.

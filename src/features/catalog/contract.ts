@@ -100,8 +100,7 @@ export const pagingShape = {
   totalPages: z.number().int(),
 };
 
-const catalogNotes =
-  'Public and cacheable for a minute (Cache-Control: public, max-age=60, stale-while-revalidate=300).';
+const catalogNotes = 'Public; a shared cache may reuse it for a second (Cache-Control: public, max-age=0, s-maxage=1).';
 
 /** GET /api/customer/home: banners, categories and the first 10 products (spec 000 §7, §9). */
 export const homeRoute = defineRoute({

@@ -7,7 +7,7 @@
  * in a small per-process cache: least recently used out past MAX_ENTRIES, keyed by the text, the
  * limit and the search catalogue's version (index-cache.ts), so a changed price or product shows
  * at once. It keeps the cards themselves (the catalogue's own objects, not copies: ~200 bytes an
- * entry), at most PAGE_CACHE_SECONDS (the catalogue pages' freshness); 0 turns the cache off.
+ * entry), at most PAGE_CACHE_SECONDS (as long as a cached page); 0 turns the cache off.
  *
  * A card from the search catalogue is checked against the contract's search result and turned
  * into JSON once, and that text kept (MAX_CARD_TEXTS, least recently used out; a changed product

@@ -1,7 +1,7 @@
 /**
- * HTTP content codings the server sends (issue 13): which one a client takes, and a body
- * encoded in one synchronous call. Shared by the page cache (src/lib/cache/page-cache.ts), the
- * per-request encoding of pages and JSON (dynamic-encoding.ts), the direct routes and the
+ * HTTP content codings the server sends: which one a client takes, and a body encoded in one
+ * synchronous call. Shared by the per-request encoding of pages and JSON (dynamic-encoding.ts),
+ * the route cache's stored pages (src/lib/cache/page-store.ts), the direct routes and the
  * precompressed static files, so every brotli call gets the same window sizing.
  */
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -8,7 +8,7 @@ import type { APIContext, AstroCookies } from 'astro';
 import { getDb } from '#lib/db/index.ts';
 import { customerForToken, SESSION_TTL_MS, type SessionCustomer } from './sessions.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { SESSION_COOKIE } from '#lib/cache/page-cache.ts';
+import { SESSION_COOKIE } from '#lib/http/session-cookie.ts';
 import { getConfig } from '#lib/config.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 

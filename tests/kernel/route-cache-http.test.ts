@@ -1,12 +1,14 @@
 /**
- * The page cache over HTTP (issue 13): a catalogue page is rendered once, then served from the
- * cache in the coding each browser asks for — br, gzip or plain — the same page in each, with
- * Vary: Accept-Encoding; a signed-in visitor is never served from it. What is not stored (a
- * signed-in visitor's page, a 404, JSON) is still sent compressed, whole, with its length.
+ * The route cache over HTTP: a catalogue page is rendered once, then served from the cache in
+ * the coding each browser asks for — br, gzip or plain — the same page in each, with Vary:
+ * Accept-Encoding, and a Cache-Control that lets a CDN keep it for a second only; a signed-in
+ * visitor is never served from it. What is not stored (a signed-in visitor's page, a 404, JSON)
+ * is still sent compressed, whole, with its length.
  */
 import { describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../helpers/api.ts';
 
-describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) => {
+describe.each(inject('servers'))('route cache over HTTP on $kind', ({ baseUrl }) => {
   const get = (path: string, encoding: string, extra: Record<string, string> = {}) =>
     fetch(baseUrl + path, {
       headers: { accept: 'text/html', 'accept-encoding': encoding, 'x-forwarded-for': '10.9.9.9', ...extra },
@@ -31,13 +33,28 @@ describe.each(inject('servers'))('page cache over HTTP on $kind', ({ baseUrl }) 
     expect(gz.headers.get('x-cache')).toBe('HIT');
     expect(gz.headers.get('content-encoding')).toBe('gzip');
     expect(await gz.text()).toBe(plain);
+    for (const res of [first, br, gz]) {
+      expect(res.headers.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
+      expect(res.headers.get('x-request-id')).toMatch(/^[\w.-]{6,64}$/);
+      // The provider's internal channel never leaves the server.
+      expect(res.headers.get('cdn-cache-control')).toBeNull();
+      expect(res.headers.get('cache-tag')).toBeNull();
+    }
   });
 
-  it('never serves a signed-in visitor from the cache', async () => {
-    const path = `/shop?probe=${Date.now()}`;
-    await get(path, 'br');
-    const personal = await get(path, 'br', { cookie: 'ff_session=not-a-real-session' });
-    expect(personal.headers.get('x-cache')).not.toBe('HIT');
+  it('never serves a signed-in visitor from the cache, nor tells a CDN to keep their page', async () => {
+    const customer = new ApiClient(baseUrl, true);
+    await customer.signUp();
+    for (const path of [`/shop?probe=${Date.now()}`, '/product/1', '/']) {
+      await get(path, 'br');
+      expect((await get(path, 'br')).headers.get('x-cache'), path).toBe('HIT');
+      for (let i = 0; i < 2; i++) {
+        const personal = await customer.get(path, { accept: 'text/html' });
+        expect(personal.status, path).toBe(200);
+        expect(personal.headers.get('x-cache'), path).toBeNull();
+        expect(personal.headers.get('cache-control'), path).toBe('private, no-cache');
+      }
+    }
   });
 
   it('still compresses a streamed answer that is not a page: the sitemap', async () => {

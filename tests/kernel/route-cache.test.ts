@@ -135,6 +135,11 @@ describe('route cache provider', () => {
   it('tells a CDN a cached page is good for a second, and a signed-in visitor that it is private', () => {
     const anonymous = provider.setHeaders!({ maxAge: 60, tags: ['a'] }, new Request('http://shop.test/'));
     expect(anonymous.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
+    const head = provider.setHeaders!(
+      { maxAge: 60, tags: ['a'] },
+      new Request('http://shop.test/', { method: 'HEAD' }),
+    );
+    expect(head.get('cache-control')).toBe('public, max-age=0, s-maxage=1');
     const signedIn = provider.setHeaders!(
       { maxAge: 60, tags: ['a'] },
       new Request('http://shop.test/', { headers: { cookie: 'ff_session=abc' } }),

@@ -84,7 +84,7 @@ export default function routeCacheProvider(): CacheProvider {
 
     setHeaders(options: CacheOptions, request: Request): Headers {
       const headers = new Headers();
-      if (!anonymousRead(request)) {
+      if (carriesSession(request)) {
         headers.set('cache-control', PRIVATE_PAGE['cache-control']);
         return headers;
       }

@@ -43,11 +43,6 @@ export function invalidateCachedPages(tags: Iterable<string>): void {
   store?.invalidateTags(tags);
 }
 
-/** Pages and stored bytes in this process's cache. */
-export function cachedPageStats(): { pages: number; bytes: number } {
-  return pageStore().stats();
-}
-
 /** Whether this request may be answered from, or stored in, the shared cache. */
 function anonymousRead(request: Request): boolean {
   return request.method === 'GET' && !carriesSession(request);

@@ -286,7 +286,7 @@ export function writeMarkdown(results: {
         `Page sizes (identity, mean of the sample pages): product ${kb(sizes.reference.product)} against the shop's ${kb(sizes.shop.product)} (${sizes.cards.related} related cards); listing ${kb(sizes.reference.listing)} against ${kb(sizes.shop.listing)} (${sizes.cards.listing} cards). RSS after its phases ${run.reference.memory.rss} MB.`,
         '',
         ...PHASE_HEADER,
-        ...run.reference.phases.map((p) => phaseRow(p, '1.00×')),
+        ...run.reference.phases.map((p) => phaseRow(p, '–')),
       );
     }
   }

@@ -66,7 +66,7 @@ describe('safeNextPath', () => {
     'javascript%3Aalert(1)',
     // empty, too long, not a string
     '',
-    '/' + 'a'.repeat(MAX_NEXT_LENGTH),
+    `/${'a'.repeat(MAX_NEXT_LENGTH)}`,
   ])('sends %j to "/"', (input) => {
     expect(safeNextPath(input)).toBe('/');
   });

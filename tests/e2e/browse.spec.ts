@@ -132,7 +132,7 @@ for (const viewport of [
 
     test('product page: gallery, quantity stepper with total, guest add asks to log in', async ({ page }) => {
       await page.goto('/product/1');
-      const gallery = page.getByRole('group', { name: /images$/ });
+      const gallery = page.getByRole('region', { name: /images$/ });
       const main = gallery.locator('img').first();
       await expect(main).toHaveAttribute('alt', /image 1 of \d+$/);
       await gallery.getByRole('button', { name: 'Next image' }).click();

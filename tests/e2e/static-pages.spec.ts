@@ -29,7 +29,9 @@ async function gzippedScriptBytes(
     if (res.request().resourceType() !== 'script') return;
     pending.push(
       res.body().then(
-        (body) => void (scripts[new URL(res.url()).pathname] = gzipSync(body).length),
+        (body) => {
+          scripts[new URL(res.url()).pathname] = gzipSync(body).length;
+        },
         () => undefined,
       ),
     );

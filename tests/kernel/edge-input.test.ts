@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   bodyTooLargeMessage,
   dropBadParams,

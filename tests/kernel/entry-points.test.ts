@@ -116,7 +116,9 @@ describe('security headers under every entry point', () => {
         expect(first!['x-frame-options']).toBe('DENY');
         // Without TRUST_PROXY, X-Forwarded-Proto proves nothing: plain HTTP, no HSTS.
         expect(first!['strict-transport-security'], p).toBeNull();
-        others.forEach((h, i) => expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first));
+        others.forEach((h, i) => {
+          expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first);
+        });
       }
     }
   });

@@ -7,9 +7,8 @@ import { describe, expect, inject, it } from 'vitest';
 import { CONTENT_PAGES, firstHeading, pageText, routeTable, type RouteCase } from '../helpers/route-table.ts';
 
 for (const { kind, baseUrl } of inject('servers')) {
-  describe(`routes (${kind})`, async () => {
-    const table: RouteCase[] = await routeTable(baseUrl);
-
+  const table: RouteCase[] = await routeTable(baseUrl);
+  describe(`routes (${kind})`, () => {
     it.each(table)('$path answers 200 with its heading', async ({ path, heading }) => {
       const res = await fetch(`${baseUrl}${path}`);
       expect(res.status).toBe(200);

@@ -19,7 +19,7 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { CART_ALREADY_ORDERED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import { AppError } from '#lib/http/envelope.ts';
+import type { AppError } from '#lib/http/envelope.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -17,6 +17,7 @@ export const DEFAULT_MAX_BODY_BYTES = 65_536;
 
 /** Characters no text field may hold (see the module comment). */
 const DISALLOWED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern lists the control characters to refuse.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `text` holds a character no text field may hold. */

@@ -147,7 +147,7 @@ export default function ModalDialog({
       const back = focusTarget(returnFocus.current);
       if (back && (!active || active === document.body || dialog.contains(active))) back.focus();
     }
-  }, [open, modal]);
+  }, [open, modal, returnFocusTo]);
 
   // A popover is not modal: Escape (unless a modal dialog is on top) and a press outside close it.
   useEffect(() => {

@@ -203,7 +203,7 @@ export async function reorder(db: Database, customerId: number, orderId: number)
         .from(products)
         .where(eq(products.id, item.productId))
         .for('update');
-      if (!product || !product.isActive) {
+      if (!product?.isActive) {
         result.skipped.push({ productId: item.productId, name: item.name, reason: 'no longer sold' });
         continue;
       }

@@ -42,6 +42,7 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
   pickRef.current = onPick;
   const [tilesFailed, setTilesFailed] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the map is built once per tile URL, centred on the first position; the pin follows `position` in the effect below.
   useEffect(() => {
     const container = el.current;
     if (!container) return;
@@ -76,8 +77,6 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
       mapRef.current = null;
       markerRef.current = null;
     };
-    // The map is built once per tile URL; the pin follows `position` below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tileUrl]);
 
   const lat = position?.lat;

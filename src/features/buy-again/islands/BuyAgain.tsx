@@ -125,7 +125,7 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
           Add
         </button>
       </form>
-      <div data-card-stepper hidden role="group" aria-label={`${product.name} in cart`} className={CARD_STEPPER}>
+      <fieldset data-card-stepper hidden aria-label={`${product.name} in cart`} className={CARD_STEPPER}>
         <button
           type="button"
           data-step="-1"
@@ -150,7 +150,7 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
         >
           +
         </button>
-      </div>
+      </fieldset>
     </div>
   );
 }

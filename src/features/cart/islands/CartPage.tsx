@@ -54,6 +54,7 @@ export default function CartPage({ initial }: Props) {
     setSeeded(true);
   }, [initial]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `store.status` is the trigger; the effect reads the store's current value with `.get()`.
   useEffect(() => {
     if (seeded && signedIn && $cart.get().status === 'idle') void loadCart();
   }, [seeded, signedIn, store.status]);

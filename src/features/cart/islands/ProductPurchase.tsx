@@ -86,8 +86,7 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
           <span id={`qty-label-${productId}`} className="text-sm font-medium text-slate-700">
             Quantity
           </span>
-          <div
-            role="group"
+          <fieldset
             aria-labelledby={`qty-label-${productId}`}
             className="flex items-center overflow-hidden rounded-xl border border-slate-300"
           >
@@ -116,7 +115,7 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
             >
               +
             </button>
-          </div>
+          </fieldset>
           {quantity >= max && <span className="text-xs text-slate-600">Only {max} in stock</span>}
         </div>
       )}

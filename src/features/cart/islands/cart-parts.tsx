@@ -22,8 +22,7 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
   const qty = pending ?? item.qty;
   const atStock = item.stock > 0 && qty >= item.stock;
   return (
-    <div
-      role="group"
+    <fieldset
       aria-label={`Quantity of ${item.name}`}
       aria-busy={locked || pending !== undefined}
       className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white"
@@ -52,7 +51,7 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
       >
         +
       </button>
-    </div>
+    </fieldset>
   );
 }
 

@@ -5,7 +5,7 @@
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';

@@ -89,7 +89,10 @@ export class CatalogSnapshot {
     if (urls.length !== 1) return urls.map((url) => this.#intern(url));
     const url = this.#intern(urls[0]!);
     let shared = this.#imageLists.get(url);
-    if (!shared) this.#imageLists.set(url, (shared = [url]));
+    if (!shared) {
+      shared = [url];
+      this.#imageLists.set(url, shared);
+    }
     return shared;
   }
 

@@ -165,16 +165,14 @@ export default function DeliverTo({ variant, areaName }: Props) {
       <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
       <p className="min-w-0 flex-1">
         {check ? (
-          <>
-            {check.deliverable ? (
-              <>
-                Delivering to <span className="font-semibold">{check.pin}</span> ({check.zone?.name}).{' '}
-                {earliestText(check)}.
-              </>
-            ) : (
-              <span className="text-sale-600">{check.message}</span>
-            )}
-          </>
+          check.deliverable ? (
+            <>
+              Delivering to <span className="font-semibold">{check.pin}</span> ({check.zone?.name}).{' '}
+              {earliestText(check)}.
+            </>
+          ) : (
+            <span className="text-sale-600">{check.message}</span>
+          )
         ) : (
           <>We deliver in {areaName}. Enter your PIN code to see the earliest delivery slot.</>
         )}{' '}

@@ -33,6 +33,7 @@ export default function SlotPicker({ pin, delivery }: Props) {
     message: string;
   }>({ status: 'idle', data: null, message: '' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: a bump (an order took a slot) loads the slots again.
   useEffect(() => {
     if (!pin) {
       setState({ status: 'idle', data: null, message: '' });

@@ -4,7 +4,7 @@
  * server with every problem listed (`npm run shop -- zones` shows the same list).
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import type { z } from 'zod';
 import demoZones from '../data/zones.json' with { type: 'json' };
 import { getConfig } from '#lib/config.ts';
 import { rupeesToPaise } from '#lib/money.ts';

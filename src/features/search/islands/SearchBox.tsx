@@ -34,7 +34,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   const inputId = `${id}input`;
   const listId = `${id}list`;
   const optionId = (i: number) => `${id}opt${i}`;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
@@ -53,6 +53,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   }, []);
 
   // A new text starts with no active option and no navigation error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `term` is the trigger, not a value the effect reads.
   useEffect(() => {
     setActive(-1);
     setNavError('');
@@ -69,8 +70,8 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   }, [open, fullScreen]);
 
   useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+    if (active >= 0) document.getElementById(`${id}opt${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, id]);
 
   const expanded = open && term !== '';
   const showList = expanded && status === 'results';
@@ -124,10 +125,12 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
     : 'absolute inset-x-0 top-full z-50 mt-2 max-h-[350px] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg';
 
   return (
-    <div ref={rootRef} className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
+    <search
+      ref={rootRef}
+      aria-label="Products"
+      className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}
+    >
       <form
-        role="search"
-        aria-label="Products"
         action="/search"
         method="get"
         onSubmit={(event) => {
@@ -197,7 +200,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           onChoose={choose}
         />
       </section>
-    </div>
+    </search>
   );
 }
 

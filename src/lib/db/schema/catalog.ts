@@ -8,7 +8,6 @@ import {
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   text,
   uniqueIndex,

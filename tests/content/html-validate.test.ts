@@ -1,6 +1,6 @@
 /**
  * The HTML of every route in the spec's route table, and of the 404 page, passes html-validate
- * with the project's .htmlvalidate.json (issue 6). Page addresses come from route-table.ts.
+ * with the project's .htmlvalidate.json. Page addresses come from route-table.ts.
  */
 import { describe, expect, inject, it } from 'vitest';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the security headers are the same however the built shop is served — `npm start`'s
+ * The security headers are the same however the built shop is served — `npm start`'s
  * server (scripts/server.ts), `astro preview` and the adapter's own entry point
  * (`node dist/server/entry.mjs`) — on a prerendered page, a server-rendered page, an API answer
  * and static files. These servers run without TRUST_PROXY, so forwarded headers must count for

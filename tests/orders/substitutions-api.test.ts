@@ -1,5 +1,5 @@
 /**
- * Substitutions over HTTP on every test database (issue 14): a cart line's own "if out of
+ * Substitutions over HTTP on every test database: a cart line's own "if out of
  * stock" choice, the order-level choice sent with place-order, both stored with the order
  * (per order and per line) and read back; another customer's line is a 404, a bad value a 400.
  */

@@ -1,5 +1,5 @@
 /**
- * Bad input at the edge (issue 11 "Safe to run in production"): the rules every request body,
+ * Bad input at the edge: the rules every request body,
  * query string and path passes before any handler or the database sees it. Pure functions;
  * src/lib/http/envelope.ts (readBody), src/middleware.ts and scripts/server.ts apply them.
  *

@@ -51,7 +51,8 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: reset only when the dialog opens or shows another address, not when the parent re-renders with a new object.
+  // Reset only when the dialog opens or shows another address, not when the parent re-renders with a new object.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the address id, not the object.
   useEffect(() => {
     if (!open) return;
     form.reset(mode === 'edit' ? address : undefined);

@@ -73,7 +73,7 @@ export default function CountrySelect({ value, onChange, options, disabled, read
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
-  // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is the trigger: the list mounts when it opens, and its active option scrolls into view.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is the trigger: the list mounts when it opens.
   useEffect(() => {
     listRef.current?.querySelector(`#${CSS.escape(`${listId}-o${active}`)}`)?.scrollIntoView({ block: 'nearest' });
   }, [active, open, listId]);

@@ -1,5 +1,5 @@
 /**
- * "Buy again" (issue 14) on the home page and My Account: products from the signed-in
+ * "Buy again" on the home page and My Account: products from the signed-in
  * customer's delivered orders (GET /api/customer/buy-again: most often bought first, in stock
  * only), each with the product card's cart control: a form posting to /cart/add with an "Add"
  * button and a − qty + stepper, made to work in place by the cards' one script

@@ -1,7 +1,7 @@
 /**
  * Pieces shared by the cart views (desktop Shopping Cart card, mobile panel, /cart): the
  * quantity stepper (spec 000 §5: minus disabled at 1, plus at the stock; taps made while an
- * update is in flight still count, issue 15) and the Cancel/Remove confirmation dialog
+ * update is in flight still count) and the Cancel/Remove confirmation dialog
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { lazy, Suspense, useId, useState } from 'react';
@@ -56,7 +56,7 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
 }
 
 /**
- * Where focus goes once the line `cartId` is gone (issue 15: it fell to <body>): the Remove
+ * Where focus goes once the line `cartId` is gone, so it never falls to <body>: the Remove
  * button of the next line shown, else of the previous one, else the empty cart's heading.
  * Returns a function to call after the removal.
  */
@@ -165,7 +165,10 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the name is the line's label). */
+/**
+ * A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the
+ * name is the line's label).
+ */
 export function LineImage({ item, className, lazy = false }: { item: CartItem; className: string; lazy?: boolean }) {
   return (
     <img

@@ -168,8 +168,8 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
  * out of stock, each by id; at most `limit`. Read tier by tier (same subcategory in stock, out of
  * stock, rest of the category in stock, out of stock), each an index range scan with a LIMIT
  * (products_subcategory_idx, products_category_idx), stopping once `limit` are found: usually one
- * query of ~`limit` rows, where ordering the whole category by a computed key read all of it
- * (5,682 rows, 42 ms on the 20,000-product catalogue; docs/performance.md "Render path").
+ * query of ~`limit` rows, rather than ordering the whole category by a computed key, which reads
+ * all of it (docs/performance.md).
  */
 export async function relatedProducts(
   db: Database,

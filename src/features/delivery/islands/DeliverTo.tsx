@@ -1,5 +1,5 @@
 /**
- * "Deliver to" (issue 14): the visitor's PIN code, whether the shop delivers there and the
+ * "Deliver to": the visitor's PIN code, whether the shop delivers there and the
  * earliest slot ("Earliest: tomorrow 7–9 AM"), with a dialog to check another PIN code.
  * `variant="nav"`: one line in the navigation bar; `variant="inline"`: a note on the product
  * page and the cart. The page's HTML is the same for everyone (cacheable); the island asks the

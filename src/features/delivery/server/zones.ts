@@ -1,5 +1,5 @@
 /**
- * The configured delivery zones (issue 14): read once per process from DELIVERY_ZONES_FILE or
+ * The configured delivery zones: read once per process from DELIVERY_ZONES_FILE or
  * the demo shop's data/zones.json, validated with rules.ts's schema. A bad file stops the
  * server with every problem listed (`npm run shop -- zones` shows the same list).
  */

@@ -2,13 +2,13 @@
  * Product search in the navigation bar (spec 000 §2 "Search dropdown", §5, §8, §9).
  *
  * Desktop (≥768 px): an inline combobox whose dropdown (at most 350 px tall, scrolling) shows
- * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon
- * that opens the same combobox full-screen in a modal dialog (ModalDialog, the box focused),
- * with body scrolling locked (overlay-store.ts) and a close button. Searching (useProductSearch.ts) starts from 1 character, debounced;
- * ArrowDown/ArrowUp move the active option, Enter opens it, Escape closes. Choosing a result
- * goes to /product/{id}.
+ * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon that
+ * opens the same combobox full-screen in a modal dialog (ModalDialog, the box focused), with body
+ * scrolling locked (overlay-store.ts) and a close button. Searching (useProductSearch.ts) starts
+ * from 1 character, debounced; ArrowDown/ArrowUp move the active option, Enter opens it, Escape
+ * closes. Choosing a result goes to /product/{id}.
  *
- * The box is a plain GET form (role="search", action="/search", the text as `q`; issue 14):
+ * The box is a plain GET form in a <search> landmark (action="/search", the text as `q`):
  * Enter with no highlighted suggestion, or the search button, opens the results page, and the
  * desktop box works so before hydration and without JavaScript. The mobile icon opens the dialog
  * with JavaScript; without it, a link to /search (which has its own form) stands in.
@@ -185,7 +185,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         />
       </form>
       {/* Scrolled by the arrow keys from the box (the active option is kept in view), and a Tab stop of
-          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable, issue 15). */}
+          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable). */}
       <section tabIndex={expanded ? 0 : -1} aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
         <SearchResults
           listId={listId}

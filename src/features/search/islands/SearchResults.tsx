@@ -2,7 +2,7 @@
  * The search dropdown's content (spec 000 §2 "Search dropdown", §8): the navigation error, the
  * Searching... / no match / failure messages, a count for screen readers, and the listbox of
  * results (image, name, category, price), then a "See all results" link to the results page
- * (issue 14). Presentational: the combobox owns the state.
+ *. Presentational: the combobox owns the state.
  */
 import { showPlaceholder } from '#features/catalog/images.ts';
 import { unitPriceLabel } from '#features/catalog/unit-price.ts';

@@ -61,7 +61,9 @@ for (const viewport of [
         ).observe(link, { attributes: true, attributeFilter: ['aria-label'] });
       });
       for (let i = 0; i < 5; i++) await plus.click();
-      await expect(row.getByLabel(`Quantity of ${product.name}`, { exact: true }).locator('output')).toHaveText('6');
+      await expect(
+        row.getByRole('group', { name: `Quantity of ${product.name}`, exact: true }).locator('output'),
+      ).toHaveText('6');
       await expect(row.getByRole('group', { name: `Quantity of ${product.name}` })).toHaveAttribute(
         'aria-busy',
         'false',

@@ -125,7 +125,8 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
           Add
         </button>
       </form>
-      <fieldset data-card-stepper hidden aria-label={`${product.name} in cart`} className={CARD_STEPPER}>
+      <fieldset data-card-stepper hidden className={CARD_STEPPER}>
+        <legend className="sr-only">{product.name} in cart</legend>
         <button
           type="button"
           data-step="-1"

@@ -83,13 +83,12 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
       <input type="hidden" name="next" value={next} />
       {!outOfStock && (
         <div className="flex items-center gap-4">
-          <span id={`qty-label-${productId}`} className="text-sm font-medium text-slate-700">
+          {/* The visible label; the fieldset's own legend names the group for assistive technology. */}
+          <span aria-hidden="true" className="text-sm font-medium text-slate-700">
             Quantity
           </span>
-          <fieldset
-            aria-labelledby={`qty-label-${productId}`}
-            className="flex items-center overflow-hidden rounded-xl border border-slate-300"
-          >
+          <fieldset className="flex items-center overflow-hidden rounded-xl border border-slate-300">
+            <legend className="sr-only">Quantity</legend>
             <button
               type="button"
               className={stepButton}

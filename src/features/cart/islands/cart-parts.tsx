@@ -23,10 +23,10 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
   const atStock = item.stock > 0 && qty >= item.stock;
   return (
     <fieldset
-      aria-label={`Quantity of ${item.name}`}
       aria-busy={locked || pending !== undefined}
       className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white"
     >
+      <legend className="sr-only">Quantity of {item.name}</legend>
       <button
         type="button"
         className={stepClass}

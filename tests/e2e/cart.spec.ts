@@ -124,7 +124,7 @@ for (const viewport of [
       const row = page.getByRole('row').filter({ hasText: product.name });
       const minus = row.getByRole('button', { name: `Decrease quantity of ${product.name}` });
       const plus = row.getByRole('button', { name: `Increase quantity of ${product.name}` });
-      const qty = row.getByLabel(`Quantity of ${product.name}`, { exact: true }).locator('output');
+      const qty = row.getByRole('group', { name: `Quantity of ${product.name}`, exact: true }).locator('output');
 
       await plus.click();
       await expect(qty).toHaveText('3');
@@ -287,7 +287,9 @@ test.describe('guests', () => {
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
     await loginInDialog(authDialog(page), phone);
     const row = page.getByRole('row').filter({ hasText: product.name });
-    await expect(row.getByLabel(`Quantity of ${product.name}`, { exact: true }).locator('output')).toHaveText('2');
+    await expect(
+      row.getByRole('group', { name: `Quantity of ${product.name}`, exact: true }).locator('output'),
+    ).toHaveText('2');
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeHidden();
   });
 

@@ -1,6 +1,6 @@
 /**
- * One process per PGlite data folder (issue 11). Two servers on one folder used to both start
- * and corrupt it: now the second one — and `npm start`, and the command-line tools — refuses
+ * One process per PGlite data folder. Two servers on one folder would both start
+ * and corrupt it, so the second one — and `npm start`, and the command-line tools — refuses
  * with a clear message and a non-zero exit, no stack trace. A lock left by a process that died
  * is taken over, and a stopped server leaves no lock behind.
  */

@@ -1,5 +1,5 @@
 /**
- * Public routes answered by the Node listener itself (src/server/direct.ts, issue 13), on a test
+ * Public routes answered by the Node listener itself (src/server/direct.ts), on a test
  * route behind the real listener: the same envelope, status and headers as the route's Astro
  * endpoint; compression in the coding the client prefers from 1 KiB; HEAD without a body; the
  * request id kept or made; bad input a 400 and a failing handler a 500 envelope; anything else

@@ -1,5 +1,5 @@
 /**
- * Issue 11: the security headers are the same however the built shop is served — `npm start`'s
+ * The security headers are the same however the built shop is served — `npm start`'s
  * server (scripts/server.ts), `astro preview` and the adapter's own entry point
  * (`node dist/server/entry.mjs`) — on a prerendered page, a server-rendered page, an API answer
  * and static files. These servers run without TRUST_PROXY, so forwarded headers must count for
@@ -116,7 +116,9 @@ describe('security headers under every entry point', () => {
         expect(first!['x-frame-options']).toBe('DENY');
         // Without TRUST_PROXY, X-Forwarded-Proto proves nothing: plain HTTP, no HSTS.
         expect(first!['strict-transport-security'], p).toBeNull();
-        others.forEach((h, i) => expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first));
+        others.forEach((h, i) => {
+          expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first);
+        });
       }
     }
   });

@@ -1,5 +1,5 @@
 /**
- * The page cache over HTTP (issue 13): a catalogue page is rendered once, then served from the
+ * The page cache over HTTP: a catalogue page is rendered once, then served from the
  * cache in the coding each browser asks for — br, gzip or plain — the same page in each, with
  * Vary: Accept-Encoding; a signed-in visitor is never served from it. What is not stored (a
  * signed-in visitor's page, a 404, JSON) is still sent compressed, whole, with its length.

@@ -72,7 +72,7 @@ describe('page micro-cache', () => {
     expect(pickEncoding(undefined)).toBeNull();
   });
 
-  it('encodes a miss fast and again at the full setting once the page is asked for often, once (issue 13)', async () => {
+  it('encodes a miss fast and again at the full setting once the page is asked for often, once', async () => {
     const rows = Array.from(
       { length: 400 },
       (_, i) => `<li class="card p-${i % 7}">Product ${i * 7919} costs ₹${(i * 37) % 500}</li>`,
@@ -94,7 +94,7 @@ describe('page micro-cache', () => {
     expect(cachedResponseFor(peekPageCache('/cold', 3_000)!, 'br').body).toBe(first.body);
   });
 
-  it('compresses a stored page once and sends each client the coding it accepts (issue 13)', async () => {
+  it('compresses a stored page once and sends each client the coding it accepts', async () => {
     const page = `<html><body>${'<p>Fresh mangoes from Thrissur.</p>'.repeat(200)}</body></html>`;
     const sent = await writePageCache('/big', html(page), 5, 1_000, 'gzip, deflate, br');
     expect(sent.headers.get('content-encoding')).toBe('br');

@@ -1,7 +1,7 @@
 /**
- * Which requests skip Astro's static handler (issue 13, src/server/static-paths.ts): only a plain
+ * Which requests skip Astro's static handler (src/server/static-paths.ts): only a plain
  * path that is neither a file of dist/client nor a folder with an index.html; anything that may
- * be a file, or that Astro itself must judge (odd characters, `..`, `//`), keeps the old way.
+ * be a file, or that Astro itself must judge (odd characters, `..`, `//`), goes through Astro's static handler.
  */
 import fs from 'node:fs';
 import os from 'node:os';

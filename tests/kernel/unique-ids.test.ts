@@ -1,6 +1,6 @@
 /**
  * Every element id on a server-rendered page is unique, on its first render and on later ones
- * (issue 13): the navigation islands' server HTML is reused across pages
+ *: the navigation islands' server HTML is reused across pages
  * (src/server/react-ssr-memo.ts), and React's `useId` values in it must still differ from the
  * other islands' on the page, or labels, `aria-controls` and dialogs would point at the wrong
  * element, and an island hydrating with another prefix than its HTML's would not match it.

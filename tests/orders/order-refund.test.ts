@@ -1,6 +1,6 @@
 /**
- * What a cancelled prepaid order gives back, on a fresh database of each kind (issue 14 "After
- * the order"): the text the customer reads (refund.ts) matches what the server restored —
+ * What a cancelled prepaid order gives back, on a fresh database of each kind: the
+ * text the customer reads (refund.ts) matches what the server restored —
  * credit back on the credit line at once, an online payment refunded at the gateway, points
  * back on the balance — and a refund the gateway refuses never undoes the cancellation.
  */

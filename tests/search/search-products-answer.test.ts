@@ -1,5 +1,5 @@
 /**
- * The dropdown's answer (GET /api/customer/search-products, issue 13) on a fresh database of each
+ * The dropdown's answer (GET /api/customer/search-products) on a fresh database of each
  * kind: built from each card's JSON checked once and kept, it is byte for byte what checking and
  * serialising every answer gives, and a changed price shows at the next catalogue check though
  * answers and card texts are kept.

@@ -148,7 +148,10 @@ export const categoryProductsRoute = defineRoute({
 /** The All entry of the subcategory list (id 0). */
 const allSubcategorySchema = z.object({ id: z.literal(0), name: z.literal('All'), title: z.literal('All') });
 
-/** GET /api/customer/products/{id}: one page of a subcategory's products; id 0 is All (optionally within `category`). */
+/**
+ * GET /api/customer/products/{id}: one page of a subcategory's products; id 0 is All (optionally
+ * within `category`).
+ */
 export const subcategoryProductsRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/products/{id}',

@@ -1,4 +1,7 @@
-/** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
+/**
+ * The orders' route handlers (contracts in contract.ts; mounted by
+ * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts).
+ */
 import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';

@@ -1,5 +1,5 @@
 /**
- * The substitution route (issue 14): a cart line's own "if out of stock" choice. Declared once
+ * The substitution route: a cart line's own "if out of stock" choice. Declared once
  * here with zod (server, islands by `import type`, OpenAPI). The order-level choice travels with
  * place-order (checkout/contract.ts `substitution`).
  */

@@ -1,4 +1,7 @@
-/** The substitution choice as an API input (issue 14), for the route contracts; zod lives here so rules.ts stays light for islands. */
+/**
+ * The substitution choice as an API input, for the route contracts; zod lives here so rules.ts
+ * stays light for islands.
+ */
 import { z } from 'zod';
 import { SUBSTITUTIONS, SUBSTITUTION_INVALID } from './rules.ts';
 

@@ -1,5 +1,5 @@
 /**
- * What to do when an item is out of stock at packing time (issue 14, substitutions): the three
+ * What to do when an item is out of stock at packing time (substitutions): the three
  * choices, their labels and the shop's default. Shared by the server (place-order, cart lines,
  * orders) and the islands; browser-safe (zod only). Stored as the codes below in
  * `cart_items.substitution` (null = follow the order's choice), `orders.substitution` and
@@ -11,7 +11,7 @@
 export const SUBSTITUTIONS = ['replace', 'refund', 'call'] as const;
 export type Substitution = (typeof SUBSTITUTIONS)[number];
 
-/** What the customer reads for each choice (the issue's own words). */
+/** What the customer reads for each choice. */
 export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
   replace: 'Replace with a similar item',
   refund: "Don't replace (refund)",

@@ -1,5 +1,5 @@
 /**
- * One process per PGlite data folder (issue 11). PGlite does not lock its folder: a second
+ * One process per PGlite data folder. PGlite does not lock its folder: a second
  * process opening it corrupts or loses data. Every process that opens a folder (the server,
  * db:seed, db:migrate, catalog:import, orders, db:prune) first takes `farmfresh.lock` inside it.
  *

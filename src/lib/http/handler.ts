@@ -5,8 +5,8 @@
  * values, and answers the envelope with `data` parsed by the response schema, so what leaves
  * the server is exactly what the contract (and so the OpenAPI document and the islands' types)
  * says. `implementPublic` does the same for a public GET route whose answer depends on its query
- * alone, and gives it an `answer` the Node listener may call without Astro (src/server/direct.ts,
- * issue 13). `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
+ * alone, and gives it an `answer` the Node listener may call without Astro (src/server/direct.ts).
+ * `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
@@ -117,7 +117,10 @@ export interface PublicInput<C extends RouteContract> {
   query: QueryOut<C>;
 }
 
-/** What a public route's handler returns: as HandlerResult, or its `data` already as checked JSON text (envelope.ts JsonText). */
+/**
+ * What a public route's handler returns: as HandlerResult, or its `data` already as checked JSON
+ * text (envelope.ts JsonText).
+ */
 export type PublicResult<C extends RouteContract> = Omit<HandlerResult<C>, 'data'> & { data: DataIn<C> | JsonText };
 
 /** A public GET route: its answer depends on the query string alone. */

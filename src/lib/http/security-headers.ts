@@ -1,5 +1,5 @@
 /**
- * Security headers (issue 11), one definition for every way the shop is served: `npm start`
+ * Security headers, one definition for every way the shop is served: `npm start`
  * (scripts/server.ts), `astro preview`, `node dist/server/entry.mjs` and `astro dev` all run the
  * listener of src/server/listener.ts, which sets these on every response — pages, API, static files.
  *

@@ -1,10 +1,10 @@
 /**
- * A rendered page's text as UTF-8 bytes, fast (issue 13; docs/performance.md "Third pass").
+ * A rendered page's text as UTF-8 bytes, fast (docs/performance.md has the cost of a render).
  *
- * Astro turns every server-rendered page into bytes with `TextEncoder.encode`. On Node 24 that
- * took ~0.4 ms for an 80 KiB product page (~0.6 ms with the page still a rope of a few thousand
- * pieces): 13–15% of a cold product or listing page's main thread. Writing the text out as
- * UTF-16 and transcoding that to UTF-8 gives the same bytes several times faster.
+ * Astro turns every server-rendered page into bytes with `TextEncoder.encode`, a visible share of
+ * a cold product or listing page's main thread, more so while the page is still a rope of a few
+ * thousand pieces. Writing the text out as UTF-16 and transcoding that to UTF-8 gives the same
+ * bytes several times faster.
  *
  * A page arrives as `PageText`: its text in parts of about PAGE_PART_CHARS characters, as the
  * renderer wrote it (src/server/astro-page-bytes.ts). Whole, an 80 KiB page with a `₹` in it is
@@ -17,7 +17,7 @@
  */
 import { transcode } from 'node:buffer';
 
-/** Characters per part of a page's text (8 Ki: ~110 µs for an 80 KiB page, against ~230 whole). */
+/** Characters per part of a page's text: small parts flatten and encode faster than one whole page. */
 export const PAGE_PART_CHARS = 8192;
 
 /** A page's text in parts, in order (their concatenation is the page). */

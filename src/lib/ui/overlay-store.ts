@@ -14,9 +14,9 @@ import { atom } from 'nanostores';
  * - `search`: the mobile full-screen search
  * - `categories`: the category picker overlay
  * - `profile`: the mobile My Profile panel
- * - `account-menu`: the desktop account menu (My Account / Logout, auth issue)
- * - `cart-dropdown`: the desktop Shopping Cart card (cart issue)
- * - `cart-panel`: the mobile full-screen Shopping Cart panel (cart issue)
+ * - `account-menu`: the desktop account menu (My Account / Logout)
+ * - `cart-dropdown`: the desktop Shopping Cart card
+ * - `cart-panel`: the mobile full-screen Shopping Cart panel
  */
 export type Overlay = 'search' | 'categories' | 'profile' | 'account-menu' | 'cart-dropdown' | 'cart-panel';
 

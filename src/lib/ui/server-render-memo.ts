@@ -1,6 +1,6 @@
 /**
  * Marks React islands whose server HTML depends on their props alone, so the server renders
- * each once per set of props and reuses the HTML (src/server/react-ssr-memo.ts; issue 13).
+ * each once per set of props and reuses the HTML (src/server/react-ssr-memo.ts).
  * Called from the server side of a layout (an .astro frontmatter), so the mark never reaches
  * the browser's bundle.
  *

@@ -51,14 +51,14 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Reset only when the dialog opens or shows another address, not when the parent re-renders with a new object.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the address id, not the object.
   useEffect(() => {
     if (!open) return;
     form.reset(mode === 'edit' ? address : undefined);
     setFailure(null);
     setSaved(null);
     setSaving(false);
-    // Reset only when the dialog opens, not when the parent re-renders with a new object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, mode, address?.id]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);

@@ -41,7 +41,7 @@ export default function CountrySelect({ value, onChange, options, disabled, read
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const listId = useId();
   const optionId = (i: number) => `${listId}-o${i}`;
 
@@ -73,10 +73,10 @@ export default function CountrySelect({ value, onChange, options, disabled, read
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is the trigger: the list mounts when it opens.
   useEffect(() => {
-    listRef.current?.querySelector(`#${CSS.escape(optionId(active))}`)?.scrollIntoView({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, open]);
+    listRef.current?.querySelector(`#${CSS.escape(`${listId}-o${active}`)}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, open, listId]);
 
   function show() {
     const index = countries.findIndex((c) => c.value === value);
@@ -156,12 +156,22 @@ export default function CountrySelect({ value, onChange, options, disabled, read
             onKeyDown={onSearchKey}
             className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
-          <ul ref={listRef} id={listId} role="listbox" aria-label="Countries" className="mt-2 max-h-56 overflow-y-auto">
+          <div
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            aria-label="Countries"
+            className="mt-2 max-h-56 overflow-y-auto"
+          >
             {filtered.map((c, i) => (
-              <li
+              // Focus stays in the search box, which moves `aria-activedescendant` over these options
+              // and chooses one on Enter (WAI-ARIA APG combobox pattern); a pointer chooses by click.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keyboard.
+              <div
                 key={c.value}
                 id={optionId(i)}
                 role="option"
+                tabIndex={-1}
                 aria-selected={c.value === value}
                 onPointerDown={(e) => e.preventDefault()}
                 onClick={() => choose(c.value)}
@@ -172,9 +182,9 @@ export default function CountrySelect({ value, onChange, options, disabled, read
               >
                 <span>{c.label}</span>
                 <span className="tabular-nums text-slate-600">{c.code}</span>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
           {filtered.length === 0 && <p className="px-2 py-1.5 text-sm text-slate-600">No countries found</p>}
         </div>
       )}

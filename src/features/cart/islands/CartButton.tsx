@@ -71,7 +71,7 @@ export default function CartButton() {
   }
 
   // One <a href="/cart"> before and after hydration: without JavaScript it is the cart page, and
-  // the first tap (replayed by client:interact onto this same element) opens the panel (issue 15).
+  // the first tap (replayed by client:interact onto this same element) opens the panel.
   return (
     <div ref={rootRef} className="relative">
       <a

@@ -54,6 +54,7 @@ export default function CartPage({ initial }: Props) {
     setSeeded(true);
   }, [initial]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `store.status` is the trigger; the effect reads `.get()`.
   useEffect(() => {
     if (seeded && signedIn && $cart.get().status === 'idle') void loadCart();
   }, [seeded, signedIn, store.status]);
@@ -159,7 +160,7 @@ export default function CartPage({ initial }: Props) {
                             >
                               {item.name}
                             </a>
-                            {/* The pack size tells variants apart (issue 15). */}
+                            {/* The pack size tells variants apart. */}
                             {packSize(item.weight, item.unit) && (
                               <p className="text-xs text-slate-600" data-pack-size>
                                 {packSize(item.weight, item.unit)}

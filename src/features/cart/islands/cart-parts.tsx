@@ -1,7 +1,7 @@
 /**
  * Pieces shared by the cart views (desktop Shopping Cart card, mobile panel, /cart): the
  * quantity stepper (spec 000 §5: minus disabled at 1, plus at the stock; taps made while an
- * update is in flight still count, issue 15) and the Cancel/Remove confirmation dialog
+ * update is in flight still count) and the Cancel/Remove confirmation dialog
  * (spec 000 §4 "Removing needs confirmation in a dialog").
  */
 import { lazy, Suspense, useId, useState } from 'react';
@@ -22,12 +22,11 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
   const qty = pending ?? item.qty;
   const atStock = item.stock > 0 && qty >= item.stock;
   return (
-    <div
-      role="group"
-      aria-label={`Quantity of ${item.name}`}
+    <fieldset
       aria-busy={locked || pending !== undefined}
       className="inline-flex items-center overflow-hidden rounded-lg border border-slate-300 bg-white"
     >
+      <legend className="sr-only">Quantity of {item.name}</legend>
       <button
         type="button"
         className={stepClass}
@@ -52,12 +51,12 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
       >
         +
       </button>
-    </div>
+    </fieldset>
   );
 }
 
 /**
- * Where focus goes once the line `cartId` is gone (issue 15: it fell to <body>): the Remove
+ * Where focus goes once the line `cartId` is gone, so it never falls to <body>: the Remove
  * button of the next line shown, else of the previous one, else the empty cart's heading.
  * Returns a function to call after the removal.
  */
@@ -166,7 +165,10 @@ export function CartLoadError({ compact = false }: { compact?: boolean }) {
   );
 }
 
-/** A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the name is the line's label). */
+/**
+ * A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the
+ * name is the line's label).
+ */
 export function LineImage({ item, className, lazy = false }: { item: CartItem; className: string; lazy?: boolean }) {
   return (
     <img

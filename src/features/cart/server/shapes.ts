@@ -2,7 +2,10 @@
 import type { CartLine, CartSummary } from './cart.ts';
 import { paiseToRupees } from '#lib/money.ts';
 
-/** A cart line with every name the spec's clients read (cart_id/id, product_name, qty, offer_price…); contract.ts `cartLineSchema`. */
+/**
+ * A cart line with every name the spec's clients read (cart_id/id, product_name, qty,
+ * offer_price…); contract.ts `cartLineSchema`.
+ */
 export function cartLineJson(l: CartLine) {
   return {
     cart_id: l.cartId,

@@ -1,5 +1,5 @@
 /**
- * "Deliver to" (issue 14): the visitor's PIN code, whether the shop delivers there and the
+ * "Deliver to": the visitor's PIN code, whether the shop delivers there and the
  * earliest slot ("Earliest: tomorrow 7–9 AM"), with a dialog to check another PIN code.
  * `variant="nav"`: one line in the navigation bar; `variant="inline"`: a note on the product
  * page and the cart. The page's HTML is the same for everyone (cacheable); the island asks the
@@ -165,16 +165,14 @@ export default function DeliverTo({ variant, areaName }: Props) {
       <PinIcon className="mt-0.5 h-4 w-4 shrink-0 text-brand-700" />
       <p className="min-w-0 flex-1">
         {check ? (
-          <>
-            {check.deliverable ? (
-              <>
-                Delivering to <span className="font-semibold">{check.pin}</span> ({check.zone?.name}).{' '}
-                {earliestText(check)}.
-              </>
-            ) : (
-              <span className="text-sale-600">{check.message}</span>
-            )}
-          </>
+          check.deliverable ? (
+            <>
+              Delivering to <span className="font-semibold">{check.pin}</span> ({check.zone?.name}).{' '}
+              {earliestText(check)}.
+            </>
+          ) : (
+            <span className="text-sale-600">{check.message}</span>
+          )
         ) : (
           <>We deliver in {areaName}. Enter your PIN code to see the earliest delivery slot.</>
         )}{' '}

@@ -220,10 +220,10 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[],
     doc.y = y + h;
   };
   row(header, true);
-  lines.forEach((l, i) =>
+  for (const [i, l] of lines.entries()) {
     row(
       cols.map((c) => c.cell(l, i)),
       false,
-    ),
-  );
+    );
+  }
 }

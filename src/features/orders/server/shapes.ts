@@ -1,4 +1,7 @@
-/** JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal strings like the spec sends. */
+/**
+ * JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal
+ * strings like the spec sends.
+ */
 import type { Order } from './queries.ts';
 import { paiseToRupees } from '#lib/money.ts';
 import { invoiceHref } from '#features/invoices/contract.ts';
@@ -30,7 +33,7 @@ export function orderJson(o: Order) {
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     cancellable: o.cancellable,
     delivery_slot: o.deliverySlot,
-    // Issue 14 "After the order": the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
+    // After the order: the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
     invoice_number: o.invoiceNumber,
     invoice_url: o.status !== 'cancelled' || o.invoiceNumber ? invoiceHref(o.id) : null,
     refund: refundParts(o).map((r) => ({

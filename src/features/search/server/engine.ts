@@ -1,8 +1,8 @@
 /**
- * The in-memory search index and its ranking (issue 14 "Search that speaks the customer's
- * words"). Built from the active products (name, category, subcategory, type, brand) by
- * index-cache.ts; pure and synchronous: one search over 20,000 products takes about a tenth of
- * a millisecond.
+ * The in-memory search index and its ranking, which speaks the customer's words (synonyms,
+ * plurals, typos). Built from the active products (name, category, subcategory, type, brand) by
+ * index-cache.ts; pure and synchronous, and cheap enough to run on every keystroke's request
+ * (docs/performance.md).
  *
  * A query is split into words (text.ts); each word, or a phrase the synonym file knows, becomes
  * a group of alternatives: the word itself (whole word; a longer catalogue word starting with it
@@ -16,8 +16,8 @@
  * " - ", "(", ",", "/" or "+") the query covers (+4 × share). Ties: shorter name, then
  * lower id. Names merely containing the text ("e - c") come last.
  *
- * Built for speed (issue 13: a search is a small part of a request that must cost about 1 ms of
- * CPU): terms and their products live in flat typed arrays (vocabulary.ts), scores are summed in
+ * Built for speed (a search is a small part of a request whose CPU budget docs/performance.md
+ * states): terms and their products live in flat typed arrays (vocabulary.ts), scores are summed in
  * reusable per-product scratch arrays (doc-scores.ts) over only the products the query's words
  * have, typo candidates are filtered by their letters before any edit distance is computed, names
  * containing the text are found through a trigram index instead of a scan of every name, and
@@ -83,7 +83,7 @@ export class SearchIndex {
   /**
    * Three-character slices of the lower-case names → products having them (ascending): slice
    * `t`'s products are trigramDocs[trigramStart[t] .. trigramStart[t + 1]), one flat array
-   * rather than a typed array per slice (~10,000 small arrays: ~3 MB of headers).
+   * rather than a typed array per slice (thousands of small arrays, each with its own header).
    */
   private readonly trigramIds = new Map<string, number>();
   private trigramStart = new Int32Array(1);
@@ -141,7 +141,10 @@ export class SearchIndex {
       for (const [term, weights] of found) {
         const best = Math.max(...weights);
         let posting = postings.get(term);
-        if (!posting) postings.set(term, (posting = { docs: [], scores: [] }));
+        if (!posting) {
+          posting = { docs: [], scores: [] };
+          postings.set(term, posting);
+        }
         posting.docs.push(i);
         posting.scores.push(best + 0.3 * (weights.reduce((a, b) => a + b, 0) - best));
       }

@@ -6,7 +6,7 @@
  * Per database (PGlite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names
  * a server where it may create a database): a fresh database with the demo shop and the
  * 20,000-product catalogue (BENCH_CSV), 32 signed-in customers with carts, then the production
- * server (scripts/server.ts, production flags) under load, 16 requests in flight, every request
+ * server (dist/server/entry.mjs, production flags) under load, 16 requests in flight, every request
  * with a browser's headers: /about; 500 distinct product pages and 50 distinct listing pages,
  * each once (checked to be cache misses); the same pages again (checked to be hits); the search
  * API with 400 distinct queries; add-to-cart and checkout-summary for the signed-in customers;

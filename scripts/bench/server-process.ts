@@ -1,5 +1,5 @@
 /**
- * The benchmarked server as the operating system sees it: starts `scripts/server.ts` (with the
+ * The benchmarked server as the operating system sees it: starts the built server entry (with the
  * production flags of scripts/server-flags.ts, or others under test), waits for /readyz, and
  * reads the CPU time and memory of the whole process tree (the primary and its cluster workers)
  * from /proc: CPU in ms (user + system), resident memory now (VmRSS) and at its peak (VmHWM),
@@ -98,19 +98,23 @@ export async function startBenchServer({
   readyTimeoutMs?: number;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...flags, path.join(root, 'scripts/server.ts')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ASTRO_NODE_LOGGING: 'disabled',
-      SITE_URL: base,
-      ...env,
+  const child = spawn(
+    process.execPath,
+    [...flags, path.join(root, process.env.DIST_DIR || 'dist', 'server/entry.mjs')],
+    {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        ASTRO_NODE_LOGGING: 'disabled',
+        SITE_URL: base,
+        ...env,
+      },
+      stdio: ['ignore', 'inherit', 'inherit'],
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {

@@ -1,9 +1,9 @@
 /**
- * Issue 11: the security headers are the same however the built shop is served — `npm start`'s
- * server (scripts/server.ts), `astro preview` and the adapter's own entry point
- * (`node dist/server/entry.mjs`) — on a prerendered page, a server-rendered page, an API answer
- * and static files. These servers run without TRUST_PROXY, so forwarded headers must count for
- * nothing: no HSTS for `X-Forwarded-Proto: https`, no origin match through `X-Forwarded-Host`.
+ * The security headers are the same however the built shop is served — the server entry run
+ * directly (`node dist/server/entry.mjs`, as `npm start` runs it) and `astro preview`, which
+ * imports its handler — on a prerendered page, a server-rendered page, an API answer and static
+ * files. These servers run without TRUST_PROXY, so forwarded headers must count for nothing: no
+ * HSTS for `X-Forwarded-Proto: https`, no origin match through `X-Forwarded-Host`.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -69,7 +69,7 @@ describe('security headers under every entry point', () => {
 
   beforeAll(async () => {
     servers = await Promise.all([
-      serve('npm start (scripts/server.ts)', () => [path.resolve('scripts/server.ts')]),
+      serve('node dist/server/entry.mjs', () => [path.resolve('dist/server/entry.mjs')]),
       serve('astro preview', (port) => [
         path.resolve('node_modules/astro/bin/astro.mjs'),
         'preview',
@@ -78,7 +78,6 @@ describe('security headers under every entry point', () => {
         '--port',
         String(port),
       ]),
-      serve('node dist/server/entry.mjs', () => [path.resolve('dist/server/entry.mjs')]),
     ]);
   }, 120_000);
 
@@ -122,7 +121,7 @@ describe('security headers under every entry point', () => {
   });
 
   it('ignores X-Forwarded-Host when matching the Origin of a change (no TRUST_PROXY)', async () => {
-    const { baseUrl } = servers[2]!;
+    const { baseUrl } = servers[0]!;
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(baseUrl + p, {
         method: 'POST',

@@ -19,7 +19,7 @@ export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
 };
 
 /**
- * The order-level choice when the customer says nothing (docs/decisions.md "Substitutions"):
+ * The order-level choice when the customer says nothing (docs/adr/0025-substitutions.md):
  * replace with a similar item, at no more than the ordered item's price.
  */
 export const DEFAULT_SUBSTITUTION: Substitution = 'replace';

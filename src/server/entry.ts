@@ -49,7 +49,7 @@ export const handler = createListener(astroHandler as NodeHandler, {
  * (opened, migrated, seeded when empty) and the search catalogue (its index and cards). Called
  * once the server listens; a failure is logged and left to the first request to meet again.
  */
-export function warmUp(): void {
+function warmUp(): void {
   getDb()
     .then((db) => getSearchCatalog(db))
     .catch((err: unknown) => logger.warn({ err }, 'warm-up failed; the first requests will try again'));
@@ -65,7 +65,7 @@ function address(): string {
 }
 
 /** An HTTP server, or HTTPS with the configured certificate and key, serving `handler`. */
-export function createServer(): http.Server | https.Server {
+function createServer(): http.Server | https.Server {
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = getConfig();
   const server =
     cert && key
@@ -139,7 +139,7 @@ function runPrimary(count: number): void {
 }
 
 /** Starts the server: checks the delivery zones, then one process or a cluster (see the module comment). */
-export function start(): void {
+function start(): void {
   try {
     deliveryConfig();
   } catch (err) {

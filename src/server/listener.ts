@@ -21,6 +21,7 @@ import compression from 'compression';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { isHttps } from '#lib/http/request-origin.ts';
 import { refuseAtEdge } from '#lib/http/edge-gate.ts';
+import type { Answer } from '#lib/http/envelope.ts';
 import { declaredLength } from '#lib/http/edge-input.ts';
 import { cachedResponseFor, isCacheableRequest, peekPageCache } from '#lib/cache/page-cache.ts';
 import { getConfig } from '#lib/config.ts';
@@ -36,11 +37,7 @@ const PLAIN_PATH = /^\/[A-Za-z0-9/_~-]*$/;
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => void;
 
 /** Sends the edge gate's refusal. */
-function refuse(
-  req: http.IncomingMessage,
-  res: http.ServerResponse,
-  answer: { status: number; headers: Record<string, string>; body: string },
-): void {
+function refuse(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer): void {
   res.statusCode = answer.status;
   for (const [name, value] of Object.entries(answer.headers)) res.setHeader(name, value);
   res.setHeader('x-request-id', randomUUID());

@@ -14,7 +14,6 @@ import { REACT_RENDERER_REWRITES } from './src/server/react-string-ids.ts';
 import { ASTRO_MEMO_REWRITES } from './src/server/astro-memos.ts';
 import { ASTRO_PAGE_BYTES_REWRITES } from './src/server/astro-page-bytes.ts';
 import { REACT_SSR_MEMO_REWRITES } from './src/server/react-ssr-memo.ts';
-import { NODE_APP_HANDLER_REWRITE } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
@@ -27,7 +26,7 @@ const config = getConfig();
 const STATIC_HEADERS = true;
 
 /**
- * Server output with the Node adapter in standalone mode: catalogue pages are rendered per
+ * Server output with the Node adapter in middleware mode: catalogue pages are rendered per
  * request, content pages opt in to prerendering. Runtime configuration is read from
  * process.env by src/lib/config.ts (shared with the CLI scripts); prerendered pages bake in
  * SITE_URL, SHOP_* and MEDIA_BASE_URL (scripts/ensure-build.ts rebuilds when they change).
@@ -35,15 +34,17 @@ const STATIC_HEADERS = true;
  * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
  * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
  * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
- * The server entry is src/server/entry.ts, which wraps the Node adapter's so that the other
- * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike;
- * `astro dev` runs the same listener in front of Vite (src/server/dev-server.ts).
+ * The Node adapter runs in middleware mode: its handler renders pages and endpoints, and the one
+ * server entry, src/server/entry.ts (built to dist/server/entry.mjs), puts it behind our listener
+ * with the build's static files and serves it over HTTP or HTTPS, in one process or a cluster,
+ * under npm start, astro preview and `node dist/server/entry.mjs` alike; `astro dev` runs the same
+ * listener in front of Vite (src/server/dev-server.ts).
  */
 export default defineConfig({
   output: 'server',
   // Pages render to a string, not a stream (issue 13): a page is sent whole anyway (compressed,
   // maybe cached), and the stream machinery cost CPU per request (docs/performance.md).
-  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
+  adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
     // React islands render to a string on the server, not a stream: a page is sent whole anyway
     // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
@@ -52,7 +53,7 @@ export default defineConfig({
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {
-      // The Node adapter with our server entry (src/server/entry.ts wraps @astrojs/node/server.js).
+      // The Node adapter with our server entry (src/server/entry.ts serves @astrojs/node/server.js's handler).
       name: 'farmfresh:server-entry',
       hooks: {
         'astro:config:done': ({ setAdapter }) => {
@@ -114,7 +115,6 @@ export default defineConfig({
         ...REACT_SSR_MEMO_REWRITES,
         ...ASTRO_MEMO_REWRITES,
         ...ASTRO_PAGE_BYTES_REWRITES,
-        NODE_APP_HANDLER_REWRITE,
       ]),
     ],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.

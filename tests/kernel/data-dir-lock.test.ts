@@ -55,7 +55,7 @@ describe('PGlite data folder lock', () => {
     servers.push(first);
     const owner = JSON.parse(readFileSync(path.join(dataDir, 'farmfresh.lock'), 'utf8')) as { pid: number };
 
-    const second = await runScript('scripts/server.ts', dataDir, {});
+    const second = await runScript('dist/server/entry.mjs', dataDir, {});
     expect(second.code).not.toBe(0);
     expect(second.stderr).toMatch(LOCKED);
     expect(Number(LOCKED.exec(second.stderr)![1])).toBe(owner.pid);

@@ -1,7 +1,6 @@
 /**
  * The search routes' handlers (contracts in contract.ts; mounted by
- * src/pages/api/customer/search-products.ts and search.ts, and answered before Astro by the Node
- * listener, src/server/direct.ts: both depend on their query alone).
+ * src/pages/api/customer/search-products.ts and search.ts; both depend on their query alone).
  *
  * Type-ahead sends the same short prefixes from every visitor, so the dropdown's results are kept
  * in a small per-process cache: least recently used out past MAX_ENTRIES, keyed by the text, the

@@ -1,7 +1,7 @@
 /**
  * Bad input at the edge: the rules every request body,
  * query string and path passes before any handler or the database sees it. Pure functions;
- * src/lib/http/envelope.ts (readBody), src/middleware.ts and scripts/server.ts apply them.
+ * src/lib/http/envelope.ts (readBody) and the edge gate (src/lib/http/edge-gate.ts) apply them.
  *
  * - Bodies are capped at MAX_BODY_BYTES (default 65,536 bytes = 64 KB): 413 "The request body
  *   is too large (limit 64 KB)." as soon as Content-Length says so, or as soon as a chunked

@@ -76,8 +76,8 @@ const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json
 
 /**
  * An envelope ready to send: status, headers and the JSON text. `ok` and `errorResponse` wrap one
- * in a Response; the Node listener sends one itself for the routes it serves before Astro
- * (src/server/direct.ts).
+ * in a Response; the Node listener sends one itself when the edge gate refuses a request
+ * (src/lib/http/edge-gate.ts).
  */
 export interface Answer {
   status: number;

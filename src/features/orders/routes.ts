@@ -7,7 +7,7 @@ import { setCartHint } from '#features/auth/server/session.ts';
 import { listCart, summarize } from '#features/cart/server/cart.ts';
 import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
 import { reorder, reorderMessage } from '#features/account/server/account.ts';
-import { reorderJson } from '#features/account/server/shapes.ts';
+import { reorderJson } from '#features/account/server/account-json.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/shapes.ts';

@@ -11,7 +11,7 @@ import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhone
 import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { guardOtpSend, throttleIp } from '#features/auth/server/throttles.ts';
 import { clearSessionCookie, clientIp } from '#features/auth/server/session.ts';
-import { otpSentJson } from '#features/auth/server/shapes.ts';
+import { otpSentJson } from '#features/auth/server/auth-json.ts';
 import { otpLoginSchema } from '#features/auth/rules.ts';
 import {
   creditTransactionRoute,

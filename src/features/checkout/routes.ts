@@ -10,7 +10,7 @@ import { customers } from '#lib/db/schema.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { paiseToRupees, rupeesToPaise } from '#lib/money.ts';
 import { listCart, summarize } from '#features/cart/server/cart.ts';
-import { cartLineJson } from '#features/cart/server/shapes.ts';
+import { cartLineJson } from '#features/cart/server/cart-json.ts';
 import { setCartHint } from '#features/auth/server/session.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteJson, quoteOrder } from '#features/orders/server/quote.ts';

@@ -5,7 +5,7 @@ import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/server/session.ts';
 import { listCart, summarize } from '#features/cart/server/cart.ts';
-import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
+import { cartLineJson, cartSummaryJson } from '#features/cart/server/cart-json.ts';
 import { reorder, reorderMessage } from '#features/account/server/account.ts';
 import { reorderJson } from '#features/account/server/account-json.ts';
 import { getOrder, listOrders } from './server/queries.ts';

@@ -14,7 +14,7 @@ import { cartLineJson } from '#features/cart/server/cart-json.ts';
 import { setCartHint } from '#features/auth/server/session.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteJson, quoteOrder } from '#features/orders/server/quote.ts';
-import { orderJson } from '#features/orders/server/shapes.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { getPaymentGateway } from '#features/payments/server.ts';
 import { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
 import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/server/checkout-delivery.ts';

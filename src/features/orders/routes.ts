@@ -10,7 +10,7 @@ import { reorder, reorderMessage } from '#features/account/server/account.ts';
 import { reorderJson } from '#features/account/server/account-json.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
-import { orderJson } from './server/shapes.ts';
+import { orderJson } from './server/order-json.ts';
 import { cancelOrderRoute, myOrdersRoute, orderRoute, reorderRoute } from './contract.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({

@@ -282,7 +282,11 @@ test.describe('guests', () => {
     const scripts = recordScripts(page);
     await page.goto('/cart', { waitUntil: 'networkidle' });
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeVisible();
-    expect([...(await scripts()).scripts.keys()].filter((url) => /\/(CartPage|cart-parts)\./.test(url))).toEqual([]);
+    expect(
+      [...(await scripts()).scripts.keys()].filter((url) =>
+        /\/(CartPage|QuantityStepper|ConfirmRemove|CartStatus|LineImage)\./.test(url),
+      ),
+    ).toEqual([]);
 
     await page.getByRole('main').getByRole('button', { name: 'Log in' }).click();
     await loginInDialog(authDialog(page), phone);

@@ -15,7 +15,7 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
-import { orderJson } from '#features/orders/server/shapes.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { refundParts } from '#features/orders/refund.ts';
 import { retryRefund } from '#features/orders/server/payment.ts';
 import type { PaymentGateway } from '#features/payments/server.ts';

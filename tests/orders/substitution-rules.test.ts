@@ -8,7 +8,7 @@ import {
   effectiveSubstitution,
   substitutionLabel,
 } from '#features/substitutions/rules.ts';
-import { substitutionInput } from '#features/substitutions/input.ts';
+import { substitutionInput } from '#features/substitutions/substitution-input.ts';
 
 describe('substitution rules', () => {
   it('keeps the database list and the API list the same', () => {

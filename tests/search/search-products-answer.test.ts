@@ -13,7 +13,7 @@ import { importCatalogCsv } from '#features/catalog/server/import.ts';
 import { searchProducts } from '#features/search/server.ts';
 import { searchProductsEndpoint } from '#features/search/routes.ts';
 import { searchProductsRoute } from '#features/search/contract.ts';
-import { searchResultJson } from '#features/catalog/server/shapes.ts';
+import { searchResultJson } from '#features/catalog/server/catalog-json.ts';
 import { refreshSearchCatalog } from '#features/search/server/index-cache.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');

@@ -11,7 +11,7 @@ import { cartLineSchema } from '#features/cart/contract.ts';
 import { orderJsonSchema } from '#features/orders/contract.ts';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
-import { substitutionInput } from '#features/substitutions/input.ts';
+import { substitutionInput } from '#features/substitutions/substitution-input.ts';
 import { DELIVERY_MESSAGES, SLOT_ID } from '#features/delivery/rules.ts';
 
 /** Rupees as a 2-decimal string, e.g. "123.50". */

@@ -18,7 +18,7 @@ import { JsonText } from '#lib/http/envelope.ts';
 import { getDb } from '#lib/db/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
-import { searchResultJson } from '#features/catalog/server/shapes.ts';
+import { searchResultJson } from '#features/catalog/server/catalog-json.ts';
 import { searchProducts, type SearchResult } from './server.ts';
 import { normalizeSearchText } from './rules.ts';
 import { searchPageRoute, searchProductsRoute, searchResultSchema } from './contract.ts';

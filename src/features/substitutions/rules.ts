@@ -4,7 +4,7 @@
  * orders) and the islands; browser-safe (zod only). Stored as the codes below in
  * `cart_items.substitution` (null = follow the order's choice), `orders.substitution` and
  * `order_items.substitution` (the choice in force for that line when it was ordered).
- * No zod here (islands on light pages import it): the API input rule is input.ts.
+ * No zod here (islands on light pages import it): the API input rule is substitution-input.ts.
  */
 
 /** The choices as stored and sent: replace with a similar item, refund (don't replace), call the customer. */

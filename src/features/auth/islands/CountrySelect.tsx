@@ -33,6 +33,32 @@ function callingCode(country: string): string {
   }
 }
 
+interface CountryEntry {
+  value: string;
+  label: string;
+  /** "+91". */
+  code: string;
+}
+
+/** The picker's countries: the options that are countries (no dividers), with their calling codes. */
+function countryList(options: Option[]): CountryEntry[] {
+  return options
+    .filter((o): o is Required<Option> => !!o.value && !o.divider)
+    .map((o) => ({ value: o.value, label: o.label, code: callingCode(o.value) }));
+}
+
+/** The countries whose name contains the search text, whose ISO code it is, or whose calling code starts with it ("+91", "91"). */
+function matchingCountries(countries: CountryEntry[], query: string): CountryEntry[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return countries;
+  return countries.filter(
+    (c) =>
+      c.label.toLowerCase().includes(q) ||
+      c.value.toLowerCase() === q ||
+      c.code.startsWith(q.startsWith('+') ? q : `+${q}`),
+  );
+}
+
 /** The country picker with search. */
 export default function CountrySelect({ value, onChange, options, disabled, readOnly, onFocus, onBlur }: Props) {
   const [open, setOpen] = useState(false);
@@ -45,22 +71,8 @@ export default function CountrySelect({ value, onChange, options, disabled, read
   const listId = useId();
   const optionId = (i: number) => `${listId}-o${i}`;
 
-  const countries = useMemo(
-    () =>
-      options
-        .filter((o): o is Required<Option> => !!o.value && !o.divider)
-        .map((o) => ({ value: o.value, label: o.label, code: callingCode(o.value) })),
-    [options],
-  );
-  const q = query.trim().toLowerCase();
-  const filtered = q
-    ? countries.filter(
-        (c) =>
-          c.label.toLowerCase().includes(q) ||
-          c.value.toLowerCase() === q ||
-          c.code.startsWith(q.startsWith('+') ? q : `+${q}`),
-      )
-    : countries;
+  const countries = useMemo(() => countryList(options), [options]);
+  const filtered = matchingCountries(countries, query);
   const current = countries.find((c) => c.value === value);
 
   useEffect(() => {

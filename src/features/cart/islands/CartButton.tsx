@@ -14,7 +14,7 @@ import { useStore } from '@nanostores/react';
 import { $cartCount, cartLabel, loadCart } from '../store.ts';
 import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
-import { CartIcon } from './cart-parts.tsx';
+import { CartIcon } from './cart-icons.tsx';
 import CartPanel from './CartPanel.tsx';
 
 const iconClass =

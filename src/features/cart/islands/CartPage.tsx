@@ -32,7 +32,11 @@ import {
 } from '../store.ts';
 import { $session } from '#features/auth/store.ts';
 import LineSubstitution from '#features/substitutions/islands/LineSubstitution.tsx';
-import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { CartLoadError, CartLoading } from './CartStatus.tsx';
+import { ConfirmRemove } from './ConfirmRemove.tsx';
+import { LineImage } from './LineImage.tsx';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import { TrashIcon } from './cart-icons.tsx';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */

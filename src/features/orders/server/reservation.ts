@@ -25,7 +25,7 @@ import { getAddress, servedPrefixes, type Address } from '#features/addresses/se
 import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '#features/delivery/server/order-delivery.ts';
 import { countPromoUse, releasePromoUse } from '#features/checkout/server/promos.ts';
 import type { PaymentMode } from '#features/checkout/rules.ts';
-import { cartLineJson } from '#features/cart/server/shapes.ts';
+import { cartLineJson } from '#features/cart/server/cart-json.ts';
 import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '#features/substitutions/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
 import type { OrderRow } from './queries.ts';

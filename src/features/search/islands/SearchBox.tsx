@@ -29,6 +29,56 @@ interface ComboboxProps {
   onDismiss?: () => void;
 }
 
+/** What a key in the box reads and changes (SearchCombobox's state). */
+interface KeyContext {
+  /** Options listed (0 while the list is not shown). */
+  count: number;
+  open: boolean;
+  active: number;
+  expanded: boolean;
+  fullScreen: boolean;
+  setOpen: (open: boolean) => void;
+  setActive: (active: number | ((a: number) => number)) => void;
+  chooseActive: () => void;
+  onDismiss?: () => void;
+}
+
+/**
+ * The box's keys: ArrowDown/ArrowUp open the dropdown and move the active option (wrapping),
+ * Enter opens the active option, Escape closes the dropdown or, full-screen, the dialog.
+ */
+function comboboxKey(event: KeyboardEvent<HTMLInputElement>, c: KeyContext): void {
+  switch (event.key) {
+    case 'ArrowDown':
+      event.preventDefault();
+      if (!c.open) c.setOpen(true);
+      if (c.count) c.setActive((a) => (a + 1) % c.count);
+      break;
+    case 'ArrowUp':
+      event.preventDefault();
+      if (!c.open) c.setOpen(true);
+      if (c.count) c.setActive((a) => (a <= 0 ? c.count - 1 : a - 1));
+      break;
+    case 'Enter':
+      // A highlighted suggestion opens its product; otherwise the form goes to /search.
+      if (c.count && c.active >= 0) {
+        event.preventDefault();
+        c.chooseActive();
+      }
+      break;
+    case 'Escape':
+      if (c.fullScreen) {
+        event.preventDefault();
+        c.onDismiss?.();
+      } else if (c.expanded) {
+        event.preventDefault();
+        c.setOpen(false);
+        c.setActive(-1);
+      }
+      break;
+  }
+}
+
 function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   const id = useId();
   const inputId = `${id}input`;
@@ -88,36 +138,17 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = showList ? results.length : 0;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (count) setActive((a) => (a + 1) % count);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (count) setActive((a) => (a <= 0 ? count - 1 : a - 1));
-        break;
-      case 'Enter':
-        // A highlighted suggestion opens its product; otherwise the form goes to /search.
-        if (count && active >= 0) {
-          event.preventDefault();
-          choose(results[active]);
-        }
-        break;
-      case 'Escape':
-        if (fullScreen) {
-          event.preventDefault();
-          onDismiss?.();
-        } else if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-    }
+    comboboxKey(event, {
+      count: showList ? results.length : 0,
+      open,
+      active,
+      expanded,
+      fullScreen,
+      setOpen,
+      setActive,
+      chooseActive: () => choose(results[active]),
+      onDismiss,
+    });
   }
 
   const popupClass = fullScreen

@@ -4,7 +4,7 @@
  * bounded heap instead of sorting every match. The order is total (product ids break
  * ties), so any selection gives what a full sort would.
  */
-import type { IndexedProduct } from './engine.ts';
+import type { IndexedProduct } from './field-postings.ts';
 
 export class Ranking {
   private readonly catalogue: readonly IndexedProduct[];

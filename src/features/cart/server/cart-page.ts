@@ -5,7 +5,7 @@ import { logger } from '#lib/log.ts';
 import { getCustomer } from '#features/auth/server/session.ts';
 import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
 import { listCart, summarize } from './cart.ts';
-import { cartLineJson, cartSummaryJson } from './shapes.ts';
+import { cartLineJson, cartSummaryJson } from './cart-json.ts';
 import type { CartJson } from '../cart-state.ts';
 
 /**

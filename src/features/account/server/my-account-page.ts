@@ -9,7 +9,7 @@ import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { getCustomer } from '#features/auth/server/session.ts';
 import { getProfile } from './account.ts';
-import { profileJson } from './shapes.ts';
+import { profileJson } from './account-json.ts';
 
 /** `{ redirect }` to the login (back here afterwards) for a visitor; else `{ profile }`. */
 export async function myAccountPage(

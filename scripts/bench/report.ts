@@ -57,6 +57,8 @@ export const BUDGETS = {
   rssPeakMb: 500,
   clusterScaling: 1.7,
   jsGzipKb: 90,
+  /** The home page's carousel and category strip run on Swiper (docs/adr/new-swiper-and-ofetch.md). */
+  homeJsGzipKb: 110,
   lighthouse: 100,
 } as const;
 
@@ -136,12 +138,10 @@ export function budgetChecks(run: BenchRun, concurrency: number): Check[] {
     );
   }
   if (run.frontend) {
-    for (const [name, v] of Object.entries(run.frontend.loaded))
-      add(
-        `${name}: JavaScript loaded ≤ ${BUDGETS.jsGzipKb} KB gzipped`,
-        `${v.gzipKb} KB (${v.files} files)`,
-        v.gzipKb <= BUDGETS.jsGzipKb,
-      );
+    for (const [name, v] of Object.entries(run.frontend.loaded)) {
+      const budget = name === 'home' ? BUDGETS.homeJsGzipKb : BUDGETS.jsGzipKb;
+      add(`${name}: JavaScript loaded ≤ ${budget} KB gzipped`, `${v.gzipKb} KB (${v.files} files)`, v.gzipKb <= budget);
+    }
     for (const [name, v] of Object.entries(run.frontend.lighthouse)) {
       if ('error' in v) add(`${name}: Lighthouse mobile`, `error: ${v.error}`, null);
       else

@@ -1,5 +1,5 @@
 /**
- * "Deliver to" in the browser (issue 14): the current PIN code check, shared by the navbar, the
+ * "Deliver to" in the browser: the current PIN code check, shared by the navbar, the
  * product page and the cart (separate islands, one store), and the checkout's chosen slot.
  * Client-only: never write these stores in server frontmatter.
  */

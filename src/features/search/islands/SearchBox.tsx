@@ -8,7 +8,7 @@
  * ArrowDown/ArrowUp move the active option, Enter opens it, Escape closes. Choosing a result
  * goes to /product/{id}.
  *
- * The box is a plain GET form (role="search", action="/search", the text as `q`; issue 14):
+ * The box is a plain GET form (role="search", action="/search", the text as `q`):
  * Enter with no highlighted suggestion, or the search button, opens the results page, and the
  * desktop box works so before hydration and without JavaScript. The mobile icon opens the dialog
  * with JavaScript; without it, a link to /search (which has its own form) stands in.
@@ -182,7 +182,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         />
       </form>
       {/* Scrolled by the arrow keys from the box (the active option is kept in view), and a Tab stop of
-          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable, issue 15). */}
+          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable). */}
       <section tabIndex={expanded ? 0 : -1} aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
         <SearchResults
           listId={listId}

@@ -31,6 +31,11 @@ const CONTROLS: { name: string; control: (page: Page) => Locator; opens: (page: 
     control: (page) => page.getByRole('navigation', { name: 'Main' }).locator('[data-cart-link]'),
     opens: (page) => page.getByRole('dialog', { name: 'Shopping Cart' }),
   },
+  {
+    name: 'Account',
+    control: (page) => page.getByRole('navigation', { name: 'Main' }).getByRole('button', { name: 'Account' }),
+    opens: (page) => page.getByRole('region', { name: 'My Profile' }),
+  },
 ];
 
 test.describe('first tap on a slow phone', () => {

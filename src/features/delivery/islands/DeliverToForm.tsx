@@ -45,7 +45,9 @@ export default function DeliverToForm() {
 
   async function submit(e: FormEvent) {
     e.preventDefault();
-    const value = pin.trim();
+    // The field itself, not the state: a Check replayed straight after hydration can come before
+    // the state has taken up digits typed before hydration.
+    const value = (inputRef.current?.value ?? pin).replace(/\D/g, '');
     if (!PIN_CODE.test(value)) return setError(PIN_INVALID);
     setError('');
     setBusy(true);

@@ -1,11 +1,10 @@
 /**
- * "Deliver to": the visitor's PIN code, whether the shop delivers there and the earliest slot
- * ("Earliest: tomorrow 7–9 AM"). `variant="nav"`: the text inside the navigation bar's Deliver
- * to button (NavLocation.astro); `variant="inline"`: a note on the product page and the cart
- * with a button that opens the same dialog. The dialog (DeliverToDialog.astro) is native HTML
- * opened by the Invoker Commands API (`commandfor`), so its openers work before and during
- * hydration. The page's HTML is the same for everyone (cacheable); the island asks the API
- * (GET /api/customer/deliver-to) after hydration. Until then it shows the delivery area.
+ * "Deliver to" on the product page and the cart: whether the shop delivers to the visitor's PIN
+ * code and the earliest slot ("Earliest: tomorrow 7–9 AM"), with a button that opens the
+ * navigation bar's Deliver to dialog (DeliverToDialog.astro) through the Invoker Commands API
+ * (`commandfor`), so it opens before and during hydration. The page's HTML is the same for
+ * everyone (cacheable); the island asks the API (GET /api/customer/deliver-to) after hydration.
+ * Until then it shows the delivery area.
  */
 import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
@@ -13,8 +12,6 @@ import { $deliverTo, earliestText, loadDeliverTo } from '../store.ts';
 import { DELIVER_TO_DIALOG_ID } from '../dialog.ts';
 
 interface Props {
-  /** `nav`: the place and promise inside the navigation bar's button; `inline`: a note with its own opener. */
-  variant: 'nav' | 'inline';
   /** The delivery area's name shown before a PIN code is known (e.g. "Thrissur"). */
   areaName: string;
 }
@@ -39,20 +36,9 @@ function PinIcon({ className }: { className: string }) {
 /** The native attributes that make a button open the Deliver to dialog (no JavaScript needed). */
 const OPENS_DIALOG = { commandfor: DELIVER_TO_DIALOG_ID, command: 'show-modal' };
 
-export default function DeliverTo({ variant, areaName }: Props) {
-  const { status, check } = useStore($deliverTo);
+export default function DeliverTo({ areaName }: Props) {
+  const { check } = useStore($deliverTo);
   useEffect(() => loadDeliverTo(), []);
-
-  if (variant === 'nav') {
-    const where = check ? check.pin : areaName;
-    const promise = check ? earliestText(check) : status === 'loading' ? '' : 'Check your PIN code';
-    return (
-      <>
-        <span className="font-semibold">{where}</span>
-        {promise && <span className={check && !check.deliverable ? 'text-sale-600' : undefined}> · {promise}</span>}
-      </>
-    );
-  }
 
   return (
     <section

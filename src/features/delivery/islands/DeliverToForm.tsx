@@ -71,7 +71,7 @@ export default function DeliverToForm() {
           <input
             ref={inputRef}
             id={INPUT_ID}
-            // The native dialog focuses this field when it opens.
+            // biome-ignore lint/a11y/noAutofocus: a native <dialog> (DeliverToDialog.astro) focuses its autofocus field when it opens, as the dialog pattern asks.
             autoFocus
             inputMode="numeric"
             autoComplete="postal-code"

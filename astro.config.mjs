@@ -21,7 +21,7 @@ const config = getConfig();
 const STATIC_HEADERS = true;
 
 /**
- * Server output with the Node adapter in standalone mode: catalogue pages are rendered per
+ * Server output with the Node adapter in middleware mode: catalogue pages are rendered per
  * request, content pages opt in to prerendering. Runtime configuration is read from
  * process.env by src/lib/config.ts (shared with the CLI scripts); prerendered pages bake in
  * SITE_URL, SHOP_* and MEDIA_BASE_URL (scripts/ensure-build.ts rebuilds when they change).
@@ -29,15 +29,17 @@ const STATIC_HEADERS = true;
  * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
  * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
  * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
- * The server entry is src/server/entry.ts, which wraps the Node adapter's so that the other
- * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike;
- * `astro dev` runs the same listener in front of Vite (src/server/dev-server.ts).
+ * The Node adapter runs in middleware mode: its handler renders pages and endpoints, and the one
+ * server entry, src/server/entry.ts (built to dist/server/entry.mjs), puts it behind our listener
+ * with the build's static files and serves it over HTTP or HTTPS, in one process or a cluster,
+ * under npm start, astro preview and `node dist/server/entry.mjs` alike; `astro dev` runs the same
+ * listener in front of Vite (src/server/dev-server.ts).
  */
 export default defineConfig({
   output: 'server',
   // Pages render to a string, not a stream (the adapter's documented option): a page is sent
   // whole anyway, compressed once and maybe cached.
-  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
+  adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
     // React islands render through React's streaming renderer, which gives each island its own
     // useId prefix (the one it hydrates with); the string renderer does not pass it
@@ -46,7 +48,7 @@ export default defineConfig({
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {
-      // The Node adapter with our server entry (src/server/entry.ts wraps @astrojs/node/server.js).
+      // The Node adapter with our server entry (src/server/entry.ts serves @astrojs/node/server.js's handler).
       name: 'farmfresh:server-entry',
       hooks: {
         'astro:config:done': ({ setAdapter }) => {

@@ -1,6 +1,6 @@
 /**
  * Property-based tests of every API route that reads a body, a query string or a path
- * parameter (issue 11), over HTTP against the built server, signed in and signed out: whatever
+ * parameter, over HTTP against the built server, signed in and signed out: whatever
  * a client puts in any field — any Unicode including NUL, control characters and lone
  * surrogates, raw bytes that are not UTF-8, strings up to just under and over the 64 KB cap,
  * numbers, arrays, objects, null — the answer is a 2xx or a 4xx JSON envelope with a message,

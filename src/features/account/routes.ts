@@ -8,10 +8,10 @@ import { getDb } from '#lib/db/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
-import { creditOrderJson, profileJson } from './server/shapes.ts';
+import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { guardOtpSend, throttleIp } from '#features/auth/server/throttles.ts';
 import { clearSessionCookie, clientIp } from '#features/auth/server/session.ts';
-import { otpSentJson } from '#features/auth/server/shapes.ts';
+import { otpSentJson } from '#features/auth/server/auth-json.ts';
 import { otpLoginSchema } from '#features/auth/rules.ts';
 import {
   creditTransactionRoute,

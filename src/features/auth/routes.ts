@@ -12,7 +12,7 @@ import { revokeSession } from './server/sessions.ts';
 import { guardOtpSend, throttleIp } from './server/throttles.ts';
 import { clearSessionCookie, clientIp, setCartHint, setSessionCookie } from './server/session.ts';
 import { takePendingFormAdd } from '#features/cart/server/form-add.ts';
-import { customerJson, otpSentJson } from './server/shapes.ts';
+import { customerJson, otpSentJson } from './server/auth-json.ts';
 import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
 import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
 

@@ -13,7 +13,7 @@ import { listingQuerySchema, queryParam } from './listing-query.ts';
 
 const url = z.object({ url: z.string() });
 
-/** A category (server/shapes.ts `categoryJson`). */
+/** A category (server/catalog-json.ts `categoryJson`). */
 export const categorySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -24,7 +24,7 @@ export const categorySchema = z.object({
   description: z.string().nullable(),
 });
 
-/** A subcategory (server/shapes.ts `subcategoryJson`). */
+/** A subcategory (server/catalog-json.ts `subcategoryJson`). */
 export const subcategorySchema = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
@@ -44,7 +44,7 @@ export const bannerSchema = z.object({
   ctaLink: z.string(),
 });
 
-/** A product card / list entry (server/shapes.ts `productJson`). */
+/** A product card / list entry (server/catalog-json.ts `productJson`). */
 export const productCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -147,7 +147,10 @@ export const categoryProductsRoute = defineRoute({
 /** The All entry of the subcategory list (id 0). */
 const allSubcategorySchema = z.object({ id: z.literal(0), name: z.literal('All'), title: z.literal('All') });
 
-/** GET /api/customer/products/{id}: one page of a subcategory's products; id 0 is All (optionally within `category`). */
+/**
+ * GET /api/customer/products/{id}: one page of a subcategory's products; id 0 is All (optionally
+ * within `category`).
+ */
 export const subcategoryProductsRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/products/{id}',

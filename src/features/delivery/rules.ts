@@ -1,5 +1,5 @@
 /**
- * Delivery zones and slots (issue 14): PIN code rules, the zone type and the messages the
+ * Delivery zones and slots: PIN code rules, the zone type and the messages the
  * storefront and the API share. Pure, browser-safe and zod-free (islands import it; the file's
  * schema is config-schema.ts).
  *

@@ -1,5 +1,5 @@
 /**
- * "Deliver to" in the browser (issue 14): the current PIN code check, shared by the navbar, the
+ * "Deliver to" in the browser: the current PIN code check, shared by the navbar, the
  * product page and the cart (separate islands, one store), and the checkout's chosen slot.
  * Client-only: never write these stores in server frontmatter.
  */
@@ -36,7 +36,10 @@ export function loadDeliverTo(): void {
     });
 }
 
-/** Checks a PIN code and keeps it (cookie); the answer becomes the current check. Throws the API's message on a bad PIN code. */
+/**
+ * Checks a PIN code and keeps it (cookie); the answer becomes the current check. Throws the API's
+ * message on a bad PIN code.
+ */
 export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
   const r = await callRoute<typeof setDeliverToRoute>('POST /api/customer/deliver-to', {
     body: { pin },
@@ -45,7 +48,7 @@ export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
   $deliverTo.set({ status: 'ready', check: r.data.check });
   // The cart's delivery fee and minimum order follow the PIN code. The cart store is loaded
   // here, not imported: every page has the Deliver-to check, and most never show a cart (the
-  // badge needs no store), so they need not download it (3 KB gzipped) just for this.
+  // badge needs no store), so they need not download it just for this.
   void import('#features/cart/store.ts')
     .then((cart) => cart.loadCart(true))
     .catch((err) => console.error('Refreshing the cart failed', err));

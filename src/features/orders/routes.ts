@@ -1,16 +1,19 @@
-/** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
+/**
+ * The orders' route handlers (contracts in contract.ts; mounted by
+ * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts).
+ */
 import { cartPolicy } from '#features/delivery/server/deliver-to.ts';
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/server/session.ts';
 import { listCart, summarize } from '#features/cart/server/cart.ts';
-import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
+import { cartLineJson, cartSummaryJson } from '#features/cart/server/cart-json.ts';
 import { reorder, reorderMessage } from '#features/account/server/account.ts';
-import { reorderJson } from '#features/account/server/shapes.ts';
+import { reorderJson } from '#features/account/server/account-json.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
-import { orderJson } from './server/shapes.ts';
+import { orderJson } from './server/order-json.ts';
 import { cancelOrderRoute, myOrdersRoute, orderRoute, reorderRoute } from './contract.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({

@@ -1,6 +1,6 @@
 /**
- * The search routes (spec 000 §7 search-products, issue 2 "Search"; the results page's API, issue
- * 14): their declarations, shared
+ * The search routes (spec 000 §7 search-products, and the results page's API): their
+ * declarations, shared
  * by the server (routes.ts), the search box (with `import type`) and the OpenAPI document.
  * Browser-safe: zod only.
  */
@@ -47,7 +47,7 @@ export const searchProductsRoute = defineRoute({
   response: z.object({ products: z.array(searchResultSchema) }),
 });
 
-/** Query of the search results page and its API (issue 14). */
+/** Query of the search results page and its API. */
 export const searchPageQuerySchema = z.object({
   q: z
     .string({ error: SEARCH_MESSAGES.empty })

@@ -1,5 +1,5 @@
 /**
- * The substitution route (issue 14): a cart line's own "if out of stock" choice. Declared once
+ * The substitution route: a cart line's own "if out of stock" choice. Declared once
  * here with zod (server, islands by `import type`, OpenAPI). The order-level choice travels with
  * place-order (checkout/contract.ts `substitution`).
  */
@@ -8,7 +8,7 @@ import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { cartDataSchema } from '#features/cart/contract.ts';
 import { CART_MESSAGES } from '#features/cart/rules.ts';
 import { SUBSTITUTION_INVALID } from './rules.ts';
-import { substitutionInput } from './input.ts';
+import { substitutionInput } from './substitution-input.ts';
 
 /** POST /api/customer/set-substitution: a line's choice, or back to the order's (empty, null or "order"). */
 export const setSubstitutionRoute = defineRoute({

@@ -4,7 +4,7 @@ import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/server/session.ts';
 import { listCart, summarize } from '#features/cart/server/cart.ts';
-import { cartLineJson, cartSummaryJson } from '#features/cart/server/shapes.ts';
+import { cartLineJson, cartSummaryJson } from '#features/cart/server/cart-json.ts';
 import { setSubstitutionRoute } from './contract.ts';
 import { setLineSubstitution } from './server.ts';
 

@@ -2,7 +2,7 @@
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { productJson } from '#features/catalog/server/shapes.ts';
+import { productJson } from '#features/catalog/server/catalog-json.ts';
 import { listWishlist, toggleWishlist } from './server.ts';
 import { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';

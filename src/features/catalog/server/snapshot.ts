@@ -6,7 +6,7 @@
  * and everything that takes money or stock (cart, checkout, orders) keep reading the database.
  *
  * Freshness, per server process, one check for pages and search alike:
- * - The first read loads all active products (about a second and 10 MB for 20,000 products).
+ * - The first read loads all active products (the one slow read; docs/performance.md has its cost).
  * - A read at least DELTA_INTERVAL_MS after the last check starts a check: one statement reads
  *   the database's clock, a signature (highest product id; count and latest change of
  *   categories and of subcategories) and the stamps of the rows whose `updated_at` is newer than

@@ -1,5 +1,5 @@
 /**
- * What the search answers from, per process (issues 13 and 14): the search index, built from the
+ * What the search answers from, per process: the search index, built from the
  * catalogue snapshot's product objects (features/catalog/server/snapshot.ts, the process's one
  * in-memory catalogue), and those same objects as the result cards. No copy of the catalogue,
  * no check of the database of its own: the snapshot's check keeps both fresh, and a search never

@@ -9,12 +9,6 @@ import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
-import { sourceRewrites } from './src/server/source-rewrites.ts';
-import { REACT_RENDERER_REWRITES } from './src/server/react-string-ids.ts';
-import { ASTRO_MEMO_REWRITES } from './src/server/astro-memos.ts';
-import { ASTRO_PAGE_BYTES_REWRITES } from './src/server/astro-page-bytes.ts';
-import { REACT_SSR_MEMO_REWRITES } from './src/server/react-ssr-memo.ts';
-import { NODE_APP_HANDLER_REWRITE } from './src/server/node-app-handler.ts';
 import { precompressDir } from './src/server/precompressed.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
@@ -27,7 +21,7 @@ const config = getConfig();
 const STATIC_HEADERS = true;
 
 /**
- * Server output with the Node adapter in standalone mode: catalogue pages are rendered per
+ * Server output with the Node adapter in middleware mode: catalogue pages are rendered per
  * request, content pages opt in to prerendering. Runtime configuration is read from
  * process.env by src/lib/config.ts (shared with the CLI scripts); prerendered pages bake in
  * SITE_URL, SHOP_* and MEDIA_BASE_URL (scripts/ensure-build.ts rebuilds when they change).
@@ -35,24 +29,26 @@ const STATIC_HEADERS = true;
  * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
  * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
  * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
- * The server entry is src/server/entry.ts, which wraps the Node adapter's so that the other
- * security headers reach static files too, under npm start, astro preview and dist/server/entry.mjs alike;
- * `astro dev` runs the same listener in front of Vite (src/server/dev-server.ts).
+ * The Node adapter runs in middleware mode: its handler renders pages and endpoints, and the one
+ * server entry, src/server/entry.ts (built to dist/server/entry.mjs), puts it behind our listener
+ * with the build's static files and serves it over HTTP or HTTPS, in one process or a cluster,
+ * under npm start, astro preview and `node dist/server/entry.mjs` alike; `astro dev` runs the same
+ * listener in front of Vite (src/server/dev-server.ts).
  */
 export default defineConfig({
   output: 'server',
-  // Pages render to a string, not a stream (issue 13): a page is sent whole anyway (compressed,
-  // maybe cached), and the stream machinery cost CPU per request (docs/performance.md).
-  adapter: node({ mode: 'standalone', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
+  // Pages render to a string, not a stream (the adapter's documented option): a page is sent
+  // whole anyway, compressed once and maybe cached.
+  adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
-    // React islands render to a string on the server, not a stream: a page is sent whole anyway
-    // (it is compressed and may be cached), and the stream cost CPU per island (issue 13;
-    // docs/performance.md "Render path"). REACT_RENDERER_REWRITES give each island its useId prefix.
-    react({ experimentalDisableStreaming: true }),
+    // React islands render through React's streaming renderer, which gives each island its own
+    // useId prefix (the one it hydrates with); the string renderer does not pass it
+    // (docs/upstream/astrojs-react-identifier-prefix.md).
+    react(),
     // `astro dev` behind the same listener (headers, compression), with a development CSP.
     devServer(),
     {
-      // The Node adapter with our server entry (src/server/entry.ts wraps @astrojs/node/server.js).
+      // The Node adapter with our server entry (src/server/entry.ts serves @astrojs/node/server.js's handler).
       name: 'farmfresh:server-entry',
       hooks: {
         'astro:config:done': ({ setAdapter }) => {
@@ -94,6 +90,10 @@ export default defineConfig({
       },
     },
   ],
+  // Astro's route cache with our provider: anonymous catalogue pages kept compressed in memory,
+  // tagged by what they show and invalidated when the catalogue snapshot sees a change
+  // (src/lib/cache/route-cache.ts, src/features/catalog/server/page-tags.ts, docs/adr/new-route-cache.md).
+  cache: { provider: { name: 'farmfresh-route-cache', entrypoint: './src/lib/cache/route-cache.ts' } },
   site: config.SITE_URL,
   server: { host: config.HOST, port: config.PORT },
   security: {
@@ -107,16 +107,7 @@ export default defineConfig({
     },
   },
   vite: {
-    plugins: [
-      tailwindcss(),
-      sourceRewrites([
-        ...REACT_RENDERER_REWRITES,
-        ...REACT_SSR_MEMO_REWRITES,
-        ...ASTRO_MEMO_REWRITES,
-        ...ASTRO_PAGE_BYTES_REWRITES,
-        NODE_APP_HANDLER_REWRITE,
-      ]),
-    ],
+    plugins: [tailwindcss()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
   },

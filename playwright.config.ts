@@ -37,7 +37,7 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: 'node scripts/server.ts',
+        command: `node ${process.env.DIST_DIR || 'dist'}/server/entry.mjs`,
         url: `${baseURL}/readyz`,
         reuseExistingServer: false,
         timeout: 120_000,

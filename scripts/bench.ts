@@ -1,22 +1,26 @@
 /**
  * `npm run bench`: what users get from one server, measured in one run per database and
- * compared with budgets expressed as ratios to the prerendered /about of the same server in the
- * same run (issue 13; see bench/README.md and docs/performance.md).
+ * compared with budgets expressed as ratios to a bare Astro app on the same framework packages
+ * (bench/reference-astro), served and measured in the same run with the same requests and
+ * headers (see bench/README.md and docs/performance.md).
  *
  * Per database (PGlite always; PostgreSQL too when BENCH_DATABASE_URL or TEST_DATABASE_URL names
  * a server where it may create a database): a fresh database with the demo shop and the
  * 20,000-product catalogue (BENCH_CSV), 32 signed-in customers with carts, then the production
- * server (scripts/server.ts, production flags) under load, 16 requests in flight, every request
- * with a browser's headers: /about; 500 distinct product pages and 50 distinct listing pages,
- * each once (checked to be cache misses); the same pages again (checked to be hits); the search
- * API with 400 distinct queries; add-to-cart and checkout-summary for the signed-in customers;
- * /about again. It reads the server's CPU time per request and its memory (VmRSS after the load,
- * VmHWM peak, start-up included). On PostgreSQL it also runs one worker against the default
- * (one per CPU) for the cluster's scaling. Then JavaScript per page and Lighthouse (PGlite run).
+ * server (`node dist/server/entry.mjs`, production flags) under load, 16 requests in flight,
+ * every request with a browser's headers unless a phase says identity: the bare Astro reference,
+ * sized to the shop's pages, on the same distinct product and listing pages and the same day's
+ * traffic; the shop on 500 distinct product pages and 50 distinct listing pages, each once (cold),
+ * and as many others with `Accept-Encoding: identity`; the same pages again (cached); the
+ * search API with 400 distinct queries; add-to-cart and checkout-summary for the signed-in
+ * customers; a day's traffic (20,000 page views drawn from a Zipf distribution) while the back
+ * office changes a price or a stock every 2 s, and how soon each change shows. It reads the
+ * servers' CPU time per request and the shop's memory (VmRSS after the load, VmHWM peak,
+ * start-up included). Then JavaScript per page and Lighthouse (PGlite run).
  *
  * Writes bench/results-<date>.json (machine, runs, budgets) and bench/results/latest.md.
  * Exit code 1 when a budget fails or any request answered outside 2xx. BENCH_PHASES (e.g.
- * `search` or `about,search`) runs only those phases and writes no results file: a partial run
+ * `search` or `cold,day`) runs only those phases and writes no results file: a partial run
  * for working on one budget, not a result.
  */
 import { existsSync, mkdirSync, writeFileSync } from 'node:fs';
@@ -25,12 +29,14 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { BROWSER_API_HEADERS, percentile, runLoad, type BenchRequest } from './bench/load.ts';
-import { machineCpuTicks, startBenchServer, type BenchServer } from './bench/server-process.ts';
+import { BROWSER_API_HEADERS, BROWSER_PAGE_HEADERS, percentile, runLoad, type BenchRequest } from './bench/load.ts';
+import { machineCpuTicks, shopEntry, startBenchServer, type BenchServer } from './bench/server-process.ts';
 import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
 import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
 import { measureFrontend } from './bench/frontend.ts';
-import { budgetChecks, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
+import { ensureReferenceBuild, frameworkVersions, meanPageBytes, startReference } from './bench/reference.ts';
+import { changesDuring, dayTraffic, DAY_REQUESTS, postgresWriter, type Change } from './bench/day.ts';
+import { budgetChecks, PHASES, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
 import { openDatabase } from '#lib/db/index.ts';
 import { searchProducts } from '#features/search/index.ts';
 import { measureRelevance } from '#features/search/index.ts';
@@ -38,16 +44,23 @@ import { measureRelevance } from '#features/search/index.ts';
 const root = process.cwd();
 const csvPath = path.resolve(process.env.BENCH_CSV || path.join(root, '../shared/data/bigbasket-products.csv'));
 const port = Number(process.env.BENCH_PORT || 4471);
+const referencePort = Number(process.env.BENCH_REFERENCE_PORT || port + 1);
 const concurrency = Number(process.env.BENCH_CONCURRENCY || 16);
+const dayRequests = Number(process.env.BENCH_DAY_REQUESTS || DAY_REQUESTS);
+/** The reference renders every request, whatever it repeats: a slice of the day's traffic times it. */
+const referenceDayRequests = Math.min(4_000, dayRequests);
 const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 const postgresAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const flags =
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean)
     : SERVER_NODE_FLAGS;
+/** CPUs the servers are pinned to (a `taskset` list), and the shop's worker count: bench/README.md "Cluster". */
+const serverCpus = process.env.BENCH_SERVER_CPUS || undefined;
+const workers = process.env.BENCH_WORKERS || '1';
 const only = process.env.BENCH_ONLY; // 'pglite' | 'postgres': one database only
 /** Phases to run (bench/README.md "Variables"); all when unset. */
-const PHASE_KEYS = ['about', 'cold', 'cached', 'search', 'cart', 'checkout', 'cluster', 'frontend'] as const;
+const PHASE_KEYS = ['static', 'reference', 'cold', 'cached', 'search', 'cart', 'checkout', 'day', 'frontend'] as const;
 const chosen = (process.env.BENCH_PHASES ?? '')
   .split(',')
   .map((k) => k.trim())
@@ -57,9 +70,12 @@ for (const key of chosen)
     throw new Error(`BENCH_PHASES: unknown phase "${key}" (one of ${PHASE_KEYS.join(', ')})`);
 const partial = chosen.length > 0;
 const wants = (key: (typeof PHASE_KEYS)[number]) => !partial || chosen.includes(key);
+/** The reference runs whenever a phase is compared with it. */
+const wantsReference = wants('reference') || wants('cold') || wants('cached') || wants('day');
 const log = (msg: string) => console.log(`[bench] ${msg}`);
+const IDENTITY_HEADERS = { ...BROWSER_PAGE_HEADERS, 'accept-encoding': 'identity' };
 
-/** Runs `requests` and records the server CPU they cost. */
+/** Runs `requests` against `server` and records the server CPU they cost. */
 async function phase(
   server: BenchServer,
   name: string,
@@ -76,16 +92,65 @@ async function phase(
       ((machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)) * 100,
     ) / 100;
   log(
-    `${name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, machine ${Math.round(machineBusy * 100)}% busy, cache hits ${result.cacheHits}/${result.requests}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`,
+    `${name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, machine ${Math.round(machineBusy * 100)}% busy, cache hits ${result.cacheReported ? `${result.cacheHits}/${result.requests}` : '(no cache header)'}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`,
   );
   return { name, ...result, cpuMsPerRequest, machineBusy };
 }
 
 const repeat = (path: string, times: number): BenchRequest[] => Array.from({ length: times }, () => ({ path }));
+const gets = (paths: string[]): BenchRequest[] => paths.map((path) => ({ path }));
 const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
+/**
+ * The bare Astro reference, sized to the shop's pages (read from the shop at `shopBase`), on
+ * the same cold pages and the same day's traffic as the shop.
+ */
+async function measureReference(
+  referenceEntry: string,
+  shopBase: string,
+  targets: BenchTargets,
+  dayPaths: string[],
+): Promise<NonNullable<BenchRun['reference']>> {
+  const sampleUrls = targets.sizeSampleUrls;
+  const shopBytes = {
+    product: await meanPageBytes(shopBase, sampleUrls.product),
+    listing: await meanPageBytes(shopBase, sampleUrls.listing),
+  };
+  const { server, sizes } = await startReference({
+    entry: referenceEntry,
+    port: referencePort,
+    flags,
+    shopBytes,
+    sampleUrls,
+    cpus: serverCpus,
+  });
+  log(
+    `bare Astro reference ready: product ${sizes.reference.product} B (shop ${shopBytes.product} B, ${sizes.cards.related} cards), listing ${sizes.reference.listing} B (shop ${shopBytes.listing} B, ${sizes.cards.listing} cards).`,
+  );
+  try {
+    // The same warm-up as the shop's render path: the sample pages, each once.
+    await runLoad(server.base, gets([...sampleUrls.product, ...sampleUrls.listing]), { concurrency });
+    const phases: Phase[] = [];
+    const run = async (name: string, paths: string[], headers?: Record<string, string>) => {
+      if (paths.length) phases.push(await phase(server, `${name}`, gets(paths), headers));
+    };
+    await run(PHASES.productCold, targets.productUrls);
+    await run(PHASES.listingCold, targets.listingUrls);
+    await run(PHASES.productColdIdentity, targets.productIdentityUrls, IDENTITY_HEADERS);
+    await run(PHASES.listingColdIdentity, targets.listingIdentityUrls, IDENTITY_HEADERS);
+    await run(PHASES.day, dayPaths.slice(0, referenceDayRequests));
+    return { versions: frameworkVersions(root), sizes, phases, memory: server.memoryMb() };
+  } finally {
+    await server.stop();
+  }
+}
+
 /** The whole measurement on one database. */
-async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Promise<BenchRun> {
+async function benchDatabase(
+  kind: 'pglite' | 'postgres',
+  queries: string[],
+  referenceEntry: string | null,
+): Promise<BenchRun> {
   const database = await createBenchDatabase(root, kind === 'postgres' ? postgresAdminUrl : undefined);
   try {
     log(
@@ -93,6 +158,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
     );
     const targets: BenchTargets = await prepareBenchData(database, csvPath);
     log(`${kind}: ${targets.products} products${targets.import ? `, import ${targets.import.seconds} s` : ''}.`);
+    const day = dayTraffic(targets.allProductUrls, targets.allListingUrls, dayRequests);
 
     // Search in-process (the service alone, no HTTP), each query once after a short warm-up.
     const handle = await openDatabase({
@@ -108,7 +174,7 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
         serviceMs.push(performance.now() - t);
       }
     }
-    // Relevance: the expected product or category in the first three results (issue 14).
+    // Relevance: the expected product or category in the first three results.
     const relevance = targets.import && wants('search') ? await measureRelevance(handle.db) : null;
     if (relevance)
       log(
@@ -125,28 +191,27 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
         `${kind}: search in-process over ${queries.length} queries: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms`,
       );
 
-    // One process for the budgets (each cluster worker keeps its own page cache); the cluster's
-    // scaling is measured on its own below.
+    // One process for the budgets (BENCH_WORKERS for more; bench/README.md "Cluster").
     const server = await startBenchServer({
-      root,
+      entry: shopEntry(root),
       port,
-      env: { ...database.env, SMS_SENDER: 'console', WEB_CONCURRENCY: '1' },
+      env: { ...database.env, SMS_SENDER: 'console', WEB_CONCURRENCY: workers },
       flags,
+      cpus: serverCpus,
     });
     const memoryAtReady = server.memoryMb();
     log(
       `${kind}: server ready (${memoryAtReady.processes} process(es), RSS ${memoryAtReady.rss} MB, peak so far ${memoryAtReady.peak} MB).`,
     );
     try {
-      // Warm-up away from the measured URLs: the code paths, not the cache (search: other queries).
+      // Warm-up away from the measured URLs: the code paths, not the cache (search: other
+      // queries). The sample pages are the reference's warm-up too.
       await runLoad(
         server.base,
         [
           ...repeat('/about', 200),
           ...repeat('/', 20),
-          { path: '/category/1/subcategories?page=9' },
-          { path: '/product/2' },
-          { path: '/product/3' },
+          ...gets([...targets.sizeSampleUrls.product, ...targets.sizeSampleUrls.listing]),
         ],
         { concurrency },
       );
@@ -156,38 +221,27 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
           warmupQueries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })),
           { concurrency, headers: BROWSER_API_HEADERS },
         );
+      const reference =
+        referenceEntry && wantsReference
+          ? await measureReference(referenceEntry, server.base, targets, day.paths)
+          : null;
       const tokens = targets.tokens;
       const phases: Phase[] = [];
       const run = async (key: (typeof PHASE_KEYS)[number], ...args: Parameters<typeof phase>) => {
-        if (wants(key)) phases.push(await phase(...args));
+        if (wants(key) && args[2].length) phases.push(await phase(...args));
       };
-      await run('about', server, 'about', repeat('/about', 3000));
-      await run(
-        'cold',
-        server,
-        'product pages, cold',
-        targets.productUrls.map((path) => ({ path })),
-      );
-      await run(
-        'cold',
-        server,
-        'listing pages, cold',
-        targets.listingUrls.map((path) => ({ path })),
-      );
+      await run('static', server, PHASES.staticFile, repeat('/about', 2000));
+      await run('cold', server, PHASES.productCold, gets(targets.productUrls));
+      await run('cold', server, PHASES.listingCold, gets(targets.listingUrls));
+      await run('cold', server, PHASES.productColdIdentity, gets(targets.productIdentityUrls), IDENTITY_HEADERS);
+      await run('cold', server, PHASES.listingColdIdentity, gets(targets.listingIdentityUrls), IDENTITY_HEADERS);
       // Hits: the same URLs again (the listings ten times over, so the phase is long enough to time).
+      await run('cached', server, PHASES.productCached, gets([...targets.productUrls, ...targets.productUrls]));
       await run(
         'cached',
         server,
-        'product pages, cached',
-        [...targets.productUrls, ...targets.productUrls].map((path) => ({ path })),
-      );
-      await run(
-        'cached',
-        server,
-        'listing pages, cached',
-        Array.from({ length: 10 }, () => targets.listingUrls)
-          .flat()
-          .map((path) => ({ path })),
+        PHASES.listingCached,
+        gets(Array.from({ length: 10 }, () => targets.listingUrls).flat()),
       );
       await run(
         'search',
@@ -223,45 +277,30 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
         })),
         BROWSER_API_HEADERS,
       );
-      await run('about', server, 'about, again', repeat('/about', 3000));
+      // Last: its changes sell out some of the most viewed products.
+      let freshness: BenchRun['freshness'] = null;
+      if (wants('day')) {
+        const writer = kind === 'postgres' ? await postgresWriter(database.env.DATABASE_URL!) : null;
+        try {
+          const traffic = phase(server, PHASES.day, gets(day.paths));
+          const changes: Promise<Change[]> = writer
+            ? changesDuring(traffic, writer, server.base, day.hotProductIds)
+            : Promise.resolve([]);
+          phases.push(await traffic);
+          freshness = writer
+            ? { changes: await changes }
+            : {
+                changes: [],
+                note: 'not measured on PGlite: one process owns its database, so no back office or other process can write it; measured on PostgreSQL',
+              };
+          for (const c of freshness.changes)
+            log(`${kind}: ${c.kind} of product ${c.productId} at ${c.at} ms: visible after ${c.delayMs ?? 'never'} ms`);
+        } finally {
+          await writer?.close();
+        }
+      }
       const memory = server.memoryMb();
       log(`${kind}: RSS after the load ${memory.rss} MB, peak ${memory.peak} MB.`);
-
-      let scaling: BenchRun['scaling'] = null;
-      if (kind === 'postgres' && wants('cluster')) {
-        await server.stop();
-        // Cache off: every answer a render. Each process is warmed on other product pages first,
-        // as many per worker as the single process had (the primary hands connections out
-        // round-robin), then measured on CLUSTER_PAGES distinct pages.
-        const measured = targets.clusterProductUrls.map((path) => ({ path }));
-        const warmup = targets.clusterWarmupUrls.map((path) => ({ path }));
-        const one = await startBenchServer({
-          root,
-          port,
-          env: { ...database.env, WEB_CONCURRENCY: '1', PAGE_CACHE_SECONDS: '0' },
-          flags,
-        });
-        await runLoad(one.base, warmup, { concurrency });
-        const single = await phase(one, 'product pages, 1 worker, cache off', measured);
-        await one.stop();
-        const all = await startBenchServer({ root, port, env: { ...database.env, PAGE_CACHE_SECONDS: '0' }, flags });
-        const workers = Math.max(1, all.memoryMb().processes - 1);
-        // /readyz answers once the first worker listens; the others start within ~3 s here, so
-        // wait before the warm-up, then the same warm-up per worker as the single process had
-        // (cache off: a repeat renders).
-        await new Promise((resolve) => setTimeout(resolve, 5000));
-        await runLoad(all.base, Array.from({ length: workers }, () => warmup).flat(), { concurrency });
-        const multi = await phase(all, `product pages, ${workers} workers, cache off`, measured);
-        await all.stop();
-        scaling = {
-          cpus: os.availableParallelism(),
-          workers,
-          single,
-          multi,
-          ratio: Math.round((multi.rps / single.rps) * 100) / 100,
-        };
-        log(`${kind}: cluster scaling ${scaling.ratio}× (${single.rps} → ${multi.rps} req/s).`);
-      }
 
       const frontend =
         kind === 'pglite' && process.env.BENCH_FRONTEND !== '0' && wants('frontend')
@@ -292,7 +331,8 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
         phases,
         memory,
         memoryAtReady,
-        scaling,
+        reference,
+        freshness,
         frontend,
       };
     } finally {
@@ -304,11 +344,12 @@ async function benchDatabase(kind: 'pglite' | 'postgres', queries: string[]): Pr
 }
 
 ensureBuild({ root });
+const referenceEntry = wantsReference ? ensureReferenceBuild(root, log) : null;
 const queries = await benchSearchQueries();
 const warmupQueries = await benchWarmupSearchQueries();
 const runs: BenchRun[] = [];
-if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries));
-if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries));
+if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries, referenceEntry));
+if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries, referenceEntry));
 else if (only !== 'pglite') log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL run is skipped.');
 
 const checks = runs.flatMap((run) => budgetChecks(run, concurrency));
@@ -331,6 +372,7 @@ if (partial) {
   writeFileSync(path.join(root, 'bench/results/latest.md'), writeMarkdown(results));
   log(`Wrote ${path.relative(root, file)} and bench/results/latest.md.`);
 }
+for (const c of checks)
+  log(`${c.pass === null ? '–   ' : c.pass ? 'pass' : 'FAIL'} ${c.database}: ${c.budget} — ${c.measured}`);
 const failed = checks.filter((c) => c.pass === false);
-for (const c of failed) log(`FAIL ${c.database}: ${c.budget} — ${c.measured}`);
 process.exit(failed.length ? 1 : 0);

@@ -13,7 +13,7 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
 import { getConfig } from '#lib/config.ts';
-import { getDatabaseHandle } from '#lib/db/index.ts';
+import { type DatabaseHandle, getDatabaseHandle } from '#lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
 import { importCatalogCsv } from '#features/catalog/index.ts';
 
@@ -35,7 +35,7 @@ console.log(`Importing ${file} into ${target}…`);
 lockDataDirOrExit();
 
 const started = performance.now();
-let handle;
+let handle: DatabaseHandle;
 try {
   handle = await getDatabaseHandle({ statementTimeoutMs: 0 });
 } catch (err) {

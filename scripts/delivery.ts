@@ -1,5 +1,5 @@
 /**
- * Operators' delivery tool (issue 14). Reads no database.
+ * Operators' delivery tool. Reads no database.
  *   npm run delivery -- zones [FILE]   check the zones file (FILE, else DELIVERY_ZONES_FILE, else
  *                                      the demo zones) and show each zone: PIN codes, fee,
  *                                      free-delivery threshold, minimum order, windows

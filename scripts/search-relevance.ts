@@ -1,5 +1,5 @@
 /**
- * `npm run search:relevance [-- FILE.csv]` (issue 14): measures search relevance and latency and
+ * `npm run search:relevance [-- FILE.csv]`: measures search relevance and latency and
  * writes bench/results/search-relevance.json. Loads the BigBasket catalogue (FILE.csv, else
  * BIGBASKET_CSV, else /work/shared/data/bigbasket-products.csv) with the catalogue import into a
  * fresh in-memory PGlite and runs its 60+ queries; runs the demo shop's queries on another. Each

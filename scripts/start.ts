@@ -1,11 +1,15 @@
 /**
  * `npm start`: builds the site when the build is missing, older than the sources or made with
- * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then serves
- * it on HOST:PORT (default localhost:4321). The server itself applies pending migrations and
- * seeds the demo shop into an empty database on boot (src/server/wiring.ts), so several server
- * processes on one PostgreSQL stay consistent; this script waits until /readyz says so.
+ * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then runs the server
+ * entry (DIST_DIR/server/entry.mjs, src/server/entry.ts) on HOST:PORT (default localhost:4321),
+ * over HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set. The server itself applies pending
+ * migrations and seeds the demo shop into an empty database on boot (src/server/wiring.ts), so
+ * several server processes on one PostgreSQL stay consistent; this script waits until /readyz
+ * says so.
  */
 import { spawn } from 'node:child_process';
+import http from 'node:http';
+import https from 'node:https';
 import path from 'node:path';
 import { SERVER_NODE_FLAGS } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
@@ -38,24 +42,36 @@ try {
 
 // The server runs as a child with the memory flags of scripts/server-flags.ts; this process
 // waits for it to be ready, says where it is, and passes signals on.
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, path.join(root, 'scripts/server.ts')], {
+const entry = path.resolve(root, config.DIST_DIR, 'server/entry.mjs');
+const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
   stdio: 'inherit',
   env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));
 
+/**
+ * The status of GET `url`, or 0 when nothing answers. Over HTTPS the certificate is not checked:
+ * this asks its own child, which may well use a self-signed one.
+ */
+function statusOf(url: string): Promise<number> {
+  return new Promise((resolve) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const req = get(url, { rejectUnauthorized: false }, (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+    });
+    req.on('error', () => resolve(0));
+  });
+}
+
 // Warm up: the first /readyz opens, migrates and (when empty) seeds the database.
-const base = `http://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
+const scheme = config.SERVER_CERT_PATH && config.SERVER_KEY_PATH ? 'https' : 'http';
+const base = `${scheme}://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
 for (let attempt = 0; attempt < 240; attempt++) {
-  try {
-    const res = await fetch(`${base}/readyz`);
-    if (res.ok) {
-      console.log(`FarmFresh is ready at ${base}/`);
-      break;
-    }
-  } catch {
-    /* server still starting */
+  if ((await statusOf(`${base}/readyz`)) === 200) {
+    console.log(`FarmFresh is ready at ${base}/`);
+    break;
   }
   await new Promise((r) => setTimeout(r, 500));
 }

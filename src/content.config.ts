@@ -1,5 +1,5 @@
 /**
- * Content collections (issue 6): the shop's static and informational pages and its blog, written
+ * Content collections: the shop's static and informational pages and its blog, written
  * in Markdown under src/content/ and validated at build time. See docs/editing-pages.md.
  */
 import { defineCollection } from 'astro:content';

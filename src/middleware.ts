@@ -1,22 +1,19 @@
 /**
- * Runs around every server-rendered request:
+ * Runs around every server-rendered request (bad addresses and oversized bodies never get here:
+ * the listener's edge gate, src/lib/http/edge-gate.ts, refuses them first):
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
  * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
  *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
- * - stores anonymous catalogue HTML in the page micro-cache, which the Node listener reads
- *   (src/lib/cache/page-cache.ts; not under `astro dev`);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace;
- * - compresses what it did not store, whole and cheaply (src/lib/http/dynamic-encoding.ts), so
- *   no answer goes through a per-request brotli stream.
+ * - compresses every answer whole and cheaply (src/lib/http/dynamic-encoding.ts), so no answer
+ *   goes through a per-request brotli stream; Astro's route cache, which runs around this
+ *   middleware (src/lib/cache/route-cache.ts), keeps a cached page as encoded here.
  */
 import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
 import { logger } from '#lib/log.ts';
-import { errorResponse, AppError, badRequest, disallowed, notFound } from '#lib/http/envelope.ts';
-import { bodyTooLargeMessage, declaredLength, dropBadParams, isCleanPath, parseEncoded } from '#lib/http/edge-input.ts';
-import { pageCacheKey, writePageCache } from '#lib/cache/page-cache.ts';
-import { getConfig } from '#lib/config.ts';
+import { errorResponse, AppError, notFound } from '#lib/http/envelope.ts';
 import { getDb } from '#lib/db/index.ts';
 import { scheduleMaintenance } from '#lib/db/maintenance.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
@@ -53,37 +50,6 @@ function isUnknownApiAddress(url: URL, routePattern: string | undefined): boolea
   return (url.pathname === '/api' || url.pathname.startsWith('/api/')) && !routePattern?.startsWith('/api');
 }
 
-const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
-
-/**
- * Bad input at the edge (issue 11), before the cache, any page or handler; null lets the
- * request through. A path with control characters or malformed %-encoding: 400. A bad query
- * parameter: 400 naming it under /api; pages forgive it with a redirect to the same address
- * without it. A Content-Length over MAX_BODY_BYTES: 413 without reading the body (readBody
- * also counts chunked bodies).
- */
-function refuseAtEdge(request: Request, url: URL): Response | null {
-  const isApi = url.pathname.startsWith('/api/');
-  if (!isCleanPath(url.pathname)) {
-    const message = 'The address contains characters that are not allowed.';
-    return isApi ? errorResponse(badRequest(message)) : new Response(message, { status: 400, headers: TEXT_HEADERS });
-  }
-  const query = parseEncoded(url.search.slice(1));
-  if ('problem' in query) {
-    if (isApi) return errorResponse(disallowed(query.problem.field));
-    const kept = dropBadParams(url.search.slice(1));
-    return new Response(null, { status: 302, headers: { location: url.pathname + (kept ? `?${kept}` : '') } });
-  }
-  const limit = getConfig().MAX_BODY_BYTES;
-  if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit) {
-    const message = bodyTooLargeMessage(limit);
-    return isApi
-      ? errorResponse(new AppError('payload_too_large', message))
-      : new Response(message, { status: 413, headers: TEXT_HEADERS });
-  }
-  return null;
-}
-
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time, where there is no real request to inspect.
   if (context.isPrerendered) return next();
@@ -94,14 +60,9 @@ export const onRequest = defineMiddleware(async (context, next) => {
   const { request, url } = context;
 
   let response: Response;
-  const badInput = refuseAtEdge(request, url);
-  // Only the listener reads the cache (one look-up per request); here pages are stored.
-  const cacheKey = badInput || import.meta.env.DEV ? null : pageCacheKey(request, url);
-  const refused = !badInput && UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
-  const notAllowed = badInput || refused ? null : await methodNotAllowed(request, context.routePattern);
-  if (badInput) {
-    response = badInput;
-  } else if (refused) {
+  const refused = UNSAFE.has(request.method) && !isSameOriginRequest(request, url);
+  const notAllowed = refused ? null : await methodNotAllowed(request, context.routePattern);
+  if (refused) {
     response = errorResponse(new AppError('forbidden', 'Cross-origin requests are not allowed.'));
   } else if (notAllowed) {
     response = notAllowed;
@@ -114,14 +75,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
       response = await next();
       if (page && response.status === 500)
         response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
-      if (cacheKey)
-        response = await writePageCache(
-          cacheKey,
-          response,
-          getConfig().PAGE_CACHE_SECONDS,
-          Date.now(),
-          request.headers.get('accept-encoding'),
-        );
     } catch (err) {
       response = url.pathname.startsWith('/api/')
         ? errorResponse(err, reqId)

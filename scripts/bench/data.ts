@@ -2,8 +2,10 @@
  * The bench's data: a fresh database (PGlite under .bench/pglite, or a new PostgreSQL database
  * on BENCH_DATABASE_URL's server, dropped afterwards) with the migrations, the demo shop and the
  * 20,000-product catalogue; signed-in customers with carts (sessions created directly, as the
- * OTP login would); and the URLs to request: distinct product pages, distinct listing pages
- * (categories and subcategories, sorts and page numbers) and varied search queries.
+ * OTP login would); and the URLs to request: distinct product pages and distinct listing pages
+ * (categories and subcategories, sorts and page numbers), one set for browser headers and one
+ * for `Accept-Encoding: identity`, a few others to read the pages' size from, and every product
+ * and listing URL for the day's traffic.
  */
 import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
@@ -59,27 +61,19 @@ export async function createBenchDatabase(root: string, adminUrl: string | undef
   return { kind: 'postgres', env: { DATABASE_URL: url }, drop };
 }
 
-/**
- * Product pages the cluster phase requests per server (1,500: at ~150–300 pages/s a phase of
- * 5–10 s, long enough that a worker's start-up and a garbage collection do not decide it).
- */
-export const CLUSTER_PAGES = 1500;
-/**
- * Other product pages requested first, unmeasured, once per process: the cluster's server gets
- * them once per worker (the primary deals connections out in turn), so every worker has
- * rendered as many pages as the single process before the measurement, and a half-warm worker
- * cannot be what the scaling figure shows. (Measured both ways on 2026-11-26: 1.09× either way.)
- */
-export const CLUSTER_WARMUP_PAGES = 1000;
-
 /** What the bench requests, chosen from the database. */
 export interface BenchTargets {
   products: number;
+  /** Distinct pages for the cold phases with browser headers, and others for the identity ones. */
   productUrls: string[];
   listingUrls: string[];
-  /** The cluster phase's product pages (page cache off): CLUSTER_PAGES distinct, and CLUSTER_WARMUP_PAGES others to warm each worker. */
-  clusterProductUrls: string[];
-  clusterWarmupUrls: string[];
+  productIdentityUrls: string[];
+  listingIdentityUrls: string[];
+  /** Pages requested by no measured phase, whose size (identity) the reference pages are made to match. */
+  sizeSampleUrls: { product: string[]; listing: string[] };
+  /** Every active product's page and every listing page, for the day's traffic. */
+  allProductUrls: string[];
+  allListingUrls: string[];
   /** Bearer tokens of signed-in customers, each with a few cart lines, and product ids to add. */
   tokens: string[];
   addableProductIds: number[];
@@ -92,7 +86,8 @@ const rows = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
 /**
  * Migrates, seeds the demo shop, imports `csvPath` when it exists, creates `customerCount`
  * customers with sessions and carts, and picks `productPages` product URLs and `listingPages`
- * listing URLs (all distinct). Closes the database again (the server must own PGlite).
+ * listing URLs per header set (all distinct; fewer listings when the catalogue has fewer).
+ * Closes the database again (the server must own PGlite).
  */
 export async function prepareBenchData(
   database: BenchDatabase,
@@ -162,14 +157,36 @@ export async function prepareBenchData(
       for (const productId of sample(inStock, 3, 100 + i)) await addToCart(handle.db, customer!.id, productId, 1);
       tokens.push((await createSession(handle.db, customer!.id)).token);
     }
+    // The size samples first, then the two measured sets share the rest (evenly when the
+    // catalogue has fewer pages than they ask for).
+    const SIZE_SAMPLES = { product: 10, listing: 5 };
+    const split = (urls: string[], samples: number, perSet: number) => {
+      const share = Math.min(perSet, Math.floor((urls.length - samples) / 2));
+      return {
+        samples: urls.slice(0, samples),
+        browser: urls.slice(samples, samples + share),
+        identity: urls.slice(samples + share, samples + 2 * share),
+      };
+    };
+    const productSets = split(
+      sample(productIds, 2 * productPages + SIZE_SAMPLES.product).map((id) => `/product/${id}`),
+      SIZE_SAMPLES.product,
+      productPages,
+    );
+    const listingSets = split(
+      sample(listings, 2 * listingPages + SIZE_SAMPLES.listing, 7),
+      SIZE_SAMPLES.listing,
+      listingPages,
+    );
     return {
       products: productIds.length,
-      productUrls: sample(productIds, productPages).map((id) => `/product/${id}`),
-      listingUrls: sample(listings, listingPages, 7),
-      ...(() => {
-        const cluster = sample(productIds, CLUSTER_PAGES + CLUSTER_WARMUP_PAGES, 41).map((id) => `/product/${id}`);
-        return { clusterProductUrls: cluster.slice(0, CLUSTER_PAGES), clusterWarmupUrls: cluster.slice(CLUSTER_PAGES) };
-      })(),
+      productUrls: productSets.browser,
+      productIdentityUrls: productSets.identity,
+      listingUrls: listingSets.browser,
+      listingIdentityUrls: listingSets.identity,
+      sizeSampleUrls: { product: productSets.samples, listing: listingSets.samples },
+      allProductUrls: productIds.map((id) => `/product/${id}`),
+      allListingUrls: listings,
       tokens,
       addableProductIds: sample(inStock, 200, 29),
       import: importInfo,

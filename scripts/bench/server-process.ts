@@ -1,9 +1,10 @@
 /**
- * The benchmarked server as the operating system sees it: starts `scripts/server.ts` (with the
- * production flags of scripts/server-flags.ts, or others under test), waits for /readyz, and
- * reads the CPU time and memory of the whole process tree (the primary and its cluster workers)
- * from /proc: CPU in ms (user + system), resident memory now (VmRSS) and at its peak (VmHWM),
- * in MB, summed over the processes.
+ * A benchmarked server as the operating system sees it: starts a built server entry — the shop's
+ * `dist/server/entry.mjs` (DIST_DIR) or the bare Astro reference's — with the production flags
+ * of scripts/server-flags.ts (or others under test), optionally pinned to some CPUs with
+ * `taskset`, waits until a ready path answers 200, and reads the CPU time and memory of the
+ * whole process tree (a primary and its cluster workers) from /proc: CPU in ms (user + system),
+ * resident memory now (VmRSS) and at its peak (VmHWM), in MB, summed over the processes.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
@@ -80,44 +81,55 @@ function kbField(pid: number, field: string): number {
   return kb ? Number(kb) : 0;
 }
 
+/** The shop's built server entry: `node dist/server/entry.mjs` (or DIST_DIR's), as `npm start` runs it. */
+export const shopEntry = (root: string) => path.resolve(root, process.env.DIST_DIR || 'dist', 'server/entry.mjs');
+
 /**
- * Starts the server on `port` with `env` (added to this process's environment) and Node `flags`,
- * and resolves once /readyz answers 200 (rejects after `readyTimeoutMs` or when it exits).
+ * Starts `entry` on `port` with `env` (added to this process's environment) and Node `flags`
+ * (pinned to `cpus`, a `taskset` CPU list, when given), and resolves once `readyPath` answers
+ * 200 (rejects after `readyTimeoutMs` or when it exits).
  */
 export async function startBenchServer({
-  root,
+  entry,
   port,
   env,
   flags,
+  readyPath = '/readyz',
+  cpus,
   readyTimeoutMs = 180_000,
 }: {
-  root: string;
+  entry: string;
   port: number;
   env: Record<string, string>;
   flags: string[];
+  readyPath?: string;
+  cpus?: string;
   readyTimeoutMs?: number;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [...flags, path.join(root, 'scripts/server.ts')], {
-    env: {
-      ...process.env,
-      HOST: '127.0.0.1',
-      PORT: String(port),
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      ASTRO_NODE_LOGGING: 'disabled',
-      SITE_URL: base,
-      ...env,
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const command = [process.execPath, ...flags, entry];
+  const childEnv: Record<string, string | undefined> = {
+    ...process.env,
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    ASTRO_NODE_LOGGING: 'disabled',
+    SITE_URL: base,
+    ...env,
+  };
+  // The entry listens by itself (the adapter's switch must not be left off by a caller).
+  delete childEnv.ASTRO_NODE_AUTOSTART;
+  const child = cpus
+    ? spawn('taskset', ['-c', cpus, ...command], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] })
+    : spawn(command[0]!, command.slice(1), { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    if (Date.now() > deadline) throw new Error(`the server was not ready within ${readyTimeoutMs / 1000} s`);
+    if (child.exitCode !== null) throw new Error(`${entry} exited with code ${child.exitCode}`);
+    if (Date.now() > deadline) throw new Error(`${entry} was not ready within ${readyTimeoutMs / 1000} s`);
     if (
-      await fetch(`${base}/readyz`).then(
+      await fetch(`${base}${readyPath}`).then(
         (r) => r.ok,
         () => false,
       )

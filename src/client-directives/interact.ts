@@ -63,7 +63,9 @@ const interact: ClientDirective = (load, _options, el) => {
     const target = (event.target as HTMLElement | null)?.closest<HTMLElement>(
       'a[href], button, [role="button"], input, summary',
     );
-    if (target) {
+    // Only the island's own controls wait for it: a control around the island (a native dialog
+    // opener holding an island's text) works without it.
+    if (target && el.contains(target)) {
       event.preventDefault();
       event.stopPropagation();
       pendingClick = target;

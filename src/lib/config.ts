@@ -51,8 +51,14 @@ const configSchema = z
     MEDIA_BASE_URL: z.string().default(''),
     /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),
-    /** Seconds anonymous catalogue HTML is kept in this process's micro-cache (0 turns it off). */
-    PAGE_CACHE_SECONDS: z.coerce.number().min(0).max(3600).default(60),
+    /**
+     * Longest time (s) an anonymous catalogue page stays in this process's route cache (0 turns the
+     * cache off). A page leaves it earlier, within a second, when a product or category it shows
+     * changes; this bounds what the catalogue snapshot does not watch (banners, delivery areas).
+     */
+    PAGE_CACHE_SECONDS: z.coerce.number().int().min(0).max(86_400).default(300),
+    /** Most MiB of page bodies (stored compressed) the route cache keeps per process; least recently used out first. */
+    PAGE_CACHE_MB: z.coerce.number().int().min(1).max(4096).default(24),
     SHOP_NAME: z.string().default('FarmFresh'),
     SHOP_EMAIL: z.string().default('hello@farmfresh.example'),
     SHOP_PHONE: z.string().default('+91 487 242 0000'),
@@ -75,12 +81,18 @@ const configSchema = z
       .string()
       .regex(/^\d{2}$/, 'a two-digit GST state code such as 32')
       .default('32'),
-    /** Prefix of invoice numbers, e.g. FF → FF/26-27/000123 (up to 3 capital letters or digits: Rule 46 allows 16 characters). */
+    /**
+     * Prefix of invoice numbers, e.g. FF → FF/26-27/000123 (up to 3 capital letters or digits: Rule
+     * 46 allows 16 characters).
+     */
     INVOICE_PREFIX: z
       .string()
       .regex(/^[A-Z0-9]{1,3}$/, 'up to 3 capital letters or digits')
       .default('FF'),
-    /** Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1 point = ₹1 at checkout. */
+    /**
+     * Loyalty points earned per ₹100 paid (whole hundreds), credited when the order is delivered; 1
+     * point = ₹1 at checkout.
+     */
     POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
     /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
     NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
@@ -135,7 +147,7 @@ const configSchema = z
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
   const SMS_SENDER = c.SMS_SENDER ?? (c.NODE_ENV === 'production' ? undefined : ('console' as const));
   const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
-  // One process owns a PGlite folder; on PostgreSQL every core serves (issue 13).
+  // One process owns a PGlite folder; on PostgreSQL every core serves.
   const WEB_CONCURRENCY = c.DATABASE_URL ? (c.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
   return {
     ...c,

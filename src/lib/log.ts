@@ -5,7 +5,10 @@
 import pino from 'pino';
 import { getConfig } from './config.ts';
 
-/** LOG_LEVEL from configuration; `info` while the configuration is invalid (the first getConfig() elsewhere names the bad variable). */
+/**
+ * LOG_LEVEL from configuration; `info` while the configuration is invalid (the first getConfig()
+ * elsewhere names the bad variable).
+ */
 function configuredLevel(): string {
   try {
     return getConfig().LOG_LEVEL;

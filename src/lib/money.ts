@@ -4,11 +4,10 @@
  */
 
 // Whole paise (every amount the shop has) are written out here rather than by Intl: the first
-// Intl.NumberFormat of a browser tab starts ICU, ~30 ms of main thread on a desktop core and
-// ~120 ms on Lighthouse's mobile CPU, which a signed-in /cart paid while hydrating and a guest's
-// /cart while loading this module. The text is Intl's en-IN currency format exactly
-// (tests/kernel/money.test.ts compares the two); anything else (fractions of a paisa, NaN,
-// ₹10 trillion and beyond) still goes through Intl, made on first use.
+// Intl.NumberFormat of a browser tab starts ICU, a long task on a phone's CPU, which a signed-in
+// /cart would pay while hydrating and a guest's /cart while loading this module. The text is Intl's
+// en-IN currency format exactly (tests/kernel/money.test.ts compares the two); anything else
+// (fractions of a paisa, NaN, ₹10 trillion and beyond) still goes through Intl, made on first use.
 let inr: Intl.NumberFormat | undefined;
 let inr1: Intl.NumberFormat | undefined;
 

@@ -1,7 +1,8 @@
 /**
- * JSON-LD builders (schema.org) for search engines and link previews (spec 000 §1):
- * the shop as an Organization/GroceryStore and the WebSite with its SearchAction on home, BreadcrumbList on listing and product pages,
- * Product with an Offer on product pages. Pass the results to ShopLayout's `jsonLd` prop.
+ * JSON-LD builders (schema.org) for search engines and link previews (spec 000 §1): the shop as an
+ * Organization/GroceryStore and the WebSite with its SearchAction on home, BreadcrumbList on
+ * listing and product pages, Product with an Offer on product pages. Pass the results to
+ * ShopLayout's `jsonLd` prop.
  *
  * URLs given to these builders may be absolute or site-relative paths; relative ones are made
  * absolute against the `site` argument (normally `getConfig().SITE_URL`).
@@ -91,7 +92,7 @@ export function storeJsonLd(config: StoreInfo): JsonLd {
 }
 
 /**
- * The site as a schema.org WebSite with its search (issue 14): a SearchAction whose target is
+ * The site as a schema.org WebSite with its search: a SearchAction whose target is
  * /search?q={search_term_string}, so search engines may show a search box for the shop.
  */
 export function websiteJsonLd(config: Pick<StoreInfo, 'SHOP_NAME' | 'SITE_URL'>): JsonLd {

@@ -1,5 +1,5 @@
 /**
- * Unit sale price (issue 14, "Prices a customer can compare"; Legal Metrology (Packaged
+ * Unit sale price, so customers can compare prices (Legal Metrology (Packaged
  * Commodities) Rules 2011, rule 6: packaged goods show a price per kg or per litre, counted goods
  * per piece): the selling price of a pack divided by its size. Pure and browser-safe, for cards,
  * the product page and the cart alike.

@@ -1,4 +1,7 @@
-/** GET /readyz: the database is reachable and every committed migration is applied (for readiness probes); answers within 2.5 s, 503 with Retry-After when not ready. */
+/**
+ * GET /readyz: the database is reachable and every committed migration is applied (for readiness
+ * probes); answers within 2.5 s, 503 with Retry-After when not ready.
+ */
 import type { APIRoute } from 'astro';
 import { readiness } from '#lib/db/readiness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS } from '#lib/db/unavailable.ts';

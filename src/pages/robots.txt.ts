@@ -1,5 +1,5 @@
 /**
- * GET /robots.txt (issue 6): crawlers may read the whole shop except the API and the
+ * GET /robots.txt: crawlers may read the whole shop except the API and the
  * customer-only pages; the sitemap address comes from SITE_URL.
  */
 import type { APIRoute } from 'astro';

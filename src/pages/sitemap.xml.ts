@@ -1,8 +1,8 @@
 /**
- * GET /sitemap.xml (issue 6): every indexable URL of the shop, generated per request so new
+ * GET /sitemap.xml: every indexable URL of the shop, generated per request so new
  * products appear without a rebuild: home, content pages, blog posts, /categories, each category's
  * subcategory browser, each subcategory listing and each active product. The XML is streamed in
- * chunks while one query per table reads only ids and update times (20,000 products ≈ 1.6 MB).
+ * chunks while one query per table reads only ids and update times, so a large catalogue never sits whole in memory.
  * Sitemaps hold at most 50,000 URLs; a larger catalogue needs a sitemap index.
  */
 import type { APIRoute } from 'astro';

@@ -3,7 +3,8 @@
  * integration that puts the listener first in Vite's dev-server middleware stack, so development
  * answers carry the same security headers and compression and refuse the same bad input as
  * `npm start`. Two differences, both because the dev server renders from source: no page is
- * served from the micro-cache, and the Content-Security-Policy is DEV_CSP
+ * served from a cache (Astro's route cache does nothing under `astro dev`), and the
+ * Content-Security-Policy is DEV_CSP
  * (src/lib/http/security-headers.ts) — Astro's hashed page policy is turned off under `astro dev`,
  * because Vite injects the page's CSS as inline style elements it does not hash (every page
  * rendered unstyled).

@@ -3,20 +3,21 @@
  * copy beside every text file of dist/client — prerendered pages (e.g. /about), CSS, JS, SVG —
  * written once (`precompressDir`); at run time the listener sends the copy the browser prefers
  * (`createPrecompressedHandler`) with Content-Encoding and Vary: Accept-Encoding, so no request
- * for a static file runs a compressor. A browser that accepts neither gets the plain file from
- * Astro's static handler as before. Only copies smaller than their file are kept; files under
+ * for a static file runs a compressor. A browser that accepts neither gets the plain file
+ * (src/server/static-files.ts). Only copies smaller than their file are kept; files under
  * 1 KiB stay plain (the listener's `compression` threshold).
  *
- * The handler answers GET and HEAD for files that have a copy, with the headers Astro's static
- * handler (`send`) gives them: Content-Type, Cache-Control (immutable under /_astro/), ETag and
+ * The handler answers GET and HEAD for files that have a copy, with the headers the plain file
+ * gets (src/server/static-files.ts): Content-Type, Cache-Control (immutable under /_astro/), ETag and
  * Last-Modified (a matching If-None-Match gets 304), and each prerendered page's own
- * Content-Security-Policy from dist/_headers.json. Paths resolve as the static handler resolves
- * them with trailingSlash "ignore": `/about` and `/about/` are about/index.html.
+ * Content-Security-Policy from dist/_headers.json. Paths resolve as static-files.ts resolves
+ * them, with trailingSlash "ignore": `/about` and `/about/` are about/index.html.
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import type http from 'node:http';
 import { encodeBody, pickEncoding } from '#lib/http/content-coding.ts';
+import { readPageHeaders } from './static-files.ts';
 
 /** Files worth compressing, by extension, with the Content-Type sent for them. */
 const TYPES: Record<string, string> = {
@@ -74,18 +75,6 @@ interface Entry {
   headers: [string, string][];
 }
 
-/** A prerendered page's headers as the Node adapter writes them to dist/_headers.json. */
-type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
-
-function readHeadersJson(file: string | null): HeadersJson {
-  if (!file || !fs.existsSync(file)) return [];
-  try {
-    return JSON.parse(fs.readFileSync(file, 'utf8')) as HeadersJson;
-  } catch {
-    return [];
-  }
-}
-
 /** The URL path (no trailing slash, '/' for the root) a file of dist/client is served under. */
 function urlPathOf(rel: string): string {
   const posix = '/' + rel.split(path.sep).join('/');
@@ -102,12 +91,7 @@ export function createPrecompressedHandler(
   clientDir: string,
   headersFile: string | null,
 ): (req: http.IncomingMessage, res: http.ServerResponse) => boolean {
-  const pageHeaders = new Map(
-    readHeadersJson(headersFile).map((p) => [
-      p.pathname.replace(/\/$/, '') || '/',
-      p.headers.map((h) => [h.key, h.value] as [string, string]),
-    ]),
-  );
+  const pageHeaders = readPageHeaders(headersFile);
   const entries = new Map<string, Entry>();
   if (fs.existsSync(clientDir)) {
     for (const file of walk(clientDir)) {
@@ -140,7 +124,7 @@ export function createPrecompressedHandler(
     if (!entry) return false;
     const coding = pickEncoding(req.headers['accept-encoding']);
     const file = coding ? entry.copies[coding] : undefined;
-    // Stat per request (as Astro's static handler does): a rebuild under a running server must
+    // Stat per request (as `send` does for the plain file): a rebuild under a running server must
     // not leave a stale Content-Length; a copy that has gone falls through to the plain file.
     const stat = file ? fs.statSync(file, { throwIfNoEntry: false }) : undefined;
     if (!coding || !file || !stat) return false;

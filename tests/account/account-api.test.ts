@@ -1,6 +1,6 @@
 /**
  * The account API over HTTP on every test database (spec 001 §2 My Account, Edit Profile, Wallet
- * panel, §3, §5, §7, §8; issue 5): profile with real balances, profile edits and the phone change
+ * panel, §3, §5, §7, §8): profile with real balances, profile edits and the phone change
  * by OTP, credit transactions, orders and cancellation, buy again, account deletion — each
  * scoped per customer (another customer's ids answer 404).
  */
@@ -225,7 +225,7 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     await web.post('/api/otp-login', { json: { key: phone, otp: login.body.data.demo_otp } });
     expect((await web.get('/api/customer/profile')).status).toBe(200);
 
-    // A link from anywhere must not delete the account: GET is not a way to delete (issue 11).
+    // A link from anywhere must not delete the account: GET is not a way to delete.
     const forged = await web.get('/api/customer/delete-account', {
       'sec-fetch-site': 'same-origin',
       'sec-fetch-mode': 'cors',

@@ -180,8 +180,8 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
   it('serves many customers behind one address (carrier-grade NAT) but limits look-ups of distinct phones per address', async () => {
     const nat = new ApiClient(baseUrl);
     const phones = Array.from({ length: 100 }, () => randomPhone());
-    // 100 different numbers from one address in a row: more than the old limit of 60 sign-in
-    // requests per address, all answered (unknown numbers: 404), none refused.
+    // 100 different numbers from one address in a row, as many customers behind one NAT send:
+    // all answered (unknown numbers: 404), none refused.
     for (const key of phones)
       expect((await nat.post('/api/validate-customer', { json: { key, otp: '' } })).status).toBe(404);
     // The 101st distinct number within the hour is refused, also as a sign-up.

@@ -1,5 +1,5 @@
 /**
- * `next=` after sign-in (issue 11): only same-origin relative paths survive; everything a
+ * `next=` after sign-in: only same-origin relative paths survive; everything a
  * browser could resolve to another site, or that cannot go into a Location header, becomes "/".
  */
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ describe('safeNextPath', () => {
     'javascript%3Aalert(1)',
     // empty, too long, not a string
     '',
-    '/' + 'a'.repeat(MAX_NEXT_LENGTH),
+    `/${'a'.repeat(MAX_NEXT_LENGTH)}`,
   ])('sends %j to "/"', (input) => {
     expect(safeNextPath(input)).toBe('/');
   });

@@ -73,7 +73,7 @@ describe('ConsoleSmsSender (demo mode)', () => {
         .map(([name]) => name);
       expect(withCode).toEqual(['debug']);
     } finally {
-      spies.forEach(([, spy]) => spy.mockRestore());
+      for (const [, spy] of spies) spy.mockRestore();
       logger.level = level;
     }
   });

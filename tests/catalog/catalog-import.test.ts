@@ -1,5 +1,5 @@
 /**
- * Catalogue import (issue 2 "Catalogue import") on a fresh database of each kind: counts,
+ * Catalogue import on a fresh database of each kind: counts,
  * skipped lines with their reasons, cleaned fields, and re-imports that change nothing.
  */
 import { createReadStream, readFileSync } from 'node:fs';
@@ -13,7 +13,7 @@ import { MAX_LABEL, MAX_PRODUCT_NAME, parsePackSize } from '#features/catalog/se
 import { getProduct } from '#features/catalog/server/catalog.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
-/** Rows with a NUL, a bell, invalid UTF-8, an over-long name and brand, an odd price (issue 11). */
+/** Rows with a NUL, a bell, invalid UTF-8, an over-long name and brand, an odd price. */
 const badRowsFile = new URL('../fixtures/catalog-bad-rows.csv', import.meta.url);
 
 type Row = Record<string, unknown>;

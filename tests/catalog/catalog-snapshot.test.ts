@@ -1,5 +1,5 @@
 /**
- * The pages' in-memory catalogue snapshot (issue 13): the same answers as the database's reads,
+ * The pages' in-memory catalogue snapshot: the same answers as the database's reads,
  * and changes made by anyone (raw SQL included) reach it within a check.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

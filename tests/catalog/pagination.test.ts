@@ -27,7 +27,7 @@ describe('paginationItems (1 margin page, 2 range pages, as react-paginate)', ()
 });
 
 describe('listingHref', () => {
-  it("keeps other parameters first, such as the search page's text and filters (issue 14)", () => {
+  it("keeps other parameters first, such as the search page's text and filters", () => {
     expect(listingHref('/search', { params: { q: 'aloo bhujia', brand: 'Haldiram' }, sort: 'desc', page: 3 })).toBe(
       '/search?q=aloo+bhujia&brand=Haldiram&sort=desc&page=3',
     );

@@ -1,4 +1,4 @@
-/** Unit sale prices (issue 14): per kg, per litre or per piece, and none where the size is not measurable. */
+/** Unit sale prices: per kg, per litre or per piece, and none where the size is not measurable. */
 import { describe, expect, it } from 'vitest';
 import { unitPrice, unitPriceLabel } from '#lib/unit-price.ts';
 

@@ -1,5 +1,5 @@
 /**
- * The order contains exactly what the checkout page showed (issue 15, "Money and orders"):
+ * The order contains exactly what the checkout page showed:
  * checkout-summary answers the items it priced and their cart_version; place-order with a
  * cart_version the cart no longer has answers 409 with the new items and makes no order, and the
  * next press with the new version orders the list the customer now sees. Over HTTP on every test

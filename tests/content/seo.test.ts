@@ -113,7 +113,7 @@ describe('storeJsonLd', () => {
 });
 
 describe('websiteJsonLd', () => {
-  it('declares the site search with the /search?q= URL template (issue 14)', () => {
+  it('declares the site search with the /search?q= URL template', () => {
     const ld = websiteJsonLd({ SHOP_NAME: 'FarmFresh', SITE_URL: 'https://shop.example/' });
     expect(ld).toMatchObject({
       '@type': 'WebSite',

@@ -1,5 +1,5 @@
 /**
- * Delivery over HTTP (issue 14), on PGlite (one server) and PostgreSQL (two server processes on
+ * Delivery over HTTP, on PGlite (one server) and PostgreSQL (two server processes on
  * one database), with a zones file whose central windows take 2 orders each: the PIN-code check
  * (entered, kept in ff_pin; else the default address), the slots listing, the zone's fee and
  * minimum in the cart and checkout, place-order's slot checks (400 malformed or not offered,

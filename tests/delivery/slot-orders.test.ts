@@ -1,5 +1,5 @@
 /**
- * Orders and delivery slots in one process, on PGlite and PostgreSQL (issue 14): the zone of
+ * Orders and delivery slots in one process, on PGlite and PostgreSQL: the zone of
  * the address sets the fee and the minimum order; the chosen slot is checked (offered, open,
  * not full) and stored; without a choice the earliest open slot with room is taken; 12
  * simultaneous orders for a slot of capacity 3 make exactly 3 orders in it; cancelling gives

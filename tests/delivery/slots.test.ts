@@ -1,5 +1,5 @@
 /**
- * Slot generation with a fixed clock (issue 14): windows in shop time (Asia/Kolkata), the
+ * Slot generation with a fixed clock: windows in shop time (Asia/Kolkata), the
  * cut-off before each slot, no same-day slot from the last-order time on, full slots, labels,
  * and the zones file's validation and PIN-code matching.
  */

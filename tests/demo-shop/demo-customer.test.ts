@@ -1,4 +1,4 @@
-/** The demo customer (issue 14): seeded only when asked, with delivered orders that Buy again lists. */
+/** The demo customer: seeded only when asked, with delivered orders that Buy again lists. */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../helpers/database.ts';

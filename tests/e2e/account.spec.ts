@@ -1,6 +1,6 @@
 /**
  * My Account end to end at a phone and a desktop width (spec 001 §2 My Account, Edit Profile,
- * Orders list, Order tracking, Wallet panel, §4, §8; issue 5): profile and its edit with the
+ * Orders list, Order tracking, Wallet panel, §4, §8): profile and its edit with the
  * OTP for a new mobile number, the default address, the transactions tabs, an order and its
  * tracking page, cancelling a fresh order, and deleting the account then signing up again.
  * Customers, addresses and orders are created through the API (cookies land in the context).
@@ -24,7 +24,10 @@ const ADDRESS = {
 
 const randomPhone = () => `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 
-/** Headers for unsafe API calls from the test (after a first page.goto): same origin, and a client address of its own. */
+/**
+ * Headers for unsafe API calls from the test (after a first page.goto): same origin, and a client
+ * address of its own.
+ */
 function headers(page: Page, ip: string) {
   return { origin: new URL(page.url()).origin, 'x-forwarded-for': ip };
 }
@@ -307,7 +310,7 @@ for (const viewport of [
       await expect(steps.nth(1)).not.toHaveAttribute('aria-current', 'step');
       await expect(steps.nth(3)).toContainText('Delivered');
       await expect(page.getByTestId('order-total')).toHaveText(/₹/);
-      // Every money line, adding up (issue 15: the delivery fee was missing), and nothing wider than the screen.
+      // Every money line, the delivery fee included, adding up, and nothing wider than the screen.
       const order = (await (await page.request.get(`/api/customer/orders/${orderId}`)).json()).data.order;
       const money = page.getByRole('region', { name: 'Items' }).getByRole('definition');
       const fee = Number(order.delivery_fee);

@@ -1,5 +1,5 @@
 /**
- * Add to Cart works before and without its island (issue 15): the server-rendered buttons are
+ * Add to Cart works before and without its island: the server-rendered buttons are
  * forms that post to /cart/add. With JavaScript off, a signed-in customer's Add on a listing and
  * on a product page adds the item and comes back with "Item added to cart"; a guest is sent to
  * sign in first, and the OTP login adds the waiting item.

@@ -50,7 +50,7 @@ for (const viewport of [
           'Map pictures could not be loaded, so the map shows a plain grid. You can still click it to set the pin, or use My Current Location.',
         ),
       ).toBeVisible();
-      // Failed tiles are the plain grid square, never a broken image (issue 15).
+      // Failed tiles are the plain grid square, never a broken image.
       const tiles = dialog.locator('img.leaflet-tile');
       await expect(tiles.first()).toHaveAttribute('src', /map-grid-tile\.svg$/);
       expect(

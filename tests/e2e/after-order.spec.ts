@@ -1,5 +1,5 @@
 /**
- * After the order (issue 14) end to end at a phone and a desktop width: the GST invoice
+ * After the order end to end at a phone and a desktop width: the GST invoice
  * downloads from the orders list and from the tracking page; a cancelled credit order says what
  * was refunded, where and when, and offers no invoice; the SMS language is chosen in My Account
  * and kept. axe finds nothing serious on these views.

@@ -1,5 +1,5 @@
 /**
- * axe on every route and every dialog a customer opens (issue 15, "Done when"), at a phone and a
+ * axe on every route and every dialog a customer opens, at a phone and a
  * desktop width, signed in with an order so that /checkout, /my-account and /track-order show
  * their real content. Serious and critical findings fail; the dialogs covered elsewhere (auth,
  * address, remove item, subcategories, search) keep their own checks.

@@ -1,5 +1,5 @@
 /**
- * Browsing end to end at a phone and a desktop width (issue 2, spec 000 §2): home → category
+ * Browsing end to end at a phone and a desktop width (spec 000 §2): home → category
  * → subcategory chip → sort → page 2 → product → related product, with the URL holding the
  * listing state; the subcategory modal, the product gallery and stepper, /product(s); and no
  * serious or critical axe violations on listing and product pages.
@@ -132,7 +132,7 @@ for (const viewport of [
 
     test('product page: gallery, quantity stepper with total, guest add asks to log in', async ({ page }) => {
       await page.goto('/product/1');
-      const gallery = page.getByRole('group', { name: /images$/ });
+      const gallery = page.getByRole('region', { name: /images$/ });
       const main = gallery.locator('img').first();
       await expect(main).toHaveAttribute('alt', /image 1 of \d+$/);
       await gallery.getByRole('button', { name: 'Next image' }).click();
@@ -156,7 +156,7 @@ for (const viewport of [
       await expect(page.getByText('Farm Fresh Guarantee')).toBeVisible();
       await expect(page.getByText('Safe Delivery')).toBeVisible();
 
-      // A guest is asked to log in, in place (the cart issue's auth dialog), with the item remembered.
+      // A guest is asked to log in, in place (the auth dialog), with the item remembered.
       await addButton.click();
       await expect(page.locator('#auth-dialog-root dialog').getByRole('tab', { name: 'Login' })).toHaveAttribute(
         'aria-selected',
@@ -221,9 +221,7 @@ test('other browsing routes: categories, a category, its subcategory, /subcatego
   await page.getByRole('link', { name: 'Go to page 1' }).click();
   await expect(page).toHaveURL(/\/shop$/);
   await expect(page.locator('main article[data-product-id]')).toHaveCount(10);
-  expect((await page.request.get('/shop')).headers()['cache-control']).toBe(
-    'public, max-age=60, stale-while-revalidate=300',
-  );
+  expect((await page.request.get('/shop')).headers()['cache-control']).toBe('public, max-age=0, s-maxage=1');
 });
 
 test('without JavaScript the sort orders are plain links, so crawlers and old browsers can follow them', async ({

@@ -1,5 +1,5 @@
 /**
- * Issue 14: a product card's "Add" becomes a − qty + stepper in place once the item is in the
+ * A product card's "Add" becomes a − qty + stepper in place once the item is in the
  * cart, on the home page and every listing, as on the product page; − at 1 takes it out and
  * "Add" comes back. The stepper follows the cart: after a reload, and when another tab changes
  * it. (The search dropdown lists products as links without buttons, so it has no stepper.)

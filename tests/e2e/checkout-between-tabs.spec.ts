@@ -1,5 +1,5 @@
 /**
- * Checkout between the happy paths (issue 15, "Money and orders"): the order contains exactly
+ * Checkout between the happy paths: the order contains exactly
  * what the customer saw (a cart changed in another tab is shown, with "Your cart has changed…",
  * before anything is ordered), and a reload keeps the payment method, note and promo code, each
  * checked again.

@@ -75,7 +75,7 @@ for (const viewport of [
       // The list grew: the selection modal reopens, the new address selected.
       const chooser = page.getByRole('dialog', { name: 'Select Shipping Address' });
       await expect(chooser).toBeVisible();
-      // One message (issue 15): the dialog said it; the chooser does not repeat it, and no toast does.
+      // One message: the dialog said it; the chooser does not repeat it, and no toast does.
       await expect(page.getByText('Address added successfully!')).toHaveCount(0);
       await expect(chooser.getByRole('button', { name: /^Selected: Asha Menon/ })).toHaveAttribute(
         'aria-pressed',

@@ -1,7 +1,7 @@
 /**
- * Issue 11: the Content-Security-Policy (no inline scripts but the hashed ones) breaks nothing.
+ * The Content-Security-Policy (no inline scripts but the hashed ones) breaks nothing.
  * On each page the browser reports no CSP violation, the head script ran (html[data-auth]),
- * islands hydrate, and the page scripts that replaced inline ones do their job.
+ * islands hydrate, and the bundled page scripts (in place of inline ones) do their job.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { createCustomer, hydrated, origin } from './session-helpers.ts';
@@ -33,7 +33,7 @@ test('home, shop, a product, cart and login run without CSP violations', async (
 
   await page.goto(productHref!);
   const id = /^\/product\/(\d+)/.exec(productHref!)![1];
-  // The bundled script that replaced an inline one remembers the product for /product.
+  // A bundled page script remembers the product for /product.
   await expect.poll(() => page.evaluate(() => localStorage.getItem('lastProductId'))).toBe(id);
 
   await page.goto('/product');

@@ -1,5 +1,5 @@
 /**
- * Delivery zones and slots end to end (issue 14), on a phone and a desktop width: a visitor
+ * Delivery zones and slots end to end, on a phone and a desktop width: a visitor
  * checks PIN codes with "Deliver to" by keyboard (one outside every zone, one inside), the
  * navbar, the product page and the cart repeat the answer; a customer sees the delivery slots at
  * checkout with the earliest open one chosen, closed and full ones disabled with their reason,

@@ -1,5 +1,5 @@
 /**
- * Focus after a dialog or a removal (issue 15, "Focus and announcements"): it returns to the
+ * Focus after a dialog or a removal: it returns to the
  * control that opened the dialog (payment modal closed with Escape, the select-address modal,
  * the mobile sign-in dialog), moves to the next line after a cart line is removed, and stays
  * inside the subcategory dialog while it is open — never falls to <body>.

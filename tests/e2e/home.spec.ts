@@ -4,6 +4,7 @@
  */
 import { test, expect, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { describeScripts, recordScripts } from './script-bytes.ts';
 
 /** Waits until the named island has hydrated (Astro drops the `ssr` attribute then). */
 async function hydrated(page: Page, component: string) {
@@ -67,7 +68,7 @@ for (const viewport of [
       await page.goto('/');
       await hydrated(page, 'BannerCarousel');
       await page.getByRole('button', { name: 'Pause banners' }).click();
-      const box = (await page.getByRole('region', { name: 'Featured offers' }).locator('[data-active]').boundingBox())!;
+      const box = (await visibleSlide(page).boundingBox())!;
       const y = box.y + box.height * 0.8;
       const drag = async (fraction: number) => {
         await page.mouse.move(box.x + box.width * 0.6, y);
@@ -181,6 +182,17 @@ for (const viewport of [
   });
 }
 
+test('the home page loads at most 110 KB of gzipped JavaScript once its islands have woken up', async ({ page }) => {
+  const scripts = recordScripts(page);
+  await page.goto('/', { waitUntil: 'networkidle' });
+  await hydrated(page, 'BannerCarousel');
+  await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+  await hydrated(page, 'CategoryScroller');
+  await page.waitForLoadState('networkidle');
+  const loaded = await scripts();
+  expect(loaded.total, describeScripts(loaded.scripts)).toBeLessThanOrEqual(110 * 1024);
+});
+
 test.describe('home on a touch screen', () => {
   test.use({ viewport: { width: 375, height: 812 }, hasTouch: true, isMobile: true });
 
@@ -188,7 +200,7 @@ test.describe('home on a touch screen', () => {
     await page.goto('/');
     await hydrated(page, 'BannerCarousel');
     await page.getByRole('button', { name: 'Pause banners' }).tap();
-    const box = (await page.getByRole('region', { name: 'Featured offers' }).locator('[data-active]').boundingBox())!;
+    const box = (await visibleSlide(page).boundingBox())!;
     const cdp = await page.context().newCDPSession(page);
     const swipe = async (dx: number) => {
       const x = box.x + box.width * 0.8;
@@ -198,6 +210,10 @@ test.describe('home on a touch screen', () => {
         await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x: x - (dx * i) / 10, y }] });
       }
       await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+      // The banner in view has settled in the frame before the next swipe.
+      await expect
+        .poll(async () => Math.round((await visibleSlide(page).boundingBox())?.x ?? -1))
+        .toBe(Math.round(box.x));
     };
     await swipe(40);
     await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);

@@ -1,5 +1,5 @@
 /**
- * A keyboard-only purchase (issue 15, "Done when"): from the home page, Tab to a product's Add
+ * A keyboard-only purchase: from the home page, Tab to a product's Add
  * button and press Enter, open the cart from the navigation bar and go to the checkout, choose
  * Cash on Delivery with Space and place the order with Enter — and at every stop the focused
  * control shows a visible focus indicator.

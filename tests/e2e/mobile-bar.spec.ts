@@ -1,5 +1,5 @@
 /**
- * The phone's navigation bar (issue 15, "Phone layout"): the first tap on the Category and Cart
+ * The phone's navigation bar: the first tap on the Category and Cart
  * icons opens their overlay in place (the island hydrates on that tap), and both stay plain
  * links to /categories and /cart without JavaScript.
  */

@@ -1,5 +1,5 @@
 /**
- * Layout details a customer trips on (issue 15, "Phone layout"): cart lines show the pack size so
+ * Layout details a customer trips on: cart lines show the pack size so
  * variants differ; the product page's bottom bar never covers the footer and keeps its label on
  * one line at ₹1,000 and above; subcategory chips are all visible at 1280 px; a tax-free item says
  * "Tax-free"; no two products in a row wear the same artwork unless it is the neutral placeholder.

@@ -1,5 +1,5 @@
 /**
- * The search results page /search (issue 14): words in Hindi and Malayalam, typo corrections,
+ * The search results page /search: words in Hindi and Malayalam, typo corrections,
  * category and brand filters, price sorts and paging, suggestions when nothing matches, the
  * plain GET form without JavaScript, noindex, the home page's SearchAction, and axe at 375 and
  * 1280 px.

@@ -1,7 +1,7 @@
 /**
  * The navigation bar's search (spec 000 §2 "Search dropdown", §5, §8, §9): typing, keyboard,
  * messages, Escape and outside click, and the mobile full-screen search with scrolling locked;
- * Enter and "See all results" open the results page (issue 14; the page itself: search-page.spec.ts).
+ * Enter and "See all results" open the results page (the page itself: search-page.spec.ts).
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -30,7 +30,7 @@ test.describe('desktop (1280 px)', () => {
     await hydrated(page);
   });
 
-  test('the open dropdown passes axe, scrolling included (issue 15)', async ({ page }) => {
+  test('the open dropdown passes axe, scrolling included', async ({ page }) => {
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('a');
     await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
@@ -93,7 +93,7 @@ test.describe('desktop (1280 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/product/${expected[1].id}$`));
   });
 
-  test('Enter with no active option opens the results page (issue 14)', async ({ page }) => {
+  test('Enter with no active option opens the results page', async ({ page }) => {
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('thakkali');
     await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option').first()).toBeVisible();
@@ -190,7 +190,7 @@ test.describe('mobile (375 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
   });
 
-  test('Enter in the full-screen search opens the results page (issue 14)', async ({ page }) => {
+  test('Enter in the full-screen search opens the results page', async ({ page }) => {
     await page.goto('/shop');
     await hydrated(page);
     await page.getByRole('button', { name: 'Search products' }).click();

@@ -51,10 +51,7 @@ export async function openAuthFromNavbar(page: Page, tab: 'Login' | 'Sign Up'): 
     await bar.getByRole('button', { name: 'Account' }).click();
     await page.getByRole('region', { name: 'My Profile' }).getByRole('link', { name: tab, exact: true }).click();
   } else {
-    const login = bar.getByRole('link', { name: 'Login' });
-    await login.hover();
-    await hydrated(page, 'AccountMenu');
-    await login.click();
+    await bar.getByRole('link', { name: 'Login' }).click();
     if (tab === 'Sign Up') await authDialog(page).getByRole('tab', { name: 'Sign Up' }).click();
   }
   const dialog = authDialog(page);

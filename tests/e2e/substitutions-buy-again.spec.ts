@@ -1,5 +1,5 @@
 /**
- * Issue 14 in the browser, at a phone and a desktop width, with axe:
+ * Substitutions and Buy again in the browser, at a phone and a desktop width, with axe:
  * - substitutions: a line's "If out of stock" choice made in the cart (kept across a reload),
  *   the order's choice made at checkout, both shown on the order in My Account and on tracking;
  * - Buy again: nothing for a new customer; the demo customer (delivered orders in the demo shop)

@@ -1,5 +1,5 @@
 /**
- * Unit sale prices beside the price (issue 14, "Prices a customer can compare"): per kg for a
+ * Unit sale prices beside the price: per kg for a
  * 500 g pack on its card, its product page, the search dropdown and the cart; none for a pack of
  * exactly 1 kg (it would repeat the price). At a phone and a desktop width.
  */

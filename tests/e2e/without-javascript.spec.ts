@@ -1,5 +1,5 @@
 /**
- * Without JavaScript (issue 15): every link and the product pages work, and no control sits
+ * Without JavaScript: every link and the product pages work, and no control sits
  * inert — script-only buttons and the search box are hidden and a note says what needs
  * JavaScript; what remains are links, forms that post (Add to Cart) and native dialogs.
  */

@@ -38,7 +38,7 @@ export const CONTENT_PAGES: Record<string, string> = {
   '/careers': 'Careers',
 };
 
-const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const escapeRegExp = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** Any non-empty heading. */
 const ANY = /\S/;
 
@@ -60,15 +60,15 @@ export async function routeTable(baseUrl: string): Promise<RouteCase[]> {
     `/api/customer/products/${sub.id}?category=${category.id}`,
   );
   const product = products[0];
-  const categoryName = new RegExp(escape(category.name));
-  const subOrCategory = new RegExp(`${escape(sub.name)}|${escape(category.name)}`);
+  const categoryName = new RegExp(escapeRegExp(category.name));
+  const subOrCategory = new RegExp(`${escapeRegExp(sub.name)}|${escapeRegExp(category.name)}`);
 
   return [
     { path: '/', heading: ANY },
     { path: '/category', heading: ANY },
     { path: '/categories', heading: ANY },
     { path: `/categories/${category.id}`, heading: categoryName },
-    { path: `/categories/${category.id}/all-products`, heading: new RegExp(`${escape(category.name)}|All`) },
+    { path: `/categories/${category.id}/all-products`, heading: new RegExp(`${escapeRegExp(category.name)}|All`) },
     { path: `/categories/${category.id}/subcategory/${sub.id}`, heading: subOrCategory },
     { path: `/category/${category.id}/subcategories`, heading: categoryName },
     { path: '/product', heading: ANY },

@@ -34,12 +34,12 @@ export async function startServer(
   env: Record<string, string> = {},
   options: { waitFor?: 'readyz' | 'healthz' } = {},
 ): Promise<RunningServer> {
-  // TEST_SERVER_DIST tests another build folder than dist/ (passed to scripts/server.ts as DIST_DIR).
+  // TEST_SERVER_DIST tests another build folder than dist/.
   const dist = process.env.TEST_SERVER_DIST || 'dist';
   const entry = path.resolve(dist, 'server/entry.mjs');
   if (!existsSync(entry)) throw new Error('No build found: run `npm run build` before the API tests (npm test does).');
   const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [path.resolve('scripts/server.ts')], {
+  const child: ChildProcess = spawn(process.execPath, [entry], {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -54,7 +54,6 @@ export async function startServer(
       // Tests read the demo codes (demo_otp): demo mode by name. Pass SMS_SENDER: '' to test
       // production without an SMS sender.
       SMS_SENDER: 'console',
-      DIST_DIR: dist,
       // One process per server unless a test asks for cluster workers (PostgreSQL only).
       WEB_CONCURRENCY: '1',
       ...env,

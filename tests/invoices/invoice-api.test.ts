@@ -1,6 +1,6 @@
 /**
  * The invoice download and the SMS language over HTTP, against the built server on every test
- * database (issue 14 "After the order"): a PDF attachment with the order's invoice number,
+ * database: a PDF attachment with the order's invoice number,
  * HEAD, scoping (another customer's order is 404), 409 for an order cancelled first (with the
  * refund said in my-orders), unique consecutive numbers under parallel first downloads, and
  * the SMS language saved and validated.

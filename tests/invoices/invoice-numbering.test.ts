@@ -1,5 +1,5 @@
 /**
- * GST invoices on a fresh database of each kind (issue 14 "After the order"): one number per
+ * GST invoices on a fresh database of each kind: one number per
  * order, issued at the first download, consecutive and gap-free per financial year under
  * parallel first downloads (of one order and of many); scoped by customer; none for an order
  * whose payment is pending or that was cancelled first; and the PDF's fields as a reader sees them.

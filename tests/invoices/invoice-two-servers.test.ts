@@ -1,6 +1,6 @@
 /**
- * Invoice numbers through two server processes on one PostgreSQL (issue 14 "After the order";
- * ARCHITECTURE "Scale"): first downloads of five orders, each asked for on both servers at
+ * Invoice numbers through two server processes on one PostgreSQL
+ * (ARCHITECTURE "Scale"): first downloads of five orders, each asked for on both servers at
  * once, get five distinct consecutive numbers, one per order, and the counter ends where the
  * numbers do.
  */

@@ -1,19 +1,22 @@
 /**
- * The islands' HTTP client (src/lib/http/api-client.ts) on the platform's fetch: the request it
- * sends (query, JSON / FormData / URLSearchParams bodies, headers), the envelope it unwraps and
- * the ApiError it throws (status, field errors, data, Retry-After, network failure as status 0,
- * aborts left as aborts), the 401 listeners; then a few calls to the built server.
+ * The islands' HTTP client (src/lib/http/api-client.ts, one ofetch instance) with the platform's
+ * fetch stubbed: the request it sends (query, JSON / FormData / URLSearchParams bodies, headers,
+ * no retries), the envelope it unwraps and the ApiError it throws (status, field errors, data,
+ * Retry-After, network failure as status 0, aborts left as aborts), the 401 listeners; then the
+ * typed client (client.ts) against the built server.
  */
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
-import {
-  ApiError,
-  apiGet,
-  apiRequest,
-  apiSend,
-  isAbortError,
-  onUnauthorized,
-  withQuery,
-} from '#lib/http/api-client.ts';
+import { ApiError, type ApiOptions, apiRequest, isAbortError, onUnauthorized } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import type { searchProductsRoute } from '#features/search/contract.ts';
+import type { myCartRoute } from '#features/cart/contract.ts';
+
+/** A GET that returns the envelope's data. */
+const apiGet = async <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>
+  (await apiRequest<T>(path, options)).data;
+/** A POST that returns the envelope's data. */
+const apiSend = async <T>(path: string, options: ApiOptions = {}) =>
+  (await apiRequest<T>(path, { method: 'POST', ...options })).data;
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -45,22 +48,27 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-describe('withQuery', () => {
-  it('adds parameters, writes numbers and booleans as text and leaves out undefined ones', () => {
-    expect(withQuery('/api/x', { pin: '680001', page: 2, fresh: true, skip: undefined })).toBe(
+describe('the query', () => {
+  /** The URL the client requests for `path` and `query`. */
+  async function urlFor(path: string, query: ApiOptions['query']): Promise<string> {
+    const calls = stubFetch(() => json(200, { success: true, data: null }));
+    await apiGet(path, { query });
+    return calls[0].url;
+  }
+  it('adds parameters, writes numbers and booleans as text and leaves out undefined ones', async () => {
+    expect(await urlFor('/api/x', { pin: '680001', page: 2, fresh: true, skip: undefined })).toBe(
       '/api/x?pin=680001&page=2&fresh=true',
     );
   });
-  it('replaces a key the path already has, and an undefined value removes it', () => {
-    expect(withQuery('/api/x?page=1&sort=new', { page: 3 })).toBe('/api/x?page=3&sort=new');
-    expect(withQuery('/api/x?page=1', { page: undefined })).toBe('/api/x');
+  it('replaces a key the path already has', async () => {
+    expect(await urlFor('/api/x?page=1&sort=new', { page: 3 })).toBe('/api/x?page=3&sort=new');
   });
-  it('encodes the values and leaves a path without query alone', () => {
-    expect(withQuery('/api/search', { product: 'red & green chilli' })).toBe(
+  it('encodes the values and leaves a path without query alone', async () => {
+    expect(await urlFor('/api/search', { product: 'red & green chilli' })).toBe(
       '/api/search?product=red+%26+green+chilli',
     );
-    expect(withQuery('/api/x', undefined)).toBe('/api/x');
-    expect(withQuery('/api/x', {})).toBe('/api/x');
+    expect(await urlFor('/api/x', undefined)).toBe('/api/x');
+    expect(await urlFor('/api/x', {})).toBe('/api/x');
   });
 });
 
@@ -133,6 +141,17 @@ describe('the answer', () => {
       errors: { cart: 'Changed' },
       retryAfter: undefined,
     });
+  });
+
+  it('a failed call is never sent again, not even a GET', async () => {
+    for (const status of [409, 429, 500, 503]) {
+      const calls = stubFetch(() => json(status, { success: false, message: 'No' }));
+      expect((await apiError(apiGet('/api/x'))).status).toBe(status);
+      expect(calls).toHaveLength(1);
+    }
+    const calls = stubFetch(() => Promise.reject(new TypeError('Failed to fetch')));
+    await apiError(apiGet('/api/x'));
+    expect(calls).toHaveLength(1);
   });
 
   it('a 429 gives the seconds of its Retry-After header', async () => {
@@ -242,30 +261,40 @@ describe('401 listeners', () => {
   });
 });
 
-describe('against the built server', () => {
+describe('the typed client against the built server', () => {
   const { baseUrl } = inject('servers')[0];
+  const realFetch = globalThis.fetch;
+  /** Sends the client's same-origin requests to the built server, as a browser on its page would. */
+  const sameOrigin = () =>
+    vi.stubGlobal('fetch', (url: string, init: RequestInit) => realFetch(new URL(url, baseUrl), init));
 
-  it('a GET with a query comes back unwrapped', async () => {
-    const data = await apiGet<{ products: { name: string }[] }>(`${baseUrl}/api/customer/search-products`, {
-      query: { product: 'banana', limit: 3 },
+  it('a GET with a query comes back unwrapped and typed by the route', async () => {
+    sameOrigin();
+    const { status, data } = await callRoute<typeof searchProductsRoute>('GET /api/customer/search-products', {
+      query: { product: 'banana', limit: '3' },
     });
+    expect(status).toBe(200);
     expect(data.products.length).toBeGreaterThan(0);
     expect(data.products.length).toBeLessThanOrEqual(3);
   });
 
   it('a refused query is an ApiError with the server’s message and status', async () => {
+    sameOrigin();
     const err = await apiError(
-      apiGet(`${baseUrl}/api/customer/search-products`, { query: { product: 'banana', limit: 999 } }),
+      callRoute<typeof searchProductsRoute>('GET /api/customer/search-products', {
+        query: { product: 'banana', limit: '999' },
+      }),
     );
     expect(err.status).toBe(400);
     expect(err.message).not.toBe('Something went wrong. Please try again.');
   });
 
   it('a 401 from the server reaches the listeners', async () => {
+    sameOrigin();
     let heard = 0;
     const off = onUnauthorized(() => heard++);
     try {
-      expect((await apiError(apiGet(`${baseUrl}/api/customer/my-cart`))).status).toBe(401);
+      expect((await apiError(callRoute<typeof myCartRoute>('GET /api/customer/my-cart', {}))).status).toBe(401);
       expect(heard).toBe(1);
     } finally {
       off();

@@ -1,5 +1,5 @@
 /**
- * Issue 13: on PostgreSQL the server runs WEB_CONCURRENCY `node:cluster` workers sharing the
+ * On PostgreSQL the server runs WEB_CONCURRENCY `node:cluster` workers sharing the
  * port (default one per CPU), replaces a worker that dies, and stops them all on SIGTERM; on
  * PGlite it always runs one process, whatever WEB_CONCURRENCY says, because one process owns
  * the data folder.

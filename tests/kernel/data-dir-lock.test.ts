@@ -1,6 +1,6 @@
 /**
- * One process per PGlite data folder (issue 11). Two servers on one folder used to both start
- * and corrupt it: now the second one — and `npm start`, and the command-line tools — refuses
+ * One process per PGlite data folder. Two servers on one folder would both start
+ * and corrupt it, so the second one — and `npm start`, and the command-line tools — refuses
  * with a clear message and a non-zero exit, no stack trace. A lock left by a process that died
  * is taken over, and a stopped server leaves no lock behind.
  */
@@ -55,7 +55,7 @@ describe('PGlite data folder lock', () => {
     servers.push(first);
     const owner = JSON.parse(readFileSync(path.join(dataDir, 'farmfresh.lock'), 'utf8')) as { pid: number };
 
-    const second = await runScript('scripts/server.ts', dataDir, {});
+    const second = await runScript('dist/server/entry.mjs', dataDir, {});
     expect(second.code).not.toBe(0);
     expect(second.stderr).toMatch(LOCKED);
     expect(Number(LOCKED.exec(second.stderr)![1])).toBe(owner.pid);

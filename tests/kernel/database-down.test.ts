@@ -1,5 +1,5 @@
 /**
- * A PostgreSQL that is down or unreachable (issue 11): with the connection refused, and with
+ * A PostgreSQL that is down or unreachable: with the connection refused, and with
  * packets dropped (a local socket that accepts and never answers), the API answers a 503
  * envelope with Retry-After, pages a 503 page, and /readyz 503 — each within 5 s, where the
  * old code answered 500 or hung for minutes. With TEST_DATABASE_URL, the server recovers
@@ -10,7 +10,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
 
-/** The issue's bound: every answer within 5 s. */
+/** The bound on an answer while the database is down: every answer within 5 s. */
 const ANSWER_WITHIN_MS = 5000;
 
 /** A TCP server on loopback that accepts connections and either forwards them or never answers. */

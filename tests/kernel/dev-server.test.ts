@@ -1,5 +1,5 @@
 /**
- * Issue 12 "one request path": `npm run dev` (astro dev) answers through the same listener as the
+ * One request path: `npm run dev` (astro dev) answers through the same listener as the
  * built server (src/server/dev-server.ts): the same security headers on a rendered page, the API,
  * a static file and an unknown API address, compression, and a development Content-Security-Policy
  * that lets Vite's inline styles apply (Astro's hashed page policy left every dev page unstyled).

@@ -1,5 +1,5 @@
 /**
- * Bad input at the edge over HTTP (issue 11), on every test database: bodies over 64 KB get 413
+ * Bad input at the edge over HTTP, on every test database: bodies over 64 KB get 413
  * before the rest is read (by Content-Length and while streaming a chunked body), a NUL in any
  * text field is a 400 naming the field, malformed %-encoding is a 400 envelope, and pages with
  * a bad query parameter drop it instead of failing.

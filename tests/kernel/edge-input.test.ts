@@ -1,11 +1,11 @@
 /**
- * Edge input rules (issue 11) and the request schemas, directly: examples, then properties with
+ * Edge input rules and the request schemas, directly: examples, then properties with
  * fast-check (seeded, so a failure reproduces): whatever a client puts in any field, a schema
  * either accepts it or answers with a message per issue; it never throws anything else.
  */
 import { describe, expect, it } from 'vitest';
 import fc from 'fast-check';
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
   bodyTooLargeMessage,
   dropBadParams,

@@ -1,11 +1,14 @@
 /**
- * Issue 11: the security headers are the same however the built shop is served — `npm start`'s
- * server (scripts/server.ts), `astro preview` and the adapter's own entry point
- * (`node dist/server/entry.mjs`) — on a prerendered page, a server-rendered page, an API answer
- * and static files. These servers run without TRUST_PROXY, so forwarded headers must count for
- * nothing: no HSTS for `X-Forwarded-Proto: https`, no origin match through `X-Forwarded-Host`.
+ * The security headers are the same however the built shop is served — the server entry run
+ * directly (`node dist/server/entry.mjs`, as `npm start` runs it) and `astro preview`, which
+ * imports its handler — on a prerendered page, a server-rendered page, an API answer and static
+ * files. These servers run without TRUST_PROXY, so forwarded headers must count for nothing: no
+ * HSTS for `X-Forwarded-Proto: https`, no origin match through `X-Forwarded-Host`.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import https from 'node:https';
+import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../helpers/server.ts';
@@ -69,7 +72,7 @@ describe('security headers under every entry point', () => {
 
   beforeAll(async () => {
     servers = await Promise.all([
-      serve('npm start (scripts/server.ts)', () => [path.resolve('scripts/server.ts')]),
+      serve('node dist/server/entry.mjs', () => [path.resolve('dist/server/entry.mjs')]),
       serve('astro preview', (port) => [
         path.resolve('node_modules/astro/bin/astro.mjs'),
         'preview',
@@ -78,7 +81,6 @@ describe('security headers under every entry point', () => {
         '--port',
         String(port),
       ]),
-      serve('node dist/server/entry.mjs', () => [path.resolve('dist/server/entry.mjs')]),
     ]);
   }, 120_000);
 
@@ -116,13 +118,15 @@ describe('security headers under every entry point', () => {
         expect(first!['x-frame-options']).toBe('DENY');
         // Without TRUST_PROXY, X-Forwarded-Proto proves nothing: plain HTTP, no HSTS.
         expect(first!['strict-transport-security'], p).toBeNull();
-        others.forEach((h, i) => expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first));
+        others.forEach((h, i) => {
+          expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first);
+        });
       }
     }
   });
 
   it('ignores X-Forwarded-Host when matching the Origin of a change (no TRUST_PROXY)', async () => {
-    const { baseUrl } = servers[2]!;
+    const { baseUrl } = servers[0]!;
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(baseUrl + p, {
         method: 'POST',
@@ -147,4 +151,72 @@ describe('security headers under every entry point', () => {
     const real = await post('/api/logout', {}, { cookie, origin: baseUrl });
     expect(real.status).toBe(200);
   });
+});
+
+const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
+
+describe.skipIf(!hasOpenssl)('HTTPS from the server entry', () => {
+  const dir = mkdtempSync(path.join(os.tmpdir(), 'ff-tls-'));
+  let child: ChildProcess | undefined;
+
+  afterAll(async () => {
+    if (child && child.exitCode === null)
+      await new Promise<void>((resolve) => {
+        child!.once('exit', () => resolve());
+        child!.kill('SIGTERM');
+      });
+    rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** GET over HTTPS, trusting only the test's own certificate. */
+  function get(url: string, ca: Buffer): Promise<{ status: number; headers: Record<string, unknown> }> {
+    return new Promise((resolve, reject) => {
+      https
+        .get(url, { ca }, (res) => {
+          res.resume();
+          resolve({ status: res.statusCode ?? 0, headers: res.headers });
+        })
+        .on('error', reject);
+    });
+  }
+
+  it('serves HTTPS with SERVER_CERT_PATH and SERVER_KEY_PATH, with HSTS', async () => {
+    const cert = path.join(dir, 'cert.pem');
+    const key = path.join(dir, 'key.pem');
+    const made = spawnSync('openssl', [
+      ...['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost'],
+      ...['-addext', 'subjectAltName=DNS:localhost', '-keyout', key, '-out', cert],
+    ]);
+    expect(made.status).toBe(0);
+    const ca = readFileSync(cert);
+    const port = await freePort();
+    child = spawn(process.execPath, [path.resolve('dist/server/entry.mjs')], {
+      env: {
+        ...process.env,
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'warn',
+        PGLITE_DATA_DIR: 'memory://',
+        DATABASE_URL: '',
+        ASTRO_NODE_LOGGING: 'disabled',
+        SERVER_CERT_PATH: cert,
+        SERVER_KEY_PATH: key,
+      },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    });
+    const base = `https://localhost:${port}`;
+    const deadline = Date.now() + 90_000;
+    for (;;) {
+      if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
+      if (Date.now() > deadline) throw new Error('the HTTPS server did not become ready');
+      if ((await get(`${base}/readyz`, ca).catch(() => ({ status: 0 }))).status === 200) break;
+      await new Promise((r) => setTimeout(r, 250));
+    }
+    for (const p of ['/', '/about', '/favicon.svg', '/api/customer/product-categories']) {
+      const res = await get(base + p, ca);
+      expect(res.status, p).toBe(200);
+      expect(res.headers['strict-transport-security'], p).toBe('max-age=63072000; includeSubDomains');
+    }
+  }, 120_000);
 });

@@ -1,6 +1,7 @@
 /**
  * Property-based tests of every API route that reads a body, a query string or a path
- * parameter, as the route declarations (src/features/contracts.ts) list them, over HTTP against the built server, signed in and signed out: whatever
+ * parameter, as the route declarations (src/features/contracts.ts) list them, over HTTP against the built server,
+ * signed in and signed out: whatever
  * a client puts in any field — any Unicode including NUL, control characters and lone
  * surrogates, raw bytes that are not UTF-8, strings up to just under and over the 64 KB cap,
  * numbers, arrays, objects, null — the answer is a 2xx or a 4xx JSON envelope with a message,

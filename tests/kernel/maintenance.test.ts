@@ -1,5 +1,5 @@
 /**
- * Database clean-up (issue 11): on a fresh database of each kind, pruning deletes throttle
+ * Database clean-up: on a fresh database of each kind, pruning deletes throttle
  * events older than 48 h, sessions ended more than 7 days ago and OTPs expired more than a day
  * ago, and keeps everything still live or recent. Two prunes at once (two server processes)
  * both succeed.

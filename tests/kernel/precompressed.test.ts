@@ -1,5 +1,5 @@
 /**
- * Issue 13: prerendered pages and static files are compressed once at build and sent as their
+ * Prerendered pages and static files are compressed once at build and sent as their
  * .br/.gz copy in the coding the browser prefers (src/server/precompressed.ts behind the
  * listener), with Vary, the page's own Content-Security-Policy, ETag revalidation and HEAD; a
  * browser that accepts neither, and files without a copy, still reach Astro's handler.

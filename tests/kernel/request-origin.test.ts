@@ -1,5 +1,5 @@
 /**
- * Issue 11: which requests count as HTTPS and as coming from this site
+ * Which requests count as HTTPS and as coming from this site
  * (src/lib/http/request-origin.ts), with TRUST_PROXY off and on.
  */
 import { afterEach, describe, expect, it } from 'vitest';

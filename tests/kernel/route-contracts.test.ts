@@ -5,6 +5,7 @@ import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { buildPath, defineRoute, positiveId } from '#lib/http/contract.ts';
 import { openApiDocument } from '#lib/http/openapi.ts';
 import type { callRoute } from '#lib/http/client.ts';
+import { ok } from '#lib/http/envelope.ts';
 
 const sample = [
   defineRoute({
@@ -111,5 +112,14 @@ describe('the typed client', () => {
       });
     };
     expect(typeof typed).toBe('function');
+  });
+});
+
+describe('the envelope', () => {
+  it('gives every envelope Response its Content-Length in bytes', () => {
+    const res = ok({ name: 'ചക്ക' });
+    expect(Number(res.headers.get('content-length'))).toBe(
+      Buffer.byteLength(JSON.stringify({ success: true, data: { name: 'ചക്ക' } })),
+    );
   });
 });

@@ -1,15 +1,14 @@
 /**
  * Every route of the spec's route table answers 200 with its heading (spec 001 §2), unknown
  * routes answer a helpful 404, and the SEO endpoints (sitemap.xml, robots.txt) and per-page
- * head tags are what search engines need (issue 6).
+ * head tags are what search engines need.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { CONTENT_PAGES, firstHeading, pageText, routeTable, type RouteCase } from '../helpers/route-table.ts';
 
 for (const { kind, baseUrl } of inject('servers')) {
-  describe(`routes (${kind})`, async () => {
-    const table: RouteCase[] = await routeTable(baseUrl);
-
+  const table: RouteCase[] = await routeTable(baseUrl);
+  describe(`routes (${kind})`, () => {
     it.each(table)('$path answers 200 with its heading', async ({ path, heading }) => {
       const res = await fetch(`${baseUrl}${path}`);
       expect(res.status).toBe(200);

@@ -1,5 +1,5 @@
 /**
- * Issue 11 ("Safe to run in production"), over HTTP on every test database: state changes need
+ * Safe to run in production, over HTTP on every test database: state changes need
  * an unsafe method and, with cookies, positive proof of coming from this site; `next=` after
  * sign-in stays on this site; the page CSP allows no inline script but the hashed ones; HSTS and
  * Secure cookies only over HTTPS (the test servers run with TRUST_PROXY=true).

@@ -1,9 +1,9 @@
 /**
  * Every element id on a server-rendered page is unique, on its first render and on later ones
- * (issue 13): the navigation islands' server HTML is reused across pages
- * (src/server/react-ssr-memo.ts), and React's `useId` values in it must still differ from the
- * other islands' on the page, or labels, `aria-controls` and dialogs would point at the wrong
- * element, and an island hydrating with another prefix than its HTML's would not match it.
+ * (served from the route cache): React's `useId` values of each island carry the island's own
+ * prefix, so they differ from the other islands' on the page, or labels, `aria-controls` and
+ * dialogs would point at the wrong element, and an island hydrating with another prefix than its
+ * HTML's would not match it.
  */
 import { describe, expect, inject, it } from 'vitest';
 

@@ -1,6 +1,6 @@
 /**
  * Order SMS through the built server and a real HTTP SMS gateway (SMS_SENDER=http, a gateway
- * faked in this process), on every test database (issue 14 "After the order"): the sign-up
+ * faked in this process), on every test database: the sign-up
  * OTP arrives at the gateway; the order's confirmation and its cancellation each arrive once,
  * in Malayalam once the customer chose it; parallel cancellations (one 200, two 409) send one.
  */

@@ -1,5 +1,5 @@
 /**
- * Order status SMS on a fresh database of each kind (issue 14 "After the order"): one SMS per
+ * Order status SMS on a fresh database of each kind: one SMS per
  * status change (confirmed, out for delivery, delivered, cancelled) in the customer's language,
  * none for a retried transition or an idempotent retry of the order, and a failing sender
  * never undoes the change.

@@ -1,5 +1,5 @@
 /**
- * "Buy again" (issue 14) on a fresh database of each kind: products of delivered orders only,
+ * "Buy again" on a fresh database of each kind: products of delivered orders only,
  * most often ordered first (a tie: the most recently delivered), active and in stock only,
  * scoped by customer; and over HTTP: 401 for a guest, HEAD, an empty list before any delivery.
  */

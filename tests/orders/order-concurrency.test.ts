@@ -19,7 +19,7 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { CART_ALREADY_ORDERED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import { AppError } from '#lib/http/envelope.ts';
+import type { AppError } from '#lib/http/envelope.ts';
 
 const ADDRESS = {
   type: 'home',
@@ -188,7 +188,8 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       expect(results.filter((r) => r.status === 409)).toHaveLength(15);
       const stock = await admin.query<{ stock: number }>('SELECT stock FROM products WHERE id = $1', [productId]);
       expect(stock.rows[0]!.stock).toBe(0);
-      const count = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE status = 'placed'"); // the demo customer's delivered history aside
+      // Placed orders only: the demo customer's delivered history does not count.
+      const count = await admin.query<{ n: number }>("SELECT count(*)::int AS n FROM orders WHERE status = 'placed'");
       expect(count.rows[0]!.n).toBe(5);
     });
 

@@ -1,6 +1,6 @@
 /**
- * What a cancelled prepaid order gives back, on a fresh database of each kind (issue 14 "After
- * the order"): the text the customer reads (refund.ts) matches what the server restored —
+ * What a cancelled prepaid order gives back, on a fresh database of each kind: the
+ * text the customer reads (refund.ts) matches what the server restored —
  * credit back on the credit line at once, an online payment refunded at the gateway, points
  * back on the balance — and a refund the gateway refuses never undoes the cancellation.
  */
@@ -15,7 +15,7 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
-import { orderJson } from '#features/orders/server/shapes.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { refundParts } from '#features/orders/refund.ts';
 import { retryRefund } from '#features/orders/server/payment.ts';
 import type { PaymentGateway } from '#features/payments/server.ts';

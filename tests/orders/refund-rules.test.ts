@@ -1,4 +1,7 @@
-/** What a cancelled order says it gave back (orders/refund.ts): only for cancellations, only what was paid or redeemed. */
+/**
+ * What a cancelled order says it gave back (orders/refund.ts): only for cancellations, only what
+ * was paid or redeemed.
+ */
 import { describe, expect, it } from 'vitest';
 import { refundParts } from '#features/orders/refund.ts';
 

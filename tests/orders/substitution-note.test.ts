@@ -1,4 +1,4 @@
-/** The substitution note of the order details and the tracking page (issue 14), rendered as the server does. */
+/** The substitution note of the order details and the tracking page, rendered as the server does. */
 import { describe, expect, it } from 'vitest';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';

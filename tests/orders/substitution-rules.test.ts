@@ -1,4 +1,4 @@
-/** The substitution choices (issue 14): one list for the database and the API, labels, input rules. */
+/** The substitution choices: one list for the database and the API, labels, input rules. */
 import { describe, expect, it } from 'vitest';
 import { SUBSTITUTIONS as STORED } from '#lib/db/schema.ts';
 import {
@@ -16,7 +16,7 @@ describe('substitution rules', () => {
     expect(SUBSTITUTIONS).toContain(DEFAULT_SUBSTITUTION);
   });
 
-  it("labels each choice in the issue's words, and nothing for none", () => {
+  it('labels each choice in words a customer reads, and nothing for none', () => {
     expect(SUBSTITUTIONS.map(substitutionLabel)).toEqual([
       'Replace with a similar item',
       "Don't replace (refund)",

@@ -1,10 +1,10 @@
 /**
- * Substitutions over HTTP on every test database (issue 14): a cart line's own "if out of
+ * Substitutions over HTTP on every test database: a cart line's own "if out of
  * stock" choice, the order-level choice sent with place-order, both stored with the order
  * (per order and per line) and read back; another customer's line is a 404, a bad value a 400.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../helpers/api.ts';
+import { ApiClient, type ApiResult } from '../helpers/api.ts';
 import { SUBSTITUTION_INVALID } from '#features/cart/substitution.ts';
 
 const THRISSUR = {
@@ -37,7 +37,7 @@ describe.each(inject('servers'))('substitutions API on $kind', ({ baseUrl }) => 
     await c.signUp();
     const address = await c.post('/api/customer/add-address', { json: THRISSUR });
     expect(address.status).toBe(201);
-    let cart;
+    let cart: ApiResult | undefined;
     for (const p of products)
       cart = await c.post('/api/customer/add-product', { multipart: { product_id: String(p.id), qty: '1' } });
     const lines = cart!.body.data.my_cart as { cart_id: number; product_id: number; substitution: string | null }[];

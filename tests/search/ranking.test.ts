@@ -1,5 +1,5 @@
 /**
- * The search ranking and synonyms (issue 14) on a small in-memory index, no database: whole-word
+ * The search ranking and synonyms on a small in-memory index, no database: whole-word
  * name and category matches outrank fuzzy ones, synonyms and spellings from the shop's file,
  * typo corrections against catalogue words, and suggestions when nothing matches.
  */
@@ -99,7 +99,7 @@ describe('ranking', () => {
   });
 });
 
-describe('first results only (issue 13)', () => {
+describe('first results only', () => {
   const queries = ['tomato', 'banan', 'masala', 'e-c', 'fresh', 'chilli powder', 'aloo', 'xyz', 'snacks'];
 
   it('gives the same first k as ranking everything, names merely containing the text included', () => {

@@ -1,5 +1,5 @@
 /**
- * Search relevance (issue 14): the demo shop's query set (always) and the 60+ query set over the
+ * Search relevance: the demo shop's query set (always) and the 60+ query set over the
  * 20,000-product BigBasket catalogue (when /work/shared/data/bigbasket-products.csv, or the file
  * named by BIGBASKET_CSV, is present; skipped with a message otherwise): the expected product or
  * category is in the first three results for at least 95% of the queries.

@@ -1,5 +1,5 @@
 /**
- * GET /api/customer/search (issue 14), the search results page's data, over HTTP against each
+ * GET /api/customer/search, the search results page's data, over HTTP against each
  * running server with the demo shop: Hindi and Malayalam words and typos find the products,
  * category and brand filters narrow with counts, price sorts and pages are consistent, HEAD
  * answers, and bad input is a 400 with a message.

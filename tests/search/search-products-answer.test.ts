@@ -1,5 +1,5 @@
 /**
- * The dropdown's answer (GET /api/customer/search-products, issue 13) on a fresh database of each
+ * The dropdown's answer (GET /api/customer/search-products) on a fresh database of each
  * kind: built from each card's JSON checked once and kept, it is byte for byte what checking and
  * serialising every answer gives, and a changed price shows at the next catalogue check though
  * answers and card texts are kept.
@@ -13,7 +13,7 @@ import { importCatalogCsv } from '#features/catalog/server/import.ts';
 import { searchProducts } from '#features/search/server.ts';
 import { searchProductsEndpoint } from '#features/search/routes.ts';
 import { searchProductsRoute } from '#features/search/contract.ts';
-import { searchResultJson } from '#features/catalog/server/shapes.ts';
+import { searchResultJson } from '#features/catalog/server/catalog-json.ts';
 import { refreshSearchCatalog } from '#features/search/server/index-cache.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');

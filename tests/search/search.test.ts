@@ -1,5 +1,5 @@
 /**
- * Product search (issue 2 "Search") over the sample catalogue on a fresh database of each kind:
+ * Product search over the sample catalogue on a fresh database of each kind:
  * every name containing the text is found whatever its case, typos are tolerated, and exact
  * and whole-word matches rank first (the ranking itself: tests/search/ranking.test.ts).
  */
@@ -40,7 +40,8 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
   });
 
   it("shows the catalogue snapshot's own product objects as its cards: one copy of the catalogue", async () => {
-    // First, before any test changes a product (a changed one is a new object; the index keeps the one it was built from).
+    // First, before any test changes a product (a changed one is a new object; the index keeps the
+    // one it was built from).
     const [hit] = await searchProducts(handle.db, 'sona masoori');
     const snapshot = await catalogSnapshot(handle.db);
     expect(hit).toBe(snapshot.product(hit!.id));

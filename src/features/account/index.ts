@@ -1,4 +1,4 @@
 /**
  * The account feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
-export { myAccountPage } from './server/page.ts';
+export { myAccountPage } from './server/my-account-page.ts';

@@ -8,7 +8,7 @@ import { getDb } from '#lib/db/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
-import { creditOrderJson, profileJson } from './server/shapes.ts';
+import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { guardOtpSend, throttleIp } from '#features/auth/index.ts';
 import { clearSessionCookie, clientIp } from '#features/auth/index.ts';
 import { otpSentJson } from '#features/auth/index.ts';

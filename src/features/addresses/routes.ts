@@ -3,7 +3,7 @@ import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './server/addresses.ts';
-import { addressJson } from './server/shapes.ts';
+import { addressJson } from './server/address-json.ts';
 import {
   addAddressRoute,
   defaultAddressRoute,

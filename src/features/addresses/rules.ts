@@ -16,7 +16,10 @@ export { DEFAULT_PHONE_COUNTRY };
 /** Longest mobile number text accepted, spaces and dashes included (characters). */
 export const MOBILE_MAX_CHARS = 20;
 
-/** A mobile number in E.164 form ("+919876543210"), or null when it is not a valid number (the shop's one phone rule, features/auth/rules.ts). */
+/**
+ * A mobile number in E.164 form ("+919876543210"), or null when it is not a valid number (the
+ * shop's one phone rule, features/auth/rules.ts).
+ */
 export function mobileE164(value: string): string | null {
   return phone.toE164(value);
 }

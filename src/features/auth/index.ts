@@ -13,7 +13,7 @@ export {
   sessionResolver,
   setCartHint,
 } from './server/session.ts';
-export { otpSentJson } from './server/shapes.ts';
+export { otpSentJson } from './server/auth-json.ts';
 export { getSmsSender, logSmsStartupWarning, smsAvailable } from './server/sms.ts';
 export { guardOtpSend, throttleIp } from './server/throttles.ts';
 export { onSignIn, type SignInListener } from './server/sign-in.ts';

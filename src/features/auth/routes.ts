@@ -11,7 +11,7 @@ import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
 import { guardOtpSend, throttleIp } from './server/throttles.ts';
 import { clearSessionCookie, clientIp, revokeSession, setSessionCookie } from './server/session.ts';
 import { signedIn } from './server/sign-in.ts';
-import { customerJson, otpSentJson } from './server/shapes.ts';
+import { customerJson, otpSentJson } from './server/auth-json.ts';
 import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
 import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
 

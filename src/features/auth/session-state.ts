@@ -63,8 +63,10 @@ export function clearSession(): void {
   const was = $session.get().signedIn;
   $session.set({ signedIn: false, customer: null });
   if (typeof document !== 'undefined') {
+    // biome-ignore-start lint/suspicious/noDocumentCookie: synchronous and in every browser; cookieStore is neither.
     document.cookie = 'ff_auth=; Max-Age=0; path=/; SameSite=Lax';
     document.cookie = 'ff_cart=; Max-Age=0; path=/; SameSite=Lax';
+    // biome-ignore-end lint/suspicious/noDocumentCookie: end of the two writes above.
   }
   if (was) reflect(false);
   else if (typeof document !== 'undefined') document.documentElement.dataset.auth = 'out';
@@ -105,7 +107,7 @@ let onDone: AuthDone | null = null;
  */
 export function requestAuth(tab: AuthTab, done?: AuthDone): void {
   onDone = done ?? null;
-  // The control that asked, for focus to return to when the dialog closes (issue 15).
+  // The control that asked, for focus to return to when the dialog closes.
   authOpener =
     typeof document !== 'undefined' &&
     document.activeElement instanceof HTMLElement &&

@@ -1,5 +1,5 @@
 /**
- * The "Buy again" route (issue 14): declared once with zod (server, the island by
+ * The "Buy again" route: declared once with zod (server, the island by
  * `import type`, OpenAPI). Signed-in customers only (401 for a guest).
  */
 import { z } from 'zod';

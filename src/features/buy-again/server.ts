@@ -1,5 +1,5 @@
 /**
- * "Buy again" (issue 14): the products a customer has had delivered, most often bought first
+ * "Buy again": the products a customer has had delivered, most often bought first
  * (the number of delivered orders holding the product; a tie goes to the most recently
  * delivered), limited to what can be bought now (active and in stock). Scoped by the session's
  * customer: only their own delivered orders count. Orders still on their way, cancelled ones
@@ -22,7 +22,10 @@ export interface BuyAgainProduct {
   timesOrdered: number;
 }
 
-/** The customer's buy-again products, best first (see the module comment); [] for a customer with no delivered orders. */
+/**
+ * The customer's buy-again products, best first (see the module comment); [] for a customer with no
+ * delivered orders.
+ */
 export async function buyAgain(db: Database, customerId: number, limit = BUY_AGAIN_LIMIT): Promise<BuyAgainProduct[]> {
   const history = db
     .select({

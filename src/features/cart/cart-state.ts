@@ -135,7 +135,7 @@ export function takeNewer(data: CartJson): void {
   $cart.set(toCartState(data));
 }
 
-/** The other tabs of this browser (issue 15: the badge follows a change made in another tab). */
+/** The other tabs of this browser, so the badge follows a change made in another tab. */
 const tabs = typeof BroadcastChannel === 'undefined' ? null : new BroadcastChannel('ff-cart');
 
 /**

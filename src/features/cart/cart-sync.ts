@@ -1,7 +1,7 @@
 /**
  * The cart's calls to the server (spec 000 §4 "Cart quantity change", §7 cart calls, §8 texts),
  * through the typed client: each answer is the whole cart, which replaces the store's copy.
- * Quantity taps are never lost (issue 15): each tap moves the line's target quantity
+ * Quantity taps are never lost: each tap moves the line's target quantity
  * ($pendingQty), one request per line is in flight at a time, and when it returns with taps made
  * meanwhile the next request sends the newest target, so five quick taps on a slow network end
  * at the quantity tapped in one or two requests. A line is locked while its removal is in

@@ -31,7 +31,7 @@ export const cartLineSchema = z.object({
   unit: z.string().nullable(),
   /** offer_price × qty, rupees. */
   line_total: z.number(),
-  /** If out of stock (issue 14): replace, refund or call; null = the order's choice. */
+  /** If out of stock: replace, refund or call; null = the order's choice. */
   substitution: z.enum(SUBSTITUTIONS).nullable(),
 });
 
@@ -44,7 +44,7 @@ export const cartSummarySchema = z.object({
   total: z.number(),
   free_delivery_from: z.number(),
   free_delivery_remaining: z.number(),
-  /** The delivery zone's minimum order (0: none) and how much more reaches it (issue 14); optional for older clients' mocks. */
+  /** The delivery zone's minimum order (0: none) and how much more reaches it; optional for older clients' mocks. */
   min_order: z.number().default(0),
   min_order_remaining: z.number().default(0),
 });
@@ -122,7 +122,7 @@ export const decreaseQtyRoute = defineRoute({
   response: cartDataSchema,
 });
 
-/** POST /api/customer/set-qty: a line's quantity set outright (quick taps coalesced into one request, issue 15). */
+/** POST /api/customer/set-qty: a line's quantity set outright (quick taps coalesced into one request). */
 export const setQtyRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/set-qty',

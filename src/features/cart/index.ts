@@ -3,5 +3,5 @@
  */
 export { addToCart, deliveryPolicy, listCart, summarize } from './server/cart.ts';
 export { addPendingFormAdd, formAdd } from './server/form-add.ts';
-export { cartForPage } from './server/page.ts';
-export { cartLineJson, cartSummaryJson } from './server/shapes.ts';
+export { cartForPage } from './server/cart-page.ts';
+export { cartLineJson, cartSummaryJson } from './server/cart-json.ts';

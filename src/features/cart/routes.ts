@@ -10,7 +10,7 @@ import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
 import { cartPolicy } from '#features/delivery/index.ts';
 import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
-import { cartLineJson, cartSummaryJson } from './server/shapes.ts';
+import { cartLineJson, cartSummaryJson } from './server/cart-json.ts';
 import { setLineSubstitution } from './server/substitution.ts';
 import {
   addProductRoute,

@@ -26,7 +26,7 @@ export const CART_MESSAGES = {
   removeFailed: 'Failed to remove item from cart. Please try again.',
   emptyCheckout: 'Your cart is empty. Please add items before checkout.',
   loadFailed: 'Failed to load your cart. Please try again.',
-  /** After a form add (POST /cart/add, issue 15) of a product gone or short of stock. */
+  /** After a form add (POST /cart/add) of a product gone or short of stock. */
   unavailable: 'Sorry, this item could not be added: it is out of stock or not available in that quantity.',
 } as const;
 
@@ -71,7 +71,7 @@ export interface CartLine {
   lineTotalPaise: number;
   weight: number | null;
   unit: string | null;
-  /** If out of stock (issue 14): this line's own choice, null = the order's (substitution.ts). */
+  /** If out of stock: this line's own choice, null = the order's (substitution.ts). */
   substitution: Substitution | null;
 }
 
@@ -83,7 +83,7 @@ export interface CartTotals {
   totalPaise: number;
   freeDeliveryFromPaise: number;
   freeDeliveryRemainingPaise: number;
-  /** The delivery zone's minimum order (0: none) and how much more reaches it (issue 14). */
+  /** The delivery zone's minimum order (0: none) and how much more reaches it. */
   minOrderPaise: number;
   minOrderRemainingPaise: number;
 }

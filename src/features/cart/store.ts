@@ -10,7 +10,7 @@
  * Before the cart is fetched the count comes from the readable `ff_cart` hint cookie; the count
  * is mirrored to `<html data-cart>` and the `--ff-cart` CSS variable, which the badge shows, so
  * it is right before hydration and on islands that never hydrate.
- * The badge stays fresh across tabs and devices (issue 15): another tab's change, and the cart
+ * The badge stays fresh across tabs and devices: another tab's change, and the cart
  * fetched again when the page comes back into view (src/layouts/head-script.ts), arrive over
  * the `ff-cart` BroadcastChannel (cart-state.ts).
  * Client-only: never write these stores in server frontmatter.

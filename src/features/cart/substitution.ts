@@ -1,17 +1,17 @@
 /**
- * What to do when an item is out of stock at packing time (issue 14, substitutions): the three
+ * What to do when an item is out of stock at packing time (substitutions): the three
  * choices, their labels and the shop's default. Shared by the server (place-order, cart lines,
  * orders) and the islands; browser-safe (zod only). Stored as the codes below in
  * `cart_items.substitution` (null = follow the order's choice), `orders.substitution` and
  * `order_items.substitution` (the choice in force for that line when it was ordered).
- * No zod here (islands on light pages import it): the API input rule is input.ts.
+ * No zod here (islands on light pages import it): the API input rule is substitution-input.ts.
  */
 
 /** The choices as stored and sent: replace with a similar item, refund (don't replace), call the customer. */
 export const SUBSTITUTIONS = ['replace', 'refund', 'call'] as const;
 export type Substitution = (typeof SUBSTITUTIONS)[number];
 
-/** What the customer reads for each choice (the issue's own words). */
+/** What the customer reads for each choice. */
 export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
   replace: 'Replace with a similar item',
   refund: "Don't replace (refund)",
@@ -19,7 +19,7 @@ export const SUBSTITUTION_LABELS: Record<Substitution, string> = {
 };
 
 /**
- * The order-level choice when the customer says nothing (docs/decisions.md "Substitutions"):
+ * The order-level choice when the customer says nothing (docs/adr/0025-substitutions.md):
  * replace with a similar item, at no more than the ordered item's price.
  */
 export const DEFAULT_SUBSTITUTION: Substitution = 'replace';

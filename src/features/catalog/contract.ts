@@ -15,7 +15,7 @@ export { positiveInt, queryParam } from './listing-query.ts';
 
 const url = z.object({ url: z.string() });
 
-/** A category (server/shapes.ts `categoryJson`). */
+/** A category (server/catalog-json.ts `categoryJson`). */
 export const categorySchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -26,7 +26,7 @@ export const categorySchema = z.object({
   description: z.string().nullable(),
 });
 
-/** A subcategory (server/shapes.ts `subcategoryJson`). */
+/** A subcategory (server/catalog-json.ts `subcategoryJson`). */
 export const subcategorySchema = z.object({
   id: z.number().int(),
   category_id: z.number().int(),
@@ -46,7 +46,7 @@ export const bannerSchema = z.object({
   ctaLink: z.string(),
 });
 
-/** A product card / list entry (server/shapes.ts `productJson`). */
+/** A product card / list entry (server/catalog-json.ts `productJson`). */
 export const productCardSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -102,8 +102,7 @@ export const pagingShape = {
   totalPages: z.number().int(),
 };
 
-const catalogNotes =
-  'Public and cacheable for a minute (Cache-Control: public, max-age=60, stale-while-revalidate=300).';
+const catalogNotes = 'Public; a shared cache may reuse it for a second (Cache-Control: public, max-age=0, s-maxage=1).';
 
 /** GET /api/customer/home: banners, categories and the first 10 products (spec 000 §7, §9). */
 export const homeRoute = defineRoute({
@@ -150,7 +149,10 @@ export const categoryProductsRoute = defineRoute({
 /** The All entry of the subcategory list (id 0). */
 const allSubcategorySchema = z.object({ id: z.literal(0), name: z.literal('All'), title: z.literal('All') });
 
-/** GET /api/customer/products/{id}: one page of a subcategory's products; id 0 is All (optionally within `category`). */
+/**
+ * GET /api/customer/products/{id}: one page of a subcategory's products; id 0 is All (optionally
+ * within `category`).
+ */
 export const subcategoryProductsRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/products/{id}',

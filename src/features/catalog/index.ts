@@ -16,7 +16,8 @@ export {
   loadSubcategoryGrid,
 } from './server/listing-pages.ts';
 export { loadProductPage } from './server/product-page.ts';
-export { productJson, searchResultJson } from './server/shapes.ts';
+export { listingTags, productPageTags } from './server/page-tags.ts';
+export { productJson, searchResultJson } from './server/catalog-json.ts';
 export {
   catalogSnapshot,
   type CatalogSnapshot,

@@ -25,7 +25,7 @@ import {
   productDetailJson,
   productJson,
   subcategoryJson,
-} from './server/shapes.ts';
+} from './server/catalog-json.ts';
 import { HOME_PRODUCT_LIMIT, WISHLIST_MESSAGES, type ProductPage } from './rules.ts';
 import {
   categoryProductsRoute,

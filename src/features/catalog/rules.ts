@@ -1,7 +1,7 @@
 /**
  * Catalogue domain types shared by server and islands, and the spec's browsing constants
  * (spec 000 §9). Services return these shapes, never database rows; API routes map them to the
- * spec's JSON names in src/features/catalog/server/shapes.ts.
+ * spec's JSON names in src/features/catalog/server/catalog-json.ts.
  */
 
 export * from './card-classes.ts';

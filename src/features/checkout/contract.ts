@@ -63,7 +63,10 @@ export const checkPromocodeRoute = defineRoute({
   response: z.object({ promocode: z.string(), percent: z.number().int(), discount: rupees, subtotal: rupees }),
 });
 
-/** GET /api/customer/checkout-summary: the server's figures, the points and credit balances, and whether Pay Online is offered. */
+/**
+ * GET /api/customer/checkout-summary: the server's figures, the points and credit balances, and
+ * whether Pay Online is offered.
+ */
 export const checkoutSummaryRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/checkout-summary',
@@ -89,7 +92,10 @@ export const checkoutSummaryRoute = defineRoute({
           .regex(/^\d{1,7}$/, CHECKOUT_MESSAGES.pointsWhole)
           .transform(Number),
       ),
-    /** The address to deliver to (its zone's fee applies); absent: the Deliver-to PIN code, else the default address. */
+    /**
+     * The address to deliver to (its zone's fee applies); absent: the Deliver-to PIN code, else the
+     * default address.
+     */
     address_id: z
       .string()
       .trim()
@@ -104,7 +110,7 @@ export const checkoutSummaryRoute = defineRoute({
     points_balance: z.number().int(),
     credit_balance: rupees,
     online_payment: z.boolean(),
-    /** The delivery zone these figures use (issue 14); null when the address is outside every zone. */
+    /** The delivery zone these figures use; null when the address is outside every zone. */
     delivery: z
       .object({ zone: z.string(), min_order: rupees, min_order_remaining: rupees, free_delivery_from: rupees })
       .nullable()
@@ -144,19 +150,22 @@ export const placeOrderBodySchema = z.object({
     )
     .optional()
     .transform((v) => Number(v || '0')),
-  /** The summary's cart_version as the page showed it; when sent and the cart has changed since, 409 with the new items. */
+  /**
+   * The summary's cart_version as the page showed it; when sent and the cart has changed since, 409
+   * with the new items.
+   */
   cart_version: z
     .string()
     .trim()
     .regex(/^[0-9a-f]{16}$/, 'cart_version must be the cart_version of checkout-summary.')
     .optional(),
-  /** If an item is out of stock (issue 14): replace, refund or call, for lines without their own choice; default replace. */
+  /** If an item is out of stock: replace, refund or call, for lines without their own choice; default replace. */
   substitution: substitutionInput
     .optional()
     .describe(
       "replace (a similar item), refund (don't replace) or call (call me); applies to lines without their own choice; default replace",
     ),
-  /** The delivery slot id from delivery-slots (issue 14); absent: the earliest open slot with room. */
+  /** The delivery slot id from delivery-slots; absent: the earliest open slot with room. */
   delivery_slot: z.string().trim().regex(SLOT_ID, DELIVERY_MESSAGES.slotId).optional(),
 });
 

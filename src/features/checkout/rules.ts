@@ -49,7 +49,7 @@ export const CHECKOUT_MESSAGES = {
   pointsWhole: 'points must be a whole number.',
 } as const;
 
-/** After a reload, a saved promo code that no longer applies (issue 15): why it was removed. */
+/** After a reload, a saved promo code that no longer applies: why it was removed. */
 export const promoDroppedMessage = (code: string, reason: string) => `Promo code ${code} was removed: ${reason}`;
 
 /** The order-success message stored for the home page (spec 001 §4). */

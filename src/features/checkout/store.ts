@@ -1,5 +1,5 @@
 /**
- * The checkout's order-level "If an item is out of stock" choice (issue 14), shared by its radio
+ * The checkout's order-level "If an item is out of stock" choice, shared by its radio
  * group (OrderSubstitution.tsx) and place-order (checkout/islands/use-checkout.ts). Kept for the
  * tab's session like the checkout's other choices, so a reload does not lose it.
  * Client-only: never write this store in server frontmatter.

@@ -1,5 +1,5 @@
 /**
- * The delivery zones file's shape (issue 14), validated with zod with clear errors: slot
+ * The delivery zones file's shape, validated with zod with clear errors: slot
  * templates (daily windows in shop time with a capacity each, days ahead, cut-offs) and zones
  * (PIN codes and prefixes, fee, free-delivery threshold and minimum order in rupees, a template).
  * Server and CLI only: islands import the zod-free rules.ts.

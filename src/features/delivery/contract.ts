@@ -1,5 +1,5 @@
 /**
- * Delivery routes (issue 14): the PIN-code check behind "Deliver to", and the slots of a zone.
+ * Delivery routes: the PIN-code check behind "Deliver to", and the slots of a zone.
  * Zod only, browser-safe: islands import these with `import type`. Money in rupees (numbers
  * with 2 decimals, like the cart's summary); times as ISO 8601 instants plus shop-time labels.
  */
@@ -57,7 +57,10 @@ export const pinCheckSchema = z.object({
   earliest_slot: slotSchema.nullable(),
 });
 
-/** GET /api/customer/deliver-to: the visitor's PIN code (entered, else the default address's) and what the shop says about it. */
+/**
+ * GET /api/customer/deliver-to: the visitor's PIN code (entered, else the default address's) and
+ * what the shop says about it.
+ */
 export const deliverToRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/deliver-to',

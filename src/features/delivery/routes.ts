@@ -12,7 +12,7 @@ import { deliverToRoute, deliverySlotsRoute, setDeliverToRoute } from './contrac
 import { DELIVERY_MESSAGES } from './rules.ts';
 import { deliveryNow } from './server/clock.ts';
 import { checkPin, currentPin, rememberPin } from './server/deliver-to.ts';
-import { pinCheckJson, slotJson } from './server/shapes.ts';
+import { pinCheckJson, slotJson } from './server/delivery-json.ts';
 import { listZoneSlots } from './server/slot-usage.ts';
 import { zoneForPin } from './server/zones.ts';
 

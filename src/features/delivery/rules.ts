@@ -1,5 +1,5 @@
 /**
- * Delivery zones and slots (issue 14): PIN code rules, the zone type and the messages the
+ * Delivery zones and slots: PIN code rules, the zone type and the messages the
  * storefront and the API share. Pure, browser-safe and zod-free (islands import it; the file's
  * schema is config-schema.ts).
  *
@@ -9,6 +9,7 @@
  */
 
 export * from './delivery-fee.ts';
+export { DELIVER_TO_DIALOG_ID } from './dialog.ts';
 /** A slot template as parsed (config-schema.ts slotTemplateSchema). */
 export interface SlotTemplate {
   /** Days offered, today included. */

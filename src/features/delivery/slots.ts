@@ -1,5 +1,5 @@
 /**
- * Delivery slots from a template (issue 14), pure and browser-safe: the next `days` days of
+ * Delivery slots from a template, pure and browser-safe: the next `days` days of
  * windows in shop time, each open, closed (with the reason as text) or full. Shop time is
  * Asia/Kolkata, a fixed UTC+05:30 (India has no daylight saving), so plain arithmetic on epoch
  * milliseconds is exact and needs no time-zone library. `now` is always passed in (the server's

@@ -1,5 +1,5 @@
 /**
- * "Deliver to" in the browser (issue 14): the current PIN code check, shared by the navbar, the
+ * "Deliver to" in the browser: the current PIN code check, shared by the navbar, the
  * product page and the cart (separate islands, one store), and the checkout's chosen slot.
  * Client-only: never write these stores in server frontmatter.
  */
@@ -36,7 +36,10 @@ export function loadDeliverTo(): void {
     });
 }
 
-/** Checks a PIN code and keeps it (cookie); the answer becomes the current check. Throws the API's message on a bad PIN code. */
+/**
+ * Checks a PIN code and keeps it (cookie); the answer becomes the current check. Throws the API's
+ * message on a bad PIN code.
+ */
 export async function checkDeliverTo(pin: string): Promise<PinCheckJson> {
   const r = await callRoute<typeof setDeliverToRoute>('POST /api/customer/deliver-to', {
     body: { pin },

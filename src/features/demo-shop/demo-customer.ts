@@ -1,5 +1,5 @@
 /**
- * The demo shop's customer (issue 14, "Buy again"): Asha Menon, +91 94470 00001, with a saved
+ * The demo shop's customer: Asha Menon, +91 94470 00001, with a saved
  * Thrissur address and a short history of delivered orders, so a visitor who signs in as her
  * (the demo OTP dialog shows the code when SMS_SENDER=console) sees "Buy again" on the home page
  * and in My Account, and past orders with their substitution choices. Nobody else can sign in
@@ -21,7 +21,10 @@ export const DEMO_CUSTOMER_PHONE = '+919447000001';
 
 const DAY_MS = 86_400_000;
 
-/** Which of the first in-stock products each past order held (index, quantity), oldest first; the 1st is in every order. */
+/**
+ * Which of the first in-stock products each past order held (index, quantity), oldest first; the
+ * 1st is in every order.
+ */
 const HISTORY: { daysAgo: number; lines: [number, number][]; substitution: 'replace' | 'refund' | 'call' }[] = [
   {
     daysAgo: 20,

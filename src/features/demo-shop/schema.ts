@@ -19,7 +19,7 @@ import promoCodesFile from './data/promo-codes.json' with { type: 'json' };
 const emojiCode = z.string().regex(/^[0-9a-f]{2,6}(-[0-9a-f]{2,6})*$/, 'a Twemoji code point such as "1f345"');
 /**
  * A product picture: a Twemoji code point that shows this very product, or "placeholder" (the
- * neutral placeholder image) when no emoji fits — never another product's emoji (issue 15).
+ * neutral placeholder image) when no emoji fits — never another product's emoji.
  */
 const productArtwork = z.union([z.literal('placeholder'), emojiCode]);
 const text = (max: number) => z.string().trim().min(1).max(max);

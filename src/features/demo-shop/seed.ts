@@ -9,11 +9,11 @@
  * Customers, carts and orders of a demo database are wiped with it.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/types.ts';
+import type { Database, Transaction } from '#lib/db/types.ts';
 import * as schema from '#lib/db/schema.ts';
 import { slugify } from '#lib/slug.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
-import { loadDemoShop } from './schema.ts';
+import { loadDemoShop, type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode } from './schema.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { logger } from '#lib/log.ts';
 
@@ -44,6 +44,105 @@ const ALL_TABLES = [
   'categories',
 ];
 
+/** Product rows of one subcategory, with their stock's opening movements; returns how many. */
+async function seedProducts(
+  tx: Transaction,
+  categoryId: number,
+  subcategoryId: number,
+  products: DemoProduct[],
+): Promise<number> {
+  if (products.length === 0) return 0;
+  const inserted = await tx
+    .insert(schema.products)
+    .values(
+      products.map((p) => ({
+        sku: p.sku,
+        name: p.name,
+        slug: slugify(p.name),
+        categoryId,
+        subcategoryId,
+        brand: p.brand ?? 'FarmFresh',
+        description: p.description,
+        additionalInformation: p.additionalInformation,
+        highlights: p.highlights,
+        weight: p.weight,
+        weightUnit: p.weightUnit,
+        mrpPaise: toPaise(p.mrp),
+        pricePaise: toPaise(p.price),
+        taxPercent: p.taxPercent,
+        hsnCode: p.hsn,
+        stock: p.stock,
+        images: p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
+      })),
+    )
+    .returning({ id: schema.products.id, stock: schema.products.stock });
+  const movements = inserted
+    .filter((r) => r.stock > 0)
+    .map((r) => ({ productId: r.id, delta: r.stock, reason: 'seed' as const }));
+  if (movements.length) await tx.insert(schema.stockMovements).values(movements);
+  return inserted.length;
+}
+
+/** One category (the `sortOrder`-th), its subcategories and their products; returns the products written. */
+async function seedCategory(tx: Transaction, category: DemoCategory, sortOrder: number): Promise<number> {
+  const [cat] = await tx
+    .insert(schema.categories)
+    .values({
+      name: category.name,
+      slug: slugify(category.name),
+      image: emojiPath(category.image),
+      description: category.description,
+      sortOrder,
+    })
+    .returning({ id: schema.categories.id });
+  let products = 0;
+  for (const [si, sub] of category.subcategories.entries()) {
+    const [subRow] = await tx
+      .insert(schema.subcategories)
+      .values({
+        categoryId: cat!.id,
+        name: sub.name,
+        slug: slugify(sub.name),
+        image: emojiPath(sub.image),
+        sortOrder: si,
+      })
+      .returning({ id: schema.subcategories.id });
+    products += await seedProducts(tx, cat!.id, subRow!.id, sub.products);
+  }
+  return products;
+}
+
+async function seedBanners(tx: Transaction, banners: DemoBanner[]): Promise<void> {
+  await tx.insert(schema.banners).values(
+    banners.map((b, i) => ({
+      title: b.title,
+      description: b.description,
+      image: b.image,
+      cta: b.cta ?? null,
+      ctaLink: b.ctaLink ?? null,
+      sortOrder: i,
+    })),
+  );
+}
+
+/** The promo codes, their start and end counted in days from now. */
+async function seedPromoCodes(tx: Transaction, promoCodes: DemoPromoCode[]): Promise<void> {
+  const now = Date.now();
+  await tx.insert(schema.promoCodes).values(
+    promoCodes.map((p) => ({
+      code: p.code.toUpperCase(),
+      description: p.description,
+      percentOff: p.percentOff,
+      minOrderPaise: toPaise(p.minOrder),
+      maxUses: p.maxUses ?? null,
+      perCustomerLimit: p.perCustomerLimit ?? null,
+      startsAt: p.startsInDays === undefined ? null : new Date(now + p.startsInDays * DAY_MS),
+      endsAt: p.endsInDays === undefined ? null : new Date(now + p.endsInDays * DAY_MS),
+      isActive: p.isActive ?? true,
+    })),
+  );
+}
+
 /**
  * Replaces everything in the database with the demo shop. Returns what it wrote. `demoCustomer`
  * adds the demo customer and her delivered orders (the server's seeding on boot and
@@ -53,97 +152,17 @@ export async function seedDemoShop(
   db: Database,
   options: { demoCustomer?: boolean } = {},
 ): Promise<{ categories: number; products: number }> {
-  const {
-    catalog: demoCatalog,
-    banners: demoBanners,
-    deliveryAreas: demoDeliveryAreas,
-    promoCodes: demoPromoCodes,
-  } = loadDemoShop();
+  const { catalog, banners, deliveryAreas, promoCodes } = loadDemoShop();
   let productCount = 0;
   await db.transaction(async (tx) => {
     await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
-    for (const [ci, category] of demoCatalog.entries()) {
-      const [cat] = await tx
-        .insert(schema.categories)
-        .values({
-          name: category.name,
-          slug: slugify(category.name),
-          image: emojiPath(category.image),
-          description: category.description,
-          sortOrder: ci,
-        })
-        .returning({ id: schema.categories.id });
-      for (const [si, sub] of category.subcategories.entries()) {
-        const [subRow] = await tx
-          .insert(schema.subcategories)
-          .values({
-            categoryId: cat!.id,
-            name: sub.name,
-            slug: slugify(sub.name),
-            image: emojiPath(sub.image),
-            sortOrder: si,
-          })
-          .returning({ id: schema.subcategories.id });
-        if (sub.products.length === 0) continue;
-        const inserted = await tx
-          .insert(schema.products)
-          .values(
-            sub.products.map((p) => ({
-              sku: p.sku,
-              name: p.name,
-              slug: slugify(p.name),
-              categoryId: cat!.id,
-              subcategoryId: subRow!.id,
-              brand: p.brand ?? 'FarmFresh',
-              description: p.description,
-              additionalInformation: p.additionalInformation,
-              highlights: p.highlights,
-              weight: p.weight,
-              weightUnit: p.weightUnit,
-              mrpPaise: toPaise(p.mrp),
-              pricePaise: toPaise(p.price),
-              taxPercent: p.taxPercent,
-              hsnCode: p.hsn,
-              stock: p.stock,
-              images: p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
-            })),
-          )
-          .returning({ id: schema.products.id, stock: schema.products.stock });
-        productCount += inserted.length;
-        const movements = inserted
-          .filter((r) => r.stock > 0)
-          .map((r) => ({ productId: r.id, delta: r.stock, reason: 'seed' as const }));
-        if (movements.length) await tx.insert(schema.stockMovements).values(movements);
-      }
-    }
-    await tx.insert(schema.banners).values(
-      demoBanners.map((b, i) => ({
-        title: b.title,
-        description: b.description,
-        image: b.image,
-        cta: b.cta ?? null,
-        ctaLink: b.ctaLink ?? null,
-        sortOrder: i,
-      })),
-    );
-    await tx.insert(schema.deliveryAreas).values(demoDeliveryAreas);
-    const now = Date.now();
-    await tx.insert(schema.promoCodes).values(
-      demoPromoCodes.map((p) => ({
-        code: p.code.toUpperCase(),
-        description: p.description,
-        percentOff: p.percentOff,
-        minOrderPaise: toPaise(p.minOrder),
-        maxUses: p.maxUses ?? null,
-        perCustomerLimit: p.perCustomerLimit ?? null,
-        startsAt: p.startsInDays === undefined ? null : new Date(now + p.startsInDays * DAY_MS),
-        endsAt: p.endsInDays === undefined ? null : new Date(now + p.endsInDays * DAY_MS),
-        isActive: p.isActive ?? true,
-      })),
-    );
+    for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci);
+    await seedBanners(tx, banners);
+    await tx.insert(schema.deliveryAreas).values(deliveryAreas);
+    await seedPromoCodes(tx, promoCodes);
     if (options.demoCustomer) await seedDemoCustomer(tx);
   });
-  return { categories: demoCatalog.length, products: productCount };
+  return { categories: catalog.length, products: productCount };
 }
 
 /** Fills a new, empty database with the demo shop and its demo customer (the server's start-up, SEED_DEMO=auto). */

@@ -1,5 +1,5 @@
 /**
- * The invoice download route (issue 14 "After the order"): the GST tax invoice cum bill of
+ * The invoice download route: the GST tax invoice cum bill of
  * supply of one of the customer's orders as a PDF. Zod only; the order islands link to it.
  */
 import { z } from 'zod';

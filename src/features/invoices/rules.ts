@@ -1,6 +1,6 @@
 /**
- * Pure rules of the GST tax invoice cum bill of supply (CGST Rules 46 and 49; issue 14 "After
- * the order"): the financial year of a date (April–March in Asia/Kolkata), the invoice number,
+ * Pure rules of the GST tax invoice cum bill of supply (CGST Rules 46 and 49): the
+ * financial year of a date (April–March in Asia/Kolkata), the invoice number,
  * an amount in words in the Indian numbering system, the place of supply from a postal code,
  * and each line's taxable value and tax. Money is integer paise throughout.
  */
@@ -158,7 +158,10 @@ function belowHundred(n: number): string {
   return TENS[Math.floor(n / 10)]! + (n % 10 ? `-${ONES[n % 10]}` : '');
 }
 
-/** A whole number in words with the Indian groups (crore, lakh, thousand, hundred), e.g. 1234567 → "Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven". */
+/**
+ * A whole number in words with the Indian groups (crore, lakh, thousand, hundred), e.g. 1234567 →
+ * "Twelve Lakh Thirty-Four Thousand Five Hundred Sixty-Seven".
+ */
 export function numberInWords(n: number): string {
   if (!Number.isSafeInteger(n) || n < 0) throw new RangeError(`not a whole number: ${n}`);
   if (n === 0) return 'Zero';
@@ -179,7 +182,10 @@ export function numberInWords(n: number): string {
   return words.join(' ');
 }
 
-/** An amount in paise in words, e.g. 12345650 → "Rupees One Lakh Twenty-Three Thousand Four Hundred Fifty-Six and Fifty Paise Only". */
+/**
+ * An amount in paise in words, e.g. 12345650 → "Rupees One Lakh Twenty-Three Thousand Four Hundred
+ * Fifty-Six and Fifty Paise Only".
+ */
 export function amountInWords(paise: number): string {
   if (!Number.isSafeInteger(paise) || paise < 0) throw new RangeError(`not an amount in paise: ${paise}`);
   const rupees = Math.floor(paise / 100);

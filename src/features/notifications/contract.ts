@@ -1,5 +1,5 @@
 /**
- * The SMS language preference route (issue 14 "After the order"): which language order status
+ * The SMS language preference route: which language order status
  * SMS are sent in. Zod only; the account island imports it as a type.
  */
 import { z } from 'zod';

@@ -1,5 +1,5 @@
 /**
- * Order status SMS texts (issue 14 "After the order"), in English and Malayalam as the customer
+ * Order status SMS texts, in English and Malayalam as the customer
  * chose in My Account: short, with the order number and the new status. Shared by the server
  * (sending) and the account island (the language choice).
  */
@@ -29,7 +29,10 @@ const TEXTS: Record<SmsLanguage, Record<OrderSmsEvent, (shop: string, order: num
   },
 };
 
-/** The SMS for `event` of order `orderId` in `language`, e.g. ("en", "delivered", 42, "FarmFresh") → "FarmFresh: Your order #42 has been delivered. …". */
+/**
+ * The SMS for `event` of order `orderId` in `language`, e.g. ("en", "delivered", 42, "FarmFresh") →
+ * "FarmFresh: Your order #42 has been delivered. …".
+ */
 export function orderSmsText(language: SmsLanguage, event: OrderSmsEvent, orderId: number, shopName: string): string {
   return TEXTS[language][event](shopName, orderId);
 }

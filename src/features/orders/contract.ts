@@ -20,7 +20,7 @@ export const orderItemJsonSchema = z.object({
   total_amount: rupees,
   /** The product as it was ordered; id null once the product is gone from the catalogue. */
   product: z.object({ id: z.number().int().nullable(), title: z.string(), image: z.string().nullable() }),
-  /** If out of stock: the choice in force for this line (issue 14); null for orders placed before it existed. */
+  /** If out of stock: the choice in force for this line; null for orders placed before it existed. */
   substitution: z.enum(SUBSTITUTIONS).nullable(),
 });
 
@@ -39,7 +39,10 @@ export const orderJsonSchema = z.object({
   delivery_fee: rupees,
   paid_amount: rupees,
   customer_note: z.string().nullable(),
-  /** If an item is out of stock, for lines without their own choice (issue 14): replace, refund or call; null before it existed. */
+  /**
+   * If an item is out of stock, for lines without their own choice: replace, refund or call; null
+   * before it existed.
+   */
   substitution: z.enum(SUBSTITUTIONS).nullable(),
   points_earned: z.number().int(),
   address_id: z.number().int().nullable(),
@@ -51,7 +54,7 @@ export const orderJsonSchema = z.object({
   cancelled_at: timestamp.nullable(),
   /** Whether the customer may still cancel it (placed, less than 30 minutes old). */
   cancellable: z.boolean(),
-  /** The delivery slot (issue 14); null for orders placed before slots. */
+  /** The delivery slot; null for orders placed before slots. */
   delivery_slot: orderSlotSchema.nullable(),
   /** GST invoice number once issued (at its first download), e.g. FF/26-27/000123. */
   invoice_number: z.string().nullable(),

@@ -6,6 +6,6 @@ export { placeOrder } from './server/place-order.ts';
 export { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
 export { visible } from './server/queries.ts';
 export { quoteJson, quoteOrder } from './server/quote.ts';
-export { orderJson } from './server/shapes.ts';
+export { orderJson } from './server/order-json.ts';
 export { advanceOrder } from './server/status.ts';
 export { loadTrackPage, LOGIN_REDIRECT_MS } from './server/track.ts';

@@ -1,5 +1,5 @@
 /**
- * What a cancelled order gives back, and where and when (issue 14 "After the order"), as the
+ * What a cancelled order gives back, and where and when, as the
  * orders list, the order details and the tracking page say it. Pure (server and islands):
  * it reads the order as placed, and says exactly what cancelOrder restores —
  * - paid with credit: the amount back on the FarmFresh credit line, at once;

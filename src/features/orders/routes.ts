@@ -1,4 +1,7 @@
-/** The orders' route handlers (contracts in contract.ts; mounted by src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts). */
+/**
+ * The orders' route handlers (contracts in contract.ts; mounted by
+ * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts).
+ */
 import { cartPolicy } from '#features/delivery/index.ts';
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
@@ -9,7 +12,7 @@ import { cartLineJson, cartSummaryJson } from '#features/cart/index.ts';
 import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
-import { orderJson } from './server/shapes.ts';
+import { orderJson } from './server/order-json.ts';
 import { cancelOrderRoute, myOrdersRoute, orderRoute, reorderRoute } from './contract.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({

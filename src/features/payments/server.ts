@@ -15,7 +15,10 @@ export interface PaymentGateway {
   readonly name: string;
   /** Charges `amountPaise` for an order; returns the gateway's reference or throws (declined or failed). */
   charge(amountPaise: number, description: string): Promise<{ reference: string }>;
-  /** Refunds `amountPaise` of the charge `chargeReference` to the payer's original method; returns the refund's reference or throws. */
+  /**
+   * Refunds `amountPaise` of the charge `chargeReference` to the payer's original method; returns
+   * the refund's reference or throws.
+   */
   refund(chargeReference: string, amountPaise: number): Promise<{ reference: string }>;
 }
 

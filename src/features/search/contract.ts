@@ -1,6 +1,6 @@
 /**
- * The search routes (spec 000 §7 search-products, issue 2 "Search"; the results page's API, issue
- * 14): their declarations, shared
+ * The search routes (spec 000 §7 search-products, and the results page's API): their
+ * declarations, shared
  * by the server (routes.ts), the search box (with `import type`) and the OpenAPI document.
  * Browser-safe: zod only.
  */
@@ -28,7 +28,7 @@ export const searchProductsRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/search-products',
   summary: 'Products whose name contains the text (any case), then near misses for typos, ranked',
-  description: `Text is trimmed, whitespace collapsed and cut at 100 characters; empty text is a 400. limit 1–${SEARCH_MAX_LIMIT} (default ${SEARCH_DEFAULT_LIMIT}). Public and cacheable for a minute.`,
+  description: `Text is trimmed, whitespace collapsed and cut at 100 characters; empty text is a 400. limit 1–${SEARCH_MAX_LIMIT} (default ${SEARCH_DEFAULT_LIMIT}). Public; a shared cache may reuse it for a second.`,
   auth: 'none',
   query: z.object({
     product: z
@@ -47,7 +47,7 @@ export const searchProductsRoute = defineRoute({
   response: z.object({ products: z.array(searchResultSchema) }),
 });
 
-/** Query of the search results page and its API (issue 14). */
+/** Query of the search results page and its API. */
 export const searchPageQuerySchema = z.object({
   q: z
     .string({ error: SEARCH_MESSAGES.empty })
@@ -66,7 +66,7 @@ export const searchPageRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/search',
   summary: 'One page of ranked search results with category and brand filters (the /search page)',
-  description: `Ranked by relevance (whole words, synonyms such as aloo → potato, typo corrections against catalogue words, category and brand matches) or by price (sort=asc|desc). ${SEARCH_PAGE_SIZE} per page. Empty q or a bad filter is a 400. Public and cacheable for a minute.`,
+  description: `Ranked by relevance (whole words, synonyms such as aloo → potato, typo corrections against catalogue words, category and brand matches) or by price (sort=asc|desc). ${SEARCH_PAGE_SIZE} per page. Empty q or a bad filter is a 400. Public; a shared cache may reuse it for a second.`,
   auth: 'none',
   query: searchPageQuerySchema,
   response: z.object({

@@ -3,6 +3,6 @@
  */
 export { searchPageEndpoint, searchProductsEndpoint } from './routes.ts';
 export { searchProducts } from './server.ts';
-export { getSearchCatalog } from './server/index-cache.ts';
+export { getSearchCatalog, SEARCH_INDEX_TAG } from './server/index-cache.ts';
 export { loadSearchPage } from './server/page-data.ts';
 export { BIGBASKET_CASES, DEMO_CASES, measureRelevance, type RelevanceReport } from './server/relevance.ts';

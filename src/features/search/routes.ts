@@ -1,18 +1,17 @@
 /**
  * The search routes' handlers (contracts in contract.ts; mounted by
- * src/pages/api/customer/search-products.ts and search.ts, and answered before Astro by the Node
- * listener, src/server/direct.ts: both depend on their query alone).
+ * src/pages/api/customer/search-products.ts and search.ts; both depend on their query alone).
  *
  * Type-ahead sends the same short prefixes from every visitor, so the dropdown's results are kept
  * in a small per-process cache: least recently used out past MAX_ENTRIES, keyed by the text, the
  * limit and the search catalogue's version (index-cache.ts), so a changed price or product shows
  * at once. It keeps the cards themselves (the catalogue's own objects, not copies: ~200 bytes an
- * entry), at most PAGE_CACHE_SECONDS (the catalogue pages' freshness); 0 turns the cache off.
+ * entry), at most PAGE_CACHE_SECONDS (as long as a cached page); 0 turns the cache off.
  *
  * A card from the search catalogue is checked against the contract's search result and turned
  * into JSON once, and that text kept (MAX_CARD_TEXTS, least recently used out; a changed product
- * has a new card object): an answer of 20 cards is then their texts joined, where checking and
- * serialising 20 cards of ~30 fields took ~70 µs and ~60 KB of garbage per request (issue 13).
+ * has a new card object): an answer of 20 cards is then their texts joined, rather than checking and
+ * serialising 20 cards of ~30 fields, with their garbage, on every request.
  */
 import { implementPublic } from '#lib/http/handler.ts';
 import { JsonText } from '#lib/http/envelope.ts';

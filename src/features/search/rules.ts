@@ -1,6 +1,6 @@
 /**
- * Search rules shared by the server, the route contract and the search box (issue 2 "Search",
- * spec 000 §2 search dropdown, §8 messages, §9 limits). Browser-safe: no imports.
+ * Search rules shared by the server, the route contract and the search box (spec 000 §2 search
+ * dropdown, §8 messages, §9 limits). Browser-safe: no imports.
  */
 
 /** Results per search by default, and the most a caller may ask for. */
@@ -25,7 +25,7 @@ export function normalizeSearchText(text: string): string {
 }
 
 /**
- * Link to the search results page for `text` (issue 14).
+ * Link to the search results page for `text`.
  * @example searchPageHref('aloo bhujia') // '/search?q=aloo+bhujia'
  */
 export function searchPageHref(text: string): string {

@@ -1,6 +1,6 @@
 /**
- * Server-side product search for the dropdown and the API (issue 2 "Search", spec 000 §2 search
- * dropdown, §7 search-products; ranking reworked in issue 14).
+ * Server-side product search for the dropdown and the API (spec 000 §2 search
+ * dropdown, §7 search-products).
  *
  * Three or more characters go to the in-memory search index (server/engine.ts: whole words,
  * synonyms, typo corrections against catalogue words, category and brand matches, then names

@@ -1,5 +1,5 @@
 /**
- * One process per PGlite data folder (issue 11). PGlite does not lock its folder: a second
+ * One process per PGlite data folder. PGlite does not lock its folder: a second
  * process opening it corrupts or loses data. Every process that opens a folder (the server,
  * db:seed, db:migrate, catalog:import, orders, db:prune) first takes `farmfresh.lock` inside it.
  *
@@ -172,8 +172,8 @@ export function lockDataDir(dataDir: string): void {
       if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
       const owner = readOwner(file);
       if (owner && owner.pid === process.pid && owner.hostname === me.hostname && owner.procStart === me.procStart) {
-        // Taken by this very process through another copy of this module (scripts/server.ts
-        // and the built server each bundle one): share it. The other copy's hold counts as one
+        // Taken by this very process through another copy of this module (a script and
+        // the built server may each bundle one): share it. The other copy's hold counts as one
         // that is never released here, so only this process's exit removes the file.
         held.set(file, { content: readFileSync(file, 'utf8'), count: 2 });
         installExitHook();

@@ -51,7 +51,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // NUMERIC arrives as text by default; our numeric columns use mode 'number' already.
-    // Timeouts (issue 11): a database that refuses or drops packets fails a request within
+    // Timeouts: a database that refuses or drops packets fails a request within
     // DB_CONNECT_TIMEOUT_MS (the pool's wait for a free connection too) instead of ~140 s of TCP
     // retries; a statement that runs or waits too long is cancelled; TCP keep-alive notices a
     // dead peer on idle connections.
@@ -123,7 +123,10 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   };
 }
 
-/** Folder of the committed drizzle-kit migrations (`./drizzle` under the project root, the working directory of every command). */
+/**
+ * Folder of the committed drizzle-kit migrations (`./drizzle` under the project root, the working
+ * directory of every command).
+ */
 export function migrationsFolder(): string {
   return path.resolve(process.cwd(), 'drizzle');
 }

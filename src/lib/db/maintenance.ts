@@ -1,5 +1,5 @@
 /**
- * Database clean-up (issue 11): rows that only grow are deleted once they can no longer matter.
+ * Database clean-up: rows that only grow are deleted once they can no longer matter.
  * - `rate_limit_events` older than 48 hours (the longest throttle window is 24 hours);
  * - sessions expired or revoked more than 7 days ago;
  * - OTPs expired more than 1 day ago (a code lives 5 minutes; consumed ones expire too).

@@ -1,6 +1,6 @@
 /**
  * Readiness check: database reachable and migrations applied (compares the journal with the
- * applied count). Answers within READINESS_TIMEOUT_MS whatever the database does (issue 11).
+ * applied count). Answers within READINESS_TIMEOUT_MS whatever the database does.
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';

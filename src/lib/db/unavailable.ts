@@ -1,5 +1,5 @@
 /**
- * Telling "the database cannot be reached right now" apart from a bug (issue 11). Such errors
+ * Telling "the database cannot be reached right now" apart from a bug. Such errors
  * answer 503 with `Retry-After` (http.ts for the API, middleware.ts for pages), never 500.
  */
 

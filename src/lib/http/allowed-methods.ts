@@ -1,9 +1,8 @@
 /**
- * 405 Method Not Allowed for the API (issue 11: every change of state needs POST, PUT, PATCH or
- * DELETE). Astro would answer a method a route does not export with an empty 404 (and a log
- * warning); for /api routes the middleware answers `405` instead, before the route runs, with an
- * `Allow` header listing the methods the route module does export (HEAD with GET), in the usual
- * JSON envelope.
+ * 405 Method Not Allowed for the API (every change of state needs POST, PUT, PATCH or DELETE).
+ * Astro would answer a method a route does not export with an empty 404 (and a log warning); for
+ * /api routes the middleware answers `405` instead, before the route runs, with an `Allow` header
+ * listing the methods the route module does export (HEAD with GET), in the usual JSON envelope.
  */
 import { AppError, errorResponse } from './envelope.ts';
 

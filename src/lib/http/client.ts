@@ -9,7 +9,8 @@
  * The compiler checks that the string is the contract's own method and path, that params, query
  * and body match its schemas, and types `data` by its response schema, so changing a response
  * field breaks the build of every island that reads it. Omitting the type argument is a compile
- * error. Errors are api-client's `ApiError` (message, status, field errors).
+ * error. Requests go through api-client's one ofetch instance (base URL, 401 handling); errors
+ * are its `ApiError` (message, status, field errors).
  * Browser-safe: imports no server code and no schema.
  */
 import type { z } from 'zod';

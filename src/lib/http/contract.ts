@@ -18,7 +18,10 @@ import { z } from 'zod';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
-/** Who may call a route: anyone, a signed-in customer (401 otherwise), or anyone with the customer when there is one. */
+/**
+ * Who may call a route: anyone, a signed-in customer (401 otherwise), or anyone with the customer
+ * when there is one.
+ */
 export type RouteAuth = 'none' | 'customer' | 'optional';
 
 /** One route's declaration. Path parameters are written `{name}` (OpenAPI style). */
@@ -39,7 +42,10 @@ export interface RouteContract {
   body?: z.ZodObject;
   /** The envelope's `data` on success (`z.never()` for a file route). */
   response: z.ZodType;
-  /** A route that answers a file, not the envelope: its media type, e.g. `application/pdf` (handler.ts implementFile). */
+  /**
+   * A route that answers a file, not the envelope: its media type, e.g. `application/pdf`
+   * (handler.ts implementFile).
+   */
   produces?: string;
 }
 

@@ -1,15 +1,14 @@
 /**
- * One-shot compression of answers made per request (issue 13). A fresh answer is compressed
- * once and sent once, so it is encoded cheaply and whole: brotli quality DYNAMIC_BROTLI_QUALITY
- * (with the body's size as a hint), or gzip level DYNAMIC_GZIP_LEVEL for a client without
- * brotli, in one synchronous call whose native memory is freed on return.
+ * One-shot compression of every answer made per request: the one compression path for pages and
+ * JSON. A fresh answer is encoded cheaply and whole: brotli quality DYNAMIC_BROTLI_QUALITY (with
+ * the body's size as a hint), or gzip level DYNAMIC_GZIP_LEVEL for a client without brotli, in one
+ * synchronous call whose native memory is freed on return. A page the route cache stores is kept
+ * as encoded here and encoded again at a better setting only once it is asked for repeatedly
+ * (src/lib/cache/page-store.ts).
  *
- * Why not the `compression` package's stream for these: each brotli stream holds native
- * buffers until the garbage collector finalises it, and under the server's 128 MiB heap that
- * "external memory" forced full collections: a cold product page with the page cache off cost
- * 35.7 ms of CPU through the stream and ~10.6 ms with this (PostgreSQL, 20,000 products,
- * docs/performance.md "Personal and uncached pages"). Pages a signed-in customer sees (never
- * cached), 404s, the cart and account pages and every JSON answer of 1 KiB or more go this way.
+ * Why not the `compression` package's stream for these: each brotli stream holds native buffers
+ * until the garbage collector finalises it, and under the server's 128 MiB heap that external
+ * memory forces full collections (docs/performance.md).
  */
 import { encodeBody, pickEncoding, type Encoding } from './content-coding.ts';
 

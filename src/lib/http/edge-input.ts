@@ -1,7 +1,7 @@
 /**
- * Bad input at the edge (issue 11 "Safe to run in production"): the rules every request body,
+ * Bad input at the edge: the rules every request body,
  * query string and path passes before any handler or the database sees it. Pure functions;
- * src/lib/http/envelope.ts (readBody), src/middleware.ts and scripts/server.ts apply them.
+ * src/lib/http/envelope.ts (readBody) and the edge gate (src/lib/http/edge-gate.ts) apply them.
  *
  * - Bodies are capped at MAX_BODY_BYTES (default 65,536 bytes = 64 KB): 413 "The request body
  *   is too large (limit 64 KB)." as soon as Content-Length says so, or as soon as a chunked
@@ -17,6 +17,7 @@ export const DEFAULT_MAX_BODY_BYTES = 65_536;
 
 /** Characters no text field may hold (see the module comment). */
 const DISALLOWED =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the pattern lists the control characters to refuse.
   /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** True when `text` holds a character no text field may hold. */

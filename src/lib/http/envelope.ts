@@ -76,8 +76,8 @@ const JSON_HEADERS: Record<string, string> = { 'content-type': 'application/json
 
 /**
  * An envelope ready to send: status, headers and the JSON text. `ok` and `errorResponse` wrap one
- * in a Response; the Node listener sends one itself for the routes it serves before Astro
- * (src/server/direct.ts).
+ * in a Response; the Node listener sends one itself when the edge gate refuses a request
+ * (src/lib/http/edge-gate.ts).
  */
 export interface Answer {
   status: number;
@@ -87,9 +87,9 @@ export interface Answer {
 
 /**
  * A `data` value already as JSON text, made by a handler from parts each checked against its
- * route's schema when they were made (the search's cards: checked once per card and kept, issue
- * 13), so `okAnswer` puts it in the envelope as it is and `implementPublic` does not check or
- * serialise it again.
+ * route's schema when they were made (the search's cards: checked once per card and kept), so
+ * `okAnswer` puts it in the envelope as it is and `implementPublic` does not check or serialise it
+ * again.
  */
 export class JsonText {
   readonly text: string;
@@ -173,7 +173,7 @@ export function errorAnswer(err: unknown, reqId?: string): Answer {
     return { status: ERROR_STATUS[err.code], headers, body: JSON.stringify(body) };
   }
   if (isDatabaseUnavailable(err)) {
-    // Database down, unreachable or timed out (issue 11): a 503 the client may retry, not a 500.
+    // Database down, unreachable or timed out: a 503 the client may retry, not a 500.
     logger.warn({ err, reqId }, 'database unavailable');
     return {
       status: 503,
@@ -220,7 +220,7 @@ export function parseId(value: unknown, message = 'Invalid id.'): number {
 /**
  * Reads a request body as a plain object whatever its encoding: JSON, form-urlencoded or
  * multipart (the spec mixes all three). Bad JSON is a 400, never a 500. Edge rules
- * (src/lib/http/edge-input.ts, issue 11): more than MAX_BODY_BYTES (64 KB) is a 413, by
+ * (src/lib/http/edge-input.ts): more than MAX_BODY_BYTES (64 KB) is a 413, by
  * Content-Length at once or while a chunked body is read; text that is not valid UTF-8 or
  * holds control characters, NUL or lone surrogates is a 400 naming the field.
  */
@@ -274,7 +274,7 @@ export async function readBody(request: Request): Promise<Record<string, unknown
   return out;
 }
 
-/** The 400 for a field holding characters that are not allowed (issue 11). */
+/** The 400 for a field holding characters that are not allowed. */
 export function disallowed(field: string): AppError {
   const message = disallowedMessage(field);
   return badRequest(message, { [fieldLabel(field)]: message });

@@ -5,8 +5,8 @@
  * values, and answers the envelope with `data` parsed by the response schema, so what leaves
  * the server is exactly what the contract (and so the OpenAPI document and the islands' types)
  * says. `implementPublic` does the same for a public GET route whose answer depends on its query
- * alone, and gives it an `answer` the Node listener may call without Astro (src/server/direct.ts,
- * issue 13). `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
+ * alone (no session, no path parameters, no body), and lets its handler return `data` already as
+ * checked JSON text. `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
@@ -116,7 +116,10 @@ export interface PublicInput<C extends RouteContract> {
   query: QueryOut<C>;
 }
 
-/** What a public route's handler returns: as HandlerResult, or its `data` already as checked JSON text (envelope.ts JsonText). */
+/**
+ * What a public route's handler returns: as HandlerResult, or its `data` already as checked JSON
+ * text (envelope.ts JsonText).
+ */
 export type PublicResult<C extends RouteContract> = Omit<HandlerResult<C>, 'data'> & { data: DataIn<C> | JsonText };
 
 /** A public GET route: its answer depends on the query string alone. */
@@ -129,10 +132,7 @@ export interface PublicRoute<C extends RouteContract = RouteContract> extends Im
   answer(search: URLSearchParams, reqId?: string): Promise<Answer>;
 }
 
-/**
- * Binds a handler to a public GET contract without path parameters or body (see the module
- * comment): the Astro endpoint and the listener's direct answer run the same `answer`.
- */
+/** Binds a handler to a public GET contract without path parameters or body (see the module comment). */
 export function implementPublic<
   const C extends RouteContract & { method: 'GET'; auth: 'none'; params?: undefined; body?: undefined },
 >(contract: C, handler: (input: PublicInput<C>) => Promise<PublicResult<C>> | PublicResult<C>): PublicRoute<C> {

@@ -65,7 +65,8 @@ export function openApiDocument(
   const paths: Record<string, Record<string, unknown>> = {};
   for (const route of routes) {
     const method = route.method.toLowerCase();
-    const pathItem = (paths[route.path] ??= {});
+    paths[route.path] ??= {};
+    const pathItem = paths[route.path]!;
     if (pathItem[method]) throw new Error(`Two contracts for ${route.method} ${route.path}`);
     const params = [...parameters(route.params, 'path'), ...parameters(route.query, 'query')];
     const body = route.body

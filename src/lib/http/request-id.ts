@@ -1,7 +1,7 @@
 /**
  * Request ids (`X-Request-Id`): the client's own when it is well-formed (6–64 letters, digits,
- * `.`, `_` or `-`), else a new UUID. Shared by the middleware and the listener's direct routes
- * (src/server/direct.ts), so every answer carries one and the logs can be joined with it.
+ * `.`, `_` or `-`), else a new UUID. The middleware gives one to every answer, so the logs can be
+ * joined with it.
  */
 import { randomUUID } from 'node:crypto';
 

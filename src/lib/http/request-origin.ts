@@ -1,5 +1,5 @@
 /**
- * Who a request says it is from, and whether to believe it (issue 11).
+ * Who a request says it is from, and whether to believe it.
  *
  * - Forwarded headers (`X-Forwarded-Proto`, `X-Forwarded-Host`) count only with TRUST_PROXY=true,
  *   i.e. when our own reverse proxy sets them; otherwise any client could claim to be HTTPS or

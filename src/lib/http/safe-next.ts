@@ -21,6 +21,7 @@ export function safeNextPath(value: unknown): string {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_NEXT_LENGTH) return '/';
   // Control characters (C0, DEL, C1), any whitespace and backslashes: browsers strip or rewrite
   // them while parsing URLs, which is how "/\t/evil.example" turns into "//evil.example".
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: matching control characters is the point of this check.
   if (/[\u0000-\u0020\u007f-\u00a0\u1680\u2000-\u200f\u2028-\u202f\u205f\u3000\ufeff\\]/.test(value)) return '/';
   if (!value.startsWith('/') || value.startsWith('//')) return '/';
   let url: URL;

@@ -1,6 +1,6 @@
 /**
- * Security headers (issue 11), one definition for every way the shop is served: `npm start`
- * (scripts/server.ts), `astro preview`, `node dist/server/entry.mjs` and `astro dev` all run the
+ * Security headers, one definition for every way the shop is served: `npm start`,
+ * `node dist/server/entry.mjs`, `astro preview` (all the server entry) and `astro dev` run the
  * listener of src/server/listener.ts, which sets these on every response — pages, API, static files.
  *
  * Content-Security-Policy: Astro builds the page policy itself (`security.csp` in

@@ -26,7 +26,7 @@ export function AlertDialog({
       <div className="mt-5 flex justify-end">
         <button
           type="button"
-          autoFocus
+          data-autofocus
           onClick={onClose}
           className="h-11 rounded-lg bg-brand-700 px-6 text-sm font-semibold text-white hover:bg-brand-800"
         >

@@ -44,7 +44,10 @@ export interface ModalDialogProps {
   dismiss?: 'close' | 'back';
   /** Shown at the header's end (e.g. an item count). */
   headerEnd?: ReactNode;
-  /** The children fill the body as they are, without padding or scrolling (they bring their own, e.g. a list and a footer). */
+  /**
+   * The children fill the body as they are, without padding or scrolling (they bring their own,
+   * e.g. a list and a footer).
+   */
   bare?: boolean;
   /** Id of the <dialog> (for the opener's aria-controls). */
   id?: string;
@@ -64,7 +67,7 @@ if (typeof document !== 'undefined') {
 }
 
 /**
- * Where focus goes back to when a dialog closes (issue 15: it fell to <body>): the opener when it
+ * Where focus goes back to when a dialog closes, so it never falls to <body>: the opener when it
  * is still shown; when the opener sat in a panel that has closed meanwhile (the phone's profile
  * panel), the control that opens that panel (`aria-controls`); else nothing.
  */
@@ -135,19 +138,21 @@ export default function ModalDialog({
     if (!dialog) return;
     if (open && !dialog.open) {
       const active = document.activeElement as HTMLElement | null;
-      // An opener that disabled itself (Place Order while it works) left focus on <body>: take the last focused control.
+      // An opener that disabled itself (Place Order while it works) left focus on <body>: take the
+      // last focused control.
       returnFocus.current = returnFocusTo ?? (!active || active === document.body ? lastFocused : active);
       if (modal) dialog.showModal();
       else dialog.show();
       dialog.querySelector<HTMLElement>('[data-autofocus]')?.focus();
     } else if (!open && dialog.open) {
       dialog.close();
-      // Back to the opener, unless the user has meanwhile put focus somewhere else (a popover closed by a click outside).
+      // Back to the opener, unless the user has meanwhile put focus somewhere else (a popover
+      // closed by a click outside).
       const active = document.activeElement;
       const back = focusTarget(returnFocus.current);
       if (back && (!active || active === document.body || dialog.contains(active))) back.focus();
     }
-  }, [open, modal]);
+  }, [open, modal, returnFocusTo]);
 
   // A popover is not modal: Escape (unless a modal dialog is on top) and a press outside close it.
   useEffect(() => {

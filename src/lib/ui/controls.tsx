@@ -76,7 +76,7 @@ export function ConfirmDialog({
       </div>
       <ErrorText message={error} />
       <div className="mt-5 flex flex-wrap justify-end gap-2">
-        <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy} autoFocus>
+        <button type="button" className={buttonSecondary} onClick={onClose} disabled={busy} data-autofocus>
           No, keep it
         </button>
         <button
@@ -112,7 +112,7 @@ export function MessageDialog({
         {message}
       </p>
       <div className="mt-5 flex justify-end">
-        <button type="button" className={buttonPrimary} onClick={onClose} autoFocus>
+        <button type="button" className={buttonPrimary} onClick={onClose} data-autofocus>
           OK
         </button>
       </div>

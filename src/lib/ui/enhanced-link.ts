@@ -1,5 +1,5 @@
 /**
- * A link that a hydrated island turns into a dialog opener (issue 15): the server renders a real
+ * A link that a hydrated island turns into a dialog opener: the server renders a real
  * `<a href>` (it works without JavaScript and before hydration), and the island keeps the very
  * same element, so the `client:interact` directive's replayed first click lands on the island's
  * handler instead of following the link. Hydrated, the island gives it `role="button"` (it opens

@@ -1,7 +1,7 @@
 /**
  * Which navigation overlay or panel is open (spec 000 §2 "Navigation bar"). Islands are separate
- * React roots; this atom is how the navbar's buttons, the category picker, the search, the
- * account and cart panels agree that at most one of them is open at a time.
+ * React roots; this atom is how the navbar's buttons, the category picker, the search and the
+ * cart panels agree that at most one of them is open at a time.
  *
  * While a full-screen overlay is open the page behind it does not scroll (spec 000 §2: mobile
  * search locks body scrolling). Menus close on route change: a page restored from the
@@ -13,12 +13,12 @@ import { atom } from 'nanostores';
 /**
  * - `search`: the mobile full-screen search
  * - `categories`: the category picker overlay
- * - `profile`: the mobile My Profile panel
- * - `account-menu`: the desktop account menu (My Account / Logout, auth issue)
- * - `cart-dropdown`: the desktop Shopping Cart card (cart issue)
- * - `cart-panel`: the mobile full-screen Shopping Cart panel (cart issue)
+ * - `cart-dropdown`: the desktop Shopping Cart card
+ * - `cart-panel`: the mobile full-screen Shopping Cart panel
+ * The account menu and panel are native popovers (AccountMenu.astro), outside this atom: the
+ * browser closes them on a press outside, on Escape and when a modal dialog opens.
  */
-export type Overlay = 'search' | 'categories' | 'profile' | 'account-menu' | 'cart-dropdown' | 'cart-panel';
+export type Overlay = 'search' | 'categories' | 'cart-dropdown' | 'cart-panel';
 
 /** Overlays that cover the page and therefore lock its scrolling. */
 export const SCROLL_LOCKING: ReadonlySet<Overlay> = new Set<Overlay>(['search', 'categories', 'cart-panel']);

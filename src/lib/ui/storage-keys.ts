@@ -17,7 +17,7 @@ export const LAST_PRODUCT_KEY = 'lastProductId';
 export const PENDING_CART_ADD_KEY = 'pendingCartAdd';
 
 /**
- * The checkout's choices kept for the browser session (`sessionStorage`, issue 15): payment
+ * The checkout's choices kept for the browser session (`sessionStorage`): payment
  * method, order note, promo code and the points choice as JSON, so a reload keeps them. Read
  * back through checkout-choices.ts, which re-validates them; removed once the order is placed.
  */

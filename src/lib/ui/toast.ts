@@ -4,7 +4,7 @@
  * they exist before anything is announced and any island can write to them without React.
  * While a modal dialog is open everything outside it is inert (not seen, not announced) and under
  * its backdrop, so a toast then goes into that dialog, into regions of the same kind made there on
- * first use (issue 15: the toast sat under the backdrop).
+ * first use; a toast outside it would sit under the backdrop, unseen and unannounced.
  */
 
 /** How long the add-to-cart toast stays up, in milliseconds (spec 000 §9). */

@@ -1,4 +1,7 @@
-/** POST /cart/add: the Add buttons as a plain form post (before or without JavaScript): src/features/cart/server/form-add.ts. */
+/**
+ * POST /cart/add: the Add buttons as a plain form post (before or without JavaScript):
+ * src/features/cart/server/form-add.ts.
+ */
 import type { APIRoute } from 'astro';
 import { errorResponse } from '#lib/http/envelope.ts';
 import { formAdd } from '#features/cart/index.ts';

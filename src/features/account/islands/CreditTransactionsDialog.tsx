@@ -108,6 +108,7 @@ export default function CreditTransactionsDialog({ open, onClose }: { open: bool
           id={`${baseId}-panel`}
           aria-labelledby={`${baseId}-tab-${tab}`}
           className="mt-4"
+          // biome-ignore lint/a11y/noNoninteractiveTabindex: APG tabs: a panel without focusable content takes focus.
           tabIndex={0}
         >
           {load.state === 'loading' && (

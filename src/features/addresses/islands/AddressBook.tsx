@@ -12,7 +12,10 @@ import { ADDRESS_MESSAGES } from '../messages.ts';
 import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 
-/** The address form (zod, libphonenumber-js, the phone input: about 70 KB gzip) loads on the first Add or Edit. */
+/**
+ * The address form (zod, libphonenumber-js, the phone input: the heaviest part of the page) loads
+ * on the first Add or Edit.
+ */
 const AddressDialog = lazy(() => import('./AddressDialog.tsx'));
 
 const message = (err: unknown, fallback: string) => (err instanceof ApiError ? err.message : fallback);

@@ -17,7 +17,7 @@
  *   "Your session has expired. Please log in again." with a Login link and /login after 2 s.
  *   Other failures: the server's message or "Failed to save address. Please try again.".
  */
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
@@ -25,7 +25,14 @@ import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '#features/auth/store.ts';
 import { ADDRESS_MESSAGES } from '../messages.ts';
 import type { addAddressRoute, AddressJson, editAddressRoute } from '../contract.ts';
-import { payload, useAddressForm, validate, type FieldErrors } from './address-form.ts';
+import {
+  payload,
+  useAddressForm,
+  validate,
+  type AddressForm,
+  type FieldErrors,
+  type FormValues,
+} from './address-form.ts';
 import AddressFields, { fieldHelpers } from './AddressFields.tsx';
 import AddressLocation from './AddressLocation.tsx';
 
@@ -41,6 +48,41 @@ interface Props {
   onSaved: (address: AddressJson) => void;
 }
 
+/** Sends the form: an edit of `editing` when given, else a new home address; resolves with the saved address. */
+async function submitAddress(editing: AddressJson | undefined, values: FormValues): Promise<AddressJson> {
+  if (editing) {
+    const { data } = await callRoute<typeof editAddressRoute>('POST /api/customer/edit-address', {
+      body: { address_id: editing.id, ...payload(values) },
+      fallbackMessage: ADDRESS_MESSAGES.saveFailed,
+    });
+    return data.address;
+  }
+  const { data } = await callRoute<typeof addAddressRoute>('POST /api/customer/add-address', {
+    body: { type: 'home', ...payload(values) },
+    fallbackMessage: ADDRESS_MESSAGES.saveFailed,
+  });
+  return data.address;
+}
+
+/**
+ * Checks every field of `form`; true when none has an error, else raises the banner and focuses
+ * the first field to fix (in the form of `formRef`).
+ */
+function checkFields(form: AddressForm, formRef: RefObject<HTMLFormElement | null>): boolean {
+  const all = validate(form.values);
+  form.setErrors(all);
+  if (Object.keys(all).length > 0) {
+    form.setBanner(ADDRESS_MESSAGES.fixErrors);
+    // Take the customer to the first field to fix once the errors have rendered.
+    requestAnimationFrame(() =>
+      formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus(),
+    );
+    return false;
+  }
+  form.setBanner('');
+  return true;
+}
+
 /** The address form dialog and its success dialog. */
 export default function AddressDialog({ open, mode, address, tileUrl, onClose, onSaved }: Props) {
   const uid = useId();
@@ -51,14 +93,14 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
   const redirectTimer = useRef<number | undefined>(undefined);
   const formRef = useRef<HTMLFormElement>(null);
 
+  // Reset only when the dialog opens or shows another address, not when the parent re-renders with a new object.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the address id, not the object.
   useEffect(() => {
     if (!open) return;
     form.reset(mode === 'edit' ? address : undefined);
     setFailure(null);
     setSaved(null);
     setSaving(false);
-    // Reset only when the dialog opens, not when the parent re-renders with a new object.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [open, mode, address?.id]);
 
   useEffect(() => () => window.clearTimeout(redirectTimer.current), []);
@@ -68,56 +110,44 @@ export default function AddressDialog({ open, mode, address, tileUrl, onClose, o
     redirectTimer.current = window.setTimeout(() => window.location.assign(loginUrl()), LOGIN_REDIRECT_MS);
   }
 
+  /** Shows why saving failed: an expired session (and /login), the server's field errors, or its message. */
+  function saveFailed(err: unknown) {
+    if (err instanceof ApiError && err.status === 401) {
+      setFailure({ text: ADDRESS_MESSAGES.expired, login: true });
+      sendToLogin();
+      return;
+    }
+    if (err instanceof ApiError && err.errors)
+      form.setErrors({ ...form.errorsRef.current, ...(err.errors as FieldErrors) });
+    console.error('Saving the address failed', err);
+    setFailure({ text: err instanceof ApiError && err.message ? err.message : ADDRESS_MESSAGES.saveFailed });
+  }
+
   async function save(e: FormEvent) {
     e.preventDefault();
     if (saving) return;
     setFailure(null);
-    const all = validate(form.values);
-    form.setErrors(all);
-    if (Object.keys(all).length > 0) {
-      form.setBanner(ADDRESS_MESSAGES.fixErrors);
-      // Take the customer to the first field to fix once the errors have rendered.
-      requestAnimationFrame(() =>
-        formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]:not([readonly])')?.focus(),
-      );
-      return;
-    }
-    form.setBanner('');
+    if (!checkFields(form, formRef)) return;
     if (!hasSessionHint()) {
       setFailure({ text: ADDRESS_MESSAGES.noSession });
       sendToLogin();
       return;
     }
     setSaving(true);
+    const editing = mode === 'edit' ? address : undefined;
     try {
-      if (mode === 'edit' && address) {
-        const { data } = await callRoute<typeof editAddressRoute>('POST /api/customer/edit-address', {
-          body: { address_id: address.id, ...payload(form.values) },
-          fallbackMessage: ADDRESS_MESSAGES.saveFailed,
-        });
-        setSaving(false);
-        onSaved(data.address);
+      const result = await submitAddress(editing, form.values);
+      setSaving(false);
+      if (editing) {
+        onSaved(result);
         onClose();
       } else {
-        const { data } = await callRoute<typeof addAddressRoute>('POST /api/customer/add-address', {
-          body: { type: 'home', ...payload(form.values) },
-          fallbackMessage: ADDRESS_MESSAGES.saveFailed,
-        });
-        setSaving(false);
         form.reset();
-        setSaved(data.address);
+        setSaved(result);
       }
     } catch (err) {
       setSaving(false);
-      if (err instanceof ApiError && err.status === 401) {
-        setFailure({ text: ADDRESS_MESSAGES.expired, login: true });
-        sendToLogin();
-        return;
-      }
-      if (err instanceof ApiError && err.errors)
-        form.setErrors({ ...form.errorsRef.current, ...(err.errors as FieldErrors) });
-      console.error('Saving the address failed', err);
-      setFailure({ text: err instanceof ApiError && err.message ? err.message : ADDRESS_MESSAGES.saveFailed });
+      saveFailed(err);
     }
   }
 

@@ -36,7 +36,7 @@ export default function AddressLocation({ form, helpers, tileUrl, showMap }: Pro
 
   const pick = (lat: number, lng: number) => change({ latitude: round6(lat), longitude: round6(lng) }, ['location']);
 
-  function useMyLocation() {
+  function locateMe() {
     setGeoError('');
     if (!('geolocation' in navigator) || !navigator.geolocation) {
       setGeoError(GEO_MESSAGES.unsupported);
@@ -63,7 +63,7 @@ export default function AddressLocation({ form, helpers, tileUrl, showMap }: Pro
       <legend className="mb-2 text-base font-semibold text-slate-900">Location</legend>
       <button
         type="button"
-        onClick={useMyLocation}
+        onClick={locateMe}
         disabled={locating}
         className="inline-flex h-10 items-center gap-2 rounded-lg border border-brand-700 px-4 text-sm font-semibold text-brand-700 hover:bg-brand-50 disabled:opacity-60"
       >

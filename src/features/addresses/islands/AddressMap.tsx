@@ -1,7 +1,7 @@
 /**
  * The address dialog's Leaflet map (spec 001 §2 "Address dialog", §9: 256 px tall, zoom 13,
  * default centre Thrissur). A click sets the pin; so does Enter on the focused map (keyboard
- * users move it with the arrow keys first). Loaded lazily with the dialog, so Leaflet's 40 KB
+ * users move it with the arrow keys first). Loaded lazily with the dialog, so Leaflet's bytes
  * reach only customers who open it.
  *
  * Tiles come from the configured URL template. When they cannot load (offline, blocked, a
@@ -42,6 +42,8 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
   pickRef.current = onPick;
   const [tilesFailed, setTilesFailed] = useState(false);
 
+  // The map is built once per tile URL, centred on the first position; the pin follows `position` below.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `position` is read once, at creation.
   useEffect(() => {
     const container = el.current;
     if (!container) return;
@@ -50,7 +52,7 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
     map.attributionControl.setPrefix(false);
     const tiles = L.tileLayer(tileUrl, {
       maxZoom: 19,
-      // A tile that cannot load (offline, blocked) is a plain grid square, never a broken image (issue 15).
+      // A tile that cannot load (offline, blocked) is a plain grid square, never a broken image.
       errorTileUrl: '/images/map-grid-tile.svg',
       attribution:
         '&copy; <a href="https://www.openstreetmap.org/copyright" rel="noopener noreferrer" target="_blank">OpenStreetMap</a> contributors',
@@ -76,8 +78,6 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
       mapRef.current = null;
       markerRef.current = null;
     };
-    // The map is built once per tile URL; the pin follows `position` below.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tileUrl]);
 
   const lat = position?.lat;

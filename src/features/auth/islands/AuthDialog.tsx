@@ -42,8 +42,7 @@ export default function AuthDialog() {
           ? ids.otp
           : ids.continue;
     document.getElementById(target)?.focus();
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [open, state.step, state.tab]);
+  }, [open, state.step, state.tab, ids.tabLogin, ids.tabSignup, ids.otp, ids.continue]);
 
   const title =
     state.step === 'success'
@@ -94,6 +93,7 @@ export default function AuthDialog() {
             aria-hidden="true"
           >
             <svg
+              aria-hidden="true"
               viewBox="0 0 24 24"
               className="h-8 w-8"
               fill="none"

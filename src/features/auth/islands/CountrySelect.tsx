@@ -33,6 +33,32 @@ function callingCode(country: string): string {
   }
 }
 
+interface CountryEntry {
+  value: string;
+  label: string;
+  /** "+91". */
+  code: string;
+}
+
+/** The picker's countries: the options that are countries (no dividers), with their calling codes. */
+function countryList(options: Option[]): CountryEntry[] {
+  return options
+    .filter((o): o is Required<Option> => !!o.value && !o.divider)
+    .map((o) => ({ value: o.value, label: o.label, code: callingCode(o.value) }));
+}
+
+/** The countries whose name contains the search text, whose ISO code it is, or whose calling code starts with it ("+91", "91"). */
+function matchingCountries(countries: CountryEntry[], query: string): CountryEntry[] {
+  const q = query.trim().toLowerCase();
+  if (!q) return countries;
+  return countries.filter(
+    (c) =>
+      c.label.toLowerCase().includes(q) ||
+      c.value.toLowerCase() === q ||
+      c.code.startsWith(q.startsWith('+') ? q : `+${q}`),
+  );
+}
+
 /** The country picker with search. */
 export default function CountrySelect({ value, onChange, options, disabled, readOnly, onFocus, onBlur }: Props) {
   const [open, setOpen] = useState(false);
@@ -41,26 +67,12 @@ export default function CountrySelect({ value, onChange, options, disabled, read
   const rootRef = useRef<HTMLDivElement>(null);
   const buttonRef = useRef<HTMLButtonElement>(null);
   const searchRef = useRef<HTMLInputElement>(null);
-  const listRef = useRef<HTMLUListElement>(null);
+  const listRef = useRef<HTMLDivElement>(null);
   const listId = useId();
   const optionId = (i: number) => `${listId}-o${i}`;
 
-  const countries = useMemo(
-    () =>
-      options
-        .filter((o): o is Required<Option> => !!o.value && !o.divider)
-        .map((o) => ({ value: o.value, label: o.label, code: callingCode(o.value) })),
-    [options],
-  );
-  const q = query.trim().toLowerCase();
-  const filtered = q
-    ? countries.filter(
-        (c) =>
-          c.label.toLowerCase().includes(q) ||
-          c.value.toLowerCase() === q ||
-          c.code.startsWith(q.startsWith('+') ? q : `+${q}`),
-      )
-    : countries;
+  const countries = useMemo(() => countryList(options), [options]);
+  const filtered = matchingCountries(countries, query);
   const current = countries.find((c) => c.value === value);
 
   useEffect(() => {
@@ -73,10 +85,10 @@ export default function CountrySelect({ value, onChange, options, disabled, read
     return () => document.removeEventListener('pointerdown', onPointerDown);
   }, [open]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `open` is the trigger: the list mounts when it opens.
   useEffect(() => {
-    listRef.current?.querySelector(`#${CSS.escape(optionId(active))}`)?.scrollIntoView({ block: 'nearest' });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [active, open]);
+    listRef.current?.querySelector(`#${CSS.escape(`${listId}-o${active}`)}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, open, listId]);
 
   function show() {
     const index = countries.findIndex((c) => c.value === value);
@@ -156,12 +168,22 @@ export default function CountrySelect({ value, onChange, options, disabled, read
             onKeyDown={onSearchKey}
             className="h-10 w-full rounded-md border border-slate-300 px-3 text-sm text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200"
           />
-          <ul ref={listRef} id={listId} role="listbox" aria-label="Countries" className="mt-2 max-h-56 overflow-y-auto">
+          <div
+            ref={listRef}
+            id={listId}
+            role="listbox"
+            aria-label="Countries"
+            className="mt-2 max-h-56 overflow-y-auto"
+          >
             {filtered.map((c, i) => (
-              <li
+              // Focus stays in the search box, which moves `aria-activedescendant` over these options
+              // and chooses one on Enter (WAI-ARIA APG combobox pattern); a pointer chooses by click.
+              // biome-ignore lint/a11y/useKeyWithClickEvents: the search box handles the keyboard.
+              <div
                 key={c.value}
                 id={optionId(i)}
                 role="option"
+                tabIndex={-1}
                 aria-selected={c.value === value}
                 onPointerDown={(e) => e.preventDefault()}
                 onClick={() => choose(c.value)}
@@ -172,9 +194,9 @@ export default function CountrySelect({ value, onChange, options, disabled, read
               >
                 <span>{c.label}</span>
                 <span className="tabular-nums text-slate-600">{c.code}</span>
-              </li>
+              </div>
             ))}
-          </ul>
+          </div>
           {filtered.length === 0 && <p className="px-2 py-1.5 text-sm text-slate-600">No countries found</p>}
         </div>
       )}

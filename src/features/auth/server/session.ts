@@ -14,7 +14,7 @@ import { getDb, type Database } from '#lib/db/index.ts';
 import { customers, sessions } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import type { SessionCustomer, SessionResolver } from '#lib/http/session.ts';
-import { SESSION_COOKIE } from '#lib/cache/page-cache.ts';
+import { SESSION_COOKIE } from '#lib/http/session-cookie.ts';
 import { getConfig } from '#lib/config.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 

@@ -1,5 +1,5 @@
 /**
- * "Buy again" (issue 14) on the home page and My Account: products from the signed-in
+ * "Buy again" on the home page and My Account: products from the signed-in
  * customer's delivered orders (GET /api/customer/buy-again: most often bought first, in stock
  * only), each with the product card's cart control: a form posting to /cart/add with an "Add"
  * button and a − qty + stepper, made to work in place by the cards' one script
@@ -127,7 +127,8 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
           Add
         </button>
       </form>
-      <div data-card-stepper hidden role="group" aria-label={`${product.name} in cart`} className={CARD_STEPPER}>
+      <fieldset data-card-stepper hidden className={CARD_STEPPER}>
+        <legend className="sr-only">{product.name} in cart</legend>
         <button
           type="button"
           data-step="-1"
@@ -152,7 +153,7 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
         >
           +
         </button>
-      </div>
+      </fieldset>
     </div>
   );
 }

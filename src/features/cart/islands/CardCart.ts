@@ -1,6 +1,6 @@
 /**
- * The cart controls of every product card on a page (issue 14), as one module instead of a
- * React island per card (issue 13): the card's server-rendered "Add" form
+ * The cart controls of every product card on a page, as one module instead of a
+ * React island per card: the card's server-rendered "Add" form
  * (ProductCard.astro, `[data-card-cart]`) becomes a − qty + stepper in place once the product is
  * in the cart, and back to "Add" at 0 — the same states wherever the card appears (home, every
  * listing, search results), following the cart store: this tab's changes, other tabs' (the

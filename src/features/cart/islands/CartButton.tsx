@@ -9,17 +9,19 @@
  * drawn by CSS from `--ff-cart`, which the layout's head script sets from the hint cookie before
  * first paint and the cart store keeps current, so it is right on pages that never hydrate it.
  */
-import { useEffect, useId, useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $cartCount, cartLabel, loadCart } from '../store.ts';
 import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
-import { CartIcon } from './cart-parts.tsx';
+import { CartIcon } from './cart-icons.tsx';
 import CartPanel from './CartPanel.tsx';
 
 const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
 const PANEL_STATE = 'ffCartPanel';
+/** The card's id (for the icon's aria-controls): the navigation bar, and so this island, is on a page once. */
+const CARD_ID = 'cart-card';
 
 function Badge() {
   return (
@@ -39,7 +41,6 @@ export default function CartButton() {
   const panelOpen = overlay === 'cart-panel';
   const [hydrated, setHydrated] = useState(false);
   const rootRef = useRef<HTMLDivElement>(null);
-  const cardId = useId();
 
   useEffect(() => setHydrated(true), []);
 
@@ -71,7 +72,7 @@ export default function CartButton() {
   }
 
   // One <a href="/cart"> before and after hydration: without JavaScript it is the cart page, and
-  // the first tap (replayed by client:interact onto this same element) opens the panel (issue 15).
+  // the first tap (replayed by client:interact onto this same element) opens the panel.
   return (
     <div ref={rootRef} className="relative">
       <a
@@ -81,7 +82,7 @@ export default function CartButton() {
         aria-label={cartLabel(hydrated ? count : 0)}
         aria-haspopup={hydrated ? 'dialog' : undefined}
         aria-expanded={hydrated ? cardOpen || panelOpen : undefined}
-        aria-controls={cardOpen ? cardId : undefined}
+        aria-controls={cardOpen ? CARD_ID : undefined}
         className={iconClass}
         {...opensInPlace(onClick)}
       >
@@ -94,7 +95,7 @@ export default function CartButton() {
             variant="card"
             open={cardOpen}
             onClose={() => closeOverlay('cart-dropdown')}
-            id={cardId}
+            id={CARD_ID}
             anchor={rootRef}
           />
           <CartPanel variant="screen" open={panelOpen} onClose={closePanel} />

@@ -32,7 +32,11 @@ import {
 } from '../store.ts';
 import { $session } from '#features/auth/store.ts';
 import LineSubstitution from './LineSubstitution.tsx';
-import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { CartLoadError, CartLoading } from './CartStatus.tsx';
+import { ConfirmRemove } from './ConfirmRemove.tsx';
+import { LineImage } from './LineImage.tsx';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import { TrashIcon } from './cart-icons.tsx';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */
@@ -54,6 +58,7 @@ export default function CartPage({ initial }: Props) {
     setSeeded(true);
   }, [initial]);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `store.status` is the trigger; the effect reads `.get()`.
   useEffect(() => {
     if (seeded && signedIn && $cart.get().status === 'idle') void loadCart();
   }, [seeded, signedIn, store.status]);
@@ -159,7 +164,7 @@ export default function CartPage({ initial }: Props) {
                             >
                               {item.name}
                             </a>
-                            {/* The pack size tells variants apart (issue 15). */}
+                            {/* The pack size tells variants apart. */}
                             {packSize(item.weight, item.unit) && (
                               <p className="text-xs text-slate-600" data-pack-size>
                                 {packSize(item.weight, item.unit)}

@@ -17,7 +17,11 @@ import { useStore } from '@nanostores/react';
 import { formatPaise, formatPaise1 } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
-import { CartLoadError, CartLoading, ConfirmRemove, LineImage, QuantityStepper, TrashIcon } from './cart-parts.tsx';
+import { CartLoadError, CartLoading } from './CartStatus.tsx';
+import { ConfirmRemove } from './ConfirmRemove.tsx';
+import { LineImage } from './LineImage.tsx';
+import { QuantityStepper } from './QuantityStepper.tsx';
+import { TrashIcon } from './cart-icons.tsx';
 
 interface Props {
   variant: 'card' | 'screen';

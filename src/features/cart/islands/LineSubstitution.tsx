@@ -1,5 +1,5 @@
 /**
- * A cart line's "If out of stock" select (issue 14): Same as the order (the default: the choice
+ * A cart line's "If out of stock" select: Same as the order (the default: the choice
  * made at checkout), Replace with a similar item, Don't replace (refund) or Call me. Saved on
  * the cart line at once (POST /api/customer/set-substitution); the answer is the whole cart,
  * which replaces the store's copy. A later choice always wins over an earlier answer; a failure

@@ -5,7 +5,7 @@
  * "Out of Stock". Total = offer price × quantity, in paise, shown with formatPaise.
  *
  * Before hydration (and without JavaScript) the button posts its form to /cart/add
- * (cart/server/form-add.ts, issue 15): a signed-in customer's item is added and the page comes
+ * (cart/server/form-add.ts): a signed-in customer's item is added and the page comes
  * back saying so; a guest signs in first and then gets the item. Hydrated, it adds
  * through the cart store (`addToCart`: toast "Item added to cart", or the login dialog for a
  * guest, who gets the item after logging in); the button reads "Adding..." meanwhile.
@@ -83,14 +83,12 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
       <input type="hidden" name="next" value={next} />
       {!outOfStock && (
         <div className="flex items-center gap-4">
-          <span id={`qty-label-${productId}`} className="text-sm font-medium text-slate-700">
+          {/* The visible label; the fieldset's own legend names the group for assistive technology. */}
+          <span aria-hidden="true" className="text-sm font-medium text-slate-700">
             Quantity
           </span>
-          <div
-            role="group"
-            aria-labelledby={`qty-label-${productId}`}
-            className="flex items-center overflow-hidden rounded-xl border border-slate-300"
-          >
+          <fieldset className="flex items-center overflow-hidden rounded-xl border border-slate-300">
+            <legend className="sr-only">Quantity</legend>
             <button
               type="button"
               className={stepButton}
@@ -116,7 +114,7 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
             >
               +
             </button>
-          </div>
+          </fieldset>
           {quantity >= max && <span className="text-xs text-slate-600">Only {max} in stock</span>}
         </div>
       )}
@@ -129,7 +127,7 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
           <p className="text-xs text-slate-600">Total</p>
           <p className="text-lg font-bold tabular-nums text-slate-900">{total}</p>
         </div>
-        {/* One line at any price (₹1,000 and above wrapped before, issue 15): no icon, tighter padding. */}
+        {/* One line at any price, ₹1,000 and above included: no icon, tighter padding. */}
         {button('ml-auto flex min-w-0 flex-1 whitespace-nowrap text-sm', false)}
       </div>
     </form>

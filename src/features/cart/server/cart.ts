@@ -105,7 +105,7 @@ export async function addToCart(db: Database, customerId: number, productId: num
       .select({ name: products.name, stock: products.stock, isActive: products.isActive })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product || !product.isActive) throw notFound(CART_MESSAGES.productNotFound);
+    if (!product?.isActive) throw notFound(CART_MESSAGES.productNotFound);
     if (product.stock <= 0) throw outOfStock(product.name);
     const [line] = await tx
       .select({ id: cartItems.id, qty: cartItems.qty })

@@ -1,5 +1,5 @@
 /**
- * The Add buttons before or without JavaScript (issue 15): `POST /cart/add` is a plain HTML form
+ * The Add buttons before or without JavaScript: `POST /cart/add` is a plain HTML form
  * post — `product_id`, `qty` (1 to 999, default 1), `next` (the page to return to, a path on this
  * site) — answered with a 303 (post/redirect/get), never a page of its own:
  * - signed in: the item is added and the browser returns to `next` with `?cart=added`, or

@@ -1,5 +1,5 @@
 /**
- * Storing a cart line's "if out of stock" choice (issue 14), scoped by the session's customer:
+ * Storing a cart line's "if out of stock" choice, scoped by the session's customer:
  * another customer's line is not found (404). Setting the same value twice changes nothing.
  */
 import { and, eq } from 'drizzle-orm';

@@ -79,7 +79,7 @@ export default function CategoryPicker() {
 
   return (
     <>
-      {/* One element before and after hydration, so the first tap opens the overlay (issue 15). */}
+      {/* One element before and after hydration, so the first tap opens the overlay. */}
       <a
         href="/categories"
         role={hydrated ? 'button' : undefined}

@@ -1,22 +1,23 @@
 /**
  * "Shop by Categories" on the home page (spec 000 §2, §9): a horizontal strip of category links
- * (image and name, each to /category/{id}/subcategories) with left and right arrows that scroll
+ * (image and name, each to /category/{id}/subcategories) with left and right arrows that move
  * it by 200 px, and a View All button opening a modal dialog that lists every category.
  *
- * The strip is server-rendered and scrolls natively (touch, trackpad, keyboard) without
- * JavaScript; the island adds the arrows' behaviour and the dialog (ModalDialog): labelled by
- * its title, Tab cycles inside it, Escape or the close button or a click on the backdrop closes
- * it, and focus returns to the button that opened it.
+ * The strip is server-rendered with Swiper's classes and scrolls natively, before and after the
+ * island runs and without JavaScript. The island starts Swiper on it (category-swiper.ts: the
+ * strip's ends and the arrows) and adds the dialog (ModalDialog): labelled by its title, Tab
+ * cycles inside it, Escape or the close button or a click on the backdrop closes it, and focus
+ * returns to the button that opened it.
  */
 import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import type Swiper from 'swiper';
 import type { Category } from '../rules.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
+import { createCategorySwiper, moveStrip } from './category-swiper.ts';
+import './swiper.css';
 
 /** The dialog primitive loads on the first View All, so the home page ships no dialog code up front. */
 const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
-
-/** How far one arrow press scrolls the strip, in px (spec 000 §9). */
-export const CATEGORY_SCROLL_STEP_PX = 200;
 
 type CategoryLink = Pick<Category, 'id' | 'name' | 'image'>;
 
@@ -60,7 +61,8 @@ function Arrow({ dir, hidden, onClick }: { dir: 'left' | 'right'; hidden: boolea
 }
 
 export default function CategoryScroller({ categories }: Props) {
-  const strip = useRef<HTMLUListElement>(null);
+  const strip = useRef<HTMLDivElement>(null);
+  const swiper = useRef<Swiper | null>(null);
   const [open, setOpen] = useState(false);
   // Mounted from the first open on, so closing runs the dialog's own close (focus back to View All).
   const [dialogMounted, setDialogMounted] = useState(false);
@@ -68,22 +70,22 @@ export default function CategoryScroller({ categories }: Props) {
   // Until measured in the browser both arrows stay hidden: they do nothing before hydration.
   const [atEnd, setAtEnd] = useState(true);
 
-  const updateEnds = () => {
-    const el = strip.current;
-    if (!el) return;
-    setAtStart(el.scrollLeft <= 1);
-    setAtEnd(el.scrollLeft + el.clientWidth >= el.scrollWidth - 1);
-  };
-
   useEffect(() => {
-    updateEnds();
-    window.addEventListener('resize', updateEnds);
-    return () => window.removeEventListener('resize', updateEnds);
+    if (!strip.current) return;
+    const onEnds = (start: boolean, end: boolean) => {
+      setAtStart(start);
+      setAtEnd(end);
+    };
+    const instance = createCategorySwiper(strip.current, onEnds);
+    swiper.current = instance;
+    return () => {
+      swiper.current = null;
+      instance.destroy(true, false);
+    };
   }, []);
 
   const scroll = (dir: 1 | -1) => {
-    const smooth = !window.matchMedia('(prefers-reduced-motion: reduce)').matches;
-    strip.current?.scrollBy({ left: dir * CATEGORY_SCROLL_STEP_PX, behavior: smooth ? 'smooth' : 'auto' });
+    if (swiper.current) moveStrip(swiper.current, dir);
   };
 
   return (
@@ -114,37 +116,42 @@ export default function CategoryScroller({ categories }: Props) {
       <div className="relative" hidden={categories.length === 0}>
         <Arrow dir="left" hidden={atStart} onClick={() => scroll(-1)} />
         <Arrow dir="right" hidden={atEnd} onClick={() => scroll(1)} />
-        <ul
-          ref={strip}
-          onScroll={updateEnds}
-          aria-labelledby="shop-by-categories"
-          className="-mx-4 flex gap-3 overflow-x-auto px-4 pb-2 pt-1 [scrollbar-width:none] sm:gap-4 [&::-webkit-scrollbar]:hidden"
-        >
-          {categories.map((c) => (
-            <li key={c.id} className="w-28 shrink-0 sm:w-36 lg:min-w-36 lg:flex-1">
-              <a
-                href={categoryHref(c.id)}
-                className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-3 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md"
+        {/* Each item's padding spaces it (and the page's side padding before the first and after the last), so
+            the strip has one layout before and after Swiper starts, and Swiper counts all of it in the strip's length. */}
+        <div ref={strip} className="swiper -mx-4">
+          <ul
+            aria-labelledby="shop-by-categories"
+            className="swiper-wrapper overflow-x-auto pb-2 pt-1 [scroll-snap-type:none] [scrollbar-width:none] [&::-webkit-scrollbar]:hidden"
+          >
+            {categories.map((c) => (
+              <li
+                key={c.id}
+                className="swiper-slide box-content w-28 pr-3 first:pl-4 last:pr-4 sm:w-36 sm:pr-4 lg:min-w-36 lg:flex-1"
               >
-                <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 sm:h-20 sm:w-20">
-                  <img
-                    src={c.image}
-                    alt=""
-                    width={48}
-                    height={48}
-                    loading="lazy"
-                    decoding="async"
-                    onError={onImageError}
-                    className="h-10 w-10 object-contain transition group-hover:scale-110 sm:h-12 sm:w-12"
-                  />
-                </span>
-                <span className="line-clamp-2 text-xs font-semibold leading-snug text-slate-800 sm:text-sm">
-                  {c.name}
-                </span>
-              </a>
-            </li>
-          ))}
-        </ul>
+                <a
+                  href={categoryHref(c.id)}
+                  className="group flex h-full flex-col items-center gap-2 rounded-2xl border border-slate-200 bg-white p-3 text-center shadow-sm transition hover:border-brand-500 hover:shadow-md"
+                >
+                  <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 sm:h-20 sm:w-20">
+                    <img
+                      src={c.image}
+                      alt=""
+                      width={48}
+                      height={48}
+                      loading="lazy"
+                      decoding="async"
+                      onError={onImageError}
+                      className="h-10 w-10 object-contain transition group-hover:scale-110 sm:h-12 sm:w-12"
+                    />
+                  </span>
+                  <span className="line-clamp-2 text-xs font-semibold leading-snug text-slate-800 sm:text-sm">
+                    {c.name}
+                  </span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
       </div>
 
       {dialogMounted && (

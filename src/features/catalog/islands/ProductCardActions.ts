@@ -1,5 +1,5 @@
 /**
- * The one script behind every product card's buttons (issues 13 and 14), loaded once per page
+ * The one script behind every product card's buttons, loaded once per page
  * by ProductCard.astro: the cards are plain server HTML — the "Add" button is a
  * `<form method=post action=/cart/add>` that works without JavaScript (cart/server/form-add.ts),
  * the wishlist heart a button with `aria-pressed` — and this small file listens on the document

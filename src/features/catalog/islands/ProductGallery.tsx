@@ -38,7 +38,7 @@ export default function ProductGallery({ images, name }: Props) {
   const count = list.length;
   const go = (next: number) => setIndex((next + count) % count);
 
-  function onKeyDown(event: KeyboardEvent<HTMLDivElement>) {
+  function onKeyDown(event: KeyboardEvent<HTMLElement>) {
     if (count < 2) return;
     if (event.key === 'ArrowLeft') {
       event.preventDefault();
@@ -50,10 +50,10 @@ export default function ProductGallery({ images, name }: Props) {
   }
 
   return (
-    <div
+    // The arrow keys step through the images while focus is on any of the gallery's buttons.
+    <section
       className="flex flex-col gap-3"
       onKeyDown={onKeyDown}
-      role="group"
       aria-roledescription="gallery"
       aria-label={`${name} images`}
     >
@@ -97,6 +97,7 @@ export default function ProductGallery({ images, name }: Props) {
       {count > 1 && (
         <ul className="flex gap-2 overflow-x-auto pb-1" aria-label="Thumbnails">
           {list.map((src, i) => (
+            // biome-ignore lint/suspicious/noArrayIndexKey: a product may list the same image twice.
             <li key={`${src}-${i}`} className="shrink-0">
               <button
                 type="button"
@@ -122,6 +123,6 @@ export default function ProductGallery({ images, name }: Props) {
           ))}
         </ul>
       )}
-    </div>
+    </section>
   );
 }

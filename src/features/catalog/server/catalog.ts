@@ -5,7 +5,7 @@
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
@@ -168,8 +168,8 @@ export async function listProducts(db: Database, query: ProductQuery = {}): Prom
  * out of stock, each by id; at most `limit`. Read tier by tier (same subcategory in stock, out of
  * stock, rest of the category in stock, out of stock), each an index range scan with a LIMIT
  * (products_subcategory_idx, products_category_idx), stopping once `limit` are found: usually one
- * query of ~`limit` rows, where ordering the whole category by a computed key read all of it
- * (5,682 rows, 42 ms on the 20,000-product catalogue; docs/performance.md "Render path").
+ * query of ~`limit` rows, rather than ordering the whole category by a computed key, which reads
+ * all of it (docs/performance.md).
  */
 export async function relatedProducts(
   db: Database,

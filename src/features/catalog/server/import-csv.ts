@@ -1,5 +1,5 @@
 /**
- * Reads and validates a catalogue CSV in the BigBasket format (issue 2 "Catalogue import"):
+ * Reads and validates a catalogue CSV in the BigBasket format:
  * `index, product, category, sub_category, brand, sale_price, market_price, type, rating`,
  * prices in rupees; import.ts writes the valid rows.
  *
@@ -123,7 +123,7 @@ const price = (column: string) =>
     .pipe(z.string().regex(MONEY, { error: (iss) => `bad ${column} ${quote(iss.input)}` }));
 
 /**
- * One CSV record's cells, column by column (issue 11: a bad cell skips its row with the
+ * One CSV record's cells, column by column (a bad cell skips its row with the
  * column and reason, never the whole import). Rating is lenient: anything but a number 0–5
  * is kept as no rating.
  */

@@ -1,5 +1,5 @@
 /**
- * Imports a product catalogue in the BigBasket CSV format (issue 2 "Catalogue import"); the file
+ * Imports a product catalogue in the BigBasket CSV format; the file
  * is read and its rows validated by import-csv.ts (columns, money, skipped rows).
  *
  * - Categories and subcategories are created by name when missing (slug from the name).

@@ -10,8 +10,10 @@ import { getDb, type Database } from '#lib/db/index.ts';
 import { cachedTree, listCategories } from './catalog.ts';
 import { catalogSnapshot } from './snapshot.ts';
 import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
-import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
+import { getConfig } from '#lib/config.ts';
+import { guardCacheHits } from '#lib/cache/route-cache.ts';
 import { logger } from '#lib/log.ts';
+import { CATALOG_TAG } from './page-tags.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
 
 /** What a page answers with: status, and whether a 200 may be cached (default yes). */
@@ -20,11 +22,31 @@ export interface Outcome {
   cacheable?: boolean;
 }
 
-/** Sets the outcome's status and, for a cacheable 200, the public catalogue cache header. */
-export function applyOutcome(response: { status: number; headers: Headers }, outcome: Outcome): void {
-  response.status = outcome.status;
-  if (outcome.status === 200 && outcome.cacheable !== false)
-    response.headers.set('cache-control', CATALOG_CACHE['cache-control']);
+/** The parts of `Astro` a page's outcome is applied to. */
+export interface PageContext {
+  response: { status?: number };
+  cache: { set(options: { maxAge?: number; tags?: string[] }): void };
+}
+
+let hitsGuarded = false;
+
+/**
+ * Sets the outcome's status and puts a cacheable 200 in the route cache for PAGE_CACHE_SECONDS
+ * under `tags` (page-tags.ts) and CATALOG_TAG; the route cache serves it to anonymous visitors
+ * until a change to what it shows invalidates it. The first cached page also makes every hit
+ * wait for the catalogue snapshot's check (at most once a second), which invalidates what changed.
+ */
+export function applyOutcome(astro: PageContext, outcome: Outcome, tags: string[] = []): void {
+  astro.response.status = outcome.status;
+  const maxAge = getConfig().PAGE_CACHE_SECONDS;
+  if (outcome.status !== 200 || outcome.cacheable === false || maxAge <= 0) return;
+  if (!hitsGuarded) {
+    hitsGuarded = true;
+    guardCacheHits(async () => {
+      await catalogSnapshot(await getDb());
+    });
+  }
+  astro.cache.set({ maxAge, tags: [CATALOG_TAG, ...tags] });
 }
 
 /**

@@ -1,5 +1,5 @@
 /**
- * One process's copy of the active catalogue (issue 13): every active product once, as pages
+ * One process's copy of the active catalogue: every active product once, as pages
  * and the search read it. snapshot.ts keeps it fresh; the search (features/search/server/
  * index-cache.ts) builds its index from these same objects and shows them as its cards.
  *
@@ -13,7 +13,10 @@ import type { ProductPage, ProductSummary, Sort } from '../rules.ts';
 import { PAGE_SIZE } from '../rules.ts';
 import type { CategoryNames, SnapshotRow } from './snapshot-reads.ts';
 
-/** A product as pages show it (the card's summary plus the detail page's fields) with its category's and subcategory's names. */
+/**
+ * A product as pages show it (the card's summary plus the detail page's fields) with its category's
+ * and subcategory's names.
+ */
 export type SnapshotProduct = ProductFields & { categoryName: string; subcategoryName: string };
 
 /** Filter and paging of `CatalogSnapshot.listProducts` (the database's `listProducts` takes the same). */
@@ -89,7 +92,10 @@ export class CatalogSnapshot {
     if (urls.length !== 1) return urls.map((url) => this.#intern(url));
     const url = this.#intern(urls[0]!);
     let shared = this.#imageLists.get(url);
-    if (!shared) this.#imageLists.set(url, (shared = [url]));
+    if (!shared) {
+      shared = [url];
+      this.#imageLists.set(url, shared);
+    }
     return shared;
   }
 
@@ -186,7 +192,10 @@ export class CatalogSnapshot {
     this.#changed(changed);
   }
 
-  /** Ids of the products changed (replaced, added or gone) after `version`, or null when the log no longer reaches back that far. */
+  /**
+   * Ids of the products changed (replaced, added or gone) after `version`, or null when the log no
+   * longer reaches back that far.
+   */
   changedSince(version: number): number[] | null {
     if (version < this.#logFrom) return null;
     const out: number[] = [];

@@ -1,12 +1,12 @@
 /**
- * The process's one in-memory catalogue (issue 13 "Fast when the cache misses", and the search's
- * cards and index): every active product, read once, so a product or listing page that misses
- * the page cache reads no product rows, and the search (features/search/server/index-cache.ts)
+ * The process's one in-memory catalogue (for the pages, and the search's cards and index): every
+ * active product, read once, so a product or listing page that misses the route cache reads no
+ * product rows, and the search (features/search/server/index-cache.ts)
  * builds its index from, and shows as its cards, the same objects (snapshot-model.ts). The API
  * and everything that takes money or stock (cart, checkout, orders) keep reading the database.
  *
  * Freshness, per server process, one check for pages and search alike:
- * - The first read loads all active products (about a second and 10 MB for 20,000 products).
+ * - The first read loads all active products (the one slow read; docs/performance.md has its cost).
  * - A read at least DELTA_INTERVAL_MS after the last check starts a check: one statement reads
  *   the database's clock, a signature (highest product id; count and latest change of
  *   categories and of subcategories) and the stamps of the rows whose `updated_at` is newer than
@@ -22,14 +22,20 @@
  * - Every FULL_CHECK_MS, and whenever the signature changed, the check also compares the stamps
  *   of every active product with the snapshot's (deleted rows, rows a check missed) and, when
  *   the signature changed, reads the category names again (renamed categories).
+ * - A check that changes products invalidates the cached pages showing them in this process's
+ *   route cache (page-tags.ts says which) before it resolves; a load invalidates every cached
+ *   catalogue page. The route cache awaits `catalogSnapshot` before serving a hit (listing-pages.ts),
+ *   so no cached page shows a change older than the last second, whether or not anything renders.
  * Concurrent reads share one check; a failed check keeps the snapshot as it is (logged; a first
  * load's failure reaches the caller, which answers 500).
  */
 import { PgliteDatabase } from 'drizzle-orm/pglite';
 import type { Database } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
+import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
+import { CATALOG_TAG, changeTags, placementOf, type Placement } from './page-tags.ts';
 import { CatalogSnapshot } from './snapshot-model.ts';
-import { readActiveStamps, readNames, readRows, readState } from './snapshot-reads.ts';
+import { readActiveStamps, readNames, readRows, readState, type SnapshotRow } from './snapshot-reads.ts';
 
 export { CatalogSnapshot, type SnapshotProduct, type SnapshotQuery } from './snapshot-model.ts';
 
@@ -76,6 +82,8 @@ function load(db: Database): Entry {
     entry.since = state.now;
     entry.signature = state.signature;
     entry.loaded = snapshot;
+    // Cached pages came from another snapshot (or none): they go.
+    invalidateCachedPages([CATALOG_TAG]);
     return snapshot;
   })();
   entries.set(db, entry);
@@ -94,17 +102,33 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   if (moved) snapshot.rename(await readNames(db));
   const changed = new Set<number>();
   for (const [id, stamp] of state.changed) if (!snapshot.has(id, stamp)) changed.add(id);
+  let gone: number[] = [];
   if (full || moved) {
     const active = await readActiveStamps(db);
-    snapshot.remove(snapshot.ids().filter((id) => !active.has(id)));
+    gone = snapshot.ids().filter((id) => !active.has(id));
     for (const [id, stamp] of active) if (!snapshot.has(id, stamp)) changed.add(id);
     entry.fullCheckedAt = Date.now();
   }
-  // In slices, so a mass change (an import on PostgreSQL) stays within a statement's parameters.
   const ids = [...changed];
-  for (let i = 0; i < ids.length; i += 5_000) snapshot.apply(await readRows(db, ids.slice(i, i + 5_000)));
+  // In slices, so a mass change (an import on PostgreSQL) stays within a statement's parameters.
+  const rows: SnapshotRow[] = [];
+  for (let i = 0; i < ids.length; i += 5_000) rows.push(...(await readRows(db, ids.slice(i, i + 5_000))));
+  const version = snapshot.version;
+  const before = new Map<number, Placement | null>();
+  for (const id of [...gone, ...ids]) before.set(id, placementOf(snapshot.product(id)));
+  snapshot.remove(gone);
+  snapshot.apply(rows);
   entry.since = state.now;
   entry.signature = state.signature;
+  // The cached pages that show what changed go (page-tags.ts), before any page reads the snapshot again.
+  const shown = snapshot.changedSince(version) ?? [...before.keys()];
+  if (shown.length > 0 || moved)
+    invalidateCachedPages(
+      changeTags(
+        shown.map((id) => ({ id, before: before.get(id) ?? null, after: placementOf(snapshot.product(id)) })),
+        moved,
+      ),
+    );
 }
 
 /** Starts a check of `entry` now; the returned promise rejects when it fails, the entry's own never does. */

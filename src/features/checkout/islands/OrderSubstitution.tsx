@@ -1,5 +1,5 @@
 /**
- * Checkout's "If an item is out of stock" radio group (issue 14): the order-level choice, which
+ * Checkout's "If an item is out of stock" radio group: the order-level choice, which
  * applies to every line without its own choice from the cart. Starts at the shop's default
  * (rules.ts DEFAULT_SUBSTITUTION); place-order sends it (use-checkout.ts reads the store).
  */

@@ -25,7 +25,7 @@ interface Props {
   onPlaceOrder: () => void;
 }
 
-/** One figure; `value` null while the server's figures are on their way: a skeleton, never ₹0.00 (issue 15). */
+/** One figure; `value` null while the server's figures are on their way: a skeleton, never ₹0.00. */
 function Row({ label, value, extra = '' }: { label: string; value: string | null; extra?: string }) {
   return (
     <div className={`flex justify-between gap-3 ${extra}`}>

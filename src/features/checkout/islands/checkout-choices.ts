@@ -1,8 +1,8 @@
 /**
- * The checkout's choices kept across a reload for the browser session (issue 15): payment
+ * The checkout's choices kept across a reload for the browser session: payment
  * method, order note, promo code and whether to redeem points, in `sessionStorage` under
  * CHECKOUT_CHOICES_KEY. Reading is defensive (anything malformed is dropped); the checkout then
- * re-validates what it read against the server (use-checkout.ts): a promo code that no longer
+ * re-validates what it read against the server (use-saved-choices.ts): a promo code that no longer
  * applies is dropped with a message, Pay Online only when it is still offered.
  */
 import { CHECKOUT_CHOICES_KEY } from '#lib/ui/storage-keys.ts';

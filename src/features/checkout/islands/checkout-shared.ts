@@ -40,7 +40,7 @@ export interface CartLineJson {
   qty: number;
   offer_price: number;
   line_total: number;
-  /** The line's own "if out of stock" choice, null = the order's (issue 14). */
+  /** The line's own "if out of stock" choice, null = the order's. */
   substitution?: string | null;
 }
 

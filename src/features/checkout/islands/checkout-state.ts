@@ -2,7 +2,7 @@
  * The checkout's state and its reducer (spec 001 §2 "Checkout page", §4 checkout flow): what was
  * loaded (addresses, cart lines, the server's figures), what the customer chose (address, promo
  * code, points, note, payment method), which dialog is open, and the placing / confirmed
- * status. Pure: no fetch, no timers, no DOM (those are in use-checkout.ts).
+ * status. Pure: no fetch, no timers, no DOM (those are in the use-checkout*.ts hooks).
  */
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
@@ -20,7 +20,7 @@ export interface Confirmation {
   orderId: number;
   paidPaise: number;
   label: string;
-  /** The delivery slot's label (issue 14), e.g. "Thu 26 Nov, 7–9 AM". */
+  /** The delivery slot's label, e.g. "Thu 26 Nov, 7–9 AM". */
   slot?: string;
 }
 

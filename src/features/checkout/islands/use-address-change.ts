@@ -1,6 +1,6 @@
 /**
  * Runs `onChange` when the selected address changes from one address to another (not on the
- * first selection): checkout then fetches figures for the new address's delivery zone (issue 14).
+ * first selection): checkout then fetches figures for the new address's delivery zone.
  */
 import { useEffect, useRef } from 'react';
 

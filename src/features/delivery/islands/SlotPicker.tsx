@@ -1,5 +1,5 @@
 /**
- * Checkout's Delivery Slot (issue 14): the slots of the selected address's zone for the next
+ * Checkout's Delivery Slot: the slots of the selected address's zone for the next
  * few days, grouped by day, as radios. Full and closed slots are disabled with the reason as
  * text. The earliest open slot is chosen at first (and again when the chosen one disappears
  * or closes), so an order always carries a slot; the choice lives in $chosenSlot, which
@@ -33,6 +33,7 @@ export default function SlotPicker({ pin, delivery }: Props) {
     message: string;
   }>({ status: 'idle', data: null, message: '' });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `version` is the trigger: a bump loads the slots again.
   useEffect(() => {
     if (!pin) {
       setState({ status: 'idle', data: null, message: '' });

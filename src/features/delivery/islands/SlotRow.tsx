@@ -1,5 +1,5 @@
 /**
- * An order's delivery slot as a name–value pair of a <dl> (issue 14): the orders list, tracking.
+ * An order's delivery slot as a name–value pair of a <dl>: the orders list, tracking.
  * Nothing for orders placed before slots.
  */
 interface Props {

@@ -1,5 +1,5 @@
 /**
- * The delivery zone whose fees checkout-summary quotes (issue 14): the chosen address's zone,
+ * The delivery zone whose fees checkout-summary quotes: the chosen address's zone,
  * else the Deliver-to PIN code's, else the default address's, so the first fee a customer sees
  * is the one they pay.
  */

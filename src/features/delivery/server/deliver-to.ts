@@ -1,5 +1,5 @@
 /**
- * "Deliver to" (issue 14): which PIN code a visitor's prices and slots are for, and what the
+ * "Deliver to": which PIN code a visitor's prices and slots are for, and what the
  * shop says about it. A PIN code the visitor entered is kept in the readable `ff_pin` cookie
  * (it is no secret, and the HTML stays the same for everyone, so pages stay cacheable); without
  * one, a signed-in customer's default address decides. The zone's fee, free-delivery threshold

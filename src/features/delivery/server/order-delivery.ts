@@ -1,5 +1,5 @@
 /**
- * An order's delivery (issue 14), for place-order's transaction and the order's JSON: the zone
+ * An order's delivery, for place-order's transaction and the order's JSON: the zone
  * of the address (its fee, free-delivery threshold and minimum order), the slot place taken,
  * the columns stored with the order, and the place given back when the order is cancelled.
  */

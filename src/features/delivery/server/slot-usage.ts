@@ -1,5 +1,5 @@
 /**
- * Delivery slots with their places taken (issue 14). A place is taken with one conditional
+ * Delivery slots with their places taken. A place is taken with one conditional
  * upsert on delivery_slot_usage (`used < capacity`, under the row's lock until the order's
  * transaction ends), never count-then-insert, so N parallel orders for a slot of capacity C make
  * at most C orders in it, across server processes. Cancelling an order gives its place back.

@@ -1,10 +1,10 @@
 /**
- * The configured delivery zones (issue 14): read once per process from DELIVERY_ZONES_FILE or
+ * The configured delivery zones: read once per process from DELIVERY_ZONES_FILE or
  * the demo shop's data/zones.json, validated with rules.ts's schema. A bad file stops the
  * server with every problem listed (`npm run shop -- zones` shows the same list).
  */
 import { readFileSync } from 'node:fs';
-import { z } from 'zod';
+import type { z } from 'zod';
 import demoZones from '../data/zones.json' with { type: 'json' };
 import { getConfig } from '#lib/config.ts';
 import { rupeesToPaise } from '#lib/money.ts';

@@ -43,6 +43,16 @@ export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
 
 function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   const width = doc.page.width - 2 * MARGIN;
+  drawTitle(doc, inv);
+  drawSupplierAndFacts(doc, inv, width);
+  drawRecipient(doc, inv, width);
+  const taxed = [...inv.taxable, ...(inv.delivery ? [inv.delivery] : [])];
+  drawLineTables(doc, inv, taxed, width);
+  drawTotals(doc, inv, taxed, width);
+  drawFooter(doc, inv, width);
+}
+
+function drawTitle(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   doc.font('Helvetica-Bold').fontSize(14).text('TAX INVOICE CUM BILL OF SUPPLY', { align: 'center' });
   doc.font('Helvetica').fontSize(8).text('Original for recipient', { align: 'center' });
   if (inv.cancelled)
@@ -53,7 +63,10 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
       .text('This order was cancelled after this invoice was issued.', { align: 'center' })
       .fillColor('black');
   doc.moveDown(0.8);
+}
 
+/** The supplier on the left, the invoice's facts (number, dates, payment, slot) on the right. */
+function drawSupplierAndFacts(doc: PDFKit.PDFDocument, inv: InvoiceData, width: number): void {
   const top = doc.y;
   const half = width / 2 - 8;
   doc.font('Helvetica-Bold').fontSize(11).text(inv.supplier.name, MARGIN, top, { width: half });
@@ -83,7 +96,11 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
     y = doc.y + 1;
   }
   doc.y = Math.max(leftEnd, y) + 8;
+}
 
+/** The recipient on the left, the place of supply on the right. */
+function drawRecipient(doc: PDFKit.PDFDocument, inv: InvoiceData, width: number): void {
+  const half = width / 2 - 8;
   const block = doc.y;
   doc.font('Helvetica-Bold').fontSize(9).text('Billed and delivered to', MARGIN, block, { width: half });
   doc.font('Helvetica').text(inv.recipient.name, { width: half });
@@ -93,8 +110,10 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   doc.font('Helvetica-Bold').text('Place of supply', MARGIN + half + 16, block, { width: half });
   doc.font('Helvetica').text(`${inv.placeOfSupply.name} (${inv.placeOfSupply.code})`, { width: half });
   doc.y = Math.max(recEnd, doc.y) + 10;
+}
 
-  const tax = inv.interState ? 'IGST' : 'CGST';
+/** The line tables' columns: the goods' own, the GST ones (IGST, or CGST and SGST), and the amount. */
+function lineColumns(interState: boolean): { base: Column[]; gst: Column[]; amount: Column } {
   const base: Column[] = [
     { title: '#', width: 16, cell: (_, i) => String(i + 1) },
     { title: 'Description', width: 0, cell: (l) => l.description },
@@ -105,7 +124,7 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
     { title: 'Discount', width: 40, align: 'right', cell: (l) => rs(l.discountPaise) },
     { title: 'Taxable value', width: 48, align: 'right', cell: (l) => rs(l.taxablePaise) },
   ];
-  const gst: Column[] = inv.interState
+  const gst: Column[] = interState
     ? [
         { title: 'IGST %', width: 30, align: 'right', cell: (l) => pct(l.taxPercent) },
         { title: 'IGST', width: 40, align: 'right', cell: (l) => rs(l.igstPaise) },
@@ -117,8 +136,13 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
         { title: 'SGST', width: 38, align: 'right', cell: (l) => rs(l.sgstPaise) },
       ];
   const amount: Column = { title: 'Amount', width: 46, align: 'right', cell: (l) => rs(l.netPaise) };
+  return { base, gst, amount };
+}
 
-  const taxed = [...inv.taxable, ...(inv.delivery ? [inv.delivery] : [])];
+/** The tax invoice part (`taxed`: goods with GST and the delivery fee), then the bill of supply part. */
+function drawLineTables(doc: PDFKit.PDFDocument, inv: InvoiceData, taxed: InvoiceLine[], width: number): void {
+  const tax = inv.interState ? 'IGST' : 'CGST';
+  const { base, gst, amount } = lineColumns(inv.interState);
   if (taxed.length) {
     heading(
       doc,
@@ -132,7 +156,10 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
     const room = [base[7]!, ...gst, amount].reduce((a, c) => a + c.width, 0);
     table(doc, [...base.slice(0, 7), { ...amount, title: 'Value', width: room }], inv.exempt, width);
   }
+}
 
+/** The totals block's rows (label, amount), before the invoice total. */
+function totalRows(inv: InvoiceData, taxed: InvoiceLine[]): [string, string][] {
   const sum = (ls: InvoiceLine[], k: keyof InvoiceLine) => ls.reduce((a, l) => a + (l[k] as number), 0);
   const rows: [string, string][] = [['Goods total (prices include GST)', rs(inv.subtotalPaise)]];
   if (inv.discountPaise)
@@ -143,6 +170,12 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
   if (inv.interState) rows.push(['Total IGST', rs(sum(taxed, 'igstPaise'))]);
   else rows.push(['Total CGST', rs(sum(taxed, 'cgstPaise'))], ['Total SGST', rs(sum(taxed, 'sgstPaise'))]);
   rows.push(['Total value of exempt goods', rs(sum(inv.exempt, 'netPaise'))]);
+  return rows;
+}
+
+/** The totals block, right-aligned, then the invoice total and the amount in words. */
+function drawTotals(doc: PDFKit.PDFDocument, inv: InvoiceData, taxed: InvoiceLine[], width: number): void {
+  const rows = totalRows(inv, taxed);
   doc.moveDown(0.6);
   ensureRoom(doc, rows.length * 13 + 60);
   for (const [k, v] of rows) {
@@ -164,6 +197,9 @@ function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
     .font('Helvetica-Bold')
     .fontSize(9)
     .text(`Amount in words: ${amountInWords(inv.totalPaise)}`, MARGIN, doc.y, { width });
+}
+
+function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceData, width: number): void {
   doc.moveDown(1.2);
   doc.font('Helvetica').fontSize(8).fillColor('#444444');
   doc.text(
@@ -220,10 +256,10 @@ function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[],
     doc.y = y + h;
   };
   row(header, true);
-  lines.forEach((l, i) =>
+  for (const [i, l] of lines.entries()) {
     row(
       cols.map((c) => c.cell(l, i)),
       false,
-    ),
-  );
+    );
+  }
 }

@@ -1,5 +1,5 @@
 /**
- * "Order SMS" on My Account's profile (issue 14 "After the order"): the language of the order
+ * "Order SMS" on My Account's profile: the language of the order
  * status SMS, English or Malayalam, saved as soon as it is chosen (POST /api/customer/sms-language).
  */
 import { useId, useState } from 'react';

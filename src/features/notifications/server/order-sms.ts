@@ -1,5 +1,5 @@
 /**
- * Order status SMS (issue 14 "After the order"): when an order is confirmed, goes out for
+ * Order status SMS: when an order is confirmed, goes out for
  * delivery, is delivered or is cancelled, the customer gets one SMS in the language chosen in
  * My Account, through the configured sender (the one OTPs use, SMS_SENDER).
  *
@@ -36,7 +36,10 @@ export const maskPhone = (phone: string) =>
     (_, cc: string, mid: string, last: string) => `${cc}${'*'.repeat(mid.length)}${last}`,
   );
 
-/** What one send did: sent now, skipped (already sent for this event, no phone, or no SMS sender configured), or failed (logged). */
+/**
+ * What one send did: sent now, skipped (already sent for this event, no phone, or no SMS sender
+ * configured), or failed (logged).
+ */
 export type OrderSmsOutcome = 'sent' | 'skipped' | 'failed';
 
 /** Claims and sends the SMS of `event` for `orderId` (see the module comment). Never throws. */

@@ -1,5 +1,5 @@
 /**
- * What follows an order (issue 14 "After the order"), shown on the orders list and the tracking
+ * What follows an order, shown on the orders list and the tracking
  * page: the GST invoice download link (confirmed orders; the server says where as `invoice_url`)
  * and, for a cancelled order, what was refunded, where and when (`refund`, refund.ts).
  */

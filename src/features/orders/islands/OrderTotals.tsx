@@ -1,6 +1,6 @@
 /**
  * Every money line an order has, in one place for the orders list and the tracking page
- * (issue 15: tracking showed items ₹72.00 and total ₹112.00 with nothing between): items
+ * (so the items and the total never stand with an unexplained difference between them): items
  * (subtotal), discount with its code, points, delivery fee (or Free), and the amount paid.
  * Figures are the order's own (rupee strings from the API), shown with formatPaise.
  */

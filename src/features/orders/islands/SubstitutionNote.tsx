@@ -1,5 +1,5 @@
 /**
- * What happens if an item of an order is out of stock (issue 14), for the order details and the
+ * What happens if an item of an order is out of stock, for the order details and the
  * tracking page: the order's choice, then the items whose own choice differs. Renders nothing
  * for orders placed before the choice existed. Pure: renders on the server without hydration.
  */

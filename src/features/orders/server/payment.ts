@@ -105,8 +105,9 @@ export const REFUND_IN_PROGRESS = 'in_progress';
  * committed (its payment is already `refunded` and its reservation restored), outside any
  * transaction, and records the gateway's refund reference. The refund is first claimed
  * (`refund_reference` null → REFUND_IN_PROGRESS), so two callers never both ask the gateway.
- * Returns what happened ('taken': another caller has it). Never throws: a refund the gateway refused (or no gateway) is logged at `error` and released
- * for an operator to repeat (retryRefund); the customer's cancellation stands.
+ * Returns what happened ('taken': another caller has it). Never throws: a refund the gateway
+ * refused (or no gateway) is logged at `error` and released for an operator to repeat
+ * (retryRefund); the customer's cancellation stands.
  */
 export async function refundPayment(
   db: Database,
@@ -147,8 +148,9 @@ export async function refundPayment(
 
 /**
  * Repeats the gateway refund of a cancelled online order whose refund did not go through
- * (operators: `npm run orders -- refund ID`). Returns the refund's reference.
- * Errors: 404 unknown order; 409 not a cancelled online payment, already refunded, or being refunded; 503 the gateway refused again.
+ * (operators: `npm run orders -- refund ID`). Returns the refund's reference. Errors: 404 unknown
+ * order; 409 not a cancelled online payment, already refunded, or being refunded; 503 the gateway
+ * refused again.
  */
 export async function retryRefund(db: Database, gateway: PaymentGateway | null, orderId: number): Promise<string> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));

@@ -71,9 +71,9 @@ export function placeOrderRequestHash(input: PlaceOrderInput): string {
     input.points,
     // Added with the cart version: requests without one keep the hash they always had.
     ...(input.cartVersion !== undefined ? [input.cartVersion] : []),
-    // Added with substitutions (issue 14), tagged so it never reads as a cart version.
+    // Added with substitutions, tagged so it never reads as a cart version.
     ...(input.substitution !== undefined ? [`substitution:${input.substitution}`] : []),
-    // Added with delivery slots (issue 14), the same way.
+    // Added with delivery slots, the same way.
     ...(input.deliverySlot !== undefined ? [`slot:${input.deliverySlot}`] : []),
   ]);
   return createHash('sha256').update(canonical).digest('hex');

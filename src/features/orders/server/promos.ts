@@ -33,7 +33,7 @@ export async function evaluatePromo(
   const code = rawCode.trim().toUpperCase();
   if (!code || code.length > 40) throw new AppError('unprocessable', 'Invalid promo code.');
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-  if (!promo || !promo.isActive) throw new AppError('unprocessable', 'Invalid promo code.');
+  if (!promo?.isActive) throw new AppError('unprocessable', 'Invalid promo code.');
   if (promo.startsAt && promo.startsAt > now) throw new AppError('unprocessable', 'This promo code is not active yet.');
   if (promo.endsAt && promo.endsAt <= now) throw new AppError('unprocessable', 'This promo code has expired.');
   if (promo.maxUses !== null && promo.usesCount >= promo.maxUses) {

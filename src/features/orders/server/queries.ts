@@ -32,7 +32,7 @@ export interface OrderLine {
   qty: number;
   unitPricePaise: number;
   totalAmountPaise: number;
-  /** If out of stock: the choice in force for this line (issue 14); null for orders placed before it existed. */
+  /** If out of stock: the choice in force for this line; null for orders placed before it existed. */
   substitution: Substitution | null;
 }
 
@@ -50,7 +50,7 @@ export interface Order {
   paidAmountPaise: number;
   promoCode: string | null;
   customerNote: string | null;
-  /** If an item is out of stock, for lines without their own choice (issue 14); null for orders placed before it existed. */
+  /** If an item is out of stock, for lines without their own choice; null for orders placed before it existed. */
   substitution: Substitution | null;
   pointsEarned: number;
   address: Record<string, unknown> | null;
@@ -65,7 +65,7 @@ export interface Order {
   /** GST invoice number, once issued (its first download). */
   invoiceNumber: string | null;
   items: OrderLine[];
-  /** The delivery slot (issue 14), null for orders placed before slots. */
+  /** The delivery slot, null for orders placed before slots. */
   deliverySlot: ReturnType<typeof orderSlotJson>;
 }
 
@@ -126,7 +126,10 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
   return map;
 }
 
-/** One of the customer's orders, or 404 "Order not found." (also while its online payment is pending or after it failed). */
+/**
+ * One of the customer's orders, or 404 "Order not found." (also while its online payment is pending
+ * or after it failed).
+ */
 export async function getOrder(db: Database | Transaction, customerId: number, orderId: number): Promise<Order> {
   const [row] = await db
     .select()

@@ -36,7 +36,7 @@ export interface OrderQuote {
  * A short fingerprint (16 hex characters) of what the customer is shown: each line's product,
  * quantity and unit price, in cart order. Checkout shows the lines of the quote that carries it
  * and sends it back with the order; place-order answers 409 when the cart no longer has it, so an
- * order never contains items or prices the page did not show (issue 15).
+ * order never contains items or prices the page did not show.
  */
 export function cartVersion(
   lines: ReadonlyArray<{ cartId: number; productId: number; qty: number; pricePaise: number }>,

@@ -32,7 +32,7 @@ export async function reorder(db: Database, customerId: number, orderId: number)
         .from(products)
         .where(eq(products.id, item.productId))
         .for('update');
-      if (!product || !product.isActive) {
+      if (!product?.isActive) {
         result.skipped.push({ productId: item.productId, name: item.name, reason: 'no longer sold' });
         continue;
       }
@@ -65,7 +65,8 @@ export async function reorder(db: Database, customerId: number, orderId: number)
 
 /**
  * The message for a reorder: how many were added, then what was left out or cut down.
- * @example reorderMessage({ added: [{..., qty: 2, requestedQty: 2}], skipped: [{ name: 'Mango', reason: 'out of stock' }] })
+ * @example
+ * reorderMessage({ added: [{..., qty: 2, requestedQty: 2}], skipped: [{ name: 'Mango', reason: 'out of stock' }] })
  *   // 'Added 1 item to your cart. Left out: Mango (out of stock).'
  */
 export function reorderMessage(r: ReorderResult): string {

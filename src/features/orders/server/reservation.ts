@@ -43,11 +43,14 @@ export interface PlaceOrderInput {
   /** Points to redeem (1 point = ₹1). */
   points: number;
   idempotencyKey?: string;
-  /** The cart version the checkout page showed (quote's cart_version); when sent, it must still hold (409 otherwise). */
+  /**
+   * The cart version the checkout page showed (quote's cart_version); when sent, it must still hold
+   * (409 otherwise).
+   */
   cartVersion?: string;
-  /** If an item is out of stock, for lines without their own choice (issue 14); DEFAULT_SUBSTITUTION when not sent. */
+  /** If an item is out of stock, for lines without their own choice; DEFAULT_SUBSTITUTION when not sent. */
   substitution?: Substitution;
-  /** The delivery slot chosen (slots list id); absent: the earliest open slot with room (issue 14). */
+  /** The delivery slot chosen (slots list id); absent: the earliest open slot with room. */
   deliverySlot?: string;
 }
 

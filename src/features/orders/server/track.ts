@@ -13,7 +13,7 @@ import { logger } from '#lib/log.ts';
 import { ORDER_MESSAGES } from '../rules.ts';
 import type { TrackState } from '../islands/TrackOrder.tsx';
 import { getOrder } from './queries.ts';
-import { orderJson } from './shapes.ts';
+import { orderJson } from './order-json.ts';
 
 /** Delay before a signed-out visitor is sent to the login (spec 001 §9: 2 s after a login prompt), in ms. */
 export const LOGIN_REDIRECT_MS = 2000;

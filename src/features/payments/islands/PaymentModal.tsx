@@ -184,27 +184,29 @@ export default function PaymentModal({
             {row('Delivery fee', deliveryPaise > 0 ? formatPaise(deliveryPaise) : 'Free')}
             {row('Total', formatPaise(totalPaise), true)}
           </dl>
-          <div
-            role="radiogroup"
-            aria-label="Payment option"
-            className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1"
-          >
+          <fieldset className="grid grid-cols-4 gap-1 rounded-xl bg-slate-100 p-1">
+            <legend className="sr-only">Payment option</legend>
             {OPTIONS.map((o) => (
-              <button
+              <label
                 key={o.value}
-                type="button"
-                role="radio"
-                aria-checked={option === o.value}
-                onClick={() => {
-                  setOption(o.value);
-                  setChoice('');
-                }}
-                className={`h-10 rounded-lg text-xs font-semibold sm:text-sm ${option === o.value ? 'bg-white text-brand-800 shadow' : 'text-slate-700'}`}
+                className={`relative flex h-10 cursor-pointer items-center justify-center rounded-lg text-xs font-semibold has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-700 sm:text-sm ${option === o.value ? 'bg-white text-brand-800 shadow' : 'text-slate-700'}`}
               >
+                {/* A native radio (arrow keys, form semantics) laid over the whole segment, invisible. */}
+                <input
+                  type="radio"
+                  name={`${id}-option`}
+                  value={o.value}
+                  checked={option === o.value}
+                  onChange={() => {
+                    setOption(o.value);
+                    setChoice('');
+                  }}
+                  className="absolute inset-0 cursor-pointer appearance-none opacity-0"
+                />
                 {o.label}
-              </button>
+              </label>
             ))}
-          </div>
+          </fieldset>
           <div className="min-h-40">
             {option === 'upi' && (
               <div className="flex flex-col items-center gap-3">

@@ -2,13 +2,13 @@
  * Product search in the navigation bar (spec 000 §2 "Search dropdown", §5, §8, §9).
  *
  * Desktop (≥768 px): an inline combobox whose dropdown (at most 350 px tall, scrolling) shows
- * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon
- * that opens the same combobox full-screen in a modal dialog (ModalDialog, the box focused),
- * with body scrolling locked (overlay-store.ts) and a close button. Searching (useProductSearch.ts) starts from 1 character, debounced;
- * ArrowDown/ArrowUp move the active option, Enter opens it, Escape closes. Choosing a result
- * goes to /product/{id}.
+ * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon that
+ * opens the same combobox full-screen in a modal dialog (ModalDialog, the box focused), with body
+ * scrolling locked (overlay-store.ts) and a close button. Searching (useProductSearch.ts) starts
+ * from 1 character, debounced; ArrowDown/ArrowUp move the active option, Enter opens it, Escape
+ * closes. Choosing a result goes to /product/{id}.
  *
- * The box is a plain GET form (role="search", action="/search", the text as `q`; issue 14):
+ * The box is a plain GET form in a <search> landmark (action="/search", the text as `q`):
  * Enter with no highlighted suggestion, or the search button, opens the results page, and the
  * desktop box works so before hydration and without JavaScript. The mobile icon opens the dialog
  * with JavaScript; without it, a link to /search (which has its own form) stands in.
@@ -29,12 +29,62 @@ interface ComboboxProps {
   onDismiss?: () => void;
 }
 
+/** What a key in the box reads and changes (SearchCombobox's state). */
+interface KeyContext {
+  /** Options listed (0 while the list is not shown). */
+  count: number;
+  open: boolean;
+  active: number;
+  expanded: boolean;
+  fullScreen: boolean;
+  setOpen: (open: boolean) => void;
+  setActive: (active: number | ((a: number) => number)) => void;
+  chooseActive: () => void;
+  onDismiss?: () => void;
+}
+
+/**
+ * The box's keys: ArrowDown/ArrowUp open the dropdown and move the active option (wrapping),
+ * Enter opens the active option, Escape closes the dropdown or, full-screen, the dialog.
+ */
+function comboboxKey(event: KeyboardEvent<HTMLInputElement>, c: KeyContext): void {
+  switch (event.key) {
+    case 'ArrowDown':
+      event.preventDefault();
+      if (!c.open) c.setOpen(true);
+      if (c.count) c.setActive((a) => (a + 1) % c.count);
+      break;
+    case 'ArrowUp':
+      event.preventDefault();
+      if (!c.open) c.setOpen(true);
+      if (c.count) c.setActive((a) => (a <= 0 ? c.count - 1 : a - 1));
+      break;
+    case 'Enter':
+      // A highlighted suggestion opens its product; otherwise the form goes to /search.
+      if (c.count && c.active >= 0) {
+        event.preventDefault();
+        c.chooseActive();
+      }
+      break;
+    case 'Escape':
+      if (c.fullScreen) {
+        event.preventDefault();
+        c.onDismiss?.();
+      } else if (c.expanded) {
+        event.preventDefault();
+        c.setOpen(false);
+        c.setActive(-1);
+      }
+      break;
+  }
+}
+
 function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   const id = useId();
   const inputId = `${id}input`;
   const listId = `${id}list`;
   const optionId = (i: number) => `${id}opt${i}`;
-  const rootRef = useRef<HTMLDivElement>(null);
+  const rootRef = useRef<HTMLElement>(null);
   const inputRef = useRef<HTMLInputElement>(null);
   const [query, setQuery] = useState('');
   const [active, setActive] = useState(-1);
@@ -53,6 +103,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   }, []);
 
   // A new text starts with no active option and no navigation error.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: `term` is the trigger, not a value the effect reads.
   useEffect(() => {
     setActive(-1);
     setNavError('');
@@ -69,8 +120,8 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   }, [open, fullScreen]);
 
   useEffect(() => {
-    if (active >= 0) document.getElementById(optionId(active))?.scrollIntoView({ block: 'nearest' });
-  }, [active]);
+    if (active >= 0) document.getElementById(`${id}opt${active}`)?.scrollIntoView({ block: 'nearest' });
+  }, [active, id]);
 
   const expanded = open && term !== '';
   const showList = expanded && status === 'results';
@@ -87,36 +138,17 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
   }
 
   function onKeyDown(event: KeyboardEvent<HTMLInputElement>) {
-    const count = showList ? results.length : 0;
-    switch (event.key) {
-      case 'ArrowDown':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (count) setActive((a) => (a + 1) % count);
-        break;
-      case 'ArrowUp':
-        event.preventDefault();
-        if (!open) setOpen(true);
-        if (count) setActive((a) => (a <= 0 ? count - 1 : a - 1));
-        break;
-      case 'Enter':
-        // A highlighted suggestion opens its product; otherwise the form goes to /search.
-        if (count && active >= 0) {
-          event.preventDefault();
-          choose(results[active]);
-        }
-        break;
-      case 'Escape':
-        if (fullScreen) {
-          event.preventDefault();
-          onDismiss?.();
-        } else if (expanded) {
-          event.preventDefault();
-          setOpen(false);
-          setActive(-1);
-        }
-        break;
-    }
+    comboboxKey(event, {
+      count: showList ? results.length : 0,
+      open,
+      active,
+      expanded,
+      fullScreen,
+      setOpen,
+      setActive,
+      chooseActive: () => choose(results[active]),
+      onDismiss,
+    });
   }
 
   const popupClass = fullScreen
@@ -124,10 +156,12 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
     : 'absolute inset-x-0 top-full z-50 mt-2 max-h-[350px] overflow-y-auto rounded-xl border border-slate-200 bg-white shadow-lg';
 
   return (
-    <div ref={rootRef} className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}>
+    <search
+      ref={rootRef}
+      aria-label="Products"
+      className={fullScreen ? 'flex min-h-0 flex-1 flex-col' : 'relative w-full'}
+    >
       <form
-        role="search"
-        aria-label="Products"
         action="/search"
         method="get"
         onSubmit={(event) => {
@@ -182,7 +216,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
         />
       </form>
       {/* Scrolled by the arrow keys from the box (the active option is kept in view), and a Tab stop of
-          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable, issue 15). */}
+          its own so a keyboard can scroll a long list too (axe scrollable-region-focusable). */}
       <section tabIndex={expanded ? 0 : -1} aria-label="Search results" className={expanded ? popupClass : 'hidden'}>
         <SearchResults
           listId={listId}
@@ -197,7 +231,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           onChoose={choose}
         />
       </section>
-    </div>
+    </search>
   );
 }
 

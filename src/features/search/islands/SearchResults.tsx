@@ -2,7 +2,7 @@
  * The search dropdown's content (spec 000 §2 "Search dropdown", §8): the navigation error, the
  * Searching... / no match / failure messages, a count for screen readers, and the listbox of
  * results (image, name, category, price), then a "See all results" link to the results page
- * (issue 14). Presentational: the combobox owns the state.
+ *. Presentational: the combobox owns the state.
  */
 import { showPlaceholder } from '#lib/images.ts';
 import { unitPriceLabel } from '#lib/unit-price.ts';
@@ -63,13 +63,18 @@ export default function SearchResults({
           {results.length === 1 ? '1 product found' : `${results.length} products found`}
         </p>
       )}
-      <ul id={listId} role="listbox" aria-label="Products" className={showList ? 'py-1' : 'hidden'}>
+      <div id={listId} role="listbox" aria-label="Products" className={showList ? 'py-1' : 'hidden'}>
         {showList &&
           results.map((r, i) => (
-            <li
+            // Focus stays in the combobox, which moves `aria-activedescendant` over these options and
+            // chooses one on Enter (WAI-ARIA APG combobox pattern); a pointer chooses by click.
+            // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox input handles the keyboard.
+            <div
+              // biome-ignore lint/suspicious/noArrayIndexKey: another server of the spec may repeat or leave out ids.
               key={`${r.id}-${i}`}
               id={optionId(i)}
               role="option"
+              tabIndex={-1}
               aria-selected={i === active}
               onMouseDown={(e) => e.preventDefault()}
               onMouseMove={() => active !== i && onActivate(i)}
@@ -98,9 +103,9 @@ export default function SearchResults({
                   </span>
                 )}
               </span>
-            </li>
+            </div>
           ))}
-      </ul>
+      </div>
       {(status === 'results' || status === 'empty') && (
         <p className="sticky bottom-0 border-t border-slate-200 bg-white px-4 py-2.5 text-sm">
           <a href={searchPageHref(term)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">

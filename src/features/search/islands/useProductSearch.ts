@@ -29,7 +29,7 @@ export interface SearchHit {
   /** Rupees. */
   price: number;
   category: string;
-  /** Pack size, for the unit sale price (issue 14); null when the server gives none. */
+  /** Pack size, for the unit sale price; null when the server gives none. */
   weight: number | null;
   unit: string | null;
 }
@@ -58,7 +58,10 @@ export function toHit(raw: Wire): SearchHit {
   };
 }
 
-/** The product list out of the answer's data: `data.products`, or the spec's other shapes (a bare list, `data.data.products`). */
+/**
+ * The product list out of the answer's data: `data.products`, or the spec's other shapes (a bare
+ * list, `data.data.products`).
+ */
 function productsOf(data: DataOut<typeof searchProductsRoute>): Wire[] {
   const d = data as unknown as { products?: unknown; data?: { products?: unknown } } | unknown[] | undefined;
   const list = Array.isArray(d) ? d : (d?.products ?? d?.data?.products);

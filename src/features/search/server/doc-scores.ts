@@ -1,5 +1,5 @@
 /**
- * Scratch space for one search (issue 13): a score per product index over the whole catalogue,
+ * Scratch space for one search: a score per product index over the whole catalogue,
  * emptied in constant time (a stamp per slot says whether it was written since the last `clear`)
  * and listing the slots written, so a search touches only the products its words have instead of
  * allocating a Map per word. One set per index, reused by every search: searches are synchronous,

@@ -1,5 +1,5 @@
 /**
- * What the search answers from, per process (issues 13 and 14): the search index, built from the
+ * What the search answers from, per process: the search index, built from the
  * catalogue snapshot's product objects (features/catalog/server/snapshot.ts, the process's one
  * in-memory catalogue), and those same objects as the result cards. No copy of the catalogue,
  * no check of the database of its own: the snapshot's check keeps both fresh, and a search never
@@ -11,7 +11,7 @@
  *   products it changed are compared with them: a renamed, moved, new, re-activated or
  *   switched-off product (or changes the snapshot no longer lists) rebuilds the index
  *   (about half a second for 20,000 products, in the next turn of the event loop) while the
- *   old one answers meanwhile.
+ *   old one answers meanwhile; the cached /search pages go when the new one takes over.
  * `refreshSearchCatalog` checks the snapshot at once and waits for any rebuild (tests, tools);
  * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
@@ -23,8 +23,12 @@ import {
   type CatalogSnapshot,
   type SnapshotProduct,
 } from '#features/catalog/index.ts';
+import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
 import { SearchIndex, type IndexedProduct } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
+
+/** The route cache's tag on the /search pages: they go when a rebuilt index takes over. */
+export const SEARCH_INDEX_TAG = 'search-index';
 
 /** What the search answers from: an index and the snapshot whose products are its cards. */
 export class SearchCatalog {
@@ -100,6 +104,7 @@ function current(snapshot: CatalogSnapshot): Entry {
         stale.catalog = next.catalog;
         stale.seen = next.seen;
         stale.rebuilding = undefined;
+        invalidateCachedPages([SEARCH_INDEX_TAG]);
         resolve();
       });
     });

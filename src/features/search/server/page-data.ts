@@ -1,5 +1,5 @@
 /**
- * Data of the search results page /search (issue 14), read in the page's frontmatter: the URL's
+ * Data of the search results page /search, read in the page's frontmatter: the URL's
  * q, category, brand, sort and page (a bad filter, sort or page value falls back to its default:
  * pages forgive a bad URL, the API answers 400), and one page of results (results-page.ts). No
  * text: the page asks for one. A database failure is logged and answers 500.

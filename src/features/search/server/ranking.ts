@@ -1,10 +1,10 @@
 /**
- * The products a search matched, with what orders them (issue 14's ranking, engine.ts), kept
+ * The products a search matched, with what orders them (the ranking of engine.ts), kept
  * unsorted: a page of results needs only its first few in order, so `top` selects them with a
- * bounded heap instead of sorting every match (issue 13). The order is total (product ids break
+ * bounded heap instead of sorting every match. The order is total (product ids break
  * ties), so any selection gives what a full sort would.
  */
-import type { IndexedProduct } from './indexed-product.ts';
+import type { IndexedProduct } from './field-postings.ts';
 
 export class Ranking {
   private readonly catalogue: readonly IndexedProduct[];
@@ -64,7 +64,7 @@ export class Ranking {
     }
     const heap: number[] = [];
     // A max-heap by rank: its root is the worst of the best k found so far. Swaps go through a
-    // variable: a destructuring swap made an array each time (~15 KB of garbage per search).
+    // variable: a destructuring swap makes an array each time, garbage on every search.
     const worse = (i: number, j: number) => this.compare(i, j) > 0;
     const siftDown = (from: number) => {
       let at = from;

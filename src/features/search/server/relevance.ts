@@ -1,5 +1,5 @@
 /**
- * Search relevance measurement (issue 14): runs a set of queries through `searchProducts` (the
+ * Search relevance measurement: runs a set of queries through `searchProducts` (the
  * API's path: the index plus the cards read from the database) and reports hit@3 (the share of
  * queries with an expected product among the first three results) and the latency percentiles.
  * Used by the relevance tests, `npm run search:relevance` and the coordinator's bench.
@@ -16,9 +16,10 @@ import bigbasketCases from '../data/relevance-bigbasket.json' with { type: 'json
 import demoCases from '../data/relevance-demo.json' with { type: 'json' };
 
 /**
- * One query and what a good answer shows in its first three results: a product whose name
- * matches `name` (a case-insensitive regular expression) and/or that is in `subcategory` /
- * `category` (exact names) / from `brand` (any case, or a pack whose name starts with it); a product must satisfy every field given.
+ * One query and what a good answer shows in its first three results: a product whose name matches
+ * `name` (a case-insensitive regular expression) and/or that is in `subcategory` / `category`
+ * (exact names) / from `brand` (any case, or a pack whose name starts with it); a product must
+ * satisfy every field given.
  */
 export const relevanceCaseSchema = z.object({
   q: z.string().min(1),

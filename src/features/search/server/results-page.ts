@@ -1,9 +1,9 @@
 /**
- * The search results page's data (issue 14, /search?q= and GET /api/customer/search): the
+ * The search results page's data (/search?q= and GET /api/customer/search): the
  * ranked matches (engine.ts) narrowed by category and brand, in relevance order or by price,
  * one page of cards, the category and brand filters with their counts, and, when nothing
  * matches, the catalogue words nearest to what was typed. All from the kept catalogue
- * (index-cache.ts), no database read; only the page shown is put in order (issue 13).
+ * (index-cache.ts), no database read; only the page shown is put in order.
  */
 import type { Database } from '#lib/db/index.ts';
 import type { Sort } from '#features/catalog/rules.ts';

@@ -1,10 +1,10 @@
 /**
- * Searches of one or two characters (issue 2 "Search", spec 000 §7 search-products): too short
+ * Searches of one or two characters (spec 000 §7 search-products): too short
  * for words, so the names starting with the text come first, in name order, then the names with
  * a word starting with it (after a space), then the other names containing it, each by name
- * length, then id. Answered from the index's lower-case names (engine.ts) in this process: they
- * were up to three database queries, 4–70 ms of PGlite's time each on 20,000 products (the last
- * one read every name whenever the first two did not fill the page), in the server's own thread.
+ * length, then id. Answered from the index's lower-case names (engine.ts) in this process, with
+ * no database query: in SQL this takes up to three queries, the last reading every name whenever
+ * the first two do not fill the page, and on PGlite they run in the server's own thread.
  */
 
 /** The matches of one- and two-character texts over the catalogue's lower-case names. */
@@ -17,7 +17,7 @@ export class ShortTextSearch {
 
   /**
    * `names`: lower-case names by product index; `ids`, `lengths`: each product's id and name
-   * length. Sorts the names twice (~30 ms for 20,000), with the rest of the index's build.
+   * length. Sorts the names twice, as part of the index's build.
    */
   constructor(names: readonly string[], ids: ArrayLike<number>, lengths: Int32Array) {
     this.#names = names;

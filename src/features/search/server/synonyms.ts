@@ -1,6 +1,6 @@
 /**
  * The shop's search synonyms (src/features/search/data/synonyms.json, README "Search synonyms"),
- * validated with zod when first used: a bad file fails loudly at start-up instead of silently
+ * validated with zod on first use: a bad file fails loudly at start-up instead of silently
  * searching without synonyms.
  *
  * `equivalents` groups terms that mean the same thing ("aloo", "potato"); `spellings` maps a

@@ -1,5 +1,5 @@
 /**
- * Words of product names and search text (issue 14 "Search that speaks the customer's words"):
+ * Words of product names and search text:
  * lower case, accents dropped, split on anything but letters and digits, and a light English
  * stem so that plural and singular meet ("tomatoes" → "tomato", "chillies" and "chilly" →
  * "chilli", "berries" → "berri"). The same function runs on the catalogue and on the query, so
@@ -19,7 +19,10 @@ export function stem(word: string): string {
   return w;
 }
 
-/** Lower-case words of a text, accents removed, unstemmed. @example words('Aloo-Bhujia 200g') // ['aloo', 'bhujia', '200g'] */
+/**
+ * Lower-case words of a text, accents removed, unstemmed.
+ * @example words('Aloo-Bhujia 200g') // ['aloo', 'bhujia', '200g']
+ */
 export function words(text: string): string[] {
   return text
     .normalize('NFKD')

@@ -1,11 +1,10 @@
 /**
- * The catalogue's search terms and their posting lists (issue 13 "search under 20 ms at 16 in
- * flight"): every term once, sorted; per term the products (by index) that have it and the
- * field score it earns there, in two flat typed arrays rather than a Map per term (a Map entry
- * per product and term took ~20 MB and a pointer chase per look-up). Answers the engine's three
- * word look-ups: exact (`posting`), longer words starting with a prefix (`prefixed`), and the
- * nearest words to a typo (`nearest`), which measures edit distance only for words whose letters
- * could be that close (see `letterMask`).
+ * The catalogue's search terms and their posting lists: every term once, sorted; per term the
+ * products (by index) that have it and the field score it earns there, in two flat typed arrays
+ * rather than a Map per term (a Map entry per product and term costs far more memory and a pointer
+ * chase per look-up). Answers the engine's three word look-ups: exact (`posting`), longer words
+ * starting with a prefix (`prefixed`), and the nearest words to a typo (`nearest`), which measures
+ * edit distance only for words whose letters could be that close (see `letterMask`).
  */
 import { distance } from 'fastest-levenshtein';
 

@@ -1,4 +1,7 @@
-/** Catalogue: categories, subcategories, products, banners, delivery areas and the stock ledger; part of the one schema, src/lib/db/schema.ts. */
+/**
+ * Catalogue: categories, subcategories, products, banners, delivery areas and the stock ledger;
+ * part of the one schema, src/lib/db/schema.ts.
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -8,7 +11,6 @@ import {
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   text,
   uniqueIndex,
@@ -101,7 +103,10 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     /** Names in order, for one- and two-letter searches (prefix range scans). */
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    /** Products changed lately: the pages' catalogue snapshot and the search's kept cards re-read them (catalog/server/snapshot.ts, search/server/index-cache.ts). */
+    /**
+     * Products changed lately: the pages' catalogue snapshot and the search's kept cards re-read
+     * them (catalog/server/snapshot.ts, search/server/index-cache.ts).
+     */
     index('products_updated_at_idx').on(t.updatedAt),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_prices_positive', sql`${t.pricePaise} >= 0 AND ${t.mrpPaise} >= 0`),

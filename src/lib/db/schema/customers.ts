@@ -1,17 +1,9 @@
-/** Customers, login sessions, one-time passwords and the throttles' event log; part of the one schema, src/lib/db/schema.ts. */
+/**
+ * Customers, login sessions, one-time passwords and the throttles' event log; part of the one
+ * schema, src/lib/db/schema.ts.
+ */
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { createdAt, updatedAt, requiredRef } from './columns.ts';
 
 /** Languages of the order status SMS (en English, ml Malayalam). */

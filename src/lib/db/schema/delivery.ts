@@ -1,4 +1,4 @@
-/** Delivery slot usage (issue 14); part of the one schema, src/lib/db/schema.ts. */
+/** Delivery slot usage; part of the one schema, src/lib/db/schema.ts. */
 import { sql } from 'drizzle-orm';
 import { check, integer, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
 

@@ -1,4 +1,7 @@
-/** Promo codes, orders and their lines, and the credit and points ledgers; part of the one schema, src/lib/db/schema.ts. */
+/**
+ * Promo codes, orders and their lines, and the credit and points ledgers; part of the one schema,
+ * src/lib/db/schema.ts.
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -8,7 +11,6 @@ import {
   jsonb,
   numeric,
   pgTable,
-  primaryKey,
   serial,
   text,
   timestamp,
@@ -84,7 +86,7 @@ export const orders = pgTable(
     promoCodeId: integer('promo_code_id').references(() => promoCodes.id, { onDelete: 'set null' }),
     promoCode: text('promo_code'),
     customerNote: text('customer_note'),
-    /** If an item is out of stock (issue 14): replace, refund or call; null for orders placed before the choice existed. */
+    /** If an item is out of stock: replace, refund or call; null for orders placed before the choice existed. */
     substitution: text('substitution', { enum: SUBSTITUTIONS }),
     pointsEarned: integer('points_earned').notNull().default(0),
     /** When the earned points were added to the customer's balance (on delivery). */
@@ -140,7 +142,10 @@ export const orderItems = pgTable(
     weight: numeric('weight', { precision: 10, scale: 3, mode: 'number' }),
     weightUnit: text('weight_unit'),
     totalAmountPaise: integer('total_amount_paise').notNull(),
-    /** The out-of-stock choice in force for this line when ordered (its own, else the order's); null before issue 14. */
+    /**
+     * The out-of-stock choice in force for this line when ordered (its own, else the order's); null
+     * for lines ordered before the choice existed.
+     */
     substitution: text('substitution', { enum: SUBSTITUTIONS }),
   },
   (t) => [

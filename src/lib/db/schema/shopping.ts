@@ -1,4 +1,7 @@
-/** What a customer keeps between visits: cart lines, wishlisted products, saved addresses; part of the one schema, src/lib/db/schema.ts. */
+/**
+ * What a customer keeps between visits: cart lines, wishlisted products, saved addresses; part of
+ * the one schema, src/lib/db/schema.ts.
+ */
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -16,7 +19,7 @@ import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
 
-/** What to do with an out-of-stock item (issue 14); the same list as features/cart/substitution.ts SUBSTITUTIONS. */
+/** What to do with an out-of-stock item; the same list as features/cart/substitution.ts SUBSTITUTIONS. */
 export const SUBSTITUTIONS = ['replace', 'refund', 'call'] as const;
 
 /** A cart line; its id is the spec's `cart_id`. One line per customer and product. */

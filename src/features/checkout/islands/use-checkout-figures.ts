@@ -1,0 +1,73 @@
+/**
+ * The checkout's figures: every amount comes from `GET /api/customer/checkout-summary`, fetched
+ * again whenever the promo code, the points choice or the delivery address changes. A later
+ * answer never overwrites a newer one. Redeeming points asks first without points, to learn how
+ * many the items after the discount allow.
+ */
+import { useCallback, useRef } from 'react';
+import { ApiError } from '#lib/http/api-client.ts';
+import { useAddressChange } from './use-address-change.ts';
+import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
+import { fetchSummary } from './checkout-api.ts';
+import { paise } from './checkout-shared.ts';
+import { type Figures, selectedAddress } from './checkout-state.ts';
+import type { CheckoutContext } from './use-checkout-context.ts';
+
+/** Fetches the figures for a promo code and the points choice; the newest call's answer is kept. */
+export type LoadSummary = (code: string | null, wantPoints: boolean, balance: number) => Promise<Figures>;
+
+/** The figures' loader and the actions that change what they price. */
+export function useCheckoutFigures({ dispatch, current }: CheckoutContext) {
+  const summaryRequest = useRef(0);
+
+  const loadSummary = useCallback<LoadSummary>(
+    async (code, wantPoints, balance) => {
+      const ticket = ++summaryRequest.current;
+      const addressId = selectedAddress(current.current)?.id;
+      let data = await fetchSummary(code, 0, addressId);
+      if (wantPoints) {
+        const s = data.summary;
+        const usable = Math.min(balance, Math.floor((paise(s.subtotal) - paise(s.discount)) / 100));
+        if (usable > 0) data = await fetchSummary(code, usable, addressId);
+      }
+      if (ticket === summaryRequest.current) dispatch({ type: 'figures', figures: data });
+      return data;
+    },
+    [dispatch, current],
+  );
+
+  const pointsBalance = () => current.current.figures?.points_balance ?? 0;
+
+  /** Makes `code` the promo code in force (PromoCodeBox shows the outcome; errors reach it). */
+  async function applyPromo(code: string) {
+    dispatch({ type: 'refreshing', on: true });
+    try {
+      await loadSummary(code, current.current.redeem, pointsBalance());
+      dispatch({ type: 'choose', promo: code, redeem: current.current.redeem });
+    } finally {
+      dispatch({ type: 'refreshing', on: false });
+    }
+  }
+
+  /** Changes the promo code or the points choice and fetches the figures for it. */
+  async function changeFigures(code: string | null, wantPoints: boolean) {
+    dispatch({ type: 'refreshing', on: true });
+    try {
+      await loadSummary(code, wantPoints, pointsBalance());
+      dispatch({ type: 'choose', promo: code, redeem: wantPoints });
+    } catch (err) {
+      console.error('Refreshing the order summary failed', err);
+      dispatch({ type: 'summaryFailed', message: err instanceof ApiError ? err.message : MSG.summaryFailed });
+    } finally {
+      dispatch({ type: 'refreshing', on: false });
+    }
+  }
+
+  // Another address may be in another delivery zone, with its own fee: fresh figures for it.
+  useAddressChange(
+    selectedAddress(current.current)?.id,
+    () => void changeFigures(current.current.promo, current.current.redeem),
+  );
+
+  return { loadSummary, applyPromo, changeFigures };
+}

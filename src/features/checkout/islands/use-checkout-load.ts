@@ -1,0 +1,60 @@
+/**
+ * The checkout's first load: the addresses, the cart and the server's figures in parallel, then
+ * the choices saved before a reload. A 401 on the addresses sends the customer to log in; an
+ * empty cart is not an error (the page says the cart is empty).
+ */
+import { useEffect } from 'react';
+import { ApiError } from '#lib/http/api-client.ts';
+import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
+import { fetchAddresses, fetchCartLines } from './checkout-api.ts';
+import type { CartLineJson } from './checkout-shared.ts';
+import type { Figures } from './checkout-state.ts';
+import type { CheckoutContext } from './use-checkout-context.ts';
+import type { LoadSummary } from './use-checkout-figures.ts';
+
+/** The message for addresses that failed to load; a 401 also sends the customer to log in. */
+function addressErrorOf(reason: unknown, sendToLogin: () => void): string {
+  const unauthorized = reason instanceof ApiError && reason.status === 401;
+  console.error('Loading addresses failed', reason);
+  if (unauthorized) sendToLogin();
+  return unauthorized ? MSG.loginToFetch : MSG.fetchFailed;
+}
+
+/** The message for figures that failed to load; none when the cart is simply empty (422). */
+function summaryErrorOf(reason: unknown, cart: PromiseSettledResult<CartLineJson[]>): string | undefined {
+  const emptyCart =
+    reason instanceof ApiError && reason.status === 422 && cart.status === 'fulfilled' && cart.value.length === 0;
+  if (emptyCart) return undefined;
+  console.error('Loading the order summary failed', reason);
+  return reason instanceof ApiError ? reason.message : MSG.summaryFailed;
+}
+
+/** Loads the checkout once, on mount, then hands the first figures to `restoreChoices`. */
+export function useCheckoutLoad(
+  { dispatch, sendToLogin }: CheckoutContext,
+  loadSummary: LoadSummary,
+  restoreChoices: (figures: Figures | null) => Promise<void>,
+): void {
+  useEffect(() => {
+    let live = true;
+    (async () => {
+      const [addr, cart, sum] = await Promise.allSettled([
+        fetchAddresses(),
+        fetchCartLines(),
+        loadSummary(null, false, 0),
+      ]);
+      if (!live) return;
+      dispatch({
+        type: 'loaded',
+        addresses: addr.status === 'fulfilled' ? addr.value : undefined,
+        addressError: addr.status === 'rejected' ? addressErrorOf(addr.reason, sendToLogin) : undefined,
+        lines: cart.status === 'fulfilled' ? cart.value : undefined,
+        summaryError: sum.status === 'rejected' ? summaryErrorOf(sum.reason, cart) : undefined,
+      });
+      await restoreChoices(sum.status === 'fulfilled' ? sum.value : null);
+    })();
+    return () => {
+      live = false;
+    };
+  }, [dispatch, sendToLogin, loadSummary, restoreChoices]);
+}

@@ -1,0 +1,95 @@
+/**
+ * Placing the order (spec 001 §4, §5 place-order checks): Place Order runs the spec's checks in
+ * order (session, cart, address — also one the shop delivers to —, payment method), then sends
+ * the order with the server's own figures, or opens the payment modal for Pay Online. A second
+ * submit while one is in flight is ignored.
+ *
+ * The order carries the cart_version of the figures shown: when the cart changed in another tab,
+ * place-order answers 409, the figures (and the list they price) are fetched again and nothing
+ * is ordered until the customer presses Place Order again. Each checkout attempt has one
+ * Idempotency-Key, kept until an order succeeds, so a double click or a retry never makes two
+ * orders. On success: Order Confirmed, then home after a short pause.
+ */
+import { useEffect, useRef } from 'react';
+import { ApiError } from '#lib/http/api-client.ts';
+import { CHECKOUT_MESSAGES as MSG, HOME_REDIRECT_MS, type PaymentChoice } from '../rules.ts';
+import { type PlacedOrder, sendOrder } from './checkout-api.ts';
+import { type DeliveryAreaInfo, hasSessionHint, newIdempotencyKey } from './checkout-shared.ts';
+import { confirmationOf, recordOrderPlaced } from './order-success.ts';
+import { blockedReason, explainFailure, openPayment, orderBody } from './place-order-steps.ts';
+import type { CheckoutContext } from './use-checkout-context.ts';
+import type { LoadSummary } from './use-checkout-figures.ts';
+
+/** Place Order, the payment modal's Pay Now and its Done. */
+export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, loadSummary: LoadSummary) {
+  const { dispatch, current, later, sendToLogin } = ctx;
+  const inFlight = useRef(false);
+  const idempotencyKey = useRef('');
+  const paidOrder = useRef<PlacedOrder | null>(null);
+  useEffect(() => {
+    idempotencyKey.current = newIdempotencyKey();
+  }, []);
+
+  const fail = (message: string) => dispatch({ type: 'placeError', message });
+
+  /** Sends the order with the server's own figures. */
+  const submit = (mode: PaymentChoice) => sendOrder(orderBody(current.current, mode), idempotencyKey.current);
+  const explain = (err: unknown) => explainFailure(err, ctx, loadSummary);
+
+  /** The order is placed: Order Confirmed, the browser's stores updated, home a moment later. */
+  function succeed(order: PlacedOrder, mode: PaymentChoice) {
+    dispatch({ type: 'confirmed', confirmation: confirmationOf(order, mode) });
+    idempotencyKey.current = newIdempotencyKey();
+    recordOrderPlaced(order);
+    later(() => window.location.assign('/'), HOME_REDIRECT_MS);
+  }
+
+  /** Place Order: the spec's checks in order, then the order (or the payment modal for Pay Online). */
+  async function placeOrder() {
+    const { confirmed, method } = current.current;
+    if (inFlight.current || confirmed) return;
+    fail('');
+    if (!hasSessionHint()) {
+      fail(MSG.login);
+      sendToLogin();
+      return;
+    }
+    const blocked = blockedReason(current.current, area);
+    if (blocked) return fail(blocked);
+    if (!method) return dispatch({ type: 'open', dialog: 'method-required' });
+    inFlight.current = true;
+    dispatch({ type: 'placing', on: true });
+    try {
+      if (method === 'online') await openPayment(ctx, loadSummary);
+      else succeed(await submit(method), method);
+    } catch (err) {
+      fail(explain(err));
+    } finally {
+      inFlight.current = false;
+      dispatch({ type: 'placing', on: false });
+    }
+  }
+
+  /** The payment modal's Pay Now: places the order paid online; throws (with the message to show) on failure. */
+  async function payOnline() {
+    if (inFlight.current) throw new Error('A payment is already in progress');
+    inFlight.current = true;
+    try {
+      paidOrder.current = await submit('online');
+    } catch (err) {
+      const text = explain(err);
+      dispatch({ type: 'placeError', message: text });
+      throw err instanceof ApiError ? new ApiError(text, err.status) : err;
+    } finally {
+      inFlight.current = false;
+    }
+  }
+
+  /** The payment modal has shown its success: close it and confirm. */
+  function paymentDone() {
+    dispatch({ type: 'close', dialog: 'payment' });
+    if (paidOrder.current) succeed(paidOrder.current, 'online');
+  }
+
+  return { placeOrder, payOnline, paymentDone };
+}

@@ -1,0 +1,45 @@
+/**
+ * The checkout's choices across a reload: the payment method, note, promo code and points
+ * choice are saved for the tab's session (checkout-choices.ts) on every change, and put back
+ * after the first load, each checked again: the promo code and points with the server, Pay Online
+ * only when it is still offered.
+ */
+import { useCallback, useEffect } from 'react';
+import { ApiError } from '#lib/http/api-client.ts';
+import { showToast } from '#lib/ui/toast.ts';
+import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, promoDroppedMessage } from '../rules.ts';
+import { readCheckoutChoices, saveCheckoutChoices } from './checkout-choices.ts';
+import type { Figures } from './checkout-state.ts';
+import type { CheckoutContext } from './use-checkout-context.ts';
+import type { LoadSummary } from './use-checkout-figures.ts';
+
+/** Saves every change of a choice; returns the function that puts the saved ones back. */
+export function useSavedChoices({ state, dispatch }: CheckoutContext, loadSummary: LoadSummary) {
+  // Nothing is saved before the saved choices were read back, nor after the order is placed.
+  const { loading, method, note, promo, redeem, confirmed } = state;
+  useEffect(() => {
+    if (loading || confirmed) return;
+    saveCheckoutChoices({ method, note, promo, redeem });
+  }, [loading, confirmed, method, note, promo, redeem]);
+
+  /** Puts back the choices saved before a reload, given the first figures (null when they failed). */
+  return useCallback(
+    async (figures: Figures | null) => {
+      const saved = readCheckoutChoices();
+      if (!saved) return;
+      if (saved.note) dispatch({ type: 'note', text: saved.note });
+      if (saved.method && (saved.method !== 'online' || figures?.online_payment))
+        dispatch({ type: 'method', method: saved.method });
+      if (!figures || (!saved.promo && !saved.redeem)) return;
+      try {
+        await loadSummary(saved.promo, saved.redeem, figures.points_balance);
+        dispatch({ type: 'choose', promo: saved.promo, redeem: saved.redeem });
+      } catch (err) {
+        // The figures without the promo stay; say why the code went.
+        const reason = err instanceof ApiError && err.message ? err.message : MSG.summaryFailed;
+        if (saved.promo) showToast(promoDroppedMessage(saved.promo, reason), { tone: 'error', ms: CHECKOUT_TOAST_MS });
+      }
+    },
+    [dispatch, loadSummary],
+  );
+}

@@ -1,0 +1,53 @@
+/**
+ * JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal
+ * strings like the spec sends.
+ */
+import type { Order } from './queries.ts';
+import { paiseToRupees } from '#lib/money.ts';
+import { invoiceHref } from '../contract.ts';
+import { refundParts } from '../refund.ts';
+
+const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
+
+export function orderJson(o: Order) {
+  return {
+    id: o.id,
+    created_at: o.createdAt.toISOString(),
+    order_status: o.status,
+    payment_mode: o.paymentMode,
+    payment_status: o.paymentStatus,
+    promocode: o.promoCode,
+    subtotal: rupees(o.subtotalPaise),
+    discount: rupees(o.discountPaise),
+    points: o.pointsRedeemed,
+    delivery_fee: rupees(o.deliveryFeePaise),
+    paid_amount: rupees(o.paidAmountPaise),
+    customer_note: o.customerNote,
+    substitution: o.substitution,
+    points_earned: o.pointsEarned,
+    address_id: o.addressId,
+    address: o.address,
+    processed_at: o.processedAt?.toISOString() ?? null,
+    out_for_delivery_at: o.outForDeliveryAt?.toISOString() ?? null,
+    delivered_at: o.deliveredAt?.toISOString() ?? null,
+    cancelled_at: o.cancelledAt?.toISOString() ?? null,
+    cancellable: o.cancellable,
+    delivery_slot: o.deliverySlot,
+    // After the order: the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
+    invoice_number: o.invoiceNumber,
+    invoice_url: o.status !== 'cancelled' || o.invoiceNumber ? invoiceHref(o.id) : null,
+    refund: refundParts(o).map((r) => ({
+      to: r.to,
+      amount: r.amountPaise === null ? null : rupees(r.amountPaise),
+      points: r.points,
+      text: r.text,
+    })),
+    order_items: o.items.map((i) => ({
+      id: i.id,
+      qty: i.qty,
+      total_amount: rupees(i.totalAmountPaise),
+      product: { id: i.productId, title: i.name, image: i.image },
+      substitution: i.substitution,
+    })),
+  };
+}

@@ -1,0 +1,93 @@
+/**
+ * A query's plan: its typed words, taken left to right, each (or a phrase the synonym file knows,
+ * longest first) becoming a group of alternatives a product must match one of:
+ * - the word itself, whole; a single word of 3 or more characters, not a number, also matches
+ *   longer catalogue words starting with it (alternative-scores.ts);
+ * - its synonyms, with their weights (synonyms.ts);
+ * - for a single word the catalogue does not have (and no synonym), the nearest catalogue words
+ *   within the typo distance ("tomoto" → "tomato"). When no catalogue word even starts with the
+ *   typed one, the plan's corrected text shows the nearest word instead.
+ */
+import { stem } from './text.ts';
+import type { SynonymTable } from './synonyms.ts';
+import type { Vocabulary } from './vocabulary.ts';
+
+/** One way a group of the query may match: every word of `words`, its score times `weight`. */
+export interface Alternative {
+  words: string[];
+  weight: number;
+  /** Also match longer catalogue words starting with the (single) word. */
+  prefix: boolean;
+}
+
+export interface QueryPlan {
+  groups: Alternative[][];
+  /** The query with corrected words ("tomato" for "tomoto"), or null when none was corrected. */
+  correctedText: string | null;
+}
+
+/** What a plan reads from the index. */
+export interface PlanSources {
+  vocabulary: Vocabulary;
+  synonyms: SynonymTable;
+  /** Words in the synonym file's longest term. */
+  longestSynonym: number;
+  /** The catalogue's own spelling of a term. */
+  display(term: string): string;
+}
+
+/** A catalogue word within the typo distance of an unknown typed word. */
+const CORRECTION_WEIGHT = 0.55;
+/** Typo corrections offered per unknown word. */
+const CORRECTIONS = 2;
+
+/** Edits a typed word of `length` letters may be away from a catalogue word. */
+export const typoDistance = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
+
+/** How many stems from `i` on form the longest phrase the synonym file knows (1 when none). */
+function phraseLength(stems: string[], i: number, sources: PlanSources): number {
+  for (let len = Math.min(sources.longestSynonym, stems.length - i); len >= 2; len--) {
+    if (sources.synonyms.has(stems.slice(i, i + len).join(' '))) return len;
+  }
+  return 1;
+}
+
+/** The alternatives of one phrase (typed words `typed`, stemmed `phrase`) and how the corrected text shows it. */
+function planGroup(
+  phrase: string[],
+  typed: string,
+  sources: PlanSources,
+): { alternatives: Alternative[]; shown: string; corrected: boolean } {
+  const { vocabulary } = sources;
+  const key = phrase.join(' ');
+  const single = phrase.length === 1;
+  const alternatives: Alternative[] = [
+    { words: phrase, weight: 1, prefix: single && phrase[0]!.length >= 3 && !/^\d+$/.test(phrase[0]!) },
+  ];
+  for (const alt of sources.synonyms.get(key) ?? [])
+    alternatives.push({ words: alt.words, weight: alt.weight, prefix: false });
+  if (!single || alternatives.length > 1 || vocabulary.id(key) >= 0 || /\d/.test(key))
+    return { alternatives, shown: typed, corrected: false };
+  const near = vocabulary.nearest(key, typoDistance(key.length), CORRECTIONS);
+  for (const term of near) alternatives.push({ words: [term], weight: CORRECTION_WEIGHT, prefix: false });
+  if (near.length && vocabulary.prefixed(key).length === 0)
+    return { alternatives, shown: sources.display(near[0]!), corrected: true };
+  return { alternatives, shown: typed, corrected: false };
+}
+
+/** The plan of a query's typed words (text.ts `words`), see the module comment. */
+export function planQuery(typed: string[], sources: PlanSources): QueryPlan {
+  const stems = typed.map(stem);
+  const groups: Alternative[][] = [];
+  const shown: string[] = [];
+  let corrected = false;
+  for (let i = 0; i < stems.length; ) {
+    const taken = phraseLength(stems, i, sources);
+    const group = planGroup(stems.slice(i, i + taken), typed.slice(i, i + taken).join(' '), sources);
+    groups.push(group.alternatives);
+    shown.push(group.shown);
+    corrected ||= group.corrected;
+    i += taken;
+  }
+  return { groups, correctedText: corrected ? shown.join(' ') : null };
+}

@@ -1,0 +1,115 @@
+/**
+ * The shop's provider for Astro's route cache (`cache.provider` in astro.config.mjs): a page that
+ * calls `Astro.cache.set({ maxAge, tags })` is kept in this process's memory (src/lib/cache/page-store.ts:
+ * compressed, bounded by PAGE_CACHE_MB, least recently used out first) and served from it until
+ * it expires or one of its tags is invalidated (`invalidateCachedPages`, or `context.cache.invalidate`).
+ *
+ * - Only anonymous GETs are answered from the cache or stored: a request carrying a session (cookie
+ *   or Authorization header) always renders, and its page says `Cache-Control: private, no-cache`.
+ * - What a CDN sees on a cached page: `Cache-Control: public, max-age=0, s-maxage=1` (CATALOG_CACHE):
+ *   a shared cache may reuse it for a second, the same freshness this cache keeps.
+ * - Before serving a hit, the freshness guard a feature registered (`guardCacheHits`) runs: the
+ *   catalogue's checks the database for changes (at most once a second) and invalidates the
+ *   pages they touch, so a hit never shows a change older than that check.
+ * - Astro runs the provider around the middleware: a hit skips the middleware (it gets its own
+ *   `X-Request-Id` here), a miss goes through it and is stored as it encoded it.
+ * The page's `maxAge` and tags reach `onRequest` through Astro's `CDN-Cache-Control` and
+ * `Cache-Tag` headers, which Astro removes before the answer leaves.
+ */
+import type { CacheOptions, CacheProvider, InvalidateOptions } from 'astro';
+import { getConfig } from '../config.ts';
+import { logger } from '../log.ts';
+import { requestId } from '../http/request-id.ts';
+import { carriesSession } from '../http/session-cookie.ts';
+import { CATALOG_CACHE, PRIVATE_PAGE } from './cache-control.ts';
+import { PageStore } from './page-store.ts';
+
+let store: PageStore | undefined;
+let guard: (() => Promise<void>) | undefined;
+
+/** This process's page store (created on first use with PAGE_CACHE_MB). */
+function pageStore(): PageStore {
+  store ??= new PageStore(getConfig().PAGE_CACHE_MB * 1024 * 1024);
+  return store;
+}
+
+/** Sets the check awaited before any hit is served (one per process; the catalogue's snapshot check). */
+export function guardCacheHits(check: () => Promise<void>): void {
+  guard = check;
+}
+
+/** Removes the cached pages carrying any of `tags` from this process's cache. */
+export function invalidateCachedPages(tags: Iterable<string>): void {
+  store?.invalidateTags(tags);
+}
+
+/** Whether this request may be answered from, or stored in, the shared cache. */
+function anonymousRead(request: Request): boolean {
+  return request.method === 'GET' && !carriesSession(request);
+}
+
+/** The max-age (s) in a CDN-Cache-Control value, or 0. */
+function maxAgeOf(value: string | null): number {
+  const match = value ? /(?:^|,)\s*max-age=(\d+)/i.exec(value) : null;
+  return match ? Number(match[1]) : 0;
+}
+
+async function serveHit(key: string, request: Request): Promise<Response | null> {
+  const s = pageStore();
+  if (!s.get(key)) return null;
+  if (guard) {
+    try {
+      await guard();
+    } catch (err) {
+      logger.warn({ err }, 'route cache: freshness check failed; the cached page answers');
+    }
+  }
+  const page = s.get(key);
+  if (!page) return null;
+  const { body, headers } = s.respond(key, page, request.headers.get('accept-encoding'));
+  headers.set('x-cache', 'HIT');
+  headers.set('x-request-id', requestId(request.headers.get('x-request-id')));
+  return new Response(body as Uint8Array<ArrayBuffer>, { status: page.status, headers });
+}
+
+/** The provider factory Astro loads from `cache.provider.entrypoint` (no options). */
+export default function routeCacheProvider(): CacheProvider {
+  return {
+    name: 'farmfresh-route-cache',
+
+    setHeaders(options: CacheOptions, request: Request): Headers {
+      const headers = new Headers();
+      if (carriesSession(request)) {
+        headers.set('cache-control', PRIVATE_PAGE['cache-control']);
+        return headers;
+      }
+      headers.set('cache-control', CATALOG_CACHE['cache-control']);
+      if (options.maxAge !== undefined) headers.set('cdn-cache-control', `max-age=${options.maxAge}`);
+      if (options.tags?.length) headers.set('cache-tag', options.tags.join(','));
+      return headers;
+    },
+
+    async onRequest({ request, url }, next) {
+      if (!anonymousRead(request) || getConfig().PAGE_CACHE_SECONDS <= 0) return next();
+      const key = url.pathname + url.search;
+      const hit = await serveHit(key, request);
+      if (hit) return hit;
+      const s = pageStore();
+      const generation = s.generation;
+      const response = await next();
+      const maxAgeSeconds = Math.min(
+        maxAgeOf(response.headers.get('cdn-cache-control')),
+        getConfig().PAGE_CACHE_SECONDS,
+      );
+      if (maxAgeSeconds <= 0) return response;
+      const tags = (response.headers.get('cache-tag') ?? '').split(',').filter(Boolean);
+      return s.put(key, response, { maxAgeSeconds, tags, generation });
+    },
+
+    async invalidate(options: InvalidateOptions): Promise<void> {
+      if (options.tags !== undefined)
+        invalidateCachedPages(typeof options.tags === 'string' ? [options.tags] : options.tags);
+      if (options.path !== undefined) store?.invalidatePath(options.path);
+    },
+  };
+}

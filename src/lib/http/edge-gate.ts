@@ -1,0 +1,65 @@
+/**
+ * The edge gate: what the server answers instead of a request whose address or declared size is
+ * bad, decided before any static file, cached page, page or handler sees it (the Node listener,
+ * src/server/listener.ts, is its one caller; it runs in front of every way the shop is served).
+ * The rules themselves are edge-input.ts's; request bodies are judged again while they are read
+ * (readBody: chunked bodies past the cap, bad characters in fields).
+ *
+ * - A Content-Length over the cap: 413 at once, without reading a byte of the body.
+ * - A path with malformed %-encoding or a disallowed character: 400.
+ * - A query parameter with malformed %-encoding or a disallowed character: under /api a 400 naming
+ *   the parameter; a page forgives a well-formed one (a NUL in a link) with a 302 to the same
+ *   address without it, and answers malformed encoding with a 400.
+ * Under /api every refusal is the JSON envelope; elsewhere it is plain text.
+ */
+import { AppError, disallowed, ERROR_STATUS, errorAnswer, type Answer } from './envelope.ts';
+import {
+  bodyTooLargeMessage,
+  declaredLength,
+  dropBadParams,
+  isCleanPath,
+  parseEncoded,
+  strictDecode,
+} from './edge-input.ts';
+
+/** The 400 message for an address that does not decode or holds a disallowed character. */
+export const BAD_ADDRESS_MESSAGE = 'The address contains characters that are not allowed.';
+
+const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
+
+/** What a request at the edge declares: its raw URL (path and query) and Content-Length. */
+export interface EdgeRequest {
+  url: string;
+  contentLength: string | null | undefined;
+}
+
+function refusal(api: boolean, error: AppError): Answer {
+  if (api) return errorAnswer(error);
+  return { status: ERROR_STATUS[error.code], headers: TEXT_HEADERS, body: error.message };
+}
+
+/** True when every %-escape of a query string decodes to valid UTF-8. */
+function decodes(search: string): boolean {
+  return search.split('&').every((part) => strictDecode(part) !== null);
+}
+
+/**
+ * The answer that refuses `request` (see the module comment), or null to let it through.
+ * `maxBodyBytes` is the body cap (MAX_BODY_BYTES).
+ */
+export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number): Answer | null {
+  const { url } = request;
+  const q = url.indexOf('?');
+  const pathname = q === -1 ? url : url.slice(0, q);
+  const search = q === -1 ? '' : url.slice(q + 1);
+  const api = pathname === '/api' || pathname.startsWith('/api/');
+  if ((declaredLength(request.contentLength) ?? 0) > maxBodyBytes)
+    return refusal(api, new AppError('payload_too_large', bodyTooLargeMessage(maxBodyBytes)));
+  if (!isCleanPath(pathname)) return refusal(api, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
+  const query = parseEncoded(search);
+  if (!('problem' in query)) return null;
+  if (api) return errorAnswer(disallowed(query.problem.field));
+  if (!decodes(search)) return refusal(false, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
+  const kept = dropBadParams(search);
+  return { status: 302, headers: { location: pathname + (kept ? `?${kept}` : '') }, body: '' };
+}

@@ -1,0 +1,102 @@
+/**
+ * Cached catalogue pages follow the database: a price, stock or active change written by someone
+ * else (raw SQL, as another server or a tool would) shows on the already-cached product page and
+ * its listing a second later, on every server process, without any request having to render it.
+ * Runs on PostgreSQL with two server processes (PGlite keeps its database inside the server).
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import pg from 'pg';
+import { createPostgresDatabase } from '../helpers/database.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import { formatPaise } from '#lib/money.ts';
+import { DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('cached pages after a change in the database', () => {
+  let server: RunningServer;
+  let client: pg.Client;
+  let drop: () => Promise<void>;
+  let product: { id: number; categoryId: number };
+
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    server = await startServer({ DATABASE_URL: created.url, WEB_CONCURRENCY: '2' });
+    client = new pg.Client({ connectionString: created.url });
+    await client.connect();
+    const { rows } = await client.query(
+      'SELECT id, category_id FROM products WHERE is_active AND stock > 0 ORDER BY id LIMIT 1',
+    );
+    product = { id: rows[0].id, categoryId: rows[0].category_id };
+  });
+  afterAll(async () => {
+    await client?.end();
+    await server?.stop();
+    await drop?.();
+  });
+
+  /** Each page `times` times (the requests spread over both processes): texts and X-Cache values. */
+  async function load(path: string, times = 6): Promise<{ texts: string[]; cache: (string | null)[] }> {
+    const answers = await Promise.all(
+      Array.from({ length: times }, () =>
+        fetch(server.baseUrl + path, { headers: { accept: 'text/html', 'accept-encoding': 'br, gzip' } }),
+      ),
+    );
+    return {
+      texts: await Promise.all(answers.map((r) => r.text())),
+      cache: answers.map((r) => r.headers.get('x-cache')),
+    };
+  }
+
+  const productPath = () => `/product/${product.id}`;
+  const listingPath = () => `/category/${product.categoryId}/subcategories`;
+
+  /**
+   * Renders both pages into every process's cache and checks they are served from it (a page
+   * rendered while a process loads its snapshot is not stored, so this asks a few rounds).
+   */
+  async function warm(): Promise<void> {
+    for (const path of [productPath(), listingPath()]) {
+      let cache: (string | null)[] = [];
+      for (let round = 0; round < 5 && !cache.includes('HIT'); round++) cache = (await load(path)).cache;
+      expect(cache, path).toContain('HIT');
+    }
+  }
+
+  /** Waits the snapshot's check interval and a little more: the longest a change may take to show. */
+  const oneCheckLater = () => sleep(DELTA_INTERVAL_MS + 150);
+
+  it('shows a new price on the cached product page and its listing a second later', async () => {
+    await warm();
+    const price = 98_765;
+    expect((await load(productPath())).texts.join('')).not.toContain(formatPaise(price));
+    await client.query('UPDATE products SET price_paise = $1 WHERE id = $2', [price, product.id]);
+    await oneCheckLater();
+    for (const path of [productPath(), listingPath()]) {
+      const { texts } = await load(path);
+      for (const text of texts) expect(text, path).toContain(formatPaise(price));
+    }
+    // Cached again, with the new price.
+    const again = await load(productPath());
+    expect(again.cache).toContain('HIT');
+    for (const text of again.texts) expect(text).toContain(formatPaise(price));
+  });
+
+  it('shows a product sold out, and gone once it is switched off', async () => {
+    await warm();
+    for (const text of (await load(productPath())).texts) expect(text).toContain('In stock');
+    await client.query('UPDATE products SET stock = 0 WHERE id = $1', [product.id]);
+    await oneCheckLater();
+    for (const text of (await load(productPath())).texts) expect(text).not.toContain('In stock');
+
+    await client.query('UPDATE products SET is_active = false WHERE id = $1', [product.id]);
+    expect((await load(listingPath())).texts.join('')).toContain(`data-product-id="${product.id}"`);
+    await oneCheckLater();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => fetch(server.baseUrl + productPath(), { headers: { accept: 'text/html' } })),
+    );
+    for (const res of answers) expect(res.status).toBe(404);
+    for (const text of (await load(listingPath())).texts) expect(text).not.toContain(`data-product-id="${product.id}"`);
+  });
+});

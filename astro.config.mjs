@@ -92,7 +92,7 @@ export default defineConfig({
   ],
   // Astro's route cache with our provider: anonymous catalogue pages kept compressed in memory,
   // tagged by what they show and invalidated when the catalogue snapshot sees a change
-  // (src/lib/cache/route-cache.ts, src/features/catalog/server/page-tags.ts, docs/adr/new-route-cache.md).
+  // (src/lib/cache/route-cache.ts, src/features/catalog/server/page-tags.ts, docs/adr/0050-route-cache.md).
   cache: { provider: { name: 'farmfresh-route-cache', entrypoint: './src/lib/cache/route-cache.ts' } },
   site: config.SITE_URL,
   server: { host: config.HOST, port: config.PORT },

@@ -43,6 +43,16 @@ function unavailablePage(): Response {
 }
 
 /** The 404 message for an /api address that no route serves. */
+/** A page that failed: 503 while the database is down (logged at warn), else 500 (logged at error). */
+function pageErrorResponse(err: unknown, reqId: string): Response {
+  if (isDatabaseUnavailable(err)) {
+    logger.warn({ err, reqId }, 'page: database unavailable');
+    return unavailablePage();
+  }
+  logger.error({ err, reqId }, 'page error');
+  return new Response('Something went wrong.', { status: 500 });
+}
+
 const UNKNOWN_API_MESSAGE = 'There is no API endpoint at this address.';
 
 /** Whether `url` is under /api but Astro matched no route for it (it would render the HTML 404 page). */
@@ -76,11 +86,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
       if (page && response.status === 500)
         response = await assertDatabaseAvailable({ fresh: true }).then(() => response, unavailablePage);
     } catch (err) {
-      response = url.pathname.startsWith('/api/')
-        ? errorResponse(err, reqId)
-        : isDatabaseUnavailable(err)
-          ? (logger.warn({ err, reqId }, 'page: database unavailable'), unavailablePage())
-          : (logger.error({ err, reqId }, 'page error'), new Response('Something went wrong.', { status: 500 }));
+      response = url.pathname.startsWith('/api/') ? errorResponse(err, reqId) : pageErrorResponse(err, reqId);
     }
   }
 

@@ -117,7 +117,7 @@ export async function measureFrontend(
   if (!existsSync(chromePath)) {
     log(`No Chromium at ${chromePath}: Lighthouse skipped.`);
   } else {
-    // Catalogue pages (issue 2) and a prerendered static page (issue 6: SEO 100, accessibility ≥ 95).
+    // Catalogue pages and a prerendered static page (SEO 100, accessibility ≥ 95).
     for (const page of pages) {
       const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${page.name.replace(/\W+/g, '-')}.json`);
       const run = spawnSync(

@@ -1,5 +1,5 @@
 /**
- * Precompressed static files (issue 13): at build, a brotli (quality 11) and a gzip (level 9)
+ * Precompressed static files: at build, a brotli (quality 11) and a gzip (level 9)
  * copy beside every text file of dist/client — prerendered pages (e.g. /about), CSS, JS, SVG —
  * written once (`precompressDir`); at run time the listener sends the copy the browser prefers
  * (`createPrecompressedHandler`) with Content-Encoding and Vary: Accept-Encoding, so no request
@@ -77,7 +77,7 @@ interface Entry {
 
 /** The URL path (no trailing slash, '/' for the root) a file of dist/client is served under. */
 function urlPathOf(rel: string): string {
-  const posix = '/' + rel.split(path.sep).join('/');
+  const posix = `/${rel.split(path.sep).join('/')}`;
   if (posix === '/index.html') return '/';
   return posix.endsWith('/index.html') ? posix.slice(0, -'/index.html'.length) : posix;
 }

@@ -35,7 +35,10 @@ export function memoPerDatabaseKeyed<K, T>(
   return (db, key) => {
     const now = Date.now();
     let entries = cache.get(db);
-    if (!entries) cache.set(db, (entries = new Map()));
+    if (!entries) {
+      entries = new Map();
+      cache.set(db, entries);
+    }
     const hit = entries.get(key);
     if (hit && hit.expires > now) return hit.value;
     entries.delete(key);

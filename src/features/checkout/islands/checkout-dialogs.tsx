@@ -3,10 +3,9 @@
  * one dialog primitive (src/lib/ui/ModalDialog.tsx: focus trapped inside, returned to the
  * opener on close), and the Order Confirmed screen.
  */
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
-import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
 import type { Confirmation } from './checkout-state.ts';
 

@@ -126,6 +126,7 @@ export function PointsCard({ balance, redeemable, checked, disabled, onChange }:
           type="checkbox"
           role="switch"
           checked={checked}
+          aria-checked={checked}
           disabled={redeemable <= 0 || disabled}
           onChange={(e) => onChange(e.target.checked)}
           className="peer sr-only"

@@ -69,7 +69,9 @@ export class SearchIndex {
   constructor(products: readonly IndexedProduct[], synonyms: SynonymTable) {
     this.products = products;
     this.size = products.length;
-    products.forEach((p, i) => this.docOf.set(p.id, i));
+    products.forEach((p, i) => {
+      this.docOf.set(p.id, i);
+    });
     const { postings, surface } = buildFieldPostings(products);
     this.vocabulary = new Vocabulary(postings);
     this.surface = surface;

@@ -65,7 +65,10 @@ export function buildFieldPostings(products: readonly IndexedProduct[]): FieldPo
     for (const [term, weights] of productTerms(p, surfaceCounts)) {
       const best = Math.max(...weights);
       let posting = postings.get(term);
-      if (!posting) postings.set(term, (posting = { docs: [], scores: [] }));
+      if (!posting) {
+        posting = { docs: [], scores: [] };
+        postings.set(term, posting);
+      }
       posting.docs.push(i);
       posting.scores.push(best + 0.3 * (weights.reduce((a, b) => a + b, 0) - best));
     }

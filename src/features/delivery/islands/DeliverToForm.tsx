@@ -73,6 +73,7 @@ export default function DeliverToForm() {
             id={INPUT_ID}
             // biome-ignore lint/a11y/noAutofocus: a native <dialog> (DeliverToDialog.astro) focuses its autofocus field when it opens, as the dialog pattern asks.
             autoFocus
+            type="text"
             inputMode="numeric"
             autoComplete="postal-code"
             maxLength={6}

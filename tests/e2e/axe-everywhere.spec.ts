@@ -33,7 +33,8 @@ for (const viewport of [
   { width: 1280, height: 900 },
 ]) {
   test(`every route passes axe, signed in (${viewport.width}px)`, async ({ page }) => {
-    test.slow();
+    // Sixteen routes, each loaded and analysed by axe: minutes on a busy two-core machine.
+    test.setTimeout(240_000);
     await page.setViewportSize(viewport);
     await stubTiles(page);
     await page.goto('/about');

@@ -1,6 +1,6 @@
 /**
  * The shop's module boundaries, checked by dependency-cruiser (`npm run lint:boundaries`, part of `npm test`).
- * docs/adr/new-feature-boundaries.md explains them.
+ * docs/adr/0054-feature-boundaries.md explains them.
  *
  * - A feature is a folder src/features/<f>/. Its public surface is `index.ts` (server code), `contract.ts`
  *   (route declarations), `rules.ts` (pure, browser-safe) and `store.ts` (browser state). Other features,

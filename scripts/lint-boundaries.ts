@@ -57,6 +57,9 @@ function copyTree(): void {
   }
 }
 
+/** Fewer modules than this means the parser is missing, not that the tree is small. */
+const MIN_MODULES = 300;
+
 async function main(): Promise<void> {
   copyTree();
   const rules = createRequire(import.meta.url)(join(root, '.dependency-cruiser.cjs'));
@@ -77,6 +80,16 @@ async function main(): Promise<void> {
     .replaceAll('.astro.script.ts', '.astro <script>')
     .replaceAll('.astro.ts', '.astro');
   process.stdout.write(report.endsWith('\n') ? report : `${report}\n`);
+  // Without its parser (swc) dependency-cruiser reads almost nothing and finds nothing wrong:
+  // a run that cruised fewer modules than the tree holds is a failure, not a pass.
+  const cruised = Number(/\((\d+) modules/.exec(report)?.[1] ?? 0);
+  if (report.includes('missing-swc-transpiler') || cruised < MIN_MODULES) {
+    process.stderr.write(
+      `lint:boundaries read ${cruised} modules (expected at least ${MIN_MODULES}); is @swc/core installed?\n`,
+    );
+    process.exitCode = 1;
+    return;
+  }
   process.exitCode = result.exitCode > 0 ? 1 : 0;
 }
 

@@ -4,9 +4,10 @@
  * `astro preview` and the tests all run.
  *
  * It exports `handler`: the Node adapter in middleware mode (Astro's pages and endpoints) behind
- * the shared listener (src/server/listener.ts: security headers, the edge gate, compression; Astro's
- * route cache keeps anonymous catalogue pages) with the build's static files (src/server/static-files.ts; this file is
- * dist/server/entry.mjs, so dist/client and dist/_headers.json sit beside its folder).
+ * the shared listener (src/server/listener.ts: security headers, the edge gate, compression;
+ * Astro's route cache keeps anonymous catalogue pages) with the build's static files
+ * (src/server/static-files.ts; this file is dist/server/entry.mjs, so dist/client and
+ * dist/_headers.json sit beside its folder).
  * `astro preview` imports it and serves `handler` itself.
  *
  * Run as the main script it listens on HOST:PORT (src/lib/config.ts; default localhost:4321),

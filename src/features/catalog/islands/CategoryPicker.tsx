@@ -119,7 +119,7 @@ export default function CategoryPicker() {
             {categories.map((c) => (
               <li key={c.id}>
                 <a
-                  href={`/category/${encodeURIComponent(String(c.id))}/subcategories`}
+                  href={`/category/${c.id}/subcategories`}
                   onClick={() => closeOverlay('categories')}
                   className="flex h-full flex-col items-center gap-2 rounded-xl p-2 text-center hover:bg-brand-50"
                 >

@@ -50,11 +50,13 @@ export default defineConfig({
           LOG_LEVEL: 'warn',
           SITE_URL: baseURL,
           // The suite reads demo codes (demo_otp, the dialog's demo banner): demo mode by name.
-          SMS_SENDER: 'console',
+          DEMO_MODE: 'true',
           // Every e2e test signs in from 127.0.0.1 with fresh numbers; the per-IP limits
           // themselves are covered by the API tests, so the browser suite gets roomy ones.
           AUTH_IP_LIMIT: '100000',
           AUTH_LOOKUP_LIMIT: '100000',
+          SMS_BUDGET_PER_HOUR: '100000',
+          SMS_BUDGET_PER_DAY: '100000',
         },
       },
 });

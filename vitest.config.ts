@@ -10,7 +10,8 @@ export default defineConfig({
     include: ['tests/**/*.test.ts'],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn' },
+    // In-process tests sign in with the demo SMS sender (codes returned): demo mode by name.
+    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_MODE: 'true' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     fileParallelism: true,

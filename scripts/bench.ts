@@ -195,7 +195,7 @@ async function benchDatabase(
     const server = await startBenchServer({
       entry: shopEntry(root),
       port,
-      env: { ...database.env, SMS_SENDER: 'console', WEB_CONCURRENCY: workers },
+      env: { ...database.env, DEMO_MODE: 'true', WEB_CONCURRENCY: workers },
       flags,
       cpus: serverCpus,
     });

@@ -1,5 +1,5 @@
 /**
- * `npm start`: builds the site when the build is missing, older than the sources or made with
+ * `npm start` (and `npm run demo`, which passes `--demo`: DEMO_MODE=true): builds the site when the build is missing, older than the sources or made with
  * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then runs the server
  * entry (DIST_DIR/server/entry.mjs, src/server/entry.ts) on HOST:PORT (default localhost:4321),
  * over HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set. The server itself applies pending
@@ -19,7 +19,15 @@ import { getConfig } from '#lib/config.ts';
 const root = process.cwd();
 // `npm start` is production unless told otherwise; the server (a child) inherits this.
 process.env.NODE_ENV ||= 'production';
-const config = getConfig();
+// `npm run demo`: the demo shop (codes on screen, test payments, demo data), said on screen.
+if (process.argv.includes('--demo')) process.env.DEMO_MODE = 'true';
+let config: ReturnType<typeof getConfig>;
+try {
+  config = getConfig();
+} catch (err) {
+  console.error(`FarmFresh cannot start. ${(err as Error).message}`);
+  process.exit(1);
+}
 
 // Refuse at once (before a build) when another process has the PGlite folder; the server
 // checks again and takes the lock itself (src/lib/db/data-dir-lock.ts).
@@ -70,7 +78,9 @@ const scheme = config.SERVER_CERT_PATH && config.SERVER_KEY_PATH ? 'https' : 'ht
 const base = `${scheme}://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
 for (let attempt = 0; attempt < 240; attempt++) {
   if ((await statusOf(`${base}/readyz`)) === 200) {
-    console.log(`FarmFresh is ready at ${base}/`);
+    console.log(
+      `FarmFresh is ready at ${base}/${config.DEMO_MODE ? ' (demo mode: sign-in codes are shown on screen, payments are simulated)' : ''}`,
+    );
     break;
   }
   await new Promise((r) => setTimeout(r, 500));

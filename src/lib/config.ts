@@ -10,6 +10,8 @@
  * CHROMIUM_PATH).
  */
 import os from 'node:os';
+import ipaddr from 'ipaddr.js';
+import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 
 const bool = z
@@ -18,7 +20,18 @@ const bool = z
 
 const configSchema = z
   .object({
-    NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+    /**
+     * Unset means production: every way of starting the built shop (`npm start`, `node
+     * dist/server/entry.mjs`, the cluster entry, `astro preview`) is production. `astro dev` sets
+     * `development` itself.
+     */
+    NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
+    /**
+     * Demo mode, the one switch for what only a demo may do: the console SMS sender (codes shown on
+     * screen), the test payment gateway, seeding the demo shop into an empty database, and the
+     * banners saying so. Unset: on under `astro dev` (NODE_ENV=development), off everywhere else.
+     */
+    DEMO_MODE: bool.optional(),
     /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
     DATABASE_URL: z.string().url().optional(),
     /** Where PGlite keeps its files; `memory://` keeps everything in memory (tests). */
@@ -31,8 +44,8 @@ const configSchema = z
     DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
     /** Minutes between runs of the database clean-up (old throttle events, sessions, OTPs); 0 turns it off. */
     DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
-    /** Seed the demo shop into an empty database on start: `auto` (default) or `never`. */
-    SEED_DEMO: z.enum(['auto', 'never']).default('auto'),
+    /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
+    SEED_DEMO: z.enum(['auto', 'never']).optional(),
     /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
     HOST: z.string().default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
@@ -103,13 +116,13 @@ const configSchema = z
     /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
     AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
     /**
-     * SMS sender: `console` (demo: no SMS, the code is shown on screen) or `http` (a gateway).
-     * Unset: `console` outside production; in production, OTP sign-in is off (503) until set.
+     * SMS sender: `console` (demo mode only: no SMS, the code is shown on screen) or `http` (a
+     * gateway). Unset: `console` in demo mode; otherwise OTP sign-in is off (503) until set.
      */
     SMS_SENDER: z.enum(['console', 'http']).optional(),
     SMS_GATEWAY_URL: z.string().url().optional(),
     SMS_GATEWAY_TOKEN: z.string().optional(),
-    /** Payment gateway for the "Pay Online" method: unset (off) or `test`. */
+    /** Payment gateway for the "Pay Online" method: unset (off; `test` in demo mode) or `test` (demo mode only). */
     PAYMENT_GATEWAY: z.enum(['test']).optional(),
     /** With PAYMENT_GATEWAY=test only: decline every charge (to try the payment-failed path). */
     PAYMENT_TEST_DECLINE: bool.default(false),
@@ -122,10 +135,87 @@ const configSchema = z
       .min(1024)
       .max(16 * 1024 * 1024)
       .default(65_536),
-    /** Trust X-Forwarded-For for the client IP (only behind your own proxy). */
-    TRUST_PROXY: bool.default(false),
+    /**
+     * Addresses of the shop's own reverse proxies (comma-separated CIDRs or single addresses, e.g.
+     * `127.0.0.1/32,10.0.0.0/8`). Forwarded headers count only on a connection from one of them;
+     * the client IP is then the right-most `X-Forwarded-For` address not in the list. Empty: no
+     * proxy, forwarded headers count for nothing.
+     */
+    TRUSTED_PROXIES: z
+      .string()
+      .default('')
+      .transform((text, ctx) => {
+        const ranges: [ipaddr.IPv4 | ipaddr.IPv6, number][] = [];
+        for (const item of text
+          .split(',')
+          .map((s) => s.trim())
+          .filter(Boolean)) {
+          try {
+            ranges.push(item.includes('/') ? ipaddr.parseCIDR(item) : toRange(ipaddr.parse(item)));
+          } catch {
+            ctx.addIssue({
+              code: 'custom',
+              message: `"${item}" is not an IP address or CIDR range such as 10.0.0.0/8`,
+            });
+            return z.NEVER;
+          }
+        }
+        return ranges;
+      }),
+    /** Replaced by TRUSTED_PROXIES: a value other than false stops start-up with a message saying so. */
+    TRUST_PROXY: z.string().optional(),
+    /** Countries (ISO 3166 codes, comma-separated) whose mobile numbers get SMS; others are refused before any code is made. */
+    SMS_ALLOWED_COUNTRIES: z
+      .string()
+      .default('IN')
+      .transform((text, ctx) => {
+        const codes = text
+          .split(',')
+          .map((s) => s.trim().toUpperCase())
+          .filter(Boolean);
+        const bad = codes.filter((c) => !isSupportedCountry(c));
+        if (bad.length > 0 || codes.length === 0) {
+          ctx.addIssue({
+            code: 'custom',
+            message: `not a country code: ${bad.join(', ') || '(empty)'}; e.g. IN or IN,AE`,
+          });
+          return z.NEVER;
+        }
+        return codes;
+      }),
+    /** Shop-wide OTP SMS per hour, from all numbers and addresses; past it OTP sends answer 503 until the hour has room. */
+    SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
+    /** Shop-wide OTP SMS per 24 hours (the daily bill's ceiling). */
+    SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(2000),
+    /** OTP SMS per hour to numbers sharing all digits but the last two (a block of 100 numbers). */
+    SMS_PREFIX_LIMIT: z.coerce.number().int().min(1).default(30),
+    /** Days a session lives without being used (its idle timeout), beside the absolute 30 days. */
+    SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
   })
   .superRefine((c, ctx) => {
+    if (c.TRUST_PROXY !== undefined && !['false', '0', 'no'].includes(c.TRUST_PROXY))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['TRUST_PROXY'],
+        message:
+          'is replaced by TRUSTED_PROXIES: set TRUSTED_PROXIES to the addresses of your reverse proxies (e.g. 127.0.0.1/32,10.0.0.0/8) and remove TRUST_PROXY',
+      });
+    // Demo-only settings in production stop start-up unless demo mode is named.
+    const demo = c.DEMO_MODE ?? c.NODE_ENV === 'development';
+    if (c.NODE_ENV === 'production' && !demo) {
+      const demoOnly: [keyof typeof c, string][] = [
+        ['SMS_SENDER', 'console'],
+        ['PAYMENT_GATEWAY', 'test'],
+        ['SEED_DEMO', 'auto'],
+      ];
+      for (const [name, value] of demoOnly)
+        if (c[name] === value)
+          ctx.addIssue({
+            code: 'custom',
+            path: [name],
+            message: `${value} is for demo mode only; set DEMO_MODE=true (or run \`npm run demo\`) to run the demo shop, or remove ${name}`,
+          });
+    }
     if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL)
       ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
     if (c.SHOP_GSTIN.slice(0, 2) !== c.SHOP_STATE_CODE)
@@ -143,15 +233,29 @@ const configSchema = z
     }
   });
 
-/** Defaults that depend on other variables: the SMS sender and log level on NODE_ENV, the OTP length on the sender. */
+/** One address as a CIDR range of its own (a /32 or /128). */
+function toRange(address: ipaddr.IPv4 | ipaddr.IPv6): [ipaddr.IPv4 | ipaddr.IPv6, number] {
+  return [address, address.kind() === 'ipv4' ? 32 : 128];
+}
+
+/**
+ * Defaults that depend on other variables: demo mode on NODE_ENV; the SMS sender, the payment
+ * gateway and demo seeding on demo mode; the log level on NODE_ENV; the OTP length on the sender.
+ */
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
-  const SMS_SENDER = c.SMS_SENDER ?? (c.NODE_ENV === 'production' ? undefined : ('console' as const));
+  const DEMO_MODE = c.DEMO_MODE ?? c.NODE_ENV === 'development';
+  const SMS_SENDER = c.SMS_SENDER ?? (DEMO_MODE ? ('console' as const) : undefined);
+  const PAYMENT_GATEWAY = c.PAYMENT_GATEWAY ?? (DEMO_MODE ? ('test' as const) : undefined);
+  const SEED_DEMO = c.SEED_DEMO ?? (DEMO_MODE ? ('auto' as const) : ('never' as const));
   const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
   // One process owns a PGlite folder; on PostgreSQL every core serves.
   const WEB_CONCURRENCY = c.DATABASE_URL ? (c.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
   return {
     ...c,
+    DEMO_MODE,
     SMS_SENDER,
+    PAYMENT_GATEWAY,
+    SEED_DEMO,
     LOG_LEVEL,
     WEB_CONCURRENCY,
     OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6),

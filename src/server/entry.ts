@@ -17,8 +17,10 @@
  * migrates and seeds under an advisory lock (src/lib/db) and shares nothing else. On PGlite one
  * process owns the data folder: it takes the folder's lock before listening, so a second server
  * on it exits at once with a clear message. A delivery zones file (DELIVERY_ZONES_FILE) that is
- * not valid stops it before it listens, with every problem listed.
+ * not valid stops it before it listens, with every problem listed; so does an invalid configuration
+ * (src/server/check-config.ts), such as a demo-only setting in production without DEMO_MODE.
  */
+import './check-config.ts';
 import './wiring.ts';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
@@ -98,7 +100,7 @@ function runServer(): void {
   server.listen(config.PORT, config.HOST, () => {
     if (!quiet() && cluster.isPrimary) console.log(`Server listening on ${address()}`);
     warmUp();
-    // Production without SMS_SENDER: browsing works, OTP sign-in answers 503; said once.
+    // No SMS sender outside demo mode: browsing works, OTP sign-in answers 503; said once.
     if (cluster.isPrimary || cluster.worker?.id === 1) {
       try {
         logSmsStartupWarning();

@@ -2,6 +2,9 @@
  * The Node request listener in front of Astro, shared by every way the shop is served (the server
  * entry, src/server/entry.ts, under `npm start`, `node dist/server/entry.mjs` and `astro preview`;
  * and `astro dev`, see src/server/dev-server.ts). In order:
+ * 0. forwarded headers (X-Forwarded-*, Forwarded) are removed unless the connection comes from a
+ *    trusted proxy (TRUSTED_PROXIES, src/lib/http/client-ip.ts), so nothing after this believes
+ *    what a client wrote about its address, scheme or host;
  * 1. security headers on every response (src/lib/http/security-headers.ts, HSTS when the request
  *    is HTTPS);
  * 2. the edge gate (src/lib/http/edge-gate.ts): a bad address or an oversized declared body is
@@ -19,6 +22,7 @@ import { randomUUID } from 'node:crypto';
 import compression from 'compression';
 import { securityHeaders } from '#lib/http/security-headers.ts';
 import { isHttps } from '#lib/http/request-origin.ts';
+import { FORWARDED_HEADERS, isTrustedProxy } from '#lib/http/client-ip.ts';
 import { refuseAtEdge } from '#lib/http/edge-gate.ts';
 import type { Answer } from '#lib/http/envelope.ts';
 import { declaredLength } from '#lib/http/edge-input.ts';
@@ -68,6 +72,7 @@ export function createListener(
   const compress = compression({ threshold: 1024 });
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
   return (req, res, next) => {
+    if (!isTrustedProxy(req.socket.remoteAddress)) for (const name of FORWARDED_HEADERS) delete req.headers[name];
     const https = isHttps(Boolean((req.socket as TLSSocket).encrypted), req.headers['x-forwarded-proto']);
     for (const [name, value] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(name, value);
     const url = req.url ?? '/';

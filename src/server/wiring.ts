@@ -4,7 +4,7 @@
  * effect, first thing, by the server entry (entry.ts) and the middleware (which every request, in dev too,
  * passes), before any request opens the database or asks for a session.
  * - The route handler asks auth's session resolver who is signed in.
- * - A new, empty database is filled with the demo shop when SEED_DEMO=auto.
+ * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  */
 import { getConfig } from '#lib/config.ts';

@@ -21,7 +21,7 @@ function wholeAnswer(res: ApiResult): string {
 describe('production without SMS_SENDER', () => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ SMS_SENDER: '', SEED_DEMO: 'never' });
+    server = await startServer({ DEMO_MODE: '', SEED_DEMO: 'never' });
   });
   afterAll(() => server?.stop());
 
@@ -66,6 +66,7 @@ describe('production with an HTTP SMS gateway', () => {
     await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
     const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
     server = await startServer({
+      DEMO_MODE: '',
       SMS_SENDER: 'http',
       SMS_GATEWAY_URL: url,
       SMS_GATEWAY_TOKEN: 't',

@@ -104,7 +104,7 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
 describe('sign-in defaults by environment', () => {
   const saved = { ...process.env };
   function configure(env: Record<string, string | undefined>) {
-    for (const key of ['NODE_ENV', 'SMS_SENDER', 'OTP_LENGTH', 'SMS_GATEWAY_URL']) delete process.env[key];
+    for (const key of ['NODE_ENV', 'DEMO_MODE', 'SMS_SENDER', 'OTP_LENGTH', 'SMS_GATEWAY_URL']) delete process.env[key];
     Object.assign(process.env, env);
     resetConfigForTests();
     setSmsSenderForTests(undefined);
@@ -136,14 +136,14 @@ describe('sign-in defaults by environment', () => {
     expect(getConfig().OTP_LENGTH).toBe(6);
   });
 
-  it('OTP_LENGTH is 6 by default, 4 only in demo mode (SMS_SENDER=console), and an explicit value wins', () => {
+  it('OTP_LENGTH is 6 by default, 4 only in demo mode (the console sender), and an explicit value wins', () => {
     configure({ NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/send' });
     expect(getConfig().OTP_LENGTH).toBe(6);
     expect(smsStartupWarning()).toBeNull();
-    configure({ NODE_ENV: 'production', SMS_SENDER: 'console' });
+    configure({ NODE_ENV: 'production', DEMO_MODE: 'true' });
     expect(getConfig().OTP_LENGTH).toBe(4);
     expect(getSmsSender().kind).toBe('console');
-    configure({ NODE_ENV: 'production', SMS_SENDER: 'console', OTP_LENGTH: '6' });
+    configure({ NODE_ENV: 'production', DEMO_MODE: 'true', OTP_LENGTH: '6' });
     expect(getConfig().OTP_LENGTH).toBe(6);
     configure({
       NODE_ENV: 'production',
@@ -154,7 +154,7 @@ describe('sign-in defaults by environment', () => {
     expect(getConfig().OTP_LENGTH).toBe(5);
   });
 
-  it('outside production the console (demo) sender stays the default', () => {
+  it('astro dev (NODE_ENV=development) is demo mode unless told otherwise: the console sender is the default', () => {
     configure({ NODE_ENV: 'development' });
     expect(getConfig().SMS_SENDER).toBe('console');
     expect(getConfig().OTP_LENGTH).toBe(4);

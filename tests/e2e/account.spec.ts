@@ -196,7 +196,7 @@ for (const viewport of [
       await expect(otp).toBeVisible();
       // Demo mode (SMS_SENDER=console) says so here too, as the sign-in dialog does.
       await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText(
-        'Demo shop: no SMS is sent. Codes are shown on screen.',
+        'Demo mode: no SMS is sent. Codes are shown on screen.',
       );
       const code = (await otp.locator('strong').textContent())!.trim();
       await otp.getByLabel('OTP').fill(code);

@@ -54,7 +54,7 @@ for (const viewport of [
       await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
       // Demo mode (SMS_SENDER=console) says so on screen.
       await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText(
-        'Demo shop: no SMS is sent. Codes are shown on screen.',
+        'Demo mode: no SMS is sent. Codes are shown on screen.',
       );
       const otp = dialog.getByLabel('4-digit OTP');
       await otp.fill('12ab');

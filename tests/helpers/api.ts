@@ -1,7 +1,7 @@
 /**
  * A small HTTP client for API tests: keeps a Bearer token or the session cookie, sends JSON,
  * form-urlencoded or multipart bodies, and comes from its own (random) client IP so throttles
- * of one test never touch another (the test servers run with TRUST_PROXY=true).
+ * of one test never touch another (the test servers trust loopback as their proxy, TRUSTED_PROXIES).
  */
 import { randomInt } from 'node:crypto';
 

@@ -49,11 +49,15 @@ export async function startServer(
       PGLITE_DATA_DIR: 'memory://',
       DATABASE_URL: '',
       ASTRO_NODE_LOGGING: 'disabled',
-      // Tests give each client its own address through X-Forwarded-For.
-      TRUST_PROXY: 'true',
-      // Tests read the demo codes (demo_otp): demo mode by name. Pass SMS_SENDER: '' to test
-      // production without an SMS sender.
-      SMS_SENDER: 'console',
+      // Tests give each client its own address through X-Forwarded-For, from loopback: the
+      // test process is the servers' trusted proxy.
+      TRUSTED_PROXIES: '127.0.0.1,::1',
+      // Tests read the demo codes (demo_otp): demo mode by name. Pass DEMO_MODE: '' to test
+      // production (no SMS sender, no test payments, no demo data unless asked).
+      DEMO_MODE: 'true',
+      // One server serves a whole run's sign-ups; the SMS budget itself is tested on servers of its own.
+      SMS_BUDGET_PER_HOUR: '1000000',
+      SMS_BUDGET_PER_DAY: '1000000',
       // One process per server unless a test asks for cluster workers (PostgreSQL only).
       WEB_CONCURRENCY: '1',
       ...env,

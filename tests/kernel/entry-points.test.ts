@@ -2,7 +2,7 @@
  * The security headers are the same however the built shop is served — the server entry run
  * directly (`node dist/server/entry.mjs`, as `npm start` runs it) and `astro preview`, which
  * imports its handler — on a prerendered page, a server-rendered page, an API answer and static
- * files. These servers run without TRUST_PROXY, so forwarded headers must count for nothing: no
+ * files. These servers trust no proxy (TRUSTED_PROXIES empty), so forwarded headers must count for nothing: no
  * HSTS for `X-Forwarded-Proto: https`, no origin match through `X-Forwarded-Host`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -43,9 +43,9 @@ async function serve(name: string, args: (port: number) => string[]): Promise<Se
       PGLITE_DATA_DIR: 'memory://',
       DATABASE_URL: '',
       ASTRO_NODE_LOGGING: 'disabled',
-      TRUST_PROXY: 'false',
+      TRUSTED_PROXIES: '',
       // The sign-in test below reads demo codes.
-      SMS_SENDER: 'console',
+      DEMO_MODE: 'true',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -116,7 +116,7 @@ describe('security headers under every entry point', () => {
           expect(first![name], `${p} ${name}`).toBeTruthy();
         expect(first!['content-security-policy'], p).not.toMatch(/script-src[^;]*unsafe-inline/);
         expect(first!['x-frame-options']).toBe('DENY');
-        // Without TRUST_PROXY, X-Forwarded-Proto proves nothing: plain HTTP, no HSTS.
+        // From an untrusted connection, X-Forwarded-Proto proves nothing: plain HTTP, no HSTS.
         expect(first!['strict-transport-security'], p).toBeNull();
         others.forEach((h, i) => {
           expect(h, `${servers[i + 1]!.name} ${p} vs ${servers[0]!.name}`).toEqual(first);
@@ -125,7 +125,7 @@ describe('security headers under every entry point', () => {
     }
   });
 
-  it('ignores X-Forwarded-Host when matching the Origin of a change (no TRUST_PROXY)', async () => {
+  it('ignores X-Forwarded-Host when matching the Origin of a change (no trusted proxy)', async () => {
     const { baseUrl } = servers[0]!;
     const post = (p: string, body: unknown, headers: Record<string, string> = {}) =>
       fetch(baseUrl + p, {

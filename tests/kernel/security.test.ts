@@ -2,7 +2,8 @@
  * Safe to run in production, over HTTP on every test database: state changes need
  * an unsafe method and, with cookies, positive proof of coming from this site; `next=` after
  * sign-in stays on this site; the page CSP allows no inline script but the hashed ones; HSTS and
- * Secure cookies only over HTTPS (the test servers run with TRUST_PROXY=true).
+ * Secure, `__Host-` prefixed session cookies only over HTTPS (the test servers trust loopback as
+ * their proxy, TRUSTED_PROXIES).
  */
 import { createHash, randomInt } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
@@ -39,7 +40,7 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
     const login = await raw('POST', '/api/otp-login', loginHeaders, { key: mobile, otp: reg.json.data.demo_otp });
     expect(login.status).toBe(200);
     const setCookies = login.headers.getSetCookie();
-    const cookie = setCookies.find((c) => c.startsWith('ff_session='))!.split(';')[0]!;
+    const cookie = setCookies.find((c) => /^(__Host-)?ff_session=/.test(c))!.split(';')[0]!;
     const again = await raw('POST', '/api/validate-customer', {}, { key: mobile, otp: '' });
     const bearer = await raw(
       'POST',
@@ -171,7 +172,7 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
     }
   });
 
-  it('sends HSTS and Secure cookies only when the request came over HTTPS (TRUST_PROXY + X-Forwarded-Proto)', async () => {
+  it('sends HSTS and Secure cookies only when the request came over HTTPS (a trusted proxy + X-Forwarded-Proto)', async () => {
     for (const path of ['/', '/about', '/api/customer/product-categories', '/favicon.svg']) {
       const https = await raw('GET', path, { 'x-forwarded-proto': 'https' });
       expect(https.headers.get('strict-transport-security'), path).toBe('max-age=63072000; includeSubDomains');
@@ -179,13 +180,22 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
       expect(http.headers.get('strict-transport-security'), path).toBeNull();
       expect((await raw('GET', path)).headers.get('strict-transport-security'), path).toBeNull();
     }
+    // Over HTTPS the session cookie is __Host- prefixed: Secure, Path=/, no Domain.
     const overHttps = await customer({ 'x-forwarded-proto': 'https' });
-    expect(overHttps.setCookies.find((c) => c.startsWith('ff_session='))).toMatch(/;\s*Secure/i);
+    const secure = overHttps.setCookies.find((c) => c.startsWith('__Host-ff_session='));
+    expect(secure).toMatch(/;\s*Secure/i);
+    expect(secure).toMatch(/;\s*Path=\/(;|$)/i);
+    expect(secure).toMatch(/;\s*HttpOnly/i);
+    expect(secure).not.toMatch(/;\s*Domain=/i);
+    expect(overHttps.setCookies.some((c) => c.startsWith('ff_session='))).toBe(false);
+    // The prefixed cookie signs the customer in.
+    expect(await profileStatus(overHttps.cookie)).toBe(200);
     const overHttp = await customer();
     expect(overHttp.setCookies.find((c) => c.startsWith('ff_session='))).not.toMatch(/;\s*Secure/i);
+    expect(overHttp.setCookies.some((c) => c.startsWith('__Host-'))).toBe(false);
   });
 
-  it('matches the Origin against X-Forwarded-Host only because TRUST_PROXY is on', async () => {
+  it('matches the Origin against X-Forwarded-Host only because the connection is from a trusted proxy', async () => {
     const { cookie } = await customer();
     const proxied = await raw('POST', '/api/logout', {
       cookie,

@@ -88,4 +88,22 @@ export const sessionRoute = defineRoute({
   response: z.object({ customer: customerSchema }),
 });
 
-export const authContracts = [registerRoute, validateCustomerRoute, otpLoginRoute, logoutRoute, sessionRoute] as const;
+/** POST /api/customer/logout-all-devices: ends every session of the customer ("Log out of all devices"). */
+export const logoutAllDevicesRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/logout-all-devices',
+  summary: 'Log out of all devices: revokes every session of the customer',
+  description:
+    'Ends every session of the signed-in customer, this one included (browsers, apps with a Bearer token), and clears the cookies. 401 without a session.',
+  auth: 'customer',
+  response: z.object({ sessions_ended: z.number().int().describe('Sessions that were live, this one included') }),
+});
+
+export const authContracts = [
+  registerRoute,
+  validateCustomerRoute,
+  otpLoginRoute,
+  logoutRoute,
+  logoutAllDevicesRoute,
+  sessionRoute,
+] as const;

@@ -13,5 +13,6 @@ export const AUTH_MESSAGES = {
   otpWrong: 'Invalid OTP',
   invalidUser: 'Invalid user',
   registrationFailed: 'Registration failed',
-  demoNote: 'Demo shop: no SMS is sent. Codes are shown on screen.',
+  loggedOutEverywhere: 'You have been logged out of all devices.',
+  demoNote: 'Demo mode: no SMS is sent. Codes are shown on screen.',
 } as const;

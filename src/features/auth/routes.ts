@@ -1,7 +1,8 @@
 /**
  * The sign-in route handlers (contracts in contract.ts; mounted by src/pages/api/register.ts,
- * validate-customer.ts, otp-login.ts, logout.ts and customer/session.ts). Each OTP send first
- * passes the per-address throttles (guardOtpSend), then the SMS check (503 without a sender).
+ * validate-customer.ts, otp-login.ts, logout.ts, customer/logout-all-devices.ts and
+ * customer/session.ts). Each OTP send first passes guardOtpSend (503 without a sender, 400 for a
+ * country the shop sends no SMS to, the per-address throttles).
  */
 import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
@@ -9,10 +10,17 @@ import { getConfig } from '#lib/config.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
 import { guardOtpSend, throttleIp } from './server/throttles.ts';
-import { clearSessionCookie, clientIp, revokeSession, setSessionCookie } from './server/session.ts';
+import { clearSessionCookie, clientIp, revokeAllSessions, revokeSession, setSessionCookie } from './server/session.ts';
 import { signedIn } from './server/sign-in.ts';
 import { customerJson, otpSentJson } from './server/auth-json.ts';
-import { logoutRoute, otpLoginRoute, registerRoute, sessionRoute, validateCustomerRoute } from './contract.ts';
+import {
+  logoutAllDevicesRoute,
+  logoutRoute,
+  otpLoginRoute,
+  registerRoute,
+  sessionRoute,
+  validateCustomerRoute,
+} from './contract.ts';
 import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
 
 export const registerEndpoint = implement(registerRoute, async ({ ctx, body }) => {
@@ -26,7 +34,7 @@ export const registerEndpoint = implement(registerRoute, async ({ ctx, body }) =
 export const validateCustomerEndpoint = implement(validateCustomerRoute, async ({ ctx, body }) => {
   const db = await getDb();
   const ip = clientIp(ctx);
-  await guardOtpSend(db, ip, body.key);
+  await guardOtpSend(db, ip, body.key, 'key');
   const sent = await startLogin(db, body.key, ip);
   return { data: otpSentJson(sent), message: `We sent an OTP to ${body.key}.`, headers: NO_STORE };
 });
@@ -52,6 +60,16 @@ export const logoutEndpoint = implement(logoutRoute, async ({ ctx, customer }) =
   if (customer) await revokeSession(await getDb(), customer.sessionId);
   clearSessionCookie(ctx.cookies, ctx);
   return { data: {}, message: 'You have been logged out.', headers: NO_STORE };
+});
+
+export const logoutAllDevicesEndpoint = implement(logoutAllDevicesRoute, async ({ ctx, customer }) => {
+  const ended = await revokeAllSessions(await getDb(), customer.id);
+  clearSessionCookie(ctx.cookies, ctx);
+  return {
+    data: { sessions_ended: ended },
+    message: AUTH_MESSAGES.loggedOutEverywhere,
+    headers: NO_STORE,
+  };
 });
 
 export const sessionEndpoint = implement(sessionRoute, ({ customer }) => ({

@@ -1,9 +1,10 @@
 /**
  * Who a request says it is from, and whether to believe it.
  *
- * - Forwarded headers (`X-Forwarded-Proto`, `X-Forwarded-Host`) count only with TRUST_PROXY=true,
- *   i.e. when our own reverse proxy sets them; otherwise any client could claim to be HTTPS or
- *   another host.
+ * - Forwarded headers (`X-Forwarded-Proto`, `X-Forwarded-Host`) count only when our own reverse
+ *   proxy set them: the listener removes them from any connection not from TRUSTED_PROXIES
+ *   (src/lib/http/client-ip.ts), so one still present here came from a trusted proxy; otherwise
+ *   any client could claim to be HTTPS or another host.
  * - An unsafe (POST/PUT/PATCH/DELETE) request that carries cookies must prove it comes from this
  *   site: a matching `Origin`, else `Sec-Fetch-Site: same-origin`, else a matching `Referer`.
  *   Without any of the three it is refused, so the check never hangs on one optional header.
@@ -22,17 +23,20 @@ export function firstHeaderValue(value: string | string[] | null | undefined): s
 
 /**
  * True when the client reached us over HTTPS: the connection itself is TLS (`encrypted`), or
- * TRUST_PROXY is on and the proxy says `X-Forwarded-Proto: https`.
+ * the connection is from a trusted proxy (`trustedPeer`) that says `X-Forwarded-Proto: https`.
  */
 export function isHttps(
   encrypted: boolean,
   forwardedProto: string | string[] | null | undefined,
-  trustProxy = getConfig().TRUST_PROXY,
+  trustedPeer = true,
 ): boolean {
-  return encrypted || (trustProxy && firstHeaderValue(forwardedProto) === 'https');
+  return encrypted || (trustedPeer && firstHeaderValue(forwardedProto) === 'https');
 }
 
-/** `isHttps` for a Fetch `Request` as Astro hands it over (its URL carries the socket's scheme). */
+/**
+ * `isHttps` for a Fetch `Request` as Astro hands it over (its URL carries the socket's scheme; a
+ * forwarded header left on it came from a trusted proxy, see the module comment).
+ */
 export function isHttpsRequest(request: Request, url: URL): boolean {
   return isHttps(url.protocol === 'https:', request.headers.get('x-forwarded-proto'));
 }
@@ -44,14 +48,11 @@ export function wantsSecureCookies(request: Request, url: URL): boolean {
 
 /**
  * The origin the client used to reach us ("https://shop.example"): scheme by `isHttpsRequest`,
- * host from `X-Forwarded-Host` only with TRUST_PROXY, else the `Host` header.
+ * host from `X-Forwarded-Host` (a trusted proxy's: see the module comment), else the `Host` header.
  */
 export function requestOrigin(request: Request, url: URL): string {
-  const trust = getConfig().TRUST_PROXY;
   const host =
-    (trust ? firstHeaderValue(request.headers.get('x-forwarded-host')) : null) ??
-    request.headers.get('host')?.toLowerCase() ??
-    url.host;
+    firstHeaderValue(request.headers.get('x-forwarded-host')) ?? request.headers.get('host')?.toLowerCase() ?? url.host;
   return `${isHttpsRequest(request, url) ? 'https' : 'http'}://${host}`;
 }
 

@@ -1,6 +1,6 @@
 /**
  * The My Account page island (spec 001 §2 My Account): a left menu (Profile Details, Track
- * Orders, Terms & Conditions, Privacy Policy, Contact Us, Delete Account) beside the open
+ * Orders, Terms & Conditions, Privacy Policy, Contact Us, Log out of all devices, Delete Account) beside the open
  * section. On a phone the menu is a list; choosing an entry opens its section with a Back
  * control. The open section is kept in the URL (`?section=orders`) so it survives a reload.
  * The profile arrives as a prop from the server render and is re-read from
@@ -15,6 +15,7 @@ import { ACCOUNT_MESSAGES } from '../rules.ts';
 import ProfileSection from './ProfileSection.tsx';
 import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
+import LogOutAllDevices from './LogOutAllDevices.tsx';
 import { ChevronIcon } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
 import { UserIcon } from '#lib/ui/icons.tsx';
@@ -44,6 +45,7 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
   const [profile, setProfile] = useState<ProfileJson | null>(initialProfile);
   const [profileError, setProfileError] = useState<string | null>(initialProfile ? null : ACCOUNT_MESSAGES.loadProfile);
   const [deleting, setDeleting] = useState(false);
+  const [loggingOutAll, setLoggingOutAll] = useState(false);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const seen = useRef(false);
 
@@ -130,6 +132,16 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
             <li>
               <button
                 type="button"
+                onClick={() => setLoggingOutAll(true)}
+                className={`${item} text-slate-800 hover:bg-slate-50`}
+              >
+                Log out of all devices
+                <ChevronIcon className="h-4 w-4 text-slate-500 md:hidden" />
+              </button>
+            </li>
+            <li>
+              <button
+                type="button"
                 onClick={() => setDeleting(true)}
                 className={`${item} text-red-700 hover:bg-red-50`}
               >
@@ -167,6 +179,7 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
         )}
       </div>
       <DeleteAccount open={deleting} onClose={() => setDeleting(false)} />
+      <LogOutAllDevices open={loggingOutAll} onClose={() => setLoggingOutAll(false)} />
     </div>
   );
 }

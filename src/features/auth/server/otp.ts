@@ -19,6 +19,9 @@ import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#l
 import { AUTH_MESSAGES } from '../rules.ts';
 import { createSession, sha256, type SessionCustomer } from './session.ts';
 import {
+  assertSmsCountry,
+  countSmsSend,
+  logSmsBudgetSpent,
   OTP_FAIL_IP_LIMIT,
   OTP_FAIL_LIMIT,
   OTP_FAIL_PAIR_LIMIT,
@@ -70,8 +73,10 @@ export async function findCustomerByPhone(db: Database, phone: string) {
 
 /**
  * Issues a new OTP for `phone` and sends it by SMS; `ip` is the requesting client's address.
- * Older live codes for the phone are cancelled. Throws 503 without an SMS sender, 429 after
- * 5 sends per (phone, IP) or 10 per phone within an hour.
+ * Older live codes for the phone are cancelled. Throws 503 without an SMS sender, 400 for a
+ * number outside SMS_ALLOWED_COUNTRIES, 429 after 5 sends per (phone, IP) or 10 per phone within
+ * an hour or too many to the number's block, 503 with Retry-After when the shop's SMS budget is
+ * spent (throttles.ts).
  */
 export async function issueOtp(
   db: Database,
@@ -81,14 +86,18 @@ export async function issueOtp(
   ip = 'unknown',
 ): Promise<OtpSent> {
   const sender = getSmsSender();
+  assertSmsCountry(phone);
   const length = getConfig().OTP_LENGTH;
   const code = generateOtp(length);
   const now = new Date();
   const pair = `${phone}|${ip}`;
-  await db.transaction(async (tx) => {
+  const budget = await db.transaction(async (tx) => {
     await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
     await assertUnderLimit(tx, OTP_SEND_PAIR_LIMIT, pair, now);
     await assertUnderLimit(tx, OTP_SEND_LIMIT, phone, now);
+    // Block and shop-wide budget: a refusal commits only its alert mark, never a code.
+    const refused = await countSmsSend(tx, phone, now);
+    if (refused) return refused;
     await recordEvent(tx, OTP_SEND_PAIR_LIMIT, pair, now);
     await recordEvent(tx, OTP_SEND_LIMIT, phone, now);
     await tx
@@ -102,7 +111,12 @@ export async function issueOtp(
       payload: payload ?? null,
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     });
+    return null;
   });
+  if (budget) {
+    if (budget.alert) logSmsBudgetSpent(budget.refusal);
+    throw budget.refusal;
+  }
   await sender.send(phone, `${code} is your FarmFresh verification code. It expires in 5 minutes. Never share it.`);
   return { expiresInSeconds: OTP_TTL_MS / 1000, length, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
 }

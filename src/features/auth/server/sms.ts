@@ -1,15 +1,15 @@
 /**
  * SMS delivery behind one interface (SMS_SENDER).
- * - `console` (demo mode; the default outside production only) delivers nothing: the API returns
+ * - `console` (demo mode only, DEMO_MODE; its default there) delivers nothing: the API returns
  *   the code as `demo_otp` and the sign-in dialog shows it under a demo banner. The message is
  *   logged at `debug` only, the one place an OTP may appear in logs.
  * - `http` posts `{ to, message }` as JSON to SMS_GATEWAY_URL with `Authorization: Bearer
  *   SMS_GATEWAY_TOKEN` and treats any non-2xx answer or a 5 s timeout as a failure (503).
- * - unset in production: no sender. Codes are never made, every OTP send answers 503 with
+ * - unset outside demo mode: no sender. Codes are never made, every OTP send answers 503 with
  *   Retry-After (`assertSmsAvailable`), browsing works, and start-up logs one warning.
  */
 import { getConfig } from '#lib/config.ts';
-import { logger } from '#lib/log.ts';
+import { logger, maskPhone } from '#lib/log.ts';
 import { AppError } from '#lib/http/envelope.ts';
 
 export interface SmsSender {
@@ -23,16 +23,16 @@ export interface SmsSender {
 export class ConsoleSmsSender implements SmsSender {
   readonly kind = 'console' as const;
   async send(to: string, message: string): Promise<void> {
-    logger.debug({ sms: { to, message } }, 'SMS (console sender: not delivered)');
+    logger.debug({ sms: { to: maskPhone(to), message } }, 'SMS (console sender: not delivered)');
   }
 }
 
-/** What a customer reads when sign-in by SMS is off (production with no SMS_SENDER). */
+/** What a customer reads when sign-in by SMS is off (no SMS_SENDER outside demo mode). */
 export const SMS_UNAVAILABLE_MESSAGE = 'Sign-in by SMS is not available right now. Please try again later.';
 /** Retry-After (seconds) of that 503: an operator has to act, so 10 minutes. */
 export const SMS_UNAVAILABLE_RETRY_S = 600;
 
-/** True when a sender is configured (or defaulted: `console` outside production). */
+/** True when a sender is configured (or defaulted: `console` in demo mode). */
 export function smsAvailable(): boolean {
   return getConfig().SMS_SENDER !== undefined;
 }
@@ -44,12 +44,12 @@ export function assertSmsAvailable(): void {
 }
 
 /**
- * The start-up warning when production runs without SMS_SENDER (OTP sign-in answers 503),
+ * The start-up warning when the shop runs without SMS_SENDER (OTP sign-in answers 503),
  * or null. `logSmsStartupWarning` logs it once per process.
  */
 export function smsStartupWarning(): string | null {
   if (smsAvailable()) return null;
-  return 'SMS_SENDER is not set: sign-in by OTP answers 503 until you set SMS_SENDER=http (with SMS_GATEWAY_URL) or SMS_SENDER=console (demo: codes shown on screen, no SMS sent).';
+  return 'SMS_SENDER is not set: sign-in by OTP answers 503 until you set SMS_SENDER=http (with SMS_GATEWAY_URL), or run the demo shop with DEMO_MODE=true (codes shown on screen, no SMS sent).';
 }
 
 let warned = false;
@@ -89,9 +89,9 @@ export class HttpSmsSender implements SmsSender {
       status = res.status;
       if (res.ok) return;
     } catch (err) {
-      logger.warn({ err: (err as Error).message, to }, 'SMS gateway unreachable');
+      logger.warn({ err: (err as Error).message, to: maskPhone(to) }, 'SMS gateway unreachable');
     }
-    logger.warn({ status, to }, 'SMS gateway refused the message');
+    logger.warn({ status, to: maskPhone(to) }, 'SMS gateway refused the message');
     throw new AppError('unavailable', 'We could not send the OTP right now. Please try again in a minute.');
   }
 }

@@ -8,14 +8,31 @@
  *   all addresses, 3 per (phone, IP) — an address that has not been guessing still gets in;
  *   300 per IP per hour across all phones;
  * - distinct phones looked up (sign-in, sign-up, number change): AUTH_LOOKUP_LIMIT (100) per IP
- *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods).
+ *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
+ * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
+ *   before anything else); SMS_PREFIX_LIMIT (30) sends per hour to one block of 100 numbers (all
+ *   digits but the last two); and a shop-wide budget, SMS_BUDGET_PER_HOUR (300) and
+ *   SMS_BUDGET_PER_DAY (2000) sends, past which sends answer 503 with Retry-After and the first
+ *   refusal of each window is logged at error.
+ * "IP" is the client's address from src/lib/http/client-ip.ts: an IPv6 client counts as its /64.
  * The OTP rules are applied by otp.ts; the look-up and flood rules by the routes, through
  * `guardOtpSend` and `throttleIp`.
  */
-import type { Database } from '#lib/db/index.ts';
+import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import type { Database, Transaction } from '#lib/db/types.ts';
 import { getConfig } from '#lib/config.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
 import { assertSmsAvailable } from './sms.ts';
-import { consume, countEvents, lockKey, assertUnderLimit, recordEvent, type ThrottleRule } from '#lib/db/throttle.ts';
+import {
+  consume,
+  countEvents,
+  lockKey,
+  assertUnderLimit,
+  recordEvent,
+  tooMany,
+  type ThrottleRule,
+} from '#lib/db/throttle.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
@@ -98,12 +115,105 @@ export async function throttleLookup(db: Database, ip: string, phone: string): P
   });
 }
 
+/** Country names for messages ("India"). */
+const regionNames = new Intl.DisplayNames(['en'], { type: 'region' });
+
+/** "We can send OTPs only to mobile numbers in India." (or "in India or the United Arab Emirates"). */
+export function smsCountryMessage(countries = getConfig().SMS_ALLOWED_COUNTRIES): string {
+  const names = countries.map((c) => regionNames.of(c) ?? c);
+  const list = names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0];
+  return `We can send OTPs only to mobile numbers in ${list}.`;
+}
+
+/**
+ * 400 (with `errors[field]`) when `phone` (E.164) is not a number of SMS_ALLOWED_COUNTRIES: the
+ * shop pays for no SMS abroad. Checked before any code is made or any account looked up.
+ */
+export function assertSmsCountry(phone: string, field = 'mobile'): void {
+  const allowed = getConfig().SMS_ALLOWED_COUNTRIES;
+  const country = parsePhoneNumberFromString(phone)?.country;
+  if (country && allowed.includes(country)) return;
+  const message = smsCountryMessage(allowed);
+  throw new AppError('bad_request', message, { errors: { [field]: message } });
+}
+
+/** OTP sends to one block of 100 numbers (all digits but the last two) per hour: SMS_PREFIX_LIMIT. */
+export const smsPrefixLimit = (): ThrottleRule => ({
+  bucket: 'otp_send:prefix',
+  limit: getConfig().SMS_PREFIX_LIMIT,
+  windowMs: HOUR_MS,
+  message: 'Too many OTP requests for numbers like this one. Please try again later.',
+});
+/** The block of 100 numbers `phone` belongs to: "+91987654321x" → "+9198765432". */
+export const numberPrefix = (phone: string) => phone.slice(0, -2);
+
+const BUDGET_MESSAGE = 'Sign-in by SMS is busy right now. Please try again later.';
+/** Shop-wide OTP sends per hour: SMS_BUDGET_PER_HOUR. */
+export const smsHourBudget = (): ThrottleRule => ({
+  bucket: 'sms_budget:hour',
+  limit: getConfig().SMS_BUDGET_PER_HOUR,
+  windowMs: HOUR_MS,
+  message: BUDGET_MESSAGE,
+});
+/** Shop-wide OTP sends per 24 hours: SMS_BUDGET_PER_DAY. */
+export const smsDayBudget = (): ThrottleRule => ({
+  bucket: 'sms_budget:day',
+  limit: getConfig().SMS_BUDGET_PER_DAY,
+  windowMs: DAY_MS,
+  message: BUDGET_MESSAGE,
+});
+/** The one key of the shop-wide budget. */
+const SHOP = 'shop';
+
+/**
+ * Counts one OTP send against the number's block and the shop-wide budget, inside the send's
+ * transaction `tx` (so a refused send records nothing). Returns null when the send may go, or the
+ * refusal: a 429 for the block, a 503 with Retry-After for a spent budget, with `alert` true for
+ * the first budget refusal of its window across all processes (the caller logs it once the
+ * transaction has committed the alert's mark).
+ */
+export async function countSmsSend(
+  tx: Transaction,
+  phone: string,
+  now = new Date(),
+): Promise<{ refusal: AppError; alert: boolean } | null> {
+  const prefix = smsPrefixLimit();
+  await lockKey(tx, prefix.bucket, numberPrefix(phone));
+  const block = await countEvents(tx, prefix, numberPrefix(phone), now);
+  if (block.n >= prefix.limit) return { refusal: tooMany(prefix, block.oldest, now), alert: false };
+  await lockKey(tx, 'sms_budget', SHOP);
+  for (const rule of [smsHourBudget(), smsDayBudget()]) {
+    const spent = await countEvents(tx, rule, SHOP, now);
+    if (spent.n < rule.limit) continue;
+    const retryAfter = tooMany(rule, spent.oldest, now).retryAfter;
+    const alertRule: ThrottleRule = { ...rule, bucket: `${rule.bucket}:alert`, limit: 1 };
+    const alert = (await countEvents(tx, alertRule, SHOP, now)).n === 0;
+    if (alert) await recordEvent(tx, alertRule, SHOP, now);
+    return { refusal: new AppError('unavailable', rule.message, { retryAfter }), alert };
+  }
+  await recordEvent(tx, prefix, numberPrefix(phone), now);
+  await recordEvent(tx, smsHourBudget(), SHOP, now);
+  await recordEvent(tx, smsDayBudget(), SHOP, now);
+  return null;
+}
+
+/** Logs a spent SMS budget at error (called once per window, see countSmsSend). */
+export function logSmsBudgetSpent(refusal: AppError): void {
+  const c = getConfig();
+  logger.error(
+    { perHour: c.SMS_BUDGET_PER_HOUR, perDay: c.SMS_BUDGET_PER_DAY, retryAfterS: refusal.retryAfter },
+    'SMS budget spent: OTP sends answer 503 until it has room (SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY)',
+  );
+}
+
 /**
  * The checks every OTP-sending endpoint makes before it answers anything about `phone`:
- * 503 when no SMS sender is configured, then the per-IP flood backstop and the look-up limit.
+ * 503 when no SMS sender is configured, 400 for a country the shop sends no SMS to (the error
+ * under `field`), then the per-IP flood backstop and the look-up limit.
  */
-export async function guardOtpSend(db: Database, ip: string, phone: string): Promise<void> {
+export async function guardOtpSend(db: Database, ip: string, phone: string, field = 'mobile'): Promise<void> {
   assertSmsAvailable();
+  assertSmsCountry(phone, field);
   await throttleIp(db, ip);
   await throttleLookup(db, ip, phone);
 }

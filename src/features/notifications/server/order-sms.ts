@@ -14,7 +14,7 @@ import type { Database } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
+import { logger, maskPhone } from '#lib/log.ts';
 import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
 import { orderSmsText, type OrderSmsEvent, type SmsLanguage } from '../rules.ts';
 
@@ -28,13 +28,6 @@ export async function setSmsLanguage(db: Database, customerId: number, language:
   if (!row) throw notFound('Account not found.');
   return row.language;
 }
-
-/** A phone number for logs: country code and the last 4 digits, e.g. +91******3210. */
-export const maskPhone = (phone: string) =>
-  phone.replace(
-    /^(\+\d{2})(\d+)(\d{4})$/,
-    (_, cc: string, mid: string, last: string) => `${cc}${'*'.repeat(mid.length)}${last}`,
-  );
 
 /**
  * What one send did: sent now, skipped (already sent for this event, no phone, or no SMS sender

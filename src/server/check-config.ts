@@ -1,7 +1,8 @@
 /**
  * Stops the process before anything else runs when the configuration is invalid (a bad value, a
  * demo-only setting in production, a replaced variable), with every problem named and no stack
- * trace. Imported first by the server entry and by `npm start`.
+ * trace. Imported first by the server's wiring (src/server/wiring.ts), which the entry and the
+ * middleware import before anything else reads the configuration.
  */
 import { getConfig } from '#lib/config.ts';
 

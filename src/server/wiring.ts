@@ -7,6 +7,7 @@
  * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  */
+import './check-config.ts';
 import { getConfig } from '#lib/config.ts';
 import { whenDatabaseEmpty } from '#lib/db/index.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';

@@ -25,7 +25,7 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
       multipart: { name: 'Asha Menon', email: 'asha@example.com', mobile: phone.slice(1) },
     });
     expect(reg.status).toBe(200);
-    // Demo mode (the test servers set SMS_SENDER=console): 4 digits, and the length is announced.
+    // Demo mode (the test servers run with DEMO_MODE=true): 4 digits, and the length is announced.
     expect(reg.body.data).toMatchObject({ otp_sent: true, otp_length: 4 });
     expect(reg.body.data.demo_otp).toMatch(/^\d{4}$/);
     const badOtp = await c.post('/api/otp-login', { json: { key: phone, otp: '12' } });

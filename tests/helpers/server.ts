@@ -28,11 +28,12 @@ export async function freePort(): Promise<number> {
 
 /**
  * Starts the server with the given extra environment and waits for /readyz (or, with
- * `waitFor: 'healthz'`, only until it listens: for a server whose database is down).
+ * `waitFor: 'healthz'`, only until it listens: for a server whose database is down). With
+ * `logs`, every line the server writes (stdout and stderr) is appended to it instead of shown.
  */
 export async function startServer(
   env: Record<string, string> = {},
-  options: { waitFor?: 'readyz' | 'healthz' } = {},
+  options: { waitFor?: 'readyz' | 'healthz'; logs?: string[] } = {},
 ): Promise<RunningServer> {
   // TEST_SERVER_DIST tests another build folder than dist/.
   const dist = process.env.TEST_SERVER_DIST || 'dist';
@@ -62,8 +63,20 @@ export async function startServer(
       WEB_CONCURRENCY: '1',
       ...env,
     },
-    stdio: ['ignore', 'inherit', 'inherit'],
+    stdio: ['ignore', options.logs ? 'pipe' : 'inherit', options.logs ? 'pipe' : 'inherit'],
   });
+  if (options.logs) {
+    const logs = options.logs;
+    for (const stream of [child.stdout, child.stderr]) {
+      let rest = '';
+      stream?.setEncoding('utf8');
+      stream?.on('data', (chunk: string) => {
+        const lines = (rest + chunk).split('\n');
+        rest = lines.pop() ?? '';
+        logs.push(...lines.filter(Boolean));
+      });
+    }
+  }
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   const deadline = started + 90_000;

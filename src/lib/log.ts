@@ -58,8 +58,8 @@ export function scrubText(text: string): string {
 /** Keys whose values quote a query's data: dropped wherever they occur. */
 const DATA_KEYS = new Set(['params', 'parameters', 'detail']);
 
-/** A copy of a logged value with `scrubText` applied to every string and DATA_KEYS removed. */
-function scrub(value: unknown, depth = 0): unknown {
+/** A copy of a logged value with `scrubText` applied to every string and DATA_KEYS removed (what the logger writes). */
+export function scrub(value: unknown, depth = 0): unknown {
   if (typeof value === 'string') return scrubText(value);
   if (depth > 6 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) return value.map((v) => scrub(v, depth + 1));

@@ -1,0 +1,185 @@
+/**
+ * Logs hold no personal data (src/lib/log.ts):
+ * - a database error, as the logger writes it, keeps its SQL but loses its parameters (the
+ *   customer's mobile, name, e-mail), on each test database;
+ * - mobiles read `+91••••••45`;
+ * - the whole log of a server started here, at debug level, through a full API flow (sign-up by
+ *   SMS gateway, profile, address, cart, order, tracking) and its errors (bad input, another
+ *   customer's order, a wrong code, a refused SMS, a duplicate sign-up), holds no mobile,
+ *   e-mail or street of the customers in it.
+ */
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers } from '#lib/db/schema.ts';
+import { maskPhone, scrub } from '#lib/log.ts';
+import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { startServer, type RunningServer } from '../helpers/server.ts';
+import { ApiClient, randomPhone } from '../helpers/api.ts';
+
+describe('maskPhone', () => {
+  it('shows the country code and the last two digits', () => {
+    expect(maskPhone('+919876543245')).toBe('+91••••••45');
+    expect(maskPhone('+12025550143')).toBe('+1••••••43');
+  });
+});
+
+describe.each(testDatabaseKinds())('a database error in the logs on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+  });
+  afterAll(() => handle?.close());
+
+  it('keeps the query and loses its parameters', async () => {
+    const person = { name: 'Lakshmi Warrier', email: 'lakshmi.w@example.com', phone: '+919447012345' };
+    await handle.db.insert(customers).values(person);
+    const err = await handle.db
+      .insert(customers)
+      .values(person)
+      .then(() => null)
+      .catch((e: unknown) => e);
+    expect(String((err as Error).message)).toContain(person.phone); // what drizzle puts in its message
+    const logged = JSON.stringify(scrub({ err }));
+    expect(logged).toContain('insert into \\"customers\\"');
+    for (const secret of [person.phone, person.phone.slice(3), person.name, person.email])
+      expect(logged).not.toContain(secret);
+  });
+});
+
+describe.each(testDatabaseKinds())('the log of a full API flow on %s', (kind) => {
+  let server: RunningServer;
+  let gateway: http.Server;
+  let drop: (() => Promise<void>) | undefined;
+  const logs: string[] = [];
+  /** Codes the fake SMS gateway received, by number. */
+  const codes = new Map<string, string>();
+  /** A number the gateway refuses (its SMS fails). */
+  const refusedNumber = randomPhone();
+
+  beforeAll(async () => {
+    gateway = http.createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => (body += d));
+      req.on('end', () => {
+        const { to, message } = JSON.parse(body) as { to: string; message: string };
+        if (to === refusedNumber) return res.writeHead(500).end();
+        codes.set(to, /\d{4,8}/.exec(message)?.[0] ?? '');
+        res.writeHead(202).end();
+      });
+    });
+    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
+    let database: Record<string, string> = {};
+    if (kind === 'postgres') {
+      const db = await createPostgresDatabase();
+      drop = db.drop;
+      database = { DATABASE_URL: db.url };
+    }
+    server = await startServer(
+      {
+        ...database,
+        LOG_LEVEL: 'debug',
+        SMS_SENDER: 'http',
+        SMS_GATEWAY_URL: `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`,
+      },
+      { logs },
+    );
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+    await new Promise<void>((r) => gateway.close(() => r()));
+  });
+
+  it('holds no mobile, e-mail or street', async () => {
+    const people = [
+      { name: 'Parvathy Iyer', email: 'parvathy.iyer@example.org', mobile: randomPhone(), street: 'Kuruppam Road' },
+      { name: 'Joseph Kurian', email: 'joseph.k@example.net', mobile: randomPhone(), street: 'Swaraj Round East' },
+    ];
+    const clients: ApiClient[] = [];
+    const orderIds: number[] = [];
+    for (const p of people) {
+      const c = new ApiClient(server.baseUrl);
+      const reg = await c.post('/api/register', { json: { name: p.name, email: p.email, mobile: p.mobile } });
+      expect(reg.status).toBe(200);
+      expect(reg.body.data.demo_otp).toBeUndefined();
+      // A wrong code first, then the one the SMS carried.
+      expect((await c.post('/api/otp-login', { json: { key: p.mobile, otp: '000000' } })).status).toBe(400);
+      const login = await c.post(
+        '/api/otp-login',
+        { json: { key: p.mobile, otp: codes.get(p.mobile) } },
+        { 'x-token-transport': 'bearer' },
+      );
+      expect(login.status).toBe(200);
+      c.token = login.body.data.token;
+      // Bad input, then a good address.
+      expect((await c.post('/api/customer/add-address', { json: { name: p.name, street: p.street } })).status).toBe(
+        400,
+      );
+      const address = await c.post('/api/customer/add-address', {
+        json: {
+          name: p.name,
+          mobile: p.mobile,
+          building_num: '7/12',
+          street: p.street,
+          landmark: '',
+          city: 'Thrissur',
+          po_box: '680001',
+          latitude: '10.5276',
+          longitude: '76.2144',
+        },
+      });
+      expect(address.status).toBe(201);
+      const products = (await c.get('/api/customer/products/0?pageSize=50')).body.data.products as {
+        id: number;
+        stock: number;
+      }[];
+      const product = products.find((x) => x.stock > 5)!;
+      expect(
+        (await c.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' } })).status,
+      ).toBe(200);
+      const summary = (await c.get('/api/customer/checkout-summary')).body.data.summary;
+      const placed = await c.post('/api/customer/place-order', {
+        json: {
+          address_id: address.body.data.address.id,
+          payment_mode: 'cod',
+          paid_amount: summary.paid_amount,
+          points: '0',
+        },
+      });
+      expect(placed.status).toBe(201);
+      orderIds.push(placed.body.data.order.id);
+      expect((await c.get(`/api/customer/orders/${placed.body.data.order.id}`)).status).toBe(200);
+      clients.push(c);
+    }
+    // Errors: another customer's order, a duplicate sign-up, a bad e-mail, an SMS the gateway refuses.
+    expect((await clients[1]!.get(`/api/customer/orders/${orderIds[0]}`)).status).toBe(404);
+    const guest = new ApiClient(server.baseUrl);
+    const again = people[0]!;
+    expect(
+      (await guest.post('/api/register', { json: { name: again.name, email: again.email, mobile: again.mobile } }))
+        .status,
+    ).toBe(409);
+    expect(
+      (await guest.post('/api/register', { json: { name: 'X', email: 'not-an-email', mobile: again.mobile } })).status,
+    ).toBe(400);
+    const refused = await guest.post('/api/register', {
+      json: { name: 'Refused Person', email: 'refused.person@example.com', mobile: refusedNumber },
+    });
+    expect(refused.status).toBe(503);
+
+    await new Promise((r) => setTimeout(r, 300));
+    const all = logs.join('\n');
+    // The flow was logged (a line per request at debug, the refused SMS at warn, masked).
+    expect(logs.length).toBeGreaterThan(20);
+    expect(all).toContain(maskPhone(refusedNumber));
+    const secrets = [
+      ...people.flatMap((p) => [p.mobile, p.mobile.slice(3), p.email, p.street]),
+      refusedNumber,
+      refusedNumber.slice(3),
+      'refused.person@example.com',
+    ];
+    for (const secret of secrets) expect(all, secret).not.toContain(secret);
+  });
+});

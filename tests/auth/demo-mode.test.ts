@@ -130,70 +130,75 @@ const categories = async (baseUrl: string) =>
   ((await (await fetch(`${baseUrl}/api/customer/product-categories`)).json()) as { data: { categories: unknown[] } })
     .data.categories;
 
-describe.each(testDatabaseKinds())('ways of starting the shop on %s', (kind) => {
-  let server: Started | undefined;
-  let drop: (() => Promise<void>) | undefined;
-  afterEach(async () => {
-    await stop(server);
-    server = undefined;
-    await drop?.();
-    drop = undefined;
-  });
+describe.each(testDatabaseKinds())(
+  'ways of starting the shop on %s',
+  (kind) => {
+    let server: Started | undefined;
+    let drop: (() => Promise<void>) | undefined;
+    afterEach(async () => {
+      await stop(server);
+      server = undefined;
+      await drop?.();
+      drop = undefined;
+    });
 
-  /** A fresh empty database for one server. */
-  async function database(): Promise<Record<string, string>> {
-    if (kind === 'pglite') return { PGLITE_DATA_DIR: 'memory://' };
-    const db = await createPostgresDatabase();
-    drop = db.drop;
-    return { DATABASE_URL: db.url, WEB_CONCURRENCY: '1' };
-  }
-
-  it('`node dist/server/entry.mjs` with no environment is production: no code to the client, no demo data', async () => {
-    server = await serve([entry], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
-    const res = await register(server.baseUrl);
-    const text = await res.text();
-    expect(res.status).toBe(503);
-    expect(res.headers.get('retry-after')).toBeTruthy();
-    expect(text).not.toMatch(/demo_otp|\d{4}"/);
-    expect(await categories(server.baseUrl)).toEqual([]);
-    // Start-up says why sign-in is off.
-    expect(server.output.join('')).toMatch(/SMS_SENDER is not set/);
-  });
-
-  it('`npm start` is production; `npm run demo` hands out codes and seeds the demo shop', async () => {
-    const start = path.resolve('scripts/start.ts');
-    server = await serve([start], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
-    expect((await register(server.baseUrl)).status).toBe(503);
-    expect(await categories(server.baseUrl)).toEqual([]);
-    await stop(server);
-    await drop?.();
-    drop = undefined;
-    server = await serve([start, '--demo'], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
-    const res = await register(server.baseUrl);
-    expect(res.status).toBe(200);
-    expect(((await res.json()) as { data: { demo_otp?: string } }).data.demo_otp).toMatch(/^\d{4}$/);
-    expect((await categories(server.baseUrl)).length).toBeGreaterThan(0);
-    expect(server.output.join('')).toMatch(/demo mode/);
-  });
-
-  it('a demo-only setting without demo mode stops start-up with a message naming it', async () => {
-    const env = await database();
-    for (const [name, value] of [
-      ['SMS_SENDER', 'console'],
-      ['PAYMENT_GATEWAY', 'test'],
-      ['SEED_DEMO', 'auto'],
-    ]) {
-      const { child, output } = run([entry], {
-        ...env,
-        HOST: '127.0.0.1',
-        PORT: String(await freePort()),
-        [name!]: value!,
-      });
-      const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
-      expect(code).toBe(1);
-      const said = output.join('');
-      expect(said).toContain(`${name}: ${value} is for demo mode only`);
-      expect(said).not.toMatch(/\n\s+at /); // a message, not a stack trace
+    /** A fresh empty database for one server. */
+    async function database(): Promise<Record<string, string>> {
+      if (kind === 'pglite') return { PGLITE_DATA_DIR: 'memory://' };
+      const db = await createPostgresDatabase();
+      drop = db.drop;
+      return { DATABASE_URL: db.url, WEB_CONCURRENCY: '1' };
     }
-  });
-});
+
+    it('`node dist/server/entry.mjs` with no environment is production: no code to the client, no demo data', async () => {
+      server = await serve([entry], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
+      const res = await register(server.baseUrl);
+      const text = await res.text();
+      expect(res.status).toBe(503);
+      expect(res.headers.get('retry-after')).toBeTruthy();
+      expect(text).not.toMatch(/demo_otp|\d{4}"/);
+      expect(await categories(server.baseUrl)).toEqual([]);
+      // Start-up says why sign-in is off.
+      expect(server.output.join('')).toMatch(/SMS_SENDER is not set/);
+    });
+
+    it('`npm start` is production; `npm run demo` hands out codes and seeds the demo shop', async () => {
+      const start = path.resolve('scripts/start.ts');
+      server = await serve([start], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
+      expect((await register(server.baseUrl)).status).toBe(503);
+      expect(await categories(server.baseUrl)).toEqual([]);
+      await stop(server);
+      await drop?.();
+      drop = undefined;
+      server = await serve([start, '--demo'], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
+      const res = await register(server.baseUrl);
+      expect(res.status).toBe(200);
+      expect(((await res.json()) as { data: { demo_otp?: string } }).data.demo_otp).toMatch(/^\d{4}$/);
+      expect((await categories(server.baseUrl)).length).toBeGreaterThan(0);
+      expect(server.output.join('')).toMatch(/demo mode/);
+    });
+
+    it('a demo-only setting without demo mode stops start-up with a message naming it', async () => {
+      const env = await database();
+      for (const [name, value] of [
+        ['SMS_SENDER', 'console'],
+        ['PAYMENT_GATEWAY', 'test'],
+        ['SEED_DEMO', 'auto'],
+      ]) {
+        const { child, output } = run([entry], {
+          ...env,
+          HOST: '127.0.0.1',
+          PORT: String(await freePort()),
+          [name!]: value!,
+        });
+        const code = await new Promise<number | null>((resolve) => child.once('exit', resolve));
+        expect(code).toBe(1);
+        const said = output.join('');
+        expect(said).toContain(`${name}: ${value} is for demo mode only`);
+        expect(said).not.toMatch(/\n\s+at /); // a message, not a stack trace
+      }
+    });
+    // Each test starts whole servers (two for `npm start` and `npm run demo`).
+  },
+  120_000,
+);

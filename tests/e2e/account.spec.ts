@@ -351,6 +351,41 @@ for (const viewport of [
       await expect(page.getByText('This order was cancelled')).toBeVisible();
     });
 
+    test('logs out of all devices: every session ends, this one and another', async ({ page, browser }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      // The same customer signed in on a second device.
+      const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+      const otherPage = await other.newPage();
+      await otherPage.goto('/');
+      const h = headers(otherPage, me.ip);
+      const sent = await json(
+        await otherPage.request.post('/api/validate-customer', { data: { key: me.phone, otp: '' }, headers: h }),
+      );
+      await json(
+        await otherPage.request.post('/api/otp-login', {
+          data: { key: me.phone, otp: sent.data.demo_otp },
+          headers: h,
+        }),
+      );
+      await page.goto('/my-account');
+      await accountReady(page);
+      await page
+        .getByRole('navigation', { name: 'My Account' })
+        .getByRole('button', { name: 'Log out of all devices' })
+        .click();
+      const confirm = page.getByRole('alertdialog', { name: 'Log out of all devices' });
+      await confirm.getByRole('button', { name: 'Log out of all devices', exact: true }).click();
+      await expect(confirm.getByText('You have been logged out of all devices.')).toBeVisible();
+      await page.waitForURL((url) => url.pathname === '/');
+      expect((await page.context().cookies()).some((c) => c.name === 'ff_session')).toBe(false);
+      await page.goto('/my-account');
+      await expect(page).toHaveURL(/\/login\?next=/);
+      await otherPage.goto('/my-account');
+      await expect(otherPage).toHaveURL(/\/login\?next=/);
+      await other.close();
+    });
+
     test('deletes the account, then the same phone signs up again', async ({ page }) => {
       await page.goto('/');
       const me = await signUp(page);

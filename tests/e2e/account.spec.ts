@@ -194,7 +194,7 @@ for (const viewport of [
       await form.getByRole('button', { name: 'Update' }).click();
       const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
       await expect(otp).toBeVisible();
-      // Demo mode (SMS_SENDER=console) says so here too, as the sign-in dialog does.
+      // Demo mode (DEMO_MODE=true) says so here too, as the sign-in dialog does.
       await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText(
         'Demo mode: no SMS is sent. Codes are shown on screen.',
       );

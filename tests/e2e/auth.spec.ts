@@ -1,7 +1,7 @@
 /**
  * Sign-up, login and logout through the auth dialogs (spec 000 §2 "Authentication dialogs", §4,
  * §5, §8) at a phone and a desktop width: the spec's validation messages, the OTP read from the
- * demo banner (SMS_SENDER=console), the success dialog, the account controls for each state with no flash after a
+ * demo banner (DEMO_MODE=true), the success dialog, the account controls for each state with no flash after a
  * reload, logout going to /, and the dialogs' accessibility (axe, focus kept inside, Escape).
  */
 import { expect, test } from '@playwright/test';
@@ -52,7 +52,7 @@ for (const viewport of [
       await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
 
       await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
-      // Demo mode (SMS_SENDER=console) says so on screen.
+      // Demo mode (DEMO_MODE=true) says so on screen.
       await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText(
         'Demo mode: no SMS is sent. Codes are shown on screen.',
       );

@@ -1,7 +1,7 @@
 /**
  * The demo shop's customer: Asha Menon, +91 94470 00001, with a saved
  * Thrissur address and a short history of delivered orders, so a visitor who signs in as her
- * (the demo OTP dialog shows the code when SMS_SENDER=console) sees "Buy again" on the home page
+ * (the demo OTP dialog shows the code in demo mode, DEMO_MODE) sees "Buy again" on the home page
  * and in My Account, and past orders with their substitution choices. Nobody else can sign in
  * as her: with a real SMS gateway the code goes to a number nobody holds.
  *

@@ -12,7 +12,7 @@
  * (`style-src-attr`), which React islands and Leaflet/Swiper markup use.
  *
  * Strict-Transport-Security only when the request came over HTTPS (src/lib/http/request-origin.ts:
- * a TLS socket, or TRUST_PROXY=true with `X-Forwarded-Proto: https`).
+ * a TLS socket, or `X-Forwarded-Proto: https` from a proxy in TRUSTED_PROXIES).
  */
 
 /** Policy directives other than script-src and style-src (Astro writes those two). */

@@ -4,7 +4,7 @@
  * everything. Closing at any step resets every field and returns to the Sign Up tab.
  *
  * - The steps and their calls: use-auth-flow.ts; the tabs and forms: auth-forms.tsx; the code
- *   step: OtpStep.tsx (with the demo note in demo mode, SMS_SENDER=console).
+ *   step: OtpStep.tsx (with the demo note in demo mode, DEMO_MODE).
  * - The shared modal (src/lib/ui/ModalDialog.tsx, card variant): role dialog, aria-modal,
  *   labelled by its heading; Tab is kept inside, Escape and a backdrop click close, focus
  *   returns to where it was. Each step focuses its first control.

@@ -24,7 +24,10 @@ export const otpSentSchema = z.object({
   otp_sent: z.literal(true),
   expires_in: z.number().int().describe('Seconds until the code expires'),
   otp_length: z.number().int().describe('Digits of the code (OTP_LENGTH: 6, or 4 in demo mode)'),
-  demo_otp: z.string().optional().describe('The code itself, only in demo mode (DEMO_MODE=true: the console SMS sender)'),
+  demo_otp: z
+    .string()
+    .optional()
+    .describe('The code itself, only in demo mode (DEMO_MODE=true: the console SMS sender)'),
 });
 
 /** The code, checked against the server's OTP_LENGTH by the handler ("Please enter a 6-digit OTP"). */

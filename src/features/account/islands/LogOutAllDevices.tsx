@@ -7,13 +7,14 @@ import { useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import type { logoutAllDevicesRoute } from '#features/auth/contract.ts';
-import { AUTH_MESSAGES } from '#features/auth/rules.ts';
 import { clearSession } from '#features/auth/store.ts';
 import { ConfirmDialog } from '#lib/ui/controls.tsx';
 
 /** How long the success message shows before the reload. */
 const GOODBYE_MS = 1500;
 const FAILED = 'We could not log you out of all devices. Please try again.';
+/** Shown if the server's answer carries no message (it says the same). */
+const DONE = 'You have been logged out of all devices.';
 
 /** The confirmation dialog for ending every session of the customer. */
 export default function LogOutAllDevices({ open, onClose }: { open: boolean; onClose: () => void }) {
@@ -28,7 +29,7 @@ export default function LogOutAllDevices({ open, onClose }: { open: boolean; onC
       const res = await callRoute<typeof logoutAllDevicesRoute>('POST /api/customer/logout-all-devices', {
         fallbackMessage: FAILED,
       });
-      setDone(res.message ?? AUTH_MESSAGES.loggedOutEverywhere);
+      setDone(res.message ?? DONE);
       clearSession();
       window.setTimeout(() => window.location.assign('/'), GOODBYE_MS);
     } catch (err) {

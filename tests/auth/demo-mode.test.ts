@@ -78,12 +78,17 @@ interface Started {
   output: string[];
 }
 
+/** Every process started here, so that none outlives its test (even one that timed out while starting). */
+const children = new Set<ChildProcess>();
+
 /** Runs `args` with Node and only `env` (plus PATH and HOME): no NODE_ENV, no DEMO_MODE unless given. */
 function run(args: string[], env: Record<string, string>): { child: ChildProcess; output: string[] } {
   const child = spawn(process.execPath, args, {
     env: { PATH: process.env.PATH ?? '', HOME: process.env.HOME ?? '', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  children.add(child);
+  child.once('exit', () => children.delete(child));
   const output: string[] = [];
   child.stdout!.on('data', (d) => output.push(String(d)));
   child.stderr!.on('data', (d) => output.push(String(d)));

@@ -39,7 +39,7 @@ export function maskPhone(phone: string): string {
 /** E.164-like numbers inside text ("+" and 8–15 digits). */
 const PHONE_IN_TEXT = /\+\d{8,15}\b/g;
 /** E-mail addresses inside text. */
-const EMAIL_IN_TEXT = /([^\s@"'<>(),;:]+)@([^\s@"'<>(),;:]+\.[A-Za-z]{2,})/g;
+const EMAIL_IN_TEXT = /([A-Za-z0-9._%+-]+)@([A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,})/g;
 
 /** `text` with e-mail addresses shown as `a•••@domain`. */
 export const maskEmails = (text: string) =>

@@ -13,15 +13,21 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
-import { maskPhone, scrub } from '#lib/log.ts';
+import { maskPhone, scrub, scrubText } from '#lib/log.ts';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
 
-describe('maskPhone', () => {
-  it('shows the country code and the last two digits', () => {
+describe('masking', () => {
+  it('shows a mobile as its country code and last two digits', () => {
     expect(maskPhone('+919876543245')).toBe('+91••••••45');
     expect(maskPhone('+12025550143')).toBe('+1••••••43');
+  });
+
+  it('masks mobiles and e-mail addresses inside text, and leaves package paths alone', () => {
+    expect(scrubText('to +919876543245 and asha.menon@example.com')).toBe('to +91••••••45 and a•••@example.com');
+    const frame = 'at q.query (file:///app/node_modules/@electric-sql/pglite/dist/chunk-UYHX356B.js:8:266)';
+    expect(scrubText(frame)).toBe(frame);
   });
 });
 

@@ -87,3 +87,16 @@ export const rateLimitEvents = pgTable(
   },
   (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
 );
+
+/**
+ * Mobile numbers that have ever been given a credit line, kept as a keyed hash only (never the
+ * number), and kept when the account is deleted: a number that had credit never gets a new
+ * line by signing up again (docs/adr/0058-credit-grants-after-deletion.md).
+ */
+export const creditGrants = pgTable('credit_grants', {
+  /** HMAC-SHA-256 (hex) of the E.164 number, keyed by the shop's CREDIT_GRANT_HASH_KEY. */
+  phoneHash: text('phone_hash').primaryKey(),
+  /** The first credit line given to the number (paise). */
+  limitPaise: integer('limit_paise').notNull(),
+  createdAt: createdAt(),
+});

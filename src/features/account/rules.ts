@@ -4,6 +4,8 @@
  * of zod, so the account pages load no validation library until a form needs it (the profile
  * form's schema is in profile-schema.ts).
  */
+import { formatPaise } from '#lib/money.ts';
+
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
   phoneUpdated: 'Mobile number verified and updated successfully!',
@@ -15,6 +17,14 @@ export const ACCOUNT_MESSAGES = {
   accountDeleted: 'Account deleted successfully!',
   loadTransactions: 'Failed to load transactions.',
 } as const;
+
+/**
+ * 422 of a deletion while credit is owed: how much, and what to do.
+ * @example creditOwedMessage(123400, '+91 487 242 0000') // 'You have ₹1,234.00 of credit to pay. …'
+ */
+export function creditOwedMessage(owedPaise: number, shopPhone: string): string {
+  return `You have ${formatPaise(owedPaise)} of credit to pay. Please pay the outstanding amount, or contact us on ${shopPhone}, before deleting your account.`;
+}
 
 /** Credit approval tabs in the spec's order; Pending is the default tab (spec 001 §2 Wallet panel). */
 export const APPROVAL_TABS = ['Due', 'Pending', 'Paid'] as const;

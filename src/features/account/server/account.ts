@@ -6,10 +6,12 @@
  *
  * Deletion keeps the shop's books and nothing personal: the customer row stays (orders and
  * ledgers point at it) with name, email and phone set to null; addresses, cart, wishlist, OTPs
- * and throttle rows of the phone are deleted; orders keep their figures but lose the address
- * snapshot and the note; every session is revoked. The phone is then free for a new sign-up.
+ * and the throttle rows keyed by the account's own phone are deleted; orders keep their figures
+ * but lose the address snapshot and the note; every session is revoked. The phone is then free
+ * for a new sign-up, but a number that had a credit line stays in credit_grants (as a keyed
+ * hash) and gets no new one. An account that owes credit is not deleted (docs/adr/0058).
  */
-import { and, asc, desc, eq, inArray, isNull, like, ne, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import {
   addresses,
@@ -23,8 +25,9 @@ import {
   wishlistItems,
 } from '#lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
-import { findCustomerByPhone, issueOtp, verifyOtp, type OtpSent } from '#features/auth/index.ts';
-import { ACCOUNT_MESSAGES } from '../rules.ts';
+import { findCustomerByPhone, issueOtp, recordCreditGrant, verifyOtp, type OtpSent } from '#features/auth/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { ACCOUNT_MESSAGES, creditOwedMessage } from '../rules.ts';
 import type { ProfileInput } from '../profile-schema.ts';
 
 /** Profile and balances of a customer (money in paise). */
@@ -183,11 +186,20 @@ export async function listCreditOrders(db: Database, customerId: number): Promis
 export async function deleteAccount(db: Database, customerId: number, now = new Date()): Promise<void> {
   await db.transaction(async (tx) => {
     const [customer] = await tx
-      .select({ phone: customers.phone })
+      .select({
+        phone: customers.phone,
+        creditLimitPaise: customers.creditLimitPaise,
+        creditBalancePaise: customers.creditBalancePaise,
+      })
       .from(customers)
       .where(eq(customers.id, customerId))
       .for('update');
     if (!customer) throw notFound('Account not found.');
+    const owedPaise = customer.creditLimitPaise - customer.creditBalancePaise;
+    if (owedPaise > 0) throw new AppError('unprocessable', creditOwedMessage(owedPaise, getConfig().SHOP_PHONE));
+    // A line given before grants were recorded (or set by the shop) is remembered too.
+    if (customer.phone && customer.creditLimitPaise > 0)
+      await recordCreditGrant(tx, customer.phone, customer.creditLimitPaise);
     await tx
       .update(sessions)
       .set({ revokedAt: now })
@@ -199,19 +211,21 @@ export async function deleteAccount(db: Database, customerId: number, now = new 
       .set({ addressSnapshot: null, customerNote: null, addressId: null })
       .where(eq(orders.customerId, customerId));
     await tx.delete(addresses).where(eq(addresses.customerId, customerId));
-    // OTPs to the account's phone, and phone-change codes it sent to another number, with the
-    // throttle rows kept under those numbers.
+    // OTPs to the account's phone, and phone-change codes it sent to another number.
     const otpOwned = sql`${otps.payload} ->> 'customerId' = ${String(customerId)}`;
-    const gone = await tx
-      .delete(otps)
-      .where(customer.phone ? or(eq(otps.phone, customer.phone), otpOwned) : otpOwned)
-      .returning({ phone: otps.phone });
-    const phones = [...new Set([customer.phone, ...gone.map((o) => o.phone)].filter((p): p is string => !!p))];
-    // Throttle keys are the phone or `phone|ip` (services/auth.ts).
-    if (phones.length) {
+    await tx.delete(otps).where(customer.phone ? or(eq(otps.phone, customer.phone), otpOwned) : otpOwned);
+    // Throttle rows keyed by the account's own phone (the phone, or `phone|ip`). Those of other
+    // numbers stay, also of numbers this account sent phone-change codes to: they count SMS to
+    // those numbers, and deleting an account must not reset them.
+    if (customer.phone) {
       await tx
         .delete(rateLimitEvents)
-        .where(or(inArray(rateLimitEvents.key, phones), ...phones.map((p) => like(rateLimitEvents.key, `${p}|%`))));
+        .where(
+          or(
+            eq(rateLimitEvents.key, customer.phone),
+            sql`left(${rateLimitEvents.key}, ${customer.phone.length + 1}) = ${`${customer.phone}|`}`,
+          ),
+        );
     }
     await tx
       .update(customers)

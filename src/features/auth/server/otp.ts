@@ -18,6 +18,7 @@ import { getSmsSender } from './sms.ts';
 import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { createSession, sha256, type SessionCustomer } from './session.ts';
+import { recordCreditGrant } from './credit-grants.ts';
 import {
   OTP_FAIL_IP_LIMIT,
   OTP_FAIL_LIMIT,
@@ -206,17 +207,23 @@ export async function completeOtpLogin(
       throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
     const payload = (otp.payload ?? {}) as { name?: string; email?: string };
     try {
-      [customer] = await db
-        .insert(customers)
-        .values({
-          name: payload.name ?? null,
-          email: payload.email ?? null,
-          phone,
-          phoneVerifiedAt: new Date(),
-          creditLimitPaise: getConfig().NEW_CUSTOMER_CREDIT_PAISE,
-          creditBalancePaise: getConfig().NEW_CUSTOMER_CREDIT_PAISE,
-        })
-        .returning();
+      customer = await db.transaction(async (tx) => {
+        // The new-customer credit line, once per number ever (credit-grants.ts).
+        const offered = getConfig().NEW_CUSTOMER_CREDIT_PAISE;
+        const credit = offered > 0 && (await recordCreditGrant(tx, phone, offered)) ? offered : 0;
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            name: payload.name ?? null,
+            email: payload.email ?? null,
+            phone,
+            phoneVerifiedAt: new Date(),
+            creditLimitPaise: credit,
+            creditBalancePaise: credit,
+          })
+          .returning();
+        return row;
+      });
       created = true;
     } catch (err) {
       // Two sign-ups raced on the same phone: the unique index kept one; use it. Any other

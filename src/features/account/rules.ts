@@ -16,7 +16,14 @@ export const ACCOUNT_MESSAGES = {
   deleteAccount: 'Failed to delete account.',
   accountDeleted: 'Account deleted successfully!',
   loadTransactions: 'Failed to load transactions.',
+  currentOtpRequired: 'Please enter the OTP sent to your current mobile number.',
+  currentOtpWrong: 'Invalid OTP for your current mobile number',
 } as const;
+
+/** The SMS to a number that was replaced on an account: what happened, and whom to call if it was not them. */
+export function phoneReplacedSms(shopName: string, maskedNewPhone: string, shopPhone: string): string {
+  return `Your ${shopName} account's mobile number was changed to ${maskedNewPhone}. If you did not do this, call us on ${shopPhone}.`;
+}
 
 /**
  * 422 of a deletion while credit is owed: how much, and what to do.

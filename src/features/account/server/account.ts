@@ -1,7 +1,7 @@
 /**
  * The customer's account (spec 001 §2 My Account, Edit Profile, Wallet panel, §3 Profile and
  * Credit transaction, §4 account deletion): profile and balances, profile edits with a phone
- * change confirmed by an OTP sent to the new number, credit transactions read as orders,
+ * change confirmed by OTPs sent to the current and the new number, credit transactions read as orders,
  * buying an order again, and deleting the account.
  *
  * Deletion keeps the shop's books and nothing personal: the customer row stays (orders and
@@ -25,9 +25,18 @@ import {
   wishlistItems,
 } from '#lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
-import { findCustomerByPhone, issueOtp, recordCreditGrant, verifyOtp, type OtpSent } from '#features/auth/index.ts';
+import {
+  findCustomerByPhone,
+  getSmsSender,
+  issueOtp,
+  recordCreditGrant,
+  verifyOtp,
+  type OtpSent,
+} from '#features/auth/index.ts';
+import { logger } from '#lib/log.ts';
+import { AUTH_MESSAGES } from '#features/auth/rules.ts';
 import { getConfig } from '#lib/config.ts';
-import { ACCOUNT_MESSAGES, creditOwedMessage } from '../rules.ts';
+import { ACCOUNT_MESSAGES, creditOwedMessage, phoneReplacedSms } from '../rules.ts';
 import type { ProfileInput } from '../profile-schema.ts';
 
 /** Profile and balances of a customer (money in paise). */
@@ -62,10 +71,10 @@ export async function getProfile(db: Database, customerId: number): Promise<Prof
   return row;
 }
 
-/** Outcome of a profile edit: saved, or waiting for the OTP sent to the new number. */
+/** Outcome of a profile edit: saved, or waiting for the OTPs sent to the current and the new number. */
 export type ProfileUpdate =
   | { profile: Profile; otpRequired: false }
-  | { profile: Profile; otpRequired: true; sent: OtpSent; mobile: string };
+  | { profile: Profile; otpRequired: true; sent: OtpSent; mobile: string; currentSent: OtpSent; currentMobile: string };
 
 async function assertPhoneFree(db: Database, customerId: number, phone: string): Promise<void> {
   const owner = await findCustomerByPhone(db, phone);
@@ -73,9 +82,10 @@ async function assertPhoneFree(db: Database, customerId: number, phone: string):
 }
 
 /**
- * Saves name and email at once. A changed mobile number is not saved yet: an OTP goes to the
- * NEW number (purpose `phone_change`) and `verifyPhoneChange` completes it. 409 when the new
- * number belongs to another account; 429 from the OTP throttle, which counts per client `ip`.
+ * Saves name and email at once. A changed mobile number is not saved yet: one OTP goes to the
+ * NEW number (purpose `phone_change`) and one to the CURRENT number (`phone_change_current`),
+ * so a stolen session alone cannot move the account; `verifyPhoneChange` completes it. 409 when
+ * the new number belongs to another account; 429 from the OTP throttles, which count per client `ip`.
  */
 export async function updateProfile(
   db: Database,
@@ -89,16 +99,42 @@ export async function updateProfile(
     .set({ name: input.name, email: input.email.toLowerCase() })
     .where(eq(customers.id, customerId));
   const profile = await getProfile(db, customerId);
-  if (input.mobile === current.phone) return { profile, otpRequired: false };
+  if (input.mobile === current.phone || !current.phone) return { profile, otpRequired: false };
   await assertPhoneFree(db, customerId, input.mobile);
   const sent = await issueOtp(db, input.mobile, 'phone_change', { customerId }, ip);
-  return { profile, otpRequired: true, sent, mobile: input.mobile };
+  const currentSent = await issueOtp(
+    db,
+    current.phone,
+    'phone_change_current',
+    { customerId, newPhone: input.mobile },
+    ip,
+  );
+  return { profile, otpRequired: true, sent, mobile: input.mobile, currentSent, currentMobile: current.phone };
+}
+
+/** `+91••••••45`: a number as an SMS to someone else may show it. */
+function maskedPhone(phone: string): string {
+  return `${phone.slice(0, 3)}${'•'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
+}
+
+/** The live phone-change OTP of `customerId` to `mobile`, or null. */
+async function pendingChange(db: Database, customerId: number, mobile: string) {
+  const [row] = await db
+    .select({ id: otps.id, payload: otps.payload })
+    .from(otps)
+    .where(and(eq(otps.phone, mobile), eq(otps.purpose, 'phone_change'), isNull(otps.consumedAt)))
+    .orderBy(desc(otps.createdAt), desc(otps.id))
+    .limit(1);
+  return row && (row.payload as { customerId?: unknown } | null)?.customerId === customerId ? row : null;
 }
 
 /**
- * Confirms a phone change with the OTP sent to the new number, then signs out the customer's
- * other sessions (the number is how they log in). 400 for a wrong, expired or foreign code;
- * 409 when the number was taken meanwhile. Wrong codes count per client `ip` (verifyOtp).
+ * Confirms a phone change with both codes: `currentCode` from the current number (checked first;
+ * once right, the pending change remembers it, so a mistyped new code needs only the new code
+ * again) and `code` from the new number. Then saves the number, signs out the customer's other
+ * sessions (the number is how they log in) and tells the old number by SMS that it was replaced.
+ * 400 for a missing, wrong, expired or foreign code; 409 when the number was taken meanwhile.
+ * Wrong codes count per client `ip` (verifyOtp).
  */
 export async function verifyPhoneChange(
   db: Database,
@@ -106,10 +142,38 @@ export async function verifyPhoneChange(
   sessionId: number,
   mobile: string,
   code: string,
+  currentCode: string | undefined,
   ip = 'unknown',
 ): Promise<Profile> {
+  const current = await getProfile(db, customerId);
+  const pending = await pendingChange(db, customerId, mobile);
+  if (!pending) throw badRequest('No active OTP for this number. Please request a new one.');
+  if ((pending.payload as { currentConfirmed?: unknown }).currentConfirmed !== true) {
+    if (!currentCode || !current.phone)
+      throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpRequired, {
+        errors: { current_otp: ACCOUNT_MESSAGES.currentOtpRequired },
+      });
+    const confirmed = await verifyOtp(db, current.phone, currentCode, ['phone_change_current'], ip).catch(
+      (err: unknown) => {
+        // Say which of the two codes was wrong.
+        if (err instanceof AppError && err.message === AUTH_MESSAGES.otpWrong)
+          throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpWrong, {
+            errors: { current_otp: ACCOUNT_MESSAGES.currentOtpWrong },
+          });
+        throw err;
+      },
+    );
+    const p = confirmed.payload as { customerId?: unknown; newPhone?: unknown } | null;
+    if (p?.customerId !== customerId || p.newPhone !== mobile)
+      throw badRequest('No active OTP for this number. Please request a new one.');
+    await db
+      .update(otps)
+      .set({ payload: { ...pending.payload, currentConfirmed: true } })
+      .where(eq(otps.id, pending.id));
+  }
   const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip);
-  if ((otp.payload as { customerId?: unknown } | null)?.customerId !== customerId) {
+  const payload = otp.payload as { customerId?: unknown; currentConfirmed?: unknown } | null;
+  if (payload?.customerId !== customerId || payload.currentConfirmed !== true) {
     throw badRequest('No active OTP for this number. Please request a new one.');
   }
   await assertPhoneFree(db, customerId, mobile);
@@ -124,7 +188,18 @@ export async function verifyPhoneChange(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.customerId, customerId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  if (current.phone) await tellOldNumber(current.phone, mobile);
   return getProfile(db, customerId);
+}
+
+/** The SMS to the replaced number; the change is saved whatever the gateway answers. */
+async function tellOldNumber(oldPhone: string, newPhone: string): Promise<void> {
+  const { SHOP_NAME, SHOP_PHONE } = getConfig();
+  try {
+    await getSmsSender().send(oldPhone, phoneReplacedSms(SHOP_NAME, maskedPhone(newPhone), SHOP_PHONE));
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'phone-replaced SMS not sent');
+  }
 }
 
 /** A Credit order as the Wallet panel reads it (spec 001 §3 "Credit transaction (an order)"). */

@@ -58,7 +58,8 @@ export const otps = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change'] }).notNull(),
+    /** `phone_change` goes to the new number, `phone_change_current` to the number being replaced. */
+    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change', 'phone_change_current'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Wrong tries so far; the code dies at the configured maximum. */
     attempts: integer('attempts').notNull().default(0),

@@ -55,6 +55,7 @@ export default defineConfig({
           // themselves are covered by the API tests, so the browser suite gets roomy ones.
           AUTH_IP_LIMIT: '100000',
           AUTH_LOOKUP_LIMIT: '100000',
+          PROMO_IP_TRIES_PER_HOUR: '100000',
         },
       },
 });

@@ -113,7 +113,7 @@ const configSchema = z
     MAX_CANCELS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
     /** Promo codes that could not be used, per customer and per client IP per hour, before further tries answer 429. */
     PROMO_TRIES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
-    PROMO_IP_TRIES_PER_HOUR: z.coerce.number().int().min(1).max(10_000).default(30),
+    PROMO_IP_TRIES_PER_HOUR: z.coerce.number().int().min(1).default(30),
     /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
     OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
     /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */

@@ -178,7 +178,14 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
             We sent an OTP to your current number {otp?.current} and one to your new number {otp?.mobile}. Enter both to
             confirm your new mobile number.
           </p>
-          {otp?.currentDemo && <DemoCodeNote code={otp.currentDemo} />}
+          {otp?.demo && otp.currentDemo && (
+            <DemoCodeNote
+              codes={[
+                { to: otp.current, code: otp.currentDemo },
+                { to: otp.mobile, code: otp.demo },
+              ]}
+            />
+          )}
           <div>
             <label htmlFor={ids.current} className="text-sm font-medium text-slate-700">
               {otp ? `${otp.length}-digit OTP sent to ${otp.current}` : 'OTP'}
@@ -195,7 +202,6 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
               autoFocus
             />
           </div>
-          {otp?.demo && <DemoCodeNote code={otp.demo} />}
           <div>
             <label htmlFor={ids.code} className="text-sm font-medium text-slate-700">
               {otp ? `${otp.length}-digit OTP sent to ${otp.mobile}` : 'OTP'}

@@ -1,6 +1,6 @@
 /**
  * What one customer may hold and do, so that stock and slots cannot be held empty by one account
- * (docs/adr/0060-order-limits.md). Checked inside place-order's transaction after a lock on the
+ * (docs/adr/0060-order-and-promo-limits.md). Checked inside place-order's transaction after a lock on the
  * customer, so parallel requests, also on several server processes, are counted one by one:
  * - at most MAX_OPEN_COD_ORDERS open pay-on-delivery orders (cash or card on delivery, not yet
  *   delivered or cancelled): 422;

@@ -388,6 +388,33 @@ for (const viewport of [
         page.getByRole('region', { name: 'Personal Information' }).getByText('Second Owner', { exact: true }),
       ).toBeVisible();
       await expect(page.getByText('No Addresses Found')).toBeVisible();
+      // The number had a credit line: the new account starts with none.
+      await expect(page.getByTestId('credit-balance')).toHaveText('₹0.00');
+    });
+
+    test('keeps an account that owes credit, saying how much and what to do', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      const addressId = await addAddress(page, me.ip);
+      await placeOrder(page, me.ip, addressId, 'credit');
+      await page.goto('/my-account');
+      await accountReady(page);
+      const owed = await page.getByTestId('credit-balance').textContent();
+      await page
+        .getByRole('navigation', { name: 'My Account' })
+        .getByRole('button', { name: 'Delete Account' })
+        .click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete Account' });
+      await confirm.getByRole('button', { name: 'Delete Account', exact: true }).click();
+      await expect(confirm.getByRole('alert')).toContainText(
+        /You have ₹[\d,]+\.\d\d of credit to pay\. Please pay the outstanding amount, or contact us on \+91 487 242 0000, before deleting your account\./,
+      );
+      expect(owed).not.toBe('₹1,000.00');
+      if (phone) await page.screenshot({ path: test.info().outputPath('delete-refused-375.png') });
+      await confirm.getByRole('button', { name: 'No, keep it' }).click();
+      await page.reload();
+      await accountReady(page);
+      await expect(page).toHaveURL(/\/my-account/);
     });
   });
 }

@@ -122,6 +122,25 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
     expect(await openCod(c.id)).toBeLessThanOrEqual(3);
   });
 
+  it('answers parallel retries of the order that reached the limit with that order, not a 422', async () => {
+    const c = await newCustomer();
+    await place(c, 'Cash');
+    await place(c, 'Cash');
+    await addToCart(handle.db, c.id, productId, 1);
+    const quote = await quoteOrder(handle.db, c.id);
+    const input = {
+      addressId: c.addressId,
+      paymentMode: 'Cash' as const,
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+      idempotencyKey: `limit-retry-${kind}`,
+    };
+    const results = await Promise.all([1, 2, 3].map(() => placeOrder(handle.db, c.id, input)));
+    expect(new Set(results.map((r) => r.order.id)).size).toBe(1);
+    expect(results.filter((r) => r.created)).toHaveLength(1);
+    expect(await openCod(c.id)).toBe(3);
+  });
+
   it('refuses more than MAX_ORDERS_PER_HOUR orders an hour with 429 and Retry-After', async () => {
     process.env.MAX_ORDERS_PER_HOUR = '2';
     resetConfigForTests();

@@ -165,9 +165,11 @@ export async function placeOrder(
     markCatalogChanged(db);
   } catch (err) {
     // Two requests with the same key raced: the first consumed the cart (or the unique index
-    // kept its order); return that order.
+    // kept its order, or its order reached a customer limit that the second then met); return
+    // that order.
     const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
-    if (input.idempotencyKey && (cartTaken || isUniqueViolation(err))) {
+    const limitMet = err instanceof AppError && (err.code === 'unprocessable' || err.code === 'too_many_requests');
+    if (input.idempotencyKey && (cartTaken || limitMet || isUniqueViolation(err))) {
       const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
       if (existing) return { order: existing, created: false };
     }

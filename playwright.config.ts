@@ -57,6 +57,7 @@ export default defineConfig({
           AUTH_LOOKUP_LIMIT: '100000',
           SMS_BUDGET_PER_HOUR: '100000',
           SMS_BUDGET_PER_DAY: '100000',
+          PROMO_IP_TRIES_PER_HOUR: '100000',
         },
       },
 });

@@ -107,8 +107,26 @@ const configSchema = z
      * point = ₹1 at checkout.
      */
     POINTS_PER_100_RUPEES: z.coerce.number().int().min(0).max(100).default(1),
-    /** Credit line (paise) a new customer gets for "Pay using Credit"; 0 turns the method off for new accounts. */
-    NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).default(100000),
+    /**
+     * Credit line (paise) a new customer gets for "Pay using Credit"; a number that ever had one
+     * gets none again. Unset: 0 (no credit unless the shop grants it), 100000 (₹1,000) in demo mode.
+     */
+    NEW_CUSTOMER_CREDIT_PAISE: z.coerce.number().int().min(0).optional(),
+    /**
+     * Key of the HMAC under which numbers that had a credit line are remembered after their
+     * account is deleted (credit_grants). Set a long random secret in production; changing it
+     * forgets the earlier grants.
+     */
+    CREDIT_GRANT_HASH_KEY: z.string().min(1).default('farmfresh-credit-grants'),
+    /** Open (not yet delivered or cancelled) cash or card on delivery orders one customer may hold. */
+    MAX_OPEN_COD_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
+    /** Orders one customer may place per hour. */
+    MAX_ORDERS_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    /** Orders one customer may cancel per 24 hours before cash or card on delivery pauses for them. */
+    MAX_CANCELS_PER_DAY: z.coerce.number().int().min(1).max(100).default(3),
+    /** Promo codes that could not be used, per customer and per client IP per hour, before further tries answer 429. */
+    PROMO_TRIES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
+    PROMO_IP_TRIES_PER_HOUR: z.coerce.number().int().min(1).default(30),
     /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
     OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
     /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
@@ -238,8 +256,11 @@ function toRange(address: ipaddr.IPv4 | ipaddr.IPv6): [ipaddr.IPv4 | ipaddr.IPv6
   return [address, address.kind() === 'ipv4' ? 32 : 128];
 }
 
+/** The credit line (paise) of a new customer in demo mode: ₹1,000. */
+export const DEMO_NEW_CUSTOMER_CREDIT_PAISE = 100_000;
+
 /**
- * Defaults that depend on other variables: demo mode on NODE_ENV; the SMS sender, the payment
+ * Defaults that depend on other variables: demo mode on NODE_ENV; a new customer's credit line on demo mode; the SMS sender, the payment
  * gateway and demo seeding on demo mode; the log level on NODE_ENV; the OTP length on the sender.
  */
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
@@ -253,6 +274,7 @@ const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
   return {
     ...c,
     DEMO_MODE,
+    NEW_CUSTOMER_CREDIT_PAISE: c.NEW_CUSTOMER_CREDIT_PAISE ?? (DEMO_MODE ? DEMO_NEW_CUSTOMER_CREDIT_PAISE : 0),
     SMS_SENDER,
     PAYMENT_GATEWAY,
     SEED_DEMO,

@@ -6,6 +6,7 @@
  * - The route handler asks auth's session resolver who is signed in.
  * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
+ * - A confirmed order gets its GST invoice number, in the confirming transaction.
  */
 import './check-config.ts';
 import { getConfig } from '#lib/config.ts';
@@ -14,7 +15,10 @@ import { registerSessionResolver } from '#lib/http/session.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd } from '#features/cart/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
+import { onOrderConfirmed } from '#features/orders/index.ts';
+import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 
 registerSessionResolver(sessionResolver);
 whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
 onSignIn(addPendingFormAdd);
+onOrderConfirmed(allocateInvoiceNumber);

@@ -77,7 +77,7 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     expect((await guest.post('/api/customer/reorder', { json: { order_id: 1 } })).status).toBe(401);
   });
 
-  it('edits the profile; a new mobile number is saved only after its OTP', async () => {
+  it('edits the profile; a new mobile number is saved only after the OTPs to it and to the current number', async () => {
     const { c, phone } = await customer();
     const other = new ApiClient(baseUrl);
     const { phone: taken } = await other.signUp();
@@ -114,20 +114,40 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     expect(change.body.data.demo_otp).toMatch(/^\d{4}$/);
     expect((await c.get('/api/customer/profile')).body.data.user.mobile).toBe(phone);
 
-    // Another customer cannot use this code, and a wrong code changes nothing.
+    // A code went to the current number too.
+    expect(change.body.data.current_mobile).toBe(phone);
+    expect(change.body.data.current_demo_otp).toMatch(/^\d{4}$/);
+
+    // Another customer cannot use these codes, and a wrong code changes nothing.
     expect(
-      (await other.post('/api/customer/verify-phone', { json: { mobile: next, otp: change.body.data.demo_otp } }))
-        .status,
+      (
+        await other.post('/api/customer/verify-phone', {
+          json: { mobile: next, otp: change.body.data.demo_otp, current_otp: change.body.data.current_demo_otp },
+        })
+      ).status,
     ).toBe(400);
     const again = await c.post('/api/customer/update-profile', {
       json: { name: 'Asha K', email: 'asha@example.com', mobile: next },
     });
     const code = again.body.data.demo_otp as string;
+    const currentCode = again.body.data.current_demo_otp as string;
+    const wrongCode = (x: string) => (x === '0000' ? '1111' : '0000');
+    // The new number's code alone is not enough: a stolen session does not have the current number.
+    const alone = await c.post('/api/customer/verify-phone', { json: { mobile: next, otp: code } });
+    expect(alone.status).toBe(400);
+    expect(alone.body.message).toBe('Please enter the OTP sent to your current mobile number.');
+    const wrongCurrent = await c.post('/api/customer/verify-phone', {
+      json: { mobile: next, otp: code, current_otp: wrongCode(currentCode) },
+    });
+    expect(wrongCurrent.status).toBe(400);
+    expect(wrongCurrent.body.message).toBe('Invalid OTP for your current mobile number');
     const wrong = await c.post('/api/customer/verify-phone', {
-      json: { mobile: next, otp: code === '0000' ? '1111' : '0000' },
+      json: { mobile: next, otp: wrongCode(code), current_otp: currentCode },
     });
     expect(wrong.status).toBe(400);
     expect(wrong.body.message).toBe('Invalid OTP');
+    expect((await c.get('/api/customer/profile')).body.data.user.mobile).toBe(phone);
+    // The current number's code was right: a retry needs only the new number's code.
     const ok = await c.post('/api/customer/verify-phone', { json: { mobile: next, otp: code } });
     expect(ok.status).toBe(200);
     expect(ok.body.data.user.mobile).toBe(next);

@@ -16,6 +16,8 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import { completeOtpLogin, startLogin, startSignup } from '#features/auth/server/otp.ts';
 import { customerForToken } from '#features/auth/server/session.ts';
 import { deleteAccount, updateProfile } from '#features/account/server/account.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
+import { formatPaise } from '#lib/money.ts';
 
 /** Rows of any table whose text or JSON columns contain one of `needles`, as "table.column". */
 async function tablesHolding(handle: DatabaseHandle, needles: string[]): Promise<string[]> {
@@ -87,14 +89,23 @@ describe.each(testDatabaseKinds())('account deletion on %s', (kind) => {
     await db.insert(wishlistItems).values({ customerId: customer.id, productId: product!.id });
 
     expect(await tablesHolding(handle, [name, email, phone])).not.toEqual([]);
+    // Credit owed stops the deletion, saying how much and what to do; cancelling the order pays it back.
+    await expect(deleteAccount(db, customer.id)).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: `You have ${formatPaise(quote.paidAmountPaise)} of credit to pay. Please pay the outstanding amount, or contact us on +91 487 242 0000, before deleting your account.`,
+    });
+    await cancelOrder(db, customer.id, order.id);
     await deleteAccount(db, customer.id);
-    expect(await tablesHolding(handle, [name, email, phone, 'Quartermaine', '9812340002'])).toEqual([]);
+    expect(await tablesHolding(handle, [name, email, phone, 'Quartermaine'])).toEqual([]);
+    // The number it sent a phone-change code to keeps its throttle rows (they count SMS to it).
+    expect(await tablesHolding(handle, ['9812340002'])).toEqual(['rate_limit_events.key']);
 
     expect(await customerForToken(db, token)).toBeNull();
     const [kept] = await db.select().from(orders).where(eq(orders.id, order.id));
     expect(kept).toMatchObject({
       customerId: customer.id,
       paidAmountPaise: quote.paidAmountPaise,
+      status: 'cancelled',
       addressSnapshot: null,
       customerNote: null,
     });
@@ -106,5 +117,8 @@ describe.each(testDatabaseKinds())('account deletion on %s', (kind) => {
     const fresh = await completeOtpLogin(db, phone, again.demoCode!);
     expect(fresh.created).toBe(true);
     expect(fresh.customer.id).not.toBe(customer.id);
+    // The number had a credit line: the new account gets none.
+    const [renewed] = await db.select().from(customers).where(eq(customers.id, fresh.customer.id));
+    expect(renewed).toMatchObject({ creditLimitPaise: 0, creditBalancePaise: 0 });
   });
 });

@@ -119,6 +119,7 @@ test('the new-number OTP takes the length the server announces', async ({ page }
           otp_sent: true,
           expires_in: 300,
           otp_length: 6,
+          current_mobile: me.phone,
         },
       },
     }),
@@ -130,9 +131,12 @@ test('the new-number OTP takes the length the server announces', async ({ page }
   await form.getByLabel('Mobile Number').fill(next);
   await form.getByRole('button', { name: 'Update' }).click();
   const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
-  const field = otp.getByLabel('6-digit OTP');
+  const current = otp.getByLabel(`6-digit OTP sent to ${me.phone}`);
+  const field = otp.getByLabel(`6-digit OTP sent to ${next}`);
+  await expect(current).toBeVisible();
   await expect(field).toBeVisible();
   await expect(otp.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  await current.fill('123456');
   await field.fill('1234');
   await otp.getByRole('button', { name: 'Verify', exact: true }).click();
   await expect(otp.getByRole('alert')).toHaveText('Please enter a 6-digit OTP');
@@ -198,8 +202,16 @@ for (const viewport of [
       await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText(
         'Demo mode: no SMS is sent. Codes are shown on screen.',
       );
-      const code = (await otp.locator('strong').textContent())!.trim();
-      await otp.getByLabel('OTP').fill(code);
+      // One code went to the current number and one to the new number: both are needed.
+      await expect(otp).toContainText(
+        `We sent an OTP to your current number ${me.phone} and one to your new number ${next}.`,
+      );
+      const [currentCode, newCode] = (await otp.locator('strong').allTextContents()).map((c) => c.trim());
+      await otp.getByLabel(`OTP sent to ${next}`).fill(newCode!);
+      await otp.getByRole('button', { name: 'Verify', exact: true }).click();
+      await expect(otp.getByRole('alert')).toHaveText('Please enter a 4-digit OTP');
+      await otp.getByLabel(`OTP sent to ${me.phone}`).fill(currentCode!);
+      if (phone) await page.screenshot({ path: test.info().outputPath('verify-mobile-375.png') });
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(otp).toBeHidden();
       await expect(page.getByText('Mobile number verified and updated successfully!')).toBeVisible();
@@ -411,6 +423,33 @@ for (const viewport of [
         page.getByRole('region', { name: 'Personal Information' }).getByText('Second Owner', { exact: true }),
       ).toBeVisible();
       await expect(page.getByText('No Addresses Found')).toBeVisible();
+      // The number had a credit line: the new account starts with none.
+      await expect(page.getByTestId('credit-balance')).toHaveText('₹0.00');
+    });
+
+    test('keeps an account that owes credit, saying how much and what to do', async ({ page }) => {
+      await page.goto('/');
+      const me = await signUp(page);
+      const addressId = await addAddress(page, me.ip);
+      await placeOrder(page, me.ip, addressId, 'credit');
+      await page.goto('/my-account');
+      await accountReady(page);
+      const owed = await page.getByTestId('credit-balance').textContent();
+      await page
+        .getByRole('navigation', { name: 'My Account' })
+        .getByRole('button', { name: 'Delete Account' })
+        .click();
+      const confirm = page.getByRole('alertdialog', { name: 'Delete Account' });
+      await confirm.getByRole('button', { name: 'Delete Account', exact: true }).click();
+      await expect(confirm.getByRole('alert')).toContainText(
+        /You have ₹[\d,]+\.\d\d of credit to pay\. Please pay the outstanding amount, or contact us on \+91 487 242 0000, before deleting your account\./,
+      );
+      expect(owed).not.toBe('₹1,000.00');
+      if (phone) await page.screenshot({ path: test.info().outputPath('delete-refused-375.png') });
+      await confirm.getByRole('button', { name: 'No, keep it' }).click();
+      await page.reload();
+      await accountReady(page);
+      await expect(page).toHaveURL(/\/my-account/);
     });
   });
 }

@@ -1,8 +1,8 @@
 /**
- * GST invoices on a fresh database of each kind: one number per
- * order, issued at the first download, consecutive and gap-free per financial year under
- * parallel first downloads (of one order and of many); scoped by customer; none for an order
- * whose payment is pending or that was cancelled first; and the PDF's fields as a reader sees them.
+ * GST invoices on a fresh database of each kind: one number per order, issued when it is placed,
+ * consecutive and gap-free per financial year under parallel orders; never issued by reading;
+ * scoped by customer; none for an order whose payment is pending; and the PDF's fields as a
+ * reader sees them.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
@@ -16,7 +16,14 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
-import { issueInvoiceNumber, NO_INVOICE_CANCELLED } from '#features/invoices/server/numbering.ts';
+import {
+  allocateInvoiceNumber,
+  invoiceNumberOf,
+  NO_INVOICE_CANCELLED,
+  NO_INVOICE_YET,
+} from '#features/invoices/server/numbering.ts';
+import { financialYear, formatInvoiceNumber } from '#features/invoices/rules.ts';
+import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
 import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import { renderInvoicePdf } from '#features/invoices/server/pdf.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
@@ -34,6 +41,9 @@ const ADDRESS = {
   longitude: 76.2144,
 };
 const NOV_2026 = new Date('2026-11-25T06:00:00Z');
+
+// As the server wires it (src/server/wiring.ts): a confirmed order gets its invoice number.
+onOrderConfirmed(allocateInvoiceNumber);
 
 describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -82,61 +92,71 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
     return { customerId: c!.id, order: placed.order };
   }
 
-  it('gives each order one number, consecutive and gap-free under parallel first downloads', async () => {
+  const numberOf = async (id: number) =>
+    (await handle.db.select({ n: orders.invoiceNumber }).from(orders).where(eq(orders.id, id)))[0]!.n;
+
+  it('numbers orders when they are placed, consecutive and gap-free under parallel orders', async () => {
+    const [before] = await handle.db.select().from(invoiceCounters);
+    const start = before?.lastNumber ?? 0;
     const placed = await Promise.all(Array.from({ length: 6 }, () => order()));
-    // Every order downloaded three times at once, all eighteen at the same moment.
-    const issued = await Promise.all(
-      placed.flatMap((p) =>
-        [1, 2, 3].map(() =>
-          issueInvoiceNumber(handle.db, p.customerId, p.order.id, NOV_2026).then((i) => ({ id: p.order.id, ...i })),
-        ),
-      ),
-    );
-    const byOrder = new Map<number, Set<string>>();
-    for (const i of issued) byOrder.set(i.id, (byOrder.get(i.id) ?? new Set()).add(i.number));
-    expect([...byOrder.values()].every((s) => s.size === 1)).toBe(true);
-    const numbers = [...byOrder.values()].map((s) => [...s][0]!).sort();
-    expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `FF/26-27/${String(n).padStart(6, '0')}`));
-    const stored = await handle.db.select({ id: orders.id, number: orders.invoiceNumber }).from(orders);
-    for (const p of placed)
-      expect(stored.find((s) => s.id === p.order.id)!.number).toBe([...byOrder.get(p.order.id)!][0]);
-    // A later download returns the same number and date.
-    const again = await issueInvoiceNumber(
-      handle.db,
-      placed[0]!.customerId,
-      placed[0]!.order.id,
-      new Date('2027-01-01T00:00:00Z'),
-    );
-    expect(again.number).toBe([...byOrder.get(placed[0]!.order.id)!][0]);
-    expect(again.date.toISOString()).toBe(NOV_2026.toISOString());
+    const numbers = placed.map((p) => p.order.invoiceNumber).sort();
+    const fy = formatInvoiceNumber('FF', financialYear(new Date()), 1).slice(0, -6);
+    expect(numbers).toEqual([1, 2, 3, 4, 5, 6].map((n) => `${fy}${String(start + n).padStart(6, '0')}`));
+    // Downloads read the number and change nothing.
+    for (const p of placed) {
+      const read = await Promise.all([1, 2, 3].map(() => invoiceNumberOf(handle.db, p.customerId, p.order.id)));
+      expect(new Set(read.map((r) => r.number))).toEqual(new Set([p.order.invoiceNumber]));
+    }
+    const [after] = await handle.db.select().from(invoiceCounters);
+    expect(after!.lastNumber).toBe(start + 6);
   });
 
-  it('starts again at 1 in a new financial year (April, India time)', async () => {
-    const { customerId, order: o } = await order();
-    const april = await issueInvoiceNumber(handle.db, customerId, o.id, new Date('2027-03-31T18:30:00Z'));
-    expect(april.number).toBe('FF/27-28/000001');
+  it('issues the next number of the financial year of the confirmation, once per order', async () => {
+    const { order: o } = await order();
+    await handle.db.update(orders).set({ invoiceNumber: null, invoiceDate: null }).where(eq(orders.id, o.id));
+    const april = new Date('2027-03-31T18:30:00Z');
+    await handle.db.transaction((tx) => allocateInvoiceNumber(tx, o.id, april));
+    // A second allocation keeps the first number and gives its own back.
+    await handle.db.transaction((tx) => allocateInvoiceNumber(tx, o.id, april));
+    expect(await numberOf(o.id)).toBe('FF/27-28/000001');
     expect(await handle.db.select().from(invoiceCounters).where(eq(invoiceCounters.financialYear, '2027-28'))).toEqual([
       { financialYear: '2027-28', lastNumber: 1 },
     ]);
   });
 
-  it("is not found for another customer's order or one awaiting payment, and refused for a cancelled one", async () => {
+  it('never issues a number on reading: an order without one answers 409 however often it is read', async () => {
+    const { customerId, order: o } = await order();
+    await handle.db.update(orders).set({ invoiceNumber: null, invoiceDate: null }).where(eq(orders.id, o.id));
+    const counters = await handle.db.select().from(invoiceCounters);
+    for (let i = 0; i < 2; i++)
+      await expect(loadInvoice(handle.db, customerId, o.id)).rejects.toMatchObject({
+        code: 'conflict',
+        message: NO_INVOICE_YET,
+      });
+    expect(await numberOf(o.id)).toBeNull();
+    expect(await handle.db.select().from(invoiceCounters)).toEqual(counters);
+  });
+
+  it("is not found for another customer's order or one awaiting payment; a cancelled order keeps its invoice", async () => {
     const mine = await order();
     const theirs = await order();
-    await expect(issueInvoiceNumber(handle.db, mine.customerId, theirs.order.id)).rejects.toMatchObject({
+    await expect(invoiceNumberOf(handle.db, mine.customerId, theirs.order.id)).rejects.toMatchObject({
       code: 'not_found',
     });
     await handle.db.update(orders).set({ paymentStatus: 'pending' }).where(eq(orders.id, theirs.order.id));
-    await expect(issueInvoiceNumber(handle.db, theirs.customerId, theirs.order.id)).rejects.toMatchObject({
+    await expect(invoiceNumberOf(handle.db, theirs.customerId, theirs.order.id)).rejects.toMatchObject({
       code: 'not_found',
     });
     await cancelOrder(handle.db, mine.customerId, mine.order.id);
-    await expect(issueInvoiceNumber(handle.db, mine.customerId, mine.order.id)).rejects.toMatchObject({
+    const invoice = await loadInvoice(handle.db, mine.customerId, mine.order.id);
+    expect(invoice.number).toBe(mine.order.invoiceNumber);
+    expect(invoice.cancelled).toBe(true);
+    // One cancelled before numbers were issued at confirmation has none.
+    await handle.db.update(orders).set({ invoiceNumber: null, invoiceDate: null }).where(eq(orders.id, mine.order.id));
+    await expect(invoiceNumberOf(handle.db, mine.customerId, mine.order.id)).rejects.toMatchObject({
       code: 'conflict',
       message: NO_INVOICE_CANCELLED,
     });
-    const [row] = await handle.db.select({ n: orders.invoiceNumber }).from(orders).where(eq(orders.id, mine.order.id));
-    expect(row!.n).toBeNull();
   });
 
   it('prints the fields of CGST Rules 46 and 49', async () => {
@@ -147,7 +167,8 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
       'WELCOME10',
     );
     expect(o.discountPaise).toBeGreaterThan(0);
-    const invoice = await loadInvoice(handle.db, customerId, o.id, NOV_2026);
+    await handle.db.update(orders).set({ invoiceDate: NOV_2026 }).where(eq(orders.id, o.id));
+    const invoice = await loadInvoice(handle.db, customerId, o.id);
     const text = await pdfText(await renderInvoicePdf(invoice));
     expect(text).toContain('TAX INVOICE CUM BILL OF SUPPLY');
     expect(text).toContain('FarmFresh');

@@ -1,8 +1,8 @@
 /**
  * Invoice numbers through two server processes on one PostgreSQL
- * (ARCHITECTURE "Scale"): first downloads of five orders, each asked for on both servers at
- * once, get five distinct consecutive numbers, one per order, and the counter ends where the
- * numbers do.
+ * (ARCHITECTURE "Scale"): five orders placed at once get five distinct consecutive numbers, one
+ * per order, the same whichever server the invoice is downloaded from, and the counter ends where
+ * the numbers do.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
@@ -46,7 +46,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)(
       await drop?.();
     });
 
-    it('numbers five orders downloaded on both servers at once 1 to 5, one number each', async () => {
+    it('numbers five orders placed at once 1 to 5, one number each, read alike on both servers', async () => {
       const { rows } = await admin.query<{ id: number }>(
         'SELECT id FROM products WHERE stock > 20 ORDER BY id LIMIT 1',
       );

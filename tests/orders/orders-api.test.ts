@@ -126,9 +126,10 @@ describe.each(inject('servers'))('checkout API on $kind', ({ baseUrl }) => {
     const unknown = await c.post('/api/customer/check-promocode', { multipart: { promocode: 'NOPE' } });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toBe('Invalid promo code.');
-    expect(
-      (await c.post('/api/customer/check-promocode', { multipart: { promocode: 'MANGO15' } })).body.message,
-    ).toMatch(/expired/);
+    // An expired code reads like an unknown one: the answers do not tell which codes exist.
+    expect((await c.post('/api/customer/check-promocode', { multipart: { promocode: 'MANGO15' } })).body.message).toBe(
+      'Invalid promo code.',
+    );
     expect(
       (await c.post('/api/customer/check-promocode', { multipart: { promocode: 'WELCOME10' } })).body.message,
     ).toMatch(/at least ₹499\.00/);

@@ -47,20 +47,24 @@ export const profileRoute = defineRoute({
   response: profileDataSchema,
 });
 
-/** POST /api/customer/update-profile: name and email at once; a new mobile waits for its OTP. */
+/** POST /api/customer/update-profile: name and email at once; a new mobile waits for the OTPs to it and to the current number. */
 export const updateProfileRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/update-profile',
-  summary: 'Save name and email; a new mobile answers otp_required after an OTP to it',
+  summary: 'Save name and email; a new mobile answers otp_required after OTPs to it and to the current number',
   description:
-    'Name, email and mobile, all required ("Please fill in all fields"). A changed mobile is saved only after POST /api/customer/verify-phone with the OTP sent to the NEW number. 409 when the number belongs to another account (look-ups of new numbers are limited per address); 503 with Retry-After for a new number when no SMS sender is configured.',
+    'Name, email and mobile, all required ("Please fill in all fields"). A changed mobile is saved only after POST /api/customer/verify-phone with the OTP sent to the NEW number and the one sent to the CURRENT number. 409 when the number belongs to another account (look-ups of new numbers are limited per address); 503 with Retry-After for a new number when no SMS sender is configured.',
   auth: 'customer',
   body: profileSchema,
   response: z.discriminatedUnion('otp_required', [
     profileDataSchema.extend({ otp_required: z.literal(false) }),
     profileDataSchema
       .extend({ otp_required: z.literal(true), mobile: z.string().describe('The new number (E.164)') })
-      .extend(otpSentSchema.shape),
+      .extend(otpSentSchema.shape)
+      .extend({
+        current_mobile: z.string().describe('The current number (E.164), which got an OTP too'),
+        current_demo_otp: z.string().optional().describe('The current number’s code, only in demo mode'),
+      }),
   ]),
 });
 
@@ -68,14 +72,15 @@ export const updateProfileRoute = defineRoute({
 export const verifyPhoneRoute = defineRoute({
   method: 'POST',
   path: '/api/customer/verify-phone',
-  summary: 'Confirm a new mobile number with the OTP sent to it',
+  summary: 'Confirm a new mobile number with the OTPs sent to it and to the current number',
   description:
-    "The new number as `mobile` (or `key`) and the OTP. Signs out the customer's other sessions. 400 wrong or expired code; 409 number taken meanwhile.",
+    "The new number as `mobile` (or `key`), its OTP as `otp`, and the current number's OTP as `current_otp` (once accepted, a retry of a mistyped `otp` needs no `current_otp`). Signs out the customer's other sessions and sends the replaced number an SMS saying so. 400 missing, wrong or expired code; 409 number taken meanwhile.",
   auth: 'customer',
   body: z.object({
     mobile: z.custom<string>().optional().describe('The new number'),
     key: z.custom<string>().optional().describe('The new number (alias of mobile)'),
     otp: otpInput,
+    current_otp: otpInput.describe('The OTP sent to the current number'),
   }),
   response: profileDataSchema,
 });

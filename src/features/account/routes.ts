@@ -41,24 +41,33 @@ export const updateProfileEndpoint = implement(updateProfileRoute, async ({ ctx,
       headers: NO_STORE,
     };
   }
+  const current = otpSentJson(result.currentSent);
   return {
     data: {
       ...profileJson(result.profile),
       otp_required: true as const,
       mobile: result.mobile,
       ...otpSentJson(result.sent),
+      current_mobile: result.currentMobile,
+      ...(current.demo_otp ? { current_demo_otp: current.demo_otp } : {}),
     },
-    message: `We sent an OTP to ${result.mobile}. Enter it to confirm your new mobile number.`,
+    message: `We sent an OTP to ${result.mobile} and one to your current number ${result.currentMobile}. Enter both to confirm your new mobile number.`,
     headers: NO_STORE,
   };
 });
 
 export const verifyPhoneEndpoint = implement(verifyPhoneRoute, async ({ ctx, body, customer }) => {
-  const { key, otp } = otpLoginSchema(getConfig().OTP_LENGTH).parse({ key: body.mobile ?? body.key, otp: body.otp });
+  const length = getConfig().OTP_LENGTH;
+  const { key, otp } = otpLoginSchema(length).parse({ key: body.mobile ?? body.key, otp: body.otp });
+  // The current number's code is checked the same way when sent (verifyPhoneChange says when it is needed).
+  const currentOtp =
+    body.current_otp === undefined || body.current_otp === ''
+      ? undefined
+      : otpLoginSchema(length).parse({ key, otp: body.current_otp }).otp;
   const db = await getDb();
   const ip = clientIp(ctx);
   await throttleIp(db, ip);
-  const profile = await verifyPhoneChange(db, customer.id, customer.sessionId, key, otp, ip);
+  const profile = await verifyPhoneChange(db, customer.id, customer.sessionId, key, otp, currentOtp, ip);
   return { data: profileJson(profile), message: ACCOUNT_MESSAGES.phoneUpdated, headers: NO_STORE };
 });
 

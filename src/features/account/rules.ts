@@ -4,6 +4,8 @@
  * of zod, so the account pages load no validation library until a form needs it (the profile
  * form's schema is in profile-schema.ts).
  */
+import { formatPaise } from '#lib/money.ts';
+
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
   phoneUpdated: 'Mobile number verified and updated successfully!',
@@ -14,7 +16,22 @@ export const ACCOUNT_MESSAGES = {
   deleteAccount: 'Failed to delete account.',
   accountDeleted: 'Account deleted successfully!',
   loadTransactions: 'Failed to load transactions.',
+  currentOtpRequired: 'Please enter the OTP sent to your current mobile number.',
+  currentOtpWrong: 'Invalid OTP for your current mobile number',
 } as const;
+
+/** The SMS to a number that was replaced on an account: what happened, and whom to call if it was not them. */
+export function phoneReplacedSms(shopName: string, maskedNewPhone: string, shopPhone: string): string {
+  return `Your ${shopName} account's mobile number was changed to ${maskedNewPhone}. If you did not do this, call us on ${shopPhone}.`;
+}
+
+/**
+ * 422 of a deletion while credit is owed: how much, and what to do.
+ * @example creditOwedMessage(123400, '+91 487 242 0000') // 'You have ₹1,234.00 of credit to pay. …'
+ */
+export function creditOwedMessage(owedPaise: number, shopPhone: string): string {
+  return `You have ${formatPaise(owedPaise)} of credit to pay. Please pay the outstanding amount, or contact us on ${shopPhone}, before deleting your account.`;
+}
 
 /** Credit approval tabs in the spec's order; Pending is the default tab (spec 001 §2 Wallet panel). */
 export const APPROVAL_TABS = ['Due', 'Pending', 'Paid'] as const;

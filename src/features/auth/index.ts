@@ -17,3 +17,4 @@ export { otpSentJson } from './server/auth-json.ts';
 export { getSmsSender, logSmsStartupWarning, smsAvailable } from './server/sms.ts';
 export { guardOtpSend, throttleIp } from './server/throttles.ts';
 export { onSignIn, type SignInListener } from './server/sign-in.ts';
+export { creditGrantHash, recordCreditGrant } from './server/credit-grants.ts';

@@ -11,12 +11,12 @@ import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { paiseToRupees, rupeesToPaise } from '#lib/money.ts';
 import { listCart, summarize } from '#features/cart/index.ts';
 import { cartLineJson } from '#features/cart/index.ts';
-import { setCartHint } from '#features/auth/index.ts';
+import { clientIp, setCartHint } from '#features/auth/index.ts';
 import { placeOrder } from '#features/orders/index.ts';
 import { quoteJson, quoteOrder } from '#features/orders/index.ts';
 import { orderJson } from '#features/orders/index.ts';
 import { getPaymentGateway } from '#features/payments/index.ts';
-import { evaluatePromo, promoAppliedMessage } from '#features/orders/index.ts';
+import { countedPromoTry, evaluatePromo, promoAppliedMessage } from '#features/orders/index.ts';
 import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/index.ts';
 import { checkoutSummaryRoute, checkPromocodeRoute, placeOrderRoute } from './contract.ts';
 import { CHECKOUT_MESSAGES } from './rules.ts';
@@ -24,12 +24,23 @@ import { CHECKOUT_MESSAGES } from './rules.ts';
 /** An Idempotency-Key: 8 to 100 letters, digits, dots, colons, dashes or underscores. */
 const IDEMPOTENCY_KEY = /^[\w.:-]{8,100}$/;
 
-export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ body, customer }) => {
+/** Runs `check` as a counted promo try when the request names a code (429 when tries are spent). */
+const withPromo = <T>(
+  db: Awaited<ReturnType<typeof getDb>>,
+  ctx: Parameters<typeof clientIp>[0],
+  customerId: number,
+  code: string | undefined,
+  check: () => Promise<T>,
+) => (code?.trim() ? countedPromoTry(db, customerId, clientIp(ctx), check) : check());
+
+export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ ctx, body, customer }) => {
   const db = await getDb();
   const lines = await listCart(db, customer.id);
   if (!lines.length) throw new AppError('unprocessable', CHECKOUT_MESSAGES.empty);
   const { subtotalPaise } = summarize(lines);
-  const promo = await evaluatePromo(db, customer.id, body.promocode, subtotalPaise);
+  const promo = await countedPromoTry(db, customer.id, clientIp(ctx), () =>
+    evaluatePromo(db, customer.id, body.promocode, subtotalPaise),
+  );
   return {
     data: {
       promocode: promo.code,
@@ -45,11 +56,9 @@ export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ bo
 export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ ctx, query, customer }) => {
   const db = await getDb();
   const delivery = await checkoutDelivery(db, ctx.cookies, customer.id, query.address_id);
-  const quote = await quoteOrder(db, customer.id, {
-    promoCode: query.promocode,
-    points: query.points,
-    policy: delivery?.policy,
-  });
+  const quote = await withPromo(db, ctx, customer.id, query.promocode, () =>
+    quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points, policy: delivery?.policy }),
+  );
   const [account] = await db
     .select({ points: customers.pointsBalance, credit: customers.creditBalancePaise })
     .from(customers)
@@ -74,23 +83,26 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
       'bad_request',
       'Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores.',
     );
-  const { order, created } = await placeOrder(
-    await getDb(),
-    customer.id,
-    {
-      addressId: body.address_id,
-      paymentMode: body.payment_mode,
-      paidAmountPaise: rupeesToPaise(body.paid_amount),
-      discountPaise: body.discount !== undefined ? rupeesToPaise(body.discount) : undefined,
-      promoCode: body.promocode,
-      customerNote: body.customer_note,
-      points: body.points,
-      idempotencyKey: key,
-      cartVersion: body.cart_version,
-      substitution: body.substitution,
-      deliverySlot: body.delivery_slot,
-    },
-    { reqId: ctx.locals.reqId },
+  const db = await getDb();
+  const { order, created } = await withPromo(db, ctx, customer.id, body.promocode, () =>
+    placeOrder(
+      db,
+      customer.id,
+      {
+        addressId: body.address_id,
+        paymentMode: body.payment_mode,
+        paidAmountPaise: rupeesToPaise(body.paid_amount),
+        discountPaise: body.discount !== undefined ? rupeesToPaise(body.discount) : undefined,
+        promoCode: body.promocode,
+        customerNote: body.customer_note,
+        points: body.points,
+        idempotencyKey: key,
+        cartVersion: body.cart_version,
+        substitution: body.substitution,
+        deliverySlot: body.delivery_slot,
+      },
+      { reqId: ctx.locals.reqId },
+    ),
   );
   setCartHint(ctx.cookies, ctx, 0); // the order emptied the cart
   return {

@@ -1,9 +1,10 @@
 /**
  * The orders feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
+export { onOrderConfirmed, type OrderConfirmedListener } from './server/confirmation.ts';
 export { retryRefund } from './server/payment.ts';
 export { placeOrder } from './server/place-order.ts';
-export { evaluatePromo, promoAppliedMessage } from './server/promos.ts';
+export { countedPromoTry, evaluatePromo, PROMO_INVALID, promoAppliedMessage } from './server/promos.ts';
 export { visible } from './server/queries.ts';
 export { quoteJson, quoteOrder } from './server/quote.ts';
 export { orderJson } from './server/order-json.ts';

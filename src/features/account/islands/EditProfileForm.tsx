@@ -1,9 +1,10 @@
 /**
  * Edit Profile (spec 001 §2, §5): name, email and mobile, all required ("Please fill in all
- * fields"), with Update and Cancel. A changed mobile number is saved only after the OTP sent to
- * the NEW number is entered in a small dialog. The code has the server's `otp_length` digits
- * ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note and the
- * code, as the sign-in dialog does.
+ * fields"), with Update and Cancel. A changed mobile number is saved only after two OTPs are
+ * entered in a small dialog: the one sent to the CURRENT number (so a stolen session alone cannot
+ * move the account) and the one sent to the NEW number. Codes have the server's `otp_length`
+ * digits ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note
+ * and the codes, as the sign-in dialog does.
  */
 import { useId, useState, type FormEvent } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
@@ -34,11 +35,18 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
   });
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
-  const [otp, setOtp] = useState<{ mobile: string; length: number; demo?: string; message: string } | null>(null);
+  const [otp, setOtp] = useState<{
+    mobile: string;
+    current: string;
+    length: number;
+    demo?: string;
+    currentDemo?: string;
+  } | null>(null);
   const [code, setCode] = useState('');
+  const [currentCode, setCurrentCode] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
-  const ids = { name: useId(), email: useId(), mobile: useId(), code: useId(), hint: useId() };
+  const ids = { name: useId(), email: useId(), mobile: useId(), code: useId(), current: useId(), hint: useId() };
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -60,12 +68,14 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
       });
       if (res.otp_required) {
         setCode('');
+        setCurrentCode('');
         setOtpError(null);
         setOtp({
           mobile: res.mobile,
+          current: res.current_mobile,
           length: otpLengthOf(res),
           demo: res.demo_otp,
-          message: `We sent an OTP to ${res.mobile}.`,
+          currentDemo: res.current_demo_otp,
         });
       } else {
         onSaved({ user: res.user, account: res.account }, ACCOUNT_MESSAGES.profileUpdated);
@@ -80,7 +90,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
   async function verify(event: FormEvent) {
     event.preventDefault();
     if (!otp || verifying) return;
-    if (!isOtpOfLength(code, otp.length)) {
+    if (!isOtpOfLength(currentCode, otp.length) || !isOtpOfLength(code, otp.length)) {
       setOtpError(otpLengthMessage(otp.length));
       return;
     }
@@ -88,7 +98,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     setOtpError(null);
     try {
       const { data } = await callRoute<typeof verifyPhoneRoute>('POST /api/customer/verify-phone', {
-        body: { mobile: otp.mobile, otp: code },
+        body: { mobile: otp.mobile, otp: code, current_otp: currentCode },
         fallbackMessage: ACCOUNT_MESSAGES.verifyPhone,
       });
       setOtp(null);
@@ -147,7 +157,9 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
             onChange={set('mobile')}
             className={inputClass}
           />
-          <p className="mt-1 text-xs text-slate-600">A new number is confirmed with an OTP sent to it.</p>
+          <p className="mt-1 text-xs text-slate-600">
+            A new number is confirmed with two OTPs: one sent to your current number and one to the new number.
+          </p>
         </div>
         <ErrorText message={error} />
         <div className="flex flex-wrap gap-2">
@@ -163,12 +175,36 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
       <Dialog open={otp !== null} title="Verify Mobile Number" onClose={() => setOtp(null)} describedBy={ids.hint}>
         <form onSubmit={verify} noValidate className="space-y-3">
           <p id={ids.hint} className="text-sm text-slate-700">
-            {otp?.message} Enter it to confirm your new mobile number.
+            We sent an OTP to your current number {otp?.current} and one to your new number {otp?.mobile}. Enter both to
+            confirm your new mobile number.
           </p>
-          {otp?.demo && <DemoCodeNote code={otp.demo} />}
+          {otp?.demo && otp.currentDemo && (
+            <DemoCodeNote
+              codes={[
+                { to: otp.current, code: otp.currentDemo },
+                { to: otp.mobile, code: otp.demo },
+              ]}
+            />
+          )}
+          <div>
+            <label htmlFor={ids.current} className="text-sm font-medium text-slate-700">
+              {otp ? `${otp.length}-digit OTP sent to ${otp.current}` : 'OTP'}
+            </label>
+            <input
+              id={ids.current}
+              name="current_otp"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              maxLength={otp?.length}
+              value={currentCode}
+              onChange={(e) => setCurrentCode(cleanOtpInput(e.target.value, otp?.length))}
+              className={`${inputClass} font-mono tracking-widest`}
+              autoFocus
+            />
+          </div>
           <div>
             <label htmlFor={ids.code} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP sent to ${otp.mobile}` : 'OTP'}
             </label>
             <input
               id={ids.code}
@@ -179,7 +215,6 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
               value={code}
               onChange={(e) => setCode(cleanOtpInput(e.target.value, otp?.length))}
               className={`${inputClass} font-mono tracking-widest`}
-              autoFocus
             />
           </div>
           <ErrorText message={otpError} />

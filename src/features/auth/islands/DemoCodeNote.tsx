@@ -5,8 +5,12 @@
  */
 import { AUTH_MESSAGES } from '../messages.ts';
 
-/** "Demo shop: no SMS is sent…" and "Demo code: 1234", as a note named "Demo mode". */
-export default function DemoCodeNote({ code }: { code: string }) {
+/**
+ * "Demo shop: no SMS is sent…" and "Demo code: 1234", as a note named "Demo mode"; with `codes`,
+ * one line per code and whom it was sent to (Edit Profile's two codes of a number change).
+ */
+export default function DemoCodeNote({ code, codes }: { code?: string; codes?: { to: string; code: string }[] }) {
+  const lines = codes ?? (code ? [{ to: '', code }] : []);
   return (
     <div
       role="note"
@@ -14,9 +18,12 @@ export default function DemoCodeNote({ code }: { code: string }) {
       className="rounded-lg border-2 border-dashed border-amber-500 bg-amber-50 px-3 py-2 text-sm text-amber-950"
     >
       <p className="font-semibold">{AUTH_MESSAGES.demoNote}</p>
-      <p className="mt-1">
-        Demo code: <strong className="font-mono text-base tracking-widest">{code}</strong>
-      </p>
+      {lines.map((l) => (
+        <p key={l.to + l.code} className="mt-1">
+          Demo code{l.to ? ` for ${l.to}` : ''}:{' '}
+          <strong className="font-mono text-base tracking-widest">{l.code}</strong>
+        </p>
+      ))}
     </div>
   );
 }

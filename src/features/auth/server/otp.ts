@@ -18,6 +18,7 @@ import { getSmsSender } from './sms.ts';
 import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { createSession, sha256, type SessionCustomer } from './session.ts';
+import { recordCreditGrant } from './credit-grants.ts';
 import {
   assertSmsCountry,
   countSmsSend,
@@ -35,7 +36,7 @@ export const OTP_TTL_MS = 5 * 60_000;
 /** Wrong tries that kill a code. */
 export const OTP_MAX_ATTEMPTS = 5;
 
-export type OtpPurpose = 'login' | 'signup' | 'phone_change';
+export type OtpPurpose = 'login' | 'signup' | 'phone_change' | 'phone_change_current';
 
 /** What a send returns: life, digits, and `demoCode` only with the console SMS sender (demo mode). */
 export interface OtpSent {
@@ -220,17 +221,23 @@ export async function completeOtpLogin(
       throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
     const payload = (otp.payload ?? {}) as { name?: string; email?: string };
     try {
-      [customer] = await db
-        .insert(customers)
-        .values({
-          name: payload.name ?? null,
-          email: payload.email ?? null,
-          phone,
-          phoneVerifiedAt: new Date(),
-          creditLimitPaise: getConfig().NEW_CUSTOMER_CREDIT_PAISE,
-          creditBalancePaise: getConfig().NEW_CUSTOMER_CREDIT_PAISE,
-        })
-        .returning();
+      customer = await db.transaction(async (tx) => {
+        // The new-customer credit line, once per number ever (credit-grants.ts).
+        const offered = getConfig().NEW_CUSTOMER_CREDIT_PAISE;
+        const credit = offered > 0 && (await recordCreditGrant(tx, phone, offered)) ? offered : 0;
+        const [row] = await tx
+          .insert(customers)
+          .values({
+            name: payload.name ?? null,
+            email: payload.email ?? null,
+            phone,
+            phoneVerifiedAt: new Date(),
+            creditLimitPaise: credit,
+            creditBalancePaise: credit,
+          })
+          .returning();
+        return row;
+      });
       created = true;
     } catch (err) {
       // Two sign-ups raced on the same phone: the unique index kept one; use it. Any other

@@ -12,7 +12,7 @@ import { customers, orderItems, orders, products } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { invoiceLines, placeOfSupply, type InvoiceLine, type PlaceOfSupply } from '../rules.ts';
-import { issueInvoiceNumber } from './numbering.ts';
+import { invoiceNumberOf } from './numbering.ts';
 
 /** Everything the invoice PDF prints. */
 export interface InvoiceData {
@@ -57,16 +57,11 @@ function addressLines(a: Record<string, unknown> | null): string[] {
 }
 
 /**
- * The invoice of the customer's order, issuing its number at the first call.
- * Errors: 404 not the customer's (or hidden: payment pending or failed); 409 cancelled without an invoice.
+ * The invoice of the customer's order (read only: the number was issued when the order was confirmed).
+ * Errors: 404 not the customer's (or hidden: payment pending or failed); 409 no invoice (invoiceNumberOf).
  */
-export async function loadInvoice(
-  db: Database,
-  customerId: number,
-  orderId: number,
-  now = new Date(),
-): Promise<InvoiceData> {
-  const issued = await issueInvoiceNumber(db, customerId, orderId, now);
+export async function loadInvoice(db: Database, customerId: number, orderId: number): Promise<InvoiceData> {
+  const issued = await invoiceNumberOf(db, customerId, orderId);
   const [row] = await db
     .select({ order: orders, customerName: customers.name, customerPhone: customers.phone })
     .from(orders)

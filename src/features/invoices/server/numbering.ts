@@ -1,13 +1,13 @@
 /**
- * Issuing an order's GST invoice number (CGST Rule 46(b): consecutive, unique per financial
- * year): once per order, at its first download, in one transaction that locks the order row
- * and bumps the financial year's counter row with one upsert. Parallel first downloads of the
- * same order wait on the order's lock and find the number set; those of different orders queue
- * on the counter row, so numbers are consecutive and gap-free (a rolled-back transaction rolls
- * its number back too), across server processes on one PostgreSQL.
+ * GST invoice numbers (CGST Rule 46(b): consecutive, unique per financial year), issued when the
+ * order is confirmed — placed, or for an online payment paid — inside the transaction that
+ * confirms it (docs/adr/0059-invoice-number-at-confirmation.md). The allocation bumps the
+ * financial year's counter row with one upsert: confirmations queue on that row, so numbers are
+ * consecutive and gap-free (a rolled-back order rolls its number back too), across server
+ * processes on one PostgreSQL. Reading an invoice never issues a number.
  */
-import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { Database, Transaction } from '#lib/db/index.ts';
 import { invoiceCounters, orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
@@ -17,6 +17,8 @@ import { financialYear, formatInvoiceNumber } from '../rules.ts';
 /** 409 for a cancelled order that never had an invoice (nothing was supplied). */
 export const NO_INVOICE_CANCELLED =
   'This order was cancelled before an invoice was issued, so there is no invoice for it.';
+/** 409 for an order without an invoice number (placed before numbers were issued at confirmation). */
+export const NO_INVOICE_YET = 'The invoice for this order is not ready yet. Please contact us if you need it.';
 
 /** An issued invoice's number and date. */
 export interface IssuedInvoice {
@@ -25,35 +27,45 @@ export interface IssuedInvoice {
 }
 
 /**
- * The invoice number and date of the customer's order, issuing them now when it has none.
- * Errors: 404 not the customer's order (or its online payment is pending or failed); 409 cancelled without an invoice.
+ * Issues the next invoice number of the financial year of `now` to order `orderId`, inside the
+ * confirming transaction `tx`; an order that has a number keeps it. Registered with the orders
+ * feature's confirmation hook (src/server/wiring.ts).
  */
-export async function issueInvoiceNumber(
-  db: Database,
-  customerId: number,
-  orderId: number,
-  now = new Date(),
-): Promise<IssuedInvoice> {
-  return db.transaction(async (tx) => {
-    const [row] = await tx
-      .select({ status: orders.status, number: orders.invoiceNumber, date: orders.invoiceDate })
-      .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible))
-      .for('update');
-    if (!row) throw notFound('Order not found.');
-    if (row.number && row.date) return { number: row.number, date: row.date };
-    if (row.status === 'cancelled') throw new AppError('conflict', NO_INVOICE_CANCELLED);
-    const fy = financialYear(now);
-    const [counter] = await tx
-      .insert(invoiceCounters)
-      .values({ financialYear: fy, lastNumber: 1 })
-      .onConflictDoUpdate({
-        target: invoiceCounters.financialYear,
-        set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
-      })
-      .returning({ n: invoiceCounters.lastNumber });
-    const number = formatInvoiceNumber(getConfig().INVOICE_PREFIX, fy, counter!.n);
-    await tx.update(orders).set({ invoiceNumber: number, invoiceDate: now }).where(eq(orders.id, orderId));
-    return { number, date: now };
-  });
+export async function allocateInvoiceNumber(tx: Transaction, orderId: number, now = new Date()): Promise<void> {
+  const fy = financialYear(now);
+  const [counter] = await tx
+    .insert(invoiceCounters)
+    .values({ financialYear: fy, lastNumber: 1 })
+    .onConflictDoUpdate({
+      target: invoiceCounters.financialYear,
+      set: { lastNumber: sql`${invoiceCounters.lastNumber} + 1` },
+    })
+    .returning({ n: invoiceCounters.lastNumber });
+  const number = formatInvoiceNumber(getConfig().INVOICE_PREFIX, fy, counter!.n);
+  const set = await tx
+    .update(orders)
+    .set({ invoiceNumber: number, invoiceDate: now })
+    .where(and(eq(orders.id, orderId), isNull(orders.invoiceNumber)))
+    .returning({ id: orders.id });
+  // The order had a number already: give this one back (the counter row is still locked by tx).
+  if (!set.length)
+    await tx
+      .update(invoiceCounters)
+      .set({ lastNumber: sql`${invoiceCounters.lastNumber} - 1` })
+      .where(eq(invoiceCounters.financialYear, fy));
+}
+
+/**
+ * The invoice number and date of the customer's order; reads only.
+ * Errors: 404 not the customer's order (or its online payment is pending or failed); 409
+ * cancelled without an invoice, or no number yet.
+ */
+export async function invoiceNumberOf(db: Database, customerId: number, orderId: number): Promise<IssuedInvoice> {
+  const [row] = await db
+    .select({ status: orders.status, number: orders.invoiceNumber, date: orders.invoiceDate })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
+  if (!row) throw notFound('Order not found.');
+  if (row.number && row.date) return { number: row.number, date: row.date };
+  throw new AppError('conflict', row.status === 'cancelled' ? NO_INVOICE_CANCELLED : NO_INVOICE_YET);
 }

@@ -35,7 +35,7 @@ export function orderJson(o: Order) {
     delivery_slot: o.deliverySlot,
     // After the order: the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
     invoice_number: o.invoiceNumber,
-    invoice_url: o.status !== 'cancelled' || o.invoiceNumber ? invoiceHref(o.id) : null,
+    invoice_url: o.invoiceNumber ? invoiceHref(o.id) : null,
     refund: refundParts(o).map((r) => ({
       to: r.to,
       amount: r.amountPaise === null ? null : rupees(r.amountPaise),

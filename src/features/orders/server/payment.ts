@@ -13,6 +13,7 @@ import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
 import type { PaymentGateway } from '#features/payments/index.ts';
 import { restoreReservation } from './reservation.ts';
+import { orderConfirmed } from './confirmation.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 
 /** 402 when the gateway declines or fails a charge (the order is released, nothing is kept). */
@@ -50,12 +51,15 @@ export async function settlePayment(
     throw new AppError('payment_required', PAYMENT_FAILED);
   }
   try {
-    const marked = await db
-      .update(orders)
-      .set({ paymentStatus: 'paid', paymentReference: reference })
-      .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
-      .returning({ id: orders.id });
-    if (!marked.length) throw new Error(`order ${order.id} was no longer pending payment`);
+    await db.transaction(async (tx) => {
+      const marked = await tx
+        .update(orders)
+        .set({ paymentStatus: 'paid', paymentReference: reference })
+        .where(and(eq(orders.id, order.id), eq(orders.paymentStatus, 'pending')))
+        .returning({ id: orders.id });
+      if (!marked.length) throw new Error(`order ${order.id} was no longer pending payment`);
+      await orderConfirmed(tx, order.id);
+    });
   } catch (err) {
     logger.error({ ...context, reference, err }, 'payment charged but the order could not be marked paid');
     throw new AppError(

@@ -19,6 +19,7 @@ import { getPaymentGateway, type PaymentGateway } from '#features/payments/index
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
+import { assertMayOrder } from './limits.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { settlePayment } from './payment.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
@@ -100,7 +101,8 @@ async function orderForKey(db: Database, customerId: number, key: string, reques
  * Places an order from the customer's cart. Returns the order and whether it was created now
  * (false when an earlier request with the same idempotency key and body made it).
  * Errors: 404 address; 422 empty cart, undeliverable address, promo or points rule, not enough
- * credit, idempotency key reused with another body; 409 price/discount mismatch (with the
+ * credit, idempotency key reused with another body, too many open pay-on-delivery orders; 429
+ * too many orders in the hour or cancels in the day (limits.ts); 409 price/discount mismatch (with the
  * server's figures), stock shortage, or the cart already ordered by a parallel request;
  * 400 Online without a gateway; 402 payment failed (online).
  */
@@ -146,6 +148,9 @@ export async function placeOrder(
   let reserved: { id: number; amountPaise: number };
   try {
     reserved = await db.transaction(async (tx) => {
+      // The customer's limits (open pay-on-delivery orders, orders per hour, cancels), counted
+      // under a lock on the customer so parallel requests cannot pass them together.
+      await assertMayOrder(tx, customerId, input.paymentMode);
       // Lock what the order consumes: every parallel order of this cart waits here, and after
       // the first commits it finds the rows deleted.
       const locked = await tx
@@ -160,9 +165,11 @@ export async function placeOrder(
     markCatalogChanged(db);
   } catch (err) {
     // Two requests with the same key raced: the first consumed the cart (or the unique index
-    // kept its order); return that order.
+    // kept its order, or its order reached a customer limit that the second then met); return
+    // that order.
     const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
-    if (input.idempotencyKey && (cartTaken || isUniqueViolation(err))) {
+    const limitMet = err instanceof AppError && (err.code === 'unprocessable' || err.code === 'too_many_requests');
+    if (input.idempotencyKey && (cartTaken || limitMet || isUniqueViolation(err))) {
       const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
       if (existing) return { order: existing, created: false };
     }

@@ -1,11 +1,15 @@
 /**
  * Promo codes (spec 001 §2 Promo Code, §8, §9): a percentage off the subtotal, valid inside an
  * active window, above a minimum order, within total and per-customer use limits. Codes match
- * case-insensitively. The discount is computed here, on the server, in paise (rounded).
+ * case-insensitively. The discount is computed here, on the server, in paise (rounded). Codes
+ * that cannot be used are counted per customer and per client IP (countedPromoTry), so codes
+ * cannot be guessed at speed.
  */
-import { and, eq, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { orders, promoCodes } from '#lib/db/schema.ts';
+import { orders, promoCodes, rateLimitEvents } from '#lib/db/schema.ts';
+import { assertUnderLimit, lockKey, type ThrottleRule } from '#lib/db/throttle.ts';
+import { getConfig } from '#lib/config.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 
@@ -20,9 +24,17 @@ export interface AppliedPromo {
 export const promoAppliedMessage = (percent: number) => `Promo code applied! ${percent}% discount applied.`;
 
 /**
- * Checks a code against a subtotal for a customer and returns the discount, or throws 422 with
- * the reason ("Invalid promo code." when unknown or switched off).
+ * Checks a code against a subtotal for a customer and returns the discount, or throws 422:
+ * PROMO_INVALID for any code that cannot be used now, else the reason that the customer can act
+ * on (below the minimum order, already used by them).
  */
+/**
+ * The one answer for a code that cannot be used now: unknown, switched off, not started,
+ * expired or used up all read the same (spec 001 §8 "Invalid promo code."), so trying codes
+ * tells nothing about which exist.
+ */
+export const PROMO_INVALID = 'Invalid promo code.';
+
 export async function evaluatePromo(
   db: Database | Transaction,
   customerId: number,
@@ -31,14 +43,14 @@ export async function evaluatePromo(
   now = new Date(),
 ): Promise<AppliedPromo> {
   const code = rawCode.trim().toUpperCase();
-  if (!code || code.length > 40) throw new AppError('unprocessable', 'Invalid promo code.');
+  if (!code || code.length > 40) throw new AppError('unprocessable', PROMO_INVALID);
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
-  if (!promo?.isActive) throw new AppError('unprocessable', 'Invalid promo code.');
-  if (promo.startsAt && promo.startsAt > now) throw new AppError('unprocessable', 'This promo code is not active yet.');
-  if (promo.endsAt && promo.endsAt <= now) throw new AppError('unprocessable', 'This promo code has expired.');
-  if (promo.maxUses !== null && promo.usesCount >= promo.maxUses) {
-    throw new AppError('unprocessable', 'This promo code has reached its usage limit.');
-  }
+  const usable =
+    promo?.isActive &&
+    !(promo.startsAt && promo.startsAt > now) &&
+    !(promo.endsAt && promo.endsAt <= now) &&
+    !(promo.maxUses !== null && promo.usesCount >= promo.maxUses);
+  if (!promo || !usable) throw new AppError('unprocessable', PROMO_INVALID);
   if (subtotalPaise < promo.minOrderPaise) {
     throw new AppError(
       'unprocessable',
@@ -61,7 +73,7 @@ export async function evaluatePromo(
   };
 }
 
-/** Counts one use of a code, guarded by its limit (409 when another order took the last use). */
+/** Counts one use of a code, guarded by its limit (422 PROMO_INVALID when another order took the last use). */
 export async function countPromoUse(tx: Transaction, promoId: number): Promise<void> {
   const updated = await tx
     .update(promoCodes)
@@ -73,7 +85,7 @@ export async function countPromoUse(tx: Transaction, promoId: number): Promise<v
       ),
     )
     .returning({ id: promoCodes.id });
-  if (!updated.length) throw new AppError('conflict', 'This promo code has reached its usage limit.');
+  if (!updated.length) throw new AppError('unprocessable', PROMO_INVALID);
 }
 
 /** Gives a use back (order cancelled). */
@@ -82,4 +94,64 @@ export async function releasePromoUse(tx: Transaction, promoId: number): Promise
     .update(promoCodes)
     .set({ usesCount: sql`GREATEST(${promoCodes.usesCount} - 1, 0)` })
     .where(eq(promoCodes.id, promoId));
+}
+
+/** Codes that could not be used, per customer per hour (PROMO_TRIES_PER_HOUR). */
+export const promoCustomerLimit = (): ThrottleRule => ({
+  bucket: 'promo_fail:customer',
+  limit: getConfig().PROMO_TRIES_PER_HOUR,
+  windowMs: 3_600_000,
+  message: 'Too many promo code attempts. Please try again in an hour.',
+});
+/** Codes that could not be used, per client IP per hour (PROMO_IP_TRIES_PER_HOUR). */
+export const promoIpLimit = (): ThrottleRule => ({
+  bucket: 'promo_fail:ip',
+  limit: getConfig().PROMO_IP_TRIES_PER_HOUR,
+  windowMs: 3_600_000,
+  message: 'Too many promo code attempts from your network. Please try again in an hour.',
+});
+
+/** Takes one try of `rule` for `key` (429 when none is left); returns the event's id. */
+async function takeTry(db: Database, rule: ThrottleRule, key: string, now: Date): Promise<number> {
+  return db.transaction(async (tx) => {
+    await lockKey(tx, rule.bucket, key);
+    await assertUnderLimit(tx, rule, key, now);
+    const [row] = await tx
+      .insert(rateLimitEvents)
+      .values({ bucket: rule.bucket, key, createdAt: now })
+      .returning({ id: rateLimitEvents.id });
+    return row!.id;
+  });
+}
+
+/**
+ * Runs `check` (anything that evaluates a promo code the customer typed) as one counted try:
+ * a try is taken from the customer's and the client IP's allowance first (429 when either is
+ * spent, so parallel guesses cannot exceed it), and given back unless the code turned out
+ * unusable (PROMO_INVALID). A valid code, or another failure (stock, prices), costs nothing.
+ */
+export async function countedPromoTry<T>(
+  db: Database,
+  customerId: number,
+  ip: string,
+  check: () => Promise<T>,
+  now = new Date(),
+): Promise<T> {
+  const taken: number[] = [];
+  try {
+    taken.push(await takeTry(db, promoCustomerLimit(), String(customerId), now));
+    taken.push(await takeTry(db, promoIpLimit(), ip, now));
+  } catch (err) {
+    if (taken.length) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, taken));
+    throw err;
+  }
+  let spent = false;
+  try {
+    return await check();
+  } catch (err) {
+    spent = err instanceof AppError && err.message === PROMO_INVALID;
+    throw err;
+  } finally {
+    if (!spent) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, taken));
+  }
 }

@@ -28,6 +28,7 @@ import type { PaymentMode } from '../rules.ts';
 import { cartLineJson } from '#features/cart/index.ts';
 import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
+import { orderConfirmed } from './confirmation.ts';
 import type { OrderRow } from './queries.ts';
 
 /** What the client sends to place an order (already parsed); money in paise. */
@@ -258,6 +259,9 @@ export async function reserveOrder(
   await takeStock(tx, id, quote.lines, req.substitution ?? DEFAULT_SUBSTITUTION);
   await takeBalances(tx, customerId, id, quote, req.paymentMode);
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
+  // Confirmed now unless it waits for its online payment (then payment.ts confirms it). Last, so
+  // the invoice counter row it takes is held for the shortest time.
+  if (!req.awaitsPayment) await orderConfirmed(tx, id);
   return { id, amountPaise: quote.paidAmountPaise };
 }
 

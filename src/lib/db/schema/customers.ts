@@ -58,7 +58,8 @@ export const otps = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change'] }).notNull(),
+    /** `phone_change` goes to the new number, `phone_change_current` to the number being replaced. */
+    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change', 'phone_change_current'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Wrong tries so far; the code dies at the configured maximum. */
     attempts: integer('attempts').notNull().default(0),
@@ -87,3 +88,16 @@ export const rateLimitEvents = pgTable(
   },
   (t) => [index('rate_limit_events_lookup_idx').on(t.bucket, t.key, t.createdAt)],
 );
+
+/**
+ * Mobile numbers that have ever been given a credit line, kept as a keyed hash only (never the
+ * number), and kept when the account is deleted: a number that had credit never gets a new
+ * line by signing up again (docs/adr/0058-credit-grants-after-deletion.md).
+ */
+export const creditGrants = pgTable('credit_grants', {
+  /** HMAC-SHA-256 (hex) of the E.164 number, keyed by the shop's CREDIT_GRANT_HASH_KEY. */
+  phoneHash: text('phone_hash').primaryKey(),
+  /** The first credit line given to the number (paise). */
+  limitPaise: integer('limit_paise').notNull(),
+  createdAt: createdAt(),
+});

@@ -14,7 +14,7 @@ import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
 import { creditGrantHash } from '#features/auth/server/credit-grants.ts';
 import { deleteAccount } from '#features/account/server/account.ts';
 
-const ENV = ['NODE_ENV', 'SMS_SENDER', 'SMS_GATEWAY_URL', 'NEW_CUSTOMER_CREDIT_PAISE'] as const;
+const ENV = ['NODE_ENV', 'DEMO_MODE', 'NEW_CUSTOMER_CREDIT_PAISE'] as const;
 
 describe('NEW_CUSTOMER_CREDIT_PAISE', () => {
   const saved = Object.fromEntries(ENV.map((k) => [k, process.env[k]]));
@@ -26,15 +26,15 @@ describe('NEW_CUSTOMER_CREDIT_PAISE', () => {
   });
 
   it('is 0 in production, ₹1,000 in demo mode, and what the shop sets otherwise', () => {
-    Object.assign(process.env, { NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.test/' });
+    Object.assign(process.env, { NODE_ENV: 'production', DEMO_MODE: 'false' });
     delete process.env.NEW_CUSTOMER_CREDIT_PAISE;
     resetConfigForTests();
     expect(getConfig().NEW_CUSTOMER_CREDIT_PAISE).toBe(0);
-    process.env.SMS_SENDER = 'console';
+    process.env.DEMO_MODE = 'true';
     resetConfigForTests();
     expect(getConfig().NEW_CUSTOMER_CREDIT_PAISE).toBe(100_000);
     process.env.NEW_CUSTOMER_CREDIT_PAISE = '50000';
-    process.env.SMS_SENDER = 'http';
+    process.env.DEMO_MODE = 'false';
     resetConfigForTests();
     expect(getConfig().NEW_CUSTOMER_CREDIT_PAISE).toBe(50_000);
   });

@@ -131,6 +131,9 @@ const register = (baseUrl: string) =>
     body: JSON.stringify({ name: 'Anyone', email: 'anyone@example.com', mobile: randomPhone() }),
   });
 
+/** Whether the home page carries the demo shop's banner. */
+const demoBanner = async (baseUrl: string) => (await (await fetch(`${baseUrl}/`)).text()).includes('data-demo-banner');
+
 const categories = async (baseUrl: string) =>
   ((await (await fetch(`${baseUrl}/api/customer/product-categories`)).json()) as { data: { categories: unknown[] } })
     .data.categories;
@@ -163,6 +166,7 @@ describe.each(testDatabaseKinds())(
       expect(res.headers.get('retry-after')).toBeTruthy();
       expect(text).not.toMatch(/demo_otp|\d{4}"/);
       expect(await categories(server.baseUrl)).toEqual([]);
+      expect(await demoBanner(server.baseUrl)).toBe(false);
       // Start-up says why sign-in is off.
       expect(server.output.join('')).toMatch(/SMS_SENDER is not set/);
     });
@@ -180,6 +184,7 @@ describe.each(testDatabaseKinds())(
       expect(res.status).toBe(200);
       expect(((await res.json()) as { data: { demo_otp?: string } }).data.demo_otp).toMatch(/^\d{4}$/);
       expect((await categories(server.baseUrl)).length).toBeGreaterThan(0);
+      expect(await demoBanner(server.baseUrl)).toBe(true);
       expect(server.output.join('')).toMatch(/demo mode/);
     });
 

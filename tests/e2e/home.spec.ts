@@ -21,6 +21,11 @@ for (const viewport of [
   test.describe(`home at ${viewport.width}px`, () => {
     test.use({ viewport });
 
+    test('the demo shop says so above the navigation (demo mode)', async ({ page }) => {
+      await page.goto('/');
+      await expect(page.getByRole('note', { name: 'Demo shop' })).toContainText('sign-in codes are shown on screen');
+    });
+
     test('banners show with dots, and a dot jumps to its banner', async ({ page }) => {
       await page.goto('/');
       await hydrated(page, 'BannerCarousel');

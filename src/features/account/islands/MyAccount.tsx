@@ -18,6 +18,7 @@ import DeleteAccount from './DeleteAccount.tsx';
 import { ChevronIcon } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
 import { UserIcon } from '#lib/ui/icons.tsx';
+import { island } from '#lib/ui/island.ts';
 
 export type Section = 'profile' | 'orders';
 
@@ -38,7 +39,7 @@ function setUrlSection(section: Section | null) {
 }
 
 /** The account page: menu and sections. */
-export default function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
+function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
   const [section, setSection] = useState<Section>(initialSection ?? 'profile');
   const [menuOnPhone, setMenuOnPhone] = useState(initialSection === null);
   const [profile, setProfile] = useState<ProfileJson | null>(initialProfile);
@@ -170,3 +171,5 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
     </div>
   );
 }
+
+export default island(MyAccount);

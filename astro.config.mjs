@@ -110,11 +110,6 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
-    build: {
-      // Page scripts load as files rather than inline: Astro hashes every inline script into the
-      // Content-Security-Policy on each request. Other assets keep Vite's 4 KiB rule.
-      assetsInlineLimit: (file) => (file.endsWith('.js') ? false : undefined),
-    },
     environments: {
       client: {
         build: {

@@ -110,5 +110,18 @@ export default defineConfig({
     plugins: [tailwindcss()],
     // pdfkit reads its font metrics from its own folder at run time: loaded from node_modules, not bundled.
     ssr: { external: ['@electric-sql/pglite', 'pg', 'pino', 'pdfkit'] },
+    environments: {
+      client: {
+        build: {
+          rolldownOptions: {
+            output: {
+              // Swiper's modules make a chunk of their own, so the bundler never places shared
+              // kernel code (e.g. #lib/images.ts) in it and pages without a carousel never load it.
+              codeSplitting: { groups: [{ name: 'swiper', test: /[\\/]node_modules[\\/]swiper[\\/]/ }] },
+            },
+          },
+        },
+      },
+    },
   },
 });

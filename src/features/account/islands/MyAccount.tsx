@@ -19,6 +19,7 @@ import LogOutAllDevices from './LogOutAllDevices.tsx';
 import { ChevronIcon } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
 import { UserIcon } from '#lib/ui/icons.tsx';
+import { island } from '#lib/ui/island.ts';
 
 export type Section = 'profile' | 'orders';
 
@@ -39,7 +40,7 @@ function setUrlSection(section: Section | null) {
 }
 
 /** The account page: menu and sections. */
-export default function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
+function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
   const [section, setSection] = useState<Section>(initialSection ?? 'profile');
   const [menuOnPhone, setMenuOnPhone] = useState(initialSection === null);
   const [profile, setProfile] = useState<ProfileJson | null>(initialProfile);
@@ -183,3 +184,5 @@ export default function MyAccount({ initialProfile, initialSection, tileUrl }: P
     </div>
   );
 }
+
+export default island(MyAccount);

@@ -6,7 +6,6 @@
  */
 import type { ChangeEvent, ReactNode } from 'react';
 import PhoneInput from 'react-phone-number-input';
-import 'react-phone-number-input/style.css';
 import { cleanPostalCode, DEFAULT_PHONE_COUNTRY } from '../rules.ts';
 import type { AddressForm, Field } from './address-form.ts';
 

@@ -7,7 +7,6 @@
  */
 import { useId, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';
-import 'react-phone-number-input/style.css';
 import { AUTH_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../rules.ts';
 import type { AuthTab } from '../session-state.ts';
 import type { AuthField, AuthFlowState } from './use-auth-flow.ts';

@@ -22,6 +22,7 @@ import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import { packSize } from '#features/catalog/rules.ts';
 import { CARD_ADD_BUTTON, CARD_QTY, CARD_STEP_BUTTON, CARD_STEPPER } from '#features/catalog/rules.ts';
 import type { buyAgainRoute } from '../contract.ts';
+import { island } from '#lib/ui/island.ts';
 
 type Product = DataOut<typeof buyAgainRoute>['products'][number];
 
@@ -32,7 +33,7 @@ interface Props {
   className?: string;
 }
 
-export default function BuyAgain({ returnTo, className = '' }: Props) {
+function BuyAgain({ returnTo, className = '' }: Props) {
   const { signedIn } = useStore($session);
   const [products, setProducts] = useState<Product[]>([]);
   const headingId = useId();
@@ -157,3 +158,5 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
     </div>
   );
 }
+
+export default island(BuyAgain);

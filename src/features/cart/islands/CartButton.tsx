@@ -16,6 +16,7 @@ import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/over
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
 import { CartIcon } from './cart-icons.tsx';
 import CartPanel from './CartPanel.tsx';
+import { island } from '#lib/ui/island.ts';
 
 const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
@@ -34,7 +35,7 @@ function Badge() {
 }
 
 /** The cart icon, the desktop card and the mobile panel. */
-export default function CartButton() {
+function CartButton() {
   const count = useStore($cartCount);
   const overlay = useStore($overlay);
   const cardOpen = overlay === 'cart-dropdown';
@@ -104,3 +105,5 @@ export default function CartButton() {
     </div>
   );
 }
+
+export default island(CartButton);

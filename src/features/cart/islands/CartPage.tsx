@@ -37,6 +37,7 @@ import { ConfirmRemove } from './ConfirmRemove.tsx';
 import { LineImage } from './LineImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { TrashIcon } from './cart-icons.tsx';
+import { island } from '#lib/ui/island.ts';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */
@@ -45,7 +46,7 @@ interface Props {
 
 const GUEST: CartState = emptyCart('ready');
 
-export default function CartPage({ initial }: Props) {
+function CartPage({ initial }: Props) {
   const store = useStore($cart);
   const locked = useStore($lockedLines);
   const { signedIn } = useStore($session);
@@ -285,3 +286,5 @@ export default function CartPage({ initial }: Props) {
     </div>
   );
 }
+
+export default island(CartPage);

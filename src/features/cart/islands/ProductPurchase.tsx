@@ -14,6 +14,7 @@
 import { useState, type FormEvent } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import { addToCart } from '../store.ts';
+import { island } from '#lib/ui/island.ts';
 
 interface Props {
   productId: number;
@@ -24,7 +25,7 @@ interface Props {
   onAdd?: (quantity: number) => Promise<void>;
 }
 
-export default function ProductPurchase({ productId, pricePaise, stock, onAdd }: Props) {
+function ProductPurchase({ productId, pricePaise, stock, onAdd }: Props) {
   const max = Math.max(stock, 0);
   const outOfStock = max < 1;
   const [quantity, setQuantity] = useState(1);
@@ -133,3 +134,5 @@ export default function ProductPurchase({ productId, pricePaise, stock, onAdd }:
     </form>
   );
 }
+
+export default island(ProductPurchase);

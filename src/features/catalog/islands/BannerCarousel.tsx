@@ -18,6 +18,7 @@ import type { Banner } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
 import { createBannerSwiper } from './banner-swiper.ts';
 import './swiper.css';
+import { island } from '#lib/ui/island.ts';
 
 /** Responsive banner image widths for srcset, in px (spec 000 §9). */
 export const BANNER_WIDTHS = [350, 420, 600, 900, 1200] as const;
@@ -101,7 +102,7 @@ const BannerSlides = memo(function BannerSlides({ banners, hydrated }: Props & {
   ));
 });
 
-export default function BannerCarousel({ banners }: Props) {
+function BannerCarousel({ banners }: Props) {
   const n = banners.length;
   const viewport = useRef<HTMLDivElement>(null);
   const swiper = useRef<Swiper | null>(null);
@@ -192,3 +193,5 @@ export default function BannerCarousel({ banners }: Props) {
     </section>
   );
 }
+
+export default island(BannerCarousel);

@@ -24,6 +24,7 @@ import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { GridIcon } from '#lib/ui/icons.tsx';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
+import { island } from '#lib/ui/island.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 
@@ -36,7 +37,7 @@ interface CategoryItem {
 type Status = 'loading' | 'error' | 'ready';
 
 /** The Category button (text on desktop, icon on mobile) and the Categories dialog. */
-export default function CategoryPicker() {
+function CategoryPicker() {
   const open = useStore($overlay) === 'categories';
   const [hydrated, setHydrated] = useState(false);
   const [status, setStatus] = useState<Status>('loading');
@@ -143,3 +144,5 @@ export default function CategoryPicker() {
     </>
   );
 }
+
+export default island(CategoryPicker);

@@ -9,12 +9,13 @@
  * cycles inside it, Escape or the close button or a click on the backdrop closes it, and focus
  * returns to the button that opened it.
  */
-import { lazy, Suspense, useEffect, useRef, useState, type SyntheticEvent } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
 import type { Category } from '../rules.ts';
-import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
+import { showPlaceholder } from '#lib/images.ts';
 import { createCategorySwiper, moveStrip } from './category-swiper.ts';
 import './swiper.css';
+import { island } from '#lib/ui/island.ts';
 
 /** The dialog primitive loads on the first View All, so the home page ships no dialog code up front. */
 const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
@@ -26,16 +27,6 @@ interface Props {
 }
 
 const categoryHref = (id: number) => `/category/${id}/subcategories`;
-
-/**
- * The strip's own placeholder fallback rather than #lib/images.ts's showPlaceholder: importing
- * that function here lets the bundler place it in Swiper's chunk, which every page using
- * showPlaceholder (My Account's Buy again, the cart) would then load whole.
- */
-function onImageError(e: SyntheticEvent<HTMLImageElement>) {
-  const img = e.currentTarget;
-  if (!img.src.endsWith(PLACEHOLDER_IMAGE)) img.src = PLACEHOLDER_IMAGE;
-}
 
 function Arrow({ dir, hidden, onClick }: { dir: 'left' | 'right'; hidden: boolean; onClick: () => void }) {
   return (
@@ -65,7 +56,7 @@ function Arrow({ dir, hidden, onClick }: { dir: 'left' | 'right'; hidden: boolea
   );
 }
 
-export default function CategoryScroller({ categories }: Props) {
+function CategoryScroller({ categories }: Props) {
   const strip = useRef<HTMLDivElement>(null);
   const swiper = useRef<Swiper | null>(null);
   const [open, setOpen] = useState(false);
@@ -145,7 +136,7 @@ export default function CategoryScroller({ categories }: Props) {
                       height={48}
                       loading="lazy"
                       decoding="async"
-                      onError={onImageError}
+                      onError={showPlaceholder}
                       className="h-10 w-10 object-contain transition group-hover:scale-110 sm:h-12 sm:w-12"
                     />
                   </span>
@@ -182,7 +173,7 @@ export default function CategoryScroller({ categories }: Props) {
                       height={36}
                       loading="lazy"
                       decoding="async"
-                      onError={onImageError}
+                      onError={showPlaceholder}
                       className="h-9 w-9 shrink-0 object-contain"
                     />
                     <span className="min-w-0 break-words">{c.name}</span>
@@ -196,3 +187,5 @@ export default function CategoryScroller({ categories }: Props) {
     </div>
   );
 }
+
+export default island(CategoryScroller);

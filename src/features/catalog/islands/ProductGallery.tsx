@@ -7,6 +7,7 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
+import { island } from '#lib/ui/island.ts';
 
 interface Props {
   /** Image URLs, cover first (at least one). */
@@ -32,7 +33,7 @@ const chevron = (d: string) => (
   </svg>
 );
 
-export default function ProductGallery({ images, name }: Props) {
+function ProductGallery({ images, name }: Props) {
   const list = images.length ? images : [PLACEHOLDER_IMAGE];
   const [index, setIndex] = useState(0);
   const count = list.length;
@@ -126,3 +127,5 @@ export default function ProductGallery({ images, name }: Props) {
     </section>
   );
 }
+
+export default island(ProductGallery);

@@ -11,6 +11,7 @@
 import { useEffect, useState } from 'react';
 import { useStore } from '@nanostores/react';
 import { $wishlist, $wishlistBusy, loadWishlist, toggleWishlist } from '../store.ts';
+import { island } from '#lib/ui/island.ts';
 
 interface Props {
   productId: number;
@@ -19,7 +20,7 @@ interface Props {
   size?: 'card' | 'page';
 }
 
-export default function WishlistHeart({ productId, name, size = 'card' }: Props) {
+function WishlistHeart({ productId, name, size = 'card' }: Props) {
   const wishlist = useStore($wishlist);
   const busy = useStore($wishlistBusy).has(productId);
   const [hydrated, setHydrated] = useState(false);
@@ -59,3 +60,5 @@ export default function WishlistHeart({ productId, name, size = 'card' }: Props)
     </button>
   );
 }
+
+export default island(WishlistHeart);

@@ -22,6 +22,7 @@ import PromoCodeBox from './PromoCodeBox.tsx';
 import OrderSubstitution from './OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
+import { island } from '#lib/ui/island.ts';
 
 const AddressDialog = lazy(() => import('#features/addresses/islands/AddressDialog.tsx'));
 
@@ -34,7 +35,7 @@ interface Props {
   freeDeliveryFromPaise: number;
 }
 
-export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
+function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
   const {
     state,
     dispatch,
@@ -159,3 +160,5 @@ export default function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props
     </div>
   );
 }
+
+export default island(Checkout);

@@ -9,6 +9,7 @@ import { useEffect } from 'react';
 import { showToast } from '#lib/ui/toast.ts';
 import { ORDER_SUCCESS_TOAST_MS } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
+import { island } from '#lib/ui/island.ts';
 
 /** The stored value as display text: a plain string, a JSON string, or JSON `{ message }`; '' when unusable. At most 200 characters. */
 export function parseOrderSuccess(raw: string | null): string {
@@ -36,10 +37,12 @@ export function takeOrderSuccess(): string {
   }
 }
 
-export default function OrderSuccessToast() {
+function OrderSuccessToast() {
   useEffect(() => {
     const text = takeOrderSuccess();
     if (text) showToast(text, { ms: ORDER_SUCCESS_TOAST_MS });
   }, []);
   return null;
 }
+
+export default island(OrderSuccessToast);

@@ -10,6 +10,7 @@ import { useEffect } from 'react';
 import { useStore } from '@nanostores/react';
 import { $deliverTo, earliestText, loadDeliverTo } from '../store.ts';
 import { DELIVER_TO_DIALOG_ID } from '../dialog.ts';
+import { island } from '#lib/ui/island.ts';
 
 interface Props {
   /** The delivery area's name shown before a PIN code is known (e.g. "Thrissur"). */
@@ -36,7 +37,7 @@ function PinIcon({ className }: { className: string }) {
 /** The native attributes that make a button open the Deliver to dialog (no JavaScript needed). */
 const OPENS_DIALOG = { commandfor: DELIVER_TO_DIALOG_ID, command: 'show-modal' };
 
-export default function DeliverTo({ areaName }: Props) {
+function DeliverTo({ areaName }: Props) {
   const { check } = useStore($deliverTo);
   useEffect(() => loadDeliverTo(), []);
 
@@ -72,3 +73,5 @@ export default function DeliverTo({ areaName }: Props) {
     </section>
   );
 }
+
+export default island(DeliverTo);

@@ -9,12 +9,13 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { $deliverTo, checkDeliverTo, earliestText, type PinCheckJson } from '../store.ts';
 import { PIN_CODE, PIN_INVALID } from '../rules.ts';
 import { wrapTab } from '#lib/ui/focus-trap.ts';
+import { island } from '#lib/ui/island.ts';
 
 /** Ids are fixed: the dialog, and so this form, is on the page once (the navigation bar's). */
 const INPUT_ID = 'deliver-to-pin';
 const ERROR_ID = 'deliver-to-pin-error';
 
-export default function DeliverToForm() {
+function DeliverToForm() {
   const [pin, setPin] = useState('');
   const [error, setError] = useState('');
   const [busy, setBusy] = useState(false);
@@ -117,3 +118,5 @@ export default function DeliverToForm() {
     </form>
   );
 }
+
+export default island(DeliverToForm);

@@ -21,6 +21,7 @@ import { SearchIcon } from '#lib/ui/icons.tsx';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';
+import { island } from '#lib/ui/island.ts';
 
 interface ComboboxProps {
   /** Fills the full-screen dialog instead of dropping down below the input. */
@@ -236,7 +237,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
 }
 
 /** The navigation bar's search: inline on desktop, a full-screen dialog behind an icon on mobile. */
-export default function SearchBox() {
+function SearchBox() {
   const overlay = useStore($overlay);
   const mobileOpen = overlay === 'search';
 
@@ -279,3 +280,5 @@ export default function SearchBox() {
     </>
   );
 }
+
+export default island(SearchBox);

@@ -23,7 +23,7 @@ for (const viewport of [
 
     test('the demo shop says so above the navigation (demo mode)', async ({ page }) => {
       await page.goto('/');
-      await expect(page.getByRole('note', { name: 'Demo shop' })).toContainText('sign-in codes are shown on screen');
+      await expect(page.getByRole('note', { name: 'Demo shop' })).toContainText('sign-in codes on screen');
     });
 
     test('banners show with dots, and a dot jumps to its banner', async ({ page }) => {

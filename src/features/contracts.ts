@@ -16,7 +16,7 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import { orderContracts } from '#features/orders/contract.ts';
+import { orderAdminContracts, orderContracts } from '#features/orders/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -36,4 +36,5 @@ export const allContracts: readonly RouteContract[] = [
   ...invoiceContracts,
   ...notificationContracts,
   ...adminContracts,
+  ...orderAdminContracts,
 ];

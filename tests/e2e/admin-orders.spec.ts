@@ -102,7 +102,7 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
   expect(await seriousViolations(page)).toEqual([]);
 
   const orderId = await customerOrder(baseURL!);
-  const link = page.getByRole('link', { name: `Order #${orderId}` });
+  const link = page.getByRole('link', { name: `Order #${orderId}`, exact: true });
   await expect(link).toBeVisible({ timeout: 5_000 });
   await page.screenshot({ path: 'test-results/admin-board-1280.png', fullPage: true });
 

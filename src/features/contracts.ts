@@ -16,7 +16,7 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import { orderAdminContracts, orderContracts } from '#features/orders/contract.ts';
+import { orderAdminContracts, orderContracts, pickingContracts } from '#features/orders/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -37,4 +37,5 @@ export const allContracts: readonly RouteContract[] = [
   ...notificationContracts,
   ...adminContracts,
   ...orderAdminContracts,
+  ...pickingContracts,
 ];

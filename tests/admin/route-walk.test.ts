@@ -21,6 +21,7 @@ const ADMIN_PAGES: { path: string; permission: Permission }[] = [
   { path: '/admin', permission: 'board.view' },
   { path: '/admin/orders/1', permission: 'deliveries.own' },
   { path: '/admin/deliveries', permission: 'deliveries.own' },
+  { path: '/admin/picking', permission: 'picking.view' },
   { path: '/admin/staff', permission: 'staff.manage' },
   { path: '/admin/audit', permission: 'audit.view' },
   { path: '/admin/permissions', permission: 'self' },

@@ -156,12 +156,19 @@ test('the board and an order fit a 375 px phone', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInByApi(page.request, OWNER);
   const orderId = await customerOrder(baseURL!);
-  for (const path of ['/admin', `/admin/orders/${orderId}`, '/admin/staff', '/admin/audit', '/admin/permissions']) {
+  for (const path of [
+    '/admin',
+    `/admin/orders/${orderId}`,
+    '/admin/picking?slot=11:00',
+    '/admin/staff',
+    '/admin/audit',
+    '/admin/permissions',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page), path).toEqual([]);
-    await page.screenshot({ path: `test-results/admin${path.replace(/\//g, '-')}-375.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/admin${path.replace(/[/?=:]/g, '-')}-375.png`, fullPage: true });
   }
 });

@@ -120,6 +120,13 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
     page.getByRole('region', { name: 'History' }).getByText(/Processed · .* · by Lakshmi Nair/),
   ).toBeVisible();
 
+  // Printed, the page is the packing slip alone: no navigation, no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print packing slip' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Items' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
   // The cancel dialog, as a manager or owner sees it.
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order #${orderId}` });

@@ -7,6 +7,7 @@
 import type { RouteContract } from '#lib/http/contract.ts';
 import { accountContracts } from '#features/account/contract.ts';
 import { addressContracts } from '#features/addresses/contract.ts';
+import { adminContracts } from '#features/admin/contract.ts';
 import { authContracts } from '#features/auth/contract.ts';
 import { buyAgainContracts } from '#features/buy-again/contract.ts';
 import { cartContracts, substitutionContracts } from '#features/cart/contract.ts';
@@ -15,7 +16,7 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import { orderContracts } from '#features/orders/contract.ts';
+import { orderAdminContracts, orderContracts, pickingContracts } from '#features/orders/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -34,4 +35,7 @@ export const allContracts: readonly RouteContract[] = [
   ...buyAgainContracts,
   ...invoiceContracts,
   ...notificationContracts,
+  ...adminContracts,
+  ...orderAdminContracts,
+  ...pickingContracts,
 ];

@@ -7,11 +7,14 @@
  * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  * - A confirmed order gets its GST invoice number, in the confirming transaction.
+ * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
  */
 import './check-config.ts';
 import { getConfig } from '#lib/config.ts';
 import { whenDatabaseEmpty } from '#lib/db/index.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';
+import { registerStaffResolver } from '#lib/http/staff-session.ts';
+import { staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd } from '#features/cart/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
@@ -19,6 +22,7 @@ import { onOrderConfirmed } from '#features/orders/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 
 registerSessionResolver(sessionResolver);
+registerStaffResolver(staffResolver);
 whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
 onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);

@@ -1,9 +1,10 @@
 /**
  * The orders' route handlers (contracts in contract.ts; mounted by
- * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts).
+ * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts, and the back office's by
+ * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts).
  */
 import { cartPolicy } from '#features/delivery/index.ts';
-import { implement } from '#lib/http/handler.ts';
+import { implement, implementFile } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
@@ -13,7 +14,38 @@ import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/order-json.ts';
-import { cancelOrderRoute, myOrdersRoute, orderRoute, reorderRoute } from './contract.ts';
+import {
+  assignRiderRoute,
+  boardRoute,
+  boardVersionRoute,
+  cancelOrderRoute,
+  deliveriesRoute,
+  markDeliveredRoute,
+  markOutForDeliveryRoute,
+  markProcessedRoute,
+  myOrdersRoute,
+  orderRoute,
+  pickingCsvRoute,
+  pickingRoute,
+  reorderRoute,
+  staffCancelRoute,
+  staffOrderRoute,
+} from './contract.ts';
+import { roleCan } from '#lib/http/permissions.ts';
+import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import {
+  assignRider,
+  boardVersion,
+  cancelOrderAsStaff,
+  listRiders,
+  moveOrder,
+  readBoard,
+  riderDeliveries,
+  staffOrder,
+  type StaffMove,
+} from './server/staff-orders.ts';
+import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
+import { pickingCsv, pickingList } from './server/picking.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
@@ -41,6 +73,114 @@ export const reorderEndpoint = implement(reorderRoute, async ({ ctx, body, custo
   return {
     message: reorderMessage(result),
     data: { ...reorderJson(result), my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) },
+    headers: NO_STORE,
+  };
+});
+
+// ── The back office's order routes (staff only) ──────────────────────────────────────────
+
+/** The order as `staff` reads it, with the riders to choose from when they may assign one. */
+async function staffOrderAnswer(orderId: number, staff: SessionStaff) {
+  const db = await getDb();
+  const [order, riders] = await Promise.all([
+    staffOrder(db, orderId, staff),
+    roleCan(staff.role, 'orders.assign_rider') ? listRiders(db) : Promise.resolve([]),
+  ]);
+  return { order: staffOrderJson(order, riders) };
+}
+
+export const boardEndpoint = implement(boardRoute, async ({ query }) => {
+  const db = await getDb();
+  // The version first: a change between the two reads makes the next poll reload again, never miss one.
+  const version = await boardVersion(db);
+  const board = await readBoard(db, {
+    status: query.status,
+    paymentMode: query.payment_mode,
+    paymentStatus: query.payment_status,
+    zone: query.zone || undefined,
+    q: query.q || undefined,
+  });
+  return { data: boardJson(board, version), headers: NO_STORE };
+});
+
+export const boardVersionEndpoint = implement(boardVersionRoute, async () => ({
+  data: { version: await boardVersion(await getDb()) },
+  headers: NO_STORE,
+}));
+
+export const deliveriesEndpoint = implement(deliveriesRoute, async ({ staff }) => ({
+  data: { orders: (await riderDeliveries(await getDb(), staff.id)).map(boardOrderJson) },
+  headers: NO_STORE,
+}));
+
+export const staffOrderEndpoint = implement(staffOrderRoute, async ({ params, staff }) => ({
+  data: await staffOrderAnswer(params.id, staff),
+  headers: NO_STORE,
+}));
+
+/** The handler of one staff move (processed, out for delivery, delivered). */
+const moveEndpoint =
+  (to: StaffMove, message: string) =>
+  async ({ params, staff, actor }: { params: { id: number }; staff: SessionStaff; actor: StaffActor }) => {
+    const { changed } = await moveOrder(await getDb(), params.id, to, staff, actor);
+    return {
+      data: await staffOrderAnswer(params.id, staff),
+      message: changed ? message : 'Nothing to change: the order is there already.',
+      headers: NO_STORE,
+    };
+  };
+
+export const markProcessedEndpoint = implement(markProcessedRoute, moveEndpoint('processed', 'Marked as processed.'));
+export const markOutForDeliveryEndpoint = implement(
+  markOutForDeliveryRoute,
+  moveEndpoint('out_for_delivery', 'Marked as out for delivery.'),
+);
+export const markDeliveredEndpoint = implement(markDeliveredRoute, moveEndpoint('delivered', 'Marked as delivered.'));
+
+export const staffCancelEndpoint = implement(staffCancelRoute, async ({ params, body, staff, actor }) => {
+  await cancelOrderAsStaff(await getDb(), params.id, body.reason, actor);
+  return { data: await staffOrderAnswer(params.id, staff), message: 'Order cancelled.', headers: NO_STORE };
+});
+
+export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, body, staff, actor }) => {
+  await assignRider(await getDb(), params.id, body.rider_id, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: body.rider_id ? 'Rider assigned.' : 'Rider removed.',
+    headers: NO_STORE,
+  };
+});
+
+/** The slot id of a picking query: the whole id, or the date and the start. */
+const pickingSlot = (query: { date: string; slot: string }) =>
+  query.slot.includes('T') ? query.slot : `${query.date}T${query.slot}`;
+
+export const pickingEndpoint = implement(pickingRoute, async ({ query }) => {
+  const list = await pickingList(await getDb(), pickingSlot(query));
+  return {
+    data: {
+      slot_id: list.slotId,
+      orders: list.orders,
+      groups: list.groups.map((g) => ({
+        category: g.category,
+        lines: g.lines.map((l) => ({
+          product_id: l.productId,
+          name: l.name,
+          pack: l.pack,
+          qty: l.qty,
+          orders: l.orders,
+        })),
+      })),
+    },
+    headers: NO_STORE,
+  };
+});
+
+export const pickingCsvEndpoint = implementFile(pickingCsvRoute, async ({ query }) => {
+  const slot = pickingSlot(query);
+  return {
+    body: new TextEncoder().encode(pickingCsv(await pickingList(await getDb(), slot))),
+    filename: `picking-${slot.replace(':', '')}.csv`,
     headers: NO_STORE,
   };
 });

@@ -58,8 +58,13 @@ export const otps = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    /** `phone_change` goes to the new number, `phone_change_current` to the number being replaced. */
-    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change', 'phone_change_current'] }).notNull(),
+    /**
+     * `phone_change` goes to the new number, `phone_change_current` to the number being replaced;
+     * `staff_login` codes sign staff in to the back office (src/features/admin).
+     */
+    purpose: text('purpose', {
+      enum: ['login', 'signup', 'phone_change', 'phone_change_current', 'staff_login'],
+    }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Wrong tries so far; the code dies at the configured maximum. */
     attempts: integer('attempts').notNull().default(0),

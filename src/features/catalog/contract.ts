@@ -12,6 +12,7 @@ import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { listingQuerySchema, queryParam } from './listing-query.ts';
 
 export { positiveInt, queryParam } from './listing-query.ts';
+export * from './admin-rules.ts';
 
 const url = z.object({ url: z.string() });
 

@@ -9,6 +9,8 @@ import { defineRoute, type DataOut } from '#lib/http/contract.ts';
 import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { profileSchema } from './profile-schema.ts';
 
+export * from './admin-customer-rules.ts';
+
 /** `data.user` and `data.account` of the profile routes; money in rupees (numbers). */
 export const profileDataSchema = z.object({
   user: z.object({

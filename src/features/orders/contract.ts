@@ -10,6 +10,8 @@ import { cartLineSchema, cartSummarySchema } from '#features/cart/contract.ts';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
 
+export * from './admin-promo-rules.ts';
+
 const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 const timestamp = z.string().describe('ISO 8601 time');
 

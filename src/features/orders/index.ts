@@ -1,6 +1,7 @@
 /**
  * The orders feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
+export { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
 export { retryRefund } from './server/payment.ts';
 export { placeOrder } from './server/place-order.ts';
 export { evaluatePromo, promoAppliedMessage } from './server/promos.ts';

@@ -7,6 +7,7 @@
 import type { RouteContract } from '#lib/http/contract.ts';
 import { accountContracts } from '#features/account/contract.ts';
 import { addressContracts } from '#features/addresses/contract.ts';
+import { adminContracts } from '#features/admin/contract.ts';
 import { authContracts } from '#features/auth/contract.ts';
 import { buyAgainContracts } from '#features/buy-again/contract.ts';
 import { cartContracts, substitutionContracts } from '#features/cart/contract.ts';
@@ -34,4 +35,5 @@ export const allContracts: readonly RouteContract[] = [
   ...buyAgainContracts,
   ...invoiceContracts,
   ...notificationContracts,
+  ...adminContracts,
 ];

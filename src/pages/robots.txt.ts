@@ -1,5 +1,5 @@
 /**
- * GET /robots.txt: crawlers may read the whole shop except the API and the
+ * GET /robots.txt: crawlers may read the whole shop except the API, the back office and the
  * customer-only pages; the sitemap address comes from SITE_URL.
  */
 import type { APIRoute } from 'astro';
@@ -8,7 +8,7 @@ import { getConfig } from '#lib/config.ts';
 export const prerender = false;
 
 /** Paths that are private to a customer or not pages at all. */
-const DISALLOW = ['/api/', '/cart', '/checkout', '/my-account'];
+const DISALLOW = ['/api/', '/cart', '/checkout', '/my-account', '/admin'];
 
 export const GET: APIRoute = () => {
   const site = getConfig().SITE_URL.replace(/\/+$/, '');

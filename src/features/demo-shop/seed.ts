@@ -14,6 +14,7 @@ import * as schema from '#lib/db/schema.ts';
 import { slugify } from '#lib/slug.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 import { loadDemoShop, type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode } from './schema.ts';
+import { seedDemoStaff } from './demo-staff.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { logger } from '#lib/log.ts';
 
@@ -35,6 +36,9 @@ const ALL_TABLES = [
   'rate_limit_events',
   'otps',
   'sessions',
+  'audit_log',
+  'staff_sessions',
+  'staff',
   'customers',
   'stock_movements',
   'delivery_areas',
@@ -145,8 +149,9 @@ async function seedPromoCodes(tx: Transaction, promoCodes: DemoPromoCode[]): Pro
 
 /**
  * Replaces everything in the database with the demo shop. Returns what it wrote. `demoCustomer`
- * adds the demo customer and her delivered orders (the server's seeding on boot and
- * `npm run db:seed` ask for her; tests that count customers or orders get a shop without her).
+ * adds the demo customer and her delivered orders, and the demo staff, one per role (the
+ * server's seeding on boot and `npm run db:seed` ask for them; tests that count customers or
+ * orders get a shop without them).
  */
 export async function seedDemoShop(
   db: Database,
@@ -160,7 +165,10 @@ export async function seedDemoShop(
     await seedBanners(tx, banners);
     await tx.insert(schema.deliveryAreas).values(deliveryAreas);
     await seedPromoCodes(tx, promoCodes);
-    if (options.demoCustomer) await seedDemoCustomer(tx);
+    if (options.demoCustomer) {
+      await seedDemoCustomer(tx);
+      await seedDemoStaff(tx);
+    }
   });
   return { categories: catalog.length, products: productCount };
 }

@@ -15,3 +15,4 @@ export * from './schema/customers.ts';
 export * from './schema/shopping.ts';
 export * from './schema/orders.ts';
 export * from './schema/delivery.ts';
+export * from './schema/staff.ts';

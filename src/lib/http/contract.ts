@@ -15,14 +15,16 @@
  * });
  */
 import { z } from 'zod';
+import type { Permission } from './permissions.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /**
- * Who may call a route: anyone, a signed-in customer (401 otherwise), or anyone with the customer
- * when there is one.
+ * Who may call a route: anyone, a signed-in customer (401 otherwise), anyone with the customer
+ * when there is one, or a signed-in staff member whose role has the route's `permission` (401
+ * without a staff session, 403 without the permission; checked before the body is read).
  */
-export type RouteAuth = 'none' | 'customer' | 'optional';
+export type RouteAuth = 'none' | 'customer' | 'optional' | 'staff';
 
 /** One route's declaration. Path parameters are written `{name}` (OpenAPI style). */
 export interface RouteContract {
@@ -34,6 +36,8 @@ export interface RouteContract {
   /** Longer notes for the OpenAPI document (statuses, headers). */
   description?: string;
   auth: RouteAuth;
+  /** What a staff route needs (permissions.ts); required with `auth: 'staff'`, nowhere else. */
+  permission?: Permission;
   /** Path parameters (strings in; the schema turns them into what the handler gets). */
   params?: z.ZodObject;
   /** Query parameters (strings in). */
@@ -52,6 +56,24 @@ export interface RouteContract {
 /** Declares a route; returns it unchanged with its literal types kept. */
 export function defineRoute<const C extends RouteContract>(contract: C): C {
   return contract;
+}
+
+/**
+ * Declares a back-office route: under `/api/admin`, signed-in staff only, with the permission
+ * it needs (ADR 0061; docs/admin.md).
+ * @example
+ * export const markProcessedRoute = defineAdminRoute({
+ *   method: 'POST', path: '/api/admin/orders/{id}/processed', summary: 'Mark an order processed',
+ *   permission: 'orders.process', params: z.object({ id: positiveId() }), response: adminOrderSchema,
+ * });
+ */
+export function defineAdminRoute<
+  const C extends Omit<RouteContract, 'auth' | 'path' | 'permission'> & {
+    path: `/api/admin/${string}`;
+    permission: Permission;
+  },
+>(contract: C): C & { auth: 'staff' } {
+  return { ...contract, auth: 'staff' };
 }
 
 type Infer<S, Dir extends 'in' | 'out', Else> = S extends z.ZodType

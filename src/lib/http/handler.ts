@@ -12,6 +12,7 @@ import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
 import { requireSessionCustomer, sessionCustomer, type SessionCustomer } from './session.ts';
+import { actorOf, requireStaff, type SessionStaff, type StaffActor } from './staff-session.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
 import { logger } from '../log.ts';
 
@@ -22,6 +23,10 @@ export interface HandlerInput<C extends RouteContract> {
   query: QueryOut<C>;
   body: BodyOut<C>;
   customer: C['auth'] extends 'customer' ? SessionCustomer : SessionCustomer | null;
+  /** A staff route's signed-in staff member (null on other routes). */
+  staff: C['auth'] extends 'staff' ? SessionStaff : null;
+  /** A staff route's actor for the audit log (src/lib/db/audit.ts `recordAudit`). */
+  actor: C['auth'] extends 'staff' ? StaffActor : null;
 }
 
 /** What a handler returns: the envelope's `data`, and optionally status, message and headers. */
@@ -41,18 +46,33 @@ export interface ImplementedRoute<C extends RouteContract = RouteContract> {
 const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unknown =>
   schema ? schema.parse(value) : {};
 
-/** The session's customer (401 when the contract needs one) and the parsed params, query and body (400 when bad). */
+/**
+ * The session's customer (401 when the contract needs one) or staff member (401, or 403 without
+ * the route's permission: checked before anything of the request is parsed), and the parsed
+ * params, query and body (400 when bad).
+ */
 async function handlerInput<C extends RouteContract>(contract: C, ctx: APIContext): Promise<HandlerInput<C>> {
+  if (contract.auth === 'staff') {
+    if (!contract.permission) throw new Error(`${contract.method} ${contract.path} declares no permission`);
+    const staff = await requireStaff(ctx, contract.permission);
+    const actor = actorOf(staff, (ctx.locals as { reqId?: string }).reqId);
+    return { ...(await parsedInput(contract, ctx)), ctx, customer: null, staff, actor } as HandlerInput<C>;
+  }
   const customer =
     contract.auth === 'customer'
       ? await requireSessionCustomer(ctx)
       : contract.auth === 'optional'
         ? await sessionCustomer(ctx)
         : null;
+  return { ...(await parsedInput(contract, ctx)), ctx, customer, staff: null, actor: null } as HandlerInput<C>;
+}
+
+/** A request's path parameters, query and body, parsed by the contract's schemas (400 when bad). */
+async function parsedInput(contract: RouteContract, ctx: APIContext) {
   const params = parse(contract.params, ctx.params);
   const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
   const body = contract.body ? parse(contract.body, await readBody(ctx.request)) : {};
-  return { ctx, params, query, body, customer } as HandlerInput<C>;
+  return { params, query, body };
 }
 
 /** What a file route's handler returns: the bytes and the download's file name. */

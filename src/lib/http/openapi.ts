@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import type { RouteContract } from './contract.ts';
+import { STAFF_API_COOKIE } from './session-cookie.ts';
 
 const jsonSchema = (schema: z.ZodType, io: 'input' | 'output') =>
   z.toJSONSchema(schema, { io, unrepresentable: 'any' }) as Record<string, unknown>;
@@ -89,6 +90,8 @@ export function openApiDocument(
       ...(params.length ? { parameters: params } : {}),
       ...body,
       ...(route.auth === 'customer' ? { security: [{ bearer: [] }, { cookie: [] }] } : {}),
+      ...(route.path.startsWith('/api/admin/') ? { tags: ['admin'] } : {}),
+      ...(route.auth === 'staff' ? { security: [{ staffCookie: [] }], 'x-permission': route.permission } : {}),
       responses: {
         '200': route.produces ? fileAnswer(route.produces) : envelopeAnswer(route.response),
         '4XX': { description: 'Failure envelope with a message', content: { 'application/json': { schema: failure } } },
@@ -107,8 +110,21 @@ export function openApiDocument(
           description: 'A session token, for API clients that ask for one at sign-in',
         },
         cookie: { type: 'apiKey', in: 'cookie', name: 'ff_session' },
+        staffCookie: {
+          type: 'apiKey',
+          in: 'cookie',
+          name: STAFF_API_COOKIE,
+          description:
+            'A staff session (back office), set by POST /api/admin/login; each route names the permission it needs in x-permission',
+        },
       },
     },
+    tags: [
+      {
+        name: 'admin',
+        description: 'The back office: staff only, each route with its permission (docs/admin-roles.md)',
+      },
+    ],
     paths,
   };
 }

@@ -13,3 +13,11 @@ export function carriesSession(request: Request): boolean {
   const cookie = request.headers.get('cookie');
   return cookie?.includes(`${SESSION_COOKIE}=`) === true;
 }
+
+/**
+ * The staff session's cookies (HttpOnly; set by the admin feature): one token, sent in two cookies
+ * because a cookie has one Path: `ff_staff` on Path=/admin (the back office's pages) and
+ * `ff_staff_api` on Path=/api/admin (its API). No storefront page or API route receives them. ADR 0062.
+ */
+export const STAFF_PAGE_COOKIE = 'ff_staff';
+export const STAFF_API_COOKIE = 'ff_staff_api';

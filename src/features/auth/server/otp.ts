@@ -32,7 +32,7 @@ export const OTP_TTL_MS = 5 * 60_000;
 /** Wrong tries that kill a code. */
 export const OTP_MAX_ATTEMPTS = 5;
 
-export type OtpPurpose = 'login' | 'signup' | 'phone_change';
+export type OtpPurpose = 'login' | 'signup' | 'phone_change' | 'staff_login';
 
 /** What a send returns: life, digits, and `demoCode` only with the console SMS sender (demo mode). */
 export interface OtpSent {

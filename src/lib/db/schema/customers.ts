@@ -58,7 +58,8 @@ export const otps = pgTable(
   {
     id: serial('id').primaryKey(),
     phone: text('phone').notNull(),
-    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change'] }).notNull(),
+    /** `staff_login` codes sign staff in to the back office (src/features/admin). */
+    purpose: text('purpose', { enum: ['login', 'signup', 'phone_change', 'staff_login'] }).notNull(),
     codeHash: text('code_hash').notNull(),
     /** Wrong tries so far; the code dies at the configured maximum. */
     attempts: integer('attempts').notNull().default(0),

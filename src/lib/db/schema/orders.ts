@@ -20,6 +20,7 @@ import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
 import { customers } from './customers.ts';
 import { addresses, SUBSTITUTIONS } from './shopping.ts';
+import { staff } from './staff.ts';
 
 /**
  * A promo code: a percentage or a fixed amount off the subtotal (exactly one of the two) inside
@@ -120,11 +121,18 @@ export const orders = pgTable(
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** Why the shop cancelled it (the staff member's reason); null when the customer cancelled. */
+    cancelReason: text('cancel_reason'),
+    /** The rider (staff) who delivers it; set by staff on the order page. */
+    riderId: integer('rider_id').references(() => staff.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
   (t) => [
     index('orders_customer_idx').on(t.customerId, t.createdAt),
+    // The order board reads a day's orders by slot; a rider's list by rider.
+    index('orders_slot_start_idx').on(t.deliverySlotStart),
+    index('orders_rider_idx').on(t.riderId, t.deliverySlotStart),
     uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
     check('orders_substitution_valid', sql`${t.substitution} IN ('replace', 'refund', 'call')`),
     uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),

@@ -1,0 +1,74 @@
+/**
+ * Staff accounts on the command line (the first owner is made here; owners manage the rest at /admin/staff).
+ *   npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider
+ *   npm run staff -- list
+ *   npm run staff -- remove <mobile>
+ * Changes are written to the audit log as made by "Command line"; removing someone ends their
+ * sessions at once. Uses DATABASE_URL (also while the shop runs on it), else the PGlite data dir
+ * (stop `npm start` first on PGlite).
+ */
+import { parseArgs } from 'node:util';
+import { migrateDatabase } from '#lib/db/index.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { openDatabaseForCli } from './cli-database.ts';
+import { addStaff, COMMAND_LINE, findStaffByPhone, listStaff, removeStaff } from '#features/admin/index.ts';
+import { newStaffSchema, ROLE_LABELS, staffMobile } from '#features/admin/rules.ts';
+
+const USAGE =
+  'Usage: npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider | list | remove <mobile>';
+
+const { positionals, values } = parseArgs({
+  args: process.argv.slice(2),
+  allowPositionals: true,
+  options: { name: { type: 'string' }, role: { type: 'string' } },
+});
+const [command, mobile] = positionals;
+
+/** The first issue of a failed parse, as one line. */
+const firstIssue = (error: { issues: { message: string }[] }) => error.issues[0]?.message ?? 'Invalid input';
+
+if (!['add', 'list', 'remove'].includes(command ?? '') || (command !== 'list' && !mobile)) {
+  console.error(USAGE);
+  process.exit(2);
+}
+
+const handle = await openDatabaseForCli();
+try {
+  await migrateDatabase(handle);
+  const db = handle.db;
+  if (command === 'list') {
+    const members = await listStaff(db);
+    if (!members.length)
+      console.log('No staff yet. Add the first owner with: npm run staff -- add <mobile> --name "<name>" --role owner');
+    for (const m of members) console.log(`${m.phone}\t${ROLE_LABELS[m.role].padEnd(8)}\t${m.name}`);
+  } else if (command === 'add') {
+    const input = newStaffSchema.safeParse({ name: values.name ?? '', mobile, role: values.role ?? '' });
+    if (!input.success) {
+      console.error(`${firstIssue(input.error)}\n${USAGE}`);
+      process.exitCode = 2;
+    } else {
+      const added = await addStaff(db, input.data, COMMAND_LINE);
+      console.log(
+        `Added ${added.name} (${ROLE_LABELS[added.role]}, ${added.phone}): they can sign in at /admin/login.`,
+      );
+    }
+  } else {
+    const phone = staffMobile.safeParse(mobile);
+    const member = phone.success ? await findStaffByPhone(db, phone.data) : null;
+    if (!phone.success) {
+      console.error(firstIssue(phone.error));
+      process.exitCode = 2;
+    } else if (!member) {
+      console.error(`No staff member has the mobile ${phone.data}.`);
+      process.exitCode = 1;
+    } else {
+      await removeStaff(db, member.id, COMMAND_LINE);
+      console.log(`Removed ${member.name} (${member.phone}); their sessions have ended.`);
+    }
+  }
+} catch (err) {
+  console.error(err instanceof AppError ? err.message : `Failed: ${(err as Error).message}`);
+  process.exitCode = 1;
+} finally {
+  await handle.close();
+}

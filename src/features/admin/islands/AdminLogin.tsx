@@ -1,0 +1,114 @@
+/**
+ * The staff sign-in form (/admin/login): mobile number, then the code sent to it (the demo note
+ * shows the code in demo mode, as the customers' dialog does), then on to `next`. Errors are
+ * announced; a throttled send says how long to wait.
+ */
+import { type FormEvent, useId, useRef, useState } from 'react';
+import { callRoute } from '#lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
+import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
+import type { staffLoginRoute, staffOtpRoute } from '../contract.ts';
+
+const inputClass =
+  'block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-700';
+
+export default function AdminLogin({ next }: { next: string }) {
+  const [mobile, setMobile] = useState('');
+  const [sent, setSent] = useState<{ length: number; demo?: string } | null>(null);
+  const [otp, setOtp] = useState('');
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const mobileId = useId();
+  const otpId = useId();
+  const otpRef = useRef<HTMLInputElement>(null);
+
+  const fail = (err: unknown) =>
+    setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+
+  async function send(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      const { data } = await callRoute<typeof staffOtpRoute>('POST /api/admin/login/otp', { body: { mobile } });
+      setSent({ length: data.otp_length, demo: data.demo_otp });
+      setOtp('');
+      requestAnimationFrame(() => otpRef.current?.focus());
+    } catch (err) {
+      fail(err);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function verify(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    try {
+      await callRoute<typeof staffLoginRoute>('POST /api/admin/login', { body: { mobile, otp } });
+      window.location.assign(next);
+    } catch (err) {
+      fail(err);
+      setBusy(false);
+    }
+  }
+
+  if (!sent) {
+    return (
+      <form noValidate onSubmit={send} className="flex flex-col gap-4">
+        <div>
+          <label htmlFor={mobileId} className="mb-1 block text-sm font-medium text-slate-800">
+            Mobile number
+          </label>
+          <input
+            id={mobileId}
+            className={inputClass}
+            type="tel"
+            autoComplete="tel"
+            inputMode="tel"
+            value={mobile}
+            onChange={(e) => setMobile(e.target.value)}
+            aria-invalid={!!error}
+          />
+        </div>
+        <ErrorText message={error} className="" />
+        <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={busy}>
+          {busy ? 'Sending…' : 'Send code'}
+        </button>
+      </form>
+    );
+  }
+  return (
+    <form noValidate onSubmit={verify} className="flex flex-col gap-4">
+      <p role="status" className="text-sm text-slate-700">
+        We sent a {sent.length}-digit code to {mobile}.
+      </p>
+      {sent.demo && <DemoCodeNote code={sent.demo} />}
+      <div>
+        <label htmlFor={otpId} className="mb-1 block text-sm font-medium text-slate-800">
+          {sent.length}-digit code
+        </label>
+        <input
+          id={otpId}
+          ref={otpRef}
+          className={`${inputClass} text-center font-mono text-xl tracking-[0.5em]`}
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          maxLength={sent.length}
+          value={otp}
+          onChange={(e) => setOtp(e.target.value.replace(/\D/g, ''))}
+          aria-invalid={!!error}
+        />
+      </div>
+      <ErrorText message={error} className="" />
+      <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={busy}>
+        {busy ? 'Checking…' : 'Sign in'}
+      </button>
+      <button type="button" className={buttonSecondary} onClick={() => setSent(null)} disabled={busy}>
+        Change number
+      </button>
+    </form>
+  );
+}

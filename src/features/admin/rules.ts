@@ -1,0 +1,76 @@
+/**
+ * The back office's shared rules: staff input schemas and texts, used by the admin routes, the
+ * staff CLI and the admin islands. Browser-safe (zod and the auth feature's phone rules only).
+ */
+import { z } from 'zod';
+import { phoneField } from '#features/auth/rules.ts';
+import { STAFF_ROLES } from '#lib/http/permissions.ts';
+
+export { PERMISSION_TABLE, ROLE_LABELS, STAFF_ROLES, permissionsOf, roleCan } from '#lib/http/permissions.ts';
+import type { Permission } from '#lib/http/permissions.ts';
+export type { Permission, StaffRole } from '#lib/http/permissions.ts';
+
+/** Texts of the back office's sign-in and staff pages. */
+export const STAFF_MESSAGES = {
+  signIn: 'Please sign in to the back office.',
+  forbidden: (role: string) => `Your role (${role}) cannot do this.`,
+  notStaff: 'No staff member has this mobile number.',
+  mobileRequired: 'Please enter your mobile number',
+  invalidMobile: 'Please enter a valid mobile number',
+  nameRequired: 'Please enter a name',
+  roleInvalid: 'Choose a role: owner, manager, packer or rider',
+  alreadyStaff: 'A staff member already has this mobile number.',
+  lastOwner: 'The shop needs at least one owner: add another owner first.',
+  notFound: 'Staff member not found.',
+  signedIn: 'Signed in.',
+  signedOut: 'You have been signed out.',
+} as const;
+
+/** A mobile number, out in E.164. */
+export const staffMobile = phoneField({
+  required: STAFF_MESSAGES.mobileRequired,
+  invalid: STAFF_MESSAGES.invalidMobile,
+});
+
+/** A role name. */
+export const staffRole = z.enum(STAFF_ROLES, { error: STAFF_MESSAGES.roleInvalid });
+
+/** A new staff member: name, mobile and role. */
+export const newStaffSchema = z.object({
+  name: z
+    .string({ error: STAFF_MESSAGES.nameRequired })
+    .trim()
+    .min(1, STAFF_MESSAGES.nameRequired)
+    .max(80, 'A name has at most 80 characters'),
+  mobile: staffMobile,
+  role: staffRole,
+});
+export type NewStaff = z.output<typeof newStaffSchema>;
+
+/** Actions the audit log records, as staff read them (others show their code). */
+export const AUDIT_ACTION_LABELS: Record<string, string> = {
+  'staff.signed_in': 'Signed in',
+  'staff.sign_in_failed': 'Sign-in failed (wrong code)',
+  'staff.signed_out': 'Signed out',
+  'staff.added': 'Added a staff member',
+  'staff.role_changed': 'Changed a role',
+  'staff.removed': 'Removed a staff member',
+  'permission.denied': 'Refused: no permission',
+  'order.processed': 'Marked processed',
+  'order.out_for_delivery': 'Marked out for delivery',
+  'order.delivered': 'Marked delivered',
+  'order.cancelled': 'Cancelled an order',
+  'order.rider_assigned': 'Assigned a rider',
+};
+
+/**
+ * The back office's navigation: each page with the permission it needs (a link shows only to
+ * roles that have it). A feature's admin page adds its line here.
+ */
+export const ADMIN_NAV: readonly { href: string; label: string; permission: Permission }[] = [
+  { href: '/admin', label: 'Order board', permission: 'board.view' },
+  { href: '/admin/deliveries', label: 'My deliveries', permission: 'deliveries.own' },
+  { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
+  { href: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
+  { href: '/admin/permissions', label: 'What you can do', permission: 'self' },
+];

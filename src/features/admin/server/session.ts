@@ -1,0 +1,169 @@
+/**
+ * A staff member's back-office session, from its row to its cookies (ADR 0062):
+ * - the row: a 256-bit random opaque token stored as its SHA-256 hash, with the role at sign-in;
+ *   12 hours of absolute life, ended after 30 minutes without a request, revoked at sign-out and
+ *   whenever the member is removed or their role changes;
+ * - the cookies: the same token as `ff_staff` (Path=/admin) and `ff_staff_api` (Path=/api/admin),
+ *   HttpOnly, SameSite=Lax, Secure over HTTPS. It is never a Bearer token and never in JSON.
+ * `staffResolver` answers the kernel's question (src/lib/http/staff-session.ts), registered at start-up.
+ */
+import { createHash, randomBytes } from 'node:crypto';
+import type { APIContext, AstroCookies } from 'astro';
+import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { getDb, type Database } from '#lib/db/index.ts';
+import type { Transaction } from '#lib/db/types.ts';
+import { staff, staffSessions } from '#lib/db/schema.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { ROLE_LABELS, roleCan, type Permission } from '#lib/http/permissions.ts';
+import type { SessionContext } from '#lib/http/session.ts';
+import { STAFF_API_COOKIE, STAFF_PAGE_COOKIE } from '#lib/http/session-cookie.ts';
+import { actorOf, type SessionStaff, type StaffResolver } from '#lib/http/staff-session.ts';
+import { wantsSecureCookies } from '#lib/http/request-origin.ts';
+import { STAFF_MESSAGES } from '../rules.ts';
+
+/** Absolute life of a staff session: 12 hours, in ms. */
+export const STAFF_SESSION_TTL_MS = 12 * 3_600_000;
+/** A staff session ends after this long without a request: 30 minutes, in ms. */
+export const STAFF_IDLE_MS = 30 * 60_000;
+/** `last_seen_at` is written at most this often (ms), so a busy board does not write on every poll. */
+const TOUCH_EVERY_MS = 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** Opens a session for a staff member; returns the clear token (the only time it exists). */
+export async function createStaffSession(
+  db: Database | Transaction,
+  member: { id: number; role: SessionStaff['role'] },
+  now = new Date(),
+): Promise<{ token: string; sessionId: number }> {
+  const token = randomBytes(32).toString('base64url');
+  const [row] = await db
+    .insert(staffSessions)
+    .values({
+      staffId: member.id,
+      role: member.role,
+      tokenHash: sha256(token),
+      lastSeenAt: now,
+      expiresAt: new Date(now.getTime() + STAFF_SESSION_TTL_MS),
+    })
+    .returning({ id: staffSessions.id });
+  return { token, sessionId: row!.id };
+}
+
+/**
+ * The staff member of a live session token, or null: unknown, revoked, past 12 hours, idle for 30
+ * minutes, the member removed, or their role no longer the one signed in with. A live session's
+ * `last_seen_at` moves forward (at most once a minute).
+ */
+export async function staffForToken(db: Database, token: string, now = new Date()): Promise<SessionStaff | null> {
+  if (!token || token.length > 200) return null;
+  const [row] = await db
+    .select({
+      id: staff.id,
+      name: staff.name,
+      phone: staff.phone,
+      role: staff.role,
+      sessionId: staffSessions.id,
+      lastSeenAt: staffSessions.lastSeenAt,
+    })
+    .from(staffSessions)
+    .innerJoin(staff, eq(staff.id, staffSessions.staffId))
+    .where(
+      and(
+        eq(staffSessions.tokenHash, sha256(token)),
+        isNull(staffSessions.revokedAt),
+        gt(staffSessions.expiresAt, now),
+        gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
+        eq(staff.active, true),
+        eq(staff.role, staffSessions.role),
+      ),
+    );
+  if (!row) return null;
+  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+    await db
+      .update(staffSessions)
+      .set({ lastSeenAt: now })
+      .where(and(eq(staffSessions.id, row.sessionId), lt(staffSessions.lastSeenAt, now)));
+  }
+  const { lastSeenAt: _seen, ...member } = row;
+  return member;
+}
+
+/** Revokes one session (sign-out). */
+export async function revokeStaffSession(db: Database, sessionId: number): Promise<void> {
+  await db
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.id, sessionId), isNull(staffSessions.revokedAt)));
+}
+
+/** Revokes every session of a staff member (removed, or role changed), inside the change's transaction. */
+export async function revokeAllStaffSessions(tx: Database | Transaction, staffId: number): Promise<void> {
+  await tx
+    .update(staffSessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(staffSessions.staffId, staffId), isNull(staffSessions.revokedAt)));
+}
+
+type Where = Pick<APIContext, 'request' | 'url'>;
+
+/** The two cookies' paths: the back office's pages and its API. */
+const COOKIES = [
+  [STAFF_PAGE_COOKIE, '/admin'],
+  [STAFF_API_COOKIE, '/api/admin'],
+] as const;
+
+/** Sets both staff cookies to `token`. */
+export function setStaffCookies(cookies: AstroCookies, where: Where, token: string): void {
+  const secure = wantsSecureCookies(where.request, where.url);
+  for (const [name, path] of COOKIES) {
+    cookies.set(name, token, {
+      path,
+      httpOnly: true,
+      sameSite: 'lax',
+      secure,
+      maxAge: Math.floor(STAFF_SESSION_TTL_MS / 1000),
+    });
+  }
+}
+
+/** Clears both staff cookies. */
+export function clearStaffCookies(cookies: AstroCookies, where: Where): void {
+  const secure = wantsSecureCookies(where.request, where.url);
+  for (const [name, path] of COOKIES) cookies.delete(name, { path, httpOnly: true, sameSite: 'lax', secure });
+}
+
+/** The staff token a request carries (the API cookie on /api/admin, the page cookie on /admin), or null. */
+function readStaffToken(ctx: SessionContext): string | null {
+  return ctx.cookies.get(STAFF_API_COOKIE)?.value ?? ctx.cookies.get(STAFF_PAGE_COOKIE)?.value ?? null;
+}
+
+/** The signed-in staff member, or null; memoised per request in `locals`. */
+export async function getStaff(ctx: SessionContext): Promise<SessionStaff | null> {
+  const locals = ctx.locals as App.Locals;
+  if (locals.staff !== undefined) return locals.staff;
+  const token = readStaffToken(ctx);
+  locals.staff = token ? await staffForToken(await getDb(), token) : null;
+  return locals.staff;
+}
+
+/**
+ * The signed-in staff member holding `permission`. Without a staff session: 401 (a customer's
+ * session counts for nothing here). Without the permission: an audit entry and 403.
+ */
+export async function requireStaffPermission(ctx: SessionContext, permission: Permission): Promise<SessionStaff> {
+  const member = await getStaff(ctx);
+  if (!member) throw new AppError('unauthorized', STAFF_MESSAGES.signIn);
+  if (!roleCan(member.role, permission)) {
+    await recordAudit(await getDb(), actorOf(member, (ctx.locals as App.Locals).reqId), {
+      action: 'permission.denied',
+      after: { permission, method: ctx.request.method, path: ctx.url.pathname },
+    });
+    throw new AppError('forbidden', STAFF_MESSAGES.forbidden(ROLE_LABELS[member.role]));
+  }
+  return member;
+}
+
+/** The kernel's view of staff sessions (src/lib/http/staff-session.ts). */
+export const staffResolver: StaffResolver = { staff: getStaff, requireStaff: requireStaffPermission };

@@ -1,0 +1,94 @@
+/**
+ * The back office's people and their trail: staff members, their sign-in sessions and the
+ * append-only audit log; part of the one schema, src/lib/db/schema.ts.
+ */
+import { sql } from 'drizzle-orm';
+import {
+  bigserial,
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
+
+// The roles and what each may do: the permission table.
+import { STAFF_ROLES } from '../../http/permissions.ts';
+
+/**
+ * A staff member. Removing one clears `active` (the row stays, so the audit log keeps naming who
+ * did what); a removed member's mobile may be added again as a new member.
+ */
+export const staff = pgTable(
+  'staff',
+  {
+    id: serial('id').primaryKey(),
+    name: text('name').notNull(),
+    /** E.164 mobile number, e.g. +919876543210: where the sign-in OTP goes. */
+    phone: text('phone').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    active: boolean('active').notNull().default(true),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [uniqueIndex('staff_phone_active_key').on(t.phone).where(sql`${t.active}`)],
+);
+
+/**
+ * A staff sign-in session: opaque token stored as its SHA-256 hash, `role` as it was at sign-in
+ * (a role change revokes it anyway), 12 h of absolute life, ended by 30 min without a request.
+ */
+export const staffSessions = pgTable(
+  'staff_sessions',
+  {
+    id: serial('id').primaryKey(),
+    staffId: requiredRef('staff_id', () => staff.id, 'cascade'),
+    tokenHash: text('token_hash').notNull(),
+    role: text('role', { enum: STAFF_ROLES }).notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
+    revokedAt: timestamp('revoked_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('staff_sessions_token_hash_key').on(t.tokenHash),
+    index('staff_sessions_staff_idx').on(t.staffId),
+  ],
+);
+
+/**
+ * The audit log: one row per staff action (and per staff sign-in and refused permission),
+ * written in the same transaction as the change it records. Append-only: no route or service
+ * updates or deletes a row. Name and role are copied so an entry reads the same after the
+ * member is renamed, changes role or is removed.
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** Null when no staff member is known (a sign-in with a wrong code for a staff mobile). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
+    staffName: text('staff_name').notNull(),
+    role: text('role').notNull(),
+    /** What was done, e.g. `order.processed`, `staff.role_changed`, `permission.denied`. */
+    action: text('action').notNull(),
+    /** Which record: its type (`order`, `staff`, `product` …) and id, as text. */
+    recordType: text('record_type'),
+    recordId: text('record_id'),
+    before: jsonb('before').$type<Record<string, unknown> | null>(),
+    after: jsonb('after').$type<Record<string, unknown> | null>(),
+    /** The request's id (X-Request-Id), to find its log lines. */
+    requestId: text('request_id'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('audit_log_created_idx').on(t.createdAt),
+    index('audit_log_staff_idx').on(t.staffId, t.createdAt),
+    index('audit_log_record_idx').on(t.recordType, t.recordId, t.createdAt),
+  ],
+);

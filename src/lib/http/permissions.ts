@@ -1,0 +1,77 @@
+/**
+ * What each staff role may do: the one permission table (ARCHITECTURE "Staff"). Every admin route
+ * declares the permission it needs (contract.ts `permission`), the route handler checks it before
+ * reading the body (handler.ts), admin pages check it before rendering, and the same rows are
+ * shown to staff at /admin/permissions and written out in docs/admin-roles.md.
+ *
+ * Roles are cumulative: a packer may do what a rider may, a manager what a packer may, an owner
+ * everything. Browser-safe (no imports).
+ */
+
+/** Staff roles, least to most trusted (as stored in `staff.role`). */
+export const STAFF_ROLES = ['rider', 'packer', 'manager', 'owner'] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** A role as staff read it. */
+export const ROLE_LABELS: Record<StaffRole, string> = {
+  rider: 'Rider',
+  packer: 'Packer',
+  manager: 'Manager',
+  owner: 'Owner',
+};
+
+/**
+ * The permission table: each permission, what it lets a person do (as shown to staff), and the
+ * least trusted role that has it.
+ */
+export const PERMISSION_TABLE = [
+  { permission: 'self', from: 'rider', what: 'Sign in and out, see this page' },
+  {
+    permission: 'deliveries.own',
+    from: 'rider',
+    what: 'See the orders assigned to you, today’s first, and call the customer',
+  },
+  { permission: 'orders.deliver', from: 'rider', what: 'Mark an order out for delivery and delivered' },
+  { permission: 'board.view', from: 'packer', what: 'See the order board and every order' },
+  { permission: 'picking.view', from: 'packer', what: 'See and print picking lists and packing slips' },
+  { permission: 'orders.pack', from: 'packer', what: 'Record picked quantities and substitutions while packing' },
+  { permission: 'orders.process', from: 'packer', what: 'Mark an order processed (packed)' },
+  { permission: 'orders.assign_rider', from: 'packer', what: 'Assign an order to a rider' },
+  { permission: 'orders.cancel', from: 'manager', what: 'Cancel an order with a reason, and refund it' },
+  {
+    permission: 'products.manage',
+    from: 'manager',
+    what: 'Change products, prices and stock; import and export the catalogue',
+  },
+  { permission: 'slots.manage', from: 'manager', what: 'Close, reopen and resize delivery slots' },
+  { permission: 'promos.manage', from: 'manager', what: 'Create and end promo codes' },
+  {
+    permission: 'customers.manage',
+    from: 'manager',
+    what: 'Find customers; adjust their credit and points with a reason',
+  },
+  { permission: 'staff.manage', from: 'owner', what: 'Add staff, change their role, remove them' },
+  { permission: 'audit.view', from: 'owner', what: 'Read the audit log' },
+] as const satisfies readonly { permission: string; from: StaffRole; what: string }[];
+
+/** A permission's name, e.g. `orders.process`. */
+export type Permission = (typeof PERMISSION_TABLE)[number]['permission'];
+
+const rank = (role: StaffRole) => STAFF_ROLES.indexOf(role);
+const FROM = new Map<string, StaffRole>(PERMISSION_TABLE.map((row) => [row.permission, row.from]));
+
+/** Whether `role` has `permission` (false for an unknown permission). */
+export function roleCan(role: StaffRole, permission: Permission): boolean {
+  const from = FROM.get(permission);
+  return from !== undefined && rank(role) >= rank(from);
+}
+
+/** Every permission `role` has, in table order. */
+export function permissionsOf(role: StaffRole): Permission[] {
+  return PERMISSION_TABLE.filter((row) => roleCan(role, row.permission)).map((row) => row.permission);
+}
+
+/** Whether `value` is one of the table's permissions. */
+export function isPermission(value: string): value is Permission {
+  return FROM.has(value);
+}

@@ -1,0 +1,5 @@
+/** GET /api/admin/audit: src/features/admin (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { auditEndpoint } from '#features/admin/routes.ts';
+
+export const { GET, HEAD, ALL } = mount(auditEndpoint);

@@ -1,0 +1,5 @@
+/** POST /api/admin/login/otp: src/features/admin (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { staffOtpEndpoint } from '#features/admin/routes.ts';
+
+export const { POST, ALL } = mount(staffOtpEndpoint);

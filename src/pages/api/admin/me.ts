@@ -1,0 +1,5 @@
+/** GET /api/admin/me: src/features/admin (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { staffMeEndpoint } from '#features/admin/routes.ts';
+
+export const { GET, HEAD, ALL } = mount(staffMeEndpoint);

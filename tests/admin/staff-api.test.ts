@@ -1,0 +1,149 @@
+/**
+ * The back office's staff accounts and sign-in over HTTP, on every test database: the staff OTP
+ * sign-in and its cookies, owners adding, re-roling and removing staff (whose sessions end at
+ * once), the last owner kept, and the audit entries all of it writes.
+ */
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient, randomPhone } from '../helpers/api.ts';
+import { addStaffMember, DEMO_STAFF_PHONE, StaffClient, staffClient } from './staff-helpers.ts';
+
+describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
+  let owner: StaffClient;
+
+  beforeAll(async () => {
+    owner = await staffClient(baseUrl, DEMO_STAFF_PHONE.owner);
+  });
+
+  it('signs staff in with an OTP into two HttpOnly cookies scoped to /admin and /api/admin', async () => {
+    const member = await addStaffMember(owner, 'packer');
+    const client = new StaffClient(baseUrl);
+    const cookies = await client.signIn(member.phone);
+    const page = cookies.find((c) => c.startsWith('ff_staff='))!;
+    const api = cookies.find((c) => c.startsWith('ff_staff_api='))!;
+    expect(page).toMatch(/Path=\/admin(;|$)/);
+    expect(api).toMatch(/Path=\/api\/admin(;|$)/);
+    for (const c of [page, api]) {
+      expect(c).toMatch(/HttpOnly/i);
+      expect(c).toMatch(/SameSite=Lax/i);
+      expect(c).toMatch(/Max-Age=43200/);
+    }
+    expect(cookies.some((c) => c.startsWith('ff_session='))).toBe(false);
+    const me = await client.get('/api/admin/me');
+    expect(me.status).toBe(200);
+    expect(me.body.data.staff).toMatchObject({ id: member.id, role: 'packer' });
+    expect(me.body.data.permissions).toContain('orders.process');
+    expect(me.body.data.permissions).not.toContain('orders.cancel');
+  });
+
+  it('refuses a mobile that is no staff member’s, and a wrong code, and records the wrong code', async () => {
+    const stranger = new StaffClient(baseUrl);
+    const unknown = await stranger.post('/api/admin/login/otp', { json: { mobile: randomPhone() } });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toBe('No staff member has this mobile number.');
+
+    const member = await addStaffMember(owner, 'rider');
+    const sent = await stranger.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+    expect(sent.status).toBe(200);
+    expect(sent.body.data.demo_otp).toMatch(/^\d+$/);
+    const wrong = sent.body.data.demo_otp === '0000' ? '1111' : '0000';
+    const bad = await stranger.post('/api/admin/login', { json: { mobile: member.phone, otp: wrong } });
+    expect(bad.status).toBe(400);
+    expect(bad.body.message).toBe('Invalid OTP');
+    const audit = await owner.get(`/api/admin/audit?staff_id=${member.id}`);
+    expect(audit.body.data.entries.map((e: { action: string }) => e.action)).toContain('staff.sign_in_failed');
+  });
+
+  it('a customer’s code does not open the back office, nor a staff code the shop', async () => {
+    const member = await addStaffMember(owner, 'rider');
+    const customer = new ApiClient(baseUrl);
+    await customer.signUp(member.phone);
+    // The customer's session (Bearer and cookie) is no staff session.
+    expect((await customer.get('/api/admin/me')).status).toBe(401);
+    const staffSent = await customer.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+    const asCustomer = await customer.post('/api/otp-login', {
+      json: { key: member.phone, otp: staffSent.body.data.demo_otp },
+    });
+    expect(asCustomer.status).toBe(400);
+  });
+
+  it('lets the owner add, re-role and remove staff; a change ends that member’s sessions at once', async () => {
+    const member = await addStaffMember(owner, 'packer', 'Meera K');
+    const packer = await staffClient(baseUrl, member.phone);
+    expect((await packer.get('/api/admin/me')).status).toBe(200);
+
+    const list = await owner.get('/api/admin/staff');
+    expect(list.body.data.staff).toContainEqual({
+      id: member.id,
+      name: 'Meera K',
+      mobile: member.phone,
+      role: 'packer',
+    });
+
+    const duplicate = await owner.post('/api/admin/staff', {
+      json: { name: 'Again', mobile: member.phone, role: 'rider' },
+    });
+    expect(duplicate.status).toBe(409);
+
+    const changed = await owner.put(`/api/admin/staff/${member.id}`, { json: { role: 'manager' } });
+    expect(changed.status).toBe(200);
+    expect(changed.body.data.staff.role).toBe('manager');
+    expect((await packer.get('/api/admin/me')).status).toBe(401);
+
+    const manager = await staffClient(baseUrl, member.phone);
+    expect((await manager.get('/api/admin/me')).body.data.staff.role).toBe('manager');
+    const removed = await owner.delete(`/api/admin/staff/${member.id}`);
+    expect(removed.status).toBe(200);
+    expect((await manager.get('/api/admin/me')).status).toBe(401);
+    expect((await owner.get('/api/admin/staff')).body.data.staff.some((s: { id: number }) => s.id === member.id)).toBe(
+      false,
+    );
+
+    const audit = await owner.get(`/api/admin/audit?record_type=staff&record_id=${member.id}`);
+    const actions = audit.body.data.entries.map((e: { action: string }) => e.action);
+    expect(actions).toEqual(
+      expect.arrayContaining(['staff.added', 'staff.role_changed', 'staff.removed', 'staff.signed_in']),
+    );
+    const roleChange = audit.body.data.entries.find((e: { action: string }) => e.action === 'staff.role_changed');
+    expect(roleChange).toMatchObject({
+      staff_name: 'Lakshmi Nair',
+      role: 'owner',
+      before: { role: 'packer' },
+      after: { role: 'manager' },
+    });
+    expect(roleChange.request_id).toMatch(/\S/);
+  });
+
+  it('keeps at least one owner', async () => {
+    const me = (await owner.get('/api/admin/me')).body.data.staff;
+    const demote = await owner.put(`/api/admin/staff/${me.id}`, { json: { role: 'manager' } });
+    expect(demote.status).toBe(409);
+    expect(demote.body.message).toMatch(/at least one owner/);
+    expect((await owner.delete(`/api/admin/staff/${me.id}`)).status).toBe(409);
+  });
+
+  it('adds one member when the same mobile is added twice at once', async () => {
+    const phone = randomPhone();
+    const answers = await Promise.all(
+      [1, 2].map(() => owner.post('/api/admin/staff', { json: { name: 'Twin', mobile: phone, role: 'rider' } })),
+    );
+    expect(answers.map((a) => a.status).sort()).toEqual([201, 409]);
+  });
+
+  it('refuses bad staff input with field messages', async () => {
+    const bad = await owner.post('/api/admin/staff', { json: { name: '', mobile: '12', role: 'boss' } });
+    expect(bad.status).toBe(400);
+    expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['name', 'mobile', 'role']));
+  });
+
+  it('signs out: the session ends and the cookies are cleared', async () => {
+    const member = await addStaffMember(owner, 'rider');
+    const rider = await staffClient(baseUrl, member.phone);
+    const out = await rider.post('/api/admin/logout');
+    expect(out.status).toBe(200);
+    const cleared = out.headers
+      .getSetCookie()
+      .filter((c) => /^ff_staff(_api)?=.*(Max-Age=0|Expires=Thu, 01 Jan 1970)/i.test(c));
+    expect(cleared).toHaveLength(2);
+    expect((await rider.get('/api/admin/me')).status).toBe(401);
+  });
+});

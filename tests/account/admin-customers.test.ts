@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { AuditChange } from '#lib/audit.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { creditTransactions, customers, pointsTransactions } from '#lib/db/schema.ts';
 import { creditAdjustSchema, customerQueryOk, pointsAdjustSchema } from '#features/account/admin-customer-rules.ts';
@@ -46,10 +46,8 @@ describe('adjustment schemas', () => {
 describe.each(testDatabaseKinds())('staff customers on %s', (kind) => {
   let handle: DatabaseHandle;
   let asha: number;
-  const entries: AuditChange[] = [];
-  const audit = async (_tx: unknown, change: AuditChange) => {
-    entries.push(change);
-  };
+  const audit = auditReader(() => handle.db);
+  const actor = TEST_ACTOR;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     const rows = await handle.db
@@ -83,13 +81,13 @@ describe.each(testDatabaseKinds())('staff customers on %s', (kind) => {
 
   it('adjusts credit once per key, with the reason in the ledger and the audit log', async () => {
     const input = { amount_paise: -25000, reason: 'Repaid ₹250 short', idempotency_key: 'credit-key-0001' };
-    const first = await adjustCredit(handle.db, asha, input, audit);
+    const first = await adjustCredit(handle.db, asha, input, actor);
     expect(first.replayed).toBe(false);
     expect(first.customer.creditBalancePaise).toBe(75000);
     expect(first.customer.credit[0]).toMatchObject({ kind: 'adjustment', amount: -25000, note: 'Repaid ₹250 short' });
-    const again = await adjustCredit(handle.db, asha, input, audit);
+    const again = await adjustCredit(handle.db, asha, input, actor);
     expect(again).toMatchObject({ replayed: true, customer: { creditBalancePaise: 75000 } });
-    expect(entries.filter((e) => e.action === 'customer.credit_adjust')).toEqual([
+    expect((await audit.entries()).filter((e) => e.action === 'customer.credit_adjust')).toEqual([
       {
         action: 'customer.credit_adjust',
         entity: 'customer',
@@ -98,12 +96,12 @@ describe.each(testDatabaseKinds())('staff customers on %s', (kind) => {
         after: { credit_balance_paise: 75000, amount_paise: -25000, reason: 'Repaid ₹250 short' },
       },
     ]);
-    await expect(adjustCredit(handle.db, asha, { ...input, amount_paise: -100 }, audit)).rejects.toMatchObject({
+    await expect(adjustCredit(handle.db, asha, { ...input, amount_paise: -100 }, actor)).rejects.toMatchObject({
       code: 'unprocessable',
       message: 'This idempotency key was used for another adjustment.',
     });
     await expect(
-      adjustCredit(handle.db, asha, { ...input, amount_paise: -80000, idempotency_key: 'credit-key-0002' }, audit),
+      adjustCredit(handle.db, asha, { ...input, amount_paise: -80000, idempotency_key: 'credit-key-0002' }, actor),
     ).rejects.toMatchObject({
       code: 'unprocessable',
       message: 'The credit balance cannot go below ₹0.00 (it is ₹750.00).',
@@ -113,7 +111,7 @@ describe.each(testDatabaseKinds())('staff customers on %s', (kind) => {
       0,
     );
     await expect(
-      adjustCredit(handle.db, 999_999, { ...input, idempotency_key: 'credit-key-0003' }, audit),
+      adjustCredit(handle.db, 999_999, { ...input, idempotency_key: 'credit-key-0003' }, actor),
     ).rejects.toMatchObject({
       code: 'not_found',
     });
@@ -121,14 +119,14 @@ describe.each(testDatabaseKinds())('staff customers on %s', (kind) => {
 
   it('adjusts points exactly once when the same key arrives 8 times at once', async () => {
     const input = { points: 30, reason: 'Sorry for the late delivery', idempotency_key: 'points-key-0001' };
-    const results = await Promise.all(Array.from({ length: 8 }, () => adjustPoints(handle.db, asha, input, audit)));
+    const results = await Promise.all(Array.from({ length: 8 }, () => adjustPoints(handle.db, asha, input, actor)));
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     const [c] = await handle.db.select().from(customers).where(eq(customers.id, asha));
     expect(c!.pointsBalance).toBe(42);
     expect(await handle.db.$count(pointsTransactions, eq(pointsTransactions.customerId, asha))).toBe(1);
-    expect(entries.filter((e) => e.action === 'customer.points_adjust')).toHaveLength(1);
+    expect((await audit.entries()).filter((e) => e.action === 'customer.points_adjust')).toHaveLength(1);
     await expect(
-      adjustPoints(handle.db, asha, { points: -43, reason: 'Correction', idempotency_key: 'points-key-0002' }, audit),
+      adjustPoints(handle.db, asha, { points: -43, reason: 'Correction', idempotency_key: 'points-key-0002' }, actor),
     ).rejects.toMatchObject({ message: 'The points balance cannot go below 0 (it is 42).' });
   });
 

@@ -7,7 +7,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { AuditChange } from '#lib/audit.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { products, stockMovements } from '#lib/db/schema.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
@@ -53,10 +53,8 @@ describe('product patch schema', () => {
 
 describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
   let handle: DatabaseHandle;
-  const entries: AuditChange[] = [];
-  const audit = async (_tx: unknown, change: AuditChange) => {
-    entries.push(change);
-  };
+  const audit = auditReader(() => handle.db);
+  const actor = TEST_ACTOR;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     await seedDemoShop(handle.db);
@@ -91,16 +89,16 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
   it('changes price and stock, writes the stock ledger and an audit entry with before and after', async () => {
     const db = handle.db;
     const before = (await getAdminProduct(db, 6))!;
-    entries.length = 0;
+    await audit.mark();
     const after = await updateAdminProduct(
       db,
       6,
       { price_paise: before.mrpPaise - 100, stock: before.stock + 7 },
-      audit,
+      actor,
     );
     expect(after.pricePaise).toBe(before.mrpPaise - 100);
     expect(after.stock).toBe(before.stock + 7);
-    expect(entries).toEqual([
+    expect(await audit.entries()).toEqual([
       {
         action: 'product.update',
         entity: 'product',
@@ -112,30 +110,30 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     const moves = await db.select().from(stockMovements).where(eq(stockMovements.productId, 6));
     expect(moves.at(-1)).toMatchObject({ delta: 7, reason: 'adjust' });
     // The same values again change nothing and record nothing.
-    entries.length = 0;
-    await updateAdminProduct(db, 6, { stock: before.stock + 7 }, audit);
-    expect(entries).toEqual([]);
+    await audit.mark();
+    await updateAdminProduct(db, 6, { stock: before.stock + 7 }, actor);
+    expect(await audit.entries()).toEqual([]);
   });
 
   it('refuses a price above the MRP, a subcategory outside the category and an unknown product', async () => {
     const db = handle.db;
     const p = (await getAdminProduct(db, 7))!;
-    await expect(updateAdminProduct(db, 7, { price_paise: p.mrpPaise + 1 }, audit)).rejects.toMatchObject({
+    await expect(updateAdminProduct(db, 7, { price_paise: p.mrpPaise + 1 }, actor)).rejects.toMatchObject({
       code: 'unprocessable',
       message: 'The price cannot be above the MRP.',
     });
-    await expect(updateAdminProduct(db, 7, { mrp_paise: p.pricePaise - 1 }, audit)).rejects.toMatchObject({
+    await expect(updateAdminProduct(db, 7, { mrp_paise: p.pricePaise - 1 }, actor)).rejects.toMatchObject({
       code: 'unprocessable',
       errors: { mrp_paise: 'The price cannot be above the MRP.' },
     });
     const otherSub = (
       await rows<{ id: number }>(sql`SELECT id FROM subcategories WHERE category_id <> ${p.categoryId} LIMIT 1`)
     )[0]!.id;
-    await expect(updateAdminProduct(db, 7, { subcategory_id: otherSub }, audit)).rejects.toMatchObject({
+    await expect(updateAdminProduct(db, 7, { subcategory_id: otherSub }, actor)).rejects.toMatchObject({
       code: 'unprocessable',
       message: 'The subcategory is not in the chosen category.',
     });
-    await expect(updateAdminProduct(db, 999_999, { stock: 1 }, audit)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(updateAdminProduct(db, 999_999, { stock: 1 }, actor)).rejects.toMatchObject({ code: 'not_found' });
     expect((await getAdminProduct(db, 7))!.pricePaise).toBe(p.pricePaise);
   });
 
@@ -143,17 +141,17 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     const db = handle.db;
     await catalogSnapshot(db);
     const p = (await getAdminProduct(db, 8))!;
-    await updateAdminProduct(db, 8, { price_paise: p.pricePaise - 1, stock: 42 }, audit);
+    await updateAdminProduct(db, 8, { price_paise: p.pricePaise - 1, stock: 42 }, actor);
     await sleep(DELTA_INTERVAL_MS + 10);
     const seen = (await catalogSnapshot(db)).product(8)!;
     expect(seen.pricePaise).toBe(p.pricePaise - 1);
     expect(seen.stock).toBe(42);
-    await updateAdminProduct(db, 8, { is_active: false }, audit);
+    await updateAdminProduct(db, 8, { is_active: false }, actor);
     await sleep(DELTA_INTERVAL_MS + 10);
     await catalogSnapshot(db);
     await sleep(60);
     expect((await catalogSnapshot(db)).product(8)).toBeNull();
-    await updateAdminProduct(db, 8, { is_active: true }, audit);
+    await updateAdminProduct(db, 8, { is_active: true }, actor);
   });
 
   it('exports every product as CSV that the importer takes back, with a row-by-row report', async () => {
@@ -178,7 +176,7 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
       'NEW-1,,Fresh Jackfruit 1 kg,Fruits,Exotic,,120.00,150.00,,,,,,,,,',
       'NEW-2,,Bad Mango,Fruits,Exotic,,200.00,150.00,,,,,,,,,',
     ].join('\r\n');
-    const result = await importCatalogCsv(db, file, { audit });
+    const result = await importCatalogCsv(db, file, { actor });
     expect(result.skipped).toEqual([
       { line: lines.length + 3, column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' },
     ]);
@@ -191,7 +189,7 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     expect(result.rows.find((r) => r.sku === p.sku)?.outcome).toBe('changed');
     expect(result.inserted).toBe(1);
     expect((await getAdminProduct(db, 9))!.pricePaise).toBe(p.pricePaise - 100);
-    expect(entries.at(-1)).toMatchObject({
+    expect((await audit.entries()).at(-1)).toMatchObject({
       action: 'catalog.import',
       after: { added: 1, refused: 1, added_skus: ['NEW-1'] },
     });

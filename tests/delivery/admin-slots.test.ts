@@ -13,7 +13,7 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import type { AuditChange } from '#lib/audit.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import { listAdminSlots, setSlotCapacity, setSlotClosed } from '#features/delivery/server/admin-slots.ts';
 import { setDeliveryClock } from '#features/delivery/server/clock.ts';
 import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
@@ -65,10 +65,8 @@ async function buyer(db: Database, pin = '680001', qty = 1) {
 describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {
   let handle: Awaited<ReturnType<typeof createTestDatabase>>;
   let db: Database;
-  const entries: AuditChange[] = [];
-  const audit = async (_tx: unknown, change: AuditChange) => {
-    entries.push(change);
-  };
+  const audit = auditReader(() => db);
+  const actor = TEST_ACTOR;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     db = handle.db;
@@ -80,7 +78,7 @@ describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {
   afterEach(async () => {
     await db.delete(orders);
     await db.delete(deliverySlotUsage);
-    entries.length = 0;
+    await audit.mark();
   });
   afterAll(async () => {
     setDeliveryConfig(null);
@@ -108,7 +106,7 @@ describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {
 
   it('closes a slot to new orders, keeps the orders in it, and reopens it', async () => {
     const first = await place(await buyer(db), '2026-11-27T09:00');
-    const closed = await setSlotClosed(db, 'thrissur-central', '2026-11-27T09:00', true, audit, NOW);
+    const closed = await setSlotClosed(db, 'thrissur-central', '2026-11-27T09:00', true, actor, NOW);
     expect(closed).toMatchObject({ status: 'closed', reason: 'Closed by the shop', booked: 1, closedByShop: true });
     await expect(place(await buyer(db), '2026-11-27T09:00')).rejects.toMatchObject({
       code: 'conflict',
@@ -124,10 +122,10 @@ describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {
       setDeliveryClock(NOW);
     }
     expect(await db.$count(orders, eq(orders.id, first.order.id))).toBe(1);
-    const reopened = await setSlotClosed(db, 'thrissur-central', '2026-11-27T09:00', false, audit, NOW);
+    const reopened = await setSlotClosed(db, 'thrissur-central', '2026-11-27T09:00', false, actor, NOW);
     expect(reopened).toMatchObject({ status: 'open', booked: 1, left: 2 });
     await place(await buyer(db), '2026-11-27T09:00');
-    expect(entries.map((e) => [e.action, e.entityId, e.before, e.after])).toEqual([
+    expect((await audit.entries()).map((e) => [e.action, e.entityId, e.before, e.after])).toEqual([
       ['slot.close', 'thrissur-central/2026-11-27T09:00', { closed: false }, { closed: true }],
       ['slot.reopen', 'thrissur-central/2026-11-27T09:00', { closed: true }, { closed: false }],
     ]);
@@ -136,43 +134,43 @@ describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {
   it('refuses a capacity below the orders booked, and lets a slot take more', async () => {
     await place(await buyer(db), '2026-11-28T11:00');
     await place(await buyer(db), '2026-11-28T11:00');
-    await expect(setSlotCapacity(db, 'thrissur-central', '2026-11-28T11:00', 1, audit, NOW)).rejects.toMatchObject({
+    await expect(setSlotCapacity(db, 'thrissur-central', '2026-11-28T11:00', 1, actor, NOW)).rejects.toMatchObject({
       code: 'unprocessable',
       message: '2 orders are booked in this slot: the capacity cannot be below 2.',
       data: { booked: 2 },
     });
-    expect(await setSlotCapacity(db, 'thrissur-central', '2026-11-28T11:00', 2, audit, NOW)).toMatchObject({
+    expect(await setSlotCapacity(db, 'thrissur-central', '2026-11-28T11:00', 2, actor, NOW)).toMatchObject({
       capacity: 2,
       booked: 2,
       left: 0,
       status: 'full',
     });
     await expect(place(await buyer(db), '2026-11-28T11:00')).rejects.toMatchObject({ code: 'conflict' });
-    await setSlotCapacity(db, 'thrissur-central', '2026-11-28T11:00', 4, audit, NOW);
+    await setSlotCapacity(db, 'thrissur-central', '2026-11-28T11:00', 4, actor, NOW);
     await place(await buyer(db), '2026-11-28T11:00');
-    expect(entries.map((e) => [e.action, e.before, e.after])).toEqual([
+    expect((await audit.entries()).map((e) => [e.action, e.before, e.after])).toEqual([
       ['slot.capacity', { capacity: 3, booked: 2 }, { capacity: 2, booked: 2 }],
       ['slot.capacity', { capacity: 2, booked: 2 }, { capacity: 4, booked: 2 }],
     ]);
   });
 
   it('answers 404 for a zone or slot that is not there', async () => {
-    await expect(setSlotClosed(db, 'nowhere', '2026-11-28T11:00', true, audit, NOW)).rejects.toMatchObject({
+    await expect(setSlotClosed(db, 'nowhere', '2026-11-28T11:00', true, actor, NOW)).rejects.toMatchObject({
       code: 'not_found',
       message: 'No such delivery zone.',
     });
-    await expect(setSlotCapacity(db, 'thrissur-central', '2026-12-28T11:00', 5, audit, NOW)).rejects.toMatchObject({
+    await expect(setSlotCapacity(db, 'thrissur-central', '2026-12-28T11:00', 5, actor, NOW)).rejects.toMatchObject({
       code: 'not_found',
       message: 'No such slot in the next 7 days of this zone.',
     });
   });
 
   it('never books more than the capacity while staff lower it and 10 orders arrive at once', async () => {
-    await setSlotCapacity(db, 'thrissur-central', '2026-11-28T16:00', 6, audit, NOW);
+    await setSlotCapacity(db, 'thrissur-central', '2026-11-28T16:00', 6, actor, NOW);
     const buyers = [];
     for (let i = 0; i < 10; i++) buyers.push(await buyer(db));
     const [change, ...results] = await Promise.allSettled([
-      setSlotCapacity(db, 'thrissur-central', '2026-11-28T16:00', 4, audit, NOW),
+      setSlotCapacity(db, 'thrissur-central', '2026-11-28T16:00', 4, actor, NOW),
       ...buyers.map((b) => place(b, '2026-11-28T16:00')),
     ]);
     const booked = results.filter((r) => r.status === 'fulfilled').length;

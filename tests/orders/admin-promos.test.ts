@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { AuditChange } from '#lib/audit.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
 import { promoCreateSchema } from '#features/orders/admin-promo-rules.ts';
@@ -49,10 +49,8 @@ describe('promo create schema', () => {
 describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
   let handle: DatabaseHandle;
   let customerId: number;
-  const entries: AuditChange[] = [];
-  const audit = async (_tx: unknown, change: AuditChange) => {
-    entries.push(change);
-  };
+  const audit = auditReader(() => handle.db);
+  const actor = TEST_ACTOR;
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
     const [c] = await handle.db.insert(customers).values({ name: 'Asha', phone: '+919800000001' }).returning();
@@ -70,9 +68,9 @@ describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
       max_uses: 100,
       per_customer_limit: 1,
     });
-    const promo = await createPromo(handle.db, input, audit, NOW);
+    const promo = await createPromo(handle.db, input, actor, NOW);
     expect(promo).toMatchObject({ code: 'FLAT50', amountOffPaise: 5000, percentOff: null, state: 'active' });
-    expect(entries.at(-1)).toMatchObject({
+    expect((await audit.entries()).at(-1)).toMatchObject({
       action: 'promo.create',
       entity: 'promo_code',
       entityId: String(promo.id),
@@ -89,7 +87,7 @@ describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
     const small = await createPromo(
       handle.db,
       promoCreateSchema.parse({ code: 'BIG500', kind: 'amount', amount_off_paise: 50000 }),
-      audit,
+      actor,
       NOW,
     );
     expect((await evaluatePromo(handle.db, customerId, small.code, 12000, NOW)).discountPaise).toBe(12000);
@@ -99,17 +97,17 @@ describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
     await createPromo(
       handle.db,
       promoCreateSchema.parse({ code: 'TWICE', kind: 'percent', percent_off: 5 }),
-      audit,
+      actor,
       NOW,
     );
     await expect(
-      createPromo(handle.db, promoCreateSchema.parse({ code: 'twice', kind: 'percent', percent_off: 7 }), audit, NOW),
+      createPromo(handle.db, promoCreateSchema.parse({ code: 'twice', kind: 'percent', percent_off: 7 }), actor, NOW),
     ).rejects.toMatchObject({ code: 'conflict', message: 'The promo code TWICE already exists.' });
     await expect(
       createPromo(
         handle.db,
         promoCreateSchema.parse({ code: 'LATE', kind: 'percent', percent_off: 5, ends_at: later(-1) }),
-        audit,
+        actor,
         NOW,
       ),
     ).rejects.toMatchObject({ code: 'unprocessable', message: 'The end must be in the future.' });
@@ -119,16 +117,16 @@ describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
     const soon = await createPromo(
       handle.db,
       promoCreateSchema.parse({ code: 'SOON', kind: 'percent', percent_off: 20, starts_at: later(24) }),
-      audit,
+      actor,
       NOW,
     );
     const list = await listAdminPromos(handle.db, NOW);
     expect(list.find((p) => p.code === 'SOON')?.state).toBe('scheduled');
     expect(list.find((p) => p.code === 'FLAT50')?.state).toBe('active');
     const flat = list.find((p) => p.code === 'FLAT50')!;
-    const ended = await endPromo(handle.db, flat.id, audit, NOW);
+    const ended = await endPromo(handle.db, flat.id, actor, NOW);
     expect(ended).toMatchObject({ state: 'ended', endsAt: NOW.toISOString() });
-    expect(entries.at(-1)).toMatchObject({
+    expect((await audit.entries()).at(-1)).toMatchObject({
       action: 'promo.end',
       before: { ends_at: later(48) },
       after: { ends_at: NOW.toISOString() },
@@ -136,11 +134,11 @@ describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
     await expect(evaluatePromo(handle.db, customerId, 'FLAT50', 30000, new Date(later(1)))).rejects.toMatchObject({
       message: 'This promo code has expired.',
     });
-    await expect(endPromo(handle.db, flat.id, audit, NOW)).rejects.toMatchObject({
+    await expect(endPromo(handle.db, flat.id, actor, NOW)).rejects.toMatchObject({
       code: 'conflict',
       message: 'This promo code has already ended.',
     });
-    await expect(endPromo(handle.db, 99_999, audit, NOW)).rejects.toMatchObject({ code: 'not_found' });
+    await expect(endPromo(handle.db, 99_999, actor, NOW)).rejects.toMatchObject({ code: 'not_found' });
     expect(soon.state).toBe('scheduled');
   });
 });

@@ -11,7 +11,8 @@
  * is written in the same transaction.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
-import type { AuditWriter } from '#lib/audit.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses, creditTransactions, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
@@ -167,7 +168,7 @@ export async function adjustCredit(
   db: Database,
   customerId: number,
   input: CreditAdjust,
-  audit: AuditWriter,
+  actor: StaffActor,
 ): Promise<AdjustResult> {
   return db.transaction(async (tx) => {
     const [known] = await tx
@@ -216,10 +217,9 @@ export async function adjustCredit(
       throw new AppError('unprocessable', ADMIN_CUSTOMER_MESSAGES.creditBelowZero(formatPaise(before!.balance)), {
         errors: { amount_paise: ADMIN_CUSTOMER_MESSAGES.creditBelowZero(formatPaise(before!.balance)) },
       });
-    await audit(tx, {
+    await recordAudit(tx, actor, {
       action: 'customer.credit_adjust',
-      entity: 'customer',
-      entityId: String(customerId),
+      record: { type: 'customer', id: String(customerId) },
       before: { credit_balance_paise: before!.balance },
       after: { credit_balance_paise: after.balance, amount_paise: input.amount_paise, reason: input.reason },
     });
@@ -235,7 +235,7 @@ export async function adjustPoints(
   db: Database,
   customerId: number,
   input: PointsAdjust,
-  audit: AuditWriter,
+  actor: StaffActor,
 ): Promise<AdjustResult> {
   return db.transaction(async (tx) => {
     const [known] = await tx
@@ -283,10 +283,9 @@ export async function adjustPoints(
       throw new AppError('unprocessable', ADMIN_CUSTOMER_MESSAGES.pointsBelowZero(before!.balance), {
         errors: { points: ADMIN_CUSTOMER_MESSAGES.pointsBelowZero(before!.balance) },
       });
-    await audit(tx, {
+    await recordAudit(tx, actor, {
       action: 'customer.points_adjust',
-      entity: 'customer',
-      entityId: String(customerId),
+      record: { type: 'customer', id: String(customerId) },
       before: { points_balance: before!.balance },
       after: { points_balance: after.balance, points: input.points, reason: input.reason },
     });

@@ -10,8 +10,9 @@
  * This process's snapshot is told at once (`markCatalogChanged`).
  */
 import { and, asc, count, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
-import type { AuditWriter } from '#lib/audit.ts';
-import { changedFields } from '#lib/audit.ts';
+import { changedFields } from '#lib/changed-fields.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, stockMovements, subcategories } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
@@ -177,7 +178,7 @@ export async function updateAdminProduct(
   db: Database,
   id: number,
   patch: ProductPatch,
-  audit: AuditWriter,
+  actor: StaffActor,
 ): Promise<AdminProduct> {
   const result = await db.transaction(async (tx) => {
     const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
@@ -235,7 +236,7 @@ export async function updateAdminProduct(
       await tx.insert(stockMovements).values({ productId: id, delta: after.stock - before.stock, reason: 'adjust' });
     const change = changedFields(auditView(before), auditView(after));
     if (Object.keys(change.after).length > 0)
-      await audit(tx, { action: 'product.update', entity: 'product', entityId: String(id), ...change });
+      await recordAudit(tx, actor, { action: 'product.update', record: { type: 'product', id }, ...change });
     return after;
   });
   markCatalogChanged(db);

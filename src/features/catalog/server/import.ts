@@ -15,7 +15,8 @@
  */
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import type { AuditWriter } from '#lib/audit.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database } from '#lib/db/index.ts';
 import { slugify } from '#lib/slug.ts';
 import { readRows, type SkippedRow } from './import-csv.ts';
@@ -77,7 +78,7 @@ function uniqueSlug(name: string, taken: Set<string>): string {
 export async function importCatalogCsv(
   db: Database,
   input: string | Readable,
-  options: { onProgress?: ImportProgress; audit?: AuditWriter } = {},
+  options: { onProgress?: ImportProgress; actor?: StaffActor } = {},
 ): Promise<ImportResult> {
   const { rows, skipped } = await readRows(input);
   skipped.sort((a, b) => a.line - b.line);
@@ -190,11 +191,10 @@ export async function importCatalogCsv(
         options.onProgress?.(Math.min(start + BATCH_SIZE, rows.length), rows.length);
       }
       // Staff's import (the back office): one entry with what it did, in the import's transaction.
-      if (options.audit)
-        await options.audit(tx, {
+      if (options.actor)
+        await recordAudit(tx, options.actor, {
           action: 'catalog.import',
-          entity: 'catalog',
-          entityId: 'import',
+          record: { type: 'catalog', id: 'import' },
           before: null,
           after: {
             added: added.size,

@@ -8,7 +8,8 @@
  * booked orders always keep their place, and the change is audited in its transaction.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { AuditWriter } from '#lib/audit.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { deliverySlotUsage } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
@@ -64,7 +65,7 @@ export async function setSlotCapacity(
   zoneId: string,
   slotId: string,
   capacity: number,
-  audit: AuditWriter,
+  actor: StaffActor,
   now = deliveryNow(),
 ): Promise<Slot> {
   return db.transaction(async (tx) => {
@@ -80,10 +81,9 @@ export async function setSlotCapacity(
         .update(deliverySlotUsage)
         .set({ capacity })
         .where(and(eq(deliverySlotUsage.zoneId, zoneId), eq(deliverySlotUsage.slotId, slotId)));
-      await audit(tx, {
+      await recordAudit(tx, actor, {
         action: 'slot.capacity',
-        entity: 'delivery_slot',
-        entityId: slotKey(zoneId, slotId),
+        record: { type: 'delivery_slot', id: slotKey(zoneId, slotId) },
         before: { capacity: slot.capacity, booked: row.used },
         after: { capacity, booked: row.used },
       });
@@ -101,7 +101,7 @@ export async function setSlotClosed(
   zoneId: string,
   slotId: string,
   closed: boolean,
-  audit: AuditWriter,
+  actor: StaffActor,
   now = deliveryNow(),
 ): Promise<Slot> {
   return db.transaction(async (tx) => {
@@ -112,10 +112,9 @@ export async function setSlotClosed(
         .update(deliverySlotUsage)
         .set({ closedAt: closed ? sql`now()` : null })
         .where(and(eq(deliverySlotUsage.zoneId, zoneId), eq(deliverySlotUsage.slotId, slotId)));
-      await audit(tx, {
+      await recordAudit(tx, actor, {
         action: closed ? 'slot.close' : 'slot.reopen',
-        entity: 'delivery_slot',
-        entityId: slotKey(zoneId, slotId),
+        record: { type: 'delivery_slot', id: slotKey(zoneId, slotId) },
         before: { closed: !closed },
         after: { closed },
       });

@@ -5,7 +5,8 @@
  * Each change is audited in its transaction.
  */
 import { desc, eq } from 'drizzle-orm';
-import type { AuditWriter } from '#lib/audit.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database } from '#lib/db/index.ts';
 import { promoCodes } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
@@ -62,7 +63,7 @@ export async function listAdminPromos(db: Database, now = new Date()): Promise<A
 export async function createPromo(
   db: Database,
   input: PromoCreate,
-  audit: AuditWriter,
+  actor: StaffActor,
   now = new Date(),
 ): Promise<AdminPromo> {
   if (input.ends_at && Date.parse(input.ends_at) <= now.getTime())
@@ -90,10 +91,9 @@ export async function createPromo(
         errors: { code: ADMIN_PROMO_MESSAGES.taken(input.code) },
       });
     const promo = toAdminPromo(row, now);
-    await audit(tx, {
+    await recordAudit(tx, actor, {
       action: 'promo.create',
-      entity: 'promo_code',
-      entityId: String(row.id),
+      record: { type: 'promo_code', id: String(row.id) },
       before: null,
       after: auditView(promo),
     });
@@ -102,16 +102,15 @@ export async function createPromo(
 }
 
 /** Ends a code now (its end becomes `now`). Errors: 404 unknown code; 409 it has already ended. */
-export async function endPromo(db: Database, id: number, audit: AuditWriter, now = new Date()): Promise<AdminPromo> {
+export async function endPromo(db: Database, id: number, actor: StaffActor, now = new Date()): Promise<AdminPromo> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(promoCodes).where(eq(promoCodes.id, id)).for('update');
     if (!before) throw new AppError('not_found', ADMIN_PROMO_MESSAGES.notFound);
     if (before.endsAt && before.endsAt <= now) throw new AppError('conflict', ADMIN_PROMO_MESSAGES.alreadyEnded);
     const [after] = await tx.update(promoCodes).set({ endsAt: now }).where(eq(promoCodes.id, id)).returning();
-    await audit(tx, {
+    await recordAudit(tx, actor, {
       action: 'promo.end',
-      entity: 'promo_code',
-      entityId: String(id),
+      record: { type: 'promo_code', id: String(id) },
       before: { ends_at: before.endsAt?.toISOString() ?? null },
       after: { ends_at: now.toISOString() },
     });

@@ -7,6 +7,7 @@
  * - A new, empty database is filled with the demo shop when SEED_DEMO=auto.
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
+ * - The back office's product listing ranks with the storefront's search engine.
  */
 import { getConfig } from '#lib/config.ts';
 import { whenDatabaseEmpty } from '#lib/db/index.ts';
@@ -15,9 +16,12 @@ import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd } from '#features/cart/index.ts';
+import { registerProductSearch } from '#features/catalog/index.ts';
+import { searchProducts } from '#features/search/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);
 whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
 onSignIn(addPendingFormAdd);
+registerProductSearch(async (db, text, limit) => (await searchProducts(db, text, { limit })).map((p) => p.id));

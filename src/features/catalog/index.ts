@@ -35,3 +35,4 @@ export {
   type SnapshotProduct,
 } from './server/snapshot.ts';
 export { readTwemoji } from './server/twemoji.ts';
+export { registerProductSearch } from './admin-search.ts';

@@ -13,7 +13,16 @@ import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
 import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/order-json.ts';
-import { cancelOrderRoute, myOrdersRoute, orderRoute, reorderRoute } from './contract.ts';
+import {
+  adminPromosRoute,
+  cancelOrderRoute,
+  createPromoRoute,
+  endPromoRoute,
+  myOrdersRoute,
+  orderRoute,
+  reorderRoute,
+} from './contract.ts';
+import { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
@@ -43,4 +52,21 @@ export const reorderEndpoint = implement(reorderRoute, async ({ ctx, body, custo
     data: { ...reorderJson(result), my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) },
     headers: NO_STORE,
   };
+});
+
+export const adminPromosEndpoint = implement(adminPromosRoute, async () => ({
+  data: { promos: await listAdminPromos(await getDb()) },
+  headers: NO_STORE,
+}));
+
+export const createPromoEndpoint = implement(createPromoRoute, async ({ body, actor }) => ({
+  data: { promo: await createPromo(await getDb(), body, actor) },
+  status: 201,
+  message: `Promo code ${body.code} created.`,
+  headers: NO_STORE,
+}));
+
+export const endPromoEndpoint = implement(endPromoRoute, async ({ params, actor }) => {
+  const promo = await endPromo(await getDb(), params.id, actor);
+  return { data: { promo }, message: `Promo code ${promo.code} ended.`, headers: NO_STORE };
 });

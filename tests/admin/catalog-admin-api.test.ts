@@ -5,8 +5,10 @@
  * the audit log with the staff member's name, and a price or stock change shows on the
  * storefront's product page within a second.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
+import { createPostgresDatabase } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 import { formatPaise } from '#lib/money.ts';
 import { DEMO_STAFF_PHONE, type StaffClient, staffClient } from './staff-helpers.ts';
 
@@ -236,5 +238,47 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     expect(tooMuch.status).toBe(400);
     const entries = await auditOf('customer', customer.id);
     expect(entries.slice(0, 2).map((e) => e.action)).toEqual(['customer.credit_adjust', 'customer.points_adjust']);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('an admin price and stock change on two server processes', () => {
+  let server: RunningServer;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    server = await startServer({ DATABASE_URL: created.url, WEB_CONCURRENCY: '2' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('shows on the product page from every process within a second, caches included', async () => {
+    const manager = await staffClient(server.baseUrl, DEMO_STAFF_PHONE.manager);
+    const list = await manager.get('/api/admin/products');
+    const product = list.body.data.products.find(
+      (p: { stock: number; isActive: boolean }) => p.isActive && p.stock > 0,
+    );
+    // Every process has the page cached (requests spread over both).
+    const pages = () => Promise.all(Array.from({ length: 6 }, () => productPage(server.baseUrl, product.id)));
+    for (let round = 0; round < 3; round++) await pages();
+    const price = product.mrpPaise - 77;
+    const res = await manager.request('PATCH', `/api/admin/products/${product.id}`, {
+      json: { price_paise: price, stock: 0 },
+    });
+    expect(res.status).toBe(200);
+    const changedAt = Date.now();
+    let texts: string[] = [];
+    while (Date.now() - changedAt < 1_000) {
+      texts = await pages();
+      if (texts.every((t) => t.includes(formatPaise(price)) && t.includes('Out of Stock'))) break;
+      await sleep(50);
+    }
+    for (const text of texts) {
+      expect(text).toContain(formatPaise(price));
+      expect(text).toContain('Out of Stock');
+    }
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
   });
 });

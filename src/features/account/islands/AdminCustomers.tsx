@@ -216,7 +216,7 @@ export default function AdminCustomers() {
               <button
                 type="button"
                 className="flex w-full flex-wrap justify-between gap-2 px-3 py-3 text-left hover:bg-slate-50"
-                aria-pressed={customer?.id === h.id}
+                aria-current={customer?.id === h.id ? true : undefined}
                 onClick={() => void open(h.id)}
               >
                 <span className="font-medium text-slate-900">{h.name ?? 'No name'}</span>

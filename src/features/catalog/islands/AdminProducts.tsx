@@ -222,7 +222,7 @@ function ImportCsv({ onDone }: { onDone: () => void }) {
             id={`${id}-file`}
             type="file"
             accept=".csv,text/csv"
-            className="mt-1 block text-base"
+            className="mt-1 block w-full max-w-full text-base"
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </label>

@@ -31,6 +31,15 @@ if (!['add', 'list', 'remove'].includes(command ?? '') || (command !== 'list' &&
   console.error(USAGE);
   process.exit(2);
 }
+// Input is checked before the database opens.
+const newMember =
+  command === 'add' ? newStaffSchema.safeParse({ name: values.name ?? '', mobile, role: values.role ?? '' }) : null;
+const phone = command === 'remove' ? staffMobile.safeParse(mobile) : null;
+const invalid = (newMember && !newMember.success && newMember.error) || (phone && !phone.success && phone.error);
+if (invalid) {
+  console.error(`${firstIssue(invalid)}\n${USAGE}`);
+  process.exit(2);
+}
 
 const handle = await openDatabaseForCli();
 try {
@@ -41,24 +50,12 @@ try {
     if (!members.length)
       console.log('No staff yet. Add the first owner with: npm run staff -- add <mobile> --name "<name>" --role owner');
     for (const m of members) console.log(`${m.phone}\t${ROLE_LABELS[m.role].padEnd(8)}\t${m.name}`);
-  } else if (command === 'add') {
-    const input = newStaffSchema.safeParse({ name: values.name ?? '', mobile, role: values.role ?? '' });
-    if (!input.success) {
-      console.error(`${firstIssue(input.error)}\n${USAGE}`);
-      process.exitCode = 2;
-    } else {
-      const added = await addStaff(db, input.data, COMMAND_LINE);
-      console.log(
-        `Added ${added.name} (${ROLE_LABELS[added.role]}, ${added.phone}): they can sign in at /admin/login.`,
-      );
-    }
-  } else {
-    const phone = staffMobile.safeParse(mobile);
-    const member = phone.success ? await findStaffByPhone(db, phone.data) : null;
-    if (!phone.success) {
-      console.error(firstIssue(phone.error));
-      process.exitCode = 2;
-    } else if (!member) {
+  } else if (newMember?.success) {
+    const added = await addStaff(db, newMember.data, COMMAND_LINE);
+    console.log(`Added ${added.name} (${ROLE_LABELS[added.role]}, ${added.phone}): they can sign in at /admin/login.`);
+  } else if (phone?.success) {
+    const member = await findStaffByPhone(db, phone.data);
+    if (!member) {
       console.error(`No staff member has the mobile ${phone.data}.`);
       process.exitCode = 1;
     } else {

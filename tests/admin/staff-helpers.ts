@@ -55,3 +55,66 @@ export async function addStaffMember(
   if (res.status !== 201) throw new Error(`add staff failed: ${res.status} ${JSON.stringify(res.body)}`);
   return { id: res.body.data.staff.id, phone };
 }
+
+/** A Central Thrissur address (PIN 680001). */
+export const THRISSUR_ADDRESS = {
+  name: 'Asha Menon',
+  mobile: '+919876543210',
+  building_num: '12/4',
+  street: 'Round North',
+  landmark: 'Near the temple',
+  city: 'Thrissur',
+  po_box: '680001',
+  latitude: '10.5276',
+  longitude: '76.2144',
+};
+
+/** A product with plenty of stock (id, stock), from the catalogue API. */
+export async function stockedProduct(baseUrl: string): Promise<{ id: number; stock: number }> {
+  const guest = new ApiClient(baseUrl);
+  const page = await guest.get('/api/customer/products/0?pageSize=100&page=1');
+  const all = page.body.data.products as { id: number; stock: number; offer_price: number }[];
+  const found = all.filter((p) => p.stock >= 100 && p.offer_price < 200);
+  return found[Math.floor(Math.random() * found.length)]!;
+}
+
+/** A product's stock now. */
+export async function stockOf(baseUrl: string, productId: number): Promise<number> {
+  const res = await new ApiClient(baseUrl).get(`/api/customer/product-details/${productId}`);
+  return res.body.data.product.stock;
+}
+
+/**
+ * A new customer's Cash order of `qty` × `productId` in an open slot of today or tomorrow (one at
+ * random, so the tests' orders spread over the slots). Returns the customer and the order JSON.
+ */
+export async function placeCustomerOrder(
+  baseUrl: string,
+  productId: number,
+  qty = 1,
+): Promise<{ customer: ApiClient; phone: string; order: any }> {
+  const customer = new ApiClient(baseUrl);
+  const { phone } = await customer.signUp();
+  const address = await customer.post('/api/customer/add-address', { json: THRISSUR_ADDRESS });
+  await customer.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: String(qty) } });
+  const slots = (await customer.get('/api/customer/delivery-slots?pin=680001')).body.data.slots as {
+    id: string;
+    day: string;
+    status: string;
+  }[];
+  const near = slots.filter((s) => s.status === 'open' && (s.day === 'today' || s.day === 'tomorrow'));
+  const slot = near[Math.floor(Math.random() * near.length)];
+  const summary = (await customer.get('/api/customer/checkout-summary')).body.data.summary;
+  const placed = await customer.post('/api/customer/place-order', {
+    json: {
+      address_id: address.body.data.address.id,
+      payment_mode: 'cod',
+      paid_amount: summary.paid_amount,
+      points: '0',
+      customer_note: 'Ring twice',
+      ...(slot ? { delivery_slot: slot.id } : {}),
+    },
+  });
+  if (placed.status !== 201) throw new Error(`place-order failed: ${placed.status} ${JSON.stringify(placed.body)}`);
+  return { customer, phone, order: placed.body.data.order };
+}

@@ -13,6 +13,13 @@ export {
   removeStaff,
   type StaffMember,
 } from './server/staff.ts';
-export { ADMIN_PAGE_HEADERS, adminNext, adminPage, setAdminHeaders, type AdminPage } from './server/pages.ts';
+export {
+  ADMIN_PAGE_HEADERS,
+  adminNext,
+  adminPage,
+  adminRedirect,
+  setAdminHeaders,
+  type AdminPage,
+} from './server/pages.ts';
 export { listAudit, type AuditFilter, type AuditRow } from './server/audit.ts';
 export { staffJson, auditJson } from './server/admin-json.ts';

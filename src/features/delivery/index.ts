@@ -14,3 +14,6 @@ export {
   zoneForPin,
 } from './server/zones.ts';
 export { generateSlots, windowLabel } from './slots.ts';
+export { listZoneSlots } from './server/slot-usage.ts';
+export { deliveryNow } from './server/clock.ts';
+export { describeSlot, shopInstant, shopTime, type Slot } from './slots.ts';

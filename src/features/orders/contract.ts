@@ -187,3 +187,223 @@ export const endPromoRoute = defineAdminRoute({
 });
 
 export const adminPromoContracts = [adminPromosRoute, createPromoRoute, endPromoRoute] as const;
+// ── The back office's order routes (staff only; ADR 0061) ───────────────────────────────────
+
+const ORDER_STATUS_VALUES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+const PAYMENT_MODE_VALUES = ['Cash', 'Card', 'Credit', 'Online'] as const;
+const PAYMENT_STATUS_VALUES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+
+/** An order as the board lists it. */
+export const boardOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  payment_mode: z.enum(PAYMENT_MODE_VALUES),
+  payment_status: z.enum(PAYMENT_STATUS_VALUES),
+  paid_amount: rupees,
+  customer_name: z.string().nullable(),
+  customer_mobile: z.string().nullable(),
+  zone: z.string().nullable(),
+  slot_id: z.string().nullable(),
+  slot_label: z.string().nullable().describe('e.g. "Thu 26 Nov, 7–9 AM" (shop time)'),
+  items: z.number().int().describe('Lines in the order'),
+  rider: z.string().nullable(),
+  created_at: timestamp,
+});
+
+/** One zone's slot on the board. */
+export const boardSlotSchema = z.object({
+  zone_id: z.string(),
+  zone: z.string(),
+  slot_id: z.string().describe('"YYYY-MM-DDTHH:MM", shop time'),
+  window: z.string().describe('e.g. "7–9 AM"'),
+  capacity: z.number().int(),
+  used: z.number().int(),
+  left: z.number().int(),
+  counts: z.record(z.enum(ORDER_STATUS_VALUES), z.number().int()).describe('Orders per status (before filters)'),
+  orders: z.array(boardOrderSchema).describe('Orders matching the filters'),
+});
+
+/** GET /api/admin/board: today's and tomorrow's orders by slot, or a search's results. */
+export const boardRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/board',
+  summary: 'The order board: today’s and tomorrow’s orders grouped by delivery slot',
+  description:
+    'Each zone’s slots with capacity used and left and counts per status. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
+  permission: 'board.view',
+  query: z.object({
+    status: z.enum(ORDER_STATUS_VALUES, { error: 'Unknown status.' }).optional(),
+    payment_mode: z.enum(PAYMENT_MODE_VALUES, { error: 'Unknown payment mode.' }).optional(),
+    payment_status: z.enum(PAYMENT_STATUS_VALUES, { error: 'Unknown payment status.' }).optional(),
+    zone: z.string().trim().max(40).optional(),
+    q: z.string().trim().max(40, 'Search for an order number or a mobile number.').optional(),
+  }),
+  response: z.object({
+    today: z.string().describe('YYYY-MM-DD, shop time'),
+    version: z.string().describe('The board version this answer is at (GET /api/admin/board/version)'),
+    days: z.array(z.object({ date: z.string(), label: z.string(), slots: z.array(boardSlotSchema) })),
+    results: z.array(boardOrderSchema).nullable(),
+  }),
+});
+
+/** GET /api/admin/board/version: changes whenever an order of the board's days is placed or changes. */
+export const boardVersionRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/board/version',
+  summary: 'The order board’s version, for polling',
+  description:
+    'A short text that changes whenever an order of today’s or tomorrow’s slots is placed or changes, on any server process. Open boards poll it every few seconds and reload when it moves.',
+  permission: 'board.view',
+  response: z.object({ version: z.string() }),
+});
+
+/** GET /api/admin/deliveries: the signed-in rider's orders. */
+export const deliveriesRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/deliveries',
+  summary: 'The orders assigned to me (today’s and later first)',
+  permission: 'deliveries.own',
+  response: z.object({ orders: z.array(boardOrderSchema) }),
+});
+
+/** An order as the back office reads it. */
+export const staffOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  payment_mode: z.enum(PAYMENT_MODE_VALUES),
+  payment_status: z.enum(PAYMENT_STATUS_VALUES),
+  subtotal: rupees,
+  discount: rupees,
+  points_redeemed: z.number().int(),
+  delivery_fee: rupees,
+  paid_amount: rupees,
+  promo_code: z.string().nullable(),
+  payment_reference: z.string().nullable(),
+  refund_reference: z.string().nullable(),
+  customer_note: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string().nullable(), mobile: z.string().nullable() }),
+  address: z.record(z.string(), z.unknown()).nullable().describe('The delivery address as ordered'),
+  map_url: z.string().nullable(),
+  delivery_slot: orderSlotSchema.nullable(),
+  rider: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      qty: z.number().int(),
+      unit_price: rupees,
+      total_amount: rupees,
+      pack: z.string().nullable().describe('Pack size, e.g. "500 g"'),
+      substitution: z.enum(SUBSTITUTIONS).nullable().describe('The customer’s choice if it is out of stock'),
+    }),
+  ),
+  history: z.array(z.object({ status: z.enum(ORDER_STATUS_VALUES), at: timestamp, by: z.string() })),
+  /** Riders to assign, for a member who may. */
+  riders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+const staffOrderParams = z.object({ id: positiveId('Invalid order id.') });
+const staffOrderAnswer = z.object({ order: staffOrderSchema });
+
+/** GET /api/admin/orders/{id}: one order (a rider: only one assigned to them). */
+export const staffOrderRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/orders/{id}',
+  summary: 'One order, for staff',
+  description:
+    'Lines with the customer’s substitution choice, customer, address, slot, payment, rider and history. 404 for a rider’s order that is not assigned to them.',
+  permission: 'deliveries.own',
+  params: staffOrderParams,
+  response: staffOrderAnswer,
+});
+
+const moveDescription =
+  'Only as the next step of placed → processed → out for delivery → delivered (409 otherwise); repeated when already there, it changes nothing. The customer’s status SMS goes out as for every status change.';
+
+/** POST /api/admin/orders/{id}/processed. */
+export const markProcessedRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/orders/{id}/processed',
+  summary: 'Mark an order processed (packed)',
+  description: moveDescription,
+  permission: 'orders.process',
+  params: staffOrderParams,
+  response: staffOrderAnswer,
+});
+
+/** POST /api/admin/orders/{id}/out-for-delivery. */
+export const markOutForDeliveryRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/orders/{id}/out-for-delivery',
+  summary: 'Mark an order out for delivery',
+  description: `${moveDescription} A rider may move only the orders assigned to them.`,
+  permission: 'orders.deliver',
+  params: staffOrderParams,
+  response: staffOrderAnswer,
+});
+
+/** POST /api/admin/orders/{id}/delivered. */
+export const markDeliveredRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/orders/{id}/delivered',
+  summary: 'Mark an order delivered',
+  description: `${moveDescription} A rider may move only the orders assigned to them.`,
+  permission: 'orders.deliver',
+  params: staffOrderParams,
+  response: staffOrderAnswer,
+});
+
+/** POST /api/admin/orders/{id}/cancel: the shop cancels an order with a reason. */
+export const staffCancelRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/orders/{id}/cancel',
+  summary: 'Cancel an order with a reason',
+  description:
+    'While placed or processed. Stock, slot, promo use, points and credit go back; an online payment is refunded; the customer gets the SMS. 409 once out for delivery, delivered or cancelled.',
+  permission: 'orders.cancel',
+  params: staffOrderParams,
+  body: z.object({
+    reason: z
+      .string({ error: 'Please give a reason.' })
+      .trim()
+      .min(3, 'Please give a reason.')
+      .max(200, 'A reason has at most 200 characters.'),
+  }),
+  response: staffOrderAnswer,
+});
+
+/** PUT /api/admin/orders/{id}/rider: assigns a rider (or none). */
+export const assignRiderRoute = defineAdminRoute({
+  method: 'PUT',
+  path: '/api/admin/orders/{id}/rider',
+  summary: 'Assign an order to a rider',
+  description:
+    '`rider_id` null takes the order off its rider. 400 for anyone but an active rider; 409 once delivered or cancelled.',
+  permission: 'orders.assign_rider',
+  params: staffOrderParams,
+  body: z.object({
+    rider_id: z
+      .union([positiveId('Choose one of the shop’s riders.'), z.null()])
+      .describe('A rider’s staff id, or null'),
+  }),
+  response: staffOrderAnswer,
+});
+
+export const orderAdminContracts = [
+  boardRoute,
+  boardVersionRoute,
+  deliveriesRoute,
+  staffOrderRoute,
+  markProcessedRoute,
+  markOutForDeliveryRoute,
+  markDeliveredRoute,
+  staffCancelRoute,
+  assignRiderRoute,
+] as const;
+
+/** The board as the islands read it. */
+export type BoardJson = z.output<typeof boardRoute.response>;
+/** An order as the back office's islands read it. */
+export type StaffOrderJson = z.output<typeof staffOrderSchema>;

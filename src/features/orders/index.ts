@@ -10,3 +10,11 @@ export { quoteJson, quoteOrder } from './server/quote.ts';
 export { orderJson } from './server/order-json.ts';
 export { advanceOrder } from './server/status.ts';
 export { loadTrackPage, LOGIN_REDIRECT_MS } from './server/track.ts';
+export {
+  boardVersion,
+  listRiders,
+  readBoard,
+  riderDeliveries,
+  staffOrder,
+} from './server/staff-orders.ts';
+export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';

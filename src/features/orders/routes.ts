@@ -1,6 +1,7 @@
 /**
  * The orders' route handlers (contracts in contract.ts; mounted by
- * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts).
+ * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts, and the back office's by
+ * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts).
  */
 import { cartPolicy } from '#features/delivery/index.ts';
 import { implement } from '#lib/http/handler.ts';
@@ -15,14 +16,37 @@ import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/order-json.ts';
 import {
   adminPromosRoute,
+  assignRiderRoute,
+  boardRoute,
+  boardVersionRoute,
   cancelOrderRoute,
   createPromoRoute,
+  deliveriesRoute,
   endPromoRoute,
+  markDeliveredRoute,
+  markOutForDeliveryRoute,
+  markProcessedRoute,
   myOrdersRoute,
   orderRoute,
   reorderRoute,
+  staffCancelRoute,
+  staffOrderRoute,
 } from './contract.ts';
 import { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
+import { roleCan } from '#lib/http/permissions.ts';
+import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import {
+  assignRider,
+  boardVersion,
+  cancelOrderAsStaff,
+  listRiders,
+  moveOrder,
+  readBoard,
+  riderDeliveries,
+  staffOrder,
+  type StaffMove,
+} from './server/staff-orders.ts';
+import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
@@ -69,4 +93,78 @@ export const createPromoEndpoint = implement(createPromoRoute, async ({ body, ac
 export const endPromoEndpoint = implement(endPromoRoute, async ({ params, actor }) => {
   const promo = await endPromo(await getDb(), params.id, actor);
   return { data: { promo }, message: `Promo code ${promo.code} ended.`, headers: NO_STORE };
+});
+
+// ── The back office's order routes (staff only) ──────────────────────────────────────────
+
+/** The order as `staff` reads it, with the riders to choose from when they may assign one. */
+async function staffOrderAnswer(orderId: number, staff: SessionStaff) {
+  const db = await getDb();
+  const [order, riders] = await Promise.all([
+    staffOrder(db, orderId, staff),
+    roleCan(staff.role, 'orders.assign_rider') ? listRiders(db) : Promise.resolve([]),
+  ]);
+  return { order: staffOrderJson(order, riders) };
+}
+
+export const boardEndpoint = implement(boardRoute, async ({ query }) => {
+  const db = await getDb();
+  // The version first: a change between the two reads makes the next poll reload again, never miss one.
+  const version = await boardVersion(db);
+  const board = await readBoard(db, {
+    status: query.status,
+    paymentMode: query.payment_mode,
+    paymentStatus: query.payment_status,
+    zone: query.zone || undefined,
+    q: query.q || undefined,
+  });
+  return { data: boardJson(board, version), headers: NO_STORE };
+});
+
+export const boardVersionEndpoint = implement(boardVersionRoute, async () => ({
+  data: { version: await boardVersion(await getDb()) },
+  headers: NO_STORE,
+}));
+
+export const deliveriesEndpoint = implement(deliveriesRoute, async ({ staff }) => ({
+  data: { orders: (await riderDeliveries(await getDb(), staff.id)).map(boardOrderJson) },
+  headers: NO_STORE,
+}));
+
+export const staffOrderEndpoint = implement(staffOrderRoute, async ({ params, staff }) => ({
+  data: await staffOrderAnswer(params.id, staff),
+  headers: NO_STORE,
+}));
+
+/** The handler of one staff move (processed, out for delivery, delivered). */
+const moveEndpoint =
+  (to: StaffMove, message: string) =>
+  async ({ params, staff, actor }: { params: { id: number }; staff: SessionStaff; actor: StaffActor }) => {
+    const { changed } = await moveOrder(await getDb(), params.id, to, staff, actor);
+    return {
+      data: await staffOrderAnswer(params.id, staff),
+      message: changed ? message : 'Nothing to change: the order is there already.',
+      headers: NO_STORE,
+    };
+  };
+
+export const markProcessedEndpoint = implement(markProcessedRoute, moveEndpoint('processed', 'Marked as processed.'));
+export const markOutForDeliveryEndpoint = implement(
+  markOutForDeliveryRoute,
+  moveEndpoint('out_for_delivery', 'Marked as out for delivery.'),
+);
+export const markDeliveredEndpoint = implement(markDeliveredRoute, moveEndpoint('delivered', 'Marked as delivered.'));
+
+export const staffCancelEndpoint = implement(staffCancelRoute, async ({ params, body, staff, actor }) => {
+  await cancelOrderAsStaff(await getDb(), params.id, body.reason, actor);
+  return { data: await staffOrderAnswer(params.id, staff), message: 'Order cancelled.', headers: NO_STORE };
+});
+
+export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, body, staff, actor }) => {
+  await assignRider(await getDb(), params.id, body.rider_id, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: body.rider_id ? 'Rider assigned.' : 'Rider removed.',
+    headers: NO_STORE,
+  };
 });

@@ -17,6 +17,11 @@ export const ADMIN_PAGE_HEADERS = { 'cache-control': 'no-store', 'x-robots-tag':
 /** An admin page's outcome: render for `staff`, redirect, or refuse (403). */
 export type AdminPage = { staff: SessionStaff } | { redirect: string } | { forbidden: SessionStaff; message: string };
 
+/** A redirect from an admin page, with the admin headers. */
+export function adminRedirect(location: string): Response {
+  return new Response(null, { status: 302, headers: { location, ...ADMIN_PAGE_HEADERS } });
+}
+
 /** Sets the admin headers on `Astro.response`. */
 export function setAdminHeaders(astro: Pick<AstroGlobal, 'response'>): void {
   for (const [name, value] of Object.entries(ADMIN_PAGE_HEADERS)) astro.response.headers.set(name, value);

@@ -1,14 +1,14 @@
 /**
  * The order status machine (spec 001 §4; ARCHITECTURE "Orders and stock"):
  * placed → processed → out_for_delivery → delivered, and placed → cancelled by the customer
- * within CANCEL_WINDOW_MS (30 minutes). Points earned are recorded on the order and credited
+ * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. Points earned are recorded on the order and credited
  * on delivery, once; a Cash order becomes paid on delivery.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderStatus } from './queries.ts';
+import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderRow, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './reservation.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
@@ -22,6 +22,37 @@ export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
   out_for_delivery: 'delivered',
 };
 
+/** What a cancellation may be told: the payment gateway to refund through (tests pass their own). */
+interface CancelOptions {
+  gateway?: PaymentGateway | null;
+}
+
+/**
+ * Cancels a locked order row inside `tx`: status, stamp, a paid payment marked refunded, and
+ * stock, slot, points, promo use and credit given back (restoreReservation).
+ */
+async function cancelLocked(tx: Transaction, row: OrderRow, now: Date, reason: string | null): Promise<void> {
+  await tx
+    .update(orders)
+    .set({
+      status: 'cancelled',
+      cancelledAt: now,
+      cancelReason: reason,
+      paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus,
+    })
+    .where(eq(orders.id, row.id));
+  await restoreReservation(tx, row);
+}
+
+/** After a cancellation's commit, never undoing it: the stock's pages, a paid online order's refund, the SMS. */
+async function afterCancel(db: Database, cancelled: OrderRow, options: CancelOptions): Promise<void> {
+  markCatalogChanged(db); // the stock came back
+  if (cancelled.paymentMode === 'Online' && cancelled.paymentStatus === 'paid') {
+    await refundPayment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), cancelled);
+  }
+  notifyOrderStatus(db, cancelled.id, 'cancelled');
+}
+
 /**
  * Cancels a customer's order within 30 minutes while it is still placed: stock, points and
  * promo use restored, a credit debit reversed (available at once), a paid online payment marked
@@ -33,7 +64,7 @@ export async function cancelOrder(
   customerId: number,
   orderId: number,
   now = new Date(),
-  options: { gateway?: PaymentGateway | null } = {},
+  options: CancelOptions = {},
 ): Promise<Order> {
   const cancelled = await db.transaction(async (tx) => {
     const [row] = await tx
@@ -47,43 +78,84 @@ export async function cancelOrder(
     if (now.getTime() - row.createdAt.getTime() >= CANCEL_WINDOW_MS) {
       throw new AppError('conflict', 'Orders can be cancelled only within 30 minutes of placing them.');
     }
-    await tx
-      .update(orders)
-      .set({
-        status: 'cancelled',
-        cancelledAt: now,
-        paymentStatus: row.paymentStatus === 'paid' ? 'refunded' : row.paymentStatus,
-      })
-      .where(eq(orders.id, orderId));
-    await restoreReservation(tx, row);
+    await cancelLocked(tx, row, now, null);
     return row;
   });
-  markCatalogChanged(db); // the stock came back
-  // After the commit, never undoing it: a paid online order's money back to its payment method, and the SMS.
-  if (cancelled.paymentMode === 'Online' && cancelled.paymentStatus === 'paid') {
-    await refundPayment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), cancelled);
-  }
-  notifyOrderStatus(db, orderId, 'cancelled');
+  await afterCancel(db, cancelled, options);
   return getOrder(db, customerId, orderId);
 }
 
 /**
- * Moves an order one step forward (operators: `npm run orders -- advance ID`). Only the
- * forward transitions are allowed; delivery credits the order's earned points once.
- * Errors: 404 unknown order; 409 awaiting its online payment, or already final.
+ * The shop cancels an order (staff, with a reason) while it is placed or processed, whatever its
+ * age: everything is given back as for a customer's cancellation, an online payment is refunded,
+ * the customer gets the SMS. `within` runs in the transaction before the change (the audit entry;
+ * it may refuse by throwing). Errors: 404 unknown or hidden order; 409 out for delivery, delivered
+ * or already cancelled, or awaiting its online payment.
+ */
+export async function cancelOrderByShop(
+  db: Database,
+  orderId: number,
+  reason: string,
+  within: (tx: Transaction, row: OrderRow) => Promise<void>,
+  now = new Date(),
+  options: CancelOptions = {},
+): Promise<void> {
+  const cancelled = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), visible))
+      .for('update');
+    if (!row) throw notFound(`Order ${orderId} not found.`);
+    if (row.status === 'cancelled') throw new AppError('conflict', `Order ${orderId} is already cancelled.`);
+    if (row.status !== 'placed' && row.status !== 'processed')
+      throw new AppError(
+        'conflict',
+        `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: it can no longer be cancelled.`,
+      );
+    await within(tx, row);
+    await cancelLocked(tx, row, now, reason);
+    return row;
+  });
+  await afterCancel(db, cancelled, options);
+}
+
+/** What a staff move names: the status it moves to, and work for the same transaction. */
+export interface AdvanceOptions {
+  /**
+   * The status to move to. Already there: nothing changes (`changed: false`; a retried click moves
+   * nothing twice); anything but the next step: 409.
+   */
+  to?: OrderStatus;
+  /** Runs in the transaction, on the locked row, before the change (the audit entry; may refuse by throwing). */
+  within?: (tx: Transaction, row: OrderRow, next: OrderStatus) => Promise<void>;
+}
+
+/**
+ * Moves an order one step forward (operators: `npm run orders -- advance ID`; staff on the order
+ * page, naming `to`). Only the forward transitions are allowed; delivery credits the order's
+ * earned points once. Errors: 404 unknown order; 409 awaiting its online payment, already final,
+ * or `to` not its next step.
  */
 export async function advanceOrder(
   db: Database,
   orderId: number,
   now = new Date(),
-): Promise<{ id: number; from: OrderStatus; to: OrderStatus }> {
+  options: AdvanceOptions = {},
+): Promise<{ id: number; from: OrderStatus; to: OrderStatus; changed: boolean }> {
   const moved = await db.transaction(async (tx) => {
     const [row] = await tx.select().from(orders).where(eq(orders.id, orderId)).for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
+    if (options.to && row.status === options.to)
+      return { id: orderId, from: row.status, to: row.status, changed: false };
     if (row.paymentStatus === 'pending')
       throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`);
     const next = NEXT_STATUS[row.status];
-    if (!next) throw new AppError('conflict', `Order ${orderId} is ${row.status}: it cannot move forward.`);
+    if (!next)
+      throw new AppError('conflict', `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: it cannot move forward.`);
+    if (options.to && options.to !== next)
+      throw new AppError('conflict', `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: it is not ready for that.`);
+    await options.within?.(tx, row, next);
     const stamp =
       next === 'processed'
         ? { processedAt: now }
@@ -107,9 +179,10 @@ export async function advanceOrder(
     if (next === 'delivered' && row.paymentMode === 'Cash') {
       await tx.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));
     }
-    return { id: orderId, from: row.status, to: next };
+    return { id: orderId, from: row.status, to: next, changed: true };
   });
   // After the commit; never undoes it. "processed" sends nothing (the customer heard "confirmed").
-  if (moved.to === 'out_for_delivery' || moved.to === 'delivered') notifyOrderStatus(db, orderId, moved.to);
+  if (moved.changed && (moved.to === 'out_for_delivery' || moved.to === 'delivered'))
+    notifyOrderStatus(db, orderId, moved.to);
   return moved;
 }

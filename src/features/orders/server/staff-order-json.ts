@@ -1,0 +1,80 @@
+/** JSON of the back office's order answers (contract.ts boardRoute, staffOrderSchema); money as 2-decimal strings. */
+import { paiseToRupees } from '#lib/money.ts';
+import type { Board, BoardOrder, BoardSlot, StaffOrder } from './staff-orders.ts';
+
+const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
+
+/** An order as the board lists it. */
+export const boardOrderJson = (o: BoardOrder) => ({
+  id: o.id,
+  status: o.status,
+  payment_mode: o.paymentMode,
+  payment_status: o.paymentStatus,
+  paid_amount: rupees(o.paidAmountPaise),
+  customer_name: o.customerName,
+  customer_mobile: o.customerPhone,
+  zone: o.zoneId,
+  slot_id: o.slotId,
+  slot_label: o.slotLabel,
+  items: o.itemCount,
+  rider: o.riderName,
+  created_at: o.createdAt.toISOString(),
+});
+
+const boardSlotJson = (s: BoardSlot) => ({
+  zone_id: s.zoneId,
+  zone: s.zoneName,
+  slot_id: s.slotId,
+  window: s.window,
+  capacity: s.capacity,
+  used: s.used,
+  left: s.left,
+  counts: s.counts,
+  orders: s.orders.map(boardOrderJson),
+});
+
+/** The board with its version. */
+export const boardJson = (b: Board, version: string) => ({
+  today: b.today,
+  version,
+  days: b.days.map((d) => ({ date: d.date, label: d.label, slots: d.slots.map(boardSlotJson) })),
+  results: b.results?.map(boardOrderJson) ?? null,
+});
+
+/** "500 g", "1 kg", or null. */
+const pack = (weight: number | null, unit: string | null) => (weight ? `${weight} ${unit ?? ''}`.trim() : null);
+
+/** An order for staff, with the riders a member who may assign can choose from. */
+export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string }[]) => ({
+  id: o.id,
+  status: o.status,
+  payment_mode: o.paymentMode,
+  payment_status: o.paymentStatus,
+  subtotal: rupees(o.subtotalPaise),
+  discount: rupees(o.discountPaise),
+  points_redeemed: o.pointsRedeemed,
+  delivery_fee: rupees(o.deliveryFeePaise),
+  paid_amount: rupees(o.paidAmountPaise),
+  promo_code: o.promoCode,
+  payment_reference: o.paymentReference,
+  refund_reference: o.refundReference,
+  customer_note: o.customerNote,
+  cancel_reason: o.cancelReason,
+  customer: { id: o.customer.id, name: o.customer.name, mobile: o.customer.phone },
+  address: o.address,
+  map_url: o.mapUrl,
+  delivery_slot: o.slot,
+  rider: o.rider,
+  lines: o.lines.map((l) => ({
+    id: l.id,
+    product_id: l.productId,
+    name: l.name,
+    qty: l.qty,
+    unit_price: rupees(l.unitPricePaise),
+    total_amount: rupees(l.totalAmountPaise),
+    pack: pack(l.weight, l.weightUnit),
+    substitution: l.substitution,
+  })),
+  history: o.history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
+  riders,
+});

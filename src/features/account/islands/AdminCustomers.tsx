@@ -229,7 +229,7 @@ export default function AdminCustomers() {
         </ul>
       )}
       {customer && (
-        <section aria-labelledby={`${id}-c`} className="flex flex-col gap-4">
+        <section aria-labelledby={`${id}-c`} className="flex min-w-0 flex-col gap-4">
           <h2 id={`${id}-c`} className="text-xl font-semibold text-slate-900">
             {customer.name ?? 'No name'}{' '}
             <span className="font-normal text-slate-700">
@@ -254,7 +254,7 @@ export default function AdminCustomers() {
               <dd className="text-lg font-semibold">{customer.orders.length}</dd>
             </div>
           </dl>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
             <Adjust
               kind="credit"
               customer={customer}
@@ -272,7 +272,7 @@ export default function AdminCustomers() {
               }}
             />
           </div>
-          <div className="grid gap-4 md:grid-cols-2">
+          <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
             <Ledger title="Credit transactions" lines={customer.credit} money />
             <Ledger title="Points transactions" lines={customer.points} money={false} />
           </div>

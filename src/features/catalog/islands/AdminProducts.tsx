@@ -385,7 +385,7 @@ export default function AdminProducts() {
         </a>
       </form>
 
-      <section aria-labelledby={`${id}-list`}>
+      <section aria-labelledby={`${id}-list`} className="min-w-0">
         <h2 id={`${id}-list`} className="sr-only">
           Products
         </h2>

@@ -118,7 +118,7 @@ export default function AdminSlots() {
       {zones.map((zone) => {
         const days = [...new Set(zone.slots.map((s) => s.date))];
         return (
-          <section key={zone.zoneId} aria-labelledby={`zone-${zone.zoneId}`}>
+          <section key={zone.zoneId} aria-labelledby={`zone-${zone.zoneId}`} className="min-w-0">
             <h2 id={`zone-${zone.zoneId}`} className="text-xl font-semibold text-slate-900">
               {zone.zoneName}
             </h2>

@@ -119,7 +119,7 @@ export default function AdminPromos() {
       <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : 'text-slate-700'}`}>
         {status?.text}
       </p>
-      <section aria-labelledby={`${id}-list`}>
+      <section aria-labelledby={`${id}-list`} className="min-w-0">
         <h2 id={`${id}-list`} className="text-lg font-semibold text-slate-900">
           Promo codes
         </h2>

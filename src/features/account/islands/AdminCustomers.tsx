@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
 import { adminFailure, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
 import { type AdminCustomer, type AdminCustomerHit, customerQueryOk } from '../admin-customer-rules.ts';
 import type { adjustCreditRoute, adjustPointsRoute, adminCustomerRoute, adminCustomersRoute } from '../contract.ts';
@@ -119,7 +120,7 @@ function Adjust({
 
 function Ledger({ title, lines, money }: { title: string; lines: AdminCustomer['credit']; money: boolean }) {
   return (
-    <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+    <ScrollRegion label={title} className="rounded-lg border border-slate-200 bg-white">
       <table className="w-full min-w-[20rem] text-left text-sm">
         <caption className="bg-slate-100 px-2 py-2 text-left font-semibold text-slate-900">{title}</caption>
         <thead>
@@ -159,7 +160,7 @@ function Ledger({ title, lines, money }: { title: string; lines: AdminCustomer['
           ))}
         </tbody>
       </table>
-    </div>
+    </ScrollRegion>
   );
 }
 
@@ -276,7 +277,7 @@ export default function AdminCustomers() {
             <Ledger title="Credit transactions" lines={customer.credit} money />
             <Ledger title="Points transactions" lines={customer.points} money={false} />
           </div>
-          <div className="overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <ScrollRegion label="Orders" className="rounded-lg border border-slate-200 bg-white">
             <table className="w-full min-w-[24rem] text-left text-sm">
               <caption className="bg-slate-100 px-2 py-2 text-left font-semibold text-slate-900">Orders</caption>
               <thead>
@@ -306,7 +307,7 @@ export default function AdminCustomers() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
           <div>
             <h3 className="font-semibold text-slate-900">Addresses</h3>
             <ul className="mt-2 space-y-2">

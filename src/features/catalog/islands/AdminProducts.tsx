@@ -10,6 +10,7 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
 import { adminFailure, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
 import type { AdminProduct, ProductFilter } from '../admin-rules.ts';
 import type { adminProductsRoute, ImportReport, updateAdminProductRoute } from '../contract.ts';
@@ -253,7 +254,10 @@ function ImportCsv({ onDone }: { onDone: () => void }) {
             refused.
           </p>
           {(shown.length > 0 || report.skipped.length > 0) && (
-            <div className="mt-2 max-h-80 overflow-auto rounded border border-slate-200">
+            <ScrollRegion
+              label="Import report"
+              className="mt-2 max-h-80 overflow-y-auto rounded border border-slate-200"
+            >
               <table className="w-full text-left text-sm">
                 <caption className="sr-only">What the import did, row by row</caption>
                 <thead className="bg-slate-100 text-slate-800">
@@ -288,7 +292,7 @@ function ImportCsv({ onDone }: { onDone: () => void }) {
                     ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </div>
       )}

@@ -6,6 +6,7 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
 import type { adminSlotsRoute, updateAdminSlotRoute } from '../contract.ts';
 
@@ -125,7 +126,11 @@ export default function AdminSlots() {
             {days.map((date) => {
               const slots = zone.slots.filter((s) => s.date === date);
               return (
-                <div key={date} className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+                <ScrollRegion
+                  key={date}
+                  label={`${zone.zoneName}, ${slots[0]!.day}`}
+                  className="mt-3 rounded-lg border border-slate-200 bg-white"
+                >
                   <table className="w-full min-w-[22rem] text-left text-sm">
                     <caption className="bg-slate-100 px-2 py-2 text-left font-semibold text-slate-900 capitalize">
                       {slots[0]!.day} <span className="font-normal text-slate-700">({date})</span>
@@ -155,7 +160,7 @@ export default function AdminSlots() {
                       ))}
                     </tbody>
                   </table>
-                </div>
+                </ScrollRegion>
               );
             })}
           </section>

@@ -7,6 +7,7 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
 import { adminFailure, fieldErrors, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
 import { type AdminPromo, PROMO_STATE_LABELS } from '../admin-promo-rules.ts';
 import type { adminPromosRoute, createPromoRoute, endPromoRoute } from '../contract.ts';
@@ -126,7 +127,7 @@ export default function AdminPromos() {
         {!promos ? (
           <p>Loading…</p>
         ) : (
-          <div className="mt-2 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+          <ScrollRegion label="Promo codes table" className="mt-2 rounded-lg border border-slate-200 bg-white">
             <table className="w-full min-w-[40rem] text-left text-sm">
               <caption className="sr-only">Every promo code, newest first</caption>
               <thead className="bg-slate-100 text-slate-800">
@@ -167,7 +168,7 @@ export default function AdminPromos() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         )}
       </section>
 

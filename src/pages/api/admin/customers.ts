@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { adminCustomersEndpoint } from '#features/account/routes.ts';
 
-export const { GET, ALL } = mount(adminCustomersEndpoint);
+export const { GET, HEAD, ALL } = mount(adminCustomersEndpoint);

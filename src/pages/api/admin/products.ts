@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { adminProductsEndpoint } from '#features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(adminProductsEndpoint);
+export const { GET, HEAD, ALL } = mount(adminProductsEndpoint);

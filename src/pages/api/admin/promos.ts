@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { adminPromosEndpoint, createPromoEndpoint } from '#features/orders/routes.ts';
 
-export const { GET, POST, ALL } = mount(adminPromosEndpoint, createPromoEndpoint);
+export const { GET, HEAD, POST, ALL } = mount(adminPromosEndpoint, createPromoEndpoint);

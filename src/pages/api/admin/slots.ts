@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { adminSlotsEndpoint } from '#features/delivery/routes.ts';
 
-export const { GET, ALL } = mount(adminSlotsEndpoint);
+export const { GET, HEAD, ALL } = mount(adminSlotsEndpoint);

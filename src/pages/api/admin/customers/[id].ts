@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { adminCustomerEndpoint } from '#features/account/routes.ts';
 
-export const { GET, ALL } = mount(adminCustomerEndpoint);
+export const { GET, HEAD, ALL } = mount(adminCustomerEndpoint);

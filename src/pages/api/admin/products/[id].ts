@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { adminProductEndpoint, updateAdminProductEndpoint } from '#features/catalog/routes.ts';
 
-export const { GET, PATCH, ALL } = mount(adminProductEndpoint, updateAdminProductEndpoint);
+export const { GET, HEAD, PATCH, ALL } = mount(adminProductEndpoint, updateAdminProductEndpoint);

@@ -2,4 +2,4 @@
 import { mount } from '#lib/http/handler.ts';
 import { exportProductsEndpoint } from '#features/catalog/routes.ts';
 
-export const { GET, ALL } = mount(exportProductsEndpoint);
+export const { GET, HEAD, ALL } = mount(exportProductsEndpoint);

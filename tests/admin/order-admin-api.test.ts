@@ -193,4 +193,30 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
       'delivered by Sanju R',
     ]);
   });
+
+  it('sums a window’s products to pick, by category, as JSON and CSV', async () => {
+    const first = await placeCustomerOrder(baseUrl, product.id, 2);
+    const slotId = first.order.delivery_slot.id as string;
+    await placeCustomerOrder(baseUrl, product.id, 3, slotId);
+    const [date, start] = slotId.split('T');
+    const list = (await packer.get(`/api/admin/picking?date=${date}&slot=${start}`)).body.data;
+    const line = list.groups
+      .flatMap((g: { lines: { product_id: number }[] }) => g.lines)
+      .find((l: { product_id: number }) => l.product_id === product.id);
+    expect(line.qty).toBeGreaterThanOrEqual(5);
+    expect(line.orders).toBeGreaterThanOrEqual(2);
+    expect(list.orders).toBeGreaterThanOrEqual(2);
+    const csv = await packer.get(`/api/admin/picking/csv?date=${date}&slot=${start}`);
+    expect(csv.status).toBe(200);
+    expect(csv.headers.get('content-type')).toBe('text/csv');
+    expect(csv.headers.get('content-disposition')).toBe(
+      `attachment; filename="picking-${slotId.replace(':', '')}.csv"`,
+    );
+    const rows = (csv.body as string).trim().split('\r\n');
+    expect(rows[0]).toBe('category,product_id,product,pack,quantity,orders');
+    expect(rows.some((r) => r.split(',')[1] === String(product.id) && r.split(',').at(-2) === String(line.qty))).toBe(
+      true,
+    );
+    expect((await packer.get(`/api/admin/picking?date=${date}&slot=7am`)).status).toBe(400);
+  });
 });

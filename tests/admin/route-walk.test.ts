@@ -21,6 +21,7 @@ const ADMIN_PAGES: { path: string; permission: Permission }[] = [
   { path: '/admin', permission: 'board.view' },
   { path: '/admin/orders/1', permission: 'deliveries.own' },
   { path: '/admin/deliveries', permission: 'deliveries.own' },
+  { path: '/admin/picking', permission: 'picking.view' },
   { path: '/admin/products', permission: 'products.manage' },
   { path: '/admin/products/1', permission: 'products.manage' },
   { path: '/admin/slots', permission: 'slots.manage' },
@@ -40,6 +41,12 @@ describe('admin route declarations', () => {
     expect(open.sort()).toEqual([...SIGN_IN].sort());
     for (const c of STAFF_ROUTES) expect(c.permission, `${c.method} ${c.path}`).toBeTruthy();
     expect(allContracts.filter((c) => c.auth === 'staff' && !c.path.startsWith('/api/admin/'))).toEqual([]);
+  });
+
+  it('offer no way to change or delete an audit entry', () => {
+    const audit = allContracts.filter((c) => c.path.startsWith('/api/admin/audit'));
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit.every((c) => c.method === 'GET')).toBe(true);
   });
 });
 

@@ -1,11 +1,15 @@
-/** The demo customer: seeded only when asked, with delivered orders that Buy again lists. */
+/**
+ * The demo customer, seeded only when asked, with delivered orders that Buy again lists; with her,
+ * the demo staff and today's orders for the back office's board.
+ */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase } from '../helpers/database.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { DEMO_CUSTOMER_PHONE } from '#features/demo-shop/demo-customer.ts';
-import { customers, orders } from '#lib/db/schema.ts';
+import { customers, orders, staff } from '#lib/db/schema.ts';
+import { readBoard } from '#features/orders/server/staff-orders.ts';
 import { buyAgain } from '#features/buy-again/server.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 
@@ -31,5 +35,33 @@ describe('the demo customer', () => {
     expect(history.every((o) => o.substitution && o.items.every((i) => i.substitution))).toBe(true);
     const again = await buyAgain(handle.db, asha!.id);
     expect(again.map((a) => a.timesOrdered)).toEqual([3, 2, 1, 1, 1]);
+  });
+});
+
+describe('the demo shop’s staff and today’s orders', () => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase('pglite');
+  });
+  afterAll(async () => handle?.close());
+
+  it('are seeded only with the demo customer: one staff member per role, a dozen orders in every status in today’s slots', async () => {
+    await seedDemoShop(handle.db);
+    expect(await handle.db.$count(staff)).toBe(0);
+    await seedDemoShop(handle.db, { demoCustomer: true });
+    const members = await handle.db.select().from(staff);
+    expect(members.map((m) => m.role).sort()).toEqual(['manager', 'owner', 'packer', 'rider']);
+    const board = await readBoard(handle.db);
+    const today = board.days[0]!.slots;
+    const counts = today.reduce<Record<string, number>>((all, s) => {
+      for (const [status, n] of Object.entries(s.counts)) all[status] = (all[status] ?? 0) + n;
+      return all;
+    }, {});
+    expect(counts).toEqual({ placed: 3, processed: 3, out_for_delivery: 2, delivered: 2, cancelled: 2 });
+    // Each slot's places taken are its orders that are not cancelled.
+    for (const slot of today) expect(slot.used).toBe(slot.orders.filter((o) => o.status !== 'cancelled').length);
+    // Seeding again gives the same shop, not twice the places.
+    await seedDemoShop(handle.db, { demoCustomer: true });
+    expect((await readBoard(handle.db)).days[0]!.slots.reduce((n, s) => n + s.used, 0)).toBe(10);
   });
 });

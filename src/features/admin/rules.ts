@@ -78,6 +78,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
  */
 export const ADMIN_NAV: readonly { href: string; label: string; permission: Permission }[] = [
   { href: '/admin', label: 'Order board', permission: 'board.view' },
+  { href: '/admin/picking', label: 'Picking list', permission: 'picking.view' },
   { href: '/admin/deliveries', label: 'My deliveries', permission: 'deliveries.own' },
   { href: '/admin/products', label: 'Products', permission: 'products.manage' },
   { href: '/admin/slots', label: 'Slots', permission: 'slots.manage' },

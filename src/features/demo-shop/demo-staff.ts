@@ -16,7 +16,14 @@ export const DEMO_STAFF: readonly { name: string; phone: string; role: StaffRole
   { name: 'Biju Varghese', phone: '+919447000104', role: 'rider' },
 ];
 
-/** Adds the demo staff. */
-export async function seedDemoStaff(tx: Transaction): Promise<void> {
-  await tx.insert(schema.staff).values(DEMO_STAFF.map((m) => ({ ...m })));
+/** Adds the demo staff; returns each one's id and name by role. */
+export async function seedDemoStaff(tx: Transaction): Promise<Record<StaffRole, { id: number; name: string }>> {
+  const rows = await tx
+    .insert(schema.staff)
+    .values(DEMO_STAFF.map((m) => ({ ...m })))
+    .returning({ id: schema.staff.id, name: schema.staff.name, role: schema.staff.role });
+  return Object.fromEntries(rows.map((r) => [r.role, { id: r.id, name: r.name }])) as Record<
+    StaffRole,
+    { id: number; name: string }
+  >;
 }

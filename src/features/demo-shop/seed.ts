@@ -15,6 +15,7 @@ import { slugify } from '#lib/slug.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 import { loadDemoShop, type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode } from './schema.ts';
 import { seedDemoStaff } from './demo-staff.ts';
+import { seedDemoOrders } from './demo-orders.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { logger } from '#lib/log.ts';
 
@@ -41,6 +42,7 @@ const ALL_TABLES = [
   'staff',
   'customers',
   'stock_movements',
+  'delivery_slot_usage',
   'delivery_areas',
   'banners',
   'products',
@@ -149,9 +151,9 @@ async function seedPromoCodes(tx: Transaction, promoCodes: DemoPromoCode[]): Pro
 
 /**
  * Replaces everything in the database with the demo shop. Returns what it wrote. `demoCustomer`
- * adds the demo customer and her delivered orders, and the demo staff, one per role (the
- * server's seeding on boot and `npm run db:seed` ask for them; tests that count customers or
- * orders get a shop without them).
+ * adds the demo customer and her delivered orders, the demo staff (one per role) and a dozen of
+ * today's orders in every status for the back office's board (the server's seeding on boot and
+ * `npm run db:seed` ask for them; tests that count customers or orders get a shop without them).
  */
 export async function seedDemoShop(
   db: Database,
@@ -167,7 +169,7 @@ export async function seedDemoShop(
     await seedPromoCodes(tx, promoCodes);
     if (options.demoCustomer) {
       await seedDemoCustomer(tx);
-      await seedDemoStaff(tx);
+      await seedDemoOrders(tx, await seedDemoStaff(tx));
     }
   });
   return { categories: catalog.length, products: productCount };

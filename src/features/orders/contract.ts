@@ -407,3 +407,53 @@ export const orderAdminContracts = [
 export type BoardJson = z.output<typeof boardRoute.response>;
 /** An order as the back office's islands read it. */
 export type StaffOrderJson = z.output<typeof staffOrderSchema>;
+
+const pickingQuery = z.object({
+  date: z.string({ error: 'Give a date as YYYY-MM-DD.' }).regex(/^\d{4}-\d{2}-\d{2}$/, 'Give a date as YYYY-MM-DD.'),
+  slot: z
+    .string({ error: 'Give the slot’s start as HH:MM.' })
+    .regex(/^(\d{4}-\d{2}-\d{2}T)?\d{2}:\d{2}$/, 'Give the slot’s start as HH:MM.')
+    .describe('The slot’s start, "HH:MM" (or its whole id "YYYY-MM-DDTHH:MM")'),
+});
+
+/** GET /api/admin/picking: one delivery window's picking list. */
+export const pickingRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/picking',
+  summary: 'The picking list of a delivery window',
+  description:
+    'Every product of the window’s orders still to pack (placed or processed), summed and grouped by category, across zones.',
+  permission: 'picking.view',
+  query: pickingQuery,
+  response: z.object({
+    slot_id: z.string(),
+    orders: z.number().int(),
+    groups: z.array(
+      z.object({
+        category: z.string(),
+        lines: z.array(
+          z.object({
+            product_id: z.number().int().nullable(),
+            name: z.string(),
+            pack: z.string().nullable(),
+            qty: z.number().int(),
+            orders: z.number().int(),
+          }),
+        ),
+      }),
+    ),
+  }),
+});
+
+/** GET /api/admin/picking/csv: the same list as a CSV file. */
+export const pickingCsvRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/picking/csv',
+  summary: 'The picking list of a delivery window, as CSV',
+  permission: 'picking.view',
+  query: pickingQuery,
+  response: z.never(),
+  produces: 'text/csv',
+});
+
+export const pickingContracts = [pickingRoute, pickingCsvRoute] as const;

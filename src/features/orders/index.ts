@@ -18,3 +18,4 @@ export {
   staffOrder,
 } from './server/staff-orders.ts';
 export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
+export { pickingList, type PickingList } from './server/picking.ts';

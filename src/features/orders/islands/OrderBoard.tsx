@@ -221,6 +221,20 @@ export default function OrderBoard({ initial, zones }: Props) {
                       </li>
                     ))}
                   </ul>
+                  {slot.orders.length > 0 && (
+                    <p className="mt-1 text-sm">
+                      <a
+                        href={`/admin/picking?date=${slot.slot_id.slice(0, 10)}&slot=${slot.slot_id.slice(11)}`}
+                        className="text-brand-700 underline"
+                      >
+                        Picking list
+                        <span className="sr-only">
+                          {' '}
+                          for {day.label} {slot.window}
+                        </span>
+                      </a>
+                    </p>
+                  )}
                   {slot.orders.length ? (
                     <OrderList orders={slot.orders} />
                   ) : (
@@ -241,26 +255,26 @@ function countOrders(board: BoardJson): number {
   return board.results?.length ?? board.days.reduce((n, d) => n + d.slots.reduce((m, s) => m + s.orders.length, 0), 0);
 }
 
-/** A list of orders, each a link to its page. */
+/** A list of orders, each with a link to its page. */
 function OrderList({ orders, showSlot = false }: { orders: BoardOrder[]; showSlot?: boolean }) {
   return (
     <ul className="mt-2 divide-y divide-slate-200">
       {orders.map((o) => (
-        <li key={o.id}>
+        <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
           <a
             href={`/admin/orders/${o.id}`}
-            className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2 hover:bg-slate-50"
+            className="inline-flex min-h-8 items-center font-semibold text-brand-800 underline"
           >
-            <span className="font-semibold text-brand-800 underline">Order #{o.id}</span>
-            <StatusBadge status={o.status} />
-            <span className="text-sm text-slate-800">{o.customer_name || 'Customer'}</span>
-            <span className="text-sm text-slate-700">
-              {o.items} {o.items === 1 ? 'item' : 'items'} · {money(o.paid_amount)} · {paymentModeLabel(o.payment_mode)}
-              , {paymentStatusLabel(o.payment_status).toLowerCase()}
-            </span>
-            {o.rider && <span className="text-sm text-slate-700">Rider: {o.rider}</span>}
-            {showSlot && o.slot_label && <span className="text-sm text-slate-700">{o.slot_label}</span>}
+            Order #{o.id}
           </a>
+          <StatusBadge status={o.status} />
+          <span className="text-sm text-slate-800">{o.customer_name || 'Customer'}</span>
+          <span className="text-sm text-slate-700">
+            {o.items} {o.items === 1 ? 'item' : 'items'} · {money(o.paid_amount)} · {paymentModeLabel(o.payment_mode)},{' '}
+            {paymentStatusLabel(o.payment_status).toLowerCase()}
+          </span>
+          {o.rider && <span className="text-sm text-slate-700">Rider: {o.rider}</span>}
+          {showSlot && o.slot_label && <span className="text-sm text-slate-700">{o.slot_label}</span>}
         </li>
       ))}
     </ul>

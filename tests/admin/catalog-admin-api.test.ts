@@ -158,6 +158,31 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     expect(text).toContain('The CSV header lacks the column(s)');
   });
 
+  it('takes a catalogue CSV above the usual 64 KB body cap on the import route only', async () => {
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i) => `${900_000 + i},Bulk Test Product ${i} 500 g,Bulk Test,Bulk Sub,Brand,45.00,50.00,Type,4.1`,
+    );
+    const csv = `index,product,category,sub_category,brand,sale_price,market_price,type,rating\n${rows.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(65_536);
+    const res = await fetch(`${baseUrl}/api/admin/products/import`, {
+      method: 'POST',
+      headers: {
+        cookie: manager.cookie!,
+        origin: baseUrl,
+        'content-type': 'application/json',
+        'x-forwarded-for': manager.ip,
+      },
+      body: JSON.stringify({ csv }),
+    });
+    expect(res.status).toBe(200);
+    const last = JSON.parse((await res.text()).trim().split('\n').at(-1)!);
+    expect(last).toMatchObject({ success: true, data: { inserted: 1500, updated: 0 } });
+    // Other routes keep the usual cap.
+    const big = await manager.post('/api/admin/promos', { json: { code: 'BIG', description: 'x'.repeat(70_000) } });
+    expect(big.status).toBe(413);
+  });
+
   it("lists each zone's slots, closes and reopens one and changes its capacity, audited", async () => {
     const list = await manager.get('/api/admin/slots');
     expect(list.status).toBe(200);

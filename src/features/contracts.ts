@@ -5,18 +5,23 @@
  * declaration without a route, fails it). Server and tests only.
  */
 import type { RouteContract } from '#lib/http/contract.ts';
-import { accountContracts } from '#features/account/contract.ts';
+import { accountContracts, adminCustomerContracts } from '#features/account/contract.ts';
 import { addressContracts } from '#features/addresses/contract.ts';
 import { adminContracts } from '#features/admin/contract.ts';
 import { authContracts } from '#features/auth/contract.ts';
 import { buyAgainContracts } from '#features/buy-again/contract.ts';
 import { cartContracts, substitutionContracts } from '#features/cart/contract.ts';
-import { catalogContracts, wishlistContracts } from '#features/catalog/contract.ts';
+import { adminCatalogContracts, catalogContracts, wishlistContracts } from '#features/catalog/contract.ts';
 import { checkoutContracts } from '#features/checkout/contract.ts';
-import { deliveryContracts } from '#features/delivery/contract.ts';
+import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import { orderAdminContracts, orderContracts, pickingContracts } from '#features/orders/contract.ts';
+import {
+  adminPromoContracts,
+  orderAdminContracts,
+  orderContracts,
+  pickingContracts,
+} from '#features/orders/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -36,6 +41,10 @@ export const allContracts: readonly RouteContract[] = [
   ...invoiceContracts,
   ...notificationContracts,
   ...adminContracts,
+  ...adminCatalogContracts,
+  ...adminDeliveryContracts,
+  ...adminPromoContracts,
+  ...adminCustomerContracts,
   ...orderAdminContracts,
   ...pickingContracts,
 ];

@@ -27,6 +27,7 @@ import { refuseAtEdge } from '#lib/http/edge-gate.ts';
 import type { Answer } from '#lib/http/envelope.ts';
 import { declaredLength } from '#lib/http/edge-input.ts';
 import { getConfig } from '#lib/config.ts';
+import { allContracts } from '#features/contracts.ts';
 import type { StaticFiles } from './static-files.ts';
 
 /** Largest refused body still read and thrown away to keep the connection (1 MiB). */
@@ -71,12 +72,17 @@ export function createListener(
 ): NodeHandler {
   const compress = compression({ threshold: 1024 });
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
+  // Routes that take larger bodies (a catalogue CSV) declare their own cap.
+  const routeCaps = new Map<string, number>(
+    allContracts.filter((c) => c.maxBodyBytes).map((c) => [c.path, c.maxBodyBytes!]),
+  );
   return (req, res, next) => {
     if (!isTrustedProxy(req.socket.remoteAddress)) for (const name of FORWARDED_HEADERS) delete req.headers[name];
     const https = isHttps(Boolean((req.socket as TLSSocket).encrypted), req.headers['x-forwarded-proto']);
     for (const [name, value] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(name, value);
     const url = req.url ?? '/';
-    const refusal = refuseAtEdge({ url, contentLength: req.headers['content-length'] }, maxBodyBytes);
+    const cap = routeCaps.size ? (routeCaps.get(url.split('?', 1)[0]!) ?? maxBodyBytes) : maxBodyBytes;
+    const refusal = refuseAtEdge({ url, contentLength: req.headers['content-length'] }, cap);
     if (refusal) return refuse(req, res, refusal);
     if (precompressed?.(req, res)) return;
     const q = url.indexOf('?');

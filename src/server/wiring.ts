@@ -8,6 +8,7 @@
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  * - A confirmed order gets its GST invoice number, in the confirming transaction.
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
+ * - The back office's product listing ranks with the storefront's search engine.
  */
 import './check-config.ts';
 import { getConfig } from '#lib/config.ts';
@@ -17,6 +18,8 @@ import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd } from '#features/cart/index.ts';
+import { registerProductSearch } from '#features/catalog/index.ts';
+import { searchProducts } from '#features/search/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { onOrderConfirmed } from '#features/orders/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
@@ -26,3 +29,4 @@ registerStaffResolver(staffResolver);
 whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
 onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);
+registerProductSearch(async (db, text, limit) => (await searchProducts(db, text, { limit })).map((p) => p.id));

@@ -5,9 +5,17 @@
  * islands (with `import type` only) and the OpenAPI document. Zod only, no server import.
  */
 import { z } from 'zod';
-import { defineRoute, type DataOut } from '#lib/http/contract.ts';
+import { defineAdminRoute, defineRoute, positiveId, type DataOut } from '#lib/http/contract.ts';
+import {
+  ADMIN_CUSTOMER_MESSAGES,
+  creditAdjustSchema,
+  customerQueryOk,
+  pointsAdjustSchema,
+} from './admin-customer-rules.ts';
 import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { profileSchema } from './profile-schema.ts';
+
+export * from './admin-customer-rules.ts';
 
 /** `data.user` and `data.account` of the profile routes; money in rupees (numbers). */
 export const profileDataSchema = z.object({
@@ -122,3 +130,117 @@ export type ProfileJson = DataOut<typeof profileRoute>;
 
 /** A credit transaction of GET /api/customer/credit-transaction. */
 export type CreditOrderJson = DataOut<typeof creditTransactionRoute>['orders'][number];
+
+const ledgerLineSchema = z.object({
+  id: z.number().int(),
+  orderId: z.number().int().nullable(),
+  kind: z.string(),
+  amount: z.number().int(),
+  note: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+/** A customer as staff see them (money in paise). */
+export const adminCustomerSchema = z.object({
+  id: z.number().int(),
+  name: z.string().nullable(),
+  email: z.string().nullable(),
+  phone: z.string().nullable(),
+  createdAt: z.string(),
+  pointsBalance: z.number().int(),
+  creditLimitPaise: z.number().int(),
+  creditBalancePaise: z.number().int(),
+  orders: z.array(
+    z.object({
+      id: z.number().int(),
+      createdAt: z.string(),
+      status: z.string(),
+      paymentMode: z.string(),
+      paymentStatus: z.string(),
+      paidAmountPaise: z.number().int(),
+    }),
+  ),
+  addresses: z.array(
+    z.object({
+      id: z.number().int(),
+      type: z.string(),
+      name: z.string(),
+      mobile: z.string(),
+      line: z.string(),
+      isDefault: z.boolean(),
+    }),
+  ),
+  credit: z.array(ledgerLineSchema),
+  points: z.array(ledgerLineSchema),
+});
+
+/** GET /api/admin/customers?q=: customers by mobile or name. */
+export const adminCustomersRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/customers',
+  summary: 'Find customers by part of the mobile number or the name',
+  permission: 'customers.manage',
+  query: z.object({
+    q: z
+      .string({ error: ADMIN_CUSTOMER_MESSAGES.query })
+      .trim()
+      .max(60, ADMIN_CUSTOMER_MESSAGES.query)
+      .refine(customerQueryOk, ADMIN_CUSTOMER_MESSAGES.query),
+  }),
+  response: z.object({
+    customers: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string().nullable(),
+        phone: z.string().nullable(),
+        ordersCount: z.number().int(),
+        createdAt: z.string(),
+      }),
+    ),
+  }),
+});
+
+const customerParams = z.object({ id: positiveId('Invalid customer id.') });
+
+/** GET /api/admin/customers/{id}: a customer with orders, addresses, credit and points. */
+export const adminCustomerRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/customers/{id}',
+  summary: 'A customer: orders, addresses, credit and points with their transactions',
+  permission: 'customers.manage',
+  params: customerParams,
+  response: z.object({ customer: adminCustomerSchema }),
+});
+
+/** POST /api/admin/customers/{id}/credit: adjusts the available credit with a reason. */
+export const adjustCreditRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/customers/{id}/credit',
+  summary: 'Adjust a customer’s available credit (paise, signed) with a reason',
+  description:
+    'Exactly once per idempotency_key: a retry answers the same (data.replayed true); the key with another amount or reason 422. Never below ₹0 (422). Audited.',
+  permission: 'customers.manage',
+  params: customerParams,
+  body: creditAdjustSchema,
+  response: z.object({ customer: adminCustomerSchema, replayed: z.boolean() }),
+});
+
+/** POST /api/admin/customers/{id}/points: adjusts the points balance with a reason. */
+export const adjustPointsRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/customers/{id}/points',
+  summary: 'Adjust a customer’s points (signed) with a reason',
+  description:
+    'Exactly once per idempotency_key: a retry answers the same (data.replayed true); the key with another amount or reason 422. Never below 0 (422). Audited.',
+  permission: 'customers.manage',
+  params: customerParams,
+  body: pointsAdjustSchema,
+  response: z.object({ customer: adminCustomerSchema, replayed: z.boolean() }),
+});
+
+export const adminCustomerContracts = [
+  adminCustomersRoute,
+  adminCustomerRoute,
+  adjustCreditRoute,
+  adjustPointsRoute,
+] as const;

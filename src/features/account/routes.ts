@@ -22,6 +22,8 @@ import {
   verifyPhoneRoute,
 } from './contract.ts';
 import { ACCOUNT_MESSAGES } from './rules.ts';
+import { adjustCreditRoute, adjustPointsRoute, adminCustomerRoute, adminCustomersRoute } from './contract.ts';
+import { adjustCredit, adjustPoints, findCustomers, getAdminCustomer } from './server/admin-customers.ts';
 import type { HandlerInput } from '#lib/http/handler.ts';
 
 export const profileEndpoint = implement(profileRoute, async ({ customer }) => ({
@@ -85,3 +87,23 @@ async function removeAccount({ ctx, customer }: Pick<HandlerInput<typeof deleteA
 
 export const deleteAccountPostEndpoint = implement(deleteAccountPostRoute, removeAccount);
 export const deleteAccountEndpoint = implement(deleteAccountRoute, removeAccount);
+
+export const adminCustomersEndpoint = implement(adminCustomersRoute, async ({ query }) => ({
+  data: { customers: await findCustomers(await getDb(), query.q) },
+  headers: NO_STORE,
+}));
+
+export const adminCustomerEndpoint = implement(adminCustomerRoute, async ({ params }) => ({
+  data: { customer: await getAdminCustomer(await getDb(), params.id) },
+  headers: NO_STORE,
+}));
+
+export const adjustCreditEndpoint = implement(adjustCreditRoute, async ({ params, body, actor }) => {
+  const result = await adjustCredit(await getDb(), params.id, body, actor);
+  return { data: result, message: result.replayed ? 'Already adjusted.' : 'Credit adjusted.', headers: NO_STORE };
+});
+
+export const adjustPointsEndpoint = implement(adjustPointsRoute, async ({ params, body, actor }) => {
+  const result = await adjustPoints(await getDb(), params.id, body, actor);
+  return { data: result, message: result.replayed ? 'Already adjusted.' : 'Points adjusted.', headers: NO_STORE };
+});

@@ -61,6 +61,15 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.delivered': 'Marked delivered',
   'order.cancelled': 'Cancelled an order',
   'order.rider_assigned': 'Assigned a rider',
+  'product.update': 'Changed a product',
+  'catalog.import': 'Imported a catalogue CSV',
+  'slot.capacity': 'Changed a slot’s capacity',
+  'slot.close': 'Closed a slot',
+  'slot.reopen': 'Reopened a slot',
+  'promo.create': 'Created a promo code',
+  'promo.end': 'Ended a promo code',
+  'customer.credit_adjust': 'Adjusted credit',
+  'customer.points_adjust': 'Adjusted points',
 };
 
 /**
@@ -71,6 +80,10 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin', label: 'Order board', permission: 'board.view' },
   { href: '/admin/picking', label: 'Picking list', permission: 'picking.view' },
   { href: '/admin/deliveries', label: 'My deliveries', permission: 'deliveries.own' },
+  { href: '/admin/products', label: 'Products', permission: 'products.manage' },
+  { href: '/admin/slots', label: 'Slots', permission: 'slots.manage' },
+  { href: '/admin/promos', label: 'Promo codes', permission: 'promos.manage' },
+  { href: '/admin/customers', label: 'Customers', permission: 'customers.manage' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
   { href: '/admin/permissions', label: 'What you can do', permission: 'self' },

@@ -3,7 +3,15 @@
  */
 export { listCategories, summaryColumns, toSummary } from './server/catalog.ts';
 export { loadHome } from './server/home-page.ts';
-export { importCatalogCsv } from './server/import.ts';
+export { importCatalogCsv, type ImportResult } from './server/import.ts';
+export {
+  type AdminProductQuery,
+  exportProductsCsv,
+  getAdminProduct,
+  listAdminProducts,
+  listCategoryTree,
+  updateAdminProduct,
+} from './server/admin-products.ts';
 export {
   applyOutcome,
   type CategoriesData,
@@ -27,3 +35,4 @@ export {
   type SnapshotProduct,
 } from './server/snapshot.ts';
 export { readTwemoji } from './server/twemoji.ts';
+export { registerProductSearch } from './admin-search.ts';

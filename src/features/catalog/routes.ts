@@ -3,8 +3,19 @@
  * by its file under src/pages/api/). Public answers carry CATALOG_CACHE; a product detail read with a
  * session shows that customer's hearts and is never cached.
  */
-import { implement } from '#lib/http/handler.ts';
-import { notFound } from '#lib/http/envelope.ts';
+import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
+import { searchProductIds } from './admin-search.ts';
+import {
+  exportProductsCsv,
+  getAdminProduct,
+  listAdminProducts,
+  listCategoryTree,
+  updateAdminProduct,
+} from './server/admin-products.ts';
+import { importCatalogCsv } from './server/import.ts';
+import { markCatalogChanged } from './server/snapshot.ts';
 import { getDb } from '#lib/db/index.ts';
 import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
 import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
@@ -28,6 +39,12 @@ import {
 } from './server/catalog-json.ts';
 import { HOME_PRODUCT_LIMIT, WISHLIST_MESSAGES, type ProductPage } from './rules.ts';
 import {
+  adminProductRoute,
+  adminProductsRoute,
+  exportProductsRoute,
+  importProductsRoute,
+  importReportSchema,
+  updateAdminProductRoute,
   categoryProductsRoute,
   homeRoute,
   listCategoriesRoute,
@@ -145,4 +162,89 @@ export const toggleWishlistEndpoint = implement(toggleWishlistRoute, async ({ bo
 export const listWishlistEndpoint = implement(listWishlistRoute, async ({ customer }) => {
   const products = await listWishlist(await getDb(), customer.id);
   return { data: { wishlists: products.map((p) => productJson(p, { wishlisted: true })) }, headers: NO_STORE };
+});
+
+/** Back-office product routes (contracts in contract.ts; mounted under src/pages/api/admin/products). */
+
+/** How many search-engine hits the back office's listing ranks first. */
+const ADMIN_SEARCH_HITS = 50;
+
+export const adminProductsEndpoint = implement(adminProductsRoute, async ({ query }) => {
+  const db = await getDb();
+  const text = query.q?.trim() || undefined;
+  const rankedIds = text ? await searchProductIds(db, text, ADMIN_SEARCH_HITS) : [];
+  const result = await listAdminProducts(db, {
+    text,
+    rankedIds,
+    filter: query.filter,
+    stockAtMost: query.stock_at_most,
+    page: query.page,
+  });
+  return { data: result, headers: NO_STORE };
+});
+
+export const adminProductEndpoint = implement(adminProductRoute, async ({ params }) => {
+  const db = await getDb();
+  const product = await getAdminProduct(db, params.id);
+  if (!product) throw notFound(ADMIN_PRODUCT_MESSAGES.notFound);
+  return { data: { product, categories: await listCategoryTree(db) }, headers: NO_STORE };
+});
+
+export const updateAdminProductEndpoint = implement(updateAdminProductRoute, async ({ params, body, actor }) => ({
+  data: { product: await updateAdminProduct(await getDb(), params.id, body, actor) },
+  message: 'Saved.',
+  headers: NO_STORE,
+}));
+
+export const exportProductsEndpoint = implementFile(exportProductsRoute, async () => {
+  const csv = await exportProductsCsv(await getDb());
+  const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
+  return {
+    body: new TextEncoder().encode(csv),
+    filename: `products-${day}.csv`,
+    headers: { 'cache-control': 'no-store' },
+  };
+});
+
+export const importProductsEndpoint = implementStream(importProductsRoute, async ({ body, actor }) => {
+  const db = await getDb();
+  // Progress lines as the importer reports them, then the report (or the failure) as the last line.
+  const queue: unknown[] = [];
+  let wake: (() => void) | undefined;
+  let finished = false;
+  const push = (line: unknown) => {
+    queue.push(line);
+    wake?.();
+  };
+  const run = importCatalogCsv(db, body.csv, {
+    actor,
+    onProgress: (done, total) => push({ progress: { done, total } }),
+  })
+    .then((report) => {
+      markCatalogChanged(db);
+      push({ success: true, message: 'Import finished.', data: importReportSchema.parse(report) });
+    })
+    .catch((err: unknown) => push({ error: err }))
+    .finally(() => {
+      finished = true;
+      wake?.();
+    });
+  return (async function* () {
+    for (;;) {
+      while (queue.length) {
+        const line = queue.shift() as { error?: unknown };
+        if (line && typeof line === 'object' && 'error' in line)
+          throw line.error instanceof Error && !(line.error instanceof AppError)
+            ? new AppError('unprocessable', line.error.message)
+            : line.error;
+        yield line;
+      }
+      if (finished) break;
+      await new Promise<void>((resolve) => {
+        wake = resolve;
+      });
+      wake = undefined;
+    }
+    await run;
+  })();
 });

@@ -48,7 +48,7 @@ export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ ct
       discount: paiseToRupees(promo.discountPaise).toFixed(2),
       subtotal: paiseToRupees(subtotalPaise).toFixed(2),
     },
-    message: promoAppliedMessage(promo.percentOff),
+    message: promoAppliedMessage(promo),
     headers: NO_STORE,
   };
 });

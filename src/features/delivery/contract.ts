@@ -4,8 +4,8 @@
  * with 2 decimals, like the cart's summary); times as ISO 8601 instants plus shop-time labels.
  */
 import { z } from 'zod';
-import { defineRoute } from '#lib/http/contract.ts';
-import { PIN_CODE, PIN_INVALID } from './rules.ts';
+import { defineAdminRoute, defineRoute } from '#lib/http/contract.ts';
+import { ADMIN_SLOT_MESSAGES, MAX_SLOT_CAPACITY, PIN_CODE, PIN_INVALID, SLOT_ID } from './rules.ts';
 
 const pin = z.string({ error: PIN_INVALID }).trim().regex(PIN_CODE, PIN_INVALID);
 
@@ -99,3 +99,62 @@ export const deliverySlotsRoute = defineRoute({
 
 /** Every delivery route. */
 export const deliveryContracts = [deliverToRoute, setDeliverToRoute, deliverySlotsRoute] as const;
+
+/** A slot as staff see it (times ISO; capacity, booked and left in orders). */
+export const adminSlotSchema = z.object({
+  id: z.string(),
+  date: z.string(),
+  start: z.string(),
+  end: z.string(),
+  label: z.string(),
+  day: z.string(),
+  window: z.string(),
+  capacity: z.number().int(),
+  booked: z.number().int(),
+  left: z.number().int(),
+  status: z.enum(['open', 'closed', 'full']),
+  reason: z.string().nullable(),
+  closedByShop: z.boolean(),
+});
+
+/** GET /api/admin/slots: every zone's slots for the next 7 days. */
+export const adminSlotsRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/slots',
+  summary: "Every zone's delivery slots for the next 7 days, with capacity, booked and left",
+  permission: 'slots.manage',
+  response: z.object({
+    zones: z.array(z.object({ zoneId: z.string(), zoneName: z.string(), slots: z.array(adminSlotSchema) })),
+  }),
+});
+
+const slotParams = z.object({
+  zone: z.string().regex(/^[a-z0-9][a-z0-9-]{0,39}$/, ADMIN_SLOT_MESSAGES.unknownZone),
+  slot: z.string().regex(SLOT_ID, 'The slot must be a slot id, e.g. 2026-11-26T07:00.'),
+});
+
+/** PATCH /api/admin/slots/{zone}/{slot}: closes or reopens a slot, or changes its capacity. */
+export const updateAdminSlotRoute = defineAdminRoute({
+  method: 'PATCH',
+  path: '/api/admin/slots/{zone}/{slot}',
+  summary: 'Close or reopen a delivery slot, or change its capacity',
+  description:
+    'Orders booked in the slot keep their place. A capacity below the orders booked is refused (422, data.booked). Audited.',
+  permission: 'slots.manage',
+  params: slotParams,
+  body: z
+    .object({
+      closed: z.boolean({ error: 'closed must be true or false.' }).optional(),
+      capacity: z
+        .number({ error: ADMIN_SLOT_MESSAGES.capacity })
+        .int(ADMIN_SLOT_MESSAGES.capacity)
+        .min(0, ADMIN_SLOT_MESSAGES.capacity)
+        .max(MAX_SLOT_CAPACITY, ADMIN_SLOT_MESSAGES.capacity)
+        .optional(),
+    })
+    .strict()
+    .refine((b) => b.closed !== undefined || b.capacity !== undefined, 'Send closed or capacity.'),
+  response: z.object({ slot: adminSlotSchema }),
+});
+
+export const adminDeliveryContracts = [adminSlotsRoute, updateAdminSlotRoute] as const;

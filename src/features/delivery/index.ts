@@ -2,6 +2,7 @@
  * The delivery feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
 export { checkoutDelivery, checkoutDeliveryJson } from './server/checkout-delivery.ts';
+export { type AdminZoneSlots, listAdminSlots, setSlotCapacity, setSlotClosed } from './server/admin-slots.ts';
 export { cartPolicy } from './server/deliver-to.ts';
 export { orderDelivery, type OrderDelivery, orderSlotJson, releaseOrderSlot } from './server/order-delivery.ts';
 export {

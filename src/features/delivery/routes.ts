@@ -8,7 +8,15 @@ import { AppError } from '#lib/http/envelope.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
-import { deliverToRoute, deliverySlotsRoute, setDeliverToRoute } from './contract.ts';
+import {
+  adminSlotSchema,
+  adminSlotsRoute,
+  deliverToRoute,
+  deliverySlotsRoute,
+  setDeliverToRoute,
+  updateAdminSlotRoute,
+} from './contract.ts';
+import { listAdminSlots, setSlotCapacity, setSlotClosed } from './server/admin-slots.ts';
 import { DELIVERY_MESSAGES } from './rules.ts';
 import { deliveryNow } from './server/clock.ts';
 import { checkPin, currentPin, rememberPin } from './server/deliver-to.ts';
@@ -39,4 +47,23 @@ export const deliverySlotsEndpoint = implement(deliverySlotsRoute, async ({ quer
     data: { pin: query.pin, zone: { id: zone.id, name: zone.name }, slots: slots.map(slotJson) },
     headers: NO_STORE,
   };
+});
+
+/** A slot for staff: the contract's fields (times stay out: the id and labels say them). */
+const adminSlotJson = (slot: Parameters<typeof adminSlotSchema.parse>[0]) => adminSlotSchema.parse(slot);
+
+export const adminSlotsEndpoint = implement(adminSlotsRoute, async () => {
+  const zones = await listAdminSlots(await getDb());
+  return {
+    data: { zones: zones.map((z) => ({ ...z, slots: z.slots.map(adminSlotJson) })) },
+    headers: NO_STORE,
+  };
+});
+
+export const updateAdminSlotEndpoint = implement(updateAdminSlotRoute, async ({ params, body, actor }) => {
+  const db = await getDb();
+  let slot = null;
+  if (body.capacity !== undefined) slot = await setSlotCapacity(db, params.zone, params.slot, body.capacity, actor);
+  if (body.closed !== undefined) slot = await setSlotClosed(db, params.zone, params.slot, body.closed, actor);
+  return { data: { slot: adminSlotJson(slot!) }, message: 'Saved.', headers: NO_STORE };
 });

@@ -49,5 +49,19 @@ export const DELIVERY_MESSAGES = {
   slotId: 'delivery_slot must be a slot id from the slots list, e.g. "2026-11-26T07:00".',
 } as const;
 
+/** Days of slots the back office shows and changes, today included. */
+export const ADMIN_SLOT_DAYS = 7;
+/** Most orders staff may let one slot take. */
+export const MAX_SLOT_CAPACITY = 1000;
+
+/** Messages staff see about slots. */
+export const ADMIN_SLOT_MESSAGES = {
+  unknownZone: 'No such delivery zone.',
+  unknownSlot: 'No such slot in the next 7 days of this zone.',
+  belowBooked: (booked: number) =>
+    `${booked} ${booked === 1 ? 'order is' : 'orders are'} booked in this slot: the capacity cannot be below ${booked}.`,
+  capacity: `The capacity must be a whole number from 0 to ${MAX_SLOT_CAPACITY}.`,
+} as const;
+
 /** A slot id: the slot's local (Asia/Kolkata) date and start time, e.g. "2026-11-26T07:00". */
 export const SLOT_ID = /^\d{4}-\d{2}-\d{2}T([01]\d|2[0-3]):[0-5]\d$/;

@@ -23,8 +23,12 @@ export interface Slot {
   startsAt: Date;
   endsAt: Date;
   capacity: number;
+  /** Orders holding a place in it. */
+  booked: number;
   /** Places left (capacity minus orders in it, never below 0). */
   left: number;
+  /** Staff closed it to new orders. */
+  closedByShop: boolean;
   status: 'open' | 'closed' | 'full';
   /** Why a slot cannot be chosen, as text for the customer; null when open. */
   reason: string | null;
@@ -93,12 +97,27 @@ export function describeSlot(startsAt: Date, endsAt: Date): string {
   return `${day}, ${windowLabel(`${pad(Math.floor(s.minutes / 60))}:${pad(s.minutes % 60)}`, `${pad(Math.floor(e.minutes / 60))}:${pad(e.minutes % 60)}`)}`;
 }
 
+/** What staff set for one slot: its own capacity (null: the template's) and whether they closed it. */
+export interface SlotOverride {
+  capacity: number | null;
+  closed: boolean;
+}
+
+/** The reason a slot staff closed shows. */
+export const CLOSED_BY_SHOP = 'Closed by the shop';
+
 /**
  * The template's slots from today (shop time) for `template.days` days, with `used[id]` orders
- * already in each. A slot is closed once `now` is within `cutoffMinutes` of its start, and every
- * same-day slot is closed from `sameDayLastOrder` on; a slot with no place left is full.
+ * already in each and what staff set (`overrides[id]`). A slot is closed once `now` is within
+ * `cutoffMinutes` of its start, every same-day slot is closed from `sameDayLastOrder` on, and a
+ * slot staff closed is closed; a slot with no place left is full.
  */
-export function generateSlots(template: SlotTemplate, now: Date, used: Readonly<Record<string, number>> = {}): Slot[] {
+export function generateSlots(
+  template: SlotTemplate,
+  now: Date,
+  used: Readonly<Record<string, number>> = {},
+  overrides: Readonly<Record<string, SlotOverride>> = {},
+): Slot[] {
   const today = shopTime(now).date;
   const nowMs = now.getTime();
   const lastOrder = template.sameDayLastOrder;
@@ -109,7 +128,10 @@ export function generateSlots(template: SlotTemplate, now: Date, used: Readonly<
     for (const w of template.windows) {
       const id = `${date}T${w.start}`;
       const startsAt = shopInstant(date, w.start);
-      const left = Math.max(0, w.capacity - (used[id] ?? 0));
+      const override = overrides[id];
+      const capacity = override?.capacity ?? w.capacity;
+      const booked = used[id] ?? 0;
+      const left = Math.max(0, capacity - booked);
       const closesAt = startsAt.getTime() - template.cutoffMinutes * MINUTE;
       let reason: string | null = null;
       let status: Slot['status'] = 'open';
@@ -122,6 +144,9 @@ export function generateSlots(template: SlotTemplate, now: Date, used: Readonly<
       } else if (date === today && sameDayOver) {
         status = 'closed';
         reason = `Closed: same-day delivery closes at ${clock(minutesOf(lastOrder!)).text} ${clock(minutesOf(lastOrder!)).half}`;
+      } else if (override?.closed) {
+        status = 'closed';
+        reason = CLOSED_BY_SHOP;
       } else if (left === 0) {
         status = 'full';
         reason = 'Full';
@@ -133,8 +158,10 @@ export function generateSlots(template: SlotTemplate, now: Date, used: Readonly<
         end: w.end,
         startsAt,
         endsAt: shopInstant(date, w.end),
-        capacity: w.capacity,
+        capacity,
+        booked,
         left,
+        closedByShop: override?.closed ?? false,
         status,
         reason,
         label: `${dayLabel(date, today)} ${windowLabel(w.start, w.end)}`,

@@ -8,7 +8,10 @@ import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { z } from 'zod';
 import { cartLineSchema, cartSummarySchema } from '#features/cart/contract.ts';
 import { defineAdminRoute, defineRoute, positiveId } from '#lib/http/contract.ts';
+import { promoCreateSchema } from './admin-promo-rules.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
+
+export * from './admin-promo-rules.ts';
 
 const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 const timestamp = z.string().describe('ISO 8601 time');
@@ -135,6 +138,55 @@ export type OrderJson = z.output<typeof orderJsonSchema>;
 /** Where an order's invoice is (GET /api/customer/orders/{id}/invoice, the invoices feature's route). */
 export const invoiceHref = (orderId: number) => `/api/customer/orders/${orderId}/invoice`;
 
+/** A promo code as staff see it (money in paise, times ISO). */
+export const adminPromoSchema = z.object({
+  id: z.number().int(),
+  code: z.string(),
+  description: z.string().nullable(),
+  percentOff: z.number().int().nullable(),
+  amountOffPaise: z.number().int().nullable(),
+  minOrderPaise: z.number().int(),
+  startsAt: z.string().nullable(),
+  endsAt: z.string().nullable(),
+  maxUses: z.number().int().nullable(),
+  usesCount: z.number().int(),
+  perCustomerLimit: z.number().int().nullable(),
+  state: z.enum(['scheduled', 'active', 'ended', 'used_up', 'off']),
+  createdAt: z.string(),
+});
+
+/** GET /api/admin/promos: every promo code, newest first. */
+export const adminPromosRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/promos',
+  summary: 'Every promo code with its state and uses',
+  permission: 'promos.manage',
+  response: z.object({ promos: z.array(adminPromoSchema) }),
+});
+
+/** POST /api/admin/promos: creates a promo code. */
+export const createPromoRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/promos',
+  summary: 'Create a promo code: percent or amount off, minimum order, start and end, uses per customer and in total',
+  description: '409 when the code exists; 422 an end already past. Audited.',
+  permission: 'promos.manage',
+  body: promoCreateSchema,
+  response: z.object({ promo: adminPromoSchema }),
+});
+
+/** POST /api/admin/promos/{id}/end: ends a promo code now. */
+export const endPromoRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/promos/{id}/end',
+  summary: 'End a promo code now',
+  description: 'Orders already placed keep their discount. 409 when it has already ended. Audited.',
+  permission: 'promos.manage',
+  params: z.object({ id: positiveId('Invalid promo code id.') }),
+  response: z.object({ promo: adminPromoSchema }),
+});
+
+export const adminPromoContracts = [adminPromosRoute, createPromoRoute, endPromoRoute] as const;
 // ── The back office's order routes (staff only; ADR 0061) ───────────────────────────────────
 
 const ORDER_STATUS_VALUES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;

@@ -2,6 +2,7 @@
  * The orders feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
 export { onOrderConfirmed, type OrderConfirmedListener } from './server/confirmation.ts';
+export { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
 export { retryRefund } from './server/payment.ts';
 export { placeOrder } from './server/place-order.ts';
 export { countedPromoTry, evaluatePromo, PROMO_INVALID, promoAppliedMessage } from './server/promos.ts';

@@ -38,6 +38,11 @@ export interface RouteContract {
   auth: RouteAuth;
   /** What a staff route needs (permissions.ts); required with `auth: 'staff'`, nowhere else. */
   permission?: Permission;
+  /**
+   * The largest body (bytes) the route takes when it needs more than MAX_BODY_BYTES (a catalogue
+   * CSV): the edge gate and readBody hold this route to it instead. Only on a path without parameters.
+   */
+  maxBodyBytes?: number;
   /** Path parameters (strings in; the schema turns them into what the handler gets). */
   params?: z.ZodObject;
   /** Query parameters (strings in). */

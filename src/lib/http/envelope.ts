@@ -224,8 +224,7 @@ export function parseId(value: unknown, message = 'Invalid id.'): number {
  * Content-Length at once or while a chunked body is read; text that is not valid UTF-8 or
  * holds control characters, NUL or lone surrogates is a 400 naming the field.
  */
-export async function readBody(request: Request): Promise<Record<string, unknown>> {
-  const limit = getConfig().MAX_BODY_BYTES;
+export async function readBody(request: Request, limit = getConfig().MAX_BODY_BYTES): Promise<Record<string, unknown>> {
   const tooLarge = () => new AppError('payload_too_large', bodyTooLargeMessage(limit));
   if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit) throw tooLarge();
   let bytes: Uint8Array<ArrayBuffer>;

@@ -71,7 +71,7 @@ async function handlerInput<C extends RouteContract>(contract: C, ctx: APIContex
 async function parsedInput(contract: RouteContract, ctx: APIContext) {
   const params = parse(contract.params, ctx.params);
   const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
-  const body = contract.body ? parse(contract.body, await readBody(ctx.request)) : {};
+  const body = contract.body ? parse(contract.body, await readBody(ctx.request, contract.maxBodyBytes)) : {};
   return { params, query, body };
 }
 
@@ -101,6 +101,39 @@ export function implementFile<const C extends RouteContract & { produces: string
     return new Response(ctx.request.method === 'HEAD' ? null : (file.body as Uint8Array<ArrayBuffer>), {
       status: 200,
       headers,
+    });
+  });
+  return { contract, endpoint };
+}
+
+/**
+ * Binds a streaming route (a contract with `produces: 'application/x-ndjson'`) to its handler: the
+ * same session and input checks as `implement`, failures before the stream starts as the JSON
+ * envelope; then one JSON object per line as the handler yields them (progress, then the result),
+ * sent as they come (`no-transform` keeps the compression middleware from holding them back). A
+ * failure once streaming is the last line: the envelope's failure object.
+ */
+export function implementStream<const C extends RouteContract & { produces: 'application/x-ndjson' }>(
+  contract: C,
+  handler: (input: HandlerInput<C>) => Promise<AsyncIterable<unknown>>,
+): ImplementedRoute<C> {
+  const endpoint = api(async (ctx) => {
+    const lines = await handler(await handlerInput(contract, ctx));
+    const encoder = new TextEncoder();
+    const stream = new ReadableStream<Uint8Array>({
+      async start(controller) {
+        try {
+          for await (const line of lines) controller.enqueue(encoder.encode(`${JSON.stringify(line)}\n`));
+        } catch (err) {
+          const answer = errorAnswer(err, ctx.locals.reqId);
+          controller.enqueue(encoder.encode(`${answer.body}\n`));
+        }
+        controller.close();
+      },
+    });
+    return new Response(stream, {
+      status: 200,
+      headers: { 'content-type': 'application/x-ndjson; charset=utf-8', 'cache-control': 'no-store, no-transform' },
     });
   });
   return { contract, endpoint };

@@ -6,6 +6,8 @@
  * - MRP from `market_price`, offer price from `sale_price` (both to integer paise); brand and
  *   type trimmed (empty → null); rating kept when it is a number 0–5; pack weight and unit
  *   parsed from the name when it plainly ends with one ("… 500 g", "… (1 kg)"), else null.
+ * - An optional `sku` column names the product a row is for (the shop's export writes it); a row
+ *   with a SKU needs no `index`, one without takes the SKU `BB-{index}`.
  * - Bad rows (empty name or category, a price that is not a non-negative number, a sale price
  *   above the market price, a missing or repeated index, a wrong column count) are skipped and
  *   reported with their CSV line number; every other row is kept, in file order.
@@ -38,6 +40,8 @@ export interface SkippedRow {
 
 /** One valid row, ready to write. Field names match the jsonb record of the SQL below. */
 export interface ImportRow {
+  /** The row's (first) line in the file. */
+  line: number;
   sku: string;
   name: string;
   slug: string;
@@ -144,12 +148,25 @@ export const importRowSchema = z.object({
   rating: z.string(),
 });
 
+/** An optional SKU cell: letters, digits, dots, dashes and underscores, up to 64. */
+const skuCell = cellText
+  .transform(clean)
+  .pipe(z.string().regex(/^(?:[A-Za-z0-9][\w.-]{0,63})?$/, { error: (iss) => `bad sku ${quote(iss.input)}` }));
+
 /** A row problem: the column it is in and why. */
 type RowProblem = { column?: string; reason: string };
 
 /** Validates one record; returns the row or the column and reason it is skipped. */
-function toRow(get: (column: (typeof IMPORT_COLUMNS)[number]) => string): ImportRow | RowProblem {
-  const parsed = importRowSchema.safeParse(Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)])));
+function toRow(
+  get: (column: (typeof IMPORT_COLUMNS)[number]) => string,
+  skuText: string,
+): Omit<ImportRow, 'line'> | RowProblem {
+  const sku = skuCell.safeParse(skuText);
+  if (!sku.success) return { column: 'sku', reason: sku.error.issues[0]!.message };
+  const cells0 = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)]));
+  // A row with a SKU needs no index (a placeholder passes the index's check).
+  if (sku.data && !cells0.index?.trim()) cells0.index = '0';
+  const parsed = importRowSchema.safeParse(cells0);
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const column = String(issue.path[0] ?? '');
@@ -169,7 +186,7 @@ function toRow(get: (column: (typeof IMPORT_COLUMNS)[number]) => string): Import
   const name = cells.product;
   const { weight, unit } = parsePackSize(name);
   return {
-    sku: `BB-${Number(cells.index)}`,
+    sku: sku.data || `BB-${Number(cells.index)}`,
     name,
     slug: slugify(name),
     category: cells.category,
@@ -214,14 +231,23 @@ export async function readRows(input: string | Readable): Promise<{ rows: Import
       skipped.push({ line, reason: `${record.length} columns instead of ${header.size}` });
       continue;
     }
-    const row = toRow((column) => record[header!.get(column)!] ?? '');
-    if ('reason' in row) {
-      skipped.push({ line, ...row });
+    const skuAt = header.get('sku');
+    const parsed = toRow(
+      (column) => record[header!.get(column)!] ?? '',
+      skuAt === undefined ? '' : (record[skuAt] ?? ''),
+    );
+    if ('reason' in parsed) {
+      skipped.push({ line, ...parsed });
       continue;
     }
+    const row: ImportRow = { line, ...parsed };
     const first = firstLineOfSku.get(row.sku);
     if (first !== undefined) {
-      skipped.push({ line, column: 'index', reason: `repeated index ${row.sku.slice(3)} (first on line ${first})` });
+      skipped.push(
+        row.sku.startsWith('BB-') && !(skuAt !== undefined && record[skuAt]?.trim())
+          ? { line, column: 'index', reason: `repeated index ${row.sku.slice(3)} (first on line ${first})` }
+          : { line, column: 'sku', reason: `repeated sku ${row.sku} (first on line ${first})` },
+      );
       continue;
     }
     firstLineOfSku.set(row.sku, line);

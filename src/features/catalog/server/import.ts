@@ -15,21 +15,34 @@
  */
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database } from '#lib/db/index.ts';
 import { slugify } from '#lib/slug.ts';
 import { readRows, type SkippedRow } from './import-csv.ts';
 
 /** Units in stock given to a product the first time it is imported. */
 export const DEFAULT_IMPORT_STOCK = 100;
+/** SKUs of added and of changed products an import's audit entry lists (the counts are whole). */
+const AUDIT_SKUS = 1000;
 /** Rows written per statement. */
 const BATCH_SIZE = 5000;
 
-/** What an import did. `unchanged` rows already matched the file. */
+/** What an import did to one valid row's product. */
+export interface ImportedRow {
+  line: number;
+  sku: string;
+  name: string;
+  outcome: 'added' | 'changed' | 'unchanged';
+}
+
+/** What an import did. `unchanged` rows already matched the file; `rows` says it row by row, in file order. */
 export interface ImportResult {
   inserted: number;
   updated: number;
   unchanged: number;
   skipped: SkippedRow[];
+  rows: ImportedRow[];
 }
 
 /** Progress callback: rows written so far out of the valid rows. */
@@ -65,12 +78,12 @@ function uniqueSlug(name: string, taken: Set<string>): string {
 export async function importCatalogCsv(
   db: Database,
   input: string | Readable,
-  options: { onProgress?: ImportProgress } = {},
+  options: { onProgress?: ImportProgress; actor?: StaffActor } = {},
 ): Promise<ImportResult> {
   const { rows, skipped } = await readRows(input);
   skipped.sort((a, b) => a.line - b.line);
-  let inserted = 0;
-  let updated = 0;
+  const added = new Set<string>();
+  const changed = new Set<string>();
   options.onProgress?.(0, rows.length);
 
   try {
@@ -143,7 +156,7 @@ export async function importCatalogCsv(
         const recordType =
           sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
           rating numeric(2,1), weight numeric(10,3), weight_unit text, mrp_paise int, price_paise int)`);
-        const changed = rowsOf<{ n: number }>(
+        const updatedSkus = rowsOf<{ skus: string[] | null }>(
           await tx.execute(sql`
             WITH changed AS (
               UPDATE products AS p SET
@@ -155,34 +168,60 @@ export async function importCatalogCsv(
                 AND (p.name, p.slug, p.category_id, p.subcategory_id, p.brand, p.type, p.rating, p.weight, p.weight_unit, p.mrp_paise, p.price_paise)
                   IS DISTINCT FROM
                     (r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise)
-              RETURNING p.id
+              RETURNING p.sku
             )
-            SELECT count(*)::int AS n FROM changed`),
+            SELECT array_agg(sku) AS skus FROM changed`),
         );
-        updated += changed[0]?.n ?? 0;
-        const added = rowsOf<{ n: number }>(
+        for (const sku of updatedSkus[0]?.skus ?? []) changed.add(sku);
+        const addedSkus = rowsOf<{ skus: string[] | null }>(
           await tx.execute(sql`
             WITH added AS (
               INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, weight, weight_unit, mrp_paise, price_paise, stock)
               SELECT r.sku, r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise, ${DEFAULT_IMPORT_STOCK}::int
               FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
               ON CONFLICT (sku) DO NOTHING
-              RETURNING id, stock
+              RETURNING id, sku, stock
             ), movements AS (
               INSERT INTO stock_movements (product_id, delta, reason)
               SELECT id, stock, 'import' FROM added WHERE stock > 0
             )
-            SELECT count(*)::int AS n FROM added`),
+            SELECT array_agg(sku) AS skus FROM added`),
         );
-        inserted += added[0]?.n ?? 0;
+        for (const sku of addedSkus[0]?.skus ?? []) added.add(sku);
         options.onProgress?.(Math.min(start + BATCH_SIZE, rows.length), rows.length);
       }
+      // Staff's import (the back office): one entry with what it did, in the import's transaction.
+      if (options.actor)
+        await recordAudit(tx, options.actor, {
+          action: 'catalog.import',
+          record: { type: 'catalog', id: 'import' },
+          before: null,
+          after: {
+            added: added.size,
+            changed: changed.size,
+            unchanged: rows.length - added.size - changed.size,
+            refused: skipped.length,
+            added_skus: [...added].slice(0, AUDIT_SKUS),
+            changed_skus: [...changed].slice(0, AUDIT_SKUS),
+          },
+        });
     });
   } catch (err) {
     throw new Error(`The database refused the import, nothing was written: ${databaseReason(err)}`, { cause: err });
   }
 
   // Fresh planner statistics, so listings and search pick their indexes on the new catalogue.
-  if (inserted + updated > 0) await db.execute(sql`ANALYZE categories, subcategories, products`);
-  return { inserted, updated, unchanged: rows.length - inserted - updated, skipped };
+  if (added.size + changed.size > 0) await db.execute(sql`ANALYZE categories, subcategories, products`);
+  return {
+    inserted: added.size,
+    updated: changed.size,
+    unchanged: rows.length - added.size - changed.size,
+    skipped,
+    rows: rows.map((r) => ({
+      line: r.line,
+      sku: r.sku,
+      name: r.name,
+      outcome: added.has(r.sku) ? 'added' : changed.has(r.sku) ? 'changed' : 'unchanged',
+    })),
+  };
 }

@@ -1,27 +1,54 @@
 /**
  * Delivery slots with their places taken. A place is taken with one conditional
- * upsert on delivery_slot_usage (`used < capacity`, under the row's lock until the order's
- * transaction ends), never count-then-insert, so N parallel orders for a slot of capacity C make
- * at most C orders in it, across server processes. Cancelling an order gives its place back.
+ * upsert on delivery_slot_usage (`used < capacity` and not closed by staff, under the row's lock
+ * until the order's transaction ends), never count-then-insert, so N parallel orders for a slot
+ * of capacity C make at most C orders in it, across server processes, whatever staff change at
+ * the same time (admin-slots.ts locks the same row). Cancelling an order gives its place back.
  */
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { deliverySlotUsage } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { DELIVERY_MESSAGES, type Zone } from '../rules.ts';
-import { generateSlots, type Slot } from '../slots.ts';
+import { generateSlots, type Slot, type SlotOverride } from '../slots.ts';
 
-/** The zone's slots from `now`, with the places taken so far. */
-export async function listZoneSlots(db: Database | Transaction, zone: Zone, now: Date): Promise<Slot[]> {
-  const ids = generateSlots(zone.template, now).map((s) => s.id);
-  const rows = await db
-    .select({ slotId: deliverySlotUsage.slotId, used: deliverySlotUsage.used })
-    .from(deliverySlotUsage)
-    .where(and(eq(deliverySlotUsage.zoneId, zone.id), inArray(deliverySlotUsage.slotId, ids)));
-  return generateSlots(zone.template, now, Object.fromEntries(rows.map((r) => [r.slotId, r.used])));
+/** The places taken and staff's settings of the zone's slots `ids`. */
+export async function readSlotState(
+  db: Database | Transaction,
+  zoneId: string,
+  ids: string[],
+): Promise<{ used: Record<string, number>; overrides: Record<string, SlotOverride> }> {
+  const rows = ids.length
+    ? await db
+        .select({
+          slotId: deliverySlotUsage.slotId,
+          used: deliverySlotUsage.used,
+          capacity: deliverySlotUsage.capacity,
+          closedAt: deliverySlotUsage.closedAt,
+        })
+        .from(deliverySlotUsage)
+        .where(and(eq(deliverySlotUsage.zoneId, zoneId), inArray(deliverySlotUsage.slotId, ids)))
+    : [];
+  return {
+    used: Object.fromEntries(rows.map((r) => [r.slotId, r.used])),
+    overrides: Object.fromEntries(rows.map((r) => [r.slotId, { capacity: r.capacity, closed: r.closedAt !== null }])),
+  };
 }
 
-/** Takes one place in the slot, atomically; false when it is already full. */
+/** The zone's slots from `now` (for `days` days; the template's by default), with the places taken and staff's settings. */
+export async function listZoneSlots(
+  db: Database | Transaction,
+  zone: Zone,
+  now: Date,
+  days = zone.template.days,
+): Promise<Slot[]> {
+  const template = { ...zone.template, days };
+  const ids = generateSlots(template, now).map((s) => s.id);
+  const { used, overrides } = await readSlotState(db, zone.id, ids);
+  return generateSlots(template, now, used, overrides);
+}
+
+/** Takes one place in the slot, atomically; false when it is full or staff closed it. */
 async function takePlace(tx: Transaction, zoneId: string, slot: Slot): Promise<boolean> {
   const taken = await tx
     .insert(deliverySlotUsage)
@@ -29,7 +56,7 @@ async function takePlace(tx: Transaction, zoneId: string, slot: Slot): Promise<b
     .onConflictDoUpdate({
       target: [deliverySlotUsage.zoneId, deliverySlotUsage.slotId],
       set: { used: sql`${deliverySlotUsage.used} + 1` },
-      setWhere: sql`${deliverySlotUsage.used} < ${slot.capacity}`,
+      setWhere: sql`${deliverySlotUsage.used} < coalesce(${deliverySlotUsage.capacity}, ${slot.capacity}) AND ${deliverySlotUsage.closedAt} IS NULL`,
     })
     .returning({ used: deliverySlotUsage.used });
   return taken.length > 0;
@@ -41,7 +68,7 @@ async function takePlace(tx: Transaction, zoneId: string, slot: Slot): Promise<b
  * slot at all (data.slots: the slots as they are now).
  */
 export async function takeSlot(tx: Transaction, zone: Zone, slotId: string | undefined, now: Date): Promise<Slot> {
-  const slots = generateSlots(zone.template, now);
+  const slots = await listZoneSlots(tx, zone, now);
   const refuse = (message: string) => new AppError('conflict', message, { data: { delivery_slot: slotId ?? null } });
   if (slotId === undefined) {
     for (const slot of slots.filter((s) => s.status === 'open')) if (await takePlace(tx, zone.id, slot)) return slot;

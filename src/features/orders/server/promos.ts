@@ -1,5 +1,5 @@
 /**
- * Promo codes (spec 001 §2 Promo Code, §8, §9): a percentage off the subtotal, valid inside an
+ * Promo codes (spec 001 §2 Promo Code, §8, §9): a percentage or a fixed amount off the subtotal, valid inside an
  * active window, above a minimum order, within total and per-customer use limits. Codes match
  * case-insensitively. The discount is computed here, on the server, in paise (rounded). Codes
  * that cannot be used are counted per customer and per client IP (countedPromoTry), so codes
@@ -16,12 +16,26 @@ import { formatPaise } from '#lib/money.ts';
 export interface AppliedPromo {
   id: number;
   code: string;
+  /** The code's percent off; 0 for an amount code. */
   percentOff: number;
   discountPaise: number;
 }
 
-/** "Promo code applied! 5% discount applied." (spec 001 §8 success text, with the code's percent). */
-export const promoAppliedMessage = (percent: number) => `Promo code applied! ${percent}% discount applied.`;
+/**
+ * "Promo code applied! 5% discount applied." (spec 001 §8 success text, with the code's percent);
+ * for an amount code, the amount taken off: "Promo code applied! ₹50.00 discount applied.".
+ */
+export const promoAppliedMessage = (promo: Pick<AppliedPromo, 'percentOff' | 'discountPaise'>) =>
+  `Promo code applied! ${promo.percentOff > 0 ? `${promo.percentOff}%` : formatPaise(promo.discountPaise)} discount applied.`;
+
+/** The discount (paise) a code gives on `subtotalPaise`: its percent (rounded), or its amount up to the subtotal. */
+export function promoDiscount(
+  promo: { percentOff: number | null; amountOffPaise: number | null },
+  subtotalPaise: number,
+): number {
+  if (promo.percentOff !== null) return Math.round((subtotalPaise * promo.percentOff) / 100);
+  return Math.min(promo.amountOffPaise ?? 0, subtotalPaise);
+}
 
 /**
  * Checks a code against a subtotal for a customer and returns the discount, or throws 422:
@@ -68,8 +82,8 @@ export async function evaluatePromo(
   return {
     id: promo.id,
     code: promo.code,
-    percentOff: promo.percentOff,
-    discountPaise: Math.round((subtotalPaise * promo.percentOff) / 100),
+    percentOff: promo.percentOff ?? 0,
+    discountPaise: promoDiscount(promo, subtotalPaise),
   };
 }
 

@@ -22,7 +22,10 @@ import { customers } from './customers.ts';
 import { addresses, SUBSTITUTIONS } from './shopping.ts';
 import { staff } from './staff.ts';
 
-/** A promo code: percent off the subtotal inside an active window, with limits. */
+/**
+ * A promo code: a percentage or a fixed amount off the subtotal (exactly one of the two) inside
+ * an active window, with limits. Ending a code early sets `ends_at` to the moment it ended.
+ */
 export const promoCodes = pgTable(
   'promo_codes',
   {
@@ -30,7 +33,10 @@ export const promoCodes = pgTable(
     /** Stored upper-case; matched case-insensitively. */
     code: text('code').notNull(),
     description: text('description'),
-    percentOff: integer('percent_off').notNull(),
+    /** Percent off the subtotal (1–100); null for an amount code. */
+    percentOff: integer('percent_off'),
+    /** Paise off the subtotal (never more than the subtotal); null for a percent code. */
+    amountOffPaise: integer('amount_off_paise'),
     minOrderPaise: integer('min_order_paise').notNull().default(0),
     startsAt: timestamp('starts_at', { withTimezone: true }),
     endsAt: timestamp('ends_at', { withTimezone: true }),
@@ -45,6 +51,8 @@ export const promoCodes = pgTable(
   (t) => [
     uniqueIndex('promo_codes_code_key').on(t.code),
     check('promo_codes_percent_range', sql`${t.percentOff} > 0 AND ${t.percentOff} <= 100`),
+    check('promo_codes_amount_positive', sql`${t.amountOffPaise} > 0`),
+    check('promo_codes_one_kind', sql`(${t.percentOff} IS NULL) <> (${t.amountOffPaise} IS NULL)`),
   ],
 );
 
@@ -170,15 +178,23 @@ export const creditTransactions = pgTable(
     id: serial('id').primaryKey(),
     customerId: requiredRef('customer_id', () => customers.id, 'restrict'),
     orderId: integer('order_id').references(() => orders.id, { onDelete: 'set null' }),
-    kind: text('kind', { enum: ['debit', 'reversal', 'repayment'] })
+    /** `adjustment`: staff moved the available balance by `amount_paise` (signed) with a `note`. */
+    kind: text('kind', { enum: ['debit', 'reversal', 'repayment', 'adjustment'] })
       .notNull()
       .default('debit'),
     amountPaise: integer('amount_paise').notNull(),
     paymentApproval: text('payment_approval', { enum: PAYMENT_APPROVALS }).notNull().default('Pending'),
+    /** Why staff adjusted the balance (adjustments only). */
+    note: text('note'),
+    /** The staff member's idempotency key of an adjustment: the same key never adjusts twice. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
-  (t) => [index('credit_transactions_customer_idx').on(t.customerId, t.createdAt)],
+  (t) => [
+    index('credit_transactions_customer_idx').on(t.customerId, t.createdAt),
+    uniqueIndex('credit_transactions_idempotency_key').on(t.idempotencyKey),
+  ],
 );
 
 /** Points ledger: points earned on orders, redeemed at checkout, restored on cancellation. */
@@ -191,9 +207,16 @@ export const pointsTransactions = pgTable(
     /** Signed: positive when earned or restored, negative when redeemed or revoked. */
     delta: integer('delta').notNull(),
     reason: text('reason', { enum: ['earned', 'redeemed', 'restored', 'revoked', 'adjust'] }).notNull(),
+    /** Why staff adjusted the balance (`adjust` only). */
+    note: text('note'),
+    /** The staff member's idempotency key of an adjustment: the same key never adjusts twice. */
+    idempotencyKey: text('idempotency_key'),
     createdAt: createdAt(),
   },
-  (t) => [index('points_transactions_customer_idx').on(t.customerId)],
+  (t) => [
+    index('points_transactions_customer_idx').on(t.customerId),
+    uniqueIndex('points_transactions_idempotency_key').on(t.idempotencyKey),
+  ],
 );
 
 /**

@@ -1,0 +1,5 @@
+/** GET /api/admin/customers/{id}: src/features/account (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { adminCustomerEndpoint } from '#features/account/routes.ts';
+
+export const { GET, HEAD, ALL } = mount(adminCustomerEndpoint);

@@ -1,0 +1,5 @@
+/** POST /api/admin/customers/{id}/points: src/features/account (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { adjustPointsEndpoint } from '#features/account/routes.ts';
+
+export const { POST, ALL } = mount(adjustPointsEndpoint);

@@ -1,0 +1,5 @@
+/** GET /api/admin/products/export: src/features/catalog (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { exportProductsEndpoint } from '#features/catalog/routes.ts';
+
+export const { GET, HEAD, ALL } = mount(exportProductsEndpoint);

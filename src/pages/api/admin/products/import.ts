@@ -1,0 +1,5 @@
+/** POST /api/admin/products/import: src/features/catalog (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { importProductsEndpoint } from '#features/catalog/routes.ts';
+
+export const { POST, ALL } = mount(importProductsEndpoint);

@@ -1,0 +1,5 @@
+/** GET /api/admin/slots: src/features/delivery (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { adminSlotsEndpoint } from '#features/delivery/routes.ts';
+
+export const { GET, HEAD, ALL } = mount(adminSlotsEndpoint);

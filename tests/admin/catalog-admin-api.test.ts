@@ -1,0 +1,309 @@
+/**
+ * The back office's catalogue, slots, promo codes and customers over HTTP, on every test
+ * database: managers change them (validated: 400 bad input, 422 a broken rule, 409 a conflict),
+ * packers and riders get 403 whatever they send, a customer's session 401, every change is in
+ * the audit log with the staff member's name, and a price or stock change shows on the
+ * storefront's product page within a second.
+ */
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { ApiClient } from '../helpers/api.ts';
+import { createPostgresDatabase } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
+import { formatPaise } from '#lib/money.ts';
+import { DEMO_STAFF_PHONE, type StaffClient, staffClient } from './staff-helpers.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A product page as a visitor gets it (from the route cache when it is there). */
+async function productPage(baseUrl: string, id: number): Promise<string> {
+  const res = await fetch(`${baseUrl}/product/${id}`, { headers: { accept: 'text/html' } });
+  return res.text();
+}
+
+describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl }) => {
+  let owner: StaffClient;
+  let manager: StaffClient;
+  let packer: StaffClient;
+  let rider: StaffClient;
+  const patch = (client: ApiClient, path: string, json: unknown) => client.request('PATCH', path, { json });
+
+  beforeAll(async () => {
+    [owner, manager, packer, rider] = await Promise.all([
+      staffClient(baseUrl, DEMO_STAFF_PHONE.owner),
+      staffClient(baseUrl, DEMO_STAFF_PHONE.manager),
+      staffClient(baseUrl, DEMO_STAFF_PHONE.packer),
+      staffClient(baseUrl, DEMO_STAFF_PHONE.rider),
+    ]);
+  });
+
+  /** The newest audit entries of a record, as the owner reads them. */
+  async function auditOf(type: string, id: string | number) {
+    const res = await owner.get(`/api/admin/audit?record_type=${type}&record_id=${encodeURIComponent(String(id))}`);
+    expect(res.status).toBe(200);
+    return res.body.data.entries as {
+      action: string;
+      staff_name: string;
+      role: string;
+      before: unknown;
+      after: unknown;
+    }[];
+  }
+
+  it('lets a manager change a price and a stock level; the product page shows both within a second', async () => {
+    const list = await manager.get('/api/admin/products?filter=all');
+    expect(list.status).toBe(200);
+    const product = list.body.data.products.find(
+      (p: { stock: number; isActive: boolean }) => p.isActive && p.stock > 0,
+    );
+    // The product page is cached before the change.
+    await productPage(baseUrl, product.id);
+    await productPage(baseUrl, product.id);
+    const price = product.mrpPaise - 123;
+    const res = await patch(manager, `/api/admin/products/${product.id}`, { price_paise: price, stock: 37 });
+    expect(res.status).toBe(200);
+    expect(res.body.data.product).toMatchObject({ pricePaise: price, stock: 37 });
+    const changedAt = Date.now();
+    let page = '';
+    while (Date.now() - changedAt < 1_000) {
+      page = await productPage(baseUrl, product.id);
+      if (page.includes(formatPaise(price))) break;
+      await sleep(50);
+    }
+    expect(page).toContain(formatPaise(price));
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+    const [entry] = await auditOf('product', product.id);
+    expect(entry).toMatchObject({
+      action: 'product.update',
+      role: 'manager',
+      before: { price_paise: product.pricePaise, stock: product.stock },
+      after: { price_paise: price, stock: 37 },
+    });
+    expect(entry!.staff_name).toBeTruthy();
+  });
+
+  it('refuses bad input with 400 and a price above the MRP with 422', async () => {
+    const bad = await patch(manager, '/api/admin/products/1', { price_paise: -5, stock: 1.5 });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errors).toMatchObject({
+      price_paise: 'The price cannot be negative.',
+      stock: 'The stock must be a whole number.',
+    });
+    const product = (await manager.get('/api/admin/products/1')).body.data.product;
+    const above = await patch(manager, '/api/admin/products/1', { price_paise: product.mrpPaise + 1 });
+    expect(above.status).toBe(422);
+    expect(above.body.message).toBe('The price cannot be above the MRP.');
+    expect((await patch(manager, '/api/admin/products/999999', { stock: 1 })).status).toBe(404);
+    expect((await manager.get('/api/admin/products?filter=nope')).status).toBe(400);
+  });
+
+  it('answers 403 to a packer and a rider, whatever they send, and 401 to a customer', async () => {
+    for (const client of [packer, rider]) {
+      expect((await patch(client, '/api/admin/products/1', { price_paise: 1 })).status).toBe(403);
+      expect((await patch(client, '/api/admin/products/1', 'not even json')).status).toBe(403);
+      expect((await client.get('/api/admin/products')).status).toBe(403);
+      expect((await client.get('/api/admin/slots')).status).toBe(403);
+      expect((await client.post('/api/admin/promos', { json: {} })).status).toBe(403);
+      expect((await client.get('/api/admin/customers?q=9447')).status).toBe(403);
+    }
+    const customer = new ApiClient(baseUrl);
+    await customer.signUp();
+    expect((await patch(customer, '/api/admin/products/1', { price_paise: 1 })).status).toBe(401);
+  });
+
+  it('searches with the storefront engine and filters; exports CSV and imports it back with a report', async () => {
+    const found = await manager.get('/api/admin/products?q=tomato');
+    expect(found.status).toBe(200);
+    expect(found.body.data.products[0].name.toLowerCase()).toContain('tomato');
+    const low = await manager.get('/api/admin/products?filter=low_stock&stock_at_most=40');
+    expect(low.body.data.products.every((p: { stock: number }) => p.stock <= 40)).toBe(true);
+
+    const exported = await fetch(`${baseUrl}/api/admin/products/export`, {
+      headers: { cookie: manager.cookie!, 'x-forwarded-for': manager.ip },
+    });
+    expect(exported.status).toBe(200);
+    expect(exported.headers.get('content-type')).toContain('text/csv');
+    const csv = await exported.text();
+    expect(csv.split('\r\n')[0]).toMatch(/^sku,index,product,category,sub_category,/);
+
+    const file = `${csv.trimEnd()}\r\nAPI-NEW-1,,Fresh Jackfruit 1 kg,Fruits,Exotic,,120.00,150.00,,,,,,,,,\r\nAPI-BAD-1,,Bad Mango,Fruits,Exotic,,200.00,150.00,,,,,,,,,\r\n`;
+    const res = await fetch(`${baseUrl}/api/admin/products/import`, {
+      method: 'POST',
+      headers: {
+        cookie: manager.cookie!,
+        origin: baseUrl,
+        'content-type': 'application/json',
+        'x-forwarded-for': manager.ip,
+      },
+      body: JSON.stringify({ csv: file }),
+    });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toContain('application/x-ndjson');
+    const lines = (await res.text())
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l));
+    expect(lines[0]).toHaveProperty('progress');
+    const last = lines.at(-1);
+    expect(last.success).toBe(true);
+    expect(last.data.rows.find((r: { sku: string }) => r.sku === 'API-NEW-1')).toMatchObject({ outcome: 'added' });
+    expect(last.data.skipped).toEqual([
+      expect.objectContaining({ column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' }),
+    ]);
+    const [entry] = await auditOf('catalog', 'import');
+    expect(entry).toMatchObject({ action: 'catalog.import', after: { added: 1, refused: 1 } });
+
+    const broken = await manager.post('/api/admin/products/import', { json: { csv: 'name,price\nx,1\n' } });
+    expect(broken.status).toBe(200);
+    const text = typeof broken.body === 'string' ? broken.body : JSON.stringify(broken.body);
+    expect(text).toContain('The CSV header lacks the column(s)');
+  });
+
+  it('takes a catalogue CSV above the usual 64 KB body cap on the import route only', async () => {
+    const rows = Array.from(
+      { length: 1500 },
+      (_, i) => `${900_000 + i},Bulk Test Product ${i} 500 g,Bulk Test,Bulk Sub,Brand,45.00,50.00,Type,4.1`,
+    );
+    const csv = `index,product,category,sub_category,brand,sale_price,market_price,type,rating\n${rows.join('\n')}\n`;
+    expect(csv.length).toBeGreaterThan(65_536);
+    const res = await fetch(`${baseUrl}/api/admin/products/import`, {
+      method: 'POST',
+      headers: {
+        cookie: manager.cookie!,
+        origin: baseUrl,
+        'content-type': 'application/json',
+        'x-forwarded-for': manager.ip,
+      },
+      body: JSON.stringify({ csv }),
+    });
+    expect(res.status).toBe(200);
+    const last = JSON.parse((await res.text()).trim().split('\n').at(-1)!);
+    expect(last).toMatchObject({ success: true, data: { inserted: 1500, updated: 0 } });
+    // Other routes keep the usual cap.
+    const big = await manager.post('/api/admin/promos', { json: { code: 'BIG', description: 'x'.repeat(70_000) } });
+    expect(big.status).toBe(413);
+  });
+
+  it("lists each zone's slots, closes and reopens one and changes its capacity, audited", async () => {
+    const list = await manager.get('/api/admin/slots');
+    expect(list.status).toBe(200);
+    const zone = list.body.data.zones[0];
+    const slot = zone.slots.find((s: { status: string }) => s.status !== 'closed') ?? zone.slots.at(-1);
+    const path = `/api/admin/slots/${zone.zoneId}/${slot.id}`;
+    const closed = await patch(manager, path, { closed: true });
+    expect(closed.status).toBe(200);
+    expect(closed.body.data.slot).toMatchObject({ status: 'closed', closedByShop: true, reason: 'Closed by the shop' });
+    const sized = await patch(manager, path, { closed: false, capacity: slot.booked + 2 });
+    expect(sized.body.data.slot).toMatchObject({ capacity: slot.booked + 2, closedByShop: false });
+    expect((await patch(manager, path, { capacity: -1 })).status).toBe(400);
+    expect((await patch(manager, path, {})).status).toBe(400);
+    expect((await patch(manager, `/api/admin/slots/${zone.zoneId}/2001-01-01T07:00`, { closed: true })).status).toBe(
+      404,
+    );
+    const entries = await auditOf('delivery_slot', `${zone.zoneId}/${slot.id}`);
+    expect(entries.map((e) => e.action)).toEqual(['slot.reopen', 'slot.capacity', 'slot.close']);
+  });
+
+  it('creates promo codes, refuses a repeated or bad one, lists them and ends one early', async () => {
+    const code = `API${Date.now() % 1_000_000}`;
+    const created = await manager.post('/api/admin/promos', {
+      json: {
+        code,
+        kind: 'amount',
+        amount_off_paise: 5000,
+        min_order_paise: 30000,
+        max_uses: 10,
+        per_customer_limit: 1,
+      },
+    });
+    expect(created.status).toBe(201);
+    expect(created.body.data.promo).toMatchObject({ code, amountOffPaise: 5000, state: 'active' });
+    expect((await manager.post('/api/admin/promos', { json: { code, kind: 'percent', percent_off: 5 } })).status).toBe(
+      409,
+    );
+    const bad = await manager.post('/api/admin/promos', { json: { code: 'X', kind: 'percent', percent_off: 500 } });
+    expect(bad.status).toBe(400);
+    const list = await manager.get('/api/admin/promos');
+    expect(list.body.data.promos.map((p: { code: string }) => p.code)).toContain(code);
+    const id = created.body.data.promo.id;
+    const ended = await manager.post(`/api/admin/promos/${id}/end`);
+    expect(ended.status).toBe(200);
+    expect(ended.body.data.promo.state).toBe('ended');
+    expect((await manager.post(`/api/admin/promos/${id}/end`)).status).toBe(409);
+    expect((await auditOf('promo_code', id)).map((e) => e.action)).toEqual(['promo.end', 'promo.create']);
+  });
+
+  it('finds a customer and adjusts their credit and points once per idempotency key, audited', async () => {
+    expect((await manager.get('/api/admin/customers?q=94')).status).toBe(400);
+    const found = await manager.get('/api/admin/customers?q=9447000001');
+    expect(found.status).toBe(200);
+    const customer = found.body.data.customers[0];
+    const detail = await manager.get(`/api/admin/customers/${customer.id}`);
+    expect(detail.status).toBe(200);
+    const before = detail.body.data.customer;
+    const key = `api-points-${Date.now()}`;
+    const body = { points: 25, reason: 'Sorry for the late delivery', idempotency_key: key };
+    const [a, b] = await Promise.all([
+      manager.post(`/api/admin/customers/${customer.id}/points`, { json: body }),
+      manager.post(`/api/admin/customers/${customer.id}/points`, { json: body }),
+    ]);
+    expect([a.status, b.status]).toEqual([200, 200]);
+    expect([a.body.data.replayed, b.body.data.replayed].sort()).toEqual([false, true]);
+    expect(a.body.data.customer.pointsBalance).toBe(before.pointsBalance + 25);
+    expect(b.body.data.customer.pointsBalance).toBe(before.pointsBalance + 25);
+    const reused = await manager.post(`/api/admin/customers/${customer.id}/points`, { json: { ...body, points: 26 } });
+    expect(reused.status).toBe(422);
+    const credit = await manager.post(`/api/admin/customers/${customer.id}/credit`, {
+      json: { amount_paise: 10000, reason: 'Goodwill for a damaged item', idempotency_key: `api-credit-${Date.now()}` },
+    });
+    expect(credit.status).toBe(200);
+    expect(credit.body.data.customer.creditBalancePaise).toBe(before.creditBalancePaise + 10000);
+    const tooMuch = await manager.post(`/api/admin/customers/${customer.id}/credit`, {
+      json: { amount_paise: -100_000_000 + 1, reason: 'Mistake', idempotency_key: `api-credit-x-${Date.now()}` },
+    });
+    expect(tooMuch.status).toBe(400);
+    const entries = await auditOf('customer', customer.id);
+    expect(entries.slice(0, 2).map((e) => e.action)).toEqual(['customer.credit_adjust', 'customer.points_adjust']);
+  });
+});
+
+describe.skipIf(!process.env.TEST_DATABASE_URL)('an admin price and stock change on two server processes', () => {
+  let server: RunningServer;
+  let drop: () => Promise<void>;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    server = await startServer({ DATABASE_URL: created.url, WEB_CONCURRENCY: '2' });
+  });
+  afterAll(async () => {
+    await server?.stop();
+    await drop?.();
+  });
+
+  it('shows on the product page from every process within a second, caches included', async () => {
+    const manager = await staffClient(server.baseUrl, DEMO_STAFF_PHONE.manager);
+    const list = await manager.get('/api/admin/products');
+    const product = list.body.data.products.find(
+      (p: { stock: number; isActive: boolean }) => p.isActive && p.stock > 0,
+    );
+    // Every process has the page cached (requests spread over both).
+    const pages = () => Promise.all(Array.from({ length: 6 }, () => productPage(server.baseUrl, product.id)));
+    for (let round = 0; round < 3; round++) await pages();
+    const price = product.mrpPaise - 77;
+    const res = await manager.request('PATCH', `/api/admin/products/${product.id}`, {
+      json: { price_paise: price, stock: 0 },
+    });
+    expect(res.status).toBe(200);
+    const changedAt = Date.now();
+    let texts: string[] = [];
+    while (Date.now() - changedAt < 1_000) {
+      texts = await pages();
+      if (texts.every((t) => t.includes(formatPaise(price)) && t.includes('Out of Stock'))) break;
+      await sleep(50);
+    }
+    for (const text of texts) {
+      expect(text).toContain(formatPaise(price));
+      expect(text).toContain('Out of Stock');
+    }
+    expect(Date.now() - changedAt).toBeLessThan(1_000);
+  });
+});

@@ -1,0 +1,197 @@
+/**
+ * The back office's products on a fresh database of each kind: the listing's filters and
+ * search matching, edits checked and recorded (audit entry with before and after, stock ledger),
+ * what the storefront's pages read after an edit, the CSV export and its way back through the
+ * importer with a row-by-row report.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq, sql } from 'drizzle-orm';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { products, stockMovements } from '#lib/db/schema.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { productPatchSchema } from '#features/catalog/admin-rules.ts';
+import {
+  exportProductsCsv,
+  getAdminProduct,
+  listAdminProducts,
+  updateAdminProduct,
+} from '#features/catalog/server/admin-products.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+describe('product patch schema', () => {
+  const error = (input: unknown) => {
+    const r = productPatchSchema.safeParse(input);
+    return r.success ? null : r.error.issues[0]!.message;
+  };
+  it('takes whole, non-negative paise and stock, and a price at or below the MRP', () => {
+    expect(productPatchSchema.parse({ price_paise: 4500, mrp_paise: 5000, stock: 0, is_active: false })).toEqual({
+      price_paise: 4500,
+      mrp_paise: 5000,
+      stock: 0,
+      is_active: false,
+    });
+    expect(error({ price_paise: -1 })).toBe('The price cannot be negative.');
+    expect(error({ price_paise: 10.5 })).toBe('The price must be whole paise.');
+    expect(error({ stock: 1.5 })).toBe('The stock must be a whole number.');
+    expect(error({ stock: -3 })).toBe('The stock cannot be negative.');
+    expect(error({ price_paise: '45' })).toBe('The price must be a number of paise.');
+    expect(error({ price_paise: 6000, mrp_paise: 5000 })).toBe('The price cannot be above the MRP.');
+    expect(error({})).toBe('Nothing to change: send at least one field.');
+    expect(error({ sku: 'X' })).not.toBeNull();
+    expect(error({ images: ['../etc/passwd'] })).toMatch(/http\(s\) URL or a path/);
+    expect(error({ images: ['javascript:alert(1)'] })).toMatch(/http\(s\) URL or a path/);
+    expect(productPatchSchema.parse({ images: ['products/tomato.webp', 'https://cdn.example.in/a.jpg'] })).toBeTruthy();
+    expect(error({ weight_unit: 'bags' })).toMatch(/The unit must be one of/);
+    expect(error({ tax_percent: 41 })).toBe('The tax rate can be at most 40%.');
+  });
+});
+
+describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
+  let handle: DatabaseHandle;
+  const audit = auditReader(() => handle.db);
+  const actor = TEST_ACTOR;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+    await seedDemoShop(handle.db);
+  });
+  afterAll(async () => handle?.close());
+  const rows = async <T>(query: ReturnType<typeof sql>) =>
+    ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
+
+  it('filters out of stock, inactive and low stock, and matches search hits, names and SKUs', async () => {
+    const db = handle.db;
+    await db.update(products).set({ stock: 0 }).where(eq(products.id, 1));
+    await db.update(products).set({ isActive: false }).where(eq(products.id, 2));
+    await db.update(products).set({ stock: 3 }).where(eq(products.id, 3));
+    const ids = async (q: Parameters<typeof listAdminProducts>[1]) =>
+      (await listAdminProducts(db, q)).products.map((p) => p.id);
+    expect(await ids({ filter: 'out_of_stock' })).toContain(1);
+    expect(await ids({ filter: 'out_of_stock' })).not.toContain(3);
+    expect(await ids({ filter: 'inactive' })).toEqual([2]);
+    const low = await listAdminProducts(db, { filter: 'low_stock', stockAtMost: 3 });
+    expect(low.products.map((p) => p.id)).toEqual(expect.arrayContaining([1, 3]));
+    expect(low.products.every((p) => p.stock <= 3)).toBe(true);
+    // The search engine's hits come first, in its order; a name match (an inactive product too) follows.
+    const inactive = (await getAdminProduct(db, 2))!;
+    const word = inactive.name.split(' ')[0]!;
+    const found = await ids({ text: word, rankedIds: [5, 4] });
+    expect(found.slice(0, 2)).toEqual([5, 4]);
+    expect(found).toContain(2);
+    expect(await ids({ text: inactive.sku.toLowerCase() })).toEqual([2]);
+    expect((await listAdminProducts(db, {})).total).toBeGreaterThan(10);
+  });
+
+  it('changes price and stock, writes the stock ledger and an audit entry with before and after', async () => {
+    const db = handle.db;
+    const before = (await getAdminProduct(db, 6))!;
+    await audit.mark();
+    const after = await updateAdminProduct(
+      db,
+      6,
+      { price_paise: before.mrpPaise - 100, stock: before.stock + 7 },
+      actor,
+    );
+    expect(after.pricePaise).toBe(before.mrpPaise - 100);
+    expect(after.stock).toBe(before.stock + 7);
+    expect(await audit.entries()).toEqual([
+      {
+        action: 'product.update',
+        entity: 'product',
+        entityId: '6',
+        before: { price_paise: before.pricePaise, stock: before.stock },
+        after: { price_paise: before.mrpPaise - 100, stock: before.stock + 7 },
+      },
+    ]);
+    const moves = await db.select().from(stockMovements).where(eq(stockMovements.productId, 6));
+    expect(moves.at(-1)).toMatchObject({ delta: 7, reason: 'adjust' });
+    // The same values again change nothing and record nothing.
+    await audit.mark();
+    await updateAdminProduct(db, 6, { stock: before.stock + 7 }, actor);
+    expect(await audit.entries()).toEqual([]);
+  });
+
+  it('refuses a price above the MRP, a subcategory outside the category and an unknown product', async () => {
+    const db = handle.db;
+    const p = (await getAdminProduct(db, 7))!;
+    await expect(updateAdminProduct(db, 7, { price_paise: p.mrpPaise + 1 }, actor)).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: 'The price cannot be above the MRP.',
+    });
+    await expect(updateAdminProduct(db, 7, { mrp_paise: p.pricePaise - 1 }, actor)).rejects.toMatchObject({
+      code: 'unprocessable',
+      errors: { mrp_paise: 'The price cannot be above the MRP.' },
+    });
+    const otherSub = (
+      await rows<{ id: number }>(sql`SELECT id FROM subcategories WHERE category_id <> ${p.categoryId} LIMIT 1`)
+    )[0]!.id;
+    await expect(updateAdminProduct(db, 7, { subcategory_id: otherSub }, actor)).rejects.toMatchObject({
+      code: 'unprocessable',
+      message: 'The subcategory is not in the chosen category.',
+    });
+    await expect(updateAdminProduct(db, 999_999, { stock: 1 }, actor)).rejects.toMatchObject({ code: 'not_found' });
+    expect((await getAdminProduct(db, 7))!.pricePaise).toBe(p.pricePaise);
+  });
+
+  it('shows an edit in the storefront snapshot within a second, and takes a deactivated product off it', async () => {
+    const db = handle.db;
+    await catalogSnapshot(db);
+    const p = (await getAdminProduct(db, 8))!;
+    await updateAdminProduct(db, 8, { price_paise: p.pricePaise - 1, stock: 42 }, actor);
+    await sleep(DELTA_INTERVAL_MS + 10);
+    const seen = (await catalogSnapshot(db)).product(8)!;
+    expect(seen.pricePaise).toBe(p.pricePaise - 1);
+    expect(seen.stock).toBe(42);
+    await updateAdminProduct(db, 8, { is_active: false }, actor);
+    await sleep(DELTA_INTERVAL_MS + 10);
+    await catalogSnapshot(db);
+    await sleep(60);
+    expect((await catalogSnapshot(db)).product(8)).toBeNull();
+    await updateAdminProduct(db, 8, { is_active: true }, actor);
+  });
+
+  it('exports every product as CSV that the importer takes back, with a row-by-row report', async () => {
+    const db = handle.db;
+    const csv = await exportProductsCsv(db);
+    const [header, ...lines] = csv.trim().split('\r\n');
+    expect(header).toBe(
+      'sku,index,product,category,sub_category,brand,sale_price,market_price,type,rating,stock,is_active,tax_percent,hsn_code,weight,weight_unit,images',
+    );
+    const total = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
+    expect(lines).toHaveLength(total);
+    // Change one price in the file, add a row, break a row.
+    const p = (await getAdminProduct(db, 9))!;
+    const edited = lines.map((line) =>
+      line.startsWith(`${p.sku},`)
+        ? line.replace(`,${(p.pricePaise / 100).toFixed(2)},`, `,${((p.pricePaise - 100) / 100).toFixed(2)},`)
+        : line,
+    );
+    const file = [
+      header,
+      ...edited,
+      'NEW-1,,Fresh Jackfruit 1 kg,Fruits,Exotic,,120.00,150.00,,,,,,,,,',
+      'NEW-2,,Bad Mango,Fruits,Exotic,,200.00,150.00,,,,,,,,,',
+    ].join('\r\n');
+    const result = await importCatalogCsv(db, file, { actor });
+    expect(result.skipped).toEqual([
+      { line: lines.length + 3, column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' },
+    ]);
+    expect(result.rows.find((r) => r.sku === 'NEW-1')).toEqual({
+      line: lines.length + 2,
+      sku: 'NEW-1',
+      name: 'Fresh Jackfruit 1 kg',
+      outcome: 'added',
+    });
+    expect(result.rows.find((r) => r.sku === p.sku)?.outcome).toBe('changed');
+    expect(result.inserted).toBe(1);
+    expect((await getAdminProduct(db, 9))!.pricePaise).toBe(p.pricePaise - 100);
+    expect((await audit.entries()).at(-1)).toMatchObject({
+      action: 'catalog.import',
+      after: { added: 1, refused: 1, added_skus: ['NEW-1'] },
+    });
+  });
+});

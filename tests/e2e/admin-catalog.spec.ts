@@ -1,0 +1,117 @@
+/**
+ * The back office's catalogue in Chromium: a manager changes a price and a stock level in place
+ * and the shop's product page shows both within a second; a packer cannot change a price (403)
+ * and is told the products page is not for their role; the products, slots, promo codes and
+ * customers pages pass axe at a phone's and a desktop's width (screenshots in test-results).
+ */
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { hydrated, originHeader } from './checkout-helpers.ts';
+
+const MANAGER = '+919447000102';
+const PACKER = '+919447000103';
+
+/** Signs a staff member in through the API; the staff cookies land in the page's context. */
+async function signInStaff(page: Page, mobile: string): Promise<void> {
+  await page.goto('/admin/login');
+  const headers = originHeader(page);
+  const sent = await page.request.post('/api/admin/login/otp', { data: { mobile }, headers });
+  expect(sent.status()).toBe(200);
+  const otp = (await sent.json()).data.demo_otp as string;
+  const login = await page.request.post('/api/admin/login', { data: { mobile, otp }, headers });
+  expect(login.status()).toBe(200);
+}
+
+async function serious(page: Page): Promise<string[]> {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+}
+
+test('a manager changes a price and a stock level; the product page shows both within a second', async ({ page }) => {
+  test.setTimeout(90_000);
+  await signInStaff(page, MANAGER);
+  const listed = await page.request.get('/api/admin/products?q=tomato');
+  const product = (
+    (await listed.json()).data.products as { id: number; name: string; isActive: boolean; stock: number }[]
+  ).find((p) => p.isActive && p.stock > 0)!;
+  const { id, name } = product;
+  await page.goto('/admin/products');
+  await hydrated(page, 'AdminProducts');
+  await page.getByLabel('Search products').fill('tomato');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('form', { name, exact: true });
+  await expect(row).toBeVisible();
+  // The product page is in the shop's cache before the change.
+  const shop = await page.context().newPage();
+  await shop.goto(`/product/${id}`);
+  await expect(shop.getByText('In stock', { exact: true })).toBeVisible();
+
+  const mrp = Number(await row.getByLabel(`MRP of ${name} in rupees`, { exact: true }).inputValue());
+  const price = (mrp - 1.23).toFixed(2);
+  await row.getByLabel(`Price of ${name} in rupees`, { exact: true }).fill(price);
+  await row.getByLabel(`Stock of ${name}`, { exact: true }).fill('0');
+  await row.getByRole('button', { name: `Save ${name}`, exact: true }).click();
+  await expect(row.getByRole('status')).toContainText('Saved');
+  const savedAt = Date.now();
+
+  const shown = `₹${Number(price).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
+  await expect(async () => {
+    await shop.goto(`/product/${id}`);
+    await expect(shop.getByText(shown).first()).toBeVisible({ timeout: 100 });
+    await expect(shop.getByText('Out of Stock', { exact: true }).first()).toBeVisible({ timeout: 100 });
+  }).toPass({ timeout: 1_000, intervals: [50, 100, 100, 200] });
+  expect(Date.now() - savedAt).toBeLessThan(1_000);
+});
+
+test('a packer cannot change a price (403) and is told the products page is not for them', async ({ page }) => {
+  await signInStaff(page, PACKER);
+  const res = await page.request.fetch('/api/admin/products/1', {
+    method: 'PATCH',
+    data: { price_paise: 100 },
+    headers: originHeader(page),
+  });
+  expect(res.status()).toBe(403);
+  const opened = await page.goto('/admin/products');
+  expect(opened?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Products' })).toHaveCount(0);
+});
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`products, slots, promo codes and customers pass axe (${viewport.width}px)`, async ({ page }) => {
+    test.setTimeout(120_000);
+    await page.setViewportSize(viewport);
+    await signInStaff(page, MANAGER);
+    const pages = [
+      { path: '/admin/products', island: 'AdminProducts', ready: () => page.getByText(/\d+ products/) },
+      { path: '/admin/products/1', island: 'AdminProductForm', ready: () => page.getByLabel('Name') },
+      { path: '/admin/slots', island: 'AdminSlots', ready: () => page.getByRole('table').first() },
+      { path: '/admin/promos', island: 'AdminPromos', ready: () => page.getByRole('table') },
+      { path: '/admin/customers', island: 'AdminCustomers', ready: () => page.getByLabel('Mobile number or name') },
+    ];
+    for (const p of pages) {
+      await page.goto(p.path);
+      await hydrated(page, p.island);
+      await expect(p.ready().first()).toBeVisible();
+      if (p.path === '/admin/customers') {
+        await page.getByLabel('Mobile number or name').fill('9447000001');
+        await page.getByRole('button', { name: 'Find' }).click();
+        await page.getByRole('button', { name: /9447000001/ }).click();
+        await expect(page.getByRole('heading', { name: 'Adjust credit' })).toBeVisible();
+      }
+      // Nothing wider than the screen but the tables that scroll inside their own box.
+      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+      expect(overflow, p.path).toBeLessThanOrEqual(0);
+      await page.screenshot({
+        path: test.info().outputPath(`${p.path.replaceAll('/', '_')}-${viewport.width}.png`),
+        fullPage: true,
+      });
+      expect(await serious(page), p.path).toEqual([]);
+    }
+  });
+}

@@ -17,6 +17,7 @@ import { deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
 import { orderAdminContracts, orderContracts } from '#features/orders/contract.ts';
+import { pickingContracts } from '#features/picking/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -37,4 +38,5 @@ export const allContracts: readonly RouteContract[] = [
   ...notificationContracts,
   ...adminContracts,
   ...orderAdminContracts,
+  ...pickingContracts,
 ];

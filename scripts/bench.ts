@@ -37,6 +37,7 @@ import { measureFrontend } from './bench/frontend.ts';
 import { ensureReferenceBuild, frameworkVersions, meanPageBytes, startReference } from './bench/reference.ts';
 import { changesDuring, dayTraffic, DAY_REQUESTS, postgresWriter, type Change } from './bench/day.ts';
 import { budgetChecks, PHASES, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
+import { backOfficeChecks, measureBackOffice, seedBackOffice } from './bench/back-office.ts';
 import { openDatabase } from '#lib/db/index.ts';
 import { searchProducts } from '#features/search/index.ts';
 import { measureRelevance } from '#features/search/index.ts';
@@ -60,7 +61,18 @@ const serverCpus = process.env.BENCH_SERVER_CPUS || undefined;
 const workers = process.env.BENCH_WORKERS || '1';
 const only = process.env.BENCH_ONLY; // 'pglite' | 'postgres': one database only
 /** Phases to run (bench/README.md "Variables"); all when unset. */
-const PHASE_KEYS = ['static', 'reference', 'cold', 'cached', 'search', 'cart', 'checkout', 'day', 'frontend'] as const;
+const PHASE_KEYS = [
+  'static',
+  'reference',
+  'cold',
+  'cached',
+  'search',
+  'cart',
+  'checkout',
+  'day',
+  'frontend',
+  'back-office',
+] as const;
 const chosen = (process.env.BENCH_PHASES ?? '')
   .split(',')
   .map((k) => k.trim())
@@ -191,6 +203,8 @@ async function benchDatabase(
         `${kind}: search in-process over ${queries.length} queries: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms`,
       );
 
+    const backOffice = wants('back-office') ? await seedBackOffice(database.env) : null;
+
     // One process for the budgets (BENCH_WORKERS for more; bench/README.md "Cluster").
     const server = await startBenchServer({
       entry: shopEntry(root),
@@ -277,6 +291,7 @@ async function benchDatabase(
         })),
         BROWSER_API_HEADERS,
       );
+      if (backOffice) phases.push(...(await measureBackOffice(server, backOffice, log)));
       // Last: its changes sell out some of the most viewed products.
       let freshness: BenchRun['freshness'] = null;
       if (wants('day')) {
@@ -352,7 +367,7 @@ if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries, refere
 if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries, referenceEntry));
 else if (only !== 'pglite') log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL run is skipped.');
 
-const checks = runs.flatMap((run) => budgetChecks(run, concurrency));
+const checks = runs.flatMap((run) => [...budgetChecks(run, concurrency), ...backOfficeChecks(run)]);
 const machine = {
   cpus: os.availableParallelism(),
   cpuModel: os.cpus()[0]?.model ?? 'unknown',

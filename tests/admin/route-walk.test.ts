@@ -39,6 +39,12 @@ describe('admin route declarations', () => {
     for (const c of STAFF_ROUTES) expect(c.permission, `${c.method} ${c.path}`).toBeTruthy();
     expect(allContracts.filter((c) => c.auth === 'staff' && !c.path.startsWith('/api/admin/'))).toEqual([]);
   });
+
+  it('offer no way to change or delete an audit entry', () => {
+    const audit = allContracts.filter((c) => c.path.startsWith('/api/admin/audit'));
+    expect(audit.length).toBeGreaterThan(0);
+    expect(audit.every((c) => c.method === 'GET')).toBe(true);
+  });
 });
 
 describe.each(inject('servers'))('admin routes and pages on $kind', ({ baseUrl }) => {

@@ -92,6 +92,7 @@ export async function placeCustomerOrder(
   baseUrl: string,
   productId: number,
   qty = 1,
+  slotId?: string,
 ): Promise<{ customer: ApiClient; phone: string; order: any }> {
   const customer = new ApiClient(baseUrl);
   const { phone } = await customer.signUp();
@@ -103,7 +104,7 @@ export async function placeCustomerOrder(
     status: string;
   }[];
   const near = slots.filter((s) => s.status === 'open' && (s.day === 'today' || s.day === 'tomorrow'));
-  const slot = near[Math.floor(Math.random() * near.length)];
+  const slot = slotId ? { id: slotId } : near[Math.floor(Math.random() * near.length)];
   const summary = (await customer.get('/api/customer/checkout-summary')).body.data.summary;
   const placed = await customer.post('/api/customer/place-order', {
     json: {

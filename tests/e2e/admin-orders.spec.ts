@@ -120,6 +120,13 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
     page.getByRole('region', { name: 'History' }).getByText(/Processed · .* · by Lakshmi Nair/),
   ).toBeVisible();
 
+  // Printed, the page is the packing slip alone: no navigation, no buttons.
+  await page.emulateMedia({ media: 'print' });
+  await expect(page.getByRole('button', { name: 'Print packing slip' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeHidden();
+  await expect(page.getByRole('region', { name: 'Items' })).toBeVisible();
+  await page.emulateMedia({ media: 'screen' });
+
   // The cancel dialog, as a manager or owner sees it.
   await page.getByRole('button', { name: 'Cancel order' }).click();
   const dialog = page.getByRole('dialog', { name: `Cancel order #${orderId}` });
@@ -156,12 +163,19 @@ test('the board and an order fit a 375 px phone', async ({ page, baseURL }) => {
   await page.setViewportSize({ width: 375, height: 800 });
   await signInByApi(page.request, OWNER);
   const orderId = await customerOrder(baseURL!);
-  for (const path of ['/admin', `/admin/orders/${orderId}`, '/admin/staff', '/admin/audit', '/admin/permissions']) {
+  for (const path of [
+    '/admin',
+    `/admin/orders/${orderId}`,
+    '/admin/picking?slot=11:00',
+    '/admin/staff',
+    '/admin/audit',
+    '/admin/permissions',
+  ]) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
     expect(overflow, path).toBeLessThanOrEqual(0);
     expect(await seriousViolations(page), path).toEqual([]);
-    await page.screenshot({ path: `test-results/admin${path.replace(/\//g, '-')}-375.png`, fullPage: true });
+    await page.screenshot({ path: `test-results/admin${path.replace(/[/?=:]/g, '-')}-375.png`, fullPage: true });
   }
 });

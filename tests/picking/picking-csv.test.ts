@@ -96,6 +96,12 @@ describe.each(testDatabaseKinds())('picking list CSV on %s', (kind) => {
       ['Category', 'SKU', 'Product', 'Unit', 'Quantity', 'Orders'],
       ['Vegetables', 'VEG-1', NAME, '500 g', '5', '2'],
     ]);
+    // A name that a spreadsheet would run as a formula is written as text.
+    const formula = pickingCsv({
+      ...list,
+      categories: [{ name: 'Misc', lines: [{ ...list.categories[0]!.lines[0]!, name: '=HYPERLINK("x")' }] }],
+    });
+    expect(parse(formula)[1][2]).toBe('\'=HYPERLINK("x")');
     const empty = await pickingList(handle.db, { date: DATE, slotId: `${DATE}T16:00` });
     expect(empty).toMatchObject({ orderCount: 0, categories: [] });
   });

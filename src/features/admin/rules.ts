@@ -69,8 +69,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
  */
 export const ADMIN_NAV: readonly { href: string; label: string; permission: Permission }[] = [
   { href: '/admin', label: 'Order board', permission: 'board.view' },
-  { href: '/admin/deliveries', label: 'My deliveries', permission: 'deliveries.own' },
   { href: '/admin/picking', label: 'Picking list', permission: 'picking.view' },
+  { href: '/admin/deliveries', label: 'My deliveries', permission: 'deliveries.own' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
   { href: '/admin/permissions', label: 'What you can do', permission: 'self' },

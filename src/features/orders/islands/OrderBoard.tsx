@@ -221,6 +221,20 @@ export default function OrderBoard({ initial, zones }: Props) {
                       </li>
                     ))}
                   </ul>
+                  {slot.orders.length > 0 && (
+                    <p className="mt-1 text-sm">
+                      <a
+                        href={`/admin/picking?date=${slot.slot_id.slice(0, 10)}&slot=${slot.slot_id.slice(11)}`}
+                        className="text-brand-700 underline"
+                      >
+                        Picking list
+                        <span className="sr-only">
+                          {' '}
+                          for {day.label} {slot.window}
+                        </span>
+                      </a>
+                    </p>
+                  )}
                   {slot.orders.length ? (
                     <OrderList orders={slot.orders} />
                   ) : (

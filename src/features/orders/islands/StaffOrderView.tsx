@@ -119,26 +119,21 @@ export default function StaffOrderView({ initial, permissions }: Props) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Order #{order.id}</h1>
         <StatusBadge status={order.status} />
       </div>
-      {(next && can(next.permission)) || cancellable ? (
-        <div className="flex flex-wrap gap-2">
-          {next && can(next.permission) && (
-            <button
-              type="button"
-              className={buttonPrimary}
-              onClick={() => void move()}
-              disabled={busy}
-              aria-busy={busy}
-            >
-              {next.label}
-            </button>
-          )}
-          {cancellable && (
-            <button type="button" className={buttonDanger} onClick={() => setCancelOpen(true)} disabled={busy}>
-              Cancel order
-            </button>
-          )}
-        </div>
-      ) : null}
+      <div className="no-print flex flex-wrap gap-2">
+        {next && can(next.permission) && (
+          <button type="button" className={buttonPrimary} onClick={() => void move()} disabled={busy} aria-busy={busy}>
+            {next.label}
+          </button>
+        )}
+        {cancellable && (
+          <button type="button" className={buttonDanger} onClick={() => setCancelOpen(true)} disabled={busy}>
+            Cancel order
+          </button>
+        )}
+        <button type="button" className={buttonSecondary} onClick={() => window.print()}>
+          Print packing slip
+        </button>
+      </div>
       <ErrorText message={error} className="" />
 
       <div className="grid gap-4 md:grid-cols-2">
@@ -209,7 +204,7 @@ export default function StaffOrderView({ initial, permissions }: Props) {
             )}
           </dl>
           {assignable && (
-            <form onSubmit={assign} className="mt-3 flex flex-wrap items-end gap-2">
+            <form onSubmit={assign} className="no-print mt-3 flex flex-wrap items-end gap-2">
               <div>
                 <label htmlFor={ids.rider} className="mb-1 block text-sm font-medium text-slate-800">
                   Rider

@@ -133,7 +133,16 @@ export async function pickingList(db: Database, query: SlotQuery): Promise<Picki
   };
 }
 
-/** The picking list as CSV (RFC 4180 quoting, a header row): category, SKU, product, unit, quantity, orders. */
+/**
+ * A text cell as a spreadsheet shows it: one starting with = + - @ (or a tab or carriage return)
+ * gets a leading apostrophe, so a product name never runs as a formula when the file is opened.
+ */
+const plainCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+
+/**
+ * The picking list as CSV (csv-stringify: RFC 4180 quoting, CRLF lines, a header row): category,
+ * SKU, product, unit, quantity, orders.
+ */
 export function pickingCsv(list: PickingList): string {
   return stringify(
     list.categories.flatMap((c) => c.lines.map((l) => [c.name, l.sku ?? '', l.name, l.unit ?? '', l.qty, l.orders])),
@@ -141,6 +150,7 @@ export function pickingCsv(list: PickingList): string {
       header: true,
       columns: ['Category', 'SKU', 'Product', 'Unit', 'Quantity', 'Orders'],
       record_delimiter: 'windows',
+      cast: { string: plainCell },
     },
   );
 }

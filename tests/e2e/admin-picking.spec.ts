@@ -80,6 +80,9 @@ test('a packer picks a slot, ticks a product, downloads the CSV, prints, and ope
   await page.setViewportSize({ width: 375, height: 800 });
   await page.reload();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+  // The table fits too: the quantities are on screen without scrolling it.
+  const table = page.locator('main table').first();
+  expect(await table.evaluate((t) => t.parentElement!.scrollWidth <= t.parentElement!.clientWidth)).toBe(true);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/picking-375.png', fullPage: true });
 

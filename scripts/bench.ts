@@ -38,6 +38,7 @@ import { dayTraffic } from './bench/day.ts';
 import { budgetChecks, writeMarkdown, type BenchRun } from './bench/report.ts';
 import { gets, measureReference, repeat } from './bench/phase.ts';
 import { runShopPhases } from './bench/shop-phases.ts';
+import { backOfficeChecks, measureBackOffice, seedBackOffice } from './bench/back-office.ts';
 import {
   chosen,
   chromePath,
@@ -106,6 +107,8 @@ async function benchDatabase(
         `${kind}: search in-process over ${queries.length} queries: p50 ${searchService.p50} ms, p95 ${searchService.p95} ms`,
       );
 
+    const backOffice = wants('back-office') ? await seedBackOffice(database.env) : null;
+
     // One process for the budgets (BENCH_WORKERS for more; bench/README.md "Cluster").
     const server = await startBenchServer({
       entry: shopEntry(root),
@@ -148,6 +151,7 @@ async function benchDatabase(
         day,
         databaseUrl: database.env.DATABASE_URL,
       });
+      if (backOffice) phases.push(...(await measureBackOffice(server, backOffice, log)));
       const memory = server.memoryMb();
       log(`${kind}: RSS after the load ${memory.rss} MB, peak ${memory.peak} MB.`);
 
@@ -201,7 +205,7 @@ if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries, refere
 if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries, referenceEntry));
 else if (only !== 'pglite') log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL run is skipped.');
 
-const checks = runs.flatMap((run) => budgetChecks(run, concurrency));
+const checks = runs.flatMap((run) => [...budgetChecks(run, concurrency), ...backOfficeChecks(run)]);
 const machine = {
   cpus: os.availableParallelism(),
   cpuModel: os.cpus()[0]?.model ?? 'unknown',

@@ -39,6 +39,7 @@ export const PHASE_KEYS = [
   'checkout',
   'day',
   'frontend',
+  'back-office',
 ] as const;
 export type PhaseKey = (typeof PHASE_KEYS)[number];
 export const chosen = (process.env.BENCH_PHASES ?? '')

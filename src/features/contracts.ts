@@ -16,12 +16,8 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import {
-  adminPromoContracts,
-  orderAdminContracts,
-  orderContracts,
-  pickingContracts,
-} from '#features/orders/contract.ts';
+import { adminPromoContracts, orderAdminContracts, orderContracts } from '#features/orders/contract.ts';
+import { pickingContracts } from '#features/picking/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */

@@ -4,6 +4,7 @@
  * retries and parallel clicks, each with its audit entry), the shop's cancellation with a reason
  * (stock and slot back), riders seeing and moving only their own orders.
  */
+import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import {
   addStaffMember,
@@ -200,7 +201,7 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     await placeCustomerOrder(baseUrl, product.id, 3, slotId);
     const [date, start] = slotId.split('T');
     const list = (await packer.get(`/api/admin/picking?date=${date}&slot=${start}`)).body.data;
-    const line = list.groups
+    const line = list.categories
       .flatMap((g: { lines: { product_id: number }[] }) => g.lines)
       .find((l: { product_id: number }) => l.product_id === product.id);
     expect(line.qty).toBeGreaterThanOrEqual(5);
@@ -208,15 +209,13 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     expect(list.orders).toBeGreaterThanOrEqual(2);
     const csv = await packer.get(`/api/admin/picking/csv?date=${date}&slot=${start}`);
     expect(csv.status).toBe(200);
-    expect(csv.headers.get('content-type')).toBe('text/csv');
+    expect(csv.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(csv.headers.get('content-disposition')).toBe(
-      `attachment; filename="picking-${slotId.replace(':', '')}.csv"`,
+      `attachment; filename="picking-${slotId.replace('T', '-').replace(':', '')}.csv"`,
     );
-    const rows = (csv.body as string).trim().split('\r\n');
-    expect(rows[0]).toBe('category,product_id,product,pack,quantity,orders');
-    expect(rows.some((r) => r.split(',')[1] === String(product.id) && r.split(',').at(-2) === String(line.qty))).toBe(
-      true,
-    );
+    const rows = parse(csv.body as string) as string[][];
+    expect(rows[0]).toEqual(['Category', 'SKU', 'Product', 'Unit', 'Quantity', 'Orders']);
+    expect(rows.some((r) => r[2] === line.name && r[4] === String(line.qty))).toBe(true);
     expect((await packer.get(`/api/admin/picking?date=${date}&slot=7am`)).status).toBe(400);
   });
 });

@@ -27,6 +27,8 @@ const ADMIN_PAGES: { path: string; permission: Permission }[] = [
   { path: '/admin/slots', permission: 'slots.manage' },
   { path: '/admin/promos', permission: 'promos.manage' },
   { path: '/admin/customers', permission: 'customers.manage' },
+  { path: '/admin/picking/slips', permission: 'picking.view' },
+  { path: '/admin/orders/1/slip', permission: 'picking.view' },
   { path: '/admin/staff', permission: 'staff.manage' },
   { path: '/admin/audit', permission: 'audit.view' },
   { path: '/admin/permissions', permission: 'self' },

@@ -19,4 +19,3 @@ export {
   staffOrder,
 } from './server/staff-orders.ts';
 export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
-export { pickingList, type PickingList } from './server/picking.ts';

@@ -4,7 +4,7 @@
  * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts).
  */
 import { cartPolicy } from '#features/delivery/index.ts';
-import { implement, implementFile } from '#lib/http/handler.ts';
+import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
@@ -28,8 +28,6 @@ import {
   markProcessedRoute,
   myOrdersRoute,
   orderRoute,
-  pickingCsvRoute,
-  pickingRoute,
   reorderRoute,
   staffCancelRoute,
   staffOrderRoute,
@@ -49,7 +47,6 @@ import {
   type StaffMove,
 } from './server/staff-orders.ts';
 import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
-import { pickingCsv, pickingList } from './server/picking.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
@@ -168,40 +165,6 @@ export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, 
   return {
     data: await staffOrderAnswer(params.id, staff),
     message: body.rider_id ? 'Rider assigned.' : 'Rider removed.',
-    headers: NO_STORE,
-  };
-});
-
-/** The slot id of a picking query: the whole id, or the date and the start. */
-const pickingSlot = (query: { date: string; slot: string }) =>
-  query.slot.includes('T') ? query.slot : `${query.date}T${query.slot}`;
-
-export const pickingEndpoint = implement(pickingRoute, async ({ query }) => {
-  const list = await pickingList(await getDb(), pickingSlot(query));
-  return {
-    data: {
-      slot_id: list.slotId,
-      orders: list.orders,
-      groups: list.groups.map((g) => ({
-        category: g.category,
-        lines: g.lines.map((l) => ({
-          product_id: l.productId,
-          name: l.name,
-          pack: l.pack,
-          qty: l.qty,
-          orders: l.orders,
-        })),
-      })),
-    },
-    headers: NO_STORE,
-  };
-});
-
-export const pickingCsvEndpoint = implementFile(pickingCsvRoute, async ({ query }) => {
-  const slot = pickingSlot(query);
-  return {
-    body: new TextEncoder().encode(pickingCsv(await pickingList(await getDb(), slot))),
-    filename: `picking-${slot.replace(':', '')}.csv`,
     headers: NO_STORE,
   };
 });

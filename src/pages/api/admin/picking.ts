@@ -1,5 +1,5 @@
-/** GET /api/admin/picking: src/features/orders (contract.ts, routes.ts). */
+/** GET /api/admin/picking: src/features/picking (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { pickingEndpoint } from '#features/orders/routes.ts';
+import { pickingListEndpoint } from '#features/picking/routes.ts';
 
-export const { GET, HEAD, ALL } = mount(pickingEndpoint);
+export const { GET, HEAD, ALL } = mount(pickingListEndpoint);

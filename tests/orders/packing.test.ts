@@ -27,7 +27,7 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder } from '#features/orders/server/status.ts';
 import { getOrder } from '#features/orders/server/queries.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
-import { setPickedAmount, substituteLine } from '#features/orders/server/packing.ts';
+import { retryAdjustmentRefunds, setPickedAmount, substituteLine } from '#features/orders/server/packing.ts';
 import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import type { PaymentGateway } from '#features/payments/server.ts';
@@ -52,11 +52,13 @@ const packer: StaffActor = { staffId: null, name: 'Test packer', role: 'packer',
 class StubGateway implements PaymentGateway {
   readonly name = 'stub';
   refunds: { chargeReference: string; amountPaise: number }[] = [];
+  refusing = false;
   private n = 0;
   async charge(): Promise<{ reference: string }> {
     return { reference: `charge_${++this.n}` };
   }
   async refund(chargeReference: string, amountPaise: number): Promise<{ reference: string }> {
+    if (this.refusing) throw new Error('refunds are down');
     this.refunds.push({ chargeReference, amountPaise });
     return { reference: `refund_${this.refunds.length}` };
   }
@@ -188,6 +190,20 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
       .where(and(eq(orderAdjustments.orderId, order.id), isNotNull(orderAdjustments.refundReference)));
     expect(adjustments).toHaveLength(1);
     expect(adjustments[0]).toMatchObject({ refundTo: 'original_payment', refundPaise: expected });
+  });
+
+  it('a refund the gateway refuses leaves the adjustment standing, and a retry refunds it once', async () => {
+    const gateway = new StubGateway();
+    const { order, line } = await placed('Online', 'replace', gateway);
+    gateway.refusing = true;
+    const outcome = await setPickedAmount(handle.db, order.id, line.id, 0, packer, { gateway });
+    expect(outcome.changed).toBe(true);
+    expect(gateway.refunds).toEqual([]);
+    gateway.refusing = false;
+    expect(await retryAdjustmentRefunds(handle.db, gateway, order.id)).toBe(1);
+    expect(await retryAdjustmentRefunds(handle.db, gateway, order.id)).toBe(0);
+    expect(gateway.refunds).toEqual([{ chargeReference: expect.any(String), amountPaise: outcome.refundPaise }]);
+    expect(outcome.refundPaise).toBe(line.totalAmountPaise);
   });
 
   it('a substitute costs the customer no more than the line; a cheaper one refunds the difference', async () => {

@@ -138,6 +138,44 @@ async function refundAdjustment(db: Database, gateway: PaymentGateway | null, pe
   }
 }
 
+/**
+ * Repeats the gateway refunds of an order's packing adjustments that did not go through
+ * (operators: `npm run orders -- refund-adjustments ID`). Returns how many went through now.
+ */
+export async function retryAdjustmentRefunds(
+  db: Database,
+  gateway: PaymentGateway | null,
+  orderId: number,
+): Promise<number> {
+  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
+  if (!row) throw notFound(`Order ${orderId} not found.`);
+  const open = await db
+    .select()
+    .from(orderAdjustments)
+    .where(
+      and(
+        eq(orderAdjustments.orderId, orderId),
+        eq(orderAdjustments.refundTo, 'original_payment'),
+        isNull(orderAdjustments.refundReference),
+      ),
+    );
+  let done = 0;
+  for (const a of open) {
+    if (a.refundPaise <= 0) continue;
+    await refundAdjustment(db, gateway, {
+      adjustmentId: a.id,
+      paymentReference: row.paymentReference,
+      amountPaise: a.refundPaise,
+    });
+    const [after] = await db
+      .select({ reference: orderAdjustments.refundReference })
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.id, a.id));
+    if (after?.reference && after.reference !== REFUND_IN_PROGRESS) done++;
+  }
+  return done;
+}
+
 /** What an adjustment did: whether anything changed and what went back (paise). */
 export interface PackingOutcome {
   changed: boolean;

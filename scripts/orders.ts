@@ -9,6 +9,9 @@
  *                                       see it in "Buy again")
  *   npm run orders -- refund ORDER_ID   repeat the gateway refund of a cancelled online order
  *                                       whose refund failed (logged at error)
+ *   npm run orders -- refund-adjustments ORDER_ID
+ *                                       repeat the gateway refunds of an online order's packing
+ *                                       adjustments that failed (logged at error)
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
@@ -19,7 +22,7 @@ import { advanceOrder } from '#features/orders/index.ts';
 import { formatPaise } from '#lib/money.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { settleOrderSms } from '#features/notifications/index.ts';
-import { retryRefund } from '#features/orders/index.ts';
+import { retryAdjustmentRefunds, retryRefund } from '#features/orders/index.ts';
 import { getPaymentGateway } from '#features/payments/index.ts';
 
 const [command, arg] = process.argv.slice(2);
@@ -47,10 +50,15 @@ try {
       console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     }
     await settleOrderSms();
+  } else if (command === 'refund-adjustments' && arg && /^\d+$/.test(arg)) {
+    const done = await retryAdjustmentRefunds(handle.db, getPaymentGateway(), Number(arg));
+    console.log(`Order #${arg}: ${done} packing adjustment refund(s) went through`);
   } else if (command === 'refund' && arg && /^\d+$/.test(arg)) {
     console.log(`Order #${arg}: refunded (${await retryRefund(handle.db, getPaymentGateway(), Number(arg))})`);
   } else {
-    console.error('Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refund ORDER_ID');
+    console.error(
+      'Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refund ORDER_ID | refund-adjustments ORDER_ID',
+    );
     process.exitCode = 2;
   }
 } catch (err) {

@@ -61,6 +61,8 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.delivered': 'Marked delivered',
   'order.cancelled': 'Cancelled an order',
   'order.rider_assigned': 'Assigned a rider',
+  'order.line_picked': 'Recorded a picked quantity',
+  'order.line_substituted': 'Substituted a line',
   'product.update': 'Changed a product',
   'catalog.import': 'Imported a catalogue CSV',
   'slot.capacity': 'Changed a slot’s capacity',

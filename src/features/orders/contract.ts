@@ -25,6 +25,13 @@ export const orderItemJsonSchema = z.object({
   product: z.object({ id: z.number().int().nullable(), title: z.string(), image: z.string().nullable() }),
   /** If out of stock: the choice in force for this line; null for orders placed before it existed. */
   substitution: z.enum(SUBSTITUTIONS).nullable(),
+  /** What the packer picked, in `measure` (e.g. 0.85 "kg"); null when picked as ordered. */
+  picked: z.number().nullable(),
+  measure: z.string(),
+  /** The product ordered, when the shop substituted the line (`product` is the substitute). */
+  substituted_for: z.string().nullable(),
+  /** The line's total as ordered, once packing changed it. */
+  ordered_total: rupees.nullable(),
 });
 
 /** An order as the API answers it (spec 001 §3 "Order as read", plus the tracking times and `cancellable`). */
@@ -297,6 +304,11 @@ export const staffOrderSchema = z.object({
       total_amount: rupees,
       pack: z.string().nullable().describe('Pack size, e.g. "500 g"'),
       substitution: z.enum(SUBSTITUTIONS).nullable().describe('The customer’s choice if it is out of stock'),
+      ordered: z.number().describe('What was ordered in the line’s measure (`measure`)'),
+      measure: z.string().describe('The unit of `ordered` and `picked`, e.g. "kg", or "packs"'),
+      picked: z.number().nullable().describe('What the packer picked, in `measure`; null when as ordered'),
+      substituted_for: z.string().nullable().describe('The product ordered, when the line was substituted'),
+      ordered_total: rupees.nullable().describe('The line’s total as ordered, once packing changed it'),
     }),
   ),
   history: z.array(z.object({ status: z.enum(ORDER_STATUS_VALUES), at: timestamp, by: z.string() })),
@@ -391,6 +403,43 @@ export const assignRiderRoute = defineAdminRoute({
   response: staffOrderAnswer,
 });
 
+const packingLineParams = z.object({
+  id: positiveId('Invalid order id.'),
+  line: positiveId('Invalid line id.'),
+});
+const packingDescription =
+  'While the order is placed or processed (409 after). The line’s total, the order’s amount, the invoice and the tracking page follow; the difference goes back once (credit at once, an online payment to its method, a pay-on-delivery amount drops). Sending the same target again changes nothing.';
+
+/** PUT /api/admin/orders/{id}/lines/{line}/picked: records a line's picked quantity. */
+export const setPickedRoute = defineAdminRoute({
+  method: 'PUT',
+  path: '/api/admin/orders/{id}/lines/{line}/picked',
+  summary: 'Record a line’s picked quantity',
+  description: `\`picked\` is in the line’s measure: its weight unit when it has a pack weight (e.g. 0.85 for a 1 kg line), else packs; lower than ordered, 0 when none. It can only go lower. ${packingDescription}`,
+  permission: 'orders.pack',
+  params: packingLineParams,
+  body: z.object({
+    picked: z.coerce
+      .number({ error: 'Enter the picked quantity.' })
+      .min(0, 'The picked quantity cannot be negative.')
+      .max(100000, 'Enter the picked quantity.')
+      .transform((n) => Math.round(n * 1000) / 1000),
+  }),
+  response: staffOrderAnswer,
+});
+
+/** PUT /api/admin/orders/{id}/lines/{line}/substitute: substitutes a line with another product. */
+export const substituteLineRoute = defineAdminRoute({
+  method: 'PUT',
+  path: '/api/admin/orders/{id}/lines/{line}/substitute',
+  summary: 'Substitute a line with another product',
+  description: `Same quantity; the customer pays no more than the line as ordered. 422 when the customer chose “don’t replace”. ${packingDescription}`,
+  permission: 'orders.pack',
+  params: packingLineParams,
+  body: z.object({ product_id: positiveId('Choose a product.') }),
+  response: staffOrderAnswer,
+});
+
 export const orderAdminContracts = [
   boardRoute,
   boardVersionRoute,
@@ -401,6 +450,8 @@ export const orderAdminContracts = [
   markDeliveredRoute,
   staffCancelRoute,
   assignRiderRoute,
+  setPickedRoute,
+  substituteLineRoute,
 ] as const;
 
 /** The board as the islands read it. */

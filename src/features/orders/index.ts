@@ -19,3 +19,4 @@ export {
   staffOrder,
 } from './server/staff-orders.ts';
 export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
+export { retryAdjustmentRefunds } from './server/packing.ts';

@@ -29,9 +29,13 @@ import {
   myOrdersRoute,
   orderRoute,
   reorderRoute,
+  setPickedRoute,
   staffCancelRoute,
   staffOrderRoute,
+  substituteLineRoute,
 } from './contract.ts';
+import { setPickedAmount, substituteLine } from './server/packing.ts';
+import { formatPaise } from '#lib/money.ts';
 import { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
@@ -158,6 +162,32 @@ export const markDeliveredEndpoint = implement(markDeliveredRoute, moveEndpoint(
 export const staffCancelEndpoint = implement(staffCancelRoute, async ({ params, body, staff, actor }) => {
   await cancelOrderAsStaff(await getDb(), params.id, body.reason, actor);
   return { data: await staffOrderAnswer(params.id, staff), message: 'Order cancelled.', headers: NO_STORE };
+});
+
+export const setPickedEndpoint = implement(setPickedRoute, async ({ params, body, staff, actor }) => {
+  const { changed, refundPaise } = await setPickedAmount(await getDb(), params.id, params.line, body.picked, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: !changed
+      ? 'Nothing to change: that is recorded already.'
+      : refundPaise > 0
+        ? `Picked quantity saved; ${formatPaise(refundPaise)} back to the customer.`
+        : 'Picked quantity saved.',
+    headers: NO_STORE,
+  };
+});
+
+export const substituteLineEndpoint = implement(substituteLineRoute, async ({ params, body, staff, actor }) => {
+  const { changed, refundPaise } = await substituteLine(await getDb(), params.id, params.line, body.product_id, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: !changed
+      ? 'Nothing to change: that is recorded already.'
+      : refundPaise > 0
+        ? `Substitute saved; ${formatPaise(refundPaise)} back to the customer.`
+        : 'Substitute saved.',
+    headers: NO_STORE,
+  };
 });
 
 export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, body, staff, actor }) => {

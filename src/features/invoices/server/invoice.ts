@@ -83,7 +83,12 @@ export async function loadInvoice(db: Database, customerId: number, orderId: num
   const interState = pos.code !== shopState.code;
   const { goods, delivery } = invoiceLines(
     items.map((i) => ({
-      description: i.productName,
+      // Packing changed the line: the invoice names what was delivered and bills its total.
+      description: i.substitutedFor
+        ? `${i.productName} (substitute for ${i.substitutedFor})`
+        : i.pickedAmount !== null
+          ? `${i.productName} (picked ${i.pickedAmount} ${i.weight && i.weightUnit ? i.weightUnit : 'packs'})`
+          : i.productName,
       hsn: i.hsnCode ?? (i.productId ? (hsnNow.get(i.productId) ?? null) : null),
       qty: i.qty,
       unit: unitOf(i.weight, i.weightUnit),

@@ -1,4 +1,7 @@
-/** An order's line items: image, name, quantity and line amount (orders list and tracking page). */
+/**
+ * An order's line items: image, name, quantity and line amount (orders list and tracking page), with
+ * what packing changed: the picked quantity, the product a substitute replaced, the amount as ordered.
+ */
 import { formatPaise } from '#lib/money.ts';
 import { itemImage, toPaise } from '#lib/ui/controls.tsx';
 import type { OrderJson } from '../contract.ts';
@@ -27,8 +30,24 @@ export function OrderItemList({
           <span className="min-w-0 flex-1 text-sm">
             <span className="block truncate font-medium text-slate-900">{item.product.title}</span>
             <span className="text-slate-600">Qty: {item.qty}</span>
+            {item.picked !== null && (
+              <span className="block text-slate-700">
+                Picked: {item.picked} {item.measure}
+              </span>
+            )}
+            {item.substituted_for && (
+              <span className="block text-slate-700">Substitute for {item.substituted_for}</span>
+            )}
           </span>
-          <span className="text-sm font-semibold text-slate-900">{formatPaise(toPaise(item.total_amount))}</span>
+          <span className="text-right text-sm font-semibold text-slate-900">
+            {item.ordered_total && (
+              <s className="block font-normal text-slate-600">
+                <span className="sr-only">Was </span>
+                {formatPaise(toPaise(item.ordered_total))}
+              </s>
+            )}
+            {formatPaise(toPaise(item.total_amount))}
+          </span>
         </li>
       ))}
     </ul>

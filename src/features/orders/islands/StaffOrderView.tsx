@@ -21,6 +21,7 @@ import type {
 } from '../contract.ts';
 import { paymentModeLabel, statusLabel } from '../rules.ts';
 import { money, paymentStatusLabel, shopDateTime, StatusBadge, toStaffLogin } from './admin-order-parts.tsx';
+import PackingControls from './PackingControls.tsx';
 
 interface Props {
   initial: StaffOrderJson;
@@ -60,9 +61,17 @@ export default function StaffOrderView({ initial, permissions }: Props) {
   const [cancelError, setCancelError] = useState<string | null>(null);
   const [riderId, setRiderId] = useState(order.rider ? String(order.rider.id) : '');
   const can = (p: string) => permissions.includes(p);
+  // Packing changes lines only before the order is out for delivery (ADR 0071).
+  const packing =
+    can('orders.pack') &&
+    (order.status === 'placed' || order.status === 'processed') &&
+    order.payment_status !== 'pending';
   const ids = { reason: useId(), rider: useId() };
 
-  async function run(action: () => Promise<{ data: { order: StaffOrderJson }; message?: string }>, onError = setError) {
+  async function run(
+    action: () => Promise<{ data: { order: StaffOrderJson }; message?: string }>,
+    onError: (message: string | null) => void = setError,
+  ) {
     setBusy(true);
     onError(null);
     try {
@@ -246,10 +255,29 @@ export default function StaffOrderView({ initial, permissions }: Props) {
                 <p className="text-sm text-slate-700">
                   If out of stock: {substitutionLabel(l.substitution) || 'no choice recorded'}
                 </p>
+                {l.substituted_for && <p className="text-sm text-slate-900">Substitute for {l.substituted_for}</p>}
+                {l.picked !== null && (
+                  <p className="text-sm text-slate-900">
+                    Picked {l.picked} {l.measure} of {l.ordered}
+                  </p>
+                )}
               </div>
               <p className="text-sm text-slate-800">
-                {money(l.unit_price)} each · <strong>{money(l.total_amount)}</strong>
+                {money(l.unit_price)} each ·{' '}
+                {l.ordered_total && <s className="text-slate-600">{money(l.ordered_total)}</s>}{' '}
+                <strong>{money(l.total_amount)}</strong>
               </p>
+              {packing && (
+                <PackingControls
+                  orderId={order.id}
+                  line={l}
+                  mobile={order.customer.mobile}
+                  busy={busy}
+                  run={async (action, onError) => {
+                    await run(action, onError);
+                  }}
+                />
+              )}
             </li>
           ))}
         </ul>

@@ -48,6 +48,11 @@ export function orderJson(o: Order) {
       total_amount: rupees(i.totalAmountPaise),
       product: { id: i.productId, title: i.name, image: i.image },
       substitution: i.substitution,
+      // Packing: what was picked (in `measure`), the product it replaced, the total as ordered.
+      picked: i.pickedAmount,
+      measure: i.measure,
+      substituted_for: i.substitutedFor,
+      ordered_total: i.orderedTotalPaise === null ? null : rupees(i.orderedTotalPaise),
     })),
   };
 }

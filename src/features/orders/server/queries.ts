@@ -34,6 +34,14 @@ export interface OrderLine {
   totalAmountPaise: number;
   /** If out of stock: the choice in force for this line; null for orders placed before it existed. */
   substitution: Substitution | null;
+  /** What the packer picked, in `measure`; null when picked as ordered. */
+  pickedAmount: number | null;
+  /** The line's unit, e.g. "kg", or "packs". */
+  measure: string;
+  /** The product ordered, when the packer substituted the line. */
+  substitutedFor: string | null;
+  /** The line's total as ordered (paise), once packing changed it. */
+  orderedTotalPaise: number | null;
 }
 
 /** An order as shown to the customer; money in paise. */
@@ -120,6 +128,10 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
       unitPricePaise: r.unitPricePaise,
       totalAmountPaise: r.totalAmountPaise,
       substitution: r.substitution,
+      pickedAmount: r.pickedAmount,
+      measure: r.weight && r.weightUnit ? r.weightUnit : 'packs',
+      substitutedFor: r.substitutedFor,
+      orderedTotalPaise: r.orderedTotalPaise,
     });
     map.set(r.orderId, list);
   }

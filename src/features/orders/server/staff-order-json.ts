@@ -1,4 +1,5 @@
 /** JSON of the back office's order answers (contract.ts boardRoute, staffOrderSchema); money as 2-decimal strings. */
+import { orderedAmount } from './packing.ts';
 import { paiseToRupees } from '#lib/money.ts';
 import type { Board, BoardOrder, BoardSlot, StaffOrder } from './staff-orders.ts';
 
@@ -74,6 +75,11 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
     total_amount: rupees(l.totalAmountPaise),
     pack: pack(l.weight, l.weightUnit),
     substitution: l.substitution,
+    ordered: orderedAmount(l),
+    measure: l.weight && l.weightUnit ? l.weightUnit : 'packs',
+    picked: l.pickedAmount,
+    substituted_for: l.substitutedFor,
+    ordered_total: l.orderedTotalPaise === null ? null : rupees(l.orderedTotalPaise),
   })),
   history: o.history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
   riders,

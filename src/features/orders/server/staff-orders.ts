@@ -289,6 +289,9 @@ export interface StaffOrderLine {
   weight: number | null;
   weightUnit: string | null;
   substitution: 'replace' | 'refund' | 'call' | null;
+  pickedAmount: number | null;
+  substitutedFor: string | null;
+  orderedTotalPaise: number | null;
 }
 
 /** One entry of an order's history: a status, when, and who made it. */
@@ -418,6 +421,9 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
       weight: l.weight,
       weightUnit: l.weightUnit,
       substitution: l.substitution ?? row.substitution,
+      pickedAmount: l.pickedAmount,
+      substitutedFor: l.substitutedFor,
+      orderedTotalPaise: l.orderedTotalPaise,
     })),
     history,
   };

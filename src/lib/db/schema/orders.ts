@@ -163,6 +163,15 @@ export const orderItems = pgTable(
      * for lines ordered before the choice existed.
      */
     substitution: text('substitution', { enum: SUBSTITUTIONS }),
+    /**
+     * What the packer picked, in the line's measure: its weight unit for a line with a pack weight
+     * (qty × weight ordered, e.g. 0.85 of 1 "kg"), else packs; null when picked as ordered.
+     */
+    pickedAmount: numeric('picked_amount', { precision: 10, scale: 3, mode: 'number' }),
+    /** The product the line was ordered as, when the packer substituted it (its name then); null otherwise. */
+    substitutedFor: text('substituted_for'),
+    /** The line's total as ordered (paise), kept once packing changed `total_amount_paise`; null until then. */
+    orderedTotalPaise: integer('ordered_total_paise'),
   },
   (t) => [
     index('order_items_order_idx').on(t.orderId),
@@ -217,6 +226,29 @@ export const pointsTransactions = pgTable(
     index('points_transactions_customer_idx').on(t.customerId),
     uniqueIndex('points_transactions_idempotency_key').on(t.idempotencyKey),
   ],
+);
+
+/**
+ * A packing adjustment's refund: the difference a lower picked quantity or a cheaper substitute
+ * takes off an order, and where it went. Written in the adjustment's transaction; an online
+ * refund is then claimed (`refund_reference` null → 'in_progress') and asked of the gateway once.
+ */
+export const orderAdjustments = pgTable(
+  'order_adjustments',
+  {
+    id: serial('id').primaryKey(),
+    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
+    orderItemId: integer('order_item_id').references(() => orderItems.id, { onDelete: 'set null' }),
+    /** What the line's total fell by (paise). */
+    amountPaise: integer('amount_paise').notNull(),
+    /** What went back to the customer (paise): at most what the order still charged. */
+    refundPaise: integer('refund_paise').notNull(),
+    /** credit: the credit line; original_payment: the online payment; due: a pay-on-delivery amount dropped. */
+    refundTo: text('refund_to', { enum: ['credit', 'original_payment', 'due'] }).notNull(),
+    refundReference: text('refund_reference'),
+    createdAt: createdAt(),
+  },
+  (t) => [index('order_adjustments_order_idx').on(t.orderId)],
 );
 
 /**

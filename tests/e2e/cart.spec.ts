@@ -2,8 +2,8 @@
  * The cart in the browser (spec 000 §2 "Cart panel", "Cart screen", §4, §5, §8, §9) at a phone
  * and a desktop width: a guest's add waits for the login (also across a reload), the detail
  * page's "Add to Cart - total", quantities and removal on /cart and in the panels, the empty
- * states, the checkout rules, a line that vanished on the server, and the catalogue page's
- * JavaScript budget.
+ * states, the checkout rules, a line that vanished on the server, and the JavaScript budgets of
+ * the catalogue, product and cart pages.
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -295,6 +295,22 @@ test.describe('guests', () => {
       row.getByRole('group', { name: `Quantity of ${product.name}`, exact: true }).locator('output'),
     ).toHaveText('2');
     await expect(page.getByRole('heading', { name: 'Your Cart is Empty' })).toBeHidden();
+  });
+
+  test("the product page and a guest's cart stay within their JavaScript budgets once idle", async ({ page }) => {
+    // The bench's budgets (scripts/bench/report.ts), which also count the pages' inline scripts.
+    for (const [url, budgetKb] of [
+      ['/product/1', 85.9],
+      ['/cart', 78.7],
+    ] as const) {
+      const scripts = recordScripts(page);
+      await page.goto(url, { waitUntil: 'networkidle' });
+      await expect(page.getByRole('region', { name: 'Delivery' })).toBeVisible();
+      await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+      await page.waitForLoadState('networkidle');
+      const loaded = await scripts();
+      expect(loaded.total, `${url}\n${describeScripts(loaded.scripts)}`).toBeLessThanOrEqual(budgetKb * 1024);
+    }
   });
 
   test('a catalogue page stays within 90 KB of gzipped JavaScript after adding to the cart', async ({ page }) => {

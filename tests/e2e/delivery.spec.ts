@@ -35,7 +35,6 @@ for (const viewport of [
       page,
     }) => {
       await page.goto('/product/1');
-      await hydrated(page, 'DeliverTo');
       const nav = page.getByRole('navigation', { name: 'Main' });
       const opener = nav.getByRole('button', { name: /^Deliver to/ });
       await expect(opener).toHaveAccessibleName(/^Deliver to Thrissur/);
@@ -71,7 +70,6 @@ for (const viewport of [
 
       // The choice is kept (cookie) for the next page.
       await page.goto('/cart');
-      await hydrated(page, 'DeliverTo');
       await expect(page.getByRole('region', { name: 'Delivery' })).toContainText('Delivering to 680001');
     });
 

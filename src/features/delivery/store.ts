@@ -1,6 +1,6 @@
 /**
  * "Deliver to" in the browser: the current PIN code check, shared by the navbar, the
- * product page and the cart (separate islands, one store), and the checkout's chosen slot.
+ * product page and the cart (separate scripts, one store), and the checkout's chosen slot.
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';

@@ -10,11 +10,17 @@
  * through the cart store (`addToCart`: toast "Item added to cart", or the login dialog for a
  * guest, who gets the item after logging in); the button reads "Adding..." meanwhile.
  * `onAdd` replaces that action (tests, other hosts).
+ *
+ * The cart store (and the session and API code it brings) loads when the visitor reaches for
+ * the form (pointer, focus, touch) or submits it, not with the page: a product page that is only
+ * read never downloads it.
  */
 import { useState, type FormEvent } from 'react';
 import { formatPaise } from '#lib/money.ts';
-import { addToCart } from '../store.ts';
 import { island } from '#lib/ui/island.ts';
+
+/** The cart store, imported on first use (the browser loads the module once). */
+const cartStore = () => import('../store.ts');
 
 interface Props {
   productId: number;
@@ -34,11 +40,16 @@ function ProductPurchase({ productId, pricePaise, stock, onAdd }: Props) {
   const next = `/product/${productId}`;
   const label = outOfStock ? 'Out of Stock' : pending ? 'Adding...' : `Add to Cart - ${total}`;
 
+  // Starts loading the cart store before the tap lands, so Add does not wait for it.
+  const warm = () => {
+    if (!onAdd) cartStore().catch(() => undefined);
+  };
+
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
     setPending(true);
     try {
-      await (onAdd ? onAdd(quantity) : addToCart(productId, quantity));
+      await (onAdd ? onAdd(quantity) : cartStore().then((m) => m.addToCart(productId, quantity)));
     } finally {
       setPending(false);
     }
@@ -78,7 +89,15 @@ function ProductPurchase({ productId, pricePaise, stock, onAdd }: Props) {
     'flex h-12 w-12 items-center justify-center text-xl font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
 
   return (
-    <form method="post" action="/cart/add" onSubmit={onSubmit} className="flex flex-col gap-4">
+    <form
+      method="post"
+      action="/cart/add"
+      onSubmit={onSubmit}
+      onPointerEnter={warm}
+      onFocus={warm}
+      onTouchStart={warm}
+      className="flex flex-col gap-4"
+    >
       <input type="hidden" name="product_id" value={productId} />
       <input type="hidden" name="qty" value={quantity} />
       <input type="hidden" name="next" value={next} />

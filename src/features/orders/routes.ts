@@ -117,6 +117,7 @@ export const boardEndpoint = implement(boardRoute, async ({ query }) => {
     paymentStatus: query.payment_status,
     zone: query.zone || undefined,
     q: query.q || undefined,
+    open: query.open ? query.open.split(',') : undefined,
   });
   return { data: boardJson(board, version), headers: NO_STORE };
 });

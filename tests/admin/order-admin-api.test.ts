@@ -21,6 +21,7 @@ type BoardSlot = {
   slot_id: string;
   used: number;
   counts: Record<string, number>;
+  matching: number;
   orders: { id: number }[];
 };
 
@@ -41,13 +42,17 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
   const slotOf = (board: { days: { slots: BoardSlot[] }[] }, orderId: number) =>
     board.days.flatMap((d) => d.slots).find((s) => s.orders.some((o) => o.id === orderId));
 
+  /** The board (with `query`), listing every order of the central zone's `slotId` (other tests' orders may fill its first page). */
+  const boardOpen = async (slotId: string, query = '') =>
+    (await owner.get(`/api/admin/board?${query}&open=${encodeURIComponent(`thrissur-central|${slotId}`)}`)).body.data;
+
   it('shows a new order in its slot on the board, with the version moved', async () => {
     const before = (await owner.get('/api/admin/board/version')).body.data.version;
     const { order, phone } = await placeCustomerOrder(baseUrl, product.id, 2);
     const after = (await owner.get('/api/admin/board/version')).body.data.version;
     expect(after).not.toBe(before);
 
-    const board = (await owner.get('/api/admin/board')).body.data;
+    const board = await boardOpen(order.delivery_slot.id);
     expect(board.version).toBe(after);
     const slot = slotOf(board, order.id)!;
     expect(slot.slot_id).toBe(order.delivery_slot.id);
@@ -62,11 +67,24 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     expect(byId.results.map((o: { id: number }) => o.id)).toEqual([order.id]);
     const byPhone = (await owner.get(`/api/admin/board?q=${encodeURIComponent(phone)}`)).body.data;
     expect(byPhone.results.map((o: { id: number }) => o.id)).toEqual([order.id]);
-    const delivered = (await owner.get('/api/admin/board?status=delivered')).body.data;
+    const delivered = await boardOpen(order.delivery_slot.id, 'status=delivered');
     expect(slotOf(delivered, order.id)).toBeUndefined();
-    const cash = (await owner.get('/api/admin/board?payment_mode=Cash&payment_status=unpaid&zone=thrissur-central'))
-      .body.data;
+    const cash = await boardOpen(
+      order.delivery_slot.id,
+      'payment_mode=Cash&payment_status=unpaid&zone=thrissur-central',
+    );
     expect(slotOf(cash, order.id)).toBeTruthy();
+
+    // Without `open`, each slot lists at most its first 20 matching orders and says how many match.
+    const plain = (await owner.get('/api/admin/board')).body.data;
+    for (const s of plain.days.flatMap((d: { slots: BoardSlot[] }) => d.slots) as BoardSlot[]) {
+      expect(s.orders.length).toBe(Math.min(20, s.matching));
+      expect(s.matching).toBe(Object.values(s.counts).reduce((n, c) => n + c, 0));
+    }
+    const placed = (await owner.get('/api/admin/board?status=placed')).body.data;
+    for (const s of placed.days.flatMap((d: { slots: BoardSlot[] }) => d.slots) as BoardSlot[]) {
+      expect(s.matching).toBe(s.counts.placed);
+    }
     const bad = await owner.get('/api/admin/board?status=lost');
     expect(bad.status).toBe(400);
   });
@@ -120,7 +138,7 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     const stock = await stockOf(baseUrl, product.id);
     const { order, customer } = await placeCustomerOrder(baseUrl, product.id, 3);
     expect(await stockOf(baseUrl, product.id)).toBe(stock - 3);
-    const usedBefore = slotOf((await owner.get('/api/admin/board')).body.data, order.id)!.used;
+    const usedBefore = slotOf(await boardOpen(order.delivery_slot.id), order.id)!.used;
 
     const refused = await packer.post(`/api/admin/orders/${order.id}/cancel`, { json: { reason: 'Out of stock' } });
     expect(refused.status).toBe(403);

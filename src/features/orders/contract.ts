@@ -227,7 +227,12 @@ export const boardSlotSchema = z.object({
   used: z.number().int(),
   left: z.number().int(),
   counts: z.record(z.enum(ORDER_STATUS_VALUES), z.number().int()).describe('Orders per status (before filters)'),
-  orders: z.array(boardOrderSchema).describe('Orders matching the filters'),
+  matching: z.number().int().describe('Orders of the slot matching the filters'),
+  orders: z
+    .array(boardOrderSchema)
+    .describe(
+      'The first 20 orders matching the filters (by slot start, then order number); every one when the slot is in `open`',
+    ),
 });
 
 /** GET /api/admin/board: today's and tomorrow's orders by slot, or a search's results. */
@@ -236,7 +241,7 @@ export const boardRoute = defineAdminRoute({
   path: '/api/admin/board',
   summary: 'The order board: today’s and tomorrow’s orders grouped by delivery slot',
   description:
-    'Each zone’s slots with capacity used and left and counts per status. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
+    'Each zone’s slots with capacity used and left and counts per status. Each slot lists its first 20 matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
   permission: 'board.view',
   query: z.object({
     status: z.enum(ORDER_STATUS_VALUES, { error: 'Unknown status.' }).optional(),
@@ -244,6 +249,11 @@ export const boardRoute = defineAdminRoute({
     payment_status: z.enum(PAYMENT_STATUS_VALUES, { error: 'Unknown payment status.' }).optional(),
     zone: z.string().trim().max(40).optional(),
     q: z.string().trim().max(40, 'Search for an order number or a mobile number.').optional(),
+    open: z
+      .string()
+      .max(2000, 'Too many open slots.')
+      .optional()
+      .describe('Comma-separated slots ("zone_id|slot_id") whose every matching order to list'),
   }),
   response: z.object({
     today: z.string().describe('YYYY-MM-DD, shop time'),

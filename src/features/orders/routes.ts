@@ -3,9 +3,10 @@
  * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts, and the back office's by
  * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts).
  */
-import { cartPolicy } from '#features/delivery/index.ts';
+import { cartPolicy, deliveryNow, shopTime } from '#features/delivery/index.ts';
 import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
+import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
 import { listCart, summarize } from '#features/cart/index.ts';
@@ -41,6 +42,7 @@ import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
 import {
   assignRider,
+  type BoardFilter,
   boardVersion,
   cancelOrderAsStaff,
   listRiders,
@@ -111,18 +113,34 @@ async function staffOrderAnswer(orderId: number, staff: SessionStaff) {
   return { order: staffOrderJson(order, riders) };
 }
 
+/**
+ * The board's answer for one version and query, shared for BOARD_REUSE_MS by every open board on
+ * this process (they poll and reload together). The version moves with every order change of the
+ * board's days, so a reused answer misses at most a rename (a customer's, a rider's) for that
+ * long. A search reaches every date, beyond what the version watches: it is read afresh.
+ */
+const BOARD_REUSE_MS = 2000;
+const sharedBoard = memoPerDatabaseKeyed(BOARD_REUSE_MS, 32, async (db: Database, key: string) => {
+  const { version, filter } = JSON.parse(key) as { version: string; filter: BoardFilter };
+  return boardJson(await readBoard(db, filter), version);
+});
+
 export const boardEndpoint = implement(boardRoute, async ({ query }) => {
   const db = await getDb();
   // The version first: a change between the two reads makes the next poll reload again, never miss one.
   const version = await boardVersion(db);
-  const board = await readBoard(db, {
+  const filter: BoardFilter = {
     status: query.status,
     paymentMode: query.payment_mode,
     paymentStatus: query.payment_status,
     zone: query.zone || undefined,
     q: query.q || undefined,
-  });
-  return { data: boardJson(board, version), headers: NO_STORE };
+    open: query.open ? query.open.split(',') : undefined,
+  };
+  const data = filter.q
+    ? boardJson(await readBoard(db, filter), version)
+    : await sharedBoard(db, JSON.stringify({ version, today: shopTime(deliveryNow()).date, filter }));
+  return { data, headers: NO_STORE };
 });
 
 export const boardVersionEndpoint = implement(boardVersionRoute, async () => ({

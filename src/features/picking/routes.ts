@@ -7,16 +7,16 @@ import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { pickingCsvRoute, pickingListRoute } from './contract.ts';
 import { slotQuery } from './rules.ts';
-import { pickingCsv, pickingList } from './server/picking.ts';
+import { currentPickingList, pickingCsv } from './server/picking.ts';
 import { pickingListJson } from './server/picking-json.ts';
 
 export const pickingListEndpoint = implement(pickingListRoute, async ({ query }) => ({
-  data: pickingListJson(await pickingList(await getDb(), slotQuery(query))),
+  data: pickingListJson(await currentPickingList(await getDb(), slotQuery(query))),
   headers: NO_STORE,
 }));
 
 export const pickingCsvEndpoint = implementFile(pickingCsvRoute, async ({ query }) => ({
-  body: new TextEncoder().encode(pickingCsv(await pickingList(await getDb(), slotQuery(query)))),
+  body: new TextEncoder().encode(pickingCsv(await currentPickingList(await getDb(), slotQuery(query)))),
   filename: `picking-${slotQuery(query).slotId.replace('T', '-').replace(':', '')}.csv`,
   headers: NO_STORE,
 }));

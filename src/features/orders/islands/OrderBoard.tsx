@@ -1,6 +1,6 @@
 /**
  * The order board (/admin): today's and tomorrow's slots, each with capacity used and left, counts
- * per status and its orders; filters (status, payment mode and status, zone) and a search by
+ * per status and its first orders (a busy slot lists the rest when staff ask: "Show all N orders"); filters (status, payment mode and status, zone) and a search by
  * order number or mobile. It polls the board's version every BOARD_POLL_MS and reloads the board
  * when it moves, so a new order shows on every open board within a few seconds, whichever server
  * process took it. Seeded with the server's first render (no loading flash).
@@ -21,7 +21,11 @@ const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
 const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 
 type Filters = { status: string; payment_mode: string; payment_status: string; zone: string; q: string };
-type BoardOrder = BoardJson['days'][number]['slots'][number]['orders'][number];
+type BoardSlot = BoardJson['days'][number]['slots'][number];
+type BoardOrder = BoardSlot['orders'][number];
+
+/** A slot's key in the board's `open` query: "zone_id|slot_id". */
+const slotKey = (slot: BoardSlot) => `${slot.zone_id}|${slot.slot_id}`;
 
 const selectClass = 'block h-11 w-full rounded-lg border border-slate-400 bg-white px-2 text-sm text-slate-900';
 
@@ -42,11 +46,14 @@ export default function OrderBoard({ initial, zones }: Props) {
   const [error, setError] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   const applied = useRef(filters);
+  /** The slots staff asked to list in full; every reload keeps them open. */
+  const open = useRef(new Set<string>());
   const version = useRef(initial.version);
   const ids = { status: useId(), mode: useId(), pay: useId(), zone: useId(), q: useId() };
 
   const load = useCallback(async (next: Filters) => {
     const query = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')) as Record<string, string>;
+    if (open.current.size) query.open = [...open.current].join(',');
     try {
       const { data } = await callRoute<typeof boardRoute>('GET /api/admin/board', { query });
       version.current = data.version;
@@ -96,6 +103,11 @@ export default function OrderBoard({ initial, zones }: Props) {
     setFilters(none);
     applied.current = none;
     void load(none);
+  }
+
+  function showAll(slot: BoardSlot) {
+    open.current.add(slotKey(slot));
+    void load(applied.current);
   }
 
   const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
@@ -221,7 +233,7 @@ export default function OrderBoard({ initial, zones }: Props) {
                       </li>
                     ))}
                   </ul>
-                  {slot.orders.length > 0 && (
+                  {slot.matching > 0 && (
                     <p className="mt-1 text-sm">
                       <a
                         href={`/admin/picking?date=${slot.slot_id.slice(0, 10)}&slot=${slot.slot_id.slice(11)}`}
@@ -240,6 +252,15 @@ export default function OrderBoard({ initial, zones }: Props) {
                   ) : (
                     <p className="mt-2 text-sm text-slate-600">No orders.</p>
                   )}
+                  {slot.matching > slot.orders.length && (
+                    <button type="button" className={`mt-2 ${buttonSecondary}`} onClick={() => showAll(slot)}>
+                      Show all {slot.matching} orders
+                      <span className="sr-only">
+                        {' '}
+                        for {day.label} {slot.window}, {slot.zone}
+                      </span>
+                    </button>
+                  )}
                 </section>
               ))}
             </div>
@@ -250,9 +271,9 @@ export default function OrderBoard({ initial, zones }: Props) {
   );
 }
 
-/** All orders shown on a board. */
+/** All orders on a board (a slot's matching orders, listed or not). */
 function countOrders(board: BoardJson): number {
-  return board.results?.length ?? board.days.reduce((n, d) => n + d.slots.reduce((m, s) => m + s.orders.length, 0), 0);
+  return board.results?.length ?? board.days.reduce((n, d) => n + d.slots.reduce((m, s) => m + s.matching, 0), 0);
 }
 
 /** A list of orders, each with a link to its page. */

@@ -31,6 +31,7 @@ const boardSlotJson = (s: BoardSlot) => ({
   used: s.used,
   left: s.left,
   counts: s.counts,
+  matching: s.matching,
   orders: s.orders.map(boardOrderJson),
 });
 

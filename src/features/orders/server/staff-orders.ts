@@ -7,7 +7,7 @@
  * points, stock and refunds follow as they do everywhere else. A member without `board.view` (a
  * rider) sees and moves only the orders assigned to them; any other order is "not found".
  */
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { auditLog, customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { recordAudit } from '#lib/db/audit.ts';
@@ -38,7 +38,15 @@ export interface BoardFilter {
   zone?: string;
   /** An order number ("123", "#123") or a mobile number: searched across every date. */
   q?: string;
+  /** Slots ("zone|slotId", see slotKey) whose every matching order the board lists, not only the first BOARD_SLOT_PAGE. */
+  open?: string[];
 }
+
+/** The orders a slot lists before staff ask for all of them (keeps the board's answer small on a busy day). */
+export const BOARD_SLOT_PAGE = 20;
+
+/** A slot's key on the board and in BoardFilter.open: "zone|slotId". */
+export const slotKey = (zoneId: string | null, slotId: string | null) => `${zoneId ?? ''}|${slotId ?? ''}`;
 
 /** An order as the board lists it. */
 export interface BoardOrder {
@@ -68,6 +76,8 @@ export interface BoardSlot {
   used: number;
   left: number;
   counts: Record<OrderStatus, number>;
+  /** Orders of the slot matching the filters; `orders` lists the first BOARD_SLOT_PAGE of them unless the slot is open. */
+  matching: number;
   orders: BoardOrder[];
 }
 
@@ -87,6 +97,7 @@ function boardWindow(now: Date): { today: string; tomorrow: string; from: Date; 
   return { today, tomorrow, from, to: new Date(from.getTime() + 2 * DAY_MS) };
 }
 
+/** The columns the board shows of an order (its item count is read apart, see itemCounts). */
 const boardColumns = {
   id: orders.id,
   status: orders.status,
@@ -99,32 +110,58 @@ const boardColumns = {
   slotId: orders.deliverySlotId,
   slotStart: orders.deliverySlotStart,
   slotEnd: orders.deliverySlotEnd,
-  itemCount: sql<number>`(select count(*)::int from ${orderItems} where ${orderItems.orderId} = ${orders.id})`,
   riderName: staff.name,
   createdAt: orders.createdAt,
 };
 
-type BoardRow = { [K in keyof typeof boardColumns]: unknown } & {
-  slotStart: Date | null;
-  slotEnd: Date | null;
-} & Omit<BoardOrder, 'slotLabel'>;
+/** The number of lines of each of `ids`, in one grouped read. */
+async function itemCounts(db: Database, ids: number[]): Promise<Map<number, number>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+    .from(orderItems)
+    .where(inArray(orderItems.orderId, ids))
+    .groupBy(orderItems.orderId);
+  return new Map(rows.map((r) => [r.orderId, r.n]));
+}
 
-const toBoardOrder = ({ slotStart, slotEnd, ...row }: BoardRow): BoardOrder => ({
-  ...(row as Omit<BoardOrder, 'slotLabel'>),
-  slotLabel: slotStart && slotEnd ? describeSlot(slotStart, slotEnd) : null,
-});
-
-/** Orders with their customer and rider, matching `where`. */
-async function boardRows(db: Database, where: SQL | undefined, order: SQL[], limit?: number): Promise<BoardOrder[]> {
-  const query = db
+/** Orders with their customer, rider and item count, matching `where` (and `join`'s rows when given). */
+async function boardRows(
+  db: Database,
+  where: SQL | undefined,
+  order: SQL[],
+  limit?: number,
+  join?: { table: Subquery; on: SQL },
+): Promise<BoardOrder[]> {
+  const base = db
     .select(boardColumns)
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .leftJoin(staff, eq(staff.id, orders.riderId))
-    .where(where)
-    .orderBy(...order);
+    .$dynamic();
+  const joined = join ? base.innerJoin(join.table, join.on) : base;
+  const query = joined.where(where).orderBy(...order);
   const rows = limit ? await query.limit(limit) : await query;
-  return rows.map((r) => toBoardOrder(r as BoardRow));
+  const counts = await itemCounts(
+    db,
+    rows.map((r) => r.id),
+  );
+  // Many orders share a slot: its label is worked out once per slot.
+  const labels = new Map<string, string>();
+  const label = (start: Date, end: Date) => {
+    const k = `${start.getTime()}|${end.getTime()}`;
+    let text = labels.get(k);
+    if (text === undefined) {
+      text = describeSlot(start, end);
+      labels.set(k, text);
+    }
+    return text;
+  };
+  return rows.map(({ slotStart, slotEnd, ...row }) => ({
+    ...row,
+    itemCount: counts.get(row.id) ?? 0,
+    slotLabel: slotStart && slotEnd ? label(slotStart, slotEnd) : null,
+  }));
 }
 
 /** The filter's conditions (status, payment mode and status, zone). */
@@ -160,6 +197,26 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
     return { today, days: [], results: await boardRows(db, where, [desc(orders.id)], 50) };
   }
   const inWindow = and(visible, gte(orders.deliverySlotStart, from), lt(orders.deliverySlotStart, to));
+  const filtered = filterConditions(filter);
+  const matches = filtered.length ? and(...filtered)! : sql`true`;
+  const slotExpr = sql<string>`coalesce(${orders.deliveryZoneId}, '') || '|' || coalesce(${orders.deliverySlotId}, '')`;
+  // Each slot's matching orders in the board's order, numbered, so a slot lists only its first page.
+  const ranked = db
+    .select({
+      orderId: sql<number>`${orders.id}`.as('ranked_order_id'),
+      place:
+        sql<number>`row_number() over (partition by ${orders.deliveryZoneId}, ${orders.deliverySlotId} order by ${orders.deliverySlotStart}, ${orders.id})`.as(
+          'place',
+        ),
+      slotKey: slotExpr.as('slot_key'),
+    })
+    .from(orders)
+    .where(and(inWindow, ...filtered))
+    .as('ranked');
+  const open = (filter.open ?? []).filter((k) => k.length > 0);
+  const listed = open.length
+    ? or(sql`${ranked.place} <= ${BOARD_SLOT_PAGE}`, inArray(ranked.slotKey, open))
+    : sql`${ranked.place} <= ${BOARD_SLOT_PAGE}`;
   const [all, shown, usage] = await Promise.all([
     db
       .select({
@@ -167,11 +224,15 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
         slotId: orders.deliverySlotId,
         status: orders.status,
         n: sql<number>`count(*)::int`,
+        matching: sql<number>`(count(*) filter (where ${matches}))::int`,
       })
       .from(orders)
       .where(inWindow)
       .groupBy(orders.deliveryZoneId, orders.deliverySlotId, orders.status),
-    boardRows(db, and(inWindow, ...filterConditions(filter)), [asc(orders.deliverySlotStart), asc(orders.id)]),
+    boardRows(db, listed, [asc(orders.deliverySlotStart), asc(orders.id)], undefined, {
+      table: ranked,
+      on: eq(ranked.orderId, orders.id),
+    }),
     db
       .select()
       .from(deliverySlotUsage)
@@ -182,7 +243,7 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
         ),
       ),
   ]);
-  const key = (zoneId: string | null, slotId: string | null) => `${zoneId ?? ''}|${slotId ?? ''}`;
+  const key = slotKey;
   const slots = new Map<string, BoardSlot>();
   const emptyCounts = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
   for (const zone of deliveryConfig().zones) {
@@ -202,6 +263,7 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
           used,
           left: Math.max(0, w.capacity - used),
           counts: emptyCounts(),
+          matching: 0,
           orders: [],
         });
       }
@@ -222,6 +284,7 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
         used: 0,
         left: 0,
         counts: emptyCounts(),
+        matching: 0,
         orders: [],
       });
     }
@@ -229,7 +292,10 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
   };
   for (const row of all) {
     const slot = slotFor(row.zoneId, row.slotId);
-    if (slot) slot.counts[row.status] += row.n;
+    if (slot) {
+      slot.counts[row.status] += row.n;
+      slot.matching += row.matching;
+    }
   }
   for (const order of shown) slotFor(order.zoneId, order.slotId)?.orders.push(order);
   const sorted = [...slots.values()].sort(

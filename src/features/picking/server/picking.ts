@@ -10,6 +10,7 @@ import { stringify } from 'csv-stringify/sync';
 import type { Database } from '#lib/db/index.ts';
 import { categories, customers, orderItems, orders, products } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
+import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
 import { deliveryConfig, describeSlot, shopInstant, windowLabel } from '#features/delivery/index.ts';
 import { dueOnDelivery, type SlotQuery } from '../rules.ts';
 
@@ -131,6 +132,44 @@ export async function pickingList(db: Database, query: SlotQuery): Promise<Picki
     orderCount: count?.n ?? 0,
     categories: groups.map(({ name, lines }) => ({ name, lines })),
   };
+}
+
+/**
+ * A short text that moves whenever an order of the slot is placed or changes (their count, newest
+ * id and newest update): the picking list is worked out again only when it moves.
+ */
+async function slotVersion(db: Database, query: SlotQuery): Promise<string> {
+  const from = shopInstant(query.date, '00:00');
+  const [row] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      updated: sql<string | null>`max(${orders.updatedAt})::text`,
+      last: sql<number | null>`max(${orders.id})`,
+    })
+    .from(orders)
+    .where(
+      and(
+        gte(orders.deliverySlotStart, from),
+        lt(orders.deliverySlotStart, new Date(from.getTime() + DAY_MS)),
+        eq(orders.deliverySlotId, query.slotId),
+      ),
+    );
+  return `${row?.n ?? 0}.${row?.last ?? 0}.${row?.updated ?? ''}`;
+}
+
+/** How long the packers' tablets on one process share a slot's list while its orders stay as they are, ms. */
+const LIST_REUSE_MS = 2000;
+const sharedList = memoPerDatabaseKeyed(LIST_REUSE_MS, 32, (db: Database, key: string) =>
+  pickingList(db, (JSON.parse(key) as { query: SlotQuery }).query),
+);
+
+/**
+ * The slot's picking list, shared for LIST_REUSE_MS by the tablets that ask for it while none of
+ * its orders changes (a product renamed in the catalogue shows within that time).
+ */
+export async function currentPickingList(db: Database, query: SlotQuery): Promise<PickingList> {
+  const version = await slotVersion(db, query);
+  return sharedList(db, JSON.stringify({ version, query: { date: query.date, slotId: query.slotId } }));
 }
 
 /**

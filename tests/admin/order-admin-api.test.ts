@@ -42,7 +42,7 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
   const slotOf = (board: { days: { slots: BoardSlot[] }[] }, orderId: number) =>
     board.days.flatMap((d) => d.slots).find((s) => s.orders.some((o) => o.id === orderId));
 
-  /** The board (with `query`), listing every order of the central zone's `slotId` (other tests' orders may fill its first page). */
+  /** The board (with `query`), listing every order of the central zone's `slotId` (other tests' orders may fill its page). */
   const boardOpen = async (slotId: string, query = '') =>
     (await owner.get(`/api/admin/board?${query}&open=${encodeURIComponent(`thrissur-central|${slotId}`)}`)).body.data;
 
@@ -75,8 +75,10 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     );
     expect(slotOf(cash, order.id)).toBeTruthy();
 
-    // Without `open`, each slot lists at most its first 20 matching orders and says how many match.
+    // Without `open`, each slot lists at most its 20 newest matching orders and says how many match.
     const plain = (await owner.get('/api/admin/board')).body.data;
+    // A new order is listed without opening its slot: a slot's page holds its newest orders.
+    expect(slotOf(plain, order.id)).toBeTruthy();
     for (const s of plain.days.flatMap((d: { slots: BoardSlot[] }) => d.slots) as BoardSlot[]) {
       expect(s.orders.length).toBe(Math.min(20, s.matching));
       expect(s.matching).toBe(Object.values(s.counts).reduce((n, c) => n + c, 0));

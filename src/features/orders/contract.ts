@@ -231,7 +231,7 @@ export const boardSlotSchema = z.object({
   orders: z
     .array(boardOrderSchema)
     .describe(
-      'The first 20 orders matching the filters (by slot start, then order number); every one when the slot is in `open`',
+      'The 20 newest orders matching the filters (listed by slot start, then order number); every one when the slot is in `open`',
     ),
 });
 
@@ -241,7 +241,7 @@ export const boardRoute = defineAdminRoute({
   path: '/api/admin/board',
   summary: 'The order board: today’s and tomorrow’s orders grouped by delivery slot',
   description:
-    'Each zone’s slots with capacity used and left and counts per status. Each slot lists its first 20 matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
+    'Each zone’s slots with capacity used and left and counts per status. Each slot lists its 20 newest matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
   permission: 'board.view',
   query: z.object({
     status: z.enum(ORDER_STATUS_VALUES, { error: 'Unknown status.' }).optional(),

@@ -200,12 +200,13 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
   const filtered = filterConditions(filter);
   const matches = filtered.length ? and(...filtered)! : sql`true`;
   const slotExpr = sql<string>`coalesce(${orders.deliveryZoneId}, '') || '|' || coalesce(${orders.deliverySlotId}, '')`;
-  // Each slot's matching orders in the board's order, numbered, so a slot lists only its first page.
+  // Each slot's matching orders numbered newest first, so a slot lists only its newest page (a new
+  // order always shows); the page itself is shown in the board's order.
   const ranked = db
     .select({
       orderId: sql<number>`${orders.id}`.as('ranked_order_id'),
       place:
-        sql<number>`row_number() over (partition by ${orders.deliveryZoneId}, ${orders.deliverySlotId} order by ${orders.deliverySlotStart}, ${orders.id})`.as(
+        sql<number>`row_number() over (partition by ${orders.deliveryZoneId}, ${orders.deliverySlotId} order by ${orders.id} desc)`.as(
           'place',
         ),
       slotKey: slotExpr.as('slot_key'),

@@ -193,6 +193,13 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await expect(customer.page.getByText(`Substitute for ${other.name}`)).toBeVisible();
   await expect(customer.page.getByText(substitute.name, { exact: true }).first()).toBeVisible();
   await expect(customer.page.getByText(rupees(Number(after.paid_amount)), { exact: true }).first()).toBeVisible();
+  // …and says where the difference went.
+  const difference = Math.round((Number(before.paid_amount) - Number(after.paid_amount)) * 100) / 100;
+  await expect(
+    customer.page.getByText(
+      `${rupees(difference)} for items picked lighter or substituted, refunded to your FarmFresh credit — available now`,
+    ),
+  ).toBeVisible();
 
   // Its invoice, downloaded from there, lists the substitute and the new total.
   const invoiceLink = customer.page.getByRole('link', { name: /^Download invoice/ });

@@ -131,8 +131,9 @@ describe.each(testDatabaseKinds())('staff promo codes on %s', (kind) => {
       before: { ends_at: later(48) },
       after: { ends_at: NOW.toISOString() },
     });
+    // An ended code reads like any code that cannot be used now.
     await expect(evaluatePromo(handle.db, customerId, 'FLAT50', 30000, new Date(later(1)))).rejects.toMatchObject({
-      message: 'This promo code has expired.',
+      message: 'Invalid promo code.',
     });
     await expect(endPromo(handle.db, flat.id, actor, NOW)).rejects.toMatchObject({
       code: 'conflict',

@@ -1,6 +1,6 @@
 /**
- * What a cancelled order says it gave back (orders/refund.ts): only for cancellations, only what
- * was paid or redeemed.
+ * What an order says it gave back (orders/refund.ts): a cancellation, only what was paid or
+ * redeemed; packing (a lighter pick, a cheaper substitute), on any order, only what went back.
  */
 import { describe, expect, it } from 'vitest';
 import { refundParts } from '#features/orders/refund.ts';
@@ -34,5 +34,18 @@ describe('refund texts', () => {
     expect(refundParts({ ...order, paymentMode: 'Cash', paymentStatus: 'unpaid', pointsRedeemed: 0 })).toEqual([]);
     expect(refundParts({ ...order, paymentStatus: 'failed' })).toEqual([]);
     expect(refundParts({ ...order, paymentStatus: 'pending' })).toEqual([]);
+  });
+
+  it('names what packing gave back on an order that goes on, and beside a later cancellation', () => {
+    const packed = { ...order, status: 'processed', packingRefunds: { credit: 2_550, originalPayment: 0 } };
+    expect(refundParts(packed).map((p) => p.text)).toEqual([
+      '₹25.50 for items picked lighter or substituted, refunded to your FarmFresh credit — available now',
+    ]);
+    const online = { ...packed, packingRefunds: { credit: 0, originalPayment: 4_000 } };
+    expect(refundParts(online).map((p) => p.to)).toEqual(['original_payment']);
+    expect(refundParts({ ...online, status: 'cancelled' }).map((p) => p.amountPaise)).toEqual([4_000, 123_450, null]);
+    expect(refundParts({ ...order, status: 'delivered', packingRefunds: { credit: 0, originalPayment: 0 } })).toEqual(
+      [],
+    );
   });
 });

@@ -7,6 +7,8 @@
  *   working days to return;
  * - points redeemed: back on the points balance, at once.
  * Cash and card-on-delivery orders were never charged, so only their points come back.
+ * Packing that picked a line lighter or substituted it with a cheaper product gives back the
+ * difference the same way (credit at once, an online payment in 5–7 working days), on any order.
  */
 import { formatPaise } from '#lib/money.ts';
 
@@ -25,6 +27,8 @@ export interface RefundableOrder {
   paymentStatus: string;
   paidAmountPaise: number;
   pointsRedeemed: number;
+  /** What packing gave back (paise), by where it went; absent when nothing was. */
+  packingRefunds?: { credit: number; originalPayment: number };
 }
 
 /**
@@ -33,8 +37,9 @@ export interface RefundableOrder {
  * to your FarmFresh credit — available now' }].
  */
 export function refundParts(o: RefundableOrder): RefundPart[] {
-  if (o.status !== 'cancelled' || o.paymentStatus === 'failed' || o.paymentStatus === 'pending') return [];
-  const parts: RefundPart[] = [];
+  const packing = packingRefundParts(o);
+  if (o.status !== 'cancelled' || o.paymentStatus === 'failed' || o.paymentStatus === 'pending') return packing;
+  const parts: RefundPart[] = [...packing];
   if (o.paymentMode === 'Credit' && o.paidAmountPaise > 0) {
     parts.push({
       to: 'credit',
@@ -59,5 +64,27 @@ export function refundParts(o: RefundableOrder): RefundPart[] {
       text: `${o.pointsRedeemed} ${o.pointsRedeemed === 1 ? 'point' : 'points'} returned to your balance — available now`,
     });
   }
+  return parts;
+}
+
+/** What packing gave back: one part per place the difference went. */
+function packingRefundParts(o: RefundableOrder): RefundPart[] {
+  const parts: RefundPart[] = [];
+  const credit = o.packingRefunds?.credit ?? 0;
+  const online = o.packingRefunds?.originalPayment ?? 0;
+  if (credit > 0)
+    parts.push({
+      to: 'credit',
+      amountPaise: credit,
+      points: null,
+      text: `${formatPaise(credit)} for items picked lighter or substituted, refunded to your FarmFresh credit — available now`,
+    });
+  if (online > 0)
+    parts.push({
+      to: 'original_payment',
+      amountPaise: online,
+      points: null,
+      text: `${formatPaise(online)} for items picked lighter or substituted, to your original payment method within 5–7 working days`,
+    });
   return parts;
 }

@@ -46,7 +46,7 @@ export function RefundNote({ order, className = '' }: { order: Pick<OrderJson, '
       <p className="font-semibold">Refund</p>
       <ul className="mt-1 list-disc space-y-0.5 pl-5">
         {order.refund.map((r) => (
-          <li key={r.to}>{r.text}</li>
+          <li key={r.text}>{r.text}</li>
         ))}
       </ul>
     </div>

@@ -5,9 +5,9 @@
  * customer may still cancel: placed, and less than CANCEL_WINDOW_MS (30 minutes) old.
  */
 import { orderSlotJson } from '#features/delivery/index.ts';
-import { and, asc, desc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
+import { orderAdjustments, orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
 import type { Substitution } from '#features/cart/rules.ts';
@@ -73,14 +73,29 @@ export interface Order {
   /** GST invoice number, once issued (its first download). */
   invoiceNumber: string | null;
   items: OrderLine[];
+  /** What packing (a lighter pick, a cheaper substitute) gave back, in paise, by where it went. */
+  packingRefunds: PackingRefunds;
   /** The delivery slot, null for orders placed before slots. */
   deliverySlot: ReturnType<typeof orderSlotJson>;
 }
 
+/** Packing refunds of one order (paise): to the credit line, and to the online payment. */
+export interface PackingRefunds {
+  credit: number;
+  originalPayment: number;
+}
+
+const NO_PACKING_REFUNDS: PackingRefunds = { credit: 0, originalPayment: 0 };
+
 /** A row of the orders table. */
 export type OrderRow = typeof orders.$inferSelect;
 
-function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
+function toOrder(
+  row: OrderRow,
+  items: OrderLine[],
+  now = Date.now(),
+  packingRefunds: PackingRefunds = NO_PACKING_REFUNDS,
+): Order {
   return {
     id: row.id,
     status: row.status,
@@ -105,6 +120,7 @@ function toOrder(row: OrderRow, items: OrderLine[], now = Date.now()): Order {
     cancellable: row.status === 'placed' && now - row.createdAt.getTime() < CANCEL_WINDOW_MS,
     invoiceNumber: row.invoiceNumber,
     items,
+    packingRefunds,
     deliverySlot: orderSlotJson(row),
   };
 }
@@ -138,6 +154,28 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
   return map;
 }
 
+/** What packing gave back per order (paise), summed from its adjustments; orders without any are absent. */
+async function packingRefundsFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, PackingRefunds>> {
+  const map = new Map<number, PackingRefunds>();
+  if (!orderIds.length) return map;
+  const rows = await db
+    .select({
+      orderId: orderAdjustments.orderId,
+      refundTo: orderAdjustments.refundTo,
+      paise: sql<number>`sum(${orderAdjustments.refundPaise})::int`,
+    })
+    .from(orderAdjustments)
+    .where(inArray(orderAdjustments.orderId, orderIds))
+    .groupBy(orderAdjustments.orderId, orderAdjustments.refundTo);
+  for (const r of rows) {
+    const refunds = map.get(r.orderId) ?? { ...NO_PACKING_REFUNDS };
+    if (r.refundTo === 'credit') refunds.credit += r.paise;
+    if (r.refundTo === 'original_payment') refunds.originalPayment += r.paise;
+    map.set(r.orderId, refunds);
+  }
+  return map;
+}
+
 /**
  * One of the customer's orders, or 404 "Order not found." (also while its online payment is pending
  * or after it failed).
@@ -148,7 +186,8 @@ export async function getOrder(db: Database | Transaction, customerId: number, o
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
   if (!row) throw notFound('Order not found.');
-  return toOrder(row, (await itemsFor(db, [row.id])).get(row.id) ?? []);
+  const [items, refunds] = await Promise.all([itemsFor(db, [row.id]), packingRefundsFor(db, [row.id])]);
+  return toOrder(row, items.get(row.id) ?? [], Date.now(), refunds.get(row.id));
 }
 
 /** The customer's orders, newest first, without those whose online payment is pending or failed. */
@@ -158,10 +197,8 @@ export async function listOrders(db: Database, customerId: number): Promise<Orde
     .from(orders)
     .where(and(eq(orders.customerId, customerId), visible))
     .orderBy(desc(orders.createdAt), desc(orders.id));
-  const items = await itemsFor(
-    db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [items, refunds] = await Promise.all([itemsFor(db, ids), packingRefundsFor(db, ids)]);
   const now = Date.now();
-  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now));
+  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now, refunds.get(r.id)));
 }

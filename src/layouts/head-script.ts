@@ -6,7 +6,9 @@
  * browser changed arrives on the `ff-cart` BroadcastChannel (src/features/cart/cart-state.ts
  * posts every server answer), and when the page comes back into view (focus,
  * `visibilitychange`; at most every 5 s) the cart is fetched again and posted on that channel,
- * so the cart store, when a page has it, takes the whole cart too. It is kept here as text so astro.config.mjs can put its SHA-256 hash into the
+ * so the cart store, when a page has it, takes the whole cart too. A fetch answered after a change
+ * of this tab is stale — and its response set the `ff_cart` hint cookie to the old count — so it
+ * is made again. It is kept here as text so astro.config.mjs can put its SHA-256 hash into the
  * Content-Security-Policy (no 'unsafe-inline' for scripts); change it only here.
  */
 import { createHash } from 'node:crypto';
@@ -27,7 +29,9 @@ export const HEAD_SCRIPT = `(function (d, c) {
       last = Date.now();
       var seq = d.dataset.cartSeq;
       fetch('/api/customer/my-cart', { credentials: 'same-origin' }).then(function (r) { return r.ok ? r.json() : null; }).then(function (j) {
-        if (j && j.data && d.dataset.cartSeq === seq) { show(j.data.summary.item_count); tabs.postMessage(j.data); }
+        if (!j || !j.data) return;
+        if (d.dataset.cartSeq === seq) { show(j.data.summary.item_count); tabs.postMessage(j.data); }
+        else { last = 0; back(); }
       }).catch(function () {});
     };
     window.addEventListener('focus', back);

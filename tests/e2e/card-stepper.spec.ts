@@ -68,6 +68,43 @@ for (const viewport of [
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 0 items');
     });
 
+    test('a cart load answered after an Add leaves the right count for the next page', async ({ page }) => {
+      await createCustomer(page.request);
+      await page.goto('/shop');
+      const { card, name } = await addableCard(page);
+      // The first Add loads the cart too. That load is read on the server before the Add and
+      // answered after it: its cart (empty) is older than the Add's, and so is its hint cookie.
+      let loadRead!: () => void;
+      const loadWasRead = new Promise<void>((resolve) => {
+        loadRead = resolve;
+      });
+      let addAnswered!: () => void;
+      const addWasAnswered = new Promise<void>((resolve) => {
+        addAnswered = resolve;
+      });
+      await page.route('**/api/customer/add-product', async (route) => {
+        await loadWasRead;
+        const response = await route.fetch();
+        await route.fulfill({ response });
+        addAnswered();
+      });
+      await page.route('**/api/customer/my-cart', async (route) => {
+        await page.unroute('**/api/customer/my-cart');
+        const response = await route.fetch();
+        loadRead();
+        await addWasAnswered;
+        await route.fulfill({ response });
+      });
+      await card.getByRole('button', { name: `Add ${name} to cart` }).click();
+      const stepper = card.getByRole('group', { name: `${name} in cart` });
+      await expect(stepper.getByRole('status')).toHaveText('1');
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 1 item');
+
+      await page.reload();
+      await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 1 item');
+      await expect(stepper.getByRole('status')).toHaveText('1');
+    });
+
     test('a listing shows the stepper for what is already in the cart, and follows another tab', async ({
       page,
       context,
@@ -78,6 +115,7 @@ for (const viewport of [
       await card.getByRole('button', { name: `Add ${name} to cart` }).click();
       const stepper = card.getByRole('group', { name: `${name} in cart` });
       await expect(stepper.getByRole('status')).toHaveText('1');
+      await expect.poll(() => cartLines(page)).toEqual([[id, 1]]);
 
       // A fresh load of the listing shows the stepper straight away, from the cart.
       await page.reload();

@@ -29,11 +29,15 @@ export function loadCart(force = false): Promise<void> {
   if (!force && ($cart.get().status === 'ready' || loading)) return loading ?? Promise.resolve();
   if ($cart.get().status !== 'ready') $cart.set({ ...$cart.get(), status: 'loading' });
   // An add or a quantity change answered while this load was on its way holds the newer cart:
-  // this answer is then stale and dropped (it could otherwise undo a card's Add on screen).
+  // this answer is then stale and dropped (it could otherwise undo a card's Add on screen). Its
+  // response also set the `ff_cart` hint cookie to the old count, which the next page would show
+  // (badge, card steppers), so the cart is fetched once more to set it right.
   const before = seedCount();
+  let stale = false;
   loading = callRoute<typeof myCartRoute>('GET /api/customer/my-cart', { fallbackMessage: CART_MESSAGES.loadFailed })
     .then(({ data }) => {
       if (seedCount() === before) seedCart(data);
+      else stale = true;
     })
     .catch((err: unknown) => {
       if (isUnauthorized(err)) return;
@@ -43,7 +47,7 @@ export function loadCart(force = false): Promise<void> {
     .finally(() => {
       loading = null;
     });
-  return loading;
+  return loading.then(() => (stale ? loadCart(true) : undefined));
 }
 
 /** Adds `qty` of a product for a signed-in customer, with the toast (3 s) or the error. True when added. */

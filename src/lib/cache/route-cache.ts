@@ -9,7 +9,7 @@
  * - What a CDN sees on a cached page: `Cache-Control: public, max-age=0, s-maxage=1` (CATALOG_CACHE):
  *   a shared cache may reuse it for a second, the same freshness this cache keeps.
  * - Before serving a hit, the freshness guard a feature registered (`guardCacheHits`) runs: the
- *   catalogue's checks the database for changes (at most once a second) and invalidates the
+ *   catalogue's checks the database for changes (at most twice a second) and invalidates the
  *   pages they touch, so a hit never shows a change older than that check.
  * - Astro runs the provider around the middleware: a hit skips the middleware (it gets its own
  *   `X-Request-Id` here), a miss goes through it and is stored as it encoded it.

@@ -15,7 +15,7 @@
  *   does not have. On PostgreSQL the window reaches DELTA_OVERLAP_MS further back, for
  *   transactions that committed after a check although stamped before it; PGlite runs one
  *   transaction at a time, so it needs none (and a check just after an import does not read
- *   20,000 stamps every second). Pages wait for a check they start or find running; the search
+ *   20,000 stamps twice a second). Pages wait for a check they start or find running; the search
  *   does not (`{ wait: false }`): it answers from what is there.
  * - After a local stock change (`markCatalogChanged`, called by orders) the next read re-checks
  *   after DIRTY_INTERVAL_MS instead, so this server's own pages show a sold-out item at once.
@@ -39,8 +39,11 @@ import { readActiveStamps, readNames, readRows, readState, type SnapshotRow } fr
 
 export { CatalogSnapshot, type SnapshotProduct, type SnapshotQuery } from './snapshot-model.ts';
 
-/** How often (ms) a read checks for changed products. */
-export const DELTA_INTERVAL_MS = 1_000;
+/**
+ * How often (ms) a read checks for changed products: half a second, so a change shows within a
+ * second (the wait for the next check, plus the check itself and the render).
+ */
+export const DELTA_INTERVAL_MS = 500;
 /** How soon (ms) a read checks again after this process changed stock. */
 export const DIRTY_INTERVAL_MS = 50;
 /** On PostgreSQL, how far (ms) before the last check each check looks again. */

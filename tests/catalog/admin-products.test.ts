@@ -12,12 +12,9 @@ import type { DatabaseHandle } from '#lib/db/index.ts';
 import { products, stockMovements } from '#lib/db/schema.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { productPatchSchema } from '#features/catalog/admin-rules.ts';
-import {
-  exportProductsCsv,
-  getAdminProduct,
-  listAdminProducts,
-  updateAdminProduct,
-} from '#features/catalog/server/admin-products.ts';
+import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
+import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
+import { exportProductsCsv } from '#features/catalog/server/product-export.ts';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
 import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
 
@@ -152,6 +149,34 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     await sleep(60);
     expect((await catalogSnapshot(db)).product(8)).toBeNull();
     await updateAdminProduct(db, 8, { is_active: true }, actor);
+  });
+
+  it('takes an exported catalogue back unchanged, pack sizes included, and refuses a bad pack size', async () => {
+    const db = handle.db;
+    const before = await db.select().from(products).orderBy(products.id);
+    const csv = await exportProductsCsv(db);
+    const result = await importCatalogCsv(db, csv);
+    expect(result.rows.filter((r) => r.outcome !== 'unchanged')).toEqual([]);
+    expect(result.skipped).toEqual([]);
+    const after = await db.select().from(products).orderBy(products.id);
+    expect(after.map((p) => [p.sku, p.weight, p.weightUnit])).toEqual(
+      before.map((p) => [p.sku, p.weight, p.weightUnit]),
+    );
+    expect(before.some((p) => p.weightUnit === 'bunch')).toBe(true);
+
+    const [header, first] = csv.trim().split('\r\n');
+    const cells = first!.split(',');
+    const weightAt = header!.split(',').indexOf('weight');
+    const badWeight = [...cells];
+    badWeight[weightAt] = 'heavy';
+    const badUnit = [...cells];
+    badUnit[weightAt + 1] = 'sacks';
+    badUnit[0] = 'OTHER-SKU';
+    const refused = await importCatalogCsv(db, [header, badWeight.join(','), badUnit.join(',')].join('\r\n'));
+    expect(refused.skipped).toEqual([
+      { line: 2, column: 'weight', reason: 'bad weight "heavy"' },
+      { line: 3, column: 'weight_unit', reason: 'bad weight_unit "sacks"' },
+    ]);
   });
 
   it('exports every product as CSV that the importer takes back, with a row-by-row report', async () => {

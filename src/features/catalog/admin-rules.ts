@@ -9,8 +9,8 @@ import { z } from 'zod';
 export const MAX_PRICE_PAISE = 100_000_000;
 /** Highest stock staff may set, in units. */
 export const MAX_STOCK = 1_000_000;
-/** Pack-size units the shop uses. */
-export const PACK_UNITS = ['g', 'kg', 'mg', 'ml', 'l', 'pcs'] as const;
+/** Pack-size units the shop uses (the demo catalogue sells by the piece, the dozen and the bunch too). */
+export const PACK_UNITS = ['g', 'kg', 'mg', 'ml', 'l', 'pc', 'pcs', 'dozen', 'bunch'] as const;
 /** How many products one admin listing page shows. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
 

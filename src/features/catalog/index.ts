@@ -6,12 +6,12 @@ export { loadHome } from './server/home-page.ts';
 export { importCatalogCsv, type ImportResult } from './server/import.ts';
 export {
   type AdminProductQuery,
-  exportProductsCsv,
   getAdminProduct,
   listAdminProducts,
   listCategoryTree,
-  updateAdminProduct,
 } from './server/admin-products.ts';
+export { updateAdminProduct } from './server/admin-product-update.ts';
+export { exportProductsCsv } from './server/product-export.ts';
 export {
   applyOutcome,
   type CategoriesData,

@@ -7,13 +7,9 @@ import { implement, implementFile, implementStream } from '#lib/http/handler.ts'
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
 import { searchProductIds } from './admin-search.ts';
-import {
-  exportProductsCsv,
-  getAdminProduct,
-  listAdminProducts,
-  listCategoryTree,
-  updateAdminProduct,
-} from './server/admin-products.ts';
+import { getAdminProduct, listAdminProducts, listCategoryTree } from './server/admin-products.ts';
+import { updateAdminProduct } from './server/admin-product-update.ts';
+import { exportProductsCsv } from './server/product-export.ts';
 import { importCatalogCsv } from './server/import.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
 import { getDb } from '#lib/db/index.ts';

@@ -5,7 +5,9 @@
  *
  * - MRP from `market_price`, offer price from `sale_price` (both to integer paise); brand and
  *   type trimmed (empty → null); rating kept when it is a number 0–5; pack weight and unit
- *   parsed from the name when it plainly ends with one ("… 500 g", "… (1 kg)"), else null.
+ *   from the optional `weight` and `weight_unit` columns when the file has them (the shop's
+ *   export writes them, so an exported file comes back unchanged; both empty: the name's),
+ *   else parsed from the name when it plainly ends with one ("… 500 g", "… (1 kg)"), else null.
  * - An optional `sku` column names the product a row is for (the shop's export writes it); a row
  *   with a SKU needs no `index`, one without takes the SKU `BB-{index}`.
  * - Bad rows (empty name or category, a price that is not a non-negative number, a sale price
@@ -17,6 +19,7 @@ import { parse } from 'csv-parse';
 import { z } from 'zod';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
+import { PACK_UNITS } from '../admin-rules.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [
@@ -156,12 +159,37 @@ const skuCell = cellText
 /** A row problem: the column it is in and why. */
 type RowProblem = { column?: string; reason: string };
 
+/** The optional columns a row may have: `undefined` when the file has no such column. */
+type OptionalCell = (column: 'sku' | 'weight' | 'weight_unit') => string | undefined;
+
+/**
+ * The pack size a row gives in its own `weight` and `weight_unit` cells (both empty: the name's,
+ * as for a file without the columns, so a row typed into an export needs none); a
+ * weight is a positive number with up to 5 digits and 3 decimals, a unit one of the shop's
+ * (PACK_UNITS) or another name for one of them ("gms", "ltr").
+ */
+function packSizeCells(
+  name: string,
+  weightText: string,
+  unitText: string,
+): { weight: number | null; unit: string | null } | RowProblem {
+  const w = weightText.trim();
+  const u = unitText.trim();
+  if (!w && !u) return parsePackSize(name);
+  if (!/^\d{1,5}(?:\.\d{1,3})?$/.test(w) || !(Number(w) > 0))
+    return { column: 'weight', reason: `bad weight ${quote(weightText)}` };
+  const named = u.toLowerCase();
+  const unit = (PACK_UNITS as readonly string[]).includes(named) ? named : UNIT_ALIASES[named];
+  if (!unit) return { column: 'weight_unit', reason: `bad weight_unit ${quote(unitText)}` };
+  return { weight: Number(w), unit };
+}
+
 /** Validates one record; returns the row or the column and reason it is skipped. */
 function toRow(
   get: (column: (typeof IMPORT_COLUMNS)[number]) => string,
-  skuText: string,
+  optional: OptionalCell,
 ): Omit<ImportRow, 'line'> | RowProblem {
-  const sku = skuCell.safeParse(skuText);
+  const sku = skuCell.safeParse(optional('sku') ?? '');
   if (!sku.success) return { column: 'sku', reason: sku.error.issues[0]!.message };
   const cells0 = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)]));
   // A row with a SKU needs no index (a placeholder passes the index's check).
@@ -184,7 +212,14 @@ function toRow(
   const rating =
     /^\d(?:\.\d+)?$/.test(ratingText) && Number(ratingText) <= 5 ? Math.round(Number(ratingText) * 10) / 10 : null;
   const name = cells.product;
-  const { weight, unit } = parsePackSize(name);
+  const weightText = optional('weight');
+  const unitText = optional('weight_unit');
+  const pack =
+    weightText === undefined || unitText === undefined
+      ? parsePackSize(name)
+      : packSizeCells(name, weightText, unitText);
+  if ('reason' in pack) return pack;
+  const { weight, unit } = pack;
   return {
     sku: sku.data || `BB-${Number(cells.index)}`,
     name,
@@ -234,7 +269,10 @@ export async function readRows(input: string | Readable): Promise<{ rows: Import
     const skuAt = header.get('sku');
     const parsed = toRow(
       (column) => record[header!.get(column)!] ?? '',
-      skuAt === undefined ? '' : (record[skuAt] ?? ''),
+      (column) => {
+        const at = header!.get(column);
+        return at === undefined ? undefined : (record[at] ?? '');
+      },
     );
     if ('reason' in parsed) {
       skipped.push({ line, ...parsed });

@@ -17,9 +17,9 @@ import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import type { Database } from '#lib/db/index.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
 import { slugify } from '#lib/slug.ts';
-import { readRows, type SkippedRow } from './import-csv.ts';
+import { type ImportRow, readRows, type SkippedRow } from './import-csv.ts';
 
 /** Units in stock given to a product the first time it is imported. */
 export const DEFAULT_IMPORT_STOCK = 100;
@@ -71,6 +71,118 @@ function uniqueSlug(name: string, taken: Set<string>): string {
   return slug;
 }
 
+/** The key of a subcategory in its category. */
+const subcategoryKey = (categoryId: number, name: string) => `${categoryId}\u0000${name}`;
+
+/** Every category the rows name, by name: the existing ones and those created now. */
+async function ensureCategories(tx: Transaction, rows: ImportRow[]): Promise<Map<string, number>> {
+  const categoryIds = new Map<string, number>();
+  const existingCategories = rowsOf<{ id: number; name: string; slug: string }>(
+    await tx.execute(sql`SELECT id, name, slug FROM categories`),
+  );
+  for (const c of existingCategories) categoryIds.set(c.name, c.id);
+  const takenSlugs = new Set(existingCategories.map((c) => c.slug));
+  const newCategories = [...new Set(rows.map((r) => r.category))].filter((name) => !categoryIds.has(name));
+  if (newCategories.length) {
+    const nextOrder = existingCategories.length;
+    const values = newCategories.map((name, i) => ({
+      name,
+      slug: uniqueSlug(name, takenSlugs),
+      sort_order: nextOrder + i,
+    }));
+    const created = rowsOf<{ id: number; name: string }>(
+      await tx.execute(sql`
+        INSERT INTO categories (name, slug, sort_order)
+        SELECT name, slug, sort_order FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS r(name text, slug text, sort_order int)
+        RETURNING id, name`),
+    );
+    for (const c of created) categoryIds.set(c.name, c.id);
+  }
+  return categoryIds;
+}
+
+/** Every subcategory the rows name, by `subcategoryKey`: the existing ones and those created now. */
+async function ensureSubcategories(
+  tx: Transaction,
+  rows: ImportRow[],
+  categoryIds: Map<string, number>,
+): Promise<Map<string, number>> {
+  const subcategoryIds = new Map<string, number>();
+  const existingSubs = rowsOf<{ id: number; category_id: number; name: string }>(
+    await tx.execute(sql`SELECT id, category_id, name FROM subcategories`),
+  );
+  for (const s of existingSubs) subcategoryIds.set(subcategoryKey(s.category_id, s.name), s.id);
+  const subCount = new Map<number, number>();
+  for (const s of existingSubs) subCount.set(s.category_id, (subCount.get(s.category_id) ?? 0) + 1);
+  const newSubs: { category_id: number; name: string; slug: string; sort_order: number }[] = [];
+  for (const r of rows) {
+    const categoryId = categoryIds.get(r.category)!;
+    const key = subcategoryKey(categoryId, r.subcategory);
+    if (subcategoryIds.has(key)) continue;
+    subcategoryIds.set(key, 0);
+    const order = subCount.get(categoryId) ?? 0;
+    subCount.set(categoryId, order + 1);
+    newSubs.push({ category_id: categoryId, name: r.subcategory, slug: slugify(r.subcategory), sort_order: order });
+  }
+  if (newSubs.length) {
+    const created = rowsOf<{ id: number; category_id: number; name: string }>(
+      await tx.execute(sql`
+        INSERT INTO subcategories (category_id, name, slug, sort_order)
+        SELECT category_id, name, slug, sort_order
+        FROM jsonb_to_recordset(${JSON.stringify(newSubs)}::jsonb) AS r(category_id int, name text, slug text, sort_order int)
+        RETURNING id, category_id, name`),
+    );
+    for (const s of created) subcategoryIds.set(subcategoryKey(s.category_id, s.name), s.id);
+  }
+  return subcategoryIds;
+}
+
+/** A batch of products with their category ids, as the upsert reads it. */
+type ProductBatch = (Omit<ImportRow, 'category' | 'subcategory'> & { category_id: number; subcategory_id: number })[];
+
+/**
+ * Writes a batch by SKU: updates the existing products whose imported fields differ, then
+ * inserts the new ones (with DEFAULT_IMPORT_STOCK units and their `import` stock movement).
+ * Returns the SKUs changed and added.
+ */
+async function upsertProducts(tx: Transaction, batch: ProductBatch): Promise<{ changed: string[]; added: string[] }> {
+  const json = JSON.stringify(batch);
+  const recordType =
+    sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
+    rating numeric(2,1), weight numeric(10,3), weight_unit text, mrp_paise int, price_paise int)`);
+  const updatedSkus = rowsOf<{ skus: string[] | null }>(
+    await tx.execute(sql`
+      WITH changed AS (
+        UPDATE products AS p SET
+          name = r.name, slug = r.slug, category_id = r.category_id, subcategory_id = r.subcategory_id,
+          brand = r.brand, type = r.type, rating = r.rating, weight = r.weight, weight_unit = r.weight_unit,
+          mrp_paise = r.mrp_paise, price_paise = r.price_paise, updated_at = now()
+        FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
+        WHERE p.sku = r.sku
+          AND (p.name, p.slug, p.category_id, p.subcategory_id, p.brand, p.type, p.rating, p.weight, p.weight_unit, p.mrp_paise, p.price_paise)
+            IS DISTINCT FROM
+              (r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise)
+        RETURNING p.sku
+      )
+      SELECT array_agg(sku) AS skus FROM changed`),
+  );
+  const addedSkus = rowsOf<{ skus: string[] | null }>(
+    await tx.execute(sql`
+      WITH added AS (
+        INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, weight, weight_unit, mrp_paise, price_paise, stock)
+        SELECT r.sku, r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise, ${DEFAULT_IMPORT_STOCK}::int
+        FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
+        ON CONFLICT (sku) DO NOTHING
+        RETURNING id, sku, stock
+      ), movements AS (
+        INSERT INTO stock_movements (product_id, delta, reason)
+        SELECT id, stock, 'import' FROM added WHERE stock > 0
+      )
+      SELECT array_agg(sku) AS skus FROM added`),
+  );
+  return { changed: updatedSkus[0]?.skus ?? [], added: addedSkus[0]?.skus ?? [] };
+}
+
 /**
  * Imports a BigBasket-format CSV (text or stream) into the catalogue; see the module comment.
  * Throws (and writes nothing) when the header lacks a column or the database refuses a write.
@@ -88,60 +200,8 @@ export async function importCatalogCsv(
 
   try {
     await db.transaction(async (tx) => {
-      // Categories, by name.
-      const categoryIds = new Map<string, number>();
-      const existingCategories = rowsOf<{ id: number; name: string; slug: string }>(
-        await tx.execute(sql`SELECT id, name, slug FROM categories`),
-      );
-      for (const c of existingCategories) categoryIds.set(c.name, c.id);
-      const takenSlugs = new Set(existingCategories.map((c) => c.slug));
-      const newCategories = [...new Set(rows.map((r) => r.category))].filter((name) => !categoryIds.has(name));
-      if (newCategories.length) {
-        const nextOrder = existingCategories.length;
-        const values = newCategories.map((name, i) => ({
-          name,
-          slug: uniqueSlug(name, takenSlugs),
-          sort_order: nextOrder + i,
-        }));
-        const created = rowsOf<{ id: number; name: string }>(
-          await tx.execute(sql`
-            INSERT INTO categories (name, slug, sort_order)
-            SELECT name, slug, sort_order FROM jsonb_to_recordset(${JSON.stringify(values)}::jsonb) AS r(name text, slug text, sort_order int)
-            RETURNING id, name`),
-        );
-        for (const c of created) categoryIds.set(c.name, c.id);
-      }
-
-      // Subcategories, by (category, name).
-      const subKey = (categoryId: number, name: string) => `${categoryId}\u0000${name}`;
-      const subcategoryIds = new Map<string, number>();
-      const existingSubs = rowsOf<{ id: number; category_id: number; name: string }>(
-        await tx.execute(sql`SELECT id, category_id, name FROM subcategories`),
-      );
-      for (const s of existingSubs) subcategoryIds.set(subKey(s.category_id, s.name), s.id);
-      const subCount = new Map<number, number>();
-      for (const s of existingSubs) subCount.set(s.category_id, (subCount.get(s.category_id) ?? 0) + 1);
-      const newSubs: { category_id: number; name: string; slug: string; sort_order: number }[] = [];
-      for (const r of rows) {
-        const categoryId = categoryIds.get(r.category)!;
-        const key = subKey(categoryId, r.subcategory);
-        if (subcategoryIds.has(key)) continue;
-        subcategoryIds.set(key, 0);
-        const order = subCount.get(categoryId) ?? 0;
-        subCount.set(categoryId, order + 1);
-        newSubs.push({ category_id: categoryId, name: r.subcategory, slug: slugify(r.subcategory), sort_order: order });
-      }
-      if (newSubs.length) {
-        const created = rowsOf<{ id: number; category_id: number; name: string }>(
-          await tx.execute(sql`
-            INSERT INTO subcategories (category_id, name, slug, sort_order)
-            SELECT category_id, name, slug, sort_order
-            FROM jsonb_to_recordset(${JSON.stringify(newSubs)}::jsonb) AS r(category_id int, name text, slug text, sort_order int)
-            RETURNING id, category_id, name`),
-        );
-        for (const s of created) subcategoryIds.set(subKey(s.category_id, s.name), s.id);
-      }
-
+      const categoryIds = await ensureCategories(tx, rows);
+      const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
       // Products, by SKU: update the rows that differ, then insert the new ones.
       for (let start = 0; start < rows.length; start += BATCH_SIZE) {
         const batch = rows.slice(start, start + BATCH_SIZE).map(({ category, subcategory, ...r }) => {
@@ -149,45 +209,12 @@ export async function importCatalogCsv(
           return {
             ...r,
             category_id: categoryId,
-            subcategory_id: subcategoryIds.get(subKey(categoryId, subcategory))!,
+            subcategory_id: subcategoryIds.get(subcategoryKey(categoryId, subcategory))!,
           };
         });
-        const json = JSON.stringify(batch);
-        const recordType =
-          sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
-          rating numeric(2,1), weight numeric(10,3), weight_unit text, mrp_paise int, price_paise int)`);
-        const updatedSkus = rowsOf<{ skus: string[] | null }>(
-          await tx.execute(sql`
-            WITH changed AS (
-              UPDATE products AS p SET
-                name = r.name, slug = r.slug, category_id = r.category_id, subcategory_id = r.subcategory_id,
-                brand = r.brand, type = r.type, rating = r.rating, weight = r.weight, weight_unit = r.weight_unit,
-                mrp_paise = r.mrp_paise, price_paise = r.price_paise, updated_at = now()
-              FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
-              WHERE p.sku = r.sku
-                AND (p.name, p.slug, p.category_id, p.subcategory_id, p.brand, p.type, p.rating, p.weight, p.weight_unit, p.mrp_paise, p.price_paise)
-                  IS DISTINCT FROM
-                    (r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise)
-              RETURNING p.sku
-            )
-            SELECT array_agg(sku) AS skus FROM changed`),
-        );
-        for (const sku of updatedSkus[0]?.skus ?? []) changed.add(sku);
-        const addedSkus = rowsOf<{ skus: string[] | null }>(
-          await tx.execute(sql`
-            WITH added AS (
-              INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, weight, weight_unit, mrp_paise, price_paise, stock)
-              SELECT r.sku, r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise, ${DEFAULT_IMPORT_STOCK}::int
-              FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
-              ON CONFLICT (sku) DO NOTHING
-              RETURNING id, sku, stock
-            ), movements AS (
-              INSERT INTO stock_movements (product_id, delta, reason)
-              SELECT id, stock, 'import' FROM added WHERE stock > 0
-            )
-            SELECT array_agg(sku) AS skus FROM added`),
-        );
-        for (const sku of addedSkus[0]?.skus ?? []) added.add(sku);
+        const written = await upsertProducts(tx, batch);
+        for (const sku of written.changed) changed.add(sku);
+        for (const sku of written.added) added.add(sku);
         options.onProgress?.(Math.min(start + BATCH_SIZE, rows.length), rows.length);
       }
       // Staff's import (the back office): one entry with what it did, in the import's transaction.

@@ -34,7 +34,7 @@ let hitsGuarded = false;
  * Sets the outcome's status and puts a cacheable 200 in the route cache for PAGE_CACHE_SECONDS
  * under `tags` (page-tags.ts) and CATALOG_TAG; the route cache serves it to anonymous visitors
  * until a change to what it shows invalidates it. The first cached page also makes every hit
- * wait for the catalogue snapshot's check (at most once a second), which invalidates what changed.
+ * wait for the catalogue snapshot's check (at most twice a second), which invalidates what changed.
  */
 export function applyOutcome(astro: PageContext, outcome: Outcome, tags: string[] = []): void {
   astro.response.status = outcome.status;

@@ -1,0 +1,147 @@
+/**
+ * The back office's product route contracts (manager and owner: `products.manage`): the listing,
+ * one product with its category tree, the edit, the CSV export and the streamed CSV import.
+ * Money in paise. Browser-safe: zod only.
+ */
+import { z } from 'zod';
+import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
+import { MAX_STOCK, PRODUCT_FILTERS, productPatchSchema } from './admin-rules.ts';
+
+/** A product as the back office reads and edits it. Money in paise. */
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  sku: z.string(),
+  name: z.string(),
+  slug: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  subcategoryId: z.number().int(),
+  subcategoryName: z.string(),
+  brand: z.string().nullable(),
+  description: z.string().nullable(),
+  highlights: z.array(z.string()),
+  images: z.array(z.string()),
+  weight: z.number().nullable(),
+  weightUnit: z.string().nullable(),
+  pricePaise: z.number().int(),
+  mrpPaise: z.number().int(),
+  taxPercent: z.number(),
+  hsnCode: z.string().nullable(),
+  stock: z.number().int(),
+  isActive: z.boolean(),
+  updatedAt: z.string(),
+});
+
+/** GET /api/admin/products: the listing (search, filters, pages). */
+export const adminProductsRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/products',
+  summary: 'Products for the back office: search, filters, pages',
+  description:
+    '`q` is matched by the storefront search engine (best first), by name and by SKU; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`).',
+  permission: 'products.manage',
+  query: z.object({
+    q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    filter: z.enum(PRODUCT_FILTERS, { error: `filter must be one of ${PRODUCT_FILTERS.join(', ')}.` }).default('all'),
+    stock_at_most: z.coerce
+      .number({ error: 'stock_at_most must be a whole number.' })
+      .int('stock_at_most must be a whole number.')
+      .min(0, 'stock_at_most cannot be negative.')
+      .max(MAX_STOCK)
+      .default(5),
+    page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(10_000).default(1),
+  }),
+  response: z.object({
+    products: z.array(adminProductSchema),
+    total: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  }),
+});
+
+/** GET /api/admin/products/{id}: one product with the category tree for its form. */
+export const adminProductRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/products/{id}',
+  summary: 'One product for the back office, with the categories to choose from',
+  permission: 'products.manage',
+  params: z.object({ id: positiveId('Invalid product id.') }),
+  response: z.object({
+    product: adminProductSchema,
+    categories: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        subcategories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+      }),
+    ),
+  }),
+});
+
+/** PATCH /api/admin/products/{id}: changes what is sent (inline edit or the product form). */
+export const updateAdminProductRoute = defineAdminRoute({
+  method: 'PATCH',
+  path: '/api/admin/products/{id}',
+  summary:
+    'Change a product: price, MRP, stock, active, name, description, highlights, images, category, unit, pack size, tax',
+  description:
+    'Money in paise (integers), price at or below MRP (422 otherwise). The storefront shows the change within a second on every server process. Audited with the changed fields before and after.',
+  permission: 'products.manage',
+  params: z.object({ id: positiveId('Invalid product id.') }),
+  body: productPatchSchema,
+  response: z.object({ product: adminProductSchema }),
+});
+
+/** GET /api/admin/products/export: every product as CSV. */
+export const exportProductsRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/products/export',
+  summary: 'Export every product as CSV (the importer takes it back)',
+  permission: 'products.manage',
+  response: z.never(),
+  produces: 'text/csv',
+});
+
+/** Largest catalogue CSV the browser import takes, in bytes (20 MB). */
+export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+
+/** One line of the import's stream: progress, then the report. */
+export const importReportSchema = z.object({
+  inserted: z.number().int(),
+  updated: z.number().int(),
+  unchanged: z.number().int(),
+  skipped: z.array(z.object({ line: z.number().int(), column: z.string().optional(), reason: z.string() })),
+  rows: z.array(
+    z.object({
+      line: z.number().int(),
+      sku: z.string(),
+      name: z.string(),
+      outcome: z.enum(['added', 'changed', 'unchanged']),
+    }),
+  ),
+});
+export type ImportReport = z.infer<typeof importReportSchema>;
+
+/** POST /api/admin/products/import: imports a catalogue CSV with the command line's importer. */
+export const importProductsRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/products/import',
+  summary: 'Import a catalogue CSV (same importer as npm run catalog:import), streaming progress',
+  description:
+    'Answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written, then `{"success":true,"data":{report}}` (added, changed, refused rows with their line and reason) or `{"success":false,"message":…}`. A bad header writes nothing. Body up to 20 MB.',
+  permission: 'products.manage',
+  maxBodyBytes: MAX_IMPORT_BYTES,
+  body: z.object({
+    csv: z.string({ error: 'Choose a CSV file.' }).min(1, 'The file is empty.'),
+  }),
+  response: importReportSchema,
+  produces: 'application/x-ndjson',
+});
+
+export const adminCatalogContracts = [
+  adminProductsRoute,
+  adminProductRoute,
+  updateAdminProductRoute,
+  exportProductsRoute,
+  importProductsRoute,
+] as const;

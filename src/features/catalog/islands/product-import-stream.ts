@@ -1,0 +1,53 @@
+/**
+ * The browser's side of the catalogue import: posts the CSV to /api/admin/products/import and
+ * reads its NDJSON answer line by line, handing on progress and the report as they arrive.
+ */
+import { ApiError } from '#lib/http/api-client.ts';
+import { adminFailure } from '#lib/ui/admin-errors.ts';
+import type { ImportReport } from '../contract.ts';
+
+/** One line of the import's answer. */
+interface ImportMessage {
+  progress?: { done: number; total: number };
+  success?: boolean;
+  message?: string;
+  data?: ImportReport;
+}
+
+/** What the import tells its caller while it runs. */
+export interface ImportListener {
+  onProgress: (progress: { done: number; total: number }) => void;
+  onReport: (report: ImportReport) => void;
+}
+
+/**
+ * Imports `csv`, calling `listener` for each progress line and the report. Throws an Error whose
+ * message is for people when the session is gone, the server refuses the file or the import fails.
+ */
+export async function streamImport(csv: string, listener: ImportListener): Promise<void> {
+  const res = await fetch('/api/admin/products/import', {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
+    body: JSON.stringify({ csv }),
+  });
+  if (res.status === 401) throw new Error(adminFailure(new ApiError('', 401)));
+  if (!res.ok || !res.body) {
+    const failed = (await res.json().catch(() => null)) as { message?: string } | null;
+    throw new Error(failed?.message ?? `The import failed (${res.status}).`);
+  }
+  const reader = res.body.pipeThrough(new TextDecoderStream()).getReader();
+  let buffered = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffered += value;
+    const lines = buffered.split('\n');
+    buffered = lines.pop() ?? '';
+    for (const line of lines.filter(Boolean)) {
+      const message = JSON.parse(line) as ImportMessage;
+      if (message.progress) listener.onProgress(message.progress);
+      else if (message.success && message.data) listener.onReport(message.data);
+      else if (message.success === false) throw new Error(message.message ?? 'The import failed.');
+    }
+  }
+}

@@ -1,0 +1,120 @@
+/**
+ * The back office's edit of a product. An edit runs in one transaction: the product's row is
+ * locked, the merged result checked (price ≤ MRP, the subcategory in the category), the row
+ * updated (the database's trigger stamps `updated_at`, which every server process's catalogue
+ * snapshot reads within a second and which invalidates the cached pages showing the product), a
+ * stock change written to the stock ledger as an `adjust` movement, and the audit entry written
+ * with the changed fields before and after. This process's snapshot is told at once
+ * (`markCatalogChanged`).
+ */
+import { eq } from 'drizzle-orm';
+import { changedFields } from '#lib/changed-fields.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { categories, products, stockMovements, subcategories } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { ADMIN_PRODUCT_MESSAGES, type AdminProduct, type ProductPatch } from '../admin-rules.ts';
+import { getAdminProduct } from './admin-products.ts';
+import { markCatalogChanged } from './snapshot.ts';
+
+/** The audit entry's view of a product: the fields staff edit. */
+function auditView(p: AdminProduct): Record<string, unknown> {
+  return {
+    name: p.name,
+    description: p.description,
+    highlights: p.highlights,
+    images: p.images,
+    category_id: p.categoryId,
+    subcategory_id: p.subcategoryId,
+    weight: p.weight,
+    weight_unit: p.weightUnit,
+    tax_percent: p.taxPercent,
+    price_paise: p.pricePaise,
+    mrp_paise: p.mrpPaise,
+    stock: p.stock,
+    is_active: p.isActive,
+  };
+}
+
+/**
+ * Throws a 422 unless `patch` merged into `before` is a product the shop can sell: price at or
+ * below MRP, a known category and a known subcategory within it.
+ */
+async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductPatch): Promise<void> {
+  const price = patch.price_paise ?? before.pricePaise;
+  const mrp = patch.mrp_paise ?? before.mrpPaise;
+  if (price > mrp)
+    throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.priceAboveMrp, {
+      errors: {
+        [patch.price_paise !== undefined ? 'price_paise' : 'mrp_paise']: ADMIN_PRODUCT_MESSAGES.priceAboveMrp,
+      },
+    });
+  const categoryId = patch.category_id ?? before.categoryId;
+  const subcategoryId = patch.subcategory_id ?? before.subcategoryId;
+  if (patch.category_id !== undefined || patch.subcategory_id !== undefined) {
+    const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+    if (!cat)
+      throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.unknownCategory, {
+        errors: { category_id: ADMIN_PRODUCT_MESSAGES.unknownCategory },
+      });
+    const [sub] = await tx
+      .select({ categoryId: subcategories.categoryId })
+      .from(subcategories)
+      .where(eq(subcategories.id, subcategoryId));
+    if (!sub)
+      throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.unknownSubcategory, {
+        errors: { subcategory_id: ADMIN_PRODUCT_MESSAGES.unknownSubcategory },
+      });
+    if (sub.categoryId !== categoryId)
+      throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.subcategoryMismatch, {
+        errors: { subcategory_id: ADMIN_PRODUCT_MESSAGES.subcategoryMismatch },
+      });
+  }
+}
+
+/**
+ * Applies a validated patch to product `id` (see the module comment) and returns the product as
+ * it now is. Errors: 404 unknown product; 422 price above MRP, a subcategory outside the
+ * category, an unknown category or subcategory.
+ */
+export async function updateAdminProduct(
+  db: Database,
+  id: number,
+  patch: ProductPatch,
+  actor: StaffActor,
+): Promise<AdminProduct> {
+  const result = await db.transaction(async (tx) => {
+    const [locked] = await tx.select({ id: products.id }).from(products).where(eq(products.id, id)).for('update');
+    if (!locked) throw new AppError('not_found', ADMIN_PRODUCT_MESSAGES.notFound);
+    const before = (await getAdminProduct(tx, id))!;
+    await checkPatch(tx, before, patch);
+    await tx
+      .update(products)
+      .set({
+        name: patch.name,
+        description: patch.description === undefined ? undefined : patch.description || null,
+        highlights: patch.highlights,
+        images: patch.images,
+        categoryId: patch.category_id,
+        subcategoryId: patch.subcategory_id,
+        weight: patch.weight,
+        weightUnit: patch.weight_unit,
+        taxPercent: patch.tax_percent,
+        pricePaise: patch.price_paise,
+        mrpPaise: patch.mrp_paise,
+        stock: patch.stock,
+        isActive: patch.is_active,
+      })
+      .where(eq(products.id, id));
+    const after = (await getAdminProduct(tx, id))!;
+    if (after.stock !== before.stock)
+      await tx.insert(stockMovements).values({ productId: id, delta: after.stock - before.stock, reason: 'adjust' });
+    const change = changedFields(auditView(before), auditView(after));
+    if (Object.keys(change.after).length > 0)
+      await recordAudit(tx, actor, { action: 'product.update', record: { type: 'product', id }, ...change });
+    return after;
+  });
+  markCatalogChanged(db);
+  return result;
+}

@@ -15,7 +15,8 @@ import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { completeOtpLogin, startLogin, startSignup } from '#features/auth/server/otp.ts';
 import { customerForToken } from '#features/auth/server/session.ts';
-import { deleteAccount, updateProfile } from '#features/account/server/account.ts';
+import { deleteAccount } from '#features/account/server/account-deletion.ts';
+import { updateProfile } from '#features/account/server/profile.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
 import { formatPaise } from '#lib/money.ts';
 

@@ -10,12 +10,8 @@ import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { creditTransactions, customers, pointsTransactions } from '#lib/db/schema.ts';
 import { creditAdjustSchema, customerQueryOk, pointsAdjustSchema } from '#features/account/admin-customer-rules.ts';
-import {
-  adjustCredit,
-  adjustPoints,
-  findCustomers,
-  getAdminCustomer,
-} from '#features/account/server/admin-customers.ts';
+import { findCustomers, getAdminCustomer } from '#features/account/server/admin-customers.ts';
+import { adjustCredit, adjustPoints } from '#features/account/server/balance-adjustments.ts';
 
 describe('adjustment schemas', () => {
   it('take a signed whole amount, a reason and a key', () => {

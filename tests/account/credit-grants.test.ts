@@ -12,7 +12,7 @@ import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { creditGrants, customers } from '#lib/db/schema.ts';
 import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
 import { creditGrantHash } from '#features/auth/server/credit-grants.ts';
-import { deleteAccount } from '#features/account/server/account.ts';
+import { deleteAccount } from '#features/account/server/account-deletion.ts';
 
 const ENV = ['NODE_ENV', 'DEMO_MODE', 'NEW_CUSTOMER_CREDIT_PAISE'] as const;
 

@@ -8,7 +8,8 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
 import { setSmsSenderForTests, type SmsSender } from '#features/auth/server/sms.ts';
-import { getProfile, updateProfile, verifyPhoneChange } from '#features/account/server/account.ts';
+import { verifyPhoneChange } from '#features/account/server/phone-change.ts';
+import { getProfile, updateProfile } from '#features/account/server/profile.ts';
 
 /** A console-kind sender (so codes come back as demo codes) that keeps what it sent. */
 class RecordingSender implements SmsSender {

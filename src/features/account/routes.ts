@@ -7,7 +7,10 @@ import { implement } from '#lib/http/handler.ts';
 import { getDb } from '#lib/db/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { deleteAccount, getProfile, listCreditOrders, updateProfile, verifyPhoneChange } from './server/account.ts';
+import { deleteAccount } from './server/account-deletion.ts';
+import { listCreditOrders } from './server/credit-orders.ts';
+import { verifyPhoneChange } from './server/phone-change.ts';
+import { getProfile, updateProfile } from './server/profile.ts';
 import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { guardOtpSend, throttleIp } from '#features/auth/index.ts';
 import { clearSessionCookie, clientIp } from '#features/auth/index.ts';
@@ -23,7 +26,8 @@ import {
 } from './contract.ts';
 import { ACCOUNT_MESSAGES } from './rules.ts';
 import { adjustCreditRoute, adjustPointsRoute, adminCustomerRoute, adminCustomersRoute } from './contract.ts';
-import { adjustCredit, adjustPoints, findCustomers, getAdminCustomer } from './server/admin-customers.ts';
+import { findCustomers, getAdminCustomer } from './server/admin-customers.ts';
+import { adjustCredit, adjustPoints } from './server/balance-adjustments.ts';
 import type { HandlerInput } from '#lib/http/handler.ts';
 
 export const profileEndpoint = implement(profileRoute, async ({ customer }) => ({

@@ -1,29 +1,17 @@
 /**
  * The back office's customers: finding one by mobile or name, everything staff need about them
  * (orders, addresses, credit and points with their ledgers), and adjusting credit or points with
- * a reason.
- *
- * An adjustment happens exactly once per idempotency key: its ledger row carries the key under a
- * unique index, inserted first in the transaction, so a retry or a parallel duplicate finds the
- * first one's row (it waits for that transaction on the index) and answers what it answered,
- * without moving the balance again; the same key with another customer, amount or reason is
- * refused (422). The balance moves with a guarded update (never below 0), and the audit entry
- * is written in the same transaction.
+ * a reason (balance-adjustments.ts).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
-import { recordAudit } from '#lib/db/audit.ts';
-import type { StaffActor } from '#lib/http/staff-session.ts';
+import { and, asc, count, desc, eq, ilike, inArray, isNull, like, type SQL } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses, creditTransactions, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { formatPaise } from '#lib/money.ts';
 import {
   ADMIN_CUSTOMER_MESSAGES,
   type AdminCustomer,
   type AdminCustomerHit,
   type AdminLedgerLine,
-  type CreditAdjust,
-  type PointsAdjust,
 } from '../admin-customer-rules.ts';
 
 /** Most customers a search returns. */
@@ -146,149 +134,4 @@ export async function getAdminCustomer(db: Database | Transaction, id: number): 
     credit: creditRows.map((r) => ({ ...line(r), kind: r.kind, amount: creditSign(r.kind, r.amountPaise) })),
     points: pointRows.map((r) => ({ ...line(r), kind: r.reason, amount: r.delta })),
   };
-}
-
-/** What an adjustment answers: the customer as they now are, and whether this call was a replay of an earlier one. */
-export interface AdjustResult {
-  customer: AdminCustomer;
-  replayed: boolean;
-}
-
-function keyReused(): AppError {
-  return new AppError('unprocessable', ADMIN_CUSTOMER_MESSAGES.keyReused, {
-    errors: { idempotency_key: ADMIN_CUSTOMER_MESSAGES.keyReused },
-  });
-}
-
-/**
- * Adds `amount_paise` to the customer's available credit (negative: takes it), once per
- * idempotency key (module comment). Errors: 404 unknown customer; 422 below ₹0, a reused key.
- */
-export async function adjustCredit(
-  db: Database,
-  customerId: number,
-  input: CreditAdjust,
-  actor: StaffActor,
-): Promise<AdjustResult> {
-  return db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
-    if (!known) throw new AppError('not_found', ADMIN_CUSTOMER_MESSAGES.notFound);
-    const [row] = await tx
-      .insert(creditTransactions)
-      .values({
-        customerId,
-        kind: 'adjustment',
-        amountPaise: input.amount_paise,
-        paymentApproval: 'Paid',
-        note: input.reason,
-        idempotencyKey: input.idempotency_key,
-      })
-      .onConflictDoNothing({ target: creditTransactions.idempotencyKey })
-      .returning({ id: creditTransactions.id });
-    if (!row) {
-      const [first] = await tx
-        .select()
-        .from(creditTransactions)
-        .where(eq(creditTransactions.idempotencyKey, input.idempotency_key));
-      if (
-        !first ||
-        first.customerId !== customerId ||
-        first.kind !== 'adjustment' ||
-        first.amountPaise !== input.amount_paise ||
-        first.note !== input.reason
-      )
-        throw keyReused();
-      return { customer: await getAdminCustomer(tx, customerId), replayed: true };
-    }
-    const [before] = await tx
-      .select({ balance: customers.creditBalancePaise })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    const [after] = await tx
-      .update(customers)
-      .set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${input.amount_paise}` })
-      .where(and(eq(customers.id, customerId), sql`${customers.creditBalancePaise} + ${input.amount_paise} >= 0`))
-      .returning({ balance: customers.creditBalancePaise });
-    if (!after)
-      throw new AppError('unprocessable', ADMIN_CUSTOMER_MESSAGES.creditBelowZero(formatPaise(before!.balance)), {
-        errors: { amount_paise: ADMIN_CUSTOMER_MESSAGES.creditBelowZero(formatPaise(before!.balance)) },
-      });
-    await recordAudit(tx, actor, {
-      action: 'customer.credit_adjust',
-      record: { type: 'customer', id: String(customerId) },
-      before: { credit_balance_paise: before!.balance },
-      after: { credit_balance_paise: after.balance, amount_paise: input.amount_paise, reason: input.reason },
-    });
-    return { customer: await getAdminCustomer(tx, customerId), replayed: false };
-  });
-}
-
-/**
- * Adds `points` to the customer's balance (negative: takes them), once per idempotency key
- * (module comment). Errors: 404 unknown customer; 422 below 0, a reused key.
- */
-export async function adjustPoints(
-  db: Database,
-  customerId: number,
-  input: PointsAdjust,
-  actor: StaffActor,
-): Promise<AdjustResult> {
-  return db.transaction(async (tx) => {
-    const [known] = await tx
-      .select({ id: customers.id })
-      .from(customers)
-      .where(and(eq(customers.id, customerId), isNull(customers.deletedAt)));
-    if (!known) throw new AppError('not_found', ADMIN_CUSTOMER_MESSAGES.notFound);
-    const [row] = await tx
-      .insert(pointsTransactions)
-      .values({
-        customerId,
-        delta: input.points,
-        reason: 'adjust',
-        note: input.reason,
-        idempotencyKey: input.idempotency_key,
-      })
-      .onConflictDoNothing({ target: pointsTransactions.idempotencyKey })
-      .returning({ id: pointsTransactions.id });
-    if (!row) {
-      const [first] = await tx
-        .select()
-        .from(pointsTransactions)
-        .where(eq(pointsTransactions.idempotencyKey, input.idempotency_key));
-      if (
-        !first ||
-        first.customerId !== customerId ||
-        first.reason !== 'adjust' ||
-        first.delta !== input.points ||
-        first.note !== input.reason
-      )
-        throw keyReused();
-      return { customer: await getAdminCustomer(tx, customerId), replayed: true };
-    }
-    const [before] = await tx
-      .select({ balance: customers.pointsBalance })
-      .from(customers)
-      .where(eq(customers.id, customerId))
-      .for('update');
-    const [after] = await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} + ${input.points}` })
-      .where(and(eq(customers.id, customerId), sql`${customers.pointsBalance} + ${input.points} >= 0`))
-      .returning({ balance: customers.pointsBalance });
-    if (!after)
-      throw new AppError('unprocessable', ADMIN_CUSTOMER_MESSAGES.pointsBelowZero(before!.balance), {
-        errors: { points: ADMIN_CUSTOMER_MESSAGES.pointsBelowZero(before!.balance) },
-      });
-    await recordAudit(tx, actor, {
-      action: 'customer.points_adjust',
-      record: { type: 'customer', id: String(customerId) },
-      before: { points_balance: before!.balance },
-      after: { points_balance: after.balance, points: input.points, reason: input.reason },
-    });
-    return { customer: await getAdminCustomer(tx, customerId), replayed: false };
-  });
 }

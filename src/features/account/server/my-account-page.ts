@@ -8,7 +8,7 @@ import type { APIContext } from 'astro';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { getCustomer } from '#features/auth/index.ts';
-import { getProfile } from './account.ts';
+import { getProfile } from './profile.ts';
 import { profileJson } from './account-json.ts';
 
 /** `{ redirect }` to the login (back here afterwards) for a visitor; else `{ profile }`. */

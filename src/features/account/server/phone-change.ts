@@ -1,0 +1,123 @@
+/**
+ * Completing a phone change (spec 001 Edit Profile): the codes sent by `updateProfile` to the
+ * current and the new number are checked, the number saved, the customer's other sessions
+ * signed out and the replaced number told by SMS.
+ */
+import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import type { Database } from '#lib/db/index.ts';
+import { customers, otps, sessions } from '#lib/db/schema.ts';
+import { AppError, badRequest } from '#lib/http/envelope.ts';
+import { getSmsSender, verifyOtp } from '#features/auth/index.ts';
+import { logger } from '#lib/log.ts';
+import { AUTH_MESSAGES } from '#features/auth/rules.ts';
+import { getConfig } from '#lib/config.ts';
+import { ACCOUNT_MESSAGES, phoneReplacedSms } from '../rules.ts';
+import { assertPhoneFree, getProfile, type Profile } from './profile.ts';
+
+const NO_ACTIVE_OTP = 'No active OTP for this number. Please request a new one.';
+
+/** `+91••••••45`: a number as an SMS to someone else may show it. */
+function maskedPhone(phone: string): string {
+  return `${phone.slice(0, 3)}${'•'.repeat(Math.max(0, phone.length - 5))}${phone.slice(-2)}`;
+}
+
+/** The live phone-change OTP of `customerId` to `mobile`, or null. */
+async function pendingChange(db: Database, customerId: number, mobile: string) {
+  const [row] = await db
+    .select({ id: otps.id, payload: otps.payload })
+    .from(otps)
+    .where(and(eq(otps.phone, mobile), eq(otps.purpose, 'phone_change'), isNull(otps.consumedAt)))
+    .orderBy(desc(otps.createdAt), desc(otps.id))
+    .limit(1);
+  return row && (row.payload as { customerId?: unknown } | null)?.customerId === customerId ? row : null;
+}
+
+type PendingChange = NonNullable<Awaited<ReturnType<typeof pendingChange>>>;
+
+/**
+ * Checks `currentCode` from the current number and marks the pending change to `mobile` as
+ * confirmed by it. 400 naming the current code when it is missing or wrong.
+ */
+async function confirmCurrentNumber(
+  db: Database,
+  customerId: number,
+  currentPhone: string | null,
+  pending: PendingChange,
+  mobile: string,
+  currentCode: string | undefined,
+  ip: string,
+): Promise<void> {
+  if (!currentCode || !currentPhone)
+    throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpRequired, {
+      errors: { current_otp: ACCOUNT_MESSAGES.currentOtpRequired },
+    });
+  const confirmed = await verifyOtp(db, currentPhone, currentCode, ['phone_change_current'], ip).catch(
+    (err: unknown) => {
+      // Say which of the two codes was wrong.
+      if (err instanceof AppError && err.message === AUTH_MESSAGES.otpWrong)
+        throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpWrong, {
+          errors: { current_otp: ACCOUNT_MESSAGES.currentOtpWrong },
+        });
+      throw err;
+    },
+  );
+  const p = confirmed.payload as { customerId?: unknown; newPhone?: unknown } | null;
+  if (p?.customerId !== customerId || p.newPhone !== mobile) throw badRequest(NO_ACTIVE_OTP);
+  await db
+    .update(otps)
+    .set({ payload: { ...pending.payload, currentConfirmed: true } })
+    .where(eq(otps.id, pending.id));
+}
+
+/**
+ * Confirms a phone change with both codes: `currentCode` from the current number (checked first;
+ * once right, the pending change remembers it, so a mistyped new code needs only the new code
+ * again) and `code` from the new number. Then saves the number, signs out the customer's other
+ * sessions (the number is how they log in) and tells the old number by SMS that it was replaced.
+ * 400 for a missing, wrong, expired or foreign code; 409 when the number was taken meanwhile.
+ * Wrong codes count per client `ip` (verifyOtp).
+ */
+export async function verifyPhoneChange(
+  db: Database,
+  customerId: number,
+  sessionId: number,
+  mobile: string,
+  code: string,
+  currentCode: string | undefined,
+  ip = 'unknown',
+): Promise<Profile> {
+  const current = await getProfile(db, customerId);
+  const pending = await pendingChange(db, customerId, mobile);
+  if (!pending) throw badRequest(NO_ACTIVE_OTP);
+  if ((pending.payload as { currentConfirmed?: unknown }).currentConfirmed !== true)
+    await confirmCurrentNumber(db, customerId, current.phone, pending, mobile, currentCode, ip);
+  const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip);
+  const payload = otp.payload as { customerId?: unknown; currentConfirmed?: unknown } | null;
+  if (payload?.customerId !== customerId || payload.currentConfirmed !== true) {
+    throw badRequest(NO_ACTIVE_OTP);
+  }
+  await assertPhoneFree(db, customerId, mobile);
+  try {
+    await db.update(customers).set({ phone: mobile, phoneVerifiedAt: new Date() }).where(eq(customers.id, customerId));
+  } catch (err) {
+    const e = err as { code?: string; cause?: { code?: string } };
+    if (e.code === '23505' || e.cause?.code === '23505') throw new AppError('conflict', ACCOUNT_MESSAGES.phoneTaken);
+    throw err;
+  }
+  await db
+    .update(sessions)
+    .set({ revokedAt: new Date() })
+    .where(and(eq(sessions.customerId, customerId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
+  if (current.phone) await tellOldNumber(current.phone, mobile);
+  return getProfile(db, customerId);
+}
+
+/** The SMS to the replaced number; the change is saved whatever the gateway answers. */
+async function tellOldNumber(oldPhone: string, newPhone: string): Promise<void> {
+  const { SHOP_NAME, SHOP_PHONE } = getConfig();
+  try {
+    await getSmsSender().send(oldPhone, phoneReplacedSms(SHOP_NAME, maskedPhone(newPhone), SHOP_PHONE));
+  } catch (err) {
+    logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'phone-replaced SMS not sent');
+  }
+}

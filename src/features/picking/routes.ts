@@ -7,7 +7,7 @@ import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { pickingCsvRoute, pickingListRoute } from './contract.ts';
 import { slotQuery } from './rules.ts';
-import { currentPickingList, pickingCsv } from './server/picking.ts';
+import { currentPickingList, pickingCsv } from './server/picking-list.ts';
 import { pickingListJson } from './server/picking-json.ts';
 
 export const pickingListEndpoint = implement(pickingListRoute, async ({ query }) => ({

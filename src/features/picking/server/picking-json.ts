@@ -1,6 +1,6 @@
 /** The picking list as the API answers it (contract.ts). */
 import type { PickingListJson } from '../contract.ts';
-import type { PickingList } from './picking.ts';
+import type { PickingList } from './picking-list.ts';
 
 /** Maps a picking list to its JSON. */
 export function pickingListJson(list: PickingList): PickingListJson {

@@ -6,6 +6,8 @@ import { defineConfig, devices } from '@playwright/test';
  * seeded with the demo shop. Set BASE_URL to test a server you started yourself instead.
  */
 const port = Number(process.env.E2E_PORT ?? 4390);
+// The payment simulator the e2e server starts follows E2E_PORT, so suites can run side by side.
+const simulatorPort = Number(process.env.PAYMENT_SIMULATOR_PORT ?? port + 1000);
 const baseURL = process.env.BASE_URL ?? `http://127.0.0.1:${port}`;
 
 export default defineConfig({
@@ -58,6 +60,11 @@ export default defineConfig({
           SMS_BUDGET_PER_HOUR: '100000',
           SMS_BUDGET_PER_DAY: '100000',
           PROMO_IP_TRIES_PER_HOUR: '100000',
+          // Online payments go through the local simulator; an order left unpaid is released
+          // after a minute, so the abandon test sees it within a few minutes.
+          PAYMENT_GATEWAY: 'simulator',
+          PAYMENT_SIMULATOR_PORT: String(simulatorPort),
+          PAYMENT_PENDING_MINUTES: '1',
         },
       },
 });

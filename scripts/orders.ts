@@ -7,11 +7,13 @@
  *                                       (the customer gets an SMS when it goes out and on delivery)
  *   npm run orders -- deliver ORDER_ID  move it forward step by step until delivered (e.g. to
  *                                       see it in "Buy again")
- *   npm run orders -- refund ORDER_ID   repeat the gateway refund of a cancelled online order
- *                                       whose refund failed (logged at error)
- *   npm run orders -- refund-adjustments ORDER_ID
- *                                       repeat the gateway refunds of an online order's packing
- *                                       adjustments that failed (logged at error)
+ *   npm run orders -- refunds ORDER_ID  an online order's refunds (cancel, packing, late payment)
+ *                                       with their status at the gateway
+ *   npm run orders -- refund ORDER_ID REFUND_ID
+ *                                       retry a failed refund (as staff's Retry does; audited as
+ *                                       the operator)
+ *   npm run orders -- payments          run the payments job once now: reconcile orders awaiting
+ *                                       payment, release expired ones, settle open refunds
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
@@ -22,10 +24,12 @@ import { advanceOrder } from '#features/orders/index.ts';
 import { formatPaise } from '#lib/money.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { settleOrderSms } from '#features/notifications/index.ts';
-import { retryAdjustmentRefunds, retryRefund } from '#features/orders/index.ts';
+import { refundsFor, retryPaymentRefund, runPaymentJobs } from '#features/orders/index.ts';
 import { getPaymentGateway } from '#features/payments/index.ts';
 
-const [command, arg] = process.argv.slice(2);
+const [command, arg, arg2] = process.argv.slice(2);
+/** The operator as the audit log names them. */
+const OPERATOR = { staffId: null, name: 'Operator (npm run orders)', role: 'operator', requestId: null };
 const handle = await openDatabaseForCli();
 try {
   await migrateDatabase(handle);
@@ -50,14 +54,29 @@ try {
       console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     }
     await settleOrderSms();
-  } else if (command === 'refund-adjustments' && arg && /^\d+$/.test(arg)) {
-    const done = await retryAdjustmentRefunds(handle.db, getPaymentGateway(), Number(arg));
-    console.log(`Order #${arg}: ${done} packing adjustment refund(s) went through`);
-  } else if (command === 'refund' && arg && /^\d+$/.test(arg)) {
-    console.log(`Order #${arg}: refunded (${await retryRefund(handle.db, getPaymentGateway(), Number(arg))})`);
+  } else if (command === 'refunds' && arg && /^\d+$/.test(arg)) {
+    const rows = (await refundsFor(handle.db, [Number(arg)])).get(Number(arg)) ?? [];
+    if (!rows.length) console.log(`Order #${arg}: no refunds to an online payment.`);
+    for (const r of rows)
+      console.log(
+        `refund ${r.id}\t${r.reason.padEnd(12)}\t${formatPaise(r.amountPaise).padStart(12)}\t${r.status.padEnd(9)}\t${r.gatewayRefundId ?? '-'}\t${r.failureReason ?? ''}`,
+      );
+  } else if (command === 'refund' && arg && /^\d+$/.test(arg) && arg2 && /^\d+$/.test(arg2)) {
+    const after = await retryPaymentRefund(handle.db, getPaymentGateway(), Number(arg), Number(arg2), OPERATOR);
+    console.log(
+      `Order #${arg} refund ${arg2}: ${after.status}${after.failureReason ? ` (${after.failureReason})` : ''}`,
+    );
+  } else if (command === 'payments') {
+    const gateway = getPaymentGateway();
+    if (!gateway) throw new Error('Online payment is off (PAYMENT_GATEWAY is not set).');
+    const result = await runPaymentJobs(handle.db, gateway);
+    console.log(
+      `Payments job: ${result.confirmed} confirmed, ${result.released} released, ${result.lateRefunds} late payments refunded`,
+    );
+    await settleOrderSms();
   } else {
     console.error(
-      'Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refund ORDER_ID | refund-adjustments ORDER_ID',
+      'Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refunds ORDER_ID | refund ORDER_ID REFUND_ID | payments',
     );
     process.exitCode = 2;
   }

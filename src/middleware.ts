@@ -1,6 +1,7 @@
 /**
  * Runs around every server-rendered request (bad addresses and oversized bodies never get here:
  * the listener's edge gate, src/lib/http/edge-gate.ts, refuses them first):
+ * - starts this process's background work once (database clean-up, the payments job);
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
  * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
@@ -16,6 +17,8 @@ import { logger } from '#lib/log.ts';
 import { errorResponse, AppError, notFound } from '#lib/http/envelope.ts';
 import { getDb } from '#lib/db/index.ts';
 import { scheduleMaintenance } from '#lib/db/maintenance.ts';
+import { schedulePaymentJobs } from '#features/orders/index.ts';
+import { getPaymentGateway } from '#features/payments/index.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -64,6 +67,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time, where there is no real request to inspect.
   if (context.isPrerendered) return next();
   scheduleMaintenance(getDb); // once per process: prune old throttle events, sessions, OTPs
+  schedulePaymentJobs(getDb, getPaymentGateway); // once per process: reconcile and expire online payments (ADR 0075)
   const started = performance.now();
   const reqId = requestId(context.request.headers.get('x-request-id'));
   (context.locals as App.Locals).reqId = reqId;

@@ -16,7 +16,13 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import { adminPromoContracts, orderAdminContracts, orderContracts } from '#features/orders/contract.ts';
+import {
+  adminPromoContracts,
+  orderAdminContracts,
+  orderContracts,
+  orderPaymentContracts,
+} from '#features/orders/contract.ts';
+import { paymentContracts } from '#features/payments/contract.ts';
 import { pickingContracts } from '#features/picking/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
@@ -32,6 +38,8 @@ export const allContracts: readonly RouteContract[] = [
   ...checkoutContracts,
   ...deliveryContracts,
   ...orderContracts,
+  ...orderPaymentContracts,
+  ...paymentContracts,
   ...substitutionContracts,
   ...buyAgainContracts,
   ...invoiceContracts,

@@ -3,16 +3,18 @@
  *
  * One module serves the Astro server, astro.config.mjs and the CLI scripts (start, migrate, seed,
  * import, bench), which run outside Astro; that is why it reads `process.env` rather than
- * `astro:env`. No other module reads the shop's variables from `process.env`. Every variable is
- * listed with its default in the README's configuration table. Not configuration, so not here:
+ * `astro:env`. No other module reads the shop's variables from `process.env`; groups of them with
+ * their cross-checks live in src/lib/config/ and are spread into the schema here. Every variable
+ * is listed with its default in the README's configuration table. Not configuration, so not here:
  * the Node adapter's own switches ASTRO_NODE_AUTOSTART / ASTRO_NODE_LOGGING (src/server/), and
  * the parameters of test and benchmark runs (TEST_*, E2E_PORT, BASE_URL, BENCH_*, CHROME_PATH,
  * CHROMIUM_PATH).
  */
 import os from 'node:os';
 import ipaddr from 'ipaddr.js';
-import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
+import { checkPaymentSettings, paymentSettings } from './config/payment-settings.ts';
+import { checkSignInSettings, signInSettings } from './config/sign-in-settings.ts';
 
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
@@ -28,7 +30,7 @@ const configSchema = z
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     /**
      * Demo mode, the one switch for what only a demo may do: the console SMS sender (codes shown on
-     * screen), the test payment gateway, seeding the demo shop into an empty database, and the
+     * screen), the payment simulator (test payments), seeding the demo shop into an empty database, and the
      * banners saying so. Unset: on under `astro dev` (NODE_ENV=development), off everywhere else.
      */
     DEMO_MODE: bool.optional(),
@@ -127,23 +129,8 @@ const configSchema = z
     /** Promo codes that could not be used, per customer and per client IP per hour, before further tries answer 429. */
     PROMO_TRIES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     PROMO_IP_TRIES_PER_HOUR: z.coerce.number().int().min(1).default(30),
-    /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
-    OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
-    /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
-    AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(1000),
-    /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
-    AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
-    /**
-     * SMS sender: `console` (demo mode only: no SMS, the code is shown on screen) or `http` (a
-     * gateway). Unset: `console` in demo mode; otherwise OTP sign-in is off (503) until set.
-     */
-    SMS_SENDER: z.enum(['console', 'http']).optional(),
-    SMS_GATEWAY_URL: z.string().url().optional(),
-    SMS_GATEWAY_TOKEN: z.string().optional(),
-    /** Payment gateway for the "Pay Online" method: unset (off; `test` in demo mode) or `test` (demo mode only). */
-    PAYMENT_GATEWAY: z.enum(['test']).optional(),
-    /** With PAYMENT_GATEWAY=test only: decline every charge (to try the payment-failed path). */
-    PAYMENT_TEST_DECLINE: bool.default(false),
+    ...signInSettings,
+    ...paymentSettings,
     /** Map tile URL template for the address pin map. */
     MAP_TILE_URL: z.string().default('https://tile.openstreetmap.org/{z}/{x}/{y}.png'),
     /** Largest request body accepted, in bytes (64 KB); larger ones get 413 before the rest is read. */
@@ -182,33 +169,6 @@ const configSchema = z
       }),
     /** Replaced by TRUSTED_PROXIES: a value other than false stops start-up with a message saying so. */
     TRUST_PROXY: z.string().optional(),
-    /** Countries (ISO 3166 codes, comma-separated) whose mobile numbers get SMS; others are refused before any code is made. */
-    SMS_ALLOWED_COUNTRIES: z
-      .string()
-      .default('IN')
-      .transform((text, ctx) => {
-        const codes = text
-          .split(',')
-          .map((s) => s.trim().toUpperCase())
-          .filter(Boolean);
-        const bad = codes.filter((c) => !isSupportedCountry(c));
-        if (bad.length > 0 || codes.length === 0) {
-          ctx.addIssue({
-            code: 'custom',
-            message: `not a country code: ${bad.join(', ') || '(empty)'}; e.g. IN or IN,AE`,
-          });
-          return z.NEVER;
-        }
-        return codes;
-      }),
-    /** Shop-wide OTP SMS per hour, from all numbers and addresses; past it OTP sends answer 503 until the hour has room. */
-    SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
-    /** Shop-wide OTP SMS per 24 hours (the daily bill's ceiling). */
-    SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(2000),
-    /** OTP SMS per hour to numbers sharing all digits but the last two (a block of 100 numbers). */
-    SMS_PREFIX_LIMIT: z.coerce.number().int().min(1).default(30),
-    /** Days a session lives without being used (its idle timeout), beside the absolute 30 days. */
-    SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
   })
   .superRefine((c, ctx) => {
     if (c.TRUST_PROXY !== undefined && !['false', '0', 'no'].includes(c.TRUST_PROXY))
@@ -223,7 +183,7 @@ const configSchema = z
     if (c.NODE_ENV === 'production' && !demo) {
       const demoOnly: [keyof typeof c, string][] = [
         ['SMS_SENDER', 'console'],
-        ['PAYMENT_GATEWAY', 'test'],
+        ['PAYMENT_GATEWAY', 'simulator'],
         ['SEED_DEMO', 'auto'],
       ];
       for (const [name, value] of demoOnly)
@@ -234,8 +194,8 @@ const configSchema = z
             message: `${value} is for demo mode only; set DEMO_MODE=true (or run \`npm run demo\`) to run the demo shop, or remove ${name}`,
           });
     }
-    if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL)
-      ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
+    checkPaymentSettings(c, ctx);
+    checkSignInSettings(c, ctx);
     if (c.SHOP_GSTIN.slice(0, 2) !== c.SHOP_STATE_CODE)
       ctx.addIssue({
         code: 'custom',
@@ -266,7 +226,7 @@ export const DEMO_NEW_CUSTOMER_CREDIT_PAISE = 100_000;
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
   const DEMO_MODE = c.DEMO_MODE ?? c.NODE_ENV === 'development';
   const SMS_SENDER = c.SMS_SENDER ?? (DEMO_MODE ? ('console' as const) : undefined);
-  const PAYMENT_GATEWAY = c.PAYMENT_GATEWAY ?? (DEMO_MODE ? ('test' as const) : undefined);
+  const PAYMENT_GATEWAY = c.PAYMENT_GATEWAY ?? (DEMO_MODE ? ('simulator' as const) : undefined);
   const SEED_DEMO = c.SEED_DEMO ?? (DEMO_MODE ? ('auto' as const) : ('never' as const));
   const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
   // One process owns a PGlite folder; on PostgreSQL every core serves.

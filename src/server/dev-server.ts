@@ -8,10 +8,13 @@
  * (src/lib/http/security-headers.ts) — Astro's hashed page policy is turned off under `astro dev`,
  * because Vite injects the page's CSS as inline style elements it does not hash (every page
  * rendered unstyled).
+ * It also starts the payment simulator in simulator mode, as the built server's entry does.
  */
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { createListener } from './listener.ts';
+import { logger } from '#lib/log.ts';
+import { type PaymentSimulator, startConfiguredSimulator } from '#features/payments/index.ts';
 
 /** The Vite plugin (development server only). */
 function devListener(): Plugin {
@@ -25,14 +28,30 @@ function devListener(): Plugin {
   };
 }
 
-/** The integration: under `astro dev` only, the shared listener and the development policy. */
+/**
+ * The integration: under `astro dev` only, the shared listener and the development policy, and
+ * the payment simulator with PAYMENT_GATEWAY=simulator (demo mode's default), its webhooks sent
+ * to the dev server's port. A taken simulator port is logged; the shop runs without online payments.
+ */
 export function devServer(): AstroIntegration {
+  let simulator: PaymentSimulator | null = null;
   return {
     name: 'farmfresh:dev-server',
     hooks: {
       'astro:config:setup': ({ command, updateConfig }) => {
         if (command !== 'dev') return;
         updateConfig({ security: { csp: false }, vite: { plugins: [devListener()] } });
+      },
+      'astro:server:start': async ({ address }) => {
+        try {
+          simulator = await startConfiguredSimulator(address.port);
+        } catch (err) {
+          logger.error({ err }, 'payment simulator not started: online payments fail until it runs');
+        }
+      },
+      'astro:server:done': async () => {
+        await simulator?.close();
+        simulator = null;
       },
     },
   };

@@ -19,6 +19,8 @@
  * on it exits at once with a clear message. A delivery zones file (DELIVERY_ZONES_FILE) that is
  * not valid stops it before it listens, with every problem listed; so does an invalid configuration
  * (src/server/check-config.ts), such as a demo-only setting in production without DEMO_MODE.
+ * With PAYMENT_GATEWAY=simulator the process that starts first (the primary) also runs the local
+ * payment simulator (src/features/payments/simulator) on 127.0.0.1:PAYMENT_SIMULATOR_PORT.
  */
 import './check-config.ts';
 import './wiring.ts';
@@ -38,6 +40,7 @@ import { logger } from '#lib/log.ts';
 import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
 import { getSearchCatalog } from '#features/search/index.ts';
 import { logSmsStartupWarning } from '#features/auth/index.ts';
+import { startConfiguredSimulator } from '#features/payments/index.ts';
 
 const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
 const headersFile = fileURLToPath(new URL('../_headers.json', import.meta.url));
@@ -142,14 +145,26 @@ function runPrimary(count: number): void {
   process.on('SIGINT', stop);
 }
 
-/** Starts the server: checks the delivery zones, then one process or a cluster (see the module comment). */
-function start(): void {
+/**
+ * Starts the server: checks the delivery zones, starts the payment simulator with
+ * PAYMENT_GATEWAY=simulator (once: in the primary, or the only process; a taken port stops
+ * start-up), then one process or a cluster (see the module comment).
+ */
+async function start(): Promise<void> {
   try {
     deliveryConfig();
   } catch (err) {
     if (!(err instanceof DeliveryConfigError)) throw err;
     console.error(err.message);
     process.exit(1);
+  }
+  if (cluster.isPrimary) {
+    try {
+      await startConfiguredSimulator();
+    } catch (err) {
+      console.error(`FarmFresh cannot start. ${(err as Error).message}`);
+      process.exit(1);
+    }
   }
   const workers = getConfig().WEB_CONCURRENCY;
   if (cluster.isPrimary && workers > 1) runPrimary(workers);
@@ -167,4 +182,4 @@ function isMainScript(): boolean {
 }
 
 // ASTRO_NODE_AUTOSTART=disabled is the adapter's documented way to import the entry without a server.
-if (isMainScript() && process.env.ASTRO_NODE_AUTOSTART !== 'disabled') start();
+if (isMainScript() && process.env.ASTRO_NODE_AUTOSTART !== 'disabled') void start();

@@ -35,11 +35,15 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     expect(me.body.data.permissions).not.toContain('orders.cancel');
   });
 
-  it('refuses a mobile that is no staff member’s, and a wrong code, and records the wrong code', async () => {
+  it('answers a stranger’s mobile like a staff one without sending a code, refuses a wrong code, and records it', async () => {
     const stranger = new StaffClient(baseUrl);
-    const unknown = await stranger.post('/api/admin/login/otp', { json: { mobile: randomPhone() } });
-    expect(unknown.status).toBe(404);
-    expect(unknown.body.message).toBe('No staff member has this mobile number.');
+    const strangerPhone = randomPhone();
+    const unknown = await stranger.post('/api/admin/login/otp', { json: { mobile: strangerPhone } });
+    expect(unknown.status).toBe(200);
+    expect(unknown.body.data.expires_in).toBeGreaterThan(0);
+    expect(unknown.body.data.demo_otp).toBeUndefined();
+    const guessed = await stranger.post('/api/admin/login', { json: { mobile: strangerPhone, otp: '0000' } });
+    expect(guessed.status).toBe(400);
 
     const member = await addStaffMember(owner, 'rider');
     const sent = await stranger.post('/api/admin/login/otp', { json: { mobile: member.phone } });
@@ -51,6 +55,22 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     expect(bad.body.message).toBe('Invalid OTP');
     const audit = await owner.get(`/api/admin/audit?staff_id=${member.id}`);
     expect(audit.body.data.entries.map((e: { action: string }) => e.action)).toContain('staff.sign_in_failed');
+  });
+
+  it('refuses the sixth code in an hour to a stranger’s mobile as to a staff one, with the same message', async () => {
+    const member = await addStaffMember(owner, 'packer');
+    const client = new StaffClient(baseUrl);
+    const answers = async (mobile: string) => {
+      const out: [number, string][] = [];
+      for (let i = 0; i < 6; i++) {
+        const res = await client.post('/api/admin/login/otp', { json: { mobile } });
+        out.push([res.status, res.status === 429 ? res.body.message : '']);
+      }
+      return out;
+    };
+    const staffAnswers = await answers(member.phone);
+    expect(staffAnswers.map(([status]) => status)).toEqual([200, 200, 200, 200, 200, 429]);
+    expect(await answers(randomPhone())).toEqual(staffAnswers);
   });
 
   it('a customer’s code does not open the back office, nor a staff code the shop', async () => {

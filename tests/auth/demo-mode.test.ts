@@ -2,7 +2,7 @@
  * Demo mode is one switch (DEMO_MODE, `npm run demo`), and every other way of starting the shop
  * is production, on each test database:
  * - the configuration: unset NODE_ENV is production; demo mode alone turns on the console SMS
- *   sender, the test payment gateway and demo seeding; those settings in production without
+ *   sender, the payment simulator and demo seeding; those settings in production without
  *   demo mode stop start-up, naming them;
  * - `node dist/server/entry.mjs` with no environment at all and `npm start` (scripts/start.ts)
  *   hand no code to the client and leave an empty database empty; `npm run demo` does both.
@@ -42,12 +42,12 @@ describe('configuration', () => {
     });
   });
 
-  it('DEMO_MODE=true alone turns on the console sender, the test gateway and demo seeding', () => {
+  it('DEMO_MODE=true alone turns on the console sender, the payment simulator and demo seeding', () => {
     configure({ NODE_ENV: 'production', DEMO_MODE: 'true' });
     expect(getConfig()).toMatchObject({
       DEMO_MODE: true,
       SMS_SENDER: 'console',
-      PAYMENT_GATEWAY: 'test',
+      PAYMENT_GATEWAY: 'simulator',
       SEED_DEMO: 'auto',
       OTP_LENGTH: 4,
     });
@@ -62,7 +62,7 @@ describe('configuration', () => {
 
   it.each([
     ['SMS_SENDER', 'console'],
-    ['PAYMENT_GATEWAY', 'test'],
+    ['PAYMENT_GATEWAY', 'simulator'],
     ['SEED_DEMO', 'auto'],
   ])('refuses %s=%s in production without demo mode, naming it', (name, value) => {
     configure({ NODE_ENV: 'production', [name]: value });
@@ -98,7 +98,14 @@ function run(args: string[], env: Record<string, string>): { child: ChildProcess
 /** Starts `args` on a free port with `env` and waits for /readyz. */
 async function serve(args: string[], env: Record<string, string>): Promise<Started> {
   const port = await freePort();
-  const { child, output } = run(args, { HOST: '127.0.0.1', PORT: String(port), ...env });
+  // Demo mode starts the payment simulator: on a port of its own.
+  const simulatorPort = String(await freePort());
+  const { child, output } = run(args, {
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    PAYMENT_SIMULATOR_PORT: simulatorPort,
+    ...env,
+  });
   const baseUrl = `http://127.0.0.1:${port}`;
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -192,7 +199,7 @@ describe.each(testDatabaseKinds())(
       const env = await database();
       for (const [name, value] of [
         ['SMS_SENDER', 'console'],
-        ['PAYMENT_GATEWAY', 'test'],
+        ['PAYMENT_GATEWAY', 'simulator'],
         ['SEED_DEMO', 'auto'],
       ]) {
         const { child, output } = run([entry], {

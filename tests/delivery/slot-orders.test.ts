@@ -9,60 +9,16 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
-import { addToCart } from '#features/cart/server/cart.ts';
-import { addAddress } from '#features/addresses/server/addresses.ts';
+import { deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
-import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
 import { setDeliveryClock } from '#features/delivery/server/clock.ts';
 import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
 import { orderDelivery } from '#features/delivery/server/order-delivery.ts';
 import { listZoneSlots } from '#features/delivery/server/slot-usage.ts';
-import { shopInstant } from '#features/delivery/slots.ts';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 import type { Database } from '#lib/db/index.ts';
 import type { AppError } from '#lib/http/envelope.ts';
-
-const ADDRESS = {
-  type: 'home',
-  name: 'Buyer',
-  mobile: '+919800000000',
-  building_num: '1',
-  street: 'MG Road',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: 10.52,
-  longitude: 76.21,
-};
-/** The demo zones with room for 3 orders in each central window. */
-const SMALL = {
-  ...demo,
-  slotTemplates: {
-    ...demo.slotTemplates,
-    city: { ...demo.slotTemplates.city, windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 3 })) },
-  },
-};
-const NOW = shopInstant('2026-11-26', '06:00');
-
-let n = 0;
-/** A new customer with an address at `pin` and `qty` of product 1 in the cart; returns what place-order needs. */
-async function buyer(db: Database, pin = '680001', qty = 1) {
-  const [c] = await db
-    .insert(customers)
-    .values({ name: `Buyer ${n}`, phone: `+9197${String(n++).padStart(8, '0')}` })
-    .returning();
-  const address = await addAddress(db, c!.id, { ...ADDRESS, po_box: pin });
-  await addToCart(db, c!.id, 1, qty);
-  const policy = orderDelivery(pin)!.policy;
-  const quote = await quoteOrder(db, c!.id, { policy });
-  return {
-    customerId: c!.id,
-    input: { addressId: address.id, paymentMode: 'Cash' as const, paidAmountPaise: quote.paidAmountPaise, points: 0 },
-    quote,
-  };
-}
+import { buyer, NOW, SMALL } from './slot-buyers.ts';
 
 describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) => {
   let handle: Awaited<ReturnType<typeof createTestDatabase>>;

@@ -4,69 +4,12 @@
  * order details page then shows the picked weight, the substitute and the new total. Axe finds no
  * serious issue on the order page with its packing controls.
  */
-import { expect, type APIRequestContext, type Page, test } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { createCustomer, hydrated, origin } from './session-helpers.ts';
+import { placeSlotOrder, seriousViolations, STAFF, staffSignInByApi } from './back-office-helpers.ts';
 
-const PACKER = '+919447000103';
-const THRISSUR = {
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: 'Near the temple',
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: '10.5276',
-  longitude: '76.2144',
-};
-
+const PACKER = STAFF.packer.mobile;
 type Product = { id: number; name: string; stock: number; weight: number | null; weightUnit: string | null };
-
-async function seriousViolations(page: Page): Promise<string[]> {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
-}
-
-/** A staff session in `request`'s cookie jar (shared with the pages of the same context). */
-async function signInByApi(request: APIRequestContext, mobile: string): Promise<void> {
-  const sent = await request.post('/api/admin/login/otp', { data: { mobile }, headers: origin() });
-  expect(sent.status()).toBe(200);
-  const otp = (await sent.json()).data.demo_otp;
-  const login = await request.post('/api/admin/login', { data: { mobile, otp }, headers: origin() });
-  expect(login.status(), await login.text()).toBe(200);
-}
-
-/** The customer's Cash order of one each of `products` in an open slot of today or tomorrow; its id. */
-async function placeOrder(customer: APIRequestContext, products: Product[]): Promise<number> {
-  const address = await customer.post('/api/customer/add-address', { data: THRISSUR, headers: origin() });
-  for (const p of products)
-    await customer.post('/api/customer/add-product', {
-      multipart: { product_id: String(p.id), qty: '1' },
-      headers: origin(),
-    });
-  const slots = (await (await customer.get('/api/customer/delivery-slots?pin=680001')).json()).data.slots as {
-    id: string;
-    day: string;
-    status: string;
-  }[];
-  const slot = slots.find((s) => s.status === 'open' && (s.day === 'today' || s.day === 'tomorrow'))!;
-  const summary = (await (await customer.get('/api/customer/checkout-summary')).json()).data.summary;
-  const placed = await customer.post('/api/customer/place-order', {
-    data: {
-      address_id: (await address.json()).data.address.id,
-      payment_mode: 'cod',
-      paid_amount: summary.paid_amount,
-      points: '0',
-      delivery_slot: slot.id,
-    },
-    headers: origin(),
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  return (await placed.json()).data.order.id as number;
-}
 
 test('a packer records a lower weight and a substitute; the customer sees the new lines and total', async ({
   page,
@@ -81,11 +24,11 @@ test('a packer records a lower weight and a substitute; the customer sees the ne
   const weighed = all.find((p) => p.stock > 50 && p.weight && p.weightUnit)!;
   const other = all.find((p) => p.stock > 50 && p.id !== weighed.id)!;
   const substitute = all.find((p) => p.id !== weighed.id && p.id !== other.id && /^[A-Za-z ]+$/.test(p.name))!;
-  const orderId = await placeOrder(customer, [weighed, other]);
+  const orderId = await placeSlotOrder(customer, [weighed.id, other.id], 'cod', origin());
   const before = (await (await customer.get(`/api/customer/orders/${orderId}`)).json()).data.order;
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await signInByApi(page.request, PACKER);
+  await staffSignInByApi(page.request, PACKER, origin());
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole('heading', { name: `Order #${orderId}`, level: 1 })).toBeVisible();
   await hydrated(page, 'StaffOrderView');

@@ -16,13 +16,7 @@ import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
 import { pdfText } from '../helpers/pdf.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { hydrated, randomPhone } from './session-helpers.ts';
-
-const STAFF = {
-  owner: { mobile: '+919447000101', name: 'Lakshmi Nair' },
-  manager: { mobile: '+919447000102', name: 'Ravi Menon' },
-  packer: { mobile: '+919447000103', name: 'Anu Thomas' },
-  rider: { mobile: '+919447000104', name: 'Biju Varghese' },
-} as const;
+import { placeSlotOrder, STAFF, staffSignInByApi, staffSignInOnPage } from './back-office-helpers.ts';
 
 /**
  * How long the checks of the issue's two deadlines wait: the deadline itself plus 500 ms for the
@@ -30,18 +24,6 @@ const STAFF = {
  */
 const BOARD_WITHIN_MS = 5_000 + 500;
 const PRODUCT_PAGE_WITHIN_MS = 1_000 + 500;
-
-const THRISSUR = {
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: 'Near the temple',
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: '10.5276',
-  longitude: '76.2144',
-};
 
 type Product = { id: number; name: string; stock: number; weight: number | null; weightUnit: string | null };
 
@@ -52,29 +34,6 @@ const rupees = (amount: number) =>
 async function person(browser: Browser, base: string): Promise<{ context: BrowserContext; page: Page }> {
   const context = await browser.newContext({ baseURL: base, extraHTTPHeaders: { origin: new URL(base).origin } });
   return { context, page: await context.newPage() };
-}
-
-/** Signs a staff member in at /admin/login like a person: mobile, Send code, the demo code shown, Sign in. */
-async function signInOnPage(page: Page, mobile: string): Promise<void> {
-  await page.goto('/admin/login');
-  await hydrated(page, 'AdminLogin');
-  await page.getByLabel('Mobile number').fill(mobile);
-  await page.getByRole('button', { name: 'Send code' }).click();
-  const note = page.getByRole('note', { name: 'Demo mode' });
-  await expect(note).toBeVisible();
-  const code = ((await note.textContent()) ?? '').match(/Demo code:\s*(\d+)/)![1]!;
-  await page.getByLabel(/digit code/).fill(code);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page).not.toHaveURL(/\/admin\/login/);
-}
-
-/** A staff session through the API, in the page's cookie jar. */
-async function signInByApi(page: Page, mobile: string): Promise<void> {
-  const sent = await page.request.post('/api/admin/login/otp', { data: { mobile } });
-  expect(sent.status()).toBe(200);
-  const otp = (await sent.json()).data.demo_otp as string;
-  const login = await page.request.post('/api/admin/login', { data: { mobile, otp } });
-  expect(login.status(), await login.text()).toBe(200);
 }
 
 /** A new customer signed in through the API in the page's cookie jar. */
@@ -89,36 +48,6 @@ async function signUpCustomer(page: Page): Promise<void> {
   expect(login.status(), await login.text()).toBe(200);
 }
 
-/** The customer's order, paid with FarmFresh credit, of one each of `products` in an open slot of today or tomorrow; its id. */
-async function placeOrder(page: Page, products: Product[]): Promise<number> {
-  const address = await page.request.post('/api/customer/add-address', { data: THRISSUR });
-  expect(address.status(), await address.text()).toBe(201);
-  for (const p of products) {
-    const added = await page.request.post('/api/customer/add-product', {
-      multipart: { product_id: String(p.id), qty: '1' },
-    });
-    expect(added.ok(), await added.text()).toBe(true);
-  }
-  const slots = (await (await page.request.get('/api/customer/delivery-slots?pin=680001')).json()).data.slots as {
-    id: string;
-    day: string;
-    status: string;
-  }[];
-  const slot = slots.find((s) => s.status === 'open' && (s.day === 'today' || s.day === 'tomorrow'))!;
-  const summary = (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary;
-  const placed = await page.request.post('/api/customer/place-order', {
-    data: {
-      address_id: (await address.json()).data.address.id,
-      payment_mode: 'credit',
-      paid_amount: summary.paid_amount,
-      points: '0',
-      delivery_slot: slot.id,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  return (await placed.json()).data.order.id as number;
-}
-
 /** The whole story against the server at `base`. */
 async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   const customer = await person(browser, base);
@@ -129,12 +58,13 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
 
   // The owner opens the board before the order exists.
   await owner.page.setViewportSize({ width: 1280, height: 900 });
-  await signInOnPage(owner.page, STAFF.owner.mobile);
+  await staffSignInOnPage(owner.page, STAFF.owner.mobile);
+  await expect(owner.page).not.toHaveURL(/\/admin\/login/);
   await expect(owner.page.getByRole('heading', { name: 'Order board', level: 1 })).toBeVisible();
   await hydrated(owner.page, 'OrderBoard');
 
   // The manager's product of the day, kept out of the customer's order.
-  await signInByApi(manager.page, STAFF.manager.mobile);
+  await staffSignInByApi(manager.page.request, STAFF.manager.mobile);
   const listed = (await (await manager.page.request.get('/api/admin/products?q=tomato')).json()).data.products as {
     id: number;
     name: string;
@@ -156,7 +86,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   // The customer pays with the FarmFresh credit a new account starts with.
   const creditBefore = (await (await customer.page.request.get('/api/customer/profile')).json()).data.account
     .credit_balance as number;
-  const orderId = await placeOrder(customer.page, [weighed, other]);
+  const orderId = await placeSlotOrder(customer.page.request, [weighed.id, other.id], 'credit');
   const before = (await (await customer.page.request.get(`/api/customer/orders/${orderId}`)).json()).data.order;
 
   // The open board shows it without a reload.
@@ -165,7 +95,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   });
 
   // The packer records a lower weight and a substitute, then marks the order processed.
-  await signInByApi(packer.page, STAFF.packer.mobile);
+  await staffSignInByApi(packer.page.request, STAFF.packer.mobile);
   await packer.page.goto(`/admin/orders/${orderId}`);
   await expect(packer.page.getByRole('heading', { name: `Order #${orderId}`, level: 1 })).toBeVisible();
   await hydrated(packer.page, 'StaffOrderView');
@@ -227,7 +157,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await expect(owner.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();
 
   // The rider marks it out for delivery, then delivered.
-  await signInByApi(rider.page, STAFF.rider.mobile);
+  await staffSignInByApi(rider.page.request, STAFF.rider.mobile);
   await rider.page.goto(`/admin/orders/${orderId}`);
   await hydrated(rider.page, 'StaffOrderView');
   await expect(rider.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();

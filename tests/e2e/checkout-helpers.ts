@@ -61,6 +61,18 @@ export async function hydrated(page: Page, component: string): Promise<void> {
   await page.locator(`astro-island[component-url*="/${component}."]:not([ssr])`).first().waitFor({ state: 'attached' });
 }
 
+/**
+ * Waits until the checkout with a saved address has loaded everything that moves its layout:
+ * the address, then the delivery slots for it, and the payment methods. A tap before that can
+ * land on a control that has just moved.
+ */
+export async function checkoutLoaded(page: Page): Promise<void> {
+  await hydrated(page, 'Checkout');
+  await expect(page.getByText(/^Delivering to /)).toBeVisible();
+  await expect(page.getByRole('radio', { name: 'Pay by Cash On Delivery' })).toBeVisible();
+  await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
+}
+
 /** The customer's orders as the API lists them. */
 export async function myOrders(
   page: Page,

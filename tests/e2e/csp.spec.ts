@@ -75,3 +75,39 @@ test('signed in, cart and checkout run without CSP violations', async ({ page })
   await expect(page.locator('html')).toHaveAttribute('data-auth', 'in');
   expect(violations).toEqual([]);
 });
+
+test("Razorpay's checkout script and frames are allowed on the checkout page and nowhere else", async ({ page }) => {
+  await createCustomer(page.request);
+  const products = (await (await page.request.get('/api/customer/products/0?pageSize=50')).json()).data.products as {
+    id: number;
+    stock: number;
+  }[];
+  const add = await page.request.post('/api/customer/add-product', {
+    multipart: { product_id: String(products.find((p) => p.stock > 5)!.id), qty: '1' },
+    headers: origin(),
+  });
+  expect(add.status(), await add.text()).toBe(200);
+  const policy = async (path: string) => {
+    const res = await page.request.get(path, { maxRedirects: 0 });
+    expect(res.status(), path).toBe(200);
+    return res.headers()['content-security-policy'] ?? '';
+  };
+  const directive = (csp: string, name: string) =>
+    csp
+      .split(';')
+      .map((d) => d.trim())
+      .find((d) => d.startsWith(`${name} `)) ?? '';
+
+  const checkout = await policy('/checkout');
+  expect(directive(checkout, 'script-src')).toContain('https://checkout.razorpay.com');
+  expect(directive(checkout, 'script-src')).toContain("'self'");
+  expect(directive(checkout, 'script-src')).not.toContain("'unsafe-inline'");
+  expect(directive(checkout, 'frame-src')).toContain('https://api.razorpay.com');
+  expect(directive(checkout, 'connect-src')).toContain('https://api.razorpay.com');
+
+  for (const path of ['/', '/cart', '/my-account']) {
+    const csp = await policy(path);
+    expect(csp, path).not.toContain('razorpay');
+    expect(directive(csp, 'script-src'), path).toContain("'self'");
+  }
+});

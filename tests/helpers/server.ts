@@ -61,6 +61,8 @@ export async function startServer(
       SMS_BUDGET_PER_DAY: '1000000',
       // One process per server unless a test asks for cluster workers (PostgreSQL only).
       WEB_CONCURRENCY: '1',
+      // Demo mode starts the payment simulator: each server gets its own port for it.
+      PAYMENT_SIMULATOR_PORT: String(await freePort()),
       ...env,
     },
     stdio: ['ignore', options.logs ? 'pipe' : 'inherit', options.logs ? 'pipe' : 'inherit'],

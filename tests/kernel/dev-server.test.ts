@@ -28,6 +28,8 @@ beforeAll(async () => {
         PGLITE_DATA_DIR: 'memory://',
         DATABASE_URL: '',
         SMS_SENDER: 'console',
+        // Development is demo mode, which starts the payment simulator: on a port of its own.
+        PAYMENT_SIMULATOR_PORT: String(await freePort()),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     },

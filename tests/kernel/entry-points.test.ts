@@ -46,6 +46,8 @@ async function serve(name: string, args: (port: number) => string[]): Promise<Se
       TRUSTED_PROXIES: '',
       // The sign-in test below reads demo codes.
       DEMO_MODE: 'true',
+      // Demo mode starts the payment simulator: on a port of its own.
+      PAYMENT_SIMULATOR_PORT: String(await freePort()),
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
@@ -202,6 +204,7 @@ describe.skipIf(!hasOpenssl)('HTTPS from the server entry', () => {
         ASTRO_NODE_LOGGING: 'disabled',
         SERVER_CERT_PATH: cert,
         SERVER_KEY_PATH: key,
+        PAYMENT_SIMULATOR_PORT: String(await freePort()),
       },
       stdio: ['ignore', 'ignore', 'inherit'],
     });

@@ -1,11 +1,11 @@
 /**
  * Money paths of placing an order, on each database kind:
  * - an Idempotency-Key returns the same order for the same body (200) and a 422 for another body;
- * - an online charge runs outside any transaction: while the gateway charges, the order is
- *   already committed as `pending` (visible from another connection) and hidden from the
- *   customer's orders; afterwards it is paid;
- * - a declined charge leaves no order for the customer, gives back stock, promo use, points and
- *   the cart, and answers 402 "Payment failed: …" (in-process and over HTTP);
+ * - an online order is reserved first and its gateway order created outside any transaction: the
+ *   order awaits its payment, hidden from the customer's orders; the same key while it awaits
+ *   gives the same order and the same checkout payment; paid, it shows;
+ * - a gateway that cannot create the order: 503 "Payment initialization failed.", and stock,
+ *   promo use, points and the cart are given back;
  * - a sign-up whose customer insert fails for another reason than the phone race is not taken
  *   for that race.
  */
@@ -13,17 +13,17 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient } from '../helpers/api.ts';
+import { FakeGateway } from '../helpers/fake-gateway.ts';
 import type { Database, DatabaseHandle } from '#lib/db/index.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { cartItems, customers, orders, products, promoCodes } from '#lib/db/schema.ts';
 import { addToCart, listCart } from '#features/cart/server/cart.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
-import { PAYMENT_FAILED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
+import { PAYMENT_INIT_FAILED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import { PaymentDeclinedError, type PaymentGateway } from '#features/payments/server.ts';
+import { verifyCheckoutPayment } from '#features/orders/server/payment-callbacks.ts';
 import { completeOtpLogin, issueOtp } from '#features/auth/server/otp.ts';
 import { AppError } from '#lib/http/envelope.ts';
 
@@ -41,52 +41,27 @@ const ADDRESS = {
 };
 const THRISSUR = { ...ADDRESS, latitude: '10.5276', longitude: '76.2144' };
 
-/** Resolves with `promise`, or rejects when it has not settled after `ms` (a locked database). */
-function deadline<T>(promise: Promise<T>, ms: number, what: string): Promise<T> {
-  let timer: NodeJS.Timeout | undefined;
-  const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new Error(what)), ms);
-  });
-  return Promise.race([promise, late]).finally(() => clearTimeout(timer));
-}
-
-/**
- * A gateway that, while "charging", looks at the order from another connection of the pool
- * (PostgreSQL) or after the single PGlite connection (which would wait forever while a
- * transaction held it), then approves or declines.
- */
-class CheckingGateway implements PaymentGateway {
-  readonly name = 'checking';
+/** A gateway that, while it creates the gateway order, looks at the order from the pool (no transaction may hold it). */
+class CheckingGateway extends FakeGateway {
   seen: { paymentStatus: string | undefined; customerSees: number }[] = [];
   private readonly db: Database;
   private readonly customerId: number;
-  private readonly outcome: 'approve' | 'decline';
-  constructor(db: Database, customerId: number, outcome: 'approve' | 'decline') {
+  constructor(db: Database, customerId: number) {
+    super();
     this.db = db;
     this.customerId = customerId;
-    this.outcome = outcome;
   }
-  async charge(amountPaise: number, description: string): Promise<{ reference: string }> {
-    const orderId = Number(/order (\d+)/.exec(description)?.[1]);
-    const look = async () => {
-      const [row] = await this.db
-        .select({ paymentStatus: orders.paymentStatus, paid: orders.paidAmountPaise })
-        .from(orders)
-        .where(eq(orders.id, orderId));
-      return {
-        paymentStatus: row?.paymentStatus,
-        paid: row?.paid,
-        customerSees: (await listOrders(this.db, this.customerId)).length,
-      };
-    };
-    const seen = await deadline(look(), 5_000, 'the charge ran while a database transaction held the order');
-    expect(seen.paid).toBe(amountPaise);
-    this.seen.push({ paymentStatus: seen.paymentStatus, customerSees: seen.customerSees });
-    if (this.outcome === 'decline') throw new PaymentDeclinedError('Card declined (stub)');
-    return { reference: 'stub_ref_1' };
-  }
-  async refund(): Promise<{ reference: string }> {
-    return { reference: 'stub_refund_1' };
+  override async createOrder(input: { amountPaise: number; receipt: string }) {
+    const [row] = await this.db
+      .select({ paymentStatus: orders.paymentStatus, paid: orders.paidAmountPaise })
+      .from(orders)
+      .where(eq(orders.id, Number(input.receipt)));
+    expect(row?.paid).toBe(input.amountPaise);
+    this.seen.push({
+      paymentStatus: row?.paymentStatus,
+      customerSees: (await listOrders(this.db, this.customerId)).length,
+    });
+    return super.createOrder(input);
   }
 }
 
@@ -116,23 +91,49 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
   const usesOf = async (code: string) =>
     (await db.select({ n: promoCodes.usesCount }).from(promoCodes).where(eq(promoCodes.code, code)))[0]!.n;
 
-  it('charges outside any transaction, with the order pending and hidden meanwhile, then marks it paid', async () => {
+  it('opens the payment outside any transaction; the order awaits it hidden, and shows once paid', async () => {
     const { customerId, addressId } = await shopper();
     const quote = await quoteOrder(db, customerId);
-    const gateway = new CheckingGateway(db, customerId, 'approve');
-    const { order, created } = await placeOrder(
-      db,
-      customerId,
-      { addressId, paymentMode: 'Online', paidAmountPaise: quote.paidAmountPaise, points: 0 },
-      { gateway },
-    );
+    const gateway = new CheckingGateway(db, customerId);
+    const input: PlaceOrderInput = {
+      addressId,
+      paymentMode: 'Online',
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+      idempotencyKey: randomUUID(),
+    };
+    const placed = await placeOrder(db, customerId, input, { gateway });
     expect(gateway.seen).toEqual([{ paymentStatus: 'pending', customerSees: 0 }]);
-    expect(created).toBe(true);
-    expect(order.paymentStatus).toBe('paid');
-    expect((await listOrders(db, customerId)).map((o) => o.id)).toEqual([order.id]);
+    expect(placed.created).toBe(true);
+    expect(placed.order.paymentStatus).toBe('pending');
+    expect(placed.payment).toMatchObject({
+      gateway: 'simulator',
+      keyId: 'rzp_test_fake',
+      amountPaise: quote.paidAmountPaise,
+      currency: 'INR',
+    });
+    expect(await listOrders(db, customerId)).toEqual([]);
+
+    // The same key while it awaits its payment: the same order and the same gateway order, not a second.
+    const again = await placeOrder(db, customerId, input, { gateway });
+    expect({ created: again.created, id: again.order.id, payment: again.payment }).toEqual({
+      created: false,
+      id: placed.order.id,
+      payment: placed.payment,
+    });
+    expect(gateway.orders.size).toBe(1);
+
+    const orderId = placed.payment!.orderId;
+    const payment = gateway.pay(orderId);
+    await verifyCheckoutPayment(db, gateway, customerId, {
+      orderId,
+      paymentId: payment.id,
+      signature: gateway.signature(orderId, payment.id),
+    });
+    expect((await listOrders(db, customerId)).map((o) => [o.id, o.paymentStatus])).toEqual([[placed.order.id, 'paid']]);
   });
 
-  it('gives everything back and answers 402 when the charge is declined', async () => {
+  it('gives everything back and answers 503 when the gateway cannot open the payment', async () => {
     const { customerId, addressId } = await shopper({ points: 20 });
     const stock = await stockOf();
     const uses = await usesOf('FRESH5');
@@ -148,13 +149,13 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
       points: 10,
       idempotencyKey: key,
     };
-    const gateway = new CheckingGateway(db, customerId, 'decline');
+    const gateway = new FakeGateway();
+    gateway.failNext('createOrder', null);
 
     const failed = await placeOrder(db, customerId, input, { gateway }).catch((err: unknown) => err);
 
     expect(failed).toBeInstanceOf(AppError);
-    expect(failed).toMatchObject({ code: 'payment_required', message: PAYMENT_FAILED });
-    expect(gateway.seen).toEqual([{ paymentStatus: 'pending', customerSees: 0 }]);
+    expect(failed).toMatchObject({ code: 'unavailable', message: PAYMENT_INIT_FAILED });
     expect(await listOrders(db, customerId)).toEqual([]);
     const rows = await db
       .select({ status: orders.status, paymentStatus: orders.paymentStatus })
@@ -170,10 +171,10 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
     });
     expect((await listCart(db, customerId)).map((l) => [l.productId, l.qty])).toEqual([[1, 3]]);
 
-    // The same key may be retried after a declined payment: it pays now.
-    const retry = await placeOrder(db, customerId, input, { gateway: new CheckingGateway(db, customerId, 'approve') });
+    // The same key may be retried: it opens a payment now.
+    const retry = await placeOrder(db, customerId, input, { gateway });
     expect(retry.created).toBe(true);
-    expect(retry.order.paymentStatus).toBe('paid');
+    expect(retry.order.paymentStatus).toBe('pending');
     expect(await stockOf()).toBe(stock - 3);
     expect(await db.$count(cartItems, eq(cartItems.customerId, customerId))).toBe(0);
   });
@@ -261,38 +262,5 @@ describe.each(inject('servers'))('Idempotency-Key over HTTP on $kind', ({ baseUr
       'This Idempotency-Key was already used for a different order request. Use a new key for a new order.',
     );
     expect((await c.get('/api/customer/my-orders')).body.data.orders).toHaveLength(1);
-  });
-});
-
-describe('a declined online payment over HTTP (PAYMENT_TEST_DECLINE=true)', () => {
-  let server: RunningServer;
-  beforeAll(async () => {
-    server = await startServer({ PAYMENT_GATEWAY: 'test', PAYMENT_TEST_DECLINE: 'true' });
-  });
-  afterAll(() => server?.stop());
-
-  it('answers 402 with a clear message and keeps the cart, the stock and no order', async () => {
-    const c = new ApiClient(server.baseUrl);
-    await c.signUp();
-    const address = await c.post('/api/customer/add-address', { json: THRISSUR });
-    const list = await c.get('/api/customer/products/0?pageSize=50');
-    const product = (list.body.data.products as { id: number; stock: number }[]).find((p) => p.stock >= 10)!;
-    await c.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' } });
-    const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
-
-    const res = await c.post('/api/customer/place-order', {
-      json: {
-        address_id: address.body.data.address.id,
-        payment_mode: 'online',
-        paid_amount: s.paid_amount,
-        points: '0',
-      },
-    });
-
-    expect(res.status).toBe(402);
-    expect(res.body).toMatchObject({ success: false, message: PAYMENT_FAILED });
-    expect((await c.get('/api/customer/my-orders')).body.data.orders).toEqual([]);
-    expect((await c.get('/api/customer/my-cart')).body.data.my_cart).toMatchObject([{ qty: 2 }]);
-    expect((await c.get(`/api/customer/product-details/${product.id}`)).body.data.product.stock).toBe(product.stock);
   });
 });

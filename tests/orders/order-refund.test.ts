@@ -1,15 +1,16 @@
 /**
  * What a cancelled prepaid order gives back, on a fresh database of each kind: the
  * text the customer reads (refund.ts) matches what the server restored —
- * credit back on the credit line at once, an online payment refunded at the gateway, points
- * back on the balance — and a refund the gateway refuses never undoes the cancellation.
+ * credit back on the credit line at once, an online payment refunded at the gateway (once, for the
+ * amount paid, its status shown), points back on the balance — and a refund the gateway refuses
+ * never undoes the cancellation: it shows as failed until staff retry it.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, orders, products } from '#lib/db/schema.ts';
+import { customers, paymentRefunds, products } from '#lib/db/schema.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
@@ -17,8 +18,9 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
 import { refundParts } from '#features/orders/refund.ts';
-import { retryRefund } from '#features/orders/server/payment.ts';
-import type { PaymentGateway } from '#features/payments/server.ts';
+import { retryPaymentRefund, settleRefund } from '#features/orders/server/payment-refunds.ts';
+import { getOrder } from '#features/orders/server/queries.ts';
+import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { formatPaise } from '#lib/money.ts';
 
@@ -35,21 +37,7 @@ const ADDRESS = {
   longitude: 76.2144,
 };
 
-/** Approves charges; records refunds, or refuses them while `refusing`. */
-class StubGateway implements PaymentGateway {
-  readonly name = 'stub';
-  refunds: { chargeReference: string; amountPaise: number }[] = [];
-  refusing = false;
-  private n = 0;
-  async charge(): Promise<{ reference: string }> {
-    return { reference: `charge_${++this.n}` };
-  }
-  async refund(chargeReference: string, amountPaise: number): Promise<{ reference: string }> {
-    if (this.refusing) throw new Error('refunds are down');
-    this.refunds.push({ chargeReference, amountPaise });
-    return { reference: `refund_${chargeReference}` };
-  }
-}
+const ACTOR = { staffId: null, name: 'Test manager', role: 'manager', requestId: null };
 
 describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -67,7 +55,7 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     await handle?.close();
   });
 
-  async function placed(paymentMode: 'Cash' | 'Credit' | 'Online', points = 0, gateway?: PaymentGateway) {
+  async function placed(paymentMode: 'Cash' | 'Credit' | 'Online', points = 0, gateway?: FakeGateway) {
     const db = handle.db;
     const [c] = await db
       .insert(customers)
@@ -82,13 +70,15 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     const address = await addAddress(db, c!.id, ADDRESS);
     await addToCart(db, c!.id, productId, 1);
     const quote = await quoteOrder(db, c!.id, { points });
-    const { order } = await placeOrder(
+    const result = await placeOrder(
       db,
       c!.id,
       { addressId: address.id, paymentMode, paidAmountPaise: quote.paidAmountPaise, points },
       { gateway },
     );
-    return { customerId: c!.id, order };
+    if (!gateway) return { customerId: c!.id, order: result.order };
+    await payPlaced(db, gateway, result);
+    return { customerId: c!.id, order: await getOrder(db, c!.id, result.order.id) };
   }
   const balances = async (id: number) =>
     (
@@ -114,43 +104,69 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     ]);
   });
 
-  it('refunds an online payment at the gateway, to the original method', async () => {
-    const gateway = new StubGateway();
+  const refundRows = async (orderId: number) =>
+    handle.db
+      .select({
+        id: paymentRefunds.id,
+        status: paymentRefunds.status,
+        amount: paymentRefunds.amountPaise,
+        gatewayId: paymentRefunds.gatewayRefundId,
+      })
+      .from(paymentRefunds)
+      .where(eq(paymentRefunds.orderId, orderId));
+
+  it('refunds an online payment at the gateway once, to the original method, and shows where it stands', async () => {
+    const gateway = new FakeGateway();
     const { customerId, order } = await placed('Online', 0, gateway);
     expect(order.paymentStatus).toBe('paid');
     const cancelled = await cancelOrder(handle.db, customerId, order.id, new Date(), { gateway });
-    const [row] = await handle.db
-      .select({ charge: orders.paymentReference, refund: orders.refundReference, status: orders.paymentStatus })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    expect(gateway.refunds).toEqual([{ chargeReference: row!.charge, amountPaise: order.paidAmountPaise }]);
-    expect(row).toMatchObject({ refund: `refund_${row!.charge}`, status: 'refunded' });
+    expect(cancelled.paymentStatus).toBe('refunded');
+    expect(gateway.refunds.map((r) => r.amountPaise)).toEqual([order.paidAmountPaise]);
+    const [row] = await refundRows(order.id);
+    expect(row).toMatchObject({ status: 'pending', amount: order.paidAmountPaise, gatewayId: gateway.refunds[0]!.id });
+    expect(gateway.refunds[0]!.notes).toEqual({ refund_id: String(row!.id), order_number: String(order.id) });
+    expect(orderJson(cancelled).refunds).toEqual([
+      expect.objectContaining({
+        id: row!.id,
+        reason: 'cancel',
+        amount_paise: order.paidAmountPaise,
+        status: 'pending',
+      }),
+    ]);
     expect(refundParts(cancelled).map((p) => p.text)).toEqual([
       `${formatPaise(order.paidAmountPaise)} to your original payment method within 5–7 working days`,
     ]);
+    // The gateway processes it: the customer reads that it was refunded.
+    await settleRefund(handle.db, gateway.settle(gateway.refunds[0]!.id, 'processed'));
+    const after = await getOrder(handle.db, customerId, order.id);
+    expect(orderJson(after).refunds[0]!.status).toBe('processed');
+    expect(refundParts(after)[0]!.text).toBe(
+      `${formatPaise(order.paidAmountPaise)} refunded to your original payment method — it can take 5–7 working days to show`,
+    );
   });
 
-  it('keeps the cancellation when the gateway refuses the refund (logged for an operator)', async () => {
-    const gateway = new StubGateway();
+  it('keeps the cancellation when the gateway refuses the refund; staff retry it once', async () => {
+    const gateway = new FakeGateway();
     const { customerId, order } = await placed('Online', 0, gateway);
-    gateway.refusing = true;
+    gateway.failNext('refund', 400);
     const cancelled = await cancelOrder(handle.db, customerId, order.id, new Date(), { gateway });
     expect(cancelled.status).toBe('cancelled');
-    const [row] = await handle.db
-      .select({ refund: orders.refundReference })
-      .from(orders)
-      .where(eq(orders.id, order.id));
-    expect(row!.refund).toBeNull();
-    // The operator repeats it once the gateway is back; a second repeat is refused.
-    await expect(retryRefund(handle.db, gateway, order.id)).rejects.toMatchObject({ code: 'unavailable' });
-    gateway.refusing = false;
-    // Three operators at once: the gateway is asked once.
-    const tries = await Promise.allSettled([1, 2, 3].map(() => retryRefund(handle.db, gateway, order.id)));
-    expect(
-      tries.filter((t) => t.status === 'fulfilled').map((t) => (t as PromiseFulfilledResult<string>).value),
-    ).toEqual([expect.stringMatching(/^refund_charge_/)]);
-    await expect(retryRefund(handle.db, gateway, order.id)).rejects.toMatchObject({ code: 'conflict' });
+    const [row] = await refundRows(order.id);
+    expect(row).toMatchObject({ status: 'failed', gatewayId: null });
+    expect(refundParts(await getOrder(handle.db, customerId, order.id))[0]!.text).toMatch(
+      /delayed and we are retrying/,
+    );
+    // Three staff members at once: the gateway is asked once; the others are told it is not failed any more.
+    const tries = await Promise.allSettled(
+      [1, 2, 3].map(() => retryPaymentRefund(handle.db, gateway, order.id, row!.id, ACTOR)),
+    );
+    expect(tries.filter((t) => t.status === 'fulfilled')).toHaveLength(1);
+    expect(tries.filter((t) => t.status === 'rejected').map((t) => (t as PromiseRejectedResult).reason.code)).toEqual([
+      'conflict',
+      'conflict',
+    ]);
     expect(gateway.refunds).toHaveLength(1);
+    expect((await refundRows(order.id))[0]).toMatchObject({ status: 'pending', gatewayId: gateway.refunds[0]!.id });
   });
 
   it('gives back only the points of a cash order, which was never charged', async () => {

@@ -6,7 +6,7 @@
  * delivery; each change leaves its audit entry; the invoice bills what was delivered.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, eq, gte, isNotNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gte, ne } from 'drizzle-orm';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
@@ -17,6 +17,7 @@ import {
   orderAdjustments,
   orderItems,
   orders,
+  paymentRefunds,
   products,
 } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
@@ -27,10 +28,11 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder } from '#features/orders/server/status.ts';
 import { getOrder } from '#features/orders/server/queries.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
-import { retryAdjustmentRefunds, setPickedAmount, substituteLine } from '#features/orders/server/packing.ts';
+import { setPickedAmount, substituteLine } from '#features/orders/server/packing.ts';
+import { retryPaymentRefund } from '#features/orders/server/payment-refunds.ts';
 import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
-import type { PaymentGateway } from '#features/payments/server.ts';
+import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 
 const ADDRESS = {
@@ -47,22 +49,6 @@ const ADDRESS = {
 };
 
 const packer: StaffActor = { staffId: null, name: 'Test packer', role: 'packer', requestId: null };
-
-/** Approves charges; records refunds. */
-class StubGateway implements PaymentGateway {
-  readonly name = 'stub';
-  refunds: { chargeReference: string; amountPaise: number }[] = [];
-  refusing = false;
-  private n = 0;
-  async charge(): Promise<{ reference: string }> {
-    return { reference: `charge_${++this.n}` };
-  }
-  async refund(chargeReference: string, amountPaise: number): Promise<{ reference: string }> {
-    if (this.refusing) throw new Error('refunds are down');
-    this.refunds.push({ chargeReference, amountPaise });
-    return { reference: `refund_${this.refunds.length}` };
-  }
-}
 
 describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
   let handle: DatabaseHandle;
@@ -90,7 +76,7 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
   async function placed(
     paymentMode: 'Cash' | 'Credit' | 'Online',
     substitution: 'replace' | 'refund' | 'call' = 'replace',
-    gateway?: PaymentGateway,
+    gateway?: FakeGateway,
   ) {
     const db = handle.db;
     const [c] = await db
@@ -105,12 +91,14 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
     const address = await addAddress(db, c!.id, ADDRESS);
     await addToCart(db, c!.id, kilo.id, 1);
     const quote = await quoteOrder(db, c!.id, { points: 0 });
-    const { order } = await placeOrder(
+    const result = await placeOrder(
       db,
       c!.id,
       { addressId: address.id, paymentMode, paidAmountPaise: quote.paidAmountPaise, points: 0, substitution },
       { gateway },
     );
+    if (gateway) await payPlaced(db, gateway, result);
+    const order = result.order;
     const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
     return { customerId: c!.id, order, line: line! };
   }
@@ -172,8 +160,11 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
     });
   });
 
+  const refundsOf = (orderId: number) =>
+    handle.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
+
   it('five parallel requests on an online order refund the difference once at the gateway', async () => {
-    const gateway = new StubGateway();
+    const gateway = new FakeGateway();
     const { order, line } = await placed('Online', 'replace', gateway);
     const before = await orderRow(order.id);
     expect(before.paymentStatus).toBe('paid');
@@ -182,27 +173,37 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
     );
     const expected = line.totalAmountPaise - Math.round(line.totalAmountPaise * 0.5);
     expect(outcomes.filter((o) => o.changed)).toHaveLength(1);
-    expect(gateway.refunds).toEqual([{ chargeReference: before.paymentReference, amountPaise: expected }]);
+    expect(gateway.refunds.map((r) => [r.paymentId, r.amountPaise])).toEqual([[before.paymentReference, expected]]);
     expect((await orderRow(order.id)).paidAmountPaise).toBe(before.paidAmountPaise - expected);
-    const adjustments = await handle.db
-      .select()
-      .from(orderAdjustments)
-      .where(and(eq(orderAdjustments.orderId, order.id), isNotNull(orderAdjustments.refundReference)));
+    const adjustments = await handle.db.select().from(orderAdjustments).where(eq(orderAdjustments.orderId, order.id));
     expect(adjustments).toHaveLength(1);
     expect(adjustments[0]).toMatchObject({ refundTo: 'original_payment', refundPaise: expected });
+    expect(await refundsOf(order.id)).toEqual([
+      expect.objectContaining({
+        reason: 'packing',
+        adjustmentId: adjustments[0]!.id,
+        amountPaise: expected,
+        status: 'pending',
+      }),
+    ]);
   });
 
   it('a refund the gateway refuses leaves the adjustment standing, and a retry refunds it once', async () => {
-    const gateway = new StubGateway();
+    const gateway = new FakeGateway();
     const { order, line } = await placed('Online', 'replace', gateway);
-    gateway.refusing = true;
+    gateway.failNext('refund', 400);
     const outcome = await setPickedAmount(handle.db, order.id, line.id, 0, packer, { gateway });
     expect(outcome.changed).toBe(true);
     expect(gateway.refunds).toEqual([]);
-    gateway.refusing = false;
-    expect(await retryAdjustmentRefunds(handle.db, gateway, order.id)).toBe(1);
-    expect(await retryAdjustmentRefunds(handle.db, gateway, order.id)).toBe(0);
-    expect(gateway.refunds).toEqual([{ chargeReference: expect.any(String), amountPaise: outcome.refundPaise }]);
+    const [failed] = await refundsOf(order.id);
+    expect(failed).toMatchObject({ status: 'failed', amountPaise: outcome.refundPaise });
+    expect(await retryPaymentRefund(handle.db, gateway, order.id, failed!.id, packer)).toMatchObject({
+      status: 'pending',
+    });
+    await expect(retryPaymentRefund(handle.db, gateway, order.id, failed!.id, packer)).rejects.toMatchObject({
+      code: 'conflict',
+    });
+    expect(gateway.refunds.map((r) => r.amountPaise)).toEqual([outcome.refundPaise]);
     expect(outcome.refundPaise).toBe(line.totalAmountPaise);
   });
 

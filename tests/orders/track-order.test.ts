@@ -27,6 +27,7 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   invoice_number: null,
   invoice_url: '/api/customer/orders/42/invoice',
   refund: [],
+  refunds: [],
   processed_at: null,
   out_for_delivery_at: null,
   delivered_at: null,
@@ -93,5 +94,35 @@ describe('TrackOrder', () => {
     expect(html).toContain('Nendran Banana');
     expect(html).toContain('Cash on Delivery');
     expect(html).toContain('₹190.00');
+  });
+
+  it('shows each refund to the payment method with where it stands, and not again as a plain line', () => {
+    const cancelled = order('cancelled', {
+      cancelled_at: at,
+      payment_mode: 'Online',
+      refund: [
+        {
+          to: 'original_payment',
+          amount: '150.00',
+          points: null,
+          text: '₹150.00 to your original payment method within 5–7 working days',
+        },
+        { to: 'points', amount: null, points: 40, text: '40 points returned to your balance — available now' },
+      ],
+      refunds: [
+        { id: 1, reason: 'packing', amount_paise: 4000, status: 'processed', created_at: at },
+        { id: 2, reason: 'cancel', amount_paise: 15000, status: 'failed', created_at: at },
+      ],
+    });
+    const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: cancelled } }));
+    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    expect(text).toContain(
+      '₹40.00 refund to your original payment method, for items picked lighter or substituted — processed',
+    );
+    expect(text).toContain(
+      '₹150.00 refund to your original payment method, for the cancelled order — failed, we are retrying',
+    );
+    expect(text).toContain('40 points returned to your balance');
+    expect(text).not.toContain('₹150.00 to your original payment method');
   });
 });

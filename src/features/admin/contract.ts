@@ -23,7 +23,7 @@ export const staffOtpRoute = defineRoute({
   path: '/api/admin/login/otp',
   summary: 'Staff sign-in: send a code to the mobile',
   description:
-    'Same code rules, throttles and SMS sender as customers. 404 when no active staff member has the mobile; 429 over a sign-in limit; 503 without an SMS sender. `demo_otp` only in demo mode.',
+    'Same code rules, throttles and SMS sender as customers. A mobile that is no active staff member’s gets the same answer with nothing sent (no `demo_otp`); 429 over a sign-in limit; 503 without an SMS sender. `demo_otp` only in demo mode.',
   auth: 'none',
   body: z.object({ mobile: staffMobile }),
   response: otpSentSchema,

@@ -3,7 +3,14 @@
  * `sessionResolver` answers the kernel's session question; `onSignIn` lets another feature act on a sign-in
  * (both wired by src/server/wiring.ts).
  */
-export { findCustomerByPhone, issueOtp, type OtpSent, verifyOtp } from './server/otp.ts';
+export {
+  countOtpSendWithoutCode,
+  findCustomerByPhone,
+  issueOtp,
+  OTP_TTL_MS,
+  type OtpSent,
+  verifyOtp,
+} from './server/otp.ts';
 export {
   clearSessionCookie,
   clientIp,

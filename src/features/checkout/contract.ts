@@ -43,6 +43,15 @@ export const quoteSchema = z.object({
   cart_version: z.string(),
 });
 
+/** What the browser opens the gateway's checkout with (Razorpay Standard Checkout's options). */
+export const checkoutPaymentSchema = z.object({
+  gateway: z.enum(['razorpay', 'simulator']),
+  key_id: z.string().describe('The public key to open the checkout with'),
+  order_id: z.string().describe('The gateway order, e.g. "order_…"'),
+  amount: z.number().int().describe('Paise'),
+  currency: z.string().describe('INR'),
+});
+
 /** An order as place-order answers it: the orders feature's order JSON (spec 001 §3 "Order as read"). */
 export const placedOrderSchema = orderJsonSchema;
 
@@ -179,11 +188,16 @@ export const placeOrderRoute = defineRoute({
     'cart_version (from checkout-summary): when sent and the cart changed since, 409 "Your cart has changed…" with the figures and data.items, the cart as it is now; no order is made.',
     "201 with data.order for a new order. 409 with the server's figures in data (subtotal, item_count, discount, promocode, points, delivery_fee, paid_amount) when the client's differ; 409 when a parallel request already ordered this cart.",
     "delivery_slot (from GET /api/customer/delivery-slots for the address's PIN code): 400 when the zone does not offer it, 409 when it has closed or is full; absent, the earliest open slot with room is taken. 422 when the subtotal is below the zone's minimum order.",
-    '402 "Payment failed: …" when an online charge is declined (nothing is kept, the cart is restored). online is accepted only when the shop has a payment gateway.',
+    'Online (only when the shop has a payment gateway): 201 with the order awaiting its payment (payment_status pending) and data.payment, what the gateway checkout opens with; the same Idempotency-Key while it awaits gives the same order and payment. The checkout then calls POST /api/customer/payments/razorpay/verify (or …/cancel). 503 "Payment initialization failed." when the gateway order cannot be created (nothing is kept, the cart is restored).',
   ].join(' '),
   auth: 'customer',
   body: placeOrderBodySchema,
-  response: z.object({ order: placedOrderSchema, order_id: z.number().int(), success: z.literal(true) }),
+  response: z.object({
+    order: placedOrderSchema,
+    order_id: z.number().int(),
+    success: z.literal(true),
+    payment: checkoutPaymentSchema.nullable().describe('Online only: the gateway checkout to open'),
+  }),
 });
 
 /** Every checkout route, for the route table and the OpenAPI document. */

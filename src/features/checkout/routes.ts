@@ -14,7 +14,7 @@ import { cartLineJson } from '#features/cart/index.ts';
 import { clientIp, setCartHint } from '#features/auth/index.ts';
 import { placeOrder } from '#features/orders/index.ts';
 import { quoteJson, quoteOrder } from '#features/orders/index.ts';
-import { orderJson } from '#features/orders/index.ts';
+import { checkoutPaymentJson, orderJson } from '#features/orders/index.ts';
 import { getPaymentGateway } from '#features/payments/index.ts';
 import { countedPromoTry, evaluatePromo, promoAppliedMessage } from '#features/orders/index.ts';
 import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/index.ts';
@@ -84,7 +84,7 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
       'Idempotency-Key must be 8 to 100 letters, digits, dots, colons, dashes or underscores.',
     );
   const db = await getDb();
-  const { order, created } = await withPromo(db, ctx, customer.id, body.promocode, () =>
+  const { order, created, payment } = await withPromo(db, ctx, customer.id, body.promocode, () =>
     placeOrder(
       db,
       customer.id,
@@ -104,11 +104,16 @@ export const placeOrderEndpoint = implement(placeOrderRoute, async ({ ctx, body,
       { reqId: ctx.locals.reqId },
     ),
   );
-  setCartHint(ctx.cookies, ctx, 0); // the order emptied the cart
+  setCartHint(ctx.cookies, ctx, 0); // the order emptied the cart (an online one gives it back if not paid)
   return {
     status: created ? 201 : 200,
-    message: 'Order placed successfully!',
-    data: { order: orderJson(order), order_id: order.id, success: true as const },
+    message: payment ? 'Complete the payment to place your order.' : 'Order placed successfully!',
+    data: {
+      order: orderJson(order),
+      order_id: order.id,
+      success: true as const,
+      payment: payment ? checkoutPaymentJson(payment) : null,
+    },
     headers: NO_STORE,
   };
 });

@@ -41,6 +41,7 @@ export const CHECKOUT_MESSAGES = {
   orderError: 'An error occurred while placing the order.',
   orderFailed: 'Failed to place order',
   payInit: 'Payment initialization failed.',
+  payFailed: 'Payment processing failed.',
   summaryFailed: 'Failed to load the order summary. Please try again.',
   promoMissing: 'Please enter a promo code.',
   promoInvalid: 'Invalid promo code.',

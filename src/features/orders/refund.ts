@@ -29,6 +29,28 @@ export interface RefundableOrder {
   pointsRedeemed: number;
   /** What packing gave back (paise), by where it went; absent when nothing was. */
   packingRefunds?: { credit: number; originalPayment: number };
+  /** The refunds to the online payment and where each stands at the gateway; absent when unknown. */
+  refunds?: { reason: string; status: string }[];
+}
+
+/**
+ * Where an online refund stands, for its sentence: processed (the gateway sent it), failed (it
+ * is retried), else on its way. For several (packing), the least advanced one speaks.
+ */
+function onlineStanding(o: RefundableOrder, reason: string): 'processed' | 'failed' | 'pending' {
+  const mine = (o.refunds ?? []).filter((r) => r.reason === reason);
+  if (mine.some((r) => r.status === 'failed')) return 'failed';
+  if (mine.length && mine.every((r) => r.status === 'processed')) return 'processed';
+  return 'pending';
+}
+
+/** "₹X to your original payment method …", as the refund stands. */
+function onlineText(amount: string, standing: 'processed' | 'failed' | 'pending', what = ''): string {
+  if (standing === 'processed')
+    return `${amount}${what} refunded to your original payment method — it can take 5–7 working days to show`;
+  if (standing === 'failed')
+    return `${amount}${what} to your original payment method: the refund is delayed and we are retrying it`;
+  return `${amount}${what} to your original payment method within 5–7 working days`;
 }
 
 /**
@@ -53,7 +75,7 @@ export function refundParts(o: RefundableOrder): RefundPart[] {
       to: 'original_payment',
       amountPaise: o.paidAmountPaise,
       points: null,
-      text: `${formatPaise(o.paidAmountPaise)} to your original payment method within 5–7 working days`,
+      text: onlineText(formatPaise(o.paidAmountPaise), onlineStanding(o, 'cancel')),
     });
   }
   if (o.pointsRedeemed > 0) {
@@ -84,7 +106,7 @@ function packingRefundParts(o: RefundableOrder): RefundPart[] {
       to: 'original_payment',
       amountPaise: online,
       points: null,
-      text: `${formatPaise(online)} for items picked lighter or substituted, to your original payment method within 5–7 working days`,
+      text: onlineText(formatPaise(online), onlineStanding(o, 'packing'), ' for items picked lighter or substituted,'),
     });
   return parts;
 }

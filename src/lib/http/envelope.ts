@@ -217,14 +217,11 @@ export function parseId(value: unknown, message = 'Invalid id.'): number {
   return id;
 }
 
-/**
- * Reads a request body as a plain object whatever its encoding: JSON, form-urlencoded or
- * multipart (the spec mixes all three). Bad JSON is a 400, never a 500. Edge rules
- * (src/lib/http/edge-input.ts): more than MAX_BODY_BYTES (64 KB) is a 413, by
- * Content-Length at once or while a chunked body is read; text that is not valid UTF-8 or
- * holds control characters, NUL or lone surrogates is a 400 naming the field.
- */
-export async function readBody(request: Request, limit = getConfig().MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+/** The body's bytes and UTF-8 text, at most `limit` bytes (413 past it, 400 when unreadable or not UTF-8). */
+async function readBodyBytes(
+  request: Request,
+  limit: number,
+): Promise<{ bytes: Uint8Array<ArrayBuffer>; text: string }> {
   const tooLarge = () => new AppError('payload_too_large', bodyTooLargeMessage(limit));
   if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit) throw tooLarge();
   let bytes: Uint8Array<ArrayBuffer>;
@@ -234,9 +231,29 @@ export async function readBody(request: Request, limit = getConfig().MAX_BODY_BY
     if (err instanceof BodyTooLargeError) throw tooLarge();
     throw badRequest('The request body could not be read.');
   }
-  const type = (request.headers.get('content-type') ?? '').toLowerCase();
   const text = decodeUtf8(bytes);
   if (text === null) throw badRequest('The request body is not valid UTF-8 text.');
+  return { bytes, text };
+}
+
+/**
+ * The body as the client sent it, as text (a signed webhook is checked over its exact bytes),
+ * within the same cap as readBody.
+ */
+export async function readRawBody(request: Request, limit = getConfig().MAX_BODY_BYTES): Promise<string> {
+  return (await readBodyBytes(request, limit)).text;
+}
+
+/**
+ * Reads a request body as a plain object whatever its encoding: JSON, form-urlencoded or
+ * multipart (the spec mixes all three). Bad JSON is a 400, never a 500. Edge rules
+ * (src/lib/http/edge-input.ts): more than MAX_BODY_BYTES (64 KB) is a 413, by
+ * Content-Length at once or while a chunked body is read; text that is not valid UTF-8 or
+ * holds control characters, NUL or lone surrogates is a 400 naming the field.
+ */
+export async function readBody(request: Request, limit = getConfig().MAX_BODY_BYTES): Promise<Record<string, unknown>> {
+  const { bytes, text } = await readBodyBytes(request, limit);
+  const type = (request.headers.get('content-type') ?? '').toLowerCase();
   let out: Record<string, unknown>;
   if (type.includes('application/json')) {
     if (!text.trim()) return {};

@@ -28,6 +28,28 @@ export const CSP_DIRECTIVES = [
   "object-src 'none'",
 ] as const;
 
+/**
+ * Razorpay's Standard Checkout, allowed on the checkout page only (src/pages/checkout.astro adds
+ * these to its page policy): the browser loads checkout.js from checkout.razorpay.com, which
+ * opens Razorpay's payment window as a frame (api.razorpay.com, checkout.razorpay.com) and talks
+ * to Razorpay's API from there. Every other page keeps `script-src 'self'` and no frames, so no
+ * third party's script runs where the customer does not pay. The page also lets the payment
+ * window open bank and 3-D Secure pop-ups (`RAZORPAY_CHECKOUT_COOP`): under `same-origin` a
+ * pop-up loses its opener, and net banking could not report back.
+ */
+export const RAZORPAY_CHECKOUT_CSP = {
+  /** script-src sources besides 'self'. */
+  scripts: ['https://checkout.razorpay.com'],
+  /** Whole directives, merged by Astro into the page policy's own. */
+  directives: [
+    "frame-src 'self' https://api.razorpay.com https://checkout.razorpay.com",
+    "connect-src 'self' https://api.razorpay.com https://checkout.razorpay.com",
+  ],
+} as const;
+
+/** The checkout page's Cross-Origin-Opener-Policy (see RAZORPAY_CHECKOUT_CSP). */
+export const RAZORPAY_CHECKOUT_COOP = 'same-origin-allow-popups';
+
 /** The policy for responses without a page policy of their own: no inline script or style element at all. */
 export const FALLBACK_CSP = [
   ...CSP_DIRECTIVES,

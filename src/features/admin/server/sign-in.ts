@@ -8,15 +8,33 @@ import type { Database } from '#lib/db/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import type { SessionStaff } from '#lib/http/staff-session.ts';
-import { guardOtpSend, issueOtp, throttleIp, verifyOtp, type OtpSent } from '#features/auth/index.ts';
+import {
+  countOtpSendWithoutCode,
+  guardOtpSend,
+  issueOtp,
+  OTP_TTL_MS,
+  throttleIp,
+  verifyOtp,
+  type OtpSent,
+} from '#features/auth/index.ts';
+import { getConfig } from '#lib/config.ts';
 import { STAFF_MESSAGES } from '../rules.ts';
 import { createStaffSession } from './session.ts';
 import { findStaffByPhone } from './staff.ts';
 
-/** Sends a sign-in code to a staff member's mobile. 404 when no active member has it; 429 and 503 as for customers. */
+/**
+ * Sends a sign-in code to a staff member's mobile; 429 and 503 as for customers. A mobile that
+ * is no active member's gets the same answer with nothing sent (no code to show even in demo
+ * mode), its sends counted against the same limits (429 on the same try), so the sign-in form
+ * does not tell a stranger which numbers open the back office; any code for it is then refused
+ * like a wrong one.
+ */
 export async function sendStaffOtp(db: Database, phone: string, ip: string): Promise<OtpSent> {
   await guardOtpSend(db, ip, phone);
-  if (!(await findStaffByPhone(db, phone))) throw new AppError('not_found', STAFF_MESSAGES.notStaff);
+  if (!(await findStaffByPhone(db, phone))) {
+    await countOtpSendWithoutCode(db, phone, ip);
+    return { expiresInSeconds: OTP_TTL_MS / 1000, length: getConfig().OTP_LENGTH };
+  }
   return issueOtp(db, phone, 'staff_login', undefined, ip);
 }
 

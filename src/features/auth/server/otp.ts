@@ -10,7 +10,7 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, otps } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { getConfig } from '#lib/config.ts';
@@ -72,6 +72,32 @@ export async function findCustomerByPhone(db: Database, phone: string) {
   return row ?? null;
 }
 
+/** 429 past OTP_SEND_PAIR_LIMIT sends per (phone, IP) or OTP_SEND_LIMIT per phone (the phone's sends locked meanwhile). */
+async function assertSendAllowed(tx: Transaction, phone: string, pair: string, now: Date): Promise<void> {
+  await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
+  await assertUnderLimit(tx, OTP_SEND_PAIR_LIMIT, pair, now);
+  await assertUnderLimit(tx, OTP_SEND_LIMIT, phone, now);
+}
+
+/** Counts one send to `phone` from `pair` against those limits. */
+async function recordSend(tx: Transaction, phone: string, pair: string, now: Date): Promise<void> {
+  await recordEvent(tx, OTP_SEND_PAIR_LIMIT, pair, now);
+  await recordEvent(tx, OTP_SEND_LIMIT, phone, now);
+}
+
+/**
+ * Counts a send to `phone` from `ip` against the send limits without issuing or sending a code
+ * (429 as issueOtp): a sign-in that must not tell whether the number has an account answers
+ * such a number as it answers one that got a code, limits included.
+ */
+export async function countOtpSendWithoutCode(db: Database, phone: string, ip = 'unknown'): Promise<void> {
+  const now = new Date();
+  await db.transaction(async (tx) => {
+    await assertSendAllowed(tx, phone, `${phone}|${ip}`, now);
+    await recordSend(tx, phone, `${phone}|${ip}`, now);
+  });
+}
+
 /**
  * Issues a new OTP for `phone` and sends it by SMS; `ip` is the requesting client's address.
  * Older live codes for the phone are cancelled. Throws 503 without an SMS sender, 400 for a
@@ -93,14 +119,11 @@ export async function issueOtp(
   const now = new Date();
   const pair = `${phone}|${ip}`;
   const budget = await db.transaction(async (tx) => {
-    await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
-    await assertUnderLimit(tx, OTP_SEND_PAIR_LIMIT, pair, now);
-    await assertUnderLimit(tx, OTP_SEND_LIMIT, phone, now);
+    await assertSendAllowed(tx, phone, pair, now);
     // Block and shop-wide budget: a refusal commits only its alert mark, never a code.
     const refused = await countSmsSend(tx, phone, now);
     if (refused) return refused;
-    await recordEvent(tx, OTP_SEND_PAIR_LIMIT, pair, now);
-    await recordEvent(tx, OTP_SEND_LIMIT, phone, now);
+    await recordSend(tx, phone, pair, now);
     await tx
       .update(otps)
       .set({ consumedAt: now })

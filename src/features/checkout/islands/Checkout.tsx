@@ -6,7 +6,8 @@
  * The behaviour is in use-checkout.ts (over the reducer in checkout-state.ts); the parts are
  * in checkout-parts.tsx, OrderSummary.tsx, CheckoutAddress.tsx, PaymentMethods.tsx,
  * PromoCodeBox.tsx and checkout-dialogs.tsx. "Pay Online" (only with a configured gateway)
- * goes through the test-mode payment modal. On success: Order Confirmed, the order-success
+ * creates the order awaiting payment and opens the gateway's checkout: Razorpay's, or the
+ * payment simulator's modal (PaymentModal). On success: Order Confirmed, the order-success
  * message stored for the home page toast, and home after 1.5 s.
  */
 import { lazy, Suspense } from 'react';
@@ -46,8 +47,11 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
     afterAddressAdded,
     placeOrder,
     payOnline,
+    declineOnline,
+    abandonOnline,
     paymentDone,
   } = useCheckout(area);
+  const paying = state.paying?.payment.gateway === 'simulator' ? state.paying.order : null;
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
 
@@ -144,16 +148,17 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
 
       <MethodRequiredDialog open={state.dialog === 'method-required'} onClose={close('method-required')} />
 
-      {totals.online && totals.summary && (
+      {paying && (
         <PaymentModal
           open={state.dialog === 'payment'}
-          subtotalPaise={totals.subtotal}
-          discountPaise={totals.discount}
-          pointsPaise={totals.pointsUsed * 100}
-          deliveryPaise={totals.delivery}
-          totalPaise={totals.total}
-          onClose={close('payment')}
+          subtotalPaise={paise(paying.subtotal)}
+          discountPaise={paise(paying.discount)}
+          pointsPaise={paying.points * 100}
+          deliveryPaise={paise(paying.delivery_fee)}
+          totalPaise={paise(paying.paid_amount)}
+          onClose={() => void abandonOnline()}
           onPay={payOnline}
+          onDecline={declineOnline}
           onDone={paymentDone}
         />
       )}

@@ -14,6 +14,9 @@ import type { AddressJson, CartLineJson } from './checkout-shared.ts';
 /** An order as place-order answers it. */
 export type PlacedOrder = DataOut<typeof placeOrderRoute>['order'];
 
+/** The gateway order place-order answers for Pay Online (Razorpay's order id; amount in paise). */
+export type PaymentSession = NonNullable<DataOut<typeof placeOrderRoute>['payment']>;
+
 /** What place-order sends: the address, payment mode and the server's own figures. */
 export type OrderBody = BodyIn<typeof placeOrderRoute>;
 
@@ -44,12 +47,18 @@ export async function fetchSummary(promocode: string | null, points: number, add
   return data;
 }
 
-/** Places the order; the same `idempotencyKey` and body never make a second order. */
-export async function sendOrder(body: OrderBody, idempotencyKey: string): Promise<PlacedOrder> {
+/**
+ * Places the order; the same `idempotencyKey` and body never make a second order. Pay Online
+ * answers the order awaiting payment with the gateway order to pay (`payment`); null otherwise.
+ */
+export async function sendOrder(
+  body: OrderBody,
+  idempotencyKey: string,
+): Promise<{ order: PlacedOrder; payment: PaymentSession | null }> {
   const { data } = await callRoute<typeof placeOrderRoute>('POST /api/customer/place-order', {
     body,
     headers: { 'Idempotency-Key': idempotencyKey },
     fallbackMessage: MSG.orderFailed,
   });
-  return data.order;
+  return { order: data.order, payment: data.payment ?? null };
 }

@@ -7,6 +7,7 @@
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 import type { PaymentChoice } from '../rules.ts';
+import type { PlacedOrder, PaymentSession } from './checkout-api.ts';
 import { paise, type AddressJson, type CartLineJson } from './checkout-shared.ts';
 
 /** What `GET /api/customer/checkout-summary` answers: the figures and the balances. */
@@ -49,6 +50,12 @@ export interface CheckoutState {
   /** A short success note shown inside the Select Shipping Address dialog. */
   notice: string;
   confirmed: Confirmation | null;
+  /**
+   * Pay Online's latest attempt: the order awaiting payment and its gateway order, whose figures
+   * the simulator's modal shows; kept after the attempt ends so the modal closes (and gives focus
+   * back) rather than vanishing.
+   */
+  paying: { order: PlacedOrder; payment: PaymentSession } | null;
 }
 
 export type CheckoutAction =
@@ -67,7 +74,9 @@ export type CheckoutAction =
   | { type: 'placing'; on: boolean }
   | { type: 'placeError'; message: string }
   | { type: 'notice'; text: string }
-  | { type: 'confirmed'; confirmation: Confirmation };
+  | { type: 'confirmed'; confirmation: Confirmation }
+  /** An online payment started (the simulator's modal opens) or ended (null: it closes). */
+  | { type: 'payment'; attempt: CheckoutState['paying'] };
 
 export const initialCheckoutState: CheckoutState = {
   loading: true,
@@ -88,6 +97,7 @@ export const initialCheckoutState: CheckoutState = {
   addAddressMounted: false,
   notice: '',
   confirmed: null,
+  paying: null,
 };
 
 /** The default address, else the first; null without addresses. */
@@ -152,7 +162,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'notice':
       return { ...state, notice: action.text };
     case 'confirmed':
-      return { ...state, confirmed: action.confirmation, dialog: null };
+      return { ...state, confirmed: action.confirmation, dialog: null, paying: null };
+    case 'payment': {
+      if (!action.attempt) return { ...state, dialog: state.dialog === 'payment' ? null : state.dialog };
+      // Only the simulator's checkout is our dialog; Razorpay's opens its own window.
+      const modal = action.attempt.payment.gateway === 'simulator';
+      return { ...state, paying: action.attempt, dialog: modal ? 'payment' : state.dialog };
+    }
   }
 }
 

@@ -1,7 +1,7 @@
 /**
  * The steps of placing an order that need no React: the checks the spec runs first, the body
- * place-order receives (the server's own figures, sent back unchanged), opening the payment modal
- * for Pay Online, and what a failed placement means for the page.
+ * place-order receives (the server's own figures, sent back unchanged) and what a failed
+ * placement means for the page.
  */
 import { ApiError } from '#lib/http/api-client.ts';
 import { $orderSubstitution } from '../store.ts';
@@ -64,16 +64,4 @@ export function explainFailure(err: unknown, { current, sendToLogin }: CheckoutC
   if (err.status === 409 || err.status === 400) $slotsVersion.set($slotsVersion.get() + 1);
   if (err.status === 0) return MSG.orderError;
   return err.message || MSG.orderFailed;
-}
-
-/** Pay Online: fresh figures for the payment modal, then the modal (or the spec's message when they fail). */
-export async function openPayment({ current, dispatch }: CheckoutContext, loadSummary: LoadSummary): Promise<void> {
-  const { promo, redeem, figures } = current.current;
-  try {
-    await loadSummary(promo, redeem, figures?.points_balance ?? 0);
-    dispatch({ type: 'open', dialog: 'payment' });
-  } catch (err) {
-    console.error('Preparing the payment failed', err);
-    dispatch({ type: 'placeError', message: MSG.payInit });
-  }
 }

@@ -43,7 +43,7 @@ export function useCheckout(area: DeliveryAreaInfo) {
   const { loadSummary, applyPromo, changeFigures } = useCheckoutFigures(ctx);
   const restoreChoices = useSavedChoices(ctx, loadSummary);
   useCheckoutLoad(ctx, loadSummary, restoreChoices);
-  const { placeOrder, payOnline, paymentDone } = usePlaceOrder(ctx, area, loadSummary);
+  const payment = usePlaceOrder(ctx, area, loadSummary);
   const totals = useMemo(() => checkoutTotals(state), [state]);
 
   return {
@@ -54,8 +54,6 @@ export function useCheckout(area: DeliveryAreaInfo) {
     applyPromo,
     changeFigures,
     afterAddressAdded: (saved: AddressJson) => reloadAddresses(ctx, saved),
-    placeOrder,
-    payOnline,
-    paymentDone,
+    ...payment,
   };
 }

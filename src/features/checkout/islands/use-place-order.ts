@@ -11,21 +11,20 @@
  * orders. On success: Order Confirmed, then home after a short pause.
  */
 import { useEffect, useRef } from 'react';
-import { ApiError } from '#lib/http/api-client.ts';
 import { CHECKOUT_MESSAGES as MSG, HOME_REDIRECT_MS, type PaymentChoice } from '../rules.ts';
 import { type PlacedOrder, sendOrder } from './checkout-api.ts';
 import { type DeliveryAreaInfo, hasSessionHint, newIdempotencyKey } from './checkout-shared.ts';
 import { confirmationOf, recordOrderPlaced } from './order-success.ts';
-import { blockedReason, explainFailure, openPayment, orderBody } from './place-order-steps.ts';
+import { blockedReason, explainFailure, orderBody } from './place-order-steps.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';
 import type { LoadSummary } from './use-checkout-figures.ts';
+import { useOnlinePayment } from './use-online-payment.ts';
 
-/** Place Order, the payment modal's Pay Now and its Done. */
+/** Place Order, and paying online (the simulator modal's Pay Now, Decline payment, close and Done). */
 export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, loadSummary: LoadSummary) {
   const { dispatch, current, later, sendToLogin } = ctx;
   const inFlight = useRef(false);
   const idempotencyKey = useRef('');
-  const paidOrder = useRef<PlacedOrder | null>(null);
   useEffect(() => {
     idempotencyKey.current = newIdempotencyKey();
   }, []);
@@ -33,7 +32,8 @@ export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, load
   const fail = (message: string) => dispatch({ type: 'placeError', message });
 
   /** Sends the order with the server's own figures. */
-  const submit = (mode: PaymentChoice) => sendOrder(orderBody(current.current, mode), idempotencyKey.current);
+  const submit = async (mode: PaymentChoice) =>
+    (await sendOrder(orderBody(current.current, mode), idempotencyKey.current)).order;
   const explain = (err: unknown) => explainFailure(err, ctx, loadSummary);
 
   /** The order is placed: Order Confirmed, the browser's stores updated, home a moment later. */
@@ -43,6 +43,7 @@ export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, load
     recordOrderPlaced(order);
     later(() => window.location.assign('/'), HOME_REDIRECT_MS);
   }
+  const online = useOnlinePayment(ctx, loadSummary, idempotencyKey, (order) => succeed(order, 'online'));
 
   /** Place Order: the spec's checks in order, then the order (or the payment modal for Pay Online). */
   async function placeOrder() {
@@ -60,7 +61,7 @@ export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, load
     inFlight.current = true;
     dispatch({ type: 'placing', on: true });
     try {
-      if (method === 'online') await openPayment(ctx, loadSummary);
+      if (method === 'online') await online.start();
       else succeed(await submit(method), method);
     } catch (err) {
       fail(explain(err));
@@ -70,26 +71,11 @@ export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, load
     }
   }
 
-  /** The payment modal's Pay Now: places the order paid online; throws (with the message to show) on failure. */
-  async function payOnline() {
-    if (inFlight.current) throw new Error('A payment is already in progress');
-    inFlight.current = true;
-    try {
-      paidOrder.current = await submit('online');
-    } catch (err) {
-      const text = explain(err);
-      dispatch({ type: 'placeError', message: text });
-      throw err instanceof ApiError ? new ApiError(text, err.status) : err;
-    } finally {
-      inFlight.current = false;
-    }
-  }
-
-  /** The payment modal has shown its success: close it and confirm. */
-  function paymentDone() {
-    dispatch({ type: 'close', dialog: 'payment' });
-    if (paidOrder.current) succeed(paidOrder.current, 'online');
-  }
-
-  return { placeOrder, payOnline, paymentDone };
+  return {
+    placeOrder,
+    payOnline: online.pay,
+    declineOnline: online.decline,
+    abandonOnline: online.abandon,
+    paymentDone: online.done,
+  };
 }

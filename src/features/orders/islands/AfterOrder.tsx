@@ -1,9 +1,11 @@
 /**
  * What follows an order, shown on the orders list and the tracking
  * page: the GST invoice download link (confirmed orders; the server says where as `invoice_url`)
- * and, for a cancelled order, what was refunded, where and when (`refund`, refund.ts).
+ * and what was given back, where and when (`refund`, refund.ts), with each refund to the
+ * original payment method and where it stands (`refunds`, RefundStatus.tsx).
  */
 import type { OrderJson } from '../contract.ts';
+import RefundStatus from './RefundStatus.tsx';
 
 /** "Download invoice" for an order that has one; nothing otherwise. */
 export function InvoiceLink({
@@ -38,17 +40,34 @@ export function InvoiceLink({
   );
 }
 
-/** "Refund" with one line per thing given back; nothing when the order gave nothing back. */
-export function RefundNote({ order, className = '' }: { order: Pick<OrderJson, 'refund'>; className?: string }) {
-  if (!order.refund.length) return null;
+/**
+ * "Refund" with one line per thing given back (credit, points), then the refunds to the original
+ * payment method with their status; nothing when the order gave nothing back. A refund the
+ * gateway tracks is told once, with its status, not again as a plain line.
+ */
+export function RefundNote({
+  order,
+  className = '',
+}: {
+  order: Pick<OrderJson, 'refund' | 'refunds'>;
+  className?: string;
+}) {
+  const { refunds } = order;
+  const parts = refunds.length ? order.refund.filter((r) => r.to !== 'original_payment') : order.refund;
+  if (!parts.length && !refunds.length) return null;
   return (
-    <div className={`rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800 ${className}`}>
-      <p className="font-semibold">Refund</p>
-      <ul className="mt-1 list-disc space-y-0.5 pl-5">
-        {order.refund.map((r) => (
-          <li key={r.text}>{r.text}</li>
-        ))}
-      </ul>
+    <div className={`space-y-2 ${className}`}>
+      {parts.length > 0 && (
+        <div className="rounded-lg border border-brand-200 bg-brand-50 px-3 py-2 text-sm text-brand-800">
+          <p className="font-semibold">Refund</p>
+          <ul className="mt-1 list-disc space-y-0.5 pl-5">
+            {parts.map((r) => (
+              <li key={r.text}>{r.text}</li>
+            ))}
+          </ul>
+        </div>
+      )}
+      <RefundStatus refunds={refunds} />
     </div>
   );
 }

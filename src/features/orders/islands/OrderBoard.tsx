@@ -1,28 +1,27 @@
 /**
  * The order board (/admin): today's and tomorrow's slots, each with capacity used and left, counts
- * per status and its first orders (a busy slot lists the rest when staff ask: "Show all N orders"); filters (status, payment mode and status, zone) and a search by
- * order number or mobile. It polls the board's version every BOARD_POLL_MS and reloads the board
- * when it moves, so a new order shows on every open board within a few seconds, whichever server
- * process took it. Seeded with the server's first render (no loading flash).
+ * per status and its first orders (a busy slot lists the rest when staff ask: "Show all N orders");
+ * filters (status, payment mode and status, zone) and a search by order number or mobile. It polls
+ * the board's version every BOARD_POLL_MS (board-polling.ts) and reloads the board when it moves, so a new order shows on every open board within a few seconds, whichever server
+ * process took it. Seeded with the server's first render (no loading flash). A slot's card and the
+ * order lists are drawn by order-board-parts.tsx.
  */
-import { type FormEvent, useCallback, useEffect, useId, useRef, useState } from 'react';
+import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
-import type { BoardJson, boardRoute, boardVersionRoute } from '../contract.ts';
+import type { BoardJson, boardRoute } from '../contract.ts';
 import { paymentModeLabel, statusLabel } from '../rules.ts';
-import { money, paymentStatusLabel, StatusBadge, toStaffLogin } from './admin-order-parts.tsx';
+import { paymentStatusLabel, toStaffLogin } from './admin-order-parts.tsx';
+import { useBoardPolling } from './board-polling.ts';
+import { type BoardSlot, OrderList, SlotCard, STATUSES } from './order-board-parts.tsx';
 
-/** How often an open board asks whether anything changed, ms. */
-export const BOARD_POLL_MS = 2500;
+export { BOARD_POLL_MS } from './board-polling.ts';
 
-const STATUSES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
 const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
 const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 
 type Filters = { status: string; payment_mode: string; payment_status: string; zone: string; q: string };
-type BoardSlot = BoardJson['days'][number]['slots'][number];
-type BoardOrder = BoardSlot['orders'][number];
 
 /** A slot's key in the board's `open` query: "zone_id|slot_id". */
 const slotKey = (slot: BoardSlot) => `${slot.zone_id}|${slot.slot_id}`;
@@ -67,30 +66,7 @@ export default function OrderBoard({ initial, zones }: Props) {
     }
   }, []);
 
-  useEffect(() => {
-    let stopped = false;
-    const timer = setInterval(async () => {
-      if (document.hidden) return;
-      try {
-        const { data } = await callRoute<typeof boardVersionRoute>('GET /api/admin/board/version', {});
-        if (stopped || data.version === version.current) return;
-        const before = countOrders(board);
-        const fresh = await load(applied.current);
-        if (fresh) {
-          const added = countOrders(fresh) - before;
-          setAnnounce(
-            added > 0 ? `${added} new ${added === 1 ? 'order' : 'orders'} on the board.` : 'The board was updated.',
-          );
-        }
-      } catch (err) {
-        if (err instanceof ApiError && err.status === 401) toStaffLogin();
-      }
-    }, BOARD_POLL_MS);
-    return () => {
-      stopped = true;
-      clearInterval(timer);
-    };
-  }, [load, board]);
+  useBoardPolling({ board, version, applied, load, onAnnounce: setAnnounce });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -210,94 +186,17 @@ export default function OrderBoard({ initial, zones }: Props) {
             </h2>
             <div className="mt-2 grid gap-4 lg:grid-cols-2">
               {day.slots.map((slot) => (
-                <section
+                <SlotCard
                   key={`${slot.zone_id}|${slot.slot_id}`}
-                  aria-label={`${day.label} ${slot.window}, ${slot.zone}`}
-                  className="rounded-xl border border-slate-200 bg-white p-3"
-                >
-                  <div className="flex flex-wrap items-baseline justify-between gap-2">
-                    <h3 className="font-semibold text-slate-900">
-                      {slot.window} <span className="font-normal text-slate-600">· {slot.zone}</span>
-                    </h3>
-                    <p className="text-sm text-slate-700">
-                      {slot.used} of {slot.capacity} booked · {slot.left} left
-                    </p>
-                  </div>
-                  <ul
-                    className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700"
-                    aria-label="Orders per status"
-                  >
-                    {STATUSES.map((s) => (
-                      <li key={s}>
-                        {statusLabel(s)}: <strong>{slot.counts[s] ?? 0}</strong>
-                      </li>
-                    ))}
-                  </ul>
-                  {slot.matching > 0 && (
-                    <p className="mt-1 text-sm">
-                      <a
-                        href={`/admin/picking?date=${slot.slot_id.slice(0, 10)}&slot=${slot.slot_id.slice(11)}`}
-                        className="text-brand-700 underline"
-                      >
-                        Picking list
-                        <span className="sr-only">
-                          {' '}
-                          for {day.label} {slot.window}
-                        </span>
-                      </a>
-                    </p>
-                  )}
-                  {slot.orders.length ? (
-                    <OrderList orders={slot.orders} />
-                  ) : (
-                    <p className="mt-2 text-sm text-slate-600">No orders.</p>
-                  )}
-                  {slot.matching > slot.orders.length && (
-                    <button type="button" className={`mt-2 ${buttonSecondary}`} onClick={() => showAll(slot)}>
-                      Show all {slot.matching} orders
-                      <span className="sr-only">
-                        {' '}
-                        for {day.label} {slot.window}, {slot.zone}
-                      </span>
-                    </button>
-                  )}
-                </section>
+                  dayLabel={day.label}
+                  slot={slot}
+                  onShowAll={showAll}
+                />
               ))}
             </div>
           </section>
         ))
       )}
     </div>
-  );
-}
-
-/** All orders on a board (a slot's matching orders, listed or not). */
-function countOrders(board: BoardJson): number {
-  return board.results?.length ?? board.days.reduce((n, d) => n + d.slots.reduce((m, s) => m + s.matching, 0), 0);
-}
-
-/** A list of orders, each with a link to its page. */
-function OrderList({ orders, showSlot = false }: { orders: BoardOrder[]; showSlot?: boolean }) {
-  return (
-    <ul className="mt-2 divide-y divide-slate-200">
-      {orders.map((o) => (
-        <li key={o.id} className="flex flex-wrap items-center gap-x-3 gap-y-1 py-2">
-          <a
-            href={`/admin/orders/${o.id}`}
-            className="inline-flex min-h-8 items-center font-semibold text-brand-800 underline"
-          >
-            Order #{o.id}
-          </a>
-          <StatusBadge status={o.status} />
-          <span className="text-sm text-slate-800">{o.customer_name || 'Customer'}</span>
-          <span className="text-sm text-slate-700">
-            {o.items} {o.items === 1 ? 'item' : 'items'} · {money(o.paid_amount)} · {paymentModeLabel(o.payment_mode)},{' '}
-            {paymentStatusLabel(o.payment_status).toLowerCase()}
-          </span>
-          {o.rider && <span className="text-sm text-slate-700">Rider: {o.rider}</span>}
-          {showSlot && o.slot_label && <span className="text-sm text-slate-700">{o.slot_label}</span>}
-        </li>
-      ))}
-    </ul>
   );
 }

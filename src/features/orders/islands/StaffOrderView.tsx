@@ -1,16 +1,16 @@
 /**
  * One order in the back office (/admin/orders/{id}): its lines with the customer's substitution
  * choice, the customer (a tel: link), the address with a map link, slot, notes, payment and
- * history, and the actions the member's role allows: mark processed, out for delivery,
- * delivered; assign a rider; cancel with a reason. Seeded with the server's render; each action
- * answers the order as it is now.
+ * history, the online payment and its refunds (StaffPayment.tsx, with Retry refund), and the actions
+ * the member's role allows: mark processed, out for delivery, delivered; assign a rider; cancel with a
+ * reason. Seeded with the server's render; each action answers the order as it is now. The sections
+ * are drawn by staff-order-sections.tsx.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import { showToast } from '#lib/ui/toast.ts';
-import { substitutionLabel } from '#features/cart/rules.ts';
 import type {
   assignRiderRoute,
   markDeliveredRoute,
@@ -19,9 +19,9 @@ import type {
   StaffOrderJson,
   staffCancelRoute,
 } from '../contract.ts';
-import { paymentModeLabel, statusLabel } from '../rules.ts';
-import { money, paymentStatusLabel, shopDateTime, StatusBadge, toStaffLogin } from './admin-order-parts.tsx';
-import PackingControls from './PackingControls.tsx';
+import { StatusBadge, toStaffLogin } from './admin-order-parts.tsx';
+import StaffPayment from './StaffPayment.tsx';
+import { CustomerSection, DeliverySection, HistorySection, ItemsSection } from './staff-order-sections.tsx';
 
 interface Props {
   initial: StaffOrderJson;
@@ -43,14 +43,6 @@ const NEXT = {
     permission: 'orders.deliver',
   },
 } as const;
-
-const addressLine = (a: Record<string, unknown> | null) =>
-  a
-    ? ['building_num', 'street', 'landmark', 'city', 'po_box']
-        .map((k) => a[k])
-        .filter((v) => typeof v === 'string' && v.trim())
-        .join(', ')
-    : '';
 
 export default function StaffOrderView({ initial, permissions }: Props) {
   const [order, setOrder] = useState(initial);
@@ -121,7 +113,6 @@ export default function StaffOrderView({ initial, permissions }: Props) {
     );
   }
 
-  const a = order.address;
   return (
     <div className="flex flex-col gap-5">
       <div className="flex flex-wrap items-center gap-3">
@@ -146,175 +137,23 @@ export default function StaffOrderView({ initial, permissions }: Props) {
       <ErrorText message={error} className="" />
 
       <div className="grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="customer-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 id="customer-heading" className="font-semibold text-slate-900">
-            Customer
-          </h2>
-          <p className="mt-1 text-slate-900">
-            {order.customer.name || (typeof a?.name === 'string' ? a.name : 'Customer')}
-          </p>
-          {order.customer.mobile && (
-            <p>
-              <a href={`tel:${order.customer.mobile}`} className="font-semibold text-brand-700 underline">
-                Call {order.customer.mobile}
-              </a>
-            </p>
-          )}
-          {a && (
-            <p className="mt-2 text-sm text-slate-800">
-              {typeof a.name === 'string' && a.name ? `${a.name}, ` : ''}
-              {addressLine(a)}
-              {typeof a.mobile === 'string' && a.mobile && a.mobile !== order.customer.mobile ? ` (${a.mobile})` : ''}
-            </p>
-          )}
-          {order.map_url && (
-            <p className="mt-1 text-sm">
-              <a href={order.map_url} target="_blank" rel="noopener noreferrer" className="text-brand-700 underline">
-                Open the address on a map
-              </a>
-            </p>
-          )}
-          {order.customer_note && (
-            <p className="mt-2 text-sm text-slate-800">
-              <span className="font-semibold">Note:</span> {order.customer_note}
-            </p>
-          )}
-        </section>
-        <section aria-labelledby="delivery-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-          <h2 id="delivery-heading" className="font-semibold text-slate-900">
-            Delivery and payment
-          </h2>
-          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-1 text-sm text-slate-800">
-            <dt className="text-slate-600">Slot</dt>
-            <dd>
-              {order.delivery_slot
-                ? `${order.delivery_slot.label}${order.delivery_slot.zone ? ` · ${order.delivery_slot.zone}` : ''}`
-                : 'None'}
-            </dd>
-            <dt className="text-slate-600">Rider</dt>
-            <dd>{order.rider?.name ?? 'Not assigned'}</dd>
-            <dt className="text-slate-600">Payment</dt>
-            <dd>
-              {paymentModeLabel(order.payment_mode)} · {paymentStatusLabel(order.payment_status)}
-            </dd>
-            <dt className="text-slate-600">To pay</dt>
-            <dd className="font-semibold">{money(order.paid_amount)}</dd>
-            {order.payment_reference && (
-              <>
-                <dt className="text-slate-600">Payment ref.</dt>
-                <dd className="break-all">{order.payment_reference}</dd>
-              </>
-            )}
-            {order.cancel_reason && (
-              <>
-                <dt className="text-slate-600">Cancelled</dt>
-                <dd>{order.cancel_reason}</dd>
-              </>
-            )}
-          </dl>
-          {assignable && (
-            <form onSubmit={assign} className="no-print mt-3 flex flex-wrap items-end gap-2">
-              <div>
-                <label htmlFor={ids.rider} className="mb-1 block text-sm font-medium text-slate-800">
-                  Rider
-                </label>
-                <select
-                  id={ids.rider}
-                  value={riderId}
-                  onChange={(e) => setRiderId(e.target.value)}
-                  className="h-11 rounded-lg border border-slate-400 bg-white px-2 text-sm"
-                >
-                  <option value="">No rider</option>
-                  {order.riders.map((r) => (
-                    <option key={r.id} value={r.id}>
-                      {r.name}
-                    </option>
-                  ))}
-                </select>
-              </div>
-              <button type="submit" className={buttonSecondary} disabled={busy}>
-                Assign rider
-              </button>
-            </form>
-          )}
-        </section>
+        <CustomerSection order={order} />
+        <DeliverySection
+          order={order}
+          busy={busy}
+          assignable={assignable}
+          riderId={riderId}
+          riderFieldId={ids.rider}
+          onRiderId={setRiderId}
+          onAssign={assign}
+        />
       </div>
 
-      <section aria-labelledby="lines-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="lines-heading" className="font-semibold text-slate-900">
-          Items
-        </h2>
-        <ul className="mt-2 divide-y divide-slate-200">
-          {order.lines.map((l) => (
-            <li key={l.id} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-1 py-2">
-              <div>
-                <p className="font-medium text-slate-900">
-                  {l.qty} × {l.name}
-                  {l.pack ? <span className="font-normal text-slate-600"> ({l.pack})</span> : null}
-                </p>
-                <p className="text-sm text-slate-700">
-                  If out of stock: {substitutionLabel(l.substitution) || 'no choice recorded'}
-                </p>
-                {l.substituted_for && <p className="text-sm text-slate-900">Substitute for {l.substituted_for}</p>}
-                {l.picked !== null && (
-                  <p className="text-sm text-slate-900">
-                    Picked {l.picked} {l.measure} of {l.ordered}
-                  </p>
-                )}
-              </div>
-              <p className="text-sm text-slate-800">
-                {money(l.unit_price)} each ·{' '}
-                {l.ordered_total && <s className="text-slate-600">{money(l.ordered_total)}</s>}{' '}
-                <strong>{money(l.total_amount)}</strong>
-              </p>
-              {packing && (
-                <PackingControls
-                  orderId={order.id}
-                  line={l}
-                  mobile={order.customer.mobile}
-                  busy={busy}
-                  run={async (action, onError) => {
-                    await run(action, onError);
-                  }}
-                />
-              )}
-            </li>
-          ))}
-        </ul>
-        <dl className="mt-2 grid grid-cols-[1fr_auto] gap-x-3 border-t border-slate-200 pt-2 text-sm text-slate-800">
-          <dt>Subtotal</dt>
-          <dd className="text-right">{money(order.subtotal)}</dd>
-          {Number(order.discount) > 0 && (
-            <>
-              <dt>Discount{order.promo_code ? ` (${order.promo_code})` : ''}</dt>
-              <dd className="text-right">−{money(order.discount)}</dd>
-            </>
-          )}
-          {order.points_redeemed > 0 && (
-            <>
-              <dt>Points</dt>
-              <dd className="text-right">−{order.points_redeemed}</dd>
-            </>
-          )}
-          <dt>Delivery</dt>
-          <dd className="text-right">{money(order.delivery_fee)}</dd>
-          <dt className="font-semibold">Total</dt>
-          <dd className="text-right font-semibold">{money(order.paid_amount)}</dd>
-        </dl>
-      </section>
+      <StaffPayment order={order} canRetry={can('orders.cancel')} onOrder={setOrder} />
 
-      <section aria-labelledby="history-heading" className="rounded-xl border border-slate-200 bg-white p-4">
-        <h2 id="history-heading" className="font-semibold text-slate-900">
-          History
-        </h2>
-        <ol className="mt-2 space-y-1 text-sm text-slate-800">
-          {order.history.map((h) => (
-            <li key={`${h.status}-${h.at}`}>
-              <strong>{statusLabel(h.status)}</strong> · {shopDateTime(h.at)} · by {h.by}
-            </li>
-          ))}
-        </ol>
-      </section>
+      <ItemsSection order={order} busy={busy} packing={packing} run={run} />
+
+      <HistorySection order={order} />
 
       <Dialog open={cancelOpen} title={`Cancel order #${order.id}`} onClose={() => setCancelOpen(false)}>
         <form onSubmit={cancel} className="flex flex-col gap-3">

@@ -42,6 +42,14 @@ export function orderJson(o: Order) {
       points: r.points,
       text: r.text,
     })),
+    // Requested and sending read as pending: the customer sees the refund on its way.
+    refunds: o.refunds.map((r) => ({
+      id: r.id,
+      reason: r.reason,
+      amount_paise: r.amountPaise,
+      status: r.status === 'processed' || r.status === 'failed' ? r.status : ('pending' as const),
+      created_at: r.createdAt.toISOString(),
+    })),
     order_items: o.items.map((i) => ({
       id: i.id,
       qty: i.qty,

@@ -3,20 +3,19 @@
  * picked quantity (lower than ordered) or substitutes the line with another product when the
  * customer's choice allows it. The line's total, the order's subtotal and amount, the GST invoice
  * and the tracking page follow; the difference goes back once, by the order's payment mode:
- * credit at once, an online payment through the gateway after the commit, a pay-on-delivery
+ * credit at once, an online payment through the gateway after the commit (payment-refunds.ts), a pay-on-delivery
  * amount simply drops. Both changes name their target state (the picked amount, the substitute),
  * so a retried or parallel request finds it already there and changes nothing.
  */
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { creditTransactions, customers, orderAdjustments, orderItems, orders, products } from '#lib/db/schema.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import { getPaymentGateway, type PaymentGateway } from '#features/payments/index.ts';
+import type { PaymentGateway } from '#features/payments/index.ts';
 import { visible, type OrderRow } from './queries.ts';
-import { REFUND_IN_PROGRESS } from './payment.ts';
+import { requestRefund, sendRefund } from './payment-refunds.ts';
 
 type LineRow = typeof orderItems.$inferSelect;
 
@@ -53,24 +52,17 @@ async function lockLine(tx: Transaction, orderId: number, lineId: number): Promi
   return { row, line };
 }
 
-/** An adjustment's refund, when one is due at the gateway after the commit. */
-interface PendingRefund {
-  adjustmentId: number;
-  paymentReference: string | null;
-  amountPaise: number;
-}
-
 /**
  * Takes `drop` paise off the locked order (subtotal and amount) and gives back what the customer
- * had paid of it: to the credit line at once, or (online) recorded for the gateway. Writes the
- * adjustment row; returns the refund to ask the gateway for, if any.
+ * had paid of it: to the credit line at once, or (online) a refund written to send after the
+ * commit. Writes the adjustment row; returns the online refund's id, if any.
  */
 async function applyDrop(
   tx: Transaction,
   row: OrderRow,
   lineId: number,
   drop: number,
-): Promise<{ refundPaise: number; pending: PendingRefund | null }> {
+): Promise<{ refundPaise: number; pending: number | null }> {
   const refundPaise = Math.min(drop, row.paidAmountPaise);
   await tx
     .update(orders)
@@ -103,77 +95,16 @@ async function applyDrop(
     });
   }
   const pending =
-    refundTo === 'original_payment' && refundPaise > 0
-      ? { adjustmentId: adjustment!.id, paymentReference: row.paymentReference, amountPaise: refundPaise }
+    refundTo === 'original_payment' && refundPaise > 0 && row.paymentReference
+      ? await requestRefund(tx, {
+          orderId: row.id,
+          reason: 'packing',
+          adjustmentId: adjustment!.id,
+          paymentId: row.paymentReference,
+          amountPaise: refundPaise,
+        })
       : null;
   return { refundPaise, pending };
-}
-
-/**
- * Asks the gateway for an adjustment's refund after the commit, claimed first so it is asked once.
- * Never throws: a refused refund is logged and released (its reference stays null) for an operator.
- */
-async function refundAdjustment(db: Database, gateway: PaymentGateway | null, pending: PendingRefund): Promise<void> {
-  const context = { adjustmentId: pending.adjustmentId, amountPaise: pending.amountPaise, gateway: gateway?.name };
-  const claimed = await db
-    .update(orderAdjustments)
-    .set({ refundReference: REFUND_IN_PROGRESS })
-    .where(and(eq(orderAdjustments.id, pending.adjustmentId), isNull(orderAdjustments.refundReference)))
-    .returning({ id: orderAdjustments.id });
-  if (!claimed.length) return;
-  try {
-    if (!gateway || !pending.paymentReference) throw new Error('no payment gateway or charge reference to refund');
-    const { reference } = await gateway.refund(pending.paymentReference, pending.amountPaise);
-    await db
-      .update(orderAdjustments)
-      .set({ refundReference: reference })
-      .where(eq(orderAdjustments.id, pending.adjustmentId));
-    logger.info({ ...context, refundReference: reference }, 'packing adjustment refunded');
-  } catch (err) {
-    await db
-      .update(orderAdjustments)
-      .set({ refundReference: null })
-      .where(eq(orderAdjustments.id, pending.adjustmentId));
-    logger.error({ ...context, err }, 'refund of a packing adjustment failed');
-  }
-}
-
-/**
- * Repeats the gateway refunds of an order's packing adjustments that did not go through
- * (operators: `npm run orders -- refund-adjustments ID`). Returns how many went through now.
- */
-export async function retryAdjustmentRefunds(
-  db: Database,
-  gateway: PaymentGateway | null,
-  orderId: number,
-): Promise<number> {
-  const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
-  if (!row) throw notFound(`Order ${orderId} not found.`);
-  const open = await db
-    .select()
-    .from(orderAdjustments)
-    .where(
-      and(
-        eq(orderAdjustments.orderId, orderId),
-        eq(orderAdjustments.refundTo, 'original_payment'),
-        isNull(orderAdjustments.refundReference),
-      ),
-    );
-  let done = 0;
-  for (const a of open) {
-    if (a.refundPaise <= 0) continue;
-    await refundAdjustment(db, gateway, {
-      adjustmentId: a.id,
-      paymentReference: row.paymentReference,
-      amountPaise: a.refundPaise,
-    });
-    const [after] = await db
-      .select({ reference: orderAdjustments.refundReference })
-      .from(orderAdjustments)
-      .where(eq(orderAdjustments.id, a.id));
-    if (after?.reference && after.reference !== REFUND_IN_PROGRESS) done++;
-  }
-  return done;
 }
 
 /** What an adjustment did: whether anything changed and what went back (paise). */
@@ -235,8 +166,7 @@ export async function setPickedAmount(
     });
     return { changed: true, ...applied };
   });
-  if (outcome.pending)
-    await refundAdjustment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), outcome.pending);
+  if (outcome.pending) await sendRefund(db, options.gateway, outcome.pending);
   return { changed: outcome.changed, refundPaise: outcome.refundPaise };
 }
 
@@ -315,7 +245,6 @@ export async function substituteLine(
     });
     return { changed: true, ...applied };
   });
-  if (outcome.pending)
-    await refundAdjustment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), outcome.pending);
+  if (outcome.pending) await sendRefund(db, options.gateway, outcome.pending);
   return { changed: outcome.changed, refundPaise: outcome.refundPaise };
 }

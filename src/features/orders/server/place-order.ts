@@ -1,14 +1,16 @@
 /**
  * Placing an order (spec 001 §2 checkout, §7 place-order; ARCHITECTURE "Orders and stock"):
- * reserve, charge, settle.
+ * reserve, then (Online) open the payment.
  *
  * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
  *    then reservation.ts writes the order and takes stock, promo use, points and credit.
- * 2. Charge and settle (Online only), outside any transaction: payment.ts.
+ * 2. Online only, outside any transaction: the gateway order the customer pays into (payment.ts);
+ *    the order awaits its payment, hidden, until payment-confirm.ts confirms it (ADR 0075).
  *
  * An Idempotency-Key returns the same order for the same key, customer and request body, never
- * a second one; the same key with another body is a 422.
+ * a second one (while it awaits its payment: the same order with the same checkout payment); the
+ * same key with another body is a 422.
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
@@ -21,10 +23,10 @@ import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
 import { assertMayOrder } from './limits.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
-import { settlePayment } from './payment.ts';
+import { type CheckoutPayment, pendingCheckoutPayment, startOnlinePayment } from './payment.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
 
-export { PAYMENT_FAILED } from './payment.ts';
+export { PAYMENT_FAILED, PAYMENT_INIT_FAILED } from './payment.ts';
 export { CART_CHANGED } from './reservation.ts';
 export type { PlaceOrderInput } from './reservation.ts';
 
@@ -45,9 +47,17 @@ export const CART_ALREADY_ORDERED =
 /** 422 for an Idempotency-Key sent again with another request body. */
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
-/** 409 for a repeated Idempotency-Key while the first request's payment is still running. */
+/** 409 for a repeated Idempotency-Key while the first request is still opening the order's payment. */
 export const PAYMENT_IN_PROGRESS =
   'The payment for this order is still being processed. Please check My Orders in a moment.';
+
+/** What placeOrder answers: the order, whether it was created now, and (Online) the checkout to open. */
+export interface PlacedOrder {
+  order: Order;
+  created: boolean;
+  /** The gateway checkout an online order awaits; null for other orders. */
+  payment: CheckoutPayment | null;
+}
 
 function isUniqueViolation(err: unknown): boolean {
   const e = err as { code?: string; cause?: { code?: string } };
@@ -82,19 +92,36 @@ export function placeOrderRequestHash(input: PlaceOrderInput): string {
 
 /**
  * The existing order of a customer for an idempotency key, or null. 422 when the key came with
- * another request body; 409 while that order's payment is still running.
+ * another request body; 409 while the first request is still opening its payment. An order
+ * awaiting its payment comes back with its checkout payment.
  */
-async function orderForKey(db: Database, customerId: number, key: string, requestHash: string): Promise<Order | null> {
+async function orderForKey(
+  db: Database,
+  customerId: number,
+  key: string,
+  requestHash: string,
+  gateway: PaymentGateway | null,
+): Promise<PlacedOrder | null> {
   const [row] = await db
-    .select({ id: orders.id, requestHash: orders.requestHash, paymentStatus: orders.paymentStatus })
+    .select({
+      id: orders.id,
+      requestHash: orders.requestHash,
+      paymentStatus: orders.paymentStatus,
+      gatewayOrderId: orders.gatewayOrderId,
+      paidAmountPaise: orders.paidAmountPaise,
+    })
     .from(orders)
     .where(and(eq(orders.customerId, customerId), eq(orders.idempotencyKey, key)));
   if (!row) return null;
   // Orders placed before request hashes were stored have none: the key alone decides for them.
   if (row.requestHash !== null && row.requestHash !== requestHash)
     throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
-  if (row.paymentStatus === 'pending') throw new AppError('conflict', PAYMENT_IN_PROGRESS);
-  return getOrder(db, customerId, row.id);
+  if (row.paymentStatus === 'pending') {
+    const payment = pendingCheckoutPayment(gateway, row);
+    if (!payment) throw new AppError('conflict', PAYMENT_IN_PROGRESS);
+    return { order: await getOrder(db, customerId, row.id, { pending: true }), created: false, payment };
+  }
+  return { order: await getOrder(db, customerId, row.id), created: false, payment: null };
 }
 
 /**
@@ -104,18 +131,21 @@ async function orderForKey(db: Database, customerId: number, key: string, reques
  * credit, idempotency key reused with another body, too many open pay-on-delivery orders; 429
  * too many orders in the hour or cancels in the day (limits.ts); 409 price/discount mismatch (with the
  * server's figures), stock shortage, or the cart already ordered by a parallel request;
- * 400 Online without a gateway; 402 payment failed (online).
+ * 400 Online without a gateway; 503 the gateway could not open the payment (the order released).
  */
 export async function placeOrder(
   db: Database,
   customerId: number,
   input: PlaceOrderInput,
   options: PlaceOrderOptions = {},
-): Promise<{ order: Order; created: boolean }> {
+): Promise<PlacedOrder> {
   const requestHash = placeOrderRequestHash(input);
+  const gateway =
+    input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
+  const forKey = (key: string) => orderForKey(db, customerId, key, requestHash, gateway);
   if (input.idempotencyKey) {
-    const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
-    if (existing) return { order: existing, created: false };
+    const existing = await forKey(input.idempotencyKey);
+    if (existing) return existing;
   }
   // The cart as this request found it. When it is gone once the lock below is held, a parallel
   // request ordered it (409). When it is empty already: a request that arrives just after a
@@ -129,8 +159,8 @@ export async function placeOrder(
     // A parallel request with the same key may have committed between the look-up above and
     // this count: its order is this request's answer too.
     if (input.idempotencyKey) {
-      const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
-      if (existing) return { order: existing, created: false };
+      const existing = await forKey(input.idempotencyKey);
+      if (existing) return existing;
     }
     const since = new Date(Date.now() - JUST_ORDERED_MS);
     const [recent] = await db
@@ -140,8 +170,6 @@ export async function placeOrder(
       .limit(1);
     throw recent ? new AppError('conflict', CART_ALREADY_ORDERED) : new AppError('unprocessable', CART_EMPTY);
   }
-  const gateway =
-    input.paymentMode === 'Online' ? (options.gateway !== undefined ? options.gateway : getPaymentGateway()) : null;
   if (input.paymentMode === 'Online' && !gateway)
     throw badRequest('Online payment is not available. Please choose another payment method.');
 
@@ -170,12 +198,15 @@ export async function placeOrder(
     const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
     const limitMet = err instanceof AppError && (err.code === 'unprocessable' || err.code === 'too_many_requests');
     if (input.idempotencyKey && (cartTaken || limitMet || isUniqueViolation(err))) {
-      const existing = await orderForKey(db, customerId, input.idempotencyKey, requestHash);
-      if (existing) return { order: existing, created: false };
+      const existing = await forKey(input.idempotencyKey);
+      if (existing) return existing;
     }
     throw err;
   }
-  if (gateway) await settlePayment(db, gateway, customerId, reserved, options.reqId);
-  notifyOrderStatus(db, reserved.id, 'confirmed'); // committed (and paid, when online); never undoes it
-  return { order: await getOrder(db, customerId, reserved.id), created: true };
+  if (gateway) {
+    const payment = await startOnlinePayment(db, gateway, reserved, options.reqId);
+    return { order: await getOrder(db, customerId, reserved.id, { pending: true }), created: true, payment };
+  }
+  notifyOrderStatus(db, reserved.id, 'confirmed'); // committed; never undoes it
+  return { order: await getOrder(db, customerId, reserved.id), created: true, payment: null };
 }

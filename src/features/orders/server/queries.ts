@@ -5,12 +5,13 @@
  * customer may still cancel: placed, and less than CANCEL_WINDOW_MS (30 minutes) old.
  */
 import { orderSlotJson } from '#features/delivery/index.ts';
-import { and, asc, desc, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orderAdjustments, orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
 import type { Substitution } from '#features/cart/rules.ts';
+import { refundsFor, type OrderRefund } from './payment-refunds.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { PaymentMode } from '../rules.ts';
@@ -22,6 +23,8 @@ export const CANCEL_WINDOW_MS = 30 * 60_000;
 export const HIDDEN_PAYMENT_STATUSES = ['pending', 'failed'] as const;
 /** The condition that keeps hidden orders out of every customer-facing query. */
 export const visible = notInArray(orders.paymentStatus, [...HIDDEN_PAYMENT_STATUSES]);
+/** What staff see: the visible orders, and any with a payment problem (a gateway payment not accepted). */
+export const staffVisible = or(visible, isNotNull(orders.paymentProblem))!;
 
 /** An order line as shown to the customer; money in paise. */
 export interface OrderLine {
@@ -75,6 +78,8 @@ export interface Order {
   items: OrderLine[];
   /** What packing (a lighter pick, a cheaper substitute) gave back, in paise, by where it went. */
   packingRefunds: PackingRefunds;
+  /** Refunds to the online payment (cancellation, packing, late payment) with their status. */
+  refunds: OrderRefund[];
   /** The delivery slot, null for orders placed before slots. */
   deliverySlot: ReturnType<typeof orderSlotJson>;
 }
@@ -95,6 +100,7 @@ function toOrder(
   items: OrderLine[],
   now = Date.now(),
   packingRefunds: PackingRefunds = NO_PACKING_REFUNDS,
+  refunds: OrderRefund[] = [],
 ): Order {
   return {
     id: row.id,
@@ -121,6 +127,7 @@ function toOrder(
     invoiceNumber: row.invoiceNumber,
     items,
     packingRefunds,
+    refunds,
     deliverySlot: orderSlotJson(row),
   };
 }
@@ -178,16 +185,26 @@ async function packingRefundsFor(db: Database | Transaction, orderIds: number[])
 
 /**
  * One of the customer's orders, or 404 "Order not found." (also while its online payment is pending
- * or after it failed).
+ * or after it failed; `pending: true` reads one awaiting its payment, for place-order's answer).
  */
-export async function getOrder(db: Database | Transaction, customerId: number, orderId: number): Promise<Order> {
+export async function getOrder(
+  db: Database | Transaction,
+  customerId: number,
+  orderId: number,
+  options: { pending?: boolean } = {},
+): Promise<Order> {
+  const shown = options.pending ? or(visible, eq(orders.paymentStatus, 'pending')) : visible;
   const [row] = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), shown));
   if (!row) throw notFound('Order not found.');
-  const [items, refunds] = await Promise.all([itemsFor(db, [row.id]), packingRefundsFor(db, [row.id])]);
-  return toOrder(row, items.get(row.id) ?? [], Date.now(), refunds.get(row.id));
+  const [items, packing, refunds] = await Promise.all([
+    itemsFor(db, [row.id]),
+    packingRefundsFor(db, [row.id]),
+    refundsFor(db, [row.id]),
+  ]);
+  return toOrder(row, items.get(row.id) ?? [], Date.now(), packing.get(row.id), refunds.get(row.id));
 }
 
 /** The customer's orders, newest first, without those whose online payment is pending or failed. */
@@ -198,7 +215,11 @@ export async function listOrders(db: Database, customerId: number): Promise<Orde
     .where(and(eq(orders.customerId, customerId), visible))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = rows.map((r) => r.id);
-  const [items, refunds] = await Promise.all([itemsFor(db, ids), packingRefundsFor(db, ids)]);
+  const [items, packing, refunds] = await Promise.all([
+    itemsFor(db, ids),
+    packingRefundsFor(db, ids),
+    refundsFor(db, ids),
+  ]);
   const now = Date.now();
-  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now, refunds.get(r.id)));
+  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now, packing.get(r.id), refunds.get(r.id)));
 }

@@ -4,32 +4,22 @@
  * the delivery area, re-quotes the cart and compares the client's figures (409 with the
  * server's figures when they differ), writes the order and its lines, decrements stock with a
  * guarded update (`stock >= qty`, so no oversell across processes), counts the promo use,
- * spends points, debits credit for a Credit order and consumes the cart. `restoreReservation`
- * gives all of it back (cancellation, declined payment).
+ * spends points, debits credit for a Credit order and consumes the cart. The taking, and
+ * `restoreReservation` that gives all of it back, are in stock-and-balances.ts.
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Transaction } from '#lib/db/index.ts';
-import {
-  cartItems,
-  creditTransactions,
-  customers,
-  orderItems,
-  orders,
-  pointsTransactions,
-  products,
-  stockMovements,
-} from '#lib/db/schema.ts';
+import { cartItems, orders } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 import { getAddress, servedPrefixes, type Address } from '#features/addresses/index.ts';
-import { orderDelivery, releaseOrderSlot, type OrderDelivery } from '#features/delivery/index.ts';
-import { countPromoUse, releasePromoUse } from './promos.ts';
+import { orderDelivery, type OrderDelivery } from '#features/delivery/index.ts';
 import type { PaymentMode } from '../rules.ts';
 import { cartLineJson } from '#features/cart/index.ts';
-import { DEFAULT_SUBSTITUTION, effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
-import { pointsFor, quoteJson, quoteOrder, type OrderQuote } from './quote.ts';
+import { DEFAULT_SUBSTITUTION, type Substitution } from '#features/cart/rules.ts';
+import { pointsFor, quoteJson, quoteOrder } from './quote.ts';
 import { orderConfirmed } from './confirmation.ts';
-import type { OrderRow } from './queries.ts';
+import { takeBalances, takeStock } from './stock-and-balances.ts';
 
 /** What the client sends to place an order (already parsed); money in paise. */
 export interface PlaceOrderInput {
@@ -91,102 +81,25 @@ async function deliveryAddress(
   return { address, delivery };
 }
 
-/** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
-async function takeStock(
-  tx: Transaction,
-  orderId: number,
-  lines: Awaited<ReturnType<typeof quoteOrder>>['lines'],
-  substitution: Substitution,
-): Promise<void> {
-  for (const line of lines) {
-    const taken = await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} - ${line.qty}` })
-      .where(and(eq(products.id, line.productId), sql`${products.stock} >= ${line.qty}`))
-      .returning({
-        taxPercent: products.taxPercent,
-        hsnCode: products.hsnCode,
-        weight: products.weight,
-        weightUnit: products.weightUnit,
-      });
-    if (!taken.length) {
-      const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, line.productId));
-      const left = p?.stock ?? 0;
-      throw new AppError(
-        'conflict',
-        left > 0
-          ? `Only ${left} of ${line.name} left in stock. Please update your cart.`
-          : `Sorry, ${line.name} is out of stock. Please remove it from your cart.`,
-        { data: { product_id: line.productId, stock: left } },
-      );
-    }
-    await tx.insert(orderItems).values({
-      orderId,
-      productId: line.productId,
-      productName: line.name,
-      productImage: line.image,
-      qty: line.qty,
-      unitPricePaise: line.pricePaise,
-      mrpPaise: line.mrpPaise,
-      taxPercent: Number(taken[0]!.taxPercent),
-      // For the GST invoice (src/features/invoices): the HSN code and pack size as ordered.
-      hsnCode: taken[0]!.hsnCode,
-      weight: taken[0]!.weight,
-      weightUnit: taken[0]!.weightUnit,
-      totalAmountPaise: line.lineTotalPaise,
-      substitution: effectiveSubstitution(line.substitution, substitution),
-    });
-    await tx.insert(stockMovements).values({ productId: line.productId, delta: -line.qty, reason: 'order', orderId });
-  }
-}
-
 /**
- * Takes `amount` from one of the customer's balances (points, or credit in paise) in a single
- * conditional UPDATE, so two orders racing for the same balance cannot both take it; 422 with
- * `refusal` when the balance is short.
+ * 409 with the server's figures when the cart the checkout page showed has changed, or when the
+ * client's amount to pay or discount differs from the server's quote.
  */
-async function takeFromBalance(
-  tx: Transaction,
-  customerId: number,
-  balance: 'pointsBalance' | 'creditBalancePaise',
-  amount: number,
-  refusal: string,
-): Promise<void> {
-  const column = customers[balance];
-  const taken = await tx
-    .update(customers)
-    .set({ [balance]: sql`${column} - ${amount}` })
-    .where(and(eq(customers.id, customerId), sql`${column} >= ${amount}`))
-    .returning({ id: customers.id });
-  if (!taken.length) throw new AppError('unprocessable', refusal);
-}
-
-/** Counts the promo use, spends points and debits credit (422 when the balance no longer covers it). */
-async function takeBalances(
-  tx: Transaction,
-  customerId: number,
-  orderId: number,
-  quote: OrderQuote,
-  paymentMode: PaymentMode,
-): Promise<void> {
-  if (quote.promo) await countPromoUse(tx, quote.promo.id);
-  if (quote.pointsRedeemed > 0) {
-    await takeFromBalance(tx, customerId, 'pointsBalance', quote.pointsRedeemed, 'You do not have enough points.');
-    await tx
-      .insert(pointsTransactions)
-      .values({ customerId, orderId, delta: -quote.pointsRedeemed, reason: 'redeemed' });
+function checkClientFigures(req: ReservationRequest, quote: Awaited<ReturnType<typeof quoteOrder>>): void {
+  if (req.cartVersion !== undefined && req.cartVersion !== quote.cartVersion) {
+    throw new AppError('conflict', CART_CHANGED, {
+      data: { ...quoteJson(quote), items: quote.lines.map(cartLineJson) },
+    });
   }
-  if (paymentMode === 'Credit') {
-    await takeFromBalance(
-      tx,
-      customerId,
-      'creditBalancePaise',
-      quote.paidAmountPaise,
-      'Not enough credit available for this order. Please choose another payment method.',
+  const discountDiffers = req.discountPaise !== undefined && req.discountPaise !== quote.discountPaise;
+  if (req.paidAmountPaise !== quote.paidAmountPaise || discountDiffers) {
+    throw new AppError(
+      'conflict',
+      `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`,
+      {
+        data: quoteJson(quote),
+      },
     );
-    await tx
-      .insert(creditTransactions)
-      .values({ customerId, orderId, kind: 'debit', amountPaise: quote.paidAmountPaise, paymentApproval: 'Pending' });
   }
 }
 
@@ -206,21 +119,7 @@ export async function reserveOrder(
     policy: delivery.policy,
   });
   delivery.checkMinimum(quote.subtotalPaise);
-  if (req.cartVersion !== undefined && req.cartVersion !== quote.cartVersion) {
-    throw new AppError('conflict', CART_CHANGED, {
-      data: { ...quoteJson(quote), items: quote.lines.map(cartLineJson) },
-    });
-  }
-  const discountDiffers = req.discountPaise !== undefined && req.discountPaise !== quote.discountPaise;
-  if (req.paidAmountPaise !== quote.paidAmountPaise || discountDiffers) {
-    throw new AppError(
-      'conflict',
-      `Prices have changed. The amount to pay is now ${formatPaise(quote.paidAmountPaise)}. Please review your order.`,
-      {
-        data: quoteJson(quote),
-      },
-    );
-  }
+  checkClientFigures(req, quote);
   const slot = await delivery.takeSlot(tx, req.deliverySlot);
   const [order] = await tx
     .insert(orders)
@@ -263,41 +162,4 @@ export async function reserveOrder(
   // the invoice counter row it takes is held for the shortest time.
   if (!req.awaitsPayment) await orderConfirmed(tx, id);
   return { id, amountPaise: quote.paidAmountPaise };
-}
-
-/**
- * Gives back what an order reserved (cancellation, declined payment): stock, points, promo use,
- * and a Credit order's debit. Returns the order's lines.
- */
-export async function restoreReservation(tx: Transaction, row: OrderRow) {
-  const orderId = row.id;
-  const customerId = row.customerId;
-  const lines = await tx.select().from(orderItems).where(eq(orderItems.orderId, orderId));
-  for (const line of lines) {
-    if (!line.productId) continue;
-    await tx
-      .update(products)
-      .set({ stock: sql`${products.stock} + ${line.qty}` })
-      .where(eq(products.id, line.productId));
-    await tx.insert(stockMovements).values({ productId: line.productId, delta: line.qty, reason: 'cancel', orderId });
-  }
-  if (row.pointsRedeemed > 0) {
-    await tx
-      .update(customers)
-      .set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsRedeemed}` })
-      .where(eq(customers.id, customerId));
-    await tx.insert(pointsTransactions).values({ customerId, orderId, delta: row.pointsRedeemed, reason: 'restored' });
-  }
-  if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
-  await releaseOrderSlot(tx, row);
-  if (row.paymentMode === 'Credit') {
-    await tx
-      .update(customers)
-      .set({ creditBalancePaise: sql`${customers.creditBalancePaise} + ${row.paidAmountPaise}` })
-      .where(eq(customers.id, customerId));
-    await tx
-      .insert(creditTransactions)
-      .values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
-  }
-  return lines;
 }

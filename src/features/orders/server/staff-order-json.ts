@@ -1,7 +1,8 @@
 /** JSON of the back office's order answers (contract.ts boardRoute, staffOrderSchema); money as 2-decimal strings. */
 import { orderedAmount } from './packing.ts';
 import { paiseToRupees } from '#lib/money.ts';
-import type { Board, BoardOrder, BoardSlot, StaffOrder } from './staff-orders.ts';
+import type { Board, BoardOrder, BoardSlot } from './order-board.ts';
+import type { StaffOrder } from './staff-orders.ts';
 
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
 
@@ -20,6 +21,9 @@ export const boardOrderJson = (o: BoardOrder) => ({
   items: o.itemCount,
   rider: o.riderName,
   created_at: o.createdAt.toISOString(),
+  paid_online: o.paymentMode === 'Online' && o.paymentStatus === 'paid',
+  payment_problem: Boolean(o.paymentProblem),
+  refund_failed: Boolean(o.refundFailed),
 });
 
 const boardSlotJson = (s: BoardSlot) => ({
@@ -59,7 +63,25 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
   paid_amount: rupees(o.paidAmountPaise),
   promo_code: o.promoCode,
   payment_reference: o.paymentReference,
-  refund_reference: o.refundReference,
+  payment:
+    o.paymentMode === 'Online'
+      ? {
+          gateway: o.gatewayName,
+          gateway_order_id: o.gatewayOrderId,
+          payment_id: o.paymentReference,
+          problem: o.paymentProblem,
+        }
+      : null,
+  refunds: o.refunds.map((r) => ({
+    id: r.id,
+    reason: r.reason,
+    amount_paise: r.amountPaise,
+    status: r.status,
+    failure_reason: r.failureReason,
+    gateway_refund_id: r.gatewayRefundId,
+    created_at: r.createdAt.toISOString(),
+    updated_at: r.updatedAt.toISOString(),
+  })),
   customer_note: o.customerNote,
   cancel_reason: o.cancelReason,
   customer: { id: o.customer.id, name: o.customer.name, mobile: o.customer.phone },

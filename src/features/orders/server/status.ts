@@ -9,11 +9,11 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderRow, type OrderStatus } from './queries.ts';
-import { restoreReservation } from './reservation.ts';
+import { restoreReservation } from './stock-and-balances.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
-import { getPaymentGateway, type PaymentGateway } from '#features/payments/index.ts';
-import { refundPayment } from './payment.ts';
+import type { PaymentGateway } from '#features/payments/index.ts';
+import { requestRefund, sendRefund } from './payment-refunds.ts';
 
 /** Forward transitions an operator may make. */
 export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -28,10 +28,11 @@ interface CancelOptions {
 }
 
 /**
- * Cancels a locked order row inside `tx`: status, stamp, a paid payment marked refunded, and
- * stock, slot, points, promo use and credit given back (restoreReservation).
+ * Cancels a locked order row inside `tx`: status, stamp, a paid payment marked refunded (its
+ * refund written, to send after the commit), and stock, slot, points, promo use and credit given
+ * back (restoreReservation). Returns the refund's id, when one is owed.
  */
-async function cancelLocked(tx: Transaction, row: OrderRow, now: Date, reason: string | null): Promise<void> {
+async function cancelLocked(tx: Transaction, row: OrderRow, now: Date, reason: string | null): Promise<number | null> {
   await tx
     .update(orders)
     .set({
@@ -42,21 +43,30 @@ async function cancelLocked(tx: Transaction, row: OrderRow, now: Date, reason: s
     })
     .where(eq(orders.id, row.id));
   await restoreReservation(tx, row);
+  if (row.paymentMode !== 'Online' || row.paymentStatus !== 'paid' || !row.paymentReference) return null;
+  return requestRefund(tx, {
+    orderId: row.id,
+    reason: 'cancel',
+    paymentId: row.paymentReference,
+    amountPaise: row.paidAmountPaise,
+  });
 }
 
 /** After a cancellation's commit, never undoing it: the stock's pages, a paid online order's refund, the SMS. */
-async function afterCancel(db: Database, cancelled: OrderRow, options: CancelOptions): Promise<void> {
+async function afterCancel(
+  db: Database,
+  cancelled: { id: number; refundId: number | null },
+  options: CancelOptions,
+): Promise<void> {
   markCatalogChanged(db); // the stock came back
-  if (cancelled.paymentMode === 'Online' && cancelled.paymentStatus === 'paid') {
-    await refundPayment(db, options.gateway !== undefined ? options.gateway : getPaymentGateway(), cancelled);
-  }
+  if (cancelled.refundId !== null) await sendRefund(db, options.gateway, cancelled.refundId);
   notifyOrderStatus(db, cancelled.id, 'cancelled');
 }
 
 /**
  * Cancels a customer's order within 30 minutes while it is still placed: stock, points and
  * promo use restored, a credit debit reversed (available at once), a paid online payment marked
- * refunded and then refunded at the gateway (refundPayment); the customer gets an SMS.
+ * refunded and then refunded at the gateway (payment-refunds.ts); the customer gets an SMS.
  * Errors: 404 not the customer's; 409 no longer placed, or past the window.
  */
 export async function cancelOrder(
@@ -78,8 +88,7 @@ export async function cancelOrder(
     if (now.getTime() - row.createdAt.getTime() >= CANCEL_WINDOW_MS) {
       throw new AppError('conflict', 'Orders can be cancelled only within 30 minutes of placing them.');
     }
-    await cancelLocked(tx, row, now, null);
-    return row;
+    return { id: row.id, refundId: await cancelLocked(tx, row, now, null) };
   });
   await afterCancel(db, cancelled, options);
   return getOrder(db, customerId, orderId);
@@ -114,8 +123,7 @@ export async function cancelOrderByShop(
         `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: it can no longer be cancelled.`,
       );
     await within(tx, row);
-    await cancelLocked(tx, row, now, reason);
-    return row;
+    return { id: row.id, refundId: await cancelLocked(tx, row, now, reason) };
   });
   await afterCancel(db, cancelled, options);
 }

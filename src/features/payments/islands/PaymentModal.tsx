@@ -1,24 +1,28 @@
 /**
- * The test-mode payment modal (spec 001 §2 "Mock payment modal", §4, §8, §9), the browser face
- * of the server's `PaymentGateway` (PAYMENT_GATEWAY=test). Offered only as "Pay Online".
+ * The payment simulator's checkout (PAYMENT_GATEWAY=simulator), in the spirit of the spec's mock
+ * payment modal (spec 001 §2, §4, §8, §9; docs/adr/0078-simulator-checkout-modal.md): it stands
+ * where Razorpay's Standard Checkout opens with a real gateway, for a gateway order the checkout
+ * has already created (the order awaits payment).
  *
  * A price summary and four options: UPI (a QR drawn as an inline SVG pattern, plus app
- * buttons), Cards, Net banking and Wallet. Pay Now shows processing for 2 s while the order is
- * placed with payment_mode online (the gateway charges it and the order is marked paid); then
- * "Payment Successful!" / "Your order has been placed successfully." and the modal closes
- * itself. A failure reads "Payment processing failed." with the server's reason.
- * Test mode: nothing typed here is sent anywhere.
+ * buttons), Cards, Net banking and Wallet. Pay Now shows processing for 2 s while the simulator
+ * takes the payment and the shop verifies its signature; then "Payment Successful!" / "Your order
+ * has been placed successfully." and the modal closes itself. "Decline payment" makes the
+ * simulator refuse it, and closing the modal abandons it: the checkout then releases the order
+ * and says "Payment processing failed.". Test payments: no money is taken and nothing typed here
+ * is sent anywhere (only the option chosen).
  */
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPaise } from '#lib/money.ts';
-import { ApiError } from '#lib/http/api-client.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 
 /** The mock processing delay (spec 001 §9: 2 s). */
 export const PAYMENT_DELAY_MS = 2000;
 const SUCCESS_SHOWN_MS = 1200;
 
-type Option = 'upi' | 'card' | 'netbanking' | 'wallet';
+/** How the customer pays: what the simulator records as the payment's method. */
+export type PaymentOption = 'upi' | 'card' | 'netbanking' | 'wallet';
+type Option = PaymentOption;
 const OPTIONS: { value: Option; label: string }[] = [
   { value: 'upi', label: 'UPI' },
   { value: 'card', label: 'Cards' },
@@ -33,9 +37,12 @@ interface Props {
   pointsPaise: number;
   deliveryPaise: number;
   totalPaise: number;
+  /** The customer closed it without paying (abandon). */
   onClose: () => void;
-  /** Places the order paid online; throws on failure. */
-  onPay: () => Promise<void>;
+  /** Pays with `option` and verifies the payment; false when it failed (the checkout has closed the modal). */
+  onPay: (option: PaymentOption) => Promise<boolean>;
+  /** Makes the simulator decline the payment. */
+  onDecline: (option: PaymentOption) => Promise<void>;
   /** Called once the success message has been shown. */
   onDone: () => void;
 }
@@ -69,7 +76,7 @@ function QrPattern({ seed }: { seed: number }) {
     <svg
       viewBox="-1 -1 27 27"
       role="img"
-      aria-label="UPI QR code (test mode)"
+      aria-label="UPI QR code (test payments)"
       className="h-44 w-44 rounded-lg border border-slate-200 bg-white p-1"
       shapeRendering="crispEdges"
     >
@@ -93,37 +100,34 @@ export default function PaymentModal({
   totalPaise,
   onClose,
   onPay,
+  onDecline,
   onDone,
 }: Props) {
   const id = useId();
   const [option, setOption] = useState<Option>('upi');
   const [choice, setChoice] = useState('');
-  const [phase, setPhase] = useState<'choose' | 'processing' | 'success' | 'error'>('choose');
-  const [error, setError] = useState('');
+  const [phase, setPhase] = useState<'choose' | 'processing' | 'declining' | 'success'>('choose');
   const doneTimer = useRef<number | undefined>(undefined);
+  const busy = phase === 'processing' || phase === 'declining';
 
   useEffect(() => {
-    if (open) {
-      setPhase('choose');
-      setError('');
-    }
+    if (open) setPhase('choose');
   }, [open]);
   useEffect(() => () => window.clearTimeout(doneTimer.current), []);
 
-  async function pay() {
-    if (phase === 'processing') return;
-    setPhase('processing');
-    setError('');
-    const [result] = await Promise.allSettled([onPay(), new Promise((r) => window.setTimeout(r, PAYMENT_DELAY_MS))]);
-    if (result.status === 'rejected') {
-      const err = result.reason;
-      console.error('Online payment failed', err);
-      setError(err instanceof ApiError && err.message ? err.message : '');
-      setPhase('error');
+  /** Pay Now (or Decline payment): processing for at least PAYMENT_DELAY_MS, then the outcome. */
+  async function settle(decline: boolean) {
+    if (busy) return;
+    setPhase(decline ? 'declining' : 'processing');
+    const delay = new Promise((r) => window.setTimeout(r, PAYMENT_DELAY_MS));
+    const [result] = await Promise.allSettled([decline ? onDecline(option).then(() => false) : onPay(option), delay]);
+    if (result.status === 'fulfilled' && result.value) {
+      setPhase('success');
+      doneTimer.current = window.setTimeout(onDone, SUCCESS_SHOWN_MS);
       return;
     }
-    setPhase('success');
-    doneTimer.current = window.setTimeout(onDone, SUCCESS_SHOWN_MS);
+    if (result.status === 'rejected') console.error('The simulated payment failed', result.reason);
+    setPhase('choose');
   }
 
   const row = (label: string, value: string, strong = false) => (
@@ -151,7 +155,7 @@ export default function PaymentModal({
     <ModalDialog
       open={open}
       title="Payment"
-      onClose={() => phase !== 'processing' && onClose()}
+      onClose={() => !busy && phase !== 'success' && onClose()}
       closeOnBackdrop={false}
       width="sm:max-w-md"
     >
@@ -175,7 +179,7 @@ export default function PaymentModal({
       ) : (
         <div className="space-y-4">
           <p className="rounded-lg bg-amber-50 px-3 py-2 text-xs text-amber-900">
-            Test mode: no money is taken and nothing you enter here is sent.
+            Test payments: no money is taken and nothing you type here is sent.
           </p>
           <dl className="space-y-1 rounded-xl bg-slate-50 p-3">
             {row('Subtotal', formatPaise(subtotalPaise))}
@@ -242,19 +246,13 @@ export default function PaymentModal({
               <div className="flex flex-wrap gap-2">{['Paytm Wallet', 'Amazon Pay', 'Mobikwik'].map(chip)}</div>
             )}
           </div>
-          {phase === 'error' && (
-            <div role="alert" className="rounded-lg bg-sale-600/5 px-3 py-2 text-sm text-sale-600">
-              <p className="font-semibold">Payment processing failed.</p>
-              {error && <p>{error}</p>}
-            </div>
-          )}
           <div aria-live="polite" id={`${id}-status`} className="sr-only">
-            {phase === 'processing' ? 'Processing payment...' : ''}
+            {phase === 'processing' ? 'Processing payment...' : phase === 'declining' ? 'Declining payment...' : ''}
           </div>
           <button
             type="button"
-            onClick={pay}
-            disabled={phase === 'processing'}
+            onClick={() => void settle(false)}
+            disabled={busy}
             className="flex h-12 w-full items-center justify-center gap-2 rounded-xl bg-brand-700 text-base font-semibold text-white hover:bg-brand-800 disabled:opacity-70"
           >
             {phase === 'processing' && (
@@ -264,6 +262,14 @@ export default function PaymentModal({
               />
             )}
             {phase === 'processing' ? 'Processing...' : `Pay Now ${formatPaise(totalPaise)}`}
+          </button>
+          <button
+            type="button"
+            onClick={() => void settle(true)}
+            disabled={busy}
+            className="h-10 w-full rounded-xl border border-slate-300 text-sm font-semibold text-slate-800 hover:bg-slate-50 disabled:opacity-70"
+          >
+            {phase === 'declining' ? 'Declining...' : 'Decline payment'}
           </button>
         </div>
       )}

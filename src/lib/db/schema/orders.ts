@@ -82,8 +82,9 @@ export const orders = pgTable(
     paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
     /**
      * unpaid (Cash/Card/Credit until settled), paid, refunded; for an online payment `pending`
-     * while the gateway's charge runs (the order is reserved but not shown to the customer) and
-     * `failed` when the charge was declined (the order is cancelled and its goods released).
+     * while it awaits the customer's payment (reserved but not shown to the customer nor on the
+     * board) and `failed` when it was released unpaid (declined, abandoned or expired: cancelled,
+     * its goods given back).
      */
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     subtotalPaise: integer('subtotal_paise').notNull(),
@@ -100,10 +101,15 @@ export const orders = pgTable(
     pointsEarned: integer('points_earned').notNull().default(0),
     /** When the earned points were added to the customer's balance (on delivery). */
     pointsCreditedAt: timestamp('points_credited_at', { withTimezone: true }),
-    /** The payment gateway's reference for an order paid online. */
+    /** The gateway's payment id (Razorpay `pay_…`) that paid an online order. */
     paymentReference: text('payment_reference'),
-    /** The gateway's reference of the refund of a cancelled online order (null until the gateway took it). */
-    refundReference: text('refund_reference'),
+    /** The gateway order (Razorpay `order_…`) the customer pays an online order into; set once it is created. */
+    gatewayOrderId: text('gateway_order_id'),
+    /**
+     * Why a payment for this order could not be accepted (the gateway's amount or currency differs
+     * from the order's): shown to staff; null when there is none.
+     */
+    paymentProblem: text('payment_problem'),
     /** Client-chosen key: the same key from the same customer returns the same order. */
     idempotencyKey: text('idempotency_key'),
     /** SHA-256 (hex) of the canonical place-order request sent with the idempotency key. */
@@ -136,6 +142,9 @@ export const orders = pgTable(
     uniqueIndex('orders_idempotency_key').on(t.customerId, t.idempotencyKey),
     check('orders_substitution_valid', sql`${t.substitution} IN ('replace', 'refund', 'call')`),
     uniqueIndex('orders_invoice_number_key').on(t.invoiceNumber),
+    uniqueIndex('orders_gateway_order_id_key').on(t.gatewayOrderId),
+    // The payments job reads the orders awaiting their online payment.
+    index('orders_payment_pending_idx').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
   ],
 );
 
@@ -245,7 +254,6 @@ export const orderAdjustments = pgTable(
     refundPaise: integer('refund_paise').notNull(),
     /** credit: the credit line; original_payment: the online payment; due: a pay-on-delivery amount dropped. */
     refundTo: text('refund_to', { enum: ['credit', 'original_payment', 'due'] }).notNull(),
-    refundReference: text('refund_reference'),
     createdAt: createdAt(),
   },
   (t) => [index('order_adjustments_order_idx').on(t.orderId)],
@@ -262,7 +270,14 @@ export const invoiceCounters = pgTable('invoice_counters', {
 });
 
 /** Order events that send the customer an SMS. */
-export const ORDER_NOTIFICATION_EVENTS = ['confirmed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+export const ORDER_NOTIFICATION_EVENTS = [
+  'confirmed',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  // A payment that arrived after its order was released is refunded: the customer is told.
+  'payment_refunded',
+] as const;
 
 /**
  * One row per order status SMS: claimed (inserted) once per order and event, so a retried

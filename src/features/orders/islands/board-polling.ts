@@ -1,0 +1,55 @@
+/**
+ * The order board's polling (OrderBoard.tsx): every BOARD_POLL_MS, while the page is visible, it
+ * asks for the board's version and reloads the board when the version moved, then announces how
+ * many new orders arrived. A 401 sends the browser to the staff sign-in.
+ */
+import { type RefObject, useEffect } from 'react';
+import { callRoute } from '#lib/http/client.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import type { BoardJson, boardVersionRoute } from '../contract.ts';
+import { toStaffLogin } from './admin-order-parts.tsx';
+import { countOrders } from './order-board-parts.tsx';
+
+/** How often an open board asks whether anything changed, ms. */
+export const BOARD_POLL_MS = 2500;
+
+interface BoardPolling<F> {
+  /** The board as shown now. */
+  board: BoardJson;
+  /** The version of the board as shown now. */
+  version: RefObject<string>;
+  /** The filters the board was last loaded with. */
+  applied: RefObject<F>;
+  /** Reloads the board with these filters; null when it could not be loaded. */
+  load: (filters: F) => Promise<BoardJson | null>;
+  /** Says what the reload brought, for screen readers. */
+  onAnnounce: (text: string) => void;
+}
+
+/** Polls the board's version and reloads the board when it moves. */
+export function useBoardPolling<F>({ board, version, applied, load, onAnnounce }: BoardPolling<F>): void {
+  useEffect(() => {
+    let stopped = false;
+    const timer = setInterval(async () => {
+      if (document.hidden) return;
+      try {
+        const { data } = await callRoute<typeof boardVersionRoute>('GET /api/admin/board/version', {});
+        if (stopped || data.version === version.current) return;
+        const before = countOrders(board);
+        const fresh = await load(applied.current);
+        if (fresh) {
+          const added = countOrders(fresh) - before;
+          onAnnounce(
+            added > 0 ? `${added} new ${added === 1 ? 'order' : 'orders'} on the board.` : 'The board was updated.',
+          );
+        }
+      } catch (err) {
+        if (err instanceof ApiError && err.status === 401) toStaffLogin();
+      }
+    }, BOARD_POLL_MS);
+    return () => {
+      stopped = true;
+      clearInterval(timer);
+    };
+  }, [board, version, applied, load, onAnnounce]);
+}

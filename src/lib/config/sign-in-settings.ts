@@ -1,0 +1,63 @@
+/**
+ * The OTP sign-in and SMS variables of the shop's configuration (src/lib/config.ts spreads them
+ * into its schema and runs their cross-checks): the code's length, the sign-in throttles, the SMS
+ * sender and its gateway, the countries that get SMS, the shop-wide SMS budgets and how long an
+ * idle session lives.
+ */
+import { isSupportedCountry } from 'libphonenumber-js';
+import { z } from 'zod';
+
+export const signInSettings = {
+  /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
+  OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
+  /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
+  AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(1000),
+  /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
+  AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
+  /**
+   * SMS sender: `console` (demo mode only: no SMS, the code is shown on screen) or `http` (a
+   * gateway). Unset: `console` in demo mode; otherwise OTP sign-in is off (503) until set.
+   */
+  SMS_SENDER: z.enum(['console', 'http']).optional(),
+  SMS_GATEWAY_URL: z.string().url().optional(),
+  SMS_GATEWAY_TOKEN: z.string().optional(),
+  /** Countries (ISO 3166 codes, comma-separated) whose mobile numbers get SMS; others are refused before any code is made. */
+  SMS_ALLOWED_COUNTRIES: z
+    .string()
+    .default('IN')
+    .transform((text, ctx) => {
+      const codes = text
+        .split(',')
+        .map((s) => s.trim().toUpperCase())
+        .filter(Boolean);
+      const bad = codes.filter((c) => !isSupportedCountry(c));
+      if (bad.length > 0 || codes.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          message: `not a country code: ${bad.join(', ') || '(empty)'}; e.g. IN or IN,AE`,
+        });
+        return z.NEVER;
+      }
+      return codes;
+    }),
+  /** Shop-wide OTP SMS per hour, from all numbers and addresses; past it OTP sends answer 503 until the hour has room. */
+  SMS_BUDGET_PER_HOUR: z.coerce.number().int().min(1).default(300),
+  /** Shop-wide OTP SMS per 24 hours (the daily bill's ceiling). */
+  SMS_BUDGET_PER_DAY: z.coerce.number().int().min(1).default(2000),
+  /** OTP SMS per hour to numbers sharing all digits but the last two (a block of 100 numbers). */
+  SMS_PREFIX_LIMIT: z.coerce.number().int().min(1).default(30),
+  /** Days a session lives without being used (its idle timeout), beside the absolute 30 days. */
+  SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
+};
+
+/** The fields checkSignInSettings reads. */
+interface SignInSettings {
+  SMS_SENDER?: 'console' | 'http';
+  SMS_GATEWAY_URL?: string;
+}
+
+/** Cross-checks of the sign-in variables: the http sender needs its gateway's address. */
+export function checkSignInSettings(c: SignInSettings, ctx: z.RefinementCtx): void {
+  if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL)
+    ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
+}

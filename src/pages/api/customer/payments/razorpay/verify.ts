@@ -1,0 +1,5 @@
+/** POST /api/customer/payments/razorpay/verify: src/features/orders (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { verifyPaymentEndpoint } from '#features/orders/routes.ts';
+
+export const { POST, ALL } = mount(verifyPaymentEndpoint);

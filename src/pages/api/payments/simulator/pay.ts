@@ -1,0 +1,5 @@
+/** POST /api/payments/simulator/pay: src/features/payments (contract.ts, routes.ts). */
+import { mount } from '#lib/http/handler.ts';
+import { simulatorPayEndpoint } from '#features/payments/routes.ts';
+
+export const { POST, ALL } = mount(simulatorPayEndpoint);

@@ -1,0 +1,109 @@
+/**
+ * Razorpay's two signatures, held against the example values Razorpay publishes in its own SDKs'
+ * tests (razorpay-python tests/test_client_utility.py: key secret `key_secret`, order
+ * `fake_order_id`, payment `fake_payment_id`; razorpay-node test/utils/razorpay-utils.spec.js:
+ * body `{"a":1,"b":2,"c":{"d":3}}`, webhook secret `123456`) and against the official `razorpay`
+ * package's own checks: genuine values pass, a value changed in one character fails.
+ */
+import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
+import { describe, expect, it } from 'vitest';
+import { RazorpayGateway, WebhookSignatureError } from '#features/payments/index.ts';
+import { checkoutSignature, hmacSha256Hex } from '#features/payments/server/signatures.ts';
+
+const CHECKOUT = {
+  keySecret: 'key_secret',
+  orderId: 'fake_order_id',
+  paymentId: 'fake_payment_id',
+  signature: 'b2335e3b0801106b84a7faff035df56ecffde06918c9ddd1f0fafbb37a51cc89',
+};
+const WEBHOOK = {
+  secret: '123456',
+  body: '{"a":1,"b":2,"c":{"d":3}}',
+  signature: '2fe04e22977002e6c7cb553adab8b460cb9e2a4970d5953cb27a8472752e3bbc',
+};
+
+/** A gateway with the example secrets (no network is used). */
+const gateway = new RazorpayGateway({
+  name: 'razorpay',
+  apiUrl: 'http://127.0.0.1:9',
+  keyId: 'rzp_test_example',
+  keySecret: CHECKOUT.keySecret,
+  webhookSecret: WEBHOOK.secret,
+});
+
+/** `text` with its character at `index` changed. */
+const tamper = (text: string, index = 0) =>
+  text.slice(0, index) + (text[index] === 'a' ? 'b' : 'a') + text.slice(index + 1);
+
+const headers = (entries: Record<string, string>) => new Headers(entries);
+
+describe('the checkout signature', () => {
+  it("is Razorpay's documented example: HMAC-SHA256 of order_id|payment_id with the key secret", () => {
+    expect(checkoutSignature(CHECKOUT.keySecret, CHECKOUT.orderId, CHECKOUT.paymentId)).toBe(CHECKOUT.signature);
+    const { orderId, paymentId, signature } = CHECKOUT;
+    expect(gateway.verifyCheckout({ orderId, paymentId, signature })).toBe(true);
+    // The official package agrees.
+    expect(
+      validatePaymentVerification({ order_id: orderId, payment_id: paymentId }, signature, CHECKOUT.keySecret),
+    ).toBe(true);
+  });
+
+  it('fails when any field is changed, swapped, missing, or signed with another secret', () => {
+    const { orderId, paymentId, signature } = CHECKOUT;
+    for (const input of [
+      { orderId, paymentId, signature: tamper(signature) },
+      { orderId, paymentId, signature: tamper(signature, 63) },
+      { orderId, paymentId, signature: signature.toUpperCase() },
+      { orderId, paymentId, signature: signature.slice(0, 40) },
+      { orderId: tamper(orderId), paymentId, signature },
+      { orderId, paymentId: tamper(paymentId, 5), signature },
+      { orderId: paymentId, paymentId: orderId, signature },
+      { orderId, paymentId, signature: '' },
+      { orderId: '', paymentId, signature },
+      { orderId, paymentId, signature: checkoutSignature('another_secret', orderId, paymentId) },
+    ])
+      expect(gateway.verifyCheckout(input), JSON.stringify(input)).toBe(false);
+  });
+});
+
+describe('the webhook signature', () => {
+  it("is Razorpay's documented example: HMAC-SHA256 of the raw body with the webhook secret", () => {
+    expect(hmacSha256Hex(WEBHOOK.secret, WEBHOOK.body)).toBe(WEBHOOK.signature);
+    expect(validateWebhookSignature(WEBHOOK.body, WEBHOOK.signature, WEBHOOK.secret)).toBe(true);
+    const parsed = gateway.parseWebhook(
+      WEBHOOK.body.replace('{"a":1', '{"event":"account.updated","a":1'),
+      headers({
+        'x-razorpay-signature': hmacSha256Hex(
+          WEBHOOK.secret,
+          WEBHOOK.body.replace('{"a":1', '{"event":"account.updated","a":1'),
+        ),
+        'x-razorpay-event-id': 'evt_example',
+      }),
+    );
+    expect(parsed).toEqual({ eventId: 'evt_example', event: { type: 'other', name: 'account.updated' } });
+  });
+
+  it('refuses a tampered body, a tampered or missing signature, and a missing event id', () => {
+    const body = JSON.stringify({ event: 'order.paid', payload: {} });
+    const signature = hmacSha256Hex(WEBHOOK.secret, body);
+    const attempts: [string, Record<string, string>][] = [
+      [body.replace('paid', 'paiD'), { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'e1' }],
+      [`${body} `, { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'e1' }],
+      [body, { 'x-razorpay-signature': tamper(signature, 10), 'x-razorpay-event-id': 'e1' }],
+      [body, { 'x-razorpay-signature': hmacSha256Hex('other', body), 'x-razorpay-event-id': 'e1' }],
+      [body, { 'x-razorpay-event-id': 'e1' }],
+      [body, { 'x-razorpay-signature': '', 'x-razorpay-event-id': 'e1' }],
+      [body, { 'x-razorpay-signature': signature }],
+    ];
+    for (const [raw, given] of attempts)
+      expect(() => gateway.parseWebhook(raw, headers(given)), JSON.stringify(given)).toThrow(WebhookSignatureError);
+    // Signed, but not an event the shop can read: refused the same way (400, nothing changes).
+    const bad = '{"event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_1"}}}}';
+    expect(() =>
+      gateway.parseWebhook(
+        bad,
+        headers({ 'x-razorpay-signature': hmacSha256Hex(WEBHOOK.secret, bad), 'x-razorpay-event-id': 'e2' }),
+      ),
+    ).toThrow(WebhookSignatureError);
+  });
+});

@@ -36,7 +36,7 @@ import { measureFrontend } from './bench/frontend.ts';
 import { ensureReferenceBuild } from './bench/reference.ts';
 import { dayTraffic } from './bench/day.ts';
 import { budgetChecks, writeMarkdown, type BenchRun } from './bench/report.ts';
-import { gets, measureReference, repeat } from './bench/phase.ts';
+import { gets, measureReference, repeat, searchPath } from './bench/phase.ts';
 import { runShopPhases } from './bench/shop-phases.ts';
 import { backOfficeChecks, measureBackOffice, seedBackOffice } from './bench/back-office.ts';
 import {
@@ -136,12 +136,15 @@ async function benchDatabase(
       if (wants('search'))
         await runLoad(
           server.base,
-          warmupQueries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })),
+          warmupQueries.map((q) => ({ path: searchPath(q) })),
           { concurrency, headers: BROWSER_API_HEADERS },
         );
       const reference =
         referenceEntry && wantsReference
-          ? await measureReference(referenceEntry, server.base, targets, day.paths)
+          ? await measureReference(referenceEntry, server.base, targets, day.paths, {
+              queries: wants('search') ? queries : [],
+              samples: wants('search') ? warmupQueries.slice(0, 10) : [],
+            })
           : null;
       const { phases, freshness } = await runShopPhases({
         kind,

@@ -53,6 +53,6 @@ for (const key of chosen)
 export const partial = chosen.length > 0;
 export const wants = (key: PhaseKey) => !partial || chosen.includes(key);
 /** The reference runs whenever a phase is compared with it. */
-export const wantsReference = wants('reference') || wants('cold') || wants('cached') || wants('day');
+export const wantsReference = wants('reference') || wants('cold') || wants('cached') || wants('day') || wants('search');
 
 export const log = (msg: string) => console.log(`[bench] ${msg}`);

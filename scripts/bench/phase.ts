@@ -3,7 +3,7 @@
  * server's CPU time per request and how busy the whole machine was meanwhile; and the bare Astro
  * reference's phases, on the shop's pages and the same day's traffic.
  */
-import { BROWSER_PAGE_HEADERS, runLoad, type BenchRequest } from './load.ts';
+import { BROWSER_API_HEADERS, BROWSER_PAGE_HEADERS, runLoad, type BenchRequest } from './load.ts';
 import { machineCpuTicks, type BenchServer } from './server-process.ts';
 import type { BenchTargets } from './data.ts';
 import { frameworkVersions, meanPageBytes, startReference } from './reference.ts';
@@ -38,20 +38,26 @@ export async function phase(
   return { name, ...result, cpuMsPerRequest, machineBusy };
 }
 
+/** The search API's address for a query, on the shop and on the reference alike. */
+export const searchPath = (q: string) => `/api/customer/search-products?product=${encodeURIComponent(q)}`;
+
 /**
- * The bare Astro reference, sized to the shop's pages (read from the shop at `shopBase`), on
- * the same cold pages and the same day's traffic as the shop.
+ * The bare Astro reference, sized to the shop's pages and search answers (read from the shop at
+ * `shopBase`), on the same cold pages, the same day's traffic and the same search queries as the
+ * shop (`searchQueries`; `searchSamples` are queries no phase measures, for the answer size).
  */
 export async function measureReference(
   referenceEntry: string,
   shopBase: string,
   targets: BenchTargets,
   dayPaths: string[],
+  search: { queries: string[]; samples: string[] },
 ): Promise<NonNullable<BenchRun['reference']>> {
-  const sampleUrls = targets.sizeSampleUrls;
+  const sampleUrls = { ...targets.sizeSampleUrls, search: search.samples.map(searchPath) };
   const shopBytes = {
     product: await meanPageBytes(shopBase, sampleUrls.product),
     listing: await meanPageBytes(shopBase, sampleUrls.listing),
+    search: await meanPageBytes(shopBase, sampleUrls.search),
   };
   const { server, sizes } = await startReference({
     entry: referenceEntry,
@@ -62,11 +68,13 @@ export async function measureReference(
     cpus: serverCpus,
   });
   log(
-    `bare Astro reference ready: product ${sizes.reference.product} B (shop ${shopBytes.product} B, ${sizes.cards.related} cards), listing ${sizes.reference.listing} B (shop ${shopBytes.listing} B, ${sizes.cards.listing} cards).`,
+    `bare Astro reference ready: product ${sizes.reference.product} B (shop ${shopBytes.product} B, ${sizes.cards.related} cards), listing ${sizes.reference.listing} B (shop ${shopBytes.listing} B, ${sizes.cards.listing} cards), search answer ${sizes.reference.search} B (shop ${shopBytes.search} B, ${sizes.searchResults} products).`,
   );
   try {
     // The same warm-up as the shop's render path: the sample pages, each once.
     await runLoad(server.base, gets([...sampleUrls.product, ...sampleUrls.listing]), { concurrency });
+    if (sampleUrls.search.length)
+      await runLoad(server.base, gets(sampleUrls.search), { concurrency, headers: BROWSER_API_HEADERS });
     const phases: Phase[] = [];
     const run = async (name: string, paths: string[], headers?: Record<string, string>) => {
       if (paths.length) phases.push(await phase(server, `${name}`, gets(paths), headers));
@@ -76,6 +84,7 @@ export async function measureReference(
     await run(PHASES.productColdIdentity, targets.productIdentityUrls, IDENTITY_HEADERS);
     await run(PHASES.listingColdIdentity, targets.listingIdentityUrls, IDENTITY_HEADERS);
     await run(PHASES.day, dayPaths.slice(0, referenceDayRequests));
+    await run(PHASES.search, search.queries.map(searchPath), BROWSER_API_HEADERS);
     return { versions: frameworkVersions(root), sizes, phases, memory: server.memoryMb() };
   } finally {
     await server.stop();

@@ -7,7 +7,9 @@
  *
  * Its pages are made the size of the shop's: the bench reads the shop's pages (identity) and the
  * reference's with 0 and 40 product cards (`?cards=`), and starts the reference with the number
- * of cards that gives the shop's size (REFERENCE_RELATED_CARDS, REFERENCE_LISTING_CARDS).
+ * of cards that gives the shop's size (REFERENCE_RELATED_CARDS, REFERENCE_LISTING_CARDS). Its
+ * search API (`/api/customer/search-products?product=`, no search behind it) is sized the same
+ * way to the shop's answers (`?results=`, REFERENCE_SEARCH_RESULTS).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -76,9 +78,11 @@ export async function meanPageBytes(base: string, urls: string[]): Promise<numbe
 
 /** Page sizes (bytes, identity) of the shop and of the reference it was started to match. */
 export interface ReferenceSizes {
-  shop: { product: number; listing: number };
-  reference: { product: number; listing: number };
+  shop: { product: number; listing: number; search: number };
+  reference: { product: number; listing: number; search: number };
   cards: { related: number; listing: number };
+  /** Products in the reference's search answer. */
+  searchResults: number;
 }
 
 /**
@@ -96,32 +100,36 @@ export async function startReference({
   entry: string;
   port: number;
   flags: string[];
-  shopBytes: { product: number; listing: number };
-  sampleUrls: { product: string[]; listing: string[] };
+  shopBytes: { product: number; listing: number; search: number };
+  sampleUrls: { product: string[]; listing: string[]; search: string[] };
   cpus?: string;
 }): Promise<{ server: BenchServer; sizes: ReferenceSizes }> {
   const start = (env: Record<string, string>) =>
     startBenchServer({ entry, port, env, flags, cpus, readyPath: sampleUrls.product[0] ?? '/product/1' });
   // Calibration: the size without cards and with 40 gives the size of one card.
   const probe = await start({});
-  const withCards = (urls: string[], n: number) => urls.map((u) => `${u}${u.includes('?') ? '&' : '?'}cards=${n}`);
-  const cardsFor = async (urls: string[], target: number) => {
-    const bare = await meanPageBytes(probe.base, withCards(urls, 0));
-    const forty = await meanPageBytes(probe.base, withCards(urls, 40));
+  const withCount = (urls: string[], name: string, n: number) =>
+    urls.map((u) => `${u}${u.includes('?') ? '&' : '?'}${name}=${n}`);
+  const countFor = async (urls: string[], target: number, name = 'cards') => {
+    const bare = await meanPageBytes(probe.base, withCount(urls, name, 0));
+    const forty = await meanPageBytes(probe.base, withCount(urls, name, 40));
     return Math.max(0, Math.round((target - bare) / ((forty - bare) / 40)));
   };
   const cards = {
-    related: await cardsFor(sampleUrls.product, shopBytes.product),
-    listing: await cardsFor(sampleUrls.listing, shopBytes.listing),
+    related: await countFor(sampleUrls.product, shopBytes.product),
+    listing: await countFor(sampleUrls.listing, shopBytes.listing),
   };
+  const searchResults = sampleUrls.search.length ? await countFor(sampleUrls.search, shopBytes.search, 'results') : 0;
   await probe.stop();
   const server = await start({
     REFERENCE_RELATED_CARDS: String(cards.related),
     REFERENCE_LISTING_CARDS: String(cards.listing),
+    REFERENCE_SEARCH_RESULTS: String(searchResults),
   });
   const reference = {
     product: await meanPageBytes(server.base, sampleUrls.product),
     listing: await meanPageBytes(server.base, sampleUrls.listing),
+    search: await meanPageBytes(server.base, sampleUrls.search),
   };
-  return { server, sizes: { shop: shopBytes, reference, cards } };
+  return { server, sizes: { shop: shopBytes, reference, cards, searchResults } };
 }

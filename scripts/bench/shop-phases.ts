@@ -9,7 +9,7 @@ import type { BenchServer } from './server-process.ts';
 import type { BenchTargets } from './data.ts';
 import { changesDuring, postgresWriter, type Change } from './day.ts';
 import { PHASES, type BenchRun, type Phase } from './report.ts';
-import { bearer, gets, IDENTITY_HEADERS, phase, repeat } from './phase.ts';
+import { bearer, gets, IDENTITY_HEADERS, phase, repeat, searchPath } from './phase.ts';
 import { log, wants, type PhaseKey } from './options.ts';
 
 export async function runShopPhases({
@@ -44,8 +44,8 @@ export async function runShopPhases({
   await run(
     'search',
     server,
-    'search API',
-    queries.map((q) => ({ path: `/api/customer/search-products?product=${encodeURIComponent(q)}` })),
+    PHASES.search,
+    queries.map((q) => ({ path: searchPath(q) })),
     BROWSER_API_HEADERS,
   );
   await run(

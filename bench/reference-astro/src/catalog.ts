@@ -225,8 +225,8 @@ export const formatPaise = (paise: number) => inr.format(paise / 100);
 export const discountPercent = (p: Product) =>
   p.mrpPaise > p.pricePaise ? Math.round(((p.mrpPaise - p.pricePaise) / p.mrpPaise) * 100) : 0;
 
-/** A count from a query parameter (`?cards=`, for the bench's size calibration), or `fallback`. */
-export function countParam(url: URL, fallback: number): number {
-  const n = Number(url.searchParams.get('cards'));
-  return Number.isInteger(n) && n >= 0 && n <= 200 && url.searchParams.has('cards') ? n : fallback;
+/** A count from a query parameter (`?cards=`, `?results=`: the bench's size calibration), or `fallback`. */
+export function countParam(url: URL, fallback: number, name = 'cards'): number {
+  const n = Number(url.searchParams.get(name));
+  return Number.isInteger(n) && n >= 0 && n <= 200 && url.searchParams.has(name) ? n : fallback;
 }

@@ -5,7 +5,7 @@
  * checked again.
  */
 import { test, expect } from '@playwright/test';
-import { hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
+import { checkoutLoaded, hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
 const THRISSUR = {
   name: 'Asha Menon',
@@ -101,7 +101,7 @@ test('a reload keeps the payment method, the note and the promo code, each check
   });
 
   await page.goto('/checkout');
-  await hydrated(page, 'Checkout');
+  await checkoutLoaded(page);
   await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
   await page.getByLabel('Order Notes').fill('Ring the bell twice');
   await page.getByLabel('Promo code', { exact: true }).fill('fresh5');

@@ -26,7 +26,7 @@ const STATIC_HEADERS = true;
  * process.env by src/lib/config.ts (shared with the CLI scripts); prerendered pages bake in
  * SITE_URL, SHOP_* and MEDIA_BASE_URL (scripts/ensure-build.ts rebuilds when they change).
  *
- * Security (issue 11): `security.csp` makes Astro hash every script and style it renders into
+ * Security: `security.csp` makes Astro hash every script and style it renders into
  * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
  * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
  * The Node adapter runs in middleware mode: its handler renders pages and endpoints, and the one
@@ -61,7 +61,7 @@ export default defineConfig({
     },
     {
       // Brotli and gzip copies beside every text file of dist/client, served by the listener
-      // (src/server/precompressed.ts; issue 13).
+      // (src/server/precompressed.ts).
       name: 'farmfresh:precompress',
       hooks: {
         'astro:build:done': ({ dir, logger }) => {

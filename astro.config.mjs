@@ -41,6 +41,21 @@ export default defineConfig({
   // whole anyway, compressed once and maybe cached.
   adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
+    {
+      // Islands whose server HTML is the same on every page (staticIsland(): the navigation bar's
+      // controls) render once per process (src/server/static-island-renderer.ts). Registered
+      // before @astrojs/react so that its check runs first; everything else goes on to React's.
+      name: 'farmfresh:static-islands',
+      hooks: {
+        'astro:config:setup': ({ addRenderer }) => {
+          addRenderer({
+            name: 'farmfresh:static-islands',
+            clientEntrypoint: '@astrojs/react/client.js',
+            serverEntrypoint: fileURLToPath(new URL('./src/server/static-island-renderer.ts', import.meta.url)),
+          });
+        },
+      },
+    },
     // React islands render through React's streaming renderer, which gives each island its own
     // useId prefix (the one it hydrates with); the string renderer does not pass it
     // (docs/upstream/astrojs-react-identifier-prefix.md).

@@ -24,7 +24,7 @@ import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { GridIcon } from '#lib/ui/icons.tsx';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
-import { island } from '#lib/ui/island.ts';
+import { staticIsland } from '#lib/ui/island.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 
@@ -145,4 +145,5 @@ function CategoryPicker() {
   );
 }
 
-export default island(CategoryPicker);
+// The same HTML on every page: rendered once per process (staticIsland).
+export default staticIsland(CategoryPicker, 'nav-categories-');

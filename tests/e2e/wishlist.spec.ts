@@ -28,7 +28,7 @@ for (const viewport of [
       await createCustomer(page.request);
       const product = await firstProduct(page);
 
-      // The heart hydrates on first interest (client:interact); the click that wakes it counts.
+      // The heart is server HTML; the page's card script acts on the first click.
       await page.goto(`/product/${product.id}`);
       const heart = page
         .getByRole('main')
@@ -42,7 +42,7 @@ for (const viewport of [
       await expect(heart).toHaveAttribute('aria-pressed', 'true');
       expect(await wishlistIds(page)).toEqual([product.id]);
 
-      // Cards show it without being touched (they hydrate only on interest).
+      // Cards show it without being touched: the layout loads the wishlist for a signed-in customer.
       await page.goto('/');
       const card = page.locator(`article[data-product-id="${product.id}"]`).first();
       await expect(card.getByRole('button', { name: `Wishlist ${product.name}` })).toHaveAttribute(

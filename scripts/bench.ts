@@ -123,13 +123,14 @@ async function benchDatabase(
     );
     try {
       // Warm-up away from the measured URLs: the code paths, not the cache (search: other
-      // queries). The sample pages are the reference's warm-up too.
+      // queries). The sample and warm-up pages are the reference's warm-up too.
       await runLoad(
         server.base,
         [
           ...repeat('/about', 200),
           ...repeat('/', 20),
           ...gets([...targets.sizeSampleUrls.product, ...targets.sizeSampleUrls.listing]),
+          ...gets([...targets.warmupUrls.product, ...targets.warmupUrls.listing]),
         ],
         { concurrency },
       );

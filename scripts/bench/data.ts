@@ -71,6 +71,12 @@ export interface BenchTargets {
   listingIdentityUrls: string[];
   /** Pages requested by no measured phase, whose size (identity) the reference pages are made to match. */
   sizeSampleUrls: { product: string[]; listing: string[] };
+  /**
+   * Other pages no measured phase requests, rendered once by the shop and by the reference before
+   * the phases: a cold phase then measures a running server's cache miss, not V8's first
+   * compilations of the render path.
+   */
+  warmupUrls: { product: string[]; listing: string[] };
   /** Every active product's page and every listing page, for the day's traffic. */
   allProductUrls: string[];
   allListingUrls: string[];
@@ -157,25 +163,32 @@ export async function prepareBenchData(
       for (const productId of sample(inStock, 3, 100 + i)) await addToCart(handle.db, customer!.id, productId, 1);
       tokens.push((await createSession(handle.db, customer!.id)).token);
     }
-    // The size samples first, then the two measured sets share the rest (evenly when the
-    // catalogue has fewer pages than they ask for).
+    // The size samples and the warm-up pages first, then the two measured sets share the rest
+    // (evenly when the catalogue has fewer pages than they ask for).
     const SIZE_SAMPLES = { product: 10, listing: 5 };
-    const split = (urls: string[], samples: number, perSet: number) => {
-      const share = Math.min(perSet, Math.floor((urls.length - samples) / 2));
+    const WARMUP = { product: 300, listing: 30 };
+    const split = (urls: string[], samples: number, warmup: number, perSet: number) => {
+      const share = Math.min(perSet, Math.floor((urls.length - samples - warmup) / 2));
+      const measured = samples + warmup;
       return {
         samples: urls.slice(0, samples),
-        browser: urls.slice(samples, samples + share),
-        identity: urls.slice(samples + share, samples + 2 * share),
+        warmup: urls.slice(samples, measured),
+        browser: urls.slice(measured, measured + share),
+        identity: urls.slice(measured + share, measured + 2 * share),
       };
     };
     const productSets = split(
-      sample(productIds, 2 * productPages + SIZE_SAMPLES.product).map((id) => `/product/${id}`),
+      sample(productIds, 2 * productPages + SIZE_SAMPLES.product + WARMUP.product).map((id) => `/product/${id}`),
       SIZE_SAMPLES.product,
+      WARMUP.product,
       productPages,
     );
+    // Listings are fewer: their warm-up takes at most a fifth of what the catalogue has.
+    const listingWarmup = Math.min(WARMUP.listing, Math.floor(listings.length / 5));
     const listingSets = split(
-      sample(listings, 2 * listingPages + SIZE_SAMPLES.listing, 7),
+      sample(listings, 2 * listingPages + SIZE_SAMPLES.listing + listingWarmup, 7),
       SIZE_SAMPLES.listing,
+      listingWarmup,
       listingPages,
     );
     return {
@@ -185,6 +198,7 @@ export async function prepareBenchData(
       listingUrls: listingSets.browser,
       listingIdentityUrls: listingSets.identity,
       sizeSampleUrls: { product: productSets.samples, listing: listingSets.samples },
+      warmupUrls: { product: productSets.warmup, listing: listingSets.warmup },
       allProductUrls: productIds.map((id) => `/product/${id}`),
       allListingUrls: listings,
       tokens,

@@ -71,8 +71,17 @@ export async function measureReference(
     `bare Astro reference ready: product ${sizes.reference.product} B (shop ${shopBytes.product} B, ${sizes.cards.related} cards), listing ${sizes.reference.listing} B (shop ${shopBytes.listing} B, ${sizes.cards.listing} cards), search answer ${sizes.reference.search} B (shop ${shopBytes.search} B, ${sizes.searchResults} products).`,
   );
   try {
-    // The same warm-up as the shop's render path: the sample pages, each once.
-    await runLoad(server.base, gets([...sampleUrls.product, ...sampleUrls.listing]), { concurrency });
+    // The same warm-up as the shop's render path: the sample and warm-up pages, each once.
+    await runLoad(
+      server.base,
+      gets([
+        ...sampleUrls.product,
+        ...sampleUrls.listing,
+        ...targets.warmupUrls.product,
+        ...targets.warmupUrls.listing,
+      ]),
+      { concurrency },
+    );
     if (sampleUrls.search.length)
       await runLoad(server.base, gets(sampleUrls.search), { concurrency, headers: BROWSER_API_HEADERS });
     const phases: Phase[] = [];

@@ -11,15 +11,10 @@
  * - `--liftoff-only`: keeps WebAssembly on V8's baseline compiler. Its optimizing compiler needs
  *   hundreds of MB for one large Postgres function (the whole start-up peak), and its code runs
  *   no faster here once its compile time is counted.
- * - `--single-threaded-gc`: the collector works on the server's own thread. Its helper threads
- *   only add hand-over costs when the server shares its cores with other work (the database, the
- *   load, other processes of a cluster): a cold page costs about 5% less CPU with it, side by
- *   side on the same pages. On a machine with idle cores to spare, measure both.
  */
 export const SERVER_NODE_FLAGS = [
   '--max-semi-space-size=16',
   '--max-old-space-size=128',
   '--wasm-lazy-compilation',
   '--liftoff-only',
-  '--single-threaded-gc',
 ];

@@ -22,29 +22,11 @@ import {
   startPaymentSimulator,
 } from '#features/payments/index.ts';
 import { runPaymentJobs } from '#features/orders/index.ts';
-import { DEMO_STAFF_PHONE, staffClient } from '../admin/staff-helpers.ts';
+import { DEMO_STAFF_PHONE, staffClient, THRISSUR_ADDRESS } from '../admin/staff-helpers.ts';
 
-const ADDRESS = {
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: '10.52',
-  longitude: '76.21',
-};
 const WEBHOOK = '/api/payments/razorpay/webhook';
-
-/** Waits until `check` holds (webhooks arrive on their own time), at most `ms`. */
-async function until(check: () => Promise<boolean>, ms = 10_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > end) throw new Error('timed out waiting');
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
+/** Webhooks and refunds settle on their own time: polled every 100 ms for up to 10 s. */
+const POLL = { timeout: 10_000, interval: 100 };
 
 describe.each(testDatabaseKinds())('online payment over HTTP with the simulator on %s', (kind) => {
   let simulator: PaymentSimulator;
@@ -96,7 +78,7 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
   async function placeOnline() {
     const c = new ApiClient(shop);
     await c.signUp();
-    const address = await c.post('/api/customer/add-address', { json: ADDRESS });
+    const address = await c.post('/api/customer/add-address', { json: THRISSUR_ADDRESS });
     const list = await c.get('/api/customer/products/0?pageSize=50');
     const product = (list.body.data.products as { id: number; stock: number }[]).find((p) => p.stock >= 10)!;
     await c.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' } });
@@ -149,7 +131,9 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     const again = await c.post('/api/customer/payments/razorpay/verify', { json: fields });
     expect(again.body.data.order.invoice_number).toBe(mine[0].invoice_number);
     if (db) {
-      await until(async () => (await db!.db.$count(orderNotifications, eq(orderNotifications.orderId, orderId))) > 0);
+      await expect
+        .poll(async () => (await db!.db.$count(orderNotifications, eq(orderNotifications.orderId, orderId))) > 0, POLL)
+        .toBe(true);
       expect(await db.db.$count(orderNotifications, eq(orderNotifications.orderId, orderId))).toBe(1);
     }
   });
@@ -158,7 +142,7 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     simulator.settings({ webhooks: 'twice' });
     const { c, orderId, payment } = await placeOnline();
     await pay(payment.order_id);
-    await until(async () => (await c.get(`/api/customer/orders/${orderId}`)).status === 200);
+    await expect.poll(async () => (await c.get(`/api/customer/orders/${orderId}`)).status === 200, POLL).toBe(true);
     await simulator.webhooksIdle();
     const order = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
     expect(order).toMatchObject({ payment_status: 'paid', invoice_number: expect.stringMatching(/^FF\//) });
@@ -207,10 +191,12 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     expect(cancels.map((r) => r.status).sort()).toEqual([200, 409]);
     const refunds = await gateway.fetchRefunds(fields.razorpay_payment_id!);
     expect(refunds.map((r) => r.amountPaise)).toEqual([payment.amount]);
-    await until(async () => {
-      const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
-      return o.refunds[0]?.status === 'processed';
-    });
+    await expect
+      .poll(async () => {
+        const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
+        return o.refunds[0]?.status === 'processed';
+      }, POLL)
+      .toBe(true);
     const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
     expect(o.refunds).toEqual([
       expect.objectContaining({ reason: 'cancel', amount_paise: payment.amount, status: 'processed' }),
@@ -223,10 +209,12 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     const fields = await pay(payment.order_id);
     expect((await c.post('/api/customer/payments/razorpay/verify', { json: fields })).status).toBe(200);
     expect((await c.post('/api/customer/cancel-order', { json: { order_id: orderId } })).status).toBe(200);
-    await until(async () => {
-      const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
-      return o.refunds[0]?.status === 'failed';
-    });
+    await expect
+      .poll(async () => {
+        const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
+        return o.refunds[0]?.status === 'failed';
+      }, POLL)
+      .toBe(true);
     const manager = await staffClient(shop, DEMO_STAFF_PHONE.manager);
     const seen = (await manager.get(`/api/admin/orders/${orderId}`)).body.data.order;
     expect(seen.payment).toMatchObject({ gateway: 'razorpay', gateway_order_id: payment.order_id, problem: null });
@@ -238,9 +226,12 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     const retried = await manager.post(retry, { json: {} });
     expect(retried.status).toBe(200);
     expect((await manager.post(retry, { json: {} })).status).toBe(409);
-    await until(async () =>
-      (await gateway.fetchRefunds(fields.razorpay_payment_id!)).every((r) => r.status !== 'pending'),
-    );
+    await expect
+      .poll(
+        async () => (await gateway.fetchRefunds(fields.razorpay_payment_id!)).every((r) => r.status !== 'pending'),
+        POLL,
+      )
+      .toBe(true);
     const asked = await gateway.fetchRefunds(fields.razorpay_payment_id!);
     expect(asked.map((r) => [r.amountPaise, r.status]).sort()).toEqual([
       [payment.amount, 'failed'],

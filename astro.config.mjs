@@ -42,16 +42,18 @@ export default defineConfig({
   adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
     {
-      // Islands whose server HTML is the same on every page (staticIsland(): the navigation bar's
-      // controls) render once per process (src/server/static-island-renderer.ts). Registered
-      // before @astrojs/react so that its check runs first; everything else goes on to React's.
-      name: 'farmfresh:static-islands',
+      // React islands render through a renderer of ours (src/server/island-renderer.ts): it hands
+      // each island to @astrojs/react's server renderer and gives Astro its HTML in ASCII, and it
+      // renders the islands whose HTML is the same on every page (staticIsland(): the navigation
+      // bar's controls) once per process. Registered before @astrojs/react so that its check runs
+      // first; the islands hydrate with @astrojs/react's client.
+      name: 'farmfresh:islands',
       hooks: {
         'astro:config:setup': ({ addRenderer }) => {
           addRenderer({
-            name: 'farmfresh:static-islands',
+            name: 'farmfresh:islands',
             clientEntrypoint: '@astrojs/react/client.js',
-            serverEntrypoint: fileURLToPath(new URL('./src/server/static-island-renderer.ts', import.meta.url)),
+            serverEntrypoint: fileURLToPath(new URL('./src/server/island-renderer-entry.ts', import.meta.url)),
           });
         },
       },

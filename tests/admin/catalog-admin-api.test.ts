@@ -9,15 +9,19 @@ import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { decodeHTML } from 'entities';
 import { formatPaise } from '#lib/money.ts';
 import { DEMO_STAFF_PHONE, type StaffClient, staffClient } from './staff-helpers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
-/** A product page as a visitor gets it (from the route cache when it is there). */
+/**
+ * A product page as a visitor gets it (from the route cache when it is there), its character
+ * references read as a browser reads them (the page writes ₹ as one).
+ */
 async function productPage(baseUrl: string, id: number): Promise<string> {
   const res = await fetch(`${baseUrl}/product/${id}`, { headers: { accept: 'text/html' } });
-  return res.text();
+  return decodeHTML(await res.text());
 }
 
 describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl }) => {

@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { createPostgresDatabase } from '../helpers/database.ts';
 import { startServer, type RunningServer } from '../helpers/server.ts';
+import { decodeHTML } from 'entities';
 import { formatPaise } from '#lib/money.ts';
 import { DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
 
@@ -36,7 +37,10 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cached pages after a change in 
     await drop?.();
   });
 
-  /** Each page `times` times (the requests spread over both processes): texts and X-Cache values. */
+  /**
+   * Each page `times` times (the requests spread over both processes): texts, their character
+   * references read as a browser reads them (a page writes ₹ as one), and X-Cache values.
+   */
   async function load(path: string, times = 6): Promise<{ texts: string[]; cache: (string | null)[] }> {
     const answers = await Promise.all(
       Array.from({ length: times }, () =>
@@ -44,7 +48,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cached pages after a change in 
       ),
     );
     return {
-      texts: await Promise.all(answers.map((r) => r.text())),
+      texts: await Promise.all(answers.map(async (r) => decodeHTML(await r.text()))),
       cache: answers.map((r) => r.headers.get('x-cache')),
     };
   }

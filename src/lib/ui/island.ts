@@ -11,7 +11,7 @@ export function island<P extends object>(component: ComponentType<P>): Component
   return memo(component) as unknown as ComponentType<P>;
 }
 
-/** Where a static island keeps its `useId` prefix (read by src/server/static-island-renderer.ts). */
+/** Where a static island keeps its `useId` prefix (read by src/server/island-renderer.ts). */
 export const STATIC_ISLAND = Symbol.for('farmfresh.static-island');
 
 /**

@@ -9,8 +9,9 @@
  * 20,000-product catalogue (BENCH_CSV), 32 signed-in customers with carts, then the production
  * server (`node dist/server/entry.mjs`, production flags) under load, 16 requests in flight,
  * every request with a browser's headers unless a phase says identity: the bare Astro reference,
- * sized to the shop's pages, on the same distinct product and listing pages and the same day's
- * traffic; the shop on 500 distinct product pages and 50 distinct listing pages, each once (cold),
+ * sized to the shop's pages, runs beside it on the same distinct product and listing pages, search
+ * queries and day's traffic, half just before and half just after the shop's phase (drift on a
+ * shared machine cancels out); the shop on 500 distinct product pages and 50 distinct listing pages, each once (cold),
  * and as many others with `Accept-Encoding: identity`; the same pages again (cached); the
  * search API with 400 distinct queries; add-to-cart and checkout-summary for the signed-in
  * customers; a day's traffic (20,000 page views drawn from a Zipf distribution) while the back
@@ -35,8 +36,8 @@ import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts
 import { measureFrontend } from './bench/frontend.ts';
 import { ensureReferenceBuild } from './bench/reference.ts';
 import { dayTraffic } from './bench/day.ts';
-import { budgetChecks, writeMarkdown, type BenchRun } from './bench/report.ts';
-import { gets, measureReference, repeat, searchPath } from './bench/phase.ts';
+import { budgetChecks, writeMarkdown, type BenchRun, type Phase } from './bench/report.ts';
+import { gets, repeat, searchPath, startBenchReference } from './bench/phase.ts';
 import { runShopPhases } from './bench/shop-phases.ts';
 import { backOfficeChecks, measureBackOffice, seedBackOffice } from './bench/back-office.ts';
 import {
@@ -142,19 +143,30 @@ async function benchDatabase(
         );
       const reference =
         referenceEntry && wantsReference
-          ? await measureReference(referenceEntry, server.base, targets, day.paths, {
-              queries: wants('search') ? queries : [],
-              samples: wants('search') ? warmupQueries.slice(0, 10) : [],
-            })
+          ? await startBenchReference(
+              referenceEntry,
+              server.base,
+              targets,
+              wants('search') ? warmupQueries.slice(0, 10) : [],
+            )
           : null;
-      const { phases, freshness } = await runShopPhases({
-        kind,
-        server,
-        targets,
-        queries,
-        day,
-        databaseUrl: database.env.DATABASE_URL,
-      });
+      let phases: Phase[];
+      let freshness: BenchRun['freshness'];
+      let referenceMemory: BenchRun['memory'] | null = null;
+      try {
+        ({ phases, freshness } = await runShopPhases({
+          kind,
+          server,
+          targets,
+          queries,
+          day,
+          databaseUrl: database.env.DATABASE_URL,
+          reference,
+        }));
+      } finally {
+        referenceMemory = reference ? reference.server.memoryMb() : null;
+        await reference?.server.stop();
+      }
       if (backOffice) phases.push(...(await measureBackOffice(server, backOffice, log)));
       const memory = server.memoryMb();
       log(`${kind}: RSS after the load ${memory.rss} MB, peak ${memory.peak} MB.`);
@@ -188,7 +200,12 @@ async function benchDatabase(
         phases,
         memory,
         memoryAtReady,
-        reference,
+        reference: reference && {
+          versions: reference.versions,
+          sizes: reference.sizes,
+          phases: reference.phases,
+          memory: referenceMemory!,
+        },
         freshness,
         frontend,
       };

@@ -39,6 +39,8 @@ export interface LoadResult {
   bytes: number;
   /** The first few failures, for the report. */
   failures: string[];
+  /** Every request's latency (ms), ascending: what `mergeLoads` needs. */
+  latencies: number[];
 }
 
 /** The headers Chromium sends for a page navigation (no cookies), and for a fetch() of JSON. */
@@ -181,5 +183,40 @@ export async function runLoad(
     encodings,
     bytes,
     failures,
+    latencies: sorted,
+  };
+}
+
+/** Adds up counts of two tallies of the same kind. */
+function addCounts(a: Record<string, number>, b: Record<string, number>): Record<string, number> {
+  const out = { ...a };
+  for (const [key, n] of Object.entries(b)) out[key] = (out[key] ?? 0) + n;
+  return out;
+}
+
+/**
+ * Two runs as one: requests and wall time added (the rate is over both), percentiles of all
+ * their latencies together, counts summed.
+ */
+export function mergeLoads(a: LoadResult, b: LoadResult): LoadResult {
+  const latencies = [...a.latencies, ...b.latencies].sort((x, y) => x - y);
+  const requests = a.requests + b.requests;
+  const seconds = a.seconds + b.seconds;
+  return {
+    requests,
+    seconds: round(seconds, 2),
+    rps: round(requests / seconds, 0),
+    p50: round(percentile(latencies, 50), 1),
+    p95: round(percentile(latencies, 95), 1),
+    p99: round(percentile(latencies, 99), 1),
+    max: round(latencies.at(-1) ?? NaN, 1),
+    errors: a.errors + b.errors,
+    statuses: addCounts(a.statuses, b.statuses),
+    cacheHits: a.cacheHits + b.cacheHits,
+    cacheReported: a.cacheReported + b.cacheReported,
+    encodings: addCounts(a.encodings, b.encodings),
+    bytes: a.bytes + b.bytes,
+    failures: [...a.failures, ...b.failures].slice(0, 5),
+    latencies,
   };
 }

@@ -1,20 +1,73 @@
 /**
  * One measured phase: a request list run against a server at the bench's concurrency, with the
- * server's CPU time per request and how busy the whole machine was meanwhile; and the bare Astro
- * reference's phases, on the shop's pages and the same day's traffic.
+ * server's CPU time per request and how busy the whole machine was meanwhile; the bare Astro
+ * reference, started beside the shop and sized to its pages; and a shop phase bracketed by the
+ * reference's run of the same requests, half just before it and half just after.
+ *
+ * Why bracketed: these machines are shared, and their speed drifts by a third and more within
+ * minutes (the reference's own CPU per page moved from 2.4 to 3.6 ms between two runs of the same
+ * build). A reference measured minutes before the shop compares the shop with another machine;
+ * halves before and after put both in the same minute, and a steady drift cancels out.
  */
-import { BROWSER_API_HEADERS, BROWSER_PAGE_HEADERS, runLoad, type BenchRequest } from './load.ts';
+import {
+  BROWSER_API_HEADERS,
+  BROWSER_PAGE_HEADERS,
+  mergeLoads,
+  runLoad,
+  type BenchRequest,
+  type LoadResult,
+} from './load.ts';
 import { machineCpuTicks, type BenchServer } from './server-process.ts';
 import type { BenchTargets } from './data.ts';
-import { frameworkVersions, meanPageBytes, startReference } from './reference.ts';
-import { PHASES, type BenchRun, type Phase } from './report.ts';
-import { concurrency, flags, log, referenceDayRequests, referencePort, root, serverCpus } from './options.ts';
+import { frameworkVersions, meanPageBytes, startReference, type ReferenceSizes } from './reference.ts';
+import type { Phase } from './report.ts';
+import { concurrency, flags, log, referencePort, root, serverCpus } from './options.ts';
 
 export const IDENTITY_HEADERS = { ...BROWSER_PAGE_HEADERS, 'accept-encoding': 'identity' };
 
 export const repeat = (path: string, times: number): BenchRequest[] => Array.from({ length: times }, () => ({ path }));
 export const gets = (paths: string[]): BenchRequest[] => paths.map((path) => ({ path }));
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** A load run with the server CPU (ms) and the machine's busy and total CPU ticks it took. */
+interface Measured {
+  load: LoadResult;
+  cpuMs: number;
+  busyTicks: number;
+  totalTicks: number;
+}
+
+async function measure(
+  server: BenchServer,
+  requests: BenchRequest[],
+  headers?: Record<string, string>,
+): Promise<Measured> {
+  const cpuBefore = server.cpuMs();
+  const machineBefore = machineCpuTicks();
+  const load = await runLoad(server.base, requests, { concurrency, headers });
+  const machineAfter = machineCpuTicks();
+  return {
+    load,
+    cpuMs: server.cpuMs() - cpuBefore,
+    busyTicks: machineAfter.busy - machineBefore.busy,
+    totalTicks: machineAfter.total - machineBefore.total,
+  };
+}
+
+/** A phase for the report from one or more measured runs of it (their requests and times added), logged as `label`. */
+function toPhase(name: string, runs: Measured[], label = name): Phase {
+  const load = runs.map((r) => r.load).reduce(mergeLoads);
+  const cpuMs = runs.reduce((sum, r) => sum + r.cpuMs, 0);
+  const busy = runs.reduce((sum, r) => sum + r.busyTicks, 0);
+  const total = runs.reduce((sum, r) => sum + r.totalTicks, 0);
+  const { latencies: _, ...result } = load;
+  const cpuMsPerRequest = Math.round((cpuMs / load.requests) * 100) / 100;
+  const machineBusy = Math.round((busy / Math.max(1, total)) * 100) / 100;
+  log(
+    `${label}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, machine ${Math.round(machineBusy * 100)}% busy, cache hits ${result.cacheReported ? `${result.cacheHits}/${result.requests}` : '(no cache header)'}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`,
+  );
+  return { name, ...result, cpuMsPerRequest, machineBusy };
+}
 
 /** Runs `requests` against `server` and records the server CPU they cost. */
 export async function phase(
@@ -23,37 +76,32 @@ export async function phase(
   requests: BenchRequest[],
   headers?: Record<string, string>,
 ): Promise<Phase> {
-  const cpuBefore = server.cpuMs();
-  const machineBefore = machineCpuTicks();
-  const result = await runLoad(server.base, requests, { concurrency, headers });
-  const cpuMsPerRequest = Math.round(((server.cpuMs() - cpuBefore) / requests.length) * 100) / 100;
-  const machineAfter = machineCpuTicks();
-  const machineBusy =
-    Math.round(
-      ((machineAfter.busy - machineBefore.busy) / Math.max(1, machineAfter.total - machineBefore.total)) * 100,
-    ) / 100;
-  log(
-    `${name}: ${result.rps} req/s, p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, ${cpuMsPerRequest} ms CPU/request, machine ${Math.round(machineBusy * 100)}% busy, cache hits ${result.cacheReported ? `${result.cacheHits}/${result.requests}` : '(no cache header)'}, errors ${result.errors}${result.failures.length ? ` (${result.failures.join('; ')})` : ''}`,
-  );
-  return { name, ...result, cpuMsPerRequest, machineBusy };
+  return toPhase(name, [await measure(server, requests, headers)]);
 }
 
 /** The search API's address for a query, on the shop and on the reference alike. */
 export const searchPath = (q: string) => `/api/customer/search-products?product=${encodeURIComponent(q)}`;
 
+/** The bare Astro reference while the bench runs: its server, its page sizes and its phases so far. */
+export interface BenchReference {
+  server: BenchServer;
+  sizes: ReferenceSizes;
+  versions: string;
+  phases: Phase[];
+}
+
 /**
- * The bare Astro reference, sized to the shop's pages and search answers (read from the shop at
- * `shopBase`), on the same cold pages, the same day's traffic and the same search queries as the
- * shop (`searchQueries`; `searchSamples` are queries no phase measures, for the answer size).
+ * Starts the bare Astro reference beside the shop (at `shopBase`), sized to the shop's pages and
+ * search answers (`searchSamples` are queries no phase measures), and warms it up on the same
+ * pages as the shop.
  */
-export async function measureReference(
+export async function startBenchReference(
   referenceEntry: string,
   shopBase: string,
   targets: BenchTargets,
-  dayPaths: string[],
-  search: { queries: string[]; samples: string[] },
-): Promise<NonNullable<BenchRun['reference']>> {
-  const sampleUrls = { ...targets.sizeSampleUrls, search: search.samples.map(searchPath) };
+  searchSamples: string[],
+): Promise<BenchReference> {
+  const sampleUrls = { ...targets.sizeSampleUrls, search: searchSamples.map(searchPath) };
   const shopBytes = {
     product: await meanPageBytes(shopBase, sampleUrls.product),
     listing: await meanPageBytes(shopBase, sampleUrls.listing),
@@ -70,32 +118,35 @@ export async function measureReference(
   log(
     `bare Astro reference ready: product ${sizes.reference.product} B (shop ${shopBytes.product} B, ${sizes.cards.related} cards), listing ${sizes.reference.listing} B (shop ${shopBytes.listing} B, ${sizes.cards.listing} cards), search answer ${sizes.reference.search} B (shop ${shopBytes.search} B, ${sizes.searchResults} products).`,
   );
-  try {
-    // The same warm-up as the shop's render path: the sample and warm-up pages, each once.
-    await runLoad(
-      server.base,
-      gets([
-        ...sampleUrls.product,
-        ...sampleUrls.listing,
-        ...targets.warmupUrls.product,
-        ...targets.warmupUrls.listing,
-      ]),
-      { concurrency },
-    );
-    if (sampleUrls.search.length)
-      await runLoad(server.base, gets(sampleUrls.search), { concurrency, headers: BROWSER_API_HEADERS });
-    const phases: Phase[] = [];
-    const run = async (name: string, paths: string[], headers?: Record<string, string>) => {
-      if (paths.length) phases.push(await phase(server, `${name}`, gets(paths), headers));
-    };
-    await run(PHASES.productCold, targets.productUrls);
-    await run(PHASES.listingCold, targets.listingUrls);
-    await run(PHASES.productColdIdentity, targets.productIdentityUrls, IDENTITY_HEADERS);
-    await run(PHASES.listingColdIdentity, targets.listingIdentityUrls, IDENTITY_HEADERS);
-    await run(PHASES.day, dayPaths.slice(0, referenceDayRequests));
-    await run(PHASES.search, search.queries.map(searchPath), BROWSER_API_HEADERS);
-    return { versions: frameworkVersions(root), sizes, phases, memory: server.memoryMb() };
-  } finally {
-    await server.stop();
-  }
+  // The same warm-up as the shop's render path: the sample and warm-up pages, each once.
+  await runLoad(
+    server.base,
+    gets([...sampleUrls.product, ...sampleUrls.listing, ...targets.warmupUrls.product, ...targets.warmupUrls.listing]),
+    { concurrency },
+  );
+  if (sampleUrls.search.length)
+    await runLoad(server.base, gets(sampleUrls.search), { concurrency, headers: BROWSER_API_HEADERS });
+  return { server, sizes, versions: frameworkVersions(root), phases: [] };
+}
+
+/**
+ * A shop phase bracketed by the reference: the first half of `referenceRequests` on the
+ * reference, then `shop()` (the shop's phase, whole), then the second half; the reference's
+ * halves are recorded as one phase under `name` (requests and times added).
+ */
+export async function bracketed(
+  reference: BenchReference | null,
+  name: string,
+  referenceRequests: BenchRequest[],
+  headers: Record<string, string> | undefined,
+  shop: () => Promise<Phase>,
+): Promise<Phase> {
+  if (!reference || !referenceRequests.length) return shop();
+  const half = Math.ceil(referenceRequests.length / 2);
+  const before = await measure(reference.server, referenceRequests.slice(0, half), headers);
+  const shopPhase = await shop();
+  const after = await measure(reference.server, referenceRequests.slice(half), headers);
+  const runs = after.load.requests ? [before, after] : [before];
+  reference.phases.push(toPhase(name, runs, `bare Astro, ${name}`));
+  return shopPhase;
 }

@@ -14,7 +14,7 @@ import type { ReferenceSizes } from './reference.ts';
  * `machineBusy` the share of every CPU of the machine kept busy meanwhile (0–1: the server, the
  * database server and the load generator together).
  */
-export type Phase = LoadResult & { name: string; cpuMsPerRequest: number; machineBusy?: number };
+export type Phase = Omit<LoadResult, 'latencies'> & { name: string; cpuMsPerRequest: number; machineBusy?: number };
 
 /** The phases' names; the reference runs the cold ones and the day's traffic under the same names. */
 export const PHASES = {

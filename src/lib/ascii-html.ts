@@ -17,7 +17,7 @@
  * page") gives the cost model.
  */
 import { encodeNonAsciiHTML } from 'entities';
-import { formatPaise } from './money.ts';
+import { formatPaiseHtml } from './money.ts';
 
 /** Any character outside ASCII; every one of them, a whole code point each (surrogate pairs included). */
 const HAS_NON_ASCII = /[\u0080-\uffff]/;
@@ -38,10 +38,10 @@ export function asciiHtml(text: string): string {
 
 /**
  * An amount in paise as HTML for `set:html`: formatPaise's text with ₹ as a reference.
- * @example moneyHtml(12600) // '&#x20b9;126.00'
+ * @example moneyHtml(12600) // '&#8377;126.00'
  */
 export function moneyHtml(paise: number): string {
-  return asciiHtml(formatPaise(paise));
+  return formatPaiseHtml(paise);
 }
 
 /**

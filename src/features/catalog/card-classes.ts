@@ -1,6 +1,6 @@
 /**
  * Classes of a product card's cart control (the "Add" button and the − qty + stepper), shared by
- * ProductCard.astro and the React islands that draw the same control (Buy again), so both look
+ * the product card (components/product-card-html.ts) and the React islands that draw the same control (Buy again), so both look
  * alike and islands/ProductCardActions.ts drives both. Browser-safe: strings only.
  */
 

@@ -117,7 +117,7 @@ function BuyAgain({ returnTo, className = '' }: Props) {
   );
 }
 
-/** The product card's cart control (ProductCard.astro's markup; ProductCardActions.ts drives it). */
+/** The product card's cart control (the markup of catalog/components/product-card-html.ts; ProductCardActions.ts drives it). */
 function CardCartControl({ product, returnTo }: { product: Product; returnTo: string }) {
   return (
     <div className="relative z-10 mt-2" data-card-cart data-product-id={product.id} data-name={product.name}>

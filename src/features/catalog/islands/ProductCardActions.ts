@@ -1,7 +1,7 @@
 /**
- * The one script behind every product card's buttons, loaded once per page
- * by ProductCard.astro: the cards are plain server HTML — the "Add" button is a
- * `<form method=post action=/cart/add>` that works without JavaScript (cart/server/form-add.ts),
+ * The one script behind every product card's buttons, loaded once per page by ProductGrid.astro
+ * and the product page: the cards are plain server HTML (components/product-card-html.ts) — the
+ * "Add" button is a `<form method=post action=/cart/add>` that works without JavaScript (cart/server/form-add.ts),
  * the wishlist heart a button with `aria-pressed` — and this small file listens on the document
  * for their use, loading the code that acts only then:
  * - "Add" (submit) and the − / + of a card's stepper: the cart module (cart/card-cart.ts), which

@@ -1,10 +1,15 @@
 /**
  * HTTP content codings the server sends: which one a client takes, and a body encoded in one
- * synchronous call. Shared by the per-request encoding of pages and JSON (dynamic-encoding.ts),
- * the route cache's stored pages (src/lib/cache/page-store.ts), the direct routes and the
- * precompressed static files, so every brotli call gets the same window sizing.
+ * synchronous call (`encodeBody`) or in the thread pool (`encodeBodyLater`, for work no answer
+ * waits for). Shared by the per-request encoding of pages and JSON (dynamic-encoding.ts),
+ * the route cache's stored pages (src/lib/cache/page-store.ts) and the precompressed static
+ * files, so every brotli call gets the same window sizing.
  */
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { promisify } from 'node:util';
+import { brotliCompress, brotliCompressSync, type BrotliOptions, constants, gzip, gzipSync } from 'node:zlib';
+
+const brotliCompressLater = promisify<Uint8Array, BrotliOptions, Buffer>(brotliCompress);
+const gzipLater = promisify<Uint8Array, { level: number }, Buffer>(gzip);
 
 /** A content coding the server encodes bodies in. */
 export type Encoding = 'br' | 'gzip';
@@ -49,15 +54,30 @@ export function brotliWindowBits(bytes: number): number {
   );
 }
 
-/** `body` in `coding` at `levels` (brotli with the body's size as a hint and a window sized to it). */
+/** Brotli's settings for `body` at `quality`: the body's size as a hint and a window sized to it. */
+function brotliOptions(body: Uint8Array, quality: number): BrotliOptions {
+  return {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: quality,
+      [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
+      [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
+    },
+  };
+}
+
+/** `body` in `coding` at `levels`, encoded on this thread. */
 export function encodeBody(body: Uint8Array, coding: Encoding, levels: CodingLevels): Buffer {
   return coding === 'br'
-    ? brotliCompressSync(body, {
-        params: {
-          [constants.BROTLI_PARAM_QUALITY]: levels.br,
-          [constants.BROTLI_PARAM_SIZE_HINT]: body.byteLength,
-          [constants.BROTLI_PARAM_LGWIN]: brotliWindowBits(body.byteLength),
-        },
-      })
+    ? brotliCompressSync(body, brotliOptions(body, levels.br))
     : gzipSync(body, { level: levels.gzip });
+}
+
+/**
+ * `body` in `coding` at `levels`, encoded in libuv's thread pool: the server's thread goes on
+ * serving meanwhile. For work no answer waits for (a cached page encoded better for later hits).
+ */
+export function encodeBodyLater(body: Uint8Array, coding: Encoding, levels: CodingLevels): Promise<Buffer> {
+  return coding === 'br'
+    ? brotliCompressLater(body, brotliOptions(body, levels.br))
+    : gzipLater(body, { level: levels.gzip });
 }

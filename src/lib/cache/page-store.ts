@@ -5,26 +5,24 @@
  *
  * Compressed once per entry and coding: a page arrives as the middleware sent it to its first
  * client (encoded whole at the fast setting for that client's Accept-Encoding,
- * src/lib/http/dynamic-encoding.ts) and is kept in that coding. A client that takes another
- * coding gets it made once from the stored one and kept; the UPGRADE_AT_HIT-th hit has the
- * fast-encoded coding encoded again at the full setting, which pays on a page asked for again
- * and again. That upgrade runs in libuv's thread pool (about 1.5 ms of brotli for an 80 KiB page
- * that the serving thread does not wait for): the hits meanwhile get the fast bytes, and the
- * better ones replace them only if the page is still the one stored. A client that takes no
- * coding gets a stored body decoded. Bodies under 1 KiB are kept plain.
+ * src/lib/http/dynamic-encoding.ts) and is kept in that coding, as it is. A client that takes
+ * another coding gets it made once from the stored one and kept. A client that takes no coding
+ * gets a stored body decoded. Bodies under 1 KiB are kept plain.
+ *
+ * A page is not encoded again at a better setting for its later hits: brotli 5 of an 80 KiB page
+ * saves about 2.7 KiB on the wire (11.8 against 14.5 KiB) for 1.5 ms of CPU, and its encoder's
+ * megabyte-sized tables, allocated and freed per page, left the allocator's arenas some 50 MB
+ * larger for good under a day's traffic (docs/performance.md, "Memory").
  *
  * Invalidation bumps a generation: a page rendered while an invalidation ran may show what was
  * just invalidated, so `put` stores it only when the generation is the one its render started in.
  */
-import { promisify } from 'node:util';
-import { brotliDecompress, brotliDecompressSync, gunzip, gunzipSync } from 'node:zlib';
-import { encodeBody, encodeBodyLater, pickEncoding, type CodingLevels, type Encoding } from '../http/content-coding.ts';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { encodeBody, pickEncoding, type CodingLevels, type Encoding } from '../http/content-coding.ts';
 import { COMPRESS_FROM_BYTES } from '../http/dynamic-encoding.ts';
 
-/** Brotli quality and gzip level of stored pages once upgraded (and of codings made for a hit). */
+/** Brotli quality and gzip level of a coding made for a hit (and of a plain page kept gzipped). */
 const FULL: CodingLevels = { br: 5, gzip: 6 };
-/** The hit that encodes a fast-encoded page again at the FULL setting. */
-export const UPGRADE_AT_HIT = 4;
 /** Largest page body kept (512 KiB, as sent). */
 const MAX_BODY_BYTES = 512 * 1024;
 /** Response headers not stored: sent per request, or set again for each answer. */
@@ -45,9 +43,6 @@ export interface StoredPage {
   plain: Uint8Array | null;
   /** The body per content coding (empty for a plain one). */
   encoded: Partial<Record<Encoding, Uint8Array>>;
-  /** Codings kept at the fast setting they arrived in (false once upgraded or while being upgraded). */
-  fast: Partial<Record<Encoding, boolean>>;
-  hits: number;
   status: number;
   headers: [string, string][];
   tags: string[];
@@ -66,18 +61,9 @@ export interface PutOptions {
   now?: number;
 }
 
-const brotliDecompressLater = promisify<Uint8Array, Buffer>(brotliDecompress);
-const gunzipLater = promisify<Uint8Array, Buffer>(gunzip);
-
 function plainBody(page: StoredPage): Uint8Array {
   if (page.plain) return page.plain;
   return page.encoded.br ? brotliDecompressSync(page.encoded.br) : gunzipSync(page.encoded.gzip!);
-}
-
-/** The plain body, decoded in the thread pool. */
-async function plainBodyLater(page: StoredPage): Promise<Uint8Array> {
-  if (page.plain) return page.plain;
-  return page.encoded.br ? brotliDecompressLater(page.encoded.br) : gunzipLater(page.encoded.gzip!);
 }
 
 /** A byte-bounded LRU of pages with a tag index. */
@@ -144,18 +130,14 @@ export class PageStore {
     const page: StoredPage = {
       plain: null,
       encoded: {},
-      fast: {},
-      hits: 0,
       status: response.status,
       headers: [...headers].filter(([name]) => !NOT_STORED.has(name)),
       tags: [...new Set(options.tags)],
       expires: (options.now ?? Date.now()) + options.maxAgeSeconds * 1000,
       size: 0,
     };
-    if (coding === 'br' || coding === 'gzip') {
-      page.encoded[coding] = body;
-      page.fast[coding] = true;
-    } else if (body.byteLength < COMPRESS_FROM_BYTES) page.plain = body;
+    if (coding === 'br' || coding === 'gzip') page.encoded[coding] = body;
+    else if (body.byteLength < COMPRESS_FROM_BYTES) page.plain = body;
     // A client that takes no coding: kept gzipped (a few times smaller), decoded for each such client.
     else page.encoded.gzip = encodeBody(body, 'gzip', FULL);
     page.size = (page.plain ?? page.encoded.br ?? page.encoded.gzip!).byteLength;
@@ -172,22 +154,21 @@ export class PageStore {
 
   /**
    * The stored page as it goes out to a client with `acceptEncoding`: the body in the coding it
-   * prefers (made once and kept when missing, upgraded at the UPGRADE_AT_HIT-th hit) with
-   * Content-Encoding, or plain; Vary and Content-Length always.
+   * prefers (made once and kept when missing) with Content-Encoding, or plain; Vary and
+   * Content-Length always.
    */
   respond(key: string, page: StoredPage, acceptEncoding: string | null): { body: Uint8Array; headers: Headers } {
     const coding = page.plain ? null : pickEncoding(acceptEncoding);
     let body: Uint8Array;
     if (coding) {
-      page.hits++;
       let encoded = page.encoded[coding];
       if (!encoded) {
-        // A coding this page has not been sent in: made now, as this client waits for it.
+        // A coding this page has not been sent in: made now, as this client waits for it, and kept.
         encoded = encodeBody(plainBody(page), coding, FULL);
-        this.#replaceBody(key, page, coding, encoded);
-      } else if (page.fast[coding] && page.hits >= UPGRADE_AT_HIT) {
-        page.fast[coding] = false;
-        void this.#upgradeLater(key, page, coding, encoded);
+        page.encoded[coding] = encoded;
+        page.size += encoded.byteLength;
+        this.#bytes += encoded.byteLength;
+        this.#evict(key);
       }
       body = encoded;
     } else body = plainBody(page);
@@ -196,31 +177,6 @@ export class PageStore {
     headers.set('content-length', String(body.byteLength));
     if (coding) headers.set('content-encoding', coding);
     return { body, headers };
-  }
-
-  /**
-   * Encodes `page` in `coding` at the full setting in the thread pool and stores that instead of
-   * `fast`, unless the page left the store or changed meanwhile. A failed encode keeps the fast
-   * bytes (it is not tried again).
-   */
-  async #upgradeLater(key: string, page: StoredPage, coding: Encoding, fast: Uint8Array): Promise<void> {
-    try {
-      const better = await encodeBodyLater(await plainBodyLater(page), coding, FULL);
-      if (this.#entries.get(key) === page && page.encoded[coding] === fast)
-        this.#replaceBody(key, page, coding, better);
-    } catch {
-      // The fast bytes stay; they are a correct answer.
-    }
-  }
-
-  /** Stores `body` as `page`'s body in `coding`, counting the bytes it adds, and evicts to the bound. */
-  #replaceBody(key: string, page: StoredPage, coding: Encoding, body: Uint8Array): void {
-    const before = page.encoded[coding]?.byteLength ?? 0;
-    page.encoded[coding] = body;
-    page.fast[coding] = false;
-    page.size += body.byteLength - before;
-    this.#bytes += body.byteLength - before;
-    this.#evict(key);
   }
 
   /** Removes every page carrying one of `tags`. */

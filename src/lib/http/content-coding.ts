@@ -1,15 +1,10 @@
 /**
  * HTTP content codings the server sends: which one a client takes, and a body encoded in one
- * synchronous call (`encodeBody`) or in the thread pool (`encodeBodyLater`, for work no answer
- * waits for). Shared by the per-request encoding of pages and JSON (dynamic-encoding.ts),
+ * synchronous call. Shared by the per-request encoding of pages and JSON (dynamic-encoding.ts),
  * the route cache's stored pages (src/lib/cache/page-store.ts) and the precompressed static
  * files, so every brotli call gets the same window sizing.
  */
-import { promisify } from 'node:util';
-import { brotliCompress, brotliCompressSync, type BrotliOptions, constants, gzip, gzipSync } from 'node:zlib';
-
-const brotliCompressLater = promisify<Uint8Array, BrotliOptions, Buffer>(brotliCompress);
-const gzipLater = promisify<Uint8Array, { level: number }, Buffer>(gzip);
+import { brotliCompressSync, type BrotliOptions, constants, gzipSync } from 'node:zlib';
 
 /** A content coding the server encodes bodies in. */
 export type Encoding = 'br' | 'gzip';
@@ -70,14 +65,4 @@ export function encodeBody(body: Uint8Array, coding: Encoding, levels: CodingLev
   return coding === 'br'
     ? brotliCompressSync(body, brotliOptions(body, levels.br))
     : gzipSync(body, { level: levels.gzip });
-}
-
-/**
- * `body` in `coding` at `levels`, encoded in libuv's thread pool: the server's thread goes on
- * serving meanwhile. For work no answer waits for (a cached page encoded better for later hits).
- */
-export function encodeBodyLater(body: Uint8Array, coding: Encoding, levels: CodingLevels): Promise<Buffer> {
-  return coding === 'br'
-    ? brotliCompressLater(body, brotliOptions(body, levels.br))
-    : gzipLater(body, { level: levels.gzip });
 }

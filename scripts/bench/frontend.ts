@@ -117,45 +117,58 @@ export async function measureFrontend(
   if (!existsSync(chromePath)) {
     log(`No Chromium at ${chromePath}: Lighthouse skipped.`);
   } else {
-    // Catalogue pages and a prerendered static page (SEO 100, accessibility ≥ 95).
+    // Lighthouse's own guidance on variability (docs/variability.md in its repository: run it five
+    // times, take the median): a score moves from run to run on the same page
+    // (here up to ±10 points of performance within minutes, by the total blocking time), so each
+    // page is audited LIGHTHOUSE_RUNS times and the run with the median performance score counts.
     for (const page of pages) {
-      const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${page.name.replace(/\W+/g, '-')}.json`);
-      const run = spawnSync(
-        process.execPath,
-        [
-          path.join(root, 'node_modules/lighthouse/cli/index.js'),
-          `${base}${page.url}`,
-          '--quiet',
-          '--output=json',
-          `--output-path=${out}`,
-          '--only-categories=performance,accessibility,best-practices,seo',
-          '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
-        ],
-        { env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8', timeout: 180_000 },
+      const runs: LighthouseScores[] = [];
+      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(auditPage(root, `${base}${page.url}`, chromePath, page.name));
+      const scored = runs.filter((r): r is Extract<LighthouseScores, { performance: number }> => 'performance' in r);
+      scored.sort((a, b) => a.performance - b.performance);
+      lighthouse[page.name] = scored.length ? scored[Math.floor((scored.length - 1) / 2)]! : runs[0]!;
+      const all = scored.map((r) => r.performance).join(', ');
+      log(
+        `Lighthouse ${page.name}: ${JSON.stringify(lighthouse[page.name])}${scored.length ? ` (performance of the ${runs.length} runs: ${all})` : ''}`,
       );
-      if (run.status !== 0 || !existsSync(out)) {
-        lighthouse[page.name] = {
-          error: (run.stderr || run.error?.message || 'lighthouse failed').trim().split('\n').slice(-3).join(' '),
-        };
-        log(`Lighthouse ${page.name}: failed`);
-        continue;
-      }
-      const report = JSON.parse(readFileSync(out, 'utf8'));
-      rmSync(out, { force: true });
-      const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
-      const scripts = report.audits['resource-summary']?.details?.items?.find(
-        (i: { resourceType: string }) => i.resourceType === 'script',
-      );
-      lighthouse[page.name] = {
-        performance: score('performance'),
-        accessibility: score('accessibility'),
-        bestPractices: score('best-practices'),
-        seo: score('seo'),
-        scriptTransferKb: scripts ? round(scripts.transferSize / 1024) : null,
-      };
-      log(`Lighthouse ${page.name}: ${JSON.stringify(lighthouse[page.name])}`);
     }
   }
 
   return { reachable: js, loaded: loadedJs, lighthouse };
+}
+
+/** Audits per page; the median performance score's run counts. */
+const LIGHTHOUSE_RUNS = 5;
+
+/** One Lighthouse mobile audit of `url` (its default simulated mobile throttling), or why it failed. */
+function auditPage(root: string, url: string, chromePath: string, name: string): LighthouseScores {
+  const out = path.join(os.tmpdir(), `bench-lighthouse-${process.pid}-${name.replace(/\W+/g, '-')}.json`);
+  const run = spawnSync(
+    process.execPath,
+    [
+      path.join(root, 'node_modules/lighthouse/cli/index.js'),
+      url,
+      '--quiet',
+      '--output=json',
+      `--output-path=${out}`,
+      '--only-categories=performance,accessibility,best-practices,seo',
+      '--chrome-flags=--headless=new --no-sandbox --disable-gpu',
+    ],
+    { env: { ...process.env, CHROME_PATH: chromePath }, encoding: 'utf8', timeout: 180_000 },
+  );
+  if (run.status !== 0 || !existsSync(out))
+    return { error: (run.stderr || run.error?.message || 'lighthouse failed').trim().split('\n').slice(-3).join(' ') };
+  const report = JSON.parse(readFileSync(out, 'utf8'));
+  rmSync(out, { force: true });
+  const score = (id: string) => Math.round((report.categories[id]?.score ?? 0) * 100);
+  const scripts = report.audits['resource-summary']?.details?.items?.find(
+    (i: { resourceType: string }) => i.resourceType === 'script',
+  );
+  return {
+    performance: score('performance'),
+    accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
+    scriptTransferKb: scripts ? round(scripts.transferSize / 1024) : null,
+  };
 }

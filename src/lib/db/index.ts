@@ -91,14 +91,15 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   // PGlite's default starting heap is several hundred MiB; 128 MiB (its floor) is plenty for the
   // shop and halves the server's memory. The heap grows on demand.
   // Postgres's buffers live inside that heap, and a heap never shrinks: small buffers keep the
-  // server's memory flat (the whole shop fits; the OS page cache still holds the data files).
+  // server's memory flat. 8 MB holds the hot pages of the shop's day (carts, orders, sessions);
+  // catalogue pages read the in-memory snapshot, and the OS page cache still holds the data files.
   let client: InstanceType<typeof PGlite>;
   try {
     client = await PGlite.create(dataDir, {
       extensions: { pg_trgm },
       initialMemory: config.PGLITE_INITIAL_MEMORY_MB * 1024 * 1024,
       postgresqlconf: [
-        'shared_buffers=16MB',
+        'shared_buffers=8MB',
         'work_mem=2MB',
         'temp_buffers=2MB',
         'wal_buffers=1MB',

@@ -16,14 +16,20 @@ import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
 import { pdfText } from '../helpers/pdf.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { hydrated, randomPhone } from './session-helpers.ts';
-import { placeSlotOrder, STAFF, staffSignInByApi, staffSignInOnPage } from './back-office-helpers.ts';
+import {
+  msUntilProductPageShows,
+  placeSlotOrder,
+  STAFF,
+  staffSignInByApi,
+  staffSignInOnPage,
+} from './back-office-helpers.ts';
 
 /**
- * How long the checks of the issue's two deadlines wait: the deadline itself plus 500 ms for the
- * assertion's own round trips (a board poll's render, a product page's navigation).
+ * The two deadlines: the open board shows a new order within 5 s (plus 500 ms for a poll's render
+ * in the browser), and the product page the shop serves carries a saved change within 1 s.
  */
 const BOARD_WITHIN_MS = 5_000 + 500;
-const PRODUCT_PAGE_WITHIN_MS = 1_000 + 500;
+const PRODUCT_PAGE_WITHIN_MS = 1_000;
 
 type Product = { id: number; name: string; stock: number; weight: number | null; weightUnit: string | null };
 
@@ -189,12 +195,19 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await row.getByRole('button', { name: `Save ${managed.name}`, exact: true }).click();
   await expect(row.getByRole('status')).toContainText('Saved');
   const savedAt = Date.now();
-  await expect(async () => {
-    await shop.goto(`/product/${managed.id}`);
-    await expect(shop.getByText(rupees(Number(price))).first()).toBeVisible({ timeout: 100 });
-    await expect(shop.getByText('Out of Stock', { exact: true }).first()).toBeVisible({ timeout: 100 });
-  }).toPass({ timeout: PRODUCT_PAGE_WITHIN_MS, intervals: [50, 100, 100, 200] });
-  expect(Date.now() - savedAt).toBeLessThan(PRODUCT_PAGE_WITHIN_MS);
+  const ms = await msUntilProductPageShows(
+    shop.request,
+    managed.id,
+    [rupees(Number(price)), 'Out of Stock'],
+    savedAt,
+    5_000,
+  );
+  expect(ms, 'milliseconds from Saved to a product page with the new price and stock').toBeLessThan(
+    PRODUCT_PAGE_WITHIN_MS,
+  );
+  await shop.goto(`/product/${managed.id}`);
+  await expect(shop.getByText(rupees(Number(price))).first()).toBeVisible();
+  await expect(shop.getByText('Out of Stock', { exact: true }).first()).toBeVisible();
 
   // The packer cannot change a price, and the products page is not for their role.
   const refused = await packer.page.request.fetch(`/api/admin/products/${managed.id}`, {

@@ -6,6 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page } from '@playwright/test';
+import { decodeHTML } from 'entities';
 import { hydrated } from './session-helpers.ts';
 
 /** The demo shop's staff (src/features/demo-shop/demo-staff.ts). */
@@ -109,4 +110,34 @@ export async function placeSlotOrder(
   });
   expect(placed.status(), await placed.text()).toBe(201);
   return (await placed.json()).data.order.id as number;
+}
+
+/** The headers Chromium sends when it navigates to a page, so the shop serves what a visitor gets. */
+const NAVIGATION_HEADERS = {
+  accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,image/avif,image/webp,*/*;q=0.8',
+  'accept-encoding': 'gzip, deflate, br, zstd',
+  'accept-language': 'en-IN,en;q=0.9',
+};
+
+/**
+ * Asks for the product page as a browser navigation does, every 50 ms, until its text holds every
+ * one of `texts`; returns the milliseconds from `since` (epoch ms) to the first page that did. The
+ * page's own text is compared, character references decoded (the shop writes ₹ as `&#8377;`).
+ * Polling the server, not a browser tab, keeps the measure to what the shop serves: a tab's load
+ * event also waits for images and scripts, which a busy test machine can hold for seconds.
+ */
+export async function msUntilProductPageShows(
+  request: APIRequestContext,
+  productId: number,
+  texts: string[],
+  since: number,
+  giveUpAfterMs: number,
+): Promise<number> {
+  for (;;) {
+    const res = await request.get(`/product/${productId}`, { headers: NAVIGATION_HEADERS });
+    const html = decodeHTML(await res.text());
+    if (res.ok() && texts.every((text) => html.includes(text))) return Date.now() - since;
+    if (Date.now() - since > giveUpAfterMs) return Date.now() - since;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }

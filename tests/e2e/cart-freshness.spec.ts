@@ -1,8 +1,9 @@
 /**
- * The cart between the happy paths: on a phone network (300 ms
- * per call) five quick taps on + end at the quantity tapped, and the badge only ever shows the
- * server's count; the badge follows a change made in another tab at once, and one made on another
- * device when the page comes back into view. At a phone and a desktop width.
+ * The cart between the happy paths: on a phone network (300 ms per call), five taps on + made
+ * while the first call is on its way end at the quantity tapped, in fewer calls than taps, and the
+ * badge only ever shows the server's count; the badge follows a change made in another tab at
+ * once, and one made on another device when the page comes back into view. At a phone and a
+ * desktop width.
  */
 import { expect, test, type Page } from '@playwright/test';
 import { cartControl, createCustomer, hydrated, origin } from './session-helpers.ts';
@@ -39,12 +40,18 @@ for (const viewport of [
       await createCustomer(page.request);
       const product = await productInStock(page, 10);
       await add(page, product.id, 1);
-      // A phone network: every quantity call takes 300 ms.
+      // A phone network: every quantity call takes 300 ms, and the first one is still on its way
+      // when the last of the five taps lands (however slowly this machine clicks).
       let calls = 0;
       const held = new Set([1]); // quantities the server held at some point
+      let tapsDone = () => {};
+      const allTapped = new Promise<void>((resolve) => {
+        tapsDone = resolve;
+      });
       await page.route('**/api/customer/set-qty', async (route) => {
         calls += 1;
         held.add(Number((route.request().postDataJSON() as { qty: number }).qty));
+        if (calls === 1) await allTapped;
         await new Promise((r) => setTimeout(r, 300));
         await route.continue();
       });
@@ -61,6 +68,7 @@ for (const viewport of [
         ).observe(link, { attributes: true, attributeFilter: ['aria-label'] });
       });
       for (let i = 0; i < 5; i++) await plus.click();
+      tapsDone();
       await expect(
         row.getByRole('group', { name: `Quantity of ${product.name}`, exact: true }).locator('output'),
       ).toHaveText('6');

@@ -31,7 +31,7 @@ describe.each(inject('servers'))('element ids on $kind', ({ baseUrl }) => {
         const repeated = ids.filter((id, i) => ids.indexOf(id) !== i);
         expect(repeated, `${path} (round ${round})`).toEqual([]);
         // Each island's useId values carry its own prefix, the one it hydrates with: React's
-        // renderer numbers them (r0, r1…), the navigation bar's static islands have fixed ones.
+        // renderer numbers them per page (r0, r1…).
         const islands = [...html.matchAll(/<astro-island[^>]*\sprefix="([^"]+)"[^>]*>([\s\S]*?)<\/astro-island>/g)];
         expect(islands.length, path).toBeGreaterThan(3);
         expect(new Set(islands.map((m) => m[1])).size, path).toBe(islands.length);

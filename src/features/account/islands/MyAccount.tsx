@@ -19,7 +19,6 @@ import LogOutAllDevices from './LogOutAllDevices.tsx';
 import { ChevronIcon } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
 import { UserIcon } from '#lib/ui/icons.tsx';
-import { island } from '#lib/ui/island.ts';
 
 export type Section = 'profile' | 'orders';
 
@@ -185,4 +184,4 @@ function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
   );
 }
 
-export default island(MyAccount);
+export default MyAccount;

@@ -22,7 +22,6 @@ import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import { packSize } from '#features/catalog/rules.ts';
 import { CARD_ADD_BUTTON, CARD_QTY, CARD_STEP_BUTTON, CARD_STEPPER } from '#features/catalog/rules.ts';
 import type { buyAgainRoute } from '../contract.ts';
-import { island } from '#lib/ui/island.ts';
 
 type Product = DataOut<typeof buyAgainRoute>['products'][number];
 
@@ -159,4 +158,4 @@ function CardCartControl({ product, returnTo }: { product: Product; returnTo: st
   );
 }
 
-export default island(BuyAgain);
+export default BuyAgain;

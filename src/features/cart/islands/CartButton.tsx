@@ -16,7 +16,6 @@ import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/over
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
 import { CartIcon } from './cart-icons.tsx';
 import CartPanel from './CartPanel.tsx';
-import { staticIsland } from '#lib/ui/island.ts';
 
 const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';
@@ -106,5 +105,4 @@ function CartButton() {
   );
 }
 
-// The same HTML on every page: rendered once per process (staticIsland).
-export default staticIsland(CartButton, 'nav-cart-');
+export default CartButton;

@@ -37,7 +37,6 @@ import { ConfirmRemove } from './ConfirmRemove.tsx';
 import { LineImage } from './LineImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
 import { TrashIcon } from './cart-icons.tsx';
-import { island } from '#lib/ui/island.ts';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */
@@ -287,4 +286,4 @@ function CartPage({ initial }: Props) {
   );
 }
 
-export default island(CartPage);
+export default CartPage;

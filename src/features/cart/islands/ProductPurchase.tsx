@@ -17,7 +17,6 @@
  */
 import { useState, type FormEvent } from 'react';
 import { formatPaise } from '#lib/money.ts';
-import { island } from '#lib/ui/island.ts';
 
 /** The cart store, imported on first use (the browser loads the module once). */
 const cartStore = () => import('../store.ts');
@@ -154,4 +153,4 @@ function ProductPurchase({ productId, pricePaise, stock, onAdd }: Props) {
   );
 }
 
-export default island(ProductPurchase);
+export default ProductPurchase;

@@ -18,7 +18,6 @@ import type { Banner } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
 import { createBannerSwiper } from './banner-swiper.ts';
 import './swiper.css';
-import { island } from '#lib/ui/island.ts';
 
 /** Responsive banner image widths for srcset, in px (spec 000 §9). */
 export const BANNER_WIDTHS = [350, 420, 600, 900, 1200] as const;
@@ -194,4 +193,4 @@ function BannerCarousel({ banners }: Props) {
   );
 }
 
-export default island(BannerCarousel);
+export default BannerCarousel;

@@ -24,7 +24,6 @@ import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { GridIcon } from '#lib/ui/icons.tsx';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
-import { staticIsland } from '#lib/ui/island.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 
@@ -145,5 +144,4 @@ function CategoryPicker() {
   );
 }
 
-// The same HTML on every page: rendered once per process (staticIsland).
-export default staticIsland(CategoryPicker, 'nav-categories-');
+export default CategoryPicker;

@@ -15,7 +15,6 @@ import type { Category } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
 import { createCategorySwiper, moveStrip } from './category-swiper.ts';
 import './swiper.css';
-import { island } from '#lib/ui/island.ts';
 
 /** The dialog primitive loads on the first View All, so the home page ships no dialog code up front. */
 const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
@@ -188,4 +187,4 @@ function CategoryScroller({ categories }: Props) {
   );
 }
 
-export default island(CategoryScroller);
+export default CategoryScroller;

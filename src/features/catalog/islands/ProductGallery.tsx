@@ -7,7 +7,6 @@
  */
 import { useState, type KeyboardEvent } from 'react';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
-import { island } from '#lib/ui/island.ts';
 
 interface Props {
   /** Image URLs, cover first (at least one). */
@@ -128,4 +127,4 @@ function ProductGallery({ images, name }: Props) {
   );
 }
 
-export default island(ProductGallery);
+export default ProductGallery;

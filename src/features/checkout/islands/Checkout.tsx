@@ -23,7 +23,6 @@ import PromoCodeBox from './PromoCodeBox.tsx';
 import OrderSubstitution from './OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
-import { island } from '#lib/ui/island.ts';
 
 const AddressDialog = lazy(() => import('#features/addresses/islands/AddressDialog.tsx'));
 
@@ -166,4 +165,4 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
   );
 }
 
-export default island(Checkout);
+export default Checkout;

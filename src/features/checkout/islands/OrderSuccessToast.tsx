@@ -9,7 +9,6 @@ import { useEffect } from 'react';
 import { showToast } from '#lib/ui/toast.ts';
 import { ORDER_SUCCESS_TOAST_MS } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
-import { island } from '#lib/ui/island.ts';
 
 /** The stored value as display text: a plain string, a JSON string, or JSON `{ message }`; '' when unusable. At most 200 characters. */
 export function parseOrderSuccess(raw: string | null): string {
@@ -45,4 +44,4 @@ function OrderSuccessToast() {
   return null;
 }
 
-export default island(OrderSuccessToast);
+export default OrderSuccessToast;

@@ -9,7 +9,6 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { $deliverTo, checkDeliverTo, earliestText, type PinCheckJson } from '../store.ts';
 import { PIN_CODE, PIN_INVALID } from '../rules.ts';
 import { wrapTab } from '#lib/ui/focus-trap.ts';
-import { staticIsland } from '#lib/ui/island.ts';
 
 /** Ids are fixed: the dialog, and so this form, is on the page once (the navigation bar's). */
 const INPUT_ID = 'deliver-to-pin';
@@ -119,5 +118,4 @@ function DeliverToForm() {
   );
 }
 
-// The same HTML on every page: rendered once per process (staticIsland).
-export default staticIsland(DeliverToForm, 'nav-deliver-to-');
+export default DeliverToForm;

@@ -21,7 +21,6 @@ import { SearchIcon } from '#lib/ui/icons.tsx';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';
-import { staticIsland } from '#lib/ui/island.ts';
 
 interface ComboboxProps {
   /** Fills the full-screen dialog instead of dropping down below the input. */
@@ -281,5 +280,4 @@ function SearchBox() {
   );
 }
 
-// The same HTML on every page: rendered once per process (staticIsland).
-export default staticIsland(SearchBox, 'nav-search-');
+export default SearchBox;

@@ -277,13 +277,15 @@ export function benchChecks(runs: BenchRun[], scope: RunScope): Check[] {
   if (scope.wants('frontend')) {
     const fe = frontendRun?.frontend;
     const database = frontendRun?.database ?? 'pglite';
+    /** Why the front end has no figures: it is measured on the PGlite run, unless BENCH_FRONTEND=0. */
+    const noFrontend = 'not measured: the front end is measured on the PGlite run (BENCH_FRONTEND=0 skips it)';
     for (const [page, limit] of Object.entries(GATES.jsGzipKb)) {
       const v = fe?.loaded[page];
       gate(
         database,
         `${page}: JavaScript loaded, gzipped`,
         `≤ ${limit} KB (cc56fd2's)`,
-        v ? `${v.gzipKb} KB (${v.files} files)` : 'not measured',
+        v ? `${v.gzipKb} KB (${v.files} files)` : noFrontend,
         v ? v.gzipKb <= limit : null,
       );
     }
@@ -296,11 +298,13 @@ export function benchChecks(runs: BenchRun[], scope: RunScope): Check[] {
         database,
         `${page}: Lighthouse mobile performance, median of ${scope.audits}`,
         "≥ the baseline build's (cc56fd2), audited in turn in the same session",
-        !fe?.baselineLighthouse
-          ? `not measured: ${scope.noBaseline}${now ? `; this build ${score(now)}` : ''}`
-          : !now && !base
-            ? 'not audited (BENCH_LIGHTHOUSE_PAGES)'
-            : `${score(now)} against the baseline's ${score(base)}`,
+        !fe
+          ? noFrontend
+          : !fe.baselineLighthouse
+            ? `not measured: ${scope.noBaseline}${now ? `; this build ${score(now)}` : ''}`
+            : !now && !base
+              ? 'not audited (BENCH_LIGHTHOUSE_PAGES)'
+              : `${score(now)} against the baseline's ${score(base)}`,
         now && base && 'performance' in now && 'performance' in base ? now.performance >= base.performance : null,
       );
     }

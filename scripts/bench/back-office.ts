@@ -3,7 +3,7 @@
  * into the database before the server starts (2,000 of today's orders over every zone's slots,
  * 200 of them to pick in one slot, four lines each), then a staff member signed in through the
  * real OTP API, and the order board's API and that slot's picking list measured with many
- * requests. Budgets: bench/README.md "Budgets"; the staff's traffic is a few open boards and
+ * requests. Recorded beside their aims (bench/README.md); the staff's traffic is a few open boards and
  * tablets, so these phases run BENCH_BACK_OFFICE_CONCURRENCY (default 4) requests in flight.
  */
 import { asc, eq, sql } from 'drizzle-orm';
@@ -14,7 +14,7 @@ import { BROWSER_API_HEADERS, runLoad, type BenchRequest } from './load.ts';
 import type { BenchServer } from './server-process.ts';
 import type { BenchRun, Check, Phase } from './report.ts';
 
-/** The day's size and the budgets (bench/README.md). */
+/** The day's size and the figures' aims (bench/README.md). */
 export const BACK_OFFICE = {
   dayOrders: 2_000,
   slotOrders: 200,
@@ -195,7 +195,7 @@ export async function measureBackOffice(
   return phases;
 }
 
-/** The back office's budgets over a run's phases (none when the phase did not run). */
+/** The back office's figures over a run's phases, recorded (none when the phase did not run). */
 export function backOfficeChecks(run: BenchRun): Check[] {
   const checks: Check[] = [];
   for (const [name, limit] of [
@@ -206,9 +206,11 @@ export function backOfficeChecks(run: BenchRun): Check[] {
     if (!p) continue;
     checks.push({
       database: run.database,
-      budget: `${name}, ${concurrency} in flight: p95 ≤ ${limit} ms, every answer 2xx`,
+      gate: false,
+      name: `${name}, ${concurrency} in flight`,
+      budget: `p95 ≤ ${limit} ms`,
       measured: `p95 ${p.p95} ms (p50 ${p.p50}, p99 ${p.p99}), ${p.rps} req/s, ${p.cpuMsPerRequest} ms CPU/request, errors ${p.errors}`,
-      pass: p.p95 <= limit && p.errors === 0,
+      pass: null,
     });
   }
   return checks;

@@ -89,6 +89,9 @@ export interface BenchTargets {
 const rows = async <T>(handle: DatabaseHandle, query: ReturnType<typeof sql>) =>
   ((await handle.db.execute(query)) as unknown as { rows: T[] }).rows;
 
+/** How many pages deep the cold phases' listing pages go (sorted three ways, 10 products a page). */
+const COLD_LISTING_DEPTH = 60;
+
 /**
  * Migrates, seeds the demo shop, imports `csvPath` when it exists, creates `customerCount`
  * customers with sessions and carts, and picks `productPages` product URLs and `listingPages`
@@ -133,19 +136,24 @@ export async function prepareBenchData(
       handle,
       sql`SELECT subcategory_id AS id, min(category_id) AS category_id, count(*)::int AS n FROM products WHERE is_active GROUP BY subcategory_id ORDER BY n DESC, id`,
     );
-    const listings: string[] = [];
-    for (const c of categories) {
-      for (const sort of ['', 'asc', 'desc']) {
-        for (let page = 1; page <= Math.min(3, Math.ceil(c.n / 10)); page++) {
-          const query = new URLSearchParams({
-            ...(sort ? { sort } : {}),
-            ...(page > 1 ? { page: String(page) } : {}),
-          }).toString();
-          listings.push(`/category/${c.id}/subcategories${query ? `?${query}` : ''}`);
-        }
-      }
-    }
-    for (const s of subcategories) listings.push(`/categories/${s.category_id}/subcategory/${s.id}`);
+    // The day's traffic asks for the first three pages of a category (what shoppers read); the
+    // cold phases need more distinct pages than that, one set per bracket, so they draw from
+    // pages further on too (a page of a listing is read from the catalogue snapshot, at any depth).
+    const categoryPages = (depth: number) =>
+      categories.flatMap((c) =>
+        ['', 'asc', 'desc'].flatMap((sort) =>
+          Array.from({ length: Math.min(depth, Math.ceil(c.n / 10)) }, (_, i) => {
+            const query = new URLSearchParams({
+              ...(sort ? { sort } : {}),
+              ...(i > 0 ? { page: String(i + 1) } : {}),
+            }).toString();
+            return `/category/${c.id}/subcategories${query ? `?${query}` : ''}`;
+          }),
+        ),
+      );
+    const subcategoryPages = subcategories.map((s) => `/categories/${s.category_id}/subcategory/${s.id}`);
+    const listings = [...categoryPages(3), ...subcategoryPages];
+    const coldListings = [...categoryPages(COLD_LISTING_DEPTH), ...subcategoryPages];
 
     // Signed-in customers, each with three cart lines.
     const tokens: string[] = [];
@@ -184,9 +192,9 @@ export async function prepareBenchData(
       productPages,
     );
     // Listings are fewer: their warm-up takes at most a fifth of what the catalogue has.
-    const listingWarmup = Math.min(WARMUP.listing, Math.floor(listings.length / 5));
+    const listingWarmup = Math.min(WARMUP.listing, Math.floor(coldListings.length / 5));
     const listingSets = split(
-      sample(listings, 2 * listingPages + SIZE_SAMPLES.listing + listingWarmup, 7),
+      sample(coldListings, 2 * listingPages + SIZE_SAMPLES.listing + listingWarmup, 7),
       SIZE_SAMPLES.listing,
       listingWarmup,
       listingPages,

@@ -2,7 +2,10 @@
  * What a visitor's browser loads, measured on the bench's server: gzipped JavaScript per page
  * (reachable: everything a page could ever load; loaded: what Chromium downloads while the page
  * loads and its idle and visible islands hydrate) and Lighthouse mobile scores (performance,
- * accessibility, best practices, SEO) with Debian's Chromium (CHROME_PATH).
+ * accessibility, best practices, SEO) with Debian's Chromium (CHROME_PATH), the median of five
+ * audits per page. With a baseline build of the shop running beside it, the pages it is compared
+ * on are audited on both, baseline and current in turn, so both see the same minutes of the
+ * machine.
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, rmSync } from 'node:fs';
@@ -12,18 +15,38 @@ import { gzipSync } from 'node:zlib';
 
 const round = (n: number, digits = 1) => Math.round(n * 10 ** digits) / 10 ** digits;
 
-/** Lighthouse scores of one page, or why it failed. */
+/** Lighthouse scores of one audit, or why it failed. */
 export type LighthouseScores =
   | { performance: number; accessibility: number; bestPractices: number; seo: number; scriptTransferKb: number | null }
   | { error: string };
 
-/** JavaScript per page and Lighthouse scores for `pages` of the server at `base`. */
+/** A page's Lighthouse result: the audit with the median performance score, and every audit's performance score. */
+export type LighthouseResult = LighthouseScores & { runs?: number[] };
+
+/** The audit with the median performance score of `runs` (the first failure when none scored). */
+export function medianAudit(runs: LighthouseScores[]): LighthouseResult {
+  const scored = runs.filter((r): r is Extract<LighthouseScores, { performance: number }> => 'performance' in r);
+  if (!scored.length) return runs[0] ?? { error: 'not audited' };
+  const sorted = [...scored].sort((a, b) => a.performance - b.performance);
+  return { ...sorted[Math.floor((sorted.length - 1) / 2)]!, runs: scored.map((r) => r.performance) };
+}
+
+/**
+ * JavaScript per page and Lighthouse scores for `pages` of the server at `base` (`audits` per
+ * page, of the pages named in `audited`); with `baseline` (another build of the shop serving the
+ * same data), Lighthouse scores of its `pages` too.
+ */
 export async function measureFrontend(
   root: string,
   base: string,
   pages: { name: string; url: string }[],
   chromePath: string,
   log: (msg: string) => void,
+  {
+    baseline = null,
+    audits = 5,
+    audited = pages.map((p) => p.name),
+  }: { baseline?: { base: string; pages: string[] } | null; audits?: number; audited?: string[] } = {},
 ) {
   // JavaScript per page (what a browser may load: scripts, island components and renderers,
   // module preloads, and every module they import), gzipped.
@@ -112,33 +135,45 @@ export async function measureFrontend(
       .join(', ')}`,
   );
 
-  // Lighthouse
-  const lighthouse: Record<string, LighthouseScores> = {};
+  // Lighthouse's own guidance on variability (docs/variability.md in its repository: run it five
+  // times, take the median): a score moves from run to run on the same page (here up to ±10
+  // points of performance within minutes, by the total blocking time), so each page is audited
+  // five times (`audits`) and the run with the median performance score counts. A page compared
+  // with the baseline is audited on both builds in turn, the order swapped every round, so the
+  // machine's drift falls on both alike.
+  const lighthouse: Record<string, LighthouseResult> = {};
+  const baselineLighthouse: Record<string, LighthouseResult> = {};
   if (!existsSync(chromePath)) {
     log(`No Chromium at ${chromePath}: Lighthouse skipped.`);
   } else {
-    // Lighthouse's own guidance on variability (docs/variability.md in its repository: run it five
-    // times, take the median): a score moves from run to run on the same page
-    // (here up to ±10 points of performance within minutes, by the total blocking time), so each
-    // page is audited LIGHTHOUSE_RUNS times and the run with the median performance score counts.
-    for (const page of pages) {
-      const runs: LighthouseScores[] = [];
-      for (let i = 0; i < LIGHTHOUSE_RUNS; i++) runs.push(auditPage(root, `${base}${page.url}`, chromePath, page.name));
-      const scored = runs.filter((r): r is Extract<LighthouseScores, { performance: number }> => 'performance' in r);
-      scored.sort((a, b) => a.performance - b.performance);
-      lighthouse[page.name] = scored.length ? scored[Math.floor((scored.length - 1) / 2)]! : runs[0]!;
-      const all = scored.map((r) => r.performance).join(', ');
-      log(
-        `Lighthouse ${page.name}: ${JSON.stringify(lighthouse[page.name])}${scored.length ? ` (performance of the ${runs.length} runs: ${all})` : ''}`,
-      );
+    for (const page of pages.filter((p) => audited.includes(p.name))) {
+      const compared = baseline?.pages.includes(page.name) ? baseline : null;
+      const current: LighthouseScores[] = [];
+      const ofBaseline: LighthouseScores[] = [];
+      for (let i = 0; i < audits; i++) {
+        const auditCurrent = () => current.push(auditPage(root, `${base}${page.url}`, chromePath, page.name));
+        const auditBaseline = () =>
+          compared &&
+          ofBaseline.push(auditPage(root, `${compared.base}${page.url}`, chromePath, `baseline-${page.name}`));
+        if (i % 2) {
+          auditCurrent();
+          auditBaseline();
+        } else {
+          auditBaseline();
+          auditCurrent();
+        }
+      }
+      lighthouse[page.name] = medianAudit(current);
+      log(`Lighthouse ${page.name}: ${JSON.stringify(lighthouse[page.name])}`);
+      if (compared) {
+        baselineLighthouse[page.name] = medianAudit(ofBaseline);
+        log(`Lighthouse ${page.name}, baseline build: ${JSON.stringify(baselineLighthouse[page.name])}`);
+      }
     }
   }
 
-  return { reachable: js, loaded: loadedJs, lighthouse };
+  return { reachable: js, loaded: loadedJs, lighthouse, baselineLighthouse: baseline ? baselineLighthouse : null };
 }
-
-/** Audits per page; the median performance score's run counts. */
-const LIGHTHOUSE_RUNS = 5;
 
 /** One Lighthouse mobile audit of `url` (its default simulated mobile throttling), or why it failed. */
 function auditPage(root: string, url: string, chromePath: string, name: string): LighthouseScores {

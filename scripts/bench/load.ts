@@ -23,6 +23,7 @@ export interface BenchRequest {
 /** What a run measured. Latencies in ms; `bytes` as sent on the wire (encoded). */
 export interface LoadResult {
   requests: number;
+  /** Wall time of the run, in seconds (to 0.1 ms: short phases are compared by their rates). */
   seconds: number;
   rps: number;
   p50: number;
@@ -170,7 +171,7 @@ export async function runLoad(
   const sorted = latencies.sort((a, b) => a - b);
   return {
     requests: requests.length,
-    seconds: round(seconds, 2),
+    seconds: round(seconds, 4),
     rps: round(requests.length / seconds, 0),
     p50: round(percentile(sorted, 50), 1),
     p95: round(percentile(sorted, 95), 1),
@@ -204,7 +205,7 @@ export function mergeLoads(a: LoadResult, b: LoadResult): LoadResult {
   const seconds = a.seconds + b.seconds;
   return {
     requests,
-    seconds: round(seconds, 2),
+    seconds: round(seconds, 4),
     rps: round(requests / seconds, 0),
     p50: round(percentile(latencies, 50), 1),
     p95: round(percentile(latencies, 95), 1),

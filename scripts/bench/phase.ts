@@ -1,13 +1,15 @@
 /**
  * One measured phase: a request list run against a server at the bench's concurrency, with the
  * server's CPU time per request and how busy the whole machine was meanwhile; the bare Astro
- * reference, started beside the shop and sized to its pages; and a shop phase bracketed by the
- * reference's run of the same requests, half just before it and half just after.
+ * reference, started beside the shop with the framework's defaults and sized to its pages; and a
+ * shop phase bracketed by the reference's run of the same requests, half just before it and half
+ * just after, in one bracket or several.
  *
  * Why bracketed: these machines are shared, and their speed drifts by a third and more within
- * minutes (the reference's own CPU per page moved from 2.4 to 3.6 ms between two runs of the same
- * build). A reference measured minutes before the shop compares the shop with another machine;
- * halves before and after put both in the same minute, and a steady drift cancels out.
+ * minutes. A reference measured minutes before the shop compares the shop with another machine;
+ * halves before and after put both in the same minute, and a steady drift cancels out. Why
+ * several brackets: a burst that hits one side of one bracket still shows in its ratio; the
+ * median of the brackets' ratios is the figure a single burst does not move.
  */
 import {
   BROWSER_API_HEADERS,
@@ -20,8 +22,8 @@ import {
 import { machineCpuTicks, type BenchServer } from './server-process.ts';
 import type { BenchTargets } from './data.ts';
 import { frameworkVersions, meanPageBytes, startReference, type ReferenceSizes } from './reference.ts';
-import type { Phase } from './report.ts';
-import { concurrency, flags, log, referencePort, root, serverCpus } from './options.ts';
+import type { BracketFigures, Phase } from './report.ts';
+import { concurrency, log, referenceFlags, referencePort, root, serverCpus } from './options.ts';
 
 export const IDENTITY_HEADERS = { ...BROWSER_PAGE_HEADERS, 'accept-encoding': 'identity' };
 
@@ -30,14 +32,15 @@ export const gets = (paths: string[]): BenchRequest[] => paths.map((path) => ({ 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
 
 /** A load run with the server CPU (ms) and the machine's busy and total CPU ticks it took. */
-interface Measured {
+export interface Measured {
   load: LoadResult;
   cpuMs: number;
   busyTicks: number;
   totalTicks: number;
 }
 
-async function measure(
+/** Runs `requests` against `server` and reads the CPU they cost it and the machine. */
+export async function measure(
   server: BenchServer,
   requests: BenchRequest[],
   headers?: Record<string, string>,
@@ -110,7 +113,7 @@ export async function startBenchReference(
   const { server, sizes } = await startReference({
     entry: referenceEntry,
     port: referencePort,
-    flags,
+    flags: referenceFlags,
     shopBytes,
     sampleUrls,
     cpus: serverCpus,
@@ -129,24 +132,61 @@ export async function startBenchReference(
   return { server, sizes, versions: frameworkVersions(root), phases: [] };
 }
 
+/** One bracket of a compared phase: the reference's requests and the shop's part, run between their halves. */
+export interface Bracket {
+  referenceRequests: BenchRequest[];
+  shop: () => Promise<Measured>;
+}
+
+const r2 = (n: number) => Math.round(n * 100) / 100;
+
 /**
- * A shop phase bracketed by the reference: the first half of `referenceRequests` on the
- * reference, then `shop()` (the shop's phase, whole), then the second half; the reference's
- * halves are recorded as one phase under `name` (requests and times added).
+ * A shop phase run as `brackets`, each the first half of its `referenceRequests` on the
+ * reference, then its `shop()` part, then the second half. The shop's parts are reported as one
+ * phase under `name` (requests and times added) with each bracket's figures and ratio (the shop's
+ * rate over the reference's two halves); the reference's halves likewise, under the same name.
+ * Without a reference the shop's parts run alone.
  */
 export async function bracketed(
   reference: BenchReference | null,
   name: string,
-  referenceRequests: BenchRequest[],
+  brackets: Bracket[],
   headers: Record<string, string> | undefined,
-  shop: () => Promise<Phase>,
 ): Promise<Phase> {
-  if (!reference || !referenceRequests.length) return shop();
-  const half = Math.ceil(referenceRequests.length / 2);
-  const before = await measure(reference.server, referenceRequests.slice(0, half), headers);
-  const shopPhase = await shop();
-  const after = await measure(reference.server, referenceRequests.slice(half), headers);
-  const runs = after.load.requests ? [before, after] : [before];
-  reference.phases.push(toPhase(name, runs, `bare Astro, ${name}`));
-  return shopPhase;
+  const shopRuns: Measured[] = [];
+  const referenceRuns: Measured[] = [];
+  const figures: BracketFigures[] = [];
+  for (const [i, bracket] of brackets.entries()) {
+    if (!reference || !bracket.referenceRequests.length) {
+      shopRuns.push(await bracket.shop());
+      continue;
+    }
+    const half = Math.ceil(bracket.referenceRequests.length / 2);
+    const before = await measure(reference.server, bracket.referenceRequests.slice(0, half), headers);
+    const shop = await bracket.shop();
+    const after = await measure(reference.server, bracket.referenceRequests.slice(half), headers);
+    const halves = after.load.requests ? [before, after] : [before];
+    shopRuns.push(shop);
+    referenceRuns.push(...halves);
+    const referenceRequests = halves.reduce((n, r) => n + r.load.requests, 0);
+    const referenceSeconds = halves.reduce((n, r) => n + r.load.seconds, 0);
+    const f: BracketFigures = {
+      shop: { requests: shop.load.requests, rps: shop.load.rps, cpuMsPerRequest: r2(shop.cpuMs / shop.load.requests) },
+      reference: {
+        requests: referenceRequests,
+        rps: Math.round(referenceRequests / referenceSeconds),
+        cpuMsPerRequest: r2(halves.reduce((n, r) => n + r.cpuMs, 0) / referenceRequests),
+      },
+      share: r2(shop.load.requests / shop.load.seconds / (referenceRequests / referenceSeconds)),
+      errors: shop.load.errors + halves.reduce((n, r) => n + r.load.errors, 0),
+    };
+    figures.push(f);
+    if (brackets.length > 1)
+      log(
+        `${name}, bracket ${i + 1}/${brackets.length}: ${f.shop.rps} req/s (${f.shop.cpuMsPerRequest} ms CPU) against bare Astro's ${f.reference.rps} req/s (${f.reference.cpuMsPerRequest} ms CPU) = ${f.share}×`,
+      );
+  }
+  if (referenceRuns.length) reference!.phases.push(toPhase(name, referenceRuns, `bare Astro, ${name}`));
+  const phase = toPhase(name, shopRuns);
+  return figures.length ? { ...phase, brackets: figures } : phase;
 }

@@ -1,12 +1,12 @@
 /**
  * A benchmarked server as the operating system sees it: starts a built server entry — the shop's
- * `dist/server/entry.mjs` (DIST_DIR) or the bare Astro reference's — with the production flags
- * of scripts/server-flags.ts (or others under test), optionally pinned to some CPUs with
+ * `dist/server/entry.mjs` (DIST_DIR) with the flags `npm start` gives it, the bare Astro
+ * reference's with none, or a baseline build of the shop — optionally pinned to some CPUs with
  * `taskset`, waits until a ready path answers 200, and reads the CPU time and memory of the
  * whole process tree (a primary and its cluster workers) from /proc: CPU in ms (user + system),
  * resident memory now (VmRSS) and at its peak (VmHWM), in MB, summed over the processes.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
@@ -86,8 +86,8 @@ export const shopEntry = (root: string) => path.resolve(root, process.env.DIST_D
 
 /**
  * Starts `entry` on `port` with `env` (added to this process's environment) and Node `flags`
- * (pinned to `cpus`, a `taskset` CPU list, when given), and resolves once `readyPath` answers
- * 200 (rejects after `readyTimeoutMs` or when it exits).
+ * (pinned to `cpus`, a `taskset` CPU list, when given; in `cwd`, default this process's), and
+ * resolves once `readyPath` answers 200 (rejects after `readyTimeoutMs` or when it exits).
  */
 export async function startBenchServer({
   entry,
@@ -96,6 +96,7 @@ export async function startBenchServer({
   flags,
   readyPath = '/readyz',
   cpus,
+  cwd,
   readyTimeoutMs = 180_000,
 }: {
   entry: string;
@@ -104,6 +105,7 @@ export async function startBenchServer({
   flags: string[];
   readyPath?: string;
   cpus?: string;
+  cwd?: string;
   readyTimeoutMs?: number;
 }): Promise<BenchServer> {
   const base = `http://127.0.0.1:${port}`;
@@ -120,9 +122,10 @@ export async function startBenchServer({
   };
   // The entry listens by itself (the adapter's switch must not be left off by a caller).
   delete childEnv.ASTRO_NODE_AUTOSTART;
+  const options: SpawnOptions = { env: childEnv, cwd, stdio: ['ignore', 'inherit', 'inherit'] };
   const child = cpus
-    ? spawn('taskset', ['-c', cpus, ...command], { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] })
-    : spawn(command[0]!, command.slice(1), { env: childEnv, stdio: ['ignore', 'inherit', 'inherit'] });
+    ? spawn('taskset', ['-c', cpus, ...command], options)
+    : spawn(command[0]!, command.slice(1), options);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const deadline = Date.now() + readyTimeoutMs;
   for (;;) {

@@ -1,18 +1,38 @@
 /**
  * The shop's measured phases, in order (bench/README.md "What one run does"): the static file,
- * cold product and listing pages (browser headers, then identity), the same pages cached, the
- * search API, add to cart, the checkout summary, and last a day's traffic with the catalogue
- * changes made meanwhile on PostgreSQL and how soon each showed. The cold phases, the search API
- * and the day's traffic are each bracketed by the bare Astro reference's run of the same
- * requests (phase.ts `bracketed`).
+ * cold product pages (browser headers) and the same pages cached, cold listing pages and the
+ * same cached, cold product and listing pages with identity, the search API, add to cart, the
+ * checkout summary, and last a day's traffic with the catalogue changes made meanwhile on
+ * PostgreSQL and how soon each showed. Each cold phase runs as BENCH_BRACKETS brackets of its
+ * own distinct pages, each bracketed by the bare Astro reference's run of the same pages; the
+ * search API and the day's traffic are one bracket each (phase.ts `bracketed`). A cached phase
+ * follows its cold one and asks for the last bracket's pages, the ones most recently stored.
  */
 import { BROWSER_API_HEADERS, type BenchRequest } from './load.ts';
 import type { BenchServer } from './server-process.ts';
 import type { BenchTargets } from './data.ts';
 import { changesDuring, postgresWriter, type Change } from './day.ts';
 import { PHASES, type BenchRun, type Phase } from './report.ts';
-import { bearer, bracketed, gets, IDENTITY_HEADERS, phase, repeat, searchPath, type BenchReference } from './phase.ts';
-import { log, referenceDayRequests, wants, type PhaseKey } from './options.ts';
+import {
+  bearer,
+  bracketed,
+  gets,
+  IDENTITY_HEADERS,
+  measure,
+  phase,
+  repeat,
+  searchPath,
+  type BenchReference,
+} from './phase.ts';
+import { brackets, log, referenceDayRequests, wants, type PhaseKey } from './options.ts';
+
+/** `list` cut into `n` consecutive parts of nearly equal length (fewer when it is shorter than `n`). */
+export function splitInto<T>(list: T[], n: number): T[][] {
+  const parts = Math.max(1, Math.min(n, list.length));
+  return Array.from({ length: parts }, (_, i) =>
+    list.slice(Math.floor((i * list.length) / parts), Math.floor(((i + 1) * list.length) / parts)),
+  );
+}
 
 export async function runShopPhases({
   kind,
@@ -38,25 +58,26 @@ export async function runShopPhases({
   const run = async (key: PhaseKey, ...args: Parameters<typeof phase>) => {
     if (wants(key) && args[2].length) phases.push(await phase(...args));
   };
-  /** A shop phase bracketed by the reference's run of the same requests. */
-  const compared = async (key: PhaseKey, name: string, requests: BenchRequest[], headers?: Record<string, string>) => {
-    if (wants(key) && requests.length)
-      phases.push(await bracketed(reference, name, requests, headers, () => phase(server, name, requests, headers)));
+  /** A shop phase in `parts`, each bracketed by the reference's run of the same requests. */
+  const compared = async (key: PhaseKey, name: string, parts: BenchRequest[][], headers?: Record<string, string>) => {
+    if (!wants(key) || !parts.some((part) => part.length)) return;
+    const runs = parts.map((part) => ({ referenceRequests: part, shop: () => measure(server, part, headers) }));
+    phases.push(await bracketed(reference, name, runs, headers));
   };
+  /** Distinct pages in BENCH_BRACKETS brackets. */
+  const inBrackets = (urls: string[]) => splitInto(gets(urls), brackets);
   await run('static', server, PHASES.staticFile, repeat('/about', 2000));
-  await compared('cold', PHASES.productCold, gets(targets.productUrls));
-  await compared('cold', PHASES.listingCold, gets(targets.listingUrls));
-  await compared('cold', PHASES.productColdIdentity, gets(targets.productIdentityUrls), IDENTITY_HEADERS);
-  await compared('cold', PHASES.listingColdIdentity, gets(targets.listingIdentityUrls), IDENTITY_HEADERS);
-  // Hits: the same URLs again (the listings ten times over, so the phase is long enough to time).
-  await run('cached', server, PHASES.productCached, gets([...targets.productUrls, ...targets.productUrls]));
-  await run('cached', server, PHASES.listingCached, gets(Array.from({ length: 10 }, () => targets.listingUrls).flat()));
-  await compared(
-    'search',
-    PHASES.search,
-    queries.map((q) => ({ path: searchPath(q) })),
-    BROWSER_API_HEADERS,
-  );
+  // Hits: the last bracket's pages again (twice; the listings three times, so the phase is long
+  // enough to time), right after their cold phase, while the store holds them.
+  const products = inBrackets(targets.productUrls);
+  await compared('cold', PHASES.productCold, products);
+  await run('cached', server, PHASES.productCached, [...products.at(-1)!, ...products.at(-1)!]);
+  const listings = inBrackets(targets.listingUrls);
+  await compared('cold', PHASES.listingCold, listings);
+  await run('cached', server, PHASES.listingCached, [...listings.at(-1)!, ...listings.at(-1)!, ...listings.at(-1)!]);
+  await compared('cold', PHASES.productColdIdentity, inBrackets(targets.productIdentityUrls), IDENTITY_HEADERS);
+  await compared('cold', PHASES.listingColdIdentity, inBrackets(targets.listingIdentityUrls), IDENTITY_HEADERS);
+  await compared('search', PHASES.search, [queries.map((q) => ({ path: searchPath(q) }))], BROWSER_API_HEADERS);
   await run(
     'cart',
     server,
@@ -94,13 +115,17 @@ export async function runShopPhases({
       const dayPhase = await bracketed(
         reference,
         PHASES.day,
-        gets(day.paths.slice(0, referenceDayRequests)),
+        [
+          {
+            referenceRequests: gets(day.paths.slice(0, referenceDayRequests)),
+            shop: () => {
+              const traffic = measure(server, gets(day.paths));
+              if (writer) changes = changesDuring(traffic, writer, server.base, day.hotProductIds);
+              return traffic;
+            },
+          },
+        ],
         undefined,
-        () => {
-          const traffic = phase(server, PHASES.day, gets(day.paths));
-          if (writer) changes = changesDuring(traffic, writer, server.base, day.hotProductIds);
-          return traffic;
-        },
       );
       phases.push(dayPhase);
       freshness = writer

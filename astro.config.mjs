@@ -41,23 +41,6 @@ export default defineConfig({
   // whole anyway, compressed once and maybe cached.
   adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
   integrations: [
-    {
-      // React islands render through a renderer of ours (src/server/island-renderer.ts): it hands
-      // each island to @astrojs/react's server renderer and gives Astro its HTML in ASCII, and it
-      // renders the islands whose HTML is the same on every page (staticIsland(): the navigation
-      // bar's controls) once per process. Registered before @astrojs/react so that its check runs
-      // first; the islands hydrate with @astrojs/react's client.
-      name: 'farmfresh:islands',
-      hooks: {
-        'astro:config:setup': ({ addRenderer }) => {
-          addRenderer({
-            name: 'farmfresh:islands',
-            clientEntrypoint: '@astrojs/react/client.js',
-            serverEntrypoint: fileURLToPath(new URL('./src/server/island-renderer-entry.ts', import.meta.url)),
-          });
-        },
-      },
-    },
     // React islands render through React's streaming renderer, which gives each island its own
     // useId prefix (the one it hydrates with); the string renderer does not pass it
     // (docs/upstream/astrojs-react-identifier-prefix.md).

@@ -18,6 +18,21 @@ export function showPlaceholder(event: { currentTarget: HTMLImageElement }): voi
   img.src = PLACEHOLDER_IMAGE;
 }
 
+/** A root-relative path (not `//host`, nor `/\host`, which browsers read as `//host`) or an http(s) URL. */
+const SAFE_IMAGE_URL = /^(?:\/(?![/\\])|https?:\/\/)/i;
+
+/**
+ * `url` when it is fit for an `<img src>` written into markup: a path on this site or an
+ * http(s) URL, with no tab or line break (browsers drop those from a URL, so `/\t/host` would
+ * become `//host`). The placeholder for anything else: `javascript:`, `data:`, protocol-relative
+ * and other URLs, an empty or missing one.
+ * @example safeImageUrl('/media/emoji/1f96d.svg') // '/media/emoji/1f96d.svg'
+ * @example safeImageUrl('javascript:alert(1)') // '/images/placeholder.svg'
+ */
+export function safeImageUrl(url: unknown): string {
+  return typeof url === 'string' && SAFE_IMAGE_URL.test(url) && !/[\t\n\r]/.test(url) ? url : PLACEHOLDER_IMAGE;
+}
+
 /**
  * Resolves a stored image path to a URL.
  * @example imageUrl('emoji/1f345.svg') // '/media/emoji/1f345.svg'

@@ -20,12 +20,12 @@ function groupIndian(digits: string): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
-/** `units` (a non-negative integer count of 1/10^`decimals` rupee) as '₹12,345.67', signed, with `symbol` for ₹. */
-function rupeeText(negative: boolean, units: number, decimals: 1 | 2, symbol = '₹'): string {
+/** `units` (a non-negative integer count of 1/10^`decimals` rupee) as '₹12,345.67', signed. */
+function rupeeText(negative: boolean, units: number, decimals: 1 | 2): string {
   const scale = decimals === 2 ? 100 : 10;
   const whole = Math.floor(units / scale);
   const fraction = String(units % scale).padStart(decimals, '0');
-  return `${negative ? '-' : ''}${symbol}${groupIndian(String(whole))}.${fraction}`;
+  return `${negative ? '-' : ''}₹${groupIndian(String(whole))}.${fraction}`;
 }
 
 /**
@@ -36,19 +36,6 @@ export function formatPaise(paise: number): string {
   if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.abs(paise), 2);
   inr ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
   return inr.format(paise / 100);
-}
-
-/** ₹ as an HTML character reference. */
-const RUPEE_REFERENCE = '&#8377;';
-
-/**
- * formatPaise's text as HTML in ASCII, ₹ written as a character reference (catalogue pages are
- * ASCII: #lib/ascii-html.ts). Made from ASCII pieces only, so V8 holds it one byte a character.
- * @example formatPaiseHtml(12600) // '&#8377;126.00'
- */
-export function formatPaiseHtml(paise: number): string {
-  if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.abs(paise), 2, RUPEE_REFERENCE);
-  return formatPaise(paise).replace('₹', RUPEE_REFERENCE);
 }
 
 /**

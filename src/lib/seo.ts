@@ -43,6 +43,21 @@ export const TAGLINE = 'Bringing farm fresh goodness to your doorstep!';
 
 const trimSlash = (site: string) => site.replace(/\/+$/, '');
 
+/** What must not appear as it is in a script element's JSON: `<` (`</script>`, `<!--`), U+2028 and U+2029. */
+const SCRIPT_UNSAFE = /[<\u2028\u2029]/g;
+
+/**
+ * `data` as the content of a `<script type="application/ld+json">` element (its `set:html`): JSON
+ * with `<` written as `\u003c`, so no text in it (a product's name or description) can close the
+ * element or open a comment, and U+2028 and U+2029 as `\u2028` and `\u2029`, which older
+ * JavaScript parsers read as line breaks. Every other character stays as it is: a script's content
+ * is raw text, where a character reference would be read literally.
+ * @example jsonLdScript({ name: 'Dal </script> – ₹90' }) // '{"name":"Dal \\u003c/script> – ₹90"}'
+ */
+export function jsonLdScript(data: JsonLd): string {
+  return JSON.stringify(data).replace(SCRIPT_UNSAFE, (c) => `\\u${c.charCodeAt(0).toString(16).padStart(4, '0')}`);
+}
+
 /**
  * Makes a URL absolute against the site root.
  * @example absoluteUrl('/product/4', 'https://shop.example/') // 'https://shop.example/product/4'

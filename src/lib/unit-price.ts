@@ -38,17 +38,15 @@ export function unitPrice(
 
 /**
  * The unit sale price as shown beside a price, e.g. "₹144.00/kg", "₹8.33/pc"; '' when none.
- * `format` writes the amount (formatPaiseHtml for a page's HTML).
  * @example unitPriceLabel(7200, 500, 'g') // '₹144.00/kg'
  */
 export function unitPriceLabel(
   pricePaise: number,
   weight: number | null | undefined,
   unit: string | null | undefined,
-  format: (paise: number) => string = formatPaise,
 ): string {
   const u = unitPrice(pricePaise, weight, unit);
-  return u ? `${format(u.paise)}/${u.per}` : '';
+  return u ? `${formatPaise(u.paise)}/${u.per}` : '';
 }
 
 /**

@@ -17,7 +17,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * A product page as a visitor gets it (from the route cache when it is there), its character
- * references read as a browser reads them (the page writes ₹ as one).
+ * references read as a browser reads them (Astro escapes `&`, `'` and `"` in texts).
  */
 async function productPage(baseUrl: string, id: number): Promise<string> {
   const res = await fetch(`${baseUrl}/product/${id}`, { headers: { accept: 'text/html' } });

@@ -39,7 +39,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cached pages after a change in 
 
   /**
    * Each page `times` times (the requests spread over both processes): texts, their character
-   * references read as a browser reads them (a page writes ₹ as one), and X-Cache values.
+   * references read as a browser reads them (Astro escapes `&`, `'` and `"` in texts), and X-Cache values.
    */
   async function load(path: string, times = 6): Promise<{ texts: string[]; cache: (string | null)[] }> {
     const answers = await Promise.all(

@@ -1,6 +1,6 @@
 /** JSON-LD builders (src/lib/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, productJsonLd, storeJsonLd, websiteJsonLd } from '#lib/seo.ts';
+import { absoluteUrl, breadcrumbJsonLd, jsonLdScript, productJsonLd, storeJsonLd, websiteJsonLd } from '#lib/seo.ts';
 import type { ProductDetail } from '#features/catalog/rules.ts';
 
 const SITE = 'https://shop.example/';
@@ -124,5 +124,17 @@ describe('websiteJsonLd', () => {
         'query-input': 'required name=search_term_string',
       },
     });
+  });
+});
+
+describe('jsonLdScript', () => {
+  it('cannot be closed or commented out by a text in it, and keeps every other character', () => {
+    const data = { name: 'Dal </script><script>alert(1)</script> <!-- – ₹90 ദാൽ', note: 'a\u2028b\u2029c' };
+    const script = jsonLdScript(data);
+    expect(script).toBe(
+      '{"name":"Dal \\u003c/script>\\u003cscript>alert(1)\\u003c/script> \\u003c!-- – ₹90 ദാൽ","note":"a\\u2028b\\u2029c"}',
+    );
+    expect(script).not.toMatch(/[<\u2028\u2029]/);
+    expect(JSON.parse(script)).toEqual(data);
   });
 });

@@ -122,7 +122,7 @@ const NAVIGATION_HEADERS = {
 /**
  * Asks for the product page as a browser navigation does, every 50 ms, until its text holds every
  * one of `texts`; returns the milliseconds from `since` (epoch ms) to the first page that did. The
- * page's own text is compared, character references decoded (the shop writes ₹ as `&#8377;`).
+ * page's own text is compared, character references decoded (Astro escapes `&`, `'` and `"` in texts).
  * Polling the server, not a browser tab, keeps the measure to what the shop serves: a tab's load
  * event also waits for images and scripts, which a busy test machine can hold for seconds.
  */

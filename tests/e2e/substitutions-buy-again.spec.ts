@@ -3,8 +3,9 @@
  * - substitutions: a line's "If out of stock" choice made in the cart (kept across a reload),
  *   the order's choice made at checkout, both shown on the order in My Account and on tracking;
  * - Buy again: nothing for a new customer; the demo customer (delivered orders in the demo shop)
- *   sees it on the home page and in My Account, and one tap adds a product to the cart; a guest
- *   on the home page downloads none of its code, and it appears when they sign in there.
+ *   sees it on the home page and in My Account as product cards, and one tap adds a product to
+ *   the cart; their hearts show and change the wishlist; a guest on the home page downloads none
+ *   of its code, and it appears when they sign in there.
  */
 import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
@@ -149,6 +150,33 @@ test.describe('buy again', () => {
     const section = page.getByRole('region', { name: 'Buy again' });
     await expect(section).toBeVisible();
     await expect(section.getByRole('listitem').first()).toContainText('Ordered 3 times');
+  });
+
+  test("Buy again's hearts show the wishlist, and pressing one changes it", async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto('/about');
+    await signInAsDemoCustomer(page);
+    const [first] = (await (await page.request.get('/api/customer/buy-again')).json()).data.products as {
+      id: number;
+      name: string;
+    }[];
+    const wishlisted = async () =>
+      ((await (await page.request.get('/api/wishlists')).json()).data.wishlists as { id: number }[]).some(
+        (p) => p.id === first!.id,
+      );
+    // In the wishlist before the page loads, whatever the demo shop holds.
+    if (!(await wishlisted()))
+      await page.request.put('/api/wishlists', { data: { productId: first!.id }, headers: originHeader(page) });
+
+    await page.goto('/');
+    const heart = page
+      .getByRole('region', { name: 'Buy again' })
+      .getByRole('button', { name: `Wishlist ${first!.name}` });
+    await expect(heart).toHaveAttribute('aria-pressed', 'true');
+    await heart.click();
+    await expect(heart).toHaveAttribute('aria-pressed', 'false');
+    await expect(page.getByText('Product removed from wishlist successfully')).toBeVisible();
+    expect(await wishlisted()).toBe(false);
   });
 
   for (const viewport of VIEWPORTS) {

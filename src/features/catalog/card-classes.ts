@@ -1,7 +1,6 @@
 /**
- * Classes of a product card's cart control (the "Add" button and the − qty + stepper), shared by
- * the product card (components/product-card-html.ts) and the React islands that draw the same control (Buy again), so both look
- * alike and islands/ProductCardActions.ts drives both. Browser-safe: strings only.
+ * Classes of a product card's cart control (the "Add" button and the − qty + stepper), used by the
+ * product card (product-card.ts). Browser-safe: strings only.
  */
 
 const BUTTON = 'inline-flex h-9 w-full items-center justify-center gap-1.5 rounded-lg text-sm font-semibold transition';

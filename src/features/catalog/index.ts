@@ -36,4 +36,3 @@ export {
 } from './server/snapshot.ts';
 export { readTwemoji } from './server/twemoji.ts';
 export { registerProductSearch } from './admin-search.ts';
-export { wishlistHeartHtml } from './components/product-card-html.ts';

@@ -5,6 +5,13 @@
  */
 
 export * from './card-classes.ts';
+export {
+  type CardOptions,
+  type CardProduct,
+  cardProductFromJson,
+  productCard,
+  wishlistHeart,
+} from './product-card.ts';
 export { packSize } from '#lib/unit-price.ts';
 export { listingHref, paginationItems, type ListingState, type PaginationItem } from './pagination.ts';
 

@@ -80,6 +80,11 @@ function reflect({ ids }: WishlistState): void {
   }
 }
 
+/** Shows the wishlist on hearts drawn after it loaded (cards an island added). */
+export function showWishlist(): void {
+  reflect($wishlist.get());
+}
+
 if (typeof window !== 'undefined') {
   $wishlist.listen(reflect);
   $session.listen(({ signedIn }) => {

@@ -55,7 +55,7 @@ export default function AddressMap({ tileUrl, position, onPick }: Props) {
       // A tile that cannot load (offline, blocked) is a plain grid square, never a broken image.
       errorTileUrl: '/images/map-grid-tile.svg',
       attribution:
-        '&copy; <a href="https://www.openstreetmap.org/copyright" rel="noopener noreferrer" target="_blank">OpenStreetMap</a> contributors',
+        '© <a href="https://www.openstreetmap.org/copyright" rel="noopener noreferrer" target="_blank">OpenStreetMap</a> contributors',
     });
     tiles.on('tileerror', () => setTilesFailed(true));
     tiles.addTo(map);

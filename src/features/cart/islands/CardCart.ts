@@ -1,9 +1,9 @@
 /**
  * The cart controls of every product card on a page, as one module instead of a
- * React island per card: the card's server-rendered "Add" form
- * (catalog/components/product-card-html.ts, `[data-card-cart]`) becomes a − qty + stepper in place once the product is
+ * React island per card: the card's "Add" form
+ * (catalog/product-card.ts, `[data-card-cart]`) becomes a − qty + stepper in place once the product is
  * in the cart, and back to "Add" at 0 — the same states wherever the card appears (home, every
- * listing, search results), following the cart store: this tab's changes, other tabs' (the
+ * listing, search results, Buy again), following the cart store: this tab's changes, other tabs' (the
  * `ff-cart` BroadcastChannel, cart-state.ts) and the badge's. Quantity taps go through
  * `changeQuantity` (cart-sync.ts: `$pendingQty` coalescing, `POST /api/customer/set-qty`); "−" at
  * 1 removes the line; "Add" is the store's `addToCart` (toast, or the login dialog for a guest).

@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getConfig, type Config } from '#lib/config.ts';
+import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Settings prerendered pages bake in: a change of them needs a new build. */
@@ -41,11 +42,15 @@ export function ensureBuild(options: { root?: string; force?: boolean; quiet?: b
   const root = options.root ?? process.cwd();
   const config = getConfig();
   const dist = path.resolve(root, config.DIST_DIR);
-  const entry = path.join(dist, 'server/entry.mjs');
+  // The build's two server files: Astro's handler, and our entry, bundled after it at the end
+  // of the build (src/server/entry-build.ts). Either missing, or older than a source, rebuilds.
+  const entry = path.join(dist, 'server', ENTRY_FILE);
+  const serverFiles = [entry, path.join(dist, 'server', ASTRO_HANDLER_FILE)];
   const buildEnvFile = path.join(dist, '.build-env.json');
   const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, config[k]])));
   const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
-  const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(root, SOURCES) || envChanged;
+  const newestSource = newestMtime(root, SOURCES);
+  const stale = serverFiles.some((file) => !existsSync(file) || statSync(file).mtimeMs < newestSource) || envChanged;
   if (!stale && !options.force) return false;
   if (!options.quiet)
     console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');

@@ -4,7 +4,8 @@
  * CPUs and workers, and which databases and phases run.
  */
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../server-flags.ts';
+import { serverNodeFlags } from '../server-flags.ts';
+import { getConfig } from '#lib/config.ts';
 import { DAY_REQUESTS } from './day.ts';
 
 export const root = process.cwd();
@@ -20,7 +21,7 @@ export const postgresAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TE
 export const flags =
   process.env.BENCH_NODE_FLAGS !== undefined
     ? process.env.BENCH_NODE_FLAGS.split(/\s+/).filter(Boolean)
-    : SERVER_NODE_FLAGS;
+    : serverNodeFlags(getConfig());
 /** CPUs the servers are pinned to (a `taskset` list), and the shop's worker count: bench/README.md "Cluster". */
 export const serverCpus = process.env.BENCH_SERVER_CPUS || undefined;
 export const workers = process.env.BENCH_WORKERS || '1';

@@ -56,6 +56,13 @@ const configSchema = z
     /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
     SERVER_CERT_PATH: z.string().optional(),
     SERVER_KEY_PATH: z.string().optional(),
+    /**
+     * The server's JavaScript heap limit in MiB (Node's `--max-old-space-size`), passed by `npm start`
+     * (scripts/server-flags.ts) to the server and so to its cluster workers. The default keeps one
+     * server's resident memory under load within the shop's budget (docs/performance.md); a larger
+     * catalogue or page cache may need more. `node dist/server/entry.mjs` run by hand does not read it.
+     */
+    NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(256),
     /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
     DIST_DIR: z.string().default('dist'),
     /** `npm start` rebuilds even when the build looks fresh. */

@@ -24,8 +24,7 @@ const configSchema = z
   .object({
     /**
      * Unset means production: every way of starting the built shop (`npm start`, `node
-     * dist/server/entry.mjs`, the cluster entry, `astro preview`) is production. `astro dev` sets
-     * `development` itself.
+     * dist/server/entry.mjs`, the cluster) is production. `astro dev` sets `development` itself.
      */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     /**
@@ -48,7 +47,7 @@ const configSchema = z
     DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
     /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
     SEED_DEMO: z.enum(['auto', 'never']).optional(),
-    /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
+    /** Interface and port the server listens on (also `astro dev`). */
     HOST: z.string().default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */

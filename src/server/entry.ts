@@ -92,25 +92,35 @@ function createServer(handler: NodeHandler): http.Server | https.Server {
 }
 
 /**
- * The status of GET `url`, or 0 when nothing answers. Over HTTPS the certificate is not checked:
- * the server asks itself, and may well use a self-signed one.
+ * GET `url`: its status and JSON body (status 0 when nothing answers). Over HTTPS the
+ * certificate is not checked: the server asks itself, and may well use a self-signed one.
  */
-function statusOf(url: string): Promise<number> {
+function getJson(url: string): Promise<{ status: number; body: { database?: string } }> {
   return new Promise((resolve) => {
     const get = url.startsWith('https:') ? https.get : http.get;
     const req = get(url, { rejectUnauthorized: false, agent: false, timeout: 10_000 }, (res) => {
-      res.resume();
-      resolve(res.statusCode ?? 0);
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { database?: string } });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, body: {} });
+        }
+      });
     });
     req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve(0));
+    req.on('error', () => resolve({ status: 0, body: {} }));
   });
 }
 
 /**
  * Asks the server's own /readyz until it answers 200, so the database is open (migrated, seeded
- * when empty) and the search catalogue built before the first visitor waits for them. In a
- * cluster the request may reach any worker: each worker asks once it listens.
+ * when empty) and the search catalogue built before the first visitor waits for them. It stops
+ * when the database is down (readiness probes and the first visitors meet it again once it is
+ * back) and after WARM_UP_MS. In a cluster the request may reach any worker: each worker asks
+ * once it listens.
  */
 async function warmUp(server: http.Server | https.Server): Promise<void> {
   const { address: host, family, port } = server.address() as AddressInfo;
@@ -118,7 +128,12 @@ async function warmUp(server: http.Server | https.Server): Promise<void> {
   const url = `${httpsConfigured() ? 'https' : 'http'}://${family === 'IPv6' ? `[${loopback}]` : loopback}:${port}/readyz`;
   const deadline = Date.now() + WARM_UP_MS;
   while (Date.now() < deadline) {
-    if ((await statusOf(url)) === 200) return;
+    const { status, body } = await getJson(url);
+    if (status === 200) return;
+    if (body.database === 'down') {
+      logger.warn('warm-up stopped: the database is unavailable; /readyz says when the server is ready');
+      return;
+    }
     await new Promise((resolve) => setTimeout(resolve, WARM_UP_PAUSE_MS).unref());
   }
   logger.warn(`not ready after ${WARM_UP_MS / 1000} s of warming up; /readyz answers 503 until it is`);

@@ -57,9 +57,10 @@ const configSchema = z
     SERVER_KEY_PATH: z.string().optional(),
     /**
      * The server's JavaScript heap limit in MiB (Node's `--max-old-space-size`), passed by `npm start`
-     * (scripts/server-flags.ts) to the server and so to its cluster workers. The default keeps one
-     * server's resident memory under load within the shop's budget (docs/performance.md); a larger
-     * catalogue or page cache may need more. `node dist/server/entry.mjs` run by hand does not read it.
+     * (scripts/server-flags.ts) to the server and so to its cluster workers. At the default a
+     * server's heap stays well under the limit with a 20,000-product catalogue, and its resident
+     * memory within the shop's budget (docs/performance.md); a larger catalogue or page cache may
+     * need more. `node dist/server/entry.mjs` run by hand does not read it.
      */
     NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(256),
     /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */

@@ -1,24 +1,21 @@
 // @ts-check
 import { defineConfig } from 'astro/config';
-import node, { getAdapter } from '@astrojs/node';
-import fs from 'node:fs';
+import node from '@astrojs/node';
 import { fileURLToPath } from 'node:url';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import compressor from 'astro-compressor';
 import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
 import { devServer } from './src/server/dev-server.ts';
-import { precompressDir } from './src/server/precompressed.ts';
+import { serverEntry } from './src/server/entry-build.ts';
+import { ASTRO_HANDLER_FILE } from './src/server/build-files.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
-// SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`
-// and `astro preview`; the built server reads them again when it starts.
+// SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`;
+// the built server reads them again when it starts.
 const config = getConfig();
-
-// The adapter writes each prerendered page's Content-Security-Policy to dist/_headers.json and
-// serves it as a header (instead of a <meta> tag, which cannot carry frame-ancestors).
-const STATIC_HEADERS = true;
 
 /**
  * Server output with the Node adapter in middleware mode: catalogue pages are rendered per
@@ -29,48 +26,32 @@ const STATIC_HEADERS = true;
  * Security: `security.csp` makes Astro hash every script and style it renders into
  * the page's Content-Security-Policy header, with our own directives (src/lib/http/security-headers.ts)
  * and the hash of the one inline script (src/layouts/head-script.ts); no 'unsafe-inline' for scripts.
- * The Node adapter runs in middleware mode: its handler renders pages and endpoints, and the one
- * server entry, src/server/entry.ts (built to dist/server/entry.mjs), puts it behind our listener
- * with the build's static files and serves it over HTTP or HTTPS, in one process or a cluster,
- * under npm start, astro preview and `node dist/server/entry.mjs` alike; `astro dev` runs the same
+ * The Node adapter runs in middleware mode, as its documentation shows: its `handler` renders
+ * pages and endpoints and is built to dist/server/astro-handler.mjs (`build.serverEntry`). Our
+ * server entry, src/server/entry.ts, is bundled to dist/server/entry.mjs after the build
+ * (src/server/entry-build.ts) and puts that handler behind our listener with the build's files
+ * (sirv), over HTTP or HTTPS, in one process or a cluster: `npm start` and
+ * `node dist/server/entry.mjs` run it. `astro preview` serves the adapter's handler alone (no
+ * files, no headers of ours), so it is not a way to serve the shop. `astro dev` runs the same
  * listener in front of Vite (src/server/dev-server.ts).
  */
 export default defineConfig({
   output: 'server',
   // Pages render to a string, not a stream (the adapter's documented option): a page is sent
   // whole anyway, compressed once and maybe cached.
-  adapter: node({ mode: 'middleware', staticHeaders: STATIC_HEADERS, experimentalDisableStreaming: true }),
+  // `staticHeaders`: the adapter writes each prerendered page's Content-Security-Policy to
+  // dist/_headers.json, which our entry sends as a header (a <meta> tag cannot carry frame-ancestors).
+  adapter: node({ mode: 'middleware', staticHeaders: true, experimentalDisableStreaming: true }),
+  build: { serverEntry: ASTRO_HANDLER_FILE },
   integrations: [
     // React islands render through React's streaming renderer, which gives each island its own
     // useId prefix (the one it hydrates with); the string renderer does not pass it
     // (docs/upstream/astrojs-react-identifier-prefix.md).
     react(),
-    // `astro dev` behind the same listener (headers, compression), with a development CSP.
+    // `astro dev` behind the same listener (headers, the edge gate), with a development CSP.
     devServer(),
-    {
-      // The Node adapter with our server entry (src/server/entry.ts serves @astrojs/node/server.js's handler).
-      name: 'farmfresh:server-entry',
-      hooks: {
-        'astro:config:done': ({ setAdapter }) => {
-          setAdapter({
-            ...getAdapter({ staticHeaders: STATIC_HEADERS }),
-            serverEntrypoint: fileURLToPath(new URL('./src/server/entry.ts', import.meta.url)),
-          });
-        },
-      },
-    },
-    {
-      // Brotli and gzip copies beside every text file of dist/client, served by the listener
-      // (src/server/precompressed.ts).
-      name: 'farmfresh:precompress',
-      hooks: {
-        'astro:build:done': ({ dir, logger }) => {
-          const clientDir = fileURLToPath(new URL('../client/', new URL('.', dir)));
-          const { files, bytes, brBytes } = precompressDir(fs.existsSync(clientDir) ? clientDir : fileURLToPath(dir));
-          logger.info(`precompressed ${files} files: ${bytes} -> ${brBytes} bytes (br)`);
-        },
-      },
-    },
+    // Our server entry, bundled to dist/server/entry.mjs once Astro's build is done.
+    serverEntry(),
     {
       // client:interact — hydrate an island on first hover, focus, touch or click (src/client-directives/interact.ts).
       name: 'farmfresh:client-interact',
@@ -89,6 +70,10 @@ export default defineConfig({
         },
       },
     },
+    // Brotli and gzip copies beside every text file of dist/client, which sirv sends to a client
+    // that takes them (src/server/client-files.ts); no zstd, which sirv does not serve. Last, as
+    // its documentation asks, so it sees every file the build wrote.
+    compressor({ gzip: true, brotli: true, zstd: false }),
   ],
   // Astro's route cache with our provider: anonymous catalogue pages kept compressed in memory,
   // tagged by what they show and invalidated when the catalogue snapshot sees a change

@@ -69,7 +69,7 @@ import {
   referenceFlags,
   root,
   serverCpus,
-  shopFlags,
+  shopFlagsFor,
   simulatorPorts,
   wants,
   wantsReference,
@@ -149,7 +149,7 @@ async function benchDatabase(
       entry: shopEntry(root),
       port,
       env: shopEnv,
-      flags: shopFlags,
+      flags: shopFlagsFor(database.env.DATABASE_URL),
       cpus: serverCpus,
     });
     const memoryAtReady = server.memoryMb();
@@ -226,7 +226,7 @@ async function benchDatabase(
                 PGLITE_DATA_DIR: baselineData,
                 PAYMENT_SIMULATOR_PORT: String(simulatorPorts.baseline),
               },
-              flags: shopFlags,
+              flags: shopFlagsFor(database.env.DATABASE_URL),
               cpus: serverCpus,
               cwd: path.dirname(baselineDist!),
             })
@@ -315,7 +315,10 @@ const results: BenchResults = {
   date,
   machine,
   concurrency,
-  nodeFlags: { shop: shopFlags, reference: referenceFlags },
+  nodeFlags: {
+    shop: { pglite: shopFlagsFor(undefined), postgres: shopFlagsFor(postgresAdminUrl || undefined) },
+    reference: referenceFlags,
+  },
   brackets,
   runs,
   gates: checks.filter((c) => c.gate),

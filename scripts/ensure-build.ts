@@ -8,6 +8,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { getConfig, type Config } from '#lib/config.ts';
+import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /** Settings prerendered pages bake in: a change of them needs a new build. */
@@ -33,6 +34,30 @@ function newestMtime(root: string, paths: string[]): number {
   return newest;
 }
 
+/** The build folder of `root` and the settings file beside it (see BUILD_ENV_KEYS). */
+function buildPaths(root: string, config: Config) {
+  const dist = path.resolve(root, config.DIST_DIR);
+  return {
+    dist,
+    // The build's two server files: Astro's handler, and our entry, bundled after it at the end
+    // of the build (src/server/entry-build.ts).
+    serverFiles: [path.join(dist, 'server', ENTRY_FILE), path.join(dist, 'server', ASTRO_HANDLER_FILE)],
+    buildEnvFile: path.join(dist, '.build-env.json'),
+    buildEnv: JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, config[k]]))),
+  };
+}
+
+/**
+ * Whether `root`'s build needs doing again: a server file missing or older than a source, or
+ * made with other shop settings.
+ */
+export function isBuildStale(root: string, config: Config = getConfig()): boolean {
+  const { serverFiles, buildEnvFile, buildEnv } = buildPaths(root, config);
+  const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
+  const newestSource = newestMtime(root, SOURCES);
+  return envChanged || serverFiles.some((file) => !existsSync(file) || statSync(file).mtimeMs < newestSource);
+}
+
 /**
  * Runs `astro build` when needed (or always with `force`). Returns whether it built.
  * @throws Error when the build fails (its output has already been printed).
@@ -40,15 +65,12 @@ function newestMtime(root: string, paths: string[]): number {
 export function ensureBuild(options: { root?: string; force?: boolean; quiet?: boolean } = {}): boolean {
   const root = options.root ?? process.cwd();
   const config = getConfig();
-  const dist = path.resolve(root, config.DIST_DIR);
-  const entry = path.join(dist, 'server/entry.mjs');
-  const buildEnvFile = path.join(dist, '.build-env.json');
-  const buildEnv = JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, config[k]])));
-  const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
-  const stale = !existsSync(entry) || statSync(entry).mtimeMs < newestMtime(root, SOURCES) || envChanged;
-  if (!stale && !options.force) return false;
+  const { dist, serverFiles, buildEnvFile, buildEnv } = buildPaths(root, config);
+  if (!isBuildStale(root, config) && !options.force) return false;
   if (!options.quiet)
-    console.log(existsSync(entry) ? 'Sources changed since the last build: building…' : 'No build yet: building…');
+    console.log(
+      existsSync(serverFiles[0]!) ? 'Sources changed since the last build: building…' : 'No build yet: building…',
+    );
   const args = [
     path.join(root, 'node_modules/astro/bin/astro.mjs'),
     'build',

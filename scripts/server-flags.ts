@@ -1,20 +1,25 @@
 /**
- * Node.js flags the production server runs with (npm start, npm run bench), chosen by
- * measurement with the bench (docs/performance.md says how to compare flag sets): they cut both
- * the CPU of a cold product page and the peak RSS.
+ * The Node.js options `npm start` runs the server with (its cluster workers inherit them), and
+ * the bench with it, from the configuration:
+ * - `--max-old-space-size=NODE_MAX_OLD_SPACE_MB` (default 256): the JavaScript heap's limit, a
+ *   setting (src/lib/config.ts, the README) because what a server needs grows with its catalogue
+ *   and its page cache.
  * - `--max-semi-space-size=16`: a young generation big enough that a page render's garbage dies
  *   there; a smaller one spends a large share of CPU on scavenges and promotions, a larger one
- *   adds memory without speed.
- * - `--max-old-space-size=128`: caps the JavaScript heap (a render needs a few MiB; the page
- *   cache is bounded at 24 MiB).
- * - `--wasm-lazy-compilation`: compiles only the parts of PGlite's Postgres that run.
- * - `--liftoff-only`: keeps WebAssembly on V8's baseline compiler. Its optimizing compiler needs
- *   hundreds of MB for one large Postgres function (the whole start-up peak), and its code runs
- *   no faster here once its compile time is counted.
+ *   adds memory without speed (docs/performance.md, "Memory flags").
+ * - On PGlite only (no DATABASE_URL), two V8 options that Node passes on: `--liftoff-only` keeps
+ *   PGlite's WebAssembly on V8's baseline compiler, whose optimizing compiler otherwise takes
+ *   hundreds of MB compiling one Postgres function, and `--wasm-lazy-compilation` compiles only
+ *   the functions that run: without them a PGlite server's memory goes over the shop's budget
+ *   (docs/performance.md, "Memory flags"). On PostgreSQL no WebAssembly runs, so they are not
+ *   given. V8's options carry no stability promise: a Node upgrade checks them (`node --v8-options`).
+ * `node dist/server/entry.mjs` run by hand gets Node's defaults, or what NODE_OPTIONS says.
  */
-export const SERVER_NODE_FLAGS = [
-  '--max-semi-space-size=16',
-  '--max-old-space-size=128',
-  '--wasm-lazy-compilation',
-  '--liftoff-only',
-];
+import type { Config } from '#lib/config.ts';
+
+/** The server's Node options for `config`. */
+export function serverNodeFlags(config: Pick<Config, 'NODE_MAX_OLD_SPACE_MB' | 'DATABASE_URL'>): string[] {
+  const flags = ['--max-semi-space-size=16', `--max-old-space-size=${config.NODE_MAX_OLD_SPACE_MB}`];
+  if (!config.DATABASE_URL) flags.push('--liftoff-only', '--wasm-lazy-compilation');
+  return flags;
+}

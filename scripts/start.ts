@@ -1,7 +1,8 @@
 /**
  * `npm start` (and `npm run demo`, which passes `--demo`: DEMO_MODE=true): builds the site when the build is missing, older than the sources or made with
  * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then runs the server
- * entry (DIST_DIR/server/entry.mjs, src/server/entry.ts) on HOST:PORT (default localhost:4321),
+ * entry (DIST_DIR/server/entry.mjs, src/server/entry.ts) with the Node options of
+ * scripts/server-flags.ts on HOST:PORT (default localhost:4321),
  * over HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set. The server itself applies pending
  * migrations and seeds the demo shop into an empty database on boot (src/server/wiring.ts), so
  * several server processes on one PostgreSQL stay consistent; this script waits until /readyz
@@ -11,8 +12,9 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from './server-flags.ts';
+import { serverNodeFlags } from './server-flags.ts';
 import { ensureBuild } from './ensure-build.ts';
+import { ENTRY_FILE } from '#server/build-files.ts';
 import { assertDataDirFree, DataDirLockedError } from '#lib/db/data-dir-lock.ts';
 import { getConfig } from '#lib/config.ts';
 
@@ -48,10 +50,11 @@ try {
   process.exit(1);
 }
 
-// The server runs as a child with the memory flags of scripts/server-flags.ts; this process
-// waits for it to be ready, says where it is, and passes signals on.
-const entry = path.resolve(root, config.DIST_DIR, 'server/entry.mjs');
-const server = spawn(process.execPath, [...SERVER_NODE_FLAGS, entry], {
+// The server runs as a child with the Node options of scripts/server-flags.ts (its heap limit
+// NODE_MAX_OLD_SPACE_MB); this process waits for it to be ready, says where it is, and passes
+// signals on.
+const entry = path.resolve(root, config.DIST_DIR, 'server', ENTRY_FILE);
+const server = spawn(process.execPath, [...serverNodeFlags(config), entry], {
   stdio: 'inherit',
   env: process.env,
 });
@@ -73,7 +76,8 @@ function statusOf(url: string): Promise<number> {
   });
 }
 
-// Warm up: the first /readyz opens, migrates and (when empty) seeds the database.
+// Ready: /readyz answers 200 once the database is open, migrated and (when empty) seeded, and
+// the search catalogue built (the server also asks itself, src/server/entry.ts).
 const scheme = config.SERVER_CERT_PATH && config.SERVER_KEY_PATH ? 'https' : 'http';
 const base = `${scheme}://${config.HOST === '0.0.0.0' ? 'localhost' : config.HOST}:${config.PORT}`;
 for (let attempt = 0; attempt < 240; attempt++) {

@@ -5,7 +5,8 @@
  * which databases and phases run.
  */
 import path from 'node:path';
-import { SERVER_NODE_FLAGS } from '../server-flags.ts';
+import { serverNodeFlags } from '../server-flags.ts';
+import { getConfig } from '#lib/config.ts';
 import { DAY_REQUESTS } from './day.ts';
 
 export const root = process.cwd();
@@ -20,12 +21,14 @@ export const chromePath = process.env.CHROME_PATH || '/usr/bin/chromium';
 export const postgresAdminUrl = process.env.BENCH_DATABASE_URL || process.env.TEST_DATABASE_URL || '';
 const flagList = (value: string) => value.split(/\s+/).filter(Boolean);
 /**
- * The shop's Node flags: the ones `npm start` gives the server (scripts/start.ts, from
- * scripts/server-flags.ts), or BENCH_NODE_FLAGS to compare flag sets. The bench takes the shop's
- * flags from here only.
+ * The shop's Node flags on a database (`databaseUrl` empty: PGlite): the ones `npm start` gives the
+ * server there (scripts/start.ts, from scripts/server-flags.ts), or BENCH_NODE_FLAGS to compare
+ * flag sets. The bench takes the shop's flags from here only.
  */
-export const shopFlags =
-  process.env.BENCH_NODE_FLAGS !== undefined ? flagList(process.env.BENCH_NODE_FLAGS) : SERVER_NODE_FLAGS;
+export const shopFlagsFor = (databaseUrl: string | undefined): string[] =>
+  process.env.BENCH_NODE_FLAGS !== undefined
+    ? flagList(process.env.BENCH_NODE_FLAGS)
+    : serverNodeFlags({ ...getConfig(), DATABASE_URL: databaseUrl || undefined });
 /**
  * The reference's Node flags: none, as the framework runs its build (`node dist/server/entry.mjs`).
  * The shop's flags are tuned to the shop's heap; on the reference they cost it a share of its

@@ -420,7 +420,7 @@ export interface BenchResults {
   machine: Record<string, unknown>;
   concurrency: number;
   /** The shop's Node flags (as `npm start` gives them) and the reference's (none: the framework's defaults). */
-  nodeFlags: { shop: string[]; reference: string[] };
+  nodeFlags: { shop: { pglite: string[]; postgres: string[] }; reference: string[] };
   /** Brackets per compared cold phase. */
   brackets: number;
   runs: BenchRun[];
@@ -449,7 +449,7 @@ export function writeMarkdown(results: BenchResults): string {
     '# Benchmark results',
     '',
     `${results.date} · ${m.cpus} × ${m.cpuModel} · ${m.memoryGb} GB · Node ${m.node} · load average at the start ${m.loadAverageAtStart?.join(' / ') ?? '–'}, at the end ${m.loadAverageAtEnd.join(' / ')}`,
-    `Node flags: the shop ${flags(results.nodeFlags.shop)} (as \`npm start\` runs it); the bare Astro reference ${flags(results.nodeFlags.reference)}. ${results.concurrency} requests in flight, browser headers (Accept-Encoding: gzip, deflate, br) unless a phase says identity; ${results.brackets} brackets per cold phase.`,
+    `Node flags: the shop ${flags(results.nodeFlags.shop.pglite)} on PGlite and ${flags(results.nodeFlags.shop.postgres)} on PostgreSQL (as \`npm start\` runs it); the bare Astro reference ${flags(results.nodeFlags.reference)}. ${results.concurrency} requests in flight, browser headers (Accept-Encoding: gzip, deflate, br) unless a phase says identity; ${results.brackets} brackets per cold phase.`,
     '',
     '## Gates',
     '',

@@ -24,8 +24,7 @@ const configSchema = z
   .object({
     /**
      * Unset means production: every way of starting the built shop (`npm start`, `node
-     * dist/server/entry.mjs`, the cluster entry, `astro preview`) is production. `astro dev` sets
-     * `development` itself.
+     * dist/server/entry.mjs`, the cluster) is production. `astro dev` sets `development` itself.
      */
     NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
     /**
@@ -48,7 +47,7 @@ const configSchema = z
     DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
     /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
     SEED_DEMO: z.enum(['auto', 'never']).optional(),
-    /** Interface and port the server listens on (also `astro dev` and `astro preview`). */
+    /** Interface and port the server listens on (also `astro dev`). */
     HOST: z.string().default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */
@@ -56,6 +55,14 @@ const configSchema = z
     /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
     SERVER_CERT_PATH: z.string().optional(),
     SERVER_KEY_PATH: z.string().optional(),
+    /**
+     * The server's JavaScript heap limit in MiB (Node's `--max-old-space-size`), passed by `npm start`
+     * (scripts/server-flags.ts) to the server and so to its cluster workers. At the default a
+     * server's heap stays well under the limit with a 20,000-product catalogue, and its resident
+     * memory within the shop's budget (docs/performance.md); a larger catalogue or page cache may
+     * need more. `node dist/server/entry.mjs` run by hand does not read it.
+     */
+    NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(256),
     /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
     DIST_DIR: z.string().default('dist'),
     /** `npm start` rebuilds even when the build looks fresh. */

@@ -1,19 +1,46 @@
 /**
- * GET /readyz: the database is reachable and every committed migration is applied (for readiness
- * probes); answers within 2.5 s, 503 with Retry-After when not ready.
+ * GET /readyz, for readiness probes and the server's own warm-up (src/server/entry.ts): the
+ * database is reachable, every committed migration is applied, and this process's search
+ * catalogue (src/features/search: the catalogue snapshot and its index) is built, so the first
+ * visitor waits for none of them. Answers within READINESS_TIMEOUT_MS (2.5 s): 200 when ready,
+ * else 503 with Retry-After — `search: "warming_up"` while the catalogue is still being built
+ * (the build goes on, and a later request finds it done).
  */
 import type { APIRoute } from 'astro';
-import { readiness } from '#lib/db/readiness.ts';
-import { DATABASE_RETRY_AFTER_SECONDS } from '#lib/db/unavailable.ts';
+import { getDb } from '#lib/db/index.ts';
+import { readiness, READINESS_TIMEOUT_MS } from '#lib/db/readiness.ts';
+import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, withDeadline } from '#lib/db/unavailable.ts';
+import { logger } from '#lib/log.ts';
+import { getSearchCatalog } from '#features/search/index.ts';
+
+/** The search catalogue within what is left of the answer's budget. */
+async function searchCatalog(msLeft: number): Promise<'ready' | 'warming_up' | 'failed'> {
+  try {
+    await withDeadline(
+      getDb().then((db) => getSearchCatalog(db)),
+      Math.max(0, msLeft),
+      'search catalogue',
+    );
+    return 'ready';
+  } catch (err) {
+    if (isDatabaseUnavailable(err)) return 'warming_up';
+    logger.warn({ err }, 'readiness: the search catalogue could not be built');
+    return 'failed';
+  }
+}
 
 export const GET: APIRoute = async () => {
-  const result = await readiness();
-  return new Response(JSON.stringify(result), {
-    status: result.status === 'ready' ? 200 : 503,
+  const started = performance.now();
+  const database = await readiness();
+  const search =
+    database.status === 'ready' ? await searchCatalog(READINESS_TIMEOUT_MS - (performance.now() - started)) : undefined;
+  const ready = database.status === 'ready' && search === 'ready';
+  return new Response(JSON.stringify({ ...database, status: ready ? 'ready' : 'not_ready', search }), {
+    status: ready ? 200 : 503,
     headers: {
       'content-type': 'application/json',
       'cache-control': 'no-store',
-      ...(result.status === 'ready' ? {} : { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }),
+      ...(ready ? {} : { 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) }),
     },
   });
 };

@@ -1,9 +1,10 @@
 /**
  * `astro dev` behind the same listener as the built server (src/server/listener.ts): an
  * integration that puts the listener first in Vite's dev-server middleware stack, so development
- * answers carry the same security headers and compression and refuse the same bad input as
- * `npm start`. Two differences, both because the dev server renders from source: no page is
- * served from a cache (Astro's route cache does nothing under `astro dev`), and the
+ * answers carry the same security headers and refuse the same bad input as `npm start`. The
+ * differences, all because the dev server renders from source for one developer: no page is
+ * served from a cache (Astro's route cache does nothing under `astro dev`), nothing is
+ * compressed (the middleware's encoder is off), Vite serves the files, and the
  * Content-Security-Policy is DEV_CSP
  * (src/lib/http/security-headers.ts) — Astro's hashed page policy is turned off under `astro dev`,
  * because Vite injects the page's CSS as inline style elements it does not hash (every page

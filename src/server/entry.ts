@@ -1,78 +1,86 @@
 /**
- * The one server entry, built to dist/server/entry.mjs (astro.config.mjs names it as the Node
- * adapter's server entry). It is what `npm start` (scripts/start.ts), `node dist/server/entry.mjs`,
- * `astro preview` and the tests all run.
+ * The server entry, bundled to dist/server/entry.mjs at the end of `astro build`
+ * (src/server/entry-build.ts). `npm start` (scripts/start.ts), `node dist/server/entry.mjs`,
+ * Playwright and the tests run it. Astro's pages and endpoints are the Node adapter's `handler`
+ * in middleware mode, which the build writes beside this file (dist/server/astro-handler.mjs,
+ * Astro's `build.serverEntry`) and which this file loads at run time. Around it, this file keeps
+ * what the adapter has no door for (docs/architecture.md):
+ * - HTTPS from files: SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key;
+ * - the cluster: on PostgreSQL, WEB_CONCURRENCY `node:cluster` workers (default: one per CPU)
+ *   share the port; the primary only forks, replaces a worker that dies unasked, and passes
+ *   signals on (it never loads Astro); every worker migrates and seeds under an advisory lock
+ *   (src/lib/db) and shares nothing else;
+ * - the listener (src/server/listener.ts): X-Forwarded-* believed only from TRUSTED_PROXIES,
+ *   security headers and HSTS on every answer, a declared body over the limit refused before it
+ *   is read;
+ * - the build's files (src/server/client-files.ts: sirv over dist/client, with each prerendered
+ *   page's Content-Security-Policy from dist/_headers.json);
+ * - the process's life: it checks the configuration (src/server/check-config.ts) and the delivery
+ *   zones (DELIVERY_ZONES_FILE) before it listens, each problem listed; on PGlite it takes the
+ *   data folder's lock first, so a second server on the folder exits at once with a clear
+ *   message; with PAYMENT_GATEWAY=simulator the primary (or the only process) runs the local
+ *   payment simulator on 127.0.0.1:PAYMENT_SIMULATOR_PORT; once it listens it asks its own
+ *   /readyz until it is ready (src/pages/readyz.ts opens the database and builds the search
+ *   catalogue); SIGTERM or SIGINT closes the server and ends the process.
  *
- * It exports `handler`: the Node adapter in middleware mode (Astro's pages and endpoints) behind
- * the shared listener (src/server/listener.ts: security headers, the edge gate, compression;
- * Astro's route cache keeps anonymous catalogue pages) with the build's static files
- * (src/server/static-files.ts; this file is dist/server/entry.mjs, so dist/client and
- * dist/_headers.json sit beside its folder).
- * `astro preview` imports it and serves `handler` itself.
- *
- * Run as the main script it listens on HOST:PORT (src/lib/config.ts; default localhost:4321),
- * over HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key. On PostgreSQL
- * it runs WEB_CONCURRENCY `node:cluster` workers (default: one per CPU) sharing the port: the
- * primary only forks, replaces a worker that dies unasked, and passes signals on; every worker
- * migrates and seeds under an advisory lock (src/lib/db) and shares nothing else. On PGlite one
- * process owns the data folder: it takes the folder's lock before listening, so a second server
- * on it exits at once with a clear message. A delivery zones file (DELIVERY_ZONES_FILE) that is
- * not valid stops it before it listens, with every problem listed; so does an invalid configuration
- * (src/server/check-config.ts), such as a demo-only setting in production without DEMO_MODE.
- * With PAYMENT_GATEWAY=simulator the process that starts first (the primary) also runs the local
- * payment simulator (src/features/payments/simulator) on 127.0.0.1:PAYMENT_SIMULATOR_PORT.
+ * This bundle holds its own copy of the kernel and feature modules it imports, apart from the
+ * copy inside Astro's bundle: so it never opens the database or holds anything a page reads —
+ * it warms the server up through HTTP, as any client would. The PGlite folder lock is
+ * re-entrant across the two copies (src/lib/db/data-dir-lock.ts).
  */
 import './check-config.ts';
-import './wiring.ts';
 import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
+import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { handler as astroHandler } from '@astrojs/node/server.js';
+import { ASTRO_HANDLER_FILE } from './build-files.ts';
+import { createClientFiles } from './client-files.ts';
 import { createListener, type NodeHandler } from './listener.ts';
-import { createPrecompressedHandler } from './precompressed.ts';
-import { createStaticFiles } from './static-files.ts';
 import { getConfig } from '#lib/config.ts';
-import { getDb } from '#lib/db/index.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { logger } from '#lib/log.ts';
 import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
-import { getSearchCatalog } from '#features/search/index.ts';
 import { logSmsStartupWarning } from '#features/auth/index.ts';
 import { startConfiguredSimulator } from '#features/payments/index.ts';
 
-const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
-const headersFile = fileURLToPath(new URL('../_headers.json', import.meta.url));
-
-/** Astro behind the shared listener, with the build's static files (see the module comment). */
-export const handler = createListener(astroHandler as NodeHandler, {
-  precompressed: createPrecompressedHandler(clientDir, headersFile),
-  staticFiles: createStaticFiles(clientDir, headersFile),
-});
-
-/**
- * Prepares, in the background, what the first requests would otherwise wait for: the database
- * (opened, migrated, seeded when empty) and the search catalogue (its index and cards). Called
- * once the server listens; a failure is logged and left to the first request to meet again.
- */
-function warmUp(): void {
-  getDb()
-    .then((db) => getSearchCatalog(db))
-    .catch((err: unknown) => logger.warn({ err }, 'warm-up failed; the first requests will try again'));
-}
+/** How long the server asks its own /readyz before leaving readiness to the probes (ms). */
+const WARM_UP_MS = 120_000;
+/** Pause between two of those requests (ms). */
+const WARM_UP_PAUSE_MS = 500;
 
 /** The adapter's own switch (not shop configuration): tests silence the start-up line. */
 const quiet = () => process.env.ASTRO_NODE_LOGGING === 'disabled';
 
+/** Whether the server serves HTTPS itself. */
+const httpsConfigured = () => {
+  const { SERVER_CERT_PATH, SERVER_KEY_PATH } = getConfig();
+  return Boolean(SERVER_CERT_PATH && SERVER_KEY_PATH);
+};
+
 /** The address the server listens on, as people type it. */
 function address(): string {
-  const { HOST, PORT, SERVER_CERT_PATH, SERVER_KEY_PATH } = getConfig();
-  return `${SERVER_CERT_PATH && SERVER_KEY_PATH ? 'https' : 'http'}://${HOST}:${PORT}`;
+  const { HOST, PORT } = getConfig();
+  return `${httpsConfigured() ? 'https' : 'http'}://${HOST}:${PORT}`;
+}
+
+/** Astro's pages and endpoints: the Node adapter's handler, built beside this file. */
+async function loadAstroHandler(): Promise<NodeHandler> {
+  const url = new URL(`./${ASTRO_HANDLER_FILE}`, import.meta.url).href;
+  const astro = (await import(/* @vite-ignore */ url)) as { handler: NodeHandler };
+  return astro.handler;
+}
+
+/** The listener around Astro's handler, with the build's files (dist/client beside this file's folder). */
+function createHandler(astroHandler: NodeHandler): NodeHandler {
+  const clientDir = fileURLToPath(new URL('../client/', import.meta.url));
+  const headersFile = fileURLToPath(new URL('../_headers.json', import.meta.url));
+  return createListener(astroHandler, { clientFiles: createClientFiles(clientDir, headersFile) });
 }
 
 /** An HTTP server, or HTTPS with the configured certificate and key, serving `handler`. */
-function createServer(): http.Server | https.Server {
+function createServer(handler: NodeHandler): http.Server | https.Server {
   const { SERVER_CERT_PATH: cert, SERVER_KEY_PATH: key } = getConfig();
   const server =
     cert && key
@@ -83,8 +91,56 @@ function createServer(): http.Server | https.Server {
   return server;
 }
 
-/** Serves `handler` in this process (a cluster worker, or the only process). */
-function runServer(): void {
+/**
+ * GET `url`: its status and JSON body (status 0 when nothing answers). Over HTTPS the
+ * certificate is not checked: the server asks itself, and may well use a self-signed one.
+ */
+function getJson(url: string): Promise<{ status: number; body: { database?: string } }> {
+  return new Promise((resolve) => {
+    const get = url.startsWith('https:') ? https.get : http.get;
+    const req = get(url, { rejectUnauthorized: false, agent: false, timeout: 10_000 }, (res) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => {
+        try {
+          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { database?: string } });
+        } catch {
+          resolve({ status: res.statusCode ?? 0, body: {} });
+        }
+      });
+    });
+    req.on('timeout', () => req.destroy());
+    req.on('error', () => resolve({ status: 0, body: {} }));
+  });
+}
+
+/**
+ * Asks the server's own /readyz until it answers 200, so the database is open (migrated, seeded
+ * when empty) and the search catalogue built before the first visitor waits for them. It stops
+ * when the database is down (readiness probes and the first visitors meet it again once it is
+ * back) and after WARM_UP_MS. In a cluster the request may reach any worker: each worker asks
+ * once it listens.
+ */
+async function warmUp(server: http.Server | https.Server): Promise<void> {
+  const { address: host, family, port } = server.address() as AddressInfo;
+  const loopback = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
+  const url = `${httpsConfigured() ? 'https' : 'http'}://${family === 'IPv6' ? `[${loopback}]` : loopback}:${port}/readyz`;
+  const deadline = Date.now() + WARM_UP_MS;
+  while (Date.now() < deadline) {
+    const { status, body } = await getJson(url);
+    if (status === 200) return;
+    if (body.database === 'down') {
+      logger.warn('warm-up stopped: the database is unavailable; /readyz says when the server is ready');
+      return;
+    }
+    await new Promise((resolve) => setTimeout(resolve, WARM_UP_PAUSE_MS).unref());
+  }
+  logger.warn(`not ready after ${WARM_UP_MS / 1000} s of warming up; /readyz answers 503 until it is`);
+}
+
+/** Serves Astro behind the listener in this process (a cluster worker, or the only process). */
+async function runServer(): Promise<void> {
   const config = getConfig();
   if (!config.DATABASE_URL) {
     try {
@@ -95,14 +151,14 @@ function runServer(): void {
       process.exit(1);
     }
   }
-  const server = createServer();
+  const server = createServer(createHandler(await loadAstroHandler()));
   server.once('error', (err) => {
     console.error(err);
     process.exit(1);
   });
   server.listen(config.PORT, config.HOST, () => {
     if (!quiet() && cluster.isPrimary) console.log(`Server listening on ${address()}`);
-    warmUp();
+    void warmUp(server);
     // No SMS sender outside demo mode: browsing works, OTP sign-in answers 503; said once.
     if (cluster.isPrimary || cluster.worker?.id === 1) {
       try {
@@ -168,18 +224,7 @@ async function start(): Promise<void> {
   }
   const workers = getConfig().WEB_CONCURRENCY;
   if (cluster.isPrimary && workers > 1) runPrimary(workers);
-  else runServer();
+  else await runServer();
 }
 
-/** True when this module is the script Node was started with (not imported, as `astro preview` does). */
-function isMainScript(): boolean {
-  if (!process.argv[1]) return false;
-  try {
-    return fs.realpathSync(process.argv[1]) === fs.realpathSync(fileURLToPath(import.meta.url));
-  } catch {
-    return false;
-  }
-}
-
-// ASTRO_NODE_AUTOSTART=disabled is the adapter's documented way to import the entry without a server.
-if (isMainScript() && process.env.ASTRO_NODE_AUTOSTART !== 'disabled') void start();
+await start();

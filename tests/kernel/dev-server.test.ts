@@ -1,8 +1,8 @@
 /**
  * One request path: `npm run dev` (astro dev) answers through the same listener as the
  * built server (src/server/dev-server.ts): the same security headers on a rendered page, the API,
- * a static file and an unknown API address, compression, and a development Content-Security-Policy
- * that lets Vite's inline styles apply (Astro's hashed page policy left every dev page unstyled).
+ * a static file and an unknown API address, and a development Content-Security-Policy that lets
+ * Vite's inline styles apply (Astro's hashed page policy left every dev page unstyled).
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
@@ -70,12 +70,6 @@ describe('astro dev behind the shared listener', () => {
       expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
     }
   }, 90_000);
-
-  it('compresses like the built server', async () => {
-    const res = await fetch(`${baseUrl}/about`, { headers: { 'accept-encoding': 'gzip' } });
-    await res.arrayBuffer();
-    expect(res.headers.get('content-encoding')).toBe('gzip');
-  }, 60_000);
 
   it('answers an unknown /api address with the JSON envelope, not the HTML page', async () => {
     const res = await fetch(`${baseUrl}/api/nope`);

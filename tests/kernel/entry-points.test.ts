@@ -1,9 +1,12 @@
 /**
  * The security headers are the same however the built shop is served — the server entry run
- * directly (`node dist/server/entry.mjs`, as `npm start` runs it) and `astro preview`, which
- * imports its handler — on a prerendered page, a server-rendered page, an API answer and static
- * files. These servers trust no proxy (TRUSTED_PROXIES empty), so forwarded headers must count for nothing: no
- * HSTS for `X-Forwarded-Proto: https`, no origin match through `X-Forwarded-Host`.
+ * directly (`node dist/server/entry.mjs`) and `npm start` (scripts/start.ts, which builds when
+ * stale and runs that entry with its Node options) — on a prerendered page, a server-rendered
+ * page, an API answer and static files. `astro preview` is not among them: it serves the Node
+ * adapter's handler alone (dist/server/astro-handler.mjs), without the build's files or our
+ * headers, so it is no way to serve the shop. These servers trust no proxy (TRUSTED_PROXIES
+ * empty), so forwarded headers must count for nothing: no HSTS for `X-Forwarded-Proto: https`,
+ * no origin match through `X-Forwarded-Host`.
  */
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -11,7 +14,7 @@ import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/server.ts';
+import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 import { randomPhone } from '../helpers/api.ts';
 
 const SECURITY_HEADERS = [
@@ -31,9 +34,9 @@ interface Served {
 }
 
 /** Starts one way of serving dist/ on a free port with its own in-memory database; waits for /readyz. */
-async function serve(name: string, args: (port: number) => string[]): Promise<Served> {
+async function serve(name: string, args: () => string[]): Promise<Served> {
   const port = await freePort();
-  const child = spawn(process.execPath, args(port), {
+  const child = spawn(process.execPath, args(), {
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -75,14 +78,7 @@ describe('security headers under every entry point', () => {
   beforeAll(async () => {
     servers = await Promise.all([
       serve('node dist/server/entry.mjs', () => [path.resolve('dist/server/entry.mjs')]),
-      serve('astro preview', (port) => [
-        path.resolve('node_modules/astro/bin/astro.mjs'),
-        'preview',
-        '--host',
-        '127.0.0.1',
-        '--port',
-        String(port),
-      ]),
+      serve('npm start', () => [path.resolve('scripts/start.ts')]),
     ]);
   }, 120_000);
 
@@ -155,6 +151,27 @@ describe('security headers under every entry point', () => {
   });
 });
 
+/** Whether a debug log line says GET /readyz was answered 200 (the middleware logs each request at debug). */
+const readyzAnswered = (lines: string[]) =>
+  lines.some((line) => /"method":"GET","path":"\/readyz","status":200/.test(line));
+
+describe('the server warms itself up', () => {
+  let server: RunningServer | undefined;
+  afterAll(async () => server?.stop());
+
+  it('asks its own /readyz once it listens, which opens the database and builds the search catalogue', async () => {
+    const logs: string[] = [];
+    // Waits for /healthz only: no request to /readyz comes from the test before the server's own.
+    server = await startServer({ LOG_LEVEL: 'debug' }, { waitFor: 'healthz', logs });
+    const deadline = Date.now() + 60_000;
+    while (!readyzAnswered(logs) && Date.now() < deadline) await new Promise((r) => setTimeout(r, 200));
+    expect(readyzAnswered(logs)).toBe(true);
+    const ready = await fetch(`${server.baseUrl}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toMatchObject({ status: 'ready', database: 'up', search: 'ready' });
+  }, 90_000);
+});
+
 const hasOpenssl = spawnSync('openssl', ['version']).status === 0;
 
 describe.skipIf(!hasOpenssl)('HTTPS from the server entry', () => {
@@ -182,7 +199,7 @@ describe.skipIf(!hasOpenssl)('HTTPS from the server entry', () => {
     });
   }
 
-  it('serves HTTPS with SERVER_CERT_PATH and SERVER_KEY_PATH, with HSTS', async () => {
+  it('serves HTTPS with SERVER_CERT_PATH and SERVER_KEY_PATH, with HSTS, and warms itself up over HTTPS', async () => {
     const cert = path.join(dir, 'cert.pem');
     const key = path.join(dir, 'key.pem');
     const made = spawnSync('openssl', [
@@ -198,7 +215,7 @@ describe.skipIf(!hasOpenssl)('HTTPS from the server entry', () => {
         HOST: '127.0.0.1',
         PORT: String(port),
         NODE_ENV: 'production',
-        LOG_LEVEL: 'warn',
+        LOG_LEVEL: 'debug',
         PGLITE_DATA_DIR: 'memory://',
         DATABASE_URL: '',
         ASTRO_NODE_LOGGING: 'disabled',
@@ -206,14 +223,20 @@ describe.skipIf(!hasOpenssl)('HTTPS from the server entry', () => {
         SERVER_KEY_PATH: key,
         PAYMENT_SIMULATOR_PORT: String(await freePort()),
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
+      stdio: ['ignore', 'pipe', 'inherit'],
     });
+    let output = '';
+    child.stdout!.setEncoding('utf8');
+    child.stdout!.on('data', (chunk: string) => (output += chunk));
     const base = `https://localhost:${port}`;
     const deadline = Date.now() + 90_000;
+    // The test asks /healthz only; /readyz is answered because the server asks itself, over its
+    // own HTTPS with a certificate it cannot check.
     for (;;) {
       if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-      if (Date.now() > deadline) throw new Error('the HTTPS server did not become ready');
-      if ((await get(`${base}/readyz`, ca).catch(() => ({ status: 0 }))).status === 200) break;
+      if (Date.now() > deadline) throw new Error('the HTTPS server did not warm itself up');
+      const healthy = (await get(`${base}/healthz`, ca).catch(() => ({ status: 0 }))).status === 200;
+      if (healthy && readyzAnswered(output.split('\n'))) break;
       await new Promise((r) => setTimeout(r, 250));
     }
     for (const p of ['/', '/about', '/favicon.svg', '/api/customer/product-categories']) {

@@ -2,8 +2,9 @@
  * The route cache over HTTP: a catalogue page is rendered once, then served from the cache in
  * the coding each browser asks for — br, gzip or plain — the same page in each, with Vary:
  * Accept-Encoding, and a Cache-Control that lets a CDN keep it for a second only; a signed-in
- * visitor is never served from it. What is not stored (a signed-in visitor's page, a 404, JSON)
- * is still sent compressed, whole, with its length.
+ * visitor is never served from it. What is not stored (a signed-in visitor's page, a 404, JSON,
+ * the sitemap's XML) is still sent compressed, whole, with its length: the middleware's encoder
+ * is the one compression of answers Astro makes.
  */
 import { describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
@@ -57,13 +58,15 @@ describe.each(inject('servers'))('route cache over HTTP on $kind', ({ baseUrl })
     }
   });
 
-  it('still compresses a streamed answer that is not a page: the sitemap', async () => {
+  it('compresses a streamed answer that is not a page whole: the sitemap', async () => {
     const plain = await (await get('/sitemap.xml', 'identity')).text();
     expect(plain).toContain('<urlset');
     for (const coding of ['br', 'gzip'] as const) {
       const res = await get('/sitemap.xml', coding);
       expect(res.status).toBe(200);
       expect(res.headers.get('content-encoding')).toBe(coding);
+      expect(res.headers.get('vary')).toMatch(/Accept-Encoding/i);
+      expect(Number(res.headers.get('content-length'))).toBeGreaterThan(0);
       expect(await res.text()).toBe(plain);
     }
   });

@@ -71,8 +71,27 @@ describe('page store', () => {
     const before = store.stats().bytes;
     const gzip = store.respond('/p', store.get('/p')!, 'gzip').body;
     expect(decode(gzip, 'gzip')).toBe(text);
+    // Made by the middleware's own encoder, at its settings: the bytes a fresh answer would carry.
+    expect(Buffer.from(gzip).equals(encodeDynamic(new TextEncoder().encode(text), 'gzip'))).toBe(true);
     expect(store.stats().bytes).toBe(before + gzip.byteLength);
     expect(store.respond('/p', store.get('/p')!, 'gzip').body).toBe(gzip);
+  });
+
+  it('keeps a page first sent plain as it was sent, and makes a coding for a later client once', async () => {
+    const store = new PageStore(1024 * 1024);
+    const text = pageText(8);
+    await store.put('/p', rendered(text, null), { maxAgeSeconds: 60, tags: [], generation: 0 });
+    const plain = store.respond('/p', store.get('/p')!, null);
+    expect(plain.headers.get('content-encoding')).toBeNull();
+    expect(decode(plain.body, null)).toBe(text);
+    expect(store.stats().bytes).toBe(plain.body.byteLength);
+    const br = store.respond('/p', store.get('/p')!, 'br');
+    expect(br.headers.get('content-encoding')).toBe('br');
+    expect(Buffer.from(br.body).equals(encodeDynamic(new TextEncoder().encode(text), 'br'))).toBe(true);
+    expect(store.respond('/p', store.get('/p')!, 'br').body).toBe(br.body);
+    // A body under 1 KiB goes out plain whatever the client takes, as the middleware sends it.
+    await store.put('/small', rendered('<p>small</p>', null), { maxAgeSeconds: 60, tags: [], generation: 0 });
+    expect(store.respond('/small', store.get('/small')!, 'br').headers.get('content-encoding')).toBeNull();
   });
 
   it('stays within its byte bound, the least recently used page out first', async () => {

@@ -1,28 +1,22 @@
 /**
- * The pages the route cache keeps (src/lib/cache/route-cache.ts): bodies stored compressed,
- * bounded in bytes, least recently used out first, each page under a key (path and query), an
- * expiry and the tags of what it shows, so a change removes exactly the pages that show it.
+ * The pages the route cache keeps (src/lib/cache/route-cache.ts): bodies bounded in bytes, least
+ * recently used out first, each page under a key (path and query), an expiry and the tags of what
+ * it shows, so a change removes exactly the pages that show it.
  *
- * Compressed once per entry and coding: a page arrives as the middleware sent it to its first
- * client (encoded whole at the fast setting for that client's Accept-Encoding,
- * src/lib/http/dynamic-encoding.ts) and is kept in that coding, as it is. A client that takes
- * another coding gets it made once from the stored one and kept. A client that takes no coding
- * gets a stored body decoded. Bodies under 1 KiB are kept plain.
- *
- * A page is not encoded again at a better setting for its later hits: brotli 5 of an 80 KiB page
- * saves about 2.7 KiB on the wire (11.8 against 14.5 KiB) for 1.5 ms of CPU, and its encoder's
- * megabyte-sized tables, allocated and freed per page, left the allocator's arenas some 50 MB
- * larger for good under a day's traffic (docs/performance.md, "Memory").
+ * A page is kept in the bytes the middleware sent its first client (src/lib/http/dynamic-encoding.ts,
+ * the one compression of answers made at run time): brotli or gzip as that client took, or plain.
+ * A client that takes another coding gets it made once by the same encoder (`encodeDynamic`, the
+ * same settings) and kept; a client that takes no coding gets the plain body, decoded from a
+ * stored coding when the page has no plain one. A body under 1 KiB goes out plain, as the
+ * middleware sends it. No hit costs more than sending stored bytes once each coding is made.
  *
  * Invalidation bumps a generation: a page rendered while an invalidation ran may show what was
  * just invalidated, so `put` stores it only when the generation is the one its render started in.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { encodeBody, pickEncoding, type CodingLevels, type Encoding } from '../http/content-coding.ts';
-import { COMPRESS_FROM_BYTES } from '../http/dynamic-encoding.ts';
+import { pickEncoding, type Encoding } from '../http/content-coding.ts';
+import { COMPRESS_FROM_BYTES, encodeDynamic } from '../http/dynamic-encoding.ts';
 
-/** Brotli quality and gzip level of a coding made for a hit (and of a plain page kept gzipped). */
-const FULL: CodingLevels = { br: 5, gzip: 6 };
 /** Largest page body kept (512 KiB, as sent). */
 const MAX_BODY_BYTES = 512 * 1024;
 /** Response headers not stored: sent per request, or set again for each answer. */
@@ -39,7 +33,7 @@ const NOT_STORED = new Set([
 
 /** A stored page. */
 export interface StoredPage {
-  /** The plain body, kept only for bodies under COMPRESS_FROM_BYTES (else null: see `encoded`). */
+  /** The plain body, when it was sent plain (else null: see `encoded`). */
   plain: Uint8Array | null;
   /** The body per content coding (empty for a plain one). */
   encoded: Partial<Record<Encoding, Uint8Array>>;
@@ -137,10 +131,8 @@ export class PageStore {
       size: 0,
     };
     if (coding === 'br' || coding === 'gzip') page.encoded[coding] = body;
-    else if (body.byteLength < COMPRESS_FROM_BYTES) page.plain = body;
-    // A client that takes no coding: kept gzipped (a few times smaller), decoded for each such client.
-    else page.encoded.gzip = encodeBody(body, 'gzip', FULL);
-    page.size = (page.plain ?? page.encoded.br ?? page.encoded.gzip!).byteLength;
+    else page.plain = body;
+    page.size = body.byteLength;
     this.#remove(key);
     this.#entries.set(key, page);
     for (const tag of page.tags) {
@@ -154,17 +146,18 @@ export class PageStore {
 
   /**
    * The stored page as it goes out to a client with `acceptEncoding`: the body in the coding it
-   * prefers (made once and kept when missing) with Content-Encoding, or plain; Vary and
-   * Content-Length always.
+   * prefers (made once and kept when missing) with Content-Encoding, or plain (a client that takes
+   * no coding, a body under 1 KiB); Vary and Content-Length always.
    */
   respond(key: string, page: StoredPage, acceptEncoding: string | null): { body: Uint8Array; headers: Headers } {
-    const coding = page.plain ? null : pickEncoding(acceptEncoding);
+    const small = page.plain !== null && page.plain.byteLength < COMPRESS_FROM_BYTES;
+    const coding = small ? null : pickEncoding(acceptEncoding);
     let body: Uint8Array;
     if (coding) {
       let encoded = page.encoded[coding];
       if (!encoded) {
         // A coding this page has not been sent in: made now, as this client waits for it, and kept.
-        encoded = encodeBody(plainBody(page), coding, FULL);
+        encoded = encodeDynamic(plainBody(page), coding);
         page.encoded[coding] = encoded;
         page.size += encoded.byteLength;
         this.#bytes += encoded.byteLength;

@@ -1,7 +1,7 @@
 /**
  * The shop's provider for Astro's route cache (`cache.provider` in astro.config.mjs): a page that
  * calls `Astro.cache.set({ maxAge, tags })` is kept in this process's memory (src/lib/cache/page-store.ts:
- * compressed, bounded by PAGE_CACHE_MB, least recently used out first) and served from it until
+ * in the bytes the middleware sent, bounded by PAGE_CACHE_MB, least recently used out first) and served from it until
  * it expires or one of its tags is invalidated (`invalidateCachedPages`, or `context.cache.invalidate`).
  *
  * - Only anonymous GETs are answered from the cache or stored: a request carrying a session (cookie

@@ -1,8 +1,7 @@
 /**
  * HTTP content codings the server sends: which one a client takes, and a body encoded in one
- * synchronous call. Shared by the per-request encoding of pages and JSON (dynamic-encoding.ts),
- * the route cache's stored pages (src/lib/cache/page-store.ts) and the precompressed static
- * files, so every brotli call gets the same window sizing.
+ * synchronous call. Used by the one run-time encoder of answers (dynamic-encoding.ts), whose
+ * settings the route cache's stored pages share (src/lib/cache/page-store.ts).
  */
 import { brotliCompressSync, type BrotliOptions, constants, gzipSync } from 'node:zlib';
 

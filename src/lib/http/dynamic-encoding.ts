@@ -1,30 +1,32 @@
 /**
- * One-shot compression of every answer made per request: the one compression path for pages and
- * JSON. A fresh answer is encoded cheaply and whole: brotli quality DYNAMIC_BROTLI_QUALITY (with
- * the body's size as a hint), or gzip level DYNAMIC_GZIP_LEVEL for a client without brotli, in one
- * synchronous call whose native memory is freed on return. A page the route cache stores is kept
- * as encoded here and encoded again at a better setting only once it is asked for repeatedly
- * (src/lib/cache/page-store.ts).
+ * The one compression of answers made at run time: the Astro middleware passes every answer it
+ * makes through `encodeResponse` (src/middleware.ts) — pages, JSON, and the other compressible
+ * types Astro serves (the sitemap's XML, robots.txt, the /media SVGs), each read whole and
+ * encoded in one synchronous call: brotli quality DYNAMIC_BROTLI_QUALITY (the body's size as a
+ * hint), or gzip level DYNAMIC_GZIP_LEVEL for a client without brotli; its native memory is freed
+ * on return. The route cache keeps a page in the bytes made here and makes another coding with
+ * `encodeDynamic` (src/lib/cache/page-store.ts). The build's files are compressed at build time
+ * (astro-compressor) and never here; under `astro dev` nothing is compressed.
  *
- * Why not the `compression` package's stream for these: each brotli stream holds native buffers
- * until the garbage collector finalises it, and under the server's 128 MiB heap that external
- * memory forces full collections (docs/performance.md).
+ * Why not a compression stream: each brotli stream holds native buffers until the garbage
+ * collector finalises it, and under a bounded heap that external memory forces full
+ * collections (docs/performance.md).
  */
 import { encodeBody, pickEncoding, type Encoding } from './content-coding.ts';
 
-/** Smallest answer compressed (1 KiB; as the listener's `compression` threshold). */
+/** Smallest answer compressed (1 KiB): below it, the coding saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;
 /** Brotli quality and gzip level for answers made per request. */
 export const DYNAMIC_BROTLI_QUALITY = 1;
 export const DYNAMIC_GZIP_LEVEL = 2;
 
 /**
- * Content types encoded here: pages and JSON answers, which are rendered whole anyway. The
- * listener sends a path that cannot name a file (a page or an endpoint: HTML or JSON) without
- * the `compression` stream; other answers (the sitemap's streamed XML, the emoji SVGs, static
- * files) keep it.
+ * Content types encoded here: text (but not an event stream), JSON and XML (their `+json` and
+ * `+xml` kinds, SVG among them) and JavaScript. Not `application/x-ndjson`: a progress stream
+ * (src/lib/http/handler.ts `implementStream`) goes out line by line, as it comes.
  */
-const ENCODED_HERE = /^(text\/html|application\/(json|problem\+json))/i;
+const COMPRESSIBLE =
+  /^(text\/(?!event-stream)|application\/(json|xml|javascript|problem\+json)|application\/[\w.+-]+\+(json|xml)|image\/svg\+xml)/i;
 
 /** `body` in a content coding, at the cheap settings above. */
 export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
@@ -34,9 +36,9 @@ export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
 /**
  * The response encoded for the client's Accept-Encoding (br, else gzip), with Content-Encoding,
  * `Vary: Accept-Encoding` and Content-Length set; returned untouched when it is already
- * encoded, has no body to speak of (HEAD, 204, 304), is under COMPRESS_FROM_BYTES, is not a
- * compressible type, or the client takes no coding. The body is read whole: only for answers
- * rendered whole anyway (pages render to a string; API answers are JSON texts).
+ * encoded, has no body to speak of (HEAD, 204, 304), says `Cache-Control: no-transform`, is
+ * under COMPRESS_FROM_BYTES, is not a compressible type, or the client takes no coding. The
+ * body is read whole (see the module comment).
  */
 export async function encodeResponse(
   response: Response,
@@ -44,8 +46,9 @@ export async function encodeResponse(
   method: string,
 ): Promise<Response> {
   if (method === 'HEAD' || !response.body || response.status === 204 || response.status === 304) return response;
-  if (response.headers.has('content-encoding') || !ENCODED_HERE.test(response.headers.get('content-type') ?? ''))
+  if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(response.headers.get('content-type') ?? ''))
     return response;
+  if (/(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get('cache-control') ?? '')) return response;
   const declared = Number(response.headers.get('content-length') ?? NaN);
   if (declared < COMPRESS_FROM_BYTES) return response;
   const coding = pickEncoding(acceptEncoding);

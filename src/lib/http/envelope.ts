@@ -128,9 +128,8 @@ export function okAnswer(
 }
 
 /**
- * The answer as a Response, with its Content-Length: the listener's compression then leaves a
- * small one (under 1 KiB) alone instead of opening a brotli stream for it, as it must for a body
- * of unknown length.
+ * The answer as a Response, with its Content-Length: the middleware's encoder
+ * (dynamic-encoding.ts) then sends a small one (under 1 KiB) as it is, without reading it first.
  */
 export function toResponse(answer: Answer): Response {
   return new Response(answer.body, {

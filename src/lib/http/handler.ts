@@ -110,7 +110,7 @@ export function implementFile<const C extends RouteContract & { produces: string
  * Binds a streaming route (a contract with `produces: 'application/x-ndjson'`) to its handler: the
  * same session and input checks as `implement`, failures before the stream starts as the JSON
  * envelope; then one JSON object per line as the handler yields them (progress, then the result),
- * sent as they come (`no-transform` keeps the compression middleware from holding them back). A
+ * sent as they come (`no-transform` keeps the middleware's encoder, dynamic-encoding.ts, from reading them whole). A
  * failure once streaming is the last line: the envelope's failure object.
  */
 export function implementStream<const C extends RouteContract & { produces: 'application/x-ndjson' }>(

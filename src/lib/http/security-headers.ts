@@ -1,7 +1,7 @@
 /**
- * Security headers, one definition for every way the shop is served: `npm start`,
- * `node dist/server/entry.mjs`, `astro preview` (all the server entry) and `astro dev` run the
- * listener of src/server/listener.ts, which sets these on every response — pages, API, static files.
+ * Security headers, one definition for every way the shop is served: `npm start` and
+ * `node dist/server/entry.mjs` (the server entry) and `astro dev` run the listener of
+ * src/server/listener.ts, which sets these on every response — pages, API, static files.
  *
  * Content-Security-Policy: Astro builds the page policy itself (`security.csp` in
  * astro.config.mjs) with a SHA-256 hash for each inline script and style it renders, and sends it

@@ -1,0 +1,79 @@
+/**
+ * When `npm start` and the test set-up build again (scripts/ensure-build.ts): the built server is
+ * two files, Astro's handler and our entry bundled after it; either one missing, or older than a
+ * source, or a build made with other shop settings, means a new build.
+ */
+import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getConfig, resetConfigForTests } from '#lib/config.ts';
+import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
+import { isBuildStale } from '../../scripts/ensure-build.ts';
+
+let root: string;
+const saved = { ...process.env };
+
+/** Writes `file` under the root with its modification time `secondsAgo` in the past. */
+function write(file: string, secondsAgo: number, text = ''): void {
+  const full = path.join(root, file);
+  mkdirSync(path.dirname(full), { recursive: true });
+  writeFileSync(full, text);
+  const when = new Date(Date.now() - secondsAgo * 1000);
+  utimesSync(full, when, when);
+}
+
+/** A fresh build of a source tree: sources an hour old, the server files a minute old. */
+function freshBuild(): void {
+  write('src/pages/index.astro', 3600);
+  write(`dist/server/${ASTRO_HANDLER_FILE}`, 70);
+  write(`dist/server/${ENTRY_FILE}`, 60);
+  const { SITE_URL, SHOP_NAME, SHOP_EMAIL, SHOP_PHONE, SHOP_ADDRESS, MEDIA_BASE_URL } = getConfig();
+  write(
+    'dist/.build-env.json',
+    60,
+    JSON.stringify({ SITE_URL, SHOP_NAME, SHOP_EMAIL, SHOP_PHONE, SHOP_ADDRESS, MEDIA_BASE_URL }),
+  );
+}
+
+beforeEach(() => {
+  delete process.env.DIST_DIR;
+  resetConfigForTests();
+  root = mkdtempSync(path.join(os.tmpdir(), 'ff-ensure-build-'));
+});
+afterEach(() => {
+  process.env = { ...saved };
+  resetConfigForTests();
+  rmSync(root, { recursive: true, force: true });
+});
+
+describe('whether the build is stale', () => {
+  it('is fresh when both server files are newer than every source, with the same settings', () => {
+    freshBuild();
+    expect(isBuildStale(root)).toBe(false);
+  });
+
+  it('builds again when our entry or Astro’s handler is missing', () => {
+    for (const file of [ENTRY_FILE, ASTRO_HANDLER_FILE]) {
+      freshBuild();
+      rmSync(path.join(root, 'dist/server', file));
+      expect(isBuildStale(root), file).toBe(true);
+    }
+  });
+
+  it('builds again when a source is newer than either server file', () => {
+    freshBuild();
+    write('src/server/entry.ts', 65);
+    expect(isBuildStale(root)).toBe(true);
+    freshBuild();
+    write(`dist/server/${ENTRY_FILE}`, 7200);
+    expect(isBuildStale(root)).toBe(true);
+  });
+
+  it('builds again for other shop settings', () => {
+    freshBuild();
+    process.env.SHOP_NAME = 'Another Shop';
+    resetConfigForTests();
+    expect(isBuildStale(root)).toBe(true);
+  });
+});

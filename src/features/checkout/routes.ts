@@ -16,7 +16,7 @@ import { placeOrder } from '#features/orders/index.ts';
 import { quoteJson, quoteOrder } from '#features/orders/index.ts';
 import { checkoutPaymentJson, orderJson } from '#features/orders/index.ts';
 import { getPaymentGateway } from '#features/payments/index.ts';
-import { countedPromoTry, evaluatePromo, promoAppliedMessage } from '#features/orders/index.ts';
+import { countedPromoTry, evaluatePromo, promoAppliedMessage } from '#features/promotions/index.ts';
 import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/index.ts';
 import { checkoutSummaryRoute, checkPromocodeRoute, placeOrderRoute } from './contract.ts';
 import { CHECKOUT_MESSAGES } from './rules.ts';

@@ -21,14 +21,11 @@ import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/order-json.ts';
 import {
-  adminPromosRoute,
   assignRiderRoute,
   boardRoute,
   boardVersionRoute,
   cancelOrderRoute,
-  createPromoRoute,
   deliveriesRoute,
-  endPromoRoute,
   markDeliveredRoute,
   markOutForDeliveryRoute,
   markProcessedRoute,
@@ -42,7 +39,6 @@ import {
 } from './contract.ts';
 import { setPickedAmount, substituteLine } from './server/packing.ts';
 import { formatPaise } from '#lib/money.ts';
-import { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
 import { type BoardFilter, boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
@@ -90,23 +86,6 @@ export const reorderEndpoint = implement(reorderRoute, async ({ ctx, body, custo
     data: { ...reorderJson(result), my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) },
     headers: NO_STORE,
   };
-});
-
-export const adminPromosEndpoint = implement(adminPromosRoute, async () => ({
-  data: { promos: await listAdminPromos(await getDb()) },
-  headers: NO_STORE,
-}));
-
-export const createPromoEndpoint = implement(createPromoRoute, async ({ body, actor }) => ({
-  data: { promo: await createPromo(await getDb(), body, actor) },
-  status: 201,
-  message: `Promo code ${body.code} created.`,
-  headers: NO_STORE,
-}));
-
-export const endPromoEndpoint = implement(endPromoRoute, async ({ params, actor }) => {
-  const promo = await endPromo(await getDb(), params.id, actor);
-  return { data: { promo }, message: `Promo code ${promo.code} ended.`, headers: NO_STORE };
 });
 
 // ── The back office's order routes (staff only) ──────────────────────────────────────────

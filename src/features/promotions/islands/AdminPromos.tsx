@@ -9,7 +9,7 @@ import { formatPaise } from '#lib/money.ts';
 import { adminFailure, fieldErrors, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
 import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
-import { type AdminPromo, PROMO_STATE_LABELS } from '../admin-promo-rules.ts';
+import { type AdminPromo, PROMO_STATE_LABELS } from '../rules.ts';
 import type { adminPromosRoute, createPromoRoute, endPromoRoute } from '../contract.ts';
 
 const input =

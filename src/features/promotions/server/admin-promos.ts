@@ -10,7 +10,7 @@ import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database } from '#lib/db/index.ts';
 import { promoCodes } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { ADMIN_PROMO_MESSAGES, type AdminPromo, type PromoCreate, type PromoState } from '../admin-promo-rules.ts';
+import { ADMIN_PROMO_MESSAGES, type AdminPromo, type PromoCreate, type PromoState } from '../rules.ts';
 
 type PromoRow = typeof promoCodes.$inferSelect;
 

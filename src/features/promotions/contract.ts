@@ -4,7 +4,7 @@
  */
 import { z } from 'zod';
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
-import { promoCreateSchema } from './admin-promo-rules.ts';
+import { promoCreateSchema } from './rules.ts';
 
 /** A promo code as staff see it (money in paise, times ISO). */
 export const adminPromoSchema = z.object({

@@ -17,7 +17,7 @@ import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/co
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
 import { orderAdminContracts, orderContracts, orderPaymentContracts } from '#features/orders/contract.ts';
-import { paymentContracts } from '#features/payments/contract.ts';
+import { onlinePaymentContracts, paymentContracts } from '#features/payments/contract.ts';
 import { pickingContracts } from '#features/picking/contract.ts';
 import { adminPromoContracts } from '#features/promotions/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
@@ -36,6 +36,7 @@ export const allContracts: readonly RouteContract[] = [
   ...orderContracts,
   ...orderPaymentContracts,
   ...paymentContracts,
+  ...onlinePaymentContracts,
   ...substitutionContracts,
   ...buyAgainContracts,
   ...invoiceContracts,

@@ -23,7 +23,7 @@ import { addAddress } from '#features/addresses/server/addresses.ts';
 import { PAYMENT_INIT_FAILED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import { verifyCheckoutPayment } from '#features/orders/server/payment-callbacks.ts';
+import { verifyCheckoutPayment } from '#features/payments/server/payment-callbacks.ts';
 import { completeOtpLogin, issueOtp } from '#features/auth/server/otp.ts';
 import { AppError } from '#lib/http/envelope.ts';
 

@@ -29,7 +29,7 @@ import { advanceOrder } from '#features/orders/server/status.ts';
 import { getOrder } from '#features/orders/server/queries.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
 import { setPickedAmount, substituteLine } from '#features/orders/server/packing.ts';
-import { retryPaymentRefund } from '#features/orders/server/payment-refunds.ts';
+import { retryPaymentRefund } from '#features/payments/server/payment-refunds.ts';
 import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';

@@ -6,6 +6,5 @@
  */
 export * from './customer-order-contract.ts';
 export * from './order-schema.ts';
-export * from './payment-contract.ts';
 export * from './staff-order-contract.ts';
 export * from './staff-order-schema.ts';

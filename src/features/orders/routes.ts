@@ -1,12 +1,8 @@
 /**
  * The orders' route handlers (contracts in contract.ts; mounted by
  * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts, and the back office's by
- * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts; the online payment's by
- * src/pages/api/customer/payments/razorpay/{verify,cancel}.ts, src/pages/api/payments/razorpay/webhook.ts
- * and src/pages/api/admin/orders/[id]/refunds/[refundId]/retry.ts).
- *
- * The webhook carries no session and no cookies: the Origin check (src/lib/http/request-origin.ts)
- * lets such requests through, and the gateway's signature over the raw body is what it must prove.
+ * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts; the online payment's
+ * checkout callback and cancel by src/pages/api/customer/payments/razorpay/{verify,cancel}.ts).
  */
 import { cartPolicy, deliveryNow, shopTime } from '#features/delivery/index.ts';
 import { implement } from '#lib/http/handler.ts';
@@ -51,12 +47,8 @@ import {
   type StaffMove,
 } from './server/staff-orders.ts';
 import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
-import { api, AppError, ok, readRawBody } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
-import { GatewayError, getPaymentGateway, WebhookSignatureError } from '#features/payments/index.ts';
-import { cancelPaymentRoute, paymentWebhookRoute, retryRefundRoute, verifyPaymentRoute } from './contract.ts';
-import { cancelCheckoutPayment, handlePaymentWebhook, verifyCheckoutPayment } from './server/payment-callbacks.ts';
-import { retryPaymentRefund } from './server/payment-refunds.ts';
+import { cancelCheckoutPayment, getPaymentGateway, verifyCheckoutPayment } from '#features/payments/index.ts';
+import { cancelPaymentRoute, verifyPaymentRoute } from './contract.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
@@ -236,40 +228,6 @@ export const cancelPaymentEndpoint = implement(cancelPaymentRoute, async ({ body
         ? 'Your payment went through: the order is placed.'
         : 'Your order was not placed and your cart is unchanged.',
     data: { status: outcome, order_id: orderId, order },
-    headers: NO_STORE,
-  };
-});
-
-/** The webhook: raw body within the body cap, signature checked by the gateway (400), 503 when the gateway cannot be asked. */
-export const paymentWebhookEndpoint = {
-  contract: paymentWebhookRoute,
-  endpoint: api(async (ctx) => {
-    const gateway = getPaymentGateway();
-    if (!gateway) throw new AppError('not_found', 'Online payment is not enabled.');
-    const raw = await readRawBody(ctx.request);
-    try {
-      const outcome = await handlePaymentWebhook(await getDb(), gateway, raw, ctx.request.headers);
-      return ok({ outcome }, { headers: NO_STORE });
-    } catch (err) {
-      if (err instanceof WebhookSignatureError) {
-        logger.warn({ reqId: ctx.locals.reqId }, 'webhook refused: signature missing or invalid');
-        throw new AppError('bad_request', 'The webhook signature is missing or invalid.');
-      }
-      if (err instanceof GatewayError) {
-        logger.warn({ reqId: ctx.locals.reqId, err }, 'webhook: the gateway could not be asked; it retries');
-        throw new AppError('unavailable', 'The payment could not be settled now. Please retry.');
-      }
-      throw err;
-    }
-  }),
-};
-
-export const retryRefundEndpoint = implement(retryRefundRoute, async ({ params, actor }) => {
-  const db = await getDb();
-  const after = await retryPaymentRefund(db, getPaymentGateway(), params.id, params.refundId, actor);
-  return {
-    message: after.status === 'failed' ? 'The gateway refused the refund again.' : 'Refund sent again.',
-    data: { refund: { id: params.refundId, status: after.status, failure_reason: after.failureReason } },
     headers: NO_STORE,
   };
 });

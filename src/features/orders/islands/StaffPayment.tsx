@@ -11,7 +11,8 @@ import { callRoute } from '#lib/http/client.ts';
 import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import { showToast } from '#lib/ui/toast.ts';
 import { formatPaise } from '#lib/money.ts';
-import type { retryRefundRoute, StaffOrderJson } from '../contract.ts';
+import type { retryRefundRoute } from '#features/payments/contract.ts';
+import type { StaffOrderJson } from '../contract.ts';
 import { shopDateTime, toStaffLogin } from './admin-order-parts.tsx';
 import { REFUND_REASON } from './RefundStatus.tsx';
 

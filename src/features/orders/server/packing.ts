@@ -3,7 +3,7 @@
  * picked quantity (lower than ordered) or substitutes the line with another product when the
  * customer's choice allows it. The line's total, the order's subtotal and amount, the GST invoice
  * and the tracking page follow; the difference goes back once, by the order's payment mode:
- * credit at once, an online payment through the gateway after the commit (payment-refunds.ts), a pay-on-delivery
+ * credit at once, an online payment through the gateway after the commit (the payments feature's refunds), a pay-on-delivery
  * amount simply drops. Both changes name their target state (the picked amount, the substitute),
  * so a retried or parallel request finds it already there and changes nothing.
  */
@@ -13,9 +13,8 @@ import { creditTransactions, customers, orderAdjustments, orderItems, orders, pr
 import { recordAudit } from '#lib/db/audit.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import type { PaymentGateway } from '#features/payments/index.ts';
+import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
 import { visible, type OrderRow } from './queries.ts';
-import { requestRefund, sendRefund } from './payment-refunds.ts';
 
 type LineRow = typeof orderItems.$inferSelect;
 

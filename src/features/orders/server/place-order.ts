@@ -5,8 +5,9 @@
  * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
  *    then reservation.ts writes the order and takes stock, promo use, points and credit.
- * 2. Online only, outside any transaction: the gateway order the customer pays into (payment.ts);
- *    the order awaits its payment, hidden, until payment-confirm.ts confirms it (ADR 0075).
+ * 2. Online only, outside any transaction: the gateway order the customer pays into (the payments
+ *    feature's startOnlinePayment); the order awaits its payment, hidden, until payments confirms
+ *    it (ADR 0075).
  *
  * An Idempotency-Key returns the same order for the same key, customer and request body, never
  * a second one (while it awaits its payment: the same order with the same checkout payment); the
@@ -17,16 +18,21 @@ import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
 import { AppError, badRequest } from '#lib/http/envelope.ts';
-import { getPaymentGateway, type PaymentGateway } from '#features/payments/index.ts';
+import {
+  type CheckoutPayment,
+  getPaymentGateway,
+  type PaymentGateway,
+  pendingCheckoutPayment,
+  startOnlinePayment,
+} from '#features/payments/index.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
 import { assertMayOrder } from './limits.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
-import { type CheckoutPayment, pendingCheckoutPayment, startOnlinePayment } from './payment.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
 
-export { PAYMENT_FAILED, PAYMENT_INIT_FAILED } from './payment.ts';
+export { PAYMENT_FAILED, PAYMENT_INIT_FAILED } from '#features/payments/index.ts';
 export { CART_CHANGED } from './reservation.ts';
 export type { PlaceOrderInput } from './reservation.ts';
 

@@ -11,7 +11,7 @@ import { orderAdjustments, orderItems, orders, type ORDER_STATUSES, type PAYMENT
 import { notFound } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
 import type { Substitution } from '#features/cart/rules.ts';
-import { refundsFor, type OrderRefund } from './payment-refunds.ts';
+import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { PaymentMode } from '../rules.ts';

@@ -158,7 +158,7 @@ export async function reserveOrder(
   await takeStock(tx, id, quote.lines, req.substitution ?? DEFAULT_SUBSTITUTION);
   await takeBalances(tx, customerId, id, quote, req.paymentMode);
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
-  // Confirmed now unless it waits for its online payment (then payment.ts confirms it). Last, so
+  // Confirmed now unless it waits for its online payment (then the payments feature confirms it). Last, so
   // the invoice counter row it takes is held for the shortest time.
   if (!req.awaitsPayment) await orderConfirmed(tx, id);
   return { id, amountPaise: quote.paidAmountPaise };

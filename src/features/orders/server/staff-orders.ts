@@ -16,8 +16,7 @@ import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
 import { orderSlotJson } from '#features/delivery/index.ts';
 import { advanceOrder, cancelOrderByShop } from './status.ts';
 import { staffVisible, visible, type OrderRow, type OrderStatus } from './queries.ts';
-import { refundsFor, type OrderRefund } from './payment-refunds.ts';
-import { getPaymentGateway } from '#features/payments/index.ts';
+import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
 
 /** One line of an order as staff read it. */
 export interface StaffOrderLine {

@@ -6,14 +6,14 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { customers, orders, pointsTransactions } from '#lib/db/schema.ts';
+import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderRow, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './stock-and-balances.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
-import type { PaymentGateway } from '#features/payments/index.ts';
-import { requestRefund, sendRefund } from './payment-refunds.ts';
+import { type OrderSettlement, type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
+import { orderConfirmed } from './confirmation.ts';
 
 /** Forward transitions an operator may make. */
 export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -66,7 +66,7 @@ async function afterCancel(
 /**
  * Cancels a customer's order within 30 minutes while it is still placed: stock, points and
  * promo use restored, a credit debit reversed (available at once), a paid online payment marked
- * refunded and then refunded at the gateway (payment-refunds.ts); the customer gets an SMS.
+ * refunded and then refunded at the gateway (the payments feature's refunds); the customer gets an SMS.
  * Errors: 404 not the customer's; 409 no longer placed, or past the window.
  */
 export async function cancelOrder(
@@ -194,3 +194,28 @@ export async function advanceOrder(
     notifyOrderStatus(db, orderId, moved.to);
   return moved;
 }
+
+/**
+ * What an online order's payment does to the order (the payments feature's settlement, registered
+ * at the server's start-up): paid, the order is confirmed (invoice number); released unpaid, it is
+ * cancelled with its idempotency key freed for a new try, everything it held is given back and its
+ * lines go back in the cart (a product re-added since keeps the cart's quantity).
+ */
+export const orderSettlement: OrderSettlement = {
+  paid: (tx, orderId, now) => orderConfirmed(tx, orderId, now),
+  async released(tx, row, now) {
+    await tx
+      .update(orders)
+      .set({ status: 'cancelled', cancelledAt: now, idempotencyKey: null })
+      .where(eq(orders.id, row.id));
+    const lines = await restoreReservation(tx, row);
+    for (const line of lines) {
+      if (!line.productId) continue;
+      await tx
+        .insert(cartItems)
+        .values({ customerId: row.customerId, productId: line.productId, qty: line.qty })
+        .onConflictDoNothing();
+    }
+  },
+  afterRelease: (db) => markCatalogChanged(db), // the stock came back
+};

@@ -17,7 +17,7 @@ import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { logger } from '#lib/log.ts';
-import type { PaymentGateway } from '#features/payments/index.ts';
+import type { PaymentGateway } from './gateway.ts';
 import { confirmFromGateway } from './payment-confirm.ts';
 import { releasePendingOrder } from './payment.ts';
 import { reconcileRefunds } from './payment-refunds.ts';

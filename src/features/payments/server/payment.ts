@@ -4,17 +4,17 @@
  * board); then, outside any transaction, the gateway order the customer pays into is created and
  * its id stored on the order. The order becomes placed when the payment is confirmed
  * (payment-confirm.ts). A gateway that cannot create the order, a declined or abandoned checkout,
- * or the pending time running out release it: cancelled with `payment_status = failed`, its stock,
- * slot, promo use and points given back and its lines back in the cart.
+ * or the pending time running out release it: `payment_status = failed`, and the orders feature
+ * cancels it, gives back its stock, slot, promo use and points and puts its lines back in the cart
+ * (order-settlement.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
-import { cartItems, orders } from '#lib/db/schema.ts';
+import { orders } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import type { PaymentGateway } from '#features/payments/index.ts';
-import { restoreReservation } from './stock-and-balances.ts';
-import { markCatalogChanged } from '#features/catalog/index.ts';
+import type { PaymentGateway } from './gateway.ts';
+import { orderSettlement } from './order-settlement.ts';
 
 /** The spec's text when the gateway order cannot be created (503; the order is released, the cart intact). */
 export const PAYMENT_INIT_FAILED = 'Payment initialization failed.';
@@ -97,12 +97,13 @@ export function pendingCheckoutPayment(
 }
 
 /**
- * Releases an order still awaiting its payment: cancelled with payment `failed` (its idempotency
- * key freed for a new try), stock, slot, promo use and points restored, its lines back in the
- * cart (a product re-added since keeps the cart's quantity). Returns false when it was no longer
- * pending (paid, or released by another caller): exactly once, on any process.
+ * Releases an order still awaiting its payment: payment `failed`, and the orders feature's
+ * settlement releases the order (its idempotency key freed for a new try, stock, slot, promo use
+ * and points restored, its lines back in the cart). Returns false when it was no longer pending
+ * (paid, or released by another caller): exactly once, on any process.
  */
 export async function releasePendingOrder(db: Database, orderId: number, now = new Date()): Promise<boolean> {
+  const settlement = orderSettlement();
   const released = await db.transaction(async (tx) => {
     const [row] = await tx
       .select()
@@ -110,20 +111,10 @@ export async function releasePendingOrder(db: Database, orderId: number, now = n
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
       .for('update');
     if (!row) return false;
-    await tx
-      .update(orders)
-      .set({ status: 'cancelled', cancelledAt: now, paymentStatus: 'failed', idempotencyKey: null })
-      .where(eq(orders.id, orderId));
-    const lines = await restoreReservation(tx, row);
-    for (const line of lines) {
-      if (!line.productId) continue;
-      await tx
-        .insert(cartItems)
-        .values({ customerId: row.customerId, productId: line.productId, qty: line.qty })
-        .onConflictDoNothing();
-    }
+    await tx.update(orders).set({ paymentStatus: 'failed' }).where(eq(orders.id, orderId));
+    await settlement.released(tx, row, now);
     return true;
   });
-  if (released) markCatalogChanged(db); // the stock came back
+  if (released) settlement.afterRelease(db);
   return released;
 }

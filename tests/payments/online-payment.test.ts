@@ -22,9 +22,9 @@ import {
   PAYMENT_PROBLEM,
   SIGNATURE_INVALID,
   verifyCheckoutPayment,
-} from '#features/orders/server/payment-callbacks.ts';
-import { runPaymentJobs } from '#features/orders/server/payment-jobs.ts';
-import { confirmPayment } from '#features/orders/server/payment-confirm.ts';
+} from '#features/payments/server/payment-callbacks.ts';
+import { runPaymentJobs } from '#features/payments/server/payment-jobs.ts';
+import { confirmPayment } from '#features/payments/server/payment-confirm.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { WebhookSignatureError } from '#features/payments/index.ts';
 import { boardVersion, readBoard } from '#features/orders/server/order-board.ts';

@@ -8,7 +8,8 @@
  * - an authorized payment is captured first (a parallel capture that won is read back);
  * - a captured payment marks the order paid with one conditional UPDATE (`WHERE payment_status =
  *   'pending'`), in the transaction that records the webhook's event id (a repeated event finds
- *   it and changes nothing) and confirms the order (invoice number); then the SMS;
+ *   it and changes nothing) and in which the orders feature confirms the order (its settlement:
+ *   the invoice number); then the SMS;
  * - a captured payment for an order already released, or a second payment of a paid order, is
  *   refunded in full (one `late_payment` refund per payment id) and the customer is told by SMS.
  */
@@ -17,9 +18,9 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, paymentWebhookEvents } from '#lib/db/schema.ts';
 import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
-import { GatewayError, type GatewayPayment, type PaymentGateway } from '#features/payments/index.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
-import { orderConfirmed } from './confirmation.ts';
+import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.ts';
+import { orderSettlement } from './order-settlement.ts';
 import { CURRENCY } from './payment.ts';
 import { requestRefund, sendRefund } from './payment-refunds.ts';
 
@@ -112,6 +113,7 @@ export async function confirmPayment(
     return outcome;
   }
   const orderId = row!.id;
+  const settlement = orderSettlement();
   const result = await db.transaction(async (tx) => {
     if (event && !(await recordEvent(tx, event.eventId, event.type))) return { outcome: 'duplicate' as const };
     const marked = await tx
@@ -120,7 +122,7 @@ export async function confirmPayment(
       .where(and(eq(orders.id, orderId), eq(orders.paymentStatus, 'pending')))
       .returning({ id: orders.id });
     if (marked.length) {
-      await orderConfirmed(tx, orderId);
+      await settlement.paid(tx, orderId, new Date());
       return { outcome: 'paid' as const };
     }
     const [now] = await tx.select().from(orders).where(eq(orders.id, orderId));

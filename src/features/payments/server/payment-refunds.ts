@@ -15,7 +15,8 @@ import { recordAudit } from '#lib/db/audit.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import { GatewayError, getPaymentGateway, type GatewayRefund, type PaymentGateway } from '#features/payments/index.ts';
+import { getPaymentGateway } from './configured.ts';
+import { GatewayError, type GatewayRefund, type PaymentGateway } from './gateway.ts';
 
 export type RefundReason = (typeof PAYMENT_REFUND_REASONS)[number];
 export type RefundStatus = (typeof PAYMENT_REFUND_STATUSES)[number];
@@ -56,8 +57,8 @@ export async function requestRefund(
 }
 
 /**
- * Moves the order's `updated_at`, so the order board's version (order-board.ts boardVersion)
- * changes and open boards show a refund that failed, or that staff retried, within a poll.
+ * Moves the order's `updated_at`, so the order board's version (which watches it) moves and open
+ * boards show a refund that failed, or that staff retried, within a poll.
  */
 async function touchOrder(db: Database | Transaction, orderId: number): Promise<void> {
   await db.update(orders).set({ updatedAt: new Date() }).where(eq(orders.id, orderId));

@@ -8,7 +8,7 @@ import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { GatewayError, type PaymentGateway } from '#features/payments/index.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { confirmFromGateway, confirmPayment, eventSeen, recordEvent, type ConfirmOutcome } from './payment-confirm.ts';
 import { PAYMENT_FAILED, releasePendingOrder } from './payment.ts';
 import { settleRefund } from './payment-refunds.ts';

@@ -18,11 +18,16 @@ import { orderNotifications, orders } from '#lib/db/schema.ts';
 import {
   type PaymentSimulator,
   RazorpayGateway,
+  registerOrderSettlement,
   SIMULATOR_KEYS,
   startPaymentSimulator,
 } from '#features/payments/index.ts';
-import { runPaymentJobs } from '#features/orders/index.ts';
+import { runPaymentJobs } from '#features/payments/index.ts';
+import { orderSettlement } from '#features/orders/index.ts';
 import { DEMO_STAFF_PHONE, staffClient, THRISSUR_ADDRESS } from '../admin/staff-helpers.ts';
+
+// The payments job runs in this process too, as a server's would: wired as the server wires it (src/server/wiring.ts).
+registerOrderSettlement(orderSettlement);
 
 const WEBHOOK = '/api/payments/razorpay/webhook';
 /** Webhooks and refunds settle on their own time: polled every 100 ms for up to 10 s. */

@@ -27,9 +27,9 @@ import { runPaymentJobs } from '#features/payments/server/payment-jobs.ts';
 import { confirmPayment } from '#features/payments/server/payment-confirm.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { WebhookSignatureError } from '#features/payments/index.ts';
-import { boardVersion, readBoard } from '#features/orders/server/order-board.ts';
-import { staffOrder } from '#features/orders/server/staff-orders.ts';
-import { boardOrderJson, staffOrderJson } from '#features/orders/server/staff-order-json.ts';
+import { boardVersion, readBoard } from '#features/fulfilment/server/order-board.ts';
+import { staffOrder } from '#features/fulfilment/server/staff-orders.ts';
+import { boardOrderJson, staffOrderJson } from '#features/fulfilment/server/staff-order-json.ts';
 
 const MINUTE = 60_000;
 

@@ -6,5 +6,3 @@
  */
 export * from './customer-order-contract.ts';
 export * from './order-schema.ts';
-export * from './staff-order-contract.ts';
-export * from './staff-order-schema.ts';

@@ -3,11 +3,8 @@
  */
 export { onOrderConfirmed, type OrderConfirmedListener } from './server/confirmation.ts';
 export { placeOrder } from './server/place-order.ts';
-export { visible } from './server/queries.ts';
+export { type OrderRow, type OrderStatus, staffVisible, visible } from './server/queries.ts';
 export { quoteJson, quoteOrder } from './server/quote.ts';
 export { orderJson } from './server/order-json.ts';
-export { advanceOrder, orderSettlement } from './server/status.ts';
+export { advanceOrder, cancelOrderByShop, orderSettlement } from './server/status.ts';
 export { loadTrackPage, LOGIN_REDIRECT_MS } from './server/track.ts';
-export { boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
-export { listRiders, staffOrder } from './server/staff-orders.ts';
-export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';

@@ -4,7 +4,7 @@
  * that still has orders; each with its capacity, counts per status, matching count and listed
  * orders; sorted by slot, then zone name. Pure.
  */
-import type { OrderRow, OrderStatus } from './queries.ts';
+import type { OrderRow, OrderStatus } from '#features/orders/index.ts';
 import { deliveryConfig, windowLabel } from '#features/delivery/index.ts';
 import { ORDER_STATUSES } from '#lib/db/schema.ts';
 

@@ -11,7 +11,7 @@ import { callRoute } from '#lib/http/client.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { BoardJson, boardRoute } from '../contract.ts';
-import { paymentModeLabel, statusLabel } from '../rules.ts';
+import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { paymentStatusLabel, toStaffLogin } from './admin-order-parts.tsx';
 import { useBoardPolling } from './board-polling.ts';
 import { type BoardSlot, OrderList, SlotCard, STATUSES } from './order-board-parts.tsx';

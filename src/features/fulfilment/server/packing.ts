@@ -14,7 +14,7 @@ import { recordAudit } from '#lib/db/audit.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
-import { visible, type OrderRow } from './queries.ts';
+import { type OrderRow, visible } from '#features/orders/index.ts';
 
 type LineRow = typeof orderItems.$inferSelect;
 

@@ -2,7 +2,7 @@
  * One order as the back office reads it, and the staff actions on it (mark processed / out for
  * delivery / delivered, cancel with a reason, assign a rider). Every action writes its audit
  * entry in the transaction of its change (src/lib/db/audit.ts) and reuses the order status
- * machine (status.ts), so the customer's SMS, points, stock and refunds follow as they do
+ * machine (the orders feature's advanceOrder and cancelOrderByShop), so the customer's SMS, points, stock and refunds follow as they do
  * everywhere else. A member without `board.view` (a rider) sees and moves only the orders
  * assigned to them; any other order is "not found". The board is order-board.ts.
  */
@@ -14,8 +14,14 @@ import { AppError, notFound } from '#lib/http/envelope.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
 import { orderSlotJson } from '#features/delivery/index.ts';
-import { advanceOrder, cancelOrderByShop } from './status.ts';
-import { staffVisible, visible, type OrderRow, type OrderStatus } from './queries.ts';
+import {
+  advanceOrder,
+  cancelOrderByShop,
+  type OrderRow,
+  type OrderStatus,
+  staffVisible,
+  visible,
+} from '#features/orders/index.ts';
 import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
 
 /** One line of an order as staff read it. */
@@ -211,7 +217,7 @@ export async function moveOrder(
   return { changed: moved.changed };
 }
 
-/** Cancels an order for the shop with `reason` (status.ts cancelOrderByShop), with its audit entry. */
+/** Cancels an order for the shop with `reason` (the orders feature's cancelOrderByShop), with its audit entry. */
 export async function cancelOrderAsStaff(
   db: Database,
   orderId: number,

@@ -4,7 +4,7 @@
  */
 import { buttonSecondary } from '#lib/ui/controls.tsx';
 import type { BoardJson } from '../contract.ts';
-import { paymentModeLabel, statusLabel } from '../rules.ts';
+import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { money, PaymentFlags, paymentStatusLabel, StatusBadge } from './admin-order-parts.tsx';
 
 /** The order statuses, in the order the board shows them. */

@@ -1,5 +1,5 @@
 /**
- * The picking feature's shared rules: the query that names one delivery slot of one day (the
+ * The fulfilment feature's shared rules: the query that names one delivery slot of one day (the
  * picking list's and the packing slips'), and the amount a rider collects. Browser-safe (zod only).
  */
 import { z } from 'zod';

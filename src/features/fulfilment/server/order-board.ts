@@ -8,7 +8,7 @@ import type { Database } from '#lib/db/index.ts';
 import { customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
 import { phone as phoneRules } from '#features/auth/rules.ts';
-import { staffVisible, visible, type OrderRow, type OrderStatus } from './queries.ts';
+import { type OrderRow, type OrderStatus, staffVisible, visible } from '#features/orders/index.ts';
 import { type BoardOrder, type BoardSlot, boardSlots } from './board-slots.ts';
 
 export { type BoardOrder, type BoardSlot, slotKey } from './board-slots.ts';

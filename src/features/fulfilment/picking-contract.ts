@@ -1,6 +1,6 @@
 /**
  * The picking list's routes (staff only): one declaration each, shared by the server
- * (routes.ts), the OpenAPI document and the tests. Zod only.
+ * (routes.ts), the OpenAPI document and the tests. Zod only; re-exported by contract.ts.
  */
 import { z } from 'zod';
 import { defineAdminRoute } from '#lib/http/contract.ts';

@@ -5,7 +5,7 @@
 import { formatPaise } from '#lib/money.ts';
 import { toPaise } from '#lib/ui/controls.tsx';
 import type { BoardJson } from '../contract.ts';
-import { statusLabel } from '../rules.ts';
+import { statusLabel } from '#features/orders/rules.ts';
 
 /** Badge colours per order status (text on tinted background, AA contrast). */
 const STATUS_TONE: Record<string, string> = {

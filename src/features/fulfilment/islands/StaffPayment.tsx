@@ -14,7 +14,7 @@ import { formatPaise } from '#lib/money.ts';
 import type { retryRefundRoute } from '#features/payments/contract.ts';
 import type { StaffOrderJson } from '../contract.ts';
 import { shopDateTime, toStaffLogin } from './admin-order-parts.tsx';
-import { REFUND_REASON } from './RefundStatus.tsx';
+import { REFUND_REASON } from '#features/orders/islands/RefundStatus.tsx';
 
 /** A refund as the staff's order JSON lists it. */
 type StaffRefundJson = StaffOrderJson['refunds'][number];

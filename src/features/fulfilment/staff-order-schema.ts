@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
-import { REFUND_REASON_VALUES, rupees, timestamp } from './order-schema.ts';
+import { REFUND_REASON_VALUES, rupees, timestamp } from '#features/orders/contract.ts';
 
 /** An order's status, payment mode and payment status as the back office's answers name them. */
 export const ORDER_STATUS_VALUES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;

@@ -28,7 +28,7 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder } from '#features/orders/server/status.ts';
 import { getOrder } from '#features/orders/server/queries.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
-import { setPickedAmount, substituteLine } from '#features/orders/server/packing.ts';
+import { setPickedAmount, substituteLine } from '#features/fulfilment/server/packing.ts';
 import { retryPaymentRefund } from '#features/payments/server/payment-refunds.ts';
 import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';

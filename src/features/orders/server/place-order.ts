@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
-import { AppError, badRequest } from '#lib/http/envelope.ts';
+import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
 import {
   type CheckoutPayment,
   getPaymentGateway,
@@ -44,12 +44,16 @@ export interface PlaceOrderOptions {
   gateway?: PaymentGateway | null;
 }
 
-/** 409 for a request whose cart another request (a double submit) has just turned into an order. */
 /** How long after an order an empty cart counts as "just ordered" (ms): 10 s. */
 export const JUST_ORDERED_MS = 10_000;
 
+/** 409 for a request whose cart another request (a double submit) has just turned into an order. */
 export const CART_ALREADY_ORDERED =
   'This cart has already been ordered by another request. Please check My Orders before ordering again.';
+/** Names that 409, which a request with an Idempotency-Key answers with the order its twin made. */
+const CART_TAKEN = 'orders.cart_already_ordered' as const;
+/** The 409 CART_ALREADY_ORDERED. */
+const cartAlreadyOrdered = () => new AppError('conflict', CART_ALREADY_ORDERED, { reason: CART_TAKEN });
 /** 422 for an Idempotency-Key sent again with another request body. */
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
@@ -174,7 +178,7 @@ export async function placeOrder(
       .from(orders)
       .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, since)))
       .limit(1);
-    throw recent ? new AppError('conflict', CART_ALREADY_ORDERED) : new AppError('unprocessable', CART_EMPTY);
+    throw recent ? cartAlreadyOrdered() : new AppError('unprocessable', CART_EMPTY);
   }
   if (input.paymentMode === 'Online' && !gateway)
     throw badRequest('Online payment is not available. Please choose another payment method.');
@@ -192,7 +196,7 @@ export async function placeOrder(
         .from(cartItems)
         .where(eq(cartItems.customerId, customerId))
         .for('update');
-      if (!locked.length) throw new AppError('conflict', CART_ALREADY_ORDERED);
+      if (!locked.length) throw cartAlreadyOrdered();
       return reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
     });
     // Stock went down: this server's pages show it at once (other servers within a second).
@@ -201,7 +205,7 @@ export async function placeOrder(
     // Two requests with the same key raced: the first consumed the cart (or the unique index
     // kept its order, or its order reached a customer limit that the second then met); return
     // that order.
-    const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
+    const cartTaken = isAppError(err, CART_TAKEN);
     const limitMet = err instanceof AppError && (err.code === 'unprocessable' || err.code === 'too_many_requests');
     if (input.idempotencyKey && (cartTaken || limitMet || isUniqueViolation(err))) {
       const existing = await forKey(input.idempotencyKey);

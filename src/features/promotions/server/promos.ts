@@ -10,7 +10,7 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, promoCodes, rateLimitEvents } from '#lib/db/schema.ts';
 import { assertUnderLimit, lockKey, type ThrottleRule } from '#lib/db/throttle.ts';
 import { getConfig } from '#lib/config.ts';
-import { AppError } from '#lib/http/envelope.ts';
+import { AppError, isAppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 
 export interface AppliedPromo {
@@ -48,6 +48,10 @@ export function promoDiscount(
  * tells nothing about which exist.
  */
 export const PROMO_INVALID = 'Invalid promo code.';
+/** Names that 422, which a counted try tells apart from every other failure. */
+const PROMO_UNUSABLE = 'promotions.promo_invalid' as const;
+/** The 422 PROMO_INVALID. */
+const promoInvalid = () => new AppError('unprocessable', PROMO_INVALID, { reason: PROMO_UNUSABLE });
 
 export async function evaluatePromo(
   db: Database | Transaction,
@@ -57,14 +61,14 @@ export async function evaluatePromo(
   now = new Date(),
 ): Promise<AppliedPromo> {
   const code = rawCode.trim().toUpperCase();
-  if (!code || code.length > 40) throw new AppError('unprocessable', PROMO_INVALID);
+  if (!code || code.length > 40) throw promoInvalid();
   const [promo] = await db.select().from(promoCodes).where(eq(promoCodes.code, code));
   const usable =
     promo?.isActive &&
     !(promo.startsAt && promo.startsAt > now) &&
     !(promo.endsAt && promo.endsAt <= now) &&
     !(promo.maxUses !== null && promo.usesCount >= promo.maxUses);
-  if (!promo || !usable) throw new AppError('unprocessable', PROMO_INVALID);
+  if (!promo || !usable) throw promoInvalid();
   if (subtotalPaise < promo.minOrderPaise) {
     throw new AppError(
       'unprocessable',
@@ -99,7 +103,7 @@ export async function countPromoUse(tx: Transaction, promoId: number): Promise<v
       ),
     )
     .returning({ id: promoCodes.id });
-  if (!updated.length) throw new AppError('unprocessable', PROMO_INVALID);
+  if (!updated.length) throw promoInvalid();
 }
 
 /** Gives a use back (order cancelled). */
@@ -163,7 +167,7 @@ export async function countedPromoTry<T>(
   try {
     return await check();
   } catch (err) {
-    spent = err instanceof AppError && err.message === PROMO_INVALID;
+    spent = isAppError(err, PROMO_UNUSABLE);
     throw err;
   } finally {
     if (!spent) await db.delete(rateLimitEvents).where(inArray(rateLimitEvents.id, taken));

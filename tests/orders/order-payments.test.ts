@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
       .select({ status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)
       .where(eq(orders.customerId, customerId));
-    expect(rows).toEqual([{ status: 'cancelled', paymentStatus: 'failed' }]);
+    expect(rows).toEqual([{ status: 'payment_failed', paymentStatus: 'failed' }]);
     expect(await stockOf()).toBe(stock);
     expect(await usesOf('FRESH5')).toBe(uses);
     const [after] = await db.select().from(customers).where(eq(customers.id, customerId));

@@ -97,6 +97,8 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
       },
     });
     expect(placed.status).toBe(201);
+    // The answer says what the order is: awaiting its payment, not placed.
+    expect(placed.body.data.order).toMatchObject({ order_status: 'pending_payment', payment_status: 'pending' });
     const payment = placed.body.data.payment as { order_id: string; amount: number; key_id: string; gateway: string };
     expect(payment).toMatchObject({ gateway: 'razorpay', key_id: SIMULATOR_KEYS.keyId, currency: 'INR' });
     expect(payment.amount).toBe(Math.round(Number(s.paid_amount) * 100));

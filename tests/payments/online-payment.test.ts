@@ -176,7 +176,7 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
       .from(stockMovements)
       .where(and(eq(stockMovements.orderId, unpaid.orderId), eq(stockMovements.reason, 'cancel')));
     expect(givenBack).toEqual([{ delta: 2 }]);
-    expect(await row(unpaid.orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(await row(unpaid.orderId)).toMatchObject({ status: 'payment_failed', paymentStatus: 'failed' });
     expect((await listCart(handle.db, unpaid.customerId)).map((l) => [l.productId, l.qty])).toEqual([[productId, 2]]);
   });
 
@@ -197,7 +197,7 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     const refunds = await handle.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
     expect(refunds).toEqual([expect.objectContaining({ reason: 'late_payment', status: 'pending' })]);
     expect(await sms(orderId, 'payment_refunded')).toBe(1);
-    expect(await row(orderId)).toMatchObject({ status: 'cancelled', paymentStatus: 'failed' });
+    expect(await row(orderId)).toMatchObject({ status: 'payment_failed', paymentStatus: 'failed' });
   });
 
   it('a cancel from the checkout confirms a payment that went through instead of releasing it', async () => {

@@ -4,14 +4,8 @@
  */
 import { z } from 'zod';
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
-import {
-  boardOrderSchema,
-  boardSlotSchema,
-  ORDER_STATUS_VALUES,
-  PAYMENT_MODE_VALUES,
-  PAYMENT_STATUS_VALUES,
-  staffOrderSchema,
-} from './staff-order-schema.ts';
+import { ORDER_STATUS_VALUES, PAYMENT_MODE_VALUES, PAYMENT_STATUS_VALUES } from '#features/orders/contract.ts';
+import { boardOrderSchema, boardSlotSchema, staffOrderSchema } from './staff-order-schema.ts';
 
 /** GET /api/admin/board: today's and tomorrow's orders by slot, or a search's results. */
 export const boardRoute = defineAdminRoute({
@@ -19,7 +13,7 @@ export const boardRoute = defineAdminRoute({
   path: '/api/admin/board',
   summary: 'The order board: today’s and tomorrow’s orders grouped by delivery slot',
   description:
-    'Each zone’s slots with capacity used and left and counts per status. Each slot lists its 20 newest matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
+    'Each zone’s slots with capacity used and left and counts per status. The shop’s orders show, and an online order whose gateway payment could not be accepted, awaiting its payment (pending_payment) or released unpaid (payment_failed), so staff can look into it. Each slot lists its 20 newest matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
   permission: 'board.view',
   query: z.object({
     status: z.enum(ORDER_STATUS_VALUES, { error: 'Unknown status.' }).optional(),

@@ -1,17 +1,19 @@
 /**
  * The back office's order as the API answers it (ADR 0061): an order as the board lists it, a board
- * slot, and an order as staff read it, with the status and payment values they share. Zod only
- * (browser-safe); re-exported by contract.ts.
+ * slot, and an order as staff read it, with the orders feature's status and payment values. Zod
+ * only (browser-safe); re-exported by contract.ts.
  */
 import { z } from 'zod';
 import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
-import { REFUND_REASON_VALUES, rupees, timestamp } from '#features/orders/contract.ts';
-
-/** An order's status, payment mode and payment status as the back office's answers name them. */
-export const ORDER_STATUS_VALUES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
-export const PAYMENT_MODE_VALUES = ['Cash', 'Card', 'Credit', 'Online'] as const;
-export const PAYMENT_STATUS_VALUES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+import {
+  ORDER_STATUS_VALUES,
+  PAYMENT_MODE_VALUES,
+  PAYMENT_STATUS_VALUES,
+  REFUND_REASON_VALUES,
+  rupees,
+  timestamp,
+} from '#features/orders/contract.ts';
 
 /** An order as the board lists it. */
 export const boardOrderSchema = z.object({
@@ -42,7 +44,11 @@ export const boardSlotSchema = z.object({
   capacity: z.number().int(),
   used: z.number().int(),
   left: z.number().int(),
-  counts: z.record(z.enum(ORDER_STATUS_VALUES), z.number().int()).describe('Orders per status (before filters)'),
+  counts: z
+    .partialRecord(z.enum(ORDER_STATUS_VALUES), z.number().int())
+    .describe(
+      'Orders per status (before filters): placed, processed, out_for_delivery, delivered and cancelled always; pending_payment and payment_failed only when the slot has such an order (one whose gateway payment could not be accepted)',
+    ),
   matching: z.number().int().describe('Orders of the slot matching the filters'),
   orders: z
     .array(boardOrderSchema)

@@ -16,6 +16,8 @@ export const myOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/my-orders',
   summary: 'Orders, newest first',
+  description:
+    'The orders the shop has, whatever became of them. An online order awaiting its payment (pending_payment) or released unpaid (payment_failed) is not listed.',
   auth: 'customer',
   response: z.object({ orders: z.array(orderJsonSchema) }),
 });
@@ -25,6 +27,8 @@ export const orderRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/orders/{id}',
   summary: "One order; 404 for another customer's",
+  description:
+    '404 also for an online order awaiting its payment (pending_payment) or released unpaid (payment_failed).',
   auth: 'customer',
   params: z.object({ id: orderId }),
   response: z.object({ order: orderJsonSchema }),
@@ -80,7 +84,7 @@ export const verifyPaymentRoute = defineRoute({
   summary: 'Confirm an online payment with the checkout callback',
   description: [
     "Razorpay's checkout callback fields. The signature (HMAC-SHA256 of order_id|payment_id with the key secret) is checked first: 400 when it is not valid, and nothing changes.",
-    'The payment must be captured (an authorized one is captured) with the order’s amount and currency: 200 with the order once paid (also when the webhook confirmed it first).',
+    'The payment must be captured (an authorized one is captured) with the order’s amount and currency: 200 with the order once paid, order_status placed (also when the webhook confirmed it first).',
     '402 "Payment processing failed." when it did not go through; 409 when its amount differs from the order’s, or the order was released before it arrived (it is refunded); 404 for another customer’s order; 503 when the gateway cannot be asked (the order is settled within minutes).',
   ].join(' '),
   auth: 'customer',
@@ -101,7 +105,7 @@ export const cancelPaymentRoute = defineRoute({
   path: '/api/customer/payments/razorpay/cancel',
   summary: 'Release an order whose online payment was declined or abandoned',
   description:
-    'The gateway is asked first: a payment that went through confirms the order instead (status "paid", with the order). Otherwise the order is released (status "released"): stock, slot, promo use and points go back and the cart is as it was. 404 for another customer’s gateway order.',
+    'The gateway is asked first: a payment that went through confirms the order instead (status "paid", with the order, order_status placed). Otherwise the order is released (status "released"; its order_status is payment_failed and it is not listed among the customer’s orders): stock, slot, promo use and points go back and the cart is as it was. 404 for another customer’s gateway order.',
   auth: 'customer',
   body: z.object({ razorpay_order_id: gatewayId('razorpay_order_id') }),
   response: z.object({

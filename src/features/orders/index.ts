@@ -3,7 +3,7 @@
  */
 export { onOrderConfirmed, type OrderConfirmedListener } from './server/confirmation.ts';
 export { placeOrder } from './server/place-order.ts';
-export { type OrderRow, type OrderStatus, staffVisible, visible } from './server/queries.ts';
+export { confirmedOrders, type OrderRow, type OrderStatus, UNPAID_STATUSES } from './server/queries.ts';
 export { quoteJson, quoteOrder } from './server/quote.ts';
 export { orderJson } from './server/order-json.ts';
 export { advanceOrder, cancelOrderByShop, orderSettlement } from './server/status.ts';

@@ -14,7 +14,7 @@ import type { BoardJson, boardRoute } from '../contract.ts';
 import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { paymentStatusLabel, toStaffLogin } from './admin-order-parts.tsx';
 import { useBoardPolling } from './board-polling.ts';
-import { type BoardSlot, OrderList, SlotCard, STATUSES } from './order-board-parts.tsx';
+import { type BoardSlot, OrderList, SlotCard, STATUSES, UNPAID_STATUSES } from './order-board-parts.tsx';
 
 export { BOARD_POLL_MS } from './board-polling.ts';
 
@@ -108,7 +108,7 @@ export default function OrderBoard({ initial, zones }: Props) {
           </label>
           <select id={ids.status} value={filters.status} onChange={set('status')} className={selectClass}>
             <option value="">Any</option>
-            {STATUSES.map((s) => (
+            {[...STATUSES, ...UNPAID_STATUSES].map((s) => (
               <option key={s} value={s}>
                 {statusLabel(s)}
               </option>

@@ -14,6 +14,8 @@ const STATUS_TONE: Record<string, string> = {
   out_for_delivery: 'bg-violet-100 text-violet-900',
   delivered: 'bg-brand-100 text-brand-800',
   cancelled: 'bg-slate-200 text-slate-800',
+  pending_payment: 'bg-orange-100 text-orange-900',
+  payment_failed: 'bg-red-100 text-red-900',
 };
 
 /** An order status as a badge. */

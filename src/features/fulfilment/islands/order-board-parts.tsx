@@ -7,8 +7,13 @@ import type { BoardJson } from '../contract.ts';
 import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { money, PaymentFlags, paymentStatusLabel, StatusBadge } from './admin-order-parts.tsx';
 
-/** The order statuses, in the order the board shows them. */
+/** The statuses of the shop's orders, in the order the board shows them. */
 export const STATUSES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+/**
+ * An online order not paid: on the board only when its gateway payment could not be accepted,
+ * so a slot counts these only when it has one.
+ */
+export const UNPAID_STATUSES = ['pending_payment', 'payment_failed'] as const;
 
 export type BoardSlot = BoardJson['days'][number]['slots'][number];
 type BoardOrder = BoardSlot['orders'][number];
@@ -37,7 +42,7 @@ export function SlotCard({ dayLabel, slot, onShowAll }: SlotCardProps) {
         </p>
       </div>
       <ul className="mt-1 flex flex-wrap gap-x-3 gap-y-1 text-xs text-slate-700" aria-label="Orders per status">
-        {STATUSES.map((s) => (
+        {[...STATUSES, ...UNPAID_STATUSES.filter((s) => (slot.counts[s] ?? 0) > 0)].map((s) => (
           <li key={s}>
             {statusLabel(s)}: <strong>{slot.counts[s] ?? 0}</strong>
           </li>

@@ -4,9 +4,12 @@
  * that still has orders; each with its capacity, counts per status, matching count and listed
  * orders; sorted by slot, then zone name. Pure.
  */
-import type { OrderRow, OrderStatus } from '#features/orders/index.ts';
+import { type OrderRow, type OrderStatus, UNPAID_STATUSES } from '#features/orders/index.ts';
 import { deliveryConfig, windowLabel } from '#features/delivery/index.ts';
 import { ORDER_STATUSES } from '#lib/db/schema.ts';
+
+/** The statuses every slot counts: the shop's orders'. */
+const SHOP_STATUSES = ORDER_STATUSES.filter((s) => !(UNPAID_STATUSES as readonly string[]).includes(s));
 
 /** A slot's key on the board and in BoardFilter.open: "zone|slotId". */
 export const slotKey = (zoneId: string | null, slotId: string | null) => `${zoneId ?? ''}|${slotId ?? ''}`;
@@ -42,7 +45,11 @@ export interface BoardSlot {
   capacity: number;
   used: number;
   left: number;
-  counts: Record<OrderStatus, number>;
+  /**
+   * Orders per status: every status of the shop's orders, and an unpaid online order's status
+   * (pending_payment, payment_failed) only when the slot has one (shown for its payment problem).
+   */
+  counts: Partial<Record<OrderStatus, number>>;
   /** Orders of the slot matching the filters; `orders` lists the first BOARD_SLOT_PAGE of them unless the slot is open. */
   matching: number;
   orders: BoardOrder[];
@@ -61,7 +68,8 @@ export interface BoardSlotInput {
 export function boardSlots({ today, tomorrow, zone: zoneFilter, usage, counts, shown }: BoardSlotInput): BoardSlot[] {
   const key = slotKey;
   const slots = new Map<string, BoardSlot>();
-  const emptyCounts = () => Object.fromEntries(ORDER_STATUSES.map((s) => [s, 0])) as Record<OrderStatus, number>;
+  const emptyCounts = () =>
+    Object.fromEntries(SHOP_STATUSES.map((s) => [s, 0])) as Partial<Record<OrderStatus, number>>;
   for (const zone of deliveryConfig().zones) {
     if (zoneFilter && zone.id !== zoneFilter) continue;
     // Every window of the zone's template on both days, whether or not it still takes orders.
@@ -109,7 +117,7 @@ export function boardSlots({ today, tomorrow, zone: zoneFilter, usage, counts, s
   for (const row of counts) {
     const slot = slotFor(row.zoneId, row.slotId);
     if (slot) {
-      slot.counts[row.status] += row.n;
+      slot.counts[row.status] = (slot.counts[row.status] ?? 0) + row.n;
       slot.matching += row.matching;
     }
   }

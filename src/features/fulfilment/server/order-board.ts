@@ -3,17 +3,24 @@
  * orders, a search across all orders, its cheap version for live updates, and a rider's
  * deliveries. A member without `board.view` (a rider) sees only the orders assigned to them.
  */
-import { and, asc, desc, eq, gte, inArray, lt, or, sql, type SQL, type Subquery } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL, type Subquery } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
 import { phone as phoneRules } from '#features/auth/rules.ts';
-import { type OrderRow, type OrderStatus, staffVisible, visible } from '#features/orders/index.ts';
+import { confirmedOrders, type OrderRow, type OrderStatus } from '#features/orders/index.ts';
 import { type BoardOrder, type BoardSlot, boardSlots } from './board-slots.ts';
 
 export { type BoardOrder, type BoardSlot, slotKey } from './board-slots.ts';
 
 const DAY_MS = 86_400_000;
+
+/**
+ * What staff see: the confirmed orders, and an online order whose gateway payment could not be
+ * accepted (a payment problem), whatever its status (pending_payment or payment_failed), so staff
+ * can look into it.
+ */
+export const staffVisible = or(confirmedOrders, isNotNull(orders.paymentProblem))!;
 
 /** What the board filters by (all optional). */
 export interface BoardFilter {
@@ -231,7 +238,7 @@ export async function riderDeliveries(db: Database, riderId: number, now = deliv
   return boardRows(
     db,
     and(
-      visible,
+      confirmedOrders,
       eq(orders.riderId, riderId),
       or(gte(orders.deliverySlotStart, from), inArray(orders.status, ['processed', 'out_for_delivery'])),
     ),

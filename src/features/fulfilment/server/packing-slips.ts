@@ -3,11 +3,12 @@
  * (customer, address, lines with their substitution choice, note, what the rider collects).
  * Reads only.
  */
-import { and, asc, eq, inArray, notInArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { customers, orderItems, orders } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { describeSlot } from '#features/delivery/index.ts';
+import { confirmedOrders } from '#features/orders/index.ts';
 import { dueOnDelivery, type SlotQuery } from '../rules.ts';
 import { packText, slotOrders } from './slot-orders.ts';
 
@@ -97,13 +98,13 @@ export async function slotSlips(db: Database, query: SlotQuery): Promise<Packing
   );
 }
 
-/** One order's packing slip (404 for an unknown order or one whose online payment is pending or failed). */
+/** One order's packing slip (404 for an unknown order, or an online one awaiting its payment or released unpaid). */
 export async function orderSlip(db: Database, orderId: number): Promise<PackingSlip> {
   const [row] = await db
     .select(slipColumns)
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(and(eq(orders.id, orderId), notInArray(orders.paymentStatus, ['pending', 'failed'])));
+    .where(and(eq(orders.id, orderId), confirmedOrders));
   if (!row) throw notFound(`Order ${orderId} not found.`);
   const [slip] = await slipsOf(db, [{ ...row.order, name: row.name, phone: row.phone }]);
   return slip!;

@@ -14,7 +14,7 @@ import { recordAudit } from '#lib/db/audit.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
-import { type OrderRow, visible } from '#features/orders/index.ts';
+import { confirmedOrders, type OrderRow } from '#features/orders/index.ts';
 
 type LineRow = typeof orderItems.$inferSelect;
 
@@ -28,12 +28,15 @@ function measure(line: { weight: number | null; weightUnit: string | null }): st
   return line.weight && line.weightUnit ? line.weightUnit : 'packs';
 }
 
-/** Locks the order and one of its lines; 404 unknown, 409 once out for delivery, delivered or cancelled. */
+/**
+ * Locks the order and one of its lines; 404 unknown (or an online order not paid: awaiting its payment,
+ * or released unpaid), 409 once out for delivery, delivered or cancelled.
+ */
 async function lockLine(tx: Transaction, orderId: number, lineId: number): Promise<{ row: OrderRow; line: LineRow }> {
   const [row] = await tx
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), visible))
+    .where(and(eq(orders.id, orderId), confirmedOrders))
     .for('update');
   if (!row) throw notFound(`Order ${orderId} not found.`);
   const [line] = await tx
@@ -46,8 +49,6 @@ async function lockLine(tx: Transaction, orderId: number, lineId: number): Promi
       'conflict',
       `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: its lines can no longer change.`,
     );
-  if (row.paymentStatus === 'pending')
-    throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: its lines cannot change yet.`);
   return { row, line };
 }
 

@@ -1,11 +1,11 @@
 /**
  * A delivery slot's orders as picking and packing see them: the orders still to pick (placed or
- * processed, not cancelled, not waiting on or refused by the payment gateway) of a day's slot in
- * every zone, found through the orders' slot start index (one day's range) then by slot id; a
+ * processed; an online order awaiting its payment or released unpaid is neither) of a day's slot
+ * in every zone, found through the orders' slot start index (one day's range) then by slot id; a
  * version that moves when one of them changes; the slot's label; the slot windows staff choose
  * from; and a pack size as people read it.
  */
-import { and, eq, gte, inArray, lt, notInArray, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { deliveryConfig, describeSlot, shopInstant, windowLabel } from '#features/delivery/index.ts';
@@ -23,7 +23,6 @@ export function slotOrders(query: SlotQuery) {
     lt(orders.deliverySlotStart, new Date(from.getTime() + DAY_MS)),
     eq(orders.deliverySlotId, query.slotId),
     inArray(orders.status, [...TO_PICK]),
-    notInArray(orders.paymentStatus, ['pending', 'failed']),
   );
 }
 

@@ -17,11 +17,11 @@ import { orderSlotJson } from '#features/delivery/index.ts';
 import {
   advanceOrder,
   cancelOrderByShop,
+  confirmedOrders,
   type OrderRow,
   type OrderStatus,
-  staffVisible,
-  visible,
 } from '#features/orders/index.ts';
+import { staffVisible } from './order-board.ts';
 import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
 
 /** One line of an order as staff read it. */
@@ -132,12 +132,17 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
   ]);
   const by = (status: OrderStatus, otherwise: string) =>
     audits.findLast((a) => a.action === `order.${status}`)?.staffName ?? otherwise;
-  const history: StatusChange[] = [{ status: 'placed', at: row.createdAt, by: 'Customer' }];
+  // An online order not paid (shown to staff for its payment problem) started awaiting its payment,
+  // and its release is stamped as a cancellation is.
+  const unpaid = row.status === 'pending_payment' || row.status === 'payment_failed';
+  const history: StatusChange[] = [
+    { status: unpaid ? 'pending_payment' : 'placed', at: row.createdAt, by: 'Customer' },
+  ];
   const stamps: [OrderStatus, Date | null][] = [
     ['processed', row.processedAt],
     ['out_for_delivery', row.outForDeliveryAt],
     ['delivered', row.deliveredAt],
-    ['cancelled', row.cancelledAt],
+    [row.status === 'payment_failed' ? 'payment_failed' : 'cancelled', row.cancelledAt],
   ];
   for (const [status, at] of stamps) {
     if (at)
@@ -257,7 +262,7 @@ export async function assignRider(
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), visible))
+      .where(and(eq(orders.id, orderId), confirmedOrders))
       .for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
     if (row.status === 'delivered' || row.status === 'cancelled')

@@ -6,8 +6,8 @@
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
  *    then reservation.ts writes the order and takes stock, promo use, points and credit.
  * 2. Online only, outside any transaction: the gateway order the customer pays into (the payments
- *    feature's startOnlinePayment); the order awaits its payment, hidden, until payments confirms
- *    it (ADR 0075).
+ *    feature's startOnlinePayment); the order is pending_payment, hidden, until payments confirms
+ *    it: placed (ADR 0075, 0099).
  *
  * An Idempotency-Key returns the same order for the same key, customer and request body, never
  * a second one (while it awaits its payment: the same order with the same checkout payment); the
@@ -116,6 +116,7 @@ async function orderForKey(
     .select({
       id: orders.id,
       requestHash: orders.requestHash,
+      status: orders.status,
       paymentStatus: orders.paymentStatus,
       gatewayOrderId: orders.gatewayOrderId,
       paidAmountPaise: orders.paidAmountPaise,
@@ -126,7 +127,7 @@ async function orderForKey(
   // Orders placed before request hashes were stored have none: the key alone decides for them.
   if (row.requestHash !== null && row.requestHash !== requestHash)
     throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
-  if (row.paymentStatus === 'pending') {
+  if (row.status === 'pending_payment') {
     const payment = pendingCheckoutPayment(gateway, row);
     if (!payment) throw new AppError('conflict', PAYMENT_IN_PROGRESS);
     return { order: await getOrder(db, customerId, row.id, { pending: true }), created: false, payment };

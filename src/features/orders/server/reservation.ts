@@ -53,7 +53,7 @@ export const CART_CHANGED =
 export interface ReservationRequest extends PlaceOrderInput {
   /** Hash of the request, stored with the idempotency key. */
   requestHash: string;
-  /** Online orders start `pending` until the gateway's charge settles. */
+  /** Online orders start pending_payment (payment `pending`) until the gateway's charge settles. */
   awaitsPayment: boolean;
 }
 
@@ -138,6 +138,7 @@ export async function reserveOrder(
         latitude: address.latitude,
         longitude: address.longitude,
       },
+      status: req.awaitsPayment ? 'pending_payment' : 'placed',
       paymentMode: req.paymentMode,
       paymentStatus: req.awaitsPayment ? 'pending' : 'unpaid',
       subtotalPaise: quote.subtotalPaise,

@@ -5,7 +5,7 @@
  * that cannot be used are counted per customer and per client IP (countedPromoTry), so codes
  * cannot be guessed at speed.
  */
-import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, promoCodes, rateLimitEvents } from '#lib/db/schema.ts';
 import { assertUnderLimit, lockKey, type ThrottleRule } from '#lib/db/throttle.ts';
@@ -79,7 +79,14 @@ export async function evaluatePromo(
     const [used] = await db
       .select({ n: sql<number>`count(*)::int` })
       .from(orders)
-      .where(and(eq(orders.customerId, customerId), eq(orders.promoCodeId, promo.id), ne(orders.status, 'cancelled')));
+      .where(
+        and(
+          eq(orders.customerId, customerId),
+          eq(orders.promoCodeId, promo.id),
+          // A cancelled order, or an online one released unpaid, gave its use back; one awaiting its payment holds it.
+          notInArray(orders.status, ['cancelled', 'payment_failed']),
+        ),
+      );
     if ((used?.n ?? 0) >= promo.perCustomerLimit)
       throw new AppError('unprocessable', 'You have already used this promo code.');
   }

@@ -4,8 +4,8 @@
  * updates as the callbacks, so processes running it at once only repeat the asking.
  * - Orders awaiting payment for more than RECONCILE_AFTER_MS: the gateway is asked for their
  *   payments and a captured (or authorized) one confirms the order.
- * - Still unpaid after PAYMENT_PENDING_MINUTES: released (cancelled, everything given back, the
- *   cart back). One that never got its gateway order (a crash mid-way) is released after
+ * - Still unpaid after PAYMENT_PENDING_MINUTES: released (payment_failed, everything given back,
+ *   the cart back). One that never got its gateway order (a crash mid-way) is released after
  *   RECONCILE_AFTER_MS.
  * - Orders released in the last LATE_PAYMENT_WATCH_MS: the gateway is asked about them on each
  *   run, so a payment that still arrived is refunded in full (and the customer told) even when its

@@ -1,12 +1,12 @@
 /**
- * An online order's start and its release (ADR 0075). Placing it reserves everything in one
- * transaction with `payment_status = pending` (hidden from the customer's lists, not on the
- * board); then, outside any transaction, the gateway order the customer pays into is created and
- * its id stored on the order. The order becomes placed when the payment is confirmed
- * (payment-confirm.ts). A gateway that cannot create the order, a declined or abandoned checkout,
- * or the pending time running out release it: `payment_status = failed`, and the orders feature
- * cancels it, gives back its stock, slot, promo use and points and puts its lines back in the cart
- * (order-settlement.ts).
+ * An online order's start and its release (ADR 0075, 0099). Placing it reserves everything in one
+ * transaction as pending_payment with `payment_status = pending` (hidden from the customer's
+ * lists, not on the board); then, outside any transaction, the gateway order the customer pays
+ * into is created and its id stored on the order. The order becomes placed when the payment is
+ * confirmed (payment-confirm.ts). A gateway that cannot create the order, a declined or abandoned
+ * checkout, or the pending time running out release it: `payment_status = failed`, and the orders
+ * feature makes it payment_failed, gives back its stock, slot, promo use and points and puts its
+ * lines back in the cart (order-settlement.ts).
  */
 import { and, eq } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';

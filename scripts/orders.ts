@@ -20,12 +20,22 @@ import { desc } from 'drizzle-orm';
 import { migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
 import { orders } from '#lib/db/schema.ts';
-import { advanceOrder } from '#features/orders/index.ts';
+import { advanceOrder, onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
 import { formatPaise } from '#lib/money.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { settleOrderSms } from '#features/notifications/index.ts';
-import { refundsFor, retryPaymentRefund, runPaymentJobs } from '#features/orders/index.ts';
-import { getPaymentGateway } from '#features/payments/index.ts';
+import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import {
+  getPaymentGateway,
+  refundsFor,
+  registerOrderSettlement,
+  retryPaymentRefund,
+  runPaymentJobs,
+} from '#features/payments/index.ts';
+
+// As the server wires them (src/server/wiring.ts): the payments job confirms or releases orders.
+onOrderConfirmed(allocateInvoiceNumber);
+registerOrderSettlement(orderSettlement);
 
 const [command, arg, arg2] = process.argv.slice(2);
 /** The operator as the audit log names them. */

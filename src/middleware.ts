@@ -17,8 +17,7 @@ import { logger } from '#lib/log.ts';
 import { errorResponse, AppError, notFound } from '#lib/http/envelope.ts';
 import { getDb } from '#lib/db/index.ts';
 import { scheduleMaintenance } from '#lib/db/maintenance.ts';
-import { schedulePaymentJobs } from '#features/orders/index.ts';
-import { getPaymentGateway } from '#features/payments/index.ts';
+import { getPaymentGateway, schedulePaymentJobs } from '#features/payments/index.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,

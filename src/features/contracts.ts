@@ -16,14 +16,10 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import {
-  adminPromoContracts,
-  orderAdminContracts,
-  orderContracts,
-  orderPaymentContracts,
-} from '#features/orders/contract.ts';
-import { paymentContracts } from '#features/payments/contract.ts';
-import { pickingContracts } from '#features/picking/contract.ts';
+import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
+import { orderContracts, orderPaymentContracts } from '#features/orders/contract.ts';
+import { onlinePaymentContracts, paymentContracts } from '#features/payments/contract.ts';
+import { adminPromoContracts } from '#features/promotions/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 
 /** All route contracts of the shop's API. */
@@ -40,6 +36,7 @@ export const allContracts: readonly RouteContract[] = [
   ...orderContracts,
   ...orderPaymentContracts,
   ...paymentContracts,
+  ...onlinePaymentContracts,
   ...substitutionContracts,
   ...buyAgainContracts,
   ...invoiceContracts,

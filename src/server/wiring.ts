@@ -7,6 +7,7 @@
  * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  * - A confirmed order gets its GST invoice number, in the confirming transaction.
+ * - An online order's settled payment confirms or releases the order (the orders feature's settlement).
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
  * - The back office's product listing ranks with the storefront's search engine.
  */
@@ -21,7 +22,8 @@ import { addPendingFormAdd } from '#features/cart/index.ts';
 import { registerProductSearch } from '#features/catalog/index.ts';
 import { searchProducts } from '#features/search/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
-import { onOrderConfirmed } from '#features/orders/index.ts';
+import { onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
+import { registerOrderSettlement } from '#features/payments/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 
 registerSessionResolver(sessionResolver);
@@ -29,4 +31,5 @@ registerStaffResolver(staffResolver);
 whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
 onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);
+registerOrderSettlement(orderSettlement);
 registerProductSearch(async (db, text, limit) => (await searchProducts(db, text, { limit })).map((p) => p.id));

@@ -14,7 +14,7 @@ import {
   PROMO_INVALID,
   promoCustomerLimit,
   promoIpLimit,
-} from '#features/orders/server/promos.ts';
+} from '#features/promotions/server/promos.ts';
 
 const DAY = 86_400_000;
 

@@ -9,7 +9,7 @@ import type { DatabaseHandle } from '#lib/db/index.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { DEMO_CUSTOMER_PHONE } from '#features/demo-shop/demo-customer.ts';
 import { customers, orders, staff } from '#lib/db/schema.ts';
-import { readBoard } from '#features/orders/server/order-board.ts';
+import { readBoard } from '#features/fulfilment/server/order-board.ts';
 import { buyAgain } from '#features/buy-again/server.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 

@@ -13,16 +13,21 @@ import {
   type GatewayRefund,
   type GatewayWebhook,
   type PaymentGateway,
+  registerOrderSettlement,
   WebhookSignatureError,
 } from '#features/payments/index.ts';
+import { orderSettlement } from '#features/orders/index.ts';
 import type { Database } from '#lib/db/index.ts';
-import type { CheckoutPayment } from '#features/orders/server/payment.ts';
-import { confirmPayment } from '#features/orders/server/payment-confirm.ts';
+import type { CheckoutPayment } from '#features/payments/server/payment.ts';
+import { confirmPayment } from '#features/payments/server/payment-confirm.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { customers } from '#lib/db/schema.ts';
+
+// As the server wires it (src/server/wiring.ts): a settled payment confirms or releases the order.
+registerOrderSettlement(orderSettlement);
 
 type Method = 'createOrder' | 'refund' | 'fetchOrderPayments' | 'fetchPayment' | 'capturePayment';
 

@@ -143,7 +143,10 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
     await expect(invoiceNumberOf(handle.db, mine.customerId, theirs.order.id)).rejects.toMatchObject({
       code: 'not_found',
     });
-    await handle.db.update(orders).set({ paymentStatus: 'pending' }).where(eq(orders.id, theirs.order.id));
+    await handle.db
+      .update(orders)
+      .set({ status: 'pending_payment', paymentStatus: 'pending' })
+      .where(eq(orders.id, theirs.order.id));
     await expect(invoiceNumberOf(handle.db, theirs.customerId, theirs.order.id)).rejects.toMatchObject({
       code: 'not_found',
     });

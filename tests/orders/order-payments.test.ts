@@ -23,7 +23,7 @@ import { addAddress } from '#features/addresses/server/addresses.ts';
 import { PAYMENT_INIT_FAILED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import { verifyCheckoutPayment } from '#features/orders/server/payment-callbacks.ts';
+import { verifyCheckoutPayment } from '#features/payments/server/payment-callbacks.ts';
 import { completeOtpLogin, issueOtp } from '#features/auth/server/otp.ts';
 import { AppError } from '#lib/http/envelope.ts';
 
@@ -161,7 +161,7 @@ describe.each(testDatabaseKinds())('order payments in one process on %s', (kind)
       .select({ status: orders.status, paymentStatus: orders.paymentStatus })
       .from(orders)
       .where(eq(orders.customerId, customerId));
-    expect(rows).toEqual([{ status: 'cancelled', paymentStatus: 'failed' }]);
+    expect(rows).toEqual([{ status: 'payment_failed', paymentStatus: 'failed' }]);
     expect(await stockOf()).toBe(stock);
     expect(await usesOf('FRESH5')).toBe(uses);
     const [after] = await db.select().from(customers).where(eq(customers.id, customerId));

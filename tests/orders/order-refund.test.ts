@@ -18,7 +18,7 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
 import { refundParts } from '#features/orders/refund.ts';
-import { retryPaymentRefund, settleRefund } from '#features/orders/server/payment-refunds.ts';
+import { retryPaymentRefund, settleRefund } from '#features/payments/server/payment-refunds.ts';
 import { getOrder } from '#features/orders/server/queries.ts';
 import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';

@@ -8,6 +8,7 @@ export {
   findCustomerByPhone,
   issueOtp,
   OTP_TTL_MS,
+  OTP_WRONG,
   type OtpSent,
   verifyOtp,
 } from './server/otp.ts';

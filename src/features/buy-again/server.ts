@@ -3,14 +3,13 @@
  * (the number of delivered orders holding the product; a tie goes to the most recently
  * delivered), limited to what can be bought now (active and in stock). Scoped by the session's
  * customer: only their own delivered orders count. Orders still on their way, cancelled ones
- * and hidden online payments (pending, failed) never do.
+ * and online orders not paid (pending_payment, payment_failed) never do.
  */
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { orderItems, orders, products } from '#lib/db/schema.ts';
 import { summaryColumns, toSummary } from '#features/catalog/index.ts';
 import type { ProductSummary } from '#features/catalog/rules.ts';
-import { visible } from '#features/orders/index.ts';
 
 /** How many products "Buy again" lists at most. */
 export const BUY_AGAIN_LIMIT = 12;
@@ -35,9 +34,7 @@ export async function buyAgain(db: Database, customerId: number, limit = BUY_AGA
     })
     .from(orderItems)
     .innerJoin(orders, eq(orders.id, orderItems.orderId))
-    .where(
-      and(eq(orders.customerId, customerId), eq(orders.status, 'delivered'), visible, isNotNull(orderItems.productId)),
-    )
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'delivered'), isNotNull(orderItems.productId)))
     .groupBy(orderItems.productId)
     .as('history');
   const rows = await db

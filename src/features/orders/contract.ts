@@ -4,10 +4,5 @@
  * strings, like the spec's answers. Zod only; islands import these with `import type`
  * (src/lib/http/client.ts). The declarations live by concern in the files re-exported here.
  */
-export * from './admin-promo-rules.ts';
 export * from './customer-order-contract.ts';
 export * from './order-schema.ts';
-export * from './payment-contract.ts';
-export * from './promo-contract.ts';
-export * from './staff-order-contract.ts';
-export * from './staff-order-schema.ts';

@@ -1,6 +1,8 @@
 /**
  * The customer's order routes (spec 001 §3 "Order as read", §4 cancel, §7 my-orders): list, read,
- * cancel and reorder, and the invoice's address. Re-exported by contract.ts.
+ * cancel and reorder, the online payment's checkout callback and cancel (ADR 0075; the payments
+ * feature settles the payment, the answer is the order), and the invoice's address. Re-exported
+ * by contract.ts.
  */
 import { z } from 'zod';
 import { cartLineSchema, cartSummarySchema } from '#features/cart/contract.ts';
@@ -14,6 +16,8 @@ export const myOrdersRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/my-orders',
   summary: 'Orders, newest first',
+  description:
+    'The orders the shop has, whatever became of them. An online order awaiting its payment (pending_payment) or released unpaid (payment_failed) is not listed.',
   auth: 'customer',
   response: z.object({ orders: z.array(orderJsonSchema) }),
 });
@@ -23,6 +27,8 @@ export const orderRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/orders/{id}',
   summary: "One order; 404 for another customer's",
+  description:
+    '404 also for an online order awaiting its payment (pending_payment) or released unpaid (payment_failed).',
   auth: 'customer',
   params: z.object({ id: orderId }),
   response: z.object({ order: orderJsonSchema }),
@@ -63,6 +69,53 @@ export const reorderRoute = defineRoute({
 });
 
 export const orderContracts = [myOrdersRoute, orderRoute, cancelOrderRoute, reorderRoute] as const;
+
+/** A Razorpay id as the checkout sends it (`order_…`, `pay_…`): letters, digits, underscores. */
+const gatewayId = (label: string) =>
+  z
+    .string({ error: `${label} is required.` })
+    .trim()
+    .regex(/^[\w-]{1,64}$/, { error: `${label} is not valid.` });
+
+/** POST /api/customer/payments/razorpay/verify: the checkout's callback. */
+export const verifyPaymentRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/payments/razorpay/verify',
+  summary: 'Confirm an online payment with the checkout callback',
+  description: [
+    "Razorpay's checkout callback fields. The signature (HMAC-SHA256 of order_id|payment_id with the key secret) is checked first: 400 when it is not valid, and nothing changes.",
+    'The payment must be captured (an authorized one is captured) with the order’s amount and currency: 200 with the order once paid, order_status placed (also when the webhook confirmed it first).',
+    '402 "Payment processing failed." when it did not go through; 409 when its amount differs from the order’s, or the order was released before it arrived (it is refunded); 404 for another customer’s order; 503 when the gateway cannot be asked (the order is settled within minutes).',
+  ].join(' '),
+  auth: 'customer',
+  body: z.object({
+    razorpay_order_id: gatewayId('razorpay_order_id'),
+    razorpay_payment_id: gatewayId('razorpay_payment_id'),
+    razorpay_signature: z
+      .string({ error: 'razorpay_signature is required.' })
+      .trim()
+      .regex(/^[0-9a-f]{1,128}$/i, { error: 'razorpay_signature is not valid.' }),
+  }),
+  response: z.object({ order: orderJsonSchema, order_id: z.number().int(), success: z.literal(true) }),
+});
+
+/** POST /api/customer/payments/razorpay/cancel: the customer declined or abandoned the checkout. */
+export const cancelPaymentRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/payments/razorpay/cancel',
+  summary: 'Release an order whose online payment was declined or abandoned',
+  description:
+    'The gateway is asked first: a payment that went through confirms the order instead (status "paid", with the order, order_status placed). Otherwise the order is released (status "released"; its order_status is payment_failed and it is not listed among the customer’s orders): stock, slot, promo use and points go back and the cart is as it was. 404 for another customer’s gateway order.',
+  auth: 'customer',
+  body: z.object({ razorpay_order_id: gatewayId('razorpay_order_id') }),
+  response: z.object({
+    status: z.enum(['paid', 'released']),
+    order_id: z.number().int(),
+    order: orderJsonSchema.nullable().describe('The order, when it is paid'),
+  }),
+});
+
+export const orderPaymentContracts = [verifyPaymentRoute, cancelPaymentRoute] as const;
 
 /** An order as the islands read it. */
 export type OrderJson = z.output<typeof orderJsonSchema>;

@@ -6,6 +6,23 @@ import { z } from 'zod';
 import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
 
+/**
+ * An order's status, in the order of its life (ADR 0099): an online order is pending_payment until
+ * paid (then placed) or released unpaid (payment_failed); placed means the shop has the order.
+ */
+export const ORDER_STATUS_VALUES = [
+  'pending_payment',
+  'placed',
+  'processed',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+] as const;
+/** An order's payment mode and payment status as the answers name them. */
+export const PAYMENT_MODE_VALUES = ['Cash', 'Card', 'Credit', 'Online'] as const;
+export const PAYMENT_STATUS_VALUES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
+
 export const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 export const timestamp = z.string().describe('ISO 8601 time');
 
@@ -43,7 +60,11 @@ export const customerRefundSchema = z.object({
 export const orderJsonSchema = z.object({
   id: z.number().int(),
   created_at: timestamp,
-  order_status: z.string().describe('placed, processed, out_for_delivery, delivered or cancelled'),
+  order_status: z
+    .enum(ORDER_STATUS_VALUES)
+    .describe(
+      "placed, processed, out_for_delivery, delivered or cancelled; pending_payment in place-order's answer while an online order awaits its payment (an order released unpaid, payment_failed, is never answered)",
+    ),
   payment_mode: z.string().describe('Cash, Card, Credit or Online'),
   payment_status: z
     .string()

@@ -1,17 +1,11 @@
 /**
  * The orders' route handlers (contracts in contract.ts; mounted by
- * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts, and the back office's by
- * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts; the online payment's by
- * src/pages/api/customer/payments/razorpay/{verify,cancel}.ts, src/pages/api/payments/razorpay/webhook.ts
- * and src/pages/api/admin/orders/[id]/refunds/[refundId]/retry.ts).
- *
- * The webhook carries no session and no cookies: the Origin check (src/lib/http/request-origin.ts)
- * lets such requests through, and the gateway's signature over the raw body is what it must prove.
+ * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts; the online payment's
+ * checkout callback and cancel by src/pages/api/customer/payments/razorpay/{verify,cancel}.ts).
  */
-import { cartPolicy, deliveryNow, shopTime } from '#features/delivery/index.ts';
+import { cartPolicy } from '#features/delivery/index.ts';
 import { implement } from '#lib/http/handler.ts';
-import { type Database, getDb } from '#lib/db/index.ts';
-import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
+import { getDb } from '#lib/db/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
 import { listCart, summarize } from '#features/cart/index.ts';
@@ -21,46 +15,14 @@ import { getOrder, listOrders } from './server/queries.ts';
 import { cancelOrder } from './server/status.ts';
 import { orderJson } from './server/order-json.ts';
 import {
-  adminPromosRoute,
-  assignRiderRoute,
-  boardRoute,
-  boardVersionRoute,
   cancelOrderRoute,
-  createPromoRoute,
-  deliveriesRoute,
-  endPromoRoute,
-  markDeliveredRoute,
-  markOutForDeliveryRoute,
-  markProcessedRoute,
+  cancelPaymentRoute,
   myOrdersRoute,
   orderRoute,
   reorderRoute,
-  setPickedRoute,
-  staffCancelRoute,
-  staffOrderRoute,
-  substituteLineRoute,
+  verifyPaymentRoute,
 } from './contract.ts';
-import { setPickedAmount, substituteLine } from './server/packing.ts';
-import { formatPaise } from '#lib/money.ts';
-import { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
-import { roleCan } from '#lib/http/permissions.ts';
-import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
-import { type BoardFilter, boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
-import {
-  assignRider,
-  cancelOrderAsStaff,
-  listRiders,
-  moveOrder,
-  staffOrder,
-  type StaffMove,
-} from './server/staff-orders.ts';
-import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
-import { api, AppError, ok, readRawBody } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
-import { GatewayError, getPaymentGateway, WebhookSignatureError } from '#features/payments/index.ts';
-import { cancelPaymentRoute, paymentWebhookRoute, retryRefundRoute, verifyPaymentRoute } from './contract.ts';
-import { cancelCheckoutPayment, handlePaymentWebhook, verifyCheckoutPayment } from './server/payment-callbacks.ts';
-import { retryPaymentRefund } from './server/payment-refunds.ts';
+import { cancelCheckoutPayment, getPaymentGateway, verifyCheckoutPayment } from '#features/payments/index.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },
@@ -88,139 +50,6 @@ export const reorderEndpoint = implement(reorderRoute, async ({ ctx, body, custo
   return {
     message: reorderMessage(result),
     data: { ...reorderJson(result), my_cart: lines.map(cartLineJson), summary: cartSummaryJson(summary) },
-    headers: NO_STORE,
-  };
-});
-
-export const adminPromosEndpoint = implement(adminPromosRoute, async () => ({
-  data: { promos: await listAdminPromos(await getDb()) },
-  headers: NO_STORE,
-}));
-
-export const createPromoEndpoint = implement(createPromoRoute, async ({ body, actor }) => ({
-  data: { promo: await createPromo(await getDb(), body, actor) },
-  status: 201,
-  message: `Promo code ${body.code} created.`,
-  headers: NO_STORE,
-}));
-
-export const endPromoEndpoint = implement(endPromoRoute, async ({ params, actor }) => {
-  const promo = await endPromo(await getDb(), params.id, actor);
-  return { data: { promo }, message: `Promo code ${promo.code} ended.`, headers: NO_STORE };
-});
-
-// ── The back office's order routes (staff only) ──────────────────────────────────────────
-
-/** The order as `staff` reads it, with the riders to choose from when they may assign one. */
-async function staffOrderAnswer(orderId: number, staff: SessionStaff) {
-  const db = await getDb();
-  const [order, riders] = await Promise.all([
-    staffOrder(db, orderId, staff),
-    roleCan(staff.role, 'orders.assign_rider') ? listRiders(db) : Promise.resolve([]),
-  ]);
-  return { order: staffOrderJson(order, riders) };
-}
-
-/**
- * The board's answer for one version and query, shared for BOARD_REUSE_MS by every open board on
- * this process (they poll and reload together). The version moves with every order change of the
- * board's days, so a reused answer misses at most a rename (a customer's, a rider's) for that
- * long. A search reaches every date, beyond what the version watches: it is read afresh.
- */
-const BOARD_REUSE_MS = 2000;
-const sharedBoard = memoPerDatabaseKeyed(BOARD_REUSE_MS, 32, async (db: Database, key: string) => {
-  const { version, filter } = JSON.parse(key) as { version: string; filter: BoardFilter };
-  return boardJson(await readBoard(db, filter), version);
-});
-
-export const boardEndpoint = implement(boardRoute, async ({ query }) => {
-  const db = await getDb();
-  // The version first: a change between the two reads makes the next poll reload again, never miss one.
-  const version = await boardVersion(db);
-  const filter: BoardFilter = {
-    status: query.status,
-    paymentMode: query.payment_mode,
-    paymentStatus: query.payment_status,
-    zone: query.zone || undefined,
-    q: query.q || undefined,
-    open: query.open ? query.open.split(',') : undefined,
-  };
-  const data = filter.q
-    ? boardJson(await readBoard(db, filter), version)
-    : await sharedBoard(db, JSON.stringify({ version, today: shopTime(deliveryNow()).date, filter }));
-  return { data, headers: NO_STORE };
-});
-
-export const boardVersionEndpoint = implement(boardVersionRoute, async () => ({
-  data: { version: await boardVersion(await getDb()) },
-  headers: NO_STORE,
-}));
-
-export const deliveriesEndpoint = implement(deliveriesRoute, async ({ staff }) => ({
-  data: { orders: (await riderDeliveries(await getDb(), staff.id)).map(boardOrderJson) },
-  headers: NO_STORE,
-}));
-
-export const staffOrderEndpoint = implement(staffOrderRoute, async ({ params, staff }) => ({
-  data: await staffOrderAnswer(params.id, staff),
-  headers: NO_STORE,
-}));
-
-/** The handler of one staff move (processed, out for delivery, delivered). */
-const moveEndpoint =
-  (to: StaffMove, message: string) =>
-  async ({ params, staff, actor }: { params: { id: number }; staff: SessionStaff; actor: StaffActor }) => {
-    const { changed } = await moveOrder(await getDb(), params.id, to, staff, actor);
-    return {
-      data: await staffOrderAnswer(params.id, staff),
-      message: changed ? message : 'Nothing to change: the order is there already.',
-      headers: NO_STORE,
-    };
-  };
-
-export const markProcessedEndpoint = implement(markProcessedRoute, moveEndpoint('processed', 'Marked as processed.'));
-export const markOutForDeliveryEndpoint = implement(
-  markOutForDeliveryRoute,
-  moveEndpoint('out_for_delivery', 'Marked as out for delivery.'),
-);
-export const markDeliveredEndpoint = implement(markDeliveredRoute, moveEndpoint('delivered', 'Marked as delivered.'));
-
-export const staffCancelEndpoint = implement(staffCancelRoute, async ({ params, body, staff, actor }) => {
-  await cancelOrderAsStaff(await getDb(), params.id, body.reason, actor);
-  return { data: await staffOrderAnswer(params.id, staff), message: 'Order cancelled.', headers: NO_STORE };
-});
-
-export const setPickedEndpoint = implement(setPickedRoute, async ({ params, body, staff, actor }) => {
-  const { changed, refundPaise } = await setPickedAmount(await getDb(), params.id, params.line, body.picked, actor);
-  return {
-    data: await staffOrderAnswer(params.id, staff),
-    message: !changed
-      ? 'Nothing to change: that is recorded already.'
-      : refundPaise > 0
-        ? `Picked quantity saved; ${formatPaise(refundPaise)} back to the customer.`
-        : 'Picked quantity saved.',
-    headers: NO_STORE,
-  };
-});
-
-export const substituteLineEndpoint = implement(substituteLineRoute, async ({ params, body, staff, actor }) => {
-  const { changed, refundPaise } = await substituteLine(await getDb(), params.id, params.line, body.product_id, actor);
-  return {
-    data: await staffOrderAnswer(params.id, staff),
-    message: !changed
-      ? 'Nothing to change: that is recorded already.'
-      : refundPaise > 0
-        ? `Substitute saved; ${formatPaise(refundPaise)} back to the customer.`
-        : 'Substitute saved.',
-    headers: NO_STORE,
-  };
-});
-
-export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, body, staff, actor }) => {
-  await assignRider(await getDb(), params.id, body.rider_id, actor);
-  return {
-    data: await staffOrderAnswer(params.id, staff),
-    message: body.rider_id ? 'Rider assigned.' : 'Rider removed.',
     headers: NO_STORE,
   };
 });
@@ -257,40 +86,6 @@ export const cancelPaymentEndpoint = implement(cancelPaymentRoute, async ({ body
         ? 'Your payment went through: the order is placed.'
         : 'Your order was not placed and your cart is unchanged.',
     data: { status: outcome, order_id: orderId, order },
-    headers: NO_STORE,
-  };
-});
-
-/** The webhook: raw body within the body cap, signature checked by the gateway (400), 503 when the gateway cannot be asked. */
-export const paymentWebhookEndpoint = {
-  contract: paymentWebhookRoute,
-  endpoint: api(async (ctx) => {
-    const gateway = getPaymentGateway();
-    if (!gateway) throw new AppError('not_found', 'Online payment is not enabled.');
-    const raw = await readRawBody(ctx.request);
-    try {
-      const outcome = await handlePaymentWebhook(await getDb(), gateway, raw, ctx.request.headers);
-      return ok({ outcome }, { headers: NO_STORE });
-    } catch (err) {
-      if (err instanceof WebhookSignatureError) {
-        logger.warn({ reqId: ctx.locals.reqId }, 'webhook refused: signature missing or invalid');
-        throw new AppError('bad_request', 'The webhook signature is missing or invalid.');
-      }
-      if (err instanceof GatewayError) {
-        logger.warn({ reqId: ctx.locals.reqId, err }, 'webhook: the gateway could not be asked; it retries');
-        throw new AppError('unavailable', 'The payment could not be settled now. Please retry.');
-      }
-      throw err;
-    }
-  }),
-};
-
-export const retryRefundEndpoint = implement(retryRefundRoute, async ({ params, actor }) => {
-  const db = await getDb();
-  const after = await retryPaymentRefund(db, getPaymentGateway(), params.id, params.refundId, actor);
-  return {
-    message: after.status === 'failed' ? 'The gateway refused the refund again.' : 'Refund sent again.',
-    data: { refund: { id: params.refundId, status: after.status, failure_reason: after.failureReason } },
     headers: NO_STORE,
   };
 });

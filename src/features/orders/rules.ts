@@ -13,11 +13,21 @@ export const ORDER_MESSAGES = {
   orderNotFound: 'Order not found.',
 } as const;
 
+/** Statuses whose label is not their name: an online order not paid (ADR 0099). */
+const STATUS_LABELS: Record<string, string> = {
+  pending_payment: 'Awaiting payment',
+  payment_failed: 'Payment failed',
+};
+
 /**
- * The label of an order status: the spec's values capitalised, underscores as spaces.
+ * The label of an order status: the spec's values capitalised, underscores as spaces; an online
+ * order not paid says so.
  * @example statusLabel('out_for_delivery') // 'Out for delivery'
+ * @example statusLabel('pending_payment') // 'Awaiting payment'
  */
 export function statusLabel(status: string): string {
+  const named = STATUS_LABELS[status];
+  if (named) return named;
   const text = status.replace(/_/g, ' ').trim();
   return text ? text[0]!.toUpperCase() + text.slice(1).toLowerCase() : 'Unknown';
 }

@@ -1,10 +1,13 @@
 /**
- * The payments feature's route: the simulator's checkout, reached through the shop (the browser
- * never talks to the simulator itself). Declared once with zod (server, the payment modal by
- * `import type`, OpenAPI).
+ * The payments feature's routes: the simulator's checkout, reached through the shop (the browser
+ * never talks to the simulator itself), and the gateway's webhook and staff's refund retry
+ * (payment-contract.ts, re-exported here). Declared once with zod (server, the payment modal and
+ * the staff's order page by `import type`, OpenAPI).
  */
 import { z } from 'zod';
 import { defineRoute } from '#lib/http/contract.ts';
+
+export * from './payment-contract.ts';
 
 /** Ways to pay in the simulator's checkout, as Razorpay names them. */
 export const SIMULATOR_METHODS = ['upi', 'card', 'netbanking', 'wallet'] as const;

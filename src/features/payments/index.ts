@@ -1,7 +1,9 @@
 /**
  * The payments feature's server surface: what pages, scripts, the server and other features use of its server code.
- * The gateway interface and its errors (server/gateway.ts), the configured gateway, Razorpay's gateway, and the
- * local payment simulator (simulator/).
+ * The gateway interface and its errors (server/gateway.ts), the configured gateway, Razorpay's gateway, the local
+ * payment simulator (simulator/), and an online order's payment from its start to its settlement (ADR 0075): the
+ * checkout payment, confirmation, the customer's callbacks, the payments job, refunds (ADR 0076), and the
+ * settlement through which the orders feature moves the order (server/order-settlement.ts).
  */
 export {
   GATEWAY_TIMEOUT_MS,
@@ -23,3 +25,22 @@ export {
 } from './simulator/server.ts';
 export { SIMULATOR_KEYS, type SimulatorSettings } from './simulator/settings.ts';
 export { startConfiguredSimulator, WEBHOOK_PATH } from './simulator/startup.ts';
+export { type OrderSettlement, registerOrderSettlement } from './server/order-settlement.ts';
+export {
+  type CheckoutPayment,
+  checkoutPaymentJson,
+  PAYMENT_FAILED,
+  PAYMENT_INIT_FAILED,
+  pendingCheckoutPayment,
+  startOnlinePayment,
+} from './server/payment.ts';
+export { confirmPayment } from './server/payment-confirm.ts';
+export { cancelCheckoutPayment, verifyCheckoutPayment } from './server/payment-callbacks.ts';
+export { runPaymentJobs, schedulePaymentJobs } from './server/payment-jobs.ts';
+export {
+  type OrderRefund,
+  refundsFor,
+  requestRefund,
+  retryPaymentRefund,
+  sendRefund,
+} from './server/payment-refunds.ts';

@@ -1,15 +1,23 @@
-/** The payments feature's handlers (contract.ts; mounted under src/pages/api/payments). */
+/**
+ * The payments feature's handlers (contract.ts; mounted by src/pages/api/payments/simulator/pay.ts,
+ * src/pages/api/payments/razorpay/webhook.ts and src/pages/api/admin/orders/[id]/refunds/[refundId]/retry.ts).
+ *
+ * The webhook carries no session and no cookies: the Origin check (src/lib/http/request-origin.ts)
+ * lets such requests through, and the gateway's signature over the raw body is what it must prove.
+ */
 import { getConfig } from '#lib/config.ts';
-import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
+import { getDb } from '#lib/db/index.ts';
+import { api, AppError, badRequest, notFound, ok, readRawBody } from '#lib/http/envelope.ts';
 import { implement } from '#lib/http/handler.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { logger } from '#lib/log.ts';
-import { simulatorPayRoute } from './contract.ts';
-import { GatewayError } from './server/gateway.ts';
+import { paymentWebhookRoute, retryRefundRoute, simulatorPayRoute } from './contract.ts';
+import { getPaymentGateway } from './server/configured.ts';
+import { GatewayError, WebhookSignatureError } from './server/gateway.ts';
+import { PAYMENT_FAILED } from './server/payment.ts';
+import { handlePaymentWebhook } from './server/payment-callbacks.ts';
+import { retryPaymentRefund } from './server/payment-refunds.ts';
 import { payWithSimulator, SimulatorDeclinedError } from './server/simulator-checkout.ts';
-
-/** The spec's text for a payment that did not go through. */
-const PAYMENT_FAILED = 'Payment processing failed.';
 
 export const simulatorPayEndpoint = implement(simulatorPayRoute, async ({ body, ctx }) => {
   if (getConfig().PAYMENT_GATEWAY !== 'simulator') throw notFound('Not found.');
@@ -25,4 +33,38 @@ export const simulatorPayEndpoint = implement(simulatorPayRoute, async ({ body, 
     logger.error({ err, reqId: ctx.locals.reqId }, 'payment simulator unreachable');
     throw new AppError('unavailable', PAYMENT_FAILED);
   }
+});
+
+/** The webhook: raw body within the body cap, signature checked by the gateway (400), 503 when the gateway cannot be asked. */
+export const paymentWebhookEndpoint = {
+  contract: paymentWebhookRoute,
+  endpoint: api(async (ctx) => {
+    const gateway = getPaymentGateway();
+    if (!gateway) throw new AppError('not_found', 'Online payment is not enabled.');
+    const raw = await readRawBody(ctx.request);
+    try {
+      const outcome = await handlePaymentWebhook(await getDb(), gateway, raw, ctx.request.headers);
+      return ok({ outcome }, { headers: NO_STORE });
+    } catch (err) {
+      if (err instanceof WebhookSignatureError) {
+        logger.warn({ reqId: ctx.locals.reqId }, 'webhook refused: signature missing or invalid');
+        throw new AppError('bad_request', 'The webhook signature is missing or invalid.');
+      }
+      if (err instanceof GatewayError) {
+        logger.warn({ reqId: ctx.locals.reqId, err }, 'webhook: the gateway could not be asked; it retries');
+        throw new AppError('unavailable', 'The payment could not be settled now. Please retry.');
+      }
+      throw err;
+    }
+  }),
+};
+
+export const retryRefundEndpoint = implement(retryRefundRoute, async ({ params, actor }) => {
+  const db = await getDb();
+  const after = await retryPaymentRefund(db, getPaymentGateway(), params.id, params.refundId, actor);
+  return {
+    message: after.status === 'failed' ? 'The gateway refused the refund again.' : 'Refund sent again.',
+    data: { refund: { id: params.refundId, status: after.status, failure_reason: after.failureReason } },
+    headers: NO_STORE,
+  };
 });

@@ -43,9 +43,21 @@ export const ERROR_STATUS = {
 
 export type ErrorCode = keyof typeof ERROR_STATUS;
 
-/** An expected failure with a customer-facing message. */
+/**
+ * The name of one failure, `feature.what` (e.g. `orders.cart_already_ordered`), for code that must
+ * tell it apart from others of the same ErrorCode. Never sent: the answer is the code's status and
+ * the message.
+ */
+export type ErrorReason = `${string}.${string}`;
+
+/**
+ * An expected failure with a customer-facing message. Code that acts on a particular failure
+ * compares its `reason` (isAppError), never its message: the message is the customer's text.
+ */
 export class AppError extends Error {
   readonly code: ErrorCode;
+  /** Which failure this is, when some caller tells it apart; absent otherwise. */
+  readonly reason?: ErrorReason;
   readonly errors?: Record<string, string>;
   /** Extra data returned beside the message (e.g. the server's figures on a 409). */
   readonly data?: Record<string, unknown>;
@@ -55,15 +67,26 @@ export class AppError extends Error {
   constructor(
     code: ErrorCode,
     message: string,
-    extra: { errors?: Record<string, string>; data?: Record<string, unknown>; retryAfter?: number } = {},
+    extra: {
+      reason?: ErrorReason;
+      errors?: Record<string, string>;
+      data?: Record<string, unknown>;
+      retryAfter?: number;
+    } = {},
   ) {
     super(message);
     this.name = 'AppError';
     this.code = code;
+    this.reason = extra.reason;
     this.errors = extra.errors;
     this.data = extra.data;
     this.retryAfter = extra.retryAfter;
   }
+}
+
+/** Whether `err` is an AppError naming `reason`. */
+export function isAppError(err: unknown, reason: ErrorReason): err is AppError {
+  return err instanceof AppError && err.reason === reason;
 }
 
 /** Shorthand for a 404 with a message. */

@@ -6,10 +6,9 @@
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { customers, otps, sessions } from '#lib/db/schema.ts';
-import { AppError, badRequest } from '#lib/http/envelope.ts';
-import { getSmsSender, verifyOtp } from '#features/auth/index.ts';
+import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
+import { getSmsSender, OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
 import { logger } from '#lib/log.ts';
-import { AUTH_MESSAGES } from '#features/auth/rules.ts';
 import { getConfig } from '#lib/config.ts';
 import { ACCOUNT_MESSAGES, phoneReplacedSms } from '../rules.ts';
 import { assertPhoneFree, getProfile, type Profile } from './profile.ts';
@@ -54,7 +53,7 @@ async function confirmCurrentNumber(
   const confirmed = await verifyOtp(db, currentPhone, currentCode, ['phone_change_current'], ip).catch(
     (err: unknown) => {
       // Say which of the two codes was wrong.
-      if (err instanceof AppError && err.message === AUTH_MESSAGES.otpWrong)
+      if (isAppError(err, OTP_WRONG))
         throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpWrong, {
           errors: { current_otp: ACCOUNT_MESSAGES.currentOtpWrong },
         });

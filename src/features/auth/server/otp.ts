@@ -145,6 +145,9 @@ export async function issueOtp(
   return { expiresInSeconds: OTP_TTL_MS / 1000, length, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
 }
 
+/** Names the 400 for a wrong or expired code, which a caller that checks two codes tells apart. */
+export const OTP_WRONG = 'auth.otp_wrong' as const;
+
 /**
  * Checks `code` against the phone's live OTP of one of `purposes`, from client address `ip`.
  * Right: the code is consumed (single use, also under concurrency) and its row returned.
@@ -200,7 +203,7 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
     })
     .then((row) => {
       // The wrong-try count must be committed, so the 400 is thrown after the transaction.
-      if (!row) throw new AppError('bad_request', AUTH_MESSAGES.otpWrong);
+      if (!row) throw new AppError('bad_request', AUTH_MESSAGES.otpWrong, { reason: OTP_WRONG });
       return row;
     });
 }

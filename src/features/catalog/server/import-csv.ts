@@ -119,7 +119,10 @@ const quote = (v: unknown) => {
 const NOT_ALLOWED =
   'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
 /** Text the database can store and people can read: no control characters, lone surrogates or U+FFFD. */
-const cellText = z.string().refine((s) => !hasDisallowedChars(s) && !s.includes('\uFFFD'), NOT_ALLOWED);
+const cellText = z.string().refine((s) => !hasDisallowedChars(s) && !s.includes('\uFFFD'), {
+  error: NOT_ALLOWED,
+  params: { notAllowed: true },
+});
 const label = (emptyReason: string, max: number) =>
   cellText.transform(clean).pipe(z.string().min(1, emptyReason).max(max, `longer than ${max} characters`));
 const optionalLabel = (max: number) =>
@@ -198,7 +201,8 @@ function toRow(
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const column = String(issue.path[0] ?? '');
-    return { column, reason: issue.message === NOT_ALLOWED ? `${column} ${NOT_ALLOWED}` : issue.message };
+    const notAllowed = issue.code === 'custom' && issue.params?.notAllowed === true;
+    return { column, reason: notAllowed ? `${column} ${NOT_ALLOWED}` : issue.message };
   }
   const cells = parsed.data;
   const salePaise = toPaise(cells.sale_price)!;

@@ -11,7 +11,7 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import { invoiceCounters, orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { visible } from '#features/orders/index.ts';
+import { confirmedOrders } from '#features/orders/index.ts';
 import { financialYear, formatInvoiceNumber } from '../rules.ts';
 
 /** 409 for a cancelled order that never had an invoice (nothing was supplied). */
@@ -57,14 +57,14 @@ export async function allocateInvoiceNumber(tx: Transaction, orderId: number, no
 
 /**
  * The invoice number and date of the customer's order; reads only.
- * Errors: 404 not the customer's order (or its online payment is pending or failed); 409
+ * Errors: 404 not the customer's order (or an online one awaiting its payment or released unpaid); 409
  * cancelled without an invoice, or no number yet.
  */
 export async function invoiceNumberOf(db: Database, customerId: number, orderId: number): Promise<IssuedInvoice> {
   const [row] = await db
     .select({ status: orders.status, number: orders.invoiceNumber, date: orders.invoiceDate })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible));
+    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), confirmedOrders));
   if (!row) throw notFound('Order not found.');
   if (row.number && row.date) return { number: row.number, date: row.date };
   throw new AppError('conflict', row.status === 'cancelled' ? NO_INVOICE_CANCELLED : NO_INVOICE_YET);

@@ -24,8 +24,13 @@ import SubstitutionNote from './SubstitutionNote.tsx';
 import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 
-/** An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not show. */
-export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'address'>;
+/**
+ * An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not
+ * show; the view reads any status by its label, so it takes any status text.
+ */
+export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'address' | 'order_status'> & {
+  order_status: string;
+};
 
 export type TrackState =
   | { kind: 'order'; order: TrackedOrder }

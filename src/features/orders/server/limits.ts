@@ -7,9 +7,10 @@
  * - at most MAX_ORDERS_PER_HOUR orders placed per hour, of any payment mode: 429;
  * - after MAX_CANCELS_PER_DAY cancellations by the customer within 24 hours, no pay-on-delivery
  *   order until the oldest of them is 24 hours old (paying online stays open): 429.
- * Declined online payments are cancelled by the shop, not the customer, and count as neither.
+ * An online order awaiting its payment (pending_payment) or released unpaid (payment_failed) counts
+ * toward the orders per hour, never as a cancellation.
  */
-import { and, eq, gt, inArray, isNotNull, ne, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import type { Transaction } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { getConfig } from '#lib/config.ts';
@@ -62,14 +63,7 @@ export async function assertMayOrder(
   const [cancels] = await tx
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${orders.cancelledAt})` })
     .from(orders)
-    .where(
-      and(
-        eq(orders.customerId, customerId),
-        isNotNull(orders.cancelledAt),
-        gt(orders.cancelledAt, dayAgo),
-        ne(orders.paymentStatus, 'failed'),
-      ),
-    );
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'cancelled'), gt(orders.cancelledAt, dayAgo)));
   if ((cancels?.n ?? 0) >= config.MAX_CANCELS_PER_DAY) {
     const oldest = cancels?.oldest ? new Date(cancels.oldest).getTime() : now.getTime();
     throw new AppError('too_many_requests', tooManyCancels(config.MAX_CANCELS_PER_DAY), {

@@ -5,8 +5,9 @@
  * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
  *    then reservation.ts writes the order and takes stock, promo use, points and credit.
- * 2. Online only, outside any transaction: the gateway order the customer pays into (payment.ts);
- *    the order awaits its payment, hidden, until payment-confirm.ts confirms it (ADR 0075).
+ * 2. Online only, outside any transaction: the gateway order the customer pays into (the payments
+ *    feature's startOnlinePayment); the order is pending_payment, hidden, until payments confirms
+ *    it: placed (ADR 0075, 0099).
  *
  * An Idempotency-Key returns the same order for the same key, customer and request body, never
  * a second one (while it awaits its payment: the same order with the same checkout payment); the
@@ -16,17 +17,22 @@ import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
-import { AppError, badRequest } from '#lib/http/envelope.ts';
-import { getPaymentGateway, type PaymentGateway } from '#features/payments/index.ts';
+import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
+import {
+  type CheckoutPayment,
+  getPaymentGateway,
+  type PaymentGateway,
+  pendingCheckoutPayment,
+  startOnlinePayment,
+} from '#features/payments/index.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
 import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
 import { assertMayOrder } from './limits.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
-import { type CheckoutPayment, pendingCheckoutPayment, startOnlinePayment } from './payment.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
 
-export { PAYMENT_FAILED, PAYMENT_INIT_FAILED } from './payment.ts';
+export { PAYMENT_FAILED, PAYMENT_INIT_FAILED } from '#features/payments/index.ts';
 export { CART_CHANGED } from './reservation.ts';
 export type { PlaceOrderInput } from './reservation.ts';
 
@@ -38,12 +44,16 @@ export interface PlaceOrderOptions {
   gateway?: PaymentGateway | null;
 }
 
-/** 409 for a request whose cart another request (a double submit) has just turned into an order. */
 /** How long after an order an empty cart counts as "just ordered" (ms): 10 s. */
 export const JUST_ORDERED_MS = 10_000;
 
+/** 409 for a request whose cart another request (a double submit) has just turned into an order. */
 export const CART_ALREADY_ORDERED =
   'This cart has already been ordered by another request. Please check My Orders before ordering again.';
+/** Names that 409, which a request with an Idempotency-Key answers with the order its twin made. */
+const CART_TAKEN = 'orders.cart_already_ordered' as const;
+/** The 409 CART_ALREADY_ORDERED. */
+const cartAlreadyOrdered = () => new AppError('conflict', CART_ALREADY_ORDERED, { reason: CART_TAKEN });
 /** 422 for an Idempotency-Key sent again with another request body. */
 export const IDEMPOTENCY_KEY_REUSED =
   'This Idempotency-Key was already used for a different order request. Use a new key for a new order.';
@@ -106,6 +116,7 @@ async function orderForKey(
     .select({
       id: orders.id,
       requestHash: orders.requestHash,
+      status: orders.status,
       paymentStatus: orders.paymentStatus,
       gatewayOrderId: orders.gatewayOrderId,
       paidAmountPaise: orders.paidAmountPaise,
@@ -116,7 +127,7 @@ async function orderForKey(
   // Orders placed before request hashes were stored have none: the key alone decides for them.
   if (row.requestHash !== null && row.requestHash !== requestHash)
     throw new AppError('unprocessable', IDEMPOTENCY_KEY_REUSED);
-  if (row.paymentStatus === 'pending') {
+  if (row.status === 'pending_payment') {
     const payment = pendingCheckoutPayment(gateway, row);
     if (!payment) throw new AppError('conflict', PAYMENT_IN_PROGRESS);
     return { order: await getOrder(db, customerId, row.id, { pending: true }), created: false, payment };
@@ -168,7 +179,7 @@ export async function placeOrder(
       .from(orders)
       .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, since)))
       .limit(1);
-    throw recent ? new AppError('conflict', CART_ALREADY_ORDERED) : new AppError('unprocessable', CART_EMPTY);
+    throw recent ? cartAlreadyOrdered() : new AppError('unprocessable', CART_EMPTY);
   }
   if (input.paymentMode === 'Online' && !gateway)
     throw badRequest('Online payment is not available. Please choose another payment method.');
@@ -186,7 +197,7 @@ export async function placeOrder(
         .from(cartItems)
         .where(eq(cartItems.customerId, customerId))
         .for('update');
-      if (!locked.length) throw new AppError('conflict', CART_ALREADY_ORDERED);
+      if (!locked.length) throw cartAlreadyOrdered();
       return reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
     });
     // Stock went down: this server's pages show it at once (other servers within a second).
@@ -195,7 +206,7 @@ export async function placeOrder(
     // Two requests with the same key raced: the first consumed the cart (or the unique index
     // kept its order, or its order reached a customer limit that the second then met); return
     // that order.
-    const cartTaken = err instanceof AppError && err.message === CART_ALREADY_ORDERED;
+    const cartTaken = isAppError(err, CART_TAKEN);
     const limitMet = err instanceof AppError && (err.code === 'unprocessable' || err.code === 'too_many_requests');
     if (input.idempotencyKey && (cartTaken || limitMet || isUniqueViolation(err))) {
       const existing = await forKey(input.idempotencyKey);

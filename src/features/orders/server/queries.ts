@@ -1,17 +1,18 @@
 /**
  * Reading orders (spec 001 §3 "Order as read", §7 my-orders): one order or the list, scoped by
- * customer (another customer's order is not found, 404). Orders whose online payment is still
- * running or failed are never shown (HIDDEN_PAYMENT_STATUSES). `cancellable` says whether the
- * customer may still cancel: placed, and less than CANCEL_WINDOW_MS (30 minutes) old.
+ * customer (another customer's order is not found, 404). Only confirmed orders are shown: an
+ * online order awaiting its payment or released unpaid (UNPAID_STATUSES) never is, but for
+ * place-order's own answer. `cancellable` says whether the customer may still cancel: placed,
+ * and less than CANCEL_WINDOW_MS (30 minutes) old.
  */
 import { orderSlotJson } from '#features/delivery/index.ts';
-import { and, asc, desc, eq, inArray, isNotNull, notInArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orderAdjustments, orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
 import type { Substitution } from '#features/cart/rules.ts';
-import { refundsFor, type OrderRefund } from './payment-refunds.ts';
+import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { PaymentMode } from '../rules.ts';
@@ -19,12 +20,13 @@ export type { PaymentMode } from '../rules.ts';
 /** Customer-facing cancellation window (the shop's policy: 30 minutes), in milliseconds. */
 export const CANCEL_WINDOW_MS = 30 * 60_000;
 
-/** Payment states of orders the customer never sees: a charge still running, or declined. */
-export const HIDDEN_PAYMENT_STATUSES = ['pending', 'failed'] as const;
-/** The condition that keeps hidden orders out of every customer-facing query. */
-export const visible = notInArray(orders.paymentStatus, [...HIDDEN_PAYMENT_STATUSES]);
-/** What staff see: the visible orders, and any with a payment problem (a gateway payment not accepted). */
-export const staffVisible = or(visible, isNotNull(orders.paymentProblem))!;
+/** The statuses of an online order the shop does not have: awaiting its payment, or released unpaid. */
+export const UNPAID_STATUSES = ['pending_payment', 'payment_failed'] as const;
+/**
+ * Orders the shop has taken (confirmed: placed, or paid online), whatever became of them since:
+ * every status but UNPAID_STATUSES. Customer-facing reads and staff's actions read only these.
+ */
+export const confirmedOrders = notInArray(orders.status, [...UNPAID_STATUSES]);
 
 /** An order line as shown to the customer; money in paise. */
 export interface OrderLine {
@@ -52,7 +54,7 @@ export interface Order {
   id: number;
   status: OrderStatus;
   paymentMode: PaymentMode;
-  /** `pending` and `failed` orders are never returned to the customer (see HIDDEN_PAYMENT_STATUSES). */
+  /** `pending` only in place-order's answer for an order awaiting its online payment. */
   paymentStatus: (typeof PAYMENT_STATUSES)[number];
   subtotalPaise: number;
   discountPaise: number;
@@ -184,8 +186,9 @@ async function packingRefundsFor(db: Database | Transaction, orderIds: number[])
 }
 
 /**
- * One of the customer's orders, or 404 "Order not found." (also while its online payment is pending
- * or after it failed; `pending: true` reads one awaiting its payment, for place-order's answer).
+ * One of the customer's orders, or 404 "Order not found." (also while it awaits its online payment
+ * or after it was released unpaid; `pending: true` reads one awaiting its payment, for
+ * place-order's answer).
  */
 export async function getOrder(
   db: Database | Transaction,
@@ -193,7 +196,7 @@ export async function getOrder(
   orderId: number,
   options: { pending?: boolean } = {},
 ): Promise<Order> {
-  const shown = options.pending ? or(visible, eq(orders.paymentStatus, 'pending')) : visible;
+  const shown = options.pending ? ne(orders.status, 'payment_failed') : confirmedOrders;
   const [row] = await db
     .select()
     .from(orders)
@@ -207,12 +210,12 @@ export async function getOrder(
   return toOrder(row, items.get(row.id) ?? [], Date.now(), packing.get(row.id), refunds.get(row.id));
 }
 
-/** The customer's orders, newest first, without those whose online payment is pending or failed. */
+/** The customer's confirmed orders, newest first (none awaiting an online payment or released unpaid). */
 export async function listOrders(db: Database, customerId: number): Promise<Order[]> {
   const rows = await db
     .select()
     .from(orders)
-    .where(and(eq(orders.customerId, customerId), visible))
+    .where(and(eq(orders.customerId, customerId), confirmedOrders))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = rows.map((r) => r.id);
   const [items, packing, refunds] = await Promise.all([

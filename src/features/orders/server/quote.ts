@@ -12,7 +12,7 @@ import { getConfig } from '#lib/config.ts';
 import { paiseToRupees } from '#lib/money.ts';
 import { listCart, summarize } from '#features/cart/index.ts';
 import type { DeliveryPolicy } from '#features/delivery/rules.ts';
-import { evaluatePromo } from './promos.ts';
+import { evaluatePromo } from '#features/promotions/index.ts';
 
 /** The cart is empty (422). */
 export const CART_EMPTY = 'Your cart is empty. Please add items to your cart.';

@@ -53,7 +53,7 @@ export const CART_CHANGED =
 export interface ReservationRequest extends PlaceOrderInput {
   /** Hash of the request, stored with the idempotency key. */
   requestHash: string;
-  /** Online orders start `pending` until the gateway's charge settles. */
+  /** Online orders start pending_payment (payment `pending`) until the gateway's charge settles. */
   awaitsPayment: boolean;
 }
 
@@ -138,6 +138,7 @@ export async function reserveOrder(
         latitude: address.latitude,
         longitude: address.longitude,
       },
+      status: req.awaitsPayment ? 'pending_payment' : 'placed',
       paymentMode: req.paymentMode,
       paymentStatus: req.awaitsPayment ? 'pending' : 'unpaid',
       subtotalPaise: quote.subtotalPaise,
@@ -158,7 +159,7 @@ export async function reserveOrder(
   await takeStock(tx, id, quote.lines, req.substitution ?? DEFAULT_SUBSTITUTION);
   await takeBalances(tx, customerId, id, quote, req.paymentMode);
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
-  // Confirmed now unless it waits for its online payment (then payment.ts confirms it). Last, so
+  // Confirmed now unless it waits for its online payment (then the payments feature confirms it). Last, so
   // the invoice counter row it takes is held for the shortest time.
   if (!req.awaitsPayment) await orderConfirmed(tx, id);
   return { id, amountPaise: quote.paidAmountPaise };

@@ -1,19 +1,21 @@
 /**
  * The order status machine (spec 001 §4; ARCHITECTURE "Orders and stock"):
  * placed → processed → out_for_delivery → delivered, and placed → cancelled by the customer
- * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. Points earned are recorded on the order and credited
- * on delivery, once; a Cash order becomes paid on delivery.
+ * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. Points
+ * earned are recorded on the order and credited on delivery, once; a Cash order becomes paid on
+ * delivery. An online order starts as pending_payment and the payments feature settles it
+ * (orderSettlement): paid → placed, released unpaid → payment_failed (ADR 0099).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { customers, orders, pointsTransactions } from '#lib/db/schema.ts';
+import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { CANCEL_WINDOW_MS, getOrder, visible, type Order, type OrderRow, type OrderStatus } from './queries.ts';
+import { CANCEL_WINDOW_MS, confirmedOrders, getOrder, type Order, type OrderRow, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './stock-and-balances.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
-import type { PaymentGateway } from '#features/payments/index.ts';
-import { requestRefund, sendRefund } from './payment-refunds.ts';
+import { type OrderSettlement, type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
+import { orderConfirmed } from './confirmation.ts';
 
 /** Forward transitions an operator may make. */
 export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {
@@ -66,7 +68,7 @@ async function afterCancel(
 /**
  * Cancels a customer's order within 30 minutes while it is still placed: stock, points and
  * promo use restored, a credit debit reversed (available at once), a paid online payment marked
- * refunded and then refunded at the gateway (payment-refunds.ts); the customer gets an SMS.
+ * refunded and then refunded at the gateway (the payments feature's refunds); the customer gets an SMS.
  * Errors: 404 not the customer's; 409 no longer placed, or past the window.
  */
 export async function cancelOrder(
@@ -80,7 +82,7 @@ export async function cancelOrder(
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), visible))
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), confirmedOrders))
       .for('update');
     if (!row) throw notFound('Order not found.');
     if (row.status !== 'placed')
@@ -98,8 +100,8 @@ export async function cancelOrder(
  * The shop cancels an order (staff, with a reason) while it is placed or processed, whatever its
  * age: everything is given back as for a customer's cancellation, an online payment is refunded,
  * the customer gets the SMS. `within` runs in the transaction before the change (the audit entry;
- * it may refuse by throwing). Errors: 404 unknown or hidden order; 409 out for delivery, delivered
- * or already cancelled, or awaiting its online payment.
+ * it may refuse by throwing). Errors: 404 unknown order, or one awaiting its online payment or
+ * released unpaid; 409 out for delivery, delivered or already cancelled.
  */
 export async function cancelOrderByShop(
   db: Database,
@@ -113,7 +115,7 @@ export async function cancelOrderByShop(
     const [row] = await tx
       .select()
       .from(orders)
-      .where(and(eq(orders.id, orderId), visible))
+      .where(and(eq(orders.id, orderId), confirmedOrders))
       .for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
     if (row.status === 'cancelled') throw new AppError('conflict', `Order ${orderId} is already cancelled.`);
@@ -142,8 +144,8 @@ export interface AdvanceOptions {
 /**
  * Moves an order one step forward (operators: `npm run orders -- advance ID`; staff on the order
  * page, naming `to`). Only the forward transitions are allowed; delivery credits the order's
- * earned points once. Errors: 404 unknown order; 409 awaiting its online payment, already final,
- * or `to` not its next step.
+ * earned points once. Errors: 404 unknown order; 409 awaiting its online payment, released
+ * unpaid, already final, or `to` not its next step.
  */
 export async function advanceOrder(
   db: Database,
@@ -156,8 +158,10 @@ export async function advanceOrder(
     if (!row) throw notFound(`Order ${orderId} not found.`);
     if (options.to && row.status === options.to)
       return { id: orderId, from: row.status, to: row.status, changed: false };
-    if (row.paymentStatus === 'pending')
+    if (row.status === 'pending_payment')
       throw new AppError('conflict', `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`);
+    if (row.status === 'payment_failed')
+      throw new AppError('conflict', `Order ${orderId} was released unpaid: it cannot move forward.`);
     const next = NEXT_STATUS[row.status];
     if (!next)
       throw new AppError('conflict', `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: it cannot move forward.`);
@@ -194,3 +198,35 @@ export async function advanceOrder(
     notifyOrderStatus(db, orderId, moved.to);
   return moved;
 }
+
+/**
+ * What an online order's payment does to the order (the payments feature's settlement, registered
+ * at the server's start-up): paid, pending_payment → placed and the order is confirmed (invoice
+ * number); released unpaid, pending_payment → payment_failed (stamped in cancelled_at) with its
+ * idempotency key freed for a new try, everything it held given back and its lines back in the
+ * cart (a product re-added since keeps the cart's quantity).
+ */
+export const orderSettlement: OrderSettlement = {
+  async paid(tx, orderId, now) {
+    await tx
+      .update(orders)
+      .set({ status: 'placed' })
+      .where(and(eq(orders.id, orderId), eq(orders.status, 'pending_payment')));
+    await orderConfirmed(tx, orderId, now);
+  },
+  async released(tx, row, now) {
+    await tx
+      .update(orders)
+      .set({ status: 'payment_failed', cancelledAt: now, idempotencyKey: null })
+      .where(eq(orders.id, row.id));
+    const lines = await restoreReservation(tx, row);
+    for (const line of lines) {
+      if (!line.productId) continue;
+      await tx
+        .insert(cartItems)
+        .values({ customerId: row.customerId, productId: line.productId, qty: line.qty })
+        .onConflictDoNothing();
+    }
+  },
+  afterRelease: (db) => markCatalogChanged(db), // the stock came back
+};

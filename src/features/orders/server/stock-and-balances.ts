@@ -18,7 +18,7 @@ import { AppError } from '#lib/http/envelope.ts';
 import { releaseOrderSlot } from '#features/delivery/index.ts';
 import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import type { PaymentMode } from '../rules.ts';
-import { countPromoUse, releasePromoUse } from './promos.ts';
+import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
 import type { OrderQuote, quoteOrder } from './quote.ts';
 import type { OrderRow } from './queries.ts';
 

@@ -56,8 +56,21 @@ export const promoCodes = pgTable(
   ],
 );
 
-/** Order status state machine: placed → processed → out_for_delivery → delivered; placed → cancelled. */
-export const ORDER_STATUSES = ['placed', 'processed', 'out_for_delivery', 'delivered', 'cancelled'] as const;
+/**
+ * Order status state machine: placed → processed → out_for_delivery → delivered; placed or processed →
+ * cancelled. An online order starts as pending_payment (created, not yet paid; it holds its stock, slot and
+ * promo use) and becomes placed once paid, or payment_failed when it is released unpaid (declined,
+ * abandoned or expired: everything given back). `placed` means the shop has the order.
+ */
+export const ORDER_STATUSES = [
+  'pending_payment',
+  'placed',
+  'processed',
+  'out_for_delivery',
+  'delivered',
+  'cancelled',
+  'payment_failed',
+] as const;
 /** Payment modes as stored and sent (spec 001 §9: cod → Cash, card → Card, credit → Credit). */
 export const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
 /** Payment states of an order (see orders.paymentStatus). */
@@ -82,9 +95,9 @@ export const orders = pgTable(
     paymentMode: text('payment_mode', { enum: PAYMENT_MODES }).notNull(),
     /**
      * unpaid (Cash/Card/Credit until settled), paid, refunded; for an online payment `pending`
-     * while it awaits the customer's payment (reserved but not shown to the customer nor on the
-     * board) and `failed` when it was released unpaid (declined, abandoned or expired: cancelled,
-     * its goods given back).
+     * while it awaits the customer's payment (status pending_payment: reserved but not shown to the
+     * customer nor on the board) and `failed` when it was released unpaid (status payment_failed:
+     * declined, abandoned or expired, its goods given back).
      */
     paymentStatus: text('payment_status', { enum: PAYMENT_STATUSES }).notNull().default('unpaid'),
     subtotalPaise: integer('subtotal_paise').notNull(),
@@ -126,6 +139,7 @@ export const orders = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When it was cancelled, or (payment_failed) released unpaid. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why the shop cancelled it (the staff member's reason); null when the customer cancelled. */
     cancelReason: text('cancel_reason'),

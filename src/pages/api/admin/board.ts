@@ -1,5 +1,5 @@
-/** GET /api/admin/board: src/features/orders (contract.ts, routes.ts). */
+/** GET /api/admin/board: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { boardEndpoint } from '#features/orders/routes.ts';
+import { boardEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { GET, HEAD, ALL } = mount(boardEndpoint);

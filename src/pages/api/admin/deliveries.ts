@@ -1,5 +1,5 @@
-/** GET /api/admin/deliveries: src/features/orders (contract.ts, routes.ts). */
+/** GET /api/admin/deliveries: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { deliveriesEndpoint } from '#features/orders/routes.ts';
+import { deliveriesEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { GET, HEAD, ALL } = mount(deliveriesEndpoint);

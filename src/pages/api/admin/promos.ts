@@ -1,5 +1,5 @@
-/** GET and POST /api/admin/promos: src/features/orders (contract.ts, routes.ts). */
+/** GET and POST /api/admin/promos: src/features/promotions (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { adminPromosEndpoint, createPromoEndpoint } from '#features/orders/routes.ts';
+import { adminPromosEndpoint, createPromoEndpoint } from '#features/promotions/routes.ts';
 
 export const { GET, HEAD, POST, ALL } = mount(adminPromosEndpoint, createPromoEndpoint);

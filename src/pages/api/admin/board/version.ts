@@ -1,5 +1,5 @@
-/** GET /api/admin/board/version: src/features/orders (contract.ts, routes.ts). */
+/** GET /api/admin/board/version: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { boardVersionEndpoint } from '#features/orders/routes.ts';
+import { boardVersionEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { GET, HEAD, ALL } = mount(boardVersionEndpoint);

@@ -1,5 +1,5 @@
-/** GET /api/admin/orders/{id}: src/features/orders (contract.ts, routes.ts). */
+/** GET /api/admin/orders/{id}: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { staffOrderEndpoint } from '#features/orders/routes.ts';
+import { staffOrderEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { GET, HEAD, ALL } = mount(staffOrderEndpoint);

@@ -1,5 +1,5 @@
-/** GET /api/admin/picking/csv: src/features/picking (contract.ts, routes.ts). */
+/** GET /api/admin/picking/csv: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { pickingCsvEndpoint } from '#features/picking/routes.ts';
+import { pickingCsvEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { GET, HEAD, ALL } = mount(pickingCsvEndpoint);

@@ -1,5 +1,5 @@
-/** POST /api/payments/razorpay/webhook: src/features/orders (contract.ts, routes.ts). */
+/** POST /api/payments/razorpay/webhook: src/features/payments (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { paymentWebhookEndpoint } from '#features/orders/routes.ts';
+import { paymentWebhookEndpoint } from '#features/payments/routes.ts';
 
 export const { POST, ALL } = mount(paymentWebhookEndpoint);

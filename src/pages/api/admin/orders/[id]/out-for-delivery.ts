@@ -1,5 +1,5 @@
-/** POST /api/admin/orders/{id}/out-for-delivery: src/features/orders (contract.ts, routes.ts). */
+/** POST /api/admin/orders/{id}/out-for-delivery: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { markOutForDeliveryEndpoint } from '#features/orders/routes.ts';
+import { markOutForDeliveryEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { POST, ALL } = mount(markOutForDeliveryEndpoint);

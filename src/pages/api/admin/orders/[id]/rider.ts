@@ -1,5 +1,5 @@
-/** PUT /api/admin/orders/{id}/rider: src/features/orders (contract.ts, routes.ts). */
+/** PUT /api/admin/orders/{id}/rider: src/features/fulfilment (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { assignRiderEndpoint } from '#features/orders/routes.ts';
+import { assignRiderEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { PUT, ALL } = mount(assignRiderEndpoint);

@@ -1,5 +1,5 @@
-/** POST /api/admin/promos/{id}/end: src/features/orders (contract.ts, routes.ts). */
+/** POST /api/admin/promos/{id}/end: src/features/promotions (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { endPromoEndpoint } from '#features/orders/routes.ts';
+import { endPromoEndpoint } from '#features/promotions/routes.ts';
 
 export const { POST, ALL } = mount(endPromoEndpoint);

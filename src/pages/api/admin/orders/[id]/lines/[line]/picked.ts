@@ -1,5 +1,5 @@
-/** PUT /api/admin/orders/{id}/lines/{line}/picked: src/features/orders (contract.ts, routes.ts, server/packing.ts). */
+/** PUT /api/admin/orders/{id}/lines/{line}/picked: src/features/fulfilment (contract.ts, routes.ts, server/packing.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { setPickedEndpoint } from '#features/orders/routes.ts';
+import { setPickedEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { PUT, ALL } = mount(setPickedEndpoint);

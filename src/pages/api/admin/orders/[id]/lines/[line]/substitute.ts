@@ -1,5 +1,5 @@
-/** PUT /api/admin/orders/{id}/lines/{line}/substitute: src/features/orders (contract.ts, routes.ts, server/packing.ts). */
+/** PUT /api/admin/orders/{id}/lines/{line}/substitute: src/features/fulfilment (contract.ts, routes.ts, server/packing.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { substituteLineEndpoint } from '#features/orders/routes.ts';
+import { substituteLineEndpoint } from '#features/fulfilment/routes.ts';
 
 export const { PUT, ALL } = mount(substituteLineEndpoint);

@@ -1,5 +1,5 @@
-/** POST /api/admin/orders/{id}/refunds/{refundId}/retry: src/features/orders (contract.ts, routes.ts). */
+/** POST /api/admin/orders/{id}/refunds/{refundId}/retry: src/features/payments (contract.ts, routes.ts). */
 import { mount } from '#lib/http/handler.ts';
-import { retryRefundEndpoint } from '#features/orders/routes.ts';
+import { retryRefundEndpoint } from '#features/payments/routes.ts';
 
 export const { POST, ALL } = mount(retryRefundEndpoint);

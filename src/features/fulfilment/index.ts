@@ -1,0 +1,13 @@
+/**
+ * The fulfilment feature's server surface: what pages and scripts use of its server code. The back office's work
+ * on placed orders: the order board and a rider's deliveries, one order as staff read and move it, packing
+ * adjustments, and a slot's picking list and packing slips.
+ */
+export { boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
+export { listRiders, staffOrder } from './server/staff-orders.ts';
+export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
+export { orderSlip, slotSlips, type PackingSlip } from './server/packing-slips.ts';
+export { pickingList, type PickingList } from './server/picking-list.ts';
+export { slotChoices } from './server/slot-orders.ts';
+export { readSlotChoice, type SlotChoice } from './server/picking-page.ts';
+export { pickingListJson } from './server/picking-json.ts';

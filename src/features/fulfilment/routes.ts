@@ -1,0 +1,169 @@
+/**
+ * The fulfilment feature's route handlers, staff only (contracts in contract.ts; mounted by
+ * src/pages/api/admin/{board,board/version,deliveries,orders/[id]/…}.ts, src/pages/api/admin/picking.ts
+ * and src/pages/api/admin/picking/csv.ts).
+ */
+import { deliveryNow, shopTime } from '#features/delivery/index.ts';
+import { implement, implementFile } from '#lib/http/handler.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
+import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { formatPaise } from '#lib/money.ts';
+import { roleCan } from '#lib/http/permissions.ts';
+import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import {
+  assignRiderRoute,
+  boardRoute,
+  boardVersionRoute,
+  deliveriesRoute,
+  markDeliveredRoute,
+  markOutForDeliveryRoute,
+  markProcessedRoute,
+  pickingCsvRoute,
+  pickingListRoute,
+  setPickedRoute,
+  staffCancelRoute,
+  staffOrderRoute,
+  substituteLineRoute,
+} from './contract.ts';
+import { type BoardFilter, boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
+import { setPickedAmount, substituteLine } from './server/packing.ts';
+import {
+  assignRider,
+  cancelOrderAsStaff,
+  listRiders,
+  moveOrder,
+  staffOrder,
+  type StaffMove,
+} from './server/staff-orders.ts';
+import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
+import { slotQuery } from './rules.ts';
+import { currentPickingList, pickingCsv } from './server/picking-list.ts';
+import { pickingListJson } from './server/picking-json.ts';
+
+export const pickingListEndpoint = implement(pickingListRoute, async ({ query }) => ({
+  data: pickingListJson(await currentPickingList(await getDb(), slotQuery(query))),
+  headers: NO_STORE,
+}));
+
+export const pickingCsvEndpoint = implementFile(pickingCsvRoute, async ({ query }) => ({
+  body: new TextEncoder().encode(pickingCsv(await currentPickingList(await getDb(), slotQuery(query)))),
+  filename: `picking-${slotQuery(query).slotId.replace('T', '-').replace(':', '')}.csv`,
+  headers: NO_STORE,
+}));
+
+// ── Placed orders: the board, one order's moves, packing ──────────────────────────────────
+
+/** The order as `staff` reads it, with the riders to choose from when they may assign one. */
+async function staffOrderAnswer(orderId: number, staff: SessionStaff) {
+  const db = await getDb();
+  const [order, riders] = await Promise.all([
+    staffOrder(db, orderId, staff),
+    roleCan(staff.role, 'orders.assign_rider') ? listRiders(db) : Promise.resolve([]),
+  ]);
+  return { order: staffOrderJson(order, riders) };
+}
+
+/**
+ * The board's answer for one version and query, shared for BOARD_REUSE_MS by every open board on
+ * this process (they poll and reload together). The version moves with every order change of the
+ * board's days, so a reused answer misses at most a rename (a customer's, a rider's) for that
+ * long. A search reaches every date, beyond what the version watches: it is read afresh.
+ */
+const BOARD_REUSE_MS = 2000;
+const sharedBoard = memoPerDatabaseKeyed(BOARD_REUSE_MS, 32, async (db: Database, key: string) => {
+  const { version, filter } = JSON.parse(key) as { version: string; filter: BoardFilter };
+  return boardJson(await readBoard(db, filter), version);
+});
+
+export const boardEndpoint = implement(boardRoute, async ({ query }) => {
+  const db = await getDb();
+  // The version first: a change between the two reads makes the next poll reload again, never miss one.
+  const version = await boardVersion(db);
+  const filter: BoardFilter = {
+    status: query.status,
+    paymentMode: query.payment_mode,
+    paymentStatus: query.payment_status,
+    zone: query.zone || undefined,
+    q: query.q || undefined,
+    open: query.open ? query.open.split(',') : undefined,
+  };
+  const data = filter.q
+    ? boardJson(await readBoard(db, filter), version)
+    : await sharedBoard(db, JSON.stringify({ version, today: shopTime(deliveryNow()).date, filter }));
+  return { data, headers: NO_STORE };
+});
+
+export const boardVersionEndpoint = implement(boardVersionRoute, async () => ({
+  data: { version: await boardVersion(await getDb()) },
+  headers: NO_STORE,
+}));
+
+export const deliveriesEndpoint = implement(deliveriesRoute, async ({ staff }) => ({
+  data: { orders: (await riderDeliveries(await getDb(), staff.id)).map(boardOrderJson) },
+  headers: NO_STORE,
+}));
+
+export const staffOrderEndpoint = implement(staffOrderRoute, async ({ params, staff }) => ({
+  data: await staffOrderAnswer(params.id, staff),
+  headers: NO_STORE,
+}));
+
+/** The handler of one staff move (processed, out for delivery, delivered). */
+const moveEndpoint =
+  (to: StaffMove, message: string) =>
+  async ({ params, staff, actor }: { params: { id: number }; staff: SessionStaff; actor: StaffActor }) => {
+    const { changed } = await moveOrder(await getDb(), params.id, to, staff, actor);
+    return {
+      data: await staffOrderAnswer(params.id, staff),
+      message: changed ? message : 'Nothing to change: the order is there already.',
+      headers: NO_STORE,
+    };
+  };
+
+export const markProcessedEndpoint = implement(markProcessedRoute, moveEndpoint('processed', 'Marked as processed.'));
+export const markOutForDeliveryEndpoint = implement(
+  markOutForDeliveryRoute,
+  moveEndpoint('out_for_delivery', 'Marked as out for delivery.'),
+);
+export const markDeliveredEndpoint = implement(markDeliveredRoute, moveEndpoint('delivered', 'Marked as delivered.'));
+
+export const staffCancelEndpoint = implement(staffCancelRoute, async ({ params, body, staff, actor }) => {
+  await cancelOrderAsStaff(await getDb(), params.id, body.reason, actor);
+  return { data: await staffOrderAnswer(params.id, staff), message: 'Order cancelled.', headers: NO_STORE };
+});
+
+export const setPickedEndpoint = implement(setPickedRoute, async ({ params, body, staff, actor }) => {
+  const { changed, refundPaise } = await setPickedAmount(await getDb(), params.id, params.line, body.picked, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: !changed
+      ? 'Nothing to change: that is recorded already.'
+      : refundPaise > 0
+        ? `Picked quantity saved; ${formatPaise(refundPaise)} back to the customer.`
+        : 'Picked quantity saved.',
+    headers: NO_STORE,
+  };
+});
+
+export const substituteLineEndpoint = implement(substituteLineRoute, async ({ params, body, staff, actor }) => {
+  const { changed, refundPaise } = await substituteLine(await getDb(), params.id, params.line, body.product_id, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: !changed
+      ? 'Nothing to change: that is recorded already.'
+      : refundPaise > 0
+        ? `Substitute saved; ${formatPaise(refundPaise)} back to the customer.`
+        : 'Substitute saved.',
+    headers: NO_STORE,
+  };
+});
+
+export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, body, staff, actor }) => {
+  await assignRider(await getDb(), params.id, body.rider_id, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: body.rider_id ? 'Rider assigned.' : 'Rider removed.',
+    headers: NO_STORE,
+  };
+});

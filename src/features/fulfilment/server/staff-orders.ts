@@ -1,0 +1,289 @@
+/**
+ * One order as the back office reads it, and the staff actions on it (mark processed / out for
+ * delivery / delivered, cancel with a reason, assign a rider). Every action writes its audit
+ * entry in the transaction of its change (src/lib/db/audit.ts) and reuses the order status
+ * machine (the orders feature's advanceOrder and cancelOrderByShop), so the customer's SMS, points, stock and refunds follow as they do
+ * everywhere else. A member without `board.view` (a rider) sees and moves only the orders
+ * assigned to them; any other order is "not found". The board is order-board.ts.
+ */
+import { and, asc, eq } from 'drizzle-orm';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { auditLog, customers, orderItems, orders, staff } from '#lib/db/schema.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { roleCan } from '#lib/http/permissions.ts';
+import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import { orderSlotJson } from '#features/delivery/index.ts';
+import {
+  advanceOrder,
+  cancelOrderByShop,
+  confirmedOrders,
+  type OrderRow,
+  type OrderStatus,
+} from '#features/orders/index.ts';
+import { staffVisible } from './order-board.ts';
+import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
+
+/** One line of an order as staff read it. */
+export interface StaffOrderLine {
+  id: number;
+  productId: number | null;
+  name: string;
+  qty: number;
+  unitPricePaise: number;
+  totalAmountPaise: number;
+  weight: number | null;
+  weightUnit: string | null;
+  substitution: 'replace' | 'refund' | 'call' | null;
+  pickedAmount: number | null;
+  substitutedFor: string | null;
+  orderedTotalPaise: number | null;
+}
+
+/** One entry of an order's history: a status, when, and who made it. */
+export interface StatusChange {
+  status: OrderStatus;
+  at: Date;
+  by: string;
+}
+
+/** An order as the back office shows it. */
+export interface StaffOrder {
+  id: number;
+  status: OrderStatus;
+  paymentMode: OrderRow['paymentMode'];
+  paymentStatus: OrderRow['paymentStatus'];
+  subtotalPaise: number;
+  discountPaise: number;
+  pointsRedeemed: number;
+  deliveryFeePaise: number;
+  paidAmountPaise: number;
+  promoCode: string | null;
+  /** The gateway payment that paid it (Razorpay `pay_…`). */
+  paymentReference: string | null;
+  /** The gateway order it is paid into (online orders). */
+  gatewayOrderId: string | null;
+  /** The configured gateway's name (razorpay, simulator), null when online payment is off. */
+  gatewayName: string | null;
+  paymentProblem: string | null;
+  refunds: OrderRefund[];
+  customerNote: string | null;
+  cancelReason: string | null;
+  customer: { id: number; name: string | null; phone: string | null };
+  address: Record<string, unknown> | null;
+  /** A map search for the address: its pin when it has one, else its text. */
+  mapUrl: string | null;
+  slot: ReturnType<typeof orderSlotJson>;
+  rider: { id: number; name: string } | null;
+  lines: StaffOrderLine[];
+  history: StatusChange[];
+}
+
+/** The order, or 404 when it does not exist, is hidden, or (for a member without `board.view`) is not theirs. */
+async function visibleRow(
+  db: Database | Transaction,
+  orderId: number,
+  viewer: SessionStaff,
+  lock = false,
+): Promise<OrderRow> {
+  const mine = roleCan(viewer.role, 'board.view') ? [] : [eq(orders.riderId, viewer.id)];
+  const query = db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, orderId), staffVisible, ...mine));
+  const [row] = lock ? await query.for('update') : await query;
+  if (!row) throw notFound(`Order ${orderId} not found.`);
+  return row;
+}
+
+/** A map link for an address snapshot (latitude and longitude, else the address text). */
+function mapLink(address: Record<string, unknown> | null): string | null {
+  if (!address) return null;
+  const lat = Number(address.latitude);
+  const lng = Number(address.longitude);
+  const query =
+    Number.isFinite(lat) && Number.isFinite(lng) && (lat !== 0 || lng !== 0)
+      ? `${lat},${lng}`
+      : ['building_num', 'street', 'landmark', 'city', 'po_box']
+          .map((k) => address[k])
+          .filter((v) => typeof v === 'string' && v.trim())
+          .join(', ');
+  return query ? `https://www.openstreetmap.org/search?query=${encodeURIComponent(query)}` : null;
+}
+
+/** One order for a staff member (404 as visibleRow). */
+export async function staffOrder(db: Database, orderId: number, viewer: SessionStaff): Promise<StaffOrder> {
+  const row = await visibleRow(db, orderId, viewer);
+  const [[customer], lines, [rider], audits, refunds] = await Promise.all([
+    db
+      .select({ id: customers.id, name: customers.name, phone: customers.phone })
+      .from(customers)
+      .where(eq(customers.id, row.customerId)),
+    db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id)),
+    row.riderId
+      ? db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId))
+      : Promise.resolve([]),
+    db
+      .select({ action: auditLog.action, staffName: auditLog.staffName, at: auditLog.createdAt })
+      .from(auditLog)
+      .where(and(eq(auditLog.recordType, 'order'), eq(auditLog.recordId, String(orderId))))
+      .orderBy(asc(auditLog.id)),
+    refundsFor(db, [orderId]),
+  ]);
+  const by = (status: OrderStatus, otherwise: string) =>
+    audits.findLast((a) => a.action === `order.${status}`)?.staffName ?? otherwise;
+  // An online order not paid (shown to staff for its payment problem) started awaiting its payment,
+  // and its release is stamped as a cancellation is.
+  const unpaid = row.status === 'pending_payment' || row.status === 'payment_failed';
+  const history: StatusChange[] = [
+    { status: unpaid ? 'pending_payment' : 'placed', at: row.createdAt, by: 'Customer' },
+  ];
+  const stamps: [OrderStatus, Date | null][] = [
+    ['processed', row.processedAt],
+    ['out_for_delivery', row.outForDeliveryAt],
+    ['delivered', row.deliveredAt],
+    [row.status === 'payment_failed' ? 'payment_failed' : 'cancelled', row.cancelledAt],
+  ];
+  for (const [status, at] of stamps) {
+    if (at)
+      history.push({ status, at, by: by(status, status === 'cancelled' && !row.cancelReason ? 'Customer' : 'Shop') });
+  }
+  history.sort((a, b) => a.at.getTime() - b.at.getTime());
+  return {
+    id: row.id,
+    status: row.status,
+    paymentMode: row.paymentMode,
+    paymentStatus: row.paymentStatus,
+    subtotalPaise: row.subtotalPaise,
+    discountPaise: row.discountPaise,
+    pointsRedeemed: row.pointsRedeemed,
+    deliveryFeePaise: row.deliveryFeePaise,
+    paidAmountPaise: row.paidAmountPaise,
+    promoCode: row.promoCode,
+    paymentReference: row.paymentReference,
+    gatewayOrderId: row.gatewayOrderId,
+    gatewayName: getPaymentGateway()?.name ?? null,
+    paymentProblem: row.paymentProblem,
+    refunds: refunds.get(orderId) ?? [],
+    customerNote: row.customerNote,
+    cancelReason: row.cancelReason,
+    customer: customer ?? { id: row.customerId, name: null, phone: null },
+    address: row.addressSnapshot ?? null,
+    mapUrl: mapLink(row.addressSnapshot ?? null),
+    slot: orderSlotJson(row),
+    rider: rider ?? null,
+    lines: lines.map((l) => ({
+      id: l.id,
+      productId: l.productId,
+      name: l.productName,
+      qty: l.qty,
+      unitPricePaise: l.unitPricePaise,
+      totalAmountPaise: l.totalAmountPaise,
+      weight: l.weight,
+      weightUnit: l.weightUnit,
+      substitution: l.substitution ?? row.substitution,
+      pickedAmount: l.pickedAmount,
+      substitutedFor: l.substitutedFor,
+      orderedTotalPaise: l.orderedTotalPaise,
+    })),
+    history,
+  };
+}
+
+/** The statuses staff move an order to, one step each. */
+export type StaffMove = 'processed' | 'out_for_delivery' | 'delivered';
+
+/**
+ * Moves an order to `to` (its next step) as `viewer`, with the audit entry in the same
+ * transaction. Moving it to where it already is changes nothing and records nothing.
+ */
+export async function moveOrder(
+  db: Database,
+  orderId: number,
+  to: StaffMove,
+  viewer: SessionStaff,
+  actor: StaffActor,
+): Promise<{ changed: boolean }> {
+  await visibleRow(db, orderId, viewer);
+  const moved = await advanceOrder(db, orderId, new Date(), {
+    to,
+    within: async (tx, row, next) => {
+      // A rider's order may have been given to another rider since the check above.
+      if (!roleCan(viewer.role, 'board.view') && row.riderId !== viewer.id)
+        throw notFound(`Order ${orderId} not found.`);
+      await recordAudit(tx, actor, {
+        action: `order.${next}`,
+        record: { type: 'order', id: orderId },
+        before: { status: row.status },
+        after: { status: next },
+      });
+    },
+  });
+  return { changed: moved.changed };
+}
+
+/** Cancels an order for the shop with `reason` (the orders feature's cancelOrderByShop), with its audit entry. */
+export async function cancelOrderAsStaff(
+  db: Database,
+  orderId: number,
+  reason: string,
+  actor: StaffActor,
+): Promise<void> {
+  await cancelOrderByShop(db, orderId, reason, async (tx, row) => {
+    await recordAudit(tx, actor, {
+      action: 'order.cancelled',
+      record: { type: 'order', id: orderId },
+      before: { status: row.status, payment_status: row.paymentStatus },
+      after: { status: 'cancelled', reason },
+    });
+  });
+}
+
+/** Active riders, by name (the order page's choice). */
+export async function listRiders(db: Database): Promise<{ id: number; name: string }[]> {
+  return db
+    .select({ id: staff.id, name: staff.name })
+    .from(staff)
+    .where(and(eq(staff.active, true), eq(staff.role, 'rider')))
+    .orderBy(asc(staff.name));
+}
+
+/**
+ * Assigns an order to a rider (an active member with the rider role), or takes it off its rider
+ * (`riderId` null). 404 unknown order; 400 not an active rider; 409 delivered or cancelled.
+ */
+export async function assignRider(
+  db: Database,
+  orderId: number,
+  riderId: number | null,
+  actor: StaffActor,
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    const [row] = await tx
+      .select()
+      .from(orders)
+      .where(and(eq(orders.id, orderId), confirmedOrders))
+      .for('update');
+    if (!row) throw notFound(`Order ${orderId} not found.`);
+    if (row.status === 'delivered' || row.status === 'cancelled')
+      throw new AppError('conflict', `Order ${orderId} is ${row.status}: its rider can no longer change.`);
+    if (row.riderId === riderId) return;
+    if (riderId !== null) {
+      const [rider] = await tx
+        .select({ id: staff.id })
+        .from(staff)
+        .where(and(eq(staff.id, riderId), eq(staff.active, true), eq(staff.role, 'rider')));
+      if (!rider)
+        throw new AppError('bad_request', 'Choose one of the shop’s riders.', {
+          errors: { rider_id: 'Choose one of the shop’s riders.' },
+        });
+    }
+    await tx.update(orders).set({ riderId }).where(eq(orders.id, orderId));
+    await recordAudit(tx, actor, {
+      action: 'order.rider_assigned',
+      record: { type: 'order', id: orderId },
+      before: { rider_id: row.riderId },
+      after: { rider_id: riderId },
+    });
+  });
+}

@@ -1,0 +1,124 @@
+/**
+ * The back office's order as the API answers it (ADR 0061): an order as the board lists it, a board
+ * slot, and an order as staff read it, with the orders feature's status and payment values. Zod
+ * only (browser-safe); re-exported by contract.ts.
+ */
+import { z } from 'zod';
+import { orderSlotSchema } from '#features/delivery/contract.ts';
+import { SUBSTITUTIONS } from '#features/cart/rules.ts';
+import {
+  ORDER_STATUS_VALUES,
+  PAYMENT_MODE_VALUES,
+  PAYMENT_STATUS_VALUES,
+  REFUND_REASON_VALUES,
+  rupees,
+  timestamp,
+} from '#features/orders/contract.ts';
+
+/** An order as the board lists it. */
+export const boardOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  payment_mode: z.enum(PAYMENT_MODE_VALUES),
+  payment_status: z.enum(PAYMENT_STATUS_VALUES),
+  paid_amount: rupees,
+  customer_name: z.string().nullable(),
+  customer_mobile: z.string().nullable(),
+  zone: z.string().nullable(),
+  slot_id: z.string().nullable(),
+  slot_label: z.string().nullable().describe('e.g. "Thu 26 Nov, 7–9 AM" (shop time)'),
+  items: z.number().int().describe('Lines in the order'),
+  rider: z.string().nullable(),
+  created_at: timestamp,
+  paid_online: z.boolean().describe('Paid online (the gateway confirmed the payment)'),
+  payment_problem: z.boolean().describe('A gateway payment could not be accepted: see the order'),
+  refund_failed: z.boolean().describe('A refund to the online payment failed and can be retried'),
+});
+
+/** One zone's slot on the board. */
+export const boardSlotSchema = z.object({
+  zone_id: z.string(),
+  zone: z.string(),
+  slot_id: z.string().describe('"YYYY-MM-DDTHH:MM", shop time'),
+  window: z.string().describe('e.g. "7–9 AM"'),
+  capacity: z.number().int(),
+  used: z.number().int(),
+  left: z.number().int(),
+  counts: z
+    .partialRecord(z.enum(ORDER_STATUS_VALUES), z.number().int())
+    .describe(
+      'Orders per status (before filters): placed, processed, out_for_delivery, delivered and cancelled always; pending_payment and payment_failed only when the slot has such an order (one whose gateway payment could not be accepted)',
+    ),
+  matching: z.number().int().describe('Orders of the slot matching the filters'),
+  orders: z
+    .array(boardOrderSchema)
+    .describe(
+      'The 20 newest orders matching the filters (listed by slot start, then order number); every one when the slot is in `open`',
+    ),
+});
+
+/** An order as the back office reads it. */
+export const staffOrderSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(ORDER_STATUS_VALUES),
+  payment_mode: z.enum(PAYMENT_MODE_VALUES),
+  payment_status: z.enum(PAYMENT_STATUS_VALUES),
+  subtotal: rupees,
+  discount: rupees,
+  points_redeemed: z.number().int(),
+  delivery_fee: rupees,
+  paid_amount: rupees,
+  promo_code: z.string().nullable(),
+  payment_reference: z.string().nullable(),
+  /** The online payment: null for other payment modes. */
+  payment: z
+    .object({
+      gateway: z.string().nullable().describe('razorpay or simulator (the configured gateway)'),
+      gateway_order_id: z.string().nullable(),
+      payment_id: z.string().nullable(),
+      problem: z.string().nullable().describe('Why a gateway payment was not accepted (amount or currency)'),
+    })
+    .nullable(),
+  refunds: z.array(
+    z.object({
+      id: z.number().int(),
+      reason: z.enum(REFUND_REASON_VALUES),
+      amount_paise: z.number().int(),
+      status: z.enum(['requested', 'sending', 'pending', 'processed', 'failed']),
+      failure_reason: z.string().nullable(),
+      gateway_refund_id: z.string().nullable(),
+      created_at: timestamp,
+      updated_at: timestamp,
+    }),
+  ),
+  customer_note: z.string().nullable(),
+  cancel_reason: z.string().nullable(),
+  customer: z.object({ id: z.number().int(), name: z.string().nullable(), mobile: z.string().nullable() }),
+  address: z.record(z.string(), z.unknown()).nullable().describe('The delivery address as ordered'),
+  map_url: z.string().nullable(),
+  delivery_slot: orderSlotSchema.nullable(),
+  rider: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  lines: z.array(
+    z.object({
+      id: z.number().int(),
+      product_id: z.number().int().nullable(),
+      name: z.string(),
+      qty: z.number().int(),
+      unit_price: rupees,
+      total_amount: rupees,
+      pack: z.string().nullable().describe('Pack size, e.g. "500 g"'),
+      substitution: z.enum(SUBSTITUTIONS).nullable().describe('The customer’s choice if it is out of stock'),
+      ordered: z.number().describe('What was ordered in the line’s measure (`measure`)'),
+      measure: z.string().describe('The unit of `ordered` and `picked`, e.g. "kg", or "packs"'),
+      picked: z.number().nullable().describe('What the packer picked, in `measure`; null when as ordered'),
+      substituted_for: z.string().nullable().describe('The product ordered, when the line was substituted'),
+      ordered_total: rupees.nullable().describe('The line’s total as ordered, once packing changed it'),
+    }),
+  ),
+  history: z.array(z.object({ status: z.enum(ORDER_STATUS_VALUES), at: timestamp, by: z.string() })),
+  /** Riders to assign, for a member who may. */
+  riders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+});
+
+/** An order as the back office's islands read it. */
+export type StaffOrderJson = z.output<typeof staffOrderSchema>;

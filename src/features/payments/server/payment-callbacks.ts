@@ -1,0 +1,133 @@
+/**
+ * What reaches the shop about an online payment from outside: the customer's checkout callback
+ * (verify), the customer's decline or abandon (cancel), and the gateway's webhook. Each ends in
+ * confirmPayment or releasePendingOrder, which change an order exactly once.
+ */
+import { and, eq } from 'drizzle-orm';
+import type { Database } from '#lib/db/index.ts';
+import { orders } from '#lib/db/schema.ts';
+import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
+import { confirmFromGateway, confirmPayment, eventSeen, recordEvent, type ConfirmOutcome } from './payment-confirm.ts';
+import { PAYMENT_FAILED, releasePendingOrder } from './payment.ts';
+import { settleRefund } from './payment-refunds.ts';
+
+/** 400 when the checkout callback's signature is not the gateway's. */
+export const SIGNATURE_INVALID = 'Payment verification failed: the payment signature is not valid.';
+/** 503 when the gateway cannot be asked about a payment the customer made. */
+export const PAYMENT_UNCONFIRMED =
+  'We could not confirm your payment yet. Please do not pay again: your order appears under My Orders once the payment is confirmed.';
+/** 409 for a payment whose amount differs from the order's. */
+export const PAYMENT_PROBLEM =
+  'We could not accept this payment: its amount does not match your order. Please contact us; any amount taken is returned.';
+/** 409 for a payment that arrived after its order was released. */
+export const PAYMENT_TOO_LATE =
+  'Your order was released before the payment arrived, so it was not placed. The payment is refunded to your original payment method within 5–7 working days.';
+
+/** Online payment is off: 400. */
+const noGateway = () => badRequest('Online payment is not available.');
+
+/** The customer's order paid into `gatewayOrderId` (404 when it is not theirs). */
+async function customerOrder(db: Database, customerId: number, gatewayOrderId: string) {
+  const [row] = await db
+    .select({ id: orders.id, paymentStatus: orders.paymentStatus })
+    .from(orders)
+    .where(and(eq(orders.gatewayOrderId, gatewayOrderId), eq(orders.customerId, customerId)));
+  if (!row) throw notFound('Order not found.');
+  return row;
+}
+
+/**
+ * The checkout callback: checks the signature (400, nothing changes), then confirms the payment.
+ * Returns the order id once it is paid. Errors: 404 not the customer's; 402 the payment did not
+ * go through; 409 amount mismatch or the order released before the payment; 503 the gateway
+ * could not be asked (the payments job settles it).
+ */
+export async function verifyCheckoutPayment(
+  db: Database,
+  gateway: PaymentGateway | null,
+  customerId: number,
+  input: { orderId: string; paymentId: string; signature: string },
+): Promise<number> {
+  if (!gateway) throw noGateway();
+  if (!gateway.verifyCheckout(input)) throw badRequest(SIGNATURE_INVALID);
+  const order = await customerOrder(db, customerId, input.orderId);
+  let outcome: ConfirmOutcome;
+  try {
+    const payment = await gateway.fetchPayment(input.paymentId);
+    if (payment.orderId !== input.orderId) throw badRequest(SIGNATURE_INVALID);
+    outcome = await confirmPayment(db, gateway, payment);
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    logger.warn({ orderId: order.id, err }, 'checkout callback: the gateway could not be asked');
+    throw new AppError('unavailable', PAYMENT_UNCONFIRMED);
+  }
+  if (outcome === 'paid' || outcome === 'already_paid') return order.id;
+  if (outcome === 'problem') throw new AppError('conflict', PAYMENT_PROBLEM);
+  if (outcome === 'late_refund') throw new AppError('conflict', PAYMENT_TOO_LATE);
+  throw new AppError('payment_required', PAYMENT_FAILED);
+}
+
+/**
+ * The customer declined or abandoned the checkout: the gateway is asked first (a payment that
+ * went through confirms the order instead: 'paid'), else the order is released ('released'; the
+ * cart is back). When the gateway cannot be asked the order is released all the same: a payment
+ * that arrives after is refunded. 404 when the gateway order is not the customer's.
+ */
+export async function cancelCheckoutPayment(
+  db: Database,
+  gateway: PaymentGateway | null,
+  customerId: number,
+  gatewayOrderId: string,
+): Promise<{ orderId: number; outcome: 'paid' | 'released' }> {
+  const order = await customerOrder(db, customerId, gatewayOrderId);
+  if (order.paymentStatus === 'pending' && gateway) {
+    try {
+      const outcome = await confirmFromGateway(db, gateway, gatewayOrderId);
+      if (outcome === 'paid' || outcome === 'already_paid') return { orderId: order.id, outcome: 'paid' };
+    } catch (err) {
+      logger.warn({ orderId: order.id, err }, 'checkout cancel: the gateway could not be asked; releasing the order');
+    }
+  }
+  await releasePendingOrder(db, order.id);
+  const [after] = await db.select({ s: orders.paymentStatus }).from(orders).where(eq(orders.id, order.id));
+  const paid = after?.s === 'paid' || after?.s === 'refunded';
+  return { orderId: order.id, outcome: paid ? 'paid' : 'released' };
+}
+
+/**
+ * A gateway webhook: verified and parsed by the gateway (WebhookSignatureError: the route answers
+ * 400, nothing changes), de-duplicated by event id, then acted on. Payment events confirm the
+ * payment; refund events settle the refund; anything else is recorded and ignored. Throws
+ * GatewayError when the gateway could not be asked (the route answers 503; the gateway retries).
+ */
+export async function handlePaymentWebhook(
+  db: Database,
+  gateway: PaymentGateway,
+  rawBody: string,
+  headers: Headers,
+): Promise<string> {
+  const { eventId, event } = gateway.parseWebhook(rawBody, headers);
+  if (await eventSeen(db, eventId)) return 'duplicate';
+  const type = event.type === 'other' ? event.name : event.type;
+  switch (event.type) {
+    case 'payment.authorized':
+    case 'payment.captured':
+    case 'order.paid':
+      return confirmPayment(db, gateway, event.payment, { eventId, type });
+    case 'refund.created':
+    case 'refund.processed':
+    case 'refund.failed': {
+      const refund = event.refund;
+      return db.transaction(async (tx) => {
+        if (!(await recordEvent(tx, eventId, type))) return 'duplicate';
+        return (await settleRefund(tx, refund)) ? 'refund_settled' : 'refund_unchanged';
+      });
+    }
+    default:
+      // payment.failed: the checkout lets the customer try again; a decline, abandon or expiry releases it.
+      await recordEvent(db, eventId, type);
+      return 'ignored';
+  }
+}

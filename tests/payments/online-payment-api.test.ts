@@ -1,0 +1,261 @@
+/**
+ * Online payment over HTTP against the payment simulator (Razorpay's API, signed webhooks), with
+ * PAYMENT_GATEWAY=razorpay pointed at it: on PGlite with one server, and on PostgreSQL with two
+ * server processes (the checkout callback reaches one, the webhooks the other). The callback and
+ * the webhooks of one payment arriving at the same moment confirm the order once (one invoice
+ * number, one SMS); replayed webhooks and a bad signature change nothing; a declined payment's
+ * cancel gives the cart back; a lost webhook is settled by reconciliation (PostgreSQL: the job run
+ * in this process on the servers' database); a cancellation's refund is asked once, for the
+ * amount paid, and shows processed once its webhook arrives.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { ApiClient } from '../helpers/api.ts';
+import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
+import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
+import { orderNotifications, orders } from '#lib/db/schema.ts';
+import {
+  type PaymentSimulator,
+  RazorpayGateway,
+  registerOrderSettlement,
+  SIMULATOR_KEYS,
+  startPaymentSimulator,
+} from '#features/payments/index.ts';
+import { runPaymentJobs } from '#features/payments/index.ts';
+import { orderSettlement } from '#features/orders/index.ts';
+import { DEMO_STAFF_PHONE, staffClient, THRISSUR_ADDRESS } from '../admin/staff-helpers.ts';
+
+// The payments job runs in this process too, as a server's would: wired as the server wires it (src/server/wiring.ts).
+registerOrderSettlement(orderSettlement);
+
+const WEBHOOK = '/api/payments/razorpay/webhook';
+/** Webhooks and refunds settle on their own time: polled every 100 ms for up to 10 s. */
+const POLL = { timeout: 10_000, interval: 100 };
+
+describe.each(testDatabaseKinds())('online payment over HTTP with the simulator on %s', (kind) => {
+  let simulator: PaymentSimulator;
+  let gateway: RazorpayGateway;
+  const servers: RunningServer[] = [];
+  let db: DatabaseHandle | undefined;
+  let drop: (() => Promise<void>) | undefined;
+  /** The server the checkout talks to, and the one the webhooks reach. */
+  let shop: string;
+  let hooks: string;
+
+  beforeAll(async () => {
+    const simPort = await freePort();
+    const env: Record<string, string> = {
+      PAYMENT_GATEWAY: 'razorpay',
+      RAZORPAY_API_URL: `http://127.0.0.1:${simPort}`,
+      RAZORPAY_KEY_ID: SIMULATOR_KEYS.keyId,
+      RAZORPAY_KEY_SECRET: SIMULATOR_KEYS.keySecret,
+      RAZORPAY_WEBHOOK_SECRET: SIMULATOR_KEYS.webhookSecret,
+    };
+    if (kind === 'postgres') {
+      const created = await createPostgresDatabase();
+      drop = created.drop;
+      servers.push(
+        ...(await Promise.all([
+          startServer({ ...env, DATABASE_URL: created.url }),
+          startServer({ ...env, DATABASE_URL: created.url }),
+        ])),
+      );
+      db = await openDatabase({ databaseUrl: created.url, maxConnections: 3 });
+    } else servers.push(await startServer(env));
+    shop = servers[0]!.baseUrl;
+    hooks = servers.at(-1)!.baseUrl;
+    simulator = await startPaymentSimulator({
+      port: simPort,
+      webhookUrl: `${hooks}${WEBHOOK}`,
+      settings: { refundDelayMs: 0 },
+    });
+    gateway = new RazorpayGateway({ name: 'simulator', apiUrl: simulator.url, ...SIMULATOR_KEYS });
+  }, 180_000);
+  afterAll(async () => {
+    await simulator?.close();
+    await db?.close();
+    await Promise.all(servers.map((s) => s.stop()));
+    await drop?.();
+  });
+
+  /** A signed-up customer with two of a product in the cart, and an online order placed: its data.payment. */
+  async function placeOnline() {
+    const c = new ApiClient(shop);
+    await c.signUp();
+    const address = await c.post('/api/customer/add-address', { json: THRISSUR_ADDRESS });
+    const list = await c.get('/api/customer/products/0?pageSize=50');
+    const product = (list.body.data.products as { id: number; stock: number }[]).find((p) => p.stock >= 10)!;
+    await c.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '2' } });
+    const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
+    const placed = await c.post('/api/customer/place-order', {
+      json: {
+        address_id: address.body.data.address.id,
+        payment_mode: 'online',
+        paid_amount: s.paid_amount,
+        points: '0',
+      },
+    });
+    expect(placed.status).toBe(201);
+    // The answer says what the order is: awaiting its payment, not placed.
+    expect(placed.body.data.order).toMatchObject({ order_status: 'pending_payment', payment_status: 'pending' });
+    const payment = placed.body.data.payment as { order_id: string; amount: number; key_id: string; gateway: string };
+    expect(payment).toMatchObject({ gateway: 'razorpay', key_id: SIMULATOR_KEYS.keyId, currency: 'INR' });
+    expect(payment.amount).toBe(Math.round(Number(s.paid_amount) * 100));
+    expect((await c.get('/api/customer/my-orders')).body.data.orders).toEqual([]);
+    return { c, orderId: placed.body.data.order_id as number, payment, productId: product.id };
+  }
+
+  /** The customer pays in the simulator's checkout: the callback fields (or its error answer). */
+  async function pay(gatewayOrderId: string, outcome: 'success' | 'decline' = 'success') {
+    const res = await fetch(`${simulator.url}/v1/checkout/pay`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Basic ${Buffer.from(`${SIMULATOR_KEYS.keyId}:${SIMULATOR_KEYS.keySecret}`).toString('base64')}`,
+      },
+      body: JSON.stringify({ order_id: gatewayOrderId, method: 'upi', outcome }),
+    });
+    return (await res.json()) as Record<string, string> & { error?: { metadata?: { payment_id?: string } } };
+  }
+
+  it('confirms once when the callback and the webhooks arrive at the same moment (on two processes)', async () => {
+    simulator.settings({ webhooks: 'never' });
+    const { c, orderId, payment } = await placeOnline();
+    const fields = await pay(payment.order_id);
+    const [verified] = await Promise.all([
+      c.post('/api/customer/payments/razorpay/verify', { json: fields }),
+      simulator.flushWebhooks(),
+    ]);
+    expect(verified.status).toBe(200);
+    expect(verified.body.data.order).toMatchObject({ id: orderId, payment_status: 'paid', order_status: 'placed' });
+    const mine = (await c.get('/api/customer/my-orders')).body.data.orders;
+    expect(mine.map((o: { id: number; payment_status: string }) => [o.id, o.payment_status])).toEqual([
+      [orderId, 'paid'],
+    ]);
+    expect(mine[0].invoice_number).toMatch(/^FF\//);
+    // The same callback again answers the same paid order.
+    const again = await c.post('/api/customer/payments/razorpay/verify', { json: fields });
+    expect(again.body.data.order.invoice_number).toBe(mine[0].invoice_number);
+    if (db) {
+      await expect
+        .poll(async () => (await db!.db.$count(orderNotifications, eq(orderNotifications.orderId, orderId))) > 0, POLL)
+        .toBe(true);
+      expect(await db.db.$count(orderNotifications, eq(orderNotifications.orderId, orderId))).toBe(1);
+    }
+  });
+
+  it('replayed webhooks change nothing, and a bad signature is refused with 400', async () => {
+    simulator.settings({ webhooks: 'twice' });
+    const { c, orderId, payment } = await placeOnline();
+    await pay(payment.order_id);
+    await expect.poll(async () => (await c.get(`/api/customer/orders/${orderId}`)).status === 200, POLL).toBe(true);
+    await simulator.webhooksIdle();
+    const order = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
+    expect(order).toMatchObject({ payment_status: 'paid', invoice_number: expect.stringMatching(/^FF\//) });
+    const forged = await fetch(`${hooks}${WEBHOOK}`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        'x-razorpay-signature': 'f'.repeat(64),
+        'x-razorpay-event-id': 'evt_forged',
+      },
+      body: JSON.stringify({ event: 'payment.captured', payload: {} }),
+    });
+    expect(forged.status).toBe(400);
+    simulator.settings({ webhooks: 'now' });
+  });
+
+  it('a declined payment and the customer’s cancel: the order is released and the cart is back', async () => {
+    simulator.settings({ webhooks: 'now' });
+    const { c, orderId, payment, productId } = await placeOnline();
+    const declined = await pay(payment.order_id, 'decline');
+    expect(declined.error).toBeTruthy();
+    const bad = await c.post('/api/customer/payments/razorpay/verify', {
+      json: { razorpay_order_id: payment.order_id, razorpay_payment_id: 'pay_x', razorpay_signature: 'ab'.repeat(32) },
+    });
+    expect(bad.status).toBe(400);
+    const cancelled = await c.post('/api/customer/payments/razorpay/cancel', {
+      json: { razorpay_order_id: payment.order_id },
+    });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.data).toMatchObject({ status: 'released', order_id: orderId, order: null });
+    const cart = (await c.get('/api/customer/my-cart')).body.data.my_cart;
+    expect(cart.map((l: { product: { id: number }; qty: number }) => l.qty)).toEqual([2]);
+    expect(cart[0].product?.id ?? productId).toBe(productId);
+    expect((await c.get('/api/customer/my-orders')).body.data.orders).toEqual([]);
+  });
+
+  it('asks the gateway once for a cancellation’s refund, for the amount paid, and shows it processed', async () => {
+    simulator.settings({ webhooks: 'now', refunds: 'processed' });
+    const { c, orderId, payment } = await placeOnline();
+    const fields = await pay(payment.order_id);
+    expect((await c.post('/api/customer/payments/razorpay/verify', { json: fields })).status).toBe(200);
+    const cancels = await Promise.all([
+      c.post('/api/customer/cancel-order', { json: { order_id: orderId } }),
+      c.post('/api/customer/cancel-order', { json: { order_id: orderId } }),
+    ]);
+    expect(cancels.map((r) => r.status).sort()).toEqual([200, 409]);
+    const refunds = await gateway.fetchRefunds(fields.razorpay_payment_id!);
+    expect(refunds.map((r) => r.amountPaise)).toEqual([payment.amount]);
+    await expect
+      .poll(async () => {
+        const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
+        return o.refunds[0]?.status === 'processed';
+      }, POLL)
+      .toBe(true);
+    const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
+    expect(o.refunds).toEqual([
+      expect.objectContaining({ reason: 'cancel', amount_paise: payment.amount, status: 'processed' }),
+    ]);
+  });
+
+  it('shows a failed refund to the customer and staff; a manager retries it, a packer may not', async () => {
+    simulator.settings({ webhooks: 'now', refunds: 'failed' });
+    const { c, orderId, payment } = await placeOnline();
+    const fields = await pay(payment.order_id);
+    expect((await c.post('/api/customer/payments/razorpay/verify', { json: fields })).status).toBe(200);
+    expect((await c.post('/api/customer/cancel-order', { json: { order_id: orderId } })).status).toBe(200);
+    await expect
+      .poll(async () => {
+        const o = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
+        return o.refunds[0]?.status === 'failed';
+      }, POLL)
+      .toBe(true);
+    const manager = await staffClient(shop, DEMO_STAFF_PHONE.manager);
+    const seen = (await manager.get(`/api/admin/orders/${orderId}`)).body.data.order;
+    expect(seen.payment).toMatchObject({ gateway: 'razorpay', gateway_order_id: payment.order_id, problem: null });
+    expect(seen.refunds).toEqual([expect.objectContaining({ status: 'failed', amount_paise: payment.amount })]);
+    const retry = `/api/admin/orders/${orderId}/refunds/${seen.refunds[0].id}/retry`;
+    const packer = await staffClient(shop, DEMO_STAFF_PHONE.packer);
+    expect((await packer.post(retry, { json: {} })).status).toBe(403);
+    simulator.settings({ refunds: 'processed' });
+    const retried = await manager.post(retry, { json: {} });
+    expect(retried.status).toBe(200);
+    expect((await manager.post(retry, { json: {} })).status).toBe(409);
+    await expect
+      .poll(
+        async () => (await gateway.fetchRefunds(fields.razorpay_payment_id!)).every((r) => r.status !== 'pending'),
+        POLL,
+      )
+      .toBe(true);
+    const asked = await gateway.fetchRefunds(fields.razorpay_payment_id!);
+    expect(asked.map((r) => [r.amountPaise, r.status]).sort()).toEqual([
+      [payment.amount, 'failed'],
+      [payment.amount, 'processed'],
+    ]);
+  });
+
+  it.skipIf(kind !== 'postgres')('settles a payment whose webhook is lost by reconciliation', async () => {
+    simulator.settings({ webhooks: 'never' });
+    const { c, orderId, payment } = await placeOnline();
+    await pay(payment.order_id);
+    expect((await c.get(`/api/customer/orders/${orderId}`)).status).toBe(404);
+    const result = await runPaymentJobs(db!.db, gateway, new Date(Date.now() + 3 * 60_000));
+    expect(result.confirmed).toBeGreaterThanOrEqual(1);
+    const [row] = await db!.db.select().from(orders).where(eq(orders.id, orderId));
+    expect(row).toMatchObject({ paymentStatus: 'paid', status: 'placed' });
+    expect((await c.get(`/api/customer/orders/${orderId}`)).body.data.order.payment_status).toBe('paid');
+    simulator.settings({ webhooks: 'now' });
+  });
+});

@@ -1,5 +1,5 @@
 /**
- * The catalogue's public contract: its JSON shapes and route contracts (spec 000 §3, §7), shared
+ * The catalogue's public contract: its JSON shapes and route contracts, shared
  * by the routes (routes.ts), the islands (with `import type`), other features and the OpenAPI
  * document. Browser-safe: zod only. The shapes live in catalog-schemas.ts, the storefront's and
  * wishlist's routes in storefront-contract.ts, the back office's in admin-contract.ts.

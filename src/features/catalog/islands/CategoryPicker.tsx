@@ -1,6 +1,6 @@
 /**
- * The navigation bar's Category control and the category picker overlay (spec 000 §2
- * "Category picker overlay", §8).
+ * The navigation bar's Category control and the category picker overlay
+ * (docs/storefront-rules.md#categories-and-subcategories).
  *
  * A modal dialog titled Categories: on every open it fetches the categories, shows a spinner
  * while loading and "Failed to load categories. Please try again later." when the call fails or

@@ -1,5 +1,5 @@
 /**
- * "Shop by Categories" on the home page (spec 000 §2, §9): a horizontal strip of category links
+ * "Shop by Categories" on the home page: a horizontal strip of category links
  * (image and name, each to /category/{id}/subcategories) with left and right arrows that move
  * it by 200 px, and a View All button opening a modal dialog that lists every category.
  *

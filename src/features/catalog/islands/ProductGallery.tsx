@@ -1,5 +1,5 @@
 /**
- * Product image gallery (spec 000 §2 product detail): the main image with previous/next
+ * Product image gallery of the product page: the main image with previous/next
  * buttons and a row of thumbnails. Keyboard: the buttons are focusable, and Left/Right arrows
  * anywhere in the gallery change the image; the position is announced politely. The first
  * image is server-rendered eagerly with its size, so it is the page's fast LCP image before

@@ -1,5 +1,5 @@
 /**
- * Catalogue reads (spec 000 §2, §7): categories, subcategories, product pages with sort and
+ * Catalogue reads: categories, subcategories, product pages with sort and
  * paging, product details with related products, home banners.
  *
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
@@ -276,7 +276,7 @@ export async function getProductSummaries(db: Database, ids: number[]): Promise<
   return rows.map(toSummary);
 }
 
-/** Active home banners in order; the call-to-action link defaults to /shop (spec 000 §2). */
+/** Active home banners in order; the call-to-action link defaults to /shop. */
 export async function listBanners(db: Database): Promise<Banner[]> {
   const rows = await db
     .select()

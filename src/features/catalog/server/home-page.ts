@@ -1,5 +1,5 @@
 /**
- * Data for the home page (spec 000 §2 "Home page", §8 home errors, §9): banners and the first
+ * Data for the home page (docs/storefront-rules.md#home-page): banners and the first
  * 10 products (one feed, one error message), and the categories. A failed read is logged with
  * the spec's message for its block and the rest of the page still renders; the page is cached
  * only when both reads succeeded.

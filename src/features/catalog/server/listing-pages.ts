@@ -1,5 +1,5 @@
 /**
- * Data for the catalogue's listing pages (spec 000 §2, spec 001 §2): /categories, /category,
+ * Data for the catalogue's listing pages (docs/storefront-rules.md#routes): /categories, /category,
  * /categories/{id}, its all-products and subcategory views, the subcategory browser
  * /category/{id}/subcategories, /subcategory/{id} and /shop. Loaders run in the page's own
  * frontmatter (status and headers can only be set there, before streaming starts) and return

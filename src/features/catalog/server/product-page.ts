@@ -1,5 +1,5 @@
 /**
- * Data for the product detail page /product/{id} (spec 000 §2): the product, up to 10 related
+ * Data for the product detail page /product/{id}: the product, up to 10 related
  * products, breadcrumb, pack size and meta description, read from the catalogue snapshot
  * (./snapshot.ts: no product query per page) and the category memos. Unknown or non-numeric id: 404; a
  * failure: 500 (logged); related products failing alone: the page still answers 200, not

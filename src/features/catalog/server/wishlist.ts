@@ -1,5 +1,5 @@
 /**
- * The customer's wishlist (spec 000 §4, §7 PUT/GET /api/wishlists). Toggling answers whether
+ * The customer's wishlist (PUT/GET /api/wishlists). Toggling answers whether
  * the product was added (the API's 201) or removed (200). Scoped by customer.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';

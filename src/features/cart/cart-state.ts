@@ -1,5 +1,5 @@
 /**
- * The cart's client state (spec 000 §2 cart panel and cart screen, §3 "Cart item"): the atoms
+ * The cart's client state (docs/storefront-rules.md#cart): the atoms
  * every cart island reads, and the mapping of the server's cart (`data.my_cart`,
  * `data.summary`, typed by contract.ts) to them, money in paise. No network here: cart-sync.ts
  * talks to the server, store.ts is the islands' entry point.
@@ -37,7 +37,7 @@ export const EMPTY_TOTALS: CartTotals = {
   minOrderRemainingPaise: 0,
 };
 
-/** Maps a server cart line (spec 000 §3 "Cart item": the price charged is offer_price). */
+/** Maps a server cart line (the price charged is offer_price). */
 export function toCartItem(line: CartLineJson): CartItem {
   return {
     cartId: line.cart_id,

@@ -1,5 +1,5 @@
 /**
- * The cart's calls to the server (spec 000 §4 "Cart quantity change", §7 cart calls, §8 texts),
+ * The cart's calls to the server (docs/storefront-rules.md#cart),
  * through the typed client: each answer is the whole cart, which replaces the store's copy.
  * Quantity taps are never lost: each tap moves the line's target quantity
  * ($pendingQty), one request per line is in flight at a time, and when it returns with taps made

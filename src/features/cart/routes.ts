@@ -1,7 +1,7 @@
 /**
  * The cart's route handlers (contracts in contract.ts; mounted one per file under
  * src/pages/api/customer/). Every handler answers with the cart after its change and refreshes
- * the `ff_cart` count hint cookie (spec 000 §7; messages §8 via rules.ts).
+ * the `ff_cart` count hint cookie (messages from rules.ts).
  */
 import type { APIContext } from 'astro';
 import { implement } from '#lib/http/handler.ts';

@@ -1,8 +1,7 @@
 /**
- * The search routes (spec 000 §7 search-products, and the results page's API): their
- * declarations, shared
- * by the server (routes.ts), the search box (with `import type`) and the OpenAPI document.
- * Browser-safe: zod only.
+ * The search routes (search-products for the dropdown, and the results page's API): their
+ * declarations, shared by the server (routes.ts), the search box (with `import type`) and the
+ * OpenAPI document. Browser-safe: zod only.
  */
 import { z } from 'zod';
 import { defineRoute } from '#lib/http/contract.ts';

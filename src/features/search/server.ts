@@ -1,6 +1,5 @@
 /**
- * Server-side product search for the dropdown and the API (spec 000 §2 search
- * dropdown, §7 search-products).
+ * Server-side product search for the dropdown and the API (GET /api/customer/search-products).
  *
  * Three or more characters go to the in-memory search index (server/engine.ts: whole words,
  * synonyms, typo corrections against catalogue words, category and brand matches, then names

@@ -66,7 +66,7 @@ function render(): void {
   }
 }
 
-/** Adds one of the card's product ("Adding..." meanwhile, as spec 000 §4 asks). */
+/** Adds one of the card's product (the button reads "Adding..." meanwhile). */
 export async function add(form: HTMLFormElement): Promise<void> {
   const box = form.closest<HTMLElement>('[data-card-cart]');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');

@@ -1,9 +1,9 @@
 /**
- * The navigation bar's cart icon with its count badge (spec 000 §2 "Navigation bar", "Cart
- * panel"). From 768 px it opens the floating Shopping Cart card under the icon (closes on an
- * outside click and on Escape); below, the full-screen Shopping Cart panel, whose back button
- * (and the browser's) returns to the page, as the spec's "previous page". Both are CartPanel
- * (the ModalDialog primitive); focus returns to this icon when they close.
+ * The navigation bar's cart icon with its count badge (docs/storefront-rules.md#cart). From 768 px
+ * it opens the floating Shopping Cart card under the icon (closes on an outside click and on
+ * Escape); below, the full-screen Shopping Cart panel, whose back button (and the browser's)
+ * returns to the page, as the spec's "previous page". Both are CartPanel (the ModalDialog
+ * primitive); focus returns to this icon when they close.
  *
  * Hydrated with `client:interact`. Until then it is a plain link to /cart; the badge number is
  * drawn by CSS from `--ff-cart`, which the layout's head script sets from the hint cookie before

@@ -1,5 +1,5 @@
 /**
- * The cart screen, My Cart (spec 000 §2 "Cart screen", §4, §5, §8, §9): the item count, a table
+ * The cart screen, My Cart (docs/storefront-rules.md#cart): the item count, a table
  * of product, price, quantity stepper (minus disabled at 1 and while the line updates), line
  * subtotal and remove (with the Cancel/Remove confirmation); the Order Summary with subtotal,
  * delivery fee (the shop's policy: free from ₹499, else ₹40, as the server computes it), how

@@ -1,9 +1,9 @@
 /**
- * The cart panel's content (spec 000 §2 "Cart panel"), in two variants:
+ * The cart panel's content (docs/storefront-rules.md#cart), in two variants:
  * - `card`: the desktop floating Shopping Cart card — item list, total, View Cart (/cart) and
  *   Checkout; line totals with 2 decimals.
  * - `screen`: the mobile full-screen Shopping Cart with a back button, item cards, total and
- *   Checkout; line totals with 1 decimal (spec 000 §9).
+ *   Checkout; line totals with 1 decimal.
  * Empty: "Your cart is empty" / "Add items to start a basket". Each line has the quantity
  * stepper and a remove button with the Cancel/Remove confirmation. Checkout follows the spec's
  * rules (empty cart alert, guests get the login dialog). Both are the one dialog primitive

@@ -1,6 +1,6 @@
 /**
- * Quantity stepper and "Add to Cart - {total}" button of the product page (spec 000 §2, §9:
- * minimum 1, step 1; here also at most the stock), plus the mobile bottom bar (under 768 px)
+ * Quantity stepper and "Add to Cart - {total}" button of the product page (minimum 1, step 1,
+ * at most the stock), plus the mobile bottom bar (under 768 px)
  * with the total and the same button. Out of stock: the button is disabled and reads
  * "Out of Stock". Total = offer price × quantity, in paise, shown with formatPaise.
  *

@@ -1,6 +1,6 @@
 /**
  * The quantity stepper of a cart line, shared by the cart views (desktop Shopping Cart card,
- * mobile panel, /cart): minus disabled at 1, plus at the stock (spec 000 §5); taps made while an
+ * mobile panel, /cart): minus disabled at 1, plus at the stock; taps made while an
  * update is in flight still count.
  */
 import { useStore } from '@nanostores/react';

@@ -1,4 +1,4 @@
-/** JSON of the cart API (spec 000 §3 cart item fields; rupees with 2 decimals). */
+/** JSON of the cart API (the cart item fields its clients read; rupees with 2 decimals). */
 import type { CartLine, CartSummary } from './cart.ts';
 import { paiseToRupees } from '#lib/money.ts';
 

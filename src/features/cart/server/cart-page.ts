@@ -1,4 +1,4 @@
-/** The /cart page's server side (spec 000 §2 "Cart screen"): the signed-in customer's cart, rendered at once. */
+/** The /cart page's server side: the signed-in customer's cart, rendered at once. */
 import type { AstroGlobal } from 'astro';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';

@@ -1,5 +1,5 @@
 /**
- * The customer's cart (spec 000 §2 cart panel and screen, §4, §5, §7). Every query is scoped by
+ * The customer's cart (docs/storefront-rules.md#cart). Every query is scoped by
  * the session's customer: another customer's cart id is simply not found (404).
  * Quantities are never below 1 (422) nor above the product's stock (409 with how many are left).
  */

@@ -1,5 +1,5 @@
 /**
- * Product search in the navigation bar (spec 000 §2 "Search dropdown", §5, §8, §9).
+ * Product search in the navigation bar (docs/storefront-rules.md#search).
  *
  * Desktop (≥768 px): an inline combobox whose dropdown (at most 350 px tall, scrolling) shows
  * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon that

@@ -1,5 +1,5 @@
 /**
- * The search dropdown's content (spec 000 §2 "Search dropdown", §8): the navigation error, the
+ * The search dropdown's content (docs/storefront-rules.md#search): the navigation error, the
  * Searching... / no match / failure messages, a count for screen readers, and the listbox of
  * results (image, name, category, price), then a "See all results" link to the results page
  *. Presentational: the combobox owns the state.

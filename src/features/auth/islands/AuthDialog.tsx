@@ -1,5 +1,5 @@
 /**
- * The auth dialogs (spec 000 §2 "Authentication dialogs", §4, §5, §8): Login and Sign Up tabs,
+ * The auth dialogs (docs/sign-in-rules.md#the-dialogs): Login and Sign Up tabs,
  * then the OTP step, then "You have logged in successfully" with Continue, which closes
  * everything. Closing at any step resets every field and returns to the Sign Up tab.
  *

@@ -1,9 +1,8 @@
 /**
- * The auth dialog's form step (spec 000 §2 "Authentication dialogs", §5): the Login and Sign Up
- * tabs, the phone step (Login: mobile number → Send OTP) and the sign-up form (name, email,
- * mobile → Sign Up), with the phone field they share (country list with search, default India,
- * up to 15 digits) and the error line. Presentational: the state and the calls are in
- * use-auth-flow.ts.
+ * The auth dialog's form step (docs/sign-in-rules.md#the-dialogs): the Login and Sign Up tabs, the
+ * phone step (Login: mobile number → Send OTP) and the sign-up form (name, email, mobile → Sign
+ * Up), with the phone field they share (country list with search, default India, up to 15 digits)
+ * and the error line. Presentational: the state and the calls are in use-auth-flow.ts.
  */
 import { useId, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
 import PhoneInput from 'react-phone-number-input';

@@ -1,5 +1,5 @@
 /**
- * The auth dialog's steps and their server calls (spec 000 §4, §5, §8), as a reducer and a hook
+ * The auth dialog's steps and their server calls (docs/sign-in-rules.md), as a reducer and a hook
  * the dialog's parts render from:
  *
  * - form (Login or Sign Up tab) → POST /api/validate-customer or /api/register → otp →

@@ -1,6 +1,5 @@
 /**
- * Sign-up and login with a one-time password (spec 000 §2, §4, §5, §7; ARCHITECTURE "Auth and
- * sessions").
+ * Sign-up and login with a one-time password (docs/sign-in-rules.md#codes).
  *
  * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
  * hash, single use, 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries.

@@ -1,5 +1,5 @@
 /**
- * A customer's session (spec 000 §4; ARCHITECTURE "Auth and sessions"), from its row to its cookie:
+ * A customer's session (docs/sign-in-rules.md#sessions), from its row to its cookie:
  * - the row: a 256-bit random opaque token, stored as its SHA-256 hash, 30 days of absolute life and
  *   SESSION_IDLE_DAYS (7) of idle life counted from its last use, a new token at every login, revoked on
  *   logout (one session, or every session of the customer: "Log out of all devices"); tokens never

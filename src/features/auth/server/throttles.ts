@@ -1,5 +1,5 @@
 /**
- * Sign-in throttles (spec 000 §7; README "Sign-in limits" gives the attacker's odds), kept in
+ * Sign-in throttles (README "Sign-in limits" gives the attacker's odds), kept in
  * the database so they hold across processes and restarts. They are keyed on the phone and on
  * (phone, client IP), so one address can neither lock a phone's owner out nor be locked out by
  * its neighbours behind carrier-grade NAT; per-IP limits are high backstops only:

@@ -1,5 +1,5 @@
 /**
- * The checkout (spec 001 §2 "Checkout page", §4 checkout flow, §5 place-order checks, §8, §9):
+ * The checkout (docs/orders-and-payments.md#checkout and #placing-an-order):
  * Shipping Address, Order Details, Payment Method and Order Notes, with Promo Code, Points and
  * Order Summary in a side column on wide screens, and the checkout's dialogs.
  *
@@ -54,7 +54,7 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
 
-  // The Order Confirmed screen replaces the checkout (spec 001 §2: a screen, not a dialog).
+  // The Order Confirmed screen replaces the checkout (a screen, not a dialog).
   if (state.confirmed) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">

@@ -1,5 +1,6 @@
 /**
- * Checkout's Shipping Address card and the Select Shipping Address modal (spec 001 §2, §4, §8).
+ * Checkout's Shipping Address card and the Select Shipping Address modal
+ * (docs/orders-and-payments.md#checkout).
  * The card shows the selected address with a Default badge and Change; without addresses it
  * reads "No addresses found. Please add an address.". An address outside the delivery area is
  * marked plainly: the shop does not deliver there, and the order will not be placed.

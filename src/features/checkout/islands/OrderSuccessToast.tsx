@@ -1,5 +1,5 @@
 /**
- * The order-success toast on the home page (spec 000 §2 home page, §9; spec 001 §4): a message
+ * The order-success toast on the home page (docs/storefront-rules.md#home-page): a message
  * the checkout stored in localStorage under ORDER_SUCCESS_KEY goes through the app-wide toast
  * (src/lib/ui/toast.ts: the layout's polite `role="status"` region, top centre) once, for 4
  * seconds. The key is removed as soon as it is read, so a reload never shows it again. Renders

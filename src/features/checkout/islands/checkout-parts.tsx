@@ -1,5 +1,5 @@
 /**
- * Presentational parts of the checkout page (spec 001 §2 "Checkout page"): the heading with
+ * Presentational parts of the checkout page: the heading with
  * Go back, Order Details (the cart lines), Order Notes and the Points card. State lives in
  * use-checkout.ts; these only render and report.
  */

@@ -1,5 +1,5 @@
 /**
- * The checkout's state and its reducer (spec 001 §2 "Checkout page", §4 checkout flow): what was
+ * The checkout's state and its reducer (docs/orders-and-payments.md#checkout): what was
  * loaded (addresses, cart lines, the server's figures), what the customer chose (address, promo
  * code, points, note, payment method), which dialog is open, and the placing / confirmed
  * status. Pure: no fetch, no timers, no DOM (those are in the use-checkout*.ts hooks).

@@ -1,5 +1,5 @@
 /**
- * The checkout's behaviour (spec 001 §4 checkout flow, §5 place-order checks, §8, §9) as one
+ * The checkout's behaviour (docs/orders-and-payments.md#placing-an-order) as one
  * hook for Checkout.tsx, composed of one hook per concern over the reducer in checkout-state.ts:
  *
  * - use-checkout-context.ts: the state, the latest state for async work, timers, the login trip;

@@ -1,5 +1,5 @@
 /**
- * Track Orders (spec 001 §2 Orders list, §4, §8, §9): counters Total, New (total minus
+ * Track Orders (docs/orders-and-payments.md#orders-list): counters Total, New (total minus
  * delivered) and Delivered; "Your Orders" newest first, each expanding with View Details / Hide
  * Details (items with image, quantity and amount, payment mode, promo, discount, paid amount,
  * note, date in long US English); status labels (delivered green, cancelled red, others
@@ -22,7 +22,7 @@ import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 
-/** The coloured label of an order status (spec 001 §4). */
+/** The coloured label of an order status: delivered green, cancelled red, others neutral. */
 export function StatusBadge({ status }: { status: string }) {
   const tone =
     status === 'delivered'

@@ -1,7 +1,7 @@
 /**
- * Order tracking (spec 001 §2 Order tracking, §8): the four steps placed, processed, out for
- * delivery and delivered, marking the order's REAL status (the spec's "only the first step is
- * marked" is a defect): completed steps with their times, the current step with
+ * Order tracking (docs/orders-and-payments.md#order-tracking): the four steps placed, processed,
+ * out for delivery and delivered, marking the order's real status (the original storefront marked
+ * only the first step, a defect: ADR 0002): completed steps with their times, the current step with
  * aria-current="step", a clear cancelled state; then the items and the total. Also the panels
  * for signed-out visitors, unknown orders and failures, each with Back to My Account.
  *

@@ -1,6 +1,6 @@
 /**
- * Placing an order (spec 001 §2 checkout, §7 place-order; ARCHITECTURE "Orders and stock"):
- * reserve, then (Online) open the payment.
+ * Placing an order (POST /api/customer/place-order;
+ * docs/orders-and-payments.md#stock-money-and-concurrency): reserve, then (Online) open the payment.
  *
  * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),

@@ -1,5 +1,5 @@
 /**
- * Reading orders (spec 001 §3 "Order as read", §7 my-orders): one order or the list, scoped by
+ * Reading orders (the order page and my-orders): one order or the list, scoped by
  * customer (another customer's order is not found, 404). Only confirmed orders are shown: an
  * online order awaiting its payment or released unpaid (UNPAID_STATUSES) never is, but for
  * place-order's own answer. `cancellable` says whether the customer may still cancel: placed,

@@ -1,5 +1,5 @@
 /**
- * The server's figures for an order (spec 001 §2 checkout, §9 points): the customer's cart
+ * The server's figures for an order: the customer's cart
  * re-priced from the database, the promo code re-checked, points (1 point = ₹1) and the
  * delivery fee applied. Money in paise; quoteJson gives the rupee strings the API answers.
  */

@@ -1,5 +1,6 @@
 /**
- * What an order takes and gives back (ARCHITECTURE "Orders and stock"). `reserveOrder` runs
+ * What an order takes and gives back (docs/orders-and-payments.md#stock-money-and-concurrency).
+ * `reserveOrder` runs
  * inside place-order's transaction, after the cart rows are locked: it checks the address and
  * the delivery area, re-quotes the cart and compares the client's figures (409 with the
  * server's figures when they differ), writes the order and its lines, decrements stock with a

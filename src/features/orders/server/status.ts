@@ -1,5 +1,5 @@
 /**
- * The order status machine (spec 001 §4; ARCHITECTURE "Orders and stock"):
+ * The order status machine (docs/orders-and-payments.md#order-statuses):
  * placed → processed → out_for_delivery → delivered, and placed → cancelled by the customer
  * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. Points
  * earned are recorded on the order and credited on delivery, once; a Cash order becomes paid on

@@ -1,5 +1,6 @@
 /**
- * What an order takes and gives back (ARCHITECTURE "Orders and stock"): each line's stock with a
+ * What an order takes and gives back (docs/orders-and-payments.md#stock-money-and-concurrency):
+ * each line's stock with a
  * guarded update (`stock >= qty`, so no oversell across processes) and the order's lines, the promo
  * use, points and a Credit order's debit, each balance in one conditional UPDATE; and
  * `restoreReservation`, which gives all of it back (cancellation, declined payment).

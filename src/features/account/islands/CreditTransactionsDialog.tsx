@@ -1,5 +1,5 @@
 /**
- * The Credit Transactions dialog (spec 001 §2 Wallet panel, §3, §4, §8): tabs Due, Pending (the
+ * The Credit Transactions dialog (docs/account-rules.md#wallet): tabs Due, Pending (the
  * default) and Paid over GET /api/customer/credit-transaction, payment_approval compared
  * case-insensitively; the Pending tab shows the sum of its paid amounts. A transaction opens the
  * Transaction Details dialog. A failed load reads "Failed to load transactions.".

@@ -1,7 +1,8 @@
 /**
- * Delete Account (spec 001 §2, §4, §8): a confirmation dialog (the shared ConfirmDialog), then DELETE
- * /api/customer/delete-account (the server revokes every session, removes the personal data and
- * clears the cookies), "Account deleted successfully!", and the home page with a full reload.
+ * Delete Account (docs/account-rules.md#deleting-the-account): a confirmation dialog (the shared
+ * ConfirmDialog), then DELETE /api/customer/delete-account (the server revokes every session,
+ * removes the personal data and clears the cookies), "Account deleted successfully!", and the home
+ * page with a full reload.
  */
 import { useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';

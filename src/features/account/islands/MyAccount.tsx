@@ -1,6 +1,6 @@
 /**
- * The My Account page island (spec 001 §2 My Account): a left menu (Profile Details, Track
- * Orders, Terms & Conditions, Privacy Policy, Contact Us, Log out of all devices, Delete Account) beside the open
+ * The My Account page island (docs/account-rules.md#my-account): a left menu (Profile Details,
+ * Track Orders, Terms & Conditions, Privacy Policy, Contact Us, Log out of all devices, Delete Account) beside the open
  * section. On a phone the menu is a list; choosing an entry opens its section with a Back
  * control. The open section is kept in the URL (`?section=orders`) so it survives a reload.
  * The profile arrives as a prop from the server render and is re-read from

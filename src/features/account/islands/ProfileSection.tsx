@@ -1,5 +1,5 @@
 /**
- * The Profile tab of My Account (spec 001 §2): Name, Email and Mobile Number with Edit Profile,
+ * The Profile tab of My Account: Name, Email and Mobile Number with Edit Profile,
  * the balance card (credit, points, transactions), the order SMS language and My Addresses.
  */
 import { lazy, Suspense, useState } from 'react';

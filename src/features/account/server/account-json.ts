@@ -1,4 +1,4 @@
-/** JSON of the account API (spec 001 §3 Profile, Credit transaction; §7 profile, credit-transaction). */
+/** JSON of the account API: profile and credit-transaction. */
 import type { CreditOrder } from './credit-orders.ts';
 import type { Profile } from './profile.ts';
 import { paiseToRupees } from '#lib/money.ts';

@@ -1,6 +1,6 @@
 /**
- * What /my-account needs on the server (spec 001 §2 My Account, §5 "My Account redirects to
- * /login if not authenticated"): the login address for a visitor, or the signed-in customer's
+ * What /my-account needs on the server (it needs a session: docs/account-rules.md#my-account): the
+ * login address for a visitor, or the signed-in customer's
  * profile read here (no loading flash; null when it could not be read, and the island says
  * "Failed to load profile.").
  */

@@ -1,6 +1,6 @@
 /**
- * Completing a phone change (spec 001 Edit Profile): the codes sent by `updateProfile` to the
- * current and the new number are checked, the number saved, the customer's other sessions
+ * Completing a phone change (docs/account-rules.md#profile): the codes sent by `updateProfile` to
+ * the current and the new number are checked, the number saved, the customer's other sessions
  * signed out and the replaced number told by SMS.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 /**
- * The customer's profile (spec 001 §2 My Account, Edit Profile, §3 Profile): name, email, phone
+ * The customer's profile (docs/account-rules.md#profile): name, email, phone
  * and balances, and the profile edit that saves name and email at once and starts a phone change
  * by sending OTPs to the current and the new number (phone-change.ts completes it).
  */

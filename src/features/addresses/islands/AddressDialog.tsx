@@ -1,12 +1,12 @@
 /**
- * Add Address / Edit Address dialog (spec 001 §2 "Address dialog", §4, §5, §8), used by the
+ * Add Address / Edit Address dialog (docs/account-rules.md#address-dialog), used by the
  * checkout and by My Account. Built on the shared ModalDialog (focus trapped, returned to the
  * opener); the inputs are AddressFields and AddressLocation, the state is useAddressForm.
  *
  * Props: `open`, `mode` ('add' | 'edit'), `address` (the one to edit), `tileUrl` (map tile
  * template from the server's MAP_TILE_URL), `onClose`, `onSaved(address)`.
- * - Each field is checked when it changes and everything again on save, with the spec's
- *   messages; errors left on save raise the banner "Please fix the errors in the form before
+ * - Each field is checked when it changes and everything again on save, with the texts customers
+ *   see; errors left on save raise the banner "Please fix the errors in the form before
  *   submitting." and focus the first field to fix. Save reads Save Address / Update Address and
  *   is disabled while saving.
  * - Add: POST /api/customer/add-address, then the success dialog "Address added successfully!"

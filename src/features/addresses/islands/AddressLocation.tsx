@@ -1,5 +1,5 @@
 /**
- * The address dialog's Location block (spec 001 §2 "Address dialog", §7, §8): "Use My Current
+ * The address dialog's Location block (docs/account-rules.md#address-dialog): "Use My Current
  * Location" (browser geolocation with GEO_OPTIONS; failures show GEO_MESSAGES), the Leaflet map
  * (loaded lazily, only while the dialog is open) and the read-only latitude and longitude.
  */
@@ -10,7 +10,7 @@ import { inputClass, labelClass, type FieldHelpers } from './AddressFields.tsx';
 
 const AddressMap = lazy(() => import('./AddressMap.tsx'));
 
-/** The geolocation error's message (spec 001 §8). */
+/** The geolocation error's message. */
 function geoMessage(err: GeolocationPositionError): string {
   if (err.code === err.PERMISSION_DENIED) return GEO_MESSAGES.denied;
   if (err.code === err.POSITION_UNAVAILABLE) return GEO_MESSAGES.unavailable;

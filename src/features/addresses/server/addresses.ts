@@ -1,5 +1,5 @@
 /**
- * The customer's address book (spec 001 §2 address dialog, §3, §4, §5, §7). Scoped by customer:
+ * The customer's address book (docs/account-rules.md#address-book). Scoped by customer:
  * another customer's address id is not found (404). The first address becomes the default; the
  * default is listed first; deleting the default promotes the newest remaining address.
  * Delivery area: an address is deliverable when a delivery zone serves its PIN code

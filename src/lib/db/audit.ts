@@ -1,7 +1,7 @@
 /**
  * Writing the audit log (schema/staff.ts `audit_log`): every staff action calls `recordAudit`
  * with the transaction that makes the change, so the change and its entry commit or fail
- * together. Entries are only ever inserted. ARCHITECTURE "Staff"; ADR 0061.
+ * together. Entries are only ever inserted. ADR 0061; docs/admin.md.
  */
 import { auditLog } from './schema.ts';
 import type { Database } from './types.ts';

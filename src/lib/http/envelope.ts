@@ -1,5 +1,5 @@
 /**
- * The HTTP envelope of ARCHITECTURE.md and the one place where errors become responses.
+ * The HTTP envelope (docs/architecture.md) and the one place where errors become responses.
  *
  * Success: `{ success: true, message?, data }`. Failure: `{ success: false, message, errors? }`
  * with the status of the error's code. Handlers throw `AppError`s (or zod errors from input

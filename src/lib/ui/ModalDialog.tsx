@@ -4,7 +4,7 @@
  * focused before it opened. `role="alertdialog"` for the short alerts (Payment Method Required,
  * success messages). Variants:
  * - `center` (default): a centred card opened with showModal (the page behind becomes inert);
- * - `fullscreen`: the whole viewport, modal (the mobile Shopping Cart panel, spec 000 §2);
+ * - `fullscreen`: the whole viewport, modal (the mobile Shopping Cart panel);
  * - `popover`: a non-modal card placed by its positioned parent (the desktop Shopping Cart card
  *   under the navbar icon): Tab still wraps inside it, Escape and a click outside it and
  *   outside `anchor` close it;

@@ -93,7 +93,7 @@ export function ConfirmDialog({
   );
 }
 
-/** A message with an OK button (the success dialogs of spec 001 §2). */
+/** A message with an OK button (the address book's success dialogs). */
 export function MessageDialog({
   open,
   title,

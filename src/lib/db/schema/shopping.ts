@@ -53,7 +53,7 @@ export const wishlistItems = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
 );
 
-/** A saved delivery address with its map pin (spec 001 §3 Address). */
+/** A saved delivery address with its map pin. */
 export const addresses = pgTable(
   'addresses',
   {

@@ -1,5 +1,5 @@
 /**
- * Account deletion on a fresh database of each kind (spec 001 §4): afterwards no
+ * Account deletion on a fresh database of each kind: afterwards no
  * table holds the customer's name, email or phone — checked over every text and JSON column of
  * every table —, orders stay for the books, sessions are revoked and the phone can sign up again.
  */

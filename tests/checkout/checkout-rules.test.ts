@@ -1,5 +1,5 @@
 /**
- * The checkout's contract and state rules (spec 001 §3 "Order placement payload", §4, §5): what
+ * The checkout's contract and state rules (docs/orders-and-payments.md#placing-an-order): what
  * place-order and checkout-summary accept, and how the checkout's dialogs and address choice
  * move. Pure: no server, no browser.
  */

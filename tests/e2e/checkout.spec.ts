@@ -1,5 +1,5 @@
 /**
- * Checkout end to end (spec 001 §2 checkout page, §4 checkout flow, §5 place-order checks, §8),
+ * Checkout end to end (docs/orders-and-payments.md#checkout and #placing-an-order),
  * on a phone and a desktop width: a new customer adds an address by clicking the map (tiles
  * stubbed), applies FRESH5, is stopped by the Payment Method Required dialog, places a COD
  * order with a double click (one order only), sees Order Confirmed and then the toast at

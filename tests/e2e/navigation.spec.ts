@@ -1,6 +1,6 @@
 /**
- * Navigation bar, category picker overlay and footer (spec 000 §2 "Navigation bar",
- * "Category picker overlay"; spec 001 §2 "Footer", §9) at a desktop and a phone width.
+ * Navigation bar, category picker overlay and footer (docs/storefront-rules.md) at a desktop and a
+ * phone width.
  */
 import { expect, test, type Page } from '@playwright/test';
 

@@ -1,7 +1,8 @@
 /**
- * The order status machine on a fresh database of each kind (spec 001 §4, ARCHITECTURE "Orders
- * and stock"): forward-only moves, the 30-minute cancellation window while still placed, stock
- * restored on cancellation, and points credited exactly once on delivery.
+ * The order status machine on a fresh database of each kind
+ * (docs/orders-and-payments.md#order-statuses): forward-only moves, the 30-minute cancellation
+ * window while still placed, stock restored on cancellation, and points credited exactly once on
+ * delivery.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';

@@ -44,7 +44,6 @@ function unavailablePage(): Response {
   });
 }
 
-/** The 404 message for an /api address that no route serves. */
 /** A page that failed: 503 while the database is down (logged at warn), else 500 (logged at error). */
 function pageErrorResponse(err: unknown, reqId: string): Response {
   if (isDatabaseUnavailable(err)) {
@@ -55,6 +54,7 @@ function pageErrorResponse(err: unknown, reqId: string): Response {
   return new Response('Something went wrong.', { status: 500 });
 }
 
+/** The 404 message for an /api address that no route serves. */
 const UNKNOWN_API_MESSAGE = 'There is no API endpoint at this address.';
 
 /** Whether `url` is under /api but Astro matched no route for it (it would render the HTML 404 page). */

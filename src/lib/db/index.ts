@@ -2,7 +2,7 @@
  * The database client, created once per process. This is the only module that chooses between
  * PGlite (embedded, default; data under PGLITE_DATA_DIR) and PostgreSQL (when DATABASE_URL is
  * set, through a `pg` pool). Both speak the same SQL dialect and share one schema and one set of
- * migrations, applied by `prepareDatabase()`.
+ * migrations, applied by `migrateDatabase()`.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';

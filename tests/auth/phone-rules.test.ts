@@ -4,9 +4,9 @@
  * holds for numbers that carry their country code; invalid numbers get the field's message.
  */
 import { describe, expect, it } from 'vitest';
-import { loginSchema, phone, signupSchema } from '#features/auth/rules.ts';
 import { profileSchema } from '#features/account/profile-schema.ts';
 import { addressSchema } from '#features/addresses/rules.ts';
+import { loginSchema, phone, signupSchema } from '#features/auth/rules.ts';
 
 describe('phone numbers', () => {
   it('reads a number typed without its country code as Indian', () => {

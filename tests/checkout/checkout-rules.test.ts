@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from 'vitest';
 import { checkoutSummaryRoute, placeOrderBodySchema } from '#features/checkout/contract.ts';
+import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
 import {
+  type CheckoutState,
   checkoutReducer,
   initialCheckoutState,
-  type CheckoutState,
 } from '#features/checkout/islands/checkout-state.ts';
-import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
 
 const order = { address_id: '3', payment_mode: 'cod', paid_amount: '120.50', points: '0' };
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -4,9 +4,10 @@
  * and its tracking page, cancelling a fresh order, and deleting the account then signing up again.
  * Customers, addresses and orders are created through the API (cookies land in the context).
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 
 const ADDRESS = {

@@ -4,7 +4,7 @@
  * denied shows its message; with every map tile failing the map still takes a click;
  * a save without a session, or with an expired one, says so and goes to /login after 2 s.
  */
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fillCart, hydrated, signUp, stubTiles } from './checkout-helpers.ts';
 
 // Every test signs up, builds a page with a map and waits out a 2 s redirect or a geolocation fix.

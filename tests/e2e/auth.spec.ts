@@ -4,8 +4,9 @@
  * success dialog, the account controls for each state with no flash after a reload, logout going to
  * /, and the dialogs' accessibility (axe, focus kept inside, Escape).
  */
-import { expect, test } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import {
   authDialog,
   createCustomer,

@@ -4,8 +4,9 @@
  * listing state; the subcategory modal, the product gallery and stepper, /product(s); and no
  * serious or critical axe violations on listing and product pages.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 
 /** Offer prices (rupees) of the product cards on the page, in order: each card's first ₹ amount. */
 async function cardPrices(page: Page): Promise<number[]> {

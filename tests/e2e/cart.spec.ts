@@ -5,8 +5,10 @@
  * states, the checkout rules, a line that vanished on the server, and the JavaScript budgets of
  * the catalogue, product and cart pages.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { describeScripts, recordScripts } from './script-bytes.ts';
 import {
   authDialog,
   cartControl,
@@ -17,7 +19,6 @@ import {
   openAuthFromNavbar,
   origin,
 } from './session-helpers.ts';
-import { describeScripts, recordScripts } from './script-bytes.ts';
 
 interface CartLineJson {
   cart_id: number;

@@ -5,8 +5,9 @@
  * order with a double click (one order only), sees Order Confirmed and then the toast at
  * home. An address outside the delivery area is saved but the checkout refuses to order to it.
  */
-import { test, expect } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { checkoutLoaded, fillCart, hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
 const serious = (violations: { impact?: string | null }[]) =>

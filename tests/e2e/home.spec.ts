@@ -2,8 +2,9 @@
  * Home page end to end (docs/storefront-rules.md#home-page), on a phone and a
  * desktop width, against the demo shop.
  */
-import { test, expect, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 
 /** Waits until the named island has hydrated (Astro drops the `ssr` attribute then). */

@@ -2,7 +2,7 @@
  * Navigation bar, category picker overlay and footer (docs/storefront-rules.md) at a desktop and a
  * phone width.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * Shows interest in the named island (it hydrates on first hover/focus/touch: client:interact)

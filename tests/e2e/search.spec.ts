@@ -3,8 +3,9 @@
  * messages, Escape and outside click, and the mobile full-screen search with scrolling locked;
  * Enter and "See all results" open the results page (the page itself: search-page.spec.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 
 type Found = { id: number; name: string };
 

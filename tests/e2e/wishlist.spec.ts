@@ -3,7 +3,7 @@
  * and on cards at a phone and a desktop width: it shows the real state (also on cards that have
  * not hydrated), toggles with its messages, and sends guests to the login dialog.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { authDialog, createCustomer } from './session-helpers.ts';
 
 async function wishlistIds(page: Page): Promise<number[]> {

@@ -4,11 +4,12 @@
  * consecutive numbers, one per order, the same whichever server the invoice is downloaded from, and
  * the counter ends where the numbers do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const ADDRESS = {
   name: 'Asha Menon',

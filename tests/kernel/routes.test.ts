@@ -4,7 +4,7 @@
  * and per-page head tags are what search engines need.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { CONTENT_PAGES, firstHeading, pageText, routeTable, type RouteCase } from '../helpers/route-table.ts';
+import { CONTENT_PAGES, firstHeading, pageText, type RouteCase, routeTable } from '../helpers/route-table.ts';
 
 for (const { kind, baseUrl } of inject('servers')) {
   const table: RouteCase[] = await routeTable(baseUrl);

@@ -3,9 +3,10 @@
  * original storefront, ADR 0002): completed steps, the current one with aria-current="step", and a
  * cancelled order's own state.
  */
-import { describe, expect, it } from 'vitest';
+
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
 import TrackOrder, { type TrackedOrder } from '#features/orders/islands/TrackOrder.tsx';
 
 const at = '2026-11-21T06:00:00.000Z';

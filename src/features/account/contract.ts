@@ -5,14 +5,14 @@
  * islands (with `import type` only) and the OpenAPI document. Zod only, no server import.
  */
 import { z } from 'zod';
-import { defineAdminRoute, defineRoute, positiveId, type DataOut } from '#lib/http/contract.ts';
+import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
+import { type DataOut, defineAdminRoute, defineRoute, positiveId } from '#lib/http/contract.ts';
 import {
   ADMIN_CUSTOMER_MESSAGES,
   creditAdjustSchema,
   customerQueryOk,
   pointsAdjustSchema,
 } from './admin-customer-rules.ts';
-import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { profileSchema } from './profile-schema.ts';
 
 export * from './admin-customer-rules.ts';

@@ -10,9 +10,7 @@ import { DEFAULT_PHONE_COUNTRY, phone } from '#features/auth/rules.ts';
 import '#lib/zod-csp.ts';
 import { ADDRESS_MESSAGES } from './messages.ts';
 
-export { ADDRESS_MESSAGES };
-
-export { DEFAULT_PHONE_COUNTRY };
+export { ADDRESS_MESSAGES, DEFAULT_PHONE_COUNTRY };
 /** Longest mobile number text accepted, spaces and dashes included (characters). */
 export const MOBILE_MAX_CHARS = 20;
 

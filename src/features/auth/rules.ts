@@ -5,8 +5,9 @@
  * Phone numbers: `phone` (below) is the one helper. They travel and are stored in E.164 form
  * ("+919876543210"); the default country is India.
  */
+
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import '#lib/zod-csp.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 

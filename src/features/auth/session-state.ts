@@ -18,8 +18,8 @@
 import { atom } from 'nanostores';
 import { onUnauthorized } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import type { logoutRoute, sessionRoute } from './contract.ts';
 import type { DataOut } from '#lib/http/contract.ts';
+import type { logoutRoute, sessionRoute } from './contract.ts';
 
 /** The signed-in customer as `/api/otp-login` and `/api/customer/session` return it. */
 export type SessionCustomer = DataOut<typeof sessionRoute>['customer'];

@@ -5,7 +5,7 @@
  * session-state.ts, never this module, so loading it closes no cycle.
  * Client-only: never write these stores in server frontmatter.
  */
-import { requestAuth, type AuthDone, type AuthTab } from './session-state.ts';
+import { type AuthDone, type AuthTab, requestAuth } from './session-state.ts';
 
 export * from './session-state.ts';
 

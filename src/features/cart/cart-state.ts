@@ -6,10 +6,10 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom, computed } from 'nanostores';
+import { isSignedIn } from '#features/auth/store.ts';
 import type { DataOut } from '#lib/http/contract.ts';
 import { rupeesToPaise } from '#lib/money.ts';
 import type { myCartRoute } from './contract.ts';
-import { isSignedIn } from '#features/auth/store.ts';
 import type { CartLine, CartTotals } from './rules.ts';
 
 /** The cart JSON every cart route answers with (`data.my_cart`, `data.summary`). */

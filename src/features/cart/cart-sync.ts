@@ -8,13 +8,14 @@
  * flight; a line that vanished on the server (404) is removed locally and the totals fetched
  * again. Client-only.
  */
+
+import { isSignedIn } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { CART_TOAST_MS, showToast } from '#lib/ui/toast.ts';
+import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, seedCount, setPendingQty } from './cart-state.ts';
 import type { addProductRoute, deleteProductRoute, myCartRoute, setQtyRoute } from './contract.ts';
 import { CART_MESSAGES, isCartId } from './rules.ts';
-import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, seedCount, setPendingQty } from './cart-state.ts';
-import { isSignedIn } from '#features/auth/store.ts';
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 

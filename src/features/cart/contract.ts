@@ -8,8 +8,8 @@
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
-import { SUBSTITUTIONS, SUBSTITUTION_INVALID } from './substitution.ts';
 import { CART_MESSAGES, MAX_ADD_QTY, MIN_LINE_QTY } from './rules.ts';
+import { SUBSTITUTION_INVALID, SUBSTITUTIONS } from './substitution.ts';
 
 /** One cart line, with its id under both names the storefront's clients read. */
 export const cartLineSchema = z.object({

@@ -4,10 +4,11 @@
  * localStorage (`pendingCartAdd`, so they survive a full reload) for at most 30 minutes, and are
  * added once, when the guest has signed in. Client-only.
  */
-import { PENDING_CART_ADD_KEY } from '#lib/ui/storage-keys.ts';
+
 import { isSignedIn, openAuth } from '#features/auth/store.ts';
-import { isAddableQty } from './rules.ts';
+import { PENDING_CART_ADD_KEY } from '#lib/ui/storage-keys.ts';
 import { postAdd } from './cart-sync.ts';
+import { isAddableQty } from './rules.ts';
 
 interface PendingAdd {
   productId: number;

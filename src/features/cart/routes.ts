@@ -4,14 +4,11 @@
  * the `ff_cart` count hint cookie (messages from rules.ts).
  */
 import type { APIContext } from 'astro';
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
 import { cartPolicy } from '#features/delivery/index.ts';
-import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
-import { cartLineJson, cartSummaryJson } from './server/cart-json.ts';
-import { setLineSubstitution } from './server/substitution.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import {
   addProductRoute,
   clearCartRoute,
@@ -23,6 +20,9 @@ import {
   setSubstitutionRoute,
 } from './contract.ts';
 import { CART_MESSAGES } from './rules.ts';
+import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
+import { cartLineJson, cartSummaryJson } from './server/cart-json.ts';
+import { setLineSubstitution } from './server/substitution.ts';
 
 /** The cart as it is now, with the hint cookie set and no caching. */
 async function cartAnswer(ctx: APIContext, customerId: number, message?: string) {

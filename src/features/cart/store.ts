@@ -16,11 +16,12 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
-import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
-import { flushPendingAdd, writePending } from './pending-add.ts';
 import { loadCart } from './cart-sync.ts';
+import { flushPendingAdd, writePending } from './pending-add.ts';
+import { CART_MESSAGES } from './rules.ts';
 
+export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export {
   $cart,
   $cartCount,
@@ -31,7 +32,6 @@ export {
   seedCart,
   toCartState,
 } from './cart-state.ts';
-export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
 export { addToCart } from './pending-add.ts';
 

@@ -4,8 +4,9 @@
  * document. Browser-safe: zod only. The shapes live in catalog-schemas.ts, the storefront's and
  * wishlist's routes in storefront-contract.ts, the back office's in admin-contract.ts.
  */
-export { positiveInt, queryParam } from './listing-query.ts';
+
+export * from './admin-contract.ts';
 export * from './admin-rules.ts';
 export * from './catalog-schemas.ts';
+export { positiveInt, queryParam } from './listing-query.ts';
 export * from './storefront-contract.ts';
-export * from './admin-contract.ts';

@@ -18,7 +18,7 @@
  * (ADR 0091). Nothing is kept between renders: a kept card would outlive the young generation
  * and cost the collector more than drawing it again. Browser-safe: no DOM, no server code.
  */
-import { html, raw, type HtmlValue, type SafeHtml } from '#lib/html.ts';
+import { type HtmlValue, html, raw, type SafeHtml } from '#lib/html.ts';
 import { safeNextPath } from '#lib/http/safe-next.ts';
 import { safeImageUrl } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';

@@ -4,7 +4,9 @@
  * routes map them to the spec's JSON names in src/features/catalog/server/catalog-json.ts.
  */
 
+export { packSize } from '#lib/unit-price.ts';
 export * from './card-classes.ts';
+export { type ListingState, listingHref, type PaginationItem, paginationItems } from './pagination.ts';
 export {
   type CardOptions,
   type CardProduct,
@@ -12,8 +14,6 @@ export {
   productCard,
   wishlistHeart,
 } from './product-card.ts';
-export { packSize } from '#lib/unit-price.ts';
-export { listingHref, paginationItems, type ListingState, type PaginationItem } from './pagination.ts';
 
 /** Subcategory browser page size. */
 export const PAGE_SIZE = 10;

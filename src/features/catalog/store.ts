@@ -8,12 +8,12 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
+import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { showToast } from '#lib/ui/toast.ts';
 import type { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';
-import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
-import { showToast } from '#lib/ui/toast.ts';
 
 export interface WishlistState {
   status: 'idle' | 'loading' | 'ready' | 'error';

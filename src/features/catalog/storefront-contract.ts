@@ -5,7 +5,6 @@
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
-import { listingQuerySchema, queryParam } from './listing-query.ts';
 import {
   bannerSchema,
   categorySchema,
@@ -14,6 +13,7 @@ import {
   productDetailSchema,
   subcategorySchema,
 } from './catalog-schemas.ts';
+import { listingQuerySchema, queryParam } from './listing-query.ts';
 
 const catalogNotes = 'Public; a shared cache may reuse it for a second (Cache-Control: public, max-age=0, s-maxage=1).';
 

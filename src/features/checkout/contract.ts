@@ -7,12 +7,11 @@
  * the server computes every figure and the client sends them back unchanged with the order.
  */
 import { z } from 'zod';
-import { cartLineSchema } from '#features/cart/contract.ts';
+import { cartLineSchema, substitutionInput } from '#features/cart/contract.ts';
+import { DELIVERY_MESSAGES, SLOT_ID } from '#features/delivery/rules.ts';
 import { orderJsonSchema } from '#features/orders/contract.ts';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
-import { substitutionInput } from '#features/cart/contract.ts';
-import { DELIVERY_MESSAGES, SLOT_ID } from '#features/delivery/rules.ts';
 
 /** Rupees as a 2-decimal string, e.g. "123.50". */
 const rupees = z.string();

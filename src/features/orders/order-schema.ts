@@ -3,8 +3,8 @@
  * orders feature's route declarations share. Zod only (browser-safe); re-exported by contract.ts.
  */
 import { z } from 'zod';
-import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
+import { orderSlotSchema } from '#features/delivery/contract.ts';
 
 /**
  * An order's status, in the order of its life (ADR 0099): an online order is pending_payment until

@@ -4,9 +4,8 @@
  * OpenAPI document. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { positiveInt, productCardSchema, queryParam } from '#features/catalog/contract.ts';
 import { defineRoute } from '#lib/http/contract.ts';
-import { productCardSchema } from '#features/catalog/contract.ts';
-import { positiveInt, queryParam } from '#features/catalog/contract.ts';
 import {
   normalizeSearchText,
   SEARCH_DEFAULT_LIMIT,

@@ -6,13 +6,12 @@
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import * as schema from './schema.ts';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
 import { lockDataDir, unlockDataDir } from './data-dir-lock.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
-
+import * as schema from './schema.ts';
 import type { Database } from './types.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type { Database, Transaction } from './types.ts';
 

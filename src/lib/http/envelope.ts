@@ -7,13 +7,13 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { logger } from '../log.ts';
+import { getConfig } from '../config.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from '../db/unavailable.ts';
-import { getConfig } from '../config.ts';
+import { logger } from '../log.ts';
 import {
   BodyTooLargeError,
   bodyTooLargeMessage,

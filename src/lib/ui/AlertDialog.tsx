@@ -3,7 +3,7 @@
  * focus starts on OK, which closes it; the message describes the dialog. Used for "Address
  * Saved" and "Payment Method Required".
  */
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import ModalDialog from './ModalDialog.tsx';
 
 export function AlertDialog({

@@ -14,7 +14,7 @@
  * On opening, an element marked `data-autofocus` takes the focus (e.g. the search box); without
  * one the browser focuses the first focusable element, usually the close button.
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { trapTab } from './focus-trap.ts';
 import { CloseIcon } from './icons.tsx';
 

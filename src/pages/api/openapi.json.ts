@@ -1,8 +1,8 @@
 /** GET /api/openapi.json: the OpenAPI 3.1 document, generated from every route's declaration. */
 import type { APIRoute } from 'astro';
-import { openApiDocument } from '#lib/http/openapi.ts';
 import { allContracts } from '#features/contracts.ts';
 import { getConfig } from '#lib/config.ts';
+import { openApiDocument } from '#lib/http/openapi.ts';
 
 const INFO = {
   title: 'FarmFresh API',

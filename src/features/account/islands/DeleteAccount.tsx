@@ -5,12 +5,12 @@
  * page with a full reload.
  */
 import { useState } from 'react';
+import { clearSession } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { ConfirmDialog } from '#lib/ui/controls.tsx';
 import type { deleteAccountRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
-import { clearSession } from '#features/auth/store.ts';
-import { ConfirmDialog } from '#lib/ui/controls.tsx';
 
 /** How long the success message shows before the reload. */
 const GOODBYE_MS = 1500;

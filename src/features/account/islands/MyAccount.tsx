@@ -7,18 +7,17 @@
  * GET /api/customer/profile whenever the Profile section is shown again (balances change after
  * a cancellation).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import type { profileRoute } from '../contract.ts';
+import { ChevronIcon } from '#lib/ui/controls.tsx';
+import { UserIcon } from '#lib/ui/icons.tsx';
+import type { ProfileJson, profileRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
-import ProfileSection from './ProfileSection.tsx';
-import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
 import LogOutAllDevices from './LogOutAllDevices.tsx';
-import { ChevronIcon } from '#lib/ui/controls.tsx';
-import type { ProfileJson } from '../contract.ts';
-import { UserIcon } from '#lib/ui/icons.tsx';
+import ProfileSection from './ProfileSection.tsx';
 
 export type Section = 'profile' | 'orders';
 

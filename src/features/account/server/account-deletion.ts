@@ -8,6 +8,8 @@
  * owes credit is not deleted (docs/adr/0058-credit-grants-after-deletion.md).
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { recordCreditGrant } from '#features/auth/index.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import {
   addresses,
@@ -20,8 +22,6 @@ import {
   wishlistItems,
 } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { recordCreditGrant } from '#features/auth/index.ts';
-import { getConfig } from '#lib/config.ts';
 import { creditOwedMessage } from '../rules.ts';
 
 /**

@@ -5,11 +5,11 @@
  * "Failed to load profile.").
  */
 import type { APIContext } from 'astro';
+import { getCustomer } from '#features/auth/index.ts';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { getCustomer } from '#features/auth/index.ts';
-import { getProfile } from './profile.ts';
 import { profileJson } from './account-json.ts';
+import { getProfile } from './profile.ts';
 
 /** `{ redirect }` to the login (back here afterwards) for a visitor; else `{ profile }`. */
 export async function myAccountPage(

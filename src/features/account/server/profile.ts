@@ -4,12 +4,12 @@
  * by sending OTPs to the current and the new number (phone-change.ts completes it).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { findCustomerByPhone, issueOtp, type OtpSent } from '#features/auth/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { findCustomerByPhone, issueOtp, type OtpSent } from '#features/auth/index.ts';
-import { ACCOUNT_MESSAGES } from '../rules.ts';
 import type { ProfileInput } from '../profile-schema.ts';
+import { ACCOUNT_MESSAGES } from '../rules.ts';
 
 /** Profile and balances of a customer (money in paise). */
 export interface Profile {

@@ -8,9 +8,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import { ADDRESS_MESSAGES } from '../messages.ts';
-import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '#lib/ui/controls.tsx';
+import { buttonPrimary, ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
+import { ADDRESS_MESSAGES } from '../messages.ts';
 
 /**
  * The address form (zod, libphonenumber-js, the phone input: the heaviest part of the page) loads

@@ -17,24 +17,24 @@
  *   "Your session has expired. Please log in again." with a Login link and /login after 2 s.
  *   Other failures: the server's message or "Failed to save address. Please try again.".
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { hasSessionHint, LOGIN_REDIRECT_MS, loginUrl } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '#features/auth/store.ts';
+import type { AddressJson, addAddressRoute, editAddressRoute } from '../contract.ts';
 import { ADDRESS_MESSAGES } from '../messages.ts';
-import type { addAddressRoute, AddressJson, editAddressRoute } from '../contract.ts';
+import AddressFields, { fieldHelpers } from './AddressFields.tsx';
+import AddressLocation from './AddressLocation.tsx';
 import {
-  payload,
-  useAddressForm,
-  validate,
   type AddressForm,
   type FieldErrors,
   type FormValues,
+  payload,
+  useAddressForm,
+  validate,
 } from './address-form.ts';
-import AddressFields, { fieldHelpers } from './AddressFields.tsx';
-import AddressLocation from './AddressLocation.tsx';
 
 interface Props {
   open: boolean;

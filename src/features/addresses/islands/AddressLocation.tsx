@@ -5,8 +5,8 @@
  */
 import { lazy, Suspense, useState } from 'react';
 import { GEO_MESSAGES, GEO_OPTIONS } from '../rules.ts';
-import { round6, type AddressForm } from './address-form.ts';
-import { inputClass, labelClass, type FieldHelpers } from './AddressFields.tsx';
+import { type FieldHelpers, inputClass, labelClass } from './AddressFields.tsx';
+import { type AddressForm, round6 } from './address-form.ts';
 
 const AddressMap = lazy(() => import('./AddressMap.tsx'));
 

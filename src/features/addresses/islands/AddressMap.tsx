@@ -7,8 +7,9 @@
  * broken URL) the map still takes clicks; a quiet note says the pictures are missing. The pin is
  * an inline SVG divIcon, so no marker image is fetched from a third-party origin.
  */
-import { useEffect, useRef, useState } from 'react';
+
 import L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 
 /** Default map centre: Thrissur (the delivery area). */

@@ -4,8 +4,8 @@
  * rules the server applies). `useAddressForm` re-checks the fields that changed on every change.
  */
 import { useRef, useState } from 'react';
-import { addressSchema, cleanPostalCode, mobileE164 } from '../rules.ts';
 import type { AddressJson } from '../contract.ts';
+import { addressSchema, cleanPostalCode, mobileE164 } from '../rules.ts';
 
 /** A form field with its own error line; `location` stands for latitude and longitude. */
 export type Field = 'name' | 'mobile' | 'building_num' | 'street' | 'landmark' | 'city' | 'po_box' | 'location';

@@ -6,9 +6,9 @@
  * (src/features/delivery; the demo serves Thrissur's 680xxx).
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
+import { deliveryConfig, zoneForPin } from '#features/delivery/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses } from '#lib/db/schema.ts';
-import { deliveryConfig, zoneForPin } from '#features/delivery/index.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { ADDRESS_MESSAGES, type AddressInput } from '../rules.ts';
 

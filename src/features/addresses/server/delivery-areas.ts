@@ -3,9 +3,9 @@
  * navigation bar's location label is the first active entry.
  */
 import { asc, eq } from 'drizzle-orm';
+import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import type { Database } from '#lib/db/index.ts';
 import { deliveryAreas } from '#lib/db/schema.ts';
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 
 /** A delivery area as the storefront shows it: id, name. */
 export interface DeliveryArea {

@@ -5,8 +5,8 @@
  * ISO code or "+code", and a listbox driven by the arrow keys, Enter and Escape (Escape closes the
  * list, not the dialog around it). No flag images: they would come from a remote host.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { getCountryCallingCode, type Country } from 'react-phone-number-input';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Country, getCountryCallingCode } from 'react-phone-number-input';
 
 interface Option {
   value?: string;

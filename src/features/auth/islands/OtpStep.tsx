@@ -5,9 +5,9 @@
  * use-auth-flow.ts.
  */
 import type { FormEvent } from 'react';
-import type { AuthFlowState, PendingOtp } from './use-auth-flow.ts';
-import DemoCodeNote from './DemoCodeNote.tsx';
 import { ErrorBox, inputClass, primaryClass } from './auth-forms.tsx';
+import DemoCodeNote from './DemoCodeNote.tsx';
+import type { AuthFlowState, PendingOtp } from './use-auth-flow.ts';
 
 const linkButtonClass =
   'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline';

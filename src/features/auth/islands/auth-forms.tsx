@@ -4,12 +4,12 @@
  * Up), with the phone field they share (country list with search, default India, up to 15 digits)
  * and the error line. Presentational: the state and the calls are in use-auth-flow.ts.
  */
-import { useId, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { type FormEvent, type KeyboardEvent as ReactKeyboardEvent, useId } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import { AUTH_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../rules.ts';
 import type { AuthTab } from '../session-state.ts';
-import type { AuthField, AuthFlowState } from './use-auth-flow.ts';
 import CountrySelect from './CountrySelect.tsx';
+import type { AuthField, AuthFlowState } from './use-auth-flow.ts';
 
 export const inputClass =
   'h-11 w-full rounded-lg border border-slate-300 px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-sale-600';

@@ -9,15 +9,15 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, otps } from '#lib/db/schema.ts';
+import { assertUnderLimit, countEvents, lockKey, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { getConfig } from '#lib/config.ts';
-import { getSmsSender } from './sms.ts';
-import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
-import { createSession, sha256, type SessionCustomer } from './session.ts';
 import { recordCreditGrant } from './credit-grants.ts';
+import { createSession, type SessionCustomer, sha256 } from './session.ts';
+import { getSmsSender } from './sms.ts';
 import {
   assertSmsCountry,
   countSmsSend,

@@ -19,20 +19,20 @@
  * `guardOtpSend` and `throttleIp`.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Database, Transaction } from '#lib/db/types.ts';
 import { getConfig } from '#lib/config.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
-import { assertSmsAvailable } from './sms.ts';
 import {
+  assertUnderLimit,
   consume,
   countEvents,
   lockKey,
-  assertUnderLimit,
   recordEvent,
-  tooMany,
   type ThrottleRule,
+  tooMany,
 } from '#lib/db/throttle.ts';
+import type { Database, Transaction } from '#lib/db/types.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
+import { assertSmsAvailable } from './sms.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

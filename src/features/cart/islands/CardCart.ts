@@ -10,10 +10,11 @@
  * Loaded by src/features/catalog/islands/ProductCardActions.ts on the first use of a card, or at
  * once for a signed-in customer with a cart. Client-only.
  */
-import { $cart, $lockedLines, $pendingQty, takeNewer, type CartJson } from '../cart-state.ts';
+
+import { $session, isSignedIn } from '#features/auth/store.ts';
+import { $cart, $lockedLines, $pendingQty, type CartJson, takeNewer } from '../cart-state.ts';
 import { changeQuantity, loadCart, removeFromCart } from '../cart-sync.ts';
 import { addToCart } from '../pending-add.ts';
-import { $session, isSignedIn } from '#features/auth/store.ts';
 
 interface CardLine {
   cartId: number;

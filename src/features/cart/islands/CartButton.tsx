@@ -9,13 +9,14 @@
  * drawn by CSS from `--ff-cart`, which the layout's head script sets from the hint cookie before
  * first paint and the cart store keeps current, so it is right on pages that never hydrate it.
  */
-import { useEffect, useRef, useState } from 'react';
+
 import { useStore } from '@nanostores/react';
-import { $cartCount, cartLabel, loadCart } from '../store.ts';
-import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
+import { useEffect, useRef, useState } from 'react';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
-import { CartIcon } from './cart-icons.tsx';
+import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
+import { $cartCount, cartLabel, loadCart } from '../store.ts';
 import CartPanel from './CartPanel.tsx';
+import { CartIcon } from './cart-icons.tsx';
 
 const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';

@@ -10,18 +10,18 @@
  * (ModalDialog: `popover` for the card, `fullscreen` with Back for the screen): Tab stays
  * inside, focus returns to the cart icon.
  */
-import { useState, type RefObject } from 'react';
-import { packSize } from '#lib/unit-price.ts';
-import { unitPriceLabel } from '#lib/unit-price.ts';
+
 import { useStore } from '@nanostores/react';
+import { type RefObject, useState } from 'react';
 import { formatPaise, formatPaise1 } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
+import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
+import { $cart, $lockedLines, type CartItem, checkout } from '../store.ts';
 import { CartLoadError, CartLoading } from './CartStatus.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
+import { TrashIcon } from './cart-icons.tsx';
 import { LineImage } from './LineImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
-import { TrashIcon } from './cart-icons.tsx';
 
 interface Props {
   variant: 'card' | 'screen';

@@ -3,7 +3,7 @@
  * once Remove is pressed.
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { removeFromCart, type CartItem } from '../store.ts';
+import { type CartItem, removeFromCart } from '../store.ts';
 
 const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
 

@@ -15,7 +15,7 @@
  * the form (pointer, focus, touch) or submits it, not with the page: a product page that is only
  * read never downloads it.
  */
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatPaise } from '#lib/money.ts';
 
 /** The cart store, imported on first use (the browser loads the module once). */

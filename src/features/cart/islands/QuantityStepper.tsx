@@ -4,7 +4,7 @@
  * update is in flight still count.
  */
 import { useStore } from '@nanostores/react';
-import { $pendingQty, changeQuantity, type CartItem } from '../store.ts';
+import { $pendingQty, type CartItem, changeQuantity } from '../store.ts';
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';

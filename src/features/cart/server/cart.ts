@@ -4,26 +4,26 @@
  * Quantities are never below 1 (422) nor above the product's stock (409 with how many are left).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
-import { cartItems, products } from '#lib/db/schema.ts';
-import { AppError, notFound } from '#lib/http/envelope.ts';
-import { getConfig } from '#lib/config.ts';
 import { defaultZone } from '#features/delivery/index.ts';
-import { imageUrl } from '#lib/images.ts';
 import {
+  type DeliveryPolicy,
   deliveryFeePaise,
   freeDeliveryRemainingPaise,
   minOrderRemainingPaise,
-  type DeliveryPolicy,
 } from '#features/delivery/rules.ts';
+import { getConfig } from '#lib/config.ts';
+import type { Database } from '#lib/db/index.ts';
+import { cartItems, products } from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { imageUrl } from '#lib/images.ts';
 import {
   CART_MESSAGES,
-  MIN_LINE_QTY,
-  isAddableQty,
-  onlyLeftMessage,
-  outOfStockMessage,
   type CartLine,
   type CartTotals,
+  isAddableQty,
+  MIN_LINE_QTY,
+  onlyLeftMessage,
+  outOfStockMessage,
 } from '../rules.ts';
 
 /** A cart line with its product's current price and stock (rules.ts). */

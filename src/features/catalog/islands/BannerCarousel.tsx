@@ -14,8 +14,8 @@
  */
 import { memo, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
-import type { Banner } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
+import type { Banner } from '../rules.ts';
 import { createBannerSwiper } from './banner-swiper.ts';
 import './swiper.css';
 

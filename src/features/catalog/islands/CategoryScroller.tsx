@@ -11,8 +11,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
-import type { Category } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
+import type { Category } from '../rules.ts';
 import { createCategorySwiper, moveStrip } from './category-swiper.ts';
 import './swiper.css';
 

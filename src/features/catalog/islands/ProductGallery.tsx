@@ -5,7 +5,7 @@
  * image is server-rendered eagerly with its size, so it is the page's fast LCP image before
  * hydration. A failed image shows the placeholder.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 
 interface Props {

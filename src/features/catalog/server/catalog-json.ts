@@ -4,8 +4,9 @@
  * `priceWithTax`/`originalPrice`/`discountPercentage`, `image` ({url}) and `images` ([{url}]).
  * Money is in rupees with 2 decimals.
  */
-import type { Banner, Category, ProductDetail, ProductSummary, Subcategory } from '../rules.ts';
+
 import { paiseToRupees } from '#lib/money.ts';
+import type { Banner, Category, ProductDetail, ProductSummary, Subcategory } from '../rules.ts';
 
 /** A category as the spec reads it: id, title (also name), image. */
 export function categoryJson(c: Category) {

@@ -6,17 +6,17 @@
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import { imageUrl } from '#lib/images.ts';
 import { percentOff } from '#lib/money.ts';
 import {
-  cleanBannerText,
-  PAGE_SIZE,
   type Banner,
   type Category,
+  cleanBannerText,
+  PAGE_SIZE,
   type ProductDetail,
   type ProductPage,
   type ProductSummary,

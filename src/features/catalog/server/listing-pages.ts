@@ -6,15 +6,16 @@
  * the HTTP status the page must answer with: 404 for an unknown id, 500 (logged) when the
  * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
-import { getDb, type Database } from '#lib/db/index.ts';
-import { cachedTree, listCategories } from './catalog.ts';
-import { catalogSnapshot } from './snapshot.ts';
-import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
-import { getConfig } from '#lib/config.ts';
+
 import { guardCacheHits } from '#lib/cache/route-cache.ts';
+import { getConfig } from '#lib/config.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { CATALOG_TAG } from './page-tags.ts';
+import { type ListingQuery, parseListingQueryLenient } from '../listing-query.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
+import { cachedTree, listCategories } from './catalog.ts';
+import { CATALOG_TAG } from './page-tags.ts';
+import { catalogSnapshot } from './snapshot.ts';
 
 /** What a page answers with: status, and whether a 200 may be cached (default yes). */
 export interface Outcome {

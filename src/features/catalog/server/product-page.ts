@@ -9,10 +9,10 @@ import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
 import type { Crumb } from '#lib/seo.ts';
+import { type ProductDetail, type ProductSummary, packSize } from '../rules.ts';
 import { cachedTree } from './catalog.ts';
+import { type Outcome, routeId } from './listing-pages.ts';
 import { catalogSnapshot } from './snapshot.ts';
-import { packSize, type ProductDetail, type ProductSummary } from '../rules.ts';
-import { routeId, type Outcome } from './listing-pages.ts';
 
 /** Related products shown under a product. */
 export const PRODUCT_PAGE_RELATED = 10;

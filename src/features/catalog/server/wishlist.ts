@@ -6,8 +6,8 @@ import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { products, wishlistItems } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import { summaryColumns, toSummary } from './catalog.ts';
 import type { ProductSummary } from '../rules.ts';
+import { summaryColumns, toSummary } from './catalog.ts';
 
 /** Adds the product when absent, removes it when present. 404 for an unknown product. */
 export async function toggleWishlist(

@@ -11,18 +11,18 @@
  * message stored for the home page toast, and home after 1.5 s.
  */
 import { lazy, Suspense } from 'react';
+import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 import PaymentModal from '#features/payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
-import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
-import { paise, type DeliveryAreaInfo } from './checkout-shared.ts';
+import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
+import { type DeliveryAreaInfo, paise } from './checkout-shared.ts';
 import type { CheckoutDialog } from './checkout-state.ts';
+import OrderSubstitution from './OrderSubstitution.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
-import OrderSubstitution from './OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
-import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 
 const AddressDialog = lazy(() => import('#features/addresses/islands/AddressDialog.tsx'));
 

@@ -6,7 +6,7 @@
  * marked plainly: the shop does not deliver there, and the order will not be placed.
  */
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { addressLine, notDeliveredMessage, type AddressJson, type DeliveryAreaInfo } from './checkout-shared.ts';
+import { type AddressJson, addressLine, type DeliveryAreaInfo, notDeliveredMessage } from './checkout-shared.ts';
 
 function AddressText({ a }: { a: AddressJson }) {
   return (

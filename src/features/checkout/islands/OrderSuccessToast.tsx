@@ -6,9 +6,9 @@
  * nothing itself.
  */
 import { useEffect } from 'react';
+import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
 import { showToast } from '#lib/ui/toast.ts';
 import { ORDER_SUCCESS_TOAST_MS } from '../rules.ts';
-import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
 
 /** The stored value as display text: a plain string, a JSON string, or JSON `{ message }`; '' when unusable. At most 200 characters. */
 export function parseOrderSuccess(raw: string | null): string {

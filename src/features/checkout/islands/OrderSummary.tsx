@@ -4,8 +4,8 @@
  * delivery" hint, the place-order error and the Place Order button (Placing Order... while busy).
  */
 import { formatPaise } from '#lib/money.ts';
-import type { SummaryJson } from './checkout-shared.ts';
 import { CARD } from './checkout-parts.tsx';
+import type { SummaryJson } from './checkout-shared.ts';
 
 interface Props {
   summary: SummaryJson | null;

@@ -5,7 +5,7 @@
  */
 import { formatPaise } from '#lib/money.ts';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
-import { paise, type CartLineJson } from './checkout-shared.ts';
+import { type CartLineJson, paise } from './checkout-shared.ts';
 
 /** The class of the page's cards. */
 export const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';

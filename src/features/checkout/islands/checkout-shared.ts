@@ -3,7 +3,9 @@
  * (addresses, cart lines, money). Browser-safe: no server imports.
  */
 import { rupeesToPaise } from '#lib/money.ts';
+
 export { hasSessionHint, loginUrl } from '#features/auth/store.ts';
+
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 

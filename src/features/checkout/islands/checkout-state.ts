@@ -7,8 +7,8 @@
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 import type { PaymentChoice } from '../rules.ts';
-import type { PlacedOrder, PaymentSession } from './checkout-api.ts';
-import { paise, type AddressJson, type CartLineJson } from './checkout-shared.ts';
+import type { PaymentSession, PlacedOrder } from './checkout-api.ts';
+import { type AddressJson, type CartLineJson, paise } from './checkout-shared.ts';
 
 /** What `GET /api/customer/checkout-summary` answers: the figures and the balances. */
 export type Figures = DataOut<typeof checkoutSummaryRoute>;

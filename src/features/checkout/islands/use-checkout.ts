@@ -11,7 +11,7 @@
  */
 import { useMemo } from 'react';
 import { showToast } from '#lib/ui/toast.ts';
-import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS } from '../rules.ts';
+import { CHECKOUT_TOAST_MS, CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { fetchAddresses } from './checkout-api.ts';
 import type { AddressJson, DeliveryAreaInfo } from './checkout-shared.ts';
 import { checkoutTotals, selectedAddress } from './checkout-state.ts';

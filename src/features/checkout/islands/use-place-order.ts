@@ -11,7 +11,7 @@
  * orders. On success: Order Confirmed, then home after a short pause.
  */
 import { useEffect, useRef } from 'react';
-import { CHECKOUT_MESSAGES as MSG, HOME_REDIRECT_MS, type PaymentChoice } from '../rules.ts';
+import { HOME_REDIRECT_MS, CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
 import { type PlacedOrder, sendOrder } from './checkout-api.ts';
 import { type DeliveryAreaInfo, hasSessionHint, newIdempotencyKey } from './checkout-shared.ts';
 import { confirmationOf, recordOrderPlaced } from './order-success.ts';

@@ -7,18 +7,18 @@
  * items into the cart, naming what was left out) and Cancel while the server says `cancellable`.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
+import { seedCart } from '#features/cart/store.ts';
+import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
-import { seedCart } from '#features/cart/store.ts';
-import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
 import { ConfirmDialog, toPaise } from '#lib/ui/controls.tsx';
+import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
+import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
+import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import { OrderItemList } from './OrderItemList.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 import SubstitutionNote from './SubstitutionNote.tsx';
-import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
-import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
-import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 

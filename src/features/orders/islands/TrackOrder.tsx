@@ -8,21 +8,21 @@
  * Rendered on the server without hydration (the page ships no JavaScript for it).
  */
 import type { ReactNode } from 'react';
+import SlotRow from '#features/delivery/islands/SlotRow.tsx';
+import type { OrderJson } from '../contract.ts';
 import {
   ORDER_MESSAGES,
-  TRACKING_STEPS,
   orderDate,
   orderDateTime,
   paymentModeLabel,
+  TRACKING_STEPS,
   trackingStepIndex,
 } from '../rules.ts';
-import { OrderItemList } from './OrderItemList.tsx';
-import type { OrderJson } from '../contract.ts';
-import { OrderTotals } from './OrderTotals.tsx';
-import { StatusBadge } from './OrdersSection.tsx';
-import SubstitutionNote from './SubstitutionNote.tsx';
-import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
+import { OrderItemList } from './OrderItemList.tsx';
+import { StatusBadge } from './OrdersSection.tsx';
+import { OrderTotals } from './OrderTotals.tsx';
+import SubstitutionNote from './SubstitutionNote.tsx';
 
 /**
  * An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not

@@ -5,14 +5,14 @@
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '#lib/db/index.ts';
-import { customers } from '#lib/db/schema.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { getConfig } from '#lib/config.ts';
-import { paiseToRupees } from '#lib/money.ts';
 import { listCart, summarize } from '#features/cart/index.ts';
 import type { DeliveryPolicy } from '#features/delivery/rules.ts';
 import { evaluatePromo } from '#features/promotions/index.ts';
+import { getConfig } from '#lib/config.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { customers } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { paiseToRupees } from '#lib/money.ts';
 
 /** The cart is empty (422). */
 export const CART_EMPTY = 'Your cart is empty. Please add items to your cart.';

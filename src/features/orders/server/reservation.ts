@@ -9,17 +9,17 @@
  * `restoreReservation` that gives all of it back, are in stock-and-balances.ts.
  */
 import { eq } from 'drizzle-orm';
+import { type Address, getAddress, servedPrefixes } from '#features/addresses/index.ts';
+import { cartLineJson } from '#features/cart/index.ts';
+import { DEFAULT_SUBSTITUTION, type Substitution } from '#features/cart/rules.ts';
+import { type OrderDelivery, orderDelivery } from '#features/delivery/index.ts';
 import type { Transaction } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
-import { getAddress, servedPrefixes, type Address } from '#features/addresses/index.ts';
-import { orderDelivery, type OrderDelivery } from '#features/delivery/index.ts';
 import type { PaymentMode } from '../rules.ts';
-import { cartLineJson } from '#features/cart/index.ts';
-import { DEFAULT_SUBSTITUTION, type Substitution } from '#features/cart/rules.ts';
-import { pointsFor, quoteJson, quoteOrder } from './quote.ts';
 import { orderConfirmed } from './confirmation.ts';
+import { pointsFor, quoteJson, quoteOrder } from './quote.ts';
 import { takeBalances, takeStock } from './stock-and-balances.ts';
 
 /** What the client sends to place an order (already parsed); money in paise. */

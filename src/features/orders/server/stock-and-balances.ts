@@ -6,6 +6,9 @@
  * `restoreReservation`, which gives all of it back (cancellation, declined payment).
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
+import { releaseOrderSlot } from '#features/delivery/index.ts';
+import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
 import type { Transaction } from '#lib/db/index.ts';
 import {
   creditTransactions,
@@ -16,12 +19,9 @@ import {
   stockMovements,
 } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { releaseOrderSlot } from '#features/delivery/index.ts';
-import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import type { PaymentMode } from '../rules.ts';
-import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
-import type { OrderQuote, quoteOrder } from './quote.ts';
 import type { OrderRow } from './queries.ts';
+import type { OrderQuote, quoteOrder } from './quote.ts';
 
 /** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
 export async function takeStock(

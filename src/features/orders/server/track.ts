@@ -11,10 +11,10 @@ import { getCustomer } from '#features/auth/index.ts';
 import { getDb } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { ORDER_MESSAGES } from '../rules.ts';
 import type { TrackState } from '../islands/TrackOrder.tsx';
-import { getOrder } from './queries.ts';
+import { ORDER_MESSAGES } from '../rules.ts';
 import { orderJson } from './order-json.ts';
+import { getOrder } from './queries.ts';
 
 /** Delay before a signed-out visitor is sent to the login (2 s after the prompt), in ms. */
 export const LOGIN_REDIRECT_MS = 2000;

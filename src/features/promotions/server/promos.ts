@@ -6,10 +6,10 @@
  * cannot be guessed at speed.
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, promoCodes, rateLimitEvents } from '#lib/db/schema.ts';
 import { assertUnderLimit, lockKey, type ThrottleRule } from '#lib/db/throttle.ts';
-import { getConfig } from '#lib/config.ts';
 import { AppError, isAppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 

@@ -5,8 +5,8 @@
  *. Presentational: the combobox owns the state.
  */
 import { showPlaceholder } from '#lib/images.ts';
-import { unitPriceLabel } from '#lib/unit-price.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
+import { unitPriceLabel } from '#lib/unit-price.ts';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
 

@@ -13,9 +13,9 @@
 import { useEffect, useState } from 'react';
 import { isAbortError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 import type { searchProductsRoute } from '../contract.ts';
-import type { DataOut } from '#lib/http/contract.ts';
 import { SEARCH_MESSAGES } from '../rules.ts';
 
 /** Debounce between the last keystroke and the request, in ms. */

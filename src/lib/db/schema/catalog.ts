@@ -15,7 +15,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 
 /** Top-level category: id, name (also answered as title), image. */
 export const categories = pgTable(

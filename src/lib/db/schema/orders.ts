@@ -16,8 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { addresses, SUBSTITUTIONS } from './shopping.ts';
 import { staff } from './staff.ts';

@@ -15,8 +15,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
 /** What to do with an out-of-stock item; the same list as features/cart/substitution.ts SUBSTITUTIONS. */

@@ -1,15 +1,16 @@
 // @ts-check
-import { defineConfig } from 'astro/config';
+
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import tailwindcss from '@tailwindcss/vite';
+import { defineConfig } from 'astro/config';
 import compressor from 'astro-compressor';
-import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
 import { headScriptHash } from './src/layouts/head-script.ts';
 import { getConfig } from './src/lib/config.ts';
+import { CSP_DIRECTIVES } from './src/lib/http/security-headers.ts';
+import { ASTRO_HANDLER_FILE } from './src/server/build-files.ts';
 import { devServer } from './src/server/dev-server.ts';
 import { serverEntry } from './src/server/entry-build.ts';
-import { ASTRO_HANDLER_FILE } from './src/server/build-files.ts';
 
 // Build-time settings come from the same validated configuration as the server's (a bad
 // SITE_URL stops the build with the variable named). HOST and PORT here only serve `astro dev`;

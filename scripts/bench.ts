@@ -29,32 +29,20 @@ import { cpSync, existsSync, mkdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ensureBuild } from './ensure-build.ts';
-import { BROWSER_API_HEADERS, percentile, runLoad } from './bench/load.ts';
-import { shopEntry, startBenchServer, type BenchServer } from './bench/server-process.ts';
-import { createBenchDatabase, prepareBenchData, type BenchTargets } from './bench/data.ts';
-import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
-import { measureFrontend } from './bench/frontend.ts';
-import { ensureReferenceBuild } from './bench/reference.ts';
-import { dayTraffic } from './bench/day.ts';
-import {
-  benchChecks,
-  LIGHTHOUSE_GATED_PAGES,
-  writeMarkdown,
-  type BenchResults,
-  type BenchRun,
-  type Phase,
-} from './bench/report.ts';
-import { gets, repeat, searchPath, startBenchReference } from './bench/phase.ts';
-import { runShopPhases } from './bench/shop-phases.ts';
+import { measureRelevance, searchProducts } from '#features/search/index.ts';
+import { openDatabase } from '#lib/db/index.ts';
 import { backOfficeChecks, measureBackOffice, seedBackOffice } from './bench/back-office.ts';
+import { type BenchTargets, createBenchDatabase, prepareBenchData } from './bench/data.ts';
+import { dayTraffic } from './bench/day.ts';
+import { measureFrontend } from './bench/frontend.ts';
+import { BROWSER_API_HEADERS, percentile, runLoad } from './bench/load.ts';
 import {
   baselineDist,
   baselinePort,
   brackets,
+  COLD_PAGES_PER_BRACKET,
   chosen,
   chromePath,
-  COLD_PAGES_PER_BRACKET,
   concurrency,
   csvPath,
   dayRequests,
@@ -75,8 +63,20 @@ import {
   wantsReference,
   workers,
 } from './bench/options.ts';
-import { openDatabase } from '#lib/db/index.ts';
-import { measureRelevance, searchProducts } from '#features/search/index.ts';
+import { gets, repeat, searchPath, startBenchReference } from './bench/phase.ts';
+import { benchSearchQueries, benchWarmupSearchQueries } from './bench/queries.ts';
+import { ensureReferenceBuild } from './bench/reference.ts';
+import {
+  type BenchResults,
+  type BenchRun,
+  benchChecks,
+  LIGHTHOUSE_GATED_PAGES,
+  type Phase,
+  writeMarkdown,
+} from './bench/report.ts';
+import { type BenchServer, shopEntry, startBenchServer } from './bench/server-process.ts';
+import { runShopPhases } from './bench/shop-phases.ts';
+import { ensureBuild } from './ensure-build.ts';
 
 /** The whole measurement on one database. */
 async function benchDatabase(

@@ -12,10 +12,10 @@ import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
+import { importCatalogCsv } from '#features/catalog/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { type DatabaseHandle, getDatabaseHandle } from '#lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
-import { importCatalogCsv } from '#features/catalog/index.ts';
 
 const file = process.argv.slice(2).find((a) => a !== '--');
 if (!file) {

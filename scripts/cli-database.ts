@@ -6,7 +6,7 @@
  */
 import { getConfig } from '#lib/config.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
-import { openDatabase, type DatabaseHandle, type OpenOptions } from '#lib/db/index.ts';
+import { type DatabaseHandle, type OpenOptions, openDatabase } from '#lib/db/index.ts';
 
 /** On PGlite, takes the data folder's lock for this process or exits 1 with the reason. */
 export function lockDataDirOrExit(): void {

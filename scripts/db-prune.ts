@@ -3,8 +3,9 @@
  * server also does it every DB_PRUNE_INTERVAL_MINUTES; see src/lib/db/maintenance.ts).
  * On PGlite, stop `npm start` first (one process per data folder).
  */
-import { pruneDatabase } from '#lib/db/maintenance.ts';
+
 import { migrateDatabase } from '#lib/db/index.ts';
+import { pruneDatabase } from '#lib/db/maintenance.ts';
 import { openDatabaseForCli } from './cli-database.ts';
 
 const handle = await openDatabaseForCli();

@@ -3,9 +3,10 @@
  * Everything is reset (customers, carts and orders too); on a non-empty database it asks for
  * `--yes` so nobody wipes a real shop by accident.
  */
+
+import { seedDemoShop } from '#features/demo-shop/index.ts';
 import { isDatabaseEmpty, migrateDatabase } from '#lib/db/index.ts';
 import { openDatabaseForCli } from './cli-database.ts';
-import { seedDemoShop } from '#features/demo-shop/index.ts';
 
 const handle = await openDatabaseForCli();
 try {

@@ -8,16 +8,18 @@
  *                                      are not read here: see GET /api/customer/delivery-slots)
  * Exit code 1 with every problem listed when the file is not valid; 2 for a usage error.
  */
-import { getConfig } from '#lib/config.ts';
+
 import {
+  type DeliveryConfig,
   DeliveryConfigError,
   deliveryConfig,
+  generateSlots,
   readDeliveryConfig,
+  windowLabel,
   zoneForPin,
-  type DeliveryConfig,
 } from '#features/delivery/index.ts';
-import { generateSlots, windowLabel } from '#features/delivery/index.ts';
 import { PIN_CODE, PIN_INVALID } from '#features/delivery/rules.ts';
+import { getConfig } from '#lib/config.ts';
 import { formatPaise } from '#lib/money.ts';
 
 const [command, arg] = process.argv.slice(2);

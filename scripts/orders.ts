@@ -17,14 +17,9 @@
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
  */
 import { desc } from 'drizzle-orm';
-import { migrateDatabase } from '#lib/db/index.ts';
-import { openDatabaseForCli } from './cli-database.ts';
-import { orders } from '#lib/db/schema.ts';
-import { advanceOrder, onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
-import { formatPaise } from '#lib/money.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { settleOrderSms } from '#features/notifications/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import { settleOrderSms } from '#features/notifications/index.ts';
+import { advanceOrder, onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
 import {
   getPaymentGateway,
   refundsFor,
@@ -32,6 +27,11 @@ import {
   retryPaymentRefund,
   runPaymentJobs,
 } from '#features/payments/index.ts';
+import { migrateDatabase } from '#lib/db/index.ts';
+import { orders } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { formatPaise } from '#lib/money.ts';
+import { openDatabaseForCli } from './cli-database.ts';
 
 // As the server wires them (src/server/wiring.ts): the payments job confirms or releases orders.
 onOrderConfirmed(allocateInvoiceNumber);

@@ -9,10 +9,10 @@
 import './quiet-logs.ts';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { importCatalogCsv } from '#features/catalog/index.ts';
 import { seedDemoShop } from '#features/demo-shop/index.ts';
 import { BIGBASKET_CASES, DEMO_CASES, measureRelevance, type RelevanceReport } from '#features/search/index.ts';
+import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
 
 const csv =
   process.argv.slice(2).find((a) => a !== '--') ??

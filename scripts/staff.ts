@@ -8,11 +8,11 @@
  * (stop `npm start` first on PGlite).
  */
 import { parseArgs } from 'node:util';
+import { addStaff, COMMAND_LINE, findStaffByPhone, listStaff, removeStaff } from '#features/admin/index.ts';
+import { newStaffSchema, ROLE_LABELS, staffMobile } from '#features/admin/rules.ts';
 import { migrateDatabase } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { openDatabaseForCli } from './cli-database.ts';
-import { addStaff, COMMAND_LINE, findStaffByPhone, listStaff, removeStaff } from '#features/admin/index.ts';
-import { newStaffSchema, ROLE_LABELS, staffMobile } from '#features/admin/rules.ts';
 
 const USAGE =
   'Usage: npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider | list | remove <mobile>';

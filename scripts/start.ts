@@ -12,11 +12,11 @@ import { spawn } from 'node:child_process';
 import http from 'node:http';
 import https from 'node:https';
 import path from 'node:path';
-import { serverNodeFlags } from './server-flags.ts';
-import { ensureBuild } from './ensure-build.ts';
-import { ENTRY_FILE } from '#server/build-files.ts';
-import { assertDataDirFree, DataDirLockedError } from '#lib/db/data-dir-lock.ts';
 import { getConfig } from '#lib/config.ts';
+import { assertDataDirFree, DataDirLockedError } from '#lib/db/data-dir-lock.ts';
+import { ENTRY_FILE } from '#server/build-files.ts';
+import { ensureBuild } from './ensure-build.ts';
+import { serverNodeFlags } from './server-flags.ts';
 
 const root = process.cwd();
 // `npm start` is production unless told otherwise; the server (a child) inherits this.

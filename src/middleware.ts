@@ -13,21 +13,21 @@
  */
 import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
-import { logger } from '#lib/log.ts';
-import { errorResponse, AppError, notFound } from '#lib/http/envelope.ts';
+import { getPaymentGateway, schedulePaymentJobs } from '#features/payments/index.ts';
 import { getDb } from '#lib/db/index.ts';
 import { scheduleMaintenance } from '#lib/db/maintenance.ts';
-import { getPaymentGateway, schedulePaymentJobs } from '#features/payments/index.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from '#lib/db/unavailable.ts';
-import { isSameOriginRequest } from '#lib/http/request-origin.ts';
 import { methodNotAllowed } from '#lib/http/allowed-methods.ts';
-import { requestId } from '#lib/http/request-id.ts';
 import { encodeResponse } from '#lib/http/dynamic-encoding.ts';
+import { AppError, errorResponse, notFound } from '#lib/http/envelope.ts';
+import { requestId } from '#lib/http/request-id.ts';
+import { isSameOriginRequest } from '#lib/http/request-origin.ts';
+import { logger } from '#lib/log.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -44,7 +44,6 @@ function unavailablePage(): Response {
   });
 }
 
-/** The 404 message for an /api address that no route serves. */
 /** A page that failed: 503 while the database is down (logged at warn), else 500 (logged at error). */
 function pageErrorResponse(err: unknown, reqId: string): Response {
   if (isDatabaseUnavailable(err)) {
@@ -55,6 +54,7 @@ function pageErrorResponse(err: unknown, reqId: string): Response {
   return new Response('Something went wrong.', { status: 500 });
 }
 
+/** The 404 message for an /api address that no route serves. */
 const UNKNOWN_API_MESSAGE = 'There is no API endpoint at this address.';
 
 /** Whether `url` is under /api but Astro matched no route for it (it would render the HTML 404 page). */

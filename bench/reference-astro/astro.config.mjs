@@ -5,8 +5,9 @@
  * integrations, no islands, no middleware, no database. `npm run bench` builds it with
  * `astro build --root bench/reference-astro` when it is missing or older than its sources.
  */
-import { defineConfig } from 'astro/config';
+
 import node from '@astrojs/node';
+import { defineConfig } from 'astro/config';
 
 export default defineConfig({
   output: 'server',

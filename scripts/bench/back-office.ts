@@ -7,12 +7,12 @@
  * tablets, so these phases run BENCH_BACK_OFFICE_CONCURRENCY (default 4) requests in flight.
  */
 import { asc, eq, sql } from 'drizzle-orm';
+import { deliveryConfig, deliveryNow, shopInstant, shopTime } from '#features/delivery/index.ts';
 import { openDatabase } from '#lib/db/index.ts';
 import { customers, orderItems, orders, products, staff } from '#lib/db/schema.ts';
-import { deliveryConfig, deliveryNow, shopInstant, shopTime } from '#features/delivery/index.ts';
-import { BROWSER_API_HEADERS, runLoad, type BenchRequest } from './load.ts';
-import type { BenchServer } from './server-process.ts';
+import { type BenchRequest, BROWSER_API_HEADERS, runLoad } from './load.ts';
 import type { BenchRun, Check, Phase } from './report.ts';
+import type { BenchServer } from './server-process.ts';
 
 /** The day's size and the figures' aims (bench/README.md). */
 export const BACK_OFFICE = {

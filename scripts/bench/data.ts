@@ -11,13 +11,13 @@ import { createReadStream, existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
-import { createScratchDatabase } from '#lib/db/scratch.ts';
-import { seedDemoShop } from '#features/demo-shop/index.ts';
-import { importCatalogCsv } from '#features/catalog/index.ts';
 import { createSession } from '#features/auth/index.ts';
 import { addToCart } from '#features/cart/index.ts';
+import { importCatalogCsv } from '#features/catalog/index.ts';
+import { seedDemoShop } from '#features/demo-shop/index.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
+import { createScratchDatabase } from '#lib/db/scratch.ts';
 
 /** Where the bench's database lives: a PGlite folder or a PostgreSQL URL, and how to drop it. */
 export interface BenchDatabase {

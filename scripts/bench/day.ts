@@ -16,7 +16,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
+import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
 import { sample } from './data.ts';
 import { BROWSER_PAGE_HEADERS } from './load.ts';
 

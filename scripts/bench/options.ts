@@ -5,8 +5,8 @@
  * which databases and phases run.
  */
 import path from 'node:path';
-import { serverNodeFlags } from '../server-flags.ts';
 import { getConfig } from '#lib/config.ts';
+import { serverNodeFlags } from '../server-flags.ts';
 import { DAY_REQUESTS } from './day.ts';
 
 export const root = process.cwd();

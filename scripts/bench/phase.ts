@@ -11,19 +11,20 @@
  * several brackets: a burst that hits one side of one bracket still shows in its ratio; the
  * median of the brackets' ratios is the figure a single burst does not move.
  */
+
+import type { BenchTargets } from './data.ts';
 import {
+  type BenchRequest,
   BROWSER_API_HEADERS,
   BROWSER_PAGE_HEADERS,
+  type LoadResult,
   mergeLoads,
   runLoad,
-  type BenchRequest,
-  type LoadResult,
 } from './load.ts';
-import { machineCpuTicks, type BenchServer } from './server-process.ts';
-import type { BenchTargets } from './data.ts';
-import { frameworkVersions, meanPageBytes, startReference, type ReferenceSizes } from './reference.ts';
-import type { BracketFigures, Phase } from './report.ts';
 import { concurrency, log, referenceFlags, referencePort, root, serverCpus } from './options.ts';
+import { frameworkVersions, meanPageBytes, type ReferenceSizes, startReference } from './reference.ts';
+import type { BracketFigures, Phase } from './report.ts';
+import { type BenchServer, machineCpuTicks } from './server-process.ts';
 
 export const IDENTITY_HEADERS = { ...BROWSER_PAGE_HEADERS, 'accept-encoding': 'identity' };
 

@@ -19,7 +19,8 @@ import { shopFlagsFor } from './options.ts';
 
 /** The shop's flags as `npm start` gives them on PGlite (the set with the most options). */
 const shopFlags = shopFlagsFor(undefined);
-import { BROWSER_PAGE_HEADERS, runLoad, type BenchRequest } from './load.ts';
+
+import { type BenchRequest, BROWSER_PAGE_HEADERS, runLoad } from './load.ts';
 import { ensureReferenceBuild } from './reference.ts';
 import { machineCpuTicks, startBenchServer } from './server-process.ts';
 

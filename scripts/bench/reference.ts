@@ -14,7 +14,7 @@
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { startBenchServer, type BenchServer } from './server-process.ts';
+import { type BenchServer, startBenchServer } from './server-process.ts';
 
 /** The reference app's folder, relative to the repository. */
 export const REFERENCE_DIR = 'bench/reference-astro';

@@ -7,9 +7,10 @@
  * freshness, memory and JavaScript per page are absolute. A gate passes or fails (the exit
  * code); every other figure is recorded, printed without pass or fail.
  */
-import type { LoadResult } from './load.ts';
+
+import { type Change, GIVE_UP_MS } from './day.ts';
 import type { LighthouseResult } from './frontend.ts';
-import { GIVE_UP_MS, type Change } from './day.ts';
+import type { LoadResult } from './load.ts';
 import type { ReferenceSizes } from './reference.ts';
 
 /**

@@ -6,7 +6,7 @@
  * whole process tree (a primary and its cluster workers) from /proc: CPU in ms (user + system),
  * resident memory now (VmRSS) and at its peak (VmHWM), in MB, summed over the processes.
  */
-import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { type ChildProcess, type SpawnOptions, spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 

@@ -8,12 +8,13 @@
  * search API and the day's traffic are one bracket each (phase.ts `bracketed`). A cached phase
  * follows its cold one and asks for the last bracket's pages, the ones most recently stored.
  */
-import { BROWSER_API_HEADERS, type BenchRequest } from './load.ts';
-import type { BenchServer } from './server-process.ts';
+
 import type { BenchTargets } from './data.ts';
-import { changesDuring, postgresWriter, type Change } from './day.ts';
-import { PHASES, type BenchRun, type Phase } from './report.ts';
+import { type Change, changesDuring, postgresWriter } from './day.ts';
+import { type BenchRequest, BROWSER_API_HEADERS } from './load.ts';
+import { brackets, log, type PhaseKey, referenceDayRequests, wants } from './options.ts';
 import {
+  type BenchReference,
   bearer,
   bracketed,
   gets,
@@ -22,9 +23,9 @@ import {
   phase,
   repeat,
   searchPath,
-  type BenchReference,
 } from './phase.ts';
-import { brackets, log, referenceDayRequests, wants, type PhaseKey } from './options.ts';
+import { type BenchRun, PHASES, type Phase } from './report.ts';
+import type { BenchServer } from './server-process.ts';
 
 /** `list` cut into `n` consecutive parts of nearly equal length (fewer when it is shorter than `n`). */
 export function splitInto<T>(list: T[], n: number): T[][] {

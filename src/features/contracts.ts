@@ -4,7 +4,7 @@
  * holds against the endpoint files under src/pages/api (a route without a declaration, or a
  * declaration without a route, fails it). Server and tests only.
  */
-import type { RouteContract } from '#lib/http/contract.ts';
+
 import { accountContracts, adminCustomerContracts } from '#features/account/contract.ts';
 import { addressContracts } from '#features/addresses/contract.ts';
 import { adminContracts } from '#features/admin/contract.ts';
@@ -14,13 +14,14 @@ import { cartContracts, substitutionContracts } from '#features/cart/contract.ts
 import { adminCatalogContracts, catalogContracts, wishlistContracts } from '#features/catalog/contract.ts';
 import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
+import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
-import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
 import { orderContracts, orderPaymentContracts } from '#features/orders/contract.ts';
 import { onlinePaymentContracts, paymentContracts } from '#features/payments/contract.ts';
 import { adminPromoContracts } from '#features/promotions/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
+import type { RouteContract } from '#lib/http/contract.ts';
 
 /** All route contracts of the shop's API. */
 export const allContracts: readonly RouteContract[] = [

@@ -1,8 +1,8 @@
 /**
  * The one inline script of every page (src/layouts/ShopLayout.astro), run before first paint:
  * signed-in state and cart count from the readable hint cookies (src/features/auth/server/session.ts), so
- * the navigation is right on every page, cached or not, and the image placeholder on load errors
- * (spec 000 §4). The badge stays fresh without any island: a cart another tab of this
+ * the navigation is right on every page, cached or not, and the image placeholder for an image that
+ * fails to load. The badge stays fresh without any island: a cart another tab of this
  * browser changed arrives on the `ff-cart` BroadcastChannel (src/features/cart/cart-state.ts
  * posts every server answer), and when the page comes back into view (focus,
  * `visibilitychange`; at most every 5 s) the cart is fetched again and posted on that channel,

@@ -69,7 +69,7 @@ const configSchema = z
     FORCE_BUILD: bool.default(false),
     /** Public address of the shop, used for canonical URLs, the sitemap and Open Graph tags. */
     SITE_URL: z.string().url().default('http://localhost:4321'),
-    /** Prefix for relative image paths (spec 000 §5: the media host). Empty means this server. */
+    /** Prefix for relative image paths (the media host). Empty means this server. */
     MEDIA_BASE_URL: z.string().default(''),
     /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */
     LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).optional(),

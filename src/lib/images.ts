@@ -1,7 +1,7 @@
 /**
- * Image URLs for catalogue media (spec 000 §5): empty or non-text paths fall back to the
- * placeholder; http(s) URLs and root-relative paths are used as they are; other paths are
- * prefixed with the media host (`/media` on this server by default).
+ * Image URLs for catalogue media (docs/storefront-rules.md#images): empty or non-text paths fall
+ * back to the placeholder; http(s) URLs and root-relative paths are used as they are; other paths
+ * are prefixed with the media host (`/media` on this server by default).
  */
 
 /** Shown when an image is missing or fails to load. */

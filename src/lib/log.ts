@@ -8,8 +8,9 @@
  * - any mobile number in a log line (E.164, `+919876543210`) is shown as `+91••••••10`, and any
  *   e-mail address as `a•••@example.com` (`maskPhone`, `maskEmails`), in fields, errors and messages.
  */
-import pino from 'pino';
+
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import pino from 'pino';
 import { getConfig } from './config.ts';
 
 /**

@@ -40,7 +40,7 @@ export function formatPaise(paise: number): string {
 
 /**
  * Formats paise as rupees with 1 decimal, half a tenth rounded away from zero (the mobile cart
- * panel's line totals, spec 000 §9).
+ * panel's line totals).
  * @example formatPaise1(38050) // '₹380.5'; formatPaise1(38055) // '₹380.6'
  */
 export function formatPaise1(paise: number): string {
@@ -72,7 +72,7 @@ export function rupeesToPaise(rupees: number | string): number {
 }
 
 /**
- * Percent off for a card badge (spec 000 §9): round((price − offer) / price × 100), or 0 when
+ * Percent off for a card badge: round((price − offer) / price × 100), or 0 when
  * the offer is not below the price.
  * @example percentOff(42000, 38000) // 10
  */

@@ -1,5 +1,5 @@
 /**
- * JSON-LD builders (schema.org) for search engines and link previews (spec 000 §1): the shop as an
+ * JSON-LD builders (schema.org) for search engines and link previews: the shop as an
  * Organization/GroceryStore and the WebSite with its SearchAction on home, BreadcrumbList on
  * listing and product pages, Product with an Offer on product pages. Pass the results to
  * ShopLayout's `jsonLd` prop.
@@ -38,7 +38,7 @@ export interface Crumb {
   url: string;
 }
 
-/** The shop's tagline (spec 000 §1). */
+/** The shop's tagline. */
 export const TAGLINE = 'Bringing farm fresh goodness to your doorstep!';
 
 const trimSlash = (site: string) => site.replace(/\/+$/, '');

@@ -7,11 +7,11 @@
  * (the build goes on, and a later request finds it done).
  */
 import type { APIRoute } from 'astro';
+import { getSearchCatalog } from '#features/search/index.ts';
 import { getDb } from '#lib/db/index.ts';
-import { readiness, READINESS_TIMEOUT_MS } from '#lib/db/readiness.ts';
+import { READINESS_TIMEOUT_MS, readiness } from '#lib/db/readiness.ts';
 import { DATABASE_RETRY_AFTER_SECONDS, isDatabaseUnavailable, withDeadline } from '#lib/db/unavailable.ts';
 import { logger } from '#lib/log.ts';
-import { getSearchCatalog } from '#features/search/index.ts';
 
 /** The search catalogue within what is left of the answer's budget. */
 async function searchCatalog(msLeft: number): Promise<'ready' | 'warming_up' | 'failed'> {

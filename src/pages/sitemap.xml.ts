@@ -5,12 +5,13 @@
  * chunks while one query per table reads only ids and update times, so a large catalogue never sits whole in memory.
  * Sitemaps hold at most 50,000 URLs; a larger catalogue needs a sitemap index.
  */
-import type { APIRoute } from 'astro';
+
 import { getCollection } from 'astro:content';
+import type { APIRoute } from 'astro';
 import { asc, eq } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
 import { logger } from '#lib/log.ts';
 
 export const prerender = false;

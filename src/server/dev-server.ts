@@ -13,9 +13,9 @@
  */
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
-import { createListener } from './listener.ts';
-import { logger } from '#lib/log.ts';
 import { type PaymentSimulator, startConfiguredSimulator } from '#features/payments/index.ts';
+import { logger } from '#lib/log.ts';
+import { createListener } from './listener.ts';
 
 /** The Vite plugin (development server only). */
 function devListener(): Plugin {

@@ -35,15 +35,15 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { ASTRO_HANDLER_FILE } from './build-files.ts';
-import { createClientFiles } from './client-files.ts';
-import { createListener, type NodeHandler } from './listener.ts';
+import { logSmsStartupWarning } from '#features/auth/index.ts';
+import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
+import { startConfiguredSimulator } from '#features/payments/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { logger } from '#lib/log.ts';
-import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
-import { logSmsStartupWarning } from '#features/auth/index.ts';
-import { startConfiguredSimulator } from '#features/payments/index.ts';
+import { ASTRO_HANDLER_FILE } from './build-files.ts';
+import { createClientFiles } from './client-files.ts';
+import { createListener, type NodeHandler } from './listener.ts';
 
 /** How long the server asks its own /readyz before leaving readiness to the probes (ms). */
 const WARM_UP_MS = 120_000;

@@ -14,17 +14,18 @@
  * 4. Astro, whose route cache answers cached pages (src/lib/cache/route-cache.ts) and whose
  *    middleware compresses every answer it makes (src/lib/http/dynamic-encoding.ts).
  */
+
+import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
-import { randomUUID } from 'node:crypto';
-import { securityHeaders } from '#lib/http/security-headers.ts';
-import { isHttps } from '#lib/http/request-origin.ts';
+import { allContracts } from '#features/contracts.ts';
+import { getConfig } from '#lib/config.ts';
 import { FORWARDED_HEADERS, isTrustedProxy } from '#lib/http/client-ip.ts';
 import { refuseAtEdge } from '#lib/http/edge-gate.ts';
-import type { Answer } from '#lib/http/envelope.ts';
 import { declaredLength } from '#lib/http/edge-input.ts';
-import { getConfig } from '#lib/config.ts';
-import { allContracts } from '#features/contracts.ts';
+import type { Answer } from '#lib/http/envelope.ts';
+import { isHttps } from '#lib/http/request-origin.ts';
+import { securityHeaders } from '#lib/http/security-headers.ts';
 import type { ClientFiles } from './client-files.ts';
 
 /** Largest refused body still read and thrown away to keep the connection (1 MiB). */

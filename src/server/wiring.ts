@@ -12,19 +12,19 @@
  * - The back office's product listing ranks with the storefront's search engine.
  */
 import './check-config.ts';
-import { getConfig } from '#lib/config.ts';
-import { whenDatabaseEmpty } from '#lib/db/index.ts';
-import { registerSessionResolver } from '#lib/http/session.ts';
-import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd } from '#features/cart/index.ts';
 import { registerProductSearch } from '#features/catalog/index.ts';
-import { searchProducts } from '#features/search/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
+import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
 import { registerOrderSettlement } from '#features/payments/index.ts';
-import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import { searchProducts } from '#features/search/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { whenDatabaseEmpty } from '#lib/db/index.ts';
+import { registerSessionResolver } from '#lib/http/session.ts';
+import { registerStaffResolver } from '#lib/http/staff-session.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);

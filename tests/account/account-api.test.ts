@@ -1,8 +1,8 @@
 /**
- * The account API over HTTP on every test database (spec 001 §2 My Account, Edit Profile, Wallet
- * panel, §3, §5, §7, §8): profile with real balances, profile edits and the phone change
- * by OTP, credit transactions, orders and cancellation, buy again, account deletion — each
- * scoped per customer (another customer's ids answer 404).
+ * The account API over HTTP on every test database (docs/account-rules.md): profile with real
+ * balances, profile edits and the phone change by OTP, credit transactions, orders and
+ * cancellation, buy again, account deletion — each scoped per customer (another customer's ids
+ * answer 404).
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, randomPhone } from '../helpers/api.ts';

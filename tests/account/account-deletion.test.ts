@@ -1,24 +1,25 @@
 /**
- * Account deletion on a fresh database of each kind (spec 001 §4): afterwards no
+ * Account deletion on a fresh database of each kind: afterwards no
  * table holds the customer's name, email or phone — checked over every text and JSON column of
  * every table —, orders stay for the books, sessions are revoked and the phone can sign up again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, orders, products, wishlistItems } from '#lib/db/schema.ts';
-import { addAddress } from '#features/addresses/server/addresses.ts';
-import { addToCart } from '#features/cart/server/cart.ts';
-import { placeOrder } from '#features/orders/server/place-order.ts';
-import { quoteOrder } from '#features/orders/server/quote.ts';
-import { completeOtpLogin, startLogin, startSignup } from '#features/auth/server/otp.ts';
-import { customerForToken } from '#features/auth/server/session.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '#features/account/server/account-deletion.ts';
 import { updateProfile } from '#features/account/server/profile.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { completeOtpLogin, startLogin, startSignup } from '#features/auth/server/otp.ts';
+import { customerForToken } from '#features/auth/server/session.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, orders, products, wishlistItems } from '#lib/db/schema.ts';
 import { formatPaise } from '#lib/money.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 /** Rows of any table whose text or JSON columns contain one of `needles`, as "table.column". */
 async function tablesHolding(handle: DatabaseHandle, needles: string[]): Promise<string[]> {

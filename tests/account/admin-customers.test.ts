@@ -3,15 +3,16 @@
  * them, and credit and points adjustments with a reason: exactly once per idempotency key
  * (retried, and sent in parallel), never below zero, and audited.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { creditTransactions, customers, pointsTransactions } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAdjustSchema, customerQueryOk, pointsAdjustSchema } from '#features/account/admin-customer-rules.ts';
 import { findCustomers, getAdminCustomer } from '#features/account/server/admin-customers.ts';
 import { adjustCredit, adjustPoints } from '#features/account/server/balance-adjustments.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { creditTransactions, customers, pointsTransactions } from '#lib/db/schema.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 describe('adjustment schemas', () => {
   it('take a signed whole amount, a reason and a key', () => {

@@ -4,15 +4,16 @@
  * number that had one gets none after deleting the account and signing up again; the number is
  * kept only as a keyed hash.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { getConfig, resetConfigForTests } from '#lib/config.ts';
-import { creditGrants, customers } from '#lib/db/schema.ts';
-import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
-import { creditGrantHash } from '#features/auth/server/credit-grants.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { deleteAccount } from '#features/account/server/account-deletion.ts';
+import { creditGrantHash } from '#features/auth/server/credit-grants.ts';
+import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
+import { getConfig, resetConfigForTests } from '#lib/config.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { creditGrants, customers } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const ENV = ['NODE_ENV', 'DEMO_MODE', 'NEW_CUSTOMER_CREDIT_PAISE'] as const;
 

@@ -4,12 +4,12 @@
  * saying so (with the new number masked) while the new one gets none.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
-import { setSmsSenderForTests, type SmsSender } from '#features/auth/server/sms.ts';
 import { verifyPhoneChange } from '#features/account/server/phone-change.ts';
 import { getProfile, updateProfile } from '#features/account/server/profile.ts';
+import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
+import { type SmsSender, setSmsSenderForTests } from '#features/auth/server/sms.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 /** A console-kind sender (so codes come back as demo codes) that keeps what it sent. */
 class RecordingSender implements SmsSender {

@@ -5,12 +5,13 @@
  * the audit log with the staff member's name, and a price or stock change shows on the
  * storefront's product page within a second.
  */
+
+import { decodeHTML } from 'entities';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { formatPaise } from '#lib/money.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { decodeHTML } from 'entities';
-import { formatPaise } from '#lib/money.ts';
 import { DEMO_STAFF_PHONE, type StaffClient, staffClient } from './staff-helpers.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

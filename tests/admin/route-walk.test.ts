@@ -7,7 +7,7 @@
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { allContracts } from '#features/contracts.ts';
-import { roleCan, STAFF_ROLES, type Permission, type StaffRole } from '#lib/http/permissions.ts';
+import { type Permission, roleCan, STAFF_ROLES, type StaffRole } from '#lib/http/permissions.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { DEMO_STAFF_PHONE, type StaffClient, staffClient } from './staff-helpers.ts';
 

@@ -7,20 +7,20 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
-import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { randomPhone } from '../helpers/api.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
-import { staff } from '#lib/db/schema.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createStaffSession,
   STAFF_IDLE_MS,
   STAFF_SESSION_TTL_MS,
   staffForToken,
 } from '#features/admin/server/session.ts';
-import { addStaff, changeStaffRole, COMMAND_LINE, removeStaff } from '#features/admin/server/staff.ts';
+import { addStaff, COMMAND_LINE, changeStaffRole, removeStaff } from '#features/admin/server/staff.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { staff } from '#lib/db/schema.ts';
+import { randomPhone } from '../helpers/api.ts';
+import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 import { StaffClient } from './staff-helpers.ts';
 
 /** Runs `scripts/staff.ts` with `args` against a database; returns its exit code and output. */

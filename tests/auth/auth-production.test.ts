@@ -8,8 +8,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
-import { ApiClient, randomPhone, type ApiResult } from '../helpers/api.ts';
+import { ApiClient, type ApiResult, randomPhone } from '../helpers/api.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const SMS_OFF = 'Sign-in by SMS is not available right now. Please try again later.';
 

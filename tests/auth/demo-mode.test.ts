@@ -7,13 +7,13 @@
  * - `node dist/server/entry.mjs` with no environment at all and `npm start` (scripts/start.ts)
  *   hand no code to the client and leave an empty database empty; `npm run demo` does both.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
-import { freePort } from '../helpers/server.ts';
-import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { randomPhone } from '../helpers/api.ts';
+import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { freePort } from '../helpers/server.ts';
 
 const entry = path.resolve(process.env.TEST_SERVER_DIST || 'dist', 'server/entry.mjs');
 

@@ -4,21 +4,22 @@
  * hashed, wrong tries lock per (phone, address) first and a phone under attack still lets its
  * owner in; and the production defaults (no SMS sender → 503; 6 digits unless in demo mode).
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { otps, rateLimitEvents } from '#lib/db/schema.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeOtpLogin, issueOtp, startSignup } from '#features/auth/server/otp.ts';
-import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
 import {
   assertSmsAvailable,
   getSmsSender,
+  type SmsSender,
   setSmsSenderForTests,
   smsStartupWarning,
-  type SmsSender,
 } from '#features/auth/server/sms.ts';
+import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { otps, rateLimitEvents } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sent: string[] = [];
 const fakeSender: SmsSender = { kind: 'console', send: async (_to, message) => void sent.push(message) };

@@ -4,9 +4,9 @@
  * holds for numbers that carry their country code; invalid numbers get the field's message.
  */
 import { describe, expect, it } from 'vitest';
-import { loginSchema, phone, signupSchema } from '#features/auth/rules.ts';
 import { profileSchema } from '#features/account/profile-schema.ts';
 import { addressSchema } from '#features/addresses/rules.ts';
+import { loginSchema, phone, signupSchema } from '#features/auth/rules.ts';
 
 describe('phone numbers', () => {
   it('reads a number typed without its country code as Indian', () => {
@@ -15,7 +15,7 @@ describe('phone numbers', () => {
     }
   });
 
-  it('adds the missing "+" to a number that carries its country code (spec 000 §5)', () => {
+  it('adds the missing "+" to a number that carries its country code', () => {
     expect(phone.toE164('919876543210')).toBe('+919876543210');
     expect(phone.toE164('447911123456')).toBe('+447911123456');
     expect(phone.toE164('14155552671')).toBe('+14155552671');

@@ -5,11 +5,11 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createSession, customerForToken } from '#features/auth/server/session.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, sessions } from '#lib/db/schema.ts';
-import { createSession, customerForToken } from '#features/auth/server/session.ts';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const DAY_MS = 86_400_000;
 

@@ -12,9 +12,9 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
-import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { randomPhone } from '../helpers/api.ts';
+import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const BUDGET_PER_HOUR = 8;
 const PREFIX_LIMIT = 2;

@@ -3,8 +3,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConsoleSmsSender, HttpSmsSender } from '#features/auth/server/sms.ts';
-import { logger } from '#lib/log.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
 
 describe('HttpSmsSender', () => {
   const received: { auth?: string; type?: string; body: unknown }[] = [];

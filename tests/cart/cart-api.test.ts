@@ -1,7 +1,7 @@
 /** Cart and wishlist API over HTTP: rules, messages and customer scoping. */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../helpers/api.ts';
 import { cartLineSchema, cartSummarySchema } from '#features/cart/contract.ts';
+import { ApiClient } from '../helpers/api.ts';
 
 describe.each(inject('servers'))('cart and wishlist API on $kind', ({ baseUrl }) => {
   let inStock: { id: number; stock: number; offer_price: number };

@@ -4,19 +4,20 @@
  * what the storefront's pages read after an edit, the CSV export and its way back through the
  * importer with a row-by-row report.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { productPatchSchema } from '#features/catalog/admin-rules.ts';
+import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
+import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { exportProductsCsv } from '#features/catalog/server/product-export.ts';
+import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { products, stockMovements } from '#lib/db/schema.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { productPatchSchema } from '#features/catalog/admin-rules.ts';
-import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
-import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
-import { exportProductsCsv } from '#features/catalog/server/product-export.ts';
-import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

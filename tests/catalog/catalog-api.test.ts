@@ -1,5 +1,5 @@
 /**
- * The catalogue API (spec 000 §7, catalogue and search routes) over HTTP against
+ * The catalogue API (its catalogue and search routes) over HTTP against
  * each running server with the demo shop: envelopes, paging and sorting, details with related
  * products, home, search with typos, and errors that are 400/404 with a message, never 500.
  * The demo catalogue grows, so products are found through the API rather than named here.

@@ -4,13 +4,13 @@
  */
 import { createReadStream, readFileSync } from 'node:fs';
 import { Readable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getProduct } from '#features/catalog/server/catalog.ts';
 import { DEFAULT_IMPORT_STOCK, importCatalogCsv } from '#features/catalog/server/import.ts';
 import { MAX_LABEL, MAX_PRODUCT_NAME, parsePackSize } from '#features/catalog/server/import-csv.ts';
-import { getProduct } from '#features/catalog/server/catalog.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 /** Rows with a NUL, a bell, invalid UTF-8, an over-long name and brand, an odd price. */

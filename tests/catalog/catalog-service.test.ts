@@ -1,10 +1,7 @@
 /** Catalogue service on a fresh database of each kind, seeded with the demo shop. */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+
 import { eq } from 'drizzle-orm';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { products } from '#lib/db/schema.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getCategory,
   getProduct,
@@ -14,6 +11,10 @@ import {
   listSubcategories,
   relatedProducts,
 } from '#features/catalog/server/catalog.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { products } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 describe.each(testDatabaseKinds())('catalogue service on %s', (kind) => {
   let handle: DatabaseHandle;

@@ -2,12 +2,9 @@
  * The pages' in-memory catalogue snapshot: the same answers as the database's reads,
  * and changes made by anyone (raw SQL included) reach it within a check.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq, sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { categories, products, subcategories } from '#lib/db/schema.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, ProductSummary } from '#features/catalog/rules.ts';
 import { getProduct, listProducts, relatedProducts } from '#features/catalog/server/catalog.ts';
 import {
@@ -18,6 +15,10 @@ import {
   markCatalogChanged,
   refreshCatalogSnapshot,
 } from '#features/catalog/server/snapshot.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { categories, products, subcategories } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

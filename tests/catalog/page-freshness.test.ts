@@ -4,13 +4,14 @@
  * its listing a second later, on every server process, without any request having to render it.
  * Runs on PostgreSQL with two server processes (PGlite keeps its database inside the server).
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import pg from 'pg';
-import { createPostgresDatabase } from '../helpers/database.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+
 import { decodeHTML } from 'entities';
-import { formatPaise } from '#lib/money.ts';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
+import { formatPaise } from '#lib/money.ts';
+import { createPostgresDatabase } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

@@ -1,16 +1,16 @@
 /**
- * The checkout's contract and state rules (spec 001 §3 "Order placement payload", §4, §5): what
+ * The checkout's contract and state rules (docs/orders-and-payments.md#placing-an-order): what
  * place-order and checkout-summary accept, and how the checkout's dialogs and address choice
  * move. Pure: no server, no browser.
  */
 import { describe, expect, it } from 'vitest';
 import { checkoutSummaryRoute, placeOrderBodySchema } from '#features/checkout/contract.ts';
+import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
 import {
+  type CheckoutState,
   checkoutReducer,
   initialCheckoutState,
-  type CheckoutState,
 } from '#features/checkout/islands/checkout-state.ts';
-import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts';
 
 const order = { address_id: '3', payment_mode: 'cod', paid_amount: '120.50', points: '0' };
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>

@@ -5,9 +5,6 @@
  * tried in parallel) while valid codes cost nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { customers, promoCodes } from '#lib/db/schema.ts';
 import {
   countedPromoTry,
   evaluatePromo,
@@ -15,6 +12,9 @@ import {
   promoCustomerLimit,
   promoIpLimit,
 } from '#features/promotions/server/promos.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, promoCodes } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const DAY = 86_400_000;
 

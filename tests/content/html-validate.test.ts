@@ -2,9 +2,10 @@
  * The HTML of every route in the spec's route table, and of the 404 page, passes html-validate
  * with the project's .htmlvalidate.json. Page addresses come from route-table.ts.
  */
-import { describe, expect, inject, it } from 'vitest';
+
 import path from 'node:path';
 import { FileSystemConfigLoader, HtmlValidate, type Message } from 'html-validate';
+import { describe, expect, inject, it } from 'vitest';
 import { routeTable } from '../helpers/route-table.ts';
 
 /** Reads the project's .htmlvalidate.json (found from the pretend file name below). */

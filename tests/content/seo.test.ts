@@ -1,7 +1,7 @@
 /** JSON-LD builders (src/lib/seo.ts): the shapes search engines read for the shop, trails and products. */
 import { describe, expect, it } from 'vitest';
-import { absoluteUrl, breadcrumbJsonLd, jsonLdScript, productJsonLd, storeJsonLd, websiteJsonLd } from '#lib/seo.ts';
 import type { ProductDetail } from '#features/catalog/rules.ts';
+import { absoluteUrl, breadcrumbJsonLd, jsonLdScript, productJsonLd, storeJsonLd, websiteJsonLd } from '#lib/seo.ts';
 
 const SITE = 'https://shop.example/';
 

@@ -4,19 +4,20 @@
  * capacity holds against orders arriving at once; a capacity below the orders booked is refused
  * and booked orders keep their place; every change is audited.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
-import { placeOrder } from '#features/orders/server/place-order.ts';
-import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 import { listAdminSlots, setSlotCapacity, setSlotClosed } from '#features/delivery/server/admin-slots.ts';
 import { setDeliveryClock } from '#features/delivery/server/clock.ts';
 import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
 import { shopInstant } from '#features/delivery/slots.ts';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
 import type { Database } from '#lib/db/index.ts';
+import { deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { buyer, NOW, SMALL } from './slot-buyers.ts';
 
 describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {

@@ -6,14 +6,15 @@
  * 409 full), 8 parallel orders split across the servers for one slot of capacity 2 making
  * exactly 2 orders, and a cancelled order's place taken again.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPostgresDatabase } from '../helpers/database.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
-import { ApiClient } from '../helpers/api.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '#features/delivery/data/zones.json' with { type: 'json' };
+import { ApiClient } from '../helpers/api.ts';
+import { createPostgresDatabase } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -5,19 +5,20 @@
  * simultaneous orders for a slot of capacity 3 make exactly 3 orders in it; cancelling gives
  * the place back.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
-import { placeOrder } from '#features/orders/server/place-order.ts';
-import { cancelOrder } from '#features/orders/server/status.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { setDeliveryClock } from '#features/delivery/server/clock.ts';
-import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
 import { orderDelivery } from '#features/delivery/server/order-delivery.ts';
 import { listZoneSlots } from '#features/delivery/server/slot-usage.ts';
+import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
 import type { Database } from '#lib/db/index.ts';
+import { deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
 import type { AppError } from '#lib/http/envelope.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { buyer, NOW, SMALL } from './slot-buyers.ts';
 
 describe.each(testDatabaseKinds())('orders with delivery slots on %s', (kind) => {

@@ -4,6 +4,8 @@
  * and the zones file's validation and PIN-code matching.
  */
 import { describe, expect, it } from 'vitest';
+import demo from '#features/delivery/data/zones.json' with { type: 'json' };
+import { parseDeliveryConfig, zoneForPin } from '#features/delivery/server/zones.ts';
 import {
   dayLabel,
   describeSlot,
@@ -12,8 +14,6 @@ import {
   shopInstant,
   windowLabel,
 } from '#features/delivery/slots.ts';
-import { parseDeliveryConfig, zoneForPin } from '#features/delivery/server/zones.ts';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 
 const { zones } = parseDeliveryConfig(demo, 'demo');
 const city = zones.find((z) => z.id === 'thrissur-central')!.template;

@@ -2,16 +2,17 @@
  * The demo customer, seeded only when asked, with delivered orders that Buy again lists; with her,
  * the demo staff and today's orders for the back office's board.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { DEMO_CUSTOMER_PHONE } from '#features/demo-shop/demo-customer.ts';
-import { customers, orders, staff } from '#lib/db/schema.ts';
-import { readBoard } from '#features/fulfilment/server/order-board.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buyAgain } from '#features/buy-again/server.ts';
+import { DEMO_CUSTOMER_PHONE } from '#features/demo-shop/demo-customer.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { readBoard } from '#features/fulfilment/server/order-board.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, orders, staff } from '#lib/db/schema.ts';
+import { createTestDatabase } from '../helpers/database.ts';
 
 describe('the demo customer', () => {
   let handle: DatabaseHandle;

@@ -1,10 +1,10 @@
 /** The demo shop's data files: valid as committed, and a bad value is refused with its place named. */
 import { describe, expect, it } from 'vitest';
-import { loadDemoShop } from '#features/demo-shop/schema.ts';
-import catalog from '#features/demo-shop/data/catalog.json' with { type: 'json' };
 import banners from '#features/demo-shop/data/banners.json' with { type: 'json' };
+import catalog from '#features/demo-shop/data/catalog.json' with { type: 'json' };
 import deliveryAreas from '#features/demo-shop/data/delivery-areas.json' with { type: 'json' };
 import promoCodes from '#features/demo-shop/data/promo-codes.json' with { type: 'json' };
+import { loadDemoShop } from '#features/demo-shop/schema.ts';
 
 const files = () => structuredClone({ catalog, banners, deliveryAreas, promoCodes }) as Record<string, any>;
 

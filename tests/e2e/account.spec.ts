@@ -1,13 +1,13 @@
 /**
- * My Account end to end at a phone and a desktop width (spec 001 §2 My Account, Edit Profile,
- * Orders list, Order tracking, Wallet panel, §4, §8): profile and its edit with the
- * OTP for a new mobile number, the default address, the transactions tabs, an order and its
- * tracking page, cancelling a fresh order, and deleting the account then signing up again.
+ * My Account end to end at a phone and a desktop width (docs/account-rules.md): profile and its
+ * edit with the OTP for a new mobile number, the default address, the transactions tabs, an order
+ * and its tracking page, cancelling a fresh order, and deleting the account then signing up again.
  * Customers, addresses and orders are created through the API (cookies land in the context).
  */
-import { test, expect, type APIRequestContext, type Page } from '@playwright/test';
-import AxeBuilder from '@axe-core/playwright';
+
 import { randomInt } from 'node:crypto';
+import AxeBuilder from '@axe-core/playwright';
+import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 
 const ADDRESS = {

@@ -4,7 +4,7 @@
  * on a product page adds the item and comes back with "Item added to cart"; a guest is sent to
  * sign in first, and the OTP login adds the waiting item.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createCustomer } from './session-helpers.ts';
 
 test.use({ javaScriptEnabled: false });

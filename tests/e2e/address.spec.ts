@@ -1,10 +1,10 @@
 /**
- * The address dialog end to end (spec 001 §2 "Address dialog", §5, §7 geolocation options, §8):
+ * The address dialog end to end (docs/account-rules.md#address-dialog):
  * "Use My Current Location" with the permission granted fills latitude and longitude, and
- * denied shows the spec's message; with every map tile failing the map still takes a click;
+ * denied shows its message; with every map tile failing the map still takes a click;
  * a save without a session, or with an expired one, says so and goes to /login after 2 s.
  */
-import { test, expect, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { fillCart, hydrated, signUp, stubTiles } from './checkout-helpers.ts';
 
 // Every test signs up, builds a page with a map and waits out a 2 s redirect or a geolocation fix.

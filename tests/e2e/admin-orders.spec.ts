@@ -6,14 +6,14 @@
  * and the order page fit a 375 px phone.
  */
 import { expect, request as playwrightRequest, test } from '@playwright/test';
-import { createCustomer, hydrated, origin } from './session-helpers.ts';
 import {
   placeSlotOrder,
-  seriousViolations,
   STAFF,
+  seriousViolations,
   staffSignInByApi,
   staffSignInOnPage,
 } from './back-office-helpers.ts';
+import { createCustomer, hydrated, origin } from './session-helpers.ts';
 
 const OWNER = STAFF.owner.mobile;
 const PACKER = STAFF.packer.mobile;

@@ -5,8 +5,8 @@
  * serious issue on the order page with its packing controls.
  */
 import { expect, test } from '@playwright/test';
+import { placeSlotOrder, STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
 import { createCustomer, hydrated, origin } from './session-helpers.ts';
-import { placeSlotOrder, seriousViolations, STAFF, staffSignInByApi } from './back-office-helpers.ts';
 
 const PACKER = STAFF.packer.mobile;
 type Product = { id: number; name: string; stock: number; weight: number | null; weightUnit: string | null };

@@ -4,8 +4,9 @@
  * slips; at 1280 px, at 375 px (nothing scrolls sideways) and in print media (no navigation,
  * tick boxes still there). Axe finds no serious issue on any of them.
  */
-import { expect, type Page, test } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { origin } from './session-helpers.ts';
 
 const PACKER = '+919447000103';

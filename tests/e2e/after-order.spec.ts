@@ -4,8 +4,9 @@
  * was refunded, where and when, and keeps its (cancelled) invoice; the SMS language is chosen in My Account
  * and kept. axe finds nothing serious on these views.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { hydrated, originHeader, signUp } from './checkout-helpers.ts';
 
 const THRISSUR = {

@@ -1,11 +1,12 @@
 /**
- * Sign-up, login and logout through the auth dialogs (spec 000 §2 "Authentication dialogs", §4,
- * §5, §8) at a phone and a desktop width: the spec's validation messages, the OTP read from the
- * demo banner (DEMO_MODE=true), the success dialog, the account controls for each state with no flash after a
- * reload, logout going to /, and the dialogs' accessibility (axe, focus kept inside, Escape).
+ * Sign-up, login and logout through the auth dialogs (docs/sign-in-rules.md) at a phone and a
+ * desktop width: the validation messages, the OTP read from the demo banner (DEMO_MODE=true), the
+ * success dialog, the account controls for each state with no flash after a reload, logout going to
+ * /, and the dialogs' accessibility (axe, focus kept inside, Escape).
  */
-import { expect, test } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import {
   authDialog,
   createCustomer,

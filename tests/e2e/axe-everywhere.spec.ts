@@ -4,8 +4,9 @@
  * their real content. Serious and critical findings fail; the dialogs covered elsewhere (auth,
  * address, remove item, subcategories, search) keep their own checks.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { fillCart, hydrated, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
 const THRISSUR = {

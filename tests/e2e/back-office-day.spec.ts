@@ -15,7 +15,6 @@ import { type Browser, type BrowserContext, expect, type Page, test } from '@pla
 import { createScratchDatabase } from '../../src/lib/db/scratch.ts';
 import { pdfText } from '../helpers/pdf.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
-import { hydrated, randomPhone } from './session-helpers.ts';
 import {
   msUntilProductPageShows,
   placeSlotOrder,
@@ -23,6 +22,7 @@ import {
   staffSignInByApi,
   staffSignInOnPage,
 } from './back-office-helpers.ts';
+import { hydrated, randomPhone } from './session-helpers.ts';
 
 /**
  * The two deadlines: the open board shows a new order within 5 s (plus 500 ms for a poll's render

@@ -1,11 +1,12 @@
 /**
- * Browsing end to end at a phone and a desktop width (spec 000 §2): home → category
+ * Browsing end to end at a phone and a desktop width (docs/storefront-rules.md): home → category
  * → subcategory chip → sort → page 2 → product → related product, with the URL holding the
  * listing state; the subcategory modal, the product gallery and stepper, /product(s); and no
  * serious or critical axe violations on listing and product pages.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 
 /** Offer prices (rupees) of the product cards on the page, in order: each card's first ₹ amount. */
 async function cardPrices(page: Page): Promise<number[]> {

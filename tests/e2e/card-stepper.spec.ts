@@ -5,8 +5,9 @@
  * it. (The search dropdown lists products as links without buttons, so it has no stepper.)
  * At a phone and a desktop width, axe clean with the stepper shown.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { cartControl, createCustomer } from './session-helpers.ts';
 
 async function cartLines(page: Page): Promise<[number, number][]> {

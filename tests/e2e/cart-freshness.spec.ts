@@ -5,7 +5,7 @@
  * once, and one made on another device when the page comes back into view. At a phone and a
  * desktop width.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { cartControl, createCustomer, hydrated, origin } from './session-helpers.ts';
 
 async function productInStock(page: Page, min: number): Promise<{ id: number; name: string }> {

@@ -1,12 +1,14 @@
 /**
- * The cart in the browser (spec 000 §2 "Cart panel", "Cart screen", §4, §5, §8, §9) at a phone
+ * The cart in the browser (docs/storefront-rules.md#cart) at a phone
  * and a desktop width: a guest's add waits for the login (also across a reload), the detail
  * page's "Add to Cart - total", quantities and removal on /cart and in the panels, the empty
  * states, the checkout rules, a line that vanished on the server, and the JavaScript budgets of
  * the catalogue, product and cart pages.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
+import { describeScripts, recordScripts } from './script-bytes.ts';
 import {
   authDialog,
   cartControl,
@@ -17,7 +19,6 @@ import {
   openAuthFromNavbar,
   origin,
 } from './session-helpers.ts';
-import { describeScripts, recordScripts } from './script-bytes.ts';
 
 interface CartLineJson {
   cart_id: number;
@@ -180,7 +181,7 @@ for (const viewport of [
       const item = panel.getByRole('listitem').filter({ hasText: product.name });
       await item.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
       await expect(item.locator('output')).toHaveText('3');
-      // Line totals: 2 decimals on the desktop card, 1 on the mobile panel (spec 000 §9).
+      // Line totals: 2 decimals on the desktop card, 1 on the mobile panel.
       await expect(item).toContainText(rupees(product.offer_price * 3, isMobile(page) ? 1 : 2));
       await expect(panel).toContainText(rupees(product.offer_price * 3 + 40));
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 3 items');

@@ -4,7 +4,7 @@
  * before anything is ordered), and a reload keeps the payment method, note and promo code, each
  * checked again.
  */
-import { test, expect } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { checkoutLoaded, hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
 const THRISSUR = {

@@ -1,12 +1,13 @@
 /**
- * Checkout end to end (spec 001 §2 checkout page, §4 checkout flow, §5 place-order checks, §8),
+ * Checkout end to end (docs/orders-and-payments.md#checkout and #placing-an-order),
  * on a phone and a desktop width: a new customer adds an address by clicking the map (tiles
  * stubbed), applies FRESH5, is stopped by the Payment Method Required dialog, places a COD
  * order with a double click (one order only), sees Order Confirmed and then the toast at
  * home. An address outside the delivery area is saved but the checkout refuses to order to it.
  */
-import { test, expect } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { checkoutLoaded, fillCart, hydrated, myOrders, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
 const serious = (violations: { impact?: string | null }[]) =>

@@ -3,7 +3,7 @@
  * On each page the browser reports no CSP violation, the head script ran (html[data-auth]),
  * islands hydrate, and the bundled page scripts (in place of inline ones) do their job.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createCustomer, hydrated, origin } from './session-helpers.ts';
 
 /** Collects CSP violations (console and securitypolicyviolation events) of `page`. */

@@ -6,8 +6,9 @@
  * chooses another slot and finds it on the confirmation and in the order; switching to an address
  * in the outer zone brings its fee, minimum order and slots. Axe-clean throughout.
  */
-import { test, expect } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 import { fillCart, hydrated, myOrders, originHeader, signUp } from './checkout-helpers.ts';
 
 const serious = (violations: { impact?: string | null }[]) =>

@@ -5,7 +5,7 @@
  * not have loaded or hydrated yet. Each control gets twelve fresh page loads; every first tap
  * must open it.
  */
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 
 const TRIES = 12;
 

@@ -1,9 +1,10 @@
 /**
- * Home page end to end (spec 000 §2 home page, §4 carousel, §9 constants), on a phone and a
+ * Home page end to end (docs/storefront-rules.md#home-page), on a phone and a
  * desktop width, against the demo shop.
  */
-import { test, expect, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 
 /** Waits until the named island has hydrated (Astro drops the `ssr` attribute then). */
@@ -84,7 +85,7 @@ for (const viewport of [
       await drag(0.1);
       await expect(visibleSlide(page)).toHaveAttribute('aria-label', /^1 of /);
       await drag(0.3);
-      // Under 768 px the mouse cannot drag at all (spec 000 §9).
+      // Under 768 px the mouse cannot drag at all.
       await expect(visibleSlide(page)).toHaveAttribute('aria-label', viewport.width >= 768 ? /^2 of / : /^1 of /);
     });
 

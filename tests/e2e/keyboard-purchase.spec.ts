@@ -4,7 +4,7 @@
  * Cash on Delivery with Space and place the order with Enter — and at every stop the focused
  * control shows a visible focus indicator.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { originHeader, signUp } from './checkout-helpers.ts';
 
 const THRISSUR = {

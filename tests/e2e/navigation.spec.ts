@@ -1,8 +1,8 @@
 /**
- * Navigation bar, category picker overlay and footer (spec 000 §2 "Navigation bar",
- * "Category picker overlay"; spec 001 §2 "Footer", §9) at a desktop and a phone width.
+ * Navigation bar, category picker overlay and footer (docs/storefront-rules.md) at a desktop and a
+ * phone width.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 
 /**
  * Shows interest in the named island (it hydrates on first hover/focus/touch: client:interact)

@@ -1,5 +1,5 @@
 /**
- * Unknown catalogue ids answer a real 404 with the spec's text (spec 000 §8), not a soft 200.
+ * Unknown catalogue ids answer a real 404 with the text customers see, not a soft 200.
  */
 import { expect, test } from '@playwright/test';
 

@@ -4,8 +4,8 @@
  * lines, the owner signed in, and the simulator's address for its test settings.
  */
 import { expect, type Page } from '@playwright/test';
-import { checkoutLoaded, fillCart, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 import { STAFF, staffSignInByApi, THRISSUR } from './back-office-helpers.ts';
+import { checkoutLoaded, fillCart, originHeader, signUp, stubTiles } from './checkout-helpers.ts';
 
 /** The e2e server's payment simulator (playwright.config.ts), for its test settings. */
 export const SIMULATOR = `http://127.0.0.1:${process.env.PAYMENT_SIMULATOR_PORT ?? Number(process.env.E2E_PORT ?? 4390) + 1000}`;

@@ -4,7 +4,7 @@
  * one line at ₹1,000 and above; subcategory chips are all visible at 1280 px; a tax-free item says
  * "Tax-free"; no two products in a row wear the same artwork unless it is the neutral placeholder.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createCustomer, origin } from './session-helpers.ts';
 
 type Product = {

@@ -4,8 +4,9 @@
  * plain GET form without JavaScript, noindex, the home page's SearchAction, and axe at 375 and
  * 1280 px.
  */
-import { expect, test } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
 
 const seriousViolations = async (page: import('@playwright/test').Page) =>
   (await new AxeBuilder({ page }).analyze()).violations

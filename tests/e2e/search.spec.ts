@@ -1,10 +1,11 @@
 /**
- * The navigation bar's search (spec 000 §2 "Search dropdown", §5, §8, §9): typing, keyboard,
+ * The navigation bar's search (docs/storefront-rules.md#search): typing, keyboard,
  * messages, Escape and outside click, and the mobile full-screen search with scrolling locked;
  * Enter and "See all results" open the results page (the page itself: search-page.spec.ts).
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 
 type Found = { id: number; name: string };
 

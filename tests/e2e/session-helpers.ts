@@ -3,7 +3,7 @@
  * through the API (in the page's cookie jar, or in a separate one so the page stays a guest),
  * the auth dialog driven like a person would, and waiting for islands to hydrate.
  */
-import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import { type APIRequestContext, expect, type Locator, type Page } from '@playwright/test';
 
 /** A fresh Indian mobile number, so tests never collide: +9198 and 8 random digits. */
 export function randomPhone(): string {

@@ -4,8 +4,8 @@
  * scripts), the FAQ's native disclosures work from the keyboard, and the pages pass axe.
  */
 import { gzipSync } from 'node:zlib';
-import { expect, test, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 
 const BUDGET_BYTES = 60 * 1024;
 const STATIC_PAGES = [

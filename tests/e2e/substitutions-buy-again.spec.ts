@@ -7,8 +7,9 @@
  *   the cart; their hearts show and change the wishlist; a guest on the home page downloads none
  *   of its code, and it appears when they sign in there.
  */
-import { expect, test, type Page } from '@playwright/test';
+
 import AxeBuilder from '@axe-core/playwright';
+import { expect, type Page, test } from '@playwright/test';
 import { fillCart, hydrated, originHeader, signUp } from './checkout-helpers.ts';
 import { loginInDialog, openAuthFromNavbar } from './session-helpers.ts';
 

@@ -3,7 +3,7 @@
  * 500 g pack on its card, its product page, the search dropdown and the cart; none for a pack of
  * exactly 1 kg (it would repeat the price). At a phone and a desktop width.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { createCustomer, origin } from './session-helpers.ts';
 
 type Product = {

@@ -1,9 +1,9 @@
 /**
- * The wishlist heart (spec 000 §2 product detail, §4 "Wishlist toggle", §8) on the product page
+ * The wishlist heart (docs/storefront-rules.md#wishlist) on the product page
  * and on cards at a phone and a desktop width: it shows the real state (also on cards that have
- * not hydrated), toggles with the spec's messages, and sends guests to the login dialog.
+ * not hydrated), toggles with its messages, and sends guests to the login dialog.
  */
-import { expect, test, type Page } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { authDialog, createCustomer } from './session-helpers.ts';
 
 async function wishlistIds(page: Page): Promise<number[]> {

@@ -5,11 +5,23 @@
  * parallel; "don't replace" blocks a substitute; nothing changes once the order is out for
  * delivery; each change leaves its audit entry; the invoice bills what was delivered.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, asc, eq, gte, ne } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { setPickedAmount, substituteLine } from '#features/fulfilment/server/packing.ts';
+import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import { loadInvoice } from '#features/invoices/server/invoice.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { getOrder } from '#features/orders/server/queries.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { advanceOrder } from '#features/orders/server/status.ts';
+import { retryPaymentRefund } from '#features/payments/server/payment-refunds.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
 import {
   auditLog,
   creditTransactions,
@@ -21,19 +33,8 @@ import {
   products,
 } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import { addAddress } from '#features/addresses/server/addresses.ts';
-import { addToCart } from '#features/cart/server/cart.ts';
-import { placeOrder } from '#features/orders/server/place-order.ts';
-import { quoteOrder } from '#features/orders/server/quote.ts';
-import { advanceOrder } from '#features/orders/server/status.ts';
-import { getOrder } from '#features/orders/server/queries.ts';
-import { orderJson } from '#features/orders/server/order-json.ts';
-import { setPickedAmount, substituteLine } from '#features/fulfilment/server/packing.ts';
-import { retryPaymentRefund } from '#features/payments/server/payment-refunds.ts';
-import { loadInvoice } from '#features/invoices/server/invoice.ts';
-import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -5,7 +5,6 @@
  */
 import { parse } from 'csv-parse/sync';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient } from '../helpers/api.ts';
 import {
   addStaffMember,
   DEMO_STAFF_PHONE,
@@ -14,6 +13,7 @@ import {
   stockedProduct,
   THRISSUR_ADDRESS,
 } from '../admin/staff-helpers.ts';
+import { ApiClient } from '../helpers/api.ts';
 
 type PickingJson = {
   date: string;

@@ -4,10 +4,10 @@
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { shopInstant } from '#features/delivery/index.ts';
+import { pickingCsv, pickingList } from '#features/fulfilment/server/picking-list.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { categories, customers, orderItems, orders, products, subcategories } from '#lib/db/schema.ts';
-import { pickingCsv, pickingList } from '#features/fulfilment/server/picking-list.ts';
-import { shopInstant } from '#features/delivery/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const NAME = 'Bhindi, "Lady\'s finger"';

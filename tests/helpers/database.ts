@@ -5,7 +5,7 @@
  *   dropped again by `close()`.
  * `testDatabaseKinds()` lists the kinds this run covers, so suites run on both where possible.
  */
-import { migrateDatabase, openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { createScratchDatabase } from '#lib/db/scratch.ts';
 
 export type TestDatabaseKind = 'pglite' | 'postgres';

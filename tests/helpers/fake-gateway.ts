@@ -5,6 +5,12 @@
  * right signature header. `failNext` makes the next call of a method fail (a GatewayError with a
  * status, or a lost answer with none).
  */
+
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { orderSettlement } from '#features/orders/index.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
 import {
   GatewayError,
   type GatewayEvent,
@@ -16,14 +22,9 @@ import {
   registerOrderSettlement,
   WebhookSignatureError,
 } from '#features/payments/index.ts';
-import { orderSettlement } from '#features/orders/index.ts';
-import type { Database } from '#lib/db/index.ts';
 import type { CheckoutPayment } from '#features/payments/server/payment.ts';
 import { confirmPayment } from '#features/payments/server/payment-confirm.ts';
-import { placeOrder } from '#features/orders/server/place-order.ts';
-import { quoteOrder } from '#features/orders/server/quote.ts';
-import { addAddress } from '#features/addresses/server/addresses.ts';
-import { addToCart } from '#features/cart/server/cart.ts';
+import type { Database } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
 
 // As the server wires it (src/server/wiring.ts): a settled payment confirms or releases the order.

@@ -5,9 +5,9 @@
  * `inject('servers')`.
  */
 import type { TestProject } from 'vitest/node';
-import { startServer, type RunningServer } from './server.ts';
-import { createPostgresDatabase } from './database.ts';
 import { ensureBuild } from '../../scripts/ensure-build.ts';
+import { createPostgresDatabase } from './database.ts';
+import { type RunningServer, startServer } from './server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {

@@ -1,5 +1,5 @@
 /**
- * The spec's full route table (spec 001 §2, plus spec 000 §2's /categories/{id}/all-products),
+ * The storefront's full route table (docs/storefront-rules.md#routes),
  * resolved against a running server: dynamic routes use category 1, its first subcategory and
  * that subcategory's first product, read through the catalogue API. Shared by routes.test.ts
  * and html-validate.test.ts.

@@ -2,7 +2,7 @@
  * Starts the built server (dist/server/entry.mjs) in a child process on a free port with its
  * own database, for API tests that exercise the real HTTP stack (middleware, envelopes, headers).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';

@@ -4,29 +4,30 @@
  * scoped by customer; none for an order whose payment is pending; and the PDF's fields as a
  * reader sees them.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { pdfText } from '../helpers/pdf.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, invoiceCounters, orders, products } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
-import { placeOrder } from '#features/orders/server/place-order.ts';
-import { quoteOrder } from '#features/orders/server/quote.ts';
-import { cancelOrder } from '#features/orders/server/status.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { financialYear, formatInvoiceNumber } from '#features/invoices/rules.ts';
+import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import {
   allocateInvoiceNumber,
   invoiceNumberOf,
   NO_INVOICE_CANCELLED,
   NO_INVOICE_YET,
 } from '#features/invoices/server/numbering.ts';
-import { financialYear, formatInvoiceNumber } from '#features/invoices/rules.ts';
-import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
-import { loadInvoice } from '#features/invoices/server/invoice.ts';
 import { renderInvoicePdf } from '#features/invoices/server/pdf.ts';
 import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, invoiceCounters, orders, products } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { pdfText } from '../helpers/pdf.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -2,8 +2,9 @@
  * The invoice's pure rules: amounts in words (Indian numbering), financial years in Asia/Kolkata,
  * invoice numbers, place of supply and tax per line.
  */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import {
   allocate,
   amountInWords,

@@ -1,14 +1,15 @@
 /**
- * Invoice numbers through two server processes on one PostgreSQL
- * (ARCHITECTURE "Scale"): five orders placed at once get five distinct consecutive numbers, one
- * per order, the same whichever server the invoice is downloaded from, and the counter ends where
- * the numbers do.
+ * Invoice numbers through two server processes on one PostgreSQL (servers keep no state of their
+ * own, so any number of them share one database): five orders placed at once get five distinct
+ * consecutive numbers, one per order, the same whichever server the invoice is downloaded from, and
+ * the counter ends where the numbers do.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const ADDRESS = {
   name: 'Asha Menon',

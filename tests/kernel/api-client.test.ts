@@ -6,10 +6,10 @@
  * typed client (client.ts) against the built server.
  */
 import { afterEach, describe, expect, inject, it, vi } from 'vitest';
+import type { myCartRoute } from '#features/cart/contract.ts';
+import type { searchProductsRoute } from '#features/search/contract.ts';
 import { ApiError, type ApiOptions, apiRequest, isAbortError, onUnauthorized } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import type { searchProductsRoute } from '#features/search/contract.ts';
-import type { myCartRoute } from '#features/cart/contract.ts';
 
 /** A GET that returns the envelope's data. */
 const apiGet = async <T>(path: string, options: Omit<ApiOptions, 'method' | 'body'> = {}) =>

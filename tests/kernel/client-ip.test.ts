@@ -4,8 +4,8 @@
  * configuration's refusal of the replaced TRUST_PROXY.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { clientAddress, ipKey, isTrustedProxy } from '#lib/http/client-ip.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
+import { clientAddress, ipKey, isTrustedProxy } from '#lib/http/client-ip.ts';
 
 function withEnv(env: Record<string, string>) {
   Object.assign(process.env, env);

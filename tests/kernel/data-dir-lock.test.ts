@@ -9,7 +9,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const LOCKED =
   /Another FarmFresh process \(pid (\d+)\) is using the database in .+\. Stop it first, or set DATABASE_URL to use PostgreSQL\./;

@@ -7,8 +7,8 @@
  */
 import net from 'node:net';
 import { afterAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
+import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
 
 /** The bound on an answer while the database is down: every answer within 5 s. */
 const ANSWER_WITHIN_MS = 5000;

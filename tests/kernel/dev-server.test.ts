@@ -4,11 +4,11 @@
  * a static file and an unknown API address, and a development Content-Security-Policy that lets
  * Vite's inline styles apply (Astro's hashed page policy left every dev page unstyled).
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../helpers/server.ts';
 import { DEV_CSP, securityHeaders } from '#lib/http/security-headers.ts';
+import { freePort } from '../helpers/server.ts';
 
 let child: ChildProcess;
 let baseUrl = '';

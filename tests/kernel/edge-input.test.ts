@@ -3,10 +3,18 @@
  * fast-check (seeded, so a failure reproduces): whatever a client puts in any field, a schema
  * either accepts it or answers with a message per issue; it never throws anything else.
  */
-import { describe, expect, it } from 'vitest';
+
 import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { profileSchema } from '#features/account/profile-schema.ts';
+import { addressSchema } from '#features/addresses/rules.ts';
+import { loginSchema, otpLoginSchema, signupSchema } from '#features/auth/rules.ts';
+import { listingQuerySchema } from '#features/catalog/listing-query.ts';
+import { importRowSchema } from '#features/catalog/server/import-csv.ts';
+import { placeOrderBodySchema as placeOrderSchema } from '#features/checkout/contract.ts';
 import {
+  BodyTooLargeError,
   bodyTooLargeMessage,
   dropBadParams,
   findDisallowedField,
@@ -14,15 +22,8 @@ import {
   isCleanPath,
   parseEncoded,
   readCapped,
-  BodyTooLargeError,
 } from '#lib/http/edge-input.ts';
 import { fieldErrors, readBody } from '#lib/http/envelope.ts';
-import { signupSchema, loginSchema, otpLoginSchema } from '#features/auth/rules.ts';
-import { profileSchema } from '#features/account/profile-schema.ts';
-import { addressSchema } from '#features/addresses/rules.ts';
-import { placeOrderBodySchema as placeOrderSchema } from '#features/checkout/contract.ts';
-import { listingQuerySchema } from '#features/catalog/listing-query.ts';
-import { importRowSchema } from '#features/catalog/server/import-csv.ts';
 
 const SEED = 11_2026;
 

@@ -8,14 +8,14 @@
  * empty), so forwarded headers must count for nothing: no HSTS for `X-Forwarded-Proto: https`,
  * no origin match through `X-Forwarded-Host`.
  */
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { type ChildProcess, spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import https from 'node:https';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, startServer, type RunningServer } from '../helpers/server.ts';
 import { randomPhone } from '../helpers/api.ts';
+import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
 
 const SECURITY_HEADERS = [
   'content-security-policy',

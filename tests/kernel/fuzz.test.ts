@@ -8,8 +8,9 @@
  * never a 5xx. Seeded (FUZZ_SEED overrides) and bounded (FUZZ_RUNS per route and session, 25
  * by default), so a failure reproduces with the seed and path fast-check prints.
  */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import fc from 'fast-check';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { allContracts } from '#features/contracts.ts';
 import type { HttpMethod } from '#lib/http/contract.ts';
 import { ApiClient } from '../helpers/api.ts';

@@ -14,9 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
 import { maskPhone, scrub, scrubText } from '#lib/log.ts';
-import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
+import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 describe('masking', () => {
   it('shows a mobile as its country code and last two digits', () => {

@@ -5,10 +5,10 @@
  * both succeed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
-import { customers, otps, rateLimitEvents, sessions } from '#lib/db/schema.ts';
 import { pruneDatabase } from '#lib/db/maintenance.ts';
+import { customers, otps, rateLimitEvents, sessions } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { formatPaise, formatPaise1, paiseToRupees, percentOff, rupeesToPaise } from '#lib/money.ts';
 import { cleanBannerText, itemCountLabel, packSize } from '#features/catalog/rules.ts';
 import { imageUrl, PLACEHOLDER_IMAGE } from '#lib/images.ts';
+import { formatPaise, formatPaise1, paiseToRupees, percentOff, rupeesToPaise } from '#lib/money.ts';
 
 describe('money', () => {
   it('formats paise as rupees with two decimals, in the Indian grouping', () => {

@@ -5,8 +5,8 @@
  * header present is a trusted one.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '#lib/http/request-origin.ts';
 import { resetConfigForTests } from '#lib/config.ts';
+import { isHttps, isSameOriginRequest, requestOrigin, wantsSecureCookies } from '#lib/http/request-origin.ts';
 
 const url = new URL('http://shop.example/api/logout');
 const req = (headers: Record<string, string>) =>

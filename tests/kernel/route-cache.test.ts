@@ -3,8 +3,9 @@
  * server: pages kept compressed within a byte bound, least recently used out first, removed by
  * tag, never stored across an invalidation, and never used for a signed-in visitor.
  */
-import { describe, expect, it } from 'vitest';
+
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
+import { describe, expect, it } from 'vitest';
 import { PageStore } from '#lib/cache/page-store.ts';
 import routeCacheProvider, { guardCacheHits, invalidateCachedPages } from '#lib/cache/route-cache.ts';
 import { encodeDynamic } from '#lib/http/dynamic-encoding.ts';

@@ -1,11 +1,12 @@
 /** The route-contract kernel: path building, the shared id rule, and a linted OpenAPI document. */
+
+import { createConfig, lintFromString } from '@redocly/openapi-core';
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { createConfig, lintFromString } from '@redocly/openapi-core';
-import { buildPath, defineRoute, positiveId } from '#lib/http/contract.ts';
-import { openApiDocument } from '#lib/http/openapi.ts';
 import type { callRoute } from '#lib/http/client.ts';
+import { buildPath, defineRoute, positiveId } from '#lib/http/contract.ts';
 import { ok } from '#lib/http/envelope.ts';
+import { openApiDocument } from '#lib/http/openapi.ts';
 
 const sample = [
   defineRoute({

@@ -7,8 +7,8 @@
 import { readdirSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { describe, expect, it } from 'vitest';
 import { createConfig, lintFromString } from '@redocly/openapi-core';
+import { describe, expect, it } from 'vitest';
 import { allContracts } from '#features/contracts.ts';
 import { openApiDocument } from '#lib/http/openapi.ts';
 

@@ -1,10 +1,10 @@
 /**
- * Every route of the spec's route table answers 200 with its heading (spec 001 §2), unknown
- * routes answer a helpful 404, and the SEO endpoints (sitemap.xml, robots.txt) and per-page
- * head tags are what search engines need.
+ * Every route of the storefront's route table (docs/storefront-rules.md#routes) answers 200 with
+ * its heading, unknown routes answer a helpful 404, and the SEO endpoints (sitemap.xml, robots.txt)
+ * and per-page head tags are what search engines need.
  */
 import { describe, expect, inject, it } from 'vitest';
-import { CONTENT_PAGES, firstHeading, pageText, routeTable, type RouteCase } from '../helpers/route-table.ts';
+import { CONTENT_PAGES, firstHeading, pageText, type RouteCase, routeTable } from '../helpers/route-table.ts';
 
 for (const { kind, baseUrl } of inject('servers')) {
   const table: RouteCase[] = await routeTable(baseUrl);

@@ -4,12 +4,13 @@
  * OTP arrives at the gateway; the order's confirmation and its cancellation each arrive once,
  * in Malayalam once the customer chose it; parallel cancellations (one 200, two 409) send one.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const THRISSUR = {
   name: 'Asha Menon',

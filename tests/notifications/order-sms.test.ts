@@ -4,22 +4,23 @@
  * none for a retried transition or an idempotent retry of the order, and a failing sender
  * never undoes the change.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, orderNotifications, orders, products } from '#lib/db/schema.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
+import { type SmsSender, setSmsSenderForTests } from '#features/auth/server/sms.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { orderSmsText } from '#features/notifications/rules.ts';
+import { sendOrderSms, setSmsLanguage, settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
-import { setSmsSenderForTests, type SmsSender } from '#features/auth/server/sms.ts';
-import { sendOrderSms, setSmsLanguage, settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, orderNotifications, orders, products } from '#lib/db/schema.ts';
 import { maskPhone } from '#lib/log.ts';
-import { orderSmsText } from '#features/notifications/rules.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -3,19 +3,20 @@
  * most often ordered first (a tie: the most recently delivered), active and in stock only,
  * scoped by customer; and over HTTP: 401 for a guest, HEAD, an empty list before any delivery.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { ApiClient } from '../helpers/api.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, products } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
+import { buyAgain } from '#features/buy-again/server.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
-import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
-import { buyAgain } from '#features/buy-again/server.ts';
+import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, products } from '#lib/db/schema.ts';
+import { ApiClient } from '../helpers/api.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const ADDRESS = {
   type: 'home',

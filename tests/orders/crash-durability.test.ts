@@ -9,12 +9,12 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const ADDRESS = {
   name: 'Asha Menon',

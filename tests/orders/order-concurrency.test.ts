@@ -7,19 +7,20 @@
  *   submit, no Idempotency-Key) make exactly one order; the other nine get a 409, and the promo,
  *   the credit and the stock are taken once.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
 import pg from 'pg';
-import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { startServer, type RunningServer } from '../helpers/server.ts';
-import { ApiClient } from '../helpers/api.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { products, customers, orders, promoCodes, creditTransactions } from '#lib/db/schema.ts';
-import { addToCart } from '#features/cart/server/cart.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
-import { CART_ALREADY_ORDERED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { CART_ALREADY_ORDERED, type PlaceOrderInput, placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
+import { creditTransactions, customers, orders, products, promoCodes } from '#lib/db/schema.ts';
 import type { AppError } from '#lib/http/envelope.ts';
+import { ApiClient } from '../helpers/api.ts';
+import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServer } from '../helpers/server.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -4,20 +4,21 @@
  * parallel —, MAX_ORDERS_PER_HOUR orders an hour, and after MAX_CANCELS_PER_DAY cancels no more
  * pay-on-delivery orders for a day; each refused with its message and status.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { resetConfigForTests } from '#lib/config.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, orders, products } from '#lib/db/schema.ts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { TOO_MANY_ORDERS, tooManyCancels, tooManyOpenCodOrders } from '#features/orders/server/limits.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
-import { TOO_MANY_ORDERS, tooManyCancels, tooManyOpenCodOrders } from '#features/orders/server/limits.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { resetConfigForTests } from '#lib/config.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, orders, products } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const ADDRESS = {
   type: 'home',

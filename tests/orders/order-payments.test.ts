@@ -9,23 +9,24 @@
  * - a sign-up whose customer insert fails for another reason than the phone race is not taken
  *   for that race.
  */
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { ApiClient } from '../helpers/api.ts';
-import { FakeGateway } from '../helpers/fake-gateway.ts';
-import type { Database, DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { cartItems, customers, orders, products, promoCodes } from '#lib/db/schema.ts';
-import { addToCart, listCart } from '#features/cart/server/cart.ts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
-import { PAYMENT_INIT_FAILED, placeOrder, type PlaceOrderInput } from '#features/orders/server/place-order.ts';
+import { completeOtpLogin, issueOtp } from '#features/auth/server/otp.ts';
+import { addToCart, listCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { PAYMENT_INIT_FAILED, type PlaceOrderInput, placeOrder } from '#features/orders/server/place-order.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { verifyCheckoutPayment } from '#features/payments/server/payment-callbacks.ts';
-import { completeOtpLogin, issueOtp } from '#features/auth/server/otp.ts';
+import type { Database, DatabaseHandle } from '#lib/db/index.ts';
+import { cartItems, customers, orders, products, promoCodes } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import { ApiClient } from '../helpers/api.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { FakeGateway } from '../helpers/fake-gateway.ts';
 
 const ADDRESS = {
   type: 'home',

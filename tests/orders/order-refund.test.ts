@@ -5,24 +5,25 @@
  * amount paid, its status shown), points back on the balance — and a refund the gateway refuses
  * never undoes the cancellation: it shows as failed until staff retry it.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, paymentRefunds, products } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import { refundParts } from '#features/orders/refund.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
+import { getOrder } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
-import { orderJson } from '#features/orders/server/order-json.ts';
-import { refundParts } from '#features/orders/refund.ts';
 import { retryPaymentRefund, settleRefund } from '#features/payments/server/payment-refunds.ts';
-import { getOrder } from '#features/orders/server/queries.ts';
-import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, paymentRefunds, products } from '#lib/db/schema.ts';
 import { formatPaise } from '#lib/money.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
 
 const ADDRESS = {
   type: 'home',

@@ -6,24 +6,24 @@
  * moves existing rows to these states.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { FakeGateway } from '../helpers/fake-gateway.ts';
-import type { Database, DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, deliverySlotUsage, orders, products, promoCodes } from '#lib/db/schema.ts';
-import { addToCart, listCart } from '#features/cart/server/cart.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
+import { addToCart, listCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { readBoard } from '#features/fulfilment/server/order-board.ts';
+import { statusLabel } from '#features/orders/rules.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { getOrder, listOrders } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
-import { orderJson } from '#features/orders/server/order-json.ts';
-import { statusLabel } from '#features/orders/rules.ts';
-import { evaluatePromo } from '#features/promotions/server/promos.ts';
 import { cancelCheckoutPayment, verifyCheckoutPayment } from '#features/payments/server/payment-callbacks.ts';
-import { readBoard } from '#features/fulfilment/server/order-board.ts';
+import { evaluatePromo } from '#features/promotions/server/promos.ts';
+import type { Database, DatabaseHandle } from '#lib/db/index.ts';
+import { customers, deliverySlotUsage, orders, products, promoCodes } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { FakeGateway } from '../helpers/fake-gateway.ts';
 
 const ADDRESS = {
   type: 'home',

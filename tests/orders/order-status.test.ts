@@ -1,21 +1,23 @@
 /**
- * The order status machine on a fresh database of each kind (spec 001 §4, ARCHITECTURE "Orders
- * and stock"): forward-only moves, the 30-minute cancellation window while still placed, stock
- * restored on cancellation, and points credited exactly once on delivery.
+ * The order status machine on a fresh database of each kind
+ * (docs/orders-and-payments.md#order-statuses): forward-only moves, the 30-minute cancellation
+ * window while still placed, stock restored on cancellation, and points credited exactly once on
+ * delivery.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { customers, orders, pointsTransactions, products } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
-import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
-import { CANCEL_WINDOW_MS, getOrder } from '#features/orders/server/queries.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
+import { CANCEL_WINDOW_MS, getOrder } from '#features/orders/server/queries.ts';
 import { pointsFor, quoteOrder } from '#features/orders/server/quote.ts';
+import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers, orders, pointsTransactions, products } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const ADDRESS = {
   type: 'home',

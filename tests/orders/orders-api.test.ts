@@ -1,6 +1,7 @@
 /** Addresses, promo codes and placing orders over HTTP, on every test database. */
-import { beforeAll, describe, expect, inject, it } from 'vitest';
+
 import { randomUUID } from 'node:crypto';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
 
 const THRISSUR = {

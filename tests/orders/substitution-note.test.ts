@@ -1,7 +1,8 @@
 /** The substitution note of the order details and the tracking page, rendered as the server does. */
-import { describe, expect, it } from 'vitest';
+
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
 import SubstitutionNote from '#features/orders/islands/SubstitutionNote.tsx';
 
 const item = (id: number, title: string, substitution: string | null) => ({ id, substitution, product: { title } });

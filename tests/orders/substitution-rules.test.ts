@@ -1,14 +1,14 @@
 /** The substitution choices: one list for the database and the API, labels, input rules. */
 import { describe, expect, it } from 'vitest';
-import { SUBSTITUTIONS as STORED } from '#lib/db/schema.ts';
+import { substitutionInput } from '#features/cart/contract.ts';
 import {
   DEFAULT_SUBSTITUTION,
-  SUBSTITUTIONS,
-  SUBSTITUTION_LABELS,
   effectiveSubstitution,
+  SUBSTITUTION_LABELS,
+  SUBSTITUTIONS,
   substitutionLabel,
 } from '#features/cart/substitution.ts';
-import { substitutionInput } from '#features/cart/contract.ts';
+import { SUBSTITUTIONS as STORED } from '#lib/db/schema.ts';
 
 describe('substitution rules', () => {
   it('keeps the database list and the API list the same', () => {

@@ -4,8 +4,8 @@
  * (per order and per line) and read back; another customer's line is a 404, a bad value a 400.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, type ApiResult } from '../helpers/api.ts';
 import { SUBSTITUTION_INVALID } from '#features/cart/substitution.ts';
+import { ApiClient, type ApiResult } from '../helpers/api.ts';
 
 const THRISSUR = {
   name: 'Asha Menon',

@@ -1,11 +1,12 @@
 /**
- * The tracking view marks the order's real status (spec 001 §2 Order tracking: the spec's "only
- * the first step is marked" is a defect): completed steps, the current one with
- * aria-current="step", and a cancelled order's own state.
+ * The tracking view marks the order's real status (marking only the first step was a defect of the
+ * original storefront, ADR 0002): completed steps, the current one with aria-current="step", and a
+ * cancelled order's own state.
  */
-import { describe, expect, it } from 'vitest';
+
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
+import { describe, expect, it } from 'vitest';
 import TrackOrder, { type TrackedOrder } from '#features/orders/islands/TrackOrder.tsx';
 
 const at = '2026-11-21T06:00:00.000Z';

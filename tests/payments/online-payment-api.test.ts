@@ -8,23 +8,24 @@
  * in this process on the servers' database); a cancellation's refund is asked once, for the
  * amount paid, and shows processed once its webhook arrives.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { eq } from 'drizzle-orm';
-import { ApiClient } from '../helpers/api.ts';
-import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
-import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { openDatabase, type DatabaseHandle } from '#lib/db/index.ts';
-import { orderNotifications, orders } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { orderSettlement } from '#features/orders/index.ts';
 import {
   type PaymentSimulator,
   RazorpayGateway,
   registerOrderSettlement,
+  runPaymentJobs,
   SIMULATOR_KEYS,
   startPaymentSimulator,
 } from '#features/payments/index.ts';
-import { runPaymentJobs } from '#features/payments/index.ts';
-import { orderSettlement } from '#features/orders/index.ts';
+import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
+import { orderNotifications, orders } from '#lib/db/schema.ts';
 import { DEMO_STAFF_PHONE, staffClient, THRISSUR_ADDRESS } from '../admin/staff-helpers.ts';
+import { ApiClient } from '../helpers/api.ts';
+import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
 
 // The payments job runs in this process too, as a server's would: wired as the server wires it (src/server/wiring.ts).
 registerOrderSettlement(orderSettlement);

@@ -6,16 +6,18 @@
  * time and a payment arriving after that is refunded in full, once, with an SMS; refunds whose
  * answer or webhook was lost are settled, never asked twice.
  */
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
 import { and, eq } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { FakeGateway, payPlaced, placeAwaitingPayment } from '../helpers/fake-gateway.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { cartItems, orderNotifications, orders, paymentRefunds, products, stockMovements } from '#lib/db/schema.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCart } from '#features/cart/server/cart.ts';
-import { cancelOrder } from '#features/orders/server/status.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { boardVersion, readBoard } from '#features/fulfilment/server/order-board.ts';
+import { boardOrderJson, staffOrderJson } from '#features/fulfilment/server/staff-order-json.ts';
+import { staffOrder } from '#features/fulfilment/server/staff-orders.ts';
+import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
+import { cancelOrder } from '#features/orders/server/status.ts';
+import { WebhookSignatureError } from '#features/payments/index.ts';
 import {
   cancelCheckoutPayment,
   handlePaymentWebhook,
@@ -23,13 +25,12 @@ import {
   SIGNATURE_INVALID,
   verifyCheckoutPayment,
 } from '#features/payments/server/payment-callbacks.ts';
-import { runPaymentJobs } from '#features/payments/server/payment-jobs.ts';
 import { confirmPayment } from '#features/payments/server/payment-confirm.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
-import { WebhookSignatureError } from '#features/payments/index.ts';
-import { boardVersion, readBoard } from '#features/fulfilment/server/order-board.ts';
-import { staffOrder } from '#features/fulfilment/server/staff-orders.ts';
-import { boardOrderJson, staffOrderJson } from '#features/fulfilment/server/staff-order-json.ts';
+import { runPaymentJobs } from '#features/payments/server/payment-jobs.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { cartItems, orderNotifications, orders, paymentRefunds, products, stockMovements } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { FakeGateway, payPlaced, placeAwaitingPayment } from '../helpers/fake-gateway.ts';
 
 const MINUTE = 60_000;
 

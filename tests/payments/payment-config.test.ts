@@ -4,8 +4,8 @@
  * naming the replacement, and the gateway getPaymentGateway builds from them.
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { getPaymentGateway, SIMULATOR_KEYS } from '#features/payments/index.ts';
+import { getConfig, resetConfigForTests } from '#lib/config.ts';
 
 const NAMES = [
   'NODE_ENV',

@@ -9,8 +9,8 @@ import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RazorpayGateway, SIMULATOR_KEYS } from '#features/payments/index.ts';
 import { ApiClient } from '../helpers/api.ts';
-import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
 
 const PAY = '/api/payments/simulator/pay';
 

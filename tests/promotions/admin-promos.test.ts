@@ -4,13 +4,13 @@
  * subtotal, minimum order, window), listing with each code's state, and ending a code early.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { customers } from '#lib/db/schema.ts';
 import { promoCreateSchema } from '#features/promotions/rules.ts';
 import { createPromo, endPromo, listAdminPromos } from '#features/promotions/server/admin-promos.ts';
 import { evaluatePromo, promoAppliedMessage } from '#features/promotions/server/promos.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { customers } from '#lib/db/schema.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const NOW = new Date('2026-11-26T06:00:00Z');
 const later = (hours: number) => new Date(NOW.getTime() + hours * 3_600_000).toISOString();

@@ -4,7 +4,7 @@
  * typo corrections against catalogue words, and suggestions when nothing matches.
  */
 import { describe, expect, it } from 'vitest';
-import { SearchIndex, type IndexedProduct } from '#features/search/server/engine.ts';
+import { type IndexedProduct, SearchIndex } from '#features/search/server/engine.ts';
 import { buildSynonyms, shopSynonyms } from '#features/search/server/synonyms.ts';
 import { stem, terms } from '#features/search/server/text.ts';
 

@@ -6,11 +6,11 @@
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { BIGBASKET_CASES, DEMO_CASES, measureRelevance } from '#features/search/server/relevance.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const BIGBASKET = process.env.BIGBASKET_CSV ?? '/work/shared/data/bigbasket-products.csv';
 const haveBigBasket = existsSync(BIGBASKET);

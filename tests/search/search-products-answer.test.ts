@@ -5,16 +5,16 @@
  * answers and card texts are kept.
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import { setDatabaseHandleForTests, type DatabaseHandle } from '#lib/db/index.ts';
-import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { searchProducts } from '#features/search/server.ts';
-import { searchProductsEndpoint } from '#features/search/routes.ts';
-import { searchProductsRoute } from '#features/search/contract.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { searchResultJson } from '#features/catalog/server/catalog-json.ts';
+import { importCatalogCsv } from '#features/catalog/server/import.ts';
+import { searchProductsRoute } from '#features/search/contract.ts';
+import { searchProductsEndpoint } from '#features/search/routes.ts';
 import { refreshSearchCatalog } from '#features/search/server/index-cache.ts';
+import { searchProducts } from '#features/search/server.ts';
+import { type DatabaseHandle, setDatabaseHandleForTests } from '#lib/db/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 

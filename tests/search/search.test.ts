@@ -4,19 +4,19 @@
  * and whole-word matches rank first (the ranking itself: tests/search/ranking.test.ts).
  */
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sql } from 'drizzle-orm';
-import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { searchProducts } from '#features/search/server.ts';
+import { catalogSnapshot } from '#features/catalog/server/snapshot.ts';
 import {
   getSearchCatalog,
   getSearchIndex,
   invalidateSearchIndex,
   refreshSearchCatalog,
 } from '#features/search/server/index-cache.ts';
-import { catalogSnapshot } from '#features/catalog/server/snapshot.ts';
+import { searchProducts } from '#features/search/server.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sample = readFileSync(new URL('../fixtures/catalog-sample.csv', import.meta.url), 'utf8');
 

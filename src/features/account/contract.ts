@@ -1,18 +1,18 @@
 /**
- * My Account routes (spec 001 §3 Profile, Credit transaction; §4 account deletion; §7 profile,
- * update-profile, credit-transaction, delete-account; and verify-phone, which completes a change
+ * My Account routes (docs/account-rules.md): profile, update-profile, credit-transaction,
+ * delete-account, and verify-phone, which completes a change
  * of mobile number): the one declaration of each, shared by the server (routes.ts), the account
  * islands (with `import type` only) and the OpenAPI document. Zod only, no server import.
  */
 import { z } from 'zod';
-import { defineAdminRoute, defineRoute, positiveId, type DataOut } from '#lib/http/contract.ts';
+import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
+import { type DataOut, defineAdminRoute, defineRoute, positiveId } from '#lib/http/contract.ts';
 import {
   ADMIN_CUSTOMER_MESSAGES,
   creditAdjustSchema,
   customerQueryOk,
   pointsAdjustSchema,
 } from './admin-customer-rules.ts';
-import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { profileSchema } from './profile-schema.ts';
 
 export * from './admin-customer-rules.ts';
@@ -33,7 +33,7 @@ export const profileDataSchema = z.object({
   }),
 });
 
-/** A credit transaction read as an order (spec 001 §3); `paid_amount` a 2-decimal rupee string. */
+/** A credit transaction read as an order; `paid_amount` a 2-decimal rupee string. */
 export const creditOrderSchema = z.object({
   id: z.number().int(),
   address_id: z.number().int().nullable(),

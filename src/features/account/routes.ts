@@ -3,20 +3,19 @@
  * src/pages/api/customer/: profile, update-profile, verify-phone, credit-transaction,
  * delete-account).
  */
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { getConfig } from '#lib/config.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { deleteAccount } from './server/account-deletion.ts';
-import { listCreditOrders } from './server/credit-orders.ts';
-import { verifyPhoneChange } from './server/phone-change.ts';
-import { getProfile, updateProfile } from './server/profile.ts';
-import { creditOrderJson, profileJson } from './server/account-json.ts';
-import { guardOtpSend, throttleIp } from '#features/auth/index.ts';
-import { clearSessionCookie, clientIp } from '#features/auth/index.ts';
-import { otpSentJson } from '#features/auth/index.ts';
+
+import { clearSessionCookie, clientIp, guardOtpSend, otpSentJson, throttleIp } from '#features/auth/index.ts';
 import { otpLoginSchema } from '#features/auth/rules.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getConfig } from '#lib/config.ts';
+import { getDb } from '#lib/db/index.ts';
+import type { HandlerInput } from '#lib/http/handler.ts';
+import { implement } from '#lib/http/handler.ts';
 import {
+  adjustCreditRoute,
+  adjustPointsRoute,
+  adminCustomerRoute,
+  adminCustomersRoute,
   creditTransactionRoute,
   deleteAccountPostRoute,
   deleteAccountRoute,
@@ -25,10 +24,13 @@ import {
   verifyPhoneRoute,
 } from './contract.ts';
 import { ACCOUNT_MESSAGES } from './rules.ts';
-import { adjustCreditRoute, adjustPointsRoute, adminCustomerRoute, adminCustomersRoute } from './contract.ts';
+import { deleteAccount } from './server/account-deletion.ts';
+import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { findCustomers, getAdminCustomer } from './server/admin-customers.ts';
 import { adjustCredit, adjustPoints } from './server/balance-adjustments.ts';
-import type { HandlerInput } from '#lib/http/handler.ts';
+import { listCreditOrders } from './server/credit-orders.ts';
+import { verifyPhoneChange } from './server/phone-change.ts';
+import { getProfile, updateProfile } from './server/profile.ts';
 
 export const profileEndpoint = implement(profileRoute, async ({ customer }) => ({
   data: profileJson(await getProfile(await getDb(), customer.id)),

@@ -1,6 +1,6 @@
 /**
- * Account area rules shared by the My Account islands and the API (spec 001 §2 My Account,
- * Orders list, Wallet panel, §4, §5, §8), with the spec's texts verbatim. Browser-safe and free
+ * Account area rules shared by the My Account islands and the API (docs/account-rules.md), with
+ * the texts customers see. Browser-safe and free
  * of zod, so the account pages load no validation library until a form needs it (the profile
  * form's schema is in profile-schema.ts).
  */
@@ -33,11 +33,11 @@ export function creditOwedMessage(owedPaise: number, shopPhone: string): string 
   return `You have ${formatPaise(owedPaise)} of credit to pay. Please pay the outstanding amount, or contact us on ${shopPhone}, before deleting your account.`;
 }
 
-/** Credit approval tabs in the spec's order; Pending is the default tab (spec 001 §2 Wallet panel). */
+/** Credit approval tabs in their order on screen; Pending is the default tab. */
 export const APPROVAL_TABS = ['Due', 'Pending', 'Paid'] as const;
 export type ApprovalTab = (typeof APPROVAL_TABS)[number];
 
-/** True when `approval` is `tab`, compared case-insensitively (spec 001 §4). */
+/** True when `approval` is `tab`, compared case-insensitively. */
 export function approvalIs(approval: unknown, tab: ApprovalTab): boolean {
   return typeof approval === 'string' && approval.trim().toLowerCase() === tab.toLowerCase();
 }

@@ -1,17 +1,17 @@
 /**
- * Address book routes (spec 001 §3 "Address read from the list", §5 edit rules, §7 calls): the
- * one declaration of each, shared by the server (routes.ts), the islands (types only) and the
- * OpenAPI document. Zod only; islands import these with `import type` (src/lib/http/client.ts).
+ * Address book routes (docs/account-rules.md#address-book): the one declaration of each, shared by
+ * the server (routes.ts), the islands (types only) and the OpenAPI document. Zod only; islands
+ * import these with `import type` (src/lib/http/client.ts).
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { ADDRESS_MESSAGES, addressSchema, addressShape } from './rules.ts';
 
-/** An address as the API answers it (spec 001 §3: building also as building_num, is_default, the map pin). */
+/** An address as the API answers it: building also as building_num, is_default, the map pin. */
 export const addressJsonSchema = z.object({
   id: z.number().int(),
   type: z.string(),
-  /** "Not provided" when empty (spec 001 §3). */
+  /** "Not provided" when empty. */
   name: z.string(),
   mobile: z.string(),
   /** The same as building_num (the list's own name for it). */
@@ -37,7 +37,7 @@ export const listAddressesRoute = defineRoute({
   path: '/api/customer/address-list',
   summary: 'Addresses, default first',
   description:
-    'The same list under data.address_list (checkout), data.addresses (credit panel) and data.data.address_list (account page), as spec 001 §7 reads it.',
+    'The same list under data.address_list (checkout), data.addresses (credit panel) and data.data.address_list (account page), for clients that read any of them.',
   auth: 'customer',
   response: z.object({
     address_list: z.array(addressJsonSchema),

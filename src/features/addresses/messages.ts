@@ -1,6 +1,7 @@
 /**
- * The address texts (spec 001 §2, §8) for the server and the islands. Free of zod, so the address book on
- * My Account loads no validation library until the address form opens; rules.ts re-exports them.
+ * The address texts customers see (docs/account-rules.md) for the server and the islands. Free of
+ * zod, so the address book on My Account loads no validation library until the address form opens;
+ * rules.ts re-exports them.
  */
 export const ADDRESS_MESSAGES = {
   fetchAddresses: 'Failed to fetch addresses.',
@@ -24,7 +25,7 @@ export const ADDRESS_MESSAGES = {
   deleted: 'Address deleted successfully!',
   defaultSet: 'Default address set successfully!',
   notFound: 'Address not found.',
-  /** Address dialog failures (spec 001 §8). */
+  /** Address dialog failures. */
   saveFailed: 'Failed to save address. Please try again.',
   noSession: 'You need to be logged in to save addresses',
   expired: 'Your session has expired. Please log in again.',

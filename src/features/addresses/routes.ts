@@ -1,9 +1,8 @@
 /** The address book's route handlers (contracts in contract.ts; mounted by src/pages/api/customer/*-address*.ts). */
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
+
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './server/addresses.ts';
-import { addressJson } from './server/address-json.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import {
   addAddressRoute,
   defaultAddressRoute,
@@ -12,6 +11,8 @@ import {
   listAddressesRoute,
 } from './contract.ts';
 import { ADDRESS_MESSAGES } from './rules.ts';
+import { addressJson } from './server/address-json.ts';
+import { addAddress, deleteAddress, editAddress, listAddresses, setDefaultAddress } from './server/addresses.ts';
 
 export const listAddressesEndpoint = implement(listAddressesRoute, async ({ customer }) => {
   const list = (await listAddresses(await getDb(), customer.id)).map(addressJson);

@@ -1,8 +1,8 @@
 /**
- * Address rules shared by the address dialog and the API (spec 001 §5), with the spec's
- * messages verbatim. Postal codes keep digits only, 6 of them; latitude and longitude must
- * both be set (a map click or "Use My Current Location"). Mobile numbers are checked and put in
- * E.164 form ("+919876543210") by the shop's one phone rule (features/auth/rules.ts, on
+ * Address rules shared by the address dialog and the API (docs/account-rules.md#address-dialog),
+ * with the texts customers see. Postal codes keep digits only, 6 of them; latitude and longitude
+ * must both be set (a map click or "Use My Current Location"). Mobile numbers are checked and put
+ * in E.164 form ("+919876543210") by the shop's one phone rule (features/auth/rules.ts, on
  * libphonenumber-js). Browser-safe (zod only).
  */
 import { z } from 'zod';
@@ -10,9 +10,7 @@ import { DEFAULT_PHONE_COUNTRY, phone } from '#features/auth/rules.ts';
 import '#lib/zod-csp.ts';
 import { ADDRESS_MESSAGES } from './messages.ts';
 
-export { ADDRESS_MESSAGES };
-
-export { DEFAULT_PHONE_COUNTRY };
+export { ADDRESS_MESSAGES, DEFAULT_PHONE_COUNTRY };
 /** Longest mobile number text accepted, spaces and dashes included (characters). */
 export const MOBILE_MAX_CHARS = 20;
 
@@ -84,7 +82,7 @@ export const addressSchema = z.object(addressShape());
 
 export type AddressInput = z.infer<typeof addressSchema>;
 
-/** Geolocation messages of the address dialog (spec 001 §8), verbatim. */
+/** Geolocation messages of the address dialog. */
 export const GEO_MESSAGES = {
   unsupported: 'Geolocation is not supported by your browser.',
   denied: 'Location access denied. Please enable location permissions in your browser settings.',
@@ -93,5 +91,5 @@ export const GEO_MESSAGES = {
   unknown: 'An unknown error occurred while fetching location.',
 } as const;
 
-/** Browser geolocation options (spec 001 §7: high accuracy, 10 s timeout, 60 s maximum age). */
+/** Browser geolocation options: high accuracy, 10 s timeout, 60 s maximum age. */
 export const GEO_OPTIONS: PositionOptions = { enableHighAccuracy: true, timeout: 10_000, maximumAge: 60_000 };

@@ -5,8 +5,8 @@
  * (defineAdminRoute; src/lib/http/permissions.ts). Zod only.
  */
 import { z } from 'zod';
+import { otpInput, otpSentSchema } from '#features/auth/contract.ts';
 import { defineAdminRoute, defineRoute, positiveId } from '#lib/http/contract.ts';
-import { otpSentSchema, otpInput } from '#features/auth/contract.ts';
 import { newStaffSchema, staffMobile, staffRole } from './rules.ts';
 
 /** A staff member as the back office reads them. */

@@ -3,23 +3,24 @@
  * staff session resolver the server's start-up registers (src/server/wiring.ts), the admin pages'
  * first step (`adminPage`) and the audit log's reader.
  */
-export { staffResolver, STAFF_IDLE_MS, STAFF_SESSION_TTL_MS } from './server/session.ts';
+
+export { auditJson, staffJson } from './server/admin-json.ts';
+export { type AuditFilter, type AuditRow, listAudit } from './server/audit.ts';
+export {
+  ADMIN_PAGE_HEADERS,
+  type AdminPage,
+  adminNext,
+  adminPage,
+  adminRedirect,
+  setAdminHeaders,
+} from './server/pages.ts';
+export { STAFF_IDLE_MS, STAFF_SESSION_TTL_MS, staffResolver } from './server/session.ts';
 export {
   addStaff,
-  changeStaffRole,
   COMMAND_LINE,
+  changeStaffRole,
   findStaffByPhone,
   listStaff,
   removeStaff,
   type StaffMember,
 } from './server/staff.ts';
-export {
-  ADMIN_PAGE_HEADERS,
-  adminNext,
-  adminPage,
-  adminRedirect,
-  setAdminHeaders,
-  type AdminPage,
-} from './server/pages.ts';
-export { listAudit, type AuditFilter, type AuditRow } from './server/audit.ts';
-export { staffJson, auditJson } from './server/admin-json.ts';

@@ -3,14 +3,15 @@
  * under src/pages/api/admin). Staff routes get their staff member and audit actor from the route
  * handler, which has checked the permission before reading anything of the request.
  */
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { getConfig } from '#lib/config.ts';
-import { recordAudit } from '#lib/db/audit.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { permissionsOf } from '#lib/http/permissions.ts';
+
 import { clientIp, otpSentJson } from '#features/auth/index.ts';
 import { otpCodeSchema } from '#features/auth/rules.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getConfig } from '#lib/config.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
+import { permissionsOf } from '#lib/http/permissions.ts';
 import {
   addStaffRoute,
   auditRoute,
@@ -23,11 +24,11 @@ import {
   staffOtpRoute,
 } from './contract.ts';
 import { STAFF_MESSAGES } from './rules.ts';
-import { completeStaffLogin, sendStaffOtp } from './server/sign-in.ts';
-import { clearStaffCookies, revokeStaffSession, setStaffCookies } from './server/session.ts';
-import { addStaff, changeStaffRole, listStaff, removeStaff } from './server/staff.ts';
-import { listAudit } from './server/audit.ts';
 import { auditJson, staffJson } from './server/admin-json.ts';
+import { listAudit } from './server/audit.ts';
+import { clearStaffCookies, revokeStaffSession, setStaffCookies } from './server/session.ts';
+import { completeStaffLogin, sendStaffOtp } from './server/sign-in.ts';
+import { addStaff, changeStaffRole, listStaff, removeStaff } from './server/staff.ts';
 
 export const staffOtpEndpoint = implement(staffOtpRoute, async ({ ctx, body }) => {
   const sent = await sendStaffOtp(await getDb(), body.mobile, clientIp(ctx));

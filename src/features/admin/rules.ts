@@ -6,8 +6,10 @@ import { z } from 'zod';
 import { phoneField } from '#features/auth/rules.ts';
 import { STAFF_ROLES } from '#lib/http/permissions.ts';
 
-export { PERMISSION_TABLE, ROLE_LABELS, STAFF_ROLES, permissionsOf, roleCan } from '#lib/http/permissions.ts';
+export { PERMISSION_TABLE, permissionsOf, ROLE_LABELS, roleCan, STAFF_ROLES } from '#lib/http/permissions.ts';
+
 import type { Permission } from '#lib/http/permissions.ts';
+
 export type { Permission, StaffRole } from '#lib/http/permissions.ts';
 
 /** Texts of the back office's sign-in and staff pages. */

@@ -1,7 +1,7 @@
 /**
- * Sign-in routes (spec 000 §5, §7 register, validate-customer, otp-login; logout and the session
- * read): the one declaration of each, shared by the server (routes.ts), the auth store and dialog
- * (with `import type` only) and the OpenAPI document. Zod only, no server import.
+ * Sign-in routes (register, validate-customer, otp-login; logout and the session read;
+ * docs/sign-in-rules.md): the one declaration of each, shared by the server (routes.ts), the auth
+ * store and dialog (with `import type` only) and the OpenAPI document. Zod only, no server import.
  *
  * OTP sends answer 429 over a sign-in limit (README "Sign-in limits") and 503 with Retry-After
  * when the shop has no SMS sender. The OTP's digits are the server's OTP_LENGTH (6, or 4 in demo

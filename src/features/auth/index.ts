@@ -3,6 +3,9 @@
  * `sessionResolver` answers the kernel's session question; `onSignIn` lets another feature act on a sign-in
  * (both wired by src/server/wiring.ts).
  */
+
+export { otpSentJson } from './server/auth-json.ts';
+export { creditGrantHash, recordCreditGrant } from './server/credit-grants.ts';
 export {
   countOtpSendWithoutCode,
   findCustomerByPhone,
@@ -21,8 +24,6 @@ export {
   sessionResolver,
   setCartHint,
 } from './server/session.ts';
-export { otpSentJson } from './server/auth-json.ts';
+export { onSignIn, type SignInListener } from './server/sign-in.ts';
 export { getSmsSender, logSmsStartupWarning, smsAvailable } from './server/sms.ts';
 export { guardOtpSend, throttleIp } from './server/throttles.ts';
-export { onSignIn, type SignInListener } from './server/sign-in.ts';
-export { creditGrantHash, recordCreditGrant } from './server/credit-grants.ts';

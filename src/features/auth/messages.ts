@@ -1,7 +1,7 @@
 /**
- * The auth texts of spec 000 §5, verbatim, in a module without zod or libphonenumber-js, so an
- * island that only shows a message (the demo note, the account pages) does not load them.
- * Re-exported by rules.ts.
+ * The auth texts customers see (docs/sign-in-rules.md), in a module without zod or
+ * libphonenumber-js, so an island that only shows a message (the demo note, the account pages) does
+ * not load them. Re-exported by rules.ts.
  */
 export const AUTH_MESSAGES = {
   mobileRequired: 'Please enter your mobile number',

@@ -4,15 +4,11 @@
  * customer/session.ts). Each OTP send first passes guardOtpSend (503 without a sender, 400 for a
  * country the shop sends no SMS to, the per-address throttles).
  */
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { getConfig } from '#lib/config.ts';
+
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
-import { guardOtpSend, throttleIp } from './server/throttles.ts';
-import { clearSessionCookie, clientIp, revokeAllSessions, revokeSession, setSessionCookie } from './server/session.ts';
-import { signedIn } from './server/sign-in.ts';
-import { customerJson, otpSentJson } from './server/auth-json.ts';
+import { getConfig } from '#lib/config.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import {
   logoutAllDevicesRoute,
   logoutRoute,
@@ -21,7 +17,12 @@ import {
   sessionRoute,
   validateCustomerRoute,
 } from './contract.ts';
-import { AUTH_MESSAGES, TOKEN_TRANSPORT_HEADER, otpCodeSchema } from './rules.ts';
+import { AUTH_MESSAGES, otpCodeSchema, TOKEN_TRANSPORT_HEADER } from './rules.ts';
+import { customerJson, otpSentJson } from './server/auth-json.ts';
+import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
+import { clearSessionCookie, clientIp, revokeAllSessions, revokeSession, setSessionCookie } from './server/session.ts';
+import { signedIn } from './server/sign-in.ts';
+import { guardOtpSend, throttleIp } from './server/throttles.ts';
 
 export const registerEndpoint = implement(registerRoute, async ({ ctx, body }) => {
   const db = await getDb();

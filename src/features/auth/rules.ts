@@ -1,27 +1,28 @@
 /**
  * Sign-up, login and OTP rules shared by the auth dialogs, the account forms and the API
- * (spec 000 §5), with the spec's messages verbatim. Browser-safe (zod and libphonenumber-js).
+ * (docs/sign-in-rules.md), with the texts customers see. Browser-safe (zod and libphonenumber-js).
  *
  * Phone numbers: `phone` (below) is the one helper. They travel and are stored in E.164 form
  * ("+919876543210"); the default country is India.
  */
+
+import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
-import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import '#lib/zod-csp.ts';
 import { AUTH_MESSAGES } from './messages.ts';
 
 export { AUTH_MESSAGES };
 
-/** The phone input's and the parser's default country (spec 000 §5, §9: India). */
+/** The phone input's and the parser's default country: India. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'IN';
 
-/** Maximum digits in a phone number (spec 000 §9; E.164's own limit). */
+/** Maximum digits in a phone number (E.164's own limit). */
 export const PHONE_MAX_DIGITS = 15;
 
 /**
  * Without a "+", up to this many digits are read as a national number of the default country
  * (what people type: "98765 43210"); longer ones as digits with their country code, the "+"
- * added (spec 000 §5: "sent with a leading + added if missing"). Ten digits is an Indian number
+ * added (a number always leaves with its leading +). Ten digits is an Indian number
  * without its code; a country code makes a number longer.
  */
 const NATIONAL_MAX_DIGITS = 10;
@@ -101,7 +102,7 @@ export function phoneField(messages: { required: string; invalid: string }) {
 /** The spec's "simple pattern": text, at sign, text, dot, text. */
 export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
-/** Digits of an OTP as typed: digits only, cut to `length` characters (spec 000 §5). */
+/** Digits of an OTP as typed: digits only, cut to `length` characters. */
 export function cleanOtpInput(value: string, length = 4): string {
   return value.replace(/\D/g, '').slice(0, length);
 }
@@ -142,7 +143,7 @@ export const signupSchema = z.object({
   mobile: z.string({ message: AUTH_MESSAGES.fillAll }).trim().min(1, AUTH_MESSAGES.fillAll).pipe(loginPhone),
 });
 
-/** Login: the phone number, sent as `key` (spec 000 §7 validate-customer). */
+/** Login: the phone number, sent as `key` (POST /api/validate-customer). */
 export const loginSchema = z.object({ key: loginPhone });
 
 /** The OTP field of a code of `length` digits (the server's OTP_LENGTH). */

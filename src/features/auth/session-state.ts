@@ -1,11 +1,12 @@
 /**
- * The client's view of the session (spec 000 §4 "Logged in means an authToken exists") and the
- * auth dialog's open state. The session itself is an HttpOnly cookie the browser never reads;
- * the readable `ff_auth=1` hint cookie (set and cleared by the server) says whether one exists.
- * The head script of ShopLayout copies it to `<html data-auth="in|out">` before first paint, and
- * this store keeps that attribute current, so CSS shows the right navigation everywhere.
+ * The client's view of the session (signed in means a session exists:
+ * docs/sign-in-rules.md#sessions) and the auth dialog's open state. The session itself is an
+ * HttpOnly cookie the browser never reads; the readable `ff_auth=1` hint cookie (set and cleared by
+ * the server) says whether one exists. The head script of ShopLayout copies it to
+ * `<html data-auth="in|out">` before first paint, and this store keeps that attribute current, so
+ * CSS shows the right navigation everywhere.
  *
- * - A 401 from any API call clears the client's session state (spec 000 §4, §8 "Any 401").
+ * - A 401 from any API call clears the client's session state.
  * - Signing in dispatches `ff:signed-in` on window and signing out `ff:signed-out`, so code that
  *   is loaded lazily (the wishlist hearts, a guest's pending cart add) can follow without
  *   importing this module eagerly; code that is loaded subscribes to `$session`.
@@ -17,8 +18,8 @@
 import { atom } from 'nanostores';
 import { onUnauthorized } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import type { logoutRoute, sessionRoute } from './contract.ts';
 import type { DataOut } from '#lib/http/contract.ts';
+import type { logoutRoute, sessionRoute } from './contract.ts';
 
 /** The signed-in customer as `/api/otp-login` and `/api/customer/session` return it. */
 export type SessionCustomer = DataOut<typeof sessionRoute>['customer'];
@@ -72,7 +73,7 @@ export function clearSession(): void {
   else if (typeof document !== 'undefined') document.documentElement.dataset.auth = 'out';
 }
 
-/** Logout (spec 000 §2, §4): revokes the session on the server, clears the client, goes to /. */
+/** Logout: revokes the session on the server, clears the client, goes to /. */
 export async function logout(): Promise<void> {
   try {
     await callRoute<typeof logoutRoute>('POST /api/logout', {});

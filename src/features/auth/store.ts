@@ -1,11 +1,11 @@
 /**
  * The auth feature's browser surface: the client's session state (session-state.ts) and `openAuth`, which
- * opens the auth dialog (spec 000 §2 "Authentication dialogs") and loads its code on first use, so pages pay
+ * opens the auth dialog (docs/sign-in-rules.md#the-dialogs) and loads its code on first use, so pages pay
  * nothing for the dialog and its phone input library until somebody needs to log in. The dialog imports
  * session-state.ts, never this module, so loading it closes no cycle.
  * Client-only: never write these stores in server frontmatter.
  */
-import { requestAuth, type AuthDone, type AuthTab } from './session-state.ts';
+import { type AuthDone, type AuthTab, requestAuth } from './session-state.ts';
 
 export * from './session-state.ts';
 

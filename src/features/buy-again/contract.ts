@@ -3,8 +3,8 @@
  * `import type`, OpenAPI). Signed-in customers only (401 for a guest).
  */
 import { z } from 'zod';
-import { defineRoute } from '#lib/http/contract.ts';
 import { productCardSchema } from '#features/catalog/contract.ts';
+import { defineRoute } from '#lib/http/contract.ts';
 
 /** GET /api/customer/buy-again: products from the customer's delivered orders that can be bought now. */
 export const buyAgainRoute = defineRoute({

@@ -1,8 +1,9 @@
 /** The "Buy again" handler (contract.ts; mounted by src/pages/api/customer/buy-again.ts). Personal: no-store. */
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
+
 import { productJson } from '#features/catalog/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import { buyAgainRoute } from './contract.ts';
 import { buyAgain } from './server.ts';
 

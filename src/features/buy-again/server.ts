@@ -6,10 +6,10 @@
  * and online orders not paid (pending_payment, payment_failed) never do.
  */
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
-import { orderItems, orders, products } from '#lib/db/schema.ts';
 import { summaryColumns, toSummary } from '#features/catalog/index.ts';
 import type { ProductSummary } from '#features/catalog/rules.ts';
+import type { Database } from '#lib/db/index.ts';
+import { orderItems, orders, products } from '#lib/db/schema.ts';
 
 /** How many products "Buy again" lists at most. */
 export const BUY_AGAIN_LIMIT = 12;

@@ -1,15 +1,15 @@
 /**
- * The cart's client state (spec 000 §2 cart panel and cart screen, §3 "Cart item"): the atoms
+ * The cart's client state (docs/storefront-rules.md#cart): the atoms
  * every cart island reads, and the mapping of the server's cart (`data.my_cart`,
  * `data.summary`, typed by contract.ts) to them, money in paise. No network here: cart-sync.ts
  * talks to the server, store.ts is the islands' entry point.
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom, computed } from 'nanostores';
+import { isSignedIn } from '#features/auth/store.ts';
 import type { DataOut } from '#lib/http/contract.ts';
 import { rupeesToPaise } from '#lib/money.ts';
 import type { myCartRoute } from './contract.ts';
-import { isSignedIn } from '#features/auth/store.ts';
 import type { CartLine, CartTotals } from './rules.ts';
 
 /** The cart JSON every cart route answers with (`data.my_cart`, `data.summary`). */
@@ -37,7 +37,7 @@ export const EMPTY_TOTALS: CartTotals = {
   minOrderRemainingPaise: 0,
 };
 
-/** Maps a server cart line (spec 000 §3 "Cart item": the price charged is offer_price). */
+/** Maps a server cart line (the price charged is offer_price). */
 export function toCartItem(line: CartLineJson): CartItem {
   return {
     cartId: line.cart_id,

@@ -1,5 +1,5 @@
 /**
- * The cart's calls to the server (spec 000 §4 "Cart quantity change", §7 cart calls, §8 texts),
+ * The cart's calls to the server (docs/storefront-rules.md#cart),
  * through the typed client: each answer is the whole cart, which replaces the store's copy.
  * Quantity taps are never lost: each tap moves the line's target quantity
  * ($pendingQty), one request per line is in flight at a time, and when it returns with taps made
@@ -8,13 +8,14 @@
  * flight; a line that vanished on the server (404) is removed locally and the totals fetched
  * again. Client-only.
  */
+
+import { isSignedIn } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { CART_TOAST_MS, showToast } from '#lib/ui/toast.ts';
+import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, seedCount, setPendingQty } from './cart-state.ts';
 import type { addProductRoute, deleteProductRoute, myCartRoute, setQtyRoute } from './contract.ts';
 import { CART_MESSAGES, isCartId } from './rules.ts';
-import { $cart, $lockedLines, $pendingQty, emptyCart, lock, seedCart, seedCount, setPendingQty } from './cart-state.ts';
-import { isSignedIn } from '#features/auth/store.ts';
 
 const isUnauthorized = (err: unknown) => err instanceof ApiError && err.status === 401;
 

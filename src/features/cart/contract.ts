@@ -1,5 +1,5 @@
 /**
- * Cart routes (spec 000 §4, §5, §7 cart calls, §8): the one declaration of each, shared by the
+ * Cart routes (docs/storefront-rules.md#cart): the one declaration of each, shared by the
  * server (routes.ts), the cart store and the OpenAPI document. Every route answers with the
  * cart as it is after the call (`data.my_cart`, `data.summary`; money in rupees, 2 decimals) and
  * refreshes the `ff_cart` count hint cookie. Inputs are the spec's: multipart or form-urlencoded
@@ -8,10 +8,10 @@
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
-import { SUBSTITUTIONS, SUBSTITUTION_INVALID } from './substitution.ts';
 import { CART_MESSAGES, MAX_ADD_QTY, MIN_LINE_QTY } from './rules.ts';
+import { SUBSTITUTION_INVALID, SUBSTITUTIONS } from './substitution.ts';
 
-/** One cart line (spec 000 §3 "Cart item"; both of the spec's id names). */
+/** One cart line, with its id under both names the storefront's clients read. */
 export const cartLineSchema = z.object({
   cart_id: z.number().int(),
   /** Same as cart_id (the spec's clients read either). */
@@ -35,7 +35,7 @@ export const cartLineSchema = z.object({
   substitution: z.enum(SUBSTITUTIONS).nullable(),
 });
 
-/** The cart's totals, computed on the server (spec 001 §9 delivery policy), rupees. */
+/** The cart's totals, computed on the server with the delivery zone's fee, rupees. */
 export const cartSummarySchema = z.object({
   /** Units in the cart. */
   item_count: z.number().int(),

@@ -1,14 +1,14 @@
 /**
- * A guest's Add waiting for their login (spec 000 §4 "Guest adding to cart: the login modal
- * opens and the pending product and quantity are remembered; after login success the item is
- * added"). The product and quantity wait in localStorage (`pendingCartAdd`, so they survive a
- * full reload) for at most 30 minutes, and are added once, when the guest has signed in.
- * Client-only.
+ * A guest's Add waiting for their login: the login dialog opens, the product and quantity are
+ * remembered, and the item is added once the login succeeds. The product and quantity wait in
+ * localStorage (`pendingCartAdd`, so they survive a full reload) for at most 30 minutes, and are
+ * added once, when the guest has signed in. Client-only.
  */
-import { PENDING_CART_ADD_KEY } from '#lib/ui/storage-keys.ts';
+
 import { isSignedIn, openAuth } from '#features/auth/store.ts';
-import { isAddableQty } from './rules.ts';
+import { PENDING_CART_ADD_KEY } from '#lib/ui/storage-keys.ts';
 import { postAdd } from './cart-sync.ts';
+import { isAddableQty } from './rules.ts';
 
 interface PendingAdd {
   productId: number;
@@ -49,7 +49,7 @@ export function writePending(value: PendingAdd | null): void {
 }
 
 /**
- * Adds `qty` of a product (spec 000 §4). A guest gets the login dialog instead, and the item is
+ * Adds `qty` of a product. A guest gets the login dialog instead, and the item is
  * added after the login. Resolves true when the item was added now.
  */
 export async function addToCart(productId: number, qty = 1): Promise<boolean> {

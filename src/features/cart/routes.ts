@@ -1,17 +1,14 @@
 /**
  * The cart's route handlers (contracts in contract.ts; mounted one per file under
  * src/pages/api/customer/). Every handler answers with the cart after its change and refreshes
- * the `ff_cart` count hint cookie (spec 000 §7; messages §8 via rules.ts).
+ * the `ff_cart` count hint cookie (messages from rules.ts).
  */
 import type { APIContext } from 'astro';
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { setCartHint } from '#features/auth/index.ts';
 import { cartPolicy } from '#features/delivery/index.ts';
-import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
-import { cartLineJson, cartSummaryJson } from './server/cart-json.ts';
-import { setLineSubstitution } from './server/substitution.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import {
   addProductRoute,
   clearCartRoute,
@@ -23,6 +20,9 @@ import {
   setSubstitutionRoute,
 } from './contract.ts';
 import { CART_MESSAGES } from './rules.ts';
+import { addToCart, clearCart, listCart, removeLine, setQuantity, stepQuantity, summarize } from './server/cart.ts';
+import { cartLineJson, cartSummaryJson } from './server/cart-json.ts';
+import { setLineSubstitution } from './server/substitution.ts';
 
 /** The cart as it is now, with the hint cookie set and no caching. */
 async function cartAnswer(ctx: APIContext, customerId: number, message?: string) {

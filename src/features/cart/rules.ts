@@ -1,19 +1,20 @@
 /**
- * Cart rules shared by the server, the route contracts and the islands (spec 000 §4, §5, §8,
- * §9): the texts, the quantity limits and the cart-id rule. Pure and browser-safe (no zod), so
- * islands import them instead of restating them. The delivery fee is `delivery-fee.ts`.
+ * Cart rules shared by the server, the route contracts and the islands
+ * (docs/storefront-rules.md#cart): the texts, the quantity limits and the cart-id rule. Pure and
+ * browser-safe (no zod), so islands import them instead of restating them. The delivery fee is
+ * `delivery-fee.ts`.
  */
 
 export * from './substitution.ts';
 
-/** Texts of the cart (spec 000 §8 where the spec gives one). */
+/** Texts of the cart. */
 export const CART_MESSAGES = {
   added: 'Item added to cart',
   removed: 'Item removed from cart',
   cleared: 'Cart cleared',
-  /** 400 for a cart id that is not a positive whole number (spec 000 §9). */
+  /** 400 for a cart id that is not a positive whole number. */
   invalidCartId: 'Invalid cart ID',
-  /** The browser's alert for the same (spec 000 §9 "Error: Invalid cart ID"). */
+  /** The browser's alert for the same. */
   invalidCartIdAlert: 'Error: Invalid cart ID',
   invalidProductId: 'Invalid product id.',
   badQuantity: 'Quantity must be a whole number from 1.',
@@ -35,7 +36,7 @@ export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of sto
 /** `Only {stock} of {name} left in stock.` (409, with `data.stock`). */
 export const onlyLeftMessage = (name: string, stock: number) => `Only ${stock} of ${name} left in stock.`;
 
-/** Smallest quantity of a line (spec 000 §9: minimum 1, step 1). */
+/** Smallest quantity of a line (quantities go in steps of 1). */
 export const MIN_LINE_QTY = 1;
 /** Largest quantity one add may ask for (3 digits); the stock caps a line further. */
 export const MAX_ADD_QTY = 999;
@@ -45,7 +46,7 @@ export function isAddableQty(qty: number): boolean {
   return Number.isInteger(qty) && qty >= MIN_LINE_QTY && qty <= MAX_ADD_QTY;
 }
 
-/** Whether `cartId` is a cart line id (a positive whole number, spec 000 §9). */
+/** Whether `cartId` is a cart line id (a positive whole number). */
 export function isCartId(cartId: number): boolean {
   return Number.isInteger(cartId) && cartId >= 1;
 }
@@ -54,7 +55,7 @@ import type { Substitution } from './substitution.ts';
 
 /**
  * One cart line in paise, as the server computes it (server/cart.ts `listCart`) and as the
- * islands hold it after mapping the cart JSON (cart-state.ts); spec 000 §3 "Cart item".
+ * islands hold it after mapping the cart JSON (cart-state.ts).
  */
 export interface CartLine {
   cartId: number;
@@ -75,7 +76,7 @@ export interface CartLine {
   substitution: Substitution | null;
 }
 
-/** The cart's totals (spec 001 §9 delivery policy), paise; computed on the server only. */
+/** The cart's totals with the delivery zone's fee, paise; computed on the server only. */
 export interface CartTotals {
   itemCount: number;
   subtotalPaise: number;

@@ -1,5 +1,5 @@
 /**
- * The cart shared by every island (spec 000 §2 cart panel and cart screen, §4, §5, §8): the
+ * The cart shared by every island (docs/storefront-rules.md#cart): the
  * navbar badge, the desktop Shopping Cart card, the mobile panel, /cart, and the Add buttons.
  * The islands' one entry point; the parts live in
  * - cart-state.ts: the atoms and the mapping of the server's cart (money in paise);
@@ -16,11 +16,12 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
-import { CART_MESSAGES } from './rules.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
-import { flushPendingAdd, writePending } from './pending-add.ts';
 import { loadCart } from './cart-sync.ts';
+import { flushPendingAdd, writePending } from './pending-add.ts';
+import { CART_MESSAGES } from './rules.ts';
 
+export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export {
   $cart,
   $cartCount,
@@ -31,12 +32,11 @@ export {
   seedCart,
   toCartState,
 } from './cart-state.ts';
-export type { CartItem, CartJson, CartState, CartTotals } from './cart-state.ts';
 export { changeQuantity, loadCart, removeFromCart } from './cart-sync.ts';
 export { addToCart } from './pending-add.ts';
 
 /**
- * The Checkout button (spec 000 §5): an empty cart alerts, a guest gets the login dialog,
+ * The Checkout button: an empty cart alerts, a guest gets the login dialog,
  * otherwise the browser goes to /checkout.
  */
 export function checkout(): void {

@@ -1,5 +1,5 @@
 /**
- * The catalogue's JSON shapes (spec 000 §3, §7): category, subcategory, banner, product card and
+ * The catalogue's JSON shapes: category, subcategory, banner, product card and
  * product detail, and the paging beside a page of products. Browser-safe: zod only.
  *
  * A product is served in both of the spec's variants at once (`name`/`title`, `price` (MRP) and
@@ -32,7 +32,7 @@ export const subcategorySchema = z.object({
   image: z.string(),
 });
 
-/** A home banner (spec 000 §3); `ctaLink` defaults to /shop. Texts like "b12" arrive blank. */
+/** A home banner; `ctaLink` defaults to /shop. Texts like "b12" arrive blank. */
 export const bannerSchema = z.object({
   id: z.number().int(),
   title: z.string(),
@@ -69,7 +69,7 @@ export const productCardSchema = z.object({
   categoryB: z.object({ id: z.number().int() }),
   category_id: z.number().int(),
   subcategory_id: z.number().int(),
-  /** Non-empty when the signed-in customer has wishlisted the product (spec 000 §7). */
+  /** Non-empty when the signed-in customer has wishlisted the product (what the storefront's clients read). */
   wishlists: z.array(z.object({ product_id: z.number().int() })),
 });
 export type ProductCardJson = z.infer<typeof productCardSchema>;

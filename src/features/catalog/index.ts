@@ -1,17 +1,19 @@
 /**
  * The catalog feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
-export { listCategories, summaryColumns, toSummary } from './server/catalog.ts';
-export { loadHome } from './server/home-page.ts';
-export { importCatalogCsv, type ImportResult } from './server/import.ts';
+
+export { registerProductSearch } from './admin-search.ts';
+export { updateAdminProduct } from './server/admin-product-update.ts';
 export {
   type AdminProductQuery,
   getAdminProduct,
   listAdminProducts,
   listCategoryTree,
 } from './server/admin-products.ts';
-export { updateAdminProduct } from './server/admin-product-update.ts';
-export { exportProductsCsv } from './server/product-export.ts';
+export { listCategories, summaryColumns, toSummary } from './server/catalog.ts';
+export { productJson, searchResultJson } from './server/catalog-json.ts';
+export { loadHome } from './server/home-page.ts';
+export { type ImportResult, importCatalogCsv } from './server/import.ts';
 export {
   applyOutcome,
   type CategoriesData,
@@ -23,16 +25,15 @@ export {
   loadSubcategoryBrowser,
   loadSubcategoryGrid,
 } from './server/listing-pages.ts';
-export { loadProductPage } from './server/product-page.ts';
 export { listingTags, productPageTags } from './server/page-tags.ts';
-export { productJson, searchResultJson } from './server/catalog-json.ts';
+export { exportProductsCsv } from './server/product-export.ts';
+export { loadProductPage } from './server/product-page.ts';
 export {
-  catalogSnapshot,
   type CatalogSnapshot,
+  catalogSnapshot,
   dropCatalogSnapshot,
   markCatalogChanged,
   refreshCatalogSnapshot,
   type SnapshotProduct,
 } from './server/snapshot.ts';
 export { readTwemoji } from './server/twemoji.ts';
-export { registerProductSearch } from './admin-search.ts';

@@ -1,5 +1,5 @@
 /**
- * Query-string schemas of the catalogue API and pages (spec 000 §7): subcategory ("all" or an
+ * Query-string schemas of the catalogue API and pages: subcategory ("all" or an
  * id, default all), page (1-based, default 1), pageSize (1–100, default 10), sort (asc or desc).
  * Empty values count as absent; unknown parameters such as the client's timestamp cache buster
  * are ignored. Browser-safe: zod only (the route contracts in contract.ts use these).

@@ -1,5 +1,5 @@
 /**
- * Page links of the listing pagination control (spec 000 §2, §9: 1 margin page, 2 range pages),
+ * Page links of the listing pagination control (1 margin page, 2 range pages),
  * computed with react-paginate's algorithm so the control looks like the original shop's:
  * the margin pages at both ends, a window around the current page, and "…" for each gap, where a
  * gap hiding a single page shows that page instead.
@@ -8,9 +8,9 @@
 /** One entry of the control: a page number (1-based) or a gap. */
 export type PaginationItem = { type: 'page'; page: number } | { type: 'break'; page: number };
 
-/** Pages at each end of the control (spec 000 §2). */
+/** Pages at each end of the control. */
 export const MARGIN_PAGES = 1;
-/** Pages in the window around the current page (spec 000 §2). */
+/** Pages in the window around the current page. */
 export const RANGE_PAGES = 2;
 
 /**
@@ -60,7 +60,7 @@ export function paginationItems(
   });
 }
 
-/** URL state of a product listing (spec 000 §2: a link or reload shows the same page). */
+/** URL state of a product listing: a link or a reload shows the same page. */
 export interface ListingState {
   /** Subcategory id; 0 means All. */
   subcategory?: number;

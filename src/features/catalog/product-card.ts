@@ -1,7 +1,7 @@
 /**
- * The product card (spec 000 §2 listing screen) and the wishlist heart: the one source of their
- * markup, for every card the server draws (listings, search results, related products, the home
- * page's grid, via components/ProductGrid.astro) and for Buy again in the browser.
+ * The product card (docs/storefront-rules.md#product-cards) and the wishlist heart: the one source
+ * of their markup, for every card the server draws (listings, search results, related products, the
+ * home page's grid, via components/ProductGrid.astro) and for Buy again in the browser.
  *
  * A card: image, name, weight and unit, price with tax, MRP struck through when higher, a
  * percent-off badge only when the offer is below the MRP, the unit price, an out-of-stock label,
@@ -18,7 +18,7 @@
  * (ADR 0091). Nothing is kept between renders: a kept card would outlive the young generation
  * and cost the collector more than drawing it again. Browser-safe: no DOM, no server code.
  */
-import { html, raw, type HtmlValue, type SafeHtml } from '#lib/html.ts';
+import { type HtmlValue, html, raw, type SafeHtml } from '#lib/html.ts';
 import { safeNextPath } from '#lib/http/safe-next.ts';
 import { safeImageUrl } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
@@ -57,7 +57,7 @@ const HEART_PATH =
   'M12 20.5s-7.5-4.6-9.4-9.3C1.4 8.2 3.2 4.5 6.8 4.5c2.1 0 3.6 1.2 5.2 3 1.6-1.8 3.1-3 5.2-3 3.6 0 5.4 3.7 4.2 6.7-1.9 4.7-9.4 9.3-9.4 9.3Z';
 
 /**
- * The wishlist heart (spec 000 §2, §4 "Wishlist toggle") of a card (`card`: a small round button
+ * The wishlist heart (docs/storefront-rules.md#wishlist) of a card (`card`: a small round button
  * over the image) or of the product page (`page`: a larger one).
  */
 export function wishlistHeart(productId: number, name: HtmlValue, size: 'card' | 'page' = 'card'): SafeHtml {

@@ -3,18 +3,31 @@
  * by its file under src/pages/api/). Public answers carry CATALOG_CACHE; a product detail read with a
  * session shows that customer's hearts and is never cached.
  */
-import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
+
+import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
+import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
 import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
 import { searchProductIds } from './admin-search.ts';
-import { getAdminProduct, listAdminProducts, listCategoryTree } from './server/admin-products.ts';
+import {
+  adminProductRoute,
+  adminProductsRoute,
+  categoryProductsRoute,
+  exportProductsRoute,
+  homeRoute,
+  importProductsRoute,
+  importReportSchema,
+  listCategoriesRoute,
+  listWishlistRoute,
+  productDetailsRoute,
+  subcategoryProductsRoute,
+  toggleWishlistRoute,
+  updateAdminProductRoute,
+} from './contract.ts';
+import { HOME_PRODUCT_LIMIT, type ProductPage, WISHLIST_MESSAGES } from './rules.ts';
 import { updateAdminProduct } from './server/admin-product-update.ts';
-import { exportProductsCsv } from './server/product-export.ts';
-import { importCatalogCsv } from './server/import.ts';
-import { markCatalogChanged } from './server/snapshot.ts';
-import { getDb } from '#lib/db/index.ts';
-import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
-import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
+import { getAdminProduct, listAdminProducts, listCategoryTree } from './server/admin-products.ts';
 import {
   getCategory,
   getProduct,
@@ -33,22 +46,10 @@ import {
   productJson,
   subcategoryJson,
 } from './server/catalog-json.ts';
-import { HOME_PRODUCT_LIMIT, WISHLIST_MESSAGES, type ProductPage } from './rules.ts';
-import {
-  adminProductRoute,
-  adminProductsRoute,
-  exportProductsRoute,
-  importProductsRoute,
-  importReportSchema,
-  updateAdminProductRoute,
-  categoryProductsRoute,
-  homeRoute,
-  listCategoriesRoute,
-  listWishlistRoute,
-  productDetailsRoute,
-  toggleWishlistRoute,
-  subcategoryProductsRoute,
-} from './contract.ts';
+import { importCatalogCsv } from './server/import.ts';
+import { exportProductsCsv } from './server/product-export.ts';
+import { markCatalogChanged } from './server/snapshot.ts';
+import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
 
 /** The paging fields beside a page of products. */
 const paging = (page: ProductPage) => ({

@@ -1,10 +1,12 @@
 /**
- * Catalogue domain types shared by server and islands, and the spec's browsing constants
- * (spec 000 §9). Services return these shapes, never database rows; API routes map them to the
- * spec's JSON names in src/features/catalog/server/catalog-json.ts.
+ * Catalogue domain types shared by server and islands, and the browsing constants
+ * (docs/storefront-rules.md#listings). Services return these shapes, never database rows; API
+ * routes map them to the spec's JSON names in src/features/catalog/server/catalog-json.ts.
  */
 
+export { packSize } from '#lib/unit-price.ts';
 export * from './card-classes.ts';
+export { type ListingState, listingHref, type PaginationItem, paginationItems } from './pagination.ts';
 export {
   type CardOptions,
   type CardProduct,
@@ -12,17 +14,15 @@ export {
   productCard,
   wishlistHeart,
 } from './product-card.ts';
-export { packSize } from '#lib/unit-price.ts';
-export { listingHref, paginationItems, type ListingState, type PaginationItem } from './pagination.ts';
 
-/** Subcategory browser page size (spec 000 §9). */
+/** Subcategory browser page size. */
 export const PAGE_SIZE = 10;
-/** Home page product grid size (spec 000 §9). */
+/** Home page product grid size. */
 export const HOME_PRODUCT_LIMIT = 10;
 /** Sort orders of the subcategory browser: by offer price ascending or descending. */
 export const SORTS = ['asc', 'desc'] as const;
 export type Sort = (typeof SORTS)[number];
-/** Sort option labels (spec 000 §2). */
+/** Sort option labels. */
 export const SORT_LABELS: Record<Sort, string> = { asc: 'Price: Low to High', desc: 'Price: High to Low' };
 
 export interface Category {
@@ -76,7 +76,7 @@ export interface ProductDetail extends ProductSummary {
   subcategory: { id: number; name: string };
 }
 
-/** A home page banner (spec 000 §3). */
+/** A home page banner. */
 export interface Banner {
   id: number;
   title: string;
@@ -96,23 +96,23 @@ export interface ProductPage {
   totalPages: number;
 }
 
-/** "1 Item" or "N Items" (spec 000 §2 item count). */
+/** The listing's item count: "1 Item" or "N Items". */
 export function itemCountLabel(n: number): string {
   return `${n} ${n === 1 ? 'Item' : 'Items'}`;
 }
 
-/** A banner title or description made only of the letter b and digits is blanked (spec 000 §3). */
+/** A banner title or description made only of the letter b and digits ("b12") is blanked. */
 export function cleanBannerText(text: string | null | undefined): string {
   if (!text) return '';
   return /^b\d+$/i.test(text.trim()) ? '' : text;
 }
 
-/** Texts of the category picker (spec 000 §8). */
+/** Texts of the category picker. */
 export const CATEGORY_MESSAGES = {
   failed: 'Failed to load categories. Please try again later.',
 } as const;
 
-/** Wishlist texts shared by the server and the store (spec 000 §8). */
+/** Wishlist texts shared by the server and the store. */
 export const WISHLIST_MESSAGES = {
   added: 'Product added to wishlist successfully!',
   removed: 'Product removed from wishlist successfully',

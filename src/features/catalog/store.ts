@@ -1,5 +1,6 @@
 /**
- * The catalogue's browser state: the signed-in customer's wishlist as a set of product ids (spec 000 §4 "Wishlist toggle", §8).
+ * The catalogue's browser state: the signed-in customer's wishlist as a set of product ids
+ * (docs/storefront-rules.md#wishlist).
  * Fetched once per page from `GET /api/wishlists`; `PUT /api/wishlists` toggles a product
  * (201 added, 200 removed) and the server's message is shown as a toast. Guests get the login
  * dialog. Hearts that have not hydrated yet follow the store through `aria-pressed` on every
@@ -7,12 +8,12 @@
  * Client-only: never write these stores in server frontmatter.
  */
 import { atom } from 'nanostores';
+import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { showToast } from '#lib/ui/toast.ts';
 import type { listWishlistRoute, toggleWishlistRoute } from './contract.ts';
 import { WISHLIST_MESSAGES } from './rules.ts';
-import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
-import { showToast } from '#lib/ui/toast.ts';
 
 export interface WishlistState {
   status: 'idle' | 'loading' | 'ready' | 'error';
@@ -44,7 +45,7 @@ export function loadWishlist(): Promise<void> {
   return loading;
 }
 
-/** Adds or removes a product (spec 000 §4: 201 added, 200 removed). Guests get the login dialog. */
+/** Adds or removes a product (the API answers 201 added, 200 removed). Guests get the login dialog. */
 export async function toggleWishlist(productId: number): Promise<void> {
   if (!isSignedIn()) {
     void openAuth('login');

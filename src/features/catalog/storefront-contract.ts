@@ -1,11 +1,10 @@
 /**
- * The storefront's catalogue and wishlist route contracts (spec 000 §4, §7): home feed,
+ * The storefront's catalogue and wishlist route contracts: home feed,
  * categories, a category's or subcategory's products, a product's details, and the wishlist
  * toggle and list. Browser-safe: zod only.
  */
 import { z } from 'zod';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
-import { listingQuerySchema, queryParam } from './listing-query.ts';
 import {
   bannerSchema,
   categorySchema,
@@ -14,10 +13,11 @@ import {
   productDetailSchema,
   subcategorySchema,
 } from './catalog-schemas.ts';
+import { listingQuerySchema, queryParam } from './listing-query.ts';
 
 const catalogNotes = 'Public; a shared cache may reuse it for a second (Cache-Control: public, max-age=0, s-maxage=1).';
 
-/** GET /api/customer/home: banners, categories and the first 10 products (spec 000 §7, §9). */
+/** GET /api/customer/home: banners, categories and the first 10 products. */
 export const homeRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/home',
@@ -113,7 +113,7 @@ export const catalogContracts = [
   productDetailsRoute,
 ] as const;
 
-/** Wishlist routes (spec 000 §4 "Wishlist toggle", §7 PUT/GET /api/wishlists). */
+/** Wishlist routes: PUT/GET /api/wishlists (docs/storefront-rules.md#wishlist). */
 /** PUT /api/wishlists: adds a product when absent (201), removes it when present (200). */
 export const toggleWishlistRoute = defineRoute({
   method: 'PUT',

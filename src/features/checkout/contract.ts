@@ -1,18 +1,17 @@
 /**
- * Checkout routes (spec 001 §2 "Checkout page", §3 "Order placement payload", §5, §8, §9): the
- * one declaration of each, shared by the server (routes.ts), the checkout islands (through
- * `callRoute`, with `import type` only) and the OpenAPI document. Zod only, no server import.
+ * Checkout routes (docs/orders-and-payments.md#checkout): the one declaration of each, shared by
+ * the server (routes.ts), the checkout islands (through `callRoute`, with `import type` only) and
+ * the OpenAPI document. Zod only, no server import.
  *
- * Money travels as rupee strings with 2 decimals ("123.50"), as the spec sends it; the server
- * computes every figure and the client sends them back unchanged with the order.
+ * Money travels as rupee strings with 2 decimals ("123.50"), as the storefront's clients send it;
+ * the server computes every figure and the client sends them back unchanged with the order.
  */
 import { z } from 'zod';
-import { cartLineSchema } from '#features/cart/contract.ts';
+import { cartLineSchema, substitutionInput } from '#features/cart/contract.ts';
+import { DELIVERY_MESSAGES, SLOT_ID } from '#features/delivery/rules.ts';
 import { orderJsonSchema } from '#features/orders/contract.ts';
 import { defineRoute, positiveId } from '#lib/http/contract.ts';
 import { CHECKOUT_MESSAGES, PAYMENT_MODE_ALIASES } from './rules.ts';
-import { substitutionInput } from '#features/cart/contract.ts';
-import { DELIVERY_MESSAGES, SLOT_ID } from '#features/delivery/rules.ts';
 
 /** Rupees as a 2-decimal string, e.g. "123.50". */
 const rupees = z.string();
@@ -29,7 +28,7 @@ const moneyIn = (message: string) =>
         .regex(/^\d{1,7}(\.\d{1,2})?$/, message),
     );
 
-/** The server's figures for the current cart (spec 001 §5), as checkout-summary and a 409 send them. */
+/** The server's figures for the current cart, as checkout-summary and a 409 send them. */
 export const quoteSchema = z.object({
   subtotal: rupees,
   item_count: z.number().int(),
@@ -52,7 +51,7 @@ export const checkoutPaymentSchema = z.object({
   currency: z.string().describe('INR'),
 });
 
-/** An order as place-order answers it: the orders feature's order JSON (spec 001 §3 "Order as read"). */
+/** An order as place-order answers it: the orders feature's order JSON. */
 export const placedOrderSchema = orderJsonSchema;
 
 /** POST /api/customer/check-promocode: a code checked against the current cart. */
@@ -127,7 +126,7 @@ export const checkoutSummaryRoute = defineRoute({
   }),
 });
 
-/** The place-order payload (spec 001 §3): payment_mode cod → Cash, card → Card, credit → Credit, online → Online. */
+/** The place-order payload: payment_mode cod → Cash, card → Card, credit → Credit, online → Online. */
 export const placeOrderBodySchema = z.object({
   address_id: positiveId(CHECKOUT_MESSAGES.noAddress),
   payment_mode: z

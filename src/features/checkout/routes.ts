@@ -3,21 +3,18 @@
  * src/pages/api/customer/{check-promocode,checkout-summary,place-order}.ts). Server only.
  */
 import { eq } from 'drizzle-orm';
-import { implement } from '#lib/http/handler.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { getDb } from '#lib/db/index.ts';
-import { customers } from '#lib/db/schema.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { paiseToRupees, rupeesToPaise } from '#lib/money.ts';
-import { listCart, summarize } from '#features/cart/index.ts';
-import { cartLineJson } from '#features/cart/index.ts';
 import { clientIp, setCartHint } from '#features/auth/index.ts';
-import { placeOrder } from '#features/orders/index.ts';
-import { quoteJson, quoteOrder } from '#features/orders/index.ts';
-import { orderJson } from '#features/orders/index.ts';
+import { cartLineJson, listCart, summarize } from '#features/cart/index.ts';
+import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/index.ts';
+import { orderJson, placeOrder, quoteJson, quoteOrder } from '#features/orders/index.ts';
 import { checkoutPaymentJson, getPaymentGateway } from '#features/payments/index.ts';
 import { countedPromoTry, evaluatePromo, promoAppliedMessage } from '#features/promotions/index.ts';
-import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { customers } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { implement } from '#lib/http/handler.ts';
+import { paiseToRupees, rupeesToPaise } from '#lib/money.ts';
 import { checkoutSummaryRoute, checkPromocodeRoute, placeOrderRoute } from './contract.ts';
 import { CHECKOUT_MESSAGES } from './rules.ts';
 

@@ -1,14 +1,14 @@
 /**
- * Checkout rules shared by the server and the checkout islands (spec 001 §2, §5, §8, §9): the
- * payment modes, the spec's checkout messages and timings. Browser-safe and schema-free (the
- * place-order payload schema is in contract.ts).
+ * Checkout rules shared by the server and the checkout islands (docs/orders-and-payments.md): the
+ * payment modes, the checkout's texts and timings. Browser-safe and schema-free (the place-order
+ * payload schema is in contract.ts).
  */
 
 import type { PaymentMode } from '#features/orders/rules.ts';
 
 export type { PaymentMode } from '#features/orders/rules.ts';
 
-/** A payment mode as clients send it (spec 001 §9): cod → Cash, card → Card, credit → Credit, online → Online. */
+/** A payment mode as clients send it: cod → Cash, card → Card, credit → Credit, online → Online. */
 export type PaymentChoice = 'cod' | 'card' | 'credit' | 'online';
 
 /** What clients may send as payment_mode, and what it is stored as. */
@@ -28,7 +28,7 @@ export const PAYMENT_LABELS: Record<PaymentChoice, string> = {
   online: 'Paid online',
 };
 
-/** The checkout's texts (spec 001 §8 "Messages"), verbatim. */
+/** The checkout's texts, as customers see them. */
 export const CHECKOUT_MESSAGES = {
   loginToFetch: 'Please log in to fetch addresses.',
   fetchFailed: 'Failed to fetch addresses. Please log in and try again.',
@@ -53,17 +53,17 @@ export const CHECKOUT_MESSAGES = {
 /** After a reload, a saved promo code that no longer applies: why it was removed. */
 export const promoDroppedMessage = (code: string, reason: string) => `Promo code ${code} was removed: ${reason}`;
 
-/** The order-success message stored for the home page (spec 001 §4). */
+/** The order-success message stored for the home page's toast. */
 export const orderSuccessMessage = (orderId: number) => `Your order #${orderId} has been placed successfully!`;
 
-/** Delay before going home after an order, in milliseconds (spec 001 §9: 1.5 s). */
+/** Delay before going home after an order, in milliseconds. */
 export const HOME_REDIRECT_MS = 1500;
 
-/** How long the checkout's own toasts stay up, in milliseconds (spec 001 §9: 2.5 s). */
+/** How long the checkout's own toasts stay up, in milliseconds. */
 export const CHECKOUT_TOAST_MS = 2500;
 
-/** How long the order-success toast stays up on the home page, in milliseconds (spec 000 §9: 4 s). */
+/** How long the order-success toast stays up on the home page, in milliseconds. */
 export const ORDER_SUCCESS_TOAST_MS = 4000;
 
-/** Delay before going to /login after a login prompt, in milliseconds (spec 001 §9: 2 s). */
+/** Delay before going to /login after a login prompt, in milliseconds. */
 export const LOGIN_REDIRECT_MS = 2000;

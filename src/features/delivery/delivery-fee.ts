@@ -1,5 +1,5 @@
 /**
- * Delivery fee policy (spec 001 §9, the shop's policy; one per delivery zone, see
+ * Delivery fee policy (docs/orders-and-payments.md#delivery-fee; one per delivery zone, see
  * src/features/delivery): free from a threshold, else a fee, and a minimum order. Amounts in
  * paise. The server computes every figure; the browser only displays what the API returns.
  */

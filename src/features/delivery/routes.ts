@@ -3,10 +3,11 @@
  * src/pages/api/customer/{deliver-to,delivery-slots}.ts). Server only. Answers are personal or
  * time-dependent, so never cached.
  */
-import { implement } from '#lib/http/handler.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { getDb } from '#lib/db/index.ts';
+
 import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { implement } from '#lib/http/handler.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 import {
   adminSlotSchema,
@@ -16,8 +17,8 @@ import {
   setDeliverToRoute,
   updateAdminSlotRoute,
 } from './contract.ts';
-import { listAdminSlots, setSlotCapacity, setSlotClosed } from './server/admin-slots.ts';
 import { DELIVERY_MESSAGES } from './rules.ts';
+import { listAdminSlots, setSlotCapacity, setSlotClosed } from './server/admin-slots.ts';
 import { deliveryNow } from './server/clock.ts';
 import { checkPin, currentPin, rememberPin } from './server/deliver-to.ts';
 import { pinCheckJson, slotJson } from './server/delivery-json.ts';

@@ -9,9 +9,9 @@
  * stock is taken, as for orders delivered before the current stock count).
  */
 import { asc, gt } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import * as schema from '#lib/db/schema.ts';
 import type { Database } from '#lib/db/types.ts';
-import { getConfig } from '#lib/config.ts';
 import { imageUrl } from '#lib/images.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];

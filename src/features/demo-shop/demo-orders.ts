@@ -8,11 +8,11 @@
  * Written inside seedDemoShop's transaction, only where the demo shop is seeded.
  */
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
+import { deliveryConfig, shopInstant, shopTime } from '#features/delivery/index.ts';
+import { recordAudit } from '#lib/db/audit.ts';
 import * as schema from '#lib/db/schema.ts';
 import type { Transaction } from '#lib/db/types.ts';
-import { recordAudit } from '#lib/db/audit.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import { deliveryConfig, shopInstant, shopTime } from '#features/delivery/index.ts';
 
 type Status = (typeof schema.ORDER_STATUSES)[number];
 

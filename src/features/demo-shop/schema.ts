@@ -10,8 +10,8 @@
  * `promo-codes.json` (each code exercises one rule of the promo check).
  */
 import { z } from 'zod';
-import catalogFile from './data/catalog.json' with { type: 'json' };
 import bannersFile from './data/banners.json' with { type: 'json' };
+import catalogFile from './data/catalog.json' with { type: 'json' };
 import deliveryAreasFile from './data/delivery-areas.json' with { type: 'json' };
 import promoCodesFile from './data/promo-codes.json' with { type: 'json' };
 

@@ -9,15 +9,15 @@
  * Customers, carts and orders of a demo database are wiped with it.
  */
 import { sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#lib/db/types.ts';
 import * as schema from '#lib/db/schema.ts';
-import { slugify } from '#lib/slug.ts';
+import type { Database, Transaction } from '#lib/db/types.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
-import { loadDemoShop, type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode } from './schema.ts';
-import { seedDemoStaff } from './demo-staff.ts';
-import { seedDemoOrders } from './demo-orders.ts';
-import { seedDemoCustomer } from './demo-customer.ts';
 import { logger } from '#lib/log.ts';
+import { slugify } from '#lib/slug.ts';
+import { seedDemoCustomer } from './demo-customer.ts';
+import { seedDemoOrders } from './demo-orders.ts';
+import { seedDemoStaff } from './demo-staff.ts';
+import { type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode, loadDemoShop } from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 

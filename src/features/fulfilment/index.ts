@@ -4,10 +4,10 @@
  * adjustments, and a slot's picking list and packing slips.
  */
 export { boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
-export { listRiders, staffOrder } from './server/staff-orders.ts';
-export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
-export { orderSlip, slotSlips, type PackingSlip } from './server/packing-slips.ts';
-export { pickingList, type PickingList } from './server/picking-list.ts';
-export { slotChoices } from './server/slot-orders.ts';
-export { readSlotChoice, type SlotChoice } from './server/picking-page.ts';
+export { orderSlip, type PackingSlip, slotSlips } from './server/packing-slips.ts';
 export { pickingListJson } from './server/picking-json.ts';
+export { type PickingList, pickingList } from './server/picking-list.ts';
+export { readSlotChoice, type SlotChoice } from './server/picking-page.ts';
+export { slotChoices } from './server/slot-orders.ts';
+export { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
+export { listRiders, staffOrder } from './server/staff-orders.ts';

@@ -4,13 +4,13 @@
  * and src/pages/api/admin/picking/csv.ts).
  */
 import { deliveryNow, shopTime } from '#features/delivery/index.ts';
-import { implement, implementFile } from '#lib/http/handler.ts';
-import { type Database, getDb } from '#lib/db/index.ts';
-import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
-import { formatPaise } from '#lib/money.ts';
+import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
+import { implement, implementFile } from '#lib/http/handler.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import { formatPaise } from '#lib/money.ts';
 import {
   assignRiderRoute,
   boardRoute,
@@ -26,20 +26,20 @@ import {
   staffOrderRoute,
   substituteLineRoute,
 } from './contract.ts';
+import { slotQuery } from './rules.ts';
 import { type BoardFilter, boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
 import { setPickedAmount, substituteLine } from './server/packing.ts';
+import { pickingListJson } from './server/picking-json.ts';
+import { currentPickingList, pickingCsv } from './server/picking-list.ts';
+import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
 import {
   assignRider,
   cancelOrderAsStaff,
   listRiders,
   moveOrder,
-  staffOrder,
   type StaffMove,
+  staffOrder,
 } from './server/staff-orders.ts';
-import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
-import { slotQuery } from './rules.ts';
-import { currentPickingList, pickingCsv } from './server/picking-list.ts';
-import { pickingListJson } from './server/picking-json.ts';
 
 export const pickingListEndpoint = implement(pickingListRoute, async ({ query }) => ({
   data: pickingListJson(await currentPickingList(await getDb(), slotQuery(query))),

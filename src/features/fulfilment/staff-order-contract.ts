@@ -3,8 +3,8 @@
  * deliveries, one order, its status moves, cancel, rider and packing. Re-exported by contract.ts.
  */
 import { z } from 'zod';
-import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
 import { ORDER_STATUS_VALUES, PAYMENT_MODE_VALUES, PAYMENT_STATUS_VALUES } from '#features/orders/contract.ts';
+import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
 import { boardOrderSchema, boardSlotSchema, staffOrderSchema } from './staff-order-schema.ts';
 
 /** GET /api/admin/board: today's and tomorrow's orders by slot, or a search's results. */

@@ -4,8 +4,8 @@
  * only (browser-safe); re-exported by contract.ts.
  */
 import { z } from 'zod';
-import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
+import { orderSlotSchema } from '#features/delivery/contract.ts';
 import {
   ORDER_STATUS_VALUES,
   PAYMENT_MODE_VALUES,

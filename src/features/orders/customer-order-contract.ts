@@ -1,5 +1,5 @@
 /**
- * The customer's order routes (spec 001 §3 "Order as read", §4 cancel, §7 my-orders): list, read,
+ * The customer's order routes (docs/orders-and-payments.md#orders-list): list, read,
  * cancel and reorder, the online payment's checkout callback and cancel (ADR 0075; the payments
  * feature settles the payment, the answer is the order), and the invoice's address. Re-exported
  * by contract.ts.

@@ -1,10 +1,10 @@
 /**
  * The orders feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
-export { onOrderConfirmed, type OrderConfirmedListener } from './server/confirmation.ts';
+export { type OrderConfirmedListener, onOrderConfirmed } from './server/confirmation.ts';
+export { orderJson } from './server/order-json.ts';
 export { placeOrder } from './server/place-order.ts';
 export { confirmedOrders, type OrderRow, type OrderStatus, UNPAID_STATUSES } from './server/queries.ts';
 export { quoteJson, quoteOrder } from './server/quote.ts';
-export { orderJson } from './server/order-json.ts';
 export { advanceOrder, cancelOrderByShop, orderSettlement } from './server/status.ts';
-export { loadTrackPage, LOGIN_REDIRECT_MS } from './server/track.ts';
+export { LOGIN_REDIRECT_MS, loadTrackPage } from './server/track.ts';

@@ -1,10 +1,10 @@
 /**
- * The customer's order as the API answers it (spec 001 §3 "Order as read"), and the small schemas the
+ * The customer's order as the API answers it, and the small schemas the
  * orders feature's route declarations share. Zod only (browser-safe); re-exported by contract.ts.
  */
 import { z } from 'zod';
-import { orderSlotSchema } from '#features/delivery/contract.ts';
 import { SUBSTITUTIONS } from '#features/cart/rules.ts';
+import { orderSlotSchema } from '#features/delivery/contract.ts';
 
 /**
  * An order's status, in the order of its life (ADR 0099): an online order is pending_payment until
@@ -26,7 +26,7 @@ export const PAYMENT_STATUS_VALUES = ['unpaid', 'pending', 'paid', 'failed', 're
 export const rupees = z.string().describe('rupees with 2 decimals, e.g. "149.00"');
 export const timestamp = z.string().describe('ISO 8601 time');
 
-/** An order line (spec 001 §3: id, qty, total_amount, product with title and image). */
+/** An order line: id, qty, total_amount, product with title and image. */
 export const orderItemJsonSchema = z.object({
   id: z.number().int(),
   qty: z.number().int(),
@@ -56,7 +56,7 @@ export const customerRefundSchema = z.object({
   created_at: timestamp,
 });
 
-/** An order as the API answers it (spec 001 §3 "Order as read", plus the tracking times and `cancellable`). */
+/** An order as the API answers it, with the tracking times and `cancellable`. */
 export const orderJsonSchema = z.object({
   id: z.number().int(),
   created_at: timestamp,

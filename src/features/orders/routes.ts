@@ -3,17 +3,14 @@
  * src/pages/api/customer/{my-orders,orders/[id],cancel-order,reorder}.ts; the online payment's
  * checkout callback and cancel by src/pages/api/customer/payments/razorpay/{verify,cancel}.ts).
  */
-import { cartPolicy } from '#features/delivery/index.ts';
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
+
 import { setCartHint } from '#features/auth/index.ts';
-import { listCart, summarize } from '#features/cart/index.ts';
-import { cartLineJson, cartSummaryJson } from '#features/cart/index.ts';
-import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
-import { getOrder, listOrders } from './server/queries.ts';
-import { cancelOrder } from './server/status.ts';
-import { orderJson } from './server/order-json.ts';
+import { cartLineJson, cartSummaryJson, listCart, summarize } from '#features/cart/index.ts';
+import { cartPolicy } from '#features/delivery/index.ts';
+import { cancelCheckoutPayment, getPaymentGateway, verifyCheckoutPayment } from '#features/payments/index.ts';
+import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import {
   cancelOrderRoute,
   cancelPaymentRoute,
@@ -22,7 +19,10 @@ import {
   reorderRoute,
   verifyPaymentRoute,
 } from './contract.ts';
-import { cancelCheckoutPayment, getPaymentGateway, verifyCheckoutPayment } from '#features/payments/index.ts';
+import { orderJson } from './server/order-json.ts';
+import { getOrder, listOrders } from './server/queries.ts';
+import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
+import { cancelOrder } from './server/status.ts';
 
 export const myOrdersEndpoint = implement(myOrdersRoute, async ({ customer }) => ({
   data: { orders: (await listOrders(await getDb(), customer.id)).map(orderJson) },

@@ -1,6 +1,7 @@
 /**
- * How an order reads to the customer (spec 001 §2 Orders list and Order tracking, §9), with the spec's texts
- * verbatim: status and payment labels, dates in the shop's time zone, the tracking steps. Browser-safe, no zod.
+ * How an order reads to the customer (docs/orders-and-payments.md#order-statuses), with the texts
+ * customers see: status and payment labels, dates in the shop's time zone, the tracking steps.
+ * Browser-safe, no zod.
  */
 
 /** A payment mode as stored on an order. */
@@ -33,7 +34,7 @@ export function statusLabel(status: string): string {
 }
 
 /**
- * How a payment mode reads to the customer (spec 001 §9: COD shows as Cash on Delivery).
+ * How a payment mode reads to the customer (Cash shows as Cash on Delivery).
  * @example paymentModeLabel('Cash') // 'Cash on Delivery'
  */
 export function paymentModeLabel(mode: string | null | undefined): string {
@@ -61,7 +62,7 @@ const longDateTime = new Intl.DateTimeFormat('en-US', {
 });
 
 /**
- * An order date in long US English (spec 001 §9), in the shop's time zone.
+ * An order date in long US English, in the shop's time zone.
  * @example orderDate('2026-11-21T06:00:00Z') // 'November 21, 2026'
  */
 export function orderDate(iso: string): string {
@@ -75,7 +76,7 @@ export function orderDateTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : longDateTime.format(d);
 }
 
-/** Tracking steps in order (spec 001 §2 Order tracking). */
+/** Tracking steps in order. */
 export const TRACKING_STEPS = [
   { status: 'placed', label: 'Order placed' },
   { status: 'processed', label: 'Processed' },

@@ -5,6 +5,8 @@
  * checkout payment, confirmation, the customer's callbacks, the payments job, refunds (ADR 0076), and the
  * settlement through which the orders feature moves the order (server/order-settlement.ts).
  */
+
+export { getPaymentGateway } from './server/configured.ts';
 export {
   GATEWAY_TIMEOUT_MS,
   GatewayError,
@@ -16,15 +18,6 @@ export {
   type PaymentGateway,
   WebhookSignatureError,
 } from './server/gateway.ts';
-export { getPaymentGateway } from './server/configured.ts';
-export { RazorpayGateway, type RazorpayGatewayOptions } from './server/razorpay.ts';
-export {
-  type PaymentSimulator,
-  type PaymentSimulatorOptions,
-  startPaymentSimulator,
-} from './simulator/server.ts';
-export { SIMULATOR_KEYS, type SimulatorSettings } from './simulator/settings.ts';
-export { startConfiguredSimulator, WEBHOOK_PATH } from './simulator/startup.ts';
 export { type OrderSettlement, registerOrderSettlement } from './server/order-settlement.ts';
 export {
   type CheckoutPayment,
@@ -34,8 +27,8 @@ export {
   pendingCheckoutPayment,
   startOnlinePayment,
 } from './server/payment.ts';
-export { confirmPayment } from './server/payment-confirm.ts';
 export { cancelCheckoutPayment, verifyCheckoutPayment } from './server/payment-callbacks.ts';
+export { confirmPayment } from './server/payment-confirm.ts';
 export { runPaymentJobs, schedulePaymentJobs } from './server/payment-jobs.ts';
 export {
   type OrderRefund,
@@ -44,3 +37,11 @@ export {
   retryPaymentRefund,
   sendRefund,
 } from './server/payment-refunds.ts';
+export { RazorpayGateway, type RazorpayGatewayOptions } from './server/razorpay.ts';
+export {
+  type PaymentSimulator,
+  type PaymentSimulatorOptions,
+  startPaymentSimulator,
+} from './simulator/server.ts';
+export { SIMULATOR_KEYS, type SimulatorSettings } from './simulator/settings.ts';
+export { startConfiguredSimulator, WEBHOOK_PATH } from './simulator/startup.ts';

@@ -5,11 +5,12 @@
  * The webhook carries no session and no cookies: the Origin check (src/lib/http/request-origin.ts)
  * lets such requests through, and the gateway's signature over the raw body is what it must prove.
  */
+
+import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
-import { api, AppError, badRequest, notFound, ok, readRawBody } from '#lib/http/envelope.ts';
+import { AppError, api, badRequest, notFound, ok, readRawBody } from '#lib/http/envelope.ts';
 import { implement } from '#lib/http/handler.ts';
-import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { logger } from '#lib/log.ts';
 import { paymentWebhookRoute, retryRefundRoute, simulatorPayRoute } from './contract.ts';
 import { getPaymentGateway } from './server/configured.ts';

@@ -2,9 +2,10 @@
  * The back office's promo code routes (contracts in contract.ts; mounted by
  * src/pages/api/admin/promos.ts and src/pages/api/admin/promos/[id]/end.ts).
  */
-import { implement } from '#lib/http/handler.ts';
-import { getDb } from '#lib/db/index.ts';
+
 import { NO_STORE } from '#lib/cache/cache-control.ts';
+import { getDb } from '#lib/db/index.ts';
+import { implement } from '#lib/http/handler.ts';
 import { adminPromosRoute, createPromoRoute, endPromoRoute } from './contract.ts';
 import { createPromo, endPromo, listAdminPromos } from './server/admin-promos.ts';
 

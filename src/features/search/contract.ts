@@ -1,13 +1,11 @@
 /**
- * The search routes (spec 000 §7 search-products, and the results page's API): their
- * declarations, shared
- * by the server (routes.ts), the search box (with `import type`) and the OpenAPI document.
- * Browser-safe: zod only.
+ * The search routes (search-products for the dropdown, and the results page's API): their
+ * declarations, shared by the server (routes.ts), the search box (with `import type`) and the
+ * OpenAPI document. Browser-safe: zod only.
  */
 import { z } from 'zod';
+import { positiveInt, productCardSchema, queryParam } from '#features/catalog/contract.ts';
 import { defineRoute } from '#lib/http/contract.ts';
-import { productCardSchema } from '#features/catalog/contract.ts';
-import { positiveInt, queryParam } from '#features/catalog/contract.ts';
 import {
   normalizeSearchText,
   SEARCH_DEFAULT_LIMIT,

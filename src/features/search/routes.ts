@@ -13,17 +13,18 @@
  * has a new card object): an answer of 20 cards is then their texts joined, rather than checking and
  * serialising 20 cards of ~30 fields, with their garbage, on every request.
  */
-import { implementPublic } from '#lib/http/handler.ts';
-import { JsonText } from '#lib/http/envelope.ts';
-import { getDb } from '#lib/db/index.ts';
-import { getConfig } from '#lib/config.ts';
-import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
+
 import { searchResultJson } from '#features/catalog/index.ts';
-import { searchProducts, type SearchResult } from './server.ts';
-import { normalizeSearchText } from './rules.ts';
+import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
+import { getConfig } from '#lib/config.ts';
+import { getDb } from '#lib/db/index.ts';
+import { JsonText } from '#lib/http/envelope.ts';
+import { implementPublic } from '#lib/http/handler.ts';
 import { searchPageRoute, searchProductsRoute, searchResultSchema } from './contract.ts';
-import { searchPage } from './server/results-page.ts';
+import { normalizeSearchText } from './rules.ts';
 import { getSearchCatalog } from './server/index-cache.ts';
+import { searchPage } from './server/results-page.ts';
+import { type SearchResult, searchProducts } from './server.ts';
 
 /** Most answers the search cache keeps. */
 const MAX_ENTRIES = 500;

@@ -1,6 +1,6 @@
 /**
- * Search rules shared by the server, the route contract and the search box (spec 000 §2 search
- * dropdown, §8 messages, §9 limits). Browser-safe: no imports.
+ * Search rules shared by the server, the route contract and the search box
+ * (docs/storefront-rules.md#search): limits and texts. Browser-safe: no imports.
  */
 
 /** Results per search by default, and the most a caller may ask for. */
@@ -11,7 +11,7 @@ export const SEARCH_PAGE_SIZE = 20;
 /** Longest search text considered, in characters (longer input is cut). */
 export const SEARCH_MAX_LENGTH = 100;
 
-/** Texts of the search API and dropdown (spec 000 §8). */
+/** Texts of the search API and dropdown. */
 export const SEARCH_MESSAGES = {
   empty: 'Please enter a product name to search.',
   badLimit: `limit must be a whole number from 1 to ${SEARCH_MAX_LIMIT}.`,

@@ -1,6 +1,5 @@
 /**
- * Server-side product search for the dropdown and the API (spec 000 §2 search
- * dropdown, §7 search-products).
+ * Server-side product search for the dropdown and the API (GET /api/customer/search-products).
  *
  * Three or more characters go to the in-memory search index (server/engine.ts: whole words,
  * synonyms, typo corrections against catalogue words, category and brand matches, then names
@@ -9,8 +8,9 @@
  * names containing them (server/short-text.ts). Either way the cards are the catalogue
  * snapshot's products the index was built from (server/index-cache.ts): no database read.
  */
-import type { Database } from '#lib/db/index.ts';
+
 import type { ProductSummary } from '#features/catalog/rules.ts';
+import type { Database } from '#lib/db/index.ts';
 import { normalizeSearchText, SEARCH_DEFAULT_LIMIT, SEARCH_MAX_LIMIT } from './rules.ts';
 import { getSearchCatalog, type SearchCatalog } from './server/index-cache.ts';
 

@@ -14,7 +14,7 @@
  * just invalidated, so `put` stores it only when the generation is the one its render started in.
  */
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { pickEncoding, type Encoding } from '../http/content-coding.ts';
+import { type Encoding, pickEncoding } from '../http/content-coding.ts';
 import { COMPRESS_FROM_BYTES, encodeDynamic } from '../http/dynamic-encoding.ts';
 
 /** Largest page body kept (512 KiB, as sent). */

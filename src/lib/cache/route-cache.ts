@@ -18,9 +18,9 @@
  */
 import type { CacheOptions, CacheProvider, InvalidateOptions } from 'astro';
 import { getConfig } from '../config.ts';
-import { logger } from '../log.ts';
 import { requestId } from '../http/request-id.ts';
 import { carriesSession } from '../http/session-cookie.ts';
+import { logger } from '../log.ts';
 import { CATALOG_CACHE, PRIVATE_PAGE } from './cache-control.ts';
 import { PageStore } from './page-store.ts';
 

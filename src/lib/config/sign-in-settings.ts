@@ -8,7 +8,7 @@ import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
 
 export const signInSettings = {
-  /** Digits of an OTP (4–8). Unset: 4 with the demo sender (spec 000 §5 shows 4), else 6. */
+  /** Digits of an OTP (4–8). Unset: 4 with the demo sender (the storefront's dialog shows 4), else 6. */
   OTP_LENGTH: z.coerce.number().int().min(4).max(8).optional(),
   /** Flood backstop: sign-in requests (OTP sends and checks) allowed per client IP per 10 minutes. */
   AUTH_IP_LIMIT: z.coerce.number().int().min(1).default(1000),

@@ -1,11 +1,12 @@
 /**
  * Writing the audit log (schema/staff.ts `audit_log`): every staff action calls `recordAudit`
  * with the transaction that makes the change, so the change and its entry commit or fail
- * together. Entries are only ever inserted. ARCHITECTURE "Staff"; ADR 0061.
+ * together. Entries are only ever inserted. ADR 0061; docs/admin.md.
  */
+
+import type { StaffActor } from '../http/staff-session.ts';
 import { auditLog } from './schema.ts';
 import type { Database } from './types.ts';
-import type { StaffActor } from '../http/staff-session.ts';
 
 /** A database or an open transaction: anything that can insert. */
 type Writer = Pick<Database, 'insert'>;

@@ -2,17 +2,16 @@
  * The database client, created once per process. This is the only module that chooses between
  * PGlite (embedded, default; data under PGLITE_DATA_DIR) and PostgreSQL (when DATABASE_URL is
  * set, through a `pg` pool). Both speak the same SQL dialect and share one schema and one set of
- * migrations, applied by `prepareDatabase()`.
+ * migrations, applied by `migrateDatabase()`.
  */
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import * as schema from './schema.ts';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
 import { lockDataDir, unlockDataDir } from './data-dir-lock.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
-
+import * as schema from './schema.ts';
 import type { Database } from './types.ts';
+import { isDatabaseUnavailable } from './unavailable.ts';
 
 export type { Database, Transaction } from './types.ts';
 

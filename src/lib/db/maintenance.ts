@@ -10,9 +10,9 @@
  * timeout) and are idempotent, so several processes pruning at once only repeat work.
  */
 import { sql } from 'drizzle-orm';
-import type { Database } from './types.ts';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
+import type { Database } from './types.ts';
 
 /** Throttle events are kept this long (ms); must exceed the longest ThrottleRule window. */
 export const RATE_LIMIT_RETENTION_MS = 48 * 3_600_000;

@@ -4,9 +4,9 @@
  */
 import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
-import { getDb, isPreparingDatabase, migrationsFolder } from './index.ts';
-import { isDatabaseUnavailable, withDeadline, DatabaseUnavailableError } from './unavailable.ts';
 import { logger } from '../log.ts';
+import { getDb, isPreparingDatabase, migrationsFolder } from './index.ts';
+import { DatabaseUnavailableError, isDatabaseUnavailable, withDeadline } from './unavailable.ts';
 
 /** Milliseconds the readiness check waits for the database before saying it is down. */
 export const READINESS_TIMEOUT_MS = 2500;

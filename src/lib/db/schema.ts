@@ -12,8 +12,8 @@
  */
 export * from './schema/catalog.ts';
 export * from './schema/customers.ts';
-export * from './schema/shopping.ts';
+export * from './schema/delivery.ts';
 export * from './schema/orders.ts';
 export * from './schema/payments.ts';
-export * from './schema/delivery.ts';
+export * from './schema/shopping.ts';
 export * from './schema/staff.ts';

@@ -9,9 +9,9 @@
  * creates its own table outside our migrations; ours runs on PGlite too and lives in the schema.
  */
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Database, Transaction } from './types.ts';
-import { rateLimitEvents } from './schema.ts';
 import { AppError } from '../http/envelope.ts';
+import { rateLimitEvents } from './schema.ts';
+import type { Database, Transaction } from './types.ts';
 
 export interface ThrottleRule {
   /** What is limited, e.g. 'otp_send'. */

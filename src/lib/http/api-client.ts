@@ -1,15 +1,16 @@
 /**
- * The islands' one HTTP instance (ARCHITECTURE.md "Data flow"): an `ofetch` instance with the
- * shop's base URL, 401 handling and error mapping. Islands call it through the typed client
- * (client.ts `callRoute`), which names a declared route; nothing else sends requests to `/api`.
+ * The islands' one HTTP instance (docs/architecture.md, "Routes, the envelope and the typed
+ * client"): an `ofetch` instance with the shop's base URL, 401 handling and error mapping. Islands
+ * call it through the typed client (client.ts `callRoute`), which names a declared route; nothing
+ * else sends requests to `/api`.
  *
  * - Same origin (base URL `/`), cookies sent, JSON accepted; a plain object body goes out as
  *   JSON, FormData and URLSearchParams as multipart and form-urlencoded (the spec mixes all three).
  * - Unwraps the envelope `{ success, message?, data }`: callers get `data`, or an `ApiError`
  *   carrying the server's `message` (or the caller's fallback text), status and field errors.
- *   `success: false` is a failure even with a 2xx status (spec 000 §8).
+ *   `success: false` is a failure even with a 2xx status.
  * - A 401 from any call notifies the `onUnauthorized` listeners, which clear the client's
- *   session state (spec 000 §4 "A 401 response from any call removes the stored token"); the
+ *   session state (a 401 from any call signs the browser out); the
  *   session store registers itself there.
  * - No timeout and no retries: ofetch retries a failed GET by default, and an unsafe call must
  *   never be repeated, so retrying is off for every call.
@@ -18,7 +19,7 @@
  */
 import { FetchError, ofetch } from 'ofetch';
 
-/** The response envelope of ARCHITECTURE.md. */
+/** The response envelope (src/lib/http/envelope.ts). */
 export interface Envelope<T> {
   success: boolean;
   message?: string;
@@ -58,7 +59,7 @@ export interface ApiOptions {
   body?: Record<string, unknown> | FormData | URLSearchParams;
   headers?: Record<string, string>;
   signal?: AbortSignal;
-  /** Message used when the server sends none (or the network fails); spec 000 §8 texts. */
+  /** Message used when the server sends none (or the network fails): the text customers see. */
   fallbackMessage?: string;
 }
 

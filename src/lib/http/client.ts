@@ -14,7 +14,7 @@
  * Browser-safe: imports no server code and no schema.
  */
 import type { z } from 'zod';
-import { apiRequest, type ApiResult } from './api-client.ts';
+import { type ApiResult, apiRequest } from './api-client.ts';
 import type { BodyIn, DataOut, ParamsIn, QueryIn, RouteContract } from './contract.ts';
 import { buildPath } from './paths.ts';
 

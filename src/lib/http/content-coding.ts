@@ -3,7 +3,7 @@
  * synchronous call. Used by the one run-time encoder of answers (dynamic-encoding.ts), whose
  * settings the route cache's stored pages share (src/lib/cache/page-store.ts).
  */
-import { brotliCompressSync, type BrotliOptions, constants, gzipSync } from 'node:zlib';
+import { type BrotliOptions, brotliCompressSync, constants, gzipSync } from 'node:zlib';
 
 /** A content coding the server encodes bodies in. */
 export type Encoding = 'br' | 'gzip';

@@ -2,7 +2,8 @@
  * Route contracts: each API route is declared once — method, path, zod schemas for its path
  * parameters, query, body and response `data` — and everything else comes from that one
  * declaration: validation at the edge (`implement` in handler.ts), the OpenAPI document
- * (openapi.ts) and the islands' typed client (client.ts). ARCHITECTURE "Data flow".
+ * (openapi.ts) and the islands' typed client (client.ts). docs/architecture.md, "Routes, the
+ * envelope and the typed client".
  *
  * Contracts are browser-safe (zod only): a feature keeps them in its `contract.ts`, which its
  * islands and its server routes both import.

@@ -12,7 +12,7 @@
  * collector finalises it, and under a bounded heap that external memory forces full
  * collections (docs/performance.md).
  */
-import { encodeBody, pickEncoding, type Encoding } from './content-coding.ts';
+import { type Encoding, encodeBody, pickEncoding } from './content-coding.ts';
 
 /** Smallest answer compressed (1 KiB): below it, the coding saves less than it costs. */
 export const COMPRESS_FROM_BYTES = 1024;

@@ -12,7 +12,7 @@
  *   address without it, and answers malformed encoding with a 400.
  * Under /api every refusal is the JSON envelope; elsewhere it is plain text.
  */
-import { AppError, disallowed, ERROR_STATUS, errorAnswer, type Answer } from './envelope.ts';
+
 import {
   bodyTooLargeMessage,
   declaredLength,
@@ -21,6 +21,7 @@ import {
   parseEncoded,
   strictDecode,
 } from './edge-input.ts';
+import { type Answer, AppError, disallowed, ERROR_STATUS, errorAnswer } from './envelope.ts';
 
 /** The 400 message for an address that does not decode or holds a disallowed character. */
 export const BAD_ADDRESS_MESSAGE = 'The address contains characters that are not allowed.';

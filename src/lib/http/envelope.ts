@@ -1,5 +1,5 @@
 /**
- * The HTTP envelope of ARCHITECTURE.md and the one place where errors become responses.
+ * The HTTP envelope (docs/architecture.md) and the one place where errors become responses.
  *
  * Success: `{ success: true, message?, data }`. Failure: `{ success: false, message, errors? }`
  * with the status of the error's code. Handlers throw `AppError`s (or zod errors from input
@@ -7,13 +7,13 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
-import { logger } from '../log.ts';
+import { getConfig } from '../config.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
 } from '../db/unavailable.ts';
-import { getConfig } from '../config.ts';
+import { logger } from '../log.ts';
 import {
   BodyTooLargeError,
   bodyTooLargeMessage,

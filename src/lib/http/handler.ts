@@ -10,11 +10,11 @@
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
-import { api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse, type Answer } from './envelope.ts';
-import { requireSessionCustomer, sessionCustomer, type SessionCustomer } from './session.ts';
-import { actorOf, requireStaff, type SessionStaff, type StaffActor } from './staff-session.ts';
-import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
 import { logger } from '../log.ts';
+import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
+import { type Answer, api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse } from './envelope.ts';
+import { requireSessionCustomer, type SessionCustomer, sessionCustomer } from './session.ts';
+import { actorOf, requireStaff, type SessionStaff, type StaffActor } from './staff-session.ts';
 
 /** What a handler receives: the request context and its parsed, typed input. */
 export interface HandlerInput<C extends RouteContract> {

@@ -1,5 +1,5 @@
 /**
- * What each staff role may do: the one permission table (ARCHITECTURE "Staff"). Every admin route
+ * What each staff role may do: the one permission table (ADR 0061). Every admin route
  * declares the permission it needs (contract.ts `permission`), the route handler checks it before
  * reading the body (handler.ts), admin pages check it before rendering, and the same rows are
  * shown to staff at /admin/permissions and written out in docs/admin-roles.md.

@@ -1,5 +1,5 @@
 /**
- * Where to go after signing in (`/login?next=…`, spec 001 §2): only a path on this site. Used
+ * Where to go after signing in (`/login?next=…`): only a path on this site. Used
  * by the server (src/pages/login.astro, which redirects to it) and by the login page's script,
  * so the two can never disagree. Pure; no DOM or server imports.
  */

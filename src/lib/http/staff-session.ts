@@ -4,8 +4,9 @@
  * registers its resolver (src/server/wiring.ts), so the kernel and the features whose staff routes
  * use it never import the admin feature. ADR 0061.
  */
-import type { SessionContext } from './session.ts';
+
 import type { Permission, StaffRole } from './permissions.ts';
+import type { SessionContext } from './session.ts';
 
 /** The signed-in staff member as the session knows them. */
 export interface SessionStaff {

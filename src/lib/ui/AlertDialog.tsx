@@ -1,9 +1,9 @@
 /**
  * A message with one OK button, on the one dialog primitive (ModalDialog, role alertdialog):
  * focus starts on OK, which closes it; the message describes the dialog. Used for "Address
- * Saved" and "Payment Method Required" (spec 001 §2).
+ * Saved" and "Payment Method Required".
  */
-import { useId, type ReactNode } from 'react';
+import { type ReactNode, useId } from 'react';
 import ModalDialog from './ModalDialog.tsx';
 
 export function AlertDialog({

@@ -4,7 +4,7 @@
  * focused before it opened. `role="alertdialog"` for the short alerts (Payment Method Required,
  * success messages). Variants:
  * - `center` (default): a centred card opened with showModal (the page behind becomes inert);
- * - `fullscreen`: the whole viewport, modal (the mobile Shopping Cart panel, spec 000 §2);
+ * - `fullscreen`: the whole viewport, modal (the mobile Shopping Cart panel);
  * - `popover`: a non-modal card placed by its positioned parent (the desktop Shopping Cart card
  *   under the navbar icon): Tab still wraps inside it, Escape and a click outside it and
  *   outside `anchor` close it;
@@ -14,7 +14,7 @@
  * On opening, an element marked `data-autofocus` takes the focus (e.g. the search box); without
  * one the browser focuses the first focusable element, usually the close button.
  */
-import { useEffect, useId, useRef, type ReactNode, type RefObject } from 'react';
+import { type ReactNode, type RefObject, useEffect, useId, useRef } from 'react';
 import { trapTab } from './focus-trap.ts';
 import { CloseIcon } from './icons.tsx';
 

@@ -3,7 +3,7 @@
  * showModal, Tab wrap, Escape, focus returned on close), a confirm dialog, a message dialog, the
  * error line, button classes, small icons, and rupee and image helpers for API JSON.
  */
-import { lazy, Suspense, useId, useState, type ReactNode } from 'react';
+import { lazy, type ReactNode, Suspense, useId, useState } from 'react';
 import { Svg } from './icons.tsx';
 import type { ModalDialogProps } from './ModalDialog.tsx';
 
@@ -93,7 +93,7 @@ export function ConfirmDialog({
   );
 }
 
-/** A message with an OK button (the success dialogs of spec 001 §2). */
+/** A message with an OK button (the address book's success dialogs). */
 export function MessageDialog({
   open,
   title,

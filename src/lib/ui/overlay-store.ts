@@ -1,10 +1,10 @@
 /**
- * Which navigation overlay or panel is open (spec 000 §2 "Navigation bar"). Islands are separate
- * React roots; this atom is how the navbar's buttons, the category picker, the search and the
- * cart panels agree that at most one of them is open at a time.
+ * Which navigation overlay or panel is open (docs/storefront-rules.md#navigation-bar). Islands are
+ * separate React roots; this atom is how the navbar's buttons, the category picker, the search and
+ * the cart panels agree that at most one of them is open at a time.
  *
- * While a full-screen overlay is open the page behind it does not scroll (spec 000 §2: mobile
- * search locks body scrolling). Menus close on route change: a page restored from the
+ * While a full-screen overlay is open the page behind it does not scroll (the phone's search
+ * among them). Menus close on route change: a page restored from the
  * back/forward cache, or swapped by Astro view transitions, starts with everything closed.
  * Client-only: never write these stores in server frontmatter.
  */

@@ -1,5 +1,5 @@
 /**
- * Names of the browser `localStorage` keys the storefront uses (spec 000 §3 "Local storage").
+ * Names of the browser `localStorage` keys the storefront uses.
  * One place, so the writer (checkout) and the reader (the home page toast) cannot drift apart.
  * Sessions are HttpOnly cookies here, so there is no `authToken` key.
  */
@@ -11,7 +11,7 @@ export const ORDER_SUCCESS_KEY = 'orderSuccess';
 export const LAST_PRODUCT_KEY = 'lastProductId';
 
 /**
- * A guest's add-to-cart waiting for login (spec 000 §4): `{ productId, qty, at }` as JSON,
+ * A guest's add-to-cart waiting for login: `{ productId, qty, at }` as JSON,
  * written when a guest presses Add, read and removed once they have logged in.
  */
 export const PENDING_CART_ADD_KEY = 'pendingCartAdd';

@@ -1,15 +1,16 @@
 /**
- * App-wide toasts (spec 000 §9: "Item added to cart" for 3 s, other toasts 5 s). The two live
- * regions are plain HTML in ShopLayout (`#toast-status`, polite; `#toast-alert`, assertive), so
- * they exist before anything is announced and any island can write to them without React.
- * While a modal dialog is open everything outside it is inert (not seen, not announced) and under
- * its backdrop, so a toast then goes into that dialog, into regions of the same kind made there on
- * first use; a toast outside it would sit under the backdrop, unseen and unannounced.
+ * App-wide toasts ("Item added to cart" for 3 s, other toasts 5 s;
+ * docs/storefront-rules.md#toasts). The two live regions are plain HTML in ShopLayout
+ * (`#toast-status`, polite; `#toast-alert`, assertive), so they exist before anything is announced
+ * and any island can write to them without React. While a modal dialog is open everything outside
+ * it is inert (not seen, not announced) and under its backdrop, so a toast then goes into that
+ * dialog, into regions of the same kind made there on first use; a toast outside it would sit under
+ * the backdrop, unseen and unannounced.
  */
 
-/** How long the add-to-cart toast stays up, in milliseconds (spec 000 §9). */
+/** How long the add-to-cart toast stays up, in milliseconds. */
 export const CART_TOAST_MS = 3000;
-/** How long other toasts stay up, in milliseconds (spec 000 §9). */
+/** How long other toasts stay up, in milliseconds. */
 export const TOAST_MS = 5000;
 
 const TONES = {

@@ -3,8 +3,8 @@
  * src/features/cart/server/form-add.ts.
  */
 import type { APIRoute } from 'astro';
-import { errorResponse } from '#lib/http/envelope.ts';
 import { formAdd } from '#features/cart/index.ts';
+import { errorResponse } from '#lib/http/envelope.ts';
 
 export const prerender = false;
 

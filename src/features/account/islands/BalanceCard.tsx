@@ -1,5 +1,5 @@
 /**
- * The balance card of My Account (spec 001 §2 Wallet panel): the credit balance with its limit
+ * The balance card of My Account (docs/account-rules.md#profile): the credit balance with its limit
  * and a Transactions button that opens the Credit Transactions dialog, and the points balance
  * (1 point = ₹1 at checkout). Figures come from GET /api/customer/profile, never a fallback.
  */

@@ -1,17 +1,16 @@
 /**
- * The Credit Transactions dialog (spec 001 §2 Wallet panel, §3, §4, §8): tabs Due, Pending (the
+ * The Credit Transactions dialog (docs/account-rules.md#wallet): tabs Due, Pending (the
  * default) and Paid over GET /api/customer/credit-transaction, payment_approval compared
  * case-insensitively; the Pending tab shows the sum of its paid amounts. A transaction opens the
  * Transaction Details dialog. A failed load reads "Failed to load transactions.".
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { callRoute } from '#lib/http/client.ts';
-import type { creditTransactionRoute } from '../contract.ts';
-import { formatPaise } from '#lib/money.ts';
-import { ACCOUNT_MESSAGES, APPROVAL_TABS, approvalIs, type ApprovalTab } from '../rules.ts';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { orderDate, orderDateTime, paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { formatPaise } from '#lib/money.ts';
 import { Dialog, ErrorText, toPaise } from '#lib/ui/controls.tsx';
-import type { CreditOrderJson } from '../contract.ts';
+import type { CreditOrderJson, creditTransactionRoute } from '../contract.ts';
+import { ACCOUNT_MESSAGES, APPROVAL_TABS, type ApprovalTab, approvalIs } from '../rules.ts';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: CreditOrderJson[] };
 

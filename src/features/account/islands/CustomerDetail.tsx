@@ -6,8 +6,8 @@ import { useId } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import type { AdminCustomer } from '../admin-customer-rules.ts';
-import { adminWhen as when } from './admin-customer-format.ts';
 import { AdjustBalanceForm } from './AdjustBalanceForm.tsx';
+import { adminWhen as when } from './admin-customer-format.ts';
 import { CustomerLedger } from './CustomerLedger.tsx';
 
 /** The customer's page; `onAdjusted` gets the customer after an adjustment and a line to announce. */

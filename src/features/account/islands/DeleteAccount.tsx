@@ -1,15 +1,16 @@
 /**
- * Delete Account (spec 001 §2, §4, §8): a confirmation dialog (the shared ConfirmDialog), then DELETE
- * /api/customer/delete-account (the server revokes every session, removes the personal data and
- * clears the cookies), "Account deleted successfully!", and the home page with a full reload.
+ * Delete Account (docs/account-rules.md#deleting-the-account): a confirmation dialog (the shared
+ * ConfirmDialog), then DELETE /api/customer/delete-account (the server revokes every session,
+ * removes the personal data and clears the cookies), "Account deleted successfully!", and the home
+ * page with a full reload.
  */
 import { useState } from 'react';
+import { clearSession } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { ConfirmDialog } from '#lib/ui/controls.tsx';
 import type { deleteAccountRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
-import { clearSession } from '#features/auth/store.ts';
-import { ConfirmDialog } from '#lib/ui/controls.tsx';
 
 /** How long the success message shows before the reload. */
 const GOODBYE_MS = 1500;

@@ -1,21 +1,20 @@
 /**
- * Edit Profile (spec 001 §2, §5): name, email and mobile, all required ("Please fill in all
- * fields"), with Update and Cancel. A changed mobile number is saved only after two OTPs are
+ * Edit Profile (docs/account-rules.md#profile): name, email and mobile, all required ("Please fill
+ * in all fields"), with Update and Cancel. A changed mobile number is saved only after two OTPs are
  * entered in a small dialog: the one sent to the CURRENT number (so a stolen session alone cannot
- * move the account) and the one sent to the NEW number. Codes have the server's `otp_length`
- * digits ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note
- * and the codes, as the sign-in dialog does.
+ * move the account) and the one sent to the NEW number. Codes have the server's `otp_length` digits
+ * ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note and the
+ * codes, as the sign-in dialog does.
  */
-import { useId, useState, type FormEvent } from 'react';
+import { type FormEvent, useId, useState } from 'react';
+import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
+import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import type { updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
-import { ACCOUNT_MESSAGES } from '../rules.ts';
+import { buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
+import type { ProfileJson, updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { profileSchema } from '../profile-schema.ts';
-import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
-import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
-import { Dialog, ErrorText, buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
-import type { ProfileJson } from '../contract.ts';
+import { ACCOUNT_MESSAGES } from '../rules.ts';
 
 interface Props {
   profile: ProfileJson;

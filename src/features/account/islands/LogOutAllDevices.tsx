@@ -4,10 +4,10 @@
  * included, and clears the cookies), the server's message, and the home page signed out.
  */
 import { useState } from 'react';
-import { ApiError } from '#lib/http/api-client.ts';
-import { callRoute } from '#lib/http/client.ts';
 import type { logoutAllDevicesRoute } from '#features/auth/contract.ts';
 import { clearSession } from '#features/auth/store.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import { ConfirmDialog } from '#lib/ui/controls.tsx';
 
 /** How long the success message shows before the reload. */

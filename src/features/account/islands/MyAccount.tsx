@@ -1,24 +1,23 @@
 /**
- * The My Account page island (spec 001 §2 My Account): a left menu (Profile Details, Track
- * Orders, Terms & Conditions, Privacy Policy, Contact Us, Log out of all devices, Delete Account) beside the open
+ * The My Account page island (docs/account-rules.md#my-account): a left menu (Profile Details,
+ * Track Orders, Terms & Conditions, Privacy Policy, Contact Us, Log out of all devices, Delete Account) beside the open
  * section. On a phone the menu is a list; choosing an entry opens its section with a Back
  * control. The open section is kept in the URL (`?section=orders`) so it survives a reload.
  * The profile arrives as a prop from the server render and is re-read from
  * GET /api/customer/profile whenever the Profile section is shown again (balances change after
  * a cancellation).
  */
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import type { profileRoute } from '../contract.ts';
+import { ChevronIcon } from '#lib/ui/controls.tsx';
+import { UserIcon } from '#lib/ui/icons.tsx';
+import type { ProfileJson, profileRoute } from '../contract.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
-import ProfileSection from './ProfileSection.tsx';
-import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import DeleteAccount from './DeleteAccount.tsx';
 import LogOutAllDevices from './LogOutAllDevices.tsx';
-import { ChevronIcon } from '#lib/ui/controls.tsx';
-import type { ProfileJson } from '../contract.ts';
-import { UserIcon } from '#lib/ui/icons.tsx';
+import ProfileSection from './ProfileSection.tsx';
 
 export type Section = 'profile' | 'orders';
 

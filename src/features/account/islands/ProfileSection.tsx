@@ -1,13 +1,13 @@
 /**
- * The Profile tab of My Account (spec 001 §2): Name, Email and Mobile Number with Edit Profile,
+ * The Profile tab of My Account: Name, Email and Mobile Number with Edit Profile,
  * the balance card (credit, points, transactions), the order SMS language and My Addresses.
  */
 import { lazy, Suspense, useState } from 'react';
-import BalanceCard from './BalanceCard.tsx';
 import AddressBook from '#features/addresses/islands/AddressBook.tsx';
 import SmsLanguage from '#features/notifications/islands/SmsLanguage.tsx';
-import { ErrorText, buttonSecondary } from '#lib/ui/controls.tsx';
+import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
+import BalanceCard from './BalanceCard.tsx';
 
 /** The edit form (zod, libphonenumber-js) loads when Edit Profile is pressed. */
 const EditProfileForm = lazy(() => import('./EditProfileForm.tsx'));

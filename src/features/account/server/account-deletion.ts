@@ -1,13 +1,15 @@
 /**
- * Deleting the customer's account (spec 001 §4). Deletion keeps the shop's books and nothing
- * personal: the customer row stays (orders and ledgers point at it) with name, email and phone set
- * to null; addresses, cart, wishlist, OTPs and the throttle rows keyed by the account's own phone
- * are deleted; orders keep their figures but lose the address snapshot and the note; every session
- * is revoked. The phone is then free for a new sign-up, but a number that had a credit line stays
- * in credit_grants (as a keyed hash) and gets no new one. An account that owes credit is not
- * deleted (docs/adr/0058).
+ * Deleting the customer's account (docs/account-rules.md#deleting-the-account). Deletion keeps the
+ * shop's books and nothing personal: the customer row stays (orders and ledgers point at it) with
+ * name, email and phone set to null; addresses, cart, wishlist, OTPs and the throttle rows keyed by
+ * the account's own phone are deleted; orders keep their figures but lose the address snapshot and
+ * the note; every session is revoked. The phone is then free for a new sign-up, but a number that
+ * had a credit line stays in credit_grants (as a keyed hash) and gets no new one. An account that
+ * owes credit is not deleted (docs/adr/0058-credit-grants-after-deletion.md).
  */
 import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { recordCreditGrant } from '#features/auth/index.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import {
   addresses,
@@ -20,8 +22,6 @@ import {
   wishlistItems,
 } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { recordCreditGrant } from '#features/auth/index.ts';
-import { getConfig } from '#lib/config.ts';
 import { creditOwedMessage } from '../rules.ts';
 
 /**

@@ -1,7 +1,8 @@
-/** JSON of the account API (spec 001 §3 Profile, Credit transaction; §7 profile, credit-transaction). */
+/** JSON of the account API: profile and credit-transaction. */
+
+import { paiseToRupees } from '#lib/money.ts';
 import type { CreditOrder } from './credit-orders.ts';
 import type { Profile } from './profile.ts';
-import { paiseToRupees } from '#lib/money.ts';
 
 /** `data.user` and `data.account` of GET /api/customer/profile; money as rupee numbers. */
 export function profileJson(p: Profile) {

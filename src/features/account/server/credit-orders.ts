@@ -1,12 +1,12 @@
 /**
- * The customer's credit transactions read as orders (spec 001 Wallet panel, §3 "Credit
- * transaction (an order)"): the orders paid with credit and the approval of each.
+ * The customer's credit transactions read as orders (docs/account-rules.md#wallet): the orders
+ * paid with credit and the approval of each.
  */
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { creditTransactions, orders } from '#lib/db/schema.ts';
 
-/** A Credit order as the Wallet panel reads it (spec 001 §3 "Credit transaction (an order)"). */
+/** A Credit order as the Wallet panel reads it. */
 export interface CreditOrder {
   id: number;
   addressId: number | null;

@@ -1,15 +1,15 @@
 /**
- * What /my-account needs on the server (spec 001 §2 My Account, §5 "My Account redirects to
- * /login if not authenticated"): the login address for a visitor, or the signed-in customer's
+ * What /my-account needs on the server (it needs a session: docs/account-rules.md#my-account): the
+ * login address for a visitor, or the signed-in customer's
  * profile read here (no loading flash; null when it could not be read, and the island says
  * "Failed to load profile.").
  */
 import type { APIContext } from 'astro';
+import { getCustomer } from '#features/auth/index.ts';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { getCustomer } from '#features/auth/index.ts';
-import { getProfile } from './profile.ts';
 import { profileJson } from './account-json.ts';
+import { getProfile } from './profile.ts';
 
 /** `{ redirect }` to the login (back here afterwards) for a visitor; else `{ profile }`. */
 export async function myAccountPage(

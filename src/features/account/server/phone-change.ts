@@ -1,15 +1,15 @@
 /**
- * Completing a phone change (spec 001 Edit Profile): the codes sent by `updateProfile` to the
- * current and the new number are checked, the number saved, the customer's other sessions
+ * Completing a phone change (docs/account-rules.md#profile): the codes sent by `updateProfile` to
+ * the current and the new number are checked, the number saved, the customer's other sessions
  * signed out and the replaced number told by SMS.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
+import { getSmsSender, OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, otps, sessions } from '#lib/db/schema.ts';
 import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
-import { getSmsSender, OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
 import { logger } from '#lib/log.ts';
-import { getConfig } from '#lib/config.ts';
 import { ACCOUNT_MESSAGES, phoneReplacedSms } from '../rules.ts';
 import { assertPhoneFree, getProfile, type Profile } from './profile.ts';
 

@@ -1,15 +1,15 @@
 /**
- * The customer's profile (spec 001 §2 My Account, Edit Profile, §3 Profile): name, email, phone
+ * The customer's profile (docs/account-rules.md#profile): name, email, phone
  * and balances, and the profile edit that saves name and email at once and starts a phone change
  * by sending OTPs to the current and the new number (phone-change.ts completes it).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { findCustomerByPhone, issueOtp, type OtpSent } from '#features/auth/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { findCustomerByPhone, issueOtp, type OtpSent } from '#features/auth/index.ts';
-import { ACCOUNT_MESSAGES } from '../rules.ts';
 import type { ProfileInput } from '../profile-schema.ts';
+import { ACCOUNT_MESSAGES } from '../rules.ts';
 
 /** Profile and balances of a customer (money in paise). */
 export interface Profile {

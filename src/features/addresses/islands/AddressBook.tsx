@@ -1,5 +1,5 @@
 /**
- * My Addresses (spec 001 §2 My Account, §4 address book, §8): address cards (name, building,
+ * My Addresses (docs/account-rules.md#address-book): address cards (name, building,
  * street, optional landmark, city, optional postal code, mobile, Default badge), Set as Default
  * (disabled on the default), edit and delete with their confirm and success dialogs, "No
  * Addresses Found" and Add New Address. Adding and editing reuse the checkout's address dialog.
@@ -8,9 +8,9 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import { ADDRESS_MESSAGES } from '../messages.ts';
-import { ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon, buttonPrimary } from '#lib/ui/controls.tsx';
+import { buttonPrimary, ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
+import { ADDRESS_MESSAGES } from '../messages.ts';
 
 /**
  * The address form (zod, libphonenumber-js, the phone input: the heaviest part of the page) loads
@@ -42,7 +42,7 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
         fallbackMessage: ADDRESS_MESSAGES.fetchAddresses,
       });
       const list = data.address_list;
-      // The default address is listed first (spec 001 §3).
+      // The default address is listed first.
       setAddresses([...list.filter((a) => a.is_default), ...list.filter((a) => !a.is_default)]);
       setError(null);
     } catch (err) {

@@ -1,12 +1,12 @@
 /**
- * Add Address / Edit Address dialog (spec 001 §2 "Address dialog", §4, §5, §8), used by the
+ * Add Address / Edit Address dialog (docs/account-rules.md#address-dialog), used by the
  * checkout and by My Account. Built on the shared ModalDialog (focus trapped, returned to the
  * opener); the inputs are AddressFields and AddressLocation, the state is useAddressForm.
  *
  * Props: `open`, `mode` ('add' | 'edit'), `address` (the one to edit), `tileUrl` (map tile
  * template from the server's MAP_TILE_URL), `onClose`, `onSaved(address)`.
- * - Each field is checked when it changes and everything again on save, with the spec's
- *   messages; errors left on save raise the banner "Please fix the errors in the form before
+ * - Each field is checked when it changes and everything again on save, with the texts customers
+ *   see; errors left on save raise the banner "Please fix the errors in the form before
  *   submitting." and focus the first field to fix. Save reads Save Address / Update Address and
  *   is disabled while saving.
  * - Add: POST /api/customer/add-address, then the success dialog "Address added successfully!"
@@ -17,24 +17,24 @@
  *   "Your session has expired. Please log in again." with a Login link and /login after 2 s.
  *   Other failures: the server's message or "Failed to save address. Please try again.".
  */
-import { useEffect, useId, useRef, useState, type FormEvent, type RefObject } from 'react';
+import { type FormEvent, type RefObject, useEffect, useId, useRef, useState } from 'react';
+import { hasSessionHint, LOGIN_REDIRECT_MS, loginUrl } from '#features/auth/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { AlertDialog } from '#lib/ui/AlertDialog.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { hasSessionHint, loginUrl, LOGIN_REDIRECT_MS } from '#features/auth/store.ts';
+import type { AddressJson, addAddressRoute, editAddressRoute } from '../contract.ts';
 import { ADDRESS_MESSAGES } from '../messages.ts';
-import type { addAddressRoute, AddressJson, editAddressRoute } from '../contract.ts';
+import AddressFields, { fieldHelpers } from './AddressFields.tsx';
+import AddressLocation from './AddressLocation.tsx';
 import {
-  payload,
-  useAddressForm,
-  validate,
   type AddressForm,
   type FieldErrors,
   type FormValues,
+  payload,
+  useAddressForm,
+  validate,
 } from './address-form.ts';
-import AddressFields, { fieldHelpers } from './AddressFields.tsx';
-import AddressLocation from './AddressLocation.tsx';
 
 interface Props {
   open: boolean;

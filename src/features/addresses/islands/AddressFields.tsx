@@ -1,5 +1,5 @@
 /**
- * The address dialog's inputs (spec 001 §2 "Address dialog"): Personal Details (Full Name,
+ * The address dialog's inputs: Personal Details (Full Name,
  * Mobile Number with the country picker, defaulting to DEFAULT_PHONE_COUNTRY) and Address
  * Details (Building Number, Street, optional Landmark, City, Postal Code keeping digits only, 6
  * of them). Each input names its error line with aria-describedby.

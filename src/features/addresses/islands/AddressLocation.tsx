@@ -1,16 +1,16 @@
 /**
- * The address dialog's Location block (spec 001 §2 "Address dialog", §7, §8): "Use My Current
+ * The address dialog's Location block (docs/account-rules.md#address-dialog): "Use My Current
  * Location" (browser geolocation with GEO_OPTIONS; failures show GEO_MESSAGES), the Leaflet map
  * (loaded lazily, only while the dialog is open) and the read-only latitude and longitude.
  */
 import { lazy, Suspense, useState } from 'react';
 import { GEO_MESSAGES, GEO_OPTIONS } from '../rules.ts';
-import { round6, type AddressForm } from './address-form.ts';
-import { inputClass, labelClass, type FieldHelpers } from './AddressFields.tsx';
+import { type FieldHelpers, inputClass, labelClass } from './AddressFields.tsx';
+import { type AddressForm, round6 } from './address-form.ts';
 
 const AddressMap = lazy(() => import('./AddressMap.tsx'));
 
-/** The geolocation error's message (spec 001 §8). */
+/** The geolocation error's message. */
 function geoMessage(err: GeolocationPositionError): string {
   if (err.code === err.PERMISSION_DENIED) return GEO_MESSAGES.denied;
   if (err.code === err.POSITION_UNAVAILABLE) return GEO_MESSAGES.unavailable;

@@ -1,20 +1,20 @@
 /**
- * The address dialog's Leaflet map (spec 001 §2 "Address dialog", §9: 256 px tall, zoom 13,
- * default centre Thrissur). A click sets the pin; so does Enter on the focused map (keyboard
- * users move it with the arrow keys first). Loaded lazily with the dialog, so Leaflet's bytes
- * reach only customers who open it.
+ * The address dialog's Leaflet map (256 px tall, zoom 13, default centre Thrissur). A click sets
+ * the pin; so does Enter on the focused map (keyboard users move it with the arrow keys first).
+ * Loaded lazily with the dialog, so Leaflet's bytes reach only customers who open it.
  *
  * Tiles come from the configured URL template. When they cannot load (offline, blocked, a
  * broken URL) the map still takes clicks; a quiet note says the pictures are missing. The pin is
  * an inline SVG divIcon, so no marker image is fetched from a third-party origin.
  */
-import { useEffect, useRef, useState } from 'react';
+
 import L from 'leaflet';
+import { useEffect, useRef, useState } from 'react';
 import 'leaflet/dist/leaflet.css';
 
 /** Default map centre: Thrissur (the delivery area). */
 export const DEFAULT_CENTER: [number, number] = [10.5276, 76.2144];
-/** Default zoom (spec 001 §9). */
+/** Default zoom. */
 export const MAP_ZOOM = 13;
 
 interface Props {

@@ -1,11 +1,11 @@
 /**
- * The address dialog's form state (spec 001 §5): the values as the inputs hold them, the
- * payload the API takes, and the checks with the spec's messages (addressSchema, the same rules
- * the server applies). `useAddressForm` re-checks the fields that changed on every change.
+ * The address dialog's form state (docs/account-rules.md#address-dialog): the values as the inputs
+ * hold them, the payload the API takes, and the checks with their messages (addressSchema, the same
+ * rules the server applies). `useAddressForm` re-checks the fields that changed on every change.
  */
 import { useRef, useState } from 'react';
-import { addressSchema, cleanPostalCode, mobileE164 } from '../rules.ts';
 import type { AddressJson } from '../contract.ts';
+import { addressSchema, cleanPostalCode, mobileE164 } from '../rules.ts';
 
 /** A form field with its own error line; `location` stands for latitude and longitude. */
 export type Field = 'name' | 'mobile' | 'building_num' | 'street' | 'landmark' | 'city' | 'po_box' | 'location';
@@ -68,7 +68,7 @@ export function payload(v: FormValues) {
   };
 }
 
-/** Field → message for every rule the values break (spec 001 §5). */
+/** Field → message for every rule the values break. */
 export function validate(v: FormValues): FieldErrors {
   const parsed = addressSchema.safeParse(payload(v));
   const errors: FieldErrors = {};
@@ -102,7 +102,7 @@ export function useAddressForm(initial?: AddressJson) {
     setErrorsState(next);
   }
 
-  /** Updates fields and re-checks the ones that changed (spec 001 §5: on each change). */
+  /** Updates fields and re-checks the ones that changed (a field is checked on each change). */
   function change(patch: Partial<FormValues>, fields: Field[]) {
     const next = { ...valuesRef.current, ...patch };
     setValues(next);

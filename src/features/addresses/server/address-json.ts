@@ -1,4 +1,4 @@
-/** JSON of the address API (spec 001 §3: building also as building_num, is_default, the map pin). */
+/** JSON of the address API: building also as building_num, is_default, the map pin. */
 import type { Address } from './addresses.ts';
 
 export function addressJson(a: Address) {

@@ -1,14 +1,14 @@
 /**
- * The customer's address book (spec 001 §2 address dialog, §3, §4, §5, §7). Scoped by customer:
+ * The customer's address book (docs/account-rules.md#address-book). Scoped by customer:
  * another customer's address id is not found (404). The first address becomes the default; the
  * default is listed first; deleting the default promotes the newest remaining address.
  * Delivery area: an address is deliverable when a delivery zone serves its PIN code
  * (src/features/delivery; the demo serves Thrissur's 680xxx).
  */
 import { and, desc, eq, ne } from 'drizzle-orm';
+import { deliveryConfig, zoneForPin } from '#features/delivery/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses } from '#lib/db/schema.ts';
-import { deliveryConfig, zoneForPin } from '#features/delivery/index.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { ADDRESS_MESSAGES, type AddressInput } from '../rules.ts';
 

@@ -1,13 +1,13 @@
 /**
- * Delivery areas (spec 000 §1): the shop delivers to a fixed list (one entry, Thrissur); the
+ * Delivery areas: the shop delivers to a fixed list (one entry, Thrissur); the
  * navigation bar's location label is the first active entry.
  */
 import { asc, eq } from 'drizzle-orm';
+import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import type { Database } from '#lib/db/index.ts';
 import { deliveryAreas } from '#lib/db/schema.ts';
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 
-/** A delivery area as the storefront shows it (spec 000 §3 "Delivery location": id, name). */
+/** A delivery area as the storefront shows it: id, name. */
 export interface DeliveryArea {
   id: number;
   name: string;

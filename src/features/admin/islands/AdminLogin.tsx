@@ -4,10 +4,10 @@
  * announced; a throttled send says how long to wait.
  */
 import { type FormEvent, useId, useRef, useState } from 'react';
-import { callRoute } from '#lib/http/client.ts';
-import { ApiError } from '#lib/http/api-client.ts';
-import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { staffLoginRoute, staffOtpRoute } from '../contract.ts';
 
 const inputClass =

@@ -4,11 +4,11 @@
  * that member's sessions at once (said on screen). Seeded with the server's list.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { callRoute } from '#lib/http/client.ts';
 import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#lib/http/permissions.ts';
 import { buttonPrimary, buttonSecondary, ConfirmDialog, ErrorText } from '#lib/ui/controls.tsx';
 import { showToast } from '#lib/ui/toast.ts';
-import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#lib/http/permissions.ts';
 import type { addStaffRoute, changeStaffRoleRoute, listStaffRoute, removeStaffRoute } from '../contract.ts';
 
 type Member = { id: number; name: string; mobile: string; role: StaffRole };

@@ -5,10 +5,10 @@
  * renders a 403 ("Not for your role") and records the refusal in the audit log.
  */
 import type { AstroGlobal } from 'astro';
-import type { Permission } from '#lib/http/permissions.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import type { SessionStaff } from '#lib/http/staff-session.ts';
+import type { Permission } from '#lib/http/permissions.ts';
 import { safeNextPath } from '#lib/http/safe-next.ts';
+import type { SessionStaff } from '#lib/http/staff-session.ts';
 import { getStaff, requireStaffPermission } from './session.ts';
 
 /** The headers of every admin page: never stored by any cache, never indexed. */

@@ -10,16 +10,16 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext, AstroCookies } from 'astro';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
-import { getDb, type Database } from '#lib/db/index.ts';
-import type { Transaction } from '#lib/db/types.ts';
-import { staff, staffSessions } from '#lib/db/schema.ts';
 import { recordAudit } from '#lib/db/audit.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
+import { staff, staffSessions } from '#lib/db/schema.ts';
+import type { Transaction } from '#lib/db/types.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { ROLE_LABELS, roleCan, type Permission } from '#lib/http/permissions.ts';
+import { type Permission, ROLE_LABELS, roleCan } from '#lib/http/permissions.ts';
+import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 import type { SessionContext } from '#lib/http/session.ts';
 import { STAFF_API_COOKIE, STAFF_PAGE_COOKIE } from '#lib/http/session-cookie.ts';
 import { actorOf, type SessionStaff, type StaffResolver } from '#lib/http/staff-session.ts';
-import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 import { STAFF_MESSAGES } from '../rules.ts';
 
 /** Absolute life of a staff session: 12 hours, in ms. */

@@ -4,20 +4,21 @@
  * `staff_login`, so a customer's code never opens the back office and the reverse). A sign-in and
  * a wrong code for a staff mobile are audit entries.
  */
-import type { Database } from '#lib/db/index.ts';
-import { recordAudit } from '#lib/db/audit.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import type { SessionStaff } from '#lib/http/staff-session.ts';
+
 import {
   countOtpSendWithoutCode,
   guardOtpSend,
   issueOtp,
   OTP_TTL_MS,
+  type OtpSent,
   throttleIp,
   verifyOtp,
-  type OtpSent,
 } from '#features/auth/index.ts';
 import { getConfig } from '#lib/config.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { Database } from '#lib/db/index.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import type { SessionStaff } from '#lib/http/staff-session.ts';
 import { STAFF_MESSAGES } from '../rules.ts';
 import { createStaffSession } from './session.ts';
 import { findStaffByPhone } from './staff.ts';

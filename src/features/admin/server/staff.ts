@@ -5,14 +5,14 @@
  * always keeps one active owner.
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
-import type { Transaction } from '#lib/db/types.ts';
-import { staff } from '#lib/db/schema.ts';
 import { recordAudit } from '#lib/db/audit.ts';
+import type { Database } from '#lib/db/index.ts';
+import { staff } from '#lib/db/schema.ts';
+import type { Transaction } from '#lib/db/types.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { StaffRole } from '#lib/http/permissions.ts';
-import { STAFF_MESSAGES, type NewStaff } from '../rules.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
+import { type NewStaff, STAFF_MESSAGES } from '../rules.ts';
 import { revokeAllStaffSessions } from './session.ts';
 
 /** A staff member as the back office shows them. */

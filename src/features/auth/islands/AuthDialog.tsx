@@ -1,5 +1,5 @@
 /**
- * The auth dialogs (spec 000 §2 "Authentication dialogs", §4, §5, §8): Login and Sign Up tabs,
+ * The auth dialogs (docs/sign-in-rules.md#the-dialogs): Login and Sign Up tabs,
  * then the OTP step, then "You have logged in successfully" with Continue, which closes
  * everything. Closing at any step resets every field and returns to the Sign Up tab.
  *
@@ -13,15 +13,16 @@
  * `mountAuthDialog`: the dialog and the phone input library cost nothing until somebody needs
  * to log in.
  */
+
+import { useStore } from '@nanostores/react';
 import { useEffect, useId } from 'react';
 import { createRoot } from 'react-dom/client';
-import { useStore } from '@nanostores/react';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { $authDialog, authDialogOpener } from '../session-state.ts';
-import { useAuthFlow } from './use-auth-flow.ts';
 import { FormStep, primaryClass } from './auth-forms.tsx';
 import OtpStep from './OtpStep.tsx';
+import { useAuthFlow } from './use-auth-flow.ts';
 
 /** The whole auth flow in one modal dialog. */
 export default function AuthDialog() {

@@ -1,13 +1,12 @@
 /**
- * The country list of the phone input with a search box (spec 000 §2 "The phone input has a
- * country list with search"), as `react-phone-number-input`'s `countrySelectComponent` (its own
- * select is a native <select> without search). A button shows the chosen country and calling
- * code; it opens a WAI-ARIA combobox: a search field filtering by name, ISO code or "+code",
- * and a listbox driven by the arrow keys, Enter and Escape (Escape closes the list, not the
- * dialog around it). No flag images: they would come from a remote host.
+ * The country list of the phone input with a search box, as `react-phone-number-input`'s
+ * `countrySelectComponent` (its own select is a native <select> without search). A button shows the
+ * chosen country and calling code; it opens a WAI-ARIA combobox: a search field filtering by name,
+ * ISO code or "+code", and a listbox driven by the arrow keys, Enter and Escape (Escape closes the
+ * list, not the dialog around it). No flag images: they would come from a remote host.
  */
-import { useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
-import { getCountryCallingCode, type Country } from 'react-phone-number-input';
+import { type KeyboardEvent, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { type Country, getCountryCallingCode } from 'react-phone-number-input';
 
 interface Option {
   value?: string;

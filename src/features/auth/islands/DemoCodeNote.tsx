@@ -1,5 +1,5 @@
 /**
- * The demo-mode note of an OTP step (ARCHITECTURE "demo conveniences say so on screen"): with the
+ * The demo-mode note of an OTP step (a demo convenience says so on screen, ADR 0055): with the
  * console SMS sender the server returns the code, and this says no SMS was sent and shows it.
  * Used by the sign-in dialog and by Edit Profile's mobile-number check.
  */

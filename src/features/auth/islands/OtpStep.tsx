@@ -1,12 +1,13 @@
 /**
- * The auth dialog's OTP step (spec 000 §2, §5): where the code went, the demo note in demo mode,
- * the code field (the server's `otp_length` digits, digits only), Verify OTP, Change number and
- * Resend OTP (disabled while a Retry-After runs). Presentational: state in use-auth-flow.ts.
+ * The auth dialog's OTP step (docs/sign-in-rules.md#the-dialogs): where the code went, the demo
+ * note in demo mode, the code field (the server's `otp_length` digits, digits only), Verify OTP,
+ * Change number and Resend OTP (disabled while a Retry-After runs). Presentational: state in
+ * use-auth-flow.ts.
  */
 import type { FormEvent } from 'react';
-import type { AuthFlowState, PendingOtp } from './use-auth-flow.ts';
-import DemoCodeNote from './DemoCodeNote.tsx';
 import { ErrorBox, inputClass, primaryClass } from './auth-forms.tsx';
+import DemoCodeNote from './DemoCodeNote.tsx';
+import type { AuthFlowState, PendingOtp } from './use-auth-flow.ts';
 
 const linkButtonClass =
   'text-sm font-semibold text-brand-700 underline-offset-2 hover:underline disabled:cursor-not-allowed disabled:text-slate-500 disabled:no-underline';

@@ -1,16 +1,15 @@
 /**
- * The auth dialog's form step (spec 000 §2 "Authentication dialogs", §5): the Login and Sign Up
- * tabs, the phone step (Login: mobile number → Send OTP) and the sign-up form (name, email,
- * mobile → Sign Up), with the phone field they share (country list with search, default India,
- * up to 15 digits) and the error line. Presentational: the state and the calls are in
- * use-auth-flow.ts.
+ * The auth dialog's form step (docs/sign-in-rules.md#the-dialogs): the Login and Sign Up tabs, the
+ * phone step (Login: mobile number → Send OTP) and the sign-up form (name, email, mobile → Sign
+ * Up), with the phone field they share (country list with search, default India, up to 15 digits)
+ * and the error line. Presentational: the state and the calls are in use-auth-flow.ts.
  */
-import { useId, type FormEvent, type KeyboardEvent as ReactKeyboardEvent } from 'react';
+import { type FormEvent, type KeyboardEvent as ReactKeyboardEvent, useId } from 'react';
 import PhoneInput from 'react-phone-number-input';
 import { AUTH_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../rules.ts';
 import type { AuthTab } from '../session-state.ts';
-import type { AuthField, AuthFlowState } from './use-auth-flow.ts';
 import CountrySelect from './CountrySelect.tsx';
+import type { AuthField, AuthFlowState } from './use-auth-flow.ts';
 
 export const inputClass =
   'h-11 w-full rounded-lg border border-slate-300 px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-sale-600';

@@ -1,5 +1,5 @@
 /**
- * The auth dialog's steps and their server calls (spec 000 §4, §5, §8), as a reducer and a hook
+ * The auth dialog's steps and their server calls (docs/sign-in-rules.md), as a reducer and a hook
  * the dialog's parts render from:
  *
  * - form (Login or Sign Up tab) → POST /api/validate-customer or /api/register → otp →
@@ -10,7 +10,7 @@
  *   fallbacks (Invalid user, Registration failed, Invalid OTP).
  * - Closing the dialog resets everything (and the next opening starts on the asked-for tab).
  */
-import { useEffect, useReducer, useRef, useState, type FormEvent } from 'react';
+import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import type { otpLoginRoute, registerRoute, validateCustomerRoute } from '../contract.ts';
@@ -23,7 +23,7 @@ import {
   phone,
   signupSchema,
 } from '../rules.ts';
-import { closeAuth, markSignedIn, type AuthTab } from '../session-state.ts';
+import { type AuthTab, closeAuth, markSignedIn } from '../session-state.ts';
 
 export type Step = 'form' | 'otp' | 'success';
 

@@ -1,6 +1,5 @@
 /**
- * Sign-up and login with a one-time password (spec 000 §2, §4, §5, §7; ARCHITECTURE "Auth and
- * sessions").
+ * Sign-up and login with a one-time password (docs/sign-in-rules.md#codes).
  *
  * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
  * hash, single use, 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries.
@@ -10,15 +9,15 @@
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, otps } from '#lib/db/schema.ts';
+import { assertUnderLimit, countEvents, lockKey, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { getConfig } from '#lib/config.ts';
-import { getSmsSender } from './sms.ts';
-import { countEvents, lockKey, assertUnderLimit, recordEvent, tooMany } from '#lib/db/throttle.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
-import { createSession, sha256, type SessionCustomer } from './session.ts';
 import { recordCreditGrant } from './credit-grants.ts';
+import { createSession, type SessionCustomer, sha256 } from './session.ts';
+import { getSmsSender } from './sms.ts';
 import {
   assertSmsCountry,
   countSmsSend,

@@ -1,5 +1,5 @@
 /**
- * A customer's session (spec 000 §4; ARCHITECTURE "Auth and sessions"), from its row to its cookie:
+ * A customer's session (docs/sign-in-rules.md#sessions), from its row to its cookie:
  * - the row: a 256-bit random opaque token, stored as its SHA-256 hash, 30 days of absolute life and
  *   SESSION_IDLE_DAYS (7) of idle life counted from its last use, a new token at every login, revoked on
  *   logout (one session, or every session of the customer: "Log out of all devices"); tokens never
@@ -15,14 +15,14 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext, AstroCookies } from 'astro';
 import { and, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
-import { getDb, type Database } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
 import { customers, sessions } from '#lib/db/schema.ts';
+import { clientAddress, ipKey } from '#lib/http/client-ip.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 import type { SessionCustomer, SessionResolver } from '#lib/http/session.ts';
 import { SECURE_SESSION_COOKIE, SESSION_COOKIE } from '#lib/http/session-cookie.ts';
-import { getConfig } from '#lib/config.ts';
-import { wantsSecureCookies } from '#lib/http/request-origin.ts';
-import { clientAddress, ipKey } from '#lib/http/client-ip.ts';
 
 export type { SessionCustomer } from '#lib/http/session.ts';
 

@@ -9,8 +9,8 @@
  *   Retry-After (`assertSmsAvailable`), browsing works, and start-up logs one warning.
  */
 import { getConfig } from '#lib/config.ts';
-import { logger, maskPhone } from '#lib/log.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import { logger, maskPhone } from '#lib/log.ts';
 
 export interface SmsSender {
   /** `console` senders expose codes as a demo hint; real ones never do. */

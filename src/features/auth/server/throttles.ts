@@ -1,5 +1,5 @@
 /**
- * Sign-in throttles (spec 000 §7; README "Sign-in limits" gives the attacker's odds), kept in
+ * Sign-in throttles (README "Sign-in limits" gives the attacker's odds), kept in
  * the database so they hold across processes and restarts. They are keyed on the phone and on
  * (phone, client IP), so one address can neither lock a phone's owner out nor be locked out by
  * its neighbours behind carrier-grade NAT; per-IP limits are high backstops only:
@@ -19,20 +19,20 @@
  * `guardOtpSend` and `throttleIp`.
  */
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
-import type { Database, Transaction } from '#lib/db/types.ts';
 import { getConfig } from '#lib/config.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
-import { assertSmsAvailable } from './sms.ts';
 import {
+  assertUnderLimit,
   consume,
   countEvents,
   lockKey,
-  assertUnderLimit,
   recordEvent,
-  tooMany,
   type ThrottleRule,
+  tooMany,
 } from '#lib/db/throttle.ts';
+import type { Database, Transaction } from '#lib/db/types.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
+import { assertSmsAvailable } from './sms.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

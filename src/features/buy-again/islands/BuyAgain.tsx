@@ -14,12 +14,13 @@
  * it with `client:signedin` (src/client-directives/signedin.ts), so a guest there downloads none
  * of it until they sign in.
  */
-import { useEffect, useId, useMemo, useState } from 'react';
+
 import { useStore } from '@nanostores/react';
-import { callRoute } from '#lib/http/client.ts';
-import type { DataOut } from '#lib/http/contract.ts';
+import { useEffect, useId, useMemo, useState } from 'react';
 import { $session } from '#features/auth/store.ts';
 import { cardProductFromJson, productCard } from '#features/catalog/rules.ts';
+import { callRoute } from '#lib/http/client.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import type { buyAgainRoute } from '../contract.ts';
 
 type Product = DataOut<typeof buyAgainRoute>['products'][number];

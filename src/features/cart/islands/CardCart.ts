@@ -10,10 +10,11 @@
  * Loaded by src/features/catalog/islands/ProductCardActions.ts on the first use of a card, or at
  * once for a signed-in customer with a cart. Client-only.
  */
-import { $cart, $lockedLines, $pendingQty, takeNewer, type CartJson } from '../cart-state.ts';
+
+import { $session, isSignedIn } from '#features/auth/store.ts';
+import { $cart, $lockedLines, $pendingQty, type CartJson, takeNewer } from '../cart-state.ts';
 import { changeQuantity, loadCart, removeFromCart } from '../cart-sync.ts';
 import { addToCart } from '../pending-add.ts';
-import { $session, isSignedIn } from '#features/auth/store.ts';
 
 interface CardLine {
   cartId: number;
@@ -66,7 +67,7 @@ function render(): void {
   }
 }
 
-/** Adds one of the card's product ("Adding..." meanwhile, as spec 000 §4 asks). */
+/** Adds one of the card's product (the button reads "Adding..." meanwhile). */
 export async function add(form: HTMLFormElement): Promise<void> {
   const box = form.closest<HTMLElement>('[data-card-cart]');
   const button = form.querySelector<HTMLButtonElement>('button[type="submit"]');

@@ -1,21 +1,22 @@
 /**
- * The navigation bar's cart icon with its count badge (spec 000 §2 "Navigation bar", "Cart
- * panel"). From 768 px it opens the floating Shopping Cart card under the icon (closes on an
- * outside click and on Escape); below, the full-screen Shopping Cart panel, whose back button
- * (and the browser's) returns to the page, as the spec's "previous page". Both are CartPanel
- * (the ModalDialog primitive); focus returns to this icon when they close.
+ * The navigation bar's cart icon with its count badge (docs/storefront-rules.md#cart). From 768 px
+ * it opens the floating Shopping Cart card under the icon (closes on an outside click and on
+ * Escape); below, the full-screen Shopping Cart panel, whose back button (and the browser's)
+ * returns to the page, as the spec's "previous page". Both are CartPanel (the ModalDialog
+ * primitive); focus returns to this icon when they close.
  *
  * Hydrated with `client:interact`. Until then it is a plain link to /cart; the badge number is
  * drawn by CSS from `--ff-cart`, which the layout's head script sets from the hint cookie before
  * first paint and the cart store keeps current, so it is right on pages that never hydrate it.
  */
-import { useEffect, useRef, useState } from 'react';
+
 import { useStore } from '@nanostores/react';
-import { $cartCount, cartLabel, loadCart } from '../store.ts';
-import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
+import { useEffect, useRef, useState } from 'react';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
-import { CartIcon } from './cart-icons.tsx';
+import { $overlay, closeOverlay, openOverlay, toggleOverlay } from '#lib/ui/overlay-store.ts';
+import { $cartCount, cartLabel, loadCart } from '../store.ts';
 import CartPanel from './CartPanel.tsx';
+import { CartIcon } from './cart-icons.tsx';
 
 const iconClass =
   'relative inline-flex h-10 w-10 items-center justify-center rounded-full text-slate-800 hover:bg-brand-50';

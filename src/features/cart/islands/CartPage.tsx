@@ -1,5 +1,5 @@
 /**
- * The cart screen, My Cart (spec 000 §2 "Cart screen", §4, §5, §8, §9): the item count, a table
+ * The cart screen, My Cart (docs/storefront-rules.md#cart): the item count, a table
  * of product, price, quantity stepper (minus disabled at 1 and while the line updates), line
  * subtotal and remove (with the Cancel/Remove confirmation); the Order Summary with subtotal,
  * delivery fee (the shop's policy: free from ₹499, else ₹40, as the server computes it), how
@@ -13,30 +13,30 @@
  * view's script (../components/GuestCart.astro) opens the login dialog from the
  * `data-open-auth` button, hydrated or not.
  */
-import { useEffect, useState } from 'react';
+
 import { useStore } from '@nanostores/react';
-import { packSize } from '#lib/unit-price.ts';
-import { unitPriceLabel } from '#lib/unit-price.ts';
+import { useEffect, useState } from 'react';
+import { $session } from '#features/auth/store.ts';
 import { formatPaise } from '#lib/money.ts';
+import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
 import {
   $cart,
   $lockedLines,
+  type CartItem,
+  type CartJson,
+  type CartState,
   checkout,
   emptyCart,
   loadCart,
   seedCart,
   toCartState,
-  type CartItem,
-  type CartJson,
-  type CartState,
 } from '../store.ts';
-import { $session } from '#features/auth/store.ts';
-import LineSubstitution from './LineSubstitution.tsx';
 import { CartLoadError, CartLoading } from './CartStatus.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
-import { LineImage } from './LineImage.tsx';
-import { QuantityStepper } from './QuantityStepper.tsx';
 import { TrashIcon } from './cart-icons.tsx';
+import { LineImage } from './LineImage.tsx';
+import LineSubstitution from './LineSubstitution.tsx';
+import { QuantityStepper } from './QuantityStepper.tsx';
 
 interface Props {
   /** The cart as the server rendered it; null for a guest. */

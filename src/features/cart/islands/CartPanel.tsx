@@ -1,27 +1,27 @@
 /**
- * The cart panel's content (spec 000 §2 "Cart panel"), in two variants:
+ * The cart panel's content (docs/storefront-rules.md#cart), in two variants:
  * - `card`: the desktop floating Shopping Cart card — item list, total, View Cart (/cart) and
  *   Checkout; line totals with 2 decimals.
  * - `screen`: the mobile full-screen Shopping Cart with a back button, item cards, total and
- *   Checkout; line totals with 1 decimal (spec 000 §9).
+ *   Checkout; line totals with 1 decimal.
  * Empty: "Your cart is empty" / "Add items to start a basket". Each line has the quantity
  * stepper and a remove button with the Cancel/Remove confirmation. Checkout follows the spec's
  * rules (empty cart alert, guests get the login dialog). Both are the one dialog primitive
  * (ModalDialog: `popover` for the card, `fullscreen` with Back for the screen): Tab stays
  * inside, focus returns to the cart icon.
  */
-import { useState, type RefObject } from 'react';
-import { packSize } from '#lib/unit-price.ts';
-import { unitPriceLabel } from '#lib/unit-price.ts';
+
 import { useStore } from '@nanostores/react';
+import { type RefObject, useState } from 'react';
 import { formatPaise, formatPaise1 } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { $cart, $lockedLines, checkout, type CartItem } from '../store.ts';
+import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
+import { $cart, $lockedLines, type CartItem, checkout } from '../store.ts';
 import { CartLoadError, CartLoading } from './CartStatus.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
+import { TrashIcon } from './cart-icons.tsx';
 import { LineImage } from './LineImage.tsx';
 import { QuantityStepper } from './QuantityStepper.tsx';
-import { TrashIcon } from './cart-icons.tsx';
 
 interface Props {
   variant: 'card' | 'screen';

@@ -1,9 +1,9 @@
 /**
- * The Cancel/Remove confirmation of a cart line, shared by the cart views (spec 000 §4 "Removing
- * needs confirmation in a dialog").
+ * The Cancel/Remove confirmation of a cart line, shared by the cart views: a line is removed only
+ * once Remove is pressed.
  */
 import { lazy, Suspense, useId, useState } from 'react';
-import { removeFromCart, type CartItem } from '../store.ts';
+import { type CartItem, removeFromCart } from '../store.ts';
 
 const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
 

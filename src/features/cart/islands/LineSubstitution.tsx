@@ -8,9 +8,9 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import { seedCart, type CartItem } from '../store.ts';
 import type { setSubstitutionRoute } from '../contract.ts';
-import { SUBSTITUTIONS, SUBSTITUTION_LABELS } from '../substitution.ts';
+import { type CartItem, seedCart } from '../store.ts';
+import { SUBSTITUTION_LABELS, SUBSTITUTIONS } from '../substitution.ts';
 
 const FAILED = 'Could not save your choice. Please try again.';
 

@@ -1,6 +1,6 @@
 /**
- * Quantity stepper and "Add to Cart - {total}" button of the product page (spec 000 §2, §9:
- * minimum 1, step 1; here also at most the stock), plus the mobile bottom bar (under 768 px)
+ * Quantity stepper and "Add to Cart - {total}" button of the product page (minimum 1, step 1,
+ * at most the stock), plus the mobile bottom bar (under 768 px)
  * with the total and the same button. Out of stock: the button is disabled and reads
  * "Out of Stock". Total = offer price × quantity, in paise, shown with formatPaise.
  *
@@ -15,7 +15,7 @@
  * the form (pointer, focus, touch) or submits it, not with the page: a product page that is only
  * read never downloads it.
  */
-import { useState, type FormEvent } from 'react';
+import { type FormEvent, useState } from 'react';
 import { formatPaise } from '#lib/money.ts';
 
 /** The cart store, imported on first use (the browser loads the module once). */

@@ -1,10 +1,10 @@
 /**
  * The quantity stepper of a cart line, shared by the cart views (desktop Shopping Cart card,
- * mobile panel, /cart): minus disabled at 1, plus at the stock (spec 000 §5); taps made while an
+ * mobile panel, /cart): minus disabled at 1, plus at the stock; taps made while an
  * update is in flight still count.
  */
 import { useStore } from '@nanostores/react';
-import { $pendingQty, changeQuantity, type CartItem } from '../store.ts';
+import { $pendingQty, type CartItem, changeQuantity } from '../store.ts';
 
 const stepClass =
   'flex h-9 w-9 items-center justify-center text-lg font-semibold text-slate-800 hover:bg-brand-50 hover:text-brand-700 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';

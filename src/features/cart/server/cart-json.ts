@@ -1,6 +1,7 @@
-/** JSON of the cart API (spec 000 §3 cart item fields; rupees with 2 decimals). */
-import type { CartLine, CartSummary } from './cart.ts';
+/** JSON of the cart API (the cart item fields its clients read; rupees with 2 decimals). */
+
 import { paiseToRupees } from '#lib/money.ts';
+import type { CartLine, CartSummary } from './cart.ts';
 
 /**
  * A cart line with every name the spec's clients read (cart_id/id, product_name, qty,

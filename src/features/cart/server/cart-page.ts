@@ -1,12 +1,12 @@
-/** The /cart page's server side (spec 000 §2 "Cart screen"): the signed-in customer's cart, rendered at once. */
+/** The /cart page's server side: the signed-in customer's cart, rendered at once. */
 import type { AstroGlobal } from 'astro';
-import { getDb } from '#lib/db/index.ts';
-import { logger } from '#lib/log.ts';
 import { getCustomer } from '#features/auth/index.ts';
 import { cartPolicy } from '#features/delivery/index.ts';
+import { getDb } from '#lib/db/index.ts';
+import { logger } from '#lib/log.ts';
+import type { CartJson } from '../cart-state.ts';
 import { listCart, summarize } from './cart.ts';
 import { cartLineJson, cartSummaryJson } from './cart-json.ts';
-import type { CartJson } from '../cart-state.ts';
 
 /**
  * The cart JSON for the page (the same as GET /api/customer/my-cart's `data`), or null for a

@@ -1,29 +1,29 @@
 /**
- * The customer's cart (spec 000 §2 cart panel and screen, §4, §5, §7). Every query is scoped by
+ * The customer's cart (docs/storefront-rules.md#cart). Every query is scoped by
  * the session's customer: another customer's cart id is simply not found (404).
  * Quantities are never below 1 (422) nor above the product's stock (409 with how many are left).
  */
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
-import { cartItems, products } from '#lib/db/schema.ts';
-import { AppError, notFound } from '#lib/http/envelope.ts';
-import { getConfig } from '#lib/config.ts';
 import { defaultZone } from '#features/delivery/index.ts';
-import { imageUrl } from '#lib/images.ts';
 import {
+  type DeliveryPolicy,
   deliveryFeePaise,
   freeDeliveryRemainingPaise,
   minOrderRemainingPaise,
-  type DeliveryPolicy,
 } from '#features/delivery/rules.ts';
+import { getConfig } from '#lib/config.ts';
+import type { Database } from '#lib/db/index.ts';
+import { cartItems, products } from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { imageUrl } from '#lib/images.ts';
 import {
   CART_MESSAGES,
-  MIN_LINE_QTY,
-  isAddableQty,
-  onlyLeftMessage,
-  outOfStockMessage,
   type CartLine,
   type CartTotals,
+  isAddableQty,
+  MIN_LINE_QTY,
+  onlyLeftMessage,
+  outOfStockMessage,
 } from '../rules.ts';
 
 /** A cart line with its product's current price and stock (rules.ts). */

@@ -11,10 +11,10 @@
  * The middleware refuses a cross-site POST (403) before this runs; bad fields are a 400.
  */
 import type { APIContext } from 'astro';
-import { getDb, type Database } from '#lib/db/index.ts';
+import { getCustomer, setCartHint } from '#features/auth/index.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
 import { AppError, badRequest, readBody } from '#lib/http/envelope.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
-import { getCustomer, setCartHint } from '#features/auth/index.ts';
 import { safeNextPath } from '#lib/http/safe-next.ts';
 import { CART_MESSAGES, isAddableQty } from '../rules.ts';
 import { addToCart, listCart, summarize } from './cart.ts';

@@ -3,8 +3,8 @@
  * the report (added, changed and refused rows with their line and reason).
  */
 import { type FormEvent, useId, useState } from 'react';
-import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import type { ImportReport } from '../contract.ts';
 import { streamImport } from './product-import-stream.ts';
 

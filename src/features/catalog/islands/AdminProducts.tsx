@@ -11,9 +11,9 @@ import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
 import type { AdminProduct, ProductFilter } from '../admin-rules.ts';
 import type { adminProductsRoute } from '../contract.ts';
-import { adminInput as input } from './admin-product-classes.ts';
 import AdminProductImport from './AdminProductImport.tsx';
 import AdminProductRow from './AdminProductRow.tsx';
+import { adminInput as input } from './admin-product-classes.ts';
 
 const FILTER_LABELS: Record<ProductFilter, string> = {
   all: 'All products',

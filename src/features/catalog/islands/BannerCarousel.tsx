@@ -1,6 +1,6 @@
 /**
- * Home banner carousel (spec 000 §2 home page, §3 Banner, §4 carousel, §9 constants) on Swiper
- * (banner-swiper.ts: autoplay every 5 s, loop, the spec's drag thresholds), with dots that jump
+ * Home banner carousel (docs/storefront-rules.md#home-page) on Swiper
+ * (banner-swiper.ts: autoplay every 5 s, loop, the swipe and drag thresholds), with dots that jump
  * to a banner.
  *
  * Autoplay pauses while the mouse is over the banners, while keyboard focus is inside, when the
@@ -14,12 +14,12 @@
  */
 import { memo, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
-import type { Banner } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
+import type { Banner } from '../rules.ts';
 import { createBannerSwiper } from './banner-swiper.ts';
 import './swiper.css';
 
-/** Responsive banner image widths for srcset, in px (spec 000 §9). */
+/** Responsive banner image widths for srcset, in px. */
 export const BANNER_WIDTHS = [350, 420, 600, 900, 1200] as const;
 /** Rendered banner width: the page container is max-w-7xl (1280 px) less 2 × 16 px padding. */
 const BANNER_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 2rem)';

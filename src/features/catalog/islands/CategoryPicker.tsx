@@ -1,6 +1,6 @@
 /**
- * The navigation bar's Category control and the category picker overlay (spec 000 §2
- * "Category picker overlay", §8).
+ * The navigation bar's Category control and the category picker overlay
+ * (docs/storefront-rules.md#categories-and-subcategories).
  *
  * A modal dialog titled Categories: on every open it fetches the categories, shows a spinner
  * while loading and "Failed to load categories. Please try again later." when the call fails or
@@ -13,17 +13,18 @@
  * out. Before hydration the control is a plain link to /categories, so it works without JS.
  * Any island can open the overlay with `openOverlay('categories')`.
  */
-import { useEffect, useState } from 'react';
+
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { isAbortError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
+import { opensInPlace } from '#lib/ui/enhanced-link.ts';
+import { GridIcon } from '#lib/ui/icons.tsx';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
+import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import type { listCategoriesRoute } from '../contract.ts';
 import { CATEGORY_MESSAGES } from '../rules.ts';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
-import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
-import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { GridIcon } from '#lib/ui/icons.tsx';
-import { opensInPlace } from '#lib/ui/enhanced-link.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 

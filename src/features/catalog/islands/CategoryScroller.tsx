@@ -1,5 +1,5 @@
 /**
- * "Shop by Categories" on the home page (spec 000 §2, §9): a horizontal strip of category links
+ * "Shop by Categories" on the home page: a horizontal strip of category links
  * (image and name, each to /category/{id}/subcategories) with left and right arrows that move
  * it by 200 px, and a View All button opening a modal dialog that lists every category.
  *
@@ -11,8 +11,8 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
-import type { Category } from '../rules.ts';
 import { showPlaceholder } from '#lib/images.ts';
+import type { Category } from '../rules.ts';
 import { createCategorySwiper, moveStrip } from './category-swiper.ts';
 import './swiper.css';
 

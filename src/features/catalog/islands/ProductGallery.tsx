@@ -1,11 +1,11 @@
 /**
- * Product image gallery (spec 000 §2 product detail): the main image with previous/next
+ * Product image gallery of the product page: the main image with previous/next
  * buttons and a row of thumbnails. Keyboard: the buttons are focusable, and Left/Right arrows
  * anywhere in the gallery change the image; the position is announced politely. The first
  * image is server-rendered eagerly with its size, so it is the page's fast LCP image before
  * hydration. A failed image shows the placeholder.
  */
-import { useState, type KeyboardEvent } from 'react';
+import { type KeyboardEvent, useState } from 'react';
 import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 
 interface Props {

@@ -1,5 +1,5 @@
 /**
- * The home banner carousel's Swiper (spec 000 §2 home page, §4 carousel, §9 constants): Swiper's
+ * The home banner carousel's Swiper (docs/storefront-rules.md#home-page): Swiper's
  * core with its Autoplay module, on the slides the island renders.
  *
  * - Advances every 5 s and loops, so it wraps at both ends; `onChange` hears the banner in view
@@ -17,13 +17,13 @@
 import Swiper from 'swiper';
 import { Autoplay } from 'swiper/modules';
 
-/** Time each banner stays before the next, in milliseconds (spec 000 §9). */
+/** Time each banner stays before the next, in milliseconds. */
 export const BANNER_INTERVAL_MS = 5000;
-/** A touch swipe longer than this (px) changes the banner (spec 000 §4, §9). */
+/** A touch swipe longer than this (px) changes the banner. */
 export const SWIPE_THRESHOLD_PX = 50;
-/** A mouse drag longer than this fraction of the carousel width changes the banner (spec 000 §4). */
+/** A mouse drag longer than this fraction of the carousel width changes the banner. */
 export const MOUSE_DRAG_RATIO = 0.2;
-/** Mouse dragging is off below this viewport width, in px (spec 000 §9). */
+/** Mouse dragging is off below this viewport width, in px. */
 export const MOUSE_DRAG_MIN_WIDTH = 768;
 /** How long a banner takes to slide in, in milliseconds. */
 const SLIDE_MS = 450;

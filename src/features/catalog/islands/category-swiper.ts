@@ -1,5 +1,5 @@
 /**
- * The "Shop by Categories" strip's Swiper (spec 000 §2, §9): Swiper's core in CSS mode, where the
+ * The "Shop by Categories" strip's Swiper: Swiper's core in CSS mode, where the
  * list scrolls natively (touch, trackpad, keyboard, no snapping) exactly as the server-rendered
  * list does before the island runs, and Swiper tracks the strip's ends and moves it by 200 px per
  * arrow press. Items are as wide as their CSS says (`slidesPerView: 'auto'`); when they all fit,
@@ -7,7 +7,7 @@
  */
 import Swiper from 'swiper';
 
-/** How far one arrow press moves the strip, in px (spec 000 §9). */
+/** How far one arrow press moves the strip, in px. */
 export const CATEGORY_SCROLL_STEP_PX = 200;
 /** How long one arrow move takes, in milliseconds. */
 const MOVE_MS = 300;

@@ -10,10 +10,10 @@
 import { eq } from 'drizzle-orm';
 import { changedFields } from '#lib/changed-fields.ts';
 import { recordAudit } from '#lib/db/audit.ts';
-import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, stockMovements, subcategories } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import { ADMIN_PRODUCT_MESSAGES, type AdminProduct, type ProductPatch } from '../admin-rules.ts';
 import { getAdminProduct } from './admin-products.ts';
 import { markCatalogChanged } from './snapshot.ts';

@@ -1,11 +1,12 @@
 /**
- * Maps catalogue domain types to the JSON names the spec's clients read (spec 000 §3, §7).
+ * Maps catalogue domain types to the JSON names the storefront's clients read.
  * Both product variants are served at once: `name`/`title`, `price` (MRP) and `offer_price`,
  * `priceWithTax`/`originalPrice`/`discountPercentage`, `image` ({url}) and `images` ([{url}]).
  * Money is in rupees with 2 decimals.
  */
-import type { Banner, Category, ProductDetail, ProductSummary, Subcategory } from '../rules.ts';
+
 import { paiseToRupees } from '#lib/money.ts';
+import type { Banner, Category, ProductDetail, ProductSummary, Subcategory } from '../rules.ts';
 
 /** A category as the spec reads it: id, title (also name), image. */
 export function categoryJson(c: Category) {
@@ -67,7 +68,7 @@ export function productDetailJson(p: ProductDetail, extra: { wishlisted?: boolea
   };
 }
 
-/** A home feed product (spec 000 §3: id, title, price, offer_price, image). */
+/** A home feed product (clients read id, title, price, offer_price, image). */
 export const homeProductJson = productJson;
 
 /** A search result, with the names the search mapping reads (product_id, product_name, ...). */

@@ -1,22 +1,22 @@
 /**
- * Catalogue reads (spec 000 §2, §7): categories, subcategories, product pages with sort and
+ * Catalogue reads: categories, subcategories, product pages with sort and
  * paging, product details with related products, home banners.
  *
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
 import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import { imageUrl } from '#lib/images.ts';
 import { percentOff } from '#lib/money.ts';
 import {
-  cleanBannerText,
-  PAGE_SIZE,
   type Banner,
   type Category,
+  cleanBannerText,
+  PAGE_SIZE,
   type ProductDetail,
   type ProductPage,
   type ProductSummary,
@@ -276,7 +276,7 @@ export async function getProductSummaries(db: Database, ids: number[]): Promise<
   return rows.map(toSummary);
 }
 
-/** Active home banners in order; the call-to-action link defaults to /shop (spec 000 §2). */
+/** Active home banners in order; the call-to-action link defaults to /shop. */
 export async function listBanners(db: Database): Promise<Banner[]> {
   const rows = await db
     .select()

@@ -1,18 +1,19 @@
 /**
- * Data for the home page (spec 000 §2 "Home page", §8 home errors, §9): banners and the first
+ * Data for the home page (docs/storefront-rules.md#home-page): banners and the first
  * 10 products (one feed, one error message), and the categories. A failed read is logged with
  * the spec's message for its block and the rest of the page still renders; the page is cached
  * only when both reads succeeded.
  */
-import { getDb } from '#lib/db/index.ts';
+
+import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import { getConfig } from '#lib/config.ts';
+import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import type { JsonLd } from '#lib/seo.ts';
+import { type Banner, type Category, HOME_PRODUCT_LIMIT, type ProductSummary } from '../rules.ts';
 import { listBanners, listCategories } from './catalog.ts';
-import { catalogSnapshot } from './snapshot.ts';
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
-import { HOME_PRODUCT_LIMIT, type Banner, type Category, type ProductSummary } from '../rules.ts';
 import type { Outcome } from './listing-pages.ts';
+import { catalogSnapshot } from './snapshot.ts';
 
 export interface HomeData extends Outcome {
   /** Banners and products failed together (the spec's "Failed to load banners and products"). */

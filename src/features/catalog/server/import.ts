@@ -16,8 +16,8 @@
 import type { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
-import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import { slugify } from '#lib/slug.ts';
 import { type ImportRow, readRows, type SkippedRow } from './import-csv.ts';
 

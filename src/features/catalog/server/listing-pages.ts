@@ -1,20 +1,21 @@
 /**
- * Data for the catalogue's listing pages (spec 000 §2, spec 001 §2): /categories, /category,
+ * Data for the catalogue's listing pages (docs/storefront-rules.md#routes): /categories, /category,
  * /categories/{id}, its all-products and subcategory views, the subcategory browser
  * /category/{id}/subcategories, /subcategory/{id} and /shop. Loaders run in the page's own
  * frontmatter (status and headers can only be set there, before streaming starts) and return
  * the HTTP status the page must answer with: 404 for an unknown id, 500 (logged) when the
  * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
-import { getDb, type Database } from '#lib/db/index.ts';
-import { cachedTree, listCategories } from './catalog.ts';
-import { catalogSnapshot } from './snapshot.ts';
-import { parseListingQueryLenient, type ListingQuery } from '../listing-query.ts';
-import { getConfig } from '#lib/config.ts';
+
 import { guardCacheHits } from '#lib/cache/route-cache.ts';
+import { getConfig } from '#lib/config.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { CATALOG_TAG } from './page-tags.ts';
+import { type ListingQuery, parseListingQueryLenient } from '../listing-query.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
+import { cachedTree, listCategories } from './catalog.ts';
+import { CATALOG_TAG } from './page-tags.ts';
+import { catalogSnapshot } from './snapshot.ts';
 
 /** What a page answers with: status, and whether a 200 may be cached (default yes). */
 export interface Outcome {

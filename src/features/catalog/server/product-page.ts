@@ -1,5 +1,5 @@
 /**
- * Data for the product detail page /product/{id} (spec 000 §2): the product, up to 10 related
+ * Data for the product detail page /product/{id}: the product, up to 10 related
  * products, breadcrumb, pack size and meta description, read from the catalogue snapshot
  * (./snapshot.ts: no product query per page) and the category memos. Unknown or non-numeric id: 404; a
  * failure: 500 (logged); related products failing alone: the page still answers 200, not
@@ -9,10 +9,10 @@ import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
 import type { Crumb } from '#lib/seo.ts';
+import { type ProductDetail, type ProductSummary, packSize } from '../rules.ts';
 import { cachedTree } from './catalog.ts';
+import { type Outcome, routeId } from './listing-pages.ts';
 import { catalogSnapshot } from './snapshot.ts';
-import { packSize, type ProductDetail, type ProductSummary } from '../rules.ts';
-import { routeId, type Outcome } from './listing-pages.ts';
 
 /** Related products shown under a product. */
 export const PRODUCT_PAGE_RELATED = 10;

@@ -8,9 +8,10 @@
  * touched are logged, so what is derived from the snapshot (the search index) can tell what to
  * redo.
  */
-import { toDetailFields, type ProductFields } from './catalog.ts';
+
 import type { ProductPage, ProductSummary, Sort } from '../rules.ts';
 import { PAGE_SIZE } from '../rules.ts';
+import { type ProductFields, toDetailFields } from './catalog.ts';
 import type { CategoryNames, SnapshotRow } from './snapshot-reads.ts';
 
 /**

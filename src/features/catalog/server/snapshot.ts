@@ -30,10 +30,10 @@
  * load's failure reaches the caller, which answers 500).
  */
 import { PgliteDatabase } from 'drizzle-orm/pglite';
+import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
 import type { Database } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
-import { CATALOG_TAG, changeTags, placementOf, type Placement } from './page-tags.ts';
+import { CATALOG_TAG, changeTags, type Placement, placementOf } from './page-tags.ts';
 import { CatalogSnapshot } from './snapshot-model.ts';
 import { readActiveStamps, readNames, readRows, readState, type SnapshotRow } from './snapshot-reads.ts';
 

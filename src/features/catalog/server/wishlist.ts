@@ -1,13 +1,13 @@
 /**
- * The customer's wishlist (spec 000 §4, §7 PUT/GET /api/wishlists). Toggling answers whether
+ * The customer's wishlist (PUT/GET /api/wishlists). Toggling answers whether
  * the product was added (the API's 201) or removed (200). Scoped by customer.
  */
 import { and, desc, eq, inArray } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { products, wishlistItems } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import { summaryColumns, toSummary } from './catalog.ts';
 import type { ProductSummary } from '../rules.ts';
+import { summaryColumns, toSummary } from './catalog.ts';
 
 /** Adds the product when absent, removes it when present. 404 for an unknown product. */
 export async function toggleWishlist(

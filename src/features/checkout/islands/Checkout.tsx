@@ -1,5 +1,5 @@
 /**
- * The checkout (spec 001 §2 "Checkout page", §4 checkout flow, §5 place-order checks, §8, §9):
+ * The checkout (docs/orders-and-payments.md#checkout and #placing-an-order):
  * Shipping Address, Order Details, Payment Method and Order Notes, with Promo Code, Points and
  * Order Summary in a side column on wide screens, and the checkout's dialogs.
  *
@@ -11,18 +11,18 @@
  * message stored for the home page toast, and home after 1.5 s.
  */
 import { lazy, Suspense } from 'react';
+import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 import PaymentModal from '#features/payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
-import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
-import { paise, type DeliveryAreaInfo } from './checkout-shared.ts';
+import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
+import { type DeliveryAreaInfo, paise } from './checkout-shared.ts';
 import type { CheckoutDialog } from './checkout-state.ts';
+import OrderSubstitution from './OrderSubstitution.tsx';
 import OrderSummary from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
-import OrderSubstitution from './OrderSubstitution.tsx';
 import { useCheckout } from './use-checkout.ts';
-import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 
 const AddressDialog = lazy(() => import('#features/addresses/islands/AddressDialog.tsx'));
 
@@ -54,7 +54,7 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
 
-  // The Order Confirmed screen replaces the checkout (spec 001 §2: a screen, not a dialog).
+  // The Order Confirmed screen replaces the checkout (a screen, not a dialog).
   if (state.confirmed) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">

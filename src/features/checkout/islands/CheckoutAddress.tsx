@@ -1,11 +1,12 @@
 /**
- * Checkout's Shipping Address card and the Select Shipping Address modal (spec 001 §2, §4, §8).
+ * Checkout's Shipping Address card and the Select Shipping Address modal
+ * (docs/orders-and-payments.md#checkout).
  * The card shows the selected address with a Default badge and Change; without addresses it
  * reads "No addresses found. Please add an address.". An address outside the delivery area is
  * marked plainly: the shop does not deliver there, and the order will not be placed.
  */
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
-import { addressLine, notDeliveredMessage, type AddressJson, type DeliveryAreaInfo } from './checkout-shared.ts';
+import { type AddressJson, addressLine, type DeliveryAreaInfo, notDeliveredMessage } from './checkout-shared.ts';
 
 function AddressText({ a }: { a: AddressJson }) {
   return (

@@ -3,9 +3,10 @@
  * applies to every line without its own choice from the cart. Starts at the shop's default
  * (rules.ts DEFAULT_SUBSTITUTION); place-order sends it (use-checkout.ts reads the store).
  */
-import { useId } from 'react';
+
 import { useStore } from '@nanostores/react';
-import { SUBSTITUTIONS, SUBSTITUTION_LABELS } from '#features/cart/rules.ts';
+import { useId } from 'react';
+import { SUBSTITUTION_LABELS, SUBSTITUTIONS } from '#features/cart/rules.ts';
 import { $orderSubstitution, chooseOrderSubstitution } from '../store.ts';
 
 interface Props {

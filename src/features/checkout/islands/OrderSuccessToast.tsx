@@ -1,14 +1,14 @@
 /**
- * The order-success toast on the home page (spec 000 §2 home page, §9; spec 001 §4): a message
+ * The order-success toast on the home page (docs/storefront-rules.md#home-page): a message
  * the checkout stored in localStorage under ORDER_SUCCESS_KEY goes through the app-wide toast
  * (src/lib/ui/toast.ts: the layout's polite `role="status"` region, top centre) once, for 4
  * seconds. The key is removed as soon as it is read, so a reload never shows it again. Renders
  * nothing itself.
  */
 import { useEffect } from 'react';
+import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
 import { showToast } from '#lib/ui/toast.ts';
 import { ORDER_SUCCESS_TOAST_MS } from '../rules.ts';
-import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
 
 /** The stored value as display text: a plain string, a JSON string, or JSON `{ message }`; '' when unusable. At most 200 characters. */
 export function parseOrderSuccess(raw: string | null): string {

@@ -1,11 +1,11 @@
 /**
- * The checkout's Order Summary card (spec 001 §2, §5): the server's figures (subtotal with the
+ * The checkout's Order Summary card: the server's figures (subtotal with the
  * item count, discount with the code, points, delivery fee or Free, total), the "more for free
  * delivery" hint, the place-order error and the Place Order button (Placing Order... while busy).
  */
 import { formatPaise } from '#lib/money.ts';
-import type { SummaryJson } from './checkout-shared.ts';
 import { CARD } from './checkout-parts.tsx';
+import type { SummaryJson } from './checkout-shared.ts';
 
 interface Props {
   summary: SummaryJson | null;

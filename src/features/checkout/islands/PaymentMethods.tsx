@@ -1,8 +1,9 @@
 /**
- * Checkout's Payment Method radios (spec 001 §2, §9): Pay by Cash On Delivery (cod), Pay by Card
- * On Delivery (card), Pay using Credit (credit, with the available credit shown) and, only when
- * the shop has an online payment gateway configured, Pay Online (online → the payment modal).
- * Nothing is chosen at first: Place Order then asks for a method (Payment Method Required).
+ * Checkout's Payment Method radios (docs/orders-and-payments.md#payment-methods): Pay by Cash On
+ * Delivery (cod), Pay by Card On Delivery (card), Pay using Credit (credit, with the available
+ * credit shown) and, only when the shop has an online payment gateway configured, Pay Online
+ * (online → the payment modal). Nothing is chosen at first: Place Order then asks for a method
+ * (Payment Method Required).
  */
 import { formatPaise } from '#lib/money.ts';
 import type { PaymentChoice } from '../rules.ts';

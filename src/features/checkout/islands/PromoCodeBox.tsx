@@ -1,9 +1,9 @@
 /**
- * Checkout's Promo Code box (spec 001 §2, §5, §8): an input and Apply, disabled while the code
- * is empty or being checked. `POST /api/customer/check-promocode`; on
- * success the server's message ("Promo code applied! 5% discount applied.") and the parent
- * re-fetches the figures with the code; a refused code shows the server's reason or "Invalid
- * promo code."; a failed call "Failed to apply promo code.". An applied code can be removed.
+ * Checkout's Promo Code box (docs/orders-and-payments.md#promo-codes): an input and Apply, disabled
+ * while the code is empty or being checked. `POST /api/customer/check-promocode`; on success the
+ * server's message ("Promo code applied! 5% discount applied.") and the parent re-fetches the
+ * figures with the code; a refused code shows the server's reason or "Invalid promo code."; a
+ * failed call "Failed to apply promo code.". An applied code can be removed.
  */
 import { useId, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';

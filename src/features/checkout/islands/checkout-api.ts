@@ -3,10 +3,11 @@
  * the route it names: the address list, the cart, the server's figures and placing the order.
  * Errors are the client's `ApiError` (message, status, data).
  */
-import { callRoute } from '#lib/http/client.ts';
-import type { BodyIn, DataOut } from '#lib/http/contract.ts';
+
 import type { listAddressesRoute } from '#features/addresses/contract.ts';
 import type { myCartRoute } from '#features/cart/contract.ts';
+import { callRoute } from '#lib/http/client.ts';
+import type { BodyIn, DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute, placeOrderRoute } from '../contract.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import type { AddressJson, CartLineJson } from './checkout-shared.ts';

@@ -1,5 +1,5 @@
 /**
- * The checkout's "further panels" (spec 001 §2): the Payment Method Required alert dialog, on the
+ * The checkout's further panels: the Payment Method Required alert dialog, on the
  * one dialog primitive (src/lib/ui/ModalDialog.tsx: focus trapped inside, returned to the
  * opener on close), and the Order Confirmed screen.
  */

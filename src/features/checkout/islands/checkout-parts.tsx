@@ -1,11 +1,11 @@
 /**
- * Presentational parts of the checkout page (spec 001 §2 "Checkout page"): the heading with
+ * Presentational parts of the checkout page: the heading with
  * Go back, Order Details (the cart lines), Order Notes and the Points card. State lives in
  * use-checkout.ts; these only render and report.
  */
 import { formatPaise } from '#lib/money.ts';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
-import { paise, type CartLineJson } from './checkout-shared.ts';
+import { type CartLineJson, paise } from './checkout-shared.ts';
 
 /** The class of the page's cards. */
 export const CARD = 'rounded-2xl border border-slate-200 bg-white p-4 shadow-sm';

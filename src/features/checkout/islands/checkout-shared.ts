@@ -1,15 +1,17 @@
 /**
  * Types and small browser helpers shared by the checkout islands and the address dialog
- * (spec 001 §2 checkout, §3 entities). Browser-safe: no server imports.
+ * (addresses, cart lines, money). Browser-safe: no server imports.
  */
 import { rupeesToPaise } from '#lib/money.ts';
+
 export { hasSessionHint, loginUrl } from '#features/auth/store.ts';
+
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 
 export { CHECKOUT_TOAST_MS, LOGIN_REDIRECT_MS } from '../rules.ts';
 
-/** An address as `GET /api/customer/address-list` returns it (spec 001 §3 "Address read from the list"). */
+/** An address as `GET /api/customer/address-list` returns it. */
 export interface AddressJson {
   id: number;
   type?: string;

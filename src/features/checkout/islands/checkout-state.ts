@@ -1,5 +1,5 @@
 /**
- * The checkout's state and its reducer (spec 001 §2 "Checkout page", §4 checkout flow): what was
+ * The checkout's state and its reducer (docs/orders-and-payments.md#checkout): what was
  * loaded (addresses, cart lines, the server's figures), what the customer chose (address, promo
  * code, points, note, payment method), which dialog is open, and the placing / confirmed
  * status. Pure: no fetch, no timers, no DOM (those are in the use-checkout*.ts hooks).
@@ -7,8 +7,8 @@
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
 import type { PaymentChoice } from '../rules.ts';
-import type { PlacedOrder, PaymentSession } from './checkout-api.ts';
-import { paise, type AddressJson, type CartLineJson } from './checkout-shared.ts';
+import type { PaymentSession, PlacedOrder } from './checkout-api.ts';
+import { type AddressJson, type CartLineJson, paise } from './checkout-shared.ts';
 
 /** What `GET /api/customer/checkout-summary` answers: the figures and the balances. */
 export type Figures = DataOut<typeof checkoutSummaryRoute>;

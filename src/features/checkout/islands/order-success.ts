@@ -5,9 +5,9 @@
  * with the order, so the navbar badge follows at once).
  */
 import { markCartOrdered } from '#features/cart/store.ts';
-import { resetOrderSubstitution } from '../store.ts';
-import { orderSuccessMessage, PAYMENT_LABELS, type PaymentChoice } from '../rules.ts';
 import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
+import { orderSuccessMessage, PAYMENT_LABELS, type PaymentChoice } from '../rules.ts';
+import { resetOrderSubstitution } from '../store.ts';
 import type { PlacedOrder } from './checkout-api.ts';
 import { clearCheckoutChoices } from './checkout-choices.ts';
 import { paise } from './checkout-shared.ts';

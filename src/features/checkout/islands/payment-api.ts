@@ -4,9 +4,10 @@
  * the checkout callback's verification, and the customer's decline or abandon (cancel), each
  * through the typed client. Errors are its `ApiError` (message, status).
  */
-import { callRoute } from '#lib/http/client.ts';
-import type { simulatorPayRoute } from '#features/payments/contract.ts';
+
 import type { cancelPaymentRoute, verifyPaymentRoute } from '#features/orders/contract.ts';
+import type { simulatorPayRoute } from '#features/payments/contract.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { PlacedOrder } from './checkout-api.ts';
 
 export type { PaymentSession } from './checkout-api.ts';

@@ -3,10 +3,11 @@
  * place-order receives (the server's own figures, sent back unchanged) and what a failed
  * placement means for the page.
  */
-import { ApiError } from '#lib/http/api-client.ts';
-import { $orderSubstitution } from '../store.ts';
+
 import { $chosenSlot, $slotsVersion } from '#features/delivery/store.ts';
+import { ApiError } from '#lib/http/api-client.ts';
 import { CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
+import { $orderSubstitution } from '../store.ts';
 import type { OrderBody } from './checkout-api.ts';
 import { type DeliveryAreaInfo, notDeliveredMessage } from './checkout-shared.ts';
 import { type CheckoutState, selectedAddress } from './checkout-state.ts';

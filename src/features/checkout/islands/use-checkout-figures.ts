@@ -6,11 +6,11 @@
  */
 import { useCallback, useRef } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
-import { useAddressChange } from './use-address-change.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { fetchSummary } from './checkout-api.ts';
 import { paise } from './checkout-shared.ts';
 import { type Figures, selectedAddress } from './checkout-state.ts';
+import { useAddressChange } from './use-address-change.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';
 
 /** Fetches the figures for a promo code and the points choice; the newest call's answer is kept. */

@@ -1,5 +1,5 @@
 /**
- * The checkout's behaviour (spec 001 §4 checkout flow, §5 place-order checks, §8, §9) as one
+ * The checkout's behaviour (docs/orders-and-payments.md#placing-an-order) as one
  * hook for Checkout.tsx, composed of one hook per concern over the reducer in checkout-state.ts:
  *
  * - use-checkout-context.ts: the state, the latest state for async work, timers, the login trip;
@@ -11,7 +11,7 @@
  */
 import { useMemo } from 'react';
 import { showToast } from '#lib/ui/toast.ts';
-import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS } from '../rules.ts';
+import { CHECKOUT_TOAST_MS, CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { fetchAddresses } from './checkout-api.ts';
 import type { AddressJson, DeliveryAreaInfo } from './checkout-shared.ts';
 import { checkoutTotals, selectedAddress } from './checkout-state.ts';

@@ -1,5 +1,5 @@
 /**
- * Placing the order (spec 001 §4, §5 place-order checks): Place Order runs the spec's checks in
+ * Placing the order (docs/orders-and-payments.md#placing-an-order): Place Order runs its checks in
  * order (session, cart, address — also one the shop delivers to —, payment method), then sends
  * the order with the server's own figures, or opens the payment modal for Pay Online. A second
  * submit while one is in flight is ignored.
@@ -11,7 +11,7 @@
  * orders. On success: Order Confirmed, then home after a short pause.
  */
 import { useEffect, useRef } from 'react';
-import { CHECKOUT_MESSAGES as MSG, HOME_REDIRECT_MS, type PaymentChoice } from '../rules.ts';
+import { HOME_REDIRECT_MS, CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
 import { type PlacedOrder, sendOrder } from './checkout-api.ts';
 import { type DeliveryAreaInfo, hasSessionHint, newIdempotencyKey } from './checkout-shared.ts';
 import { confirmationOf, recordOrderPlaced } from './order-success.ts';

@@ -7,7 +7,7 @@
 import { useCallback, useEffect } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { showToast } from '#lib/ui/toast.ts';
-import { CHECKOUT_MESSAGES as MSG, CHECKOUT_TOAST_MS, promoDroppedMessage } from '../rules.ts';
+import { CHECKOUT_TOAST_MS, CHECKOUT_MESSAGES as MSG, promoDroppedMessage } from '../rules.ts';
 import { readCheckoutChoices, saveCheckoutChoices } from './checkout-choices.ts';
 import type { Figures } from './checkout-state.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';

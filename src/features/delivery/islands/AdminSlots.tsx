@@ -6,8 +6,8 @@
 import { type FormEvent, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
-import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import type { adminSlotsRoute, updateAdminSlotRoute } from '../contract.ts';
 
 type Zones = Awaited<ReturnType<typeof load>>;

@@ -5,10 +5,10 @@
  * gives the PIN field when it opens), and a submit tapped meanwhile is replayed once it has.
  * Each opening starts from the current PIN code with no answer shown; Tab wraps inside the dialog.
  */
-import { useEffect, useRef, useState, type FormEvent } from 'react';
-import { $deliverTo, checkDeliverTo, earliestText, type PinCheckJson } from '../store.ts';
-import { PIN_CODE, PIN_INVALID } from '../rules.ts';
+import { type FormEvent, useEffect, useRef, useState } from 'react';
 import { wrapTab } from '#lib/ui/focus-trap.ts';
+import { PIN_CODE, PIN_INVALID } from '../rules.ts';
+import { $deliverTo, checkDeliverTo, earliestText, type PinCheckJson } from '../store.ts';
 
 /** Ids are fixed: the dialog, and so this form, is on the page once (the navigation bar's). */
 const INPUT_ID = 'deliver-to-pin';

@@ -6,8 +6,9 @@
  * place-order sends as delivery_slot. The zone's minimum order, when the cart is below it, is
  * said here too.
  */
-import { useEffect, useState } from 'react';
+
 import { useStore } from '@nanostores/react';
+import { useEffect, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import type { DataOut } from '#lib/http/contract.ts';
 import type { deliverySlotsRoute } from '../contract.ts';

@@ -9,10 +9,10 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
-import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { deliverySlotUsage } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import { ADMIN_SLOT_DAYS, ADMIN_SLOT_MESSAGES } from '../rules.ts';
 import type { Slot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';

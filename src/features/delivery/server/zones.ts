@@ -5,10 +5,10 @@
  */
 import { readFileSync } from 'node:fs';
 import type { z } from 'zod';
-import demoZones from '../data/zones.json' with { type: 'json' };
 import { getConfig } from '#lib/config.ts';
 import { rupeesToPaise } from '#lib/money.ts';
 import { deliveryConfigSchema } from '../config-schema.ts';
+import demoZones from '../data/zones.json' with { type: 'json' };
 import type { Zone } from '../rules.ts';
 
 /** The zones, in file order. */

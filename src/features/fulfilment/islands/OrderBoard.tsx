@@ -7,11 +7,11 @@
  * order lists are drawn by order-board-parts.tsx.
  */
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
-import { callRoute } from '#lib/http/client.ts';
+import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { BoardJson, boardRoute } from '../contract.ts';
-import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { paymentStatusLabel, toStaffLogin } from './admin-order-parts.tsx';
 import { useBoardPolling } from './board-polling.ts';
 import { type BoardSlot, OrderList, SlotCard, STATUSES, UNPAID_STATUSES } from './order-board-parts.tsx';

@@ -5,11 +5,11 @@
  * (a tel: link) first. Each save answers the order as it is now.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { callRoute } from '#lib/http/client.ts';
-import { ApiError } from '#lib/http/api-client.ts';
-import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { searchProductsRoute } from '#features/search/contract.ts';
-import type { setPickedRoute, StaffOrderJson, substituteLineRoute } from '../contract.ts';
+import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
+import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
+import type { StaffOrderJson, setPickedRoute, substituteLineRoute } from '../contract.ts';
 import { money } from './admin-order-parts.tsx';
 
 type Line = StaffOrderJson['lines'][number];

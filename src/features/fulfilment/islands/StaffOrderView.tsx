@@ -7,8 +7,8 @@
  * are drawn by staff-order-sections.tsx.
  */
 import { type FormEvent, useId, useState } from 'react';
-import { callRoute } from '#lib/http/client.ts';
 import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import { showToast } from '#lib/ui/toast.ts';
 import type {

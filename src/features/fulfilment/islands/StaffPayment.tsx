@@ -6,15 +6,15 @@
  * refund (orders.cancel); the retry answers the refund as it is now.
  */
 import { useState } from 'react';
+import { REFUND_REASON } from '#features/orders/islands/RefundStatus.tsx';
+import type { retryRefundRoute } from '#features/payments/contract.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPaise } from '#lib/money.ts';
 import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import { showToast } from '#lib/ui/toast.ts';
-import { formatPaise } from '#lib/money.ts';
-import type { retryRefundRoute } from '#features/payments/contract.ts';
 import type { StaffOrderJson } from '../contract.ts';
 import { shopDateTime, toStaffLogin } from './admin-order-parts.tsx';
-import { REFUND_REASON } from '#features/orders/islands/RefundStatus.tsx';
 
 /** A refund as the staff's order JSON lists it. */
 type StaffRefundJson = StaffOrderJson['refunds'][number];

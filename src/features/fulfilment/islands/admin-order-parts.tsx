@@ -2,10 +2,11 @@
  * Small pieces the back office's order islands share: status badges, online payment flags, money, and the 401 rule (a
  * staff session that ended sends the browser to the staff sign-in).
  */
+
+import { statusLabel } from '#features/orders/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 import { toPaise } from '#lib/ui/controls.tsx';
 import type { BoardJson } from '../contract.ts';
-import { statusLabel } from '#features/orders/rules.ts';
 
 /** Badge colours per order status (text on tinted background, AA contrast). */
 const STATUS_TONE: Record<string, string> = {

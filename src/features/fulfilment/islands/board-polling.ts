@@ -4,8 +4,8 @@
  * many new orders arrived. A 401 sends the browser to the staff sign-in.
  */
 import { type RefObject, useEffect } from 'react';
-import { callRoute } from '#lib/http/client.ts';
 import { ApiError } from '#lib/http/api-client.ts';
+import { callRoute } from '#lib/http/client.ts';
 import type { BoardJson, boardVersionRoute } from '../contract.ts';
 import { toStaffLogin } from './admin-order-parts.tsx';
 import { countOrders } from './order-board-parts.tsx';

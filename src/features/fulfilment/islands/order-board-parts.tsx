@@ -2,9 +2,10 @@
  * The pieces the order board (OrderBoard.tsx) draws: one slot's card with its counts, picking list
  * link and orders, a list of orders linking to their pages, and the count of a board's orders.
  */
+
+import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { buttonSecondary } from '#lib/ui/controls.tsx';
 import type { BoardJson } from '../contract.ts';
-import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { money, PaymentFlags, paymentStatusLabel, StatusBadge } from './admin-order-parts.tsx';
 
 /** The statuses of the shop's orders, in the order the board shows them. */

@@ -5,9 +5,9 @@
  */
 import type { FormEvent } from 'react';
 import { substitutionLabel } from '#features/cart/rules.ts';
+import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { buttonSecondary } from '#lib/ui/controls.tsx';
 import type { StaffOrderJson } from '../contract.ts';
-import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { money, paymentStatusLabel, shopDateTime } from './admin-order-parts.tsx';
 import PackingControls from './PackingControls.tsx';
 

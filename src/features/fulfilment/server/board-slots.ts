@@ -4,8 +4,9 @@
  * that still has orders; each with its capacity, counts per status, matching count and listed
  * orders; sorted by slot, then zone name. Pure.
  */
-import { type OrderRow, type OrderStatus, UNPAID_STATUSES } from '#features/orders/index.ts';
+
 import { deliveryConfig, windowLabel } from '#features/delivery/index.ts';
+import { type OrderRow, type OrderStatus, UNPAID_STATUSES } from '#features/orders/index.ts';
 import { ORDER_STATUSES } from '#lib/db/schema.ts';
 
 /** The statuses every slot counts: the shop's orders'. */

@@ -3,12 +3,12 @@
  * orders, a search across all orders, its cheap version for live updates, and a rider's
  * deliveries. A member without `board.view` (a rider) sees only the orders assigned to them.
  */
-import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, sql, type SQL, type Subquery } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, type Subquery, sql } from 'drizzle-orm';
+import { phone as phoneRules } from '#features/auth/rules.ts';
+import { deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
+import { confirmedOrders, type OrderRow, type OrderStatus } from '#features/orders/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
-import { deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
-import { phone as phoneRules } from '#features/auth/rules.ts';
-import { confirmedOrders, type OrderRow, type OrderStatus } from '#features/orders/index.ts';
 import { type BoardOrder, type BoardSlot, boardSlots } from './board-slots.ts';
 
 export { type BoardOrder, type BoardSlot, slotKey } from './board-slots.ts';

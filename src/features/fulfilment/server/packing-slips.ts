@@ -4,11 +4,11 @@
  * Reads only.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { describeSlot } from '#features/delivery/index.ts';
+import { confirmedOrders } from '#features/orders/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, orderItems, orders } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import { describeSlot } from '#features/delivery/index.ts';
-import { confirmedOrders } from '#features/orders/index.ts';
 import { dueOnDelivery, type SlotQuery } from '../rules.ts';
 import { packText, slotOrders } from './slot-orders.ts';
 

@@ -8,13 +8,13 @@
  * so a retried or parallel request finds it already there and changes nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { confirmedOrders, type OrderRow } from '#features/orders/index.ts';
+import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
+import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { creditTransactions, customers, orderAdjustments, orderItems, orders, products } from '#lib/db/schema.ts';
-import { recordAudit } from '#lib/db/audit.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
-import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
-import { confirmedOrders, type OrderRow } from '#features/orders/index.ts';
 
 type LineRow = typeof orderItems.$inferSelect;
 

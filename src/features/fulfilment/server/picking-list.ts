@@ -3,11 +3,12 @@
  * grouped by category for the picker, shared a moment between the tablets that ask for it while
  * none of the slot's orders changes, and as CSV. Reads only.
  */
-import { eq, sql } from 'drizzle-orm';
+
 import { stringify } from 'csv-stringify/sync';
+import { eq, sql } from 'drizzle-orm';
+import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
 import type { Database } from '#lib/db/index.ts';
 import { categories, orderItems, orders, products } from '#lib/db/schema.ts';
-import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
 import type { SlotQuery } from '../rules.ts';
 import { packText, slotLabel, slotOrders, slotVersion } from './slot-orders.ts';
 

@@ -3,7 +3,7 @@
  * date), a bad choice (400 with the field's message), or a day's slot.
  */
 import { deliveryNow, shopTime } from '#features/delivery/index.ts';
-import { PICKING_MESSAGES, slotQuery, slotQuerySchema, type SlotQuery } from '../rules.ts';
+import { PICKING_MESSAGES, type SlotQuery, slotQuery, slotQuerySchema } from '../rules.ts';
 
 /** The picking pages' query. */
 export type SlotChoice =

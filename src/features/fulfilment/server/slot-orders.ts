@@ -6,9 +6,9 @@
  * from; and a pack size as people read it.
  */
 import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { deliveryConfig, describeSlot, shopInstant, windowLabel } from '#features/delivery/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
-import { deliveryConfig, describeSlot, shopInstant, windowLabel } from '#features/delivery/index.ts';
 import type { SlotQuery } from '../rules.ts';
 
 const DAY_MS = 86_400_000;

@@ -1,7 +1,8 @@
 /** JSON of the back office's order answers (contract.ts boardRoute, staffOrderSchema); money as 2-decimal strings. */
-import { orderedAmount } from './packing.ts';
+
 import { paiseToRupees } from '#lib/money.ts';
 import type { Board, BoardOrder, BoardSlot } from './order-board.ts';
+import { orderedAmount } from './packing.ts';
 import type { StaffOrder } from './staff-orders.ts';
 
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);

@@ -7,12 +7,6 @@
  * assigned to them; any other order is "not found". The board is order-board.ts.
  */
 import { and, asc, eq } from 'drizzle-orm';
-import type { Database, Transaction } from '#lib/db/index.ts';
-import { auditLog, customers, orderItems, orders, staff } from '#lib/db/schema.ts';
-import { recordAudit } from '#lib/db/audit.ts';
-import { AppError, notFound } from '#lib/http/envelope.ts';
-import { roleCan } from '#lib/http/permissions.ts';
-import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
 import { orderSlotJson } from '#features/delivery/index.ts';
 import {
   advanceOrder,
@@ -21,8 +15,14 @@ import {
   type OrderRow,
   type OrderStatus,
 } from '#features/orders/index.ts';
-import { staffVisible } from './order-board.ts';
 import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { auditLog, customers, orderItems, orders, staff } from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import { roleCan } from '#lib/http/permissions.ts';
+import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import { staffVisible } from './order-board.ts';
 
 /** One line of an order as staff read it. */
 export interface StaffOrderLine {

@@ -5,13 +5,14 @@
  * supply from its postal code, and the lines with HSN codes as ordered (the product's current
  * code for orders placed before codes were recorded). Money in paise.
  */
-import { orderSlotJson } from '#features/delivery/index.ts';
+
 import { and, asc, eq, inArray } from 'drizzle-orm';
+import { orderSlotJson } from '#features/delivery/index.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, orderItems, orders, products } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import { invoiceLines, placeOfSupply, type InvoiceLine, type PlaceOfSupply } from '../rules.ts';
+import { type InvoiceLine, invoiceLines, type PlaceOfSupply, placeOfSupply } from '../rules.ts';
 import { invoiceNumberOf } from './numbering.ts';
 
 /** Everything the invoice PDF prints. */

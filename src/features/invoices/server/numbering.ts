@@ -7,11 +7,11 @@
  * processes on one PostgreSQL. Reading an invoice never issues a number.
  */
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import { confirmedOrders } from '#features/orders/index.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { invoiceCounters, orders } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { confirmedOrders } from '#features/orders/index.ts';
 import { financialYear, formatInvoiceNumber } from '../rules.ts';
 
 /** 409 for a cancelled order that never had an invoice (nothing was supplied). */

@@ -6,7 +6,7 @@ import { useId, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import type { smsLanguageRoute } from '../contract.ts';
-import { SMS_LANGUAGE_OPTIONS, type SmsLanguage as Language } from '../rules.ts';
+import { type SmsLanguage as Language, SMS_LANGUAGE_OPTIONS } from '../rules.ts';
 
 const FAILED = 'Could not save your SMS language. Please try again.';
 

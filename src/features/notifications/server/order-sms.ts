@@ -10,13 +10,13 @@
  * A crash between the commit and the claim loses that SMS (at most once, never twice).
  */
 import { and, eq, isNull } from 'drizzle-orm';
+import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { logger, maskPhone } from '#lib/log.ts';
-import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
-import { orderSmsText, type OrderSmsEvent, type SmsLanguage } from '../rules.ts';
+import { type OrderSmsEvent, orderSmsText, type SmsLanguage } from '../rules.ts';
 
 /** Sets the customer's SMS language; returns it. 404 when the account is gone. */
 export async function setSmsLanguage(db: Database, customerId: number, language: SmsLanguage): Promise<SmsLanguage> {

@@ -1,5 +1,5 @@
 /**
- * Track Orders (spec 001 §2 Orders list, §4, §8, §9): counters Total, New (total minus
+ * Track Orders (docs/orders-and-payments.md#orders-list): counters Total, New (total minus
  * delivered) and Delivered; "Your Orders" newest first, each expanding with View Details / Hide
  * Details (items with image, quantity and amount, payment mode, promo, discount, paid amount,
  * note, date in long US English); status labels (delivered green, cancelled red, others
@@ -7,22 +7,22 @@
  * items into the cart, naming what was left out) and Cancel while the server says `cancellable`.
  */
 import { useCallback, useEffect, useId, useState } from 'react';
+import { seedCart } from '#features/cart/store.ts';
+import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
-import { seedCart } from '#features/cart/store.ts';
-import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
 import { ConfirmDialog, toPaise } from '#lib/ui/controls.tsx';
+import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
+import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
+import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import { OrderItemList } from './OrderItemList.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 import SubstitutionNote from './SubstitutionNote.tsx';
-import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
-import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
-import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 
 type Load = { state: 'loading' } | { state: 'error'; message: string } | { state: 'ready'; orders: OrderJson[] };
 
-/** The coloured label of an order status (spec 001 §4). */
+/** The coloured label of an order status: delivered green, cancelled red, others neutral. */
 export function StatusBadge({ status }: { status: string }) {
   const tone =
     status === 'delivered'

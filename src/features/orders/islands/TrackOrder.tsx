@@ -1,28 +1,28 @@
 /**
- * Order tracking (spec 001 §2 Order tracking, §8): the four steps placed, processed, out for
- * delivery and delivered, marking the order's REAL status (the spec's "only the first step is
- * marked" is a defect): completed steps with their times, the current step with
+ * Order tracking (docs/orders-and-payments.md#order-tracking): the four steps placed, processed,
+ * out for delivery and delivered, marking the order's real status (the original storefront marked
+ * only the first step, a defect: ADR 0002): completed steps with their times, the current step with
  * aria-current="step", a clear cancelled state; then the items and the total. Also the panels
  * for signed-out visitors, unknown orders and failures, each with Back to My Account.
  *
  * Rendered on the server without hydration (the page ships no JavaScript for it).
  */
 import type { ReactNode } from 'react';
+import SlotRow from '#features/delivery/islands/SlotRow.tsx';
+import type { OrderJson } from '../contract.ts';
 import {
   ORDER_MESSAGES,
-  TRACKING_STEPS,
   orderDate,
   orderDateTime,
   paymentModeLabel,
+  TRACKING_STEPS,
   trackingStepIndex,
 } from '../rules.ts';
-import { OrderItemList } from './OrderItemList.tsx';
-import type { OrderJson } from '../contract.ts';
-import { OrderTotals } from './OrderTotals.tsx';
-import { StatusBadge } from './OrdersSection.tsx';
-import SubstitutionNote from './SubstitutionNote.tsx';
-import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
+import { OrderItemList } from './OrderItemList.tsx';
+import { StatusBadge } from './OrdersSection.tsx';
+import { OrderTotals } from './OrderTotals.tsx';
+import SubstitutionNote from './SubstitutionNote.tsx';
 
 /**
  * An order as GET /api/customer/orders/{id} answers it, without what the tracking view does not

@@ -11,11 +11,11 @@
  * toward the orders per hour, never as a cancellation.
  */
 import { and, eq, gt, inArray, sql } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import type { Transaction } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
-import { AppError } from '#lib/http/envelope.ts';
 import { lockKey } from '#lib/db/throttle.ts';
+import { AppError } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
 
 const HOUR_MS = 3_600_000;

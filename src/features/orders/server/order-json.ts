@@ -1,11 +1,12 @@
 /**
- * JSON of orders (contract.ts orderJsonSchema; spec 001 §3 "Order as read"), money as 2-decimal
- * strings like the spec sends.
+ * JSON of orders (contract.ts orderJsonSchema), money as 2-decimal strings, as the storefront's
+ * clients read it.
  */
-import type { Order } from './queries.ts';
+
 import { paiseToRupees } from '#lib/money.ts';
 import { invoiceHref } from '../contract.ts';
 import { refundParts } from '../refund.ts';
+import type { Order } from './queries.ts';
 
 const rupees = (paise: number) => paiseToRupees(paise).toFixed(2);
 

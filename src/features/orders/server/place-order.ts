@@ -1,6 +1,6 @@
 /**
- * Placing an order (spec 001 §2 checkout, §7 place-order; ARCHITECTURE "Orders and stock"):
- * reserve, then (Online) open the payment.
+ * Placing an order (POST /api/customer/place-order;
+ * docs/orders-and-payments.md#stock-money-and-concurrency): reserve, then (Online) open the payment.
  *
  * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
@@ -15,9 +15,8 @@
  */
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import type { Database } from '#lib/db/index.ts';
-import { cartItems, orders } from '#lib/db/schema.ts';
-import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
+import { markCatalogChanged } from '#features/catalog/index.ts';
+import { notifyOrderStatus } from '#features/notifications/index.ts';
 import {
   type CheckoutPayment,
   getPaymentGateway,
@@ -25,16 +24,17 @@ import {
   pendingCheckoutPayment,
   startOnlinePayment,
 } from '#features/payments/index.ts';
+import type { Database } from '#lib/db/index.ts';
+import { cartItems, orders } from '#lib/db/schema.ts';
+import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
+import { assertMayOrder } from './limits.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
-import { reserveOrder, type PlaceOrderInput } from './reservation.ts';
-import { assertMayOrder } from './limits.ts';
-import { markCatalogChanged } from '#features/catalog/index.ts';
-import { notifyOrderStatus } from '#features/notifications/index.ts';
+import { type PlaceOrderInput, reserveOrder } from './reservation.ts';
 
 export { PAYMENT_FAILED, PAYMENT_INIT_FAILED } from '#features/payments/index.ts';
-export { CART_CHANGED } from './reservation.ts';
 export type { PlaceOrderInput } from './reservation.ts';
+export { CART_CHANGED } from './reservation.ts';
 
 /** Extra inputs of placeOrder that are not part of the request body. */
 export interface PlaceOrderOptions {

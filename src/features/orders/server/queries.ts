@@ -1,18 +1,19 @@
 /**
- * Reading orders (spec 001 §3 "Order as read", §7 my-orders): one order or the list, scoped by
+ * Reading orders (the order page and my-orders): one order or the list, scoped by
  * customer (another customer's order is not found, 404). Only confirmed orders are shown: an
  * online order awaiting its payment or released unpaid (UNPAID_STATUSES) never is, but for
  * place-order's own answer. `cancellable` says whether the customer may still cancel: placed,
  * and less than CANCEL_WINDOW_MS (30 minutes) old.
  */
-import { orderSlotJson } from '#features/delivery/index.ts';
+
 import { and, asc, desc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import type { Substitution } from '#features/cart/rules.ts';
+import { orderSlotJson } from '#features/delivery/index.ts';
+import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { orderAdjustments, orderItems, orders, type ORDER_STATUSES, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
+import { type ORDER_STATUSES, orderAdjustments, orderItems, orders, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
-import type { Substitution } from '#features/cart/rules.ts';
-import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { PaymentMode } from '../rules.ts';

@@ -1,18 +1,18 @@
 /**
- * The server's figures for an order (spec 001 §2 checkout, §9 points): the customer's cart
+ * The server's figures for an order: the customer's cart
  * re-priced from the database, the promo code re-checked, points (1 point = ₹1) and the
  * delivery fee applied. Money in paise; quoteJson gives the rupee strings the API answers.
  */
 import { createHash } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { Database, Transaction } from '#lib/db/index.ts';
-import { customers } from '#lib/db/schema.ts';
-import { AppError } from '#lib/http/envelope.ts';
-import { getConfig } from '#lib/config.ts';
-import { paiseToRupees } from '#lib/money.ts';
 import { listCart, summarize } from '#features/cart/index.ts';
 import type { DeliveryPolicy } from '#features/delivery/rules.ts';
 import { evaluatePromo } from '#features/promotions/index.ts';
+import { getConfig } from '#lib/config.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { customers } from '#lib/db/schema.ts';
+import { AppError } from '#lib/http/envelope.ts';
+import { paiseToRupees } from '#lib/money.ts';
 
 /** The cart is empty (422). */
 export const CART_EMPTY = 'Your cart is empty. Please add items to your cart.';

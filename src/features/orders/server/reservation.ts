@@ -1,5 +1,6 @@
 /**
- * What an order takes and gives back (ARCHITECTURE "Orders and stock"). `reserveOrder` runs
+ * What an order takes and gives back (docs/orders-and-payments.md#stock-money-and-concurrency).
+ * `reserveOrder` runs
  * inside place-order's transaction, after the cart rows are locked: it checks the address and
  * the delivery area, re-quotes the cart and compares the client's figures (409 with the
  * server's figures when they differ), writes the order and its lines, decrements stock with a
@@ -8,17 +9,17 @@
  * `restoreReservation` that gives all of it back, are in stock-and-balances.ts.
  */
 import { eq } from 'drizzle-orm';
+import { type Address, getAddress, servedPrefixes } from '#features/addresses/index.ts';
+import { cartLineJson } from '#features/cart/index.ts';
+import { DEFAULT_SUBSTITUTION, type Substitution } from '#features/cart/rules.ts';
+import { type OrderDelivery, orderDelivery } from '#features/delivery/index.ts';
 import type { Transaction } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
-import { getAddress, servedPrefixes, type Address } from '#features/addresses/index.ts';
-import { orderDelivery, type OrderDelivery } from '#features/delivery/index.ts';
 import type { PaymentMode } from '../rules.ts';
-import { cartLineJson } from '#features/cart/index.ts';
-import { DEFAULT_SUBSTITUTION, type Substitution } from '#features/cart/rules.ts';
-import { pointsFor, quoteJson, quoteOrder } from './quote.ts';
 import { orderConfirmed } from './confirmation.ts';
+import { pointsFor, quoteJson, quoteOrder } from './quote.ts';
 import { takeBalances, takeStock } from './stock-and-balances.ts';
 
 /** What the client sends to place an order (already parsed); money in paise. */

@@ -1,5 +1,5 @@
 /**
- * The order status machine (spec 001 §4; ARCHITECTURE "Orders and stock"):
+ * The order status machine (docs/orders-and-payments.md#order-statuses):
  * placed → processed → out_for_delivery → delivered, and placed → cancelled by the customer
  * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. Points
  * earned are recorded on the order and credited on delivery, once; a Cash order becomes paid on
@@ -7,15 +7,15 @@
  * (orderSettlement): paid → placed, released unpaid → payment_failed (ADR 0099).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#lib/db/index.ts';
-import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
-import { AppError, notFound } from '#lib/http/envelope.ts';
-import { CANCEL_WINDOW_MS, confirmedOrders, getOrder, type Order, type OrderRow, type OrderStatus } from './queries.ts';
-import { restoreReservation } from './stock-and-balances.ts';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { notifyOrderStatus } from '#features/notifications/index.ts';
 import { type OrderSettlement, type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
 import { orderConfirmed } from './confirmation.ts';
+import { CANCEL_WINDOW_MS, confirmedOrders, getOrder, type Order, type OrderRow, type OrderStatus } from './queries.ts';
+import { restoreReservation } from './stock-and-balances.ts';
 
 /** Forward transitions an operator may make. */
 export const NEXT_STATUS: Partial<Record<OrderStatus, OrderStatus>> = {

@@ -1,10 +1,14 @@
 /**
- * What an order takes and gives back (ARCHITECTURE "Orders and stock"): each line's stock with a
+ * What an order takes and gives back (docs/orders-and-payments.md#stock-money-and-concurrency):
+ * each line's stock with a
  * guarded update (`stock >= qty`, so no oversell across processes) and the order's lines, the promo
  * use, points and a Credit order's debit, each balance in one conditional UPDATE; and
  * `restoreReservation`, which gives all of it back (cancellation, declined payment).
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
+import { releaseOrderSlot } from '#features/delivery/index.ts';
+import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
 import type { Transaction } from '#lib/db/index.ts';
 import {
   creditTransactions,
@@ -15,12 +19,9 @@ import {
   stockMovements,
 } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { releaseOrderSlot } from '#features/delivery/index.ts';
-import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import type { PaymentMode } from '../rules.ts';
-import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
-import type { OrderQuote, quoteOrder } from './quote.ts';
 import type { OrderRow } from './queries.ts';
+import type { OrderQuote, quoteOrder } from './quote.ts';
 
 /** Takes each line's stock (409 naming the product when short) and writes the order's lines. */
 export async function takeStock(

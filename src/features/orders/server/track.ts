@@ -1,21 +1,22 @@
 /**
- * The order tracking page's data (/track-order?order=ID; spec 001 §2 Order tracking, §8): which
- * panel to show and the page's HTTP status. Signed out → the login prompt (200; the page goes
- * to /login after LOGIN_REDIRECT_MS, 2 s); no `order` parameter → the pointer to Track Orders;
- * an id that is not a positive number, or not one of the customer's visible orders → "Order not
- * found." with a 404; a failure → the spec's message with a 500 (logged with the request id).
+ * The order tracking page's data (/track-order?order=ID;
+ * docs/orders-and-payments.md#order-tracking): which panel to show and the page's HTTP status.
+ * Signed out → the login prompt (200; the page goes to /login after LOGIN_REDIRECT_MS, 2 s); no
+ * `order` parameter → the pointer to Track Orders; an id that is not a positive number, or not one
+ * of the customer's visible orders → "Order not found." with a 404; a failure → the spec's message
+ * with a 500 (logged with the request id).
  */
 import type { APIContext } from 'astro';
 import { getCustomer } from '#features/auth/index.ts';
 import { getDb } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { ORDER_MESSAGES } from '../rules.ts';
 import type { TrackState } from '../islands/TrackOrder.tsx';
-import { getOrder } from './queries.ts';
+import { ORDER_MESSAGES } from '../rules.ts';
 import { orderJson } from './order-json.ts';
+import { getOrder } from './queries.ts';
 
-/** Delay before a signed-out visitor is sent to the login (spec 001 §9: 2 s after a login prompt), in ms. */
+/** Delay before a signed-out visitor is sent to the login (2 s after the prompt), in ms. */
 export const LOGIN_REDIRECT_MS = 2000;
 
 /** What the page renders: the panel's state, its HTTP status, and the login URL that comes back here. */

@@ -1,6 +1,7 @@
 /**
- * The payment simulator's checkout (PAYMENT_GATEWAY=simulator), in the spirit of the spec's mock
- * payment modal (spec 001 §2, §4, §8, §9; docs/adr/0078-simulator-checkout-modal.md): it stands
+ * The payment simulator's checkout (PAYMENT_GATEWAY=simulator), in the spirit of the original
+ * storefront's mock payment modal (docs/orders-and-payments.md#paying-online,
+ * docs/adr/0078-simulator-checkout-modal.md): it stands
  * where Razorpay's Standard Checkout opens with a real gateway, for a gateway order the checkout
  * has already created (the order awaits payment).
  *
@@ -16,7 +17,7 @@ import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 
-/** The mock processing delay (spec 001 §9: 2 s). */
+/** How long Pay Now shows processing. */
 export const PAYMENT_DELAY_MS = 2000;
 const SUCCESS_SHOWN_MS = 1200;
 

@@ -9,8 +9,8 @@ import { orders } from '#lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
 import { GatewayError, type PaymentGateway } from './gateway.ts';
-import { confirmFromGateway, confirmPayment, eventSeen, recordEvent, type ConfirmOutcome } from './payment-confirm.ts';
 import { PAYMENT_FAILED, releasePendingOrder } from './payment.ts';
+import { type ConfirmOutcome, confirmFromGateway, confirmPayment, eventSeen, recordEvent } from './payment-confirm.ts';
 import { settleRefund } from './payment-refunds.ts';
 
 /** 400 when the checkout callback's signature is not the gateway's. */

@@ -14,11 +14,11 @@
  *   refunded in full (one `late_payment` refund per payment id) and the customer is told by SMS.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { notifyOrderStatus } from '#features/notifications/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, paymentWebhookEvents } from '#lib/db/schema.ts';
 import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
-import { notifyOrderStatus } from '#features/notifications/index.ts';
 import { GatewayError, type GatewayPayment, type PaymentGateway } from './gateway.ts';
 import { orderSettlement } from './order-settlement.ts';
 import { CURRENCY } from './payment.ts';

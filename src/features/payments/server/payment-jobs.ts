@@ -13,13 +13,13 @@
  * - Refunds whose gateway answer or webhook was lost (payment-refunds.ts reconcileRefunds).
  */
 import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
-import { getConfig } from '#lib/config.ts';
 import { logger } from '#lib/log.ts';
 import type { PaymentGateway } from './gateway.ts';
-import { confirmFromGateway } from './payment-confirm.ts';
 import { releasePendingOrder } from './payment.ts';
+import { confirmFromGateway } from './payment-confirm.ts';
 import { reconcileRefunds } from './payment-refunds.ts';
 
 /** How often the job runs on each process (ms). */

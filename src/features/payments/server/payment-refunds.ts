@@ -9,12 +9,12 @@
  * refund waits for staff to retry it (`retryPaymentRefund`).
  */
 import { and, asc, eq, inArray, lt, sql } from 'drizzle-orm';
-import type { Database, Transaction } from '#lib/db/index.ts';
-import { orders, paymentRefunds, type PAYMENT_REFUND_REASONS, type PAYMENT_REFUND_STATUSES } from '#lib/db/schema.ts';
 import { recordAudit } from '#lib/db/audit.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { orders, type PAYMENT_REFUND_REASONS, type PAYMENT_REFUND_STATUSES, paymentRefunds } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { logger } from '#lib/log.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
+import { logger } from '#lib/log.ts';
 import { getPaymentGateway } from './configured.ts';
 import { GatewayError, type GatewayRefund, type PaymentGateway } from './gateway.ts';
 

@@ -3,8 +3,9 @@
  * capture, refunds. Answers are the entities of state.ts; failures use Razorpay's error shape
  * and wording. Each change sends the webhooks Razorpay would (webhooks.ts).
  */
-import type { SimulatorSettings } from './settings.ts';
+
 import { amountOf, notesOf, SimulatorError, unknownId } from './http.ts';
+import type { SimulatorSettings } from './settings.ts';
 import type { SimPayment, SimRefund, SimulatorState } from './state.ts';
 import type { WebhookSender } from './webhooks.ts';
 

@@ -7,10 +7,10 @@ import { type FormEvent, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
 import { adminFailure, fieldErrors, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
-import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
-import { type AdminPromo, PROMO_STATE_LABELS } from '../rules.ts';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import type { adminPromosRoute, createPromoRoute, endPromoRoute } from '../contract.ts';
+import { type AdminPromo, PROMO_STATE_LABELS } from '../rules.ts';
 
 const input =
   'mt-1 block h-10 w-full rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 focus:border-brand-700';

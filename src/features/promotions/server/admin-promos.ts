@@ -6,10 +6,10 @@
  */
 import { desc, eq } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
-import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { Database } from '#lib/db/index.ts';
 import { promoCodes } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import { ADMIN_PROMO_MESSAGES, type AdminPromo, type PromoCreate, type PromoState } from '../rules.ts';
 
 type PromoRow = typeof promoCodes.$inferSelect;

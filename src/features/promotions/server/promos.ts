@@ -1,15 +1,15 @@
 /**
- * Promo codes (spec 001 §2 Promo Code, §8, §9): a percentage or a fixed amount off the subtotal, valid inside an
+ * Promo codes (docs/orders-and-payments.md#promo-codes): a percentage or a fixed amount off the subtotal, valid inside an
  * active window, above a minimum order, within total and per-customer use limits. Codes match
  * case-insensitively. The discount is computed here, on the server, in paise (rounded). Codes
  * that cannot be used are counted per customer and per client IP (countedPromoTry), so codes
  * cannot be guessed at speed.
  */
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, promoCodes, rateLimitEvents } from '#lib/db/schema.ts';
 import { assertUnderLimit, lockKey, type ThrottleRule } from '#lib/db/throttle.ts';
-import { getConfig } from '#lib/config.ts';
 import { AppError, isAppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 
@@ -22,7 +22,7 @@ export interface AppliedPromo {
 }
 
 /**
- * "Promo code applied! 5% discount applied." (spec 001 §8 success text, with the code's percent);
+ * "Promo code applied! 5% discount applied." (the text customers see, with the code's percent);
  * for an amount code, the amount taken off: "Promo code applied! ₹50.00 discount applied.".
  */
 export const promoAppliedMessage = (promo: Pick<AppliedPromo, 'percentOff' | 'discountPaise'>) =>
@@ -44,7 +44,7 @@ export function promoDiscount(
  */
 /**
  * The one answer for a code that cannot be used now: unknown, switched off, not started,
- * expired or used up all read the same (spec 001 §8 "Invalid promo code."), so trying codes
+ * expired or used up all read the same ("Invalid promo code."), so trying codes
  * tells nothing about which exist.
  */
 export const PROMO_INVALID = 'Invalid promo code.';

@@ -1,5 +1,5 @@
 /**
- * Product search in the navigation bar (spec 000 §2 "Search dropdown", §5, §8, §9).
+ * Product search in the navigation bar (docs/storefront-rules.md#search).
  *
  * Desktop (≥768 px): an inline combobox whose dropdown (at most 350 px tall, scrolling) shows
  * Searching..., the results (image, name, price, category) or a message. Mobile: a search icon that
@@ -13,14 +13,15 @@
  * desktop box works so before hydration and without JavaScript. The mobile icon opens the dialog
  * with JavaScript; without it, a link to /search (which has its own form) stands in.
  */
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+
 import { useStore } from '@nanostores/react';
-import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
-import ModalDialog from '#lib/ui/ModalDialog.tsx';
+import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '#lib/ui/icons.tsx';
+import ModalDialog from '#lib/ui/ModalDialog.tsx';
+import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
-import { useProductSearch, type SearchHit } from './useProductSearch.ts';
 import SearchResults from './SearchResults.tsx';
+import { type SearchHit, useProductSearch } from './useProductSearch.ts';
 
 interface ComboboxProps {
   /** Fills the full-screen dialog instead of dropping down below the input. */

@@ -1,12 +1,12 @@
 /**
- * The search dropdown's content (spec 000 §2 "Search dropdown", §8): the navigation error, the
+ * The search dropdown's content (docs/storefront-rules.md#search): the navigation error, the
  * Searching... / no match / failure messages, a count for screen readers, and the listbox of
  * results (image, name, category, price), then a "See all results" link to the results page
  *. Presentational: the combobox owns the state.
  */
 import { showPlaceholder } from '#lib/images.ts';
-import { unitPriceLabel } from '#lib/unit-price.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
+import { unitPriceLabel } from '#lib/unit-price.ts';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
 

@@ -1,21 +1,21 @@
 /**
- * The search box's query state (spec 000 §2 "Search dropdown", §5, §9): searching starts from
- * one character, DEBOUNCE_MS after the last keystroke, and a newer text aborts the older
- * request. Results are mapped as the spec's search mapping does (§3 "Search result product"),
- * reading either of the spec's field names, so a result without an id is kept and said to be
- * unopenable when chosen.
+ * The search box's query state (docs/storefront-rules.md#search): searching starts from one
+ * character, DEBOUNCE_MS after the last keystroke, and a newer text aborts the older request.
+ * Results are mapped reading any of the field names the storefront's search answers have used (`id`
+ * or `product_id`; `product_name`, `name` or `title`; …), so a result without an id is kept and
+ * said to be unopenable when chosen.
  *
- * Decision: spec 000 §5 filters the server's results client-side to names containing the typed
- * text. Our server search is ranked and typo-tolerant ("tomatoe" finds tomatoes), so such a
- * filter would throw away exactly the matches it exists for; the server's results are shown as
- * they come, in its order.
+ * Decision: the original storefront filtered the server's results in the browser to names
+ * containing the typed text. Our server search is ranked and typo-tolerant ("tomatoe" finds
+ * tomatoes), so such a filter would throw away exactly the matches it exists for; the server's
+ * results are shown as they come, in its order.
  */
 import { useEffect, useState } from 'react';
 import { isAbortError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import type { DataOut } from '#lib/http/contract.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
 import type { searchProductsRoute } from '../contract.ts';
-import type { DataOut } from '#lib/http/contract.ts';
 import { SEARCH_MESSAGES } from '../rules.ts';
 
 /** Debounce between the last keystroke and the request, in ms. */

@@ -15,17 +15,18 @@
  * query's words have, and `rank` leaves the matches unsorted so a caller sorts only the page it
  * shows (ranking.ts).
  */
-import { stem, terms, words } from './text.ts';
-import { longestKey, type SynonymTable } from './synonyms.ts';
-import { Vocabulary } from './vocabulary.ts';
+
+import { scoreAlternative } from './alternative-scores.ts';
 import { DocScores } from './doc-scores.ts';
-import { Ranking } from './ranking.ts';
-import { ShortTextSearch } from './short-text.ts';
 import { buildFieldPostings, type IndexedProduct } from './field-postings.ts';
 import { ProductNames } from './product-names.ts';
+import { type Alternative, type PlanSources, planQuery, typoDistance } from './query-plan.ts';
+import { Ranking } from './ranking.ts';
+import { ShortTextSearch } from './short-text.ts';
+import { longestKey, type SynonymTable } from './synonyms.ts';
+import { stem, terms, words } from './text.ts';
 import { TrigramIndex } from './trigrams.ts';
-import { planQuery, typoDistance, type Alternative, type PlanSources } from './query-plan.ts';
-import { scoreAlternative } from './alternative-scores.ts';
+import { Vocabulary } from './vocabulary.ts';
 
 export type { IndexedProduct } from './field-postings.ts';
 export { typoDistance } from './query-plan.ts';

@@ -15,16 +15,17 @@
  * `refreshSearchCatalog` checks the snapshot at once and waits for any rebuild (tests, tools);
  * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
-import type { Database } from '#lib/db/index.ts';
+
 import {
+  type CatalogSnapshot,
   catalogSnapshot,
   dropCatalogSnapshot,
   refreshCatalogSnapshot,
-  type CatalogSnapshot,
   type SnapshotProduct,
 } from '#features/catalog/index.ts';
 import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
-import { SearchIndex, type IndexedProduct } from './engine.ts';
+import type { Database } from '#lib/db/index.ts';
+import { type IndexedProduct, SearchIndex } from './engine.ts';
 import { shopSynonyms } from './synonyms.ts';
 
 /** The route cache's tag on the /search pages: they go when a rebuilt index takes over. */

@@ -6,9 +6,9 @@
  */
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { normalizeSearchText, SEARCH_MAX_LENGTH } from '../rules.ts';
 import { searchPageQuerySchema } from '../contract.ts';
-import { searchPage, type SearchPage, type SearchPageQuery } from './results-page.ts';
+import { normalizeSearchText, SEARCH_MAX_LENGTH } from '../rules.ts';
+import { type SearchPage, type SearchPageQuery, searchPage } from './results-page.ts';
 
 /** The page's data: HTTP status, what was asked, and the results (null without text or on failure). */
 export interface SearchPageData {

@@ -6,8 +6,9 @@
  * - `isExact`: the whole name equals the typed text, as typed or stemmed (+20).
  * - `headCoverage`: the share of the head's words the query has (+4 × share).
  */
-import { terms } from './text.ts';
+
 import type { IndexedProduct } from './field-postings.ts';
+import { terms } from './text.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 const HEAD_END = /\s[-–]\s|[(,/+]/;

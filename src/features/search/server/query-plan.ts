@@ -8,8 +8,9 @@
  *   within the typo distance ("tomoto" → "tomato"). When no catalogue word even starts with the
  *   typed one, the plan's corrected text shows the nearest word instead.
  */
-import { stem } from './text.ts';
+
 import type { SynonymTable } from './synonyms.ts';
+import { stem } from './text.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
 /** One way a group of the query may match: every word of `words`, its score times `weight`. */

@@ -10,10 +10,10 @@
 import { performance } from 'node:perf_hooks';
 import { z } from 'zod';
 import type { Database } from '#lib/db/index.ts';
-import { searchProducts } from '../server.ts';
-import { getSearchIndex } from './index-cache.ts';
 import bigbasketCases from '../data/relevance-bigbasket.json' with { type: 'json' };
 import demoCases from '../data/relevance-demo.json' with { type: 'json' };
+import { searchProducts } from '../server.ts';
+import { getSearchIndex } from './index-cache.ts';
 
 /**
  * One query and what a good answer shows in its first three results: a product whose name matches

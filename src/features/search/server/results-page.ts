@@ -5,10 +5,11 @@
  * matches, the catalogue words nearest to what was typed. All from the kept catalogue
  * (index-cache.ts), no database read; only the page shown is put in order.
  */
-import type { Database } from '#lib/db/index.ts';
+
 import type { Sort } from '#features/catalog/rules.ts';
-import { cardsInOrder, type SearchResult } from '../server.ts';
+import type { Database } from '#lib/db/index.ts';
 import { normalizeSearchText, SEARCH_PAGE_SIZE } from '../rules.ts';
+import { cardsInOrder, type SearchResult } from '../server.ts';
 import { getSearchCatalog } from './index-cache.ts';
 import type { Ranking } from './ranking.ts';
 

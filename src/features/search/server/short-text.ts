@@ -1,5 +1,5 @@
 /**
- * Searches of one or two characters (spec 000 §7 search-products): too short
+ * Searches of one or two characters (search-products): too short
  * for words, so the names starting with the text come first, in name order, then the names with
  * a word starting with it (after a space), then the other names containing it, each by name
  * length, then id. Answered from the index's lower-case names (engine.ts) in this process, with

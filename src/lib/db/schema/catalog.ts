@@ -15,9 +15,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 
-/** Top-level category (spec 000 §3 Category: id, title/name, image). */
+/** Top-level category: id, name (also answered as title), image. */
 export const categories = pgTable(
   'categories',
   {
@@ -34,7 +34,7 @@ export const categories = pgTable(
   (t) => [uniqueIndex('categories_name_key').on(t.name), uniqueIndex('categories_slug_key').on(t.slug)],
 );
 
-/** Subcategory of one category (spec 000 §3 Subcategory). */
+/** Subcategory of one category. */
 export const subcategories = pgTable(
   'subcategories',
   {
@@ -113,7 +113,7 @@ export const products = pgTable(
   ],
 );
 
-/** Home page banner (spec 000 §3 Banner). */
+/** Home page banner. */
 export const banners = pgTable('banners', {
   id: serial('id').primaryKey(),
   title: text('title'),
@@ -128,7 +128,7 @@ export const banners = pgTable('banners', {
   createdAt: createdAt(),
 });
 
-/** A delivery area (spec 000 §1: one entry, Thrissur) with the postal codes it serves. */
+/** A delivery area (the shop starts with one, Thrissur) with the postal codes it serves. */
 export const deliveryAreas = pgTable('delivery_areas', {
   id: serial('id').primaryKey(),
   name: text('name').notNull(),

@@ -1,5 +1,5 @@
 /** Timestamp columns every table shares (timestamptz, set by the database; `updated_at` also on update). */
-import { integer, timestamp, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { type AnyPgColumn, integer, timestamp } from 'drizzle-orm/pg-core';
 
 /** `created_at timestamptz NOT NULL DEFAULT now()`. */
 export const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();

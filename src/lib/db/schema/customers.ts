@@ -4,7 +4,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { check, index, integer, jsonb, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 
 /** Languages of the order status SMS (en English, ml Malayalam). */
 export const SMS_LANGUAGES = ['en', 'ml'] as const;

@@ -16,8 +16,8 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { addresses, SUBSTITUTIONS } from './shopping.ts';
 import { staff } from './staff.ts';
@@ -71,11 +71,11 @@ export const ORDER_STATUSES = [
   'cancelled',
   'payment_failed',
 ] as const;
-/** Payment modes as stored and sent (spec 001 §9: cod → Cash, card → Card, credit → Credit). */
+/** Payment modes as stored and sent (clients send cod → Cash, card → Card, credit → Credit, online → Online). */
 export const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
 /** Payment states of an order (see orders.paymentStatus). */
 export const PAYMENT_STATUSES = ['unpaid', 'pending', 'paid', 'failed', 'refunded'] as const;
-/** Credit approval states (spec 001 §4). */
+/** Credit approval states, the Wallet panel's tabs. */
 export const PAYMENT_APPROVALS = ['Due', 'Pending', 'Paid'] as const;
 
 /**

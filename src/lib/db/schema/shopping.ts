@@ -15,8 +15,8 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, updatedAt, requiredRef } from './columns.ts';
 import { products } from './catalog.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 import { customers } from './customers.ts';
 
 /** What to do with an out-of-stock item; the same list as features/cart/substitution.ts SUBSTITUTIONS. */
@@ -53,7 +53,7 @@ export const wishlistItems = pgTable(
   (t) => [primaryKey({ columns: [t.customerId, t.productId] })],
 );
 
-/** A saved delivery address with its map pin (spec 001 §3 Address). */
+/** A saved delivery address with its map pin. */
 export const addresses = pgTable(
   'addresses',
   {

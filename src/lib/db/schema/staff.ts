@@ -15,10 +15,9 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { createdAt, requiredRef, updatedAt } from './columns.ts';
-
 // The roles and what each may do: the permission table.
 import { STAFF_ROLES } from '../../http/permissions.ts';
+import { createdAt, requiredRef, updatedAt } from './columns.ts';
 
 /**
  * A staff member. Removing one clears `active` (the row stays, so the audit log keeps naming who

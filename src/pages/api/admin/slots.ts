@@ -1,5 +1,6 @@
 /** GET /api/admin/slots: src/features/delivery (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { adminSlotsEndpoint } from '#features/delivery/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { GET, HEAD, ALL } = mount(adminSlotsEndpoint);

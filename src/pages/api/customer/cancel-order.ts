@@ -1,5 +1,6 @@
 /** POST /api/customer/cancel-order: src/features/orders (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { cancelOrderEndpoint } from '#features/orders/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { POST, ALL } = mount(cancelOrderEndpoint);

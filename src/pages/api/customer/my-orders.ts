@@ -1,5 +1,6 @@
 /** GET /api/customer/my-orders: src/features/orders (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { myOrdersEndpoint } from '#features/orders/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { GET, HEAD, ALL } = mount(myOrdersEndpoint);

@@ -1,5 +1,6 @@
 /** GET /api/admin/board/version: src/features/fulfilment (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { boardVersionEndpoint } from '#features/fulfilment/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { GET, HEAD, ALL } = mount(boardVersionEndpoint);

@@ -1,5 +1,6 @@
 /** POST /api/admin/products/import: src/features/catalog (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { importProductsEndpoint } from '#features/catalog/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { POST, ALL } = mount(importProductsEndpoint);

@@ -1,5 +1,6 @@
 /** GET /api/customer/product-details/{id}: src/features/catalog (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { productDetailsEndpoint } from '#features/catalog/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { GET, HEAD, ALL } = mount(productDetailsEndpoint);

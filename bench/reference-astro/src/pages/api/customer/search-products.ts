@@ -7,7 +7,7 @@
  * bench sizes the answer with it). A missing or blank text answers 400, as the shop does.
  */
 import type { APIRoute } from 'astro';
-import { PRODUCT_COUNT, categoryById, countParam, products, type Product } from '../../../catalog.ts';
+import { categoryById, countParam, PRODUCT_COUNT, type Product, products } from '../../../catalog.ts';
 
 /** Products in an answer; the bench sets it so that answers weigh what the shop's do. */
 const SEARCH_RESULTS = /^\d+$/.test(process.env.REFERENCE_SEARCH_RESULTS ?? '')

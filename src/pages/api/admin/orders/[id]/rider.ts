@@ -1,5 +1,6 @@
 /** PUT /api/admin/orders/{id}/rider: src/features/fulfilment (contract.ts, routes.ts). */
-import { mount } from '#lib/http/handler.ts';
+
 import { assignRiderEndpoint } from '#features/fulfilment/routes.ts';
+import { mount } from '#lib/http/handler.ts';
 
 export const { PUT, ALL } = mount(assignRiderEndpoint);

@@ -16,6 +16,22 @@ import { z } from 'zod';
 import { checkPaymentSettings, paymentSettings } from './config/payment-settings.ts';
 import { checkSignInSettings, signInSettings } from './config/sign-in-settings.ts';
 
+/**
+ * Whether `host` names an interface the way HOST needs it: an IPv4 or IPv6 address, or a host
+ * name of letters, digits and hyphens in dot-separated labels (one that reads as a number, such as
+ * 999.1.1.1, is neither).
+ * @example isListenHost('0.0.0.0') // true
+ * @example isListenHost('999.1.1.1') // false
+ */
+function isListenHost(host: string): boolean {
+  if (ipaddr.isValid(host)) return ipaddr.IPv4.isValidFourPartDecimal(host) || host.includes(':');
+  return (
+    /^(?=.{1,253}$)[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?(\.[A-Za-z0-9]([A-Za-z0-9-]{0,61}[A-Za-z0-9])?)*$/.test(
+      host,
+    ) && !/^[0-9.]+$/.test(host)
+  );
+}
+
 const bool = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((v) => v === 'true' || v === '1' || v === 'yes');
@@ -48,7 +64,10 @@ const configSchema = z
     /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
     SEED_DEMO: z.enum(['auto', 'never']).optional(),
     /** Interface and port the server listens on (also `astro dev`). */
-    HOST: z.string().default('localhost'),
+    HOST: z
+      .string()
+      .refine(isListenHost, 'must be a host name or an IP address, such as localhost, 0.0.0.0 or ::')
+      .default('localhost'),
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),

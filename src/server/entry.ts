@@ -139,6 +139,17 @@ async function warmUp(server: http.Server | https.Server): Promise<void> {
   logger.warn(`not ready after ${WARM_UP_MS / 1000} s of warming up; /readyz answers 503 until it is`);
 }
 
+/** Why the server could not listen, for people: the usual causes named, anything else as Node says it. */
+function listenProblem(err: NodeJS.ErrnoException): string {
+  const { HOST, PORT } = getConfig();
+  if (err.code === 'EADDRINUSE')
+    return `Port ${PORT} on ${HOST} is already in use: stop what uses it, or set PORT to another port.`;
+  if (err.code === 'EACCES') return `Port ${PORT} needs privileges this user lacks: set PORT to 1024 or above.`;
+  if (err.code === 'EADDRNOTAVAIL' || err.code === 'ENOTFOUND')
+    return `HOST ${HOST} is not an address of this machine: set HOST to one of its addresses, or 0.0.0.0 for all.`;
+  return err.message;
+}
+
 /** Serves Astro behind the listener in this process (a cluster worker, or the only process). */
 async function runServer(): Promise<void> {
   const config = getConfig();
@@ -152,8 +163,8 @@ async function runServer(): Promise<void> {
     }
   }
   const server = createServer(createHandler(await loadAstroHandler()));
-  server.once('error', (err) => {
-    console.error(err);
+  server.once('error', (err: NodeJS.ErrnoException) => {
+    console.error(`FarmFresh cannot start. ${listenProblem(err)}`);
     process.exit(1);
   });
   server.listen(config.PORT, config.HOST, () => {

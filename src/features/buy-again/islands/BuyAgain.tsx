@@ -80,7 +80,7 @@ function BuyAgain({ returnTo, className = '' }: Props) {
         </h2>
         <p className="text-sm text-slate-600">From your delivered orders</p>
       </div>
-      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 md:grid-cols-4 lg:grid-cols-6">
+      <ul className="grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 md:grid-cols-4 lg:grid-cols-5">
         {cards.map((card) => (
           // biome-ignore lint/security/noDangerouslySetInnerHtml: the card template's SafeHtml, every value in it escaped (catalog/product-card.ts).
           <li key={card.id} className="grid" dangerouslySetInnerHTML={{ __html: card.html }} />

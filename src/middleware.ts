@@ -100,8 +100,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(response.body, response);
     response.headers.set('x-request-id', reqId);
   }
-  if (!import.meta.env.DEV)
-    response = await encodeResponse(response, request.headers.get('accept-encoding'), request.method);
+  if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'));
   const ms = Math.round((performance.now() - started) * 10) / 10;
   // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings.
   if (response.status === 503)

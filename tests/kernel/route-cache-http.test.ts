@@ -71,6 +71,19 @@ describe.each(inject('servers'))('route cache over HTTP on $kind', ({ baseUrl })
     }
   });
 
+  it('answers HEAD for a page with the headers GET sends: its coding, length and Vary', async () => {
+    const path = `/product/2?probe=${Date.now()}`;
+    const head = await fetch(baseUrl + path, {
+      method: 'HEAD',
+      headers: { accept: 'text/html', 'accept-encoding': 'br', 'x-forwarded-for': '10.9.9.9' },
+    });
+    const got = await get(path, 'br');
+    await got.arrayBuffer();
+    expect(head.status).toBe(200);
+    for (const name of ['content-encoding', 'content-length', 'vary', 'content-type'])
+      expect(head.headers.get(name), name).toBe(got.headers.get(name));
+  });
+
   it('sends what it does not store compressed whole: a personal page, a 404 and JSON', async () => {
     const cookie = { cookie: 'ff_session=not-a-real-session' };
     for (const [path, extra] of [

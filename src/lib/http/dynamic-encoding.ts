@@ -36,16 +36,14 @@ export function encodeDynamic(body: Uint8Array, coding: Encoding): Buffer {
 /**
  * The response encoded for the client's Accept-Encoding (br, else gzip), with Content-Encoding,
  * `Vary: Accept-Encoding` and Content-Length set; returned untouched when it is already
- * encoded, has no body to speak of (HEAD, 204, 304), says `Cache-Control: no-transform`, is
+ * encoded, has no body (204, 304, an endpoint's HEAD), says `Cache-Control: no-transform`, is
  * under COMPRESS_FROM_BYTES, is not a compressible type, or the client takes no coding. The
- * body is read whole (see the module comment).
+ * body is read whole (see the module comment). A page's HEAD is rendered like its GET, so it is
+ * encoded the same way and carries the headers GET would (its coding, length and Vary); Node
+ * sends no body for it.
  */
-export async function encodeResponse(
-  response: Response,
-  acceptEncoding: string | null,
-  method: string,
-): Promise<Response> {
-  if (method === 'HEAD' || !response.body || response.status === 204 || response.status === 304) return response;
+export async function encodeResponse(response: Response, acceptEncoding: string | null): Promise<Response> {
+  if (!response.body || response.status === 204 || response.status === 304) return response;
   if (response.headers.has('content-encoding') || !COMPRESSIBLE.test(response.headers.get('content-type') ?? ''))
     return response;
   if (/(^|,)\s*no-transform\s*(,|$)/i.test(response.headers.get('cache-control') ?? '')) return response;

@@ -35,9 +35,13 @@ const NETWORK_CODES = new Set([
  * (query cancelled), 08xxx connection exceptions.
  */
 const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
-/** Messages node-postgres uses for timeouts and lost connections (they carry no code). */
+/**
+ * Messages node-postgres uses for timeouts and lost connections (they carry no code): a pool's
+ * wait for a connection, a client's own connect timeout (`timeout expired`, the migrations'
+ * connection), a query's read timeout, a closed connection.
+ */
 const MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
+  /timeout exceeded when trying to connect|timeout expired|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
 
 /**
  * True when `err` (or anything in its `cause` chain or an AggregateError's `errors`) says the

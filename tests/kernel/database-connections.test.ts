@@ -2,7 +2,8 @@
  * Connections to PostgreSQL: a small pool per process (DB_POOL_MAX) whose connections name the
  * process (`application_name` farmfresh:<host>:<pid>); statement and lock timeouts in force both
  * directly (start-up parameters) and through PgBouncer in transaction mode (the role's own
- * settings, DB_SESSION_SETTINGS=role), where a server whose role lacks them refuses to start; and
+ * settings, DB_SESSION_SETTINGS=role), where a server whose role lacks them refuses to start; a
+ * request that meets the lock timeout answers 503, as one that meets the statement timeout; and
  * migrations as a release step (MIGRATE_ON_START=false): a server refuses to serve a schema
  * behind its build until `npm run db:migrate` has run, then serves by itself.
  */
@@ -16,6 +17,7 @@ import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
 import { createScratchDatabase } from '#lib/db/scratch.ts';
 import { roleSettingsProblem } from '#lib/db/session-settings.ts';
+import { ApiClient } from '../helpers/api.ts';
 import { pooledUrl, setRoleTimeouts } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 
@@ -150,6 +152,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
     } finally {
       await admin.end();
     }
+  }, 120_000);
+
+  it('a request that waits for a lock past DB_LOCK_TIMEOUT_MS answers 503 with Retry-After, not 500', async () => {
+    const url = await scratch();
+    const server = await startServer({ DATABASE_URL: url, DB_LOCK_TIMEOUT_MS: '300' });
+    servers.push(server);
+    const customer = new ApiClient(server.baseUrl);
+    await customer.signUp();
+    expect((await customer.get('/api/customer/profile')).status).toBe(200);
+    const holder = new pg.Client({ connectionString: url });
+    await holder.connect();
+    try {
+      await holder.query('BEGIN');
+      await holder.query('LOCK TABLE sessions IN ACCESS EXCLUSIVE MODE');
+      const started = Date.now();
+      const blocked = await customer.get('/api/customer/profile');
+      expect(blocked.status).toBe(503);
+      expect(Number(blocked.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(blocked.body.message).toMatch(/temporarily unavailable/i);
+      expect(Date.now() - started).toBeLessThan(2000);
+    } finally {
+      await holder.query('ROLLBACK').catch(() => undefined);
+      await holder.end();
+    }
+    expect((await customer.get('/api/customer/profile')).status).toBe(200);
   }, 120_000);
 
   it('directly: sends the statement and lock timeouts as start-up parameters', async () => {

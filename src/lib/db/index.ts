@@ -1,8 +1,10 @@
 /**
  * The database client, created once per process. This is the only module that chooses between
  * PGlite (embedded, default; data under PGLITE_DATA_DIR) and PostgreSQL (when DATABASE_URL is
- * set, through a `pg` pool). Both speak the same SQL dialect and share one schema and one set of
- * migrations, applied by `migrateDatabase()`.
+ * set, through a `pg` pool of DB_POOL_MAX connections named `farmfresh:<host>:<pid>`). Both speak
+ * the same SQL dialect and share one schema and one set of migrations, applied by
+ * `migrateDatabase()` on start, or by `npm run db:migrate` as a release step while the servers
+ * only check the schema (MIGRATE_ON_START=false). docs/operations.md: many servers, PgBouncer.
  */
 import os from 'node:os';
 import { sql } from 'drizzle-orm';

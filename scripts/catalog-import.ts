@@ -37,7 +37,7 @@ lockDataDirOrExit();
 const started = performance.now();
 let handle: DatabaseHandle;
 try {
-  handle = await getDatabaseHandle({ statementTimeoutMs: 0 });
+  handle = await getDatabaseHandle({ purpose: 'tool' });
 } catch (err) {
   console.error(`Could not open the database: ${(err as Error).message}`);
   process.exit(1);

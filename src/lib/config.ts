@@ -13,6 +13,7 @@
 import os from 'node:os';
 import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
+import { checkDatabaseSettings, databaseSettings } from './config/database-settings.ts';
 import { checkPaymentSettings, paymentSettings } from './config/payment-settings.ts';
 import { checkSignInSettings, signInSettings } from './config/sign-in-settings.ts';
 
@@ -49,16 +50,11 @@ const configSchema = z
      * banners saying so. Unset: on under `astro dev` (NODE_ENV=development), off everywhere else.
      */
     DEMO_MODE: bool.optional(),
-    /** PostgreSQL connection string; when unset the embedded PGlite database is used. */
-    DATABASE_URL: z.string().url().optional(),
+    ...databaseSettings,
     /** Where PGlite keeps its files; `memory://` keeps everything in memory (tests). */
     PGLITE_DATA_DIR: z.string().default('./data/pglite'),
     /** Memory (MiB) the embedded PGlite database starts with; it grows when it needs more. 128 is its floor. */
     PGLITE_INITIAL_MEMORY_MB: z.coerce.number().int().min(128).max(4096).default(128),
-    /** PostgreSQL: milliseconds to open a connection (or wait for a free one) before answering 503. */
-    DB_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(60_000).default(2000),
-    /** PostgreSQL: longest statement (ms) of a web request; the server cancels it, the client gives up 500 ms later. */
-    DB_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(4000),
     /** Minutes between runs of the database clean-up (old throttle events, sessions, OTPs); 0 turns it off. */
     DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
     /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
@@ -220,6 +216,7 @@ const configSchema = z
             message: `${value} is for demo mode only; set DEMO_MODE=true (or run \`npm run demo\`) to run the demo shop, or remove ${name}`,
           });
     }
+    checkDatabaseSettings(c, ctx);
     checkPaymentSettings(c, ctx);
     checkSignInSettings(c, ctx);
     if (c.SHOP_GSTIN.slice(0, 2) !== c.SHOP_STATE_CODE)

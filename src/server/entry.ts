@@ -9,14 +9,16 @@
  * - the cluster: on PostgreSQL, WEB_CONCURRENCY `node:cluster` workers (default: one per CPU)
  *   share the port; the primary only forks, replaces a worker that dies unasked, and passes
  *   signals on (it never loads Astro); every worker migrates and seeds under an advisory lock
- *   (src/lib/db) and shares nothing else;
+ *   (src/lib/db), or with MIGRATE_ON_START=false checks that the schema is current, and shares
+ *   nothing else;
  * - the listener (src/server/listener.ts): X-Forwarded-* believed only from TRUSTED_PROXIES,
  *   security headers and HSTS on every answer, a declared body over the limit refused before it
  *   is read;
  * - the build's files (src/server/client-files.ts: sirv over dist/client, with each prerendered
  *   page's Content-Security-Policy from dist/_headers.json);
- * - the process's life: it checks the configuration (src/server/check-config.ts) and the delivery
- *   zones (DELIVERY_ZONES_FILE) before it listens, each problem listed; on PGlite it takes the
+ * - the process's life: it checks the configuration (src/server/check-config.ts), the delivery
+ *   zones (DELIVERY_ZONES_FILE) and, with DB_SESSION_SETTINGS=role, the web role's timeouts (one
+ *   short-lived connection) before it listens, each problem listed; on PGlite it takes the
  *   data folder's lock first, so a second server on the folder exits at once with a clear
  *   message; with PAYMENT_GATEWAY=simulator the primary (or the only process) runs the local
  *   payment simulator on 127.0.0.1:PAYMENT_SIMULATOR_PORT; once it listens it asks its own
@@ -24,8 +26,9 @@
  *   catalogue); SIGTERM or SIGINT closes the server and ends the process.
  *
  * This bundle holds its own copy of the kernel and feature modules it imports, apart from the
- * copy inside Astro's bundle: so it never opens the database or holds anything a page reads —
- * it warms the server up through HTTP, as any client would. The PGlite folder lock is
+ * copy inside Astro's bundle: so it holds nothing a page reads and opens the database only for
+ * the role check above, closing it again — it warms the server up through HTTP, as any client
+ * would. The PGlite folder lock is
  * re-entrant across the two copies (src/lib/db/data-dir-lock.ts).
  */
 import './check-config.ts';
@@ -40,6 +43,7 @@ import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts
 import { startConfiguredSimulator } from '#features/payments/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
+import { databaseRoleProblem } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
 import { createClientFiles } from './client-files.ts';
@@ -226,6 +230,13 @@ async function start(): Promise<void> {
     process.exit(1);
   }
   if (cluster.isPrimary) {
+    // Behind a pooler (DB_SESSION_SETTINGS=role) the web role must carry the timeouts: refuse
+    // to start without them, saying what to run.
+    const roleProblem = await databaseRoleProblem();
+    if (roleProblem) {
+      console.error(`FarmFresh cannot start. ${roleProblem}`);
+      process.exit(1);
+    }
     try {
       await startConfiguredSimulator();
     } catch (err) {

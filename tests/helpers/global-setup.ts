@@ -2,11 +2,12 @@
  * Vitest global setup: builds the site when the build is missing or stale (so `npx vitest`
  * needs no prior `npm run build`), then starts one server on in-memory PGlite, plus one on a
  * fresh PostgreSQL database when TEST_DATABASE_URL is set. Tests read the base URLs with
- * `inject('servers')`.
+ * `inject('servers')`. The pooled run (vitest.pooled.config.ts) starts only the PostgreSQL one,
+ * through PgBouncer, with two cluster workers.
  */
 import type { TestProject } from 'vitest/node';
 import { ensureBuild } from '../../scripts/ensure-build.ts';
-import { createPostgresDatabase } from './database.ts';
+import { createPostgresDatabase, pooledRun } from './database.ts';
 import { type RunningServer, startServer } from './server.ts';
 
 declare module 'vitest' {
@@ -21,13 +22,15 @@ export default async function setup(project: TestProject) {
   const running: RunningServer[] = [];
   const drops: (() => Promise<void>)[] = [];
   const servers: { kind: 'pglite' | 'postgres'; baseUrl: string }[] = [];
-  const lite = await startServer();
-  running.push(lite);
-  servers.push({ kind: 'pglite', baseUrl: lite.baseUrl });
+  if (!pooledRun()) {
+    const lite = await startServer();
+    running.push(lite);
+    servers.push({ kind: 'pglite', baseUrl: lite.baseUrl });
+  }
   if (process.env.TEST_DATABASE_URL) {
     const { url, drop } = await createPostgresDatabase();
     drops.push(drop);
-    const pgServer = await startServer({ DATABASE_URL: url });
+    const pgServer = await startServer({ DATABASE_URL: url, ...(pooledRun() ? { WEB_CONCURRENCY: '2' } : {}) });
     running.push(pgServer);
     servers.push({ kind: 'postgres', baseUrl: pgServer.baseUrl });
   }

@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
+import { directUrl, pooledRun } from './database.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -30,6 +31,8 @@ export async function freePort(): Promise<number> {
  * Starts the server with the given extra environment and waits for /readyz (or, with
  * `waitFor: 'healthz'`, only until it listens: for a server whose database is down). With
  * `logs`, every line the server writes (stdout and stderr) is appended to it instead of shown.
+ * In the pooled run a server on PostgreSQL reaches it through PgBouncer (DB_SESSION_SETTINGS=role)
+ * and migrates on a direct connection (DATABASE_MIGRATION_URL).
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -63,6 +66,9 @@ export async function startServer(
       WEB_CONCURRENCY: '1',
       // Demo mode starts the payment simulator: each server gets its own port for it.
       PAYMENT_SIMULATOR_PORT: String(await freePort()),
+      ...(pooledRun() && env.DATABASE_URL
+        ? { DB_SESSION_SETTINGS: 'role', DATABASE_MIGRATION_URL: directUrl(env.DATABASE_URL) }
+        : {}),
       ...env,
     },
     stdio: ['ignore', options.logs ? 'pipe' : 'inherit', options.logs ? 'pipe' : 'inherit'],

@@ -1,23 +1,30 @@
 /**
  * The database client, created once per process. This is the only module that chooses between
  * PGlite (embedded, default; data under PGLITE_DATA_DIR) and PostgreSQL (when DATABASE_URL is
- * set, through a `pg` pool). Both speak the same SQL dialect and share one schema and one set of
- * migrations, applied by `migrateDatabase()`.
+ * set, through a `pg` pool of DB_POOL_MAX connections named `farmfresh:<host>:<pid>`). Both speak
+ * the same SQL dialect and share one schema and one set of migrations, applied by
+ * `migrateDatabase()` on start, or by `npm run db:migrate` as a release step while the servers
+ * only check the schema (MIGRATE_ON_START=false). docs/operations.md: many servers, PgBouncer.
  */
-import path from 'node:path';
+import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
 import { lockDataDir, unlockDataDir } from './data-dir-lock.ts';
+import { migrationsFolder, SCHEMA_BEHIND_MESSAGE, SchemaBehindError, schemaState } from './migrations.ts';
 import * as schema from './schema.ts';
+import { DatabaseRoleError, roleSettingsProblem } from './session-settings.ts';
 import type { Database } from './types.ts';
 import { isDatabaseUnavailable } from './unavailable.ts';
 
+export { migrationsFolder } from './migrations.ts';
 export type { Database, Transaction } from './types.ts';
 
 export interface DatabaseHandle {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** PostgreSQL: the connection string migrations use (see OpenOptions.purpose); unset on PGlite. */
+  migrationUrl?: string;
   /** Run raw SQL (several statements allowed on PGlite; one on PostgreSQL). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
@@ -25,16 +32,29 @@ export interface DatabaseHandle {
 
 /** Options for opening a database; by default they come from configuration. */
 export interface OpenOptions {
+  /**
+   * `web` (default): the server's connection, DATABASE_URL with the web timeouts. `tool`: a
+   * command-line tool's, DATABASE_MIGRATION_URL (default DATABASE_URL) without a statement timeout.
+   */
+  purpose?: 'web' | 'tool';
   databaseUrl?: string;
+  /** PostgreSQL: where migrations connect (default: DATABASE_MIGRATION_URL for the configured database, else databaseUrl). */
+  migrationUrl?: string;
   pgliteDataDir?: string;
-  /** Pool size for PostgreSQL. */
+  /** Pool size for PostgreSQL. Default DB_POOL_MAX. */
   maxConnections?: number;
   /**
    * PostgreSQL: longest statement in ms (server-side `statement_timeout`; the client gives up
    * 500 ms later for a peer that stopped answering). 0 = no limit, for long CLI jobs such as a
-   * catalogue import. Default DB_STATEMENT_TIMEOUT_MS (4000).
+   * catalogue import. Default DB_STATEMENT_TIMEOUT_MS (4000); 0 for `purpose: 'tool'`.
    */
   statementTimeoutMs?: number;
+  /**
+   * PostgreSQL: how the server-side timeouts reach a session (DB_SESSION_SETTINGS): `startup`
+   * sends statement, lock and idle-in-transaction timeouts as start-up parameters; `role` sends
+   * none and relies on the role's own settings (a pooler in transaction mode refuses them).
+   */
+  sessionSettings?: 'startup' | 'role';
 }
 
 /** Milliseconds an idle pooled PostgreSQL connection is kept before it is closed. */
@@ -42,39 +62,59 @@ export const POOL_IDLE_TIMEOUT_MS = 30_000;
 /** Milliseconds a PostgreSQL session may sit idle inside a transaction before the server ends it (web requests). */
 export const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10_000;
 
+/**
+ * The `application_name` of every connection this process opens, `farmfresh:<host>:<pid>`, so
+ * `pg_stat_activity` (and PgBouncer's SHOW CLIENTS) names the server process behind a session.
+ * PostgreSQL keeps its first 63 characters.
+ * @example applicationName() // 'farmfresh:web-3:41872'
+ */
+export function applicationName(): string {
+  return `farmfresh:${os.hostname()}:${process.pid}`;
+}
+
 /** Opens a new database handle (does not migrate). */
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const config = getConfig();
-  const databaseUrl = options.databaseUrl ?? config.DATABASE_URL;
+  const tool = options.purpose === 'tool';
+  const configuredUrl = tool ? (config.DATABASE_MIGRATION_URL ?? config.DATABASE_URL) : config.DATABASE_URL;
+  const databaseUrl = options.databaseUrl ?? configuredUrl;
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
     // NUMERIC arrives as text by default; our numeric columns use mode 'number' already.
     // Timeouts: a database that refuses or drops packets fails a request within
     // DB_CONNECT_TIMEOUT_MS (the pool's wait for a free connection too) instead of ~140 s of TCP
-    // retries; a statement that runs or waits too long is cancelled; TCP keep-alive notices a
-    // dead peer on idle connections.
-    const statementTimeout = options.statementTimeoutMs ?? config.DB_STATEMENT_TIMEOUT_MS;
+    // retries; a statement that runs or waits too long is cancelled (by the start-up parameters
+    // below, or by the role's settings behind a pooler); TCP keep-alive notices a dead peer on
+    // idle connections.
+    const statementTimeout = options.statementTimeoutMs ?? (tool ? 0 : config.DB_STATEMENT_TIMEOUT_MS);
+    const sessionSettings = options.sessionSettings ?? config.DB_SESSION_SETTINGS;
     const pool = new pg.Pool({
       connectionString: databaseUrl,
-      max: options.maxConnections ?? 10,
+      application_name: applicationName(),
+      max: options.maxConnections ?? config.DB_POOL_MAX,
       connectionTimeoutMillis: config.DB_CONNECT_TIMEOUT_MS,
       idleTimeoutMillis: POOL_IDLE_TIMEOUT_MS,
       keepAlive: true,
       keepAliveInitialDelayMillis: 10_000,
-      ...(statementTimeout > 0
+      ...(statementTimeout > 0 ? { query_timeout: statementTimeout + 500 } : {}),
+      ...(statementTimeout > 0 && sessionSettings === 'startup'
         ? {
             statement_timeout: statementTimeout,
-            query_timeout: statementTimeout + 500,
+            lock_timeout: config.DB_LOCK_TIMEOUT_MS,
             idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
           }
         : {}),
     });
     pool.on('error', (err) => logger.error({ err }, 'postgres pool error'));
     const db = drizzle(pool, { schema });
+    const migrationUrl =
+      options.migrationUrl ??
+      (databaseUrl === config.DATABASE_URL ? (config.DATABASE_MIGRATION_URL ?? databaseUrl) : databaseUrl);
     return {
       db,
       kind: 'postgres',
+      migrationUrl,
       exec: async (text) => {
         await pool.query(text);
       },
@@ -123,20 +163,21 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
   };
 }
 
-/**
- * Folder of the committed drizzle-kit migrations (`./drizzle` under the project root, the working
- * directory of every command).
- */
-export function migrationsFolder(): string {
-  return path.resolve(process.cwd(), 'drizzle');
-}
-
 /** Milliseconds one migration statement may take on PostgreSQL (client side; no server-side limit). */
 export const MIGRATION_QUERY_TIMEOUT_MS = 10 * 60_000;
 
+/** Key of the session-level advisory lock that serialises migrations across processes. */
+const MIGRATION_LOCK_KEY = 727274;
+
 /**
- * Applies pending migrations. On PostgreSQL an advisory lock makes concurrent starts of several
- * server processes safe: one migrates, the others wait and then find nothing to do.
+ * Applies pending migrations. On PostgreSQL they run on a connection of their own to
+ * `handle.migrationUrl` (DATABASE_MIGRATION_URL: direct to PostgreSQL, never through a pooler in
+ * transaction mode), under a session-level advisory lock, so concurrent starts of several
+ * server processes are safe: one migrates, the others wait and then find nothing to do.
+ * drizzle's migrator reads the last applied migration before its one transaction, so a
+ * transaction-level lock taken inside that transaction would come too late; the session lock
+ * covers both. The connection has no statement timeout (a migration may rebuild an index for
+ * longer than a request may take); the client gives up after MIGRATION_QUERY_TIMEOUT_MS.
  */
 export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
   const migrationsDir = migrationsFolder();
@@ -145,31 +186,27 @@ export async function migrateDatabase(handle: DatabaseHandle): Promise<void> {
     await migrate(handle.db as never, { migrationsFolder: migrationsDir });
     return;
   }
+  if (!handle.migrationUrl) throw new Error('a PostgreSQL handle without a migration URL');
+  const { default: pg } = await import('pg');
   const { migrate } = await import('drizzle-orm/node-postgres/migrator');
-  // A transaction-level advisory lock would end before migrate() runs; use a session lock on
-  // one dedicated connection instead.
-  // Migrations run on that connection too, with the web requests' statement timeout lifted
-  // (a migration may rebuild an index for longer than a request may take).
-  const pool = (handle.db as unknown as { $client: import('pg').Pool }).$client;
-  const lockClient = await pool.connect();
-  const params = (lockClient as unknown as { connectionParameters: { query_timeout?: number } }).connectionParameters;
-  const queryTimeout = params.query_timeout;
-  let broken: Error | undefined;
+  const { drizzle } = await import('drizzle-orm/node-postgres');
+  const client = new pg.Client({
+    connectionString: handle.migrationUrl,
+    application_name: applicationName(),
+    connectionTimeoutMillis: getConfig().DB_CONNECT_TIMEOUT_MS,
+    query_timeout: MIGRATION_QUERY_TIMEOUT_MS,
+    keepAlive: true,
+  });
+  client.on('error', (err) => logger.error({ err }, 'postgres migration connection error'));
+  await client.connect();
   try {
-    params.query_timeout = MIGRATION_QUERY_TIMEOUT_MS;
-    await lockClient.query('SET statement_timeout = 0');
-    await lockClient.query('SELECT pg_advisory_lock(727274)');
-    const { drizzle } = await import('drizzle-orm/node-postgres');
-    await migrate(drizzle(lockClient, { schema }), { migrationsFolder: migrationsDir });
-  } catch (err) {
-    broken = err as Error;
-    throw err;
+    await client.query('SET statement_timeout = 0');
+    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migrate(drizzle(client, { schema }), { migrationsFolder: migrationsDir });
+    await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
   } finally {
-    params.query_timeout = queryTimeout;
-    await lockClient.query('SELECT pg_advisory_unlock(727274)').catch(() => undefined);
-    await lockClient.query('RESET statement_timeout').catch(() => undefined);
-    // A connection that failed is dropped from the pool rather than reused.
-    lockClient.release(broken);
+    // Ending the session also releases the lock when a migration failed.
+    await client.end().catch(() => undefined);
   }
 }
 
@@ -181,7 +218,16 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 let current: Promise<DatabaseHandle> | undefined;
+/** Whether the open handle's schema is checked rather than migrated (MIGRATE_ON_START=false). */
+let checksSchema = false;
 let preparing = false;
+
+/** Milliseconds a server that found the schema behind waits before it looks again. */
+export const SCHEMA_RECHECK_MS = 5000;
+/** Set once this process has found the schema current; it stays so (a newer schema is still compatible). */
+let schemaCurrent = false;
+let schemaBehind: { error: SchemaBehindError; at: number } | undefined;
+let schemaCheck: Promise<void> | undefined;
 
 /** What fills a new, empty database before its first use. */
 export type EmptyDatabaseFiller = (db: Database) => Promise<void>;
@@ -204,39 +250,123 @@ export function isPreparingDatabase(): boolean {
   return preparing;
 }
 
+/** Fills a new, empty database when a filler is set (see whenDatabaseEmpty). */
+async function fillIfEmpty(db: Database): Promise<void> {
+  if (!fillEmpty || !(await isDatabaseEmpty(db))) return;
+  preparing = true;
+  try {
+    await fillEmpty(db);
+  } finally {
+    preparing = false;
+  }
+}
+
 /**
- * The process's database, opened, migrated and (when empty and a filler is set, see whenDatabaseEmpty)
- * filled on first use. Every later call returns the same handle. `options` apply to the
- * first open only (tools pass `statementTimeoutMs: 0`).
+ * Opens the process's database: checks the web role's timeouts (DB_SESSION_SETTINGS=role), then
+ * migrates unless the schema is to be checked instead.
  */
-export function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHandle> {
-  current ??= (async () => {
-    preparing = !(options.databaseUrl ?? getConfig().DATABASE_URL);
-    const handle = await openDatabase(options).finally(() => {
-      preparing = false;
-    });
-    preparing = handle.kind === 'pglite';
-    try {
-      await migrateDatabase(handle);
-      if (fillEmpty && (await isDatabaseEmpty(handle.db))) {
-        preparing = true;
-        await fillEmpty(handle.db);
-      }
-    } catch (err) {
-      // The next call starts afresh (a database that was down may be back): free this one.
-      await handle.close().catch(() => undefined);
-      throw err;
-    } finally {
-      preparing = false;
-    }
-    return handle;
-  })();
-  current.catch((err) => {
-    if (isDatabaseUnavailable(err)) logger.warn({ err }, 'database preparation failed: database unavailable');
-    else logger.error({ err }, 'database preparation failed');
-    current = undefined;
+async function prepareDatabase(options: OpenOptions, migrate: boolean): Promise<DatabaseHandle> {
+  const config = getConfig();
+  preparing = !(options.databaseUrl ?? config.DATABASE_URL);
+  const handle = await openDatabase(options).finally(() => {
+    preparing = false;
   });
-  return current;
+  preparing = handle.kind === 'pglite';
+  try {
+    if (
+      handle.kind === 'postgres' &&
+      options.purpose !== 'tool' &&
+      (options.sessionSettings ?? config.DB_SESSION_SETTINGS) === 'role'
+    ) {
+      const problem = await roleSettingsProblem(handle.db);
+      if (problem) {
+        logger.error(problem);
+        throw new DatabaseRoleError(problem);
+      }
+    }
+    if (migrate) {
+      await migrateDatabase(handle);
+      await fillIfEmpty(handle.db);
+    }
+  } catch (err) {
+    // The next call starts afresh (a database that was down may be back): free this one.
+    await handle.close().catch(() => undefined);
+    throw err;
+  } finally {
+    preparing = false;
+  }
+  return handle;
+}
+
+/**
+ * Throws SchemaBehindError unless the database has every migration of this build. Once current,
+ * the answer is kept; while behind, the database is asked again at most every SCHEMA_RECHECK_MS,
+ * so a server serves by itself once `npm run db:migrate` has run. The first refusal is logged in
+ * one line (SCHEMA_BEHIND_MESSAGE).
+ */
+async function ensureSchemaCurrent(handle: DatabaseHandle): Promise<void> {
+  if (schemaCurrent) return;
+  if (schemaBehind && Date.now() - schemaBehind.at < SCHEMA_RECHECK_MS) throw schemaBehind.error;
+  schemaCheck ??= (async () => {
+    const state = await schemaState(handle.db);
+    if (state.behind) {
+      if (!schemaBehind) logger.error({ applied: state.applied, expected: state.expected }, SCHEMA_BEHIND_MESSAGE);
+      schemaBehind = { error: new SchemaBehindError(state), at: Date.now() };
+      throw schemaBehind.error;
+    }
+    if (schemaBehind) logger.info('database schema is current: serving');
+    schemaBehind = undefined;
+    await fillIfEmpty(handle.db);
+    schemaCurrent = true;
+  })().finally(() => {
+    schemaCheck = undefined;
+  });
+  await schemaCheck;
+}
+
+/**
+ * The process's database, opened on first use and every later call's too. With
+ * MIGRATE_ON_START=true (and always for `purpose: 'tool'`) it is migrated and, when empty and a
+ * filler is set (see whenDatabaseEmpty), filled once opened; with MIGRATE_ON_START=false each
+ * call checks that the schema is current (see ensureSchemaCurrent) and throws SchemaBehindError
+ * (answered 503) until it is. `options` apply to the first open only (tools pass `purpose: 'tool'`).
+ */
+export async function getDatabaseHandle(options: OpenOptions = {}): Promise<DatabaseHandle> {
+  if (!current) {
+    const migrate = options.purpose === 'tool' || getConfig().MIGRATE_ON_START;
+    checksSchema = !migrate;
+    const opening = prepareDatabase(options, migrate);
+    current = opening;
+    opening.catch((err) => {
+      if (isDatabaseUnavailable(err)) logger.warn({ err }, 'database preparation failed: database unavailable');
+      else logger.error({ err }, 'database preparation failed');
+      if (current === opening) current = undefined;
+    });
+  }
+  const handle = await current;
+  if (checksSchema) await ensureSchemaCurrent(handle);
+  return handle;
+}
+
+/**
+ * Whether the configured web role lacks its timeouts (DB_SESSION_SETTINGS=role): the one-line
+ * problem, or undefined when it has them, when the setting is `startup`, or when the database
+ * cannot be asked now (the first open asks again). The server entry asks before it serves.
+ */
+export async function databaseRoleProblem(): Promise<string | undefined> {
+  const config = getConfig();
+  if (!config.DATABASE_URL || config.DB_SESSION_SETTINGS !== 'role') return undefined;
+  let handle: DatabaseHandle | undefined;
+  try {
+    handle = await openDatabase({ maxConnections: 1 });
+    return await roleSettingsProblem(handle.db);
+  } catch (err) {
+    if (!isDatabaseUnavailable(err)) throw err;
+    logger.warn({ reason: (err as Error).message }, 'database role not checked at start: database unavailable');
+    return undefined;
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
 }
 
 /** The process's Drizzle database (see getDatabaseHandle). */
@@ -247,4 +377,5 @@ export async function getDb(): Promise<Database> {
 /** Replace the process database (tests). */
 export function setDatabaseHandleForTests(handle: DatabaseHandle | undefined): void {
   current = handle ? Promise.resolve(handle) : undefined;
+  checksSchema = false;
 }

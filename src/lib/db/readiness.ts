@@ -1,11 +1,12 @@
 /**
- * Readiness check: database reachable and migrations applied (compares the journal with the
- * applied count). Answers within READINESS_TIMEOUT_MS whatever the database does.
+ * Readiness check: database reachable and migrations applied (the database's record of them
+ * against the committed journal, src/lib/db/migrations.ts). Answers within READINESS_TIMEOUT_MS
+ * whatever the database does.
  */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { logger } from '../log.ts';
-import { getDb, isPreparingDatabase, migrationsFolder } from './index.ts';
+import { getDb, isPreparingDatabase } from './index.ts';
+import { committedMigrations, SchemaBehindError, schemaState } from './migrations.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable, withDeadline } from './unavailable.ts';
 
 /** Milliseconds the readiness check waits for the database before saying it is down. */
@@ -21,22 +22,28 @@ export interface Readiness {
 export async function readiness(): Promise<Readiness> {
   let expected = 0;
   try {
-    const journal = JSON.parse(readFileSync(`${migrationsFolder()}/meta/_journal.json`, 'utf8')) as {
-      entries: unknown[];
-    };
-    expected = journal.entries.length;
+    expected = committedMigrations().length;
   } catch (err) {
     logger.warn({ err }, 'readiness: migration journal unreadable');
   }
   try {
-    const check = async () => {
-      const db = await getDb();
-      const result = await db.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM drizzle.__drizzle_migrations`);
-      return (result as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+    const state = await withDeadline(
+      (async () => schemaState(await getDb()))(),
+      READINESS_TIMEOUT_MS,
+      'readiness check',
+    );
+    return {
+      status: state.behind ? 'not_ready' : 'ready',
+      database: 'up',
+      migrations: { applied: state.applied, expected: state.expected },
     };
-    const applied = await withDeadline(check(), READINESS_TIMEOUT_MS, 'readiness check');
-    return { status: applied >= expected ? 'ready' : 'not_ready', database: 'up', migrations: { applied, expected } };
   } catch (err) {
+    // A server that checks rather than migrates (MIGRATE_ON_START=false) and found the schema
+    // behind: the database is up, the release step has not run (logged once when found).
+    if (err instanceof SchemaBehindError) {
+      const { applied, expected: committed } = err.state;
+      return { status: 'not_ready', database: 'up', migrations: { applied, expected: committed } };
+    }
     // A first boot (the embedded database opening and migrating, the demo shop being seeded) is
     // not an outage: say so plainly, without a stack.
     if (isPreparingDatabase()) {

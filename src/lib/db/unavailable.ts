@@ -32,12 +32,17 @@ const NETWORK_CODES = new Set([
 /**
  * PostgreSQL SQLSTATEs meaning "not now": 57P01 admin shutdown, 57P02 crash shutdown,
  * 57P03 cannot connect now (starting up), 53300 too many connections, 57014 statement timeout
- * (query cancelled), 08xxx connection exceptions.
+ * (query cancelled), 55P03 lock timeout (a row or table held past DB_LOCK_TIMEOUT_MS), 08xxx
+ * connection exceptions.
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014']);
-/** Messages node-postgres uses for timeouts and lost connections (they carry no code). */
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
+/**
+ * Messages node-postgres uses for timeouts and lost connections (they carry no code): a pool's
+ * wait for a connection, a client's own connect timeout (`timeout expired`, the migrations'
+ * connection), a query's read timeout, a closed connection.
+ */
 const MESSAGES =
-  /timeout exceeded when trying to connect|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
+  /timeout exceeded when trying to connect|timeout expired|Connection terminated|Query read timeout|connection timeout|not queryable|Connection closed/i;
 
 /**
  * True when `err` (or anything in its `cause` chain or an AggregateError's `errors`) says the

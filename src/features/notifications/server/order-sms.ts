@@ -22,7 +22,7 @@ import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
 import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
-import { notFound } from '#lib/http/envelope.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { JobDefinition } from '#lib/jobs/index.ts';
 import { kickJob } from '#lib/jobs/index.ts';
 import { logger, maskPhone } from '#lib/log.ts';
@@ -112,6 +112,14 @@ async function claim(db: Database, now: Date): Promise<Claimed[]> {
   return rows.sort((a, b) => a.id - b.id);
 }
 
+/** What staff read when the sender refused a message (the sender's own error is worded for sign-in). */
+const FAILED_TEXT = 'The SMS gateway did not accept the message (its answer is in the server log).';
+/** The failure of one try, for `last_error`. */
+function failureText(err: unknown): string {
+  if (err instanceof AppError && err.code === 'unavailable') return FAILED_TEXT;
+  return (err as Error)?.message || String(err);
+}
+
 /** Sends one claimed row and records how it went. */
 async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderSmsDispatch): Promise<void> {
   const context = { orderId: row.orderId, event: row.event, attempt: row.attempts };
@@ -131,7 +139,7 @@ async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderS
   try {
     await getSmsSender().send(who.phone, orderSmsText(row.language, row.event, row.orderId, getConfig().SHOP_NAME));
   } catch (err) {
-    const message = (err as Error).message || String(err);
+    const message = failureText(err);
     const last = row.attempts >= MAX_ATTEMPTS;
     await db
       .update(orderNotifications)

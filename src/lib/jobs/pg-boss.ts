@@ -1,7 +1,8 @@
 /**
  * The PostgreSQL runner: pg-boss, a maintained job queue in the shop's database (schema `pgboss`,
- * created and migrated by pg-boss on its first start). Each job is a queue with the `singleton`
- * policy (one run active at a time across every process). Every process offers a run once per
+ * created and migrated by pg-boss on its first start). Each job is a queue with the `stately`
+ * policy (at most one run active and one waiting, across every process: a run longer than its
+ * interval never piles up a backlog of runs). Every process offers a run once per
  * interval with `sendThrottled` (at most one job per interval-long slot, however many processes
  * offer it) and works the queue: so a job runs once per interval, in whichever process fetched it,
  * and keeps running while any process lives.
@@ -66,7 +67,7 @@ export function createPgBossRunner(
       if (!(await instance.getQueue(job.name)))
         await instance
           .createQueue(job.name, {
-            policy: 'singleton',
+            policy: 'stately',
             // A run is one pass; a failed pass is not retried (the next interval's run is).
             retryLimit: 0,
             // A run that outlives this (a stalled process) is given up so the next can start.

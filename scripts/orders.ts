@@ -81,7 +81,7 @@ try {
     if (!gateway) throw new Error('Online payment is off (PAYMENT_GATEWAY is not set).');
     const result = await runPaymentJobs(handle.db, gateway);
     console.log(
-      `Payments job: ${result.confirmed} confirmed, ${result.released} released, ${result.lateRefunds} late payments refunded`,
+      `Payments job: ${result.checked} asked about, ${result.confirmed} confirmed, ${result.released} released, ${result.lateRefunds} late payments refunded`,
     );
     await dispatchOrderSms(handle.db);
   } else {

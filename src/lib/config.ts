@@ -65,7 +65,7 @@ const configSchema = z
     JOB_PAYMENTS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(60),
     /** Seconds between runs of the order SMS dispatcher (beside the run right after each order change). */
     JOB_ORDER_SMS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
-    /** PostgreSQL: connections the job queue (pg-boss) may open in each server process, apart from DB pool. */
+    /** PostgreSQL: connections the job queue (pg-boss) may open in each server process, apart from the web pool. */
     JOB_DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(2),
     /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
     SEED_DEMO: z.enum(['auto', 'never']).optional(),

@@ -13,7 +13,7 @@
  * (`pg_advisory_xact_lock`) and `SET LOCAL` settings. Its own small pool (JOB_DB_POOL_MAX).
  */
 import os from 'node:os';
-import { PgBoss } from 'pg-boss';
+import type { PgBoss } from 'pg-boss';
 import type { Database } from '../db/types.ts';
 import { logger } from '../log.ts';
 import { LocalRuns } from './local-runs.ts';
@@ -53,6 +53,8 @@ export function createPgBossRunner(
   let stopped = false;
 
   const startBoss = async (): Promise<void> => {
+    // Loaded here, as the database module loads `pg`: a PGlite server never loads either.
+    const { PgBoss } = await import('pg-boss');
     const instance = new PgBoss({
       connectionString: withApplicationName(options.connectionString),
       max: options.poolMax,

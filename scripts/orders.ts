@@ -18,7 +18,7 @@
  */
 import { desc } from 'drizzle-orm';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
-import { settleOrderSms } from '#features/notifications/index.ts';
+import { dispatchOrderSms } from '#features/notifications/index.ts';
 import { advanceOrder, onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
 import {
   getPaymentGateway,
@@ -55,7 +55,7 @@ try {
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
     const result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
-    await settleOrderSms(); // the customer's status SMS, before the database closes
+    await dispatchOrderSms(handle.db); // the customer's status SMS (queued with the change), before the database closes
   } else if (command === 'deliver' && arg && /^\d+$/.test(arg)) {
     let result = await advanceOrder(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
@@ -63,7 +63,7 @@ try {
       result = await advanceOrder(handle.db, Number(arg));
       console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     }
-    await settleOrderSms();
+    await dispatchOrderSms(handle.db);
   } else if (command === 'refunds' && arg && /^\d+$/.test(arg)) {
     const rows = (await refundsFor(handle.db, [Number(arg)])).get(Number(arg)) ?? [];
     if (!rows.length) console.log(`Order #${arg}: no refunds to an online payment.`);
@@ -81,9 +81,9 @@ try {
     if (!gateway) throw new Error('Online payment is off (PAYMENT_GATEWAY is not set).');
     const result = await runPaymentJobs(handle.db, gateway);
     console.log(
-      `Payments job: ${result.confirmed} confirmed, ${result.released} released, ${result.lateRefunds} late payments refunded`,
+      `Payments job: ${result.checked} asked about, ${result.confirmed} confirmed, ${result.released} released, ${result.lateRefunds} late payments refunded`,
     );
-    await settleOrderSms();
+    await dispatchOrderSms(handle.db);
   } else {
     console.error(
       'Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refunds ORDER_ID | refund ORDER_ID REFUND_ID | payments',

@@ -1,7 +1,8 @@
 /**
  * Runs around every server-rendered request (bad addresses and oversized bodies never get here:
  * the listener's edge gate, src/lib/http/edge-gate.ts, refuses them first):
- * - starts this process's background work once (database clean-up, the payments job);
+ * - starts this server process's background jobs once (src/lib/jobs; registered by the wiring):
+ *   the server's own warm-up request, right after it listens, is the first to pass here;
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
  * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
@@ -13,9 +14,7 @@
  */
 import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
-import { getPaymentGateway, schedulePaymentJobs } from '#features/payments/index.ts';
 import { getDb } from '#lib/db/index.ts';
-import { scheduleMaintenance } from '#lib/db/maintenance.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
   DATABASE_RETRY_AFTER_SECONDS,
@@ -27,6 +26,7 @@ import { encodeResponse } from '#lib/http/dynamic-encoding.ts';
 import { AppError, errorResponse, notFound } from '#lib/http/envelope.ts';
 import { requestId } from '#lib/http/request-id.ts';
 import { isSameOriginRequest } from '#lib/http/request-origin.ts';
+import { startJobs } from '#lib/jobs/index.ts';
 import { logger } from '#lib/log.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
@@ -65,8 +65,7 @@ function isUnknownApiAddress(url: URL, routePattern: string | undefined): boolea
 export const onRequest = defineMiddleware(async (context, next) => {
   // Prerendered pages run this at build time, where there is no real request to inspect.
   if (context.isPrerendered) return next();
-  scheduleMaintenance(getDb); // once per process: prune old throttle events, sessions, OTPs
-  schedulePaymentJobs(getDb, getPaymentGateway); // once per process: reconcile and expire online payments (ADR 0075)
+  startJobs(getDb); // once, in a server process only (never in tools or tests)
   const started = performance.now();
   const reqId = requestId(context.request.headers.get('x-request-id'));
   (context.locals as App.Locals).reqId = reqId;

@@ -57,6 +57,16 @@ const configSchema = z
     PGLITE_INITIAL_MEMORY_MB: z.coerce.number().int().min(128).max(4096).default(128),
     /** Minutes between runs of the database clean-up (old throttle events, sessions, OTPs); 0 turns it off. */
     DB_PRUNE_INTERVAL_MINUTES: z.coerce.number().min(0).max(1440).default(10),
+    /**
+     * Seconds between runs of the payments job (reconcile, expire, late payments, refunds), across all
+     * processes. Half the minute an order waits between two questions, so a run that starts a little
+     * early (timers, polling) only delays an order's next question by this much, not by a minute.
+     */
+    JOB_PAYMENTS_INTERVAL_SECONDS: z.coerce.number().int().min(5).max(3600).default(30),
+    /** Seconds between runs of the order SMS dispatcher (beside the run right after each order change). */
+    JOB_ORDER_SMS_INTERVAL_SECONDS: z.coerce.number().int().min(1).max(3600).default(5),
+    /** PostgreSQL: connections the job queue (pg-boss) may open in each server process, apart from the web pool. */
+    JOB_DB_POOL_MAX: z.coerce.number().int().min(1).max(20).default(2),
     /** Seed the demo shop into an empty database on start: `auto` (the default in demo mode, and only allowed there) or `never`. */
     SEED_DEMO: z.enum(['auto', 'never']).optional(),
     /** Interface and port the server listens on (also `astro dev`). */

@@ -9,12 +9,14 @@
  * (src/lib/http/security-headers.ts) — Astro's hashed page policy is turned off under `astro dev`,
  * because Vite injects the page's CSS as inline style elements it does not hash (every page
  * rendered unstyled).
- * It also starts the payment simulator in simulator mode, as the built server's entry does.
+ * It also starts the payment simulator in simulator mode, and declares the process a server (so
+ * the background jobs run, src/lib/jobs), as the built server's entry does.
  */
 import type { AstroIntegration } from 'astro';
 import type { Plugin } from 'vite';
 import { type PaymentSimulator, startConfiguredSimulator } from '#features/payments/index.ts';
 import { logger } from '#lib/log.ts';
+import { declareServerProcess, stopServerProcess } from '#lib/server-process.ts';
 import { createListener } from './listener.ts';
 
 /** The Vite plugin (development server only). */
@@ -44,6 +46,7 @@ export function devServer(): AstroIntegration {
         updateConfig({ security: { csp: false }, vite: { plugins: [devListener()] } });
       },
       'astro:server:start': async ({ address }) => {
+        declareServerProcess();
         try {
           simulator = await startConfiguredSimulator(address.port);
         } catch (err) {
@@ -51,6 +54,7 @@ export function devServer(): AstroIntegration {
         }
       },
       'astro:server:done': async () => {
+        await stopServerProcess(5_000);
         await simulator?.close();
         simulator = null;
       },

@@ -23,7 +23,9 @@
  *   message; with PAYMENT_GATEWAY=simulator the primary (or the only process) runs the local
  *   payment simulator on 127.0.0.1:PAYMENT_SIMULATOR_PORT; once it listens it asks its own
  *   /readyz until it is ready (src/pages/readyz.ts opens the database and builds the search
- *   catalogue); SIGTERM or SIGINT closes the server and ends the process.
+ *   catalogue); it declares itself a server process (src/lib/server-process.ts), so Astro's copy
+ *   of the kernel starts the background jobs (src/lib/jobs) with that warm-up; SIGTERM or SIGINT
+ *   closes the server, stops the jobs (runs under way get JOB_STOP_MS to end) and ends the process.
  *
  * This bundle holds its own copy of the kernel and feature modules it imports, apart from the
  * copy inside Astro's bundle: so it holds nothing a page reads and opens the database only for
@@ -45,6 +47,7 @@ import { getConfig } from '#lib/config.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
+import { declareServerProcess, stopServerProcess } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
 import { createClientFiles } from './client-files.ts';
 import { createListener, type NodeHandler } from './listener.ts';
@@ -53,6 +56,9 @@ import { createListener, type NodeHandler } from './listener.ts';
 const WARM_UP_MS = 120_000;
 /** Pause between two of those requests (ms). */
 const WARM_UP_PAUSE_MS = 500;
+
+/** How long background jobs under way get to finish when the server stops (ms). */
+const JOB_STOP_MS = 10_000;
 
 /** The adapter's own switch (not shop configuration): tests silence the start-up line. */
 const quiet = () => process.env.ASTRO_NODE_LOGGING === 'disabled';
@@ -166,6 +172,7 @@ async function runServer(): Promise<void> {
       process.exit(1);
     }
   }
+  declareServerProcess();
   const server = createServer(createHandler(await loadAstroHandler()));
   server.once('error', (err: NodeJS.ErrnoException) => {
     console.error(`FarmFresh cannot start. ${listenProblem(err)}`);
@@ -183,7 +190,13 @@ async function runServer(): Promise<void> {
       }
     }
   });
-  const stop = () => server.close(() => process.exit(0));
+  let stopping = false;
+  const stop = () => {
+    if (stopping) return;
+    stopping = true;
+    const closed = new Promise((resolve) => server.close(resolve));
+    void Promise.all([closed, stopServerProcess(JOB_STOP_MS)]).then(() => process.exit(0));
+  };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);
 }

@@ -10,6 +10,8 @@
  * - An online order's settled payment confirms or releases the order (the orders feature's settlement).
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
  * - The back office's product listing ranks with the storefront's search engine.
+ * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher and the
+ *   database clean-up; the middleware starts them in a server process.
  */
 import './check-config.ts';
 import { staffResolver } from '#features/admin/index.ts';
@@ -18,13 +20,16 @@ import { addPendingFormAdd } from '#features/cart/index.ts';
 import { registerProductSearch } from '#features/catalog/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import { orderSmsJob } from '#features/notifications/index.ts';
 import { onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
-import { registerOrderSettlement } from '#features/payments/index.ts';
+import { getPaymentGateway, paymentsJob, registerOrderSettlement } from '#features/payments/index.ts';
 import { searchProducts } from '#features/search/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { whenDatabaseEmpty } from '#lib/db/index.ts';
+import { pruneJob } from '#lib/db/maintenance.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';
 import { registerStaffResolver } from '#lib/http/staff-session.ts';
+import { registerJob } from '#lib/jobs/index.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);
@@ -33,3 +38,6 @@ onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);
 registerOrderSettlement(orderSettlement);
 registerProductSearch(async (db, text, limit) => (await searchProducts(db, text, { limit })).map((p) => p.id));
+registerJob(paymentsJob(getPaymentGateway));
+registerJob(orderSmsJob());
+registerJob(pruneJob());

@@ -14,7 +14,6 @@ import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { setPickedAmount, substituteLine } from '#features/fulfilment/server/packing.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { loadInvoice } from '#features/invoices/server/invoice.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { getOrder } from '#features/orders/server/queries.ts';
@@ -70,7 +69,6 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
     kilo = p!;
   });
   afterAll(async () => {
-    await settleOrderSms();
     await handle?.close();
   });
 

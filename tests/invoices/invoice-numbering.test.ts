@@ -19,7 +19,6 @@ import {
   NO_INVOICE_YET,
 } from '#features/invoices/server/numbering.ts';
 import { renderInvoicePdf } from '#features/invoices/server/pdf.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
@@ -59,7 +58,6 @@ describe.each(testDatabaseKinds())('invoices on %s', (kind) => {
     );
   });
   afterAll(async () => {
-    await settleOrderSms();
     await handle?.close();
   });
 

@@ -1,8 +1,8 @@
 /**
  * Database clean-up: on a fresh database of each kind, pruning deletes throttle
  * events older than 48 h, sessions ended more than 7 days ago and OTPs expired more than a day
- * ago, and keeps everything still live or recent. Two prunes at once (two server processes)
- * both succeed.
+ * ago, and keeps everything still live or recent. Two prunes at once (the `prune` job and
+ * `npm run db:prune`) both succeed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';

@@ -4,7 +4,8 @@
  * first answer arrives. After a restart every order exists whole or not at all, and stock, carts,
  * credit, points and invoice numbers add up: each order has its lines and its stock movements,
  * a cart is either ordered (empty) or untouched, credit taken equals the credit orders, and
- * invoice numbers run 1..n without a gap.
+ * invoice numbers run 1..n without a gap. Each order owes its "confirmed" SMS exactly once (the
+ * outbox row committed with it), and the restarted server sends what the killed one had not.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -117,11 +118,12 @@ describe.each(testDatabaseKinds())('a crash while ordering on %s', (kind) => {
     expect(outcomes.filter((o) => o === 201).length).toBeGreaterThanOrEqual(1);
     expect(outcomes.filter((o) => o === 'lost').length).toBeGreaterThanOrEqual(1);
 
-    // It starts again on the same data and serves.
-    server = await startServer(env);
+    // It starts again on the same data and serves; its SMS dispatcher runs every second.
+    server = await startServer({ ...env, JOB_ORDER_SMS_INTERVAL_SECONDS: '1' });
     const again = new ApiClient(server.baseUrl);
     expect((await again.get('/readyz')).status).toBe(200);
     expect((await again.get('/api/customer/products/0?pageSize=10&page=1')).status).toBe(200);
+    await new Promise((resolve) => setTimeout(resolve, 4000)); // a few dispatcher runs
     await server.stop();
 
     const handle = await open();
@@ -147,6 +149,15 @@ describe.each(testDatabaseKinds())('a crash while ordering on %s', (kind) => {
         expect(o.items_total).toBe(o.subtotal_paise);
         expect(o.invoice_number).toBeTruthy();
       }
+      // Each order owes one "confirmed" SMS, sent by now unless the killed server had claimed it
+      // (its lease then hands it to the next run a minute on): none lost, none owed twice.
+      const sms = await q(sql`
+        SELECT o.id,
+               (SELECT count(*)::int FROM order_notifications n WHERE n.order_id = o.id AND n.event = 'confirmed') AS owed,
+               (SELECT count(*)::int FROM order_notifications n WHERE n.order_id = o.id AND n.event = 'confirmed'
+                  AND (n.sent_at IS NOT NULL OR (n.attempts = 1 AND n.next_attempt_at > now()))) AS sent_or_leased
+        FROM orders o WHERE o.customer_id IN (${ids})`);
+      for (const o of sms) expect([o.owed, o.sent_or_leased]).toEqual([1, 1]);
       // Invoice numbers 1..n, no gap and no double.
       const serials = orders.map((o) => Number(String(o.invoice_number).slice(-6))).sort((a, b) => a - b);
       expect(serials).toEqual(orders.map((_, i) => i + 1));

@@ -10,7 +10,6 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { TOO_MANY_ORDERS, tooManyCancels, tooManyOpenCodOrders } from '#features/orders/server/limits.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
@@ -55,7 +54,6 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
     resetConfigForTests();
   });
   afterAll(async () => {
-    await settleOrderSms();
     await handle?.close();
   });
 

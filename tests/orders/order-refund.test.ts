@@ -11,7 +11,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { refundParts } from '#features/orders/refund.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
@@ -52,7 +51,6 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
       .id;
   });
   afterAll(async () => {
-    await settleOrderSms();
     await handle?.close();
   });
 

@@ -14,7 +14,6 @@ import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { boardVersion, readBoard } from '#features/fulfilment/server/order-board.ts';
 import { boardOrderJson, staffOrderJson } from '#features/fulfilment/server/staff-order-json.ts';
 import { staffOrder } from '#features/fulfilment/server/staff-orders.ts';
-import { settleOrderSms } from '#features/notifications/server/order-sms.ts';
 import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
 import { WebhookSignatureError } from '#features/payments/index.ts';
@@ -54,7 +53,6 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     await handle.db.update(products).set({ stock: 500 }).where(eq(products.id, productId));
   });
   afterAll(async () => {
-    await settleOrderSms();
     await handle?.close();
   });
 
@@ -63,7 +61,6 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     placeAwaitingPayment(handle.db, gateway, productId, `+91930000${String(++phone).padStart(4, '0')}`);
   const row = async (id: number) => (await handle.db.select().from(orders).where(eq(orders.id, id)))[0]!;
   const sms = async (id: number, event: string) => {
-    await settleOrderSms();
     return handle.db.$count(
       orderNotifications,
       and(eq(orderNotifications.orderId, id), eq(orderNotifications.event, event as 'confirmed')),

@@ -1,4 +1,12 @@
 /**
  * The notifications feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
-export { notifyOrderStatus, settleOrderSms } from './server/order-sms.ts';
+export {
+  dispatchOrderSms,
+  type OrderSmsStatus,
+  orderSmsForStaff,
+  orderSmsJob,
+  orderSmsQueued,
+  queueOrderSms,
+  smsOverdue,
+} from './server/order-sms.ts';

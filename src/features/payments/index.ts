@@ -29,7 +29,7 @@ export {
 } from './server/payment.ts';
 export { cancelCheckoutPayment, verifyCheckoutPayment } from './server/payment-callbacks.ts';
 export { confirmPayment } from './server/payment-confirm.ts';
-export { runPaymentJobs, schedulePaymentJobs } from './server/payment-jobs.ts';
+export { paymentsJob, runPaymentJobs } from './server/payment-jobs.ts';
 export {
   type OrderRefund,
   refundsFor,

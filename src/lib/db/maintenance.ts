@@ -4,14 +4,14 @@
  * - sessions expired or revoked more than 7 days ago;
  * - OTPs expired more than 1 day ago (a code lives 5 minutes; consumed ones expire too).
  *
- * Runs in every server process every DB_PRUNE_INTERVAL_MINUTES (default 10, ±10 % jitter, first
- * run 1–2 minutes after start; the timer never keeps the process alive) and on demand with
- * `npm run db:prune`. Deletes go in batches of 5,000 rows (each well inside the statement
- * timeout) and are idempotent, so several processes pruning at once only repeat work.
+ * Runs as the `prune` job every DB_PRUNE_INTERVAL_MINUTES (default 10), once across all server
+ * processes (the job runner, src/lib/jobs; ADR 0102), and on demand with `npm run db:prune`.
+ * Deletes go in batches of 5,000 rows (each well inside the statement timeout) and are
+ * idempotent, so a prune that overlaps `npm run db:prune` only repeats work.
  */
 import { sql } from 'drizzle-orm';
 import { getConfig } from '../config.ts';
-import { logger } from '../log.ts';
+import type { JobDefinition } from '../jobs/types.ts';
 import type { Database } from './types.ts';
 
 /** Throttle events are kept this long (ms); must exceed the longest ThrottleRule window. */
@@ -63,27 +63,14 @@ export async function pruneDatabase(db: Database, now = new Date()): Promise<Pru
   return { rateLimitEvents, sessions, otps };
 }
 
-let scheduled = false;
-
 /**
- * Starts this process's clean-up timer once (later calls do nothing). `getDb` is called at each
- * run, so a database that is down is simply skipped until the next run.
+ * The clean-up as a background job (src/lib/jobs): every DB_PRUNE_INTERVAL_MINUTES, once across
+ * all server processes on PostgreSQL; 0 turns it off.
  */
-export function scheduleMaintenance(getDb: () => Promise<Database>): void {
-  if (scheduled) return;
-  scheduled = true;
-  const minutes = getConfig().DB_PRUNE_INTERVAL_MINUTES;
-  if (minutes <= 0) return;
-  const interval = minutes * 60_000;
-  const run = async () => {
-    try {
-      const result = await pruneDatabase(await getDb());
-      if (result.rateLimitEvents + result.sessions + result.otps > 0) logger.info({ ...result }, 'database pruned');
-    } catch (err) {
-      logger.warn({ err }, 'database prune failed; will try again at the next run');
-    }
-    arm(interval * (0.9 + Math.random() * 0.2));
+export function pruneJob(): JobDefinition {
+  return {
+    name: 'prune',
+    intervalMs: getConfig().DB_PRUNE_INTERVAL_MINUTES * 60_000,
+    run: (db) => pruneDatabase(db),
   };
-  const arm = (ms: number) => setTimeout(run, ms).unref();
-  arm(Math.min(interval, 60_000 + Math.random() * 60_000));
 }

@@ -1,22 +1,43 @@
 /**
- * Order status SMS: when an order is confirmed, goes out for
- * delivery, is delivered or is cancelled, the customer gets one SMS in the language chosen in
- * My Account, through the configured sender (the one OTPs use, SMS_SENDER).
+ * Order status SMS through an outbox: when an order is confirmed, goes out for delivery, is
+ * delivered or is cancelled (or a late payment is refunded), the customer gets one SMS in the
+ * language chosen in My Account, through the configured sender (the one OTPs use, SMS_SENDER).
  *
- * Sending happens after the status change committed and can never undo it: `notifyOrderStatus`
- * starts the send and returns at once; every failure is logged at `warn` and recorded. Exactly
- * once per order and event: the send first claims its row in `order_notifications` (unique per
- * order and event), so a retried transition, a second process or a double call sends nothing.
- * A crash between the commit and the claim loses that SMS (at most once, never twice).
+ * - `queueOrderSms(tx, …)` writes the row that owes the SMS (`order_notifications`, unique per
+ *   order and event) in the transaction that changes the order: the change and the SMS it owes
+ *   commit together or not at all, and a retried transition owes nothing new.
+ * - `dispatchOrderSms(db)` (the `order-sms` job) sends the rows that are due. It claims them with
+ *   `FOR UPDATE SKIP LOCKED` and pushes them CLAIM_LEASE_MS ahead before it sends, so processes
+ *   dispatching at once never send one row twice; a failed try is retried with exponential
+ *   backoff (RETRY_BASE_MS × 2^(attempts−1)) until MAX_ATTEMPTS, then the row is marked failed
+ *   (shown to staff on the order's page). A process that dies after its claim leaves the row to
+ *   be sent by another once the lease ends: at least once; a crash between the gateway's answer
+ *   and recording it is the only way an SMS goes out twice.
+ * - `orderSmsQueued()`, called after the commit, runs the dispatcher in this process at once, so
+ *   the customer's SMS goes out within about a second; the job also runs every
+ *   JOB_ORDER_SMS_INTERVAL_SECONDS on some process for rows whose process stopped first.
  */
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
 import { getConfig } from '#lib/config.ts';
-import type { Database } from '#lib/db/index.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
-import { notFound } from '#lib/http/envelope.ts';
+import { AppError, notFound } from '#lib/http/envelope.ts';
+import type { JobDefinition } from '#lib/jobs/index.ts';
+import { kickJob } from '#lib/jobs/index.ts';
 import { logger, maskPhone } from '#lib/log.ts';
 import { type OrderSmsEvent, orderSmsText, type SmsLanguage } from '../rules.ts';
+
+/** The dispatcher's job name. */
+export const ORDER_SMS_JOB = 'order-sms';
+/** Tries per SMS before it is marked failed. */
+export const MAX_ATTEMPTS = 6;
+/** Wait before the second try (ms); each further try waits twice as long. */
+export const RETRY_BASE_MS = 30_000;
+/** How long a claimed row is kept from other dispatchers while it is being sent (ms). */
+export const CLAIM_LEASE_MS = 60_000;
+/** Rows claimed per batch. */
+const BATCH = 20;
 
 /** Sets the customer's SMS language; returns it. 404 when the account is gone. */
 export async function setSmsLanguage(db: Database, customerId: number, language: SmsLanguage): Promise<SmsLanguage> {
@@ -30,68 +51,189 @@ export async function setSmsLanguage(db: Database, customerId: number, language:
 }
 
 /**
- * What one send did: sent now, skipped (already sent for this event, no phone, or no SMS sender
- * configured), or failed (logged).
+ * Writes, in `tx` (the transaction that changes the order), that the SMS of `event` is owed for
+ * `orderId`. Nothing when it is owed already (a retried transition), when the customer has no
+ * phone (a deleted account) or when no SMS sender is configured (start-up warned once).
  */
-export type OrderSmsOutcome = 'sent' | 'skipped' | 'failed';
+export async function queueOrderSms(tx: Transaction | Database, orderId: number, event: OrderSmsEvent): Promise<void> {
+  if (!smsAvailable()) return;
+  await tx.execute(sql`
+    INSERT INTO ${orderNotifications} (order_id, event, language)
+    SELECT ${orders.id}, ${event}, ${customers.smsLanguage}
+    FROM ${orders} JOIN ${customers} ON ${customers.id} = ${orders.customerId}
+    WHERE ${orders.id} = ${orderId} AND ${customers.phone} IS NOT NULL
+    ON CONFLICT (order_id, event) DO NOTHING`);
+}
 
-/** Claims and sends the SMS of `event` for `orderId` (see the module comment). Never throws. */
-export async function sendOrderSms(db: Database, orderId: number, event: OrderSmsEvent): Promise<OrderSmsOutcome> {
-  const context = { orderId, event };
-  // No sender configured (production without SMS_SENDER): start-up already warned once.
-  if (!smsAvailable()) return 'skipped';
+/**
+ * Starts sending what was just queued, in this process, and returns at once (call after the
+ * commit). Where no jobs run (tools, tests) it does nothing: they call `dispatchOrderSms`.
+ */
+export function orderSmsQueued(): void {
+  void kickJob(ORDER_SMS_JOB);
+}
+
+/** What one dispatcher run did. */
+export interface OrderSmsDispatch {
+  sent: number;
+  retrying: number;
+  failed: number;
+}
+
+interface Claimed {
+  id: number;
+  orderId: number;
+  event: OrderSmsEvent;
+  language: SmsLanguage;
+  attempts: number;
+}
+
+/**
+ * Claims up to BATCH due rows, oldest first, leaving any row that has an earlier unsent row of
+ * the same order (an order's messages go out in the order of its changes): each claimed row's
+ * try is counted and it is pushed CLAIM_LEASE_MS ahead.
+ */
+async function claim(db: Database, now: Date): Promise<Claimed[]> {
+  const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
+  const result = await db.execute(sql`
+    UPDATE ${orderNotifications} AS n
+    SET attempts = n.attempts + 1, next_attempt_at = ${lease.toISOString()}
+    WHERE n.id IN (
+      SELECT d.id FROM ${orderNotifications} AS d
+      WHERE d.sent_at IS NULL AND d.failed_at IS NULL AND d.next_attempt_at <= ${now.toISOString()}
+        AND NOT EXISTS (
+          SELECT 1 FROM ${orderNotifications} AS e
+          WHERE e.order_id = d.order_id AND e.id < d.id AND e.sent_at IS NULL AND e.failed_at IS NULL)
+      ORDER BY d.next_attempt_at, d.id
+      LIMIT ${BATCH}
+      FOR UPDATE SKIP LOCKED)
+    RETURNING n.id, n.order_id AS "orderId", n.event, n.language, n.attempts`);
+  const rows = (result as unknown as { rows: Claimed[] }).rows;
+  return rows.sort((a, b) => a.id - b.id);
+}
+
+/** What staff read when the sender refused a message (the sender's own error is worded for sign-in). */
+const FAILED_TEXT = 'The SMS gateway did not accept the message (its answer is in the server log).';
+/** The failure of one try, for `last_error`. */
+function failureText(err: unknown): string {
+  if (err instanceof AppError && err.code === 'unavailable') return FAILED_TEXT;
+  return (err as Error)?.message || String(err);
+}
+
+/** Sends one claimed row and records how it went. */
+async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderSmsDispatch): Promise<void> {
+  const context = { orderId: row.orderId, event: row.event, attempt: row.attempts };
+  const [who] = await db
+    .select({ phone: customers.phone })
+    .from(orders)
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orders.id, row.orderId));
+  if (!who?.phone) {
+    await db
+      .update(orderNotifications)
+      .set({ failedAt: now, lastError: 'The customer has no phone number.' })
+      .where(eq(orderNotifications.id, row.id));
+    result.failed++;
+    return;
+  }
   try {
-    const [who] = await db
-      .select({ phone: customers.phone, language: customers.smsLanguage })
-      .from(orders)
-      .innerJoin(customers, eq(customers.id, orders.customerId))
-      .where(eq(orders.id, orderId));
-    if (!who?.phone) return 'skipped';
-    const claimed = await db
-      .insert(orderNotifications)
-      .values({ orderId, event, language: who.language })
-      .onConflictDoNothing()
-      .returning({ id: orderNotifications.id });
-    if (!claimed.length) return 'skipped';
-    const id = claimed[0]!.id;
-    try {
-      await getSmsSender().send(who.phone, orderSmsText(who.language, event, orderId, getConfig().SHOP_NAME));
-    } catch (err) {
-      logger.warn({ ...context, to: maskPhone(who.phone), err: (err as Error).message }, 'order status SMS failed');
-      await db.update(orderNotifications).set({ failedAt: new Date() }).where(eq(orderNotifications.id, id));
-      return 'failed';
-    }
-    await db.update(orderNotifications).set({ sentAt: new Date() }).where(eq(orderNotifications.id, id));
-    logger.info({ ...context, to: maskPhone(who.phone), language: who.language }, 'order status SMS sent');
-    return 'sent';
+    await getSmsSender().send(who.phone, orderSmsText(row.language, row.event, row.orderId, getConfig().SHOP_NAME));
   } catch (err) {
-    logger.warn({ ...context, err }, 'order status SMS could not be recorded');
-    return 'failed';
+    const message = failureText(err);
+    const last = row.attempts >= MAX_ATTEMPTS;
+    await db
+      .update(orderNotifications)
+      .set(
+        last
+          ? { failedAt: now, lastError: message }
+          : {
+              lastError: message,
+              nextAttemptAt: new Date(now.getTime() + RETRY_BASE_MS * 2 ** (row.attempts - 1)),
+            },
+      )
+      .where(eq(orderNotifications.id, row.id));
+    logger.warn(
+      { ...context, to: maskPhone(who.phone), err: message },
+      last ? 'order status SMS failed: no tries left' : 'order status SMS failed; retrying later',
+    );
+    if (last) result.failed++;
+    else result.retrying++;
+    return;
+  }
+  await db.update(orderNotifications).set({ sentAt: new Date() }).where(eq(orderNotifications.id, row.id));
+  logger.info({ ...context, to: maskPhone(who.phone), language: row.language }, 'order status SMS sent');
+  result.sent++;
+}
+
+/**
+ * Sends the due order SMS (see the module comment), batch after batch until none is due; `now`
+ * for tests (it decides what is due and when a retry falls due).
+ */
+export async function dispatchOrderSms(db: Database, now?: Date): Promise<OrderSmsDispatch> {
+  const result: OrderSmsDispatch = { sent: 0, retrying: 0, failed: 0 };
+  if (!smsAvailable()) return result;
+  for (;;) {
+    const at = now ?? new Date();
+    const rows = await claim(db, at);
+    if (!rows.length) return result;
+    // A claimed row is sent, or pushed past `at` (lease, backoff): the next claim moves on, and
+    // finds an order's next message once this one is sent.
+    for (const row of rows) await sendClaimed(db, row, at, result);
   }
 }
 
-const inFlight = new Set<Promise<OrderSmsOutcome>>();
-
-/** The last SMS started per order in this process: an order's messages go out in the order of its changes. */
-const lastPerOrder = new Map<number, Promise<unknown>>();
-
-/**
- * Starts the SMS of a committed status change and returns at once (call after the commit). An
- * order's messages are sent one after another, in the order of its changes, so "delivered"
- * never overtakes "out for delivery" when the two follow each other quickly.
- */
-export function notifyOrderStatus(db: Database, orderId: number, event: OrderSmsEvent): void {
-  const previous = lastPerOrder.get(orderId) ?? Promise.resolve();
-  const sending = previous.catch(() => undefined).then(() => sendOrderSms(db, orderId, event));
-  lastPerOrder.set(orderId, sending);
-  inFlight.add(sending);
-  void sending.finally(() => {
-    inFlight.delete(sending);
-    if (lastPerOrder.get(orderId) === sending) lastPerOrder.delete(orderId);
-  });
+/** The dispatcher as a background job, every JOB_ORDER_SMS_INTERVAL_SECONDS. */
+export function orderSmsJob(): JobDefinition {
+  return {
+    name: ORDER_SMS_JOB,
+    intervalMs: getConfig().JOB_ORDER_SMS_INTERVAL_SECONDS * 1000,
+    run: (db) => dispatchOrderSms(db),
+  };
 }
 
-/** Waits for every SMS started so far (tests; a graceful shutdown could use it too). */
-export async function settleOrderSms(): Promise<void> {
-  while (inFlight.size) await Promise.all([...inFlight]);
+/** An order's SMS as staff see it on the order's page. */
+export interface OrderSmsStatus {
+  event: OrderSmsEvent;
+  /** sent; failed (tries used up); retrying (a try failed, another is due); pending (not tried yet). */
+  status: 'sent' | 'failed' | 'retrying' | 'pending';
+  attempts: number;
+  lastError: string | null;
+  /** When it was queued, sent or failed. */
+  createdAt: Date;
+  sentAt: Date | null;
+  failedAt: Date | null;
+  /** The customer's phone, masked (+91••••••10), or null. */
+  to: string | null;
+}
+
+/** The SMS owed, sent or failed for `orderId`, oldest first. */
+export async function orderSmsForStaff(db: Database, orderId: number): Promise<OrderSmsStatus[]> {
+  const rows = await db
+    .select({
+      event: orderNotifications.event,
+      attempts: orderNotifications.attempts,
+      lastError: orderNotifications.lastError,
+      createdAt: orderNotifications.createdAt,
+      sentAt: orderNotifications.sentAt,
+      failedAt: orderNotifications.failedAt,
+      phone: customers.phone,
+    })
+    .from(orderNotifications)
+    .innerJoin(orders, eq(orders.id, orderNotifications.orderId))
+    .innerJoin(customers, eq(customers.id, orders.customerId))
+    .where(eq(orderNotifications.orderId, orderId))
+    .orderBy(asc(orderNotifications.id));
+  return rows.map(({ phone, ...r }) => ({
+    ...r,
+    status: r.sentAt ? 'sent' : r.failedAt ? 'failed' : r.attempts > 0 && r.lastError ? 'retrying' : 'pending',
+    to: phone ? maskPhone(phone) : null,
+  }));
+}
+
+/** An SMS still unsent this long after it was queued is flagged to staff (ms). */
+export const SMS_OVERDUE_MS = 5 * 60_000;
+
+/** Whether `row` is still unsent SMS_OVERDUE_MS after it was queued (for staff: a stuck SMS). */
+export function smsOverdue(row: OrderSmsStatus, now: Date): boolean {
+  return !row.sentAt && !row.failedAt && now.getTime() - row.createdAt.getTime() > SMS_OVERDUE_MS;
 }

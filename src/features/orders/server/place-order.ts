@@ -16,7 +16,7 @@
 import { createHash } from 'node:crypto';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { markCatalogChanged } from '#features/catalog/index.ts';
-import { notifyOrderStatus } from '#features/notifications/index.ts';
+import { orderSmsQueued, queueOrderSms } from '#features/notifications/index.ts';
 import {
   type CheckoutPayment,
   getPaymentGateway,
@@ -198,7 +198,10 @@ export async function placeOrder(
         .where(eq(cartItems.customerId, customerId))
         .for('update');
       if (!locked.length) throw cartAlreadyOrdered();
-      return reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
+      const order = await reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
+      // A pay-on-delivery order is confirmed now: its SMS is owed with it (an online one's when it is paid).
+      if (!gateway) await queueOrderSms(tx, order.id, 'confirmed');
+      return order;
     });
     // Stock went down: this server's pages show it at once (other servers within a second).
     markCatalogChanged(db);
@@ -218,6 +221,6 @@ export async function placeOrder(
     const payment = await startOnlinePayment(db, gateway, reserved, options.reqId);
     return { order: await getOrder(db, customerId, reserved.id, { pending: true }), created: true, payment };
   }
-  notifyOrderStatus(db, reserved.id, 'confirmed'); // committed; never undoes it
+  orderSmsQueued(); // committed with the order; sent from here at once
   return { order: await getOrder(db, customerId, reserved.id), created: true, payment: null };
 }

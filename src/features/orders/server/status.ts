@@ -8,7 +8,7 @@
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { markCatalogChanged } from '#features/catalog/index.ts';
-import { notifyOrderStatus } from '#features/notifications/index.ts';
+import { orderSmsQueued, queueOrderSms } from '#features/notifications/index.ts';
 import { type OrderSettlement, type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
@@ -45,6 +45,7 @@ async function cancelLocked(tx: Transaction, row: OrderRow, now: Date, reason: s
     })
     .where(eq(orders.id, row.id));
   await restoreReservation(tx, row);
+  await queueOrderSms(tx, row.id, 'cancelled');
   if (row.paymentMode !== 'Online' || row.paymentStatus !== 'paid' || !row.paymentReference) return null;
   return requestRefund(tx, {
     orderId: row.id,
@@ -62,7 +63,7 @@ async function afterCancel(
 ): Promise<void> {
   markCatalogChanged(db); // the stock came back
   if (cancelled.refundId !== null) await sendRefund(db, options.gateway, cancelled.refundId);
-  notifyOrderStatus(db, cancelled.id, 'cancelled');
+  orderSmsQueued(); // the "cancelled" SMS, committed with the cancellation
 }
 
 /**
@@ -191,11 +192,11 @@ export async function advanceOrder(
     if (next === 'delivered' && row.paymentMode === 'Cash') {
       await tx.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));
     }
+    // "processed" owes no SMS (the customer heard "confirmed").
+    if (next === 'out_for_delivery' || next === 'delivered') await queueOrderSms(tx, orderId, next);
     return { id: orderId, from: row.status, to: next, changed: true };
   });
-  // After the commit; never undoes it. "processed" sends nothing (the customer heard "confirmed").
-  if (moved.changed && (moved.to === 'out_for_delivery' || moved.to === 'delivered'))
-    notifyOrderStatus(db, orderId, moved.to);
+  if (moved.changed && (moved.to === 'out_for_delivery' || moved.to === 'delivered')) orderSmsQueued();
   return moved;
 }
 

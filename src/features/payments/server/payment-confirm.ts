@@ -9,12 +9,13 @@
  * - a captured payment marks the order paid with one conditional UPDATE (`WHERE payment_status =
  *   'pending'`), in the transaction that records the webhook's event id (a repeated event finds
  *   it and changes nothing) and in which the orders feature confirms the order (its settlement:
- *   the invoice number); then the SMS;
+ *   the invoice number) and the "confirmed" SMS is queued (notifications' outbox);
  * - a captured payment for an order already released, or a second payment of a paid order, is
- *   refunded in full (one `late_payment` refund per payment id) and the customer is told by SMS.
+ *   refunded in full (one `late_payment` refund per payment id) and the customer is told by SMS
+ *   (queued in the transaction that writes the refund).
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { notifyOrderStatus } from '#features/notifications/index.ts';
+import { orderSmsQueued, queueOrderSms } from '#features/notifications/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, paymentWebhookEvents } from '#lib/db/schema.ts';
 import { logger } from '#lib/log.ts';
@@ -123,6 +124,7 @@ export async function confirmPayment(
       .returning({ id: orders.id });
     if (marked.length) {
       await settlement.paid(tx, orderId, new Date());
+      await queueOrderSms(tx, orderId, 'confirmed');
       return { outcome: 'paid' as const };
     }
     const [now] = await tx.select().from(orders).where(eq(orders.id, orderId));
@@ -134,16 +136,17 @@ export async function confirmPayment(
       paymentId: paid.id,
       amountPaise: paid.amountPaise,
     });
+    if (refundId) await queueOrderSms(tx, orderId, 'payment_refunded');
     return { outcome: 'late_refund' as const, refundId };
   });
   if (result.outcome === 'paid') {
     logger.info({ orderId, paymentId: paid.id, via: event?.type ?? 'callback' }, 'online order paid');
-    notifyOrderStatus(db, orderId, 'confirmed');
+    orderSmsQueued();
   }
   if (result.outcome === 'late_refund' && result.refundId) {
     logger.warn({ orderId, paymentId: paid.id }, 'payment arrived for a released order: refunding it in full');
     await sendRefund(db, gateway, result.refundId);
-    notifyOrderStatus(db, orderId, 'payment_refunded');
+    orderSmsQueued();
   }
   return result.outcome;
 }

@@ -1,62 +1,114 @@
 /**
- * The payments job (ADR 0075): every PAYMENT_JOB_INTERVAL_MS on each server process, it settles
- * what a lost webhook or a crash left open. Every step changes state with the same conditional
- * updates as the callbacks, so processes running it at once only repeat the asking.
+ * The payments job (ADR 0075, ADR 0102): every JOB_PAYMENTS_INTERVAL_SECONDS, once across all
+ * server processes (the job runner, src/lib/jobs), it settles what a lost webhook or a crash left
+ * open. Every step changes state with the same conditional updates as the callbacks.
  * - Orders awaiting payment for more than RECONCILE_AFTER_MS: the gateway is asked for their
  *   payments and a captured (or authorized) one confirms the order.
  * - Still unpaid after PAYMENT_PENDING_MINUTES: released (payment_failed, everything given back,
  *   the cart back). One that never got its gateway order (a crash mid-way) is released after
  *   RECONCILE_AFTER_MS.
- * - Orders released in the last LATE_PAYMENT_WATCH_MS: the gateway is asked about them on each
- *   run, so a payment that still arrived is refunded in full (and the customer told) even when its
+ * - Orders released in the last LATE_PAYMENT_WATCH_MS: the gateway is asked about them again, so
+ *   a payment that still arrived is refunded in full (and the customer told) even when its
  *   webhook is lost.
  * - Refunds whose gateway answer or webhook was lost (payment-refunds.ts reconcileRefunds).
+ *
+ * Each order is asked about at most once per RECHECK_MS and every one is reached, oldest first:
+ * a batch is claimed by stamping `payment_checked_at` on the oldest orders not asked in the last
+ * RECHECK_MS (`FOR UPDATE SKIP LOCKED`, so two runs at once never claim one order), then asked;
+ * batches follow until none is left or RUN_BUDGET_MS has passed (the rest wait for the next run).
  */
-import { and, asc, eq, gt, isNotNull, lt } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
+import type { JobDefinition } from '#lib/jobs/index.ts';
 import { logger } from '#lib/log.ts';
 import type { PaymentGateway } from './gateway.ts';
 import { releasePendingOrder } from './payment.ts';
 import { confirmFromGateway } from './payment-confirm.ts';
 import { reconcileRefunds } from './payment-refunds.ts';
 
-/** How often the job runs on each process (ms). */
-export const PAYMENT_JOB_INTERVAL_MS = 60_000;
 /** How long an order awaits its payment before the gateway is asked about it (ms). */
 export const RECONCILE_AFTER_MS = 2 * 60_000;
 /** How long after its release an order's gateway order is still watched for a late payment (ms). */
 export const LATE_PAYMENT_WATCH_MS = 30 * 60_000;
-/** Orders looked at per run and kind. */
-const BATCH = 50;
+/** The gateway is asked about one order at most once in this long (ms). */
+export const RECHECK_MS = 60_000;
+/** A run claims no new batch after this long (ms); what is left waits for the next run. */
+export const RUN_BUDGET_MS = 40_000;
+/** Orders claimed per batch. */
+export const BATCH = 50;
 
 /** What one run did (for tests and the log). */
 export interface PaymentJobResult {
+  /** Orders the gateway was asked about (pending and recently released). */
+  checked: number;
   confirmed: number;
   released: number;
   lateRefunds: number;
 }
 
+type Where = ReturnType<typeof and>;
+
+/**
+ * Claims up to BATCH orders matching `where` and not asked about since `now` − RECHECK_MS, oldest
+ * first, stamping `payment_checked_at` = `now`; returns them oldest first.
+ */
+async function claimBatch(db: Database, where: Where, now: Date) {
+  const due = or(isNull(orders.paymentCheckedAt), lte(orders.paymentCheckedAt, new Date(now.getTime() - RECHECK_MS)));
+  const oldest = db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(where, due))
+    .orderBy(asc(orders.createdAt), asc(orders.id))
+    .limit(BATCH)
+    .for('update', { skipLocked: true });
+  const rows = await db
+    .update(orders)
+    .set({ paymentCheckedAt: now })
+    .where(and(inArray(orders.id, oldest), due))
+    .returning({ id: orders.id, gatewayOrderId: orders.gatewayOrderId, createdAt: orders.createdAt });
+  return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
+}
+
+/** Claims batches of `where` until none is left or the run's budget is spent, handing each order to `each`. */
+async function eachDue(
+  db: Database,
+  where: Where,
+  now: Date,
+  deadline: number,
+  each: (row: Awaited<ReturnType<typeof claimBatch>>[number]) => Promise<void>,
+): Promise<number> {
+  let n = 0;
+  while (performance.now() < deadline) {
+    const rows = await claimBatch(db, where, now);
+    for (const row of rows) await each(row);
+    n += rows.length;
+    if (rows.length < BATCH) break;
+  }
+  return n;
+}
+
 /** Reconciles, then expires, the orders awaiting payment. */
-async function settlePending(db: Database, gateway: PaymentGateway, now: Date, result: PaymentJobResult) {
+async function settlePending(
+  db: Database,
+  gateway: PaymentGateway,
+  now: Date,
+  deadline: number,
+  result: PaymentJobResult,
+) {
   const pendingMs = getConfig().PAYMENT_PENDING_MINUTES * 60_000;
   // A pending time shorter than the reconcile delay (1 minute, for demos and e2e) is asked about when it ends.
   const askBefore = new Date(now.getTime() - Math.min(RECONCILE_AFTER_MS, pendingMs));
   const expireBefore = new Date(now.getTime() - pendingMs);
-  const rows = await db
-    .select({ id: orders.id, gatewayOrderId: orders.gatewayOrderId, createdAt: orders.createdAt })
-    .from(orders)
-    .where(and(eq(orders.paymentStatus, 'pending'), lt(orders.createdAt, askBefore)))
-    .orderBy(asc(orders.createdAt))
-    .limit(BATCH);
-  for (const row of rows) {
+  const where = and(eq(orders.paymentStatus, 'pending'), lt(orders.createdAt, askBefore));
+  result.checked += await eachDue(db, where, now, deadline, async (row) => {
     try {
       if (row.gatewayOrderId) {
         const outcome = await confirmFromGateway(db, gateway, row.gatewayOrderId);
         if (outcome === 'paid') result.confirmed++;
-        if (outcome === 'paid' || outcome === 'already_paid') continue;
-        if (row.createdAt >= expireBefore) continue;
+        if (outcome === 'paid' || outcome === 'already_paid') return;
+        if (row.createdAt >= expireBefore) return;
       }
       if (await releasePendingOrder(db, row.id, now)) {
         result.released++;
@@ -65,29 +117,29 @@ async function settlePending(db: Database, gateway: PaymentGateway, now: Date, r
     } catch (err) {
       logger.warn({ orderId: row.id, err }, 'payment reconciliation failed; the next run tries again');
     }
-  }
+  });
 }
 
 /** Asks about recently released orders again: a payment that arrived is refunded. */
-async function watchReleased(db: Database, gateway: PaymentGateway, now: Date, result: PaymentJobResult) {
-  const rows = await db
-    .select({ id: orders.id, gatewayOrderId: orders.gatewayOrderId })
-    .from(orders)
-    .where(
-      and(
-        eq(orders.paymentStatus, 'failed'),
-        isNotNull(orders.gatewayOrderId),
-        gt(orders.cancelledAt, new Date(now.getTime() - LATE_PAYMENT_WATCH_MS)),
-      ),
-    )
-    .limit(BATCH);
-  for (const row of rows) {
+async function watchReleased(
+  db: Database,
+  gateway: PaymentGateway,
+  now: Date,
+  deadline: number,
+  result: PaymentJobResult,
+) {
+  const where = and(
+    eq(orders.paymentStatus, 'failed'),
+    isNotNull(orders.gatewayOrderId),
+    gt(orders.cancelledAt, new Date(now.getTime() - LATE_PAYMENT_WATCH_MS)),
+  );
+  result.checked += await eachDue(db, where, now, deadline, async (row) => {
     try {
       if ((await confirmFromGateway(db, gateway, row.gatewayOrderId!)) === 'late_refund') result.lateRefunds++;
     } catch (err) {
       logger.warn({ orderId: row.id, err }, 'late payment check failed; the next run tries again');
     }
-  }
+  });
 }
 
 /** One run of the payments job (see the module comment); `now` for tests. */
@@ -96,35 +148,22 @@ export async function runPaymentJobs(
   gateway: PaymentGateway,
   now = new Date(),
 ): Promise<PaymentJobResult> {
-  const result: PaymentJobResult = { confirmed: 0, released: 0, lateRefunds: 0 };
-  await settlePending(db, gateway, now, result);
-  await watchReleased(db, gateway, now, result);
+  const result: PaymentJobResult = { checked: 0, confirmed: 0, released: 0, lateRefunds: 0 };
+  const deadline = performance.now() + RUN_BUDGET_MS;
+  await settlePending(db, gateway, now, deadline, result);
+  await watchReleased(db, gateway, now, deadline, result);
   await reconcileRefunds(db, gateway, now);
   return result;
 }
 
-let scheduled = false;
-
-/**
- * Starts this process's payments job once (later calls do nothing); nothing when online payment is
- * off. The timer never keeps the process alive; a run that fails is logged and the next one tries.
- */
-export function schedulePaymentJobs(getDb: () => Promise<Database>, getGateway: () => PaymentGateway | null): void {
-  if (scheduled) return;
-  scheduled = true;
-  let running = false;
-  const timer = setInterval(async () => {
-    const gateway = getGateway();
-    if (!gateway || running) return;
-    running = true;
-    try {
-      const result = await runPaymentJobs(await getDb(), gateway);
-      if (result.confirmed || result.released || result.lateRefunds) logger.info(result, 'payments job');
-    } catch (err) {
-      logger.warn({ err }, 'payments job failed; the next run tries again');
-    } finally {
-      running = false;
-    }
-  }, PAYMENT_JOB_INTERVAL_MS);
-  timer.unref();
+/** The payments job for the runner: nothing when online payment is off (no gateway). */
+export function paymentsJob(getGateway: () => PaymentGateway | null): JobDefinition {
+  return {
+    name: 'payments',
+    intervalMs: getConfig().JOB_PAYMENTS_INTERVAL_SECONDS * 1000,
+    run: async (db) => {
+      const gateway = getGateway();
+      return gateway ? runPaymentJobs(db, gateway) : null;
+    },
+  };
 }

@@ -119,6 +119,11 @@ export const orders = pgTable(
     /** The gateway order (Razorpay `order_…`) the customer pays an online order into; set once it is created. */
     gatewayOrderId: text('gateway_order_id'),
     /**
+     * When the payments job last asked the gateway about this order's payment (null: never); an
+     * order is asked at most once a minute, however many processes run the job.
+     */
+    paymentCheckedAt: timestamp('payment_checked_at', { withTimezone: true }),
+    /**
      * Why a payment for this order could not be accepted (the gateway's amount or currency differs
      * from the order's): shown to staff; null when there is none.
      */
@@ -159,6 +164,10 @@ export const orders = pgTable(
     uniqueIndex('orders_gateway_order_id_key').on(t.gatewayOrderId),
     // The payments job reads the orders awaiting their online payment.
     index('orders_payment_pending_idx').on(t.createdAt).where(sql`${t.paymentStatus} = 'pending'`),
+    // The payments job watches orders released in the last half hour for a payment that still arrives.
+    index('orders_payment_released_idx')
+      .on(t.cancelledAt)
+      .where(sql`${t.paymentStatus} = 'failed' AND ${t.gatewayOrderId} IS NOT NULL`),
   ],
 );
 
@@ -294,8 +303,11 @@ export const ORDER_NOTIFICATION_EVENTS = [
 ] as const;
 
 /**
- * One row per order status SMS: claimed (inserted) once per order and event, so a retried
- * transition sends nothing new; `sent_at` or `failed_at` say how the send went.
+ * The order status SMS outbox: one row per order and event (unique), written in the transaction
+ * that changes the order, so the SMS is owed exactly when the change committed. The dispatcher
+ * (notifications feature) sends due rows: `attempts` counts tries, `next_attempt_at` is when the
+ * row is due (a claimed row is pushed ahead while it is being sent), `last_error` says why the
+ * last try failed; `sent_at` or `failed_at` (tries used up, or no phone) ends it.
  */
 export const orderNotifications = pgTable(
   'order_notifications',
@@ -304,9 +316,16 @@ export const orderNotifications = pgTable(
     orderId: requiredRef('order_id', () => orders.id, 'cascade'),
     event: text('event', { enum: ORDER_NOTIFICATION_EVENTS }).notNull(),
     language: text('language').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
     sentAt: timestamp('sent_at', { withTimezone: true }),
     failedAt: timestamp('failed_at', { withTimezone: true }),
     createdAt: createdAt(),
   },
-  (t) => [uniqueIndex('order_notifications_order_event_key').on(t.orderId, t.event)],
+  (t) => [
+    uniqueIndex('order_notifications_order_event_key').on(t.orderId, t.event),
+    // The dispatcher reads the rows still owed, by when they are due.
+    index('order_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
+  ],
 );

@@ -9,7 +9,7 @@
  * the invoice counter — are taken by every transaction in that one order (stock in product-id
  * order first), after everything else it writes, so they are held briefly and never in a circle.
  */
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import { releaseOrderSlot } from '#features/delivery/index.ts';
 import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
@@ -42,35 +42,32 @@ function unitsByProduct(lines: ReadonlyArray<{ productId: number | null; qty: nu
 }
 
 /**
- * Locks the products' rows in product-id order with one statement (`FOR NO KEY UPDATE`: the
- * foreign keys of order lines and stock movements, which take KEY SHARE, do not wait on it) and
- * answers their stock. Every transaction that changes stock for several products takes their
- * locks this way, so two of them never wait on each other in a circle (a deadlock).
+ * Adds `sign` × each change's units to its product's stock in one statement, and answers the ids
+ * of the products changed: a product whose stock would go below zero is left as it is (and not
+ * answered). The statement's first step locks the products' rows in product-id order (`ORDER BY
+ * id FOR NO KEY UPDATE`, materialized before the update reads it), and the update changes only
+ * rows that step has locked, so every transaction changing several products' stock takes their
+ * locks in the same order and two of them never wait on each other in a circle (a deadlock). `NO
+ * KEY UPDATE`: the foreign keys of order lines and stock movements (`KEY SHARE`) do not wait on it.
  */
-async function lockStock(tx: Transaction, changes: StockChange[]): Promise<Map<number, number>> {
-  const rows = await tx
-    .select({ id: products.id, stock: products.stock })
-    .from(products)
-    .where(
-      inArray(
-        products.id,
-        changes.map((c) => c.productId),
-      ),
-    )
-    .orderBy(asc(products.id))
-    .for('no key update');
-  return new Map(rows.map((r) => [r.id, r.stock]));
-}
-
-/** Adds `sign` × each change's units to its product's stock, in one UPDATE over a VALUES list. */
-async function applyStock(tx: Transaction, changes: StockChange[], sign: 1 | -1): Promise<void> {
+async function changeStock(tx: Transaction, changes: StockChange[], sign: 1 | -1): Promise<Set<number>> {
+  const ids = sql.join(
+    changes.map((c) => sql`${c.productId}::int`),
+    sql`, `,
+  );
   const values = sql.join(
     changes.map((c) => sql`(${c.productId}::int, ${sign * c.qty}::int)`),
     sql`, `,
   );
-  await tx.execute(
-    sql`UPDATE ${products} SET stock = ${products}.stock + v.delta FROM (VALUES ${values}) AS v(id, delta) WHERE ${products}.id = v.id`,
-  );
+  const result = await tx.execute<{ id: number }>(sql`
+    WITH locked AS MATERIALIZED (
+      SELECT id, stock FROM ${products} WHERE id IN (${ids}) ORDER BY id FOR NO KEY UPDATE
+    )
+    UPDATE ${products} SET stock = ${products}.stock + v.delta
+    FROM locked JOIN (VALUES ${values}) AS v(id, delta) ON v.id = locked.id
+    WHERE ${products}.id = locked.id AND locked.stock + v.delta >= 0
+    RETURNING ${products}.id`);
+  return new Set((result as unknown as { rows: { id: number }[] }).rows.map((r) => Number(r.id)));
 }
 
 /**
@@ -127,30 +124,30 @@ export async function writeOrderLines(
 }
 
 /**
- * Takes the order's stock: the products' rows locked in product-id order (lockStock), every line
- * checked against them, then one UPDATE. A short line answers 409 naming the product (the first
- * short one in cart order) with `data.product_id` and `data.stock`, and nothing is taken. The
- * locks are held until the transaction ends, so place-order takes them as late as it can.
+ * Takes the order's stock in one statement (changeStock: the products' rows locked in product-id
+ * order). A short line answers 409 naming the product (the first short one in cart order) with
+ * `data.product_id` and `data.stock`, and nothing is taken. The locks are held until the
+ * transaction ends, so place-order takes them as late as it can.
  */
 export async function takeStock(
   tx: Transaction,
   lines: Awaited<ReturnType<typeof quoteOrder>>['lines'],
 ): Promise<void> {
   const changes = unitsByProduct(lines);
-  const stock = await lockStock(tx, changes);
-  const wanted = new Map(changes.map((c) => [c.productId, c.qty]));
-  for (const line of lines) {
-    const left = stock.get(line.productId) ?? 0;
-    if (left >= (wanted.get(line.productId) ?? line.qty)) continue;
-    throw new AppError(
-      'conflict',
-      left > 0
-        ? `Only ${left} of ${line.name} left in stock. Please update your cart.`
-        : `Sorry, ${line.name} is out of stock. Please remove it from your cart.`,
-      { data: { product_id: line.productId, stock: left } },
-    );
-  }
-  await applyStock(tx, changes, -1);
+  const taken = await changeStock(tx, changes, -1);
+  if (taken.size === changes.length) return;
+  // Short: nothing of it stays (the error rolls the transaction back). The short products' rows
+  // are locked and unchanged, so their stock reads as it is.
+  const short = lines.find((line) => !taken.has(line.productId))!;
+  const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, short.productId));
+  const left = p?.stock ?? 0;
+  throw new AppError(
+    'conflict',
+    left > 0
+      ? `Only ${left} of ${short.name} left in stock. Please update your cart.`
+      : `Sorry, ${short.name} is out of stock. Please remove it from your cart.`,
+    { data: { product_id: short.productId, stock: left } },
+  );
 }
 
 /** Counts the order's use of its promo code (422 when the code's uses ran out): a row every order with that code takes. */
@@ -238,8 +235,7 @@ export async function restoreReservation(tx: Transaction, row: OrderRow) {
     await tx
       .insert(stockMovements)
       .values(changes.map((c) => ({ productId: c.productId, delta: c.qty, reason: 'cancel' as const, orderId })));
-    await lockStock(tx, changes);
-    await applyStock(tx, changes, 1);
+    await changeStock(tx, changes, 1);
   }
   if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
   await releaseOrderSlot(tx, row);

@@ -155,7 +155,9 @@ async function orderForKey(
  * credit, idempotency key reused with another body, too many open pay-on-delivery orders; 429
  * too many orders in the hour or cancels in the day (limits.ts); 409 price/discount mismatch (with the
  * server's figures), stock shortage, or the cart already ordered by a parallel request;
- * 400 Online without a gateway; 503 the gateway could not open the payment (the order released).
+ * 400 Online without a gateway; 503 the gateway could not open the payment (the order released),
+ * or the database stayed busy through every try (a lock wait past PLACE_ORDER_LOCK_TIMEOUT_MS, a
+ * deadlock or a serialization failure).
  */
 export async function placeOrder(
   db: Database,

@@ -164,7 +164,6 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
             WEB_CONCURRENCY: '1',
             TRUSTED_PROXIES: '127.0.0.1,::1',
             PAYMENT_SIMULATOR_PORT: String(options.basePort + 2 * s + 1),
-            MAX_ORDERS_PER_HOUR: '100',
           },
           flags: shopFlagsFor(pooled),
         }),

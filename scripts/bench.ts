@@ -34,6 +34,7 @@ import { openDatabase } from '#lib/db/index.ts';
 import { backOfficeChecks, measureBackOffice, seedBackOffice } from './bench/back-office.ts';
 import { type BenchTargets, createBenchDatabase, prepareBenchData } from './bench/data.ts';
 import { dayTraffic } from './bench/day.ts';
+import { runFlashSale } from './bench/flash-sale.ts';
 import { measureFrontend } from './bench/frontend.ts';
 import { BROWSER_API_HEADERS, percentile, runLoad } from './bench/load.ts';
 import {
@@ -61,6 +62,7 @@ import {
   simulatorPorts,
   wants,
   wantsReference,
+  wantsShopRun,
   workers,
 } from './bench/options.ts';
 import { gets, repeat, searchPath, startBenchReference } from './bench/phase.ts';
@@ -70,6 +72,8 @@ import {
   type BenchResults,
   type BenchRun,
   benchChecks,
+  type FlashSaleResult,
+  flashSaleChecks,
   LIGHTHOUSE_GATED_PAGES,
   type Phase,
   writeMarkdown,
@@ -284,9 +288,21 @@ const referenceEntry = wantsReference ? ensureReferenceBuild(root, log) : null;
 const queries = await benchSearchQueries();
 const warmupQueries = await benchWarmupSearchQueries();
 const runs: BenchRun[] = [];
-if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries, referenceEntry));
-if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries, referenceEntry));
-else if (only !== 'pglite') log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL run is skipped.');
+if (wantsShopRun) {
+  if (only !== 'postgres') runs.push(await benchDatabase('pglite', queries, referenceEntry));
+  if (only !== 'pglite' && postgresAdminUrl) runs.push(await benchDatabase('postgres', queries, referenceEntry));
+  else if (only !== 'pglite') log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL run is skipped.');
+}
+// The flash sale: four servers through PgBouncer on a PostgreSQL database of its own.
+let flashSale: FlashSaleResult | null = null;
+if (wants('flash-sale') && only !== 'pglite') {
+  if (postgresAdminUrl) {
+    flashSale = await runFlashSale({ root, adminUrl: postgresAdminUrl, basePort: port + 10, log });
+    log(
+      `flash-sale: ${JSON.stringify(flashSale.statuses)}; Place Order p50 ${flashSale.p50} ms, p95 ${flashSale.p95} ms, p99 ${flashSale.p99} ms, max ${flashSale.max} ms`,
+    );
+  } else log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the flash sale is skipped.');
+}
 
 const checks = [
   ...benchChecks(runs, {
@@ -300,6 +316,7 @@ const checks = [
     audits: lighthouseAudits,
   }),
   ...runs.flatMap(backOfficeChecks),
+  ...flashSaleChecks(flashSale, wants('flash-sale')),
 ];
 const machine = {
   cpus: os.availableParallelism(),
@@ -321,6 +338,7 @@ const results: BenchResults = {
   },
   brackets,
   runs,
+  flashSale,
   gates: checks.filter((c) => c.gate),
   recorded: checks.filter((c) => !c.gate),
 };

@@ -426,6 +426,23 @@ const PHASE_HEADER = [
   '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
 ];
 
+/** What the flash-sale phase (flash-sale.ts) measured. */
+export interface FlashSaleResult {
+  servers: number;
+  customers: number;
+  hotProducts: number;
+  windowSeconds: number;
+  /** Answers by HTTP status ("error" for a request that got no answer). */
+  statuses: Record<string, number>;
+  /** Place Order latencies, ms. */
+  p50: number;
+  p95: number;
+  p99: number;
+  max: number;
+  /** The first few answers that were not 201, for the report. */
+  failures: string[];
+}
+
 /** The bench's results file (bench/results-<date>.json) and what the Markdown is written from. */
 export interface BenchResults {
   date: string;
@@ -436,6 +453,8 @@ export interface BenchResults {
   /** Brackets per compared cold phase. */
   brackets: number;
   runs: BenchRun[];
+  /** The flash sale (four servers through PgBouncer), when it ran. */
+  flashSale?: FlashSaleResult | null;
   /** The gates: pass, fail or not measured. */
   gates: Check[];
   /** Every other figure, without pass or fail. */
@@ -519,4 +538,41 @@ export function writeMarkdown(results: BenchResults): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/** Where the flash sale's checks say they ran. */
+const FLASH_SALE_DATABASE = 'postgres (PgBouncer, 4 servers)';
+
+/**
+ * The flash sale's gate (no 5xx answer) and recorded figures (the answers by status, Place
+ * Order's p50/p95/p99); the gate reads "not measured" when the phase was wanted but did not run.
+ */
+export function flashSaleChecks(result: FlashSaleResult | null, wanted: boolean): Check[] {
+  if (!wanted) return [];
+  const gate = (measured: string, pass: boolean | null): Check => ({
+    database: FLASH_SALE_DATABASE,
+    gate: true,
+    name: 'flash sale: Place Order answers',
+    budget: 'no 5xx',
+    measured,
+    pass,
+  });
+  if (!result) return [gate('not run (no PostgreSQL server)', null)];
+  const serverErrors = Object.entries(result.statuses)
+    .filter(([status]) => status === 'error' || Number(status) >= 500)
+    .reduce((n, [, count]) => n + count, 0);
+  const statuses = Object.entries(result.statuses)
+    .map(([status, count]) => `${count} × ${status}`)
+    .join(', ');
+  return [
+    gate(`${serverErrors} 5xx or failed of ${result.customers} (${statuses})`, serverErrors === 0),
+    {
+      database: FLASH_SALE_DATABASE,
+      gate: false,
+      name: `flash sale: Place Order latency, ${result.customers} customers in ${result.windowSeconds} s, ${result.hotProducts} hot products`,
+      budget: '',
+      measured: `p50 ${result.p50} ms, p95 ${result.p95} ms, p99 ${result.p99} ms, max ${result.max} ms`,
+      pass: null,
+    },
+  ];
 }

@@ -6,7 +6,13 @@ export { type AdminZoneSlots, listAdminSlots, setSlotCapacity, setSlotClosed } f
 export { checkoutDelivery, checkoutDeliveryJson } from './server/checkout-delivery.ts';
 export { deliveryNow } from './server/clock.ts';
 export { cartPolicy } from './server/deliver-to.ts';
-export { type OrderDelivery, orderDelivery, orderSlotJson, releaseOrderSlot } from './server/order-delivery.ts';
+export {
+  type OrderDelivery,
+  type OrderSlotChoice,
+  orderDelivery,
+  orderSlotJson,
+  releaseOrderSlot,
+} from './server/order-delivery.ts';
 export { listZoneSlots } from './server/slot-usage.ts';
 export {
   type DeliveryConfig,

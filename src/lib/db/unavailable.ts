@@ -32,10 +32,11 @@ const NETWORK_CODES = new Set([
 /**
  * PostgreSQL SQLSTATEs meaning "not now": 57P01 admin shutdown, 57P02 crash shutdown,
  * 57P03 cannot connect now (starting up), 53300 too many connections, 57014 statement timeout
- * (query cancelled), 55P03 lock timeout (a row or table held past DB_LOCK_TIMEOUT_MS), 08xxx
- * connection exceptions.
+ * (query cancelled), 55P03 lock not available (a wait past `lock_timeout`), 40P01 deadlock and
+ * 40001 serialization failure (still there after transaction-retry.ts's tries), 08xxx connection
+ * exceptions.
  */
-const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03']);
+const SQLSTATES = new Set(['57P01', '57P02', '57P03', '53300', '57014', '55P03', '40P01', '40001']);
 /**
  * Messages node-postgres uses for timeouts and lost connections (they carry no code): a pool's
  * wait for a connection, a client's own connect timeout (`timeout expired`, the migrations'

@@ -8,10 +8,10 @@ import { AppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 import type { DeliveryPolicy } from '../delivery-fee.ts';
 import type { Zone } from '../rules.ts';
-import { describeSlot } from '../slots.ts';
+import { describeSlot, type Slot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';
 import { zonePolicy } from './deliver-to.ts';
-import { releaseSlot, takeSlot } from './slot-usage.ts';
+import { chooseSlot, releaseSlot, type SlotChoice, takeChosenSlot } from './slot-usage.ts';
 import { zoneById, zoneForPin } from './zones.ts';
 
 /** The orders columns a delivery fills (src/lib/db/schema/orders.ts). */
@@ -22,15 +22,39 @@ export interface OrderSlotColumns {
   deliverySlotEnd: Date;
 }
 
+/** The slot an order asked for, checked but not yet taken, and the columns it would store. */
+export interface OrderSlotChoice {
+  /** The chosen slot's columns, or (no choice) the earliest open slot's. */
+  columns: OrderSlotColumns;
+  choice: SlotChoice;
+}
+
 /** The delivery of one order being placed. */
 export interface OrderDelivery {
   zone: Zone;
   policy: DeliveryPolicy;
   /** 422 when the subtotal (paise) is below the zone's minimum order. */
   checkMinimum(subtotalPaise: number): void;
-  /** Takes a place in the chosen (or earliest open) slot; errors as slot-usage.ts takeSlot. */
-  takeSlot(tx: Transaction, slotId: string | undefined): Promise<OrderSlotColumns>;
+  /**
+   * Checks the chosen (or earliest open) slot without taking a place, so the order can be written
+   * before the slot's row is locked; errors as slot-usage.ts chooseSlot.
+   */
+  chooseSlot(tx: Transaction, slotId: string | undefined): Promise<OrderSlotChoice>;
+  /**
+   * Takes the place (the slot's row stays locked until the transaction ends, so the order does it
+   * last); answers the columns of the slot taken, which differ from the choice's when no slot was
+   * chosen and the earliest one filled up meanwhile. 409 when the chosen slot (or every open one) filled up.
+   */
+  takeSlot(tx: Transaction, chosen: OrderSlotChoice): Promise<OrderSlotColumns>;
 }
+
+/** The orders columns of a slot of `zone`. */
+const slotColumns = (zone: Zone, slot: Slot): OrderSlotColumns => ({
+  deliveryZoneId: zone.id,
+  deliverySlotId: slot.id,
+  deliverySlotStart: slot.startsAt,
+  deliverySlotEnd: slot.endsAt,
+});
 
 /** The 422 for an order below a zone's minimum. */
 export const belowMinimumMessage = (zone: Zone, remainingPaise: number) =>
@@ -51,14 +75,12 @@ export function orderDelivery(pin: string): OrderDelivery | null {
         });
       }
     },
-    async takeSlot(tx, slotId) {
-      const slot = await takeSlot(tx, zone, slotId, deliveryNow());
-      return {
-        deliveryZoneId: zone.id,
-        deliverySlotId: slot.id,
-        deliverySlotStart: slot.startsAt,
-        deliverySlotEnd: slot.endsAt,
-      };
+    async chooseSlot(tx, slotId) {
+      const choice = await chooseSlot(tx, zone, slotId, deliveryNow());
+      return { choice, columns: slotColumns(zone, choice.candidates[0]!) };
+    },
+    async takeSlot(tx, chosen) {
+      return slotColumns(zone, await takeChosenSlot(tx, zone, chosen.choice));
     },
   };
 }

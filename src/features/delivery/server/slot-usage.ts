@@ -63,25 +63,54 @@ async function takePlace(tx: Transaction, zoneId: string, slot: Slot): Promise<b
 }
 
 /**
- * Takes a place for an order in the chosen slot, or (no choice) in the earliest open slot that
- * has room. Errors: 400 a slot the zone does not offer now; 409 a closed or full slot, or no open
- * slot at all (data.slots: the slots as they are now).
+ * The slot an order asks for, checked against the slots as they are now, before any place is
+ * taken (chooseSlot reads only, so an order checks early and takes the place last).
  */
-export async function takeSlot(tx: Transaction, zone: Zone, slotId: string | undefined, now: Date): Promise<Slot> {
+export interface SlotChoice {
+  /** The slot asked for; undefined: the earliest open one with room. */
+  asked: string | undefined;
+  /** The slots to try, in order: the chosen one, or every open one. */
+  candidates: Slot[];
+}
+
+const slotRefusal = (slotId: string | undefined, message: string) =>
+  new AppError('conflict', message, { data: { delivery_slot: slotId ?? null } });
+
+/**
+ * Checks the order's slot choice without taking a place: the chosen slot, or (no choice) the open
+ * slots in time order, the earliest first. Errors: 400 a slot the zone does not offer now; 409 a
+ * closed or full slot, or no open slot at all (data.delivery_slot: the slot asked for).
+ */
+export async function chooseSlot(
+  tx: Transaction,
+  zone: Zone,
+  slotId: string | undefined,
+  now: Date,
+): Promise<SlotChoice> {
   const slots = await listZoneSlots(tx, zone, now);
-  const refuse = (message: string) => new AppError('conflict', message, { data: { delivery_slot: slotId ?? null } });
   if (slotId === undefined) {
-    for (const slot of slots.filter((s) => s.status === 'open')) if (await takePlace(tx, zone.id, slot)) return slot;
-    throw refuse(DELIVERY_MESSAGES.noSlots);
+    const open = slots.filter((s) => s.status === 'open');
+    if (!open.length) throw slotRefusal(slotId, DELIVERY_MESSAGES.noSlots);
+    return { asked: undefined, candidates: open };
   }
   const slot = slots.find((s) => s.id === slotId);
   if (!slot)
     throw new AppError('bad_request', DELIVERY_MESSAGES.slotUnknown, {
       errors: { delivery_slot: DELIVERY_MESSAGES.slotUnknown },
     });
-  if (slot.status === 'closed') throw refuse(`${slot.reason}. Please choose another slot.`);
-  if (!(await takePlace(tx, zone.id, slot))) throw refuse(DELIVERY_MESSAGES.slotFull);
-  return slot;
+  if (slot.status === 'closed') throw slotRefusal(slotId, `${slot.reason}. Please choose another slot.`);
+  if (slot.status === 'full') throw slotRefusal(slotId, DELIVERY_MESSAGES.slotFull);
+  return { asked: slotId, candidates: [slot] };
+}
+
+/**
+ * Takes a place for an order in the slot it chose (chooseSlot), or (no choice) in the earliest
+ * open slot that still has room; the slot's usage row stays locked until the transaction ends.
+ * Errors: 409 the chosen slot filled up or was closed meanwhile, or every open slot did.
+ */
+export async function takeChosenSlot(tx: Transaction, zone: Zone, choice: SlotChoice): Promise<Slot> {
+  for (const slot of choice.candidates) if (await takePlace(tx, zone.id, slot)) return slot;
+  throw slotRefusal(choice.asked, choice.asked === undefined ? DELIVERY_MESSAGES.noSlots : DELIVERY_MESSAGES.slotFull);
 }
 
 /** Gives an order's place in its slot back (cancellation, declined payment). */

@@ -4,7 +4,10 @@
  *
  * 1. Reserve, in one transaction: the customer's cart rows are locked (`FOR UPDATE`; a parallel
  *    request for the same cart waits, then finds them gone and gets a 409 CART_ALREADY_ORDERED),
- *    then reservation.ts writes the order and takes stock, promo use, points and credit.
+ *    then reservation.ts writes the order and takes points, credit, stock, promo use, the slot's
+ *    place and the invoice number (the rows other orders wait on last). The transaction sets its
+ *    own `lock_timeout` and is run again after a deadlock, serialization failure or lock timeout;
+ *    one that persists answers 503 with Retry-After.
  * 2. Online only, outside any transaction: the gateway order the customer pays into (the payments
  *    feature's startOnlinePayment); the order is pending_payment, hidden, until payments confirms
  *    it: placed (ADR 0075, 0099).
@@ -26,7 +29,9 @@ import {
 } from '#features/payments/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, orders } from '#lib/db/schema.ts';
+import { withTransactionRetry } from '#lib/db/transaction-retry.ts';
 import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
+import { logger } from '#lib/log.ts';
 import { assertMayOrder } from './limits.ts';
 import { getOrder, type Order } from './queries.ts';
 import { CART_EMPTY } from './quote.ts';
@@ -43,6 +48,14 @@ export interface PlaceOrderOptions {
   /** The payment gateway for an Online order; by default the configured one (tests pass a stub). */
   gateway?: PaymentGateway | null;
 }
+
+/**
+ * Longest wait for one row lock while placing an order (ms): past it the try gives up (55P03)
+ * and is run again, rather than queueing towards the statement timeout.
+ */
+export const PLACE_ORDER_LOCK_TIMEOUT_MS = 1500;
+/** Tries of the placing transaction in all (the first included); the last failure answers 503. */
+export const PLACE_ORDER_ATTEMPTS = 4;
 
 /** How long after an order an empty cart counts as "just ordered" (ms): 10 s. */
 export const JUST_ORDERED_MS = 10_000;
@@ -142,7 +155,9 @@ async function orderForKey(
  * credit, idempotency key reused with another body, too many open pay-on-delivery orders; 429
  * too many orders in the hour or cancels in the day (limits.ts); 409 price/discount mismatch (with the
  * server's figures), stock shortage, or the cart already ordered by a parallel request;
- * 400 Online without a gateway; 503 the gateway could not open the payment (the order released).
+ * 400 Online without a gateway; 503 the gateway could not open the payment (the order released),
+ * or the database stayed busy through every try (a lock wait past PLACE_ORDER_LOCK_TIMEOUT_MS, a
+ * deadlock or a serialization failure).
  */
 export async function placeOrder(
   db: Database,
@@ -186,23 +201,35 @@ export async function placeOrder(
 
   let reserved: { id: number; amountPaise: number };
   try {
-    reserved = await db.transaction(async (tx) => {
-      // The customer's limits (open pay-on-delivery orders, orders per hour, cancels), counted
-      // under a lock on the customer so parallel requests cannot pass them together.
-      await assertMayOrder(tx, customerId, input.paymentMode);
-      // Lock what the order consumes: every parallel order of this cart waits here, and after
-      // the first commits it finds the rows deleted.
-      const locked = await tx
-        .select({ id: cartItems.id })
-        .from(cartItems)
-        .where(eq(cartItems.customerId, customerId))
-        .for('update');
-      if (!locked.length) throw cartAlreadyOrdered();
-      const order = await reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
-      // A pay-on-delivery order is confirmed now: its SMS is owed with it (an online one's when it is paid).
-      if (!gateway) await queueOrderSms(tx, order.id, 'confirmed');
-      return order;
-    });
+    // One transaction, run again whole after a deadlock, a serialization failure or a lock wait
+    // past PLACE_ORDER_LOCK_TIMEOUT_MS (transaction-retry.ts): a try that failed left nothing
+    // behind, and the idempotency key's unique index keeps a second order out whatever happens.
+    reserved = await withTransactionRetry(
+      db,
+      async (tx) => {
+        // The customer's limits (open pay-on-delivery orders, orders per hour, cancels), counted
+        // under a lock on the customer so parallel requests cannot pass them together.
+        await assertMayOrder(tx, customerId, input.paymentMode);
+        // Lock what the order consumes: every parallel order of this cart waits here, and after
+        // the first commits it finds the rows deleted.
+        const locked = await tx
+          .select({ id: cartItems.id })
+          .from(cartItems)
+          .where(eq(cartItems.customerId, customerId))
+          .for('update');
+        if (!locked.length) throw cartAlreadyOrdered();
+        const order = await reserveOrder(tx, customerId, { ...input, requestHash, awaitsPayment: gateway !== null });
+        // A pay-on-delivery order is confirmed now: its SMS is owed with it (an online one's when it is paid).
+        if (!gateway) await queueOrderSms(tx, order.id, 'confirmed');
+        return order;
+      },
+      {
+        attempts: PLACE_ORDER_ATTEMPTS,
+        lockTimeoutMs: PLACE_ORDER_LOCK_TIMEOUT_MS,
+        onRetry: (attempt, err) =>
+          logger.warn({ err, reqId: options.reqId, customerId, attempt }, 'place-order transaction retried'),
+      },
+    );
     // Stock went down: this server's pages show it at once (other servers within a second).
     markCatalogChanged(db);
   } catch (err) {

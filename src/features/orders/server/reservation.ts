@@ -1,11 +1,12 @@
 /**
  * What an order takes and gives back (docs/orders-and-payments.md#stock-money-and-concurrency).
  * `reserveOrder` runs
- * inside place-order's transaction, after the cart rows are locked: it checks the address and
- * the delivery area, re-quotes the cart and compares the client's figures (409 with the
- * server's figures when they differ), writes the order and its lines, decrements stock with a
- * guarded update (`stock >= qty`, so no oversell across processes), counts the promo use,
- * spends points, debits credit for a Credit order and consumes the cart. The taking, and
+ * inside place-order's transaction, after the cart rows are locked: it checks the address, the
+ * delivery area and the slot, re-quotes the cart and compares the client's figures (409 with the
+ * server's figures when they differ), writes the order and its lines, spends points, debits
+ * credit for a Credit order and consumes the cart; then, last, takes what other orders wait on:
+ * the stock (checked under the products' row locks, so no oversell across processes), the promo
+ * use, the slot's place and (confirmed at once) the invoice number. The taking, and
  * `restoreReservation` that gives all of it back, are in stock-and-balances.ts.
  */
 import { eq } from 'drizzle-orm';
@@ -20,7 +21,7 @@ import { formatPaise } from '#lib/money.ts';
 import type { PaymentMode } from '../rules.ts';
 import { orderConfirmed } from './confirmation.ts';
 import { pointsFor, quoteJson, quoteOrder } from './quote.ts';
-import { takeBalances, takeStock } from './stock-and-balances.ts';
+import { takeBalances, takePromoUse, takeStock, writeOrderLines } from './stock-and-balances.ts';
 
 /** What the client sends to place an order (already parsed); money in paise. */
 export interface PlaceOrderInput {
@@ -121,11 +122,11 @@ export async function reserveOrder(
   });
   delivery.checkMinimum(quote.subtotalPaise);
   checkClientFigures(req, quote);
-  const slot = await delivery.takeSlot(tx, req.deliverySlot);
+  const slot = await delivery.chooseSlot(tx, req.deliverySlot);
   const [order] = await tx
     .insert(orders)
     .values({
-      ...slot,
+      ...slot.columns,
       customerId,
       addressId: address.id,
       addressSnapshot: {
@@ -157,11 +158,20 @@ export async function reserveOrder(
     })
     .returning({ id: orders.id });
   const id = order!.id;
-  await takeStock(tx, id, quote.lines, req.substitution ?? DEFAULT_SUBSTITUTION);
+  const substitution = req.substitution ?? DEFAULT_SUBSTITUTION;
+  // First what locks only this customer's rows or new ones, then the rows every order shares,
+  // each held from here until the commit, always in this order: stock (product-id order), the
+  // promo code's uses, the slot's places, the invoice counter.
+  await writeOrderLines(tx, id, quote.lines, substitution);
   await takeBalances(tx, customerId, id, quote, req.paymentMode);
   await tx.delete(cartItems).where(eq(cartItems.customerId, customerId));
-  // Confirmed now unless it waits for its online payment (then the payments feature confirms it). Last, so
-  // the invoice counter row it takes is held for the shortest time.
+  await takeStock(tx, quote.lines);
+  await takePromoUse(tx, quote);
+  const taken = await delivery.takeSlot(tx, slot);
+  // No slot was chosen and the earliest one filled up meanwhile: the order records the one it got.
+  if (taken.deliverySlotId !== slot.columns.deliverySlotId) await tx.update(orders).set(taken).where(eq(orders.id, id));
+  // Confirmed now unless it waits for its online payment (then the payments feature confirms it):
+  // the invoice counter, the row every confirmation shares, last.
   if (!req.awaitsPayment) await orderConfirmed(tx, id);
   return { id, amountPaise: quote.paidAmountPaise };
 }

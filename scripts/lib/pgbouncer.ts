@@ -22,6 +22,8 @@ export interface PgBouncerOptions {
   upstreamPort?: number;
   /** Server connections per database and user (PgBouncer's default_pool_size; default 20). */
   poolSize?: number;
+  /** Roles in its auth_file besides `postgres` (trust: no passwords). */
+  users?: string[];
   /** Further `[pgbouncer]` settings, written as `key = value`. */
   settings?: Record<string, string | number>;
 }
@@ -85,7 +87,10 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Ru
     server_reset_query: '',
     ...options.settings,
   };
-  writeFileSync(path.join(dir, 'userlist.txt'), '"postgres" ""\n');
+  writeFileSync(
+    path.join(dir, 'userlist.txt'),
+    ['postgres', ...(options.users ?? [])].map((user) => `"${user}" ""\n`).join(''),
+  );
   writeFileSync(
     path.join(dir, 'pgbouncer.ini'),
     [

@@ -4,7 +4,11 @@
  * `farmfresh_web`, or DATABASE_URL's user when it differs from DATABASE_MIGRATION_URL's) whose
  * own settings are the web timeouts (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS, the 10 s idle
  * in transaction), with read and write rights on the shop's tables and read rights on the
- * migrations' record, now and for the tables later migrations create. It prints the SQL; with
+ * migrations' record, now and for the tables later migrations create, and the rights pg-boss
+ * needs in the job queue's schema `pgboss` (which `npm run db:migrate` creates): use of the
+ * schema, read and write on its tables and sequences, its functions. No right to create: the
+ * shop's queues are rows of `pgboss.queue` (unpartitioned queues), so a server creates them with an
+ * INSERT, and pg-boss's own migrations run in the release step. It prints the SQL; with
  * `--apply` it runs it as the tools' role (DATABASE_MIGRATION_URL, else DATABASE_URL), which must
  * own the tables: run it after `npm run db:migrate`. Setting the role's password is left to you
  * (`ALTER ROLE … PASSWORD`). Exit code 1 with a one-line reason when it cannot.
@@ -32,7 +36,7 @@ if (!role || !/^[a-z_][a-z0-9_]{0,62}$/.test(role)) {
   process.exit(1);
 }
 
-/** The statements, one per line; each is safe to run again. */
+/** The statements, each safe to run again. */
 const statements = [
   `DO $$ BEGIN CREATE ROLE ${role} LOGIN; EXCEPTION WHEN duplicate_object THEN NULL; END $$`,
   `ALTER ROLE ${role} SET statement_timeout = '${config.DB_STATEMENT_TIMEOUT_MS}ms'`,
@@ -46,6 +50,18 @@ const statements = [
   `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`,
   `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${role}`,
   `ALTER DEFAULT PRIVILEGES IN SCHEMA drizzle GRANT SELECT ON TABLES TO ${role}`,
+  // The job queue's schema exists once db:migrate has run on PostgreSQL; skipped (with a notice) before.
+  `DO $$ BEGIN
+  IF NOT EXISTS (SELECT FROM pg_namespace WHERE nspname = 'pgboss') THEN
+    RAISE NOTICE 'schema pgboss is missing: run npm run db:migrate, then db:roles again'; RETURN;
+  END IF;
+  GRANT USAGE ON SCHEMA pgboss TO ${role};
+  GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA pgboss TO ${role};
+  GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA pgboss TO ${role};
+  GRANT EXECUTE ON ALL FUNCTIONS IN SCHEMA pgboss TO ${role};
+  ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role};
+  ALTER DEFAULT PRIVILEGES IN SCHEMA pgboss GRANT USAGE, SELECT ON SEQUENCES TO ${role};
+END $$`,
 ];
 
 if (!apply) {
@@ -66,7 +82,7 @@ const handle = await openDatabase({ purpose: 'tool', maxConnections: 1 }).catch(
 try {
   for (const statement of statements) await handle.exec(statement);
   console.log(
-    `Role ${role} has statement_timeout ${config.DB_STATEMENT_TIMEOUT_MS} ms, lock_timeout ${config.DB_LOCK_TIMEOUT_MS} ms, idle_in_transaction_session_timeout ${IDLE_IN_TRANSACTION_TIMEOUT_MS} ms and the shop's tables. Set its password with ALTER ROLE ${role} PASSWORD '…' if your server asks for one.`,
+    `Role ${role} has statement_timeout ${config.DB_STATEMENT_TIMEOUT_MS} ms, lock_timeout ${config.DB_LOCK_TIMEOUT_MS} ms, idle_in_transaction_session_timeout ${IDLE_IN_TRANSACTION_TIMEOUT_MS} ms and the shop's tables and job queue. Set its password with ALTER ROLE ${role} PASSWORD '…' if your server asks for one.`,
   );
 } catch (err) {
   const cause = (err as { cause?: Error }).cause ?? (err as Error);

@@ -1,6 +1,7 @@
 /**
  * The `flash-sale` phase (bench/README.md "Flash sale"): four server processes on one PostgreSQL
- * through PgBouncer in transaction mode; 200 signed-in customers, each with the same 10 hot
+ * through PgBouncer in transaction mode, run as docs/operations.md runs them behind a pooler
+ * (DB_SESSION_SETTINGS=role, MIGRATE_ON_START=false, `db:migrate`'s work done direct first); 200 signed-in customers, each with the same 10 hot
  * products in a cart order of their own and an open delivery slot, place one order (cash on
  * delivery) each at a random moment of 60 s. Stock covers every order, so each should be placed.
  * Records the answers by status (the gate: no 5xx) and the Place Order latencies (p50, p95, p99
@@ -11,9 +12,11 @@ import { asc, eq } from 'drizzle-orm';
 import { createSession } from '#features/auth/index.ts';
 import { addToCart } from '#features/cart/index.ts';
 import { seedDemoShop } from '#features/demo-shop/index.ts';
-import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
+import { getConfig } from '#lib/config.ts';
+import { IDLE_IN_TRANSACTION_TIMEOUT_MS, migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { customers, products } from '#lib/db/schema.ts';
 import { createScratchDatabase } from '#lib/db/scratch.ts';
+import { migrateJobQueue } from '#lib/jobs/index.ts';
 import { startPgBouncer } from '../lib/pgbouncer.ts';
 import { percentile } from './load.ts';
 import { shopFlagsFor } from './options.ts';
@@ -107,11 +110,13 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
   const servers: BenchServer[] = [];
   let bouncer: Awaited<ReturnType<typeof startPgBouncer>> | undefined;
   try {
-    // Migrated and seeded directly, before any server starts: the servers only find nothing to do.
+    // The release step, direct and before any server starts (docs/operations.md): the shop's
+    // migrations and the job queue's schema; then the seeding. The servers only check the schema.
     const handle = await openDatabase({ databaseUrl: url, statementTimeoutMs: 0 });
     const sessions: { token: string; ip: string }[] = [];
     try {
       await migrateDatabase(handle);
+      await migrateJobQueue(url);
       await seedDemoShop(handle.db);
       // Cheap, active products: the sale's hot items.
       const rows = await handle.db
@@ -135,22 +140,22 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
           ip: `10.34.${Math.floor(i / 250)}.${(i % 250) + 1}`,
         });
       }
+      // The web timeouts come from the role in this database (DB_SESSION_SETTINGS=role), as
+      // `npm run db:roles` sets them for the servers' role: they apply to sessions opened from now
+      // on (not the seeding's), and go with the database when it is dropped.
+      const { DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS } = getConfig();
+      const database = new URL(url).pathname.slice(1);
+      for (const [name, ms] of [
+        ['statement_timeout', DB_STATEMENT_TIMEOUT_MS],
+        ['lock_timeout', DB_LOCK_TIMEOUT_MS],
+        ['idle_in_transaction_session_timeout', IDLE_IN_TRANSACTION_TIMEOUT_MS],
+      ] as const)
+        await handle.exec(`ALTER ROLE CURRENT_USER IN DATABASE "${database}" SET ${name} = '${ms}ms'`);
     } finally {
       await handle.close();
     }
 
-    // PgBouncer 1.18 in transaction mode. The shop sends its statement timeouts as start-up
-    // parameters, which PgBouncer refuses: until the servers set them per transaction, it is
-    // told to ignore them (so the servers run without a statement timeout behind it). The
-    // servers' start-up migration takes a session advisory lock; DISCARD ALL after every
-    // transaction keeps such session state from outliving it on a pooled server connection.
-    bouncer = await startPgBouncer({
-      settings: {
-        ignore_startup_parameters: 'statement_timeout,idle_in_transaction_session_timeout,extra_float_digits,options',
-        server_reset_query: 'DISCARD ALL',
-        server_reset_query_always: 1,
-      },
-    });
+    bouncer = await startPgBouncer();
     const pooled = bouncer.urlFor(url);
     log(`flash-sale: PgBouncer (transaction mode) on port ${bouncer.port}; starting ${serverCount} servers…`);
     for (let s = 0; s < serverCount; s++)
@@ -160,6 +165,9 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
           port: options.basePort + 2 * s,
           env: {
             DATABASE_URL: pooled,
+            DATABASE_MIGRATION_URL: url,
+            DB_SESSION_SETTINGS: 'role',
+            MIGRATE_ON_START: 'false',
             DEMO_MODE: 'true',
             WEB_CONCURRENCY: '1',
             TRUSTED_PROXIES: '127.0.0.1,::1',

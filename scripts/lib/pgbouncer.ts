@@ -2,7 +2,10 @@
  * A throwaway PgBouncer (Debian's `pgbouncer`, /usr/sbin/pgbouncer) in front of one PostgreSQL,
  * for benchmarks: an ini written to a temporary folder, `pool_mode = transaction`, every database
  * passed through to the server (`* = host=… port=…`), trust authentication, on a free port on
- * loopback. `stop()` ends the process and removes the folder.
+ * loopback. `stop()` ends the process and removes the folder. Its settings are those of
+ * `.ci/start-pgbouncer` (the tests' PgBouncer) and of the minimal ini in docs/operations.md: change
+ * them together. No reset query: in transaction mode a server connection carries no session state
+ * the shop sets (its timeouts come from the role, DB_SESSION_SETTINGS=role).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { chownSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,6 +22,8 @@ export interface PgBouncerOptions {
   upstreamPort?: number;
   /** Server connections per database and user (PgBouncer's default_pool_size; default 20). */
   poolSize?: number;
+  /** Roles in its auth_file besides `postgres` (trust: no passwords). */
+  users?: string[];
   /** Further `[pgbouncer]` settings, written as `key = value`. */
   settings?: Record<string, string | number>;
 }
@@ -71,17 +76,21 @@ export async function startPgBouncer(options: PgBouncerOptions = {}): Promise<Ru
   const settings: Record<string, string | number> = {
     listen_addr: '127.0.0.1',
     listen_port: port,
-    unix_socket_dir: dir,
+    unix_socket_dir: '',
     pidfile: path.join(dir, 'pgbouncer.pid'),
     logfile: log,
     auth_type: 'trust',
     auth_file: path.join(dir, 'userlist.txt'),
     pool_mode: 'transaction',
     default_pool_size: options.poolSize ?? 20,
-    max_client_conn: 2000,
+    max_client_conn: 400,
+    server_reset_query: '',
     ...options.settings,
   };
-  writeFileSync(path.join(dir, 'userlist.txt'), '"postgres" ""\n');
+  writeFileSync(
+    path.join(dir, 'userlist.txt'),
+    ['postgres', ...(options.users ?? [])].map((user) => `"${user}" ""\n`).join(''),
+  );
   writeFileSync(
     path.join(dir, 'pgbouncer.ini'),
     [

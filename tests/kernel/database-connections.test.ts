@@ -5,9 +5,12 @@
  * settings, DB_SESSION_SETTINGS=role), where a server whose role lacks them refuses to start; a
  * request that meets the lock timeout answers 503, as one that meets the statement timeout; and
  * migrations as a release step (MIGRATE_ON_START=false): a server refuses to serve a schema
- * behind its build until `npm run db:migrate` has run, then serves by itself.
+ * behind its build until `npm run db:migrate` has run, then serves by itself; and the job queue
+ * under that release step: db:migrate creates schema pgboss, db:roles grants a web role what
+ * pg-boss needs, and pg-boss started as that role without migrating runs a job.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -17,6 +20,8 @@ import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
 import { createScratchDatabase } from '#lib/db/scratch.ts';
 import { roleSettingsProblem } from '#lib/db/session-settings.ts';
+import { createPgBossRunner } from '#lib/jobs/index.ts';
+import { startPgBouncer } from '../../scripts/lib/pgbouncer.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { pooledUrl, setRoleTimeouts } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -127,7 +132,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
     return url;
   }
 
-  it('names every connection farmfresh:<host>:<pid> and keeps at most DB_POOL_MAX of them', async () => {
+  it('names every connection farmfresh:<host>:<pid> (the job queue farmfresh-jobs:<host>:<pid>) and keeps at most DB_POOL_MAX of them', async () => {
     const url = await scratch();
     const server = await startServer({ DATABASE_URL: url, DB_POOL_MAX: '2' });
     servers.push(server);
@@ -145,10 +150,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
       const { rows } = await admin.query<{ application_name: string }>(
         'SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()',
       );
+      // The web pool's, and the job queue's own pool (JOB_DB_POOL_MAX, default 2) named apart.
       const name = `farmfresh:${os.hostname()}:${server.pid}`.slice(0, 63);
-      expect(rows.length).toBeGreaterThanOrEqual(1);
-      expect(rows.length).toBeLessThanOrEqual(2);
-      expect(rows.map((r) => r.application_name)).toEqual(rows.map(() => name));
+      const jobs = `farmfresh-jobs:${os.hostname()}:${server.pid}`.slice(0, 63);
+      const web = rows.filter((r) => r.application_name === name);
+      expect(web.length).toBeGreaterThanOrEqual(1);
+      expect(web.length).toBeLessThanOrEqual(2);
+      expect(rows.filter((r) => r.application_name === jobs).length).toBeLessThanOrEqual(2);
+      expect(rows.length - web.length).toBe(rows.filter((r) => r.application_name === jobs).length);
     } finally {
       await admin.end();
     }
@@ -278,4 +287,72 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('on PostgreSQL', () => {
     const served = await fetch(`${server.baseUrl}/api/customer/product-categories`);
     expect(served.status).toBe(200);
   }, 120_000);
+
+  /** Runs `node scripts/<script> …args` with DATABASE_URL `url`; resolves with its exit code and output. */
+  async function runScript(
+    script: string,
+    url: string,
+    args: string[] = [],
+  ): Promise<{ code: unknown; output: string }> {
+    const child = spawn(process.execPath, [`scripts/${script}`, ...args], {
+      env: { ...process.env, DATABASE_URL: url, LOG_LEVEL: 'error' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    child.stderr.setEncoding('utf8').on('data', (chunk: string) => (output += chunk));
+    const code = await new Promise((resolve) => child.once('exit', resolve));
+    return { code, output };
+  }
+
+  it.skipIf(!process.env.TEST_POOLER_URL)(
+    'the job queue as a web role without CREATE through PgBouncer: db:migrate makes pgboss, db:roles grants it, the jobs run',
+    async () => {
+      const url = await scratch();
+      const role = `farmfresh_conn_web_${randomBytes(3).toString('hex')}`;
+      // Runs after the database's drop (which takes the role's grants and settings there with it).
+      drops.push(async () => {
+        const admin = new pg.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await admin.connect();
+        await admin.query(`DROP ROLE IF EXISTS ${role}`).finally(() => admin.end());
+      });
+      const migrated = await runScript('db-migrate.ts', url);
+      expect(migrated.code, migrated.output).toBe(0);
+      const granted = await runScript('db-roles.ts', url, ['--role', role, '--apply']);
+      expect(granted.code, granted.output).toBe(0);
+
+      // A PgBouncer of its own (transaction mode, the CI settings) that knows the role.
+      const bouncer = await startPgBouncer({ users: [role] });
+      drops.unshift(() => bouncer.stop());
+      const webUrl = new URL(bouncer.urlFor(url));
+      webUrl.username = role;
+      const web = await openDatabase({ databaseUrl: webUrl.toString(), maxConnections: 1, sessionSettings: 'role' });
+      let runs = 0;
+      const runner = createPgBossRunner(
+        [
+          {
+            name: 'probe',
+            intervalMs: 1000,
+            run: async () => {
+              runs++;
+            },
+          },
+        ],
+        async () => web.db,
+        { connectionString: webUrl.toString(), poolMax: 2, migrate: false },
+      );
+      try {
+        await expect(web.exec('CREATE SCHEMA probe_rights')).rejects.toThrow();
+        await runner.start();
+        for (let i = 0; i < 60 && runs === 0; i++) await new Promise((r) => setTimeout(r, 250));
+        expect(runs).toBeGreaterThan(0);
+        const queues = await web.db.execute(sql`SELECT name FROM pgboss.queue`);
+        expect((queues as unknown as { rows: { name: string }[] }).rows.map((r) => r.name)).toEqual(['probe']);
+      } finally {
+        await runner.stop(5000);
+        await web.close();
+      }
+    },
+    60_000,
+  );
 });

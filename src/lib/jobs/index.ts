@@ -14,7 +14,7 @@ import { createPgBossRunner } from './pg-boss.ts';
 import type { JobDefinition, JobRunner } from './types.ts';
 
 export { createInProcessRunner } from './in-process.ts';
-export { createPgBossRunner } from './pg-boss.ts';
+export { createPgBossRunner, JOB_SCHEMA_BEHIND_MESSAGE, migrateJobQueue } from './pg-boss.ts';
 export type { JobDefinition, JobRunner } from './types.ts';
 
 const definitions = new Map<string, JobDefinition>();
@@ -32,9 +32,13 @@ export function registerJob(job: JobDefinition): void {
 export function startJobs(getDb: () => Promise<Database>): void {
   if (runner || !isServerProcess()) return;
   const jobs = [...definitions.values()];
-  const { DATABASE_URL, JOB_DB_POOL_MAX } = getConfig();
+  const { DATABASE_URL, JOB_DB_POOL_MAX, MIGRATE_ON_START } = getConfig();
   const started = DATABASE_URL
-    ? createPgBossRunner(jobs, getDb, { connectionString: DATABASE_URL, poolMax: JOB_DB_POOL_MAX })
+    ? createPgBossRunner(jobs, getDb, {
+        connectionString: DATABASE_URL,
+        poolMax: JOB_DB_POOL_MAX,
+        migrate: MIGRATE_ON_START,
+      })
     : createInProcessRunner(jobs, getDb);
   runner = started;
   onServerStop((timeoutMs) => started.stop(timeoutMs));

@@ -1,6 +1,9 @@
 /**
- * The PostgreSQL runner: pg-boss, a maintained job queue in the shop's database (schema `pgboss`,
- * created and migrated by pg-boss on its first start). Each job is a queue with the `stately`
+ * The PostgreSQL runner: pg-boss, a maintained job queue in the shop's database (schema `pgboss`).
+ * With MIGRATE_ON_START=true a server creates and migrates that schema when pg-boss starts; with
+ * MIGRATE_ON_START=false the release step does (`npm run db:migrate`, `migrateJobQueue` below,
+ * direct and as the tables' owner) and the servers only check it, so the web role needs no right
+ * to create schemas or tables. Each job is a queue with the `stately`
  * policy (at most one run active and one waiting, across every process: a run longer than its
  * interval never piles up a backlog of runs). Every process offers a run once per
  * interval with `sendThrottled` (at most one job per interval-long slot, however many processes
@@ -26,6 +29,49 @@ export interface PgBossRunnerOptions {
   connectionString: string;
   /** Connections pg-boss's own pool may open. */
   poolMax: number;
+  /**
+   * Whether pg-boss creates and migrates its schema on start (MIGRATE_ON_START). When false it
+   * only checks it: a schema missing or behind is logged once and the jobs wait for the release
+   * step, while the server serves. Default true.
+   */
+  migrate?: boolean;
+}
+
+/** The one line a server logs while the job queue's schema is missing or older than its pg-boss. */
+export const JOB_SCHEMA_BEHIND_MESSAGE =
+  'job queue schema (pgboss) is missing or behind: run npm run db:migrate; the jobs wait for it';
+
+/** pg-boss's start() errors for a schema it will not migrate itself (`migrate: false`). */
+function isSchemaBehind(err: unknown): boolean {
+  const message = (err as Error | undefined)?.message ?? '';
+  return message.includes('pg-boss is not installed') || message.includes('requires migrations');
+}
+
+/**
+ * Creates or migrates pg-boss's schema (`pgboss`) at `connectionString`: the release step's part
+ * for the job queue (`npm run db:migrate`). Connects as given (direct to PostgreSQL, the role that
+ * owns the shop's tables), starts pg-boss with migration on and nothing else (no supervision, no
+ * scheduler, no workers), and stops it. pg-boss serialises concurrent migrations itself
+ * (transaction-level advisory lock).
+ */
+export async function migrateJobQueue(connectionString: string): Promise<void> {
+  const { PgBoss } = await import('pg-boss');
+  const url = new URL(connectionString);
+  if (!url.searchParams.has('application_name')) url.searchParams.set('application_name', 'farmfresh-migrate-jobs');
+  const instance = new PgBoss({
+    connectionString: url.toString(),
+    max: 1,
+    migrate: true,
+    supervise: false,
+    schedule: false,
+    useListenNotify: false,
+  });
+  instance.on('error', (err) => logger.warn({ err }, 'job queue migration error'));
+  try {
+    await instance.start();
+  } finally {
+    await instance.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => undefined);
+  }
 }
 
 /**
@@ -49,8 +95,11 @@ export function createPgBossRunner(
 ): JobRunner {
   const runs = new Map(jobs.map((job) => [job.name, new LocalRuns(job, getDb)]));
   const timers = new Set<NodeJS.Timeout>();
+  const migrate = options.migrate ?? true;
   let boss: PgBoss | null = null;
   let stopped = false;
+  /** Whether JOB_SCHEMA_BEHIND_MESSAGE was logged (once, until the schema is there). */
+  let reportedBehind = false;
 
   const startBoss = async (): Promise<void> => {
     // Loaded here, as the database module loads `pg`: a PGlite server never loads either.
@@ -58,12 +107,21 @@ export function createPgBossRunner(
     const instance = new PgBoss({
       connectionString: withApplicationName(options.connectionString),
       max: options.poolMax,
+      migrate,
       schedule: false,
       useListenNotify: false,
     });
     instance.on('error', (err) => logger.warn({ err }, 'job queue error'));
     instance.on('warning', (warning) => logger.warn({ warning }, 'job queue warning'));
-    await instance.start();
+    try {
+      await instance.start();
+    } catch (err) {
+      // A failed start keeps its pool open: closed here, the next try opens its own.
+      await instance.stop({ graceful: false, close: true, timeout: 1000 }).catch(() => undefined);
+      throw err;
+    }
+    if (reportedBehind) logger.info('job queue schema is current: the jobs run');
+    reportedBehind = false;
     for (const job of jobs) {
       if (job.intervalMs <= 0) continue;
       if (!(await instance.getQueue(job.name)))
@@ -102,7 +160,10 @@ export function createPgBossRunner(
     try {
       await startBoss();
     } catch (err) {
-      logger.warn({ err }, `job queue could not start; trying again in ${START_RETRY_MS / 1000} s`);
+      if (!migrate && isSchemaBehind(err)) {
+        if (!reportedBehind) logger.error(JOB_SCHEMA_BEHIND_MESSAGE);
+        reportedBehind = true;
+      } else logger.warn({ err }, `job queue could not start; trying again in ${START_RETRY_MS / 1000} s`);
       const timer = setTimeout(() => {
         timers.delete(timer);
         void tryStart();

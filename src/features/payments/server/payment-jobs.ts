@@ -14,8 +14,11 @@
  *
  * Each order is asked about at most once per RECHECK_MS and every one is reached, oldest first:
  * a batch is claimed by stamping `payment_checked_at` on the oldest orders not asked in the last
- * RECHECK_MS (`FOR UPDATE SKIP LOCKED`, so two runs at once never claim one order), then asked;
- * batches follow until none is left or RUN_BUDGET_MS has passed (the rest wait for the next run).
+ * RECHECK_MS (`FOR UPDATE SKIP LOCKED`, so two runs at once never claim one order), then asked,
+ * then stamped again with the time its last question ended; batches follow until none is left or
+ * RUN_BUDGET_MS has passed (the rest wait for the next run). The stamps are the run's clock (its
+ * `now` moved on by the time the run has taken), never its start: an order asked late in a run,
+ * that comes early in the next one (the orders before it paid meanwhile), still waits its minute.
  */
 import { and, asc, eq, gt, inArray, isNotNull, isNull, lt, lte, or } from 'drizzle-orm';
 import { getConfig } from '#lib/config.ts';
@@ -50,6 +53,9 @@ export interface PaymentJobResult {
 
 type Where = ReturnType<typeof and>;
 
+/** The run's clock: its `now`, moved on by the time the run has taken so far. */
+type Clock = () => Date;
+
 /**
  * Claims up to BATCH orders matching `where` and not asked about since `now` − RECHECK_MS, oldest
  * first, stamping `payment_checked_at` = `now`; returns them oldest first.
@@ -71,18 +77,32 @@ async function claimBatch(db: Database, where: Where, now: Date) {
   return rows.sort((a, b) => a.createdAt.getTime() - b.createdAt.getTime() || a.id - b.id);
 }
 
-/** Claims batches of `where` until none is left or the run's budget is spent, handing each order to `each`. */
+/**
+ * Claims batches of `where` until none is left or the run's budget is spent, handing each order to
+ * `each`; once a batch is asked, its orders are stamped with that moment, so the minute until their
+ * next question starts after their last one.
+ */
 async function eachDue(
   db: Database,
   where: Where,
-  now: Date,
+  clock: Clock,
   deadline: number,
   each: (row: Awaited<ReturnType<typeof claimBatch>>[number]) => Promise<void>,
 ): Promise<number> {
   let n = 0;
   while (performance.now() < deadline) {
-    const rows = await claimBatch(db, where, now);
+    const rows = await claimBatch(db, where, clock());
     for (const row of rows) await each(row);
+    if (rows.length)
+      await db
+        .update(orders)
+        .set({ paymentCheckedAt: clock() })
+        .where(
+          inArray(
+            orders.id,
+            rows.map((r) => r.id),
+          ),
+        );
     n += rows.length;
     if (rows.length < BATCH) break;
   }
@@ -93,16 +113,17 @@ async function eachDue(
 async function settlePending(
   db: Database,
   gateway: PaymentGateway,
-  now: Date,
+  clock: Clock,
   deadline: number,
   result: PaymentJobResult,
 ) {
+  const now = clock();
   const pendingMs = getConfig().PAYMENT_PENDING_MINUTES * 60_000;
   // A pending time shorter than the reconcile delay (1 minute, for demos and e2e) is asked about when it ends.
   const askBefore = new Date(now.getTime() - Math.min(RECONCILE_AFTER_MS, pendingMs));
   const expireBefore = new Date(now.getTime() - pendingMs);
   const where = and(eq(orders.paymentStatus, 'pending'), lt(orders.createdAt, askBefore));
-  result.checked += await eachDue(db, where, now, deadline, async (row) => {
+  result.checked += await eachDue(db, where, clock, deadline, async (row) => {
     try {
       if (row.gatewayOrderId) {
         const outcome = await confirmFromGateway(db, gateway, row.gatewayOrderId);
@@ -124,16 +145,17 @@ async function settlePending(
 async function watchReleased(
   db: Database,
   gateway: PaymentGateway,
-  now: Date,
+  clock: Clock,
   deadline: number,
   result: PaymentJobResult,
 ) {
+  const now = clock();
   const where = and(
     eq(orders.paymentStatus, 'failed'),
     isNotNull(orders.gatewayOrderId),
     gt(orders.cancelledAt, new Date(now.getTime() - LATE_PAYMENT_WATCH_MS)),
   );
-  result.checked += await eachDue(db, where, now, deadline, async (row) => {
+  result.checked += await eachDue(db, where, clock, deadline, async (row) => {
     try {
       if ((await confirmFromGateway(db, gateway, row.gatewayOrderId!)) === 'late_refund') result.lateRefunds++;
     } catch (err) {
@@ -149,9 +171,11 @@ export async function runPaymentJobs(
   now = new Date(),
 ): Promise<PaymentJobResult> {
   const result: PaymentJobResult = { checked: 0, confirmed: 0, released: 0, lateRefunds: 0 };
-  const deadline = performance.now() + RUN_BUDGET_MS;
-  await settlePending(db, gateway, now, deadline, result);
-  await watchReleased(db, gateway, now, deadline, result);
+  const started = performance.now();
+  const clock: Clock = () => new Date(now.getTime() + (performance.now() - started));
+  const deadline = started + RUN_BUDGET_MS;
+  await settlePending(db, gateway, clock, deadline, result);
+  await watchReleased(db, gateway, clock, deadline, result);
   await reconcileRefunds(db, gateway, now);
   return result;
 }

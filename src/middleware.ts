@@ -20,6 +20,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
+  logUnavailable,
 } from '#lib/db/unavailable.ts';
 import { methodNotAllowed } from '#lib/http/allowed-methods.ts';
 import { encodeResponse } from '#lib/http/dynamic-encoding.ts';
@@ -47,7 +48,7 @@ function unavailablePage(): Response {
 /** A page that failed: 503 while the database is down (logged at warn), else 500 (logged at error). */
 function pageErrorResponse(err: unknown, reqId: string): Response {
   if (isDatabaseUnavailable(err)) {
-    logger.warn({ err, reqId }, 'page: database unavailable');
+    logUnavailable('page: database unavailable', err, { reqId });
     return unavailablePage();
   }
   logger.error({ err, reqId }, 'page error');
@@ -101,11 +102,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'));
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings.
-  if (response.status === 503)
-    logger.warn({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
-  else if (response.status >= 500)
-    logger.error({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
-  else logger.debug({ reqId, method: request.method, path: url.pathname, status: response.status, ms }, 'request');
+  // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings,
+  // but a readiness probe's 503 is its answer (the check logs why, once a reason): at debug.
+  const line = { reqId, method: request.method, path: url.pathname, status: response.status, ms };
+  if (response.status === 503) logger[url.pathname === '/readyz' ? 'debug' : 'warn'](line, 'request');
+  else if (response.status >= 500) logger.error(line, 'request');
+  else logger.debug(line, 'request');
   return response;
 });

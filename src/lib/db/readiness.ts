@@ -7,7 +7,7 @@ import { sql } from 'drizzle-orm';
 import { logger } from '../log.ts';
 import { getDb, isPreparingDatabase } from './index.ts';
 import { committedMigrations, SchemaBehindError, schemaState } from './migrations.ts';
-import { DatabaseUnavailableError, isDatabaseUnavailable, withDeadline } from './unavailable.ts';
+import { DatabaseUnavailableError, isDatabaseUnavailable, logUnavailable, withDeadline } from './unavailable.ts';
 
 /** Milliseconds the readiness check waits for the database before saying it is down. */
 export const READINESS_TIMEOUT_MS = 2500;
@@ -50,7 +50,7 @@ export async function readiness(): Promise<Readiness> {
       logger.info('readiness: not ready yet, the database is being prepared (migrations, demo shop)');
       return { status: 'not_ready', database: 'up', migrations: { applied: expected, expected } };
     }
-    logger.warn({ reason: err instanceof Error ? err.message : String(err) }, 'readiness: database check failed');
+    logUnavailable('readiness: database check failed', err);
     return { status: 'not_ready', database: 'down', migrations: { applied: 0, expected } };
   }
 }

@@ -2,6 +2,7 @@
  * Telling "the database cannot be reached right now" apart from a bug. Such errors
  * answer 503 with `Retry-After` (http.ts for the API, middleware.ts for pages), never 500.
  */
+import { logger } from '../log.ts';
 
 /** Seconds a client is told to wait (Retry-After) when the database is unavailable. */
 export const DATABASE_RETRY_AFTER_SECONDS = 5;
@@ -61,6 +62,48 @@ export function isDatabaseUnavailable(err: unknown, depth = 0): boolean {
   if (typeof e.message === 'string' && MESSAGES.test(e.message)) return true;
   if (Array.isArray(e.errors) && e.errors.some((inner) => isDatabaseUnavailable(inner, depth + 1))) return true;
   return isDatabaseUnavailable(e.cause, depth + 1);
+}
+
+/**
+ * What an operator acts on: the innermost cause's message with its SQLSTATE or socket code (e.g.
+ * "42501 permission denied for database shop", "ECONNREFUSED connect ECONNREFUSED 127.0.0.1:5432"),
+ * without the query text and parameters an ORM's wrapper adds to its own message.
+ */
+export function unavailableReason(err: unknown): string {
+  let inner: unknown = err;
+  for (let depth = 0; depth < 5; depth++) {
+    const e = inner as { cause?: unknown; errors?: unknown };
+    const next = e?.cause ?? (Array.isArray(e?.errors) ? e.errors[0] : undefined);
+    if (!next || typeof next !== 'object') break;
+    inner = next;
+  }
+  const e = inner as { code?: unknown; message?: unknown };
+  const message = typeof e?.message === 'string' && e.message ? e.message : String(inner);
+  return typeof e?.code === 'string' ? `${e.code} ${message}` : message;
+}
+
+/** Milliseconds between two warnings of the same unavailability (the ones between go to debug). */
+export const UNAVAILABLE_LOG_INTERVAL_MS = 30_000;
+const lastWarned = new Map<string, number>();
+
+/**
+ * Logs that the database is unavailable with its reason (unavailableReason), at `warn` once per
+ * message and reason every UNAVAILABLE_LOG_INTERVAL_MS and at `debug` in between: a probe or a
+ * start script asking every half second while the database is down, or the schema behind, writes
+ * one line a reason, not two a second. No stack: the reason is the news.
+ */
+export function logUnavailable(message: string, err: unknown, context: Record<string, unknown> = {}): void {
+  const reason = unavailableReason(err);
+  const key = `${message}\n${reason}`;
+  const now = Date.now();
+  const last = lastWarned.get(key);
+  if (last !== undefined && now - last < UNAVAILABLE_LOG_INTERVAL_MS) {
+    logger.debug({ ...context, reason }, message);
+    return;
+  }
+  if (lastWarned.size >= 100) lastWarned.clear();
+  lastWarned.set(key, now);
+  logger.warn({ ...context, reason }, message);
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   DATABASE_RETRY_AFTER_SECONDS,
   DATABASE_UNAVAILABLE_MESSAGE,
   isDatabaseUnavailable,
+  logUnavailable,
 } from '../db/unavailable.ts';
 import { logger } from '../log.ts';
 import {
@@ -196,7 +197,7 @@ export function errorAnswer(err: unknown, reqId?: string): Answer {
   }
   if (isDatabaseUnavailable(err)) {
     // Database down, unreachable or timed out: a 503 the client may retry, not a 500.
-    logger.warn({ err, reqId }, 'database unavailable');
+    logUnavailable('database unavailable', err, { reqId });
     return {
       status: 503,
       headers: { ...JSON_HEADERS, 'retry-after': String(DATABASE_RETRY_AFTER_SECONDS) },

@@ -16,9 +16,16 @@ describe.each(inject('servers'))('route cache over HTTP on $kind', ({ baseUrl })
     });
 
   it('stores a page once and serves br, gzip and plain copies of it', async () => {
-    const path = `/category/1/subcategories?sort=asc&probe=${Date.now()}`;
-    const first = await get(path, 'gzip, deflate, br');
-    expect(first.status).toBe(200);
+    // A page whose render a catalogue change overtook is sent but not stored (no X-Cache): other
+    // suites place orders on this server meanwhile, so such a race gets a fresh address.
+    let path = '';
+    let first: Response | undefined;
+    for (let attempt = 0; attempt < 3 && first?.headers.get('x-cache') !== 'MISS'; attempt++) {
+      path = `/category/1/subcategories?sort=asc&probe=${Date.now()}-${attempt}`;
+      first = await get(path, 'gzip, deflate, br');
+      expect(first.status).toBe(200);
+    }
+    if (!first) throw new Error('no answer');
     expect(first.headers.get('x-cache')).toBe('MISS');
     const plain = await (await get(path, 'identity')).text();
     expect(plain).toContain('</html>');

@@ -156,9 +156,13 @@ async function seedPromoCodes(tx: Transaction, promoCodes: DemoPromoCode[]): Pro
   );
 }
 
-/** Resets the seeded tables and writes the demo shop in `tx`; returns how many products it wrote. */
-async function writeDemoShop(tx: Transaction, options: { demoCustomer?: boolean }): Promise<number> {
-  const { catalog, banners, deliveryAreas, promoCodes } = loadDemoShop();
+/** Resets the seeded tables and writes `shop` in `tx`; returns how many products it wrote. */
+async function writeDemoShop(
+  tx: Transaction,
+  shop: ReturnType<typeof loadDemoShop>,
+  options: { demoCustomer?: boolean },
+): Promise<number> {
+  const { catalog, banners, deliveryAreas, promoCodes } = shop;
   let productCount = 0;
   await tx.execute(sql.raw(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
   for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci);
@@ -182,8 +186,9 @@ export async function seedDemoShop(
   db: Database,
   options: { demoCustomer?: boolean } = {},
 ): Promise<{ categories: number; products: number }> {
-  const products = await db.transaction((tx) => writeDemoShop(tx, options));
-  return { categories: loadDemoShop().catalog.length, products };
+  const shop = loadDemoShop();
+  const products = await db.transaction((tx) => writeDemoShop(tx, shop, options));
+  return { categories: shop.catalog.length, products };
 }
 
 /** Key of the transaction-level advisory lock under which a process seeds an empty database. */
@@ -202,6 +207,7 @@ const SEED_LOCK_RETRY_MS = 250;
  * transaction and tries again. On PGlite one process holds the data folder; the lock is free.
  */
 export async function seedEmptyDatabase(db: Database): Promise<boolean> {
+  const shop = loadDemoShop();
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
       const locked = await tx.execute<{ locked: boolean }>(
@@ -210,7 +216,7 @@ export async function seedEmptyDatabase(db: Database): Promise<boolean> {
       if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 'busy' as const;
       const rows = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
       if (((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0) return 'filled' as const;
-      await writeDemoShop(tx, { demoCustomer: true });
+      await writeDemoShop(tx, shop, { demoCustomer: true });
       return 'seeded' as const;
     });
     if (outcome === 'seeded') {

@@ -164,7 +164,7 @@ async function signIn(base: string, phone: string): Promise<string> {
     headers,
     body: JSON.stringify({ mobile: phone, otp }),
   });
-  const cookie = res.headers.getSetCookie().find((c) => c.startsWith('ff_staff_api='));
+  const cookie = res.headers.getSetCookie().find((c) => /^(__Secure-)?ff_staff_api=/.test(c));
   if (!cookie) throw new Error(`back office: sign-in failed (${res.status})`);
   return cookie.split(';')[0]!;
 }

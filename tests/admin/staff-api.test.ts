@@ -1,6 +1,6 @@
 /**
  * The back office's staff accounts and sign-in over HTTP, on every test database: the staff OTP
- * sign-in and its cookies, owners adding, re-roling and removing staff (whose sessions end at
+ * sign-in and its cookies (`__Secure-` prefixed over HTTPS, through the trusted proxy's header), owners adding, re-roling and removing staff (whose sessions end at
  * once), the last owner kept, and the audit entries all of it writes.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -153,6 +153,37 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     const bad = await owner.post('/api/admin/staff', { json: { name: '', mobile: '12', role: 'boss' } });
     expect(bad.status).toBe(400);
     expect(Object.keys(bad.body.errors)).toEqual(expect.arrayContaining(['name', 'mobile', 'role']));
+  });
+
+  it('over HTTPS names the cookies __Secure-ff_staff and __Secure-ff_staff_api, Secure, and only those sign in there', async () => {
+    const https = { 'x-forwarded-proto': 'https', origin: baseUrl.replace(/^http:/, 'https:') };
+    const member = await addStaffMember(owner, 'packer');
+    const client = new StaffClient(baseUrl);
+    const cookies = await client.signIn(member.phone, https);
+    const page = cookies.find((c) => c.startsWith('__Secure-ff_staff='))!;
+    const api = cookies.find((c) => c.startsWith('__Secure-ff_staff_api='))!;
+    expect(page).toMatch(/Path=\/admin(;|$)/);
+    expect(api).toMatch(/Path=\/api\/admin(;|$)/);
+    for (const c of [page, api]) {
+      expect(c).toMatch(/;\s*Secure/i);
+      expect(c).toMatch(/HttpOnly/i);
+      expect(c).toMatch(/SameSite=Lax/i);
+    }
+    expect(cookies.some((c) => /^ff_staff(_api)?=/.test(c))).toBe(false);
+    expect((await client.get('/api/admin/me', https)).status).toBe(200);
+    // The same token under the plain name, as plain HTTP could plant it, signs nobody in over HTTPS.
+    const token = client.cookie!.split('=')[1]!;
+    const planted = await fetch(`${baseUrl}/api/admin/me`, {
+      headers: { ...https, cookie: `ff_staff_api=${token}`, 'x-forwarded-for': client.ip },
+    });
+    expect(planted.status).toBe(401);
+    const out = await client.post('/api/admin/logout', {}, https);
+    expect(out.status).toBe(200);
+    const cleared = out.headers
+      .getSetCookie()
+      .filter((c) => /^__Secure-ff_staff(_api)?=.*(Max-Age=0|Expires=Thu, 01 Jan 1970).*Secure/i.test(c));
+    expect(cleared).toHaveLength(2);
+    expect((await client.get('/api/admin/me', https)).status).toBe(401);
   });
 
   it('signs out: the session ends and the cookies are cleared', async () => {

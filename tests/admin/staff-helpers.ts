@@ -13,24 +13,30 @@ export const DEMO_STAFF_PHONE: Record<StaffRole, string> = {
   rider: '+919447000104',
 };
 
-/** An API client whose cookie is the staff session's `ff_staff_api` once signed in. */
+/**
+ * An API client whose cookie is the staff session's API cookie once signed in: `ff_staff_api`, or
+ * `__Secure-ff_staff_api` when signed in over HTTPS.
+ */
 export class StaffClient extends ApiClient {
   constructor(baseUrl: string) {
     super(baseUrl, true);
   }
 
-  /** Signs in with the OTP flow; returns the Set-Cookie lines of the sign-in. */
-  async signIn(phone: string): Promise<string[]> {
-    const sent = await this.post('/api/admin/login/otp', { json: { mobile: phone } });
+  /**
+   * Signs in with the OTP flow; returns the Set-Cookie lines of the sign-in. `headers` go with both
+   * requests (e.g. a trusted proxy's X-Forwarded-Proto and the Origin it implies).
+   */
+  async signIn(phone: string, headers: Record<string, string> = {}): Promise<string[]> {
+    const sent = await this.post('/api/admin/login/otp', { json: { mobile: phone } }, headers);
     if (sent.status !== 200) throw new Error(`staff otp failed: ${sent.status} ${JSON.stringify(sent.body)}`);
     const res = await fetch(`${this.baseUrl}/api/admin/login`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', origin: this.baseUrl, 'x-forwarded-for': this.ip },
+      headers: { 'content-type': 'application/json', origin: this.baseUrl, 'x-forwarded-for': this.ip, ...headers },
       body: JSON.stringify({ mobile: phone, otp: sent.body.data.demo_otp }),
     });
     if (res.status !== 200) throw new Error(`staff login failed: ${res.status} ${await res.text()}`);
     const cookies = res.headers.getSetCookie();
-    const api = cookies.find((c) => c.startsWith('ff_staff_api='));
+    const api = cookies.find((c) => /^(__Secure-)?ff_staff_api=/.test(c));
     if (!api) throw new Error('no staff cookie');
     this.cookie = api.split(';')[0]!;
     return cookies;

@@ -1,8 +1,8 @@
 /**
- * On PostgreSQL the server runs WEB_CONCURRENCY `node:cluster` workers sharing the
- * port (default one per CPU), replaces a worker that dies, and stops them all on SIGTERM; on
- * PGlite it always runs one process, whatever WEB_CONCURRENCY says, because one process owns
- * the data folder.
+ * On PostgreSQL the server runs WEB_CONCURRENCY `node:cluster` workers sharing the port (default
+ * one per CPU), seeds a new demo database from one of them, replaces a worker that dies, and stops
+ * them all on SIGTERM; on PGlite it always runs one process, whatever WEB_CONCURRENCY says,
+ * because one process owns the data folder.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -59,13 +59,19 @@ describe('server processes', () => {
     it('serves from WEB_CONCURRENCY workers, replaces one that dies, and stops them all on SIGTERM', async () => {
       const created = await createPostgresDatabase();
       drop = created.drop;
-      const server = await startServer({ DATABASE_URL: created.url, WEB_CONCURRENCY: '2' });
+      const logs: string[] = [];
+      const server = await startServer(
+        { DATABASE_URL: created.url, WEB_CONCURRENCY: '2', LOG_LEVEL: 'info' },
+        { logs },
+      );
       const workers = childrenOf(server.pid);
       expect(workers).toHaveLength(2);
       const pages = await Promise.all(
         Array.from({ length: 20 }, (_, i) => fetch(`${server.baseUrl}/product/${(i % 5) + 1}`).then((r) => r.status)),
       );
       expect(pages.every((s) => s === 200)).toBe(true);
+      // Both workers found the new database empty; one seeded the demo shop.
+      expect(logs.filter((line) => line.includes('seeded the demo shop'))).toHaveLength(1);
 
       process.kill(workers[0]!, 'SIGKILL');
       await until(() => childrenOf(server.pid).length === 2 && !childrenOf(server.pid).includes(workers[0]!));

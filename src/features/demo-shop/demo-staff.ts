@@ -4,6 +4,7 @@
  * mobiles are in docs/demo-shop.md. With a real SMS gateway the codes go to numbers nobody holds.
  * Written inside seedDemoShop's transaction, only where the demo shop is seeded.
  */
+import { and, eq, inArray } from 'drizzle-orm';
 import * as schema from '#lib/db/schema.ts';
 import type { Transaction } from '#lib/db/types.ts';
 import type { StaffRole } from '#lib/http/permissions.ts';
@@ -16,14 +17,25 @@ export const DEMO_STAFF: readonly { name: string; phone: string; role: StaffRole
   { name: 'Biju Varghese', phone: '+919447000104', role: 'rider' },
 ];
 
-/** Adds the demo staff; returns each one's id and name by role. */
+/**
+ * Adds the demo staff whose mobile no active member has (staff outlive a re-seed, so the demo
+ * members of an earlier seeding are there already); returns, by demo role, the id and name of the
+ * active member with that demo mobile.
+ */
 export async function seedDemoStaff(tx: Transaction): Promise<Record<StaffRole, { id: number; name: string }>> {
+  const phones = DEMO_STAFF.map((m) => m.phone);
+  const active = and(inArray(schema.staff.phone, phones), eq(schema.staff.active, true));
+  const existing = await tx.select({ phone: schema.staff.phone }).from(schema.staff).where(active);
+  const missing = DEMO_STAFF.filter((m) => !existing.some((e) => e.phone === m.phone));
+  if (missing.length) await tx.insert(schema.staff).values(missing.map((m) => ({ ...m })));
   const rows = await tx
-    .insert(schema.staff)
-    .values(DEMO_STAFF.map((m) => ({ ...m })))
-    .returning({ id: schema.staff.id, name: schema.staff.name, role: schema.staff.role });
-  return Object.fromEntries(rows.map((r) => [r.role, { id: r.id, name: r.name }])) as Record<
-    StaffRole,
-    { id: number; name: string }
-  >;
+    .select({ id: schema.staff.id, name: schema.staff.name, phone: schema.staff.phone })
+    .from(schema.staff)
+    .where(active);
+  return Object.fromEntries(
+    DEMO_STAFF.map((m) => {
+      const row = rows.find((r) => r.phone === m.phone)!;
+      return [m.role, { id: row.id, name: row.name }];
+    }),
+  ) as Record<StaffRole, { id: number; name: string }>;
 }

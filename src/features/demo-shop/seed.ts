@@ -4,10 +4,15 @@
  * delivery area and promo codes, and, when asked, the demo customer with her delivered orders
  * (demo-customer.ts).
  *
- * It resets the whole database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
+ * It resets the database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
  * (1 and 3 are linked from the home promo tiles) and a re-seed gives the same shop again.
- * Customers, carts and orders of a demo database are wiped with it.
+ * Customers, carts and orders of a demo database are wiped with it; staff members and their
+ * sign-in sessions are kept (a member added with `npm run staff -- add` survives every seeding).
+ *
+ * The server's start-up seeds only an empty database, under a transaction-level advisory lock
+ * (seedEmptyDatabase), so several processes starting at once on one database seed it once.
  */
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import * as schema from '#lib/db/schema.ts';
 import type { Database, Transaction } from '#lib/db/types.ts';
@@ -24,8 +29,12 @@ const toPaise = (rupees: number) => Math.round(rupees * 100);
 const emojiPath = (code: string) => `emoji/${code}.svg`;
 const DAY_MS = 86_400_000;
 
-/** Every table, in an order TRUNCATE … CASCADE accepts. */
-const ALL_TABLES = [
+/**
+ * Every table a seeding resets, in an order TRUNCATE … CASCADE accepts. Not `staff` nor
+ * `staff_sessions`: staff are kept, and no table they reference is truncated, so CASCADE
+ * never reaches them.
+ */
+const SEEDED_TABLES = [
   'points_transactions',
   'credit_transactions',
   'order_items',
@@ -38,8 +47,6 @@ const ALL_TABLES = [
   'otps',
   'sessions',
   'audit_log',
-  'staff_sessions',
-  'staff',
   'customers',
   'stock_movements',
   'delivery_slot_usage',
@@ -149,8 +156,28 @@ async function seedPromoCodes(tx: Transaction, promoCodes: DemoPromoCode[]): Pro
   );
 }
 
+/** Resets the seeded tables and writes `shop` in `tx`; returns how many products it wrote. */
+async function writeDemoShop(
+  tx: Transaction,
+  shop: ReturnType<typeof loadDemoShop>,
+  options: { demoCustomer?: boolean },
+): Promise<number> {
+  const { catalog, banners, deliveryAreas, promoCodes } = shop;
+  let productCount = 0;
+  await tx.execute(sql.raw(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+  for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci);
+  await seedBanners(tx, banners);
+  await tx.insert(schema.deliveryAreas).values(deliveryAreas);
+  await seedPromoCodes(tx, promoCodes);
+  if (options.demoCustomer) {
+    await seedDemoCustomer(tx);
+    await seedDemoOrders(tx, await seedDemoStaff(tx));
+  }
+  return productCount;
+}
+
 /**
- * Replaces everything in the database with the demo shop. Returns what it wrote. `demoCustomer`
+ * Replaces the shop's contents with the demo shop; staff members stay. Returns what it wrote. `demoCustomer`
  * adds the demo customer and her delivered orders, the demo staff (one per role) and a dozen of
  * today's orders in every status for the back office's board (the server's seeding on boot and
  * `npm run db:seed` ask for them; tests that count customers or orders get a shop without them).
@@ -159,24 +186,44 @@ export async function seedDemoShop(
   db: Database,
   options: { demoCustomer?: boolean } = {},
 ): Promise<{ categories: number; products: number }> {
-  const { catalog, banners, deliveryAreas, promoCodes } = loadDemoShop();
-  let productCount = 0;
-  await db.transaction(async (tx) => {
-    await tx.execute(sql.raw(`TRUNCATE ${ALL_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
-    for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci);
-    await seedBanners(tx, banners);
-    await tx.insert(schema.deliveryAreas).values(deliveryAreas);
-    await seedPromoCodes(tx, promoCodes);
-    if (options.demoCustomer) {
-      await seedDemoCustomer(tx);
-      await seedDemoOrders(tx, await seedDemoStaff(tx));
-    }
-  });
-  return { categories: catalog.length, products: productCount };
+  const shop = loadDemoShop();
+  const products = await db.transaction((tx) => writeDemoShop(tx, shop, options));
+  return { categories: shop.catalog.length, products };
 }
 
-/** Fills a new, empty database with the demo shop and its demo customer (the server's start-up, SEED_DEMO=auto). */
-export async function seedEmptyDatabase(db: Database): Promise<void> {
-  await seedDemoShop(db, { demoCustomer: true });
-  logger.info('seeded the demo shop into an empty database');
+/** Key of the transaction-level advisory lock under which a process seeds an empty database. */
+const SEED_LOCK_KEY = 727275;
+/** Milliseconds a process waits before it asks again for the seeding lock another process holds. */
+const SEED_LOCK_RETRY_MS = 250;
+
+/**
+ * Fills a new, empty database with the demo shop and its demo customer (the server's start-up,
+ * SEED_DEMO=auto); true when this call seeded it. Each attempt is one transaction that first
+ * takes the seeding lock, then looks whether the catalogue is still empty, so of several
+ * processes that start on one empty database one seeds and the others find the shop there.
+ * The lock is transaction-level (it works through PgBouncer in transaction mode and is released
+ * by the commit or rollback) and tried rather than waited for, so a wait never meets the web
+ * connection's lock or statement timeout: a process that finds it taken waits outside any
+ * transaction and tries again. On PGlite one process holds the data folder; the lock is free.
+ */
+export async function seedEmptyDatabase(db: Database): Promise<boolean> {
+  const shop = loadDemoShop();
+  for (;;) {
+    const outcome = await db.transaction(async (tx) => {
+      const locked = await tx.execute<{ locked: boolean }>(
+        sql`SELECT pg_try_advisory_xact_lock(${SEED_LOCK_KEY}) AS locked`,
+      );
+      if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 'busy' as const;
+      const rows = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
+      if (((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0) return 'filled' as const;
+      await writeDemoShop(tx, shop, { demoCustomer: true });
+      return 'seeded' as const;
+    });
+    if (outcome === 'seeded') {
+      logger.info('seeded the demo shop into an empty database');
+      return true;
+    }
+    if (outcome === 'filled') return false;
+    await sleep(SEED_LOCK_RETRY_MS);
+  }
 }

@@ -229,8 +229,12 @@ let schemaCurrent = false;
 let schemaBehind: { error: SchemaBehindError; at: number } | undefined;
 let schemaCheck: Promise<void> | undefined;
 
-/** What fills a new, empty database before its first use. */
-export type EmptyDatabaseFiller = (db: Database) => Promise<void>;
+/**
+ * What fills a new, empty database before its first use. Several processes may find one database
+ * empty at once, so a filler checks again under a lock of its own before it writes (the demo
+ * shop's: seedEmptyDatabase).
+ */
+export type EmptyDatabaseFiller = (db: Database) => Promise<unknown>;
 let fillEmpty: EmptyDatabaseFiller | undefined;
 
 /**
@@ -250,7 +254,7 @@ export function isPreparingDatabase(): boolean {
   return preparing;
 }
 
-/** Fills a new, empty database when a filler is set (see whenDatabaseEmpty). */
+/** Fills a new, empty database when a filler is set (see whenDatabaseEmpty); the filler checks again under its lock. */
 async function fillIfEmpty(db: Database): Promise<void> {
   if (!fillEmpty || !(await isDatabaseEmpty(db))) return;
   preparing = true;

@@ -115,7 +115,7 @@ export function openApiDocument(
           in: 'cookie',
           name: STAFF_API_COOKIE,
           description:
-            'A staff session (back office), set by POST /api/admin/login; each route names the permission it needs in x-permission',
+            'A staff session (back office), set by POST /api/admin/login; each route names the permission it needs in x-permission. Over HTTPS the cookie is named __Secure-ff_staff_api',
         },
       },
     },

@@ -20,7 +20,14 @@ export function carriesSession(request: Request): boolean {
 /**
  * The staff session's cookies (HttpOnly; set by the admin feature): one token, sent in two cookies
  * because a cookie has one Path: `ff_staff` on Path=/admin (the back office's pages) and
- * `ff_staff_api` on Path=/api/admin (its API). No storefront page or API route receives them. ADR 0062.
+ * `ff_staff_api` on Path=/api/admin (its API). No storefront page or API route receives them.
+ * Over HTTPS they are `__Secure-` prefixed (ADR 0109; ADR 0062 for the rest).
  */
 export const STAFF_PAGE_COOKIE = 'ff_staff';
 export const STAFF_API_COOKIE = 'ff_staff_api';
+/**
+ * Their names over HTTPS: the `__Secure-` prefix makes browsers accept them only with Secure from
+ * a secure origin, so nothing on plain HTTP can plant one. Not `__Host-`, which requires Path=/.
+ */
+export const SECURE_STAFF_PAGE_COOKIE = `__Secure-${STAFF_PAGE_COOKIE}`;
+export const SECURE_STAFF_API_COOKIE = `__Secure-${STAFF_API_COOKIE}`;

@@ -4,7 +4,8 @@
  *   12 hours of absolute life, ended after 30 minutes without a request, revoked at sign-out and
  *   whenever the member is removed or their role changes;
  * - the cookies: the same token as `ff_staff` (Path=/admin) and `ff_staff_api` (Path=/api/admin),
- *   HttpOnly, SameSite=Lax, Secure over HTTPS. It is never a Bearer token and never in JSON.
+ *   HttpOnly, SameSite=Lax; over HTTPS Secure and named `__Secure-ff_staff` and
+ *   `__Secure-ff_staff_api` (ADR 0109). It is never a Bearer token and never in JSON.
  * `staffResolver` answers the kernel's question (src/lib/http/staff-session.ts), registered at start-up.
  */
 import { createHash, randomBytes } from 'node:crypto';
@@ -18,7 +19,12 @@ import { AppError } from '#lib/http/envelope.ts';
 import { type Permission, ROLE_LABELS, roleCan } from '#lib/http/permissions.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
 import type { SessionContext } from '#lib/http/session.ts';
-import { STAFF_API_COOKIE, STAFF_PAGE_COOKIE } from '#lib/http/session-cookie.ts';
+import {
+  SECURE_STAFF_API_COOKIE,
+  SECURE_STAFF_PAGE_COOKIE,
+  STAFF_API_COOKIE,
+  STAFF_PAGE_COOKIE,
+} from '#lib/http/session-cookie.ts';
 import { actorOf, type SessionStaff, type StaffResolver } from '#lib/http/staff-session.ts';
 import { STAFF_MESSAGES } from '../rules.ts';
 
@@ -108,35 +114,56 @@ export async function revokeAllStaffSessions(tx: Database | Transaction, staffId
 
 type Where = Pick<APIContext, 'request' | 'url'>;
 
-/** The two cookies' paths: the back office's pages and its API. */
+/** The two cookies' names over HTTP, over HTTPS, and paths: the back office's pages and its API. */
 const COOKIES = [
-  [STAFF_PAGE_COOKIE, '/admin'],
-  [STAFF_API_COOKIE, '/api/admin'],
+  { name: STAFF_PAGE_COOKIE, secureName: SECURE_STAFF_PAGE_COOKIE, path: '/admin' },
+  { name: STAFF_API_COOKIE, secureName: SECURE_STAFF_API_COOKIE, path: '/api/admin' },
 ] as const;
 
-/** Sets both staff cookies to `token`. */
+/**
+ * Sets both staff cookies to `token`: `__Secure-` prefixed and Secure over HTTPS, the plain names
+ * over HTTP. Over HTTPS, plain-named cookies the browser still sends (set before the prefix) are
+ * cleared, since they no longer sign anyone in there.
+ */
 export function setStaffCookies(cookies: AstroCookies, where: Where, token: string): void {
   const secure = wantsSecureCookies(where.request, where.url);
-  for (const [name, path] of COOKIES) {
-    cookies.set(name, token, {
+  for (const { name, secureName, path } of COOKIES) {
+    cookies.set(secure ? secureName : name, token, {
       path,
       httpOnly: true,
       sameSite: 'lax',
       secure,
       maxAge: Math.floor(STAFF_SESSION_TTL_MS / 1000),
     });
+    if (secure && cookies.get(name)) cookies.delete(name, { path, httpOnly: true, sameSite: 'lax', secure });
   }
 }
 
-/** Clears both staff cookies. */
+/** Clears both staff cookies, under either name. */
 export function clearStaffCookies(cookies: AstroCookies, where: Where): void {
   const secure = wantsSecureCookies(where.request, where.url);
-  for (const [name, path] of COOKIES) cookies.delete(name, { path, httpOnly: true, sameSite: 'lax', secure });
+  for (const { name, secureName, path } of COOKIES) {
+    if (!secure || cookies.get(name)) cookies.delete(name, { path, httpOnly: true, sameSite: 'lax', secure });
+    // A __Secure- cookie is only accepted (and so only removed) with Secure.
+    if (secure || cookies.get(secureName))
+      cookies.delete(secureName, { path, httpOnly: true, sameSite: 'lax', secure: true });
+  }
 }
 
-/** The staff token a request carries (the API cookie on /api/admin, the page cookie on /admin), or null. */
+/**
+ * The staff token a request carries (the API cookie on /api/admin, the page cookie on /admin), or
+ * null. A `__Secure-` cookie counts everywhere (only a secure origin can have set it); a plain-named
+ * one only over HTTP, so over HTTPS a cookie planted from plain HTTP signs nobody in.
+ */
 function readStaffToken(ctx: SessionContext): string | null {
-  return ctx.cookies.get(STAFF_API_COOKIE)?.value ?? ctx.cookies.get(STAFF_PAGE_COOKIE)?.value ?? null;
+  const names = wantsSecureCookies(ctx.request, ctx.url)
+    ? [SECURE_STAFF_API_COOKIE, SECURE_STAFF_PAGE_COOKIE]
+    : [SECURE_STAFF_API_COOKIE, SECURE_STAFF_PAGE_COOKIE, STAFF_API_COOKIE, STAFF_PAGE_COOKIE];
+  for (const name of names) {
+    const value = ctx.cookies.get(name)?.value;
+    if (value) return value;
+  }
+  return null;
 }
 
 /** The signed-in staff member, or null; memoised per request in `locals`. */

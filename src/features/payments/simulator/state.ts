@@ -73,7 +73,8 @@ export interface SimRefund {
 type Conforms<T extends U, U> = T;
 
 /**
- * The official `razorpay` package's entity types, less the fields the simulator does not serve
+ * The official `razorpay` package's entity types (a devDependency: the shop imports only its
+ * types, never its client), less the fields the simulator does not serve
  * and those the package types otherwise than the API sends them (`receipt`, `refund_status`,
  * `bank`, `fee` and `tax` can arrive as null): the simulator's records must stay assignable to
  * them, a compile-time check of its JSON.

@@ -1,0 +1,75 @@
+/**
+ * Seeding the demo shop into an empty database at start-up: several server processes starting
+ * together on one database seed it once, and staff added before the first start survive it, as
+ * they survive a re-seed.
+ */
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { DEMO_STAFF } from '#features/demo-shop/demo-staff.ts';
+import { seedDemoShop, seedEmptyDatabase } from '#features/demo-shop/seed.ts';
+import { type DatabaseHandle, migrateDatabase, openDatabase } from '#lib/db/index.ts';
+import { categories, products, staff } from '#lib/db/schema.ts';
+import { logger } from '#lib/log.ts';
+import { createPostgresDatabase, createTestDatabase, directUrl, testDatabaseKinds } from '../helpers/database.ts';
+
+const OWN_STAFF = { name: 'Meera Das', phone: '+919447000999', role: 'owner' as const };
+
+describe.skipIf(!testDatabaseKinds().includes('postgres'))('start-up seeding on PostgreSQL', () => {
+  let workers: DatabaseHandle[] = [];
+  let drop: (() => Promise<void>) | undefined;
+  beforeAll(async () => {
+    const created = await createPostgresDatabase();
+    drop = created.drop;
+    const open = () =>
+      openDatabase({ databaseUrl: created.url, migrationUrl: directUrl(created.url), maxConnections: 2 });
+    workers = [await open(), await open()];
+    await migrateDatabase(workers[0]!);
+  });
+  afterAll(async () => {
+    for (const w of workers) await w.close();
+    await drop?.();
+  });
+
+  it('seeds an empty database once when two processes start together, and keeps the staff added before', async () => {
+    const db = workers[0]!.db;
+    await db.insert(staff).values(OWN_STAFF);
+    const info = vi.spyOn(logger, 'info');
+    try {
+      const seeded = await Promise.all(workers.map((w) => seedEmptyDatabase(w.db)));
+      expect(seeded.filter(Boolean)).toHaveLength(1);
+      expect(info.mock.calls.filter(([msg]) => String(msg).includes('seeded the demo shop'))).toHaveLength(1);
+    } finally {
+      info.mockRestore();
+    }
+    // A third start finds the shop there.
+    expect(await seedEmptyDatabase(workers[1]!.db)).toBe(false);
+
+    const reference = await createTestDatabase('pglite');
+    try {
+      const once = await seedDemoShop(reference.db, { demoCustomer: true });
+      expect(await db.$count(categories)).toBe(once.categories);
+      expect(await db.$count(products)).toBe(once.products);
+    } finally {
+      await reference.close();
+    }
+    const phones = (await db.select({ phone: staff.phone }).from(staff)).map((s) => s.phone).sort();
+    expect(phones).toEqual([OWN_STAFF.phone, ...DEMO_STAFF.map((m) => m.phone)].sort());
+  });
+});
+
+describe.each(testDatabaseKinds())('re-seeding on %s', (kind) => {
+  let handle: DatabaseHandle;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+  });
+  afterAll(async () => handle?.close());
+
+  it('keeps every staff member and adds the demo staff once', async () => {
+    await handle.db.insert(staff).values(OWN_STAFF);
+    expect(await seedEmptyDatabase(handle.db)).toBe(true);
+    expect(await seedEmptyDatabase(handle.db)).toBe(false);
+    await seedDemoShop(handle.db, { demoCustomer: true });
+    await seedDemoShop(handle.db, { demoCustomer: true });
+    const phones = (await handle.db.select({ phone: staff.phone }).from(staff)).map((s) => s.phone).sort();
+    expect(phones).toEqual([OWN_STAFF.phone, ...DEMO_STAFF.map((m) => m.phone)].sort());
+  });
+});

@@ -23,7 +23,10 @@ test('a packer records a lower weight and a substitute; the customer sees the ne
   const all = (await (await customer.get('/api/customer/products/0?pageSize=100')).json()).data.products as Product[];
   const weighed = all.find((p) => p.stock > 50 && p.weight && p.weightUnit)!;
   const other = all.find((p) => p.stock > 50 && p.id !== weighed.id)!;
-  const substitute = all.find((p) => p.id !== weighed.id && p.id !== other.id && /^[A-Za-z ]+$/.test(p.name))!;
+  // A substitute takes its units from stock: one with stock to give.
+  const substitute = all.find(
+    (p) => p.id !== weighed.id && p.id !== other.id && p.stock > 0 && /^[A-Za-z ]+$/.test(p.name),
+  )!;
   const orderId = await placeSlotOrder(customer, [weighed.id, other.id], 'cod', origin());
   const before = (await (await customer.get(`/api/customer/orders/${orderId}`)).json()).data.order;
 

@@ -123,7 +123,7 @@ describe.each(testDatabaseKinds())('refunds of cancelled orders on %s', (kind) =
     expect(gateway.refunds.map((r) => r.amountPaise)).toEqual([order.paidAmountPaise]);
     const [row] = await refundRows(order.id);
     expect(row).toMatchObject({ status: 'pending', amount: order.paidAmountPaise, gatewayId: gateway.refunds[0]!.id });
-    expect(gateway.refunds[0]!.notes).toEqual({ refund_id: String(row!.id), order_number: String(order.id) });
+    expect(gateway.refunds[0]!.notes).toEqual({ refund_id: `${row!.id}-1`, order_number: String(order.id) });
     expect(orderJson(cancelled).refunds).toEqual([
       expect.objectContaining({
         id: row!.id,

@@ -238,7 +238,7 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     for (const o of [b, c]) {
       const [r] = await handle.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, o.orderId));
       expect(r).toMatchObject({ status: 'pending', gatewayRefundId: expect.any(String) });
-      expect(gateway.refunds.filter((g) => g.notes.refund_id === String(r!.id))).toHaveLength(1);
+      expect(gateway.refunds.filter((g) => g.notes.refund_id === `${r!.id}-1`)).toHaveLength(1);
     }
   });
 

@@ -7,4 +7,5 @@ export { placeOrder } from './server/place-order.ts';
 export { confirmedOrders, type OrderRow, type OrderStatus, UNPAID_STATUSES } from './server/queries.ts';
 export { quoteJson, quoteOrder } from './server/quote.ts';
 export { advanceOrder, cancelOrderByShop, orderSettlement } from './server/status.ts';
+export { moveSubstitutedStock } from './server/stock-and-balances.ts';
 export { LOGIN_REDIRECT_MS, loadTrackPage } from './server/track.ts';

@@ -8,7 +8,7 @@
  * so a retried or parallel request finds it already there and changes nothing.
  */
 import { and, eq, sql } from 'drizzle-orm';
-import { confirmedOrders, type OrderRow } from '#features/orders/index.ts';
+import { confirmedOrders, moveSubstitutedStock, type OrderRow } from '#features/orders/index.ts';
 import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
@@ -122,7 +122,8 @@ interface PackingOptions {
  * Sets a line's picked amount (in its measure, see orderedAmount): lower than ordered, 0 when
  * none could be picked. The line's total becomes its ordered total × picked / ordered (rounded to
  * the paisa). The same amount again changes nothing; an amount higher than the one recorded is
- * refused (409): what went back is never taken again. Errors: 400 not lower than ordered; 409 a
+ * refused (409): what went back is never taken again. Stock is left as it is: the order's units
+ * stay taken, and a cancellation gives back all it took. Errors: 400 not lower than ordered; 409 a
  * substituted line, or the order is past packing.
  */
 export async function setPickedAmount(
@@ -173,8 +174,11 @@ export async function setPickedAmount(
 /**
  * Substitutes a line with another active product, same quantity. The customer pays no more than
  * the line as ordered: its total becomes the lower of the two. The same substitute again changes
- * nothing. Errors: 404 unknown product; 422 the customer chose "don't replace"; 409 a line already
- * substituted with another product or with a picked quantity, or the order is past packing.
+ * nothing. The ordered product's units go back to its stock and the substitute's are taken
+ * (moveSubstitutedStock), so a cancellation afterwards gives back what the order holds. Errors: 404
+ * unknown product; 422 the customer chose "don't replace"; 409 a line already substituted with
+ * another product or with a picked quantity, the substitute's stock short, or the order is past
+ * packing.
  */
 export async function substituteLine(
   db: Database,
@@ -208,6 +212,13 @@ export async function substituteLine(
     if (!product) throw notFound('Product not found.');
     const total = Math.min(line.totalAmountPaise, product.pricePaise * line.qty);
     const drop = line.totalAmountPaise - total;
+    // The packer hands over the substitute's units, not the ordered product's: stock follows.
+    await moveSubstitutedStock(tx, orderId, {
+      fromId: line.productId,
+      toId: product.id,
+      toName: product.name,
+      qty: line.qty,
+    });
     await tx
       .update(orderItems)
       .set({

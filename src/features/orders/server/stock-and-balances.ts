@@ -8,8 +8,12 @@
  * Rows many orders share — a product's stock, a promo code's use count, a delivery slot's places,
  * the invoice counter — are taken by every transaction in that one order (stock in product-id
  * order first), after everything else it writes, so they are held briefly and never in a circle.
+ *
+ * Every unit an order takes or gives back is a `stock_movements` row with its order id (placing,
+ * a packer's substitute, a cancellation): their sum per product is what the order holds, and a
+ * cancellation gives back exactly that.
  */
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { effectiveSubstitution, type Substitution } from '#features/cart/rules.ts';
 import { releaseOrderSlot } from '#features/delivery/index.ts';
 import { countPromoUse, releasePromoUse } from '#features/promotions/index.ts';
@@ -27,22 +31,22 @@ import type { PaymentMode } from '../rules.ts';
 import type { OrderRow } from './queries.ts';
 import type { OrderQuote, quoteOrder } from './quote.ts';
 
-/** One product's units in an order (several cart lines of one product add up). */
+/** A signed change of one product's stock in units: negative takes, positive gives back. */
 interface StockChange {
   productId: number;
-  qty: number;
+  delta: number;
 }
 
-/** The order's units per product, in product-id order: the order every transaction locks them in. */
+/** The order's units per product taken (negative), in product-id order: the order every transaction locks them in. */
 function unitsByProduct(lines: ReadonlyArray<{ productId: number | null; qty: number }>): StockChange[] {
   const units = new Map<number, number>();
   for (const line of lines)
     if (line.productId !== null) units.set(line.productId, (units.get(line.productId) ?? 0) + line.qty);
-  return [...units].map(([productId, qty]) => ({ productId, qty })).sort((a, b) => a.productId - b.productId);
+  return [...units].map(([productId, qty]) => ({ productId, delta: -qty })).sort((a, b) => a.productId - b.productId);
 }
 
 /**
- * Adds `sign` × each change's units to its product's stock in one statement, and answers the ids
+ * Adds each change's signed units to its product's stock in one statement, and answers the ids
  * of the products changed: a product whose stock would go below zero is left as it is (and not
  * answered). The statement's first step locks the products' rows in product-id order (`ORDER BY
  * id FOR NO KEY UPDATE`, materialized before the update reads it), and the update changes only
@@ -50,13 +54,13 @@ function unitsByProduct(lines: ReadonlyArray<{ productId: number | null; qty: nu
  * locks in the same order and two of them never wait on each other in a circle (a deadlock). `NO
  * KEY UPDATE`: the foreign keys of order lines and stock movements (`KEY SHARE`) do not wait on it.
  */
-async function changeStock(tx: Transaction, changes: StockChange[], sign: 1 | -1): Promise<Set<number>> {
+async function changeStock(tx: Transaction, changes: StockChange[]): Promise<Set<number>> {
   const ids = sql.join(
     changes.map((c) => sql`${c.productId}::int`),
     sql`, `,
   );
   const values = sql.join(
-    changes.map((c) => sql`(${c.productId}::int, ${sign * c.qty}::int)`),
+    changes.map((c) => sql`(${c.productId}::int, ${c.delta}::int)`),
     sql`, `,
   );
   const result = await tx.execute<{ id: number }>(sql`
@@ -134,7 +138,7 @@ export async function takeStock(
   lines: Awaited<ReturnType<typeof quoteOrder>>['lines'],
 ): Promise<void> {
   const changes = unitsByProduct(lines);
-  const taken = await changeStock(tx, changes, -1);
+  const taken = await changeStock(tx, changes);
   if (taken.size === changes.length) return;
   // Short: nothing of it stays (the error rolls the transaction back). The short products' rows
   // are locked and unchanged, so their stock reads as it is.
@@ -205,6 +209,37 @@ export async function takeBalances(
 }
 
 /**
+ * Moves a substituted line's units from the product ordered to its substitute (a packer's
+ * substitute, src/features/fulfilment): gives `qty` back to `fromId` and takes them from `toId` in
+ * one statement (changeStock: product-id order), with a `substitute` movement each, so the order's
+ * movements still say what it holds. 409 naming the substitute when its stock does not cover them;
+ * nothing moves then.
+ */
+export async function moveSubstitutedStock(
+  tx: Transaction,
+  orderId: number,
+  move: { fromId: number | null; toId: number; toName: string; qty: number },
+): Promise<void> {
+  // A product deleted since the order (its line's product id gone) has no stock to give back to.
+  const changes = [
+    ...(move.fromId === null ? [] : [{ productId: move.fromId, delta: move.qty }]),
+    { productId: move.toId, delta: -move.qty },
+  ].sort((a, b) => a.productId - b.productId);
+  const changed = await changeStock(tx, changes);
+  if (!changed.has(move.toId)) {
+    const [p] = await tx.select({ stock: products.stock }).from(products).where(eq(products.id, move.toId));
+    throw new AppError(
+      'conflict',
+      `Only ${p?.stock ?? 0} of ${move.toName} left in stock: it cannot substitute ${move.qty}.`,
+      { data: { product_id: move.toId, stock: p?.stock ?? 0 } },
+    );
+  }
+  await tx
+    .insert(stockMovements)
+    .values(changes.map((c) => ({ productId: c.productId, delta: c.delta, reason: 'substitute' as const, orderId })));
+}
+
+/**
  * Gives back what an order reserved (cancellation, declined payment): points and a Credit order's
  * debit (the customer's own row) first, then the hot rows in the order placing takes them —
  * stock (product-id order, set-based), the promo use, the slot's place — so a cancellation and a
@@ -230,12 +265,21 @@ export async function restoreReservation(tx: Transaction, row: OrderRow) {
       .insert(creditTransactions)
       .values({ customerId, orderId, kind: 'reversal', amountPaise: row.paidAmountPaise, paymentApproval: 'Paid' });
   }
-  const changes = unitsByProduct(lines);
+  // What the order holds now, per product: the net of its movements (placing, substitutes), not
+  // its lines, which a substitute rewrote. Given back in product-id order, as placing takes it.
+  const held = await tx
+    .select({ productId: stockMovements.productId, held: sql<number>`-sum(${stockMovements.delta})::int` })
+    .from(stockMovements)
+    .where(eq(stockMovements.orderId, orderId))
+    .groupBy(stockMovements.productId)
+    .having(sql`sum(${stockMovements.delta}) < 0`)
+    .orderBy(asc(stockMovements.productId));
+  const changes = held.map((h) => ({ productId: h.productId, delta: Number(h.held) }));
   if (changes.length) {
     await tx
       .insert(stockMovements)
-      .values(changes.map((c) => ({ productId: c.productId, delta: c.qty, reason: 'cancel' as const, orderId })));
-    await changeStock(tx, changes, 1);
+      .values(changes.map((c) => ({ productId: c.productId, delta: c.delta, reason: 'cancel' as const, orderId })));
+    await changeStock(tx, changes);
   }
   if (row.promoCodeId) await releasePromoUse(tx, row.promoCodeId);
   await releaseOrderSlot(tx, row);

@@ -40,7 +40,7 @@ export interface GatewayRefund {
   paymentId: string;
   amountPaise: number;
   status: 'pending' | 'processed' | 'failed';
-  /** What we sent with it; `refund_id` holds our payment_refunds row id, to match it on reconciliation. */
+  /** What we sent with it; `refund_id` holds our refund attempt's reference (`<row id>-<attempt>`), the one thing we pair it by. */
   notes: Record<string, string>;
 }
 

@@ -144,11 +144,21 @@ export const stockMovements = pgTable(
   {
     id: serial('id').primaryKey(),
     productId: requiredRef('product_id', () => products.id, 'cascade'),
-    /** Signed change in units: negative for a sale, positive for a restock or cancellation. */
+    /**
+     * Signed change in units: negative for a sale, positive for a restock or cancellation; a
+     * packer's substitute gives the product ordered back and takes the substitute (`substitute`).
+     */
     delta: integer('delta').notNull(),
-    reason: text('reason', { enum: ['seed', 'import', 'restock', 'order', 'cancel', 'adjust'] }).notNull(),
+    reason: text('reason', {
+      enum: ['seed', 'import', 'restock', 'order', 'cancel', 'adjust', 'substitute'],
+    }).notNull(),
+    /** The order whose units these are: the sum of an order's rows per product is what it holds. */
     orderId: integer('order_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('stock_movements_product_idx').on(t.productId)],
+  (t) => [
+    index('stock_movements_product_idx').on(t.productId),
+    // A cancellation sums its order's rows.
+    index('stock_movements_order_idx').on(t.orderId),
+  ],
 );

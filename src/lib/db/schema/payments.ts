@@ -13,7 +13,8 @@ export const PAYMENT_REFUND_REASONS = ['cancel', 'packing', 'late_payment'] as c
 /**
  * A refund's life: requested (written with the change that owes it) → sending (claimed by the one
  * process that asks the gateway) → pending (the gateway took it) → processed or failed (settled by
- * webhook or by fetching it); a failed one goes back to requested when staff retry it.
+ * webhook or by fetching it); a failed one goes back to requested, as its next attempt, when
+ * staff retry it.
  */
 export const PAYMENT_REFUND_STATUSES = ['requested', 'sending', 'pending', 'processed', 'failed'] as const;
 
@@ -38,6 +39,12 @@ export const paymentRefunds = pgTable(
     gatewayRefundId: text('gateway_refund_id'),
     /** Why the gateway refused or failed it (failed only). */
     failureReason: text('failure_reason'),
+    /**
+     * Which attempt the row stands for: 1, then one more each time staff retry a failed refund.
+     * The gateway knows an attempt by `<id>-<attempt>` in the refund's `notes.refund_id`, so an
+     * earlier attempt's answer never settles a later one (ADR 0108).
+     */
+    attempt: integer('attempt').notNull().default(1),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -49,6 +56,7 @@ export const paymentRefunds = pgTable(
     uniqueIndex('payment_refunds_cancel_key').on(t.orderId).where(sql`${t.reason} = 'cancel'`),
     uniqueIndex('payment_refunds_late_payment_key').on(t.paymentId).where(sql`${t.reason} = 'late_payment'`),
     check('payment_refunds_amount_positive', sql`${t.amountPaise} > 0`),
+    check('payment_refunds_attempt_positive', sql`${t.attempt} >= 1`),
     check('payment_refunds_reason_valid', sql`${t.reason} IN ('cancel', 'packing', 'late_payment')`),
     check(
       'payment_refunds_status_valid',

@@ -1,0 +1,1 @@
+CREATE INDEX "stock_movements_order_idx" ON "stock_movements" USING btree ("order_id");

@@ -1,0 +1,2 @@
+ALTER TABLE "payment_refunds" ADD COLUMN "attempt" integer DEFAULT 1 NOT NULL;--> statement-breakpoint
+ALTER TABLE "payment_refunds" ADD CONSTRAINT "payment_refunds_attempt_positive" CHECK ("payment_refunds"."attempt" >= 1);

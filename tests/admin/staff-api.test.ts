@@ -1,7 +1,9 @@
 /**
  * The back office's staff accounts and sign-in over HTTP, on every test database: the staff OTP
- * sign-in and its cookies (`__Secure-` prefixed over HTTPS, through the trusted proxy's header), owners adding, re-roling and removing staff (whose sessions end at
- * once), the last owner kept, and the audit entries all of it writes.
+ * sign-in and its cookies (`__Secure-` prefixed over HTTPS, through the trusted proxy's header),
+ * staff and customer codes to one mobile living side by side, owners adding, re-roling and
+ * removing staff (whose sessions end at once), the last owner kept, and the audit entries all of
+ * it writes.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
@@ -84,6 +86,34 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
       json: { key: member.phone, otp: staffSent.body.data.demo_otp },
     });
     expect(asCustomer.status).toBe(400);
+    const customerSent = await customer.post('/api/validate-customer', { json: { key: member.phone, otp: '' } });
+    const asStaff = await customer.post('/api/admin/login', {
+      json: { mobile: member.phone, otp: customerSent.body.data.demo_otp },
+    });
+    expect(asStaff.status).toBe(400);
+  });
+
+  it('keeps a staff code live when the same mobile asks for a customer code, and the reverse', async () => {
+    const member = await addStaffMember(owner, 'packer');
+    const customer = new ApiClient(baseUrl);
+    await customer.signUp(member.phone);
+    const staff = new StaffClient(baseUrl);
+    const sendStaff = () => staff.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+    const sendCustomer = () => customer.post('/api/validate-customer', { json: { key: member.phone, otp: '' } });
+    const staffIn = (otp: string) => staff.post('/api/admin/login', { json: { mobile: member.phone, otp } });
+    const customerIn = (otp: string) => customer.post('/api/otp-login', { json: { key: member.phone, otp } });
+
+    // Staff first, then the customer: both codes sign in, each on its own side.
+    const staffFirst = await sendStaff();
+    const customerSecond = await sendCustomer();
+    expect((await staffIn(staffFirst.body.data.demo_otp)).status).toBe(200);
+    expect((await customerIn(customerSecond.body.data.demo_otp)).status).toBe(200);
+
+    // The customer first, then staff.
+    const customerFirst = await sendCustomer();
+    const staffSecond = await sendStaff();
+    expect((await customerIn(customerFirst.body.data.demo_otp)).status).toBe(200);
+    expect((await staffIn(staffSecond.body.data.demo_otp)).status).toBe(200);
   });
 
   it('lets the owner add, re-role and remove staff; a change ends that member’s sessions at once', async () => {

@@ -140,6 +140,28 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect(fresh.status).toBe(200);
   });
 
+  it('keeps a pending phone change’s codes live when a sign-in code goes to either number', async () => {
+    const c = new ApiClient(baseUrl);
+    const { phone } = await c.signUp();
+    const next = randomPhone();
+    const change = await c.post('/api/customer/update-profile', {
+      json: { name: 'Asha K', email: 'asha@example.com', mobile: next },
+    });
+    expect(change.status).toBe(200);
+    // A sign-in code to the current number, and a sign-up code to the new one.
+    const login = await new ApiClient(baseUrl).post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    expect(login.status).toBe(200);
+    const signup = await new ApiClient(baseUrl).post('/api/register', {
+      json: { name: 'Ravi', email: 'ravi@example.com', mobile: next },
+    });
+    expect(signup.status).toBe(200);
+    const verified = await c.post('/api/customer/verify-phone', {
+      json: { mobile: next, otp: change.body.data.demo_otp, current_otp: change.body.data.current_demo_otp },
+    });
+    expect(verified.status).toBe(200);
+    expect((await c.get('/api/customer/profile')).body.data.user.mobile).toBe(next);
+  });
+
   it('throttles the 6th OTP send to one phone from one address within an hour with 429 and Retry-After', async () => {
     const c = new ApiClient(baseUrl);
     const { phone } = await c.signUp(); // send 1

@@ -1,8 +1,8 @@
 /**
  * Staff sign-in with an OTP to their mobile, under the customers' rules: the auth feature's code
  * generation, expiry, wrong-try limits, send and verify throttles and SMS sender (OTP purpose
- * `staff_login`, so a customer's code never opens the back office and the reverse). A sign-in and
- * a wrong code for a staff mobile are audit entries.
+ * `staff_login`, so a customer's code never opens the back office and the reverse, and neither
+ * cancels the other). A sign-in and a wrong code for a staff mobile are audit entries.
  */
 
 import {

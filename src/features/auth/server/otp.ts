@@ -2,7 +2,8 @@
  * Sign-up and login with a one-time password (docs/sign-in-rules.md#codes).
  *
  * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
- * hash, single use, 5 minutes of life, a new code cancels older ones, dead after 5 wrong tries.
+ * hash, single use, 5 minutes of life, a new code cancels older ones of its kind (never another
+ * kind's), dead after 5 wrong tries.
  * Sign-up is verified by a server OTP too (the spec's browser-made OTP is a defect). Sends and
  * wrong codes are throttled (throttles.ts); a completed login opens a session (session.ts).
  * Codes never reach the logs.
@@ -36,6 +37,15 @@ export const OTP_TTL_MS = 5 * 60_000;
 export const OTP_MAX_ATTEMPTS = 5;
 
 export type OtpPurpose = 'login' | 'signup' | 'phone_change' | 'phone_change_current' | 'staff_login';
+
+/**
+ * The purposes a new code of `purpose` cancels: those checked by the same form. A customer's
+ * sign-in (login or sign-up, one form) never cancels a staff sign-in code or a phone change's, and
+ * the reverse; each of those cancels only its own purpose.
+ */
+function sameKind(purpose: OtpPurpose): OtpPurpose[] {
+  return purpose === 'login' || purpose === 'signup' ? ['login', 'signup'] : [purpose];
+}
 
 /** What a send returns: life, digits, and `demoCode` only with the console SMS sender (demo mode). */
 export interface OtpSent {
@@ -99,10 +109,10 @@ export async function countOtpSendWithoutCode(db: Database, phone: string, ip = 
 
 /**
  * Issues a new OTP for `phone` and sends it by SMS; `ip` is the requesting client's address.
- * Older live codes for the phone are cancelled. Throws 503 without an SMS sender, 400 for a
- * number outside SMS_ALLOWED_COUNTRIES, 429 after 5 sends per (phone, IP) or 10 per phone within
- * an hour or too many to the number's block, 503 with Retry-After when the shop's SMS budget is
- * spent (throttles.ts).
+ * Older live codes of the same kind for the phone are cancelled (sameKind); other kinds' stay
+ * live. Throws 503 without an SMS sender, 400 for a number outside SMS_ALLOWED_COUNTRIES, 429
+ * after 5 sends per (phone, IP) or 10 per phone within an hour or too many to the number's block,
+ * 503 with Retry-After when the shop's SMS budget is spent (throttles.ts).
  */
 export async function issueOtp(
   db: Database,
@@ -126,7 +136,7 @@ export async function issueOtp(
     await tx
       .update(otps)
       .set({ consumedAt: now })
-      .where(and(eq(otps.phone, phone), isNull(otps.consumedAt)));
+      .where(and(eq(otps.phone, phone), inArray(otps.purpose, sameKind(purpose)), isNull(otps.consumedAt)));
     await tx.insert(otps).values({
       phone,
       purpose,

@@ -106,9 +106,14 @@ export class FakeGateway implements PaymentGateway {
     return input.signature === this.signature(input.orderId, input.paymentId);
   }
 
-  /** A signed webhook of `event` (a new event id unless one is given). */
-  webhook(event: GatewayEvent, eventId = this.id('evt')): { body: string; headers: Headers } {
-    const body = JSON.stringify({ eventId, event });
+  /** A signed webhook of `event` (a new event id unless one is given; made now unless `createdAt`, Unix seconds). */
+  webhook(
+    event: GatewayEvent,
+    eventId = this.id('evt'),
+    createdAt = Math.floor(Date.now() / 1000),
+  ): { body: string; headers: Headers } {
+    const webhook: GatewayWebhook = { eventId, createdAt, event };
+    const body = JSON.stringify(webhook);
     return { body, headers: new Headers({ 'x-fake-signature': `sig:${body.length}` }) };
   }
 

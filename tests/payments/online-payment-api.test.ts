@@ -3,7 +3,8 @@
  * PAYMENT_GATEWAY=razorpay pointed at it: on PGlite with one server, and on PostgreSQL with two
  * server processes (the checkout callback reaches one, the webhooks the other). The callback and
  * the webhooks of one payment arriving at the same moment confirm the order once (one invoice
- * number, one SMS); replayed webhooks and a bad signature change nothing; a declined payment's
+ * number, one SMS); replayed webhooks (also under a new delivery id) change nothing; a stale or
+ * undated webhook and a bad signature are refused with 400; a declined payment's
  * cancel gives the cart back; a lost webhook is settled by reconciliation (PostgreSQL: the job run
  * in this process on the servers' database); a cancellation's refund is asked once, for the
  * amount paid, and shows processed once its webhook arrives.
@@ -20,6 +21,8 @@ import {
   SIMULATOR_KEYS,
   startPaymentSimulator,
 } from '#features/payments/index.ts';
+import { WEBHOOK_MAX_AGE_MS } from '#features/payments/server/gateway.ts';
+import { hmacSha256Hex } from '#features/payments/server/signatures.ts';
 import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
 import { orderNotifications, orders } from '#lib/db/schema.ts';
 import { DEMO_STAFF_PHONE, staffClient, THRISSUR_ADDRESS } from '../admin/staff-helpers.ts';
@@ -149,11 +152,48 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
   it('replayed webhooks change nothing, and a bad signature is refused with 400', async () => {
     simulator.settings({ webhooks: 'twice' });
     const { c, orderId, payment } = await placeOnline();
-    await pay(payment.order_id);
+    const paid = await pay(payment.order_id);
     await expect.poll(async () => (await c.get(`/api/customer/orders/${orderId}`)).status === 200, POLL).toBe(true);
     await simulator.webhooksIdle();
     const order = (await c.get(`/api/customer/orders/${orderId}`)).body.data.order;
     expect(order).toMatchObject({ payment_status: 'paid', invoice_number: expect.stringMatching(/^FF\//) });
+    // The gateway's captured event replayed under a new delivery id: answered as a duplicate (200, the
+    // gateway stops retrying), nothing changes; one made longer ago than the retry window, or with no
+    // created_at, is refused with 400.
+    const entity = {
+      id: paid.razorpay_payment_id,
+      order_id: payment.order_id,
+      amount: payment.amount,
+      currency: 'INR',
+      status: 'captured',
+      method: 'upi',
+    };
+    const post = (body: Record<string, unknown>, eventId: string) => {
+      const raw = JSON.stringify({
+        entity: 'event',
+        event: 'payment.captured',
+        payload: { payment: { entity } },
+        ...body,
+      });
+      return fetch(`${hooks}${WEBHOOK}`, {
+        method: 'POST',
+        headers: {
+          'content-type': 'application/json',
+          'x-razorpay-signature': hmacSha256Hex(SIMULATOR_KEYS.webhookSecret, raw),
+          'x-razorpay-event-id': eventId,
+        },
+        body: raw,
+      });
+    };
+    const now = Math.floor(Date.now() / 1000);
+    const replay = await post({ created_at: now }, `evt_replay_${orderId}`);
+    expect(replay.status).toBe(200);
+    expect(((await replay.json()) as { data: { outcome: string } }).data.outcome).toBe('duplicate');
+    expect((await post({ created_at: now - WEBHOOK_MAX_AGE_MS / 1000 - 60 * 60 }, `evt_stale_${orderId}`)).status).toBe(
+      400,
+    );
+    expect((await post({}, `evt_undated_${orderId}`)).status).toBe(400);
+    expect((await c.get(`/api/customer/orders/${orderId}`)).body.data.order).toEqual(order);
     const forged = await fetch(`${hooks}${WEBHOOK}`, {
       method: 'POST',
       headers: {

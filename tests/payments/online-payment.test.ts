@@ -16,7 +16,8 @@ import { boardOrderJson, staffOrderJson } from '#features/fulfilment/server/staf
 import { staffOrder } from '#features/fulfilment/server/staff-orders.ts';
 import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
-import { WebhookSignatureError } from '#features/payments/index.ts';
+import { WebhookSignatureError, WebhookStaleError } from '#features/payments/index.ts';
+import { WEBHOOK_MAX_AGE_MS } from '#features/payments/server/gateway.ts';
 import {
   cancelCheckoutPayment,
   handlePaymentWebhook,
@@ -88,6 +89,41 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     expect(await sms(orderId, 'confirmed')).toBe(1);
     expect(await handlePaymentWebhook(handle.db, gateway, hook.body, hook.headers)).toBe('duplicate');
     expect(confirmations.get(orderId)).toBe(1);
+  });
+
+  it('answers an event replayed under a new delivery id as a duplicate, and it changes nothing', async () => {
+    const gateway = new FakeGateway();
+    const { orderId, gatewayOrderId } = await awaiting(gateway);
+    const payment = gateway.pay(gatewayOrderId);
+    const order = gateway.orders.get(gatewayOrderId)!;
+    for (const event of [
+      { type: 'payment.captured' as const, payment },
+      { type: 'order.paid' as const, order, payment },
+    ]) {
+      const hook = gateway.webhook(event);
+      expect(await handlePaymentWebhook(handle.db, gateway, hook.body, hook.headers)).not.toBe('duplicate');
+      const replay = gateway.webhook(event);
+      expect(replay.body).not.toBe(hook.body); // another delivery id
+      expect(await handlePaymentWebhook(handle.db, gateway, replay.body, replay.headers)).toBe('duplicate');
+    }
+    expect(confirmations.get(orderId)).toBe(1);
+    expect(await sms(orderId, 'confirmed')).toBe(1);
+  });
+
+  it('refuses a webhook made longer ago than the retry window, and changes nothing', async () => {
+    const gateway = new FakeGateway();
+    const { orderId, gatewayOrderId } = await awaiting(gateway);
+    const payment = gateway.pay(gatewayOrderId);
+    const now = Math.floor(Date.now() / 1000);
+    const WINDOW_S = WEBHOOK_MAX_AGE_MS / 1000;
+    // An hour past the window is refused; an hour inside it is acted on.
+    const stale = gateway.webhook({ type: 'payment.captured', payment }, undefined, now - WINDOW_S - 60 * 60);
+    await expect(handlePaymentWebhook(handle.db, gateway, stale.body, stale.headers)).rejects.toBeInstanceOf(
+      WebhookStaleError,
+    );
+    expect((await row(orderId)).paymentStatus).toBe('pending');
+    const late = gateway.webhook({ type: 'payment.captured', payment }, undefined, now - WINDOW_S + 60 * 60);
+    expect(await handlePaymentWebhook(handle.db, gateway, late.body, late.headers)).toBe('paid');
   });
 
   it('refuses a bad signature on the callback and on the webhook, and changes nothing', async () => {

@@ -72,7 +72,7 @@ describe('orders and payments', () => {
     expect(payment).toMatchObject({ status: 'failed', errorDescription: body.error.description });
     await sim.simulator.webhooksIdle();
     expect(receiver.events(sim.gateway)).toEqual([
-      { eventId: expect.any(String), event: { type: 'payment.failed', payment } },
+      { eventId: expect.any(String), createdAt: expect.any(Number), event: { type: 'payment.failed', payment } },
     ]);
     // The customer may try again: the order takes a second payment.
     expect((await pay(order.id, 'success')).status).toBe(200);

@@ -8,6 +8,7 @@
 import { validatePaymentVerification, validateWebhookSignature } from 'razorpay/dist/utils/razorpay-utils.js';
 import { describe, expect, it } from 'vitest';
 import { RazorpayGateway, WebhookSignatureError } from '#features/payments/index.ts';
+import { webhookEventKey } from '#features/payments/server/gateway.ts';
 import { checkoutSignature, hmacSha256Hex } from '#features/payments/server/signatures.ts';
 
 const CHECKOUT = {
@@ -71,20 +72,24 @@ describe('the webhook signature', () => {
     expect(hmacSha256Hex(WEBHOOK.secret, WEBHOOK.body)).toBe(WEBHOOK.signature);
     expect(validateWebhookSignature(WEBHOOK.body, WEBHOOK.signature, WEBHOOK.secret)).toBe(true);
     const parsed = gateway.parseWebhook(
-      WEBHOOK.body.replace('{"a":1', '{"event":"account.updated","a":1'),
+      WEBHOOK.body.replace('{"a":1', '{"event":"account.updated","created_at":1700000000,"a":1'),
       headers({
         'x-razorpay-signature': hmacSha256Hex(
           WEBHOOK.secret,
-          WEBHOOK.body.replace('{"a":1', '{"event":"account.updated","a":1'),
+          WEBHOOK.body.replace('{"a":1', '{"event":"account.updated","created_at":1700000000,"a":1'),
         ),
         'x-razorpay-event-id': 'evt_example',
       }),
     );
-    expect(parsed).toEqual({ eventId: 'evt_example', event: { type: 'other', name: 'account.updated' } });
+    expect(parsed).toEqual({
+      eventId: 'evt_example',
+      createdAt: 1700000000,
+      event: { type: 'other', name: 'account.updated' },
+    });
   });
 
   it('refuses a tampered body, a tampered or missing signature, and a missing event id', () => {
-    const body = JSON.stringify({ event: 'order.paid', payload: {} });
+    const body = JSON.stringify({ event: 'order.paid', payload: {}, created_at: 1700000000 });
     const signature = hmacSha256Hex(WEBHOOK.secret, body);
     const attempts: [string, Record<string, string>][] = [
       [body.replace('paid', 'paiD'), { 'x-razorpay-signature': signature, 'x-razorpay-event-id': 'e1' }],
@@ -98,12 +103,54 @@ describe('the webhook signature', () => {
     for (const [raw, given] of attempts)
       expect(() => gateway.parseWebhook(raw, headers(given)), JSON.stringify(given)).toThrow(WebhookSignatureError);
     // Signed, but not an event the shop can read: refused the same way (400, nothing changes).
-    const bad = '{"event":"payment.captured","payload":{"payment":{"entity":{"id":"pay_1"}}}}';
-    expect(() =>
-      gateway.parseWebhook(
+    const payment = { id: 'pay_1', order_id: 'order_1', amount: 100, currency: 'INR', status: 'captured' };
+    for (const bad of [
+      '{"event":"payment.captured","created_at":1700000000,"payload":{"payment":{"entity":{"id":"pay_1"}}}}',
+      // No created_at: its age cannot be told, so it is refused too.
+      JSON.stringify({ event: 'payment.captured', payload: { payment: { entity: payment } } }),
+      JSON.stringify({
+        event: 'payment.captured',
+        created_at: '1700000000',
+        payload: { payment: { entity: payment } },
+      }),
+    ])
+      expect(
+        () =>
+          gateway.parseWebhook(
+            bad,
+            headers({ 'x-razorpay-signature': hmacSha256Hex(WEBHOOK.secret, bad), 'x-razorpay-event-id': 'e2' }),
+          ),
         bad,
-        headers({ 'x-razorpay-signature': hmacSha256Hex(WEBHOOK.secret, bad), 'x-razorpay-event-id': 'e2' }),
-      ),
-    ).toThrow(WebhookSignatureError);
+      ).toThrow(WebhookSignatureError);
+  });
+});
+
+describe("a webhook's own key", () => {
+  const payment = { id: 'pay_1', order_id: 'order_1', amount: 100, currency: 'INR', status: 'captured' };
+  const order = { id: 'order_1', amount: 100, currency: 'INR', receipt: 'FF-1', status: 'paid' };
+  const refund = (id: string) => ({ id, payment_id: 'pay_1', amount: 50, status: 'processed', notes: [] });
+  /** The key of a signed delivery of `event` with `entities`, under delivery id `eventId`. */
+  const keyOf = (event: string, entities: Record<string, unknown>, eventId = 'evt_1') => {
+    const payload = Object.fromEntries(Object.entries(entities).map(([k, v]) => [k, { entity: v }]));
+    const body = JSON.stringify({ entity: 'event', event, payload, created_at: 1700000000 });
+    const signed = headers({
+      'x-razorpay-signature': hmacSha256Hex(WEBHOOK.secret, body),
+      'x-razorpay-event-id': eventId,
+    });
+    return webhookEventKey(gateway.parseWebhook(body, signed).event);
+  };
+
+  it('is the event type and the ids of the entities it is about, whatever the delivery id', () => {
+    expect(keyOf('payment.captured', { payment }, 'evt_1')).toBe(keyOf('payment.captured', { payment }, 'evt_2'));
+    expect(keyOf('payment.captured', { payment })).toBe('payment.captured:pay_1');
+    expect(keyOf('payment.authorized', { payment: { ...payment, status: 'authorized' } })).toBe(
+      'payment.authorized:pay_1',
+    );
+    expect(keyOf('order.paid', { order, payment })).toBe('order.paid:order_1:pay_1');
+    expect(keyOf('refund.processed', { refund: refund('rfnd_1'), payment })).toBe('refund.processed:rfnd_1');
+    // Two refunds of one payment are two events.
+    expect(keyOf('refund.processed', { refund: refund('rfnd_2'), payment })).toBe('refund.processed:rfnd_2');
+    expect(keyOf('qr_code.credited', { qr_code: { id: 'qr_1' }, payment })).toBe('qr_code.credited:qr_1:pay_1');
+    expect(keyOf('account.updated', {})).toBeNull();
   });
 });

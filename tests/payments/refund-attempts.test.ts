@@ -99,8 +99,8 @@ describe.each(testDatabaseKinds())('refund attempts on %s', (kind) => {
     const second = gateway.refunds[1]!;
     expect(second.notes.refund_id).toBe(`${refund!.id}-2`);
 
-    // The first attempt's failure, delivered again, is not the retry's.
-    expect(await deliver(gateway, 'refund.failed', { ...first, status: 'failed' })).toBe('refund_unchanged');
+    // The first attempt's failure, delivered again (under a new delivery id), is a duplicate: it changes nothing.
+    expect(await deliver(gateway, 'refund.failed', { ...first, status: 'failed' })).toBe('duplicate');
     expect((await refundsOf(order.orderId))[0]).toMatchObject({ status: 'sending', attempt: 2 });
 
     // The retry goes through; no webhook comes. The payments job finds it among both attempts.
@@ -112,7 +112,7 @@ describe.each(testDatabaseKinds())('refund attempts on %s', (kind) => {
       gatewayRefundId: second.id,
       failureReason: null,
     });
-    expect(await deliver(gateway, 'refund.failed', { ...first, status: 'failed' })).toBe('refund_unchanged');
+    expect(await deliver(gateway, 'refund.failed', { ...first, status: 'failed' })).toBe('duplicate');
     expect((await refundsOf(order.orderId))[0]).toMatchObject({ status: 'processed', gatewayRefundId: second.id });
     expect(gateway.refunds).toHaveLength(2);
   });
@@ -133,6 +133,8 @@ describe.each(testDatabaseKinds())('refund attempts on %s', (kind) => {
     const [a, b] = gateway.refunds;
     expect(await deliver(gateway, 'refund.processed', gateway.settle(b!.id, 'processed'))).toBe('refund_settled');
     expect(await deliver(gateway, 'refund.processed', gateway.settle(a!.id, 'processed'))).toBe('refund_settled');
+    // Either one replayed under a new delivery id is a duplicate.
+    expect(await deliver(gateway, 'refund.processed', gateway.settle(b!.id, 'processed'))).toBe('duplicate');
     const rows = await refundsOf(order.orderId);
     expect(rows.map((r) => [r.status, r.gatewayRefundId])).toEqual([
       ['processed', a!.id],

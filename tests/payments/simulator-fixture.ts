@@ -7,7 +7,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll } from 'vitest';
 import {
-  type GatewayEvent,
+  type GatewayWebhook,
   type PaymentSimulator,
   RazorpayGateway,
   SIMULATOR_KEYS,
@@ -38,7 +38,7 @@ export class WebhookReceiver {
     this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}/api/payments/razorpay/webhook`;
   }
   /** Every delivery, verified and parsed by the gateway. */
-  events(gateway: RazorpayGateway): { eventId: string; event: GatewayEvent }[] {
+  events(gateway: RazorpayGateway): GatewayWebhook[] {
     return this.received.map((r) => gateway.parseWebhook(r.body, r.headers));
   }
   types(gateway: RazorpayGateway): string[] {

@@ -12,11 +12,16 @@ const { receiver, pay, paidOrder } = sim;
 describe('webhook delivery', () => {
   it('twice: every event arrives two times with the same event id', async () => {
     sim.simulator.settings({ webhooks: 'twice' });
+    const before = Math.floor(Date.now() / 1000);
     await paidOrder();
     await sim.simulator.webhooksIdle();
-    const ids = receiver.events(sim.gateway).map((e) => e.eventId);
+    const events = receiver.events(sim.gateway);
+    const ids = events.map((e) => e.eventId);
     expect(ids).toHaveLength(6);
     expect(new Set(ids).size).toBe(3);
+    // Each is dated when it was made (Unix seconds), inside the signature: the shop refuses stale ones.
+    for (const e of events) expect(e.createdAt).toBeGreaterThanOrEqual(before);
+    for (const e of events) expect(e.createdAt).toBeLessThanOrEqual(Math.ceil(Date.now() / 1000));
   });
 
   it('late: nothing arrives before the delay; never: nothing until flushed', async () => {

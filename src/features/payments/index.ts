@@ -17,6 +17,7 @@ export {
   type GatewayWebhook,
   type PaymentGateway,
   WebhookSignatureError,
+  WebhookStaleError,
 } from './server/gateway.ts';
 export { type OrderSettlement, registerOrderSettlement } from './server/order-settlement.ts';
 export {

@@ -12,7 +12,7 @@ export const paymentWebhookRoute = defineRoute({
   path: '/api/payments/razorpay/webhook',
   summary: "The payment gateway's webhook",
   description:
-    'The raw body is checked against X-Razorpay-Signature (HMAC-SHA256 with the webhook secret): 400 when missing or wrong, nothing changes. Events are de-duplicated by x-razorpay-event-id: a repeat answers 200 and changes nothing. payment.captured, payment.authorized, order.paid, payment.failed, refund.created, refund.processed and refund.failed are handled in any order; 503 when the gateway could not be asked (it retries).',
+    'The raw body is checked against X-Razorpay-Signature (HMAC-SHA256 with the webhook secret): 400 when missing or wrong, nothing changes. A body without created_at, or made more than 24 hours ago (the gateway retry window), is refused with 400. Events are de-duplicated by x-razorpay-event-id and by the event type and entity ids (refund id, payment id, order id and payment id for order.paid), so one replayed under a new event id is a repeat too: a repeat answers 200 (outcome duplicate) and changes nothing. payment.captured, payment.authorized, order.paid, payment.failed, refund.created, refund.processed and refund.failed are handled in any order; 503 when the gateway could not be asked (it retries).',
   auth: 'none',
   response: z.object({ outcome: z.string().describe('What the event did, e.g. paid, duplicate, refund_settled') }),
 });

@@ -14,7 +14,7 @@ import { implement } from '#lib/http/handler.ts';
 import { logger } from '#lib/log.ts';
 import { paymentWebhookRoute, retryRefundRoute, simulatorPayRoute } from './contract.ts';
 import { getPaymentGateway } from './server/configured.ts';
-import { GatewayError, WebhookSignatureError } from './server/gateway.ts';
+import { GatewayError, WebhookSignatureError, WebhookStaleError } from './server/gateway.ts';
 import { PAYMENT_FAILED } from './server/payment.ts';
 import { handlePaymentWebhook } from './server/payment-callbacks.ts';
 import { retryPaymentRefund } from './server/payment-refunds.ts';
@@ -36,7 +36,7 @@ export const simulatorPayEndpoint = implement(simulatorPayRoute, async ({ body, 
   }
 });
 
-/** The webhook: raw body within the body cap, signature checked by the gateway (400), 503 when the gateway cannot be asked. */
+/** The webhook: raw body within the body cap, signature checked by the gateway (400), one older than the retry window refused (400), 503 when the gateway cannot be asked. */
 export const paymentWebhookEndpoint = {
   contract: paymentWebhookRoute,
   endpoint: api(async (ctx) => {
@@ -50,6 +50,13 @@ export const paymentWebhookEndpoint = {
       if (err instanceof WebhookSignatureError) {
         logger.warn({ reqId: ctx.locals.reqId }, 'webhook refused: signature missing or invalid');
         throw new AppError('bad_request', 'The webhook signature is missing or invalid.');
+      }
+      if (err instanceof WebhookStaleError) {
+        logger.warn(
+          { reqId: ctx.locals.reqId, createdAt: new Date(err.createdAt * 1000).toISOString() },
+          'webhook refused: older than the gateway retry window (a replay)',
+        );
+        throw new AppError('bad_request', 'The webhook is older than the retry window.');
       }
       if (err instanceof GatewayError) {
         logger.warn({ reqId: ctx.locals.reqId, err }, 'webhook: the gateway could not be asked; it retries');

@@ -49,13 +49,42 @@ export type GatewayEvent =
   | { type: 'payment.authorized' | 'payment.captured' | 'payment.failed'; payment: GatewayPayment }
   | { type: 'order.paid'; order: GatewayOrder; payment: GatewayPayment }
   | { type: 'refund.created' | 'refund.processed' | 'refund.failed'; refund: GatewayRefund }
-  | { type: 'other'; name: string };
+  | { type: 'other'; name: string; entityIds?: string[] };
 
-/** A verified webhook: the gateway's event id (`x-razorpay-event-id`, for de-duplication) and the event. */
+/** A verified webhook: the gateway's delivery id (`x-razorpay-event-id`), when the event was made, and the event. */
 export interface GatewayWebhook {
+  /** The delivery's id: outside the signature, so a replay can carry a new one. */
   eventId: string;
+  /** When the gateway made the event (Unix seconds; Razorpay's top-level `created_at`, inside the signature). */
+  createdAt: number;
   event: GatewayEvent;
 }
+
+/**
+ * The event's own identity, inside the signature: its type and the ids of the entities it is
+ * about (`refund.*` the refund, `payment.*` the payment, `order.paid` the order and the payment,
+ * others the ids the gateway gave). A replay under a new delivery id has the same key; null for
+ * an event that names no entity (de-duplicated by delivery id only).
+ */
+export function webhookEventKey(event: GatewayEvent): string | null {
+  switch (event.type) {
+    case 'payment.authorized':
+    case 'payment.captured':
+    case 'payment.failed':
+      return `${event.type}:${event.payment.id}`;
+    case 'order.paid':
+      return `${event.type}:${event.order.id}:${event.payment.id}`;
+    case 'refund.created':
+    case 'refund.processed':
+    case 'refund.failed':
+      return `${event.type}:${event.refund.id}`;
+    default:
+      return event.entityIds?.length ? `${event.name}:${event.entityIds.join(':')}` : null;
+  }
+}
+
+/** How old a webhook may be (ms; the gateway's retry window): an older one is refused as a replay. */
+export const WEBHOOK_MAX_AGE_MS = 24 * 60 * 60 * 1000;
 
 export interface PaymentGateway {
   /** `razorpay`, or `simulator` (the same protocol, served locally): the browser opens that gateway's checkout. */
@@ -98,6 +127,17 @@ export class WebhookSignatureError extends Error {
   constructor(message = 'Webhook signature is missing or invalid') {
     super(message);
     this.name = 'WebhookSignatureError';
+  }
+}
+
+/** A verified webhook refused for its age: made longer ago than WEBHOOK_MAX_AGE_MS (answered 400, nothing changes). */
+export class WebhookStaleError extends Error {
+  /** When the gateway made the event (Unix seconds). */
+  readonly createdAt: number;
+  constructor(createdAt: number) {
+    super(`Webhook made at ${createdAt} is older than the gateway's retry window`);
+    this.name = 'WebhookStaleError';
+    this.createdAt = createdAt;
   }
 }
 

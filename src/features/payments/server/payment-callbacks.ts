@@ -8,7 +8,13 @@ import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { GatewayError, type PaymentGateway } from './gateway.ts';
+import {
+  GatewayError,
+  type PaymentGateway,
+  WEBHOOK_MAX_AGE_MS,
+  WebhookStaleError,
+  webhookEventKey,
+} from './gateway.ts';
 import { PAYMENT_FAILED, releasePendingOrder } from './payment.ts';
 import { type ConfirmOutcome, confirmFromGateway, confirmPayment, eventSeen, recordEvent } from './payment-confirm.ts';
 import { settleRefund } from './payment-refunds.ts';
@@ -98,9 +104,12 @@ export async function cancelCheckoutPayment(
 
 /**
  * A gateway webhook: verified and parsed by the gateway (WebhookSignatureError: the route answers
- * 400, nothing changes), de-duplicated by event id, then acted on. Payment events confirm the
- * payment; refund events settle the refund; anything else is recorded and ignored. Throws
- * GatewayError when the gateway could not be asked (the route answers 503; the gateway retries).
+ * 400, nothing changes), refused when made longer ago than the gateway's retry window
+ * (WebhookStaleError: 400, nothing changes), de-duplicated by its delivery id and by its own key
+ * (its type and entity ids, inside the signature: a replay under a new delivery id is a
+ * duplicate), then acted on. Payment events confirm the payment; refund events settle the refund;
+ * anything else is recorded and ignored. Throws GatewayError when the gateway could not be asked
+ * (the route answers 503; the gateway retries).
  */
 export async function handlePaymentWebhook(
   db: Database,
@@ -108,26 +117,28 @@ export async function handlePaymentWebhook(
   rawBody: string,
   headers: Headers,
 ): Promise<string> {
-  const { eventId, event } = gateway.parseWebhook(rawBody, headers);
-  if (await eventSeen(db, eventId)) return 'duplicate';
+  const { eventId, createdAt, event } = gateway.parseWebhook(rawBody, headers);
+  if (Date.now() - createdAt * 1000 > WEBHOOK_MAX_AGE_MS) throw new WebhookStaleError(createdAt);
   const type = event.type === 'other' ? event.name : event.type;
+  const seen = { eventId, eventKey: webhookEventKey(event), type };
+  if (await eventSeen(db, seen)) return 'duplicate';
   switch (event.type) {
     case 'payment.authorized':
     case 'payment.captured':
     case 'order.paid':
-      return confirmPayment(db, gateway, event.payment, { eventId, type });
+      return confirmPayment(db, gateway, event.payment, seen);
     case 'refund.created':
     case 'refund.processed':
     case 'refund.failed': {
       const refund = event.refund;
       return db.transaction(async (tx) => {
-        if (!(await recordEvent(tx, eventId, type))) return 'duplicate';
+        if (!(await recordEvent(tx, seen))) return 'duplicate';
         return (await settleRefund(tx, refund)) ? 'refund_settled' : 'refund_unchanged';
       });
     }
     default:
       // payment.failed: the checkout lets the customer try again; a decline, abandon or expiry releases it.
-      await recordEvent(db, eventId, type);
+      await recordEvent(db, seen);
       return 'ignored';
   }
 }

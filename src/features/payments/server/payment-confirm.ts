@@ -7,14 +7,15 @@
  *   keeps `payment_problem` for staff and the mismatch is logged at error;
  * - an authorized payment is captured first (a parallel capture that won is read back);
  * - a captured payment marks the order paid with one conditional UPDATE (`WHERE payment_status =
- *   'pending'`), in the transaction that records the webhook's event id (a repeated event finds
- *   it and changes nothing) and in which the orders feature confirms the order (its settlement:
- *   the invoice number) and the "confirmed" SMS is queued (notifications' outbox);
+ *   'pending'`), in the transaction that records the webhook's delivery id and event key (a
+ *   repeated event, or one replayed under a new delivery id, finds it and changes nothing) and in
+ *   which the orders feature confirms the order (its settlement: the invoice number) and the
+ *   "confirmed" SMS is queued (notifications' outbox);
  * - a captured payment for an order already released, or a second payment of a paid order, is
  *   refunded in full (one `late_payment` refund per payment id) and the customer is told by SMS
  *   (queued in the transaction that writes the refund).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, or, sql } from 'drizzle-orm';
 import { orderSmsQueued, queueOrderSms } from '#features/notifications/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, paymentWebhookEvents } from '#lib/db/schema.ts';
@@ -35,20 +36,24 @@ export type ConfirmOutcome =
   | 'duplicate' // the webhook event was acted on already
   | 'unknown'; // no order of ours has that gateway order
 
-/** Whether the webhook event `eventId` was acted on already. */
-export async function eventSeen(db: Database | Transaction, eventId: string): Promise<boolean> {
+/** Whether the webhook event was acted on already: its delivery id, or its key under another delivery id. */
+export async function eventSeen(db: Database | Transaction, event: ConfirmEvent): Promise<boolean> {
   const [row] = await db
     .select({ id: paymentWebhookEvents.eventId })
     .from(paymentWebhookEvents)
-    .where(eq(paymentWebhookEvents.eventId, eventId));
+    .where(
+      event.eventKey
+        ? or(eq(paymentWebhookEvents.eventId, event.eventId), eq(paymentWebhookEvents.eventKey, event.eventKey))
+        : eq(paymentWebhookEvents.eventId, event.eventId),
+    );
   return Boolean(row);
 }
 
-/** Records the webhook event in `tx`; false when another delivery recorded it first. */
-export async function recordEvent(db: Database | Transaction, eventId: string, type: string): Promise<boolean> {
+/** Records the webhook event in `tx`; false when another delivery (same delivery id or same key) recorded it first. */
+export async function recordEvent(db: Database | Transaction, event: ConfirmEvent): Promise<boolean> {
   const inserted = await db
     .insert(paymentWebhookEvents)
-    .values({ eventId, type })
+    .values({ eventId: event.eventId, eventKey: event.eventKey, type: event.type })
     .onConflictDoNothing()
     .returning({ id: paymentWebhookEvents.eventId });
   return inserted.length > 0;
@@ -56,7 +61,10 @@ export async function recordEvent(db: Database | Transaction, eventId: string, t
 
 /** The webhook event that brought the payment, when one did. */
 export interface ConfirmEvent {
+  /** The delivery id (`x-razorpay-event-id`). */
   eventId: string;
+  /** The event's own key (webhookEventKey), or null when it names no entity. */
+  eventKey: string | null;
   type: string;
 }
 
@@ -99,7 +107,7 @@ export async function confirmPayment(
   payment: GatewayPayment,
   event?: ConfirmEvent,
 ): Promise<ConfirmOutcome> {
-  if (event && (await eventSeen(db, event.eventId))) return 'duplicate';
+  if (event && (await eventSeen(db, event))) return 'duplicate';
   const [row] = await db.select().from(orders).where(eq(orders.gatewayOrderId, payment.orderId));
   const pending = row?.paymentStatus === 'pending';
   const mismatch = row && (payment.amountPaise !== row.paidAmountPaise || payment.currency !== CURRENCY);
@@ -110,13 +118,13 @@ export async function confirmPayment(
   if (!outcome && pending && gateway) paid = await captured(gateway, payment);
   if (!outcome && paid.status !== 'captured') outcome = 'not_paid';
   if (outcome) {
-    if (event) await recordEvent(db, event.eventId, event.type);
+    if (event) await recordEvent(db, event);
     return outcome;
   }
   const orderId = row!.id;
   const settlement = orderSettlement();
   const result = await db.transaction(async (tx) => {
-    if (event && !(await recordEvent(tx, event.eventId, event.type))) return { outcome: 'duplicate' as const };
+    if (event && !(await recordEvent(tx, event))) return { outcome: 'duplicate' as const };
     const marked = await tx
       .update(orders)
       .set({ paymentStatus: 'paid', paymentReference: paid.id, paymentProblem: null })

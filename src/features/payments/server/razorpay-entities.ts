@@ -50,17 +50,22 @@ export const errorBody = z.object({
   error: z.object({ code: z.string().nullish(), description: z.string().nullish() }),
 });
 
-/** A webhook's body: the event's name and the entities it carries. */
+/** A webhook's body: the event's name, when it was made (Unix seconds) and the entities it carries. */
 export const webhookBody = z.object({
   event: z.string(),
+  created_at: z.number().int().nonnegative(),
   payload: z
     .object({
       payment: z.object({ entity: z.unknown() }).optional(),
       order: z.object({ entity: z.unknown() }).optional(),
       refund: z.object({ entity: z.unknown() }).optional(),
+      qr_code: z.object({ entity: z.unknown() }).optional(),
     })
     .default({}),
 });
+
+/** An entity's id, for an event the shop does not read otherwise. */
+const withId = z.object({ id: z.string() });
 
 /** A Razorpay order as the interface's GatewayOrder. */
 export function toOrder(order: z.infer<typeof orderEntity>): GatewayOrder {
@@ -118,6 +123,12 @@ export function toEvent(body: z.infer<typeof webhookBody>): GatewayEvent {
     return {
       type: event as 'refund.created' | 'refund.processed' | 'refund.failed',
       refund: toRefund(refundEntity.parse(payload.refund?.entity)),
+    };
+  if (event === 'qr_code.credited')
+    return {
+      type: 'other',
+      name: event,
+      entityIds: [withId.parse(payload.qr_code?.entity).id, withId.parse(payload.payment?.entity).id],
     };
   return { type: 'other', name: event };
 }

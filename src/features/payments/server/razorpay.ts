@@ -88,9 +88,9 @@ export class RazorpayGateway implements PaymentGateway {
       throw new WebhookSignatureError('Webhook body is not JSON');
     }
     const body = webhookBody.safeParse(parsed);
-    if (!body.success) throw new WebhookSignatureError('Webhook body is not a Razorpay event');
+    if (!body.success) throw new WebhookSignatureError('Webhook body is not a Razorpay event (or has no created_at)');
     try {
-      return { eventId, event: toEvent(body.data) };
+      return { eventId, createdAt: body.data.created_at, event: toEvent(body.data) };
     } catch {
       throw new WebhookSignatureError(`Webhook ${body.data.event} lacks the entity it names`);
     }

@@ -66,11 +66,14 @@ export const paymentRefunds = pgTable(
 );
 
 /**
- * Gateway webhook events already acted on, by the gateway's event id (`x-razorpay-event-id`):
- * inserted in the transaction that acts on the event, so a repeated delivery changes nothing.
+ * Gateway webhook events already acted on, by the gateway's delivery id (`x-razorpay-event-id`)
+ * and by the event's own key (its type and entity ids, inside the signature: webhookEventKey;
+ * null for an event that names no entity): inserted in the transaction that acts on the event,
+ * so a repeated delivery, or a replay under a new delivery id, changes nothing.
  */
 export const paymentWebhookEvents = pgTable('payment_webhook_events', {
   eventId: text('event_id').primaryKey(),
+  eventKey: text('event_key').unique('payment_webhook_events_event_key_unique'),
   type: text('type').notNull(),
   receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
 });

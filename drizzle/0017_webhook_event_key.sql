@@ -1,0 +1,2 @@
+ALTER TABLE "payment_webhook_events" ADD COLUMN "event_key" text;--> statement-breakpoint
+ALTER TABLE "payment_webhook_events" ADD CONSTRAINT "payment_webhook_events_event_key_unique" UNIQUE("event_key");

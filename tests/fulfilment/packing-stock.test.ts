@@ -17,20 +17,8 @@ import { quoteOrder } from '#features/orders/server/quote.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, orderItems, products, stockMovements } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
+import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
-
-const ADDRESS = {
-  type: 'home',
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: 10.5276,
-  longitude: 76.2144,
-};
 
 const packer: StaffActor = { staffId: null, name: 'Test packer', role: 'packer', requestId: null };
 
@@ -92,7 +80,7 @@ describe.each(testDatabaseKinds())('stock through packing and cancellation on %s
       .insert(customers)
       .values({ name: 'Asha', phone: `+91951000${String(++phone).padStart(4, '0')}` })
       .returning();
-    const address = await addAddress(db, customer!.id, ADDRESS);
+    const address = await addAddress(db, customer!.id, THRISSUR_ADDRESS);
     for (const [id, qty] of lines) await addToCart(db, customer!.id, id, qty);
     const quote = await quoteOrder(db, customer!.id, { points: 0 });
     const result = await placeOrder(db, customer!.id, {

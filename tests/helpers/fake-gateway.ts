@@ -26,6 +26,7 @@ import type { CheckoutPayment } from '#features/payments/server/payment.ts';
 import { confirmPayment } from '#features/payments/server/payment-confirm.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
+import { THRISSUR_ADDRESS } from './addresses.ts';
 
 // As the server wires it (src/server/wiring.ts): a settled payment confirms or releases the order.
 registerOrderSettlement(orderSettlement);
@@ -192,18 +193,7 @@ export async function payPlaced(
 /** A new customer (`phone`) with two of `productId` in the cart and an online order placed: awaiting its payment. */
 export async function placeAwaitingPayment(db: Database, gateway: FakeGateway, productId: number, phone: string) {
   const [c] = await db.insert(customers).values({ name: 'Asha', phone }).returning();
-  const address = await addAddress(db, c!.id, {
-    type: 'home',
-    name: 'Asha Menon',
-    mobile: '+919876543210',
-    building_num: '12/4',
-    street: 'Round North',
-    landmark: null,
-    city: 'Thrissur',
-    po_box: '680001',
-    latitude: 10.5276,
-    longitude: 76.2144,
-  });
+  const address = await addAddress(db, c!.id, THRISSUR_ADDRESS);
   await addToCart(db, c!.id, productId, 2);
   const quote = await quoteOrder(db, c!.id);
   const placed = await placeOrder(

@@ -104,6 +104,8 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
       delivery_slot: { id: order.delivery_slot.id },
     });
     expect(o.lines[0]).toMatchObject({ product_id: product.id, qty: 1, substitution: 'replace' });
+    // Cash on delivery: the rider collects the whole total.
+    expect(o.amount_due).toBe(o.paid_amount);
     expect(o.map_url).toContain('10.5276');
     expect(o.history).toEqual([expect.objectContaining({ status: 'placed', by: 'Customer' })]);
     expect(o.riders.length).toBeGreaterThan(0);

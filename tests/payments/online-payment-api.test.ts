@@ -141,6 +141,11 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     // The same callback again answers the same paid order.
     const again = await c.post('/api/customer/payments/razorpay/verify', { json: fields });
     expect(again.body.data.order.invoice_number).toBe(mine[0].invoice_number);
+    // The rider collects nothing for an order paid online.
+    const manager = await staffClient(shop, DEMO_STAFF_PHONE.manager);
+    const staffView = (await manager.get(`/api/admin/orders/${orderId}`)).body.data.order;
+    expect(staffView).toMatchObject({ payment_status: 'paid', amount_due: '0.00' });
+    expect(Number(staffView.paid_amount)).toBeGreaterThan(0);
     if (db) {
       await expect
         .poll(async () => (await db!.db.$count(orderNotifications, eq(orderNotifications.orderId, orderId))) > 0, POLL)

@@ -68,6 +68,9 @@ export const staffOrderSchema = z.object({
   points_redeemed: z.number().int(),
   delivery_fee: rupees,
   paid_amount: rupees,
+  amount_due: rupees.describe(
+    'What the rider collects at the door: the total for cash or card not yet paid, else 0.00',
+  ),
   promo_code: z.string().nullable(),
   payment_reference: z.string().nullable(),
   /** The online payment: null for other payment modes. */

@@ -67,6 +67,17 @@ export function CustomerSection({ order }: { order: StaffOrderJson }) {
   );
 }
 
+/**
+ * What the rider reads under "To pay": the amount to collect at the door, or why there is none
+ * (paid online or on the customer's credit), so a prepaid order is never collected twice.
+ */
+function amountDueText(order: StaffOrderJson): string {
+  if (Number(order.amount_due) > 0) return money(order.amount_due);
+  if (order.payment_status === 'paid') return 'Prepaid — collect nothing';
+  if (order.payment_mode === 'Credit') return 'On credit — collect nothing';
+  return 'Nothing to collect';
+}
+
 interface DeliveryProps {
   order: StaffOrderJson;
   busy: boolean;
@@ -107,7 +118,7 @@ export function DeliverySection({
           {paymentModeLabel(order.payment_mode)} · {paymentStatusLabel(order.payment_status, order.refunds)}
         </dd>
         <dt className="text-slate-600">To pay</dt>
-        <dd className="font-semibold">{money(order.paid_amount)}</dd>
+        <dd className="font-semibold">{amountDueText(order)}</dd>
         {order.payment_reference && (
           <>
             <dt className="text-slate-600">Payment ref.</dt>

@@ -1,6 +1,7 @@
 /** JSON of the back office's order answers (contract.ts boardRoute, staffOrderSchema); money as 2-decimal strings. */
 
 import { paiseToRupees } from '#lib/money.ts';
+import { dueOnDelivery } from '../rules.ts';
 import type { Board, BoardOrder, BoardSlot } from './order-board.ts';
 import { orderedAmount } from './packing.ts';
 import type { StaffOrder } from './staff-orders.ts';
@@ -62,6 +63,7 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
   points_redeemed: o.pointsRedeemed,
   delivery_fee: rupees(o.deliveryFeePaise),
   paid_amount: rupees(o.paidAmountPaise),
+  amount_due: rupees(dueOnDelivery(o)),
   promo_code: o.promoCode,
   payment_reference: o.paymentReference,
   payment:

@@ -9,6 +9,7 @@
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
 import { asc, eq } from 'drizzle-orm';
+import { categoryHref } from '#features/catalog/rules.ts';
 import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
@@ -42,7 +43,7 @@ export const GET: APIRoute = async () => {
     ...pages.map((p) => url(`/${p.id}`, p.data.updated)),
     url('/blog'),
     ...posts.map((p) => url(`/blog/${p.id}`, p.data.updated ?? p.data.published)),
-    ...categoryRows.map((c) => url(`/category/${c.id}/subcategories`, c.updatedAt)),
+    ...categoryRows.map((c) => url(categoryHref(c.id), c.updatedAt)),
     ...subcategoryRows.map((s) => url(`/categories/${s.categoryId}/subcategory/${s.id}`, s.updatedAt)),
   ].join('');
 

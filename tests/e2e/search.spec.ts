@@ -130,6 +130,15 @@ test.describe('desktop (1280 px)', () => {
     await expect(page.getByRole('listbox', { name: 'Products' }).getByRole('option')).toHaveCount(0);
   });
 
+  test('a word the shop knows but does not stock names it and offers its category', async ({ page }) => {
+    await page.goto('/search?q=bhindi');
+    await expect(page.getByText("We don't stock okra (bhindi) yet.")).toBeVisible();
+    await expect(page.getByText('Did you mean one of these?')).toHaveCount(0);
+    await page.getByRole('link', { name: 'Browse Fresh Vegetables' }).click();
+    await expect(page).toHaveURL(/\/category\/\d+\/subcategories$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Fresh Vegetables' })).toBeVisible();
+  });
+
   test('Escape and an outside click close the dropdown', async ({ page }) => {
     const box = page.getByRole('combobox', { name: 'Search products' });
     await box.fill('mango');

@@ -4,8 +4,9 @@
  * typo corrections against catalogue words, and suggestions when nothing matches.
  */
 import { describe, expect, it } from 'vitest';
+import { unstockedMessage } from '#features/search/rules.ts';
 import { type IndexedProduct, SearchIndex } from '#features/search/server/engine.ts';
-import { buildSynonyms, shopSynonyms } from '#features/search/server/synonyms.ts';
+import { buildSynonyms, shopSynonyms, vocabularyGroup } from '#features/search/server/synonyms.ts';
 import { stem, terms } from '#features/search/server/text.ts';
 
 let nextId = 1;
@@ -137,8 +138,31 @@ describe('synonym file', () => {
   });
 
   it('rejects a bad file with a message naming the problem', () => {
-    expect(() => buildSynonyms({ equivalents: [['aloo']], spellings: {} })).toThrow(/at least two terms/);
-    expect(() => buildSynonyms({ equivalents: [['Aloo!', 'potato']], spellings: {} })).toThrow(/lower-case/);
+    const group = (terms: string[], categories = ['Fresh Vegetables']) => ({ terms, categories });
+    expect(() => buildSynonyms({ equivalents: [group(['aloo'])], spellings: {} })).toThrow(/at least two terms/);
+    expect(() => buildSynonyms({ equivalents: [group(['Aloo!', 'potato'])], spellings: {} })).toThrow(/lower-case/);
+    expect(() => buildSynonyms({ equivalents: [group(['aloo', 'potato'], [])], spellings: {} })).toThrow(
+      /name the category/,
+    );
     expect(() => buildSynonyms({ equivalents: [] })).toThrow();
+  });
+
+  it('knows what a term means and the categories of its kind, whichever way it is written', () => {
+    expect(vocabularyGroup('bhindi')).toEqual({
+      name: 'okra',
+      categories: expect.arrayContaining(['Fresh Vegetables']),
+    });
+    expect(vocabularyGroup('  Lady Finger ')?.name).toBe('okra');
+    expect(vocabularyGroup('atta')?.name).toBe('wheat flour');
+    expect(vocabularyGroup('panner')?.name).toBe('cottage cheese');
+    expect(vocabularyGroup('bird')).toBeUndefined();
+    expect(vocabularyGroup('fresh bhindi')).toBeUndefined();
+  });
+});
+
+describe('a known term the shop does not stock', () => {
+  it('is named with what it means, never "did you mean" an unrelated word', () => {
+    expect(unstockedMessage('okra', 'Bhindi')).toBe("We don't stock okra (Bhindi) yet.");
+    expect(unstockedMessage('okra', ' okra ')).toBe("We don't stock okra yet.");
   });
 });

@@ -18,6 +18,7 @@ type Page = {
   categories: { id: number; name: string; count: number }[];
   brands: { name: string; count: number }[];
   suggestions: string[];
+  unstocked: { name: string; category: { id: number; name: string; url: string } | null } | null;
 };
 
 describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
@@ -77,8 +78,20 @@ describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
     const nothing = await search('q=jakfroot');
     expect(nothing).toMatchObject({ total: 0, products: [], categories: [] });
     expect(nothing.suggestions).toContain('jackfruit');
+    expect(nothing.unstocked).toBeNull();
     const gibberish = await search('q=xqzvw');
     expect(gibberish).toMatchObject({ total: 0, products: [] });
+  });
+
+  it('says what a known word means and offers its category when the shop does not stock it', async () => {
+    const okra = await search('q=bhindi');
+    expect(okra).toMatchObject({ total: 0, products: [], suggestions: [] });
+    expect(okra.unstocked).toMatchObject({ name: 'okra', category: { name: 'Fresh Vegetables' } });
+    expect(okra.unstocked!.category!.url).toBe(`/category/${okra.unstocked!.category!.id}/subcategories`);
+    expect((await fetch(`${baseUrl}${okra.unstocked!.category!.url}`)).status).toBe(200);
+    // Wheat flour: no category of its kind in the demo shop, and still no unrelated suggestion.
+    const atta = await search('q=atta');
+    expect(atta).toMatchObject({ total: 0, suggestions: [], unstocked: { name: 'wheat flour', category: null } });
   });
 
   it('answers HEAD and is public and cacheable', async () => {

@@ -15,6 +15,9 @@ export {
   wishlistHeart,
 } from './product-card.ts';
 
+/** A category's page: its subcategories and products (the spec's `/category/{id}/subcategories`). */
+export const categoryHref = (id: number) => `/category/${id}/subcategories`;
+
 /** Subcategory browser page size. */
 export const PAGE_SIZE = 10;
 /** Home page product grid size. */

@@ -77,7 +77,17 @@ export const searchPageRoute = defineRoute({
     products: z.array(searchResultSchema),
     categories: z.array(z.object({ id: z.number().int(), name: z.string(), count: facetCount })),
     brands: z.array(z.object({ name: z.string(), count: facetCount })),
-    suggestions: z.array(z.string()),
+    suggestions: z.array(z.string()).describe('Words to try when nothing matched and the text is not a known term'),
+    unstocked: z
+      .object({
+        name: z.string().describe('What the known term means, e.g. "okra" for "bhindi"'),
+        category: z
+          .object({ id: z.number().int(), name: z.string(), url: z.string() })
+          .nullable()
+          .describe('The shop’s category of its kind, or null when the shop has none'),
+      })
+      .nullable()
+      .describe('Set when nothing matched a term the shop’s synonyms know: "We don’t stock okra (bhindi) yet."'),
   }),
 });
 

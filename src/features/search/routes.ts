@@ -15,6 +15,7 @@
  */
 
 import { searchResultJson } from '#features/catalog/index.ts';
+import { categoryHref } from '#features/catalog/rules.ts';
 import { CATALOG_CACHE } from '#lib/cache/cache-control.ts';
 import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
@@ -83,6 +84,14 @@ export const searchPageEndpoint = implementPublic(searchPageRoute, async ({ quer
       categories: result.categories.map((c) => ({ id: c.value, name: c.label, count: c.count })),
       brands: result.brands.map((b) => ({ name: b.label, count: b.count })),
       suggestions: result.suggestions,
+      unstocked: result.unstocked && {
+        name: result.unstocked.name,
+        category: result.unstocked.category && {
+          id: result.unstocked.category.id,
+          name: result.unstocked.category.name,
+          url: categoryHref(result.unstocked.category.id),
+        },
+      },
     },
     headers: CATALOG_CACHE,
   };

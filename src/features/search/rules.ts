@@ -19,6 +19,15 @@ export const SEARCH_MESSAGES = {
   noId: 'Unable to navigate: Product ID not found.',
 } as const;
 
+/**
+ * What the results page says when nothing matched a term the shop's synonyms know: "We don't
+ * stock okra (bhindi) yet.", or "We don't stock okra yet." when that is what was typed.
+ */
+export function unstockedMessage(name: string, typed: string): string {
+  const asTyped = typed.trim().replace(/\s+/g, ' ');
+  return asTyped.toLowerCase() === name ? `We don't stock ${name} yet.` : `We don't stock ${name} (${asTyped}) yet.`;
+}
+
 /** Lower-cased, trimmed, inner whitespace collapsed, at most SEARCH_MAX_LENGTH characters. */
 export function normalizeSearchText(text: string): string {
   return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim().toLowerCase();

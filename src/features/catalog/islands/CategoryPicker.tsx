@@ -24,7 +24,7 @@ import { GridIcon } from '#lib/ui/icons.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
 import type { listCategoriesRoute } from '../contract.ts';
-import { CATEGORY_MESSAGES } from '../rules.ts';
+import { CATEGORY_MESSAGES, categoryHref } from '../rules.ts';
 
 const FAILED = CATEGORY_MESSAGES.failed;
 
@@ -120,7 +120,7 @@ function CategoryPicker() {
             {categories.map((c) => (
               <li key={c.id}>
                 <a
-                  href={`/category/${c.id}/subcategories`}
+                  href={categoryHref(c.id)}
                   onClick={() => closeOverlay('categories')}
                   className="flex h-full flex-col items-center gap-2 rounded-xl p-2 text-center hover:bg-brand-50"
                 >

@@ -12,7 +12,7 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
 import { showPlaceholder } from '#lib/images.ts';
-import type { Category } from '../rules.ts';
+import { type Category, categoryHref } from '../rules.ts';
 import { createCategorySwiper, moveStrip } from './category-swiper.ts';
 import './swiper.css';
 
@@ -24,8 +24,6 @@ type CategoryLink = Pick<Category, 'id' | 'name' | 'image'>;
 interface Props {
   categories: CategoryLink[];
 }
-
-const categoryHref = (id: number) => `/category/${id}/subcategories`;
 
 function Arrow({ dir, hidden, onClick }: { dir: 'left' | 'right'; hidden: boolean; onClick: () => void }) {
   return (

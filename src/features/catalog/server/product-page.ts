@@ -9,7 +9,7 @@ import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
 import type { Crumb } from '#lib/seo.ts';
-import { type ProductDetail, type ProductSummary, packSize } from '../rules.ts';
+import { categoryHref, type ProductDetail, type ProductSummary, packSize } from '../rules.ts';
 import { cachedTree } from './catalog.ts';
 import { type Outcome, routeId } from './listing-pages.ts';
 import { catalogSnapshot } from './snapshot.ts';
@@ -79,10 +79,10 @@ export async function loadProductPage(idParam: string | undefined, reqId?: strin
     crumbs: product
       ? [
           { name: 'Home', url: '/' },
-          { name: product.category.name, url: `/category/${product.category.id}/subcategories` },
+          { name: product.category.name, url: categoryHref(product.category.id) },
           {
             name: product.subcategory.name,
-            url: `/category/${product.category.id}/subcategories?subcategory=${product.subcategory.id}`,
+            url: `${categoryHref(product.category.id)}?subcategory=${product.subcategory.id}`,
           },
           { name: product.name, url: path },
         ]

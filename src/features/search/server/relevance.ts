@@ -2,6 +2,9 @@
  * Search relevance measurement: runs a set of queries through `searchProducts` (the
  * API's path: the index plus the cards read from the database) and reports hit@3 (the share of
  * queries with an expected product among the first three results) and the latency percentiles.
+ * A case of the kind "nothing stocked, category offered" ("bhindi" in a shop without okra) is
+ * checked on the results page's data instead: no products, no unrelated suggestions, and the
+ * term's meaning with the category the page offers.
  * Used by the relevance tests, `npm run search:relevance` and the coordinator's bench.
  *
  * Query sets live in src/features/search/data/relevance-*.json: `relevance-bigbasket.json` for
@@ -14,22 +17,49 @@ import bigbasketCases from '../data/relevance-bigbasket.json' with { type: 'json
 import demoCases from '../data/relevance-demo.json' with { type: 'json' };
 import { searchProducts } from '../server.ts';
 import { getSearchIndex } from './index-cache.ts';
+import { searchPage } from './results-page.ts';
 
 /**
  * One query and what a good answer shows in its first three results: a product whose name matches
  * `name` (a case-insensitive regular expression) and/or that is in `subcategory` / `category`
  * (exact names) / from `brand` (any case, or a pack whose name starts with it); a product must
- * satisfy every field given.
+ * satisfy every field given. `offer` instead expects nothing found and the page's "We don't stock
+ * okra (bhindi) yet." for `name`, linking `category` (null: the shop has no category of its kind).
  */
 export const relevanceCaseSchema = z.object({
   q: z.string().min(1),
-  /** What the query tests (english, hindi, malayalam, typo, brand, category), for the report. */
+  /**
+   * What the query tests (english, hindi, malayalam, typo, brand, category, "nothing stocked,
+   * category offered"), for the report.
+   */
   kind: z.string(),
   expect: z
-    .object({ name: z.string(), subcategory: z.string(), category: z.string(), brand: z.string() })
+    .object({
+      name: z.string(),
+      subcategory: z.string(),
+      category: z.string(),
+      brand: z.string(),
+      offer: z.object({ name: z.string(), category: z.string().nullable() }),
+    })
     .partial()
-    .refine((e) => Object.keys(e).length > 0, 'expect needs at least one field'),
+    .refine((e) => Object.keys(e).length > 0, 'expect needs at least one field')
+    .refine((e) => !e.offer || Object.keys(e).length === 1, 'expect.offer stands alone'),
 });
+
+/** Whether the results page answers an `offer` case as it expects (see the schema). */
+async function offers(db: Database, c: RelevanceCase): Promise<{ hit: boolean; shown: string[] }> {
+  const page = await searchPage(db, { q: c.q });
+  const offer = c.expect.offer!;
+  const hit =
+    page.total === 0 &&
+    page.suggestions.length === 0 &&
+    page.unstocked?.name === offer.name &&
+    (page.unstocked.category?.name ?? null) === offer.category;
+  const shown = page.unstocked
+    ? [`unstocked ${page.unstocked.name} (${page.unstocked.category?.name ?? 'no category'})`]
+    : [...page.products.slice(0, 3).map((p) => p.name), ...page.suggestions.map((s) => `suggests ${s}`)];
+  return { hit, shown };
+}
 export type RelevanceCase = z.infer<typeof relevanceCaseSchema>;
 
 /** The 60+ queries over the BigBasket catalogue (/work/shared/data/bigbasket-products.csv). */
@@ -68,6 +98,12 @@ export async function measureRelevance(
   const misses: RelevanceReport['misses'] = [];
   for (let round = 0; round < rounds; round++) {
     for (const c of cases) {
+      if (c.expect.offer) {
+        if (round > 0) continue;
+        const { hit, shown } = await offers(db, c);
+        if (!hit) misses.push({ q: c.q, kind: c.kind, top3: shown });
+        continue;
+      }
       const started = performance.now();
       const results = await searchProducts(db, c.q, { limit: 20 });
       times.push(performance.now() - started);

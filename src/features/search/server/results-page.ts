@@ -2,16 +2,19 @@
  * The search results page's data (/search?q= and GET /api/customer/search): the
  * ranked matches (engine.ts) narrowed by category and brand, in relevance order or by price,
  * one page of cards, the category and brand filters with their counts, and, when nothing
- * matches, the catalogue words nearest to what was typed. All from the kept catalogue
- * (index-cache.ts), no database read; only the page shown is put in order.
+ * matches: for a term the shop's vocabulary knows ("bhindi"), what it is and the category that
+ * stocks its kind (synonyms.ts), never an unrelated spelling; else the catalogue words nearest to
+ * what was typed. All from the kept catalogue (index-cache.ts), no database read; only the page
+ * shown is put in order.
  */
 
 import type { Sort } from '#features/catalog/rules.ts';
 import type { Database } from '#lib/db/index.ts';
 import { normalizeSearchText, SEARCH_PAGE_SIZE } from '../rules.ts';
 import { cardsInOrder, type SearchResult } from '../server.ts';
-import { getSearchCatalog } from './index-cache.ts';
+import { getSearchCatalog, type SearchCatalog } from './index-cache.ts';
 import type { Ranking } from './ranking.ts';
+import { vocabularyGroup } from './synonyms.ts';
 
 /** What the page asks for: the text, optional category id and brand, sort, 1-based page. */
 export interface SearchPageQuery {
@@ -42,8 +45,30 @@ export interface SearchPage {
   totalPages: number;
   categories: Facet<number>[];
   brands: Facet<string>[];
-  /** Search words to try instead, when nothing matched at all. */
+  /** Search words to try instead, when nothing matched at all and the text is not a known term. */
   suggestions: string[];
+  /** When nothing matched a term the vocabulary knows: its name and a category of its kind, or null. */
+  unstocked: Unstocked | null;
+}
+
+/** A known term the shop does not stock: "okra" for "bhindi", with the first of its categories the shop has. */
+export interface Unstocked {
+  name: string;
+  category: { id: number; name: string } | null;
+}
+
+/** What a text that matched nothing is, when the vocabulary knows it (see the module comment). */
+function unstockedTerm(catalog: SearchCatalog, q: string): Unstocked | null {
+  const group = vocabularyGroup(q);
+  if (!group) return null;
+  const wanted = group.categories.map((c) => c.toLowerCase());
+  let best: { id: number; name: string; rank: number } | null = null;
+  for (const p of catalog.snapshot.products()) {
+    const rank = wanted.indexOf(p.categoryName.toLowerCase());
+    if (rank >= 0 && (!best || rank < best.rank)) best = { id: p.categoryId, name: p.categoryName, rank };
+    if (best?.rank === 0) break;
+  }
+  return { name: group.name, category: best && { id: best.id, name: best.name } };
 }
 
 /**
@@ -127,6 +152,7 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
     priced.sort((a, b) => direction * (a.pricePaise - b.pricePaise) || a.id - b.id);
     cards = priced.slice(offset, offset + pageSize);
   }
+  const unstocked = ranking.size === 0 && q ? unstockedTerm(catalog, q) : null;
   return {
     q,
     correctedText: ranking.correctedText,
@@ -137,6 +163,7 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
     totalPages: Math.max(1, Math.ceil(total / pageSize)),
     categories,
     brands,
-    suggestions: ranking.size === 0 && q ? catalog.index.suggestions(q) : [],
+    suggestions: unstocked || ranking.size > 0 || !q ? [] : catalog.index.suggestions(q),
+    unstocked,
   };
 }

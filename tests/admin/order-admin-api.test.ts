@@ -60,7 +60,8 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     expect(slot.counts.placed).toBeGreaterThanOrEqual(1);
     expect(slot.used).toBeGreaterThanOrEqual(slot.orders.length > 0 ? 1 : 0);
     const listed = slot.orders.find((o) => o.id === order.id);
-    expect(listed).toMatchObject({ status: 'placed', payment_mode: 'Cash', customer_mobile: phone, items: 1 });
+    // Items count units, as the customer's pages do: two of one product are 2 items.
+    expect(listed).toMatchObject({ status: 'placed', payment_mode: 'Cash', customer_mobile: phone, items: 2 });
 
     // Search by order number and by mobile; filters.
     const byId = (await owner.get(`/api/admin/board?q=%23${order.id}`)).body.data;

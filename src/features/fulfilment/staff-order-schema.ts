@@ -27,7 +27,7 @@ export const boardOrderSchema = z.object({
   zone: z.string().nullable(),
   slot_id: z.string().nullable(),
   slot_label: z.string().nullable().describe('e.g. "Thu 26 Nov, 7–9 AM" (shop time)'),
-  items: z.number().int().describe('Lines in the order'),
+  items: z.number().int().describe('Items in the order: units, the lines’ quantities added up'),
   rider: z.string().nullable(),
   created_at: timestamp,
   paid_online: z.boolean().describe('Paid online (the gateway confirmed the payment)'),

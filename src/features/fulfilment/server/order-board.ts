@@ -73,11 +73,14 @@ const boardColumns = {
   refundFailed: sql<boolean>`(${orders.paymentMode} = 'Online' AND EXISTS (SELECT 1 FROM payment_refunds r WHERE r.order_id = ${orders.id} AND r.status = 'failed'))`,
 };
 
-/** The number of lines of each of `ids`, in one grouped read. */
+/**
+ * The number of items (units: the lines' quantities added up, as the customer's pages count them)
+ * of each of `ids`, in one grouped read.
+ */
 async function itemCounts(db: Database, ids: number[]): Promise<Map<number, number>> {
   if (ids.length === 0) return new Map();
   const rows = await db
-    .select({ orderId: orderItems.orderId, n: sql<number>`count(*)::int` })
+    .select({ orderId: orderItems.orderId, n: sql<number>`coalesce(sum(${orderItems.qty}), 0)::int` })
     .from(orderItems)
     .where(inArray(orderItems.orderId, ids))
     .groupBy(orderItems.orderId);

@@ -163,12 +163,20 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     expect(roleChange.request_id).toMatch(/\S/);
   });
 
-  it('keeps at least one owner', async () => {
+  it('refuses an owner demoting or removing themselves; another owner may (the last owner: staff-cli-sessions)', async () => {
     const me = (await owner.get('/api/admin/me')).body.data.staff;
     const demote = await owner.put(`/api/admin/staff/${me.id}`, { json: { role: 'manager' } });
     expect(demote.status).toBe(409);
-    expect(demote.body.message).toMatch(/at least one owner/);
-    expect((await owner.delete(`/api/admin/staff/${me.id}`)).status).toBe(409);
+    expect(demote.body.message).toMatch(/cannot change your own role or remove yourself/);
+    const remove = await owner.delete(`/api/admin/staff/${me.id}`);
+    expect(remove.status).toBe(409);
+    expect((await owner.get('/api/admin/me')).body.data.staff.role).toBe('owner');
+
+    const second = await addStaffMember(owner, 'owner');
+    const other = await staffClient(baseUrl, second.phone);
+    expect((await other.put(`/api/admin/staff/${second.id}`, { json: { role: 'packer' } })).status).toBe(409);
+    expect((await owner.put(`/api/admin/staff/${second.id}`, { json: { role: 'manager' } })).status).toBe(200);
+    expect((await owner.delete(`/api/admin/staff/${second.id}`)).status).toBe(200);
   });
 
   it('adds one member when the same mobile is added twice at once', async () => {

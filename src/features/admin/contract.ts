@@ -86,7 +86,8 @@ export const changeStaffRoleRoute = defineAdminRoute({
   method: 'PUT',
   path: '/api/admin/staff/{id}',
   summary: 'Change a staff member’s role',
-  description: 'Ends their sessions at once. 409 when it would leave the shop without an owner.',
+  description:
+    'Ends their sessions at once. 409 when it would leave the shop without an owner, or for the signed-in member’s own role (another owner, or `npm run staff`, changes it).',
   permission: 'staff.manage',
   params: staffIdParams,
   body: z.object({ role: staffRole }),
@@ -98,7 +99,8 @@ export const removeStaffRoute = defineAdminRoute({
   method: 'DELETE',
   path: '/api/admin/staff/{id}',
   summary: 'Remove a staff member',
-  description: 'Ends their sessions at once; their audit entries stay. 409 for the last owner.',
+  description:
+    'Ends their sessions at once; their audit entries stay. 409 for the last owner or for the signed-in member themselves.',
   permission: 'staff.manage',
   params: staffIdParams,
   response: z.object({ staff: staffSchema }),

@@ -23,6 +23,8 @@ export const STAFF_MESSAGES = {
   roleInvalid: 'Choose a role: owner, manager, packer or rider',
   alreadyStaff: 'A staff member already has this mobile number.',
   lastOwner: 'The shop needs at least one owner: add another owner first.',
+  notYourself:
+    'You cannot change your own role or remove yourself: another owner can, or `npm run staff` on the server.',
   notFound: 'Staff member not found.',
   signedIn: 'Signed in.',
   signedOut: 'You have been signed out.',

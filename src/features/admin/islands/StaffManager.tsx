@@ -1,7 +1,8 @@
 /**
- * The owners' staff page (/admin/staff): every active member with their role (changed in place)
- * and a Remove button (confirmed), and a form to add a member. A role change or a removal ends
- * that member's sessions at once (said on screen). Seeded with the server's list.
+ * The owners' staff page (/admin/staff): every active member with their role and a Remove
+ * button, and a form to add a member. A role change or a removal is confirmed in a dialog naming
+ * its effect (that member is signed out at once); the signed-in owner's own row cannot be changed
+ * (the server refuses it too, 409). Seeded with the server's list.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
@@ -26,6 +27,8 @@ export default function StaffManager({ initial, meId }: { initial: Member[]; meI
   const [busy, setBusy] = useState(false);
   const [removing, setRemoving] = useState<Member | null>(null);
   const [removeError, setRemoveError] = useState<string | null>(null);
+  const [changing, setChanging] = useState<{ member: Member; role: StaffRole } | null>(null);
+  const [changeError, setChangeError] = useState<string | null>(null);
   const ids = { name: useId(), mobile: useId(), role: useId() };
 
   async function refresh() {
@@ -56,18 +59,24 @@ export default function StaffManager({ initial, meId }: { initial: Member[]; meI
     }
   }
 
-  async function changeRole(member: Member, role: StaffRole) {
-    setError(null);
+  async function changeRole() {
+    if (!changing) return;
+    const { member, role } = changing;
+    setBusy(true);
+    setChangeError(null);
     try {
       await callRoute<typeof changeStaffRoleRoute>('PUT /api/admin/staff/{id}', {
         params: { id: member.id },
         body: { role },
       });
+      setChanging(null);
       await refresh();
       showToast(`${member.name} is now ${ROLE_LABELS[role].toLowerCase()}; they sign in again.`);
     } catch (err) {
-      failed(err, setError);
+      failed(err, setChangeError);
       await refresh().catch(() => undefined);
+    } finally {
+      setBusy(false);
     }
   }
 
@@ -106,8 +115,12 @@ export default function StaffManager({ initial, meId }: { initial: Member[]; meI
               <span className="sr-only">Role of {m.name}</span>
               <select
                 value={m.role}
-                onChange={(e) => void changeRole(m, e.target.value as StaffRole)}
-                className="h-11 rounded-lg border border-slate-400 bg-white px-2"
+                disabled={m.id === meId}
+                onChange={(e) => {
+                  setChangeError(null);
+                  setChanging({ member: m, role: e.target.value as StaffRole });
+                }}
+                className="h-11 rounded-lg border border-slate-400 bg-white px-2 disabled:bg-slate-100"
               >
                 {STAFF_ROLES.map((r) => (
                   <option key={r} value={r}>
@@ -116,9 +129,13 @@ export default function StaffManager({ initial, meId }: { initial: Member[]; meI
                 ))}
               </select>
             </label>
-            <button type="button" className={buttonSecondary} onClick={() => setRemoving(m)}>
-              Remove<span className="sr-only"> {m.name}</span>
-            </button>
+            {m.id === meId ? (
+              <p className="text-sm text-slate-700">Another owner can change your role.</p>
+            ) : (
+              <button type="button" className={buttonSecondary} onClick={() => setRemoving(m)}>
+                Remove<span className="sr-only"> {m.name}</span>
+              </button>
+            )}
           </li>
         ))}
       </ul>
@@ -182,6 +199,21 @@ export default function StaffManager({ initial, meId }: { initial: Member[]; meI
           Add staff member
         </button>
       </form>
+
+      <ConfirmDialog
+        open={changing !== null}
+        title="Change role"
+        message={
+          changing
+            ? `${changing.member.name} will be ${ROLE_LABELS[changing.role].toLowerCase()} instead of ${ROLE_LABELS[changing.member.role].toLowerCase()}, and is signed out at once to sign in again.`
+            : ''
+        }
+        confirmLabel="Change role"
+        busy={busy}
+        error={changeError}
+        onConfirm={() => void changeRole()}
+        onClose={() => setChanging(null)}
+      />
 
       <ConfirmDialog
         open={removing !== null}

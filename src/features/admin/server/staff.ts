@@ -2,7 +2,8 @@
  * Staff accounts: add, list, change role, remove (the staff CLI, scripts/staff.ts, and the owners'
  * /admin/staff page). Each change writes its audit entry in its own transaction; a role change or
  * a removal revokes the member's sessions in that transaction too, so they end at once. The shop
- * always keeps one active owner.
+ * always keeps one active owner, and nobody changes their own role or removes themselves from the
+ * back office (another owner does, or the command line, which has no staff member).
  */
 import { and, asc, eq, ne } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
@@ -69,6 +70,11 @@ export async function addStaff(db: Database, input: NewStaff, actor: StaffActor)
   }
 }
 
+/** Refuses (409) a change of the actor's own role or account. */
+function assertNotSelf(actor: StaffActor, id: number): void {
+  if (actor.staffId === id) throw new AppError('conflict', STAFF_MESSAGES.notYourself);
+}
+
 /** Locks an active member's row (404 when there is none). */
 async function lockMember(tx: Transaction, id: number): Promise<StaffMember> {
   const [row] = await tx
@@ -104,6 +110,7 @@ export async function changeStaffRole(
   return db.transaction(async (tx) => {
     const before = await lockMember(tx, id);
     if (before.role === role) return before;
+    assertNotSelf(actor, id);
     if (before.role === 'owner') await assertAnotherOwner(tx, id);
     const [after] = await tx.update(staff).set({ role }).where(eq(staff.id, id)).returning(columns);
     await revokeAllStaffSessions(tx, id);
@@ -121,6 +128,7 @@ export async function changeStaffRole(
 export async function removeStaff(db: Database, id: number, actor: StaffActor): Promise<StaffMember> {
   return db.transaction(async (tx) => {
     const before = await lockMember(tx, id);
+    assertNotSelf(actor, id);
     if (before.role === 'owner') await assertAnotherOwner(tx, id);
     await tx.update(staff).set({ active: false }).where(eq(staff.id, id));
     await revokeAllStaffSessions(tx, id);

@@ -14,7 +14,7 @@ export {
   adminRedirect,
   setAdminHeaders,
 } from './server/pages.ts';
-export { STAFF_IDLE_MS, STAFF_SESSION_TTL_MS, staffResolver } from './server/session.ts';
+export { STAFF_SESSION_TTL_MS, staffIdleMs, staffResolver } from './server/session.ts';
 export {
   addStaff,
   COMMAND_LINE,

@@ -41,7 +41,7 @@ export const boardVersionRoute = defineAdminRoute({
   path: '/api/admin/board/version',
   summary: 'The order board’s version, for polling',
   description:
-    'A short text that changes whenever an order of today’s or tomorrow’s slots is placed or changes, on any server process. Open boards poll it every few seconds and reload when it moves.',
+    'A short text that changes whenever an order of today’s or tomorrow’s slots is placed or changes, on any server process. Open boards poll it every few seconds and reload when it moves, marking both requests `X-Background-Poll: 1`: a marked GET is answered while the staff session lives but does not keep it alive (it ends STAFF_IDLE_MINUTES after the last unmarked request).',
   permission: 'board.view',
   response: z.object({ version: z.string() }),
 });

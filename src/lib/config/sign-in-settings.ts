@@ -2,7 +2,7 @@
  * The OTP sign-in and SMS variables of the shop's configuration (src/lib/config.ts spreads them
  * into its schema and runs their cross-checks): the code's length, the sign-in throttles, the SMS
  * sender and its gateway, the countries that get SMS, the shop-wide SMS budgets and how long an
- * idle session lives.
+ * idle session lives (a customer's and a staff member's).
  */
 import { isSupportedCountry } from 'libphonenumber-js';
 import { z } from 'zod';
@@ -48,6 +48,12 @@ export const signInSettings = {
   SMS_PREFIX_LIMIT: z.coerce.number().int().min(1).default(30),
   /** Days a session lives without being used (its idle timeout), beside the absolute 30 days. */
   SESSION_IDLE_DAYS: z.coerce.number().min(1).max(30).default(7),
+  /**
+   * Minutes a staff session lives without an action (a page of the back office, a change through
+   * its API), beside its absolute 12 hours. An island's background polls (the order board's) are
+   * not actions, so an open board does not keep an unattended tablet signed in (ADR 0112).
+   */
+  STAFF_IDLE_MINUTES: z.coerce.number().int().min(1).max(720).default(30),
 };
 
 /** The fields checkSignInSettings reads. */

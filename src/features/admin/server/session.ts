@@ -1,8 +1,9 @@
 /**
  * A staff member's back-office session, from its row to its cookies (ADR 0062):
  * - the row: a 256-bit random opaque token stored as its SHA-256 hash, with the role at sign-in;
- *   12 hours of absolute life, ended after 30 minutes without a request, revoked at sign-out and
- *   whenever the member is removed or their role changes;
+ *   12 hours of absolute life, ended after STAFF_IDLE_MINUTES (30) without an action (ADR 0112:
+ *   every request but an island's background poll), revoked at sign-out and whenever the member
+ *   is removed or their role changes;
  * - the cookies: the same token as `ff_staff` (Path=/admin) and `ff_staff_api` (Path=/api/admin),
  *   HttpOnly, SameSite=Lax; over HTTPS Secure and named `__Secure-ff_staff` and
  *   `__Secure-ff_staff_api` (ADR 0109). It is never a Bearer token and never in JSON.
@@ -11,10 +12,12 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext, AstroCookies } from 'astro';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import { type Database, getDb } from '#lib/db/index.ts';
 import { staff, staffSessions } from '#lib/db/schema.ts';
 import type { Transaction } from '#lib/db/types.ts';
+import { isBackgroundPoll } from '#lib/http/background-poll.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { type Permission, ROLE_LABELS, roleCan } from '#lib/http/permissions.ts';
 import { wantsSecureCookies } from '#lib/http/request-origin.ts';
@@ -30,10 +33,21 @@ import { STAFF_MESSAGES } from '../rules.ts';
 
 /** Absolute life of a staff session: 12 hours, in ms. */
 export const STAFF_SESSION_TTL_MS = 12 * 3_600_000;
-/** A staff session ends after this long without a request: 30 minutes, in ms. */
-export const STAFF_IDLE_MS = 30 * 60_000;
-/** `last_seen_at` is written at most this often (ms), so a busy board does not write on every poll. */
-const TOUCH_EVERY_MS = 60_000;
+/** A staff session ends after this long without an action: STAFF_IDLE_MINUTES (30), in ms. */
+export const staffIdleMs = () => getConfig().STAFF_IDLE_MINUTES * 60_000;
+
+/**
+ * How stale `last_seen_at` may be before an action writes it again (ms): a thirtieth of the idle
+ * time, at most a minute, so a busy member does not write on every request and the idle end
+ * comes no more than that much early (between 29 and 30 minutes at the default).
+ */
+const touchEveryMs = (idleMs: number) => Math.min(60_000, idleMs / 30);
+
+/** What a request is to the session: a person's action, or an island's background poll (ADR 0112). */
+export interface StaffUse {
+  /** A background poll: answered while the session lives, without putting off its idle end. */
+  poll?: boolean;
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -58,12 +72,19 @@ export async function createStaffSession(
 }
 
 /**
- * The staff member of a live session token, or null: unknown, revoked, past 12 hours, idle for 30
- * minutes, the member removed, or their role no longer the one signed in with. A live session's
- * `last_seen_at` moves forward (at most once a minute).
+ * The staff member of a live session token, or null: unknown, revoked, past 12 hours, without an
+ * action for STAFF_IDLE_MINUTES, the member removed, or their role no longer the one signed in
+ * with. An action moves a live session's `last_seen_at` forward (see touchEveryMs); a background
+ * poll (`use.poll`) leaves it where it is.
  */
-export async function staffForToken(db: Database, token: string, now = new Date()): Promise<SessionStaff | null> {
+export async function staffForToken(
+  db: Database,
+  token: string,
+  now = new Date(),
+  use: StaffUse = {},
+): Promise<SessionStaff | null> {
   if (!token || token.length > 200) return null;
+  const idleMs = staffIdleMs();
   const [row] = await db
     .select({
       id: staff.id,
@@ -80,13 +101,13 @@ export async function staffForToken(db: Database, token: string, now = new Date(
         eq(staffSessions.tokenHash, sha256(token)),
         isNull(staffSessions.revokedAt),
         gt(staffSessions.expiresAt, now),
-        gt(staffSessions.lastSeenAt, new Date(now.getTime() - STAFF_IDLE_MS)),
+        gt(staffSessions.lastSeenAt, new Date(now.getTime() - idleMs)),
         eq(staff.active, true),
         eq(staff.role, staffSessions.role),
       ),
     );
   if (!row) return null;
-  if (now.getTime() - row.lastSeenAt.getTime() >= TOUCH_EVERY_MS) {
+  if (!use.poll && now.getTime() - row.lastSeenAt.getTime() >= touchEveryMs(idleMs)) {
     await db
       .update(staffSessions)
       .set({ lastSeenAt: now })
@@ -166,12 +187,17 @@ function readStaffToken(ctx: SessionContext): string | null {
   return null;
 }
 
-/** The signed-in staff member, or null; memoised per request in `locals`. */
+/**
+ * The signed-in staff member, or null; memoised per request in `locals`. The request is an action
+ * that keeps the session alive unless it is an island's background poll (isBackgroundPoll).
+ */
 export async function getStaff(ctx: SessionContext): Promise<SessionStaff | null> {
   const locals = ctx.locals as App.Locals;
   if (locals.staff !== undefined) return locals.staff;
   const token = readStaffToken(ctx);
-  locals.staff = token ? await staffForToken(await getDb(), token) : null;
+  locals.staff = token
+    ? await staffForToken(await getDb(), token, new Date(), { poll: isBackgroundPoll(ctx.request) })
+    : null;
   return locals.staff;
 }
 

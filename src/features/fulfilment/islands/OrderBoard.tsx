@@ -2,17 +2,20 @@
  * The order board (/admin): today's and tomorrow's slots, each with capacity used and left, counts
  * per status and its first orders (a busy slot lists the rest when staff ask: "Show all N orders");
  * filters (status, payment mode and status, zone) and a search by order number or mobile. It polls
- * the board's version every BOARD_POLL_MS (board-polling.ts) and reloads the board when it moves, so a new order shows on every open board within a few seconds, whichever server
- * process took it. Seeded with the server's first render (no loading flash). A slot's card and the
- * order lists are drawn by order-board-parts.tsx.
+ * the board's version every BOARD_POLL_MS (board-polling.ts) and reloads the board when it moves, so a new order shows on every open board within a few
+ * seconds, whichever server process took it. The polls do not keep the staff session alive: when it
+ * ends (a 401, to a poll or to staff's own request) the board hides its orders and shows the
+ * signed-out state with a link to sign in again. Seeded with the server's first render (no loading
+ * flash). A slot's card and the order lists are drawn by order-board-parts.tsx.
  */
 import { type FormEvent, useCallback, useId, useRef, useState } from 'react';
 import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
+import { BACKGROUND_POLL_HEADERS } from '#lib/http/background-poll.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { BoardJson, boardRoute } from '../contract.ts';
-import { paymentStatusLabel, toStaffLogin } from './admin-order-parts.tsx';
+import { paymentStatusLabel, StaffSignedOut } from './admin-order-parts.tsx';
 import { useBoardPolling } from './board-polling.ts';
 import { type BoardSlot, OrderList, SlotCard, STATUSES, UNPAID_STATUSES } from './order-board-parts.tsx';
 
@@ -44,29 +47,35 @@ export default function OrderBoard({ initial, zones }: Props) {
   });
   const [error, setError] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
+  const [signedOut, setSignedOut] = useState(false);
+  const onSignedOut = useCallback(() => setSignedOut(true), []);
   const applied = useRef(filters);
   /** The slots staff asked to list in full; every reload keeps them open. */
   const open = useRef(new Set<string>());
   const version = useRef(initial.version);
   const ids = { status: useId(), mode: useId(), pay: useId(), zone: useId(), q: useId() };
 
-  const load = useCallback(async (next: Filters) => {
+  /** Loads the board with `next`; `background` marks a reload the polling makes (not staff's own). */
+  const load = useCallback(async (next: Filters, background = false) => {
     const query = Object.fromEntries(Object.entries(next).filter(([, v]) => v !== '')) as Record<string, string>;
     if (open.current.size) query.open = [...open.current].join(',');
     try {
-      const { data } = await callRoute<typeof boardRoute>('GET /api/admin/board', { query });
+      const { data } = await callRoute<typeof boardRoute>('GET /api/admin/board', {
+        query,
+        headers: background ? { ...BACKGROUND_POLL_HEADERS } : undefined,
+      });
       version.current = data.version;
       setBoard(data);
       setError(null);
       return data;
     } catch (err) {
-      if (err instanceof ApiError && err.status === 401) toStaffLogin();
+      if (err instanceof ApiError && err.status === 401) setSignedOut(true);
       else setError(err instanceof ApiError ? err.message : 'The board could not be loaded.');
       return null;
     }
   }, []);
 
-  useBoardPolling({ board, version, applied, load, onAnnounce: setAnnounce });
+  useBoardPolling({ board, version, applied, load, onAnnounce: setAnnounce, onSignedOut, active: !signedOut });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -88,6 +97,9 @@ export default function OrderBoard({ initial, zones }: Props) {
 
   const set = (key: keyof Filters) => (e: { target: { value: string } }) =>
     setFilters({ ...filters, [key]: e.target.value });
+
+  // A signed-out board shows no orders: what it showed is out of date and not for whoever comes by.
+  if (signedOut) return <StaffSignedOut />;
 
   return (
     <div>

@@ -1,8 +1,9 @@
 /**
  * Small pieces the back office's order islands share: status badges, online payment flags, money, and the 401 rule (a
- * staff session that ended sends the browser to the staff sign-in).
+ * staff session that ended sends the browser to the staff sign-in, or shows the signed-out state in its place).
  */
 
+import { useEffect, useRef } from 'react';
 import { statusLabel } from '#features/orders/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 import { toPaise } from '#lib/ui/controls.tsx';
@@ -71,10 +72,48 @@ export const paymentStatusLabel = (status: string, refunds: { status: string }[]
   );
 };
 
+/** The staff sign-in's address that brings the browser back to this page after it. */
+const staffLoginHref = () =>
+  `/admin/login?next=${encodeURIComponent(window.location.pathname + window.location.search)}`;
+
 /** Sends the browser to the staff sign-in (and back here after it) when the staff session has ended. */
 export function toStaffLogin(): void {
-  const next = window.location.pathname + window.location.search;
-  window.location.assign(`/admin/login?next=${encodeURIComponent(next)}`);
+  window.location.assign(staffLoginHref());
+}
+
+/** What a 401 says: the spec's text for an ended session (the address form's 401, document 001). */
+export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
+
+/**
+ * In place of an island's content when its staff session has ended while nobody was there (an idle
+ * board): an alert with the spec's text and a "Sign in again" link back to this page. Focus moves to
+ * the link when it was inside what the state replaces (it would otherwise fall to the page's start).
+ */
+export function StaffSignedOut() {
+  const link = useRef<HTMLAnchorElement>(null);
+  useEffect(() => {
+    if (document.activeElement === document.body || document.activeElement === null) link.current?.focus();
+  }, []);
+  return (
+    <section
+      role="alert"
+      aria-labelledby="signed-out-heading"
+      className="mt-4 rounded-xl border border-amber-300 bg-amber-50 p-4 text-slate-900 sm:p-6"
+    >
+      <h2 id="signed-out-heading" className="text-lg font-semibold">
+        Signed out
+      </h2>
+      <p className="mt-1">{SESSION_EXPIRED}</p>
+      <p className="mt-1 text-sm text-slate-700">The orders are hidden until you sign in again.</p>
+      <a
+        ref={link}
+        href={staffLoginHref()}
+        className="mt-3 inline-flex min-h-10 items-center justify-center rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800"
+      >
+        Sign in again
+      </a>
+    </section>
+  );
 }
 
 /** A time in the shop's zone, e.g. "26 Nov, 7:05 AM". */

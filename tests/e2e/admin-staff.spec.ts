@@ -30,7 +30,10 @@ test('an owner changes a role only after confirming it, and cannot change their 
   await expect(role).toHaveValue('packer');
 
   await role.selectOption({ label: 'Manager' });
-  await page.getByRole('alertdialog', { name: 'Change role' }).getByRole('button', { name: 'Change role', exact: true }).click();
+  await page
+    .getByRole('alertdialog', { name: 'Change role' })
+    .getByRole('button', { name: 'Change role', exact: true })
+    .click();
   await expect(page.getByText(`${name} is now manager; they sign in again.`)).toBeVisible();
   await expect(role).toHaveValue('manager');
 

@@ -92,6 +92,36 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     expect(bad.status).toBe(400);
   });
 
+  it('shows any bookable day from a chosen first day, with its own version; refuses a day past the last bookable one', async () => {
+    const first = (await owner.get('/api/admin/board')).body.data;
+    expect(first.days.map((d: { label: string }) => d.label)).toEqual(['Today', 'Tomorrow']);
+    const lastDay = first.last_bookable as string;
+    expect(lastDay > first.days[1].date).toBe(true);
+    const customerSlots = (await (await fetch(`${baseUrl}/api/customer/delivery-slots?pin=680001`)).json()).data
+      .slots as { id: string; status: string }[];
+    const later = customerSlots.find((s) => s.status === 'open' && s.id.startsWith(lastDay));
+    expect(later, 'an open slot on the last bookable day').toBeTruthy();
+
+    const before = (await owner.get(`/api/admin/board/version?date=${lastDay}`)).body.data.version;
+    const { order } = await placeCustomerOrder(baseUrl, product.id, 1, later!.id);
+    expect((await owner.get(`/api/admin/board/version?date=${lastDay}`)).body.data.version).not.toBe(before);
+
+    const board = (
+      await owner.get(`/api/admin/board?date=${lastDay}&open=${encodeURIComponent(`thrissur-central|${later!.id}`)}`)
+    ).body.data;
+    expect(board.days[0].date).toBe(lastDay);
+    expect(board.days[0].label).toMatch(/day$/);
+    expect(slotOf(board, order.id)?.slot_id).toBe(later!.id);
+    expect(slotOf(first, order.id)).toBeUndefined();
+
+    const past = new Date(Date.parse(`${lastDay}T12:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+    const tooLate = await owner.get(`/api/admin/board?date=${past}`);
+    expect(tooLate.status).toBe(400);
+    expect(tooLate.body.message).toBe('Choose a day up to the last one customers can book.');
+    expect((await owner.get('/api/admin/board?date=tomorrow')).status).toBe(400);
+    expect((await owner.get(`/api/admin/board/version?date=${past}`)).status).toBe(400);
+  });
+
   it('shows one order with its lines, choices, customer, address, slot and history', async () => {
     const { order, phone } = await placeCustomerOrder(baseUrl, product.id, 1);
     const res = await packer.get(`/api/admin/orders/${order.id}`);

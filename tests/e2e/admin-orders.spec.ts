@@ -42,6 +42,15 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
   await hydrated(page, 'OrderBoard');
   expect(await seriousViolations(page)).toEqual([]);
 
+  // Any day customers can book: the last one, then back to today and tomorrow.
+  const day = page.getByLabel('From day');
+  const lastDay = (await day.getAttribute('max'))!;
+  await day.fill(lastDay);
+  await page.getByRole('button', { name: 'Show', exact: true }).click();
+  await expect(page.getByRole('heading', { level: 2, name: new RegExp(`day ${lastDay}$`) })).toBeVisible();
+  await page.getByRole('button', { name: 'Clear' }).click();
+  await expect(page.getByRole('heading', { level: 2, name: /^Today / })).toBeVisible();
+
   const orderId = await customerOrder(baseURL!);
   const link = page.getByRole('link', { name: `Order #${orderId}`, exact: true });
   await expect(link).toBeVisible({ timeout: 5_000 });

@@ -22,4 +22,12 @@ export {
   readDeliveryConfig,
   zoneForPin,
 } from './server/zones.ts';
-export { describeSlot, generateSlots, type Slot, shopInstant, shopTime, windowLabel } from './slots.ts';
+export {
+  addDays,
+  describeSlot,
+  generateSlots,
+  type Slot,
+  shopInstant,
+  shopTime,
+  windowLabel,
+} from './slots.ts';

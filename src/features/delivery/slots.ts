@@ -58,8 +58,8 @@ export function shopInstant(date: string, hhmm: string): Date {
   return new Date(Date.UTC(y, m - 1, d) + (minutesOf(hhmm) - IST_OFFSET_MINUTES) * MINUTE);
 }
 
-/** The local date `n` days after `date`. */
-const addDays = (date: string, n: number) =>
+/** The local date `n` days after `date` (before it for a negative `n`). */
+export const addDays = (date: string, n: number) =>
   shopTime(new Date(shopInstant(date, '12:00').getTime() + n * 86_400_000)).date;
 
 /** A time of day for people: "7 AM", "11:30 AM", "12 PM". */

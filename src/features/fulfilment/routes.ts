@@ -7,6 +7,7 @@ import { deliveryNow, shopTime } from '#features/delivery/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
 import { type Database, getDb } from '#lib/db/index.ts';
+import { AppError } from '#lib/http/envelope.ts';
 import { implement, implementFile } from '#lib/http/handler.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
@@ -27,7 +28,7 @@ import {
   substituteLineRoute,
 } from './contract.ts';
 import { slotQuery } from './rules.ts';
-import { type BoardFilter, boardVersion, readBoard, riderDeliveries } from './server/order-board.ts';
+import { type BoardFilter, boardVersion, lastBookableDay, readBoard, riderDeliveries } from './server/order-board.ts';
 import { setPickedAmount, substituteLine } from './server/packing.ts';
 import { pickingListJson } from './server/picking-json.ts';
 import { currentPickingList, pickingCsv } from './server/picking-list.ts';
@@ -76,10 +77,17 @@ const sharedBoard = memoPerDatabaseKeyed(BOARD_REUSE_MS, 32, async (db: Database
   return boardJson(await readBoard(db, filter), version);
 });
 
+/** Refuses (400) a first day past the last one customers can book: no order can be there. */
+function assertBoardDate(date: string | undefined): void {
+  if (date && date > lastBookableDay(shopTime(deliveryNow()).date))
+    throw new AppError('bad_request', 'Choose a day up to the last one customers can book.');
+}
+
 export const boardEndpoint = implement(boardRoute, async ({ query }) => {
+  assertBoardDate(query.date);
   const db = await getDb();
   // The version first: a change between the two reads makes the next poll reload again, never miss one.
-  const version = await boardVersion(db);
+  const version = await boardVersion(db, deliveryNow(), query.date);
   const filter: BoardFilter = {
     status: query.status,
     paymentMode: query.payment_mode,
@@ -87,6 +95,7 @@ export const boardEndpoint = implement(boardRoute, async ({ query }) => {
     zone: query.zone || undefined,
     q: query.q || undefined,
     open: query.open ? query.open.split(',') : undefined,
+    date: query.date,
   };
   const data = filter.q
     ? boardJson(await readBoard(db, filter), version)
@@ -94,10 +103,10 @@ export const boardEndpoint = implement(boardRoute, async ({ query }) => {
   return { data, headers: NO_STORE };
 });
 
-export const boardVersionEndpoint = implement(boardVersionRoute, async () => ({
-  data: { version: await boardVersion(await getDb()) },
-  headers: NO_STORE,
-}));
+export const boardVersionEndpoint = implement(boardVersionRoute, async ({ query }) => {
+  assertBoardDate(query.date);
+  return { data: { version: await boardVersion(await getDb(), deliveryNow(), query.date) }, headers: NO_STORE };
+});
 
 export const deliveriesEndpoint = implement(deliveriesRoute, async ({ staff }) => ({
   data: { orders: (await riderDeliveries(await getDb(), staff.id)).map(boardOrderJson) },

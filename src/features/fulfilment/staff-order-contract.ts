@@ -7,11 +7,19 @@ import { ORDER_STATUS_VALUES, PAYMENT_MODE_VALUES, PAYMENT_STATUS_VALUES } from 
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
 import { boardOrderSchema, boardSlotSchema, staffOrderSchema } from './staff-order-schema.ts';
 
-/** GET /api/admin/board: today's and tomorrow's orders by slot, or a search's results. */
+/** The board's first day: a date, YYYY-MM-DD (shop time). */
+const boardDate = z.iso
+  .date({ error: 'Choose a day (YYYY-MM-DD).' })
+  .optional()
+  .describe(
+    'The first of the two days shown, YYYY-MM-DD (shop time); today when absent, at most the last bookable day',
+  );
+
+/** GET /api/admin/board: two days' orders by slot (today and tomorrow by default), or a search's results. */
 export const boardRoute = defineAdminRoute({
   method: 'GET',
   path: '/api/admin/board',
-  summary: 'The order board: today’s and tomorrow’s orders grouped by delivery slot',
+  summary: 'The order board: two days’ orders grouped by delivery slot, today and tomorrow by default',
   description:
     'Each zone’s slots with capacity used and left and counts per status. The shop’s orders show, and an online order whose gateway payment could not be accepted, awaiting its payment (pending_payment) or released unpaid (payment_failed), so staff can look into it. Each slot lists its 20 newest matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
   permission: 'board.view',
@@ -21,6 +29,7 @@ export const boardRoute = defineAdminRoute({
     payment_status: z.enum(PAYMENT_STATUS_VALUES, { error: 'Unknown payment status.' }).optional(),
     zone: z.string().trim().max(40).optional(),
     q: z.string().trim().max(40, 'Search for an order number or a mobile number.').optional(),
+    date: boardDate,
     open: z
       .string()
       .max(2000, 'Too many open slots.')
@@ -29,6 +38,9 @@ export const boardRoute = defineAdminRoute({
   }),
   response: z.object({
     today: z.string().describe('YYYY-MM-DD, shop time'),
+    last_bookable: z
+      .string()
+      .describe('The last day customers can book, YYYY-MM-DD: the latest first day the board takes'),
     version: z.string().describe('The board version this answer is at (GET /api/admin/board/version)'),
     days: z.array(z.object({ date: z.string(), label: z.string(), slots: z.array(boardSlotSchema) })),
     results: z.array(boardOrderSchema).nullable(),
@@ -41,8 +53,9 @@ export const boardVersionRoute = defineAdminRoute({
   path: '/api/admin/board/version',
   summary: 'The order board’s version, for polling',
   description:
-    'A short text that changes whenever an order of today’s or tomorrow’s slots is placed or changes, on any server process. Open boards poll it every few seconds and reload when it moves, marking both requests `X-Background-Poll: 1`: a marked GET is answered while the staff session lives but does not keep it alive (it ends STAFF_IDLE_MINUTES after the last unmarked request).',
+    'A short text that changes whenever an order of the board’s two days (from `date`, today by default) is placed or changes, on any server process. Open boards poll it every few seconds and reload when it moves, marking both requests `X-Background-Poll: 1`: a marked GET is answered while the staff session lives but does not keep it alive (it ends STAFF_IDLE_MINUTES after the last unmarked request).',
   permission: 'board.view',
+  query: z.object({ date: boardDate }),
   response: z.object({ version: z.string() }),
 });
 

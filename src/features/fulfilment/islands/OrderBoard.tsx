@@ -1,5 +1,6 @@
 /**
- * The order board (/admin): today's and tomorrow's slots, each with capacity used and left, counts
+ * The order board (/admin): two days' slots (today and tomorrow, or from a day staff choose, up to
+ * the last day customers can book), each with capacity used and left, counts
  * per status and its first orders (a busy slot lists the rest when staff ask: "Show all N orders");
  * filters (status, payment mode and status, zone) and a search by order number or mobile. It polls
  * the board's version every BOARD_POLL_MS (board-polling.ts) and reloads the board when it moves, so a new order shows on every open board within a few
@@ -24,7 +25,12 @@ export { BOARD_POLL_MS } from './board-polling.ts';
 const PAYMENT_MODES = ['Cash', 'Card', 'Credit', 'Online'] as const;
 const PAYMENT_STATUSES = ['unpaid', 'paid', 'refunded'] as const;
 
-type Filters = { status: string; payment_mode: string; payment_status: string; zone: string; q: string };
+type Filters = { status: string; payment_mode: string; payment_status: string; zone: string; q: string; date: string };
+
+const NO_FILTERS: Filters = { status: '', payment_mode: '', payment_status: '', zone: '', q: '', date: '' };
+
+/** The version poll's query: the board's first day, when staff chose one. */
+const versionQuery = (f: Filters): Record<string, string> => (f.date ? { date: f.date } : {});
 
 /** A slot's key in the board's `open` query: "zone_id|slot_id". */
 const slotKey = (slot: BoardSlot) => `${slot.zone_id}|${slot.slot_id}`;
@@ -38,13 +44,7 @@ interface Props {
 
 export default function OrderBoard({ initial, zones }: Props) {
   const [board, setBoard] = useState(initial);
-  const [filters, setFilters] = useState<Filters>({
-    status: '',
-    payment_mode: '',
-    payment_status: '',
-    zone: '',
-    q: '',
-  });
+  const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [error, setError] = useState<string | null>(null);
   const [announce, setAnnounce] = useState('');
   const [signedOut, setSignedOut] = useState(false);
@@ -53,7 +53,7 @@ export default function OrderBoard({ initial, zones }: Props) {
   /** The slots staff asked to list in full; every reload keeps them open. */
   const open = useRef(new Set<string>());
   const version = useRef(initial.version);
-  const ids = { status: useId(), mode: useId(), pay: useId(), zone: useId(), q: useId() };
+  const ids = { status: useId(), mode: useId(), pay: useId(), zone: useId(), q: useId(), date: useId() };
 
   /** Loads the board with `next`; `background` marks a reload the polling makes (not staff's own). */
   const load = useCallback(async (next: Filters, background = false) => {
@@ -75,7 +75,16 @@ export default function OrderBoard({ initial, zones }: Props) {
     }
   }, []);
 
-  useBoardPolling({ board, version, applied, load, onAnnounce: setAnnounce, onSignedOut, active: !signedOut });
+  useBoardPolling({
+    board,
+    version,
+    applied,
+    versionQuery,
+    load,
+    onAnnounce: setAnnounce,
+    onSignedOut,
+    active: !signedOut,
+  });
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -84,10 +93,9 @@ export default function OrderBoard({ initial, zones }: Props) {
   }
 
   function clear() {
-    const none = { status: '', payment_mode: '', payment_status: '', zone: '', q: '' };
-    setFilters(none);
-    applied.current = none;
-    void load(none);
+    setFilters(NO_FILTERS);
+    applied.current = NO_FILTERS;
+    void load(NO_FILTERS);
   }
 
   function showAll(slot: BoardSlot) {
@@ -106,13 +114,26 @@ export default function OrderBoard({ initial, zones }: Props) {
       <form
         onSubmit={submit}
         aria-label="Filter the board"
-        className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-6"
+        className="grid grid-cols-2 gap-3 rounded-xl border border-slate-200 bg-white p-3 sm:grid-cols-3 lg:grid-cols-7"
       >
         <div className="col-span-2 sm:col-span-3 lg:col-span-2">
           <label htmlFor={ids.q} className="mb-1 block text-sm font-medium text-slate-800">
             Order number or mobile
           </label>
           <input id={ids.q} type="search" value={filters.q} onChange={set('q')} className={selectClass} />
+        </div>
+        <div>
+          <label htmlFor={ids.date} className="mb-1 block text-sm font-medium text-slate-800">
+            From day
+          </label>
+          <input
+            id={ids.date}
+            type="date"
+            value={filters.date || (board.days[0]?.date ?? board.today)}
+            max={board.last_bookable}
+            onChange={set('date')}
+            className={selectClass}
+          />
         </div>
         <div>
           <label htmlFor={ids.status} className="mb-1 block text-sm font-medium text-slate-800">
@@ -166,7 +187,7 @@ export default function OrderBoard({ initial, zones }: Props) {
             ))}
           </select>
         </div>
-        <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-6">
+        <div className="col-span-2 flex gap-2 sm:col-span-3 lg:col-span-7">
           <button type="submit" className={buttonPrimary}>
             Show
           </button>

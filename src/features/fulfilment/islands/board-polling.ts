@@ -22,6 +22,8 @@ interface BoardPolling<F> {
   version: RefObject<string>;
   /** The filters the board was last loaded with. */
   applied: RefObject<F>;
+  /** The version request's query for those filters (the board's first day). */
+  versionQuery: (filters: F) => Record<string, string>;
   /** Reloads the board with these filters, as a background poll; null when it could not be loaded. */
   load: (filters: F, background: boolean) => Promise<BoardJson | null>;
   /** Says what the reload brought, for screen readers. */
@@ -37,6 +39,7 @@ export function useBoardPolling<F>({
   board,
   version,
   applied,
+  versionQuery,
   load,
   onAnnounce,
   onSignedOut,
@@ -49,6 +52,7 @@ export function useBoardPolling<F>({
       if (document.hidden) return;
       try {
         const { data } = await callRoute<typeof boardVersionRoute>('GET /api/admin/board/version', {
+          query: versionQuery(applied.current),
           headers: { ...BACKGROUND_POLL_HEADERS },
         });
         if (stopped || data.version === version.current) return;
@@ -68,5 +72,5 @@ export function useBoardPolling<F>({
       stopped = true;
       clearInterval(timer);
     };
-  }, [board, version, applied, load, onAnnounce, onSignedOut, active]);
+  }, [board, version, applied, versionQuery, load, onAnnounce, onSignedOut, active]);
 }

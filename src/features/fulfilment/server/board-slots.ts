@@ -56,25 +56,25 @@ export interface BoardSlot {
   orders: BoardOrder[];
 }
 
-/** What the board's slots are made of: its two days, a zone filter, slot usage, counts per slot and status, the listed orders. */
+/** What the board's slots are made of: its days, a zone filter, slot usage, counts per slot and status, the listed orders. */
 export interface BoardSlotInput {
-  today: string;
-  tomorrow: string;
+  /** The board's days, YYYY-MM-DD (shop time). */
+  dates: string[];
   zone?: string;
   usage: { zoneId: string; slotId: string; used: number }[];
   counts: { zoneId: string | null; slotId: string | null; status: OrderStatus; n: number; matching: number }[];
   shown: BoardOrder[];
 }
 
-export function boardSlots({ today, tomorrow, zone: zoneFilter, usage, counts, shown }: BoardSlotInput): BoardSlot[] {
+export function boardSlots({ dates, zone: zoneFilter, usage, counts, shown }: BoardSlotInput): BoardSlot[] {
   const key = slotKey;
   const slots = new Map<string, BoardSlot>();
   const emptyCounts = () =>
     Object.fromEntries(SHOP_STATUSES.map((s) => [s, 0])) as Partial<Record<OrderStatus, number>>;
   for (const zone of deliveryConfig().zones) {
     if (zoneFilter && zone.id !== zoneFilter) continue;
-    // Every window of the zone's template on both days, whether or not it still takes orders.
-    for (const date of [today, tomorrow]) {
+    // Every window of the zone's template on each day, whether or not it still takes orders.
+    for (const date of dates) {
       for (const w of zone.template.windows) {
         const slotId = `${date}T${w.start}`;
         const used = usage.find((u) => u.zoneId === zone.id && u.slotId === slotId)?.used ?? 0;

@@ -1,11 +1,12 @@
 /**
- * The order board of the back office: today's and tomorrow's slots (shop time) with their
- * orders, a search across all orders, its cheap version for live updates, and a rider's
+ * The order board of the back office: the slots of two days (shop time), today and tomorrow
+ * unless staff choose another first day (any day up to the last one customers can book), with
+ * their orders, a search across all orders, its cheap version for live updates, and a rider's
  * deliveries. A member without `board.view` (a rider) sees only the orders assigned to them.
  */
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, type Subquery, sql } from 'drizzle-orm';
 import { phone as phoneRules } from '#features/auth/rules.ts';
-import { deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
+import { addDays, deliveryConfig, deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
 import { confirmedOrders, type OrderRow, type OrderStatus } from '#features/orders/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
@@ -32,25 +33,43 @@ export interface BoardFilter {
   q?: string;
   /** Slots ("zone|slotId", see slotKey) whose every matching order the board lists, not only the first BOARD_SLOT_PAGE. */
   open?: string[];
+  /** The board's first day, YYYY-MM-DD (shop time); today when absent. */
+  date?: string;
 }
 
 /** The orders a slot lists before staff ask for all of them (keeps the board's answer small on a busy day). */
 export const BOARD_SLOT_PAGE = 20;
 
-/** The board: today's and tomorrow's slots (shop time), or a search's results. */
+/** The board: two days' slots (shop time), or a search's results. */
 export interface Board {
   today: string;
+  /** The last day customers can book (the zones' longest `days` ahead), YYYY-MM-DD. */
+  lastBookable: string;
   days: { date: string; label: string; slots: BoardSlot[] }[];
   /** Orders found by `q` (any date, newest first); null when not searching. */
   results: BoardOrder[] | null;
 }
 
-/** The instants that bound today and tomorrow in shop time. */
-function boardWindow(now: Date): { today: string; tomorrow: string; from: Date; to: Date } {
+/** The last day customers can book from `today`: the zones' longest template, in days ahead. */
+export function lastBookableDay(today: string): string {
+  const days = Math.max(1, ...deliveryConfig().zones.map((z) => z.template.days));
+  return addDays(today, days - 1);
+}
+
+/** Today, the board's two days (from `first`, today by default) and the instants that bound them in shop time. */
+function boardWindow(now: Date, first?: string): { today: string; dates: string[]; from: Date; to: Date } {
   const today = shopTime(now).date;
-  const from = shopInstant(today, '00:00');
-  const tomorrow = shopTime(new Date(from.getTime() + DAY_MS + 12 * 3_600_000)).date;
-  return { today, tomorrow, from, to: new Date(from.getTime() + 2 * DAY_MS) };
+  const start = first ?? today;
+  const from = shopInstant(start, '00:00');
+  return { today, dates: [start, addDays(start, 1)], from, to: new Date(from.getTime() + 2 * DAY_MS) };
+}
+
+/** "Today", "Tomorrow", "Yesterday", or the weekday ("Friday") of a board day. */
+function dayLabel(date: string, today: string): string {
+  if (date === today) return 'Today';
+  if (date === addDays(today, 1)) return 'Tomorrow';
+  if (date === addDays(today, -1)) return 'Yesterday';
+  return shopInstant(date, '12:00').toLocaleDateString('en-IN', { weekday: 'long', timeZone: 'Asia/Kolkata' });
 }
 
 /** The columns the board shows of an order (its item count is read apart, see itemCounts). */
@@ -153,10 +172,11 @@ function searchCondition(q: string): SQL {
 
 /** Reads the order board (see Board). */
 export async function readBoard(db: Database, filter: BoardFilter = {}, now = deliveryNow()): Promise<Board> {
-  const { today, tomorrow, from, to } = boardWindow(now);
+  const { today, dates, from, to } = boardWindow(now, filter.date);
+  const lastBookable = lastBookableDay(today);
   if (filter.q?.trim()) {
     const where = and(staffVisible, searchCondition(filter.q), ...filterConditions(filter));
-    return { today, days: [], results: await boardRows(db, where, [desc(orders.id)], 50) };
+    return { today, lastBookable, days: [], results: await boardRows(db, where, [desc(orders.id)], 50) };
   }
   const inWindow = and(staffVisible, gte(orders.deliverySlotStart, from), lt(orders.deliverySlotStart, to));
   const filtered = filterConditions(filter);
@@ -199,31 +219,25 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
     db
       .select()
       .from(deliverySlotUsage)
-      .where(
-        or(
-          sql`${deliverySlotUsage.slotId} like ${`${today}T%`}`,
-          sql`${deliverySlotUsage.slotId} like ${`${tomorrow}T%`}`,
-        ),
-      ),
+      .where(or(...dates.map((date) => sql`${deliverySlotUsage.slotId} like ${`${date}T%`}`))),
   ]);
-  const sorted = boardSlots({ today, tomorrow, zone: filter.zone, usage, counts: all, shown });
+  const sorted = boardSlots({ dates, zone: filter.zone, usage, counts: all, shown });
   return {
     today,
+    lastBookable,
     results: null,
-    days: [
-      { date: today, label: 'Today', slots: sorted.filter((s) => s.date === today) },
-      { date: tomorrow, label: 'Tomorrow', slots: sorted.filter((s) => s.date === tomorrow) },
-    ],
+    days: dates.map((date) => ({ date, label: dayLabel(date, today), slots: sorted.filter((s) => s.date === date) })),
   };
 }
 
 /**
- * A short text that changes whenever an order of today's or tomorrow's slots is placed or changes
- * (its count, newest update and newest id): open boards poll it every few seconds and reload the
- * board only when it moves. It reads the database, so it sees every server process's orders.
+ * A short text that changes whenever an order of the board's two days (from `first`, today by
+ * default) is placed or changes (its count, newest update and newest id): open boards poll it
+ * every few seconds and reload the board only when it moves. It reads the database, so it sees
+ * every server process's orders.
  */
-export async function boardVersion(db: Database, now = deliveryNow()): Promise<string> {
-  const { from, to } = boardWindow(now);
+export async function boardVersion(db: Database, now = deliveryNow(), first?: string): Promise<string> {
+  const { from, to } = boardWindow(now, first);
   const [row] = await db
     .select({
       n: sql<number>`count(*)::int`,

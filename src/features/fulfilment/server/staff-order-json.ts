@@ -44,6 +44,7 @@ const boardSlotJson = (s: BoardSlot) => ({
 /** The board with its version. */
 export const boardJson = (b: Board, version: string) => ({
   today: b.today,
+  last_bookable: b.lastBookable,
   version,
   days: b.days.map((d) => ({ date: d.date, label: d.label, slots: d.slots.map(boardSlotJson) })),
   results: b.results?.map(boardOrderJson) ?? null,

@@ -8,6 +8,7 @@ import { verifyPhoneChange } from '#features/account/server/phone-change.ts';
 import { getProfile, updateProfile } from '#features/account/server/profile.ts';
 import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
 import { type SmsSender, setSmsSenderForTests } from '#features/auth/server/sms.ts';
+import { drainSmsQueue } from '#features/auth/server/sms-queue.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
@@ -42,6 +43,8 @@ describe.each(testDatabaseKinds())('mobile number change on %s', (kind) => {
     const change = await updateProfile(db, customer.id, { name: 'Asha', email: 'asha@example.test', mobile: next });
     if (!change.otpRequired) throw new Error('expected OTPs');
     expect(change.currentMobile).toBe(old);
+    // The codes go out after the answer, through the SMS queue.
+    await drainSmsQueue();
     expect(sms.sent.slice(-2).map((m) => m.to)).toEqual([next, old]);
 
     await expect(

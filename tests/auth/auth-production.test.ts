@@ -1,15 +1,14 @@
 /**
  * Sign-in as `npm start` runs it (NODE_ENV=production), on servers of this file's own:
- * - no SMS_SENDER: the shop serves pages, but every OTP send answers 503 with Retry-After and
- *   no code anywhere in the answer;
+ * - no SMS_SENDER: the shop serves pages, but every OTP send (customer and staff) answers 503
+ *   with Retry-After and no code anywhere in the answer;
  * - SMS_SENDER=http to a fake gateway: 6-digit codes by default, delivered only by SMS (never in
  *   the answer), and the per-IP flood backstop (AUTH_IP_LIMIT, set low here).
  */
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResult, randomPhone } from '../helpers/api.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
+import { FakeSmsGateway } from '../helpers/sms-gateway.ts';
 
 const SMS_OFF = 'Sign-in by SMS is not available right now. Please try again later.';
 
@@ -31,6 +30,7 @@ describe('production without SMS_SENDER', () => {
     for (const res of [
       await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } }),
       await c.post('/api/validate-customer', { json: { key: phone, otp: '' } }),
+      await c.post('/api/admin/login/otp', { json: { mobile: phone } }),
     ]) {
       expect(res.status).toBe(503);
       expect(res.body).toEqual({ success: false, message: SMS_OFF });
@@ -51,20 +51,10 @@ describe('production without SMS_SENDER', () => {
 });
 
 describe('production with an HTTP SMS gateway', () => {
-  const messages: { to: string; message: string }[] = [];
-  let gateway: http.Server;
+  const gateway = new FakeSmsGateway();
   let server: RunningServer;
   beforeAll(async () => {
-    gateway = http.createServer((req, res) => {
-      let data = '';
-      req.on('data', (chunk) => (data += chunk));
-      req.on('end', () => {
-        messages.push(JSON.parse(data));
-        res.writeHead(202).end();
-      });
-    });
-    await new Promise<void>((r) => gateway.listen(0, '127.0.0.1', r));
-    const url = `http://127.0.0.1:${(gateway.address() as AddressInfo).port}/sms`;
+    const url = await gateway.start();
     server = await startServer({
       DEMO_MODE: '',
       SMS_SENDER: 'http',
@@ -76,12 +66,8 @@ describe('production with an HTTP SMS gateway', () => {
   });
   afterAll(async () => {
     await server?.stop();
-    await new Promise<void>((r) => gateway.close(() => r()));
+    await gateway.stop();
   });
-
-  /** The code the gateway was asked to deliver to `phone` last. */
-  const smsCode = (phone: string) =>
-    /^(\d+) is your FarmFresh verification code/.exec(messages.findLast((m) => m.to === phone)?.message ?? '')?.[1];
 
   it('sends 6-digit codes by SMS only, and signs up with one', async () => {
     const c = new ApiClient(server.baseUrl, true);
@@ -89,7 +75,7 @@ describe('production with an HTTP SMS gateway', () => {
     const reg = await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } });
     expect(reg.status).toBe(200);
     expect(reg.body.data).toEqual({ otp_sent: true, expires_in: 300, otp_length: 6 });
-    const code = smsCode(phone)!;
+    const code = await gateway.code(phone);
     expect(code).toMatch(/^\d{6}$/);
     expect(wholeAnswer(reg)).not.toContain(code);
     const four = await c.post('/api/otp-login', { json: { key: phone, otp: code.slice(0, 4) } });

@@ -15,6 +15,7 @@ import {
   setSmsSenderForTests,
   smsStartupWarning,
 } from '#features/auth/server/sms.ts';
+import { drainSmsQueue } from '#features/auth/server/sms-queue.ts';
 import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
@@ -38,6 +39,7 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
   it('stores only a hash of the code and sends the code by SMS', async () => {
     const phone = '+919800000001';
     const { demoCode } = await startSignup(handle.db, { name: 'Asha', email: 'asha@example.com', mobile: phone });
+    await drainSmsQueue();
     expect(sent.at(-1)).toContain(demoCode);
     const [row] = await handle.db.select().from(otps).where(eq(otps.phone, phone));
     expect(row!.codeHash).not.toContain(demoCode!);

@@ -23,7 +23,7 @@ export const staffOtpRoute = defineRoute({
   path: '/api/admin/login/otp',
   summary: 'Staff sign-in: send a code to the mobile',
   description:
-    'Same code rules, throttles and SMS sender as customers. A mobile that is no active staff member’s gets the same answer with nothing sent (no `demo_otp`); 429 over a sign-in limit; 503 without an SMS sender. `demo_otp` only in demo mode.',
+    'Same code rules, throttles and SMS sender as customers. Answers without waiting for the SMS gateway: the code is sent after the answer, and a gateway failure is logged, never answered. A mobile that is no active staff member’s gets the same status, body and headers in the same time, with nothing sent (no `demo_otp`); 429 over a sign-in limit; 503 without an SMS sender or with the shop’s SMS budget spent. `demo_otp` only in demo mode.',
   auth: 'none',
   body: z.object({ mobile: staffMobile }),
   response: otpSentSchema,

@@ -4,7 +4,8 @@
  * store and dialog (with `import type` only) and the OpenAPI document. Zod only, no server import.
  *
  * OTP sends answer 429 over a sign-in limit (README "Sign-in limits") and 503 with Retry-After
- * when the shop has no SMS sender. The OTP's digits are the server's OTP_LENGTH (6, or 4 in demo
+ * when the shop has no SMS sender. They answer without waiting for the SMS gateway: the code is
+ * sent after the answer, and a gateway failure is logged, never answered (ADR 0113). The OTP's digits are the server's OTP_LENGTH (6, or 4 in demo
  * mode), so the code's length is checked by the handler, not here.
  */
 import { z } from 'zod';
@@ -39,7 +40,7 @@ export const registerRoute = defineRoute({
   path: '/api/register',
   summary: 'Start a sign-up: sends an OTP to the phone',
   description:
-    'Name, email and mobile, all required. Sends an OTP to the mobile; POST /api/otp-login with it creates the account. 409 when the phone already has an account; 429 over a sign-in limit; 503 with Retry-After when no SMS sender is configured.',
+    'Name, email and mobile, all required. Sends an OTP to the mobile after the answer (a gateway failure is not answered: the customer asks again with Resend); POST /api/otp-login with it creates the account. 409 when the phone already has an account; 429 over a sign-in limit; 503 with Retry-After when no SMS sender is configured.',
   auth: 'none',
   body: signupSchema,
   response: otpSentSchema,
@@ -51,7 +52,7 @@ export const validateCustomerRoute = defineRoute({
   path: '/api/validate-customer',
   summary: 'Log in: sends an OTP to a known phone',
   description:
-    'The phone as `key` (the spec sends `otp: ""` too, ignored). 404 when the phone has no account (look-ups of distinct phones are limited per address); 429 over a sign-in limit; 503 with Retry-After when no SMS sender is configured.',
+    'The phone as `key` (the spec sends `otp: ""` too, ignored). Sends an OTP after the answer (a gateway failure is not answered: the customer asks again with Resend). 404 when the phone has no account (look-ups of distinct phones are limited per address); 429 over a sign-in limit; 503 with Retry-After when no SMS sender is configured.',
   auth: 'none',
   body: loginSchema.extend({ otp: z.custom<string>().optional().describe('Ignored; the spec sends an empty string') }),
   response: otpSentSchema,

@@ -7,7 +7,6 @@
 export { otpSentJson } from './server/auth-json.ts';
 export { creditGrantHash, recordCreditGrant } from './server/credit-grants.ts';
 export {
-  countOtpSendWithoutCode,
   findCustomerByPhone,
   issueOtp,
   OTP_TTL_MS,

@@ -5,16 +5,7 @@
  * cancels the other). A sign-in and a wrong code for a staff mobile are audit entries.
  */
 
-import {
-  countOtpSendWithoutCode,
-  guardOtpSend,
-  issueOtp,
-  OTP_TTL_MS,
-  type OtpSent,
-  throttleIp,
-  verifyOtp,
-} from '#features/auth/index.ts';
-import { getConfig } from '#lib/config.ts';
+import { guardOtpSend, issueOtp, type OtpSent, throttleIp, verifyOtp } from '#features/auth/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
@@ -24,19 +15,17 @@ import { createStaffSession } from './session.ts';
 import { findStaffByPhone } from './staff.ts';
 
 /**
- * Sends a sign-in code to a staff member's mobile; 429 and 503 as for customers. A mobile that
- * is no active member's gets the same answer with nothing sent (no code to show even in demo
- * mode), its sends counted against the same limits (429 on the same try), so the sign-in form
- * does not tell a stranger which numbers open the back office; any code for it is then refused
- * like a wrong one.
+ * Sends a sign-in code to a staff member's mobile (after the answer, through auth's SMS queue);
+ * 429 and 503 as for customers. A mobile that is no active member's gets the same answer, status
+ * and headers, after the same database work (limits and SMS budget counted, a code row written
+ * whose hash no typed code matches) with nothing sent and no code to show even in demo mode, so
+ * neither the answer nor its time tells a stranger which numbers open the back office; any code
+ * for it is refused like a wrong one. A gateway failure is logged and counted, never answered.
  */
 export async function sendStaffOtp(db: Database, phone: string, ip: string): Promise<OtpSent> {
   await guardOtpSend(db, ip, phone);
-  if (!(await findStaffByPhone(db, phone))) {
-    await countOtpSendWithoutCode(db, phone, ip);
-    return { expiresInSeconds: OTP_TTL_MS / 1000, length: getConfig().OTP_LENGTH };
-  }
-  return issueOtp(db, phone, 'staff_login', undefined, ip);
+  const member = await findStaffByPhone(db, phone);
+  return issueOtp(db, phone, 'staff_login', undefined, ip, { deliver: member !== null });
 }
 
 /**

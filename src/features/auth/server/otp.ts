@@ -3,7 +3,7 @@
  *
  * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
  * hash, single use, 5 minutes of life, a new code cancels older ones of its kind (never another
- * kind's), dead after 5 wrong tries.
+ * kind's), dead after 5 wrong tries; its SMS is sent after the answer (sms-queue.ts).
  * Sign-up is verified by a server OTP too (the spec's browser-made OTP is a defect). Sends and
  * wrong codes are throttled (throttles.ts); a completed login opens a session (session.ts).
  * Codes never reach the logs.
@@ -19,6 +19,7 @@ import { AUTH_MESSAGES } from '../rules.ts';
 import { recordCreditGrant } from './credit-grants.ts';
 import { createSession, type SessionCustomer, sha256 } from './session.ts';
 import { getSmsSender } from './sms.ts';
+import { enqueueSms } from './sms-queue.ts';
 import {
   assertSmsCountry,
   countSmsSend,
@@ -95,24 +96,17 @@ async function recordSend(tx: Transaction, phone: string, pair: string, now: Dat
 }
 
 /**
- * Counts a send to `phone` from `ip` against the send limits without issuing or sending a code
- * (429 as issueOtp): a sign-in that must not tell whether the number has an account answers
- * such a number as it answers one that got a code, limits included.
- */
-export async function countOtpSendWithoutCode(db: Database, phone: string, ip = 'unknown'): Promise<void> {
-  const now = new Date();
-  await db.transaction(async (tx) => {
-    await assertSendAllowed(tx, phone, `${phone}|${ip}`, now);
-    await recordSend(tx, phone, `${phone}|${ip}`, now);
-  });
-}
-
-/**
- * Issues a new OTP for `phone` and sends it by SMS; `ip` is the requesting client's address.
+ * Issues a new OTP for `phone` and queues its SMS (sms-queue.ts: sent after the answer, a
+ * gateway failure logged and counted, never thrown); `ip` is the requesting client's address.
  * Older live codes of the same kind for the phone are cancelled (sameKind); other kinds' stay
  * live. Throws 503 without an SMS sender, 400 for a number outside SMS_ALLOWED_COUNTRIES, 429
  * after 5 sends per (phone, IP) or 10 per phone within an hour or too many to the number's block,
  * 503 with Retry-After when the shop's SMS budget is spent (throttles.ts).
+ *
+ * With `deliver: false` (a sign-in that must not tell whether the number has an account) it does
+ * the same work — the same limits and budget counted, older codes cancelled, a hashed code row
+ * written — but the row's hash is of a value no typed code can match (not digits), nothing is
+ * sent and no demo code is returned: a code typed for such a number is refused as a wrong one.
  */
 export async function issueOtp(
   db: Database,
@@ -120,11 +114,13 @@ export async function issueOtp(
   purpose: OtpPurpose,
   payload?: Record<string, unknown>,
   ip = 'unknown',
+  { deliver = true }: { deliver?: boolean } = {},
 ): Promise<OtpSent> {
   const sender = getSmsSender();
   assertSmsCountry(phone);
   const length = getConfig().OTP_LENGTH;
   const code = generateOtp(length);
+  const stored = deliver ? code : `none:${code}`;
   const now = new Date();
   const pair = `${phone}|${ip}`;
   const budget = await db.transaction(async (tx) => {
@@ -140,7 +136,7 @@ export async function issueOtp(
     await tx.insert(otps).values({
       phone,
       purpose,
-      codeHash: hashCode(code),
+      codeHash: hashCode(stored),
       payload: payload ?? null,
       expiresAt: new Date(now.getTime() + OTP_TTL_MS),
     });
@@ -150,7 +146,8 @@ export async function issueOtp(
     if (budget.alert) logSmsBudgetSpent(budget.refusal);
     throw budget.refusal;
   }
-  await sender.send(phone, `${code} is your FarmFresh verification code. It expires in 5 minutes. Never share it.`);
+  if (!deliver) return { expiresInSeconds: OTP_TTL_MS / 1000, length };
+  enqueueSms(sender, phone, `${code} is your FarmFresh verification code. It expires in 5 minutes. Never share it.`);
   return { expiresInSeconds: OTP_TTL_MS / 1000, length, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
 }
 

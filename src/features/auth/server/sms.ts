@@ -4,7 +4,9 @@
  *   the code as `demo_otp` and the sign-in dialog shows it under a demo banner. The message is
  *   logged at `debug` only, the one place an OTP may appear in logs.
  * - `http` posts `{ to, message }` as JSON to SMS_GATEWAY_URL with `Authorization: Bearer
- *   SMS_GATEWAY_TOKEN` and treats any non-2xx answer or a 5 s timeout as a failure (503).
+ *   SMS_GATEWAY_TOKEN` and treats any non-2xx answer or a 5 s timeout as a failure (it throws
+ *   503). Sign-in codes reach it through sms-queue.ts, after the answer, where a failure is
+ *   logged and counted instead.
  * - unset outside demo mode: no sender. Codes are never made, every OTP send answers 503 with
  *   Retry-After (`assertSmsAvailable`), browsing works, and start-up logs one warning.
  */

@@ -1,7 +1,8 @@
 /**
  * The product card (docs/storefront-rules.md#product-cards) and the wishlist heart: the one source
  * of their markup, for every card the server draws (listings, search results, related products, the
- * home page's grid, via components/ProductGrid.astro) and for Buy again in the browser.
+ * home page's grid, the wishlist page, via components/ProductGrid.astro) and for Buy again in the
+ * browser.
  *
  * A card: image, name, weight and unit, price with tax, MRP struck through when higher, a
  * percent-off badge only when the offer is below the MRP, the unit price, an out-of-stock label,

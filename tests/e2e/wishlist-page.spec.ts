@@ -2,11 +2,13 @@
  * The wishlist page (/wishlist, docs/storefront-rules.md#wishlist-page): a customer saves two
  * products with the heart, opens the page from the account menu, sees both as cards with their
  * prices, adds one to the cart and removes the other (the page updates and says so), and sees
- * the empty state once the last one is gone. It reads without JavaScript, sends a visitor to the
- * login and back, is axe clean, and has no horizontal scroll on narrow phones.
+ * the empty state once the last one is gone. A product out of stock or no longer sold stays,
+ * marked. It reads without JavaScript, sends a visitor to the login and back, is axe clean, and has
+ * no horizontal scroll on narrow phones.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
 import { authDialog, createCustomer, isMobile, loginInDialog, origin } from './session-helpers.ts';
 
 interface HomeProduct {
@@ -35,6 +37,12 @@ async function saveThroughApi(request: APIRequestContext, productId: number): Pr
 async function cartProductIds(page: Page): Promise<number[]> {
   const res = await page.request.get('/api/customer/my-cart');
   return ((await res.json()).data.my_cart as { product_id: number }[]).map((l) => l.product_id);
+}
+
+/** No serious or critical axe findings in the page's main content. */
+async function axeClean(page: Page): Promise<void> {
+  const axe = await new AxeBuilder({ page }).include('main').analyze();
+  expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
 }
 
 /** Opens Wishlist from the navigation bar's account menu (desktop) or My Profile panel (phone). */
@@ -88,8 +96,7 @@ for (const viewport of [
           'true',
         );
       }
-      const axe = await new AxeBuilder({ page }).include('main').analyze();
-      expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+      await axeClean(page);
 
       await cardOf(first)
         .getByRole('button', { name: `Add ${first.name} to cart` })
@@ -115,6 +122,7 @@ for (const viewport of [
       await expect(main.getByText('Tap the heart on a product to save it here.')).toBeVisible();
       await expect(main.getByRole('article')).toHaveCount(0);
       await expect(main.getByRole('heading', { name: 'Your wishlist is empty' })).toBeFocused();
+      await axeClean(page);
 
       // Still empty after a reload: the server's list, not only the page's.
       await page.reload();
@@ -187,5 +195,55 @@ test('no horizontal scroll at 320 and 360 px', async ({ page }) => {
       () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
     );
     expect(overflow, `${width} px`).toBeLessThanOrEqual(0);
+  }
+});
+
+test('a product out of stock and one no longer sold stay on the list, marked', async ({ page, playwright }) => {
+  const manager = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  await staffSignInByApi(manager, STAFF.manager.mobile, origin());
+  // Two products from the back office's last page, away from the home grid other tests use.
+  const first = (await (await manager.get('/api/admin/products')).json()).data;
+  const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize));
+  const listed = (await (await manager.get(`/api/admin/products?page=${lastPage}`)).json()).data.products as {
+    id: number;
+    name: string;
+    stock: number;
+    isActive: boolean;
+  }[];
+  const [gone, soldOut] = listed.filter((p) => p.isActive && p.stock > 0).slice(-2);
+  expect(gone && soldOut).toBeTruthy();
+  const patch = (id: number, data: Record<string, unknown>) =>
+    manager.fetch(`/api/admin/products/${id}`, { method: 'PATCH', data, headers: origin() });
+
+  await createCustomer(page.request);
+  await saveThroughApi(page.request, gone!.id);
+  await saveThroughApi(page.request, soldOut!.id);
+  try {
+    expect((await patch(gone!.id, { is_active: false })).status()).toBe(200);
+    expect((await patch(soldOut!.id, { stock: 0 })).status()).toBe(200);
+    await page.goto('/wishlist');
+    const main = page.getByRole('main');
+    await expect(main.getByText('2 saved products')).toBeVisible();
+
+    const goneCard = main.getByRole('article').filter({ hasText: gone!.name });
+    await expect(goneCard.getByText('No longer available')).toBeVisible();
+    await expect(goneCard.getByRole('link', { name: gone!.name })).toHaveCount(0);
+    await expect(goneCard.getByRole('button', { name: `Add ${gone!.name} to cart` })).toHaveCount(0);
+
+    const soldOutCard = main.getByRole('article').filter({ hasText: soldOut!.name });
+    await expect(soldOutCard.getByText('Out of stock', { exact: true })).toBeVisible();
+    await expect(soldOutCard.getByRole('button', { name: `${soldOut!.name} is out of stock` })).toBeDisabled();
+    await axeClean(page);
+
+    await goneCard.getByRole('button', { name: `Remove ${gone!.name} from wishlist` }).click();
+    await expect(
+      page.getByRole('status').filter({ hasText: 'Product removed from wishlist successfully' }),
+    ).toBeVisible();
+    await expect(goneCard).toHaveCount(0);
+    await expect(main.getByText('1 saved product', { exact: true })).toBeVisible();
+  } finally {
+    expect((await patch(gone!.id, { is_active: true })).status()).toBe(200);
+    expect((await patch(soldOut!.id, { stock: soldOut!.stock })).status()).toBe(200);
+    await manager.dispose();
   }
 });

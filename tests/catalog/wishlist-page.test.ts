@@ -1,10 +1,12 @@
 /**
  * The wishlist page's data (src/pages/wishlist.astro, `listWishlistPage`): only the session's
  * customer's saved products, another customer's never; inactive and out-of-stock products stay,
- * marked, at today's price. Over HTTP against each running server: the page a session gets, the
- * login for a visitor, and a Cache-Control that keeps it out of shared caches.
+ * marked, at today's price. Over HTTP against each running server: the page a session gets (valid
+ * HTML), the login for a visitor, and a Cache-Control that keeps it out of shared caches.
  */
+import path from 'node:path';
 import { eq, inArray } from 'drizzle-orm';
+import { FileSystemConfigLoader, HtmlValidate } from 'html-validate';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { listWishlistPage } from '#features/catalog/index.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
@@ -84,6 +86,16 @@ describe.each(inject('servers'))('the /wishlist page on $kind', ({ baseUrl }) =>
     expect(ashas.headers.get('cache-control')).toBe('no-store');
     expect(itemsOf(ashas.body)).toEqual([p2, p1]);
     expect(ashas.body).toContain('2 saved products');
+    // Valid HTML by the project's rules (Astro's island style in <body> aside, as for every route).
+    const html = ashas.body.replace(
+      /<style>astro-island,astro-slot(,astro-static-slot)?\{display:contents\}<\/style>/g,
+      '',
+    );
+    const report = await new HtmlValidate(new FileSystemConfigLoader()).validateString(
+      html,
+      path.resolve('routes', 'wishlist.html'),
+    );
+    expect(report.results.flatMap((r) => r.messages).filter((m) => m.severity === 2)).toEqual([]);
 
     const ravis = await ravi.get<string>('/wishlist');
     expect(itemsOf(ravis.body)).toEqual([p3]);

@@ -98,7 +98,7 @@ function stepper(name: SafeHtml): SafeHtml {
 export function productCard(p: CardProduct, options: CardOptions): SafeHtml {
   const { eager = false, headingLevel = 'h3', timesOrdered, wishlisted = false, unavailable = false } = options;
   const soldOut = p.stock <= 0;
-  // The name is escaped once here and goes into the card's markup eight times.
+  // The name is escaped once here and goes into the card's markup eight times (nine with Remove).
   const name = html`${p.name}`;
   const unit = unitPriceLabel(p.pricePaise, p.weight, p.weightUnit);
   // A tag name from the two allowed, never from the caller's text.

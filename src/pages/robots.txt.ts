@@ -8,7 +8,7 @@ import { getConfig } from '#lib/config.ts';
 export const prerender = false;
 
 /** Paths that are private to a customer or not pages at all. */
-const DISALLOW = ['/api/', '/cart', '/checkout', '/my-account', '/admin'];
+const DISALLOW = ['/api/', '/cart', '/checkout', '/my-account', '/wishlist', '/admin'];
 
 export const GET: APIRoute = () => {
   const site = getConfig().SITE_URL.replace(/\/+$/, '');

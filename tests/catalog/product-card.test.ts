@@ -2,7 +2,8 @@
  * The product card (src/features/catalog/product-card.ts), the one source of every card's markup
  * on the server and in Buy again: a product's texts are escaped wherever they go, an image URL
  * that is not a path on this site or an http(s) URL shows the placeholder, and the Add form's
- * return path is one `safeNextPath` accepts.
+ * return path is one `safeNextPath` accepts. The wishlist page's cards add a Remove button and
+ * say when a product is no longer sold.
  */
 import { describe, expect, it } from 'vitest';
 import { type CardProduct, cardProductFromJson, productCard, wishlistHeart } from '#features/catalog/rules.ts';
@@ -111,6 +112,27 @@ describe('product card', () => {
     const again = (n: number) => productCard(mango, { returnTo: '/', timesOrdered: n }).html;
     expect(again(1)).toContain('<p class="text-xs text-slate-600">Ordered 1 time</p>');
     expect(again(3)).toContain('<p class="text-xs text-slate-600">Ordered 3 times</p>');
+  });
+
+  it('on the wishlist page: the heart pressed and a Remove button, its label escaped', () => {
+    const saved = productCard({ ...mango, name: HOSTILE }, { returnTo: '/wishlist', wishlisted: true }).html;
+    expect(saved).toContain('aria-pressed="true"');
+    expect(saved).toContain(
+      `<button type="button" data-wishlist-remove data-product-id="7" aria-label="Remove ${ESCAPED} from wishlist"`,
+    );
+    expect(saved).toContain(`aria-label="Add ${ESCAPED} to cart"`);
+    expect(saved).not.toContain('<script');
+    expect(card()).toContain('aria-pressed="false"');
+    expect(card()).not.toContain('data-wishlist-remove');
+  });
+
+  it('says a product no longer sold is no longer available, with no Add and no link to its page', () => {
+    const gone = productCard(mango, { returnTo: '/wishlist', wishlisted: true, unavailable: true }).html;
+    expect(gone).toContain('<p class="text-xs font-semibold text-sale-600">No longer available</p>');
+    expect(gone).toContain('>Alphonso Mango</h3>');
+    expect(gone).not.toContain('href="/product/7"');
+    expect(gone).not.toContain('data-card-add');
+    expect(gone).toContain('aria-label="Remove Alphonso Mango from wishlist"');
   });
 
   it('draws a product from the API JSON as the server draws it from the summary', () => {

@@ -78,6 +78,7 @@ export async function routeTable(baseUrl: string): Promise<RouteCase[]> {
     { path: '/cart', heading: ANY },
     { path: '/checkout', heading: ANY },
     { path: '/my-account', heading: ANY },
+    { path: '/wishlist', heading: ANY },
     { path: '/track-order', heading: ANY },
     { path: '/shop', heading: ANY },
     { path: '/login', heading: ANY },

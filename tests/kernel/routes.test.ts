@@ -108,7 +108,8 @@ for (const { kind, baseUrl } of inject('servers')) {
       expect(res.status).toBe(200);
       const text = await res.text();
       expect(text).toMatch(/^User-agent: \*$/m);
-      for (const path of ['/api/', '/cart', '/checkout', '/my-account']) expect(text).toContain(`Disallow: ${path}\n`);
+      for (const path of ['/api/', '/cart', '/checkout', '/my-account', '/wishlist'])
+        expect(text).toContain(`Disallow: ${path}\n`);
       expect(text).toMatch(/^Sitemap: https?:\/\/\S+\/sitemap\.xml$/m);
     });
 

@@ -37,3 +37,4 @@ export {
   type SnapshotProduct,
 } from './server/snapshot.ts';
 export { readTwemoji } from './server/twemoji.ts';
+export { listWishlistPage, type WishlistEntry } from './server/wishlist.ts';

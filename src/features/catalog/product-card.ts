@@ -1,7 +1,8 @@
 /**
  * The product card (docs/storefront-rules.md#product-cards) and the wishlist heart: the one source
  * of their markup, for every card the server draws (listings, search results, related products, the
- * home page's grid, via components/ProductGrid.astro) and for Buy again in the browser.
+ * home page's grid, the wishlist page, via components/ProductGrid.astro) and for Buy again in the
+ * browser.
  *
  * A card: image, name, weight and unit, price with tax, MRP struck through when higher, a
  * percent-off badge only when the offer is below the MRP, the unit price, an out-of-stock label,
@@ -23,7 +24,14 @@ import { safeNextPath } from '#lib/http/safe-next.ts';
 import { safeImageUrl } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
-import { CARD_ADD_BUTTON, CARD_QTY, CARD_SOLD_OUT_BUTTON, CARD_STEP_BUTTON, CARD_STEPPER } from './card-classes.ts';
+import {
+  CARD_ADD_BUTTON,
+  CARD_QTY,
+  CARD_REMOVE_BUTTON,
+  CARD_SOLD_OUT_BUTTON,
+  CARD_STEP_BUTTON,
+  CARD_STEPPER,
+} from './card-classes.ts';
 import type { ProductCardJson } from './catalog-schemas.ts';
 
 /** What a card shows of a product (the catalogue's ProductSummary has these fields). Prices are tax-inclusive paise. */
@@ -51,6 +59,16 @@ export interface CardOptions {
   headingLevel?: 'h2' | 'h3';
   /** Buy again: the delivered orders that held the product, shown as "Ordered N times". */
   timesOrdered?: number;
+  /**
+   * The wishlist page: the heart drawn pressed and a "Remove" button under Add (a script-only
+   * `type="button"`, hidden without JavaScript).
+   */
+  wishlisted?: boolean;
+  /**
+   * A product the shop no longer sells (inactive): "No longer available" in place of the Add
+   * form, and the name without a link (its page is gone).
+   */
+  unavailable?: boolean;
 }
 
 const HEART_PATH =
@@ -60,10 +78,15 @@ const HEART_PATH =
  * The wishlist heart (docs/storefront-rules.md#wishlist) of a card (`card`: a small round button
  * over the image) or of the product page (`page`: a larger one).
  */
-export function wishlistHeart(productId: number, name: HtmlValue, size: 'card' | 'page' = 'card'): SafeHtml {
+export function wishlistHeart(
+  productId: number,
+  name: HtmlValue,
+  size: 'card' | 'page' = 'card',
+  pressed = false,
+): SafeHtml {
   const box = size === 'page' ? 'h-11 w-11' : 'h-9 w-9';
   const icon = size === 'page' ? 'h-6 w-6' : 'h-5 w-5';
-  return html`<button type="button" data-wishlist-heart data-card-heart data-product-id="${productId}" aria-pressed="false" aria-label="Wishlist ${name}" class="group/heart relative z-10 inline-flex ${box} items-center justify-center rounded-full border border-slate-200 bg-white/90 text-slate-700 shadow-sm transition hover:text-sale-600 aria-pressed:text-sale-600 disabled:opacity-60"><svg viewBox="0 0 24 24" class="${icon} fill-none group-aria-pressed/heart:fill-current" stroke="currentColor" stroke-width="2" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${HEART_PATH}"></path></svg></button>`;
+  return html`<button type="button" data-wishlist-heart data-card-heart data-product-id="${productId}" aria-pressed="${pressed ? 'true' : 'false'}" aria-label="Wishlist ${name}" class="group/heart relative z-10 inline-flex ${box} items-center justify-center rounded-full border border-slate-200 bg-white/90 text-slate-700 shadow-sm transition hover:text-sale-600 aria-pressed:text-sale-600 disabled:opacity-60"><svg viewBox="0 0 24 24" class="${icon} fill-none group-aria-pressed/heart:fill-current" stroke="currentColor" stroke-width="2" stroke-linejoin="round" aria-hidden="true" focusable="false"><path d="${HEART_PATH}"></path></svg></button>`;
 }
 
 /** The stepper that replaces "Add" once the product is in the cart. */
@@ -73,9 +96,9 @@ function stepper(name: SafeHtml): SafeHtml {
 
 /** A product's card. */
 export function productCard(p: CardProduct, options: CardOptions): SafeHtml {
-  const { eager = false, headingLevel = 'h3', timesOrdered } = options;
+  const { eager = false, headingLevel = 'h3', timesOrdered, wishlisted = false, unavailable = false } = options;
   const soldOut = p.stock <= 0;
-  // The name is escaped once here and goes into the card's markup eight times.
+  // The name is escaped once here and goes into the card's markup eight times (nine with Remove).
   const name = html`${p.name}`;
   const unit = unitPriceLabel(p.pricePaise, p.weight, p.weightUnit);
   // A tag name from the two allowed, never from the caller's text.
@@ -83,15 +106,35 @@ export function productCard(p: CardProduct, options: CardOptions): SafeHtml {
   return html`<article class="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-product-id="${p.id}">${
     p.discountPercent > 0 &&
     html`<span class="absolute left-2 top-2 z-10 rounded-md bg-sale-600 px-2 py-0.5 text-xs font-semibold text-white">${p.discountPercent}% OFF</span>`
-  }<div class="absolute right-2 top-2 z-10">${wishlistHeart(p.id, name)}</div><div class="flex aspect-square items-center justify-center bg-brand-50 p-6"><img src="${safeImageUrl(p.image)}" alt="" width="160" height="160" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager && raw(' fetchpriority="high"')} class="h-full w-full object-contain transition group-hover:scale-105"></div><div class="flex flex-1 flex-col gap-1 p-3"><${h} class="line-clamp-2 text-sm font-semibold leading-snug text-slate-900"><a href="/product/${p.id}" class="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-700">${name}</a></${h}><p class="text-xs text-slate-600">${packSize(p.weight, p.weightUnit)}</p><p class="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1"><span class="text-base font-bold text-slate-900">${formatPaise(p.pricePaise)}</span>${
+  }<div class="absolute right-2 top-2 z-10">${wishlistHeart(p.id, name, 'card', wishlisted)}</div><div class="flex aspect-square items-center justify-center bg-brand-50 p-6"><img src="${safeImageUrl(p.image)}" alt="" width="160" height="160" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager && raw(' fetchpriority="high"')} class="h-full w-full object-contain transition group-hover:scale-105"></div><div class="flex flex-1 flex-col gap-1 p-3"><${h} class="line-clamp-2 text-sm font-semibold leading-snug text-slate-900">${
+    unavailable
+      ? name
+      : html`<a href="/product/${p.id}" class="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-700">${name}</a>`
+  }</${h}><p class="text-xs text-slate-600">${packSize(p.weight, p.weightUnit)}</p><p class="mt-auto flex flex-wrap items-baseline gap-x-2 pt-1"><span class="text-base font-bold text-slate-900">${formatPaise(p.pricePaise)}</span>${
     p.mrpPaise > p.pricePaise &&
     html`<s class="text-xs text-slate-600"><span class="sr-only">MRP </span>${formatPaise(p.mrpPaise)}</s>`
   }${unit && html`<span class="w-full text-xs text-slate-600" data-unit-price>${unit}</span>`}</p>${
-    soldOut && html`<p class="text-xs font-semibold text-sale-600">Out of stock</p>`
+    unavailable
+      ? html`<p class="text-xs font-semibold text-sale-600">No longer available</p>`
+      : soldOut && html`<p class="text-xs font-semibold text-sale-600">Out of stock</p>`
   }${
     timesOrdered !== undefined &&
     html`<p class="text-xs text-slate-600">Ordered ${timesOrdered} ${timesOrdered === 1 ? 'time' : 'times'}</p>`
-  }<div class="relative z-10 mt-2" data-card-cart data-product-id="${p.id}" data-name="${name}"><form method="post" action="/cart/add" data-card-add><input type="hidden" name="product_id" value="${p.id}"><input type="hidden" name="next" value="${safeNextPath(options.returnTo)}"><button type="submit"${soldOut && raw(' disabled')} aria-label="${soldOut ? html`${name} is out of stock` : html`Add ${name} to cart`}" class="${soldOut ? CARD_SOLD_OUT_BUTTON : CARD_ADD_BUTTON}">${soldOut ? 'Out of Stock' : 'Add'}</button></form>${!soldOut && stepper(name)}</div></div></article>`;
+  }${
+    unavailable
+      ? wishlisted && html`<div class="relative z-10 mt-2">${removeButton(p.id, name)}</div>`
+      : cartControl(p, name, soldOut, options.returnTo, wishlisted)
+  }</div></article>`;
+}
+
+/** The card's Add form and stepper, with the wishlist page's Remove button under them. */
+function cartControl(p: CardProduct, name: SafeHtml, soldOut: boolean, returnTo: string, removable: boolean): SafeHtml {
+  return html`<div class="relative z-10 mt-2" data-card-cart data-product-id="${p.id}" data-name="${name}"><form method="post" action="/cart/add" data-card-add><input type="hidden" name="product_id" value="${p.id}"><input type="hidden" name="next" value="${safeNextPath(returnTo)}"><button type="submit"${soldOut && raw(' disabled')} aria-label="${soldOut ? html`${name} is out of stock` : html`Add ${name} to cart`}" class="${soldOut ? CARD_SOLD_OUT_BUTTON : CARD_ADD_BUTTON}">${soldOut ? 'Out of Stock' : 'Add'}</button></form>${!soldOut && stepper(name)}${removable && removeButton(p.id, name)}</div>`;
+}
+
+/** The wishlist page's Remove button (its script: islands/WishlistPage.ts). */
+function removeButton(productId: number, name: SafeHtml): SafeHtml {
+  return html`<button type="button" data-wishlist-remove data-product-id="${productId}" aria-label="Remove ${name} from wishlist" class="${CARD_REMOVE_BUTTON}">Remove</button>`;
 }
 
 /**

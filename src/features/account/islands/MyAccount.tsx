@@ -1,8 +1,9 @@
 /**
  * The My Account page island (docs/account-rules.md#my-account): a left menu (Profile Details,
- * Track Orders, Terms & Conditions, Privacy Policy, Contact Us, Log out of all devices, Delete Account) beside the open
- * section. On a phone the menu is a list; choosing an entry opens its section with a Back
- * control. The open section is kept in the URL (`?section=orders`) so it survives a reload.
+ * Track Orders, Wishlist (a link to /wishlist), Terms & Conditions, Privacy Policy, Contact Us,
+ * Log out of all devices, Delete Account) beside the open section. On a phone the menu is a
+ * list; choosing an entry opens its section with a Back control. The open section is kept in
+ * the URL (`?section=orders`) so it survives a reload.
  * The profile arrives as a prop from the server render and is re-read from
  * GET /api/customer/profile whenever the Profile section is shown again (balances change after
  * a cancellation).
@@ -125,6 +126,7 @@ function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
           <ul className="mt-1 divide-y divide-slate-100 md:divide-y-0">
             <li>{menuButton('Profile Details', 'profile')}</li>
             <li>{menuButton('Track Orders', 'orders')}</li>
+            <li>{menuLink('Wishlist', '/wishlist')}</li>
             <li>{menuLink('Terms & Conditions', '/terms-and-conditions')}</li>
             <li>{menuLink('Privacy Policy', '/privacy-policy')}</li>
             <li>{menuLink('Contact Us', '/contact-us')}</li>

@@ -39,6 +39,27 @@ export async function listWishlist(db: Database, customerId: number): Promise<Pr
   return rows.map(toSummary);
 }
 
+/** A saved product as the wishlist page shows it: the card's fields, and whether the shop still sells it. */
+export interface WishlistEntry extends ProductSummary {
+  /** False for a product made inactive since it was saved: shown as no longer available. */
+  available: boolean;
+}
+
+/**
+ * The wishlist page's products for one customer (the session's: the page never takes an id from
+ * the request), newest first. Inactive and out-of-stock products stay, marked, so nothing saved
+ * disappears without a word; prices are the database's current ones.
+ */
+export async function listWishlistPage(db: Database, customerId: number): Promise<WishlistEntry[]> {
+  const rows = await db
+    .select({ ...summaryColumns, isActive: products.isActive })
+    .from(wishlistItems)
+    .innerJoin(products, eq(products.id, wishlistItems.productId))
+    .where(eq(wishlistItems.customerId, customerId))
+    .orderBy(desc(wishlistItems.createdAt), desc(wishlistItems.productId));
+  return rows.map(({ isActive, ...row }) => ({ ...toSummary(row), available: isActive }));
+}
+
 /** Which of `productIds` the customer has wishlisted. */
 export async function wishlistedIds(db: Database, customerId: number, productIds: number[]): Promise<Set<number>> {
   if (productIds.length === 0) return new Set();

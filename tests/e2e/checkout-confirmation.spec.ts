@@ -47,7 +47,9 @@ const overflow = (page: Page) =>
 test.describe('a new customer’s first address in Greater Thrissur (PIN 680555)', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
-  test('sees that zone’s ₹60 fee and ₹299 minimum before placing, and cannot place below it', async ({ page }) => {
+  test('sees that zone’s ₹60 fee and ₹299 minimum before placing, and cannot place below it', async ({
+    page,
+  }, testInfo) => {
     test.slow();
     await stubTiles(page);
     await signUp(page);
@@ -94,6 +96,7 @@ test.describe('a new customer’s first address in Greater Thrissur (PIN 680555)
     await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
     await bar.getByRole('button', { name: 'Place Order' }).click();
     await expect(summary.getByRole('alert')).toHaveText(minimum);
+    await page.screenshot({ path: testInfo.outputPath('below-minimum-360.png') });
     expect(await myOrders(page)).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ export const PAYMENT_LABELS: Record<PaymentChoice, string> = {
   cod: 'Cash on Delivery',
   card: 'Card on Delivery',
   credit: 'Credit',
-  online: 'Paid online',
+  online: 'Online payment',
 };
 
 /**

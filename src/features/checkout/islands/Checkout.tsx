@@ -73,7 +73,9 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
     zone,
     belowMinimum: belowMinimumReason(state),
     loading: state.loading,
-    refreshing: state.refreshing || figuresStale(state),
+    // Figures of another address wait for this one's; if fetching them failed, Place Order is
+    // still offered: the server prices the order again and answers a differing figure with 409.
+    refreshing: state.refreshing || (figuresStale(state) && !state.summaryError),
     summaryError: state.summaryError,
     placeError: state.placeError,
     placing: state.placing,

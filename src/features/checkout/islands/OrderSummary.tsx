@@ -175,7 +175,11 @@ export function PlaceOrderBar(p: Props) {
       data-bottom-bar
       className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden"
     >
-      {note && <p className="mb-2 text-xs font-medium text-sale-600">{note}</p>}
+      {note && (
+        <p data-bar-note className="mb-2 text-xs font-medium text-sale-600">
+          {note}
+        </p>
+      )}
       <div className="flex items-center gap-3">
         <div className="min-w-0">
           <p className="text-xs text-slate-600">Total</p>

@@ -9,8 +9,13 @@ import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts'
 import {
   type CheckoutState,
   checkoutReducer,
+  type Figures,
+  figuresStale,
   initialCheckoutState,
 } from '#features/checkout/islands/checkout-state.ts';
+import { confirmationOf } from '#features/checkout/islands/order-success.ts';
+import { belowMinimumReason, blockedReason } from '#features/checkout/islands/place-order-steps.ts';
+import { paymentStatusText } from '#features/checkout/rules.ts';
 
 const order = { address_id: '3', payment_mode: 'cod', paid_amount: '120.50', points: '0' };
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -104,5 +109,86 @@ describe('the checkout state', () => {
     ).toBe(2);
     const none = checkoutReducer(initialCheckoutState, { type: 'loaded', addresses: [] });
     expect(checkoutReducer(none, { type: 'addresses', addresses: [address(9)], select: 9 }).selectedId).toBe(9);
+  });
+});
+
+/** checkout-summary's answer for one line of ₹45 to an address of Greater Thrissur (₹299 minimum). */
+const greaterThrissur = {
+  summary: {
+    subtotal: '45.00',
+    item_count: 1,
+    discount: '0.00',
+    promocode: null,
+    points: '0',
+    delivery_fee: '60.00',
+    paid_amount: '105.00',
+    cart_version: '0123456789abcdef',
+  },
+  items: [{ cart_id: 1, product_id: 7, name: 'Njalipoovan Banana', qty: 1, offer_price: 45, line_total: 45 }],
+  points_balance: 0,
+  credit_balance: '0.00',
+  online_payment: false,
+  delivery: {
+    zone: 'Greater Thrissur',
+    min_order: '299.00',
+    min_order_remaining: '254.00',
+    free_delivery_from: '799.00',
+  },
+} as unknown as Figures;
+
+describe('the figures for the selected address', () => {
+  const area = { names: ['Thrissur'], prefixes: ['680'] };
+  const first = checkoutReducer(initialCheckoutState, { type: 'loaded', addresses: [], lines: [] });
+  const withoutAddress = checkoutReducer(first, { type: 'figures', figures: greaterThrissur, addressId: null });
+
+  it('are stale once a first address is selected after figures asked for without one, until its own arrive', () => {
+    expect(figuresStale(withoutAddress)).toBe(false);
+    const added = checkoutReducer(withoutAddress, { type: 'addresses', addresses: [address(4)], select: 4 });
+    expect(figuresStale(added)).toBe(true);
+    // Another zone's minimum is never told for this address, nor does it decide Place Order.
+    expect(belowMinimumReason(added)).toBe('');
+    const priced = checkoutReducer(added, { type: 'figures', figures: greaterThrissur, addressId: 4 });
+    expect(figuresStale(priced)).toBe(false);
+    expect(belowMinimumReason(priced)).toBe(
+      'The minimum order for delivery to Greater Thrissur is ₹299.00. Please add ₹254.00 more to your cart.',
+    );
+    expect(blockedReason(priced, area)).toBe(belowMinimumReason(priced));
+  });
+
+  it('let the order be placed once the subtotal reaches the minimum', () => {
+    const enough = {
+      ...greaterThrissur,
+      delivery: { ...greaterThrissur.delivery!, min_order_remaining: '0.00' },
+    } as Figures;
+    let s = checkoutReducer(withoutAddress, { type: 'addresses', addresses: [address(4)], select: 4 });
+    s = checkoutReducer(s, { type: 'figures', figures: enough, addressId: 4 });
+    expect(belowMinimumReason(s)).toBe('');
+    expect(blockedReason(s, area)).toBeNull();
+  });
+});
+
+describe('the Order Confirmed screen', () => {
+  const placed = {
+    id: 42,
+    paid_amount: '175.00',
+    payment_status: 'unpaid',
+    delivery_slot: { label: 'Sun 6 Dec, 9–11 AM' },
+    invoice_url: '/api/customer/orders/42/invoice',
+    order_items: [{ qty: 2 }, { qty: 1 }],
+  } as unknown as Parameters<typeof confirmationOf>[0];
+
+  it('counts units, not lines, and says where the payment stands for each method', () => {
+    expect(confirmationOf(placed, 'cod')).toEqual({
+      orderId: 42,
+      itemCount: 3,
+      paidPaise: 17500,
+      label: 'Cash on Delivery',
+      paymentStatus: 'Pay in cash on delivery',
+      slot: 'Sun 6 Dec, 9–11 AM',
+      invoiceUrl: '/api/customer/orders/42/invoice',
+    });
+    expect(paymentStatusText('card', 'unpaid')).toBe('Pay by card on delivery');
+    expect(paymentStatusText('credit', 'unpaid')).toBe('Paid from your credit');
+    expect(paymentStatusText('online', 'paid')).toBe('Paid');
   });
 });

@@ -2,8 +2,9 @@
  * Checkout end to end (docs/orders-and-payments.md#checkout and #placing-an-order),
  * on a phone and a desktop width: a new customer adds an address by clicking the map (tiles
  * stubbed), applies FRESH5, is stopped by the Payment Method Required dialog, places a COD
- * order with a double click (one order only), sees Order Confirmed and then the toast at
- * home. An address outside the delivery area is saved but the checkout refuses to order to it.
+ * order with a double click (one order only), sees Order Confirmed and, after Continue shopping,
+ * the toast at home. An address outside the delivery area is saved but the checkout refuses to
+ * order to it.
  */
 
 import AxeBuilder from '@axe-core/playwright';
@@ -26,7 +27,7 @@ for (const viewport of [
   test.describe(`checkout at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('add an address on the map, apply FRESH5, choose a method, place one COD order, see it confirmed and the toast at home', async ({
+    test('add an address on the map, apply FRESH5, choose a method, place one COD order, see it confirmed, then the toast at home', async ({
       page,
     }) => {
       test.slow();
@@ -127,9 +128,11 @@ for (const viewport of [
         'href',
         `/track-order?order=${orders[0]!.id}`,
       );
-      await expect(page.getByRole('link', { name: 'Back to Home' })).toHaveAttribute('href', '/');
+      const continueShopping = page.getByRole('link', { name: 'Continue shopping' });
+      await expect(continueShopping).toHaveAttribute('href', '/');
 
-      // 1.5 s later: home, with the order-success toast; the cart is empty.
+      // Continue shopping: home, with the order-success toast; the cart is empty.
+      await continueShopping.click();
       await page.waitForURL((url) => url.pathname === '/', { timeout: 5_000 });
       await expect(
         page.getByRole('status').filter({ hasText: `Your order #${orders[0]!.id} has been placed successfully!` }),

@@ -119,7 +119,7 @@ for (const viewport of [
       await page.getByRole('radio', { name: 'Pay by Cash On Delivery' }).check();
       await page.getByRole('button', { name: 'Place Order' }).click();
       await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
-      await expect(page.getByText(/^Delivery slot: \w{3} \d{1,2} \w{3}, /)).toBeVisible();
+      await expect(page.getByRole('definition').filter({ hasText: /^\w{3} \d{1,2} \w{3}, / })).toBeVisible();
       const [order] = (await myOrders(page)) as unknown as { delivery_slot: { id: string } }[];
       expect(order!.delivery_slot.id).toBe(choice.id);
     });
@@ -161,10 +161,15 @@ for (const viewport of [
       await page.keyboard.press('Escape');
       await expect(slots.getByText('Delivering to Greater Thrissur.')).toBeVisible();
       await expect(summary.getByRole('definition').filter({ hasText: '₹60.00' })).toBeVisible();
+      await expect(summary).toContainText(
+        'Delivery to Greater Thrissur: minimum order ₹299.00 · free delivery from ₹799.00',
+      );
       await expect(
-        slots.getByText(
-          /^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Add ₹[\d,.]+ more to your cart\.$/,
-        ),
+        summary
+          .getByRole('status')
+          .getByText(
+            /^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Please add ₹[\d,.]+ more to your cart\.$/,
+          ),
       ).toBeVisible();
       // The outer zone's own slots: its earliest open one is chosen (which one depends on the hour).
       const outer = (await (await page.request.get('/api/customer/delivery-slots?pin=680555')).json()).data.slots as {

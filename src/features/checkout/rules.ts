@@ -25,8 +25,24 @@ export const PAYMENT_LABELS: Record<PaymentChoice, string> = {
   cod: 'Cash on Delivery',
   card: 'Card on Delivery',
   credit: 'Credit',
-  online: 'Paid online',
+  online: 'Online payment',
 };
+
+/**
+ * Where an order's payment stands, as the Order Confirmed screen says it under the payment mode.
+ * A Credit order is debited from the customer's credit when it is placed.
+ * @example paymentStatusText('cod', 'unpaid') // 'Pay in cash on delivery'
+ */
+export function paymentStatusText(mode: PaymentChoice, status: string): string {
+  if (status === 'paid') return 'Paid';
+  if (status === 'pending') return 'Awaiting payment';
+  if (status === 'refunded') return 'Refunded';
+  if (mode === 'credit') return 'Paid from your credit';
+  return mode === 'card' ? 'Pay by card on delivery' : 'Pay in cash on delivery';
+}
+
+/** "1 item", "3 items": units, the quantities summed. */
+export const itemsText = (units: number) => `${units} ${units === 1 ? 'item' : 'items'}`;
 
 /** The checkout's texts, as customers see them. */
 export const CHECKOUT_MESSAGES = {
@@ -53,11 +69,8 @@ export const CHECKOUT_MESSAGES = {
 /** After a reload, a saved promo code that no longer applies: why it was removed. */
 export const promoDroppedMessage = (code: string, reason: string) => `Promo code ${code} was removed: ${reason}`;
 
-/** The order-success message stored for the home page's toast. */
+/** The order-success message the home page shows after Continue shopping on Order Confirmed. */
 export const orderSuccessMessage = (orderId: number) => `Your order #${orderId} has been placed successfully!`;
-
-/** Delay before going home after an order, in milliseconds. */
-export const HOME_REDIRECT_MS = 1500;
 
 /** How long the checkout's own toasts stay up, in milliseconds. */
 export const CHECKOUT_TOAST_MS = 2500;

@@ -8,6 +8,8 @@
  * a slot template: daily windows in shop time (Asia/Kolkata) with a capacity in orders each.
  */
 
+import { formatPaise } from '#lib/money.ts';
+
 export * from './delivery-fee.ts';
 export { DELIVER_TO_DIALOG_ID } from './dialog.ts';
 /** A slot template as parsed (config-schema.ts slotTemplateSchema). */
@@ -38,6 +40,14 @@ export interface Zone {
   minOrderPaise: number;
   template: SlotTemplate;
 }
+
+/**
+ * Why an order below a zone's minimum cannot be placed: place-order's 422, and what checkout
+ * says before Place Order is pressed.
+ * @example belowMinimumMessage('Greater Thrissur', 29900, 24400) // 'The minimum order for delivery to Greater Thrissur is ₹299.00. Please add ₹244.00 more to your cart.'
+ */
+export const belowMinimumMessage = (zoneName: string, minOrderPaise: number, remainingPaise: number) =>
+  `The minimum order for delivery to ${zoneName} is ${formatPaise(minOrderPaise)}. Please add ${formatPaise(remainingPaise)} more to your cart.`;
 
 /** Messages shown to customers and sent by the API. */
 export const DELIVERY_MESSAGES = {

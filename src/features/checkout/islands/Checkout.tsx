@@ -7,8 +7,9 @@
  * in checkout-parts.tsx, OrderSummary.tsx, CheckoutAddress.tsx, PaymentMethods.tsx,
  * PromoCodeBox.tsx and checkout-dialogs.tsx. "Pay Online" (only with a configured gateway)
  * creates the order awaiting payment and opens the gateway's checkout: Razorpay's, or the
- * payment simulator's modal (PaymentModal). On success: Order Confirmed, the order-success
- * message stored for the home page toast, and home after 1.5 s.
+ * payment simulator's modal (PaymentModal). On success, whatever the method: Order Confirmed,
+ * which stays until the customer leaves it. On phones the total and Place Order are in a bar
+ * fixed at the bottom of the screen (PlaceOrderBar).
  */
 import { lazy, Suspense } from 'react';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
@@ -17,11 +18,12 @@ import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { type DeliveryAreaInfo, paise } from './checkout-shared.ts';
-import type { CheckoutDialog } from './checkout-state.ts';
+import { type CheckoutDialog, figuresStale } from './checkout-state.ts';
 import OrderSubstitution from './OrderSubstitution.tsx';
-import OrderSummary from './OrderSummary.tsx';
+import OrderSummary, { PlaceOrderBar, type ZoneTerms } from './OrderSummary.tsx';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
+import { belowMinimumReason } from './place-order-steps.ts';
 import { useCheckout } from './use-checkout.ts';
 
 const AddressDialog = lazy(() => import('#features/addresses/islands/AddressDialog.tsx'));
@@ -53,6 +55,32 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
   const paying = state.paying?.payment.gateway === 'simulator' ? state.paying.order : null;
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
+  // The zone's terms only once the figures are for the selected address (never another zone's).
+  const delivery = figuresStale(state) ? null : (state.figures?.delivery ?? null);
+  const zone: ZoneTerms | null = delivery && {
+    zone: delivery.zone,
+    minOrderPaise: paise(delivery.min_order),
+    freeFromPaise: paise(delivery.free_delivery_from),
+  };
+  const summaryProps = {
+    summary: totals.summary,
+    subtotal: totals.subtotal,
+    discount: totals.discount,
+    pointsUsed: totals.pointsUsed,
+    delivery: totals.delivery,
+    total: totals.total,
+    freeDeliveryFromPaise: zone ? zone.freeFromPaise : freeDeliveryFromPaise,
+    zone,
+    belowMinimum: belowMinimumReason(state),
+    loading: state.loading,
+    // Figures of another address wait for this one's; if fetching them failed, Place Order is
+    // still offered: the server prices the order again and answers a differing figure with 409.
+    refreshing: state.refreshing || (figuresStale(state) && !state.summaryError),
+    summaryError: state.summaryError,
+    placeError: state.placeError,
+    placing: state.placing,
+    onPlaceOrder: () => void placeOrder(),
+  };
 
   // The Order Confirmed screen replaces the checkout (a screen, not a dialog).
   if (state.confirmed) {
@@ -67,8 +95,9 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
     <div className="mx-auto max-w-6xl px-4 py-6">
       <CheckoutHeader />
 
-      <div className="grid gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
-        <div className="space-y-5">
+      {/* minmax(0, 1fr): the column is the screen's width, never its widest content's. */}
+      <div className="grid grid-cols-[minmax(0,1fr)] gap-5 lg:grid-cols-[minmax(0,1fr)_22rem] lg:items-start">
+        <div className="min-w-0 space-y-5">
           <ShippingAddressCard
             loading={state.loading}
             error={state.addressError}
@@ -78,7 +107,7 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
             onChange={() => dispatch({ type: 'open', dialog: 'select-address' })}
             onAddNew={openAddAddress}
           />
-          <SlotPicker pin={selected?.deliverable ? selected.po_box : null} delivery={state.figures?.delivery} />
+          <SlotPicker pin={selected?.deliverable ? selected.po_box : null} />
           <OrderDetails loading={state.loading} lines={state.lines} />
           <PaymentMethods
             value={state.method}
@@ -90,7 +119,7 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
           <OrderNotes value={state.note} onChange={(text) => dispatch({ type: 'note', text })} />
         </div>
 
-        <aside className="space-y-5 lg:sticky lg:top-4" aria-label="Promo code, points and order summary">
+        <aside className="min-w-0 space-y-5 lg:sticky lg:top-4" aria-label="Promo code, points and order summary">
           <PromoCodeBox
             applied={totals.summary?.promocode ?? null}
             onApplied={applyPromo}
@@ -103,25 +132,11 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
             disabled={state.refreshing}
             onChange={(redeem) => void changeFigures(state.promo, redeem)}
           />
-          <OrderSummary
-            summary={totals.summary}
-            subtotal={totals.subtotal}
-            discount={totals.discount}
-            pointsUsed={totals.pointsUsed}
-            delivery={totals.delivery}
-            total={totals.total}
-            freeDeliveryFromPaise={
-              state.figures?.delivery ? paise(state.figures.delivery.free_delivery_from) : freeDeliveryFromPaise
-            }
-            loading={state.loading}
-            refreshing={state.refreshing}
-            summaryError={state.summaryError}
-            placeError={state.placeError}
-            placing={state.placing}
-            onPlaceOrder={() => void placeOrder()}
-          />
+          <OrderSummary {...summaryProps} />
         </aside>
       </div>
+
+      <PlaceOrderBar {...summaryProps} />
 
       <SelectAddressModal
         open={state.dialog === 'select-address'}

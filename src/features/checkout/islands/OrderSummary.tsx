@@ -1,11 +1,57 @@
 /**
  * The checkout's Order Summary card: the server's figures (subtotal with the
- * item count, discount with the code, points, delivery fee or Free, total), the "more for free
- * delivery" hint, the place-order error and the Place Order button (Placing Order... while busy).
+ * item count, discount with the code, points, delivery fee or Free, total), the delivery zone's
+ * minimum order and free-delivery threshold, the "more for free delivery" hint, why the order
+ * cannot be placed yet (below the zone's minimum), the place-order error and the Place Order
+ * button (Placing Order... while busy). On phones Place Order is in PlaceOrderBar, fixed at the
+ * bottom of the screen with the total, instead of at the end of this card.
  */
 import { formatPaise } from '#lib/money.ts';
 import { CARD } from './checkout-parts.tsx';
 import type { SummaryJson } from './checkout-shared.ts';
+
+/** The delivery zone the figures use (checkout-summary's `delivery`), amounts in paise. */
+export interface ZoneTerms {
+  zone: string;
+  minOrderPaise: number;
+  freeFromPaise: number;
+}
+
+/** "Delivery to Greater Thrissur: minimum order ₹299.00 · free delivery from ₹799.00". */
+function zoneTermsText({ zone, minOrderPaise, freeFromPaise }: ZoneTerms): string {
+  const minimum = minOrderPaise > 0 ? `minimum order ${formatPaise(minOrderPaise)}` : 'no minimum order';
+  return `Delivery to ${zone}: ${minimum} · free delivery from ${formatPaise(freeFromPaise)}`;
+}
+
+/** The Place Order button, at the end of the summary card or in the phone's bar. */
+function PlaceOrderButton({
+  placing,
+  disabled,
+  describedBy,
+  onClick,
+  className,
+}: {
+  placing: boolean;
+  disabled: boolean;
+  describedBy?: string;
+  onClick: () => void;
+  className: string;
+}) {
+  return (
+    <button
+      type="button"
+      onClick={onClick}
+      disabled={disabled}
+      aria-busy={placing || undefined}
+      aria-describedby={describedBy}
+      className={`h-12 rounded-xl bg-brand-700 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70 ${className}`}
+    >
+      {placing ? 'Placing Order...' : 'Place Order'}
+    </button>
+  );
+}
+
+const MINIMUM_NOTE_ID = 'below-minimum-note';
 
 interface Props {
   summary: SummaryJson | null;
@@ -17,6 +63,10 @@ interface Props {
   total: number;
   /** Subtotal (paise) from which delivery is free. */
   freeDeliveryFromPaise: number;
+  /** The delivery zone of the selected address, once the figures are for it. */
+  zone: ZoneTerms | null;
+  /** Why the order cannot be placed yet (below the zone's minimum order); '' when it can. */
+  belowMinimum: string;
   loading: boolean;
   refreshing: boolean;
   summaryError: string;
@@ -80,8 +130,18 @@ export default function OrderSummary(p: Props) {
           extra="border-t border-slate-200 pt-3 text-base font-bold text-slate-900"
         />
       </dl>
+      {p.zone && <p className="mt-3 text-xs text-slate-700">{zoneTermsText(p.zone)}</p>}
       {moreForFree > 0 && (
         <p className="mt-2 text-xs text-slate-600">Add {formatPaise(moreForFree)} more for free delivery</p>
+      )}
+      {p.belowMinimum && p.belowMinimum !== p.placeError && (
+        <p
+          id={MINIMUM_NOTE_ID}
+          role="status"
+          className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-slate-900"
+        >
+          {p.belowMinimum}
+        </p>
       )}
       <div aria-live="polite" className="sr-only">
         {summary ? `Total ${formatPaise(total)}` : ''}
@@ -91,15 +151,49 @@ export default function OrderSummary(p: Props) {
           {p.placeError}
         </p>
       )}
-      <button
-        type="button"
+      <PlaceOrderButton
+        placing={p.placing}
+        disabled={p.placing || p.loading || p.refreshing}
+        describedBy={p.belowMinimum && p.belowMinimum !== p.placeError ? MINIMUM_NOTE_ID : undefined}
         onClick={p.onPlaceOrder}
-        disabled={p.placing || p.loading}
-        aria-busy={p.placing || undefined}
-        className="mt-4 h-12 w-full rounded-xl bg-brand-700 text-base font-semibold text-white shadow-sm hover:bg-brand-800 disabled:cursor-not-allowed disabled:opacity-70"
-      >
-        {p.placing ? 'Placing Order...' : 'Place Order'}
-      </button>
+        className="mt-4 hidden w-full md:block"
+      />
+    </section>
+  );
+}
+
+/**
+ * Phones: the total and Place Order in a bar fixed at the bottom of the screen (the page is long),
+ * with a short line when the order cannot be placed yet or placing it failed (the summary card
+ * announces the full message).
+ */
+export function PlaceOrderBar(p: Props) {
+  const note = p.placeError || p.belowMinimum;
+  return (
+    <section
+      aria-label="Total and Place Order"
+      data-bottom-bar
+      className="fixed inset-x-0 bottom-0 z-40 border-t border-slate-200 bg-white/95 px-4 py-3 shadow-[0_-4px_16px_rgba(15,23,42,0.08)] backdrop-blur md:hidden"
+    >
+      {note && (
+        <p data-bar-note className="mb-2 text-xs font-medium text-sale-600">
+          {note}
+        </p>
+      )}
+      <div className="flex items-center gap-3">
+        <div className="min-w-0">
+          <p className="text-xs text-slate-600">Total</p>
+          <p className="text-lg font-bold tabular-nums text-slate-900">
+            {p.summary ? formatPaise(p.total) : <span className="sr-only">Loading</span>}
+          </p>
+        </div>
+        <PlaceOrderButton
+          placing={p.placing}
+          disabled={p.placing || p.loading || p.refreshing}
+          onClick={p.onPlaceOrder}
+          className="ml-auto min-w-0 flex-1 whitespace-nowrap"
+        />
+      </div>
     </section>
   );
 }

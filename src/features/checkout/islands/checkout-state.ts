@@ -16,13 +16,20 @@ export type Figures = DataOut<typeof checkoutSummaryRoute>;
 /** The checkout's dialogs; at most one of them is open. */
 export type CheckoutDialog = 'select-address' | 'add-address' | 'method-required' | 'payment';
 
-/** The Order Confirmed screen's figures. */
+/** What the Order Confirmed screen shows, from place-order's (or the payment's) answer. */
 export interface Confirmation {
   orderId: number;
+  /** Units ordered: the quantities summed. */
+  itemCount: number;
   paidPaise: number;
+  /** The payment mode, e.g. "Cash on Delivery". */
   label: string;
+  /** Where the payment stands, e.g. "Pay in cash on delivery" or "Paid". */
+  paymentStatus: string;
   /** The delivery slot's label, e.g. "Thu 26 Nov, 7–9 AM". */
   slot?: string;
+  /** The GST invoice's download link, once the order has one. */
+  invoiceUrl: string | null;
 }
 
 export interface CheckoutState {
@@ -33,6 +40,11 @@ export interface CheckoutState {
   lines: CartLineJson[];
   /** The server's latest figures, or null before the first answer. */
   figures: Figures | null;
+  /**
+   * The address the figures price (its zone's fee and minimum), null when they were asked for
+   * without one; figures for another address than the selected one are fetched again.
+   */
+  figuresFor: number | null;
   summaryError: string;
   /** Figures being fetched again after a promo code or points change. */
   refreshing: boolean;
@@ -60,7 +72,7 @@ export interface CheckoutState {
 
 export type CheckoutAction =
   | { type: 'loaded'; addresses?: AddressJson[]; addressError?: string; lines?: CartLineJson[]; summaryError?: string }
-  | { type: 'figures'; figures: Figures }
+  | { type: 'figures'; figures: Figures; addressId: number | null }
   | { type: 'summaryFailed'; message: string }
   | { type: 'refreshing'; on: boolean }
   | { type: 'choose'; promo: string | null; redeem: boolean }
@@ -85,6 +97,7 @@ export const initialCheckoutState: CheckoutState = {
   selectedId: null,
   lines: [],
   figures: null,
+  figuresFor: null,
   summaryError: '',
   refreshing: false,
   promo: null,
@@ -110,6 +123,11 @@ export function selectedAddress(state: CheckoutState): AddressJson | null {
   return state.addresses.find((a) => a.id === state.selectedId) ?? null;
 }
 
+/** Whether the figures shown price another address than the selected one (fresh ones are due). */
+export function figuresStale(state: CheckoutState): boolean {
+  return state.selectedId !== null && state.figures !== null && state.figuresFor !== state.selectedId;
+}
+
 export function checkoutReducer(state: CheckoutState, action: CheckoutAction): CheckoutState {
   switch (action.type) {
     case 'loaded':
@@ -125,7 +143,13 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       };
     case 'figures':
       // The lines always follow the figures: the page shows what cart_version stands for.
-      return { ...state, figures: action.figures, lines: action.figures.items, summaryError: '' };
+      return {
+        ...state,
+        figures: action.figures,
+        figuresFor: action.addressId,
+        lines: action.figures.items,
+        summaryError: '',
+      };
     case 'summaryFailed':
       return { ...state, summaryError: action.message };
     case 'refreshing':

@@ -4,15 +4,28 @@
  * placement means for the page.
  */
 
+import { belowMinimumMessage } from '#features/delivery/rules.ts';
 import { $chosenSlot, $slotsVersion } from '#features/delivery/store.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
 import { $orderSubstitution } from '../store.ts';
 import type { OrderBody } from './checkout-api.ts';
-import { type DeliveryAreaInfo, notDeliveredMessage } from './checkout-shared.ts';
-import { type CheckoutState, selectedAddress } from './checkout-state.ts';
+import { type DeliveryAreaInfo, notDeliveredMessage, paise } from './checkout-shared.ts';
+import { type CheckoutState, figuresStale, selectedAddress } from './checkout-state.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';
 import type { LoadSummary } from './use-checkout-figures.ts';
+
+/**
+ * The delivery zone's minimum order the figures for the selected address fall short of, as the
+ * message to show before Place Order is pressed; '' when they reach it (or are not for the
+ * selected address yet).
+ */
+export function belowMinimumReason(state: CheckoutState): string {
+  const delivery = state.figures?.delivery;
+  if (!delivery || figuresStale(state) || state.lines.length === 0) return '';
+  const remaining = paise(delivery.min_order_remaining);
+  return remaining > 0 ? belowMinimumMessage(delivery.zone, paise(delivery.min_order), remaining) : '';
+}
 
 /** The first of the spec's checks after the session that `state` fails, as the message to show; null when it may be placed. */
 export function blockedReason(state: CheckoutState, area: DeliveryAreaInfo): string | null {
@@ -20,7 +33,7 @@ export function blockedReason(state: CheckoutState, area: DeliveryAreaInfo): str
   if (!state.figures || state.lines.length === 0) return MSG.empty;
   if (!selected) return MSG.noAddress;
   if (!selected.deliverable) return notDeliveredMessage(selected, area);
-  return null;
+  return belowMinimumReason(state) || null;
 }
 
 /** What place-order receives for `state` paid by `mode`: the server's own figures, unchanged. */

@@ -1,36 +1,44 @@
 /**
- * The checkout's figures: every amount comes from `GET /api/customer/checkout-summary`, fetched
- * again whenever the promo code, the points choice or the delivery address changes. A later
- * answer never overwrites a newer one. Redeeming points asks first without points, to learn how
- * many the items after the discount allow.
+ * The checkout's figures: every amount comes from `GET /api/customer/checkout-summary` for the
+ * selected address (its zone's fee, minimum order and free-delivery threshold), fetched again
+ * whenever the promo code, the points choice or the delivery address changes — the first address
+ * too, e.g. the first one a new customer adds here. A later answer never overwrites a newer one.
+ * Redeeming points asks first without points, to learn how many the items after the discount allow.
  */
-import { useCallback, useRef } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { fetchSummary } from './checkout-api.ts';
 import { paise } from './checkout-shared.ts';
 import { type Figures, selectedAddress } from './checkout-state.ts';
-import { useAddressChange } from './use-address-change.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';
 
-/** Fetches the figures for a promo code and the points choice; the newest call's answer is kept. */
-export type LoadSummary = (code: string | null, wantPoints: boolean, balance: number) => Promise<Figures>;
+/**
+ * Fetches the figures for a promo code and the points choice, for `addressId` (by default the
+ * selected address); the newest call's answer is kept.
+ */
+export type LoadSummary = (
+  code: string | null,
+  wantPoints: boolean,
+  balance: number,
+  addressId?: number | null,
+) => Promise<Figures>;
 
 /** The figures' loader and the actions that change what they price. */
 export function useCheckoutFigures({ dispatch, current }: CheckoutContext) {
   const summaryRequest = useRef(0);
 
   const loadSummary = useCallback<LoadSummary>(
-    async (code, wantPoints, balance) => {
+    async (code, wantPoints, balance, forAddress) => {
       const ticket = ++summaryRequest.current;
-      const addressId = selectedAddress(current.current)?.id;
-      let data = await fetchSummary(code, 0, addressId);
+      const addressId = forAddress === undefined ? (selectedAddress(current.current)?.id ?? null) : forAddress;
+      let data = await fetchSummary(code, 0, addressId ?? undefined);
       if (wantPoints) {
         const s = data.summary;
         const usable = Math.min(balance, Math.floor((paise(s.subtotal) - paise(s.discount)) / 100));
-        if (usable > 0) data = await fetchSummary(code, usable, addressId);
+        if (usable > 0) data = await fetchSummary(code, usable, addressId ?? undefined);
       }
-      if (ticket === summaryRequest.current) dispatch({ type: 'figures', figures: data });
+      if (ticket === summaryRequest.current) dispatch({ type: 'figures', figures: data, addressId });
       return data;
     },
     [dispatch, current],
@@ -63,11 +71,17 @@ export function useCheckoutFigures({ dispatch, current }: CheckoutContext) {
     }
   }
 
-  // Another address may be in another delivery zone, with its own fee: fresh figures for it.
-  useAddressChange(
-    selectedAddress(current.current)?.id,
-    () => void changeFigures(current.current.promo, current.current.redeem),
-  );
+  // Another address may be in another delivery zone, with its own fee and minimum order: whenever
+  // the selected address is not the one the figures price (a change, or the first address added
+  // after figures without one), fresh figures for it.
+  const { selectedId, figuresFor, loading } = current.current;
+  const priced = current.current.figures !== null;
+  const latestChange = useRef(changeFigures);
+  latestChange.current = changeFigures;
+  useEffect(() => {
+    if (loading || !priced || selectedId === null || selectedId === figuresFor) return;
+    void latestChange.current(current.current.promo, current.current.redeem);
+  }, [loading, priced, selectedId, figuresFor, current]);
 
   return { loadSummary, applyPromo, changeFigures };
 }

@@ -1,14 +1,16 @@
 /**
- * The checkout's first load: the addresses, the cart and the server's figures in parallel, then
- * the choices saved before a reload. A 401 on the addresses sends the customer to log in; an
- * empty cart is not an error (the page says the cart is empty).
+ * The checkout's first load: the addresses and the cart in parallel, the server's figures for the
+ * address checkout selects first (the default, else the first) as soon as the addresses are in,
+ * so the first figures shown are that address's zone's; then the choices saved before a reload.
+ * A 401 on the addresses sends the customer to log in; an empty cart is not an error (the page
+ * says the cart is empty).
  */
 import { useEffect } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { fetchAddresses, fetchCartLines } from './checkout-api.ts';
 import type { CartLineJson } from './checkout-shared.ts';
-import type { Figures } from './checkout-state.ts';
+import { defaultAddressId, type Figures } from './checkout-state.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';
 import type { LoadSummary } from './use-checkout-figures.ts';
 
@@ -33,15 +35,19 @@ function summaryErrorOf(reason: unknown, cart: PromiseSettledResult<CartLineJson
 export function useCheckoutLoad(
   { dispatch, sendToLogin }: CheckoutContext,
   loadSummary: LoadSummary,
-  restoreChoices: (figures: Figures | null) => Promise<void>,
+  restoreChoices: (figures: Figures | null, addressId: number | null) => Promise<void>,
 ): void {
   useEffect(() => {
     let live = true;
     (async () => {
+      const addresses = fetchAddresses();
       const [addr, cart, sum] = await Promise.allSettled([
-        fetchAddresses(),
+        addresses,
         fetchCartLines(),
-        loadSummary(null, false, 0),
+        addresses.then(
+          (list) => loadSummary(null, false, 0, defaultAddressId(list)),
+          () => loadSummary(null, false, 0, null),
+        ),
       ]);
       if (!live) return;
       dispatch({
@@ -51,7 +57,8 @@ export function useCheckoutLoad(
         lines: cart.status === 'fulfilled' ? cart.value : undefined,
         summaryError: sum.status === 'rejected' ? summaryErrorOf(sum.reason, cart) : undefined,
       });
-      await restoreChoices(sum.status === 'fulfilled' ? sum.value : null);
+      const first = addr.status === 'fulfilled' ? defaultAddressId(addr.value) : null;
+      await restoreChoices(sum.status === 'fulfilled' ? sum.value : null, first);
     })();
     return () => {
       live = false;

@@ -8,10 +8,11 @@
  * place-order answers 409, the figures (and the list they price) are fetched again and nothing
  * is ordered until the customer presses Place Order again. Each checkout attempt has one
  * Idempotency-Key, kept until an order succeeds, so a double click or a retry never makes two
- * orders. On success: Order Confirmed, then home after a short pause.
+ * orders. On success, whatever the payment method: Order Confirmed, which stays until the customer
+ * leaves it.
  */
 import { useEffect, useRef } from 'react';
-import { HOME_REDIRECT_MS, CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
+import { CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
 import { type PlacedOrder, sendOrder } from './checkout-api.ts';
 import { type DeliveryAreaInfo, hasSessionHint, newIdempotencyKey } from './checkout-shared.ts';
 import { confirmationOf, recordOrderPlaced } from './order-success.ts';
@@ -22,7 +23,7 @@ import { useOnlinePayment } from './use-online-payment.ts';
 
 /** Place Order, and paying online (the simulator modal's Pay Now, Decline payment, close and Done). */
 export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, loadSummary: LoadSummary) {
-  const { dispatch, current, later, sendToLogin } = ctx;
+  const { dispatch, current, sendToLogin } = ctx;
   const inFlight = useRef(false);
   const idempotencyKey = useRef('');
   useEffect(() => {
@@ -36,12 +37,11 @@ export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, load
     (await sendOrder(orderBody(current.current, mode), idempotencyKey.current)).order;
   const explain = (err: unknown) => explainFailure(err, ctx, loadSummary);
 
-  /** The order is placed: Order Confirmed, the browser's stores updated, home a moment later. */
+  /** The order is placed: Order Confirmed (it stays), the browser's stores updated. */
   function succeed(order: PlacedOrder, mode: PaymentChoice) {
     dispatch({ type: 'confirmed', confirmation: confirmationOf(order, mode) });
     idempotencyKey.current = newIdempotencyKey();
-    recordOrderPlaced(order);
-    later(() => window.location.assign('/'), HOME_REDIRECT_MS);
+    recordOrderPlaced();
   }
   const online = useOnlinePayment(ctx, loadSummary, idempotencyKey, (order) => succeed(order, 'online'));
 

@@ -22,9 +22,12 @@ export function useSavedChoices({ state, dispatch }: CheckoutContext, loadSummar
     saveCheckoutChoices({ method, note, promo, redeem });
   }, [loading, confirmed, method, note, promo, redeem]);
 
-  /** Puts back the choices saved before a reload, given the first figures (null when they failed). */
+  /**
+   * Puts back the choices saved before a reload, given the first figures (null when they failed)
+   * and the address they price.
+   */
   return useCallback(
-    async (figures: Figures | null) => {
+    async (figures: Figures | null, addressId: number | null) => {
       const saved = readCheckoutChoices();
       if (!saved) return;
       if (saved.note) dispatch({ type: 'note', text: saved.note });
@@ -32,7 +35,7 @@ export function useSavedChoices({ state, dispatch }: CheckoutContext, loadSummar
         dispatch({ type: 'method', method: saved.method });
       if (!figures || (!saved.promo && !saved.redeem)) return;
       try {
-        await loadSummary(saved.promo, saved.redeem, figures.points_balance);
+        await loadSummary(saved.promo, saved.redeem, figures.points_balance, addressId);
         dispatch({ type: 'choose', promo: saved.promo, redeem: saved.redeem });
       } catch (err) {
         // The figures without the promo stay; say why the code went.

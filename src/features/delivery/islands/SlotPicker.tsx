@@ -3,8 +3,8 @@
  * few days, grouped by day, as radios. Full and closed slots are disabled with the reason as
  * text. The earliest open slot is chosen at first (and again when the chosen one disappears
  * or closes), so an order always carries a slot; the choice lives in $chosenSlot, which
- * place-order sends as delivery_slot. The zone's minimum order, when the cart is below it, is
- * said here too.
+ * place-order sends as delivery_slot. The zone's fee, minimum order and free-delivery threshold
+ * are told by the checkout's Order Summary, beside Place Order.
  */
 
 import { useStore } from '@nanostores/react';
@@ -19,13 +19,9 @@ type SlotsJson = DataOut<typeof deliverySlotsRoute>;
 interface Props {
   /** The selected address's PIN code (null: none selected). */
   pin: string | null;
-  /** checkout-summary's `delivery` (zone name, minimum order and what is missing, in rupee strings). */
-  delivery?: { zone: string; min_order: string; min_order_remaining: string } | null;
 }
 
-const rupees = (v: string) => new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' }).format(Number(v));
-
-export default function SlotPicker({ pin, delivery }: Props) {
+export default function SlotPicker({ pin }: Props) {
   const chosen = useStore($chosenSlot);
   const version = useStore($slotsVersion);
   const [state, setState] = useState<{
@@ -69,7 +65,6 @@ export default function SlotPicker({ pin, delivery }: Props) {
     if (last && last.day === s.day) last.slots.push(s);
     else days.push({ day: s.day, slots: [s] });
   }
-  const below = delivery && Number(delivery.min_order_remaining) > 0;
 
   return (
     <section
@@ -88,12 +83,6 @@ export default function SlotPicker({ pin, delivery }: Props) {
         {state.status === 'error' && (
           <p role="alert" className="mt-2 text-sm text-sale-600">
             {state.message}
-          </p>
-        )}
-        {below && (
-          <p role="status" className="mt-2 rounded-lg bg-amber-50 px-3 py-2 text-sm text-slate-900">
-            The minimum order for delivery to {delivery.zone} is {rupees(delivery.min_order)}. Add{' '}
-            {rupees(delivery.min_order_remaining)} more to your cart.
           </p>
         )}
         {days.map((d) => (

@@ -5,9 +5,8 @@
  */
 import type { Transaction } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
-import { formatPaise } from '#lib/money.ts';
 import type { DeliveryPolicy } from '../delivery-fee.ts';
-import type { Zone } from '../rules.ts';
+import { belowMinimumMessage, type Zone } from '../rules.ts';
 import { describeSlot, type Slot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';
 import { zonePolicy } from './deliver-to.ts';
@@ -56,10 +55,6 @@ const slotColumns = (zone: Zone, slot: Slot): OrderSlotColumns => ({
   deliverySlotEnd: slot.endsAt,
 });
 
-/** The 422 for an order below a zone's minimum. */
-export const belowMinimumMessage = (zone: Zone, remainingPaise: number) =>
-  `The minimum order for delivery to ${zone.name} is ${formatPaise(zone.minOrderPaise)}. Please add ${formatPaise(remainingPaise)} more to your cart.`;
-
 /** The delivery for an address's PIN code, or null when no zone serves it. */
 export function orderDelivery(pin: string): OrderDelivery | null {
   const zone = zoneForPin(pin);
@@ -70,7 +65,7 @@ export function orderDelivery(pin: string): OrderDelivery | null {
     checkMinimum(subtotalPaise) {
       if (subtotalPaise < zone.minOrderPaise) {
         const remaining = zone.minOrderPaise - subtotalPaise;
-        throw new AppError('unprocessable', belowMinimumMessage(zone, remaining), {
+        throw new AppError('unprocessable', belowMinimumMessage(zone.name, zone.minOrderPaise, remaining), {
           data: { min_order: zone.minOrderPaise / 100, min_order_remaining: remaining / 100 },
         });
       }

@@ -3,4 +3,4 @@
 import { balanceApprovalsEndpoint } from '#features/account/routes.ts';
 import { mount } from '#lib/http/handler.ts';
 
-export const { GET, ALL } = mount(balanceApprovalsEndpoint);
+export const { GET, HEAD, ALL } = mount(balanceApprovalsEndpoint);

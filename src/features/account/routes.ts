@@ -11,6 +11,7 @@ import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
 import type { HandlerInput } from '#lib/http/handler.ts';
 import { implement } from '#lib/http/handler.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import { ADMIN_CUSTOMER_MESSAGES } from './admin-customer-rules.ts';
 import {
   adjustCreditRoute,
@@ -139,14 +140,9 @@ const DECIDED: Record<ApprovalDecision, string> = {
   cancel: 'Cancelled.',
 };
 
+/** The handler of one decision on a pending adjustment (approve, reject, cancel). */
 const decide = (decision: ApprovalDecision) =>
-  async function decideEndpoint({
-    params,
-    actor,
-  }: {
-    params: { id: number };
-    actor: Parameters<typeof decideApproval>[3];
-  }) {
+  async function decideEndpoint({ params, actor }: { params: { id: number }; actor: StaffActor }) {
     const result = await decideApproval(await getDb(), params.id, decision, actor);
     return { data: result, message: DECIDED[decision], headers: NO_STORE };
   };

@@ -152,6 +152,17 @@ const configSchema = z
      * forgets the earlier grants.
      */
     CREDIT_GRANT_HASH_KEY: z.string().min(1).default('farmfresh-credit-grants'),
+    /**
+     * A staff adjustment of credit or points worth more than this many rupees (points at ₹1 each)
+     * waits for a second owner or manager to approve it (ADR 0116); 0 turns approvals off.
+     */
+    APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).max(10_000_000).default(1000),
+    /**
+     * Packing may give back at most this many rupees on one order line when done by a packer or
+     * rider (whatever the payment mode, cash at the door included); more needs an owner or manager
+     * (ADR 0116). 0 turns the limit off.
+     */
+    REFUND_APPROVAL_ABOVE_RUPEES: z.coerce.number().int().min(0).max(10_000_000).default(1000),
     /** Open (not yet delivered or cancelled) cash or card on delivery orders one customer may hold. */
     MAX_OPEN_COD_ORDERS: z.coerce.number().int().min(1).max(100).default(3),
     /** Orders one customer may place per hour. */

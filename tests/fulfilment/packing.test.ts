@@ -159,6 +159,35 @@ describe.each(testDatabaseKinds())('packing adjustments on %s', (kind) => {
     });
   });
 
+  it('a packer cannot give back more than the refund limit on one line (cash at the door too); a manager can', async () => {
+    const { order, line } = await placed('Cash');
+    const limit = { refundAbovePaise: line.totalAmountPaise - 1 };
+    await expect(setPickedAmount(handle.db, order.id, line.id, 0, packer, limit)).rejects.toMatchObject({
+      code: 'forbidden',
+      message: expect.stringMatching(/on one line is more than .*: an owner or manager must record it\.$/),
+    });
+    const [unchanged] = await handle.db.select().from(orderItems).where(eq(orderItems.id, line.id));
+    expect(unchanged).toMatchObject({ pickedAmount: null, totalAmountPaise: line.totalAmountPaise });
+    const [refused] = await handle.db
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.recordId, String(order.id)), eq(auditLog.action, 'order.refund_refused')));
+    expect(refused).toMatchObject({ staffName: 'Test packer', role: 'packer' });
+    expect(refused!.after).toMatchObject({ line_id: line.id, refund_paise: line.totalAmountPaise });
+    // Up to the limit the packer may; above it a manager may.
+    const half = await setPickedAmount(handle.db, order.id, line.id, 0.5, packer, limit);
+    expect(half.changed).toBe(true);
+    const manager: StaffActor = { ...packer, name: 'Test manager', role: 'manager' };
+    const none = await setPickedAmount(handle.db, order.id, line.id, 0, manager, { refundAbovePaise: 1 });
+    expect(none.changed).toBe(true);
+    const next = await placed('Cash');
+    await expect(
+      substituteLine(handle.db, next.order.id, next.line.id, (await other(true)).id, packer, { refundAbovePaise: 1 }),
+    ).rejects.toMatchObject({ code: 'forbidden' });
+    const [kept] = await handle.db.select().from(orderItems).where(eq(orderItems.id, next.line.id));
+    expect(kept!.substitutedFor).toBeNull();
+  });
+
   const refundsOf = (orderId: number) =>
     handle.db.select().from(paymentRefunds).where(eq(paymentRefunds.orderId, orderId));
 

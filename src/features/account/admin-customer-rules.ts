@@ -14,7 +14,42 @@ export const ADMIN_CUSTOMER_MESSAGES = {
   keyReused: 'This idempotency key was used for another adjustment.',
   creditBelowZero: (balance: string) => `The credit balance cannot go below ₹0.00 (it is ${balance}).`,
   pointsBelowZero: (balance: number) => `The points balance cannot go below 0 (it is ${balance}).`,
+  ownAccount: 'You cannot adjust an account whose mobile number is your own. Ask another owner or manager.',
+  waiting: 'Waiting for approval: another owner or manager must approve it.',
+  approvalNotFound: 'No such adjustment waiting for approval.',
+  ownRequest: 'You asked for this adjustment: another owner or manager must approve or reject it.',
+  notYours: 'Only the person who asked for this adjustment can cancel it.',
+  decided: (status: string) => `This adjustment was already ${status}.`,
+  noStaff: 'Only a signed-in staff member can ask for an adjustment above the approval limit.',
 } as const;
+
+/**
+ * What an adjustment is worth in paise, to compare with the approval limit: credit as it is, a
+ * point at ₹1 (what it takes off at checkout). Either direction counts.
+ */
+export function adjustmentValuePaise(kind: BalanceKind, amount: number): number {
+  return Math.abs(kind === 'credit' ? amount : amount * 100);
+}
+
+/** The balance an adjustment moves. */
+export type BalanceKind = 'credit' | 'points';
+
+/** A credit or points adjustment above the approval limit, as staff see it (ADR 0116). */
+export interface BalanceApproval {
+  id: number;
+  customerId: number;
+  customerName: string | null;
+  customerPhone: string | null;
+  kind: BalanceKind;
+  /** Signed: paise for credit, points for points. */
+  amount: number;
+  reason: string;
+  status: 'pending' | 'approved' | 'rejected' | 'cancelled';
+  requestedBy: { id: number; name: string };
+  decidedBy: { id: number; name: string } | null;
+  decidedAt: string | null;
+  createdAt: string;
+}
 
 /** Whether a search text is enough to search with (2 letters of a name, or 3 digits). */
 export function customerQueryOk(q: string): boolean {

@@ -212,17 +212,41 @@ export const adminCustomerRoute = defineAdminRoute({
   response: z.object({ customer: adminCustomerSchema }),
 });
 
+/** A credit or points adjustment waiting for (or decided by) a second owner or manager (ADR 0116). */
+export const balanceApprovalSchema = z.object({
+  id: z.number().int(),
+  customerId: z.number().int(),
+  customerName: z.string().nullable(),
+  customerPhone: z.string().nullable(),
+  kind: z.enum(['credit', 'points']),
+  amount: z.number().int().describe('Signed: paise for credit, points for points'),
+  reason: z.string(),
+  status: z.enum(['pending', 'approved', 'rejected', 'cancelled']),
+  requestedBy: z.object({ id: z.number().int(), name: z.string() }),
+  decidedBy: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  decidedAt: z.string().nullable(),
+  createdAt: z.string(),
+});
+
+const adjustAnswer = z.object({
+  customer: adminCustomerSchema,
+  replayed: z.boolean(),
+  approval: balanceApprovalSchema.nullable().describe('The approval it waits for (202); null when applied'),
+});
+
+const approvalRule =
+  'Worth more than APPROVAL_ABOVE_RUPEES (points at ₹1 each, either direction) it is not applied: it waits for another owner or manager (202, data.approval), unless the asker is the only active owner or manager (applied, audited as approved by the sole owner). 403 when the customer’s mobile is the staff member’s own.';
+
 /** POST /api/admin/customers/{id}/credit: adjusts the available credit with a reason. */
 export const adjustCreditRoute = defineAdminRoute({
   method: 'POST',
   path: '/api/admin/customers/{id}/credit',
   summary: 'Adjust a customer’s available credit (paise, signed) with a reason',
-  description:
-    'Exactly once per idempotency_key: a retry answers the same (data.replayed true); the key with another amount or reason 422. Never below ₹0 (422). Audited.',
+  description: `Exactly once per idempotency_key: a retry answers the same (data.replayed true); the key with another amount or reason 422. Never below ₹0 (422). Audited. ${approvalRule}`,
   permission: 'customers.manage',
   params: customerParams,
   body: creditAdjustSchema,
-  response: z.object({ customer: adminCustomerSchema, replayed: z.boolean() }),
+  response: adjustAnswer,
 });
 
 /** POST /api/admin/customers/{id}/points: adjusts the points balance with a reason. */
@@ -230,12 +254,65 @@ export const adjustPointsRoute = defineAdminRoute({
   method: 'POST',
   path: '/api/admin/customers/{id}/points',
   summary: 'Adjust a customer’s points (signed) with a reason',
-  description:
-    'Exactly once per idempotency_key: a retry answers the same (data.replayed true); the key with another amount or reason 422. Never below 0 (422). Audited.',
+  description: `Exactly once per idempotency_key: a retry answers the same (data.replayed true); the key with another amount or reason 422. Never below 0 (422). Audited. ${approvalRule}`,
   permission: 'customers.manage',
   params: customerParams,
   body: pointsAdjustSchema,
-  response: z.object({ customer: adminCustomerSchema, replayed: z.boolean() }),
+  response: adjustAnswer,
+});
+
+/** GET /api/admin/balance-approvals: adjustments waiting for a second person, oldest first. */
+export const balanceApprovalsRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/balance-approvals',
+  summary: 'Credit and points adjustments waiting for approval (or the latest 100 approved, rejected or cancelled)',
+  permission: 'customers.manage',
+  query: z.object({
+    status: z
+      .enum(['pending', 'approved', 'rejected', 'cancelled'], {
+        error: 'Status is pending, approved, rejected or cancelled.',
+      })
+      .default('pending'),
+    customer_id: positiveId('Invalid customer id.').optional(),
+  }),
+  response: z.object({ approvals: z.array(balanceApprovalSchema) }),
+});
+
+const approvalParams = z.object({ id: positiveId('Invalid approval id.') });
+const decisionAnswer = z.object({ approval: balanceApprovalSchema, customer: adminCustomerSchema });
+
+/** POST /api/admin/balance-approvals/{id}/approve: applies a pending adjustment, exactly once. */
+export const approveAdjustmentRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/balance-approvals/{id}/approve',
+  summary: 'Approve a pending credit or points adjustment: it is applied once',
+  description:
+    'By an owner or manager other than the asker (403), never on an account whose mobile is the approver’s own (403). 409 when it was approved, rejected or cancelled already (of two approving at once, one applies it). 422 when the balance would go below 0 (it stays pending). Audited.',
+  permission: 'adjustments.approve',
+  params: approvalParams,
+  response: decisionAnswer,
+});
+
+/** POST /api/admin/balance-approvals/{id}/reject: refuses a pending adjustment. */
+export const rejectAdjustmentRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/balance-approvals/{id}/reject',
+  summary: 'Reject a pending credit or points adjustment',
+  description: 'By an owner or manager other than the asker (403). 409 when decided already. Audited.',
+  permission: 'adjustments.approve',
+  params: approvalParams,
+  response: decisionAnswer,
+});
+
+/** POST /api/admin/balance-approvals/{id}/cancel: the asker withdraws their pending adjustment. */
+export const cancelAdjustmentRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/balance-approvals/{id}/cancel',
+  summary: 'Withdraw your own pending credit or points adjustment',
+  description: 'Only by the asker (403). 409 when decided already. Audited.',
+  permission: 'customers.manage',
+  params: approvalParams,
+  response: decisionAnswer,
 });
 
 export const adminCustomerContracts = [
@@ -243,4 +320,8 @@ export const adminCustomerContracts = [
   adminCustomerRoute,
   adjustCreditRoute,
   adjustPointsRoute,
+  balanceApprovalsRoute,
+  approveAdjustmentRoute,
+  rejectAdjustmentRoute,
+  cancelAdjustmentRoute,
 ] as const;

@@ -11,15 +11,21 @@ import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
 import type { HandlerInput } from '#lib/http/handler.ts';
 import { implement } from '#lib/http/handler.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
+import { ADMIN_CUSTOMER_MESSAGES } from './admin-customer-rules.ts';
 import {
   adjustCreditRoute,
   adjustPointsRoute,
   adminCustomerRoute,
   adminCustomersRoute,
+  approveAdjustmentRoute,
+  balanceApprovalsRoute,
+  cancelAdjustmentRoute,
   creditTransactionRoute,
   deleteAccountPostRoute,
   deleteAccountRoute,
   profileRoute,
+  rejectAdjustmentRoute,
   updateProfileRoute,
   verifyPhoneRoute,
 } from './contract.ts';
@@ -27,7 +33,9 @@ import { ACCOUNT_MESSAGES } from './rules.ts';
 import { deleteAccount } from './server/account-deletion.ts';
 import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { findCustomers, getAdminCustomer } from './server/admin-customers.ts';
-import { adjustCredit, adjustPoints } from './server/balance-adjustments.ts';
+import { listApprovals } from './server/approval-list.ts';
+import { type AdjustResult, adjustCredit, adjustPoints } from './server/balance-adjustments.ts';
+import { type ApprovalDecision, decideApproval } from './server/balance-approvals.ts';
 import { listCreditOrders } from './server/credit-orders.ts';
 import { verifyPhoneChange } from './server/phone-change.ts';
 import { getProfile, updateProfile } from './server/profile.ts';
@@ -104,12 +112,41 @@ export const adminCustomerEndpoint = implement(adminCustomerRoute, async ({ para
   headers: NO_STORE,
 }));
 
-export const adjustCreditEndpoint = implement(adjustCreditRoute, async ({ params, body, actor }) => {
-  const result = await adjustCredit(await getDb(), params.id, body, actor);
-  return { data: result, message: result.replayed ? 'Already adjusted.' : 'Credit adjusted.', headers: NO_STORE };
-});
+/** An adjustment's answer: 202 and the waiting line when it waits for approval, else what was done. */
+function adjustAnswer(result: AdjustResult, done: string) {
+  if (result.approval?.status === 'pending')
+    return { data: result, status: 202, message: ADMIN_CUSTOMER_MESSAGES.waiting, headers: NO_STORE };
+  return { data: result, message: result.replayed ? 'Already adjusted.' : done, headers: NO_STORE };
+}
 
-export const adjustPointsEndpoint = implement(adjustPointsRoute, async ({ params, body, actor }) => {
-  const result = await adjustPoints(await getDb(), params.id, body, actor);
-  return { data: result, message: result.replayed ? 'Already adjusted.' : 'Points adjusted.', headers: NO_STORE };
-});
+export const adjustCreditEndpoint = implement(adjustCreditRoute, async ({ params, body, actor }) =>
+  adjustAnswer(await adjustCredit(await getDb(), params.id, body, actor), 'Credit adjusted.'),
+);
+
+export const adjustPointsEndpoint = implement(adjustPointsRoute, async ({ params, body, actor }) =>
+  adjustAnswer(await adjustPoints(await getDb(), params.id, body, actor), 'Points adjusted.'),
+);
+
+export const balanceApprovalsEndpoint = implement(balanceApprovalsRoute, async ({ query }) => ({
+  data: {
+    approvals: await listApprovals(await getDb(), { status: query.status, customerId: query.customer_id }),
+  },
+  headers: NO_STORE,
+}));
+
+const DECIDED: Record<ApprovalDecision, string> = {
+  approve: 'Approved and applied.',
+  reject: 'Rejected.',
+  cancel: 'Cancelled.',
+};
+
+/** The handler of one decision on a pending adjustment (approve, reject, cancel). */
+const decide = (decision: ApprovalDecision) =>
+  async function decideEndpoint({ params, actor }: { params: { id: number }; actor: StaffActor }) {
+    const result = await decideApproval(await getDb(), params.id, decision, actor);
+    return { data: result, message: DECIDED[decision], headers: NO_STORE };
+  };
+
+export const approveAdjustmentEndpoint = implement(approveAdjustmentRoute, decide('approve'));
+export const rejectAdjustmentEndpoint = implement(rejectAdjustmentRoute, decide('reject'));
+export const cancelAdjustmentEndpoint = implement(cancelAdjustmentRoute, decide('cancel'));

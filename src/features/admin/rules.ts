@@ -76,6 +76,11 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'promo.end': 'Ended a promo code',
   'customer.credit_adjust': 'Adjusted credit',
   'customer.points_adjust': 'Adjusted points',
+  'customer.adjust_requested': 'Asked for an adjustment above the approval limit',
+  'customer.adjust_rejected': 'Rejected an adjustment',
+  'customer.adjust_cancelled': 'Cancelled an adjustment they asked for',
+  'customer.adjust_refused_own_account': 'Refused: adjusting an account with their own mobile',
+  'order.refund_refused': 'Refused: a refund on one line above the limit',
 };
 
 /**

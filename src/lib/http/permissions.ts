@@ -50,6 +50,16 @@ export const PERMISSION_TABLE = [
     from: 'manager',
     what: 'Find customers; adjust their credit and points with a reason',
   },
+  {
+    permission: 'adjustments.approve',
+    from: 'manager',
+    what: 'Approve or reject another person’s credit or points adjustment above the approval limit',
+  },
+  {
+    permission: 'refunds.above_limit',
+    from: 'manager',
+    what: 'Give back more than the refund limit on one order line while packing',
+  },
   { permission: 'staff.manage', from: 'owner', what: 'Add staff, change their role, remove them' },
   { permission: 'audit.view', from: 'owner', what: 'Read the audit log' },
 ] as const satisfies readonly { permission: string; from: StaffRole; what: string }[];

@@ -14,7 +14,10 @@ import { adminInput as input } from './admin-customer-format.ts';
 
 const newKey = () => `adj-${crypto.randomUUID()}`;
 
-/** Adjusts credit (rupees) or points; `onDone` gets the updated customer and a line to announce. */
+/**
+ * Adjusts credit (rupees) or points; `onDone` gets the updated customer, a line to announce and
+ * whether the adjustment waits for a second person's approval.
+ */
 export function AdjustBalanceForm({
   kind,
   customer,
@@ -22,7 +25,7 @@ export function AdjustBalanceForm({
 }: {
   kind: 'credit' | 'points';
   customer: AdminCustomer;
-  onDone: (c: AdminCustomer, text: string) => void;
+  onDone: (c: AdminCustomer, text: string, waiting: boolean) => void;
 }) {
   const [amount, setAmount] = useState('');
   const [direction, setDirection] = useState<'add' | 'take'>('add');
@@ -57,11 +60,15 @@ export function AdjustBalanceForm({
       setAmount('');
       setReason('');
       setKey(newKey());
+      const waiting = result.data.approval?.status === 'pending';
       onDone(
         result.data.customer,
-        kind === 'credit'
-          ? `Credit is now ${formatPaise(result.data.customer.creditBalancePaise)}.`
-          : `Points are now ${result.data.customer.pointsBalance}.`,
+        waiting
+          ? (result.message ?? 'Waiting for approval.')
+          : kind === 'credit'
+            ? `Credit is now ${formatPaise(result.data.customer.creditBalancePaise)}.`
+            : `Points are now ${result.data.customer.pointsBalance}.`,
+        waiting,
       );
     } catch (err) {
       setError(adminFailure(err));

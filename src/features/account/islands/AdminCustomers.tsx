@@ -2,23 +2,80 @@
  * The back office's customers (/admin/customers): find one by mobile or name, then their
  * balances, orders, addresses and the credit and points ledgers, and forms to adjust credit or
  * points with a reason. Each adjustment carries an idempotency key made when the form is filled
- * and kept until it succeeds, so a retried Save never adjusts twice. Results are announced.
+ * and kept until it succeeds, so a retried Save never adjusts twice. Adjustments above the
+ * approval limit wait in "Adjustments waiting for approval" (all customers) and in the open
+ * customer's "Waiting for approval" for another owner or manager (ADR 0116). Results are announced.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
-import { type AdminCustomer, type AdminCustomerHit, customerQueryOk } from '../admin-customer-rules.ts';
-import type { adminCustomerRoute, adminCustomersRoute } from '../contract.ts';
+import {
+  type AdminCustomer,
+  type AdminCustomerHit,
+  type BalanceApproval,
+  customerQueryOk,
+} from '../admin-customer-rules.ts';
+import type {
+  adminCustomerRoute,
+  adminCustomersRoute,
+  approveAdjustmentRoute,
+  balanceApprovalsRoute,
+  cancelAdjustmentRoute,
+  rejectAdjustmentRoute,
+} from '../contract.ts';
+import { ApprovalList, approvalChange, type Decision } from './ApprovalList.tsx';
 import { adminInput as input } from './admin-customer-format.ts';
 import { CustomerDetail } from './CustomerDetail.tsx';
 
-export default function AdminCustomers() {
+const DONE: Record<Decision, string> = { approve: 'Approved and applied', reject: 'Rejected', cancel: 'Cancelled' };
+
+/** `staffId`: the signed-in staff member; `canApprove`: whether their role approves others' adjustments. */
+export default function AdminCustomers({ staffId, canApprove }: { staffId: number; canApprove: boolean }) {
   const [q, setQ] = useState('');
   const [hits, setHits] = useState<AdminCustomerHit[] | null>(null);
   const [customer, setCustomer] = useState<AdminCustomer | null>(null);
   const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [approvals, setApprovals] = useState<BalanceApproval[]>([]);
+  const [busy, setBusy] = useState(false);
   const id = useId();
+
+  const loadApprovals = useCallback(async () => {
+    try {
+      const { data } = await callRoute<typeof balanceApprovalsRoute>('GET /api/admin/balance-approvals', {
+        query: { status: 'pending' },
+      });
+      setApprovals(data.approvals);
+    } catch (err) {
+      setStatus({ error: true, text: adminFailure(err) });
+    }
+  }, []);
+  useEffect(() => {
+    void loadApprovals();
+  }, [loadApprovals]);
+
+  async function decide(approval: BalanceApproval, decision: Decision) {
+    setBusy(true);
+    try {
+      const input = { params: { id: approval.id } };
+      const { data } =
+        decision === 'approve'
+          ? await callRoute<typeof approveAdjustmentRoute>('POST /api/admin/balance-approvals/{id}/approve', input)
+          : decision === 'reject'
+            ? await callRoute<typeof rejectAdjustmentRoute>('POST /api/admin/balance-approvals/{id}/reject', input)
+            : await callRoute<typeof cancelAdjustmentRoute>('POST /api/admin/balance-approvals/{id}/cancel', input);
+      if (customer?.id === data.customer.id) setCustomer(data.customer);
+      setStatus({
+        error: false,
+        text: `${DONE[decision]}: ${approvalChange(approval)} for ${approval.customerName ?? 'No name'}.`,
+      });
+    } catch (err) {
+      setStatus({ error: true, text: adminFailure(err) });
+    } finally {
+      setBusy(false);
+      await loadApprovals();
+    }
+  }
 
   async function search(event: FormEvent) {
     event.preventDefault();
@@ -45,8 +102,10 @@ export default function AdminCustomers() {
     }
   }
 
+  const listProps = { staffId, canApprove, busy, onDecide: (a: BalanceApproval, d: Decision) => void decide(a, d) };
   return (
     <div className="flex flex-col gap-6">
+      <ApprovalList title="Adjustments waiting for approval" approvals={approvals} showCustomer {...listProps} />
       <form aria-label="Find a customer" noValidate onSubmit={search} className="flex flex-wrap items-end gap-3">
         <label className="min-w-[14rem] flex-1 text-sm font-medium text-slate-800" htmlFor={`${id}-q`}>
           Mobile number or name
@@ -81,10 +140,21 @@ export default function AdminCustomers() {
       {customer && (
         <CustomerDetail
           customer={customer}
-          onAdjusted={(c, text) => {
+          onAdjusted={(c, text, waiting) => {
             setCustomer(c);
             setStatus({ error: false, text });
+            if (waiting) void loadApprovals();
           }}
+          waiting={
+            approvals.some((a) => a.customerId === customer.id) && (
+              <ApprovalList
+                title="Waiting for approval"
+                approvals={approvals.filter((a) => a.customerId === customer.id)}
+                showCustomer={false}
+                {...listProps}
+              />
+            )
+          }
         />
       )}
     </div>

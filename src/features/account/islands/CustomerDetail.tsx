@@ -1,8 +1,8 @@
 /**
- * One customer in the back office (/admin/customers): name and phone, balances, the forms to
- * adjust credit or points, the credit and points ledgers, their orders and their addresses.
+ * One customer in the back office (/admin/customers): name and phone, balances, their adjustments
+ * waiting for approval, the forms to adjust credit or points, the credit and points ledgers, their orders and their addresses.
  */
-import { useId } from 'react';
+import { type ReactNode, useId } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import type { AdminCustomer } from '../admin-customer-rules.ts';
@@ -10,13 +10,18 @@ import { AdjustBalanceForm } from './AdjustBalanceForm.tsx';
 import { adminWhen as when } from './admin-customer-format.ts';
 import { CustomerLedger } from './CustomerLedger.tsx';
 
-/** The customer's page; `onAdjusted` gets the customer after an adjustment and a line to announce. */
+/**
+ * The customer's page; `onAdjusted` gets the customer after an adjustment, a line to announce and
+ * whether it waits for approval; `waiting` is the customer's list of adjustments waiting for approval.
+ */
 export function CustomerDetail({
   customer,
   onAdjusted,
+  waiting,
 }: {
   customer: AdminCustomer;
-  onAdjusted: (c: AdminCustomer, text: string) => void;
+  onAdjusted: (c: AdminCustomer, text: string, waiting: boolean) => void;
+  waiting: ReactNode;
 }) {
   const id = useId();
   return (
@@ -45,6 +50,7 @@ export function CustomerDetail({
           <dd className="text-lg font-semibold">{customer.orders.length}</dd>
         </div>
       </dl>
+      {waiting}
       <div className="grid min-w-0 grid-cols-1 gap-4 md:grid-cols-2">
         <AdjustBalanceForm kind="credit" customer={customer} onDone={onAdjusted} />
         <AdjustBalanceForm kind="points" customer={customer} onDone={onAdjusted} />

@@ -6,15 +6,22 @@
  * credit at once, an online payment through the gateway after the commit (the payments feature's refunds), a pay-on-delivery
  * amount simply drops. Both changes name their target state (the picked amount, the substitute),
  * so a retried or parallel request finds it already there and changes nothing.
+ *
+ * A line whose change gives back more than REFUND_APPROVAL_ABOVE_RUPEES (its drop in paise, whatever
+ * the payment mode: less cash to collect at the door counts too) needs an owner or manager
+ * (`refunds.above_limit`): a packer's request is refused with 403 and nothing changes (ADR 0116).
  */
 import { and, eq, sql } from 'drizzle-orm';
 import { confirmedOrders, moveSubstitutedStock, type OrderRow } from '#features/orders/index.ts';
 import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
+import { getConfig } from '#lib/config.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { creditTransactions, customers, orderAdjustments, orderItems, orders, products } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
+import { roleCan, STAFF_ROLES, type StaffRole } from '#lib/http/permissions.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
+import { formatPaise } from '#lib/money.ts';
 
 type LineRow = typeof orderItems.$inferSelect;
 
@@ -113,9 +120,44 @@ export interface PackingOutcome {
   refundPaise: number;
 }
 
-/** Options the tests pass: their own gateway. */
+/** Options the tests pass: their own gateway, and the refund limit (paise; 0 off) instead of the setting's. */
 interface PackingOptions {
   gateway?: PaymentGateway | null;
+  refundAbovePaise?: number;
+}
+
+/** The refund limit in paise, 0 when off. */
+const refundLimit = (options: PackingOptions) =>
+  options.refundAbovePaise ?? getConfig().REFUND_APPROVAL_ABOVE_RUPEES * 100;
+
+/** Whether `actor` may give back `drop` paise on one line (module comment). */
+function mayGiveBack(actor: StaffActor, drop: number, limit: number): boolean {
+  if (limit === 0 || drop <= limit) return true;
+  const role = STAFF_ROLES.find((r) => r === actor.role) as StaffRole | undefined;
+  return role !== undefined && roleCan(role, 'refunds.above_limit');
+}
+
+/**
+ * The 403 for a line that would give back more than the limit, with its audit entry (written on
+ * its own: the refused change wrote nothing).
+ */
+async function refuseLargeRefund(
+  db: Database,
+  actor: StaffActor,
+  orderId: number,
+  lineId: number,
+  drop: number,
+  limit: number,
+): Promise<never> {
+  await recordAudit(db, actor, {
+    action: 'order.refund_refused',
+    record: { type: 'order', id: orderId },
+    after: { line_id: lineId, refund_paise: drop, limit_paise: limit },
+  });
+  throw new AppError(
+    'forbidden',
+    `Giving back ${formatPaise(drop)} on one line is more than ${formatPaise(limit)}: an owner or manager must record it.`,
+  );
 }
 
 /**
@@ -134,6 +176,7 @@ export async function setPickedAmount(
   actor: StaffActor,
   options: PackingOptions = {},
 ): Promise<PackingOutcome> {
+  const limit = refundLimit(options);
   const outcome = await db.transaction(async (tx) => {
     const { row, line } = await lockLine(tx, orderId, lineId);
     const ordered = orderedAmount(line);
@@ -154,6 +197,7 @@ export async function setPickedAmount(
     const orderedTotal = line.orderedTotalPaise ?? line.totalAmountPaise;
     const total = Math.round((orderedTotal * picked) / ordered);
     const drop = line.totalAmountPaise - total;
+    if (!mayGiveBack(actor, drop, limit)) return { refused: drop };
     await tx
       .update(orderItems)
       .set({ pickedAmount: picked, totalAmountPaise: total, orderedTotalPaise: orderedTotal })
@@ -167,6 +211,7 @@ export async function setPickedAmount(
     });
     return { changed: true, ...applied };
   });
+  if (outcome.refused !== undefined) return refuseLargeRefund(db, actor, orderId, lineId, outcome.refused, limit);
   if (outcome.pending) await sendRefund(db, options.gateway, outcome.pending);
   return { changed: outcome.changed, refundPaise: outcome.refundPaise };
 }
@@ -188,6 +233,7 @@ export async function substituteLine(
   actor: StaffActor,
   options: PackingOptions = {},
 ): Promise<PackingOutcome> {
+  const limit = refundLimit(options);
   const outcome = await db.transaction(async (tx) => {
     const { row, line } = await lockLine(tx, orderId, lineId);
     if (line.substitutedFor !== null && line.productId === productId)
@@ -212,6 +258,7 @@ export async function substituteLine(
     if (!product) throw notFound('Product not found.');
     const total = Math.min(line.totalAmountPaise, product.pricePaise * line.qty);
     const drop = line.totalAmountPaise - total;
+    if (!mayGiveBack(actor, drop, limit)) return { refused: drop };
     // The packer hands over the substitute's units, not the ordered product's: stock follows.
     await moveSubstitutedStock(tx, orderId, {
       fromId: line.productId,
@@ -256,6 +303,7 @@ export async function substituteLine(
     });
     return { changed: true, ...applied };
   });
+  if (outcome.refused !== undefined) return refuseLargeRefund(db, actor, orderId, lineId, outcome.refused, limit);
   if (outcome.pending) await sendRefund(db, options.gateway, outcome.pending);
   return { changed: outcome.changed, refundPaise: outcome.refundPaise };
 }

@@ -6,6 +6,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigserial,
   boolean,
+  check,
   index,
   integer,
   jsonb,
@@ -18,6 +19,7 @@ import {
 // The roles and what each may do: the permission table.
 import { STAFF_ROLES } from '../../http/permissions.ts';
 import { createdAt, requiredRef, updatedAt } from './columns.ts';
+import { customers } from './customers.ts';
 
 /**
  * A staff member. Removing one clears `active` (the row stays, so the audit log keeps naming who
@@ -89,5 +91,40 @@ export const auditLog = pgTable(
     index('audit_log_created_idx').on(t.createdAt),
     index('audit_log_staff_idx').on(t.staffId, t.createdAt),
     index('audit_log_record_idx').on(t.recordType, t.recordId, t.createdAt),
+  ],
+);
+
+/** What a pending adjustment moves: the customer's credit (paise) or points. */
+export const BALANCE_APPROVAL_KINDS = ['credit', 'points'] as const;
+/** Where a pending adjustment stands: waiting, applied by a second person, refused, or withdrawn by its asker. */
+export const BALANCE_APPROVAL_STATUSES = ['pending', 'approved', 'rejected', 'cancelled'] as const;
+
+/**
+ * A credit or points adjustment above the approval limit (APPROVAL_ABOVE_RUPEES), waiting for a
+ * second owner or manager (ADR 0116). Approving it moves the balance and writes the ledger row in
+ * the same transaction as the status change; a guarded `status = 'pending'` update lets exactly one
+ * decision through. `idempotency_key` is the asker's key: a retried request finds this row, and the
+ * ledger row written on approval carries the same key.
+ */
+export const balanceApprovals = pgTable(
+  'balance_approvals',
+  {
+    id: serial('id').primaryKey(),
+    customerId: requiredRef('customer_id', () => customers.id, 'cascade'),
+    kind: text('kind', { enum: BALANCE_APPROVAL_KINDS }).notNull(),
+    /** Signed: paise for credit, points for points (negative takes away). */
+    amount: integer('amount').notNull(),
+    reason: text('reason').notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    requestedBy: requiredRef('requested_by', () => staff.id, 'restrict'),
+    status: text('status', { enum: BALANCE_APPROVAL_STATUSES }).notNull().default('pending'),
+    decidedBy: integer('decided_by').references(() => staff.id, { onDelete: 'restrict' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    uniqueIndex('balance_approvals_idempotency_key').on(t.idempotencyKey),
+    index('balance_approvals_pending_idx').on(t.customerId, t.createdAt).where(sql`${t.status} = 'pending'`),
+    check('balance_approvals_amount_not_zero', sql`${t.amount} <> 0`),
   ],
 );

@@ -3,6 +3,8 @@
  * database (PGlite under PGLITE_DATA_DIR, or PostgreSQL when DATABASE_URL is set), after
  * applying pending migrations. Safe to re-run: products are upserted by SKU `BB-{index}` and
  * unchanged rows are left alone. See src/features/catalog/server/import.ts and import-csv.ts for the rules.
+ * The import is written to the audit log in its own transaction as "Command line: NAME"
+ * (`--operator NAME`, else the OS user@host), as the back office's import is.
  *
  * On PGlite the shop's server must not be running on the same data folder (one process per
  * folder, enforced by its lock file): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.
@@ -16,10 +18,13 @@ import { importCatalogCsv } from '#features/catalog/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { type DatabaseHandle, getDatabaseHandle } from '#lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
+import { takeOperator } from './cli-operator.ts';
 
-const file = process.argv.slice(2).find((a) => a !== '--');
+const USAGE = 'Usage: npm run catalog:import -- FILE.csv [--operator NAME]';
+const { args, actor } = takeOperator(process.argv.slice(2), USAGE);
+const file = args.find((a) => a !== '--');
 if (!file) {
-  console.error('Usage: npm run catalog:import -- FILE.csv');
+  console.error(USAGE);
   process.exit(1);
 }
 if (!existsSync(file)) {
@@ -52,6 +57,7 @@ const bar = process.stdout.isTTY
 let exitCode = 0;
 try {
   const result = await importCatalogCsv(handle.db, createReadStream(file), {
+    actor,
     onProgress: (done, total) => {
       if (!bar) return;
       if (done === 0) bar.start(total, 0);

@@ -1,5 +1,6 @@
 /**
- * Operators' order tool.
+ * Operators' order tool. What changes data (advance, deliver, refund, payments) is written to the
+ * audit log as "Command line: NAME": `--operator NAME` anywhere on the line, else the OS user@host.
  *   npm run orders -- list [N]          the newest N orders (default 20) with status, payment
  *                                       status (pending = online charge not settled) and amount
  *   npm run orders -- advance ORDER_ID  move an order one step: placed → processed →
@@ -10,8 +11,7 @@
  *   npm run orders -- refunds ORDER_ID  an online order's refunds (cancel, packing, late payment)
  *                                       with their status at the gateway
  *   npm run orders -- refund ORDER_ID REFUND_ID
- *                                       retry a failed refund (as staff's Retry does; audited as
- *                                       the operator)
+ *                                       retry a failed refund (as staff's Retry does)
  *   npm run orders -- payments          run the payments job once now: reconcile orders awaiting
  *                                       payment, release expired ones, settle open refunds
  * Uses DATABASE_URL, else the PGlite data dir (stop `npm start` first on PGlite).
@@ -27,19 +27,35 @@ import {
   retryPaymentRefund,
   runPaymentJobs,
 } from '#features/payments/index.ts';
-import { migrateDatabase } from '#lib/db/index.ts';
+import { recordAudit } from '#lib/db/audit.ts';
+import { type Database, migrateDatabase } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 import { openDatabaseForCli } from './cli-database.ts';
+import { takeOperator } from './cli-operator.ts';
 
 // As the server wires them (src/server/wiring.ts): the payments job confirms or releases orders.
 onOrderConfirmed(allocateInvoiceNumber);
 registerOrderSettlement(orderSettlement);
 
-const [command, arg, arg2] = process.argv.slice(2);
-/** The operator as the audit log names them. */
-const OPERATOR = { staffId: null, name: 'Operator (npm run orders)', role: 'operator', requestId: null };
+const USAGE =
+  'Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refunds ORDER_ID | refund ORDER_ID REFUND_ID | payments  [--operator NAME]';
+const { args, actor } = takeOperator(process.argv.slice(2), USAGE);
+const [command, arg, arg2] = args;
+
+/** Moves order `id` one step, with its audit entry (as staff's moves write it) in the move's transaction. */
+const advance = (db: Database, id: number) =>
+  advanceOrder(db, id, new Date(), {
+    within: (tx, row, next) =>
+      recordAudit(tx, actor, {
+        action: `order.${next}`,
+        record: { type: 'order', id },
+        before: { status: row.status },
+        after: { status: next },
+      }),
+  });
+
 const handle = await openDatabaseForCli();
 try {
   await migrateDatabase(handle);
@@ -53,14 +69,14 @@ try {
       );
     }
   } else if (command === 'advance' && arg && /^\d+$/.test(arg)) {
-    const result = await advanceOrder(handle.db, Number(arg));
+    const result = await advance(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     await dispatchOrderSms(handle.db); // the customer's status SMS (queued with the change), before the database closes
   } else if (command === 'deliver' && arg && /^\d+$/.test(arg)) {
-    let result = await advanceOrder(handle.db, Number(arg));
+    let result = await advance(handle.db, Number(arg));
     console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     while (result.to !== 'delivered') {
-      result = await advanceOrder(handle.db, Number(arg));
+      result = await advance(handle.db, Number(arg));
       console.log(`Order #${result.id}: ${result.from} → ${result.to}`);
     }
     await dispatchOrderSms(handle.db);
@@ -72,7 +88,7 @@ try {
         `refund ${r.id}\t${r.reason.padEnd(12)}\t${formatPaise(r.amountPaise).padStart(12)}\t${r.status.padEnd(9)}\t${r.gatewayRefundId ?? '-'}\t${r.failureReason ?? ''}`,
       );
   } else if (command === 'refund' && arg && /^\d+$/.test(arg) && arg2 && /^\d+$/.test(arg2)) {
-    const after = await retryPaymentRefund(handle.db, getPaymentGateway(), Number(arg), Number(arg2), OPERATOR);
+    const after = await retryPaymentRefund(handle.db, getPaymentGateway(), Number(arg), Number(arg2), actor);
     console.log(
       `Order #${arg} refund ${arg2}: ${after.status}${after.failureReason ? ` (${after.failureReason})` : ''}`,
     );
@@ -80,14 +96,14 @@ try {
     const gateway = getPaymentGateway();
     if (!gateway) throw new Error('Online payment is off (PAYMENT_GATEWAY is not set).');
     const result = await runPaymentJobs(handle.db, gateway);
+    // The job's own changes are the server's (it runs them every interval too); the entry records who ran it now.
+    await recordAudit(handle.db, actor, { action: 'payments.run', after: { ...result } });
     console.log(
       `Payments job: ${result.checked} asked about, ${result.confirmed} confirmed, ${result.released} released, ${result.lateRefunds} late payments refunded`,
     );
     await dispatchOrderSms(handle.db);
   } else {
-    console.error(
-      'Usage: npm run orders -- list [N] | advance ORDER_ID | deliver ORDER_ID | refunds ORDER_ID | refund ORDER_ID REFUND_ID | payments',
-    );
+    console.error(USAGE);
     process.exitCode = 2;
   }
 } catch (err) {

@@ -1,24 +1,26 @@
 /**
  * Staff accounts on the command line (the first owner is made here; owners manage the rest at /admin/staff).
- *   npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider
+ *   npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider [--operator NAME]
  *   npm run staff -- list
- *   npm run staff -- remove <mobile>
- * Changes are written to the audit log as made by "Command line"; removing someone ends their
- * sessions at once. Uses DATABASE_URL (also while the shop runs on it), else the PGlite data dir
+ *   npm run staff -- remove <mobile> [--operator NAME]
+ * Changes are written to the audit log as made by "Command line: NAME" (`--operator`, else the OS
+ * user@host, cli-operator.ts); removing someone ends their sessions at once. Uses DATABASE_URL (also while the shop runs on it), else the PGlite data dir
  * (stop `npm start` first on PGlite).
  */
 import { parseArgs } from 'node:util';
-import { addStaff, COMMAND_LINE, findStaffByPhone, listStaff, removeStaff } from '#features/admin/index.ts';
+import { addStaff, findStaffByPhone, listStaff, removeStaff } from '#features/admin/index.ts';
 import { newStaffSchema, ROLE_LABELS, staffMobile } from '#features/admin/rules.ts';
 import { migrateDatabase } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { openDatabaseForCli } from './cli-database.ts';
+import { takeOperator } from './cli-operator.ts';
 
 const USAGE =
-  'Usage: npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider | list | remove <mobile>';
+  'Usage: npm run staff -- add <mobile> --name "<name>" --role owner|manager|packer|rider | list | remove <mobile>  [--operator NAME]';
 
+const { args, actor } = takeOperator(process.argv.slice(2), USAGE);
 const { positionals, values } = parseArgs({
-  args: process.argv.slice(2),
+  args,
   allowPositionals: true,
   options: { name: { type: 'string' }, role: { type: 'string' } },
 });
@@ -51,7 +53,7 @@ try {
       console.log('No staff yet. Add the first owner with: npm run staff -- add <mobile> --name "<name>" --role owner');
     for (const m of members) console.log(`${m.phone}\t${ROLE_LABELS[m.role].padEnd(8)}\t${m.name}`);
   } else if (newMember?.success) {
-    const added = await addStaff(db, newMember.data, COMMAND_LINE);
+    const added = await addStaff(db, newMember.data, actor);
     console.log(`Added ${added.name} (${ROLE_LABELS[added.role]}, ${added.phone}): they can sign in at /admin/login.`);
   } else if (phone?.success) {
     const member = await findStaffByPhone(db, phone.data);
@@ -59,7 +61,7 @@ try {
       console.error(`No staff member has the mobile ${phone.data}.`);
       process.exitCode = 1;
     } else {
-      await removeStaff(db, member.id, COMMAND_LINE);
+      await removeStaff(db, member.id, actor);
       console.log(`Removed ${member.name} (${member.phone}); their sessions have ended.`);
     }
   }

@@ -10,11 +10,12 @@
  * - An online order's settled payment confirms or releases the order (the orders feature's settlement).
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
  * - The back office's product listing ranks with the storefront's search engine.
- * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher and the
- *   database clean-up; the middleware starts them in a server process.
+ * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
+ *   database clean-up and the summary of refused staff requests; the middleware starts them in a
+ *   server process.
  */
 import './check-config.ts';
-import { staffResolver } from '#features/admin/index.ts';
+import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd } from '#features/cart/index.ts';
 import { registerProductSearch } from '#features/catalog/index.ts';
@@ -41,3 +42,4 @@ registerProductSearch(async (db, text, limit) => (await searchProducts(db, text,
 registerJob(paymentsJob(getPaymentGateway));
 registerJob(orderSmsJob());
 registerJob(pruneJob());
+registerJob(refusalSummaryJob());

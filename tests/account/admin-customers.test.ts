@@ -1,13 +1,19 @@
 /**
  * Staff's customers on PGlite and PostgreSQL: finding one by mobile or name, what staff see of
  * them, and credit and points adjustments with a reason: exactly once per idempotency key
- * (retried, and sent in parallel), never below zero, and audited.
+ * (retried, and sent in parallel), never below zero, and audited. A staff member's search and
+ * customer page are audited by id, never with the text searched.
  */
 
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { creditAdjustSchema, customerQueryOk, pointsAdjustSchema } from '#features/account/admin-customer-rules.ts';
-import { findCustomers, getAdminCustomer } from '#features/account/server/admin-customers.ts';
+import {
+  findCustomers,
+  getAdminCustomer,
+  searchCustomersAsStaff,
+  viewCustomerAsStaff,
+} from '#features/account/server/admin-customers.ts';
 import { adjustCredit, adjustPoints } from '#features/account/server/balance-adjustments.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { creditTransactions, customers, pointsTransactions } from '#lib/db/schema.ts';
@@ -138,5 +144,39 @@ describe.each(testDatabaseKinds())('staff customers on %s', (kind) => {
     expect(c.points[0]).toMatchObject({ kind: 'adjust', amount: 30, note: 'Sorry for the late delivery' });
     const [gone] = await handle.db.select().from(customers).where(eq(customers.name, 'Gone'));
     await expect(getAdminCustomer(handle.db, gone!.id)).rejects.toMatchObject({ code: 'not_found' });
+  });
+
+  it('audits a staff search by how it searched, how many it found and their ids, never the text typed', async () => {
+    await audit.mark();
+    const hits = await searchCustomersAsStaff(handle.db, '+91 98470 12345', actor);
+    expect(hits.map((h) => h.id)).toEqual([asha]);
+    await searchCustomersAsStaff(handle.db, 'Nobody Here', actor);
+    const entries = await audit.entries();
+    expect(entries).toEqual([
+      {
+        action: 'customer.searched',
+        entity: null,
+        entityId: null,
+        before: null,
+        after: { by: 'mobile', results: 1, customer_ids: [asha] },
+      },
+      {
+        action: 'customer.searched',
+        entity: null,
+        entityId: null,
+        before: null,
+        after: { by: 'name', results: 0, customer_ids: [] },
+      },
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/98470|Nobody|Asha/);
+  });
+
+  it("audits a staff member's look at a customer by the customer's id; a missing customer adds nothing", async () => {
+    await audit.mark();
+    expect((await viewCustomerAsStaff(handle.db, asha, actor)).name).toBe('Asha Menon');
+    await expect(viewCustomerAsStaff(handle.db, 999_999, actor)).rejects.toMatchObject({ code: 'not_found' });
+    expect(await audit.entries()).toEqual([
+      { action: 'customer.viewed', entity: 'customer', entityId: String(asha), before: null, after: null },
+    ]);
   });
 });

@@ -129,6 +129,13 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     expect(exported.headers.get('content-type')).toContain('text/csv');
     const csv = await exported.text();
     expect(csv.split('\r\n')[0]).toMatch(/^sku,index,product,category,sub_category,/);
+    // The export is in the audit log, naming the manager and how many products it held.
+    const managerId = (await manager.get('/api/admin/me')).body.data.staff.id;
+    const managerEntries = (await owner.get(`/api/admin/audit?staff_id=${managerId}`)).body.data.entries;
+    expect(managerEntries.find((e: { action: string }) => e.action === 'product.exported')).toMatchObject({
+      staff_id: managerId,
+      after: { products: csv.trim().split('\r\n').length - 1 },
+    });
 
     const file = `${csv.trimEnd()}\r\nAPI-NEW-1,,Fresh Jackfruit 1 kg,Fruits,Exotic,,120.00,150.00,,,,,,,,,\r\nAPI-BAD-1,,Bad Mango,Fruits,Exotic,,200.00,150.00,,,,,,,,,\r\n`;
     const res = await fetch(`${baseUrl}/api/admin/products/import`, {
@@ -244,6 +251,15 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     const customer = found.body.data.customers[0];
     const detail = await manager.get(`/api/admin/customers/${customer.id}`);
     expect(detail.status).toBe(200);
+    // The look-up is audited by id: the customer's page, and the search without the number typed.
+    expect((await auditOf('customer', customer.id)).map((e) => e.action)).toContain('customer.viewed');
+    const managerId = (await manager.get('/api/admin/me')).body.data.staff.id;
+    const searched = (await owner.get(`/api/admin/audit?staff_id=${managerId}`)).body.data.entries.find(
+      (e: { action: string; after: { customer_ids?: number[] } }) =>
+        e.action === 'customer.searched' && e.after.customer_ids?.includes(customer.id),
+    );
+    expect(searched).toMatchObject({ after: { by: 'mobile', results: 1 } });
+    expect(JSON.stringify(searched)).not.toContain('9447000001');
     const before = detail.body.data.customer;
     const key = `api-points-${Date.now()}`;
     const body = { points: 25, reason: 'Sorry for the late delivery', idempotency_key: key };

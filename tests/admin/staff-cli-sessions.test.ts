@@ -1,14 +1,16 @@
 /**
  * The staff CLI (`npm run staff`) on a PGlite folder and on a PostgreSQL database that a running
- * shop uses at the same time, and the staff session's limits on each database kind: 30 minutes
- * idle, 12 hours at most, ended by a removal or a role change.
+ * shop uses at the same time, its changes audited as "Command line: NAME" (`--operator`, else the
+ * OS user@host), and the staff session's limits on each database kind: 30 minutes idle, 12 hours
+ * at most, ended by a removal or a role change.
  */
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActorLabel } from '#features/admin/rules.ts';
 import {
   createStaffSession,
   STAFF_SESSION_TTL_MS,
@@ -16,8 +18,8 @@ import {
   staffIdleMs,
 } from '#features/admin/server/session.ts';
 import { addStaff, COMMAND_LINE, changeStaffRole, removeStaff } from '#features/admin/server/staff.ts';
-import type { DatabaseHandle } from '#lib/db/index.ts';
-import { staff } from '#lib/db/schema.ts';
+import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
+import { auditLog, staff } from '#lib/db/schema.ts';
 import { randomPhone } from '../helpers/api.ts';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -47,6 +49,9 @@ function staffCli(args: string[], db: { dataDir?: string; url?: string }) {
   });
 }
 
+/** Who the command line names without `--operator`: this OS user at this host. */
+const OS_OPERATOR = `${os.userInfo().username}@${os.hostname()}`;
+
 describe('npm run staff on a PGlite folder', () => {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmfresh-staff-'));
   afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
@@ -68,12 +73,27 @@ describe('npm run staff on a PGlite folder', () => {
     expect(listed.out).toMatch(/\+919847012345\s+Owner\s+Lakshmi Nair/);
     expect(listed.out).toMatch(/\+919847012346\s+Manager\s+Ravi/);
 
-    const removed = await staffCli(['remove', '+919847012346'], db);
+    const removed = await staffCli(['remove', '+919847012346', '--operator', 'Asha'], db);
     expect(removed.code).toBe(0);
     expect(removed.out).toContain('Removed Ravi');
     const last = await staffCli(['remove', '+919847012345'], db);
     expect(last.code).toBe(1);
     expect(last.err).toContain('at least one owner');
+    expect((await staffCli(['list', '--operator', ' '], db)).code).toBe(2);
+
+    // Each change is in the audit log as the command line's, naming who ran it.
+    const handle = await openDatabase({ pgliteDataDir: dataDir, databaseUrl: '' });
+    try {
+      const entries = await handle.db.select().from(auditLog).orderBy(asc(auditLog.id));
+      expect(entries.map((e) => [e.action, e.role, e.staffId, e.operator])).toEqual([
+        ['staff.added', 'cli', null, OS_OPERATOR],
+        ['staff.added', 'cli', null, OS_OPERATOR],
+        ['staff.removed', 'cli', null, 'Asha'],
+      ]);
+      expect(auditActorLabel(entries[2]!)).toBe('Command line: Asha');
+    } finally {
+      await handle.close();
+    }
   }, 240_000);
 });
 
@@ -92,12 +112,21 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('npm run staff on PostgreSQL whi
 
   it('makes the first owner, who signs in at once; removing them ends the session', async () => {
     const phone = randomPhone();
-    const added = await staffCli(['add', phone, '--name', 'First Owner', '--role', 'owner'], { url });
+    const added = await staffCli(['add', phone, '--name', 'First Owner', '--role', 'owner', '--operator', 'Asha'], {
+      url,
+    });
     expect(added.code, added.err).toBe(0);
     const owner = new StaffClient(server.baseUrl);
     await owner.signIn(phone);
     expect((await owner.get('/api/admin/me')).body.data.staff).toMatchObject({ name: 'First Owner', role: 'owner' });
     expect((await staffCli(['add', randomPhone(), '--name', 'Second', '--role', 'owner'], { url })).code).toBe(0);
+    const log = (await owner.get('/api/admin/audit?record_type=staff')).body.data.entries.filter(
+      (e: { action: string }) => e.action === 'staff.added',
+    );
+    expect(log.map((e: { role: string; operator: string }) => [e.role, e.operator])).toEqual([
+      ['cli', OS_OPERATOR],
+      ['cli', 'Asha'],
+    ]);
     expect((await staffCli(['remove', phone], { url })).code).toBe(0);
     expect((await owner.get('/api/admin/me')).status).toBe(401);
     const audit = (await staffCli(['list'], { url })).out;

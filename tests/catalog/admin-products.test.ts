@@ -1,8 +1,8 @@
 /**
  * The back office's products on a fresh database of each kind: the listing's filters and
  * search matching, edits checked and recorded (audit entry with before and after, stock ledger),
- * what the storefront's pages read after an edit, the CSV export and its way back through the
- * importer with a row-by-row report.
+ * what the storefront's pages read after an edit, the CSV export (audited) and its way back
+ * through the importer with a row-by-row report.
  */
 
 import { eq, sql } from 'drizzle-orm';
@@ -11,7 +11,7 @@ import { productPatchSchema } from '#features/catalog/admin-rules.ts';
 import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
 import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { exportProductsCsv } from '#features/catalog/server/product-export.ts';
+import { exportProductsAsStaff, exportProductsCsv } from '#features/catalog/server/product-export.ts';
 import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
@@ -219,5 +219,14 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
       action: 'catalog.import',
       after: { added: 1, refused: 1, added_skus: ['NEW-1'] },
     });
+  });
+
+  it('audits a staff export with how many products it held', async () => {
+    await audit.mark();
+    const csv = await exportProductsAsStaff(handle.db, actor);
+    const lines = csv.trim().split('\r\n').length - 1;
+    expect(await audit.entries()).toEqual([
+      { action: 'product.exported', entity: null, entityId: null, before: null, after: { products: lines } },
+    ]);
   });
 });

@@ -1,13 +1,15 @@
 /**
  * The picking list's sums and its CSV on each test database, with a product whose name holds a
  * comma and double quotes: one field in the CSV, quoted as RFC 4180 says, read back unchanged.
+ * A staff member's CSV download is audited with its slot.
  */
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { shopInstant } from '#features/delivery/index.ts';
-import { pickingCsv, pickingList } from '#features/fulfilment/server/picking-list.ts';
+import { exportPickingCsv, pickingCsv, pickingList } from '#features/fulfilment/server/picking-list.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { categories, customers, orderItems, orders, products, subcategories } from '#lib/db/schema.ts';
+import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const NAME = 'Bhindi, "Lady\'s finger"';
@@ -17,6 +19,7 @@ const SLOT = `${DATE}T07:00`;
 describe.each(testDatabaseKinds())('picking list CSV on %s', (kind) => {
   let handle: DatabaseHandle;
   let productId: number;
+  const audit = auditReader(() => handle.db);
 
   beforeAll(async () => {
     handle = await createTestDatabase(kind);
@@ -104,5 +107,14 @@ describe.each(testDatabaseKinds())('picking list CSV on %s', (kind) => {
     expect(parse(formula)[1][2]).toBe('\'=HYPERLINK("x")');
     const empty = await pickingList(handle.db, { date: DATE, slotId: `${DATE}T16:00` });
     expect(empty).toMatchObject({ orderCount: 0, categories: [] });
+  });
+
+  it('audits a staff download with its slot and what the file holds', async () => {
+    await audit.mark();
+    const csv = await exportPickingCsv(handle.db, { date: DATE, slotId: SLOT }, TEST_ACTOR);
+    expect(parse(csv, { columns: true })).toHaveLength(1);
+    expect(await audit.entries()).toEqual([
+      { action: 'picking.exported', entity: 'slot', entityId: SLOT, before: null, after: { orders: 2, products: 1 } },
+    ]);
   });
 });

@@ -179,6 +179,8 @@ export const adminCustomersRoute = defineAdminRoute({
   method: 'GET',
   path: '/api/admin/customers',
   summary: 'Find customers by part of the mobile number or the name',
+  description:
+    'Audited: each search adds a `customer.searched` entry with how it searched (mobile or name), how many it found and their ids, never the text searched.',
   permission: 'customers.manage',
   query: z.object({
     q: z
@@ -207,6 +209,7 @@ export const adminCustomerRoute = defineAdminRoute({
   method: 'GET',
   path: '/api/admin/customers/{id}',
   summary: 'A customer: orders, addresses, credit and points with their transactions',
+  description: 'Audited: each look-up adds a `customer.viewed` entry with the customer’s id.',
   permission: 'customers.manage',
   params: customerParams,
   response: z.object({ customer: adminCustomerSchema }),

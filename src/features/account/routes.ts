@@ -32,7 +32,7 @@ import {
 import { ACCOUNT_MESSAGES } from './rules.ts';
 import { deleteAccount } from './server/account-deletion.ts';
 import { creditOrderJson, profileJson } from './server/account-json.ts';
-import { findCustomers, getAdminCustomer } from './server/admin-customers.ts';
+import { searchCustomersAsStaff, viewCustomerAsStaff } from './server/admin-customers.ts';
 import { listApprovals } from './server/approval-list.ts';
 import { type AdjustResult, adjustCredit, adjustPoints } from './server/balance-adjustments.ts';
 import { type ApprovalDecision, decideApproval } from './server/balance-approvals.ts';
@@ -102,13 +102,13 @@ async function removeAccount({ ctx, customer }: Pick<HandlerInput<typeof deleteA
 export const deleteAccountPostEndpoint = implement(deleteAccountPostRoute, removeAccount);
 export const deleteAccountEndpoint = implement(deleteAccountRoute, removeAccount);
 
-export const adminCustomersEndpoint = implement(adminCustomersRoute, async ({ query }) => ({
-  data: { customers: await findCustomers(await getDb(), query.q) },
+export const adminCustomersEndpoint = implement(adminCustomersRoute, async ({ query, actor }) => ({
+  data: { customers: await searchCustomersAsStaff(await getDb(), query.q, actor) },
   headers: NO_STORE,
 }));
 
-export const adminCustomerEndpoint = implement(adminCustomerRoute, async ({ params }) => ({
-  data: { customer: await getAdminCustomer(await getDb(), params.id) },
+export const adminCustomerEndpoint = implement(adminCustomerRoute, async ({ params, actor }) => ({
+  data: { customer: await viewCustomerAsStaff(await getDb(), params.id, actor) },
   headers: NO_STORE,
 }));
 

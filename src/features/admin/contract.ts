@@ -119,6 +119,10 @@ export const auditEntrySchema = z.object({
   before: z.record(z.string(), z.unknown()).nullable(),
   after: z.record(z.string(), z.unknown()).nullable(),
   request_id: z.string().nullable(),
+  operator: z
+    .string()
+    .nullable()
+    .describe('Who ran a command-line action (role `cli`): `--operator NAME`, else `user@host`; null otherwise'),
 });
 
 /** GET /api/admin/audit: the audit log, newest first. */

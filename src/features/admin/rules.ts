@@ -52,7 +52,7 @@ export const newStaffSchema = z.object({
 export type NewStaff = z.output<typeof newStaffSchema>;
 
 /** Actions the audit log records, as staff read them (others show their code). */
-export const AUDIT_ACTION_LABELS: Record<string, string> = {
+const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.signed_in': 'Signed in',
   'staff.sign_in_failed': 'Sign-in failed (wrong code)',
   'staff.signed_out': 'Signed out',
@@ -60,6 +60,7 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'staff.role_changed': 'Changed a role',
   'staff.removed': 'Removed a staff member',
   'permission.denied': 'Refused: no permission',
+  'permission.denied_more': 'More refusals',
   'order.processed': 'Marked processed',
   'order.out_for_delivery': 'Marked out for delivery',
   'order.delivered': 'Marked delivered',
@@ -81,7 +82,27 @@ export const AUDIT_ACTION_LABELS: Record<string, string> = {
   'customer.adjust_cancelled': 'Cancelled an adjustment they asked for',
   'customer.adjust_refused_own_account': 'Refused: adjusting an account with their own mobile',
   'order.refund_refused': 'Refused: a refund on one line above the limit',
+  'customer.searched': 'Searched customers',
+  'customer.viewed': 'Looked at a customer',
+  'product.exported': 'Exported the products (CSV)',
+  'picking.exported': 'Exported a picking list (CSV)',
+  'payments.run': 'Ran the payments job',
 };
+
+/** What an audit entry did, as staff read it: its label, with the count for a summary of refusals. */
+export function auditActionLabel(entry: { action: string; after: Record<string, unknown> | null }): string {
+  if (entry.action === 'permission.denied_more' && typeof entry.after?.more === 'number') {
+    const n = entry.after.more;
+    return `${n} more ${n === 1 ? 'refusal' : 'refusals'}`;
+  }
+  return AUDIT_ACTION_LABELS[entry.action] ?? entry.action;
+}
+
+/** Who made an audit entry, as staff read it: the member and role, or "Command line: NAME". */
+export function auditActorLabel(entry: { staffName: string; role: string; operator: string | null }): string {
+  if (entry.role === 'cli') return entry.operator ? `Command line: ${entry.operator}` : 'Command line';
+  return `${entry.staffName} (${entry.role})`;
+}
 
 /**
  * The back office's navigation: each page with the permission it needs (a link shows only to

@@ -97,6 +97,7 @@ export const exportProductsRoute = defineAdminRoute({
   method: 'GET',
   path: '/api/admin/products/export',
   summary: 'Export every product as CSV (the importer takes it back)',
+  description: 'Audited: each export adds a `product.exported` entry with how many products it held.',
   permission: 'products.manage',
   response: z.never(),
   produces: 'text/csv',

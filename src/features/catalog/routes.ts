@@ -47,7 +47,7 @@ import {
   subcategoryJson,
 } from './server/catalog-json.ts';
 import { importCatalogCsv } from './server/import.ts';
-import { exportProductsCsv } from './server/product-export.ts';
+import { exportProductsAsStaff } from './server/product-export.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
 import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
 
@@ -193,8 +193,8 @@ export const updateAdminProductEndpoint = implement(updateAdminProductRoute, asy
   headers: NO_STORE,
 }));
 
-export const exportProductsEndpoint = implementFile(exportProductsRoute, async () => {
-  const csv = await exportProductsCsv(await getDb());
+export const exportProductsEndpoint = implementFile(exportProductsRoute, async ({ actor }) => {
+  const csv = await exportProductsAsStaff(await getDb(), actor);
   const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   return {
     body: new TextEncoder().encode(csv),

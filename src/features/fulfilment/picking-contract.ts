@@ -40,7 +40,7 @@ export const pickingCsvRoute = defineAdminRoute({
   path: '/api/admin/picking/csv',
   summary: 'A delivery slot’s picking list as CSV',
   description:
-    'text/csv with `Content-Disposition: attachment; filename="picking-2026-11-26-0700.csv"`: a header row (Category, SKU, Product, Unit, Quantity, Orders), then one row per product, quoted as RFC 4180 says. Query as GET /api/admin/picking.',
+    'text/csv with `Content-Disposition: attachment; filename="picking-2026-11-26-0700.csv"`: a header row (Category, SKU, Product, Unit, Quantity, Orders), then one row per product, quoted as RFC 4180 says. Query as GET /api/admin/picking. Audited: each download adds a `picking.exported` entry naming the slot.',
   permission: 'picking.view',
   query: slotQuerySchema,
   response: z.never(),

@@ -31,7 +31,7 @@ import { slotQuery } from './rules.ts';
 import { type BoardFilter, boardVersion, lastBookableDay, readBoard, riderDeliveries } from './server/order-board.ts';
 import { setPickedAmount, substituteLine } from './server/packing.ts';
 import { pickingListJson } from './server/picking-json.ts';
-import { currentPickingList, pickingCsv } from './server/picking-list.ts';
+import { currentPickingList, exportPickingCsv } from './server/picking-list.ts';
 import { boardJson, boardOrderJson, staffOrderJson } from './server/staff-order-json.ts';
 import {
   assignRider,
@@ -47,8 +47,8 @@ export const pickingListEndpoint = implement(pickingListRoute, async ({ query })
   headers: NO_STORE,
 }));
 
-export const pickingCsvEndpoint = implementFile(pickingCsvRoute, async ({ query }) => ({
-  body: new TextEncoder().encode(pickingCsv(await currentPickingList(await getDb(), slotQuery(query)))),
+export const pickingCsvEndpoint = implementFile(pickingCsvRoute, async ({ query, actor }) => ({
+  body: new TextEncoder().encode(await exportPickingCsv(await getDb(), slotQuery(query), actor)),
   filename: `picking-${slotQuery(query).slotId.replace('T', '-').replace(':', '')}.csv`,
   headers: NO_STORE,
 }));

@@ -32,5 +32,6 @@ export async function recordAudit(tx: Writer, actor: StaffActor, entry: AuditEnt
     before: entry.before ?? null,
     after: entry.after ?? null,
     requestId: actor.requestId,
+    operator: actor.operator ?? null,
   });
 }

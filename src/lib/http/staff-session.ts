@@ -19,13 +19,15 @@ export interface SessionStaff {
 
 /**
  * Who did a staff action, for the audit log (src/lib/db/audit.ts): the staff member and the
- * request's id.
+ * request's id; for a command-line tool, role `cli` and the operator who ran it.
  */
 export interface StaffActor {
   staffId: number | null;
   name: string;
   role: string;
   requestId: string | null;
+  /** Who ran a command-line action (`--operator NAME`, else `user@host`); absent for staff. */
+  operator?: string | null;
 }
 
 /** How the kernel finds a request's staff member. */
@@ -60,4 +62,9 @@ export const requireStaff = (ctx: SessionContext, permission: Permission) => cur
 /** The audit log's actor for `staff` in the request with id `requestId`. */
 export function actorOf(staff: SessionStaff, requestId: string | undefined | null): StaffActor {
   return { staffId: staff.id, name: staff.name, role: staff.role, requestId: requestId ?? null };
+}
+
+/** The audit log's actor for a command-line tool run by `operator` (its `--operator`, else `user@host`). */
+export function commandLineActor(operator: string): StaffActor {
+  return { staffId: null, name: 'Command line', role: 'cli', requestId: null, operator };
 }

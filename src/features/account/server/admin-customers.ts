@@ -1,12 +1,16 @@
 /**
  * The back office's customers: finding one by mobile or name, everything staff need about them
  * (orders, addresses, credit and points with their ledgers), and adjusting credit or points with
- * a reason (balance-adjustments.ts).
+ * a reason (balance-adjustments.ts). A staff member's search and customer page are written to
+ * the audit log by id only (ADR 0117): a search records how it searched (`by`: mobile or name),
+ * how many it found and their ids, never the text typed; a page records the customer's id.
  */
 import { and, asc, count, desc, eq, ilike, inArray, isNull, like, type SQL } from 'drizzle-orm';
+import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses, creditTransactions, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import {
   ADMIN_CUSTOMER_MESSAGES,
   type AdminCustomer,
@@ -21,6 +25,9 @@ const HISTORY_LIMIT = 100;
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** Whether a search's text is a mobile number (digits, spaces, + and -) rather than a name. */
+const isMobileSearch = (text: string) => /^[+\d\s-]+$/.test(text.trim());
+
 /**
  * Customers whose mobile contains the digits typed (3 or more; a leading 0 or 91 is the
  * country's, as people type it) or whose name contains the text, newest first; deleted accounts
@@ -29,7 +36,7 @@ const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 export async function findCustomers(db: Database, text: string): Promise<AdminCustomerHit[]> {
   const t = text.trim();
   let match: SQL;
-  if (/^[+\d\s-]+$/.test(t)) {
+  if (isMobileSearch(t)) {
     let digits = t.replace(/\D/g, '');
     if (digits.length > 10) digits = digits.replace(/^(?:91|0)/, '');
     if (digits.length < 3) return [];
@@ -58,6 +65,27 @@ export async function findCustomers(db: Database, text: string): Promise<AdminCu
     : [];
   const n = new Map(counts.map((c) => [c.customerId, c.n]));
   return rows.map((r) => ({ ...r, ordersCount: n.get(r.id) ?? 0, createdAt: r.createdAt.toISOString() }));
+}
+
+/** `findCustomers` for `actor`, with its audit entry (ids and a count, not the text searched). */
+export async function searchCustomersAsStaff(
+  db: Database,
+  text: string,
+  actor: StaffActor,
+): Promise<AdminCustomerHit[]> {
+  const hits = await findCustomers(db, text);
+  await recordAudit(db, actor, {
+    action: 'customer.searched',
+    after: { by: isMobileSearch(text) ? 'mobile' : 'name', results: hits.length, customer_ids: hits.map((h) => h.id) },
+  });
+  return hits;
+}
+
+/** `getAdminCustomer` for `actor`, with its audit entry naming the customer's id (none for a 404). */
+export async function viewCustomerAsStaff(db: Database, id: number, actor: StaffActor): Promise<AdminCustomer> {
+  const customer = await getAdminCustomer(db, id);
+  await recordAudit(db, actor, { action: 'customer.viewed', record: { type: 'customer', id } });
+  return customer;
 }
 
 /** Signed credit movement of a ledger row: a debit takes from the balance, the others give back (an adjustment is stored signed). */

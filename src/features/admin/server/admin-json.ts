@@ -23,4 +23,5 @@ export const auditJson = (e: AuditRow) => ({
   before: e.before,
   after: e.after,
   request_id: e.requestId,
+  operator: e.operator,
 });

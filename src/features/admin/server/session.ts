@@ -13,7 +13,6 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { APIContext, AstroCookies } from 'astro';
 import { and, eq, gt, isNull, lt } from 'drizzle-orm';
 import { getConfig } from '#lib/config.ts';
-import { recordAudit } from '#lib/db/audit.ts';
 import { type Database, getDb } from '#lib/db/index.ts';
 import { staff, staffSessions } from '#lib/db/schema.ts';
 import type { Transaction } from '#lib/db/types.ts';
@@ -28,8 +27,9 @@ import {
   STAFF_API_COOKIE,
   STAFF_PAGE_COOKIE,
 } from '#lib/http/session-cookie.ts';
-import { actorOf, type SessionStaff, type StaffResolver } from '#lib/http/staff-session.ts';
+import type { SessionStaff, StaffResolver } from '#lib/http/staff-session.ts';
 import { STAFF_MESSAGES } from '../rules.ts';
+import { recordRefusal } from './refusals.ts';
 
 /** Absolute life of a staff session: 12 hours, in ms. */
 export const STAFF_SESSION_TTL_MS = 12 * 3_600_000;
@@ -203,15 +203,17 @@ export async function getStaff(ctx: SessionContext): Promise<SessionStaff | null
 
 /**
  * The signed-in staff member holding `permission`. Without a staff session: 401 (a customer's
- * session counts for nothing here). Without the permission: an audit entry and 403.
+ * session counts for nothing here). Without the permission: 403, and an audit entry while the
+ * member's refusals of the last 10 minutes are within the limit (refusals.ts).
  */
 export async function requireStaffPermission(ctx: SessionContext, permission: Permission): Promise<SessionStaff> {
   const member = await getStaff(ctx);
   if (!member) throw new AppError('unauthorized', STAFF_MESSAGES.signIn);
   if (!roleCan(member.role, permission)) {
-    await recordAudit(await getDb(), actorOf(member, (ctx.locals as App.Locals).reqId), {
-      action: 'permission.denied',
-      after: { permission, method: ctx.request.method, path: ctx.url.pathname },
+    await recordRefusal(await getDb(), {
+      staff: member,
+      requestId: (ctx.locals as App.Locals).reqId ?? null,
+      detail: { permission, method: ctx.request.method, path: ctx.url.pathname },
     });
     throw new AppError('forbidden', STAFF_MESSAGES.forbidden(ROLE_LABELS[member.role]));
   }

@@ -217,7 +217,7 @@ export async function importCatalogCsv(
         for (const sku of written.added) added.add(sku);
         options.onProgress?.(Math.min(start + BATCH_SIZE, rows.length), rows.length);
       }
-      // Staff's import (the back office): one entry with what it did, in the import's transaction.
+      // An import by staff or on the command line: one entry with what it did, in the import's transaction.
       if (options.actor)
         await recordAudit(tx, options.actor, {
           action: 'catalog.import',

@@ -1,10 +1,13 @@
 /**
  * The back office's CSV export of the catalogue: every product, one line each, in the columns the
- * importer reads back (import-csv.ts) followed by what only the shop keeps.
+ * importer reads back (import-csv.ts) followed by what only the shop keeps. A staff member's
+ * export is written to the audit log (`product.exported`, with how many products it held).
  */
 import { asc, eq } from 'drizzle-orm';
+import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 
 /** The export's columns: the importer's (import-csv.ts), then what only the shop keeps. */
 export const EXPORT_COLUMNS = [
@@ -42,6 +45,18 @@ const rupees = (paise: number) => (paise / 100).toFixed(2);
  * names, places, brand, type, rating, pack size and prices, never stock, images or tax).
  */
 export async function exportProductsCsv(db: Database): Promise<string> {
+  return (await productsCsv(db)).csv;
+}
+
+/** The export for `actor`, with its audit entry (an export changes nothing: one insert). */
+export async function exportProductsAsStaff(db: Database, actor: StaffActor): Promise<string> {
+  const { csv, count } = await productsCsv(db);
+  await recordAudit(db, actor, { action: 'product.exported', after: { products: count } });
+  return csv;
+}
+
+/** The CSV and how many products it holds. */
+async function productsCsv(db: Database): Promise<{ csv: string; count: number }> {
   const rows = await db
     .select({
       sku: products.sku,
@@ -92,5 +107,5 @@ export async function exportProductsCsv(db: Database): Promise<string> {
         .join(','),
     );
   }
-  return `${lines.join('\r\n')}\r\n`;
+  return { csv: `${lines.join('\r\n')}\r\n`, count: rows.length };
 }

@@ -1,14 +1,17 @@
 /**
  * A delivery slot's picking list: the lines of the orders still to pick summed per product and
  * grouped by category for the picker, shared a moment between the tablets that ask for it while
- * none of the slot's orders changes, and as CSV. Reads only.
+ * none of the slot's orders changes, and as CSV. Reads only; a CSV download is written to the
+ * audit log (`picking.exported`).
  */
 
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
+import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { categories, orderItems, orders, products } from '#lib/db/schema.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
 import type { SlotQuery } from '../rules.ts';
 import { packText, slotLabel, slotOrders, slotVersion } from './slot-orders.ts';
 
@@ -136,4 +139,18 @@ export function pickingCsv(list: PickingList): string {
       cast: { string: plainCell },
     },
   );
+}
+
+/**
+ * The slot's picking list as CSV for `actor`, with its audit entry: the slot, and how many orders
+ * and products the file holds (a download changes nothing: one insert).
+ */
+export async function exportPickingCsv(db: Database, query: SlotQuery, actor: StaffActor): Promise<string> {
+  const list = await currentPickingList(db, query);
+  await recordAudit(db, actor, {
+    action: 'picking.exported',
+    record: { type: 'slot', id: query.slotId },
+    after: { orders: list.orderCount, products: list.categories.reduce((n, c) => n + c.lines.length, 0) },
+  });
+  return pickingCsv(list);
 }

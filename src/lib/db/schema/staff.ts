@@ -11,6 +11,7 @@ import {
   integer,
   jsonb,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -85,6 +86,11 @@ export const auditLog = pgTable(
     after: jsonb('after').$type<Record<string, unknown> | null>(),
     /** The request's id (X-Request-Id), to find its log lines. */
     requestId: text('request_id'),
+    /**
+     * Who ran a command-line action (role `cli`): `--operator NAME`, else the OS user and host
+     * (`user@host`); null for an entry made through the back office.
+     */
+    operator: text('operator'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -126,5 +132,28 @@ export const balanceApprovals = pgTable(
     uniqueIndex('balance_approvals_idempotency_key').on(t.idempotencyKey),
     index('balance_approvals_pending_idx').on(t.customerId, t.createdAt).where(sql`${t.status} = 'pending'`),
     check('balance_approvals_amount_not_zero', sql`${t.amount} <> 0`),
+  ],
+);
+
+/**
+ * Refused requests counted per staff member and 10-minute window (src/features/admin/server/
+ * refusals.ts): the first few of a window are written to the audit log as `permission.denied`,
+ * the rest only counted here and written as one `permission.denied_more` entry once the window
+ * has closed; the row is deleted in that entry's transaction. ADR 0117.
+ */
+export const auditRefusalWindows = pgTable(
+  'audit_refusal_windows',
+  {
+    staffId: requiredRef('staff_id', () => staff.id, 'cascade'),
+    /** Start of the window (a multiple of 10 minutes since the epoch). */
+    windowStart: timestamp('window_start', { withTimezone: true }).notNull(),
+    /** The member's role when the window opened, as the summary entry names it. */
+    role: text('role').notNull(),
+    /** Requests refused in the window, the logged ones included. */
+    refused: integer('refused').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.staffId, t.windowStart] }),
+    index('audit_refusal_windows_start_idx').on(t.windowStart),
   ],
 );

@@ -1,0 +1,131 @@
+/**
+ * The operators' command-line tools that change data write the audit log as "Command line:
+ * NAME": `npm run orders -- advance` (in the move's transaction, as staff's moves) and
+ * `npm run catalog:import`, with `--operator NAME` anywhere on the line, else the OS user@host;
+ * an empty operator name is a usage error that changes nothing. Read-only commands write nothing.
+ */
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { asc, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditActorLabel } from '#features/admin/rules.ts';
+import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
+import { auditLog, customers, orders } from '#lib/db/schema.ts';
+
+/** Runs a project script to its end (at most 90 s) on the PGlite folder `dataDir`. */
+function runScript(script: string, args: string[], dataDir: string) {
+  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
+    const child = spawn(process.execPath, [path.resolve(script), ...args], {
+      env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
+    child.on('exit', (code) => {
+      clearTimeout(timer);
+      resolve({ code, out, err });
+    });
+  });
+}
+
+/** Opens the folder in this process (no tool is running on it then), runs `work`, closes it. */
+async function withDatabase<T>(
+  dataDir: string,
+  work: (db: Awaited<ReturnType<typeof openDatabase>>['db']) => Promise<T>,
+) {
+  const handle = await openDatabase({ pgliteDataDir: dataDir, databaseUrl: '' });
+  try {
+    await migrateDatabase(handle);
+    return await work(handle.db);
+  } finally {
+    await handle.close();
+  }
+}
+
+const OS_OPERATOR = `${os.userInfo().username}@${os.hostname()}`;
+
+describe('command-line changes in the audit log (PGlite folder)', () => {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'farmfresh-cli-audit-'));
+  let orderId: number;
+  beforeAll(async () => {
+    orderId = await withDatabase(dataDir, async (db) => {
+      const [customer] = await db.insert(customers).values({ phone: '+919876500011', name: 'Asha' }).returning();
+      const [order] = await db
+        .insert(orders)
+        .values({
+          customerId: customer!.id,
+          status: 'placed',
+          paymentMode: 'Cash',
+          subtotalPaise: 5000,
+          paidAmountPaise: 5000,
+        })
+        .returning();
+      return order!.id;
+    });
+  }, 120_000);
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  const entries = () => withDatabase(dataDir, (db) => db.select().from(auditLog).orderBy(asc(auditLog.id)));
+
+  it('records an order moved on the command line, naming the operator or the OS user', async () => {
+    const bad = await runScript('scripts/orders.ts', ['advance', String(orderId), '--operator', ''], dataDir);
+    expect(bad.code).toBe(2);
+    expect(bad.err).toContain('--operator takes a name');
+    expect((await runScript('scripts/orders.ts', ['list'], dataDir)).code).toBe(0);
+    expect(await entries()).toEqual([]);
+
+    const named = await runScript('scripts/orders.ts', ['--operator', 'Meera', 'advance', String(orderId)], dataDir);
+    expect(named.code, named.err).toBe(0);
+    expect(named.out).toContain(`Order #${orderId}: placed → processed`);
+    const unnamed = await runScript('scripts/orders.ts', ['advance', String(orderId)], dataDir);
+    expect(unnamed.code, unnamed.err).toBe(0);
+
+    const log = await entries();
+    expect(
+      log.map((e) => [e.action, e.recordType, e.recordId, e.before, e.after, e.role, e.staffId, e.operator]),
+    ).toEqual([
+      [
+        'order.processed',
+        'order',
+        String(orderId),
+        { status: 'placed' },
+        { status: 'processed' },
+        'cli',
+        null,
+        'Meera',
+      ],
+      [
+        'order.out_for_delivery',
+        'order',
+        String(orderId),
+        { status: 'processed' },
+        { status: 'out_for_delivery' },
+        'cli',
+        null,
+        OS_OPERATOR,
+      ],
+    ]);
+    expect(log.map(auditActorLabel)).toEqual(['Command line: Meera', `Command line: ${OS_OPERATOR}`]);
+    const [order] = await withDatabase(dataDir, (db) => db.select().from(orders).where(eq(orders.id, orderId)));
+    expect(order!.status).toBe('out_for_delivery');
+  }, 240_000);
+
+  it('records a catalogue import with what it did and who ran it', async () => {
+    const run = await runScript(
+      'scripts/catalog-import.ts',
+      ['tests/fixtures/catalog-sample.csv', '--operator=Meera'],
+      dataDir,
+    );
+    expect(run.code, run.err).toBe(0);
+    const last = (await entries()).at(-1)!;
+    expect(last).toMatchObject({ action: 'catalog.import', role: 'cli', staffId: null, operator: 'Meera' });
+    // The entry holds what the tool reported.
+    const [, inserted, skipped] = /(\d+) inserted, .* (\d+) skipped/.exec(run.out)!;
+    expect(last.after).toMatchObject({ added: Number(inserted), changed: 0, refused: Number(skipped) });
+  }, 240_000);
+});

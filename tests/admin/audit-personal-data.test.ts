@@ -1,0 +1,129 @@
+/**
+ * What the audit log keeps of people, on each database kind: staff look up a customer with a
+ * known name, mobile, e-mail and address, adjust her credit and points, pick a line lighter
+ * (a refund of the difference) and cancel her order (a refund of the rest); the entries name her
+ * by id only. Staff are named by id too: the audit page reads the member's name from `staff`.
+ */
+import { and, asc, eq, gte } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findCustomers, getAdminCustomer } from '#features/account/server/admin-customers.ts';
+import { adjustCredit, adjustPoints } from '#features/account/server/balance-adjustments.ts';
+import { addAddress } from '#features/addresses/server/addresses.ts';
+import { listAudit } from '#features/admin/server/audit.ts';
+import { addStaff, changeStaffRole } from '#features/admin/server/staff.ts';
+import { addToCart } from '#features/cart/server/cart.ts';
+import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { setPickedAmount } from '#features/fulfilment/server/packing.ts';
+import { cancelOrderAsStaff } from '#features/fulfilment/server/staff-orders.ts';
+import { placeOrder } from '#features/orders/server/place-order.ts';
+import { quoteOrder } from '#features/orders/server/quote.ts';
+import type { DatabaseHandle } from '#lib/db/index.ts';
+import { auditLog, customers, orderItems, products } from '#lib/db/schema.ts';
+import type { StaffActor } from '#lib/http/staff-session.ts';
+import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
+import { TEST_ACTOR } from '../helpers/audit.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+
+const CUSTOMER = { name: 'Sreelakshmi Varghese', phone: '+919847055501', email: 'sreelakshmi.v@example.com' };
+const ADDRESS = { ...THRISSUR_ADDRESS, name: CUSTOMER.name, mobile: CUSTOMER.phone, street: 'Kuruppam Road' };
+/** What must not appear in any entry: her name, her mobile as stored and as typed, her e-mail, her street. */
+const PERSONAL = [CUSTOMER.name, 'Varghese', CUSTOMER.phone, '9847055501', CUSTOMER.email, ADDRESS.street];
+
+describe.each(testDatabaseKinds())('personal data in the audit log on %s', (kind) => {
+  let handle: DatabaseHandle;
+  let manager: StaffActor;
+  beforeAll(async () => {
+    handle = await createTestDatabase(kind);
+    await seedDemoShop(handle.db);
+    const member = await addStaff(
+      handle.db,
+      { name: 'Devika Pillai', mobile: '+919447055502', role: 'manager' },
+      TEST_ACTOR,
+    );
+    manager = { staffId: member.id, name: member.name, role: member.role, requestId: 'req-audit-1' };
+  });
+  afterAll(async () => handle?.close());
+
+  it('names the customer by id only, whatever staff did to her account and order', async () => {
+    const db = handle.db;
+    const [kilo] = await db
+      .select({ id: products.id })
+      .from(products)
+      .where(and(eq(products.isActive, true), gte(products.pricePaise, 1000)))
+      .orderBy(asc(products.id))
+      .limit(1);
+    await db.update(products).set({ weight: 1, weightUnit: 'kg', stock: 1000 }).where(eq(products.id, kilo!.id));
+    const [customer] = await db
+      .insert(customers)
+      .values({ ...CUSTOMER, creditLimitPaise: 500_000, creditBalancePaise: 500_000, pointsBalance: 40 })
+      .returning();
+    const id = customer!.id;
+    const address = await addAddress(db, id, ADDRESS);
+    await addToCart(db, id, kilo!.id, 1);
+    const quote = await quoteOrder(db, id, { points: 0 });
+    const { order } = await placeOrder(db, id, {
+      addressId: address.id,
+      paymentMode: 'Credit',
+      paidAmountPaise: quote.paidAmountPaise,
+      points: 0,
+    });
+    const [line] = await db.select().from(orderItems).where(eq(orderItems.orderId, order.id));
+    const [{ id: mark } = { id: 0 }] = await db.select({ id: auditLog.id }).from(auditLog).orderBy(asc(auditLog.id));
+
+    // The look-up, by mobile as staff type it and by name, and her page.
+    expect((await findCustomers(db, '98470 55501')).map((c) => c.id)).toEqual([id]);
+    expect((await findCustomers(db, 'Sreelakshmi')).map((c) => c.id)).toEqual([id]);
+    expect((await getAdminCustomer(db, id)).name).toBe(CUSTOMER.name);
+    // Adjustments, a lighter pick (its difference back on her credit line) and a cancellation.
+    await adjustCredit(
+      db,
+      id,
+      { amount_paise: -5000, reason: 'Repaid in cash', idempotency_key: 'pd-credit-0001' },
+      manager,
+    );
+    await adjustPoints(db, id, { points: 10, reason: 'Late delivery', idempotency_key: 'pd-points-0001' }, manager);
+    expect((await setPickedAmount(db, order.id, line!.id, 0.8, manager)).refundPaise).toBeGreaterThan(0);
+    await cancelOrderAsStaff(db, order.id, 'Out of stock at packing', manager);
+
+    const entries = await db.select().from(auditLog).orderBy(asc(auditLog.id));
+    const written = entries.filter((e) => e.id > mark);
+    expect(written.map((e) => e.action)).toEqual([
+      'customer.credit_adjust',
+      'customer.points_adjust',
+      'order.line_picked',
+      'order.cancelled',
+    ]);
+    expect(written.map((e) => [e.recordType, e.recordId])).toEqual([
+      ['customer', String(id)],
+      ['customer', String(id)],
+      ['order', String(order.id)],
+      ['order', String(order.id)],
+    ]);
+    const json = JSON.stringify(entries);
+    for (const text of PERSONAL) expect(json).not.toContain(text);
+  });
+
+  it('names staff by id, and the audit page shows the member’s name of today', async () => {
+    const db = handle.db;
+    const packer = await addStaff(db, { name: 'Joseph Kurian', mobile: '+919447055503', role: 'packer' }, manager);
+    await changeStaffRole(db, packer.id, 'rider', manager);
+    const rows = await db
+      .select()
+      .from(auditLog)
+      .where(eq(auditLog.recordId, String(packer.id)));
+    expect(rows.map((r) => [r.action, r.staffName, r.before, r.after])).toEqual([
+      ['staff.added', null, null, { role: 'packer' }],
+      ['staff.role_changed', null, { role: 'packer' }, { role: 'rider' }],
+    ]);
+    expect(JSON.stringify(rows)).not.toMatch(/Joseph|Kurian|9447055503|Devika/);
+
+    const { entries } = await listAudit(db, { recordType: 'staff', recordId: String(packer.id) });
+    expect(entries.map((e) => [e.action, e.staffName, e.recordName])).toEqual([
+      ['staff.role_changed', 'Devika Pillai', 'Joseph Kurian'],
+      ['staff.added', 'Devika Pillai', 'Joseph Kurian'],
+    ]);
+    // An actor without a staff row keeps the name it acted under.
+    const [first] = (await listAudit(db, { recordType: 'staff' })).entries.slice(-1);
+    expect(first).toMatchObject({ action: 'staff.added', staffId: null, staffName: TEST_ACTOR.name });
+  });
+});

@@ -2,10 +2,11 @@
  * What the audit log keeps of people, on each database kind: staff look up a customer with a
  * known name, mobile, e-mail and address, adjust her credit and points, pick a line lighter
  * (a refund of the difference) and cancel her order (a refund of the rest); the entries name her
- * by id only. Staff are named by id too: the audit page reads the member's name from `staff`.
+ * by id only, in the database and as the back office's API reads them. Staff are named by id
+ * too: the audit page reads the member's name from `staff`.
  */
 import { and, asc, eq, gte } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { findCustomers, getAdminCustomer } from '#features/account/server/admin-customers.ts';
 import { adjustCredit, adjustPoints } from '#features/account/server/balance-adjustments.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
@@ -21,8 +22,10 @@ import type { DatabaseHandle } from '#lib/db/index.ts';
 import { auditLog, customers, orderItems, products } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
+import { ApiClient } from '../helpers/api.ts';
 import { TEST_ACTOR } from '../helpers/audit.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { DEMO_STAFF_PHONE, staffClient, stockedProduct } from './staff-helpers.ts';
 
 const CUSTOMER = { name: 'Sreelakshmi Varghese', phone: '+919847055501', email: 'sreelakshmi.v@example.com' };
 const ADDRESS = { ...THRISSUR_ADDRESS, name: CUSTOMER.name, mobile: CUSTOMER.phone, street: 'Kuruppam Road' };
@@ -125,5 +128,63 @@ describe.each(testDatabaseKinds())('personal data in the audit log on %s', (kind
     // An actor without a staff row keeps the name it acted under.
     const [first] = (await listAudit(db, { recordType: 'staff' })).entries.slice(-1);
     expect(first).toMatchObject({ action: 'staff.added', staffId: null, staffName: TEST_ACTOR.name });
+  });
+});
+
+describe.each(inject('servers'))('personal data in the audit log over HTTP on $kind', ({ baseUrl }) => {
+  it('names the customer by id only after staff looked her up, adjusted her account and cancelled her order', async () => {
+    const person = {
+      name: 'Anjali Kuriakose',
+      phone: `+91984706${String(Math.floor(Math.random() * 10_000)).padStart(4, '0')}`,
+      email: 'anjali.kuriakose@example.com',
+    };
+    const customer = new ApiClient(baseUrl);
+    await customer.signUp(person.phone, person.name, person.email);
+    const street = 'Kokkalai Junction Road';
+    const address = await customer.post('/api/customer/add-address', {
+      json: { ...THRISSUR_ADDRESS, name: person.name, mobile: person.phone, street },
+    });
+    const product = await stockedProduct(baseUrl);
+    await customer.post('/api/customer/add-product', { multipart: { product_id: String(product.id), qty: '1' } });
+    const summary = (await customer.get('/api/customer/checkout-summary')).body.data.summary;
+    const placed = await customer.post('/api/customer/place-order', {
+      json: {
+        address_id: address.body.data.address.id,
+        payment_mode: 'cod',
+        paid_amount: summary.paid_amount,
+        points: '0',
+      },
+    });
+    expect(placed.status).toBe(201);
+    const orderId = placed.body.data.order.id;
+
+    const owner = await staffClient(baseUrl, DEMO_STAFF_PHONE.owner);
+    const manager = await staffClient(baseUrl, DEMO_STAFF_PHONE.manager);
+    const packer = await staffClient(baseUrl, DEMO_STAFF_PHONE.packer);
+    const local = person.phone.slice(3);
+    // A look-up refused to a packer is an entry too: it must not keep what was typed.
+    expect((await packer.get(`/api/admin/customers?q=${local}`)).status).toBe(403);
+    const found = await manager.get(`/api/admin/customers?q=${encodeURIComponent(person.name)}`);
+    const id = found.body.data.customers.find((c: { phone: string }) => c.phone === person.phone).id;
+    expect((await manager.get(`/api/admin/customers?q=${local}`)).body.data.customers).toHaveLength(1);
+    expect((await manager.get(`/api/admin/customers/${id}`)).status).toBe(200);
+    const points = await manager.post(`/api/admin/customers/${id}/points`, {
+      json: { points: 25, reason: 'Sorry for the wait', idempotency_key: `pd-http-${id}-points` },
+    });
+    expect(points.status).toBe(200);
+    expect(
+      (await manager.post(`/api/admin/orders/${orderId}/cancel`, { json: { reason: 'Slot missed' } })).status,
+    ).toBe(200);
+
+    const onCustomer = await owner.get(`/api/admin/audit?record_type=customer&record_id=${id}`);
+    expect(onCustomer.body.data.entries.map((e: { action: string }) => e.action)).toContain('customer.points_adjust');
+    const onOrder = await owner.get(`/api/admin/audit?record_type=order&record_id=${orderId}`);
+    expect(onOrder.body.data.entries.map((e: { action: string }) => e.action)).toContain('order.cancelled');
+    const packerId = (await packer.get('/api/admin/me')).body.data.staff.id;
+    const byPacker = await owner.get(`/api/admin/audit?staff_id=${packerId}`);
+    expect(byPacker.body.data.entries.map((e: { action: string }) => e.action)).toContain('permission.denied');
+    const json = JSON.stringify([onCustomer.body, onOrder.body, byPacker.body]);
+    for (const text of [person.name, 'Kuriakose', person.phone, local, person.email, street])
+      expect(json).not.toContain(text);
   });
 });

@@ -7,6 +7,7 @@
  */
 import { and, asc, eq, gte } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { deleteAccount } from '#features/account/server/account-deletion.ts';
 import { findCustomers, getAdminCustomer } from '#features/account/server/admin-customers.ts';
 import { adjustCredit, adjustPoints } from '#features/account/server/balance-adjustments.ts';
 import { addAddress } from '#features/addresses/server/addresses.ts';
@@ -106,6 +107,21 @@ describe.each(testDatabaseKinds())('personal data in the audit log on %s', (kind
     for (const text of PERSONAL) expect(json).not.toContain(text);
   });
 
+  it('deletes an account with entries about it and leaves every entry as it was', async () => {
+    const db = handle.db;
+    const [customer] = await db.insert(customers).values({ name: 'Nimmy Joseph', phone: '+919847055504' }).returning();
+    await adjustPoints(
+      db,
+      customer!.id,
+      { points: 5, reason: 'Welcome back', idempotency_key: 'pd-del-0001' },
+      manager,
+    );
+    const before = await db.select().from(auditLog).orderBy(asc(auditLog.id));
+    await deleteAccount(db, customer!.id);
+    expect(await db.select().from(auditLog).orderBy(asc(auditLog.id))).toEqual(before);
+    expect(before.at(-1)).toMatchObject({ action: 'customer.points_adjust', recordId: String(customer!.id) });
+  });
+
   it('names staff by id, and the audit page shows the member’s name of today', async () => {
     const db = handle.db;
     const packer = await addStaff(db, { name: 'Joseph Kurian', mobile: '+919447055503', role: 'packer' }, manager);
@@ -113,7 +129,8 @@ describe.each(testDatabaseKinds())('personal data in the audit log on %s', (kind
     const rows = await db
       .select()
       .from(auditLog)
-      .where(eq(auditLog.recordId, String(packer.id)));
+      .where(and(eq(auditLog.recordType, 'staff'), eq(auditLog.recordId, String(packer.id))))
+      .orderBy(asc(auditLog.id));
     expect(rows.map((r) => [r.action, r.staffName, r.before, r.after])).toEqual([
       ['staff.added', null, null, { role: 'packer' }],
       ['staff.role_changed', null, { role: 'packer' }, { role: 'rider' }],

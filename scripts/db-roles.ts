@@ -3,7 +3,8 @@
  * of their own for DB_SESSION_SETTINGS=role (docs/operations.md): a login role (default
  * `farmfresh_web`, or DATABASE_URL's user when it differs from DATABASE_MIGRATION_URL's) whose
  * own settings are the web timeouts (DB_STATEMENT_TIMEOUT_MS, DB_LOCK_TIMEOUT_MS, the 10 s idle
- * in transaction), with read and write rights on the shop's tables and read rights on the
+ * in transaction), with read and write rights on the shop's tables (the audit log: read and
+ * insert only) and read rights on the
  * migrations' record, now and for the tables later migrations create, and the rights pg-boss
  * needs in the job queue's schema `pgboss` (which `npm run db:migrate` creates): use of the
  * schema, read and write on its tables and sequences, its functions. No right to create: the
@@ -46,6 +47,8 @@ const statements = [
   `GRANT USAGE ON SCHEMA public, drizzle TO ${role}`,
   `GRANT SELECT, INSERT, UPDATE, DELETE ON ALL TABLES IN SCHEMA public TO ${role}`,
   `GRANT USAGE, SELECT ON ALL SEQUENCES IN SCHEMA public TO ${role}`,
+  // The audit log is append-only (ADR 0118): the servers only insert and read it.
+  `REVOKE UPDATE, DELETE, TRUNCATE ON audit_log FROM ${role}`,
   `GRANT SELECT ON ALL TABLES IN SCHEMA drizzle TO ${role}`,
   `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT SELECT, INSERT, UPDATE, DELETE ON TABLES TO ${role}`,
   `ALTER DEFAULT PRIVILEGES IN SCHEMA public GRANT USAGE, SELECT ON SEQUENCES TO ${role}`,

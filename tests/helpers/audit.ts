@@ -1,6 +1,9 @@
 /**
  * The audit log as store-level tests read it: the entries written after a mark, shaped as
- * { action, entity, entityId, before, after }, and an actor to write them with.
+ * { action, entity, entityId, before, after }, and an actor to write them with. The log is
+ * append-only (migration 0020), so a reader marks rather than deletes; a test database is reset
+ * by the demo seeding, which empties the log through its reset switch because tests run in demo
+ * mode (vitest.config.ts): tests are not production.
  */
 import { asc, gt, max } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';

@@ -99,9 +99,9 @@ export function auditActionLabel(entry: { action: string; after: Record<string, 
 }
 
 /** Who made an audit entry, as staff read it: the member and role, or "Command line: NAME". */
-export function auditActorLabel(entry: { staffName: string; role: string; operator: string | null }): string {
+export function auditActorLabel(entry: { staffName: string | null; role: string; operator: string | null }): string {
   if (entry.role === 'cli') return entry.operator ? `Command line: ${entry.operator}` : 'Command line';
-  return `${entry.staffName} (${entry.role})`;
+  return `${entry.staffName ?? 'A staff member'} (${entry.role})`;
 }
 
 /**

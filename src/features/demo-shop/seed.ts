@@ -9,11 +9,19 @@
  * Customers, carts and orders of a demo database are wiped with it; staff members and their
  * sign-in sessions are kept (a member added with `npm run staff -- add` survives every seeding).
  *
+ * Outside demo mode (DEMO_MODE) a seeding refuses a database that holds orders (a real shop's:
+ * SeedRefusedError, nothing is changed) and keeps the audit log. In demo mode it also empties the
+ * audit log, through the migration's reset switch (`farmfresh.audit_log_reset`, transaction-local;
+ * drizzle/0020_append_only_audit_log.sql): the one caller that turns it on. Tests run in demo
+ * mode (vitest.config.ts), so their databases reset the same way; a production start never does.
+ * ADR 0118.
+ *
  * The server's start-up seeds only an empty database, under a transaction-level advisory lock
  * (seedEmptyDatabase), so several processes starting at once on one database seed it once.
  */
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
+import { getConfig } from '#lib/config.ts';
 import * as schema from '#lib/db/schema.ts';
 import type { Database, Transaction } from '#lib/db/types.ts';
 import { PLACEHOLDER_IMAGE } from '#lib/images.ts';
@@ -32,7 +40,7 @@ const DAY_MS = 86_400_000;
 /**
  * Every table a seeding resets, in an order TRUNCATE … CASCADE accepts. Not `staff` nor
  * `staff_sessions`: staff are kept, and no table they reference is truncated, so CASCADE
- * never reaches them.
+ * never reaches them. Nor `audit_log`: only a demo-mode seeding empties it (writeDemoShop).
  */
 const SEEDED_TABLES = [
   'points_transactions',
@@ -46,7 +54,6 @@ const SEEDED_TABLES = [
   'rate_limit_events',
   'otps',
   'sessions',
-  'audit_log',
   'customers',
   'stock_movements',
   'delivery_slot_usage',
@@ -56,6 +63,33 @@ const SEEDED_TABLES = [
   'subcategories',
   'categories',
 ];
+
+/** A seeding refused outside demo mode: the database holds orders, so it is a real shop's. */
+export class SeedRefusedError extends Error {
+  /** How many orders the database holds. */
+  readonly orders: number;
+
+  constructor(orders: number) {
+    super(
+      `The database holds ${orders} order${orders === 1 ? '' : 's'}: seeding would erase a real shop's customers and orders, and it is not demo mode. ` +
+        'Seed a new, empty database instead, or a demo database with DEMO_MODE=true.',
+    );
+    this.name = 'SeedRefusedError';
+    this.orders = orders;
+  }
+}
+
+/**
+ * Outside demo mode, refuses (SeedRefusedError) when the database holds orders. The orders table
+ * is locked against writes first (EXCLUSIVE: reads go on), so no order is placed between the
+ * count and the reset.
+ */
+async function refuseRealShop(tx: Transaction): Promise<void> {
+  await tx.execute(sql`LOCK TABLE orders IN EXCLUSIVE MODE`);
+  const rows = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM orders`);
+  const n = (rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0;
+  if (n > 0) throw new SeedRefusedError(n);
+}
 
 /** Product rows of one subcategory, with their stock's opening movements; returns how many. */
 async function seedProducts(
@@ -164,7 +198,15 @@ async function writeDemoShop(
 ): Promise<number> {
   const { catalog, banners, deliveryAreas, promoCodes } = shop;
   let productCount = 0;
-  await tx.execute(sql.raw(`TRUNCATE ${SEEDED_TABLES.join(', ')} RESTART IDENTITY CASCADE`));
+  const tables = [...SEEDED_TABLES];
+  if (getConfig().DEMO_MODE) {
+    // The audit log's reset switch, for this transaction only (migration 0020): demo mode alone.
+    await tx.execute(sql`SELECT set_config('farmfresh.audit_log_reset', 'on', true)`);
+    tables.push('audit_log');
+  } else {
+    await refuseRealShop(tx);
+  }
+  await tx.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
   for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci);
   await seedBanners(tx, banners);
   await tx.insert(schema.deliveryAreas).values(deliveryAreas);
@@ -177,7 +219,8 @@ async function writeDemoShop(
 }
 
 /**
- * Replaces the shop's contents with the demo shop; staff members stay. Returns what it wrote. `demoCustomer`
+ * Replaces the shop's contents with the demo shop; staff members stay, and outside demo mode the
+ * audit log too, and a database with orders is refused (SeedRefusedError). Returns what it wrote. `demoCustomer`
  * adds the demo customer and her delivered orders, the demo staff (one per role) and a dozen of
  * today's orders in every status for the back office's board (the server's seeding on boot and
  * `npm run db:seed` ask for them; tests that count customers or orders get a shop without them).

@@ -1,7 +1,8 @@
 /**
  * Writing the audit log (schema/staff.ts `audit_log`): every staff action calls `recordAudit`
  * with the transaction that makes the change, so the change and its entry commit or fail
- * together. Entries are only ever inserted. ADR 0061; docs/admin.md.
+ * together. Entries are only ever inserted (the database refuses anything else, migration 0020)
+ * and carry ids, never a customer's name, mobile, e-mail or address. ADR 0061, 0118; docs/admin.md.
  */
 
 import type { StaffActor } from '../http/staff-session.ts';
@@ -24,7 +25,8 @@ export interface AuditEntry {
 export async function recordAudit(tx: Writer, actor: StaffActor, entry: AuditEntry): Promise<void> {
   await tx.insert(auditLog).values({
     staffId: actor.staffId,
-    staffName: actor.name,
+    // A member is named by id (the reader shows their name from `staff`); a name only for an actor without one.
+    staffName: actor.staffId === null ? actor.name : null,
     role: actor.role,
     action: entry.action,
     recordType: entry.record?.type ?? null,

@@ -29,7 +29,11 @@ export interface StaffMember {
 export const COMMAND_LINE: StaffActor = { staffId: null, name: 'Command line', role: 'cli', requestId: null };
 
 const columns = { id: staff.id, name: staff.name, phone: staff.phone, role: staff.role, createdAt: staff.createdAt };
-const snapshot = (m: Pick<StaffMember, 'name' | 'phone' | 'role'>) => ({ name: m.name, phone: m.phone, role: m.role });
+/**
+ * What an entry keeps of a member: the role. The record's id names them; their name and mobile
+ * stay in `staff`, where the audit page reads the name (ADR 0118).
+ */
+const snapshot = (m: Pick<StaffMember, 'role'>) => ({ role: m.role });
 
 /** Active staff, owners first, then by name. */
 export async function listStaff(db: Database): Promise<StaffMember[]> {

@@ -6,7 +6,7 @@
  * everywhere else. A member without `board.view` (a rider) sees and moves only the orders
  * assigned to them; any other order is "not found". The board is order-board.ts.
  */
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { orderSlotJson } from '#features/delivery/index.ts';
 import {
   advanceOrder,
@@ -124,8 +124,14 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
       ? db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId))
       : Promise.resolve([]),
     db
-      .select({ action: auditLog.action, staffName: auditLog.staffName, at: auditLog.createdAt })
+      // Entries name the member by id; the name is today's, from `staff` (ADR 0118).
+      .select({
+        action: auditLog.action,
+        staffName: sql<string>`coalesce(${staff.name}, ${auditLog.staffName})`,
+        at: auditLog.createdAt,
+      })
       .from(auditLog)
+      .leftJoin(staff, eq(staff.id, auditLog.staffId))
       .where(and(eq(auditLog.recordType, 'order'), eq(auditLog.recordId, String(orderId))))
       .orderBy(asc(auditLog.id)),
     refundsFor(db, [orderId]),

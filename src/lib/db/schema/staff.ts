@@ -65,9 +65,12 @@ export const staffSessions = pgTable(
 
 /**
  * The audit log: one row per staff action (and per staff sign-in and refused permission),
- * written in the same transaction as the change it records. Append-only: no route or service
- * updates or deletes a row. Name and role are copied so an entry reads the same after the
- * member is renamed, changes role or is removed.
+ * written in the same transaction as the change it records. Append-only in the database:
+ * triggers refuse UPDATE, DELETE and TRUNCATE (SQLSTATE `FF001`), and only demo seeding may
+ * empty it, through the transaction-local switch `farmfresh.audit_log_reset` (migration 0020,
+ * ADR 0118). Entries name people and records by id, never by personal data, so they are kept
+ * indefinitely: the reader shows a member's name from `staff`. The role is copied, so an entry
+ * says which role acted after the member changes role.
  */
 export const auditLog = pgTable(
   'audit_log',
@@ -75,7 +78,11 @@ export const auditLog = pgTable(
     id: bigserial('id', { mode: 'number' }).primaryKey(),
     /** Null when no staff member is known (a sign-in with a wrong code for a staff mobile). */
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'restrict' }),
-    staffName: text('staff_name').notNull(),
+    /**
+     * Who acted when no staff member is known (e.g. a command-line operator); null when
+     * `staff_id` names the member. Rows written before migration 0020 hold the member's name too.
+     */
+    staffName: text('staff_name'),
     role: text('role').notNull(),
     /** What was done, e.g. `order.processed`, `staff.role_changed`, `permission.denied`. */
     action: text('action').notNull(),

@@ -98,7 +98,8 @@ describe.each(testDatabaseKinds())('refused requests in the audit log on %s', (k
     const summary = entries.at(-1)!;
     expect(summary).toMatchObject({
       action: 'permission.denied_more',
-      staffName: 'Sanju R',
+      staffId: rider.id,
+      staffName: null,
       role: 'rider',
       after: { more: 40, from: at(0).toISOString(), to: at(REFUSAL_WINDOW_MS).toISOString() },
     });

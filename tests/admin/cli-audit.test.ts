@@ -4,7 +4,6 @@
  * `npm run catalog:import`, with `--operator NAME` anywhere on the line, else the OS user@host;
  * an empty operator name is a usage error that changes nothing. Read-only commands write nothing.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -13,25 +12,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { auditActorLabel } from '#features/admin/rules.ts';
 import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { auditLog, customers, orders } from '#lib/db/schema.ts';
+import { runProjectScript } from '../helpers/run-script.ts';
 
-/** Runs a project script to its end (at most 90 s) on the PGlite folder `dataDir`. */
-function runScript(script: string, args: string[], dataDir: string) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.resolve(script), ...args], {
-      env: { ...process.env, PGLITE_DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
-}
+/** Runs a project script to its end on the PGlite folder `dataDir`. */
+const runScript = (script: string, args: string[], dataDir: string) => runProjectScript(script, args, { dataDir });
 
 /** Opens the folder in this process (no tool is running on it then), runs `work`, closes it. */
 async function withDatabase<T>(

@@ -4,7 +4,6 @@
  * OS user@host), and the staff session's limits on each database kind: 30 minutes idle, 12 hours
  * at most, ended by a removal or a role change.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -22,32 +21,12 @@ import { type DatabaseHandle, openDatabase } from '#lib/db/index.ts';
 import { auditLog, staff } from '#lib/db/schema.ts';
 import { randomPhone } from '../helpers/api.ts';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { runProjectScript, type ScriptDatabase } from '../helpers/run-script.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { StaffClient } from './staff-helpers.ts';
 
 /** Runs `scripts/staff.ts` with `args` against a database; returns its exit code and output. */
-function staffCli(args: string[], db: { dataDir?: string; url?: string }) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.resolve('scripts/staff.ts'), ...args], {
-      env: {
-        ...process.env,
-        PGLITE_DATA_DIR: db.dataDir ?? 'memory://',
-        DATABASE_URL: db.url ?? '',
-        LOG_LEVEL: 'warn',
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
-}
+const staffCli = (args: string[], db: ScriptDatabase) => runProjectScript('scripts/staff.ts', args, db);
 
 /** Who the command line names without `--operator`: this OS user at this host. */
 const OS_OPERATOR = `${os.userInfo().username}@${os.hostname()}`;

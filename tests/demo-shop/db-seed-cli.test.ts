@@ -3,7 +3,6 @@
  * demo mode it refuses a database with orders, `--yes` or not, with the reason and exit code 1;
  * with DEMO_MODE=true it resets the same database, its audit log included.
  */
-import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,33 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '#lib/db/index.ts';
 import { auditLog, orders } from '#lib/db/schema.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { runProjectScript } from '../helpers/run-script.ts';
 
 type Target = { dataDir?: string; url?: string };
 
 /** Runs `scripts/db-seed.ts` with `args` against a database; returns its exit code and output. */
-function dbSeed(args: string[], db: Target, env: Record<string, string>) {
-  return new Promise<{ code: number | null; out: string; err: string }>((resolve) => {
-    const child = spawn(process.execPath, [path.resolve('scripts/db-seed.ts'), ...args], {
-      env: {
-        ...process.env,
-        PGLITE_DATA_DIR: db.dataDir ?? 'memory://',
-        DATABASE_URL: db.url ?? '',
-        LOG_LEVEL: 'warn',
-        ...env,
-      },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    const timer = setTimeout(() => child.kill('SIGKILL'), 90_000);
-    child.on('exit', (code) => {
-      clearTimeout(timer);
-      resolve({ code, out, err });
-    });
-  });
-}
+const dbSeed = (args: string[], db: Target, env: Record<string, string>) =>
+  runProjectScript('scripts/db-seed.ts', args, db, env);
 
 /** How many orders and audit entries the database holds (opened after the tool exited). */
 async function counts(db: Target): Promise<{ orders: number; entries: number }> {

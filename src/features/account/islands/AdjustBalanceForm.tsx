@@ -5,6 +5,7 @@
  */
 import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
+import { newIdempotencyKey } from '#lib/http/idempotency-key.ts';
 import { formatPaise } from '#lib/money.ts';
 import { adminFailure, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
@@ -12,7 +13,8 @@ import type { AdminCustomer } from '../admin-customer-rules.ts';
 import type { adjustCreditRoute, adjustPointsRoute } from '../contract.ts';
 import { adminInput as input } from './admin-customer-format.ts';
 
-const newKey = () => `adj-${crypto.randomUUID()}`;
+/** A fresh idempotency key for one adjustment (works over plain HTTP too). */
+const newKey = () => `adj-${newIdempotencyKey()}`;
 
 /**
  * Adjusts credit (rupees) or points; `onDone` gets the updated customer, a line to announce and

@@ -60,13 +60,6 @@ export function paise(value: string | number | null | undefined): number {
   return Number.isFinite(p) ? p : 0;
 }
 
-/** A fresh idempotency key for one checkout attempt (UUID; random hex where randomUUID is unavailable). */
-export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
-  const bytes = crypto.getRandomValues(new Uint8Array(16));
-  return [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-}
-
 /** One-line address text for cards: building, street, landmark, city, postal code. */
 export function addressLine(a: AddressJson): string {
   return [a.building_num, a.street, a.landmark, a.city, a.po_box].filter(Boolean).join(', ');

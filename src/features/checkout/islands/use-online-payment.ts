@@ -12,9 +12,9 @@
  */
 import { type RefObject, useRef } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
+import { newIdempotencyKey } from '#lib/http/idempotency-key.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { type PlacedOrder, sendOrder } from './checkout-api.ts';
-import { newIdempotencyKey } from './checkout-shared.ts';
 import { selectedAddress } from './checkout-state.ts';
 import {
   type CheckoutCallback,

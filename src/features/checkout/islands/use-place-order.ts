@@ -12,9 +12,10 @@
  * leaves it.
  */
 import { useEffect, useRef } from 'react';
+import { newIdempotencyKey } from '#lib/http/idempotency-key.ts';
 import { CHECKOUT_MESSAGES as MSG, type PaymentChoice } from '../rules.ts';
 import { type PlacedOrder, sendOrder } from './checkout-api.ts';
-import { type DeliveryAreaInfo, hasSessionHint, newIdempotencyKey } from './checkout-shared.ts';
+import { type DeliveryAreaInfo, hasSessionHint } from './checkout-shared.ts';
 import { confirmationOf, recordOrderPlaced } from './order-success.ts';
 import { blockedReason, explainFailure, orderBody } from './place-order-steps.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';

@@ -100,7 +100,7 @@ describe.each(testDatabaseKinds())('adjustments above the approval limit on %s',
     expect(entries.at(-1)!.after).toMatchObject({
       credit_balance_paise: 5_100_000,
       amount_paise: 5_000_000,
-      approval: { id, requested_by: 'Manager Anil', approved_by: 'Manager Bindu' },
+      approval: { id, requested_by_staff_id: people.anil.staffId, approved_by_staff_id: people.bindu.staffId },
     });
   });
 

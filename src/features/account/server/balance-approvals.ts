@@ -68,7 +68,8 @@ export async function decideApproval(
       )
       .returning();
     if (!row) return null;
-    const approval = { id: row.id, requested_by: known.requestedBy.name, approved_by: actor.name };
+    // Staff ids, not names: the audit log keeps no personal data (ADR 0118).
+    const approval = { id: row.id, requested_by_staff_id: row.requestedBy, approved_by_staff_id: actor.staffId };
     if (decision === 'approve') {
       const ledger = ledgerFor(row.kind, row.customerId, row.amount, row.reason, row.idempotencyKey);
       await applyLedger(tx, row.customerId, ledger, actor, approval);

@@ -56,12 +56,17 @@ export function lastBookableDay(today: string): string {
   return addDays(today, days - 1);
 }
 
-/** Today, the board's two days (from `first`, today by default) and the instants that bound them in shop time. */
+/**
+ * Today, the board's days (from `first`, today by default: that day and the next, but never past
+ * the last bookable day, where no order can be) and the instants that bound them in shop time.
+ */
 function boardWindow(now: Date, first?: string): { today: string; dates: string[]; from: Date; to: Date } {
   const today = shopTime(now).date;
   const start = first ?? today;
+  const last = lastBookableDay(today);
+  const dates = [start, addDays(start, 1)].filter((d, i) => i === 0 || d <= last);
   const from = shopInstant(start, '00:00');
-  return { today, dates: [start, addDays(start, 1)], from, to: new Date(from.getTime() + 2 * DAY_MS) };
+  return { today, dates, from, to: new Date(from.getTime() + dates.length * DAY_MS) };
 }
 
 /** "Today", "Tomorrow", "Yesterday", or the weekday ("Friday") of a board day. */

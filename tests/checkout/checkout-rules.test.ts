@@ -102,11 +102,15 @@ describe('the checkout state', () => {
     expect(checkoutReducer(s, { type: 'close', dialog: 'select-address' }).dialog).toBeNull();
   });
 
-  it('keeps a chosen address that is still listed, and otherwise selects the one just added', () => {
-    expect(
-      checkoutReducer(loaded, { type: 'addresses', addresses: [address(1), address(2, true), address(3)], select: 3 })
-        .selectedId,
-    ).toBe(2);
+  it('selects the address just added, and otherwise keeps the chosen one', () => {
+    const added = checkoutReducer(loaded, {
+      type: 'addresses',
+      addresses: [address(1), address(2, true), address(3)],
+      select: 3,
+    });
+    expect(added.selectedId).toBe(3);
+    // A later reload of the list keeps it.
+    expect(checkoutReducer(added, { type: 'addresses', addresses: added.addresses }).selectedId).toBe(3);
     const none = checkoutReducer(initialCheckoutState, { type: 'loaded', addresses: [] });
     expect(checkoutReducer(none, { type: 'addresses', addresses: [address(9)], select: 9 }).selectedId).toBe(9);
   });

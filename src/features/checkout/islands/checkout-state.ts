@@ -157,12 +157,14 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'choose':
       return { ...state, promo: action.promo, redeem: action.redeem, placeError: '' };
     case 'addresses': {
-      const keep = state.selectedId !== null && action.addresses.some((a) => a.id === state.selectedId);
+      // An address just added is where the customer means to deliver: it becomes the selection
+      // (the chooser reopens on it); otherwise the selection stays.
+      const added = action.select !== undefined && action.addresses.some((a) => a.id === action.select);
       return {
         ...state,
         addresses: action.addresses,
         addressError: '',
-        selectedId: keep ? state.selectedId : (action.select ?? state.selectedId),
+        selectedId: added ? action.select! : state.selectedId,
       };
     }
     case 'selectAddress':

@@ -4,8 +4,8 @@
  * there, on pages without `crypto.randomUUID` (as over plain HTTP). Screenshots of the waiting lists at 360 and 1280 px go to test-results/ for review.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
-import { STAFF, seriousViolations, staffSignInOnPage } from './back-office-helpers.ts';
-import { createCustomer, hydrated } from './session-helpers.ts';
+import { STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
+import { createCustomer, hydrated, origin } from './session-helpers.ts';
 
 test.use({ viewport: { width: 1280, height: 900 } });
 
@@ -17,8 +17,7 @@ async function customersPageAs(browser: Browser, mobile: string, width: number):
     Reflect.deleteProperty(Crypto.prototype, 'randomUUID');
   });
   const page = await context.newPage();
-  await staffSignInOnPage(page, mobile);
-  await page.waitForURL((url) => url.pathname.startsWith('/admin') && !url.pathname.startsWith('/admin/login'));
+  await staffSignInByApi(page, mobile, origin());
   await page.goto('/admin/customers');
   await hydrated(page, 'AdminCustomers');
   return page;

@@ -6,7 +6,7 @@
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { msUntilProductPageShows } from './back-office-helpers.ts';
+import { msUntilProductPageShows, staffSignInByApi } from './back-office-helpers.ts';
 import { hydrated, originHeader } from './checkout-helpers.ts';
 
 const MANAGER = '+919447000102';
@@ -15,12 +15,7 @@ const PACKER = '+919447000103';
 /** Signs a staff member in through the API; the staff cookies land in the page's context. */
 async function signInStaff(page: Page, mobile: string): Promise<void> {
   await page.goto('/admin/login');
-  const headers = originHeader(page);
-  const sent = await page.request.post('/api/admin/login/otp', { data: { mobile }, headers });
-  expect(sent.status()).toBe(200);
-  const otp = (await sent.json()).data.demo_otp as string;
-  const login = await page.request.post('/api/admin/login', { data: { mobile, otp }, headers });
-  expect(login.status()).toBe(200);
+  await staffSignInByApi(page, mobile, originHeader(page));
 }
 
 async function serious(page: Page): Promise<string[]> {

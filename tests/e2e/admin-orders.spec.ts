@@ -88,7 +88,7 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
 });
 
 test('a packer gets 403 on a manager’s action and on an owner’s page', async ({ page, baseURL }) => {
-  await staffSignInByApi(page.request, PACKER, origin());
+  await staffSignInByApi(page, PACKER, origin());
   const orderId = await customerOrder(baseURL!);
   const cancel = await page.request.post(`/api/admin/orders/${orderId}/cancel`, {
     data: { reason: 'Out of stock' },
@@ -111,7 +111,7 @@ test('a packer gets 403 on a manager’s action and on an owner’s page', async
 test('the board and an order fit a 375 px phone', async ({ page, baseURL }) => {
   test.slow();
   await page.setViewportSize({ width: 375, height: 800 });
-  await staffSignInByApi(page.request, OWNER, origin());
+  await staffSignInByApi(page, OWNER, origin());
   const orderId = await customerOrder(baseURL!);
   for (const path of [
     '/admin',

@@ -31,7 +31,7 @@ test('a packer records a lower weight and a substitute; the customer sees the ne
   const before = (await (await customer.get(`/api/customer/orders/${orderId}`)).json()).data.order;
 
   await page.setViewportSize({ width: 375, height: 800 });
-  await staffSignInByApi(page.request, PACKER, origin());
+  await staffSignInByApi(page, PACKER, origin());
   await page.goto(`/admin/orders/${orderId}`);
   await expect(page.getByRole('heading', { name: `Order #${orderId}`, level: 1 })).toBeVisible();
   await hydrated(page, 'StaffOrderView');

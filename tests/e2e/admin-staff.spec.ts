@@ -9,7 +9,7 @@ import { hydrated, origin, randomPhone } from './session-helpers.ts';
 
 test('an owner changes a role only after confirming it, and cannot change their own', async ({ page }) => {
   await page.setViewportSize({ width: 1280, height: 900 });
-  await staffSignInByApi(page.request, STAFF.owner.mobile, origin());
+  await staffSignInByApi(page, STAFF.owner.mobile, origin());
   const name = `Packer ${randomPhone().slice(-4)}`;
   const added = await page.request.post('/api/admin/staff', {
     data: { name, mobile: randomPhone(), role: 'packer' },

@@ -70,7 +70,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await hydrated(owner.page, 'OrderBoard');
 
   // The manager's product of the day, kept out of the customer's order.
-  await staffSignInByApi(manager.page.request, STAFF.manager.mobile);
+  await staffSignInByApi(manager.page, STAFF.manager.mobile);
   const listed = (await (await manager.page.request.get('/api/admin/products?q=tomato')).json()).data.products as {
     id: number;
     name: string;
@@ -101,7 +101,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   });
 
   // The packer records a lower weight and a substitute, then marks the order processed.
-  await staffSignInByApi(packer.page.request, STAFF.packer.mobile);
+  await staffSignInByApi(packer.page, STAFF.packer.mobile);
   await packer.page.goto(`/admin/orders/${orderId}`);
   await expect(packer.page.getByRole('heading', { name: `Order #${orderId}`, level: 1 })).toBeVisible();
   await hydrated(packer.page, 'StaffOrderView');
@@ -163,7 +163,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await expect(owner.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();
 
   // The rider marks it out for delivery, then delivered.
-  await staffSignInByApi(rider.page.request, STAFF.rider.mobile);
+  await staffSignInByApi(rider.page, STAFF.rider.mobile);
   await rider.page.goto(`/admin/orders/${orderId}`);
   await hydrated(rider.page, 'StaffOrderView');
   await expect(rider.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();

@@ -12,7 +12,7 @@ export const SIMULATOR = `http://127.0.0.1:${process.env.PAYMENT_SIMULATOR_PORT 
 
 /** Signs the owner in, in the page's cookie jar (the staff cookie is the back office's own). */
 export async function ownerSignIn(page: Page): Promise<void> {
-  await staffSignInByApi(page.request, STAFF.owner.mobile, originHeader(page));
+  await staffSignInByApi(page, STAFF.owner.mobile, originHeader(page));
 }
 
 /** A new customer with one product in the cart and an address, at the checkout with Pay Online chosen. */

@@ -198,9 +198,10 @@ test('no horizontal scroll at 320 and 360 px', async ({ page }) => {
   }
 });
 
-test('a product out of stock and one no longer sold stay on the list, marked', async ({ page, playwright }) => {
-  const manager = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
-  await staffSignInByApi(manager, STAFF.manager.mobile, origin());
+test('a product out of stock and one no longer sold stay on the list, marked', async ({ page, browser }) => {
+  const managerPage = await browser.newPage();
+  await staffSignInByApi(managerPage, STAFF.manager.mobile, origin());
+  const manager = managerPage.request;
   // Two products from the back office's last page, away from the home grid other tests use.
   const first = (await (await manager.get('/api/admin/products')).json()).data;
   const lastPage = Math.max(1, Math.ceil(first.total / first.pageSize));
@@ -244,6 +245,6 @@ test('a product out of stock and one no longer sold stay on the list, marked', a
   } finally {
     expect((await patch(gone!.id, { is_active: true })).status()).toBe(200);
     expect((await patch(soldOut!.id, { stock: soldOut!.stock })).status()).toBe(200);
-    await manager.dispose();
+    await managerPage.close();
   }
 });

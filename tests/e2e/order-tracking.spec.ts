@@ -3,7 +3,8 @@
  * order shows its delivery address, slot and the shop's help contact, and Cancel (its dialog keeps
  * the focus) cancels it, after which the page says so; an order the shop moves out for delivery
  * (through the staff API) names its rider with a Call link, gone once delivered. Axe finds nothing,
- * nothing is wider than a 320 or 360 px screen, and screenshots at 360 and 1280 px are kept.
+ * nothing is wider than a 320 or 360 px screen, and screenshots at 360 and 1280 px are kept. Without
+ * JavaScript the page shows the same, without the Cancel.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
@@ -152,4 +153,24 @@ test("another customer's order reads as not found", async ({ page, playwright, b
   expect(res?.status()).toBe(404);
   await expect(page.getByRole('alert').filter({ hasText: 'Order not found.' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Delivery' })).toHaveCount(0);
+});
+
+test('without JavaScript the page shows the order and the delivery, and no Cancel that cannot work', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const orderId = await customerWithOrder(page);
+  const noScript = await browser.newContext({
+    baseURL,
+    javaScriptEnabled: false,
+    storageState: await page.context().storageState(),
+  });
+  const plain = await noScript.newPage();
+  await plain.goto(`/track-order?order=${orderId}`);
+  await expect(plain.getByRole('region', { name: 'Delivery' })).toContainText('12/4, Round North');
+  await expect(plain.getByRole('region', { name: 'Need help?' })).toBeVisible();
+  await expect(plain.getByRole('button', { name: 'Cancel', exact: true })).toBeHidden();
+  await expect(plain.getByText('You can cancel within 30 minutes of placing the order.')).toBeHidden();
+  await noScript.close();
 });

@@ -302,8 +302,9 @@ export default function TrackOrder({ state, cancel }: { state: TrackState; cance
           )}
           <RefundNote order={order} className="mt-3" />
           <Steps order={order} />
+          {/* Script-only: hidden without JavaScript, as every such control is (global.css). */}
           {order.cancellable && cancel && (
-            <div className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+            <div data-needs-js className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
               {cancel}
               <p className="text-sm text-slate-600">You can cancel within 30 minutes of placing the order.</p>
             </div>

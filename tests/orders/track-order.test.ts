@@ -1,13 +1,14 @@
 /**
  * The tracking view marks the order's real status (marking only the first step was a defect of the
  * original storefront, ADR 0002): completed steps, the current one with aria-current="step", and a
- * cancelled order's own state.
+ * cancelled order's own state; the delivery address and slot, the rider with a Call link when there
+ * is one, the shop's help contact, and the Cancel only while the order may be cancelled.
  */
 
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { describe, expect, it } from 'vitest';
-import TrackOrder, { type TrackedOrder } from '#features/orders/islands/TrackOrder.tsx';
+import TrackOrder, { type Rider, type TrackedOrder } from '#features/orders/islands/TrackOrder.tsx';
 
 const at = '2026-11-21T06:00:00.000Z';
 const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder => ({
@@ -50,9 +51,26 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   ...extra,
 });
 
+const ADDRESS = { name: 'Asha Menon', lines: ['12/4, Round North', 'Thrissur 680001'], mobile: '+919876543210' };
+const HELP = { phone: '+91 487 242 0000', email: 'hello@farmfresh.example' };
+
+/** The view of `o` as the page renders it on the server (`cancel` stands for the Cancel island). */
+const render = (o: TrackedOrder, rider: Rider | null = null, cancel?: string) =>
+  renderToStaticMarkup(
+    createElement(TrackOrder, {
+      state: { kind: 'order', order: o, address: ADDRESS, rider, help: HELP },
+      cancel: cancel ? createElement('button', { type: 'button' }, cancel) : undefined,
+    }),
+  );
+const textOf = (html: string) =>
+  html
+    .replace(/<[^>]+>/g, ' ')
+    .replace(/\s+/g, ' ')
+    .replace(/\u00a0/g, ' ');
+
 /** The step list items of the rendered view: label and whether each is completed or current. */
 function steps(o: TrackedOrder) {
-  const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: o } }));
+  const html = render(o);
   const list = /<ol[^>]*aria-label="Order progress"[^>]*>([\s\S]*?)<\/ol>/.exec(html)![1]!;
   return [...list.matchAll(/<li([^>]*)>([\s\S]*?)<\/li>/g)].map((m) => ({
     current: m[1]!.includes('aria-current="step"'),
@@ -80,9 +98,7 @@ describe('TrackOrder', () => {
   });
 
   it('shows a cancelled order as cancelled, not as in progress', () => {
-    const html = renderToStaticMarkup(
-      createElement(TrackOrder, { state: { kind: 'order', order: order('cancelled', { cancelled_at: at }) } }),
-    );
+    const html = render(order('cancelled', { cancelled_at: at }));
     expect(html).toContain('This order was cancelled on November 21, 2026');
     const s = steps(order('cancelled', { cancelled_at: at }));
     expect(s.map((x) => x.text.split(' ')[0])).toEqual(['Order', 'Cancelled']);
@@ -91,7 +107,7 @@ describe('TrackOrder', () => {
   });
 
   it('shows the items, the total and Cash on Delivery', () => {
-    const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: order('placed') } }));
+    const html = render(order('placed'));
     expect(html).toContain('Nendran Banana');
     expect(html).toContain('Cash on Delivery');
     expect(html).toContain('₹190.00');
@@ -115,8 +131,7 @@ describe('TrackOrder', () => {
         { id: 2, reason: 'cancel', amount_paise: 15000, status: 'failed', created_at: at },
       ],
     });
-    const html = renderToStaticMarkup(createElement(TrackOrder, { state: { kind: 'order', order: cancelled } }));
-    const text = html.replace(/<[^>]+>/g, ' ').replace(/\s+/g, ' ');
+    const text = textOf(render(cancelled));
     expect(text).toContain(
       '₹40.00 refund to your original payment method, for items picked lighter or substituted — processed',
     );
@@ -125,5 +140,29 @@ describe('TrackOrder', () => {
     );
     expect(text).toContain('40 points returned to your balance');
     expect(text).not.toContain('₹150.00 to your original payment method');
+  });
+
+  it('shows the delivery address, the slot and the shop’s help contact', () => {
+    const slot = { id: 's1', zone: 'Central Thrissur', starts_at: at, ends_at: at, label: 'Sat 21 Nov, 7–9 AM' };
+    const html = render(order('placed', { delivery_slot: slot }));
+    const text = textOf(html);
+    expect(text).toContain('Delivery address Asha Menon 12/4, Round North Thrissur 680001 +919876543210');
+    expect(text).toContain('Delivery slot Sat 21 Nov, 7–9 AM');
+    expect(html).toContain('<h2 id="help-heading"');
+    expect(html).toContain('href="tel:+914872420000"');
+    expect(html).toContain('href="mailto:hello@farmfresh.example"');
+  });
+
+  it('names the rider with a Call link when the order has one', () => {
+    const rider = { name: 'Biju Varghese', phone: '+919447000104' };
+    const html = render(order('out_for_delivery', { processed_at: at, out_for_delivery_at: at }), rider);
+    expect(textOf(html)).toContain('Biju Varghese is bringing your order.');
+    expect(html).toMatch(/<a href="tel:\+919447000104"[^>]*>Call Biju Varghese<\/a>/);
+    expect(render(order('out_for_delivery'))).not.toContain('is bringing your order');
+  });
+
+  it('offers the Cancel only while the order may be cancelled', () => {
+    expect(textOf(render(order('placed', { cancellable: true }), null, 'Cancel'))).toContain('Cancel You can cancel');
+    expect(textOf(render(order('placed', { cancellable: false }), null, 'Cancel'))).not.toContain('Cancel You can');
   });
 });

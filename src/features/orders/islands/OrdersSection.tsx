@@ -12,10 +12,11 @@ import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
-import { ConfirmDialog, toPaise } from '#lib/ui/controls.tsx';
-import type { cancelOrderRoute, myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
+import { toPaise } from '#lib/ui/controls.tsx';
+import type { myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
 import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
+import { CancelOrderButton } from './CancelOrder.tsx';
 import { OrderItemList } from './OrderItemList.tsx';
 import { OrderTotals } from './OrderTotals.tsx';
 import SubstitutionNote from './SubstitutionNote.tsx';
@@ -52,9 +53,6 @@ function OrderCard({
 }) {
   const [open, setOpen] = useState(false);
   const [reordering, setReordering] = useState(false);
-  const [confirming, setConfirming] = useState(false);
-  const [cancelling, setCancelling] = useState(false);
-  const [cancelError, setCancelError] = useState<string | null>(null);
   const detailsId = useId();
   const itemCount = order.order_items.reduce((n, i) => n + i.qty, 0);
 
@@ -76,24 +74,6 @@ function OrderCard({
       onNotice(err instanceof ApiError ? err.message : 'Failed to add the items to your cart.', 'error');
     } finally {
       setReordering(false);
-    }
-  }
-
-  async function cancel() {
-    setCancelling(true);
-    setCancelError(null);
-    try {
-      await callRoute<typeof cancelOrderRoute>('POST /api/customer/cancel-order', {
-        body: { order_id: order.id },
-        fallbackMessage: 'Failed to cancel the order.',
-      });
-      setConfirming(false);
-      onNotice(`Order #${order.id} has been cancelled.`, 'ok');
-      await onChanged();
-    } catch (err) {
-      setCancelError(err instanceof ApiError ? err.message : 'Failed to cancel the order.');
-    } finally {
-      setCancelling(false);
     }
   }
 
@@ -137,16 +117,13 @@ function OrderCard({
         </button>
         <InvoiceLink order={order} />
         {order.cancellable && (
-          <button
-            type="button"
-            onClick={() => {
-              setCancelError(null);
-              setConfirming(true);
+          <CancelOrderButton
+            orderId={order.id}
+            onCancelled={async () => {
+              onNotice(`Order #${order.id} has been cancelled.`, 'ok');
+              await onChanged();
             }}
-            className="min-h-10 rounded-lg border border-red-700 px-3 py-1.5 text-sm font-semibold text-red-700 hover:bg-red-50"
-          >
-            Cancel
-          </button>
+          />
         )}
       </div>
       <div id={detailsId} hidden={!open} className="mt-4 border-t border-slate-200 pt-4">
@@ -167,21 +144,6 @@ function OrderCard({
         </dl>
         <SubstitutionNote order={order} className="mt-3" />
       </div>
-      <ConfirmDialog
-        open={confirming}
-        title="Cancel Order"
-        message={
-          <p>
-            Cancel order #{order.id}? Orders can be cancelled within 30 minutes of placing them, before we start
-            preparing them.
-          </p>
-        }
-        confirmLabel="Yes, cancel order"
-        busy={cancelling}
-        error={cancelError}
-        onConfirm={cancel}
-        onClose={() => setConfirming(false)}
-      />
     </li>
   );
 }

@@ -2,10 +2,13 @@
  * Order tracking (docs/orders-and-payments.md#order-tracking): the four steps placed, processed,
  * out for delivery and delivered, marking the order's real status (the original storefront marked
  * only the first step, a defect: ADR 0002): completed steps with their times, the current step with
- * aria-current="step", a clear cancelled state; then the items and the total. Also the panels
- * for signed-out visitors, unknown orders and failures, each with Back to My Account.
+ * aria-current="step", a clear cancelled state, and Cancel while the customer may still cancel;
+ * the delivery (address, slot, and while out for delivery the rider's name with a Call link); the
+ * items and the total; the shop's help contact. Also the panels for signed-out visitors, unknown
+ * orders and failures, each with Back to My Account.
  *
- * Rendered on the server without hydration (the page ships no JavaScript for it).
+ * Rendered on the server without hydration; only the Cancel (CancelOrder.tsx), passed in as
+ * `cancel`, is an island of its own.
  */
 import type { ReactNode } from 'react';
 import SlotRow from '#features/delivery/islands/SlotRow.tsx';
@@ -32,8 +35,27 @@ export type TrackedOrder = Omit<OrderJson, 'payment_status' | 'address_id' | 'ad
   order_status: string;
 };
 
+/** The delivery address as the order was placed: the recipient, the address lines, the mobile. */
+export interface DeliveryAddress {
+  name: string | null;
+  lines: string[];
+  mobile: string | null;
+}
+
+/** The rider bringing the order (only while it is out for delivery): name and phone (E.164). */
+export interface Rider {
+  name: string;
+  phone: string;
+}
+
+/** The shop's help contact: phone as written for people (e.g. "+91 487 242 0000") and e-mail. */
+export interface HelpContact {
+  phone: string;
+  email: string;
+}
+
 export type TrackState =
-  | { kind: 'order'; order: TrackedOrder }
+  | { kind: 'order'; order: TrackedOrder; address: DeliveryAddress | null; rider: Rider | null; help: HelpContact }
   | { kind: 'signed-out' }
   | { kind: 'not-found' }
   | { kind: 'no-order' }
@@ -81,6 +103,90 @@ function Check() {
     >
       <path d="m5 12 5 5 9-10" />
     </svg>
+  );
+}
+
+/** A tel: link's target: the digits and a leading +, e.g. "tel:+914872420000". */
+const telHref = (phone: string) => `tel:${phone.replace(/[^\d+]/g, '')}`;
+
+const callLinkClass =
+  'inline-flex min-h-10 items-center gap-2 rounded-lg bg-brand-700 px-4 py-2 text-sm font-semibold text-white hover:bg-brand-800';
+
+/** The delivery: where, when, and who is bringing it while it is on its way. */
+function Delivery({
+  order,
+  address,
+  rider,
+}: {
+  order: TrackedOrder;
+  address: DeliveryAddress | null;
+  rider: Rider | null;
+}) {
+  return (
+    <section
+      aria-labelledby="delivery-heading"
+      className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+    >
+      <h2 id="delivery-heading" className="text-lg font-semibold text-slate-900">
+        Delivery
+      </h2>
+      {rider && (
+        <div className="mt-3 rounded-lg border border-brand-100 bg-brand-50 p-3">
+          <p className="text-sm text-slate-800">
+            <span className="font-semibold">{rider.name}</span> is bringing your order.
+          </p>
+          <a href={telHref(rider.phone)} className={`${callLinkClass} mt-2`}>
+            Call {rider.name}
+          </a>
+        </div>
+      )}
+      <dl className="mt-3 grid grid-cols-1 gap-y-1.5 text-sm sm:grid-cols-[auto_1fr] sm:gap-x-4">
+        <dt className="text-slate-600">Delivery address</dt>
+        <dd className="text-slate-900">
+          {address ? (
+            <address className="not-italic">
+              {address.name && <span className="block font-medium">{address.name}</span>}
+              {address.lines.map((line) => (
+                <span key={line} className="block">
+                  {line}
+                </span>
+              ))}
+              {address.mobile && <span className="block">{address.mobile}</span>}
+            </address>
+          ) : (
+            'Not available'
+          )}
+        </dd>
+        <SlotRow slot={order.delivery_slot} valueClass="text-slate-900" />
+      </dl>
+    </section>
+  );
+}
+
+/** Where to ask about the order: the shop's phone and e-mail. */
+function Help({ order, help }: { order: TrackedOrder; help: HelpContact }) {
+  return (
+    <section aria-labelledby="help-heading" className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6">
+      <h2 id="help-heading" className="text-lg font-semibold text-slate-900">
+        Need help?
+      </h2>
+      <p className="mt-2 text-sm text-slate-700">Questions about order #{order.id}? Call or write to us.</p>
+      <ul className="mt-3 space-y-2 text-sm">
+        <li>
+          {/* No-break spaces keep the number on one line, as in the footer. */}
+          Call{' '}
+          <a href={telHref(help.phone)} className="font-semibold text-brand-700 underline hover:text-brand-800">
+            {help.phone.replace(/ /g, '\u00a0')}
+          </a>
+        </li>
+        <li>
+          E-mail{' '}
+          <a href={`mailto:${help.email}`} className="font-semibold text-brand-700 underline hover:text-brand-800">
+            {help.email}
+          </a>
+        </li>
+      </ul>
+    </section>
   );
 }
 
@@ -159,7 +265,7 @@ function Steps({ order }: { order: TrackedOrder }) {
 }
 
 /** The tracking view for one state. */
-export default function TrackOrder({ state }: { state: TrackState }) {
+export default function TrackOrder({ state, cancel }: { state: TrackState; cancel?: ReactNode }) {
   if (state.kind === 'signed-out') return <Panel message={ORDER_MESSAGES.loginForOrders} tone="info" />;
   if (state.kind === 'not-found') return <Panel message={ORDER_MESSAGES.orderNotFound} />;
   if (state.kind === 'error') return <Panel message={state.message} />;
@@ -172,55 +278,67 @@ export default function TrackOrder({ state }: { state: TrackState }) {
       </Panel>
     );
   }
-  const { order } = state;
+  const { order, address, rider, help } = state;
   const cancelled = order.order_status === 'cancelled';
   return (
     <div className="mt-6 grid gap-6 [overflow-wrap:anywhere] lg:grid-cols-[minmax(0,1fr)_24rem]">
-      <section
-        aria-labelledby="progress-heading"
-        className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <div className="flex flex-wrap items-center justify-between gap-2">
-          <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
-            Order #{order.id}
+      <div className="grid min-w-0 content-start gap-6">
+        <section
+          aria-labelledby="progress-heading"
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          <div className="flex flex-wrap items-center justify-between gap-2">
+            <h2 id="progress-heading" className="text-lg font-semibold text-slate-900">
+              Order #{order.id}
+            </h2>
+            <StatusBadge status={order.order_status} />
+          </div>
+          <p className="text-sm text-slate-600">Placed on {orderDate(order.created_at)}</p>
+          {cancelled && (
+            <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
+              This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be
+              delivered.
+            </p>
+          )}
+          <RefundNote order={order} className="mt-3" />
+          <Steps order={order} />
+          {/* Script-only: hidden without JavaScript, as every such control is (global.css). */}
+          {order.cancellable && cancel && (
+            <div data-needs-js className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
+              {cancel}
+              <p className="text-sm text-slate-600">You can cancel within 30 minutes of placing the order.</p>
+            </div>
+          )}
+        </section>
+        <Delivery order={order} address={address} rider={rider} />
+      </div>
+      <div className="grid min-w-0 content-start gap-6">
+        <section
+          aria-labelledby="items-heading"
+          className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
+        >
+          <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
+            Items
           </h2>
-          <StatusBadge status={order.order_status} />
-        </div>
-        <p className="text-sm text-slate-600">Placed on {orderDate(order.created_at)}</p>
-        {cancelled && (
-          <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
-            This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be
-            delivered.
-          </p>
-        )}
-        <RefundNote order={order} className="mt-3" />
-        <Steps order={order} />
-      </section>
-      <section
-        aria-labelledby="items-heading"
-        className="min-w-0 rounded-2xl border border-slate-200 bg-white p-4 sm:p-6"
-      >
-        <h2 id="items-heading" className="text-lg font-semibold text-slate-900">
-          Items
-        </h2>
-        <OrderItemList items={order.order_items} className="mt-3" />
-        <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
-          <SlotRow slot={order.delivery_slot} valueClass="text-right" />
-          <dt className="text-slate-600">Payment mode</dt>
-          <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
-          <OrderTotals order={order} />
-        </dl>
-        <SubstitutionNote order={order} className="mt-3" />
-        <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
-          <a
-            href="/my-account?section=orders"
-            className="inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800"
-          >
-            Back to My Account
-          </a>
-          <InvoiceLink order={order} />
-        </div>
-      </section>
+          <OrderItemList items={order.order_items} className="mt-3" />
+          <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
+            <dt className="text-slate-600">Payment mode</dt>
+            <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
+            <OrderTotals order={order} />
+          </dl>
+          <SubstitutionNote order={order} className="mt-3" />
+          <div className="mt-5 flex flex-wrap items-center justify-between gap-3">
+            <a
+              href="/my-account?section=orders"
+              className="inline-flex text-sm font-semibold text-brand-700 underline hover:text-brand-800"
+            >
+              Back to My Account
+            </a>
+            <InvoiceLink order={order} />
+          </div>
+        </section>
+        <Help order={order} help={help} />
+      </div>
     </div>
   );
 }

@@ -7,7 +7,7 @@
  * JavaScript the page shows the same, without the Cancel.
  */
 import AxeBuilder from '@axe-core/playwright';
-import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { placeSlotOrder, STAFF, staffSignInByApi } from './back-office-helpers.ts';
 import { createCustomer, hydrated, origin } from './session-helpers.ts';
 
@@ -38,8 +38,9 @@ async function axeFindings(page: Page): Promise<string[]> {
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
 /** The staff API moves the order as the shop does: the owner assigns the rider, the rider takes it out. */
-async function sendOut(staff: APIRequestContext, orderId: number): Promise<void> {
-  await staffSignInByApi(staff, STAFF.owner.mobile, origin());
+async function sendOut(staffPage: Page, orderId: number): Promise<void> {
+  await staffSignInByApi(staffPage, STAFF.owner.mobile, origin());
+  const staff = staffPage.request;
   const list = (await (await staff.get('/api/admin/staff')).json()).data.staff as { id: number; name: string }[];
   const rider = list.find((s) => s.name === STAFF.rider.name)!;
   const assigned = await staff.put(`/api/admin/orders/${orderId}/rider`, {
@@ -104,14 +105,11 @@ test('a placed order shows its address, slot and help, and Cancel cancels it', a
   await expect(page.getByRole('button', { name: 'Cancel', exact: true })).toHaveCount(0);
 });
 
-test('an order out for delivery names its rider with a Call link until it is delivered', async ({
-  page,
-  playwright,
-  baseURL,
-}) => {
+test('an order out for delivery names its rider with a Call link until it is delivered', async ({ page, browser }) => {
   const orderId = await customerWithOrder(page);
-  const staff = await playwright.request.newContext({ baseURL });
-  await sendOut(staff, orderId);
+  const staffPage = await browser.newPage();
+  await sendOut(staffPage, orderId);
+  const staff = staffPage.request;
 
   for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
@@ -135,7 +133,7 @@ test('an order out for delivery names its rider with a Call link until it is del
   await expect(page.getByRole('list', { name: 'Order progress' })).toContainText('Delivered');
   await expect(page.getByRole('link', { name: `Call ${STAFF.rider.name}` })).toHaveCount(0);
   await expect(page.getByText('is bringing your order')).toHaveCount(0);
-  await staff.dispose();
+  await staffPage.close();
 });
 
 test("another customer's order reads as not found", async ({ page, playwright, baseURL }) => {

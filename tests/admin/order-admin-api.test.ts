@@ -242,9 +242,12 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     expect(done.body.data.order).toMatchObject({ status: 'delivered', payment_status: 'paid' });
     const late = await manager.post(`/api/admin/orders/${order.id}/cancel`, { json: { reason: 'Too late' } });
     expect(late.status).toBe(409);
-    const history = done.body.data.order.history.map((h: { status: string; by: string }) => `${h.status} by ${h.by}`);
+    const history = done.body.data.order.history.map(
+      (h: { status: string | null; text: string; by: string }) => `${h.status ?? h.text} by ${h.by}`,
+    );
     expect(history).toEqual([
       'placed by Customer',
+      'Rider assigned: Sanju R by Anu Thomas',
       'processed by Anu Thomas',
       'out_for_delivery by Sanju R',
       'delivered by Sanju R',

@@ -91,19 +91,20 @@ export async function stockOf(baseUrl: string, productId: number): Promise<numbe
 }
 
 /**
- * A new customer's Cash order of `qty` × `productId` in an open slot of today or tomorrow (one at
+ * A new customer's Cash order of `qty` × `productId` (each one, given several) in an open slot of today or tomorrow (one at
  * random, so the tests' orders spread over the slots). Returns the customer and the order JSON.
  */
 export async function placeCustomerOrder(
   baseUrl: string,
-  productId: number,
+  productId: number | number[],
   qty = 1,
   slotId?: string,
 ): Promise<{ customer: ApiClient; phone: string; order: any }> {
   const customer = new ApiClient(baseUrl);
   const { phone } = await customer.signUp();
   const address = await customer.post('/api/customer/add-address', { json: THRISSUR_ADDRESS });
-  await customer.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: String(qty) } });
+  for (const id of [productId].flat())
+    await customer.post('/api/customer/add-product', { multipart: { product_id: String(id), qty: String(qty) } });
   const slots = (await customer.get('/api/customer/delivery-slots?pin=680001')).body.data.slots as {
     id: string;
     day: string;

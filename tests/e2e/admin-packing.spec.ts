@@ -1,8 +1,10 @@
 /**
  * Packing in the browser: a packer, on a 375 px phone, records a lower picked weight on one line of
  * a customer's order and substitutes another line with a product found by search; the customer's
- * order details page then shows the picked weight, the substitute and the new total. Axe finds no
- * serious issue on the order page with its packing controls.
+ * order details page then shows the picked weight, the substitute and the new total. The order's
+ * history names the pick, the substitution and the rider with who did them, and the packing slip
+ * shows the picked weight and the substitute. Axe finds no serious issue on the order page with its
+ * packing controls. Screenshots of the history and the slip at 360 and 1280 px go to test-results/.
  */
 import { expect, test } from '@playwright/test';
 import { placeSlotOrder, STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
@@ -52,6 +54,33 @@ test('a packer records a lower weight and a substitute; the customer sees the ne
   await expect(page.getByRole('status').filter({ hasText: 'Substitute saved' })).toBeVisible();
   await expect(items.getByText(`Substitute for ${other.name}`)).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+
+  await page.getByLabel('Rider', { exact: true }).selectOption({ label: 'Biju Varghese' });
+  await page.getByRole('button', { name: 'Assign rider' }).click();
+  const history = page.getByRole('region', { name: 'History' });
+  await expect(history.getByText('Rider assigned: Biju Varghese')).toBeVisible();
+  await expect(history.getByText(`Picked ${picked} ${weighed.weightUnit} of ${weighed.name} (ordered`)).toContainText(
+    'by Anu Thomas',
+  );
+  await expect(history.getByText(`Substituted ${other.name} with ${substitute.name}`)).toContainText('by Anu Thomas');
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    await history.scrollIntoViewIfNeeded();
+    await page.screenshot({ path: `test-results/order-history-${width}.png`, fullPage: true });
+  }
+
+  await page.goto(`/admin/orders/${orderId}/slip`);
+  const slip = page.getByRole('article', { name: `Order #${orderId}` });
+  // The substitute with the product it replaces; the picked weight with the ordered one beneath.
+  await expect(slip.getByRole('cell').filter({ hasText: `instead of ${other.name}` })).toContainText(substitute.name);
+  await expect(slip.getByRole('cell').filter({ has: page.getByText(/^ordered \d/) })).toContainText(
+    `${picked} ${weighed.weightUnit}`,
+  );
+  for (const width of [360, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
+    await page.screenshot({ path: `test-results/packing-slip-${width}.png`, fullPage: true });
+  }
 
   const after = (await (await customer.get(`/api/customer/orders/${orderId}`)).json()).data.order;
   expect(Number(after.paid_amount)).toBeLessThan(Number(before.paid_amount));

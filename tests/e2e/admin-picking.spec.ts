@@ -90,7 +90,7 @@ test('a packer picks a slot, ticks a product, downloads the CSV, prints, and ope
   await page.getByRole('link', { name: 'Packing slips' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Packing slips' })).toBeVisible();
   await expect(page.getByRole('heading', { level: 2, name: /^Order #\d+$/ }).first()).toBeVisible();
-  await expect(page.getByText('Due on delivery').first()).toBeVisible();
+  await expect(page.getByText('To pay', { exact: true }).first()).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/slips-375.png', fullPage: true });

@@ -184,7 +184,7 @@ describe.each(inject('servers'))('picking lists on $kind', ({ baseUrl }) => {
     expect(slips.body).toContain(`Order #${first.id}`);
     expect(slips.body).toContain(`Order #${second.id}`);
     expect(slips.body).toContain('Gate code 42');
-    expect(slips.body).toContain('Due on delivery');
+    expect(slips.body).toContain('To pay');
 
     const one = await packer.get(`/admin/orders/${first.id}/slip`);
     expect(one.status).toBe(200);

@@ -1,8 +1,10 @@
 /**
  * The fulfilment feature's shared rules: the query that names one delivery slot of one day (the
- * picking list's and the packing slips'), and the amount a rider collects. Browser-safe (zod only).
+ * picking list's and the packing slips'), and the amount a rider collects with its words. Browser-safe
+ * (zod and the money formatter only).
  */
 import { z } from 'zod';
+import { formatPaise } from '#lib/money.ts';
 
 /** Texts of the picking list and the packing slips. */
 export const PICKING_MESSAGES = {
@@ -54,4 +56,18 @@ export function slotQuery(q: z.output<typeof slotQuerySchema>): SlotQuery {
 export function dueOnDelivery(order: { paymentMode: string; paymentStatus: string; paidAmountPaise: number }): number {
   if (order.paymentMode !== 'Cash' && order.paymentMode !== 'Card') return 0;
   return order.paymentStatus === 'paid' || order.paymentStatus === 'refunded' ? 0 : order.paidAmountPaise;
+}
+
+/**
+ * What the rider reads under "To pay" (the order page and the packing slip): the amount to collect
+ * at the door (`duePaise`, dueOnDelivery), or why there is none, so a prepaid order is never
+ * collected twice.
+ * @example collectText(4550, { paymentMode: 'Cash', paymentStatus: 'pending' }) // '₹45.50'
+ * @example collectText(0, { paymentMode: 'Online', paymentStatus: 'paid' }) // 'Prepaid — collect nothing'
+ */
+export function collectText(duePaise: number, order: { paymentMode: string; paymentStatus: string }): string {
+  if (duePaise > 0) return formatPaise(duePaise);
+  if (order.paymentStatus === 'paid') return 'Prepaid — collect nothing';
+  if (order.paymentMode === 'Credit') return 'On credit — collect nothing';
+  return 'Nothing to collect';
 }

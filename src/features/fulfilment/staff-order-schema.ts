@@ -118,7 +118,19 @@ export const staffOrderSchema = z.object({
       ordered_total: rupees.nullable().describe('The line’s total as ordered, once packing changed it'),
     }),
   ),
-  history: z.array(z.object({ status: z.enum(ORDER_STATUS_VALUES), at: timestamp, by: z.string() })),
+  history: z
+    .array(
+      z.object({
+        kind: z
+          .enum(['status', 'picked', 'substituted', 'rider', 'refund', 'refund_retried'])
+          .describe('What the entry is about'),
+        status: z.enum(ORDER_STATUS_VALUES).nullable().describe('The status reached (kind `status` only)'),
+        text: z.string().describe('What happened, in words, e.g. "Picked 0.85 kg of Nendran Banana (ordered 1 kg)"'),
+        at: timestamp,
+        by: z.string().describe('Who did it: a staff member’s name, "Customer" or "Shop"'),
+      }),
+    )
+    .describe('Status changes, picks, substitutions, rider assignments and refunds, oldest first'),
   /** Riders to assign, for a member who may. */
   riders: z.array(z.object({ id: z.number().int(), name: z.string() })),
 });

@@ -5,9 +5,11 @@
  */
 import type { FormEvent } from 'react';
 import { substitutionLabel } from '#features/cart/rules.ts';
-import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
+import { paymentModeLabel } from '#features/orders/rules.ts';
+import { rupeesToPaise } from '#lib/money.ts';
 import { buttonSecondary } from '#lib/ui/controls.tsx';
 import type { StaffOrderJson } from '../contract.ts';
+import { collectText } from '../rules.ts';
 import { money, paymentStatusLabel, shopDateTime } from './admin-order-parts.tsx';
 import PackingControls from './PackingControls.tsx';
 
@@ -67,17 +69,6 @@ export function CustomerSection({ order }: { order: StaffOrderJson }) {
   );
 }
 
-/**
- * What the rider reads under "To pay": the amount to collect at the door, or why there is none
- * (paid online or on the customer's credit), so a prepaid order is never collected twice.
- */
-function amountDueText(order: StaffOrderJson): string {
-  if (Number(order.amount_due) > 0) return money(order.amount_due);
-  if (order.payment_status === 'paid') return 'Prepaid — collect nothing';
-  if (order.payment_mode === 'Credit') return 'On credit — collect nothing';
-  return 'Nothing to collect';
-}
-
 interface DeliveryProps {
   order: StaffOrderJson;
   busy: boolean;
@@ -118,7 +109,12 @@ export function DeliverySection({
           {paymentModeLabel(order.payment_mode)} · {paymentStatusLabel(order.payment_status, order.refunds)}
         </dd>
         <dt className="text-slate-600">To pay</dt>
-        <dd className="font-semibold">{amountDueText(order)}</dd>
+        <dd className="font-semibold">
+          {collectText(rupeesToPaise(order.amount_due), {
+            paymentMode: order.payment_mode,
+            paymentStatus: order.payment_status,
+          })}
+        </dd>
         {order.payment_reference && (
           <>
             <dt className="text-slate-600">Payment ref.</dt>
@@ -237,7 +233,7 @@ export function ItemsSection({ order, busy, packing, run }: ItemsProps) {
   );
 }
 
-/** Each status the order went through, when and by whom. */
+/** Each step of the order (statuses, picks, substitutions, rider, refunds), when and by whom. */
 export function HistorySection({ order }: { order: StaffOrderJson }) {
   return (
     <section aria-labelledby="history-heading" className="rounded-xl border border-slate-200 bg-white p-4">
@@ -245,9 +241,10 @@ export function HistorySection({ order }: { order: StaffOrderJson }) {
         History
       </h2>
       <ol className="mt-2 space-y-1 text-sm text-slate-800">
-        {order.history.map((h) => (
-          <li key={`${h.status}-${h.at}`}>
-            <strong>{statusLabel(h.status)}</strong> · {shopDateTime(h.at)} · by {h.by}
+        {order.history.map((h, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: entries are only added, oldest first, so an index names one for good
+          <li key={i}>
+            {h.kind === 'status' ? <strong>{h.text}</strong> : h.text} · {shopDateTime(h.at)} · by {h.by}
           </li>
         ))}
       </ol>

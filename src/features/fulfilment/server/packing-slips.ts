@@ -1,7 +1,9 @@
 /**
  * Packing slips: each order still to pick of a delivery slot, or one order, as the packer's slip
- * (customer, address, lines with their substitution choice, note, what the rider collects).
- * Reads only.
+ * (customer, address, lines as packed with their substitution choice, note, the totals as charged
+ * after packing, what the rider collects). A line picked lighter shows the picked amount with the
+ * ordered one beside it; a substituted line names the substitute and the product it replaces
+ * (packing.ts). Reads only.
  */
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { describeSlot } from '#features/delivery/index.ts';
@@ -10,6 +12,7 @@ import type { Database } from '#lib/db/index.ts';
 import { customers, orderItems, orders } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { dueOnDelivery, type SlotQuery } from '../rules.ts';
+import { orderedAmount } from './packing.ts';
 import { packText, slotOrders } from './slot-orders.ts';
 
 /** One order's packing slip. */
@@ -22,14 +25,28 @@ export interface PackingSlip {
   address: string[];
   slotLabel: string | null;
   lines: {
+    /** The product packed: the substitute when the line was substituted. */
     name: string;
+    /** The product ordered, when the line was substituted. */
+    substitutedFor: string | null;
     unit: string | null;
     qty: number;
+    /** What was picked when lower than ordered, e.g. "0.85 kg" or "1 pack"; null as ordered. */
+    picked: string | null;
+    /** What was ordered in the same measure, e.g. "1 kg" or "2 packs". */
+    ordered: string;
     substitution: 'replace' | 'refund' | 'call' | null;
+    /** The line's total as charged after packing, paise. */
+    totalPaise: number;
   }[];
   note: string | null;
   paymentMode: string;
   paymentStatus: string;
+  subtotalPaise: number;
+  discountPaise: number;
+  pointsRedeemed: number;
+  deliveryFeePaise: number;
+  /** The order's total as charged after packing, paise. */
   paidAmountPaise: number;
   /** What the rider collects, paise (rules.ts dueOnDelivery). */
   duePaise: number;
@@ -45,6 +62,12 @@ function addressLines(address: Record<string, unknown> | null): string[] {
     text('landmark'),
     [text('city'), text('po_box')].filter(Boolean).join(' '),
   ].filter(Boolean);
+}
+
+/** An amount in a line's measure (packing.ts orderedAmount): "0.85 kg" for a weighed line, else "1 pack" or "3 packs". */
+function amountText(amount: number, line: { weight: number | null; weightUnit: string | null }): string {
+  if (line.weight && line.weightUnit) return `${amount} ${line.weightUnit}`;
+  return `${amount} ${amount === 1 ? 'pack' : 'packs'}`;
 }
 
 /** Packing slips of `orderIds`' rows, in the order given. */
@@ -69,13 +92,21 @@ async function slipsOf(
         .filter((i) => i.orderId === row.id)
         .map((i) => ({
           name: i.productName,
+          substitutedFor: i.substitutedFor,
           unit: packText(i.weight, i.weightUnit),
           qty: i.qty,
+          picked: i.pickedAmount === null ? null : amountText(i.pickedAmount, i),
+          ordered: amountText(orderedAmount(i), i),
           substitution: i.substitution ?? row.substitution,
+          totalPaise: i.totalAmountPaise,
         })),
       note: row.customerNote,
       paymentMode: row.paymentMode,
       paymentStatus: row.paymentStatus,
+      subtotalPaise: row.subtotalPaise,
+      discountPaise: row.discountPaise,
+      pointsRedeemed: row.pointsRedeemed,
+      deliveryFeePaise: row.deliveryFeePaise,
       paidAmountPaise: row.paidAmountPaise,
       duePaise: dueOnDelivery(row),
     }),

@@ -108,6 +108,6 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
     substituted_for: l.substitutedFor,
     ordered_total: l.orderedTotalPaise === null ? null : rupees(l.orderedTotalPaise),
   })),
-  history: o.history.map((h) => ({ status: h.status, at: h.at.toISOString(), by: h.by })),
+  history: o.history.map((h) => ({ kind: h.kind, status: h.status, text: h.text, at: h.at.toISOString(), by: h.by })),
   riders,
 });

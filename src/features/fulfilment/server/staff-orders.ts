@@ -6,7 +6,7 @@
  * everywhere else. A member without `board.view` (a rider) sees and moves only the orders
  * assigned to them; any other order is "not found". The board is order-board.ts.
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import { orderSlotJson } from '#features/delivery/index.ts';
 import {
   advanceOrder,
@@ -18,11 +18,12 @@ import {
 import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { auditLog, customers, orderItems, orders, staff } from '#lib/db/schema.ts';
+import { customers, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
 import { staffVisible } from './order-board.ts';
+import { buildHistory, type HistoryEntry, orderAudits, riderNames } from './order-history.ts';
 
 /** One line of an order as staff read it. */
 export interface StaffOrderLine {
@@ -38,13 +39,6 @@ export interface StaffOrderLine {
   pickedAmount: number | null;
   substitutedFor: string | null;
   orderedTotalPaise: number | null;
-}
-
-/** One entry of an order's history: a status, when, and who made it. */
-export interface StatusChange {
-  status: OrderStatus;
-  at: Date;
-  by: string;
 }
 
 /** An order as the back office shows it. */
@@ -76,7 +70,8 @@ export interface StaffOrder {
   slot: ReturnType<typeof orderSlotJson>;
   rider: { id: number; name: string } | null;
   lines: StaffOrderLine[];
-  history: StatusChange[];
+  /** Status changes, packing, rider, refunds: order-history.ts. */
+  history: HistoryEntry[];
 }
 
 /** The order, or 404 when it does not exist, is hidden, or (for a member without `board.view`) is not theirs. */
@@ -123,38 +118,10 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
     row.riderId
       ? db.select({ id: staff.id, name: staff.name }).from(staff).where(eq(staff.id, row.riderId))
       : Promise.resolve([]),
-    db
-      // Entries name the member by id; the name is today's, from `staff` (ADR 0118).
-      .select({
-        action: auditLog.action,
-        staffName: sql<string>`coalesce(${staff.name}, ${auditLog.staffName})`,
-        at: auditLog.createdAt,
-      })
-      .from(auditLog)
-      .leftJoin(staff, eq(staff.id, auditLog.staffId))
-      .where(and(eq(auditLog.recordType, 'order'), eq(auditLog.recordId, String(orderId))))
-      .orderBy(asc(auditLog.id)),
+    orderAudits(db, orderId),
     refundsFor(db, [orderId]),
   ]);
-  const by = (status: OrderStatus, otherwise: string) =>
-    audits.findLast((a) => a.action === `order.${status}`)?.staffName ?? otherwise;
-  // An online order not paid (shown to staff for its payment problem) started awaiting its payment,
-  // and its release is stamped as a cancellation is.
-  const unpaid = row.status === 'pending_payment' || row.status === 'payment_failed';
-  const history: StatusChange[] = [
-    { status: unpaid ? 'pending_payment' : 'placed', at: row.createdAt, by: 'Customer' },
-  ];
-  const stamps: [OrderStatus, Date | null][] = [
-    ['processed', row.processedAt],
-    ['out_for_delivery', row.outForDeliveryAt],
-    ['delivered', row.deliveredAt],
-    [row.status === 'payment_failed' ? 'payment_failed' : 'cancelled', row.cancelledAt],
-  ];
-  for (const [status, at] of stamps) {
-    if (at)
-      history.push({ status, at, by: by(status, status === 'cancelled' && !row.cancelReason ? 'Customer' : 'Shop') });
-  }
-  history.sort((a, b) => a.at.getTime() - b.at.getTime());
+  const history = buildHistory(row, lines, audits, refunds.get(orderId) ?? [], await riderNames(db, audits));
   return {
     id: row.id,
     status: row.status,

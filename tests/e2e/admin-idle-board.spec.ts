@@ -69,6 +69,10 @@ test('the idle board signs out a minute after the last action, though it keeps p
   // No stale orders: the board and its filters are gone.
   await expect(page.getByRole('link', { name: /^Order #\d+$/ })).toHaveCount(0);
   await expect(page.getByRole('form', { name: 'Filter the board' })).toHaveCount(0);
+  // Nor does the header name anyone: no member, no Sign out, no back-office menu.
+  await expect(page.getByRole('banner').getByText(STAFF.owner.name)).toBeHidden();
+  await expect(page.getByRole('button', { name: 'Sign out' })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeHidden();
 
   // Every request the board made on its own was a marked poll; the last was refused.
   expect(polls.length).toBeGreaterThan(10);

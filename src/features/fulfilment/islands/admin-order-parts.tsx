@@ -88,10 +88,13 @@ export const SESSION_EXPIRED = 'Your session has expired. Please log in again.';
  * In place of an island's content when its staff session has ended while nobody was there (an idle
  * board): an alert with the spec's text and a "Sign in again" link back to this page. Focus moves to
  * the link when it was inside what the state replaces (it would otherwise fall to the page's start).
+ * The page is marked `data-staff-signed-out`, which hides the header's member, Sign out and
+ * navigation (AdminLayout's `data-staff-only`): nobody is signed in any more.
  */
 export function StaffSignedOut() {
   const link = useRef<HTMLAnchorElement>(null);
   useEffect(() => {
+    document.documentElement.dataset.staffSignedOut = '';
     if (document.activeElement === document.body || document.activeElement === null) link.current?.focus();
   }, []);
   return (

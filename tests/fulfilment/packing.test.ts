@@ -32,21 +32,11 @@ import {
   products,
 } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
+import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
 
-const ADDRESS = {
-  type: 'home',
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: 10.5276,
-  longitude: 76.2144,
-};
+const ADDRESS = THRISSUR_ADDRESS;
 
 const packer: StaffActor = { staffId: null, name: 'Test packer', role: 'packer', requestId: null };
 

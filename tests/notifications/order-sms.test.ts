@@ -31,20 +31,10 @@ import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders, products } from '#lib/db/schema.ts';
 import { createInProcessRunner } from '#lib/jobs/index.ts';
 import { maskPhone } from '#lib/log.ts';
+import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
-const ADDRESS = {
-  type: 'home',
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: 10.5276,
-  longitude: 76.2144,
-};
+const ADDRESS = THRISSUR_ADDRESS;
 
 /** Records every message; fails while `failing` is set. */
 class FakeSender implements SmsSender {

@@ -21,21 +21,11 @@ import { retryPaymentRefund, settleRefund } from '#features/payments/server/paym
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, paymentRefunds, products } from '#lib/db/schema.ts';
 import { formatPaise } from '#lib/money.ts';
+import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { FakeGateway, payPlaced } from '../helpers/fake-gateway.ts';
 
-const ADDRESS = {
-  type: 'home',
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: 10.5276,
-  longitude: 76.2144,
-};
+const ADDRESS = THRISSUR_ADDRESS;
 
 const ACTOR = { staffId: null, name: 'Test manager', role: 'manager', requestId: null };
 

@@ -17,20 +17,10 @@ import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, orders, pointsTransactions, products } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
+import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
-const ADDRESS = {
-  type: 'home',
-  name: 'Asha Menon',
-  mobile: '+919876543210',
-  building_num: '12/4',
-  street: 'Round North',
-  landmark: null,
-  city: 'Thrissur',
-  po_box: '680001',
-  latitude: 10.5276,
-  longitude: 76.2144,
-};
+const ADDRESS = THRISSUR_ADDRESS;
 
 describe.each(testDatabaseKinds())('order status on %s', (kind) => {
   let handle: DatabaseHandle;

@@ -11,10 +11,10 @@
  *   deleted once, so the summary is written once however many processes try at the same time.
  *   The `refusal-summary` job does it every minute; the member's next refusal does it first.
  */
-import { and, eq, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, lt, sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
-import { auditRefusalWindows, staff } from '#lib/db/schema.ts';
+import { auditRefusalWindows } from '#lib/db/schema.ts';
 import type { JobDefinition } from '#lib/jobs/index.ts';
 
 /** Length of a counting window: 10 minutes, in ms. Windows start at multiples of it since the epoch. */
@@ -80,24 +80,12 @@ export async function summariseClosedRefusalWindows(db: Database, now = new Date
     const rows = await tx.delete(auditRefusalWindows).where(closed).returning();
     const over = rows.filter((r) => r.refused > REFUSALS_LOGGED_PER_WINDOW);
     if (!over.length) return 0;
-    const names = new Map(
-      (
-        await tx
-          .select({ id: staff.id, name: staff.name })
-          .from(staff)
-          .where(
-            inArray(
-              staff.id,
-              over.map((r) => r.staffId),
-            ),
-          )
-      ).map((m) => [m.id, m.name]),
-    );
     over.sort((a, b) => a.windowStart.getTime() - b.windowStart.getTime() || a.staffId - b.staffId);
     for (const r of over)
       await recordAudit(
         tx,
-        { staffId: r.staffId, name: names.get(r.staffId) ?? '', role: r.role, requestId: null },
+        // A staff entry names the member by id (ADR 0118): no name to read.
+        { staffId: r.staffId, name: '', role: r.role, requestId: null },
         {
           action: 'permission.denied_more',
           after: {

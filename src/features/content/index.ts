@@ -8,7 +8,7 @@ import { getConfig } from '#lib/config.ts';
 import { REFUND_PERIOD } from '#lib/refund-period.ts';
 import { expandPolicy, type PolicyFacts } from './policy.ts';
 
-export { expandPolicy, type PolicyFacts, policyPlaceholders, UnknownPlaceholderError } from './policy.ts';
+export { expandPolicy, type PolicyFacts, UnknownPlaceholderError } from './policy.ts';
 
 /** The shop's policy figures now: the configured delivery zones, the cancel window, the refund period, the points rule. */
 export function policyFacts(): PolicyFacts {

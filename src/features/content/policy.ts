@@ -32,7 +32,7 @@ const escapeHtml = (s: string) =>
  * Rupees for a policy sentence: whole rupees without decimals.
  * @example rupees(4000) // "₹40"; rupees(4950) // "₹49.50"
  */
-export const rupees = (paise: number) => formatPaise(paise).replace(/\.00$/, '');
+const rupees = (paise: number) => formatPaise(paise).replace(/\.00$/, '');
 
 /** The text with its first letter in capitals. */
 const capitalised = (s: string) => s.charAt(0).toUpperCase() + s.slice(1);
@@ -49,7 +49,7 @@ function inWords(items: readonly string[]): string {
  * @example pinCoverage(zone) // "PIN codes 680001–680012, 680020–680022, 680027 and 680028"
  * @example pinCoverage(outer, zones) // "other PIN codes starting with 680"
  */
-export function pinCoverage(zone: Zone, zones: readonly Zone[]): string {
+function pinCoverage(zone: Zone, zones: readonly Zone[]): string {
   const parts: string[] = [];
   const codes = [...zone.pinCodes].map(Number).sort((a, b) => a - b);
   const runs: string[] = [];
@@ -73,19 +73,19 @@ export function pinCoverage(zone: Zone, zones: readonly Zone[]): string {
 }
 
 /** "₹40 on orders below ₹499; free from ₹499" (or "Free" / "₹40 on every order"). */
-export function feeText(zone: Zone): string {
+function feeText(zone: Zone): string {
   if (zone.feePaise === 0 || zone.freeFromPaise === 0) return 'Free on every order';
   return `${rupees(zone.feePaise)} on orders below ${rupees(zone.freeFromPaise)}; free from ${rupees(zone.freeFromPaise)}`;
 }
 
 /** "None" or "₹299". */
-export const minimumText = (zone: Zone) => (zone.minOrderPaise > 0 ? rupees(zone.minOrderPaise) : 'None');
+const minimumText = (zone: Zone) => (zone.minOrderPaise > 0 ? rupees(zone.minOrderPaise) : 'None');
 
 /** The zone's daily windows: "8–10 AM, 10 AM–12 PM and 4–6 PM". */
-export const windowsText = (zone: Zone) => inWords(zone.template.windows.map((w) => windowLabel(w.start, w.end)));
+const windowsText = (zone: Zone) => inWords(zone.template.windows.map((w) => windowLabel(w.start, w.end)));
 
 /** When a same-day slot can still be had, and how far ahead slots are offered. */
-export function sameDayText(zone: Zone): string {
+function sameDayText(zone: Zone): string {
   const t = zone.template;
   const cutoff =
     t.cutoffMinutes % 60 === 0
@@ -155,7 +155,7 @@ function pointsText(perHundred: number): string {
 }
 
 /** The placeholders a page may use, each with its HTML; block ones replace the paragraph they stand in. */
-export function policyPlaceholders(f: PolicyFacts): Record<string, { html: string; block?: boolean }> {
+function policyPlaceholders(f: PolicyFacts): Record<string, { html: string; block?: boolean }> {
   return {
     'delivery.zones': { html: zonesHtml(f.zones), block: true },
     'delivery.summary': { html: escapeHtml(summaryText(f.zones)) },

@@ -108,6 +108,7 @@ describe('policy pages built with another zones file', () => {
       'Test Town: ₹55 delivery, free from ₹650, minimum order ₹150. Test Hills: ₹70 delivery, free from ₹1,200, no minimum order.';
     const slots = 'in Test Town 7–9 AM; in Test Hills 10:30 AM–12 PM and 5–7 PM';
     const sameDay = 'before 3:30 PM in Test Town and while a slot is open in Test Hills';
+    const freeFrom = '₹650 in Test Town and ₹1,200 in Test Hills';
     const expected: Record<string, string[]> = {
       shipping: [summary, slots, sameDay, 'within 30 minutes of placing it'],
       help: [summary, slots, sameDay, '5–7 working days', 'within 30 minutes of placing it'],
@@ -117,11 +118,11 @@ describe('policy pages built with another zones file', () => {
       'product-returns': ['5–7 working days', 'within 30 minutes of placing it'],
       payments: ['5–7 working days', 'You earn 3 points for every full ₹100 you pay'],
       'contact-us': ['5–7 working days', 'within 30 minutes of placing it'],
-      programs: [summary, 'You earn 3 points for every full ₹100 you pay, added when the order is delivered'],
-      'promos-coupons': [summary],
+      programs: [freeFrom, 'You earn 3 points for every full ₹100 you pay, added when the order is delivered'],
+      'promos-coupons': [freeFrom],
       'gift-cards': [summary],
-      'ideas-guides': [summary],
-      'blog/onam-sadya-shopping-list': [summary, slots, sameDay],
+      'ideas-guides': [freeFrom],
+      'blog/onam-sadya-shopping-list': [freeFrom, slots, sameDay],
     };
     for (const [page, facts] of Object.entries(expected)) {
       const text = pageText(dist, page);

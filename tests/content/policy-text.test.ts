@@ -17,11 +17,12 @@ const facts = (zones = parseDeliveryConfig(testZones, 'the test zones').zones): 
 describe('policy placeholders', () => {
   it('fill sentences with each zone’s own figures', () => {
     const html = expandPolicy(
-      '<p>Fees: {{delivery.summary}} Slots {{delivery.slots}}. Same day {{delivery.sameDay}}. Cancel within {{orders.cancelMinutes}} minutes; refunds in {{refunds.period}}.</p>',
+      '<p>Fees: {{delivery.summary}} Free from {{delivery.freeFrom}}. Slots {{delivery.slots}}. Same day {{delivery.sameDay}}. Cancel within {{orders.cancelMinutes}} minutes; refunds in {{refunds.period}}.</p>',
       facts(),
     );
     expect(html).toBe(
       '<p>Fees: Central Thrissur: ₹40 delivery, free from ₹499, no minimum order. Greater Thrissur: ₹60 delivery, free from ₹799, minimum order ₹299. ' +
+        'Free from ₹499 in Central Thrissur and ₹799 in Greater Thrissur. ' +
         'Slots in Central Thrissur 7–9 AM, 9–11 AM, 11 AM–1 PM, 4–6 PM and 6–8 PM; in Greater Thrissur 9–11 AM and 4–6 PM. ' +
         'Same day before 5 PM in Central Thrissur and before 12 PM in Greater Thrissur. Cancel within 30 minutes; refunds in 5–7 working days.</p>',
     );
@@ -48,8 +49,8 @@ describe('policy placeholders', () => {
   });
 
   it('stop at a placeholder they do not know, naming it', () => {
-    expect(() => expandPolicy('<p>Free from {{delivery.freeFrom}}</p>', facts())).toThrow(UnknownPlaceholderError);
-    expect(() => expandPolicy('<p>Free from {{delivery.freeFrom}}</p>', facts())).toThrow('{{delivery.freeFrom}}');
+    expect(() => expandPolicy('<p>Free from {{delivery.freeFromm}}</p>', facts())).toThrow(UnknownPlaceholderError);
+    expect(() => expandPolicy('<p>Free from {{delivery.freeFromm}}</p>', facts())).toThrow('{{delivery.freeFromm}}');
     expect(() => expandPolicy('<p>See {{delivery.zones}} here</p>', facts())).toThrow('must stand alone');
   });
 

@@ -137,6 +137,16 @@ function summaryText(zones: readonly Zone[]): string {
 /** "in Central Thrissur 8–10 AM, … and 8–10 PM; in Greater Thrissur 9–11 AM and 4–6 PM" */
 const slotsText = (zones: readonly Zone[]) => zones.map((z) => `in ${z.name} ${windowsText(z)}`).join('; ');
 
+/** "₹499 in Central Thrissur and ₹799 in Greater Thrissur" (or "every order in …" where delivery is free). */
+const freeFromText = (zones: readonly Zone[]) =>
+  inWords(
+    zones.map((z) =>
+      z.feePaise === 0 || z.freeFromPaise === 0
+        ? `every order in ${z.name}`
+        : `${rupees(z.freeFromPaise)} in ${z.name}`,
+    ),
+  );
+
 /** "before 5 PM in Central Thrissur and before 12 PM in Greater Thrissur" */
 const sameDayBeforeText = (zones: readonly Zone[]) =>
   inWords(
@@ -160,6 +170,7 @@ function policyPlaceholders(f: PolicyFacts): Record<string, { html: string; bloc
     'delivery.zones': { html: zonesHtml(f.zones), block: true },
     'delivery.summary': { html: escapeHtml(summaryText(f.zones)) },
     'delivery.slots': { html: escapeHtml(slotsText(f.zones)) },
+    'delivery.freeFrom': { html: escapeHtml(freeFromText(f.zones)) },
     'delivery.sameDay': { html: escapeHtml(sameDayBeforeText(f.zones)) },
     'orders.cancelMinutes': { html: String(f.cancelMinutes) },
     'refunds.period': { html: escapeHtml(f.refundPeriod) },

@@ -1,9 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser). By default Playwright
  * starts the built server (`npm run build` first; `npm test` does) on a fresh in-memory PGlite
- * seeded with the demo shop. Set BASE_URL to test a server you started yourself instead.
+ * seeded with the demo shop, its checkout on the tests' fixed delivery zones (tests/helpers/zones.ts)
+ * while the prerendered policy pages show the zones the build was made with (the demo shop's by
+ * default). Set BASE_URL to test a server you started yourself instead.
  */
 const port = Number(process.env.E2E_PORT ?? 4390);
 // The payment simulator the e2e server starts follows E2E_PORT, so suites can run side by side.
@@ -65,6 +68,8 @@ export default defineConfig({
           PAYMENT_GATEWAY: 'simulator',
           PAYMENT_SIMULATOR_PORT: String(simulatorPort),
           PAYMENT_PENDING_MINUTES: '1',
+          // Slots and fees at checkout come from the tests' fixed zones, not the demo shop's file.
+          DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
         },
       },
 });

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
 
 /**
  * The pooled run (`npm run test:pooled`, part of `npm test` when TEST_POOLER_URL is set): the
@@ -18,7 +19,14 @@ export default defineConfig({
     ],
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_MODE: 'true', TEST_POOLED_RUN: '1', DB_SESSION_SETTINGS: 'role' },
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      TEST_POOLED_RUN: '1',
+      DB_SESSION_SETTINGS: 'role',
+      DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
+    },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     fileParallelism: true,

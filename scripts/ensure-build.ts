@@ -1,12 +1,15 @@
 /**
  * Builds the site when the build is missing, older than the sources, or made with other shop
- * settings (SITE_URL, SHOP_*, MEDIA_BASE_URL: prerendered pages bake them in). Used by
+ * settings (SITE_URL, SHOP_*, MEDIA_BASE_URL and the delivery zones file's contents: prerendered
+ * pages bake them in, the policy pages state each zone's figures). Used by
  * `npm start` and by the test set-up, so `npx vitest` works on a fresh clone without a prior
  * `npm run build`. DIST_DIR names another build folder (default `dist`).
  */
 import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
+import { DEMO_ZONES_FILE } from '#features/delivery/index.ts';
 import { type Config, getConfig } from '#lib/config.ts';
 import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
 
@@ -20,6 +23,31 @@ const BUILD_ENV_KEYS = [
   'SHOP_ADDRESS',
   'MEDIA_BASE_URL',
 ] as const satisfies (keyof Config)[];
+
+/**
+ * A fingerprint of the delivery zones the build reads: the contents of DELIVERY_ZONES_FILE (a
+ * relative path from the working directory, as the server reads it) or of the demo file under
+ * `root`; "missing" when it cannot be read (the build then stops with the zones' own message).
+ */
+export function zonesFingerprint(root: string, config: Config): string {
+  const file = config.DELIVERY_ZONES_FILE ? path.resolve(config.DELIVERY_ZONES_FILE) : path.join(root, DEMO_ZONES_FILE);
+  try {
+    return createHash('sha256').update(readFileSync(file)).digest('hex').slice(0, 16);
+  } catch {
+    return 'missing';
+  }
+}
+
+/**
+ * The settings a build was made with, as written to `.build-env.json`: BUILD_ENV_KEYS and the
+ * delivery zones' fingerprint.
+ */
+export function buildEnvText(root: string, config: Config): string {
+  return JSON.stringify({
+    ...Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, config[k]])),
+    DELIVERY_ZONES: zonesFingerprint(root, config),
+  });
+}
 
 /** Newest modification time (ms) under the given paths. */
 function newestMtime(root: string, paths: string[]): number {
@@ -43,13 +71,13 @@ function buildPaths(root: string, config: Config) {
     // of the build (src/server/entry-build.ts).
     serverFiles: [path.join(dist, 'server', ENTRY_FILE), path.join(dist, 'server', ASTRO_HANDLER_FILE)],
     buildEnvFile: path.join(dist, '.build-env.json'),
-    buildEnv: JSON.stringify(Object.fromEntries(BUILD_ENV_KEYS.map((k) => [k, config[k]]))),
+    buildEnv: buildEnvText(root, config),
   };
 }
 
 /**
  * Whether `root`'s build needs doing again: a server file missing or older than a source, or
- * made with other shop settings.
+ * made with other shop settings or another delivery zones file.
  */
 export function isBuildStale(root: string, config: Config = getConfig()): boolean {
   const { serverFiles, buildEnvFile, buildEnv } = buildPaths(root, config);

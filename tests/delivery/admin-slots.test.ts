@@ -7,7 +7,6 @@
 
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 import { listAdminSlots, setSlotCapacity, setSlotClosed } from '#features/delivery/server/admin-slots.ts';
 import { setDeliveryClock } from '#features/delivery/server/clock.ts';
 import { setDeliveryConfig } from '#features/delivery/server/zones.ts';
@@ -16,6 +15,7 @@ import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import type { Database } from '#lib/db/index.ts';
 import { deliverySlotUsage, orders, products } from '#lib/db/schema.ts';
+import testZones from '../fixtures/zones.json' with { type: 'json' };
 import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { buyer, NOW, SMALL } from './slot-buyers.ts';
@@ -50,7 +50,7 @@ describe.each(testDatabaseKinds())('staff slot settings on %s', (kind) => {
   it("lists every zone's next 7 days with capacity, booked and left", async () => {
     await place(await buyer(db), '2026-11-27T11:00');
     const zones = await listAdminSlots(db, NOW);
-    expect(zones.map((z) => z.zoneId)).toEqual(demo.zones.map((z) => z.id));
+    expect(zones.map((z) => z.zoneId)).toEqual(testZones.zones.map((z) => z.id));
     const central = zones[0]!;
     expect(new Set(central.slots.map((s) => s.date)).size).toBe(7);
     expect(central.slots.find((s) => s.id === '2026-11-27T11:00')).toMatchObject({

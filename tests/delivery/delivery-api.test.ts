@@ -11,7 +11,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
+import testZones from '../fixtures/zones.json' with { type: 'json' };
 import { ApiClient } from '../helpers/api.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -31,12 +31,12 @@ const FULL = 'That delivery slot is full. Please choose another slot.';
 
 function zonesFile(): string {
   const small = {
-    ...demo,
+    ...testZones,
     slotTemplates: {
-      ...demo.slotTemplates,
+      ...testZones.slotTemplates,
       city: {
-        ...demo.slotTemplates.city,
-        windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 2 })),
+        ...testZones.slotTemplates.city,
+        windows: testZones.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 2 })),
       },
     },
   };

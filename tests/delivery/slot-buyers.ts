@@ -1,16 +1,16 @@
 /**
- * The slot tests' shared fixture: the demo zones with room for 3 orders in each central window
+ * The slot tests' shared fixture: the test zones with room for 3 orders in each central window
  * (SMALL), a morning to book from (NOW), and `buyer`, a new customer with an address and product
  * 1 in the cart, with what place-order needs for a cash order of it.
  */
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 import { orderDelivery } from '#features/delivery/server/order-delivery.ts';
 import { shopInstant } from '#features/delivery/slots.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
+import testZones from '../fixtures/zones.json' with { type: 'json' };
 
 /** An address in Thrissur's central zone (PIN 680001). */
 export const ADDRESS = {
@@ -26,12 +26,15 @@ export const ADDRESS = {
   longitude: 76.21,
 };
 
-/** The demo zones with room for 3 orders in each central window. */
+/** The test zones with room for 3 orders in each central window. */
 export const SMALL = {
-  ...demo,
+  ...testZones,
   slotTemplates: {
-    ...demo.slotTemplates,
-    city: { ...demo.slotTemplates.city, windows: demo.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 3 })) },
+    ...testZones.slotTemplates,
+    city: {
+      ...testZones.slotTemplates.city,
+      windows: testZones.slotTemplates.city.windows.map((w) => ({ ...w, capacity: 3 })),
+    },
   },
 };
 

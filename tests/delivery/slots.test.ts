@@ -4,7 +4,6 @@
  * and the zones file's validation and PIN-code matching.
  */
 import { describe, expect, it } from 'vitest';
-import demo from '#features/delivery/data/zones.json' with { type: 'json' };
 import { parseDeliveryConfig, zoneForPin } from '#features/delivery/server/zones.ts';
 import {
   dayLabel,
@@ -14,8 +13,9 @@ import {
   shopInstant,
   windowLabel,
 } from '#features/delivery/slots.ts';
+import testZones from '../fixtures/zones.json' with { type: 'json' };
 
-const { zones } = parseDeliveryConfig(demo, 'demo');
+const { zones } = parseDeliveryConfig(testZones, 'the test zones');
 const city = zones.find((z) => z.id === 'thrissur-central')!.template;
 /** An instant given as shop time. */
 const ist = (date: string, time: string) => shopInstant(date, time);

@@ -68,7 +68,7 @@ test('FAQ questions open and close from the keyboard', async ({ page }) => {
   const second = page
     .locator('details')
     .filter({ has: page.locator('summary', { hasText: 'When will my order arrive?' }) });
-  const answer = second.getByText('Orders placed before 5 PM are delivered the same day');
+  const answer = second.getByText('Orders placed before 5 PM in Central Thrissur and before 12 PM in Greater Thrissur');
   await expect(answer).toBeHidden();
 
   await first.locator('summary').focus();
@@ -92,10 +92,76 @@ test('/company shows the about page and contact details come from configuration'
   await expect(main).not.toContainText('{email}');
 });
 
-for (const path of ['/faq', '/contact-us', '/blog']) {
+for (const path of ['/faq', '/contact-us', '/blog', '/shipping']) {
   test(`${path} has no automatically detectable accessibility violations`, async ({ page }) => {
     await page.goto(path);
     const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
     expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
   });
 }
+
+/** The demo shop's zones as the policy pages state them (src/features/delivery/data/zones.json). */
+const CENTRAL_SLOTS = '8–10 AM, 10 AM–12 PM, 12–2 PM, 4–6 PM, 6–8 PM and 8–10 PM';
+const DEMO_SUMMARY =
+  'Central Thrissur: ₹40 delivery, free from ₹499, no minimum order. Greater Thrissur: ₹60 delivery, free from ₹799, minimum order ₹299.';
+
+test('Shipping lists each delivery zone with its own fee, minimum, slots and same-day cut-off', async ({ page }) => {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await page.goto('/shipping');
+  const zones = page.getByRole('list', { name: 'Delivery zones' });
+  /** What a zone's card says under `term`. */
+  const detail = (zone: string, term: string) =>
+    zones
+      .getByRole('listitem')
+      .filter({ has: page.getByRole('heading', { name: zone }) })
+      .locator('div')
+      .filter({ has: page.getByRole('term').filter({ hasText: term }) })
+      .getByRole('definition');
+  await expect(detail('Central Thrissur', 'Area')).toHaveText(
+    'PIN codes 680001–680012, 680020–680022, 680027 and 680028',
+  );
+  await expect(detail('Central Thrissur', 'Delivery fee')).toHaveText('₹40 on orders below ₹499; free from ₹499');
+  await expect(detail('Central Thrissur', 'Minimum order')).toHaveText('None');
+  await expect(detail('Central Thrissur', 'Delivery slots')).toHaveText(`${CENTRAL_SLOTS}, every day`);
+  await expect(detail('Central Thrissur', 'Same-day delivery')).toContainText(
+    'Order before 5 PM for a slot the same day. Each slot closes 2 hours before it starts.',
+  );
+  await expect(detail('Greater Thrissur', 'Area')).toHaveText('Other PIN codes starting with 680');
+  await expect(detail('Greater Thrissur', 'Delivery fee')).toHaveText('₹60 on orders below ₹799; free from ₹799');
+  await expect(detail('Greater Thrissur', 'Minimum order')).toHaveText('₹299');
+  await expect(detail('Greater Thrissur', 'Delivery slots')).toHaveText('9–11 AM and 4–6 PM, every day');
+  await expect(detail('Greater Thrissur', 'Same-day delivery')).toContainText(
+    'Order before 12 PM for a slot the same day. Each slot closes 3 hours before it starts.',
+  );
+  await expect(page.getByRole('main')).toContainText(DEMO_SUMMARY);
+});
+
+for (const path of ['/help', '/faq', '/terms-and-conditions', '/about']) {
+  test(`${path} states the demo zones' fees, minimums and slots`, async ({ page }) => {
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await expect(main).toContainText(DEMO_SUMMARY);
+    await expect(main).toContainText(`in Central Thrissur ${CENTRAL_SLOTS}; in Greater Thrissur 9–11 AM and 4–6 PM`);
+    await expect(main).not.toContainText('no minimum order value');
+  });
+}
+
+test('refund periods agree: 5–7 working days on the returns, payments and FAQ pages', async ({ page }) => {
+  for (const path of ['/product-returns', '/payments', '/faq']) {
+    await page.goto(path);
+    const main = page.getByRole('main');
+    await expect(main, path).toContainText('5–7 working days');
+    await expect(main, path).not.toContainText('business days');
+  }
+});
+
+test('Shipping fits a 360 px phone and passes axe', async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 800 });
+  await page.goto('/shipping');
+  await expect(page.getByRole('heading', { level: 3, name: 'Greater Thrissur' })).toBeVisible();
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow).toBeLessThanOrEqual(0);
+  const results = await new AxeBuilder({ page }).withTags(['wcag2a', 'wcag2aa', 'wcag21aa']).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`)).toEqual([]);
+});

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { directUrl, pooledRun } from './database.ts';
+import { TEST_ZONES_FILE } from './zones.ts';
 
 export interface RunningServer {
   baseUrl: string;
@@ -66,6 +67,8 @@ export async function startServer(
       WEB_CONCURRENCY: '1',
       // Demo mode starts the payment simulator: each server gets its own port for it.
       PAYMENT_SIMULATOR_PORT: String(await freePort()),
+      // The tests' fixed delivery zones, whichever process starts the server (global set-up included).
+      DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
       ...(pooledRun() && env.DATABASE_URL
         ? { DB_SESSION_SETTINGS: 'role', DATABASE_MIGRATION_URL: directUrl(env.DATABASE_URL) }
         : {}),

@@ -1,7 +1,7 @@
 /**
  * When `npm start` and the test set-up build again (scripts/ensure-build.ts): the built server is
  * two files, Astro's handler and our entry bundled after it; either one missing, or older than a
- * source, or a build made with other shop settings, means a new build.
+ * source, or a build made with other shop settings or other delivery zones, means a new build.
  */
 import { mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
@@ -9,7 +9,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
-import { isBuildStale } from '../../scripts/ensure-build.ts';
+import { buildEnvText, isBuildStale } from '../../scripts/ensure-build.ts';
 
 let root: string;
 const saved = { ...process.env };
@@ -28,12 +28,7 @@ function freshBuild(): void {
   write('src/pages/index.astro', 3600);
   write(`dist/server/${ASTRO_HANDLER_FILE}`, 70);
   write(`dist/server/${ENTRY_FILE}`, 60);
-  const { SITE_URL, SHOP_NAME, SHOP_EMAIL, SHOP_PHONE, SHOP_ADDRESS, MEDIA_BASE_URL } = getConfig();
-  write(
-    'dist/.build-env.json',
-    60,
-    JSON.stringify({ SITE_URL, SHOP_NAME, SHOP_EMAIL, SHOP_PHONE, SHOP_ADDRESS, MEDIA_BASE_URL }),
-  );
+  write('dist/.build-env.json', 60, buildEnvText(root, getConfig()));
 }
 
 beforeEach(() => {
@@ -73,6 +68,25 @@ describe('whether the build is stale', () => {
   it('builds again for other shop settings', () => {
     freshBuild();
     process.env.SHOP_NAME = 'Another Shop';
+    resetConfigForTests();
+    expect(isBuildStale(root)).toBe(true);
+  });
+
+  it('builds again when the delivery zones file says something else', () => {
+    const zones = path.join(root, 'zones.json');
+    writeFileSync(zones, '{"zones": "first"}');
+    process.env.DELIVERY_ZONES_FILE = zones;
+    resetConfigForTests();
+    freshBuild();
+    expect(isBuildStale(root)).toBe(false);
+    writeFileSync(zones, '{"zones": "second"}');
+    expect(isBuildStale(root)).toBe(true);
+  });
+
+  it('builds again when the zones setting names another file', () => {
+    freshBuild();
+    process.env.DELIVERY_ZONES_FILE = path.join(root, 'elsewhere.json');
+    writeFileSync(process.env.DELIVERY_ZONES_FILE, '{}');
     resetConfigForTests();
     expect(isBuildStale(root)).toBe(true);
   });

@@ -62,7 +62,7 @@ export const CHECKOUT_MESSAGES = {
   promoMissing: 'Please enter a promo code.',
   promoInvalid: 'Invalid promo code.',
   promoFailed: 'Failed to apply promo code.',
-  promoApplied: 'Promo code applied! 5% discount applied.',
+  promoApplied: 'Promo code applied!',
   pointsWhole: 'points must be a whole number.',
 } as const;
 

@@ -15,6 +15,7 @@ export {
 } from './server/order-delivery.ts';
 export { listZoneSlots } from './server/slot-usage.ts';
 export {
+  DEMO_ZONES_FILE,
   type DeliveryConfig,
   DeliveryConfigError,
   defaultZone,
@@ -29,5 +30,6 @@ export {
   type Slot,
   shopInstant,
   shopTime,
+  timeOfDayLabel,
   windowLabel,
 } from './slots.ts';

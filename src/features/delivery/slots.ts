@@ -70,6 +70,16 @@ function clock(minutes: number): { text: string; half: 'AM' | 'PM' } {
 }
 
 /**
+ * A time of day for people.
+ * @example timeOfDayLabel('17:00') // "5 PM"
+ * @example timeOfDayLabel('11:30') // "11:30 AM"
+ */
+export function timeOfDayLabel(hhmm: string): string {
+  const c = clock(minutesOf(hhmm));
+  return `${c.text} ${c.half}`;
+}
+
+/**
  * A window for people, the half of the day said once when both ends share it.
  * @example windowLabel('07:00', '09:00') // "7–9 AM"
  * @example windowLabel('11:00', '13:00') // "11 AM–1 PM"

@@ -4,6 +4,8 @@
  * (sending) and the account island (the language choice).
  */
 
+import { REFUND_PERIOD, REFUND_WORKING_DAYS } from '#lib/refund-period.ts';
+
 /** The SMS languages a customer can choose (stored on the customer as `sms_language`). */
 export const SMS_LANGUAGE_OPTIONS = [
   { value: 'en', label: 'English' },
@@ -21,7 +23,7 @@ const TEXTS: Record<SmsLanguage, Record<OrderSmsEvent, (shop: string, order: num
     delivered: (shop, n) => `${shop}: Your order #${n} has been delivered. Thank you for shopping with us!`,
     cancelled: (shop, n) => `${shop}: Your order #${n} has been cancelled. Any refund is shown under My Orders.`,
     payment_refunded: (shop, n) =>
-      `${shop}: Your payment for order #${n} arrived after the order was released, so it was not placed. The payment is being refunded to your original payment method (5–7 working days).`,
+      `${shop}: Your payment for order #${n} arrived after the order was released, so it was not placed. The payment is being refunded to your original payment method (${REFUND_PERIOD}).`,
   },
   ml: {
     confirmed: (shop, n) => `${shop}: നിങ്ങളുടെ ഓർഡർ #${n} സ്ഥിരീകരിച്ചു. ഡെലിവറിക്ക് പുറപ്പെടുമ്പോൾ SMS അയയ്ക്കും.`,
@@ -29,7 +31,7 @@ const TEXTS: Record<SmsLanguage, Record<OrderSmsEvent, (shop: string, order: num
     delivered: (shop, n) => `${shop}: നിങ്ങളുടെ ഓർഡർ #${n} ഡെലിവർ ചെയ്തു. ഞങ്ങളോടൊപ്പം ഷോപ്പ് ചെയ്തതിന് നന്ദി!`,
     cancelled: (shop, n) => `${shop}: നിങ്ങളുടെ ഓർഡർ #${n} റദ്ദാക്കി. റീഫണ്ട് വിവരങ്ങൾ My Orders-ൽ കാണാം.`,
     payment_refunded: (shop, n) =>
-      `${shop}: ഓർഡർ #${n} റദ്ദായതിനു ശേഷമാണ് നിങ്ങളുടെ പേയ്മെന്റ് എത്തിയത്. തുക നിങ്ങളുടെ പേയ്മെന്റ് രീതിയിലേക്ക് റീഫണ്ട് ചെയ്യുന്നു (5–7 പ്രവൃത്തി ദിവസം).`,
+      `${shop}: ഓർഡർ #${n} റദ്ദായതിനു ശേഷമാണ് നിങ്ങളുടെ പേയ്മെന്റ് എത്തിയത്. തുക നിങ്ങളുടെ പേയ്മെന്റ് രീതിയിലേക്ക് റീഫണ്ട് ചെയ്യുന്നു (${REFUND_WORKING_DAYS.from}–${REFUND_WORKING_DAYS.to} പ്രവൃത്തി ദിവസം).`,
   },
 };
 

@@ -3,14 +3,15 @@
  * orders list, the order details and the tracking page say it. Pure (server and islands):
  * it reads the order as placed, and says exactly what cancelOrder restores —
  * - paid with credit: the amount back on the FarmFresh credit line, at once;
- * - paid online: the amount to the original payment method, which the gateway takes 5–7
- *   working days to return;
+ * - paid online: the amount to the original payment method, which the gateway takes
+ *   REFUND_PERIOD (5–7 working days) to return;
  * - points redeemed: back on the points balance, at once.
  * Cash and card-on-delivery orders were never charged, so only their points come back.
  * Packing that picked a line lighter or substituted it with a cheaper product gives back the
- * difference the same way (credit at once, an online payment in 5–7 working days), on any order.
+ * difference the same way (credit at once, an online payment in REFUND_PERIOD), on any order.
  */
 import { formatPaise } from '#lib/money.ts';
+import { REFUND_PERIOD } from '#lib/refund-period.ts';
 
 /** One thing given back: where it went, the amount (paise) or points, and the sentence the customer reads. */
 export interface RefundPart {
@@ -47,10 +48,10 @@ function onlineStanding(o: RefundableOrder, reason: string): 'processed' | 'fail
 /** "₹X to your original payment method …", as the refund stands. */
 function onlineText(amount: string, standing: 'processed' | 'failed' | 'pending', what = ''): string {
   if (standing === 'processed')
-    return `${amount}${what} refunded to your original payment method — it can take 5–7 working days to show`;
+    return `${amount}${what} refunded to your original payment method — it can take ${REFUND_PERIOD} to show`;
   if (standing === 'failed')
     return `${amount}${what} to your original payment method: the refund is delayed and we are retrying it`;
-  return `${amount}${what} to your original payment method within 5–7 working days`;
+  return `${amount}${what} to your original payment method within ${REFUND_PERIOD}`;
 }
 
 /**

@@ -7,6 +7,9 @@
 /** A payment mode as stored on an order. */
 export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
 
+/** Minutes after placing it during which a customer may cancel an order that is still placed. */
+export const CANCEL_WINDOW_MINUTES = 30;
+
 export const ORDER_MESSAGES = {
   loginForOrders: 'Please log in to view your orders.',
   noOrders: 'No orders found.',

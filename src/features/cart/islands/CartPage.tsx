@@ -2,7 +2,7 @@
  * The cart screen, My Cart (docs/storefront-rules.md#cart): the item count, a table
  * of product, price, quantity stepper (minus disabled at 1 and while the line updates), line
  * subtotal and remove (with the Cancel/Remove confirmation); the Order Summary with subtotal,
- * delivery fee (the shop's policy: free from ₹499, else ₹40, as the server computes it), how
+ * delivery fee (the delivery zone's fee and free-delivery threshold, as the server computes it), how
  * much more buys free delivery, total, and Proceed to Checkout (disabled when empty). Empty:
  * "Your Cart is Empty" / "Add some items to get started!" with Continue Shopping. Money with
  * 2 decimals.

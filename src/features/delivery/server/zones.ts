@@ -61,15 +61,16 @@ export function readDeliveryConfig(path: string): DeliveryConfig {
   return parseDeliveryConfig(raw, path);
 }
 
+/** The demo shop's zones file, from the project root: what an empty DELIVERY_ZONES_FILE means. */
+export const DEMO_ZONES_FILE = 'src/features/delivery/data/zones.json';
+
 let loaded: DeliveryConfig | null = null;
 
 /** The shop's delivery configuration (read once per process). */
 export function deliveryConfig(): DeliveryConfig {
   if (!loaded) {
     const file = getConfig().DELIVERY_ZONES_FILE;
-    loaded = file
-      ? readDeliveryConfig(file)
-      : parseDeliveryConfig(demoZones, 'the demo zones (src/features/delivery/data/zones.json)');
+    loaded = file ? readDeliveryConfig(file) : parseDeliveryConfig(demoZones, `the demo zones (${DEMO_ZONES_FILE})`);
   }
   return loaded;
 }

@@ -9,6 +9,7 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { ConfirmDialog } from '#lib/ui/controls.tsx';
 import type { cancelOrderRoute } from '../contract.ts';
+import { CANCEL_WINDOW_MINUTES } from '../rules.ts';
 
 const CANCEL_FAILED = 'Failed to cancel the order.';
 
@@ -60,8 +61,8 @@ export function CancelOrderButton({
         title="Cancel Order"
         message={
           <p>
-            Cancel order #{orderId}? Orders can be cancelled within 30 minutes of placing them, before we start
-            preparing them.
+            Cancel order #{orderId}? Orders can be cancelled within {CANCEL_WINDOW_MINUTES} minutes of placing them,
+            before we start preparing them.
           </p>
         }
         confirmLabel="Yes, cancel order"

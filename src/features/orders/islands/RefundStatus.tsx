@@ -6,6 +6,7 @@
  * gateway's failure reason (StaffPayment.tsx).
  */
 import { formatPaise } from '#lib/money.ts';
+import { REFUND_PERIOD } from '#lib/refund-period.ts';
 import type { OrderJson } from '../contract.ts';
 
 /** A refund of an online payment, as the customer's order JSON lists it. */
@@ -23,7 +24,7 @@ export const REFUND_REASON: Record<RefundJson['reason'], string> = {
 
 /** Where a refund stands, as a customer reads it. */
 export function refundStatusText(status: RefundStatusValue): string {
-  if (status === 'processed') return 'processed: your bank shows it within 5–7 working days';
+  if (status === 'processed') return `processed: your bank shows it within ${REFUND_PERIOD}`;
   if (status === 'failed') return 'failed, we are retrying';
   return 'pending';
 }

@@ -14,6 +14,7 @@ import type { ReactNode } from 'react';
 import SlotRow from '#features/delivery/islands/SlotRow.tsx';
 import type { OrderJson } from '../contract.ts';
 import {
+  CANCEL_WINDOW_MINUTES,
   ORDER_MESSAGES,
   orderDate,
   orderDateTime,
@@ -306,7 +307,9 @@ export default function TrackOrder({ state, cancel }: { state: TrackState; cance
           {order.cancellable && cancel && (
             <div data-needs-js className="mt-5 flex flex-wrap items-center gap-3 border-t border-slate-200 pt-4">
               {cancel}
-              <p className="text-sm text-slate-600">You can cancel within 30 minutes of placing the order.</p>
+              <p className="text-sm text-slate-600">
+                You can cancel within {CANCEL_WINDOW_MINUTES} minutes of placing the order.
+              </p>
             </div>
           )}
         </section>

@@ -13,13 +13,13 @@ import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { type ORDER_STATUSES, orderAdjustments, orderItems, orders, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
-import type { PaymentMode } from '../rules.ts';
+import { CANCEL_WINDOW_MINUTES, type PaymentMode } from '../rules.ts';
 
 export type OrderStatus = (typeof ORDER_STATUSES)[number];
 export type { PaymentMode } from '../rules.ts';
 
-/** Customer-facing cancellation window (the shop's policy: 30 minutes), in milliseconds. */
-export const CANCEL_WINDOW_MS = 30 * 60_000;
+/** Customer-facing cancellation window (CANCEL_WINDOW_MINUTES), in milliseconds. */
+export const CANCEL_WINDOW_MS = CANCEL_WINDOW_MINUTES * 60_000;
 
 /** The statuses of an online order the shop does not have: awaiting its payment, or released unpaid. */
 export const UNPAID_STATUSES = ['pending_payment', 'payment_failed'] as const;

@@ -13,6 +13,7 @@ import { type OrderSettlement, type PaymentGateway, requestRefund, sendRefund } 
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
+import { CANCEL_WINDOW_MINUTES } from '../rules.ts';
 import { orderConfirmed } from './confirmation.ts';
 import { CANCEL_WINDOW_MS, confirmedOrders, getOrder, type Order, type OrderRow, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './stock-and-balances.ts';
@@ -89,7 +90,10 @@ export async function cancelOrder(
     if (row.status !== 'placed')
       throw new AppError('conflict', 'This order can no longer be cancelled: it is already being prepared.');
     if (now.getTime() - row.createdAt.getTime() >= CANCEL_WINDOW_MS) {
-      throw new AppError('conflict', 'Orders can be cancelled only within 30 minutes of placing them.');
+      throw new AppError(
+        'conflict',
+        `Orders can be cancelled only within ${CANCEL_WINDOW_MINUTES} minutes of placing them.`,
+      );
     }
     return { id: row.id, refundId: await cancelLocked(tx, row, now, null) };
   });

@@ -8,6 +8,7 @@ import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import { AppError, badRequest, notFound } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
+import { REFUND_PERIOD } from '#lib/refund-period.ts';
 import {
   GatewayError,
   type PaymentGateway,
@@ -28,8 +29,7 @@ export const PAYMENT_UNCONFIRMED =
 export const PAYMENT_PROBLEM =
   'We could not accept this payment: its amount does not match your order. Please contact us; any amount taken is returned.';
 /** 409 for a payment that arrived after its order was released. */
-export const PAYMENT_TOO_LATE =
-  'Your order was released before the payment arrived, so it was not placed. The payment is refunded to your original payment method within 5–7 working days.';
+export const PAYMENT_TOO_LATE = `Your order was released before the payment arrived, so it was not placed. The payment is refunded to your original payment method within ${REFUND_PERIOD}.`;
 
 /** Online payment is off: 400. */
 const noGateway = () => badRequest('Online payment is not available.');

@@ -144,8 +144,9 @@ export async function checkCheckoutPayment(
 /**
  * Where an online order's payment stands at the gateway, for staff: `not_created` (no gateway
  * order), `created` (no payment tried), `failed` (only failed tries), `authorized`, `captured`,
- * `refunded`, or `unknown` when the gateway cannot be asked; with the payments the gateway
- * lists. A paid order is not asked about (its payment is recorded); an unpaid one is asked live.
+ * `refunded` (a payment the gateway lists as refunded), or `unknown` when the gateway cannot be
+ * asked; with the payments the gateway lists. A paid order (refunds or not: they are listed
+ * apart) is `captured` without asking; an unpaid one is asked live.
  */
 export async function gatewayPaymentState(
   gateway: PaymentGateway | null,
@@ -155,8 +156,8 @@ export async function gatewayPaymentState(
   payments: { id: string; status: GatewayPayment['status']; method: string | null }[];
 }> {
   if (!order.gatewayOrderId) return { state: 'not_created', payments: [] };
-  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded')
-    return { state: order.paymentStatus === 'paid' ? 'captured' : 'refunded', payments: [] };
+  // Paid: the gateway captured it (refunds, with their own status, are listed apart).
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { state: 'captured', payments: [] };
   if (!gateway) return { state: 'unknown', payments: [] };
   try {
     const found = await gateway.fetchOrderPayments(order.gatewayOrderId);

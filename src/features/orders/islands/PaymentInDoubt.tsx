@@ -102,7 +102,7 @@ export default function PaymentInDoubt({ order, lostConnection = false, actionLa
 
   if (phase === 'paid')
     return (
-      <section className="mx-auto mt-6 max-w-2xl rounded-xl border border-brand-200 bg-brand-50 p-4">
+      <section className="mx-auto my-6 max-w-2xl rounded-xl border border-brand-200 bg-brand-50 p-4">
         <p role="status" className="font-semibold text-slate-900">
           {MSG.paid(order.id)}
         </p>
@@ -118,17 +118,27 @@ export default function PaymentInDoubt({ order, lostConnection = false, actionLa
     return (
       <p
         role="status"
-        className="mx-auto mt-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-4 font-medium text-slate-900"
+        className="mx-auto my-6 max-w-2xl rounded-xl border border-slate-200 bg-white p-4 font-medium text-slate-900"
       >
         {MSG.released(order.id)}
       </p>
     );
 
   const units = order.order_items.reduce((n, i) => n + i.qty, 0);
+  /** One of the order's figures (rupees as the order JSON has them); `less` for a reduction. */
+  const figure = (label: string, rupees: string, less = false) => (
+    <div className="flex justify-between">
+      <dt>{label}</dt>
+      <dd className="tabular-nums">
+        {less ? '−' : ''}
+        {formatPaise(rupeesToPaise(rupees))}
+      </dd>
+    </div>
+  );
   return (
     <section
       aria-labelledby={`${messageId}-title`}
-      className="mx-auto mt-6 max-w-2xl rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
+      className="mx-auto my-6 max-w-2xl rounded-xl border border-amber-300 bg-amber-50 p-4 sm:p-5"
     >
       {lostConnection && (
         <p role="alert" className="mb-3 rounded-lg bg-white px-3 py-2 text-sm font-medium text-slate-900">
@@ -152,12 +162,18 @@ export default function PaymentInDoubt({ order, lostConnection = false, actionLa
           </li>
         ))}
       </ul>
-      <p className="mt-2 flex justify-between border-t border-amber-300 pt-2 font-semibold text-slate-900">
-        <span>
-          Total ({units} {units === 1 ? 'item' : 'items'})
-        </span>
-        <span className="tabular-nums">{formatPaise(rupeesToPaise(order.paid_amount))}</span>
-      </p>
+      <dl className="mt-2 space-y-1 border-t border-amber-300 pt-2 text-sm text-slate-800">
+        {figure('Subtotal', order.subtotal)}
+        {rupeesToPaise(order.discount) > 0 && figure('Discount', order.discount, true)}
+        {order.points > 0 && figure(`Points (${order.points})`, String(order.points), true)}
+        {figure('Delivery fee', order.delivery_fee)}
+        <div className="flex justify-between pt-1 text-base font-semibold text-slate-900">
+          <dt>
+            Total ({units} {units === 1 ? 'item' : 'items'})
+          </dt>
+          <dd className="tabular-nums">{formatPaise(rupeesToPaise(order.paid_amount))}</dd>
+        </div>
+      </dl>
       <div className="mt-4 flex flex-wrap gap-2">
         <button
           type="button"

@@ -298,7 +298,9 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     const pending = await c.get('/api/customer/payments/pending');
     expect(pending.status).toBe(200);
     expect(pending.body.data.order).toMatchObject({ id: orderId, order_status: 'pending_payment' });
-    expect(pending.body.data.order.order_items.map((i: { product: { id: number }; qty: number }) => i.qty)).toEqual([2]);
+    expect(pending.body.data.order.order_items.map((i: { product: { id: number }; qty: number }) => i.qty)).toEqual([
+      2,
+    ]);
     expect(pending.body.data.order.order_items[0].product.id).toBe(productId);
 
     // Another customer never sees it, and cannot ask about it.

@@ -51,6 +51,9 @@ export default function PaymentInDoubt({ order, lostConnection = false, actionLa
   const [unreachable, setUnreachable] = useState(false);
   const settled = useRef(false);
   const inFlight = useRef(false);
+  // The latest handlers, so a parent's re-render does not restart the checks.
+  const handlers = useRef({ onPaid, onReleased });
+  handlers.current = { onPaid, onReleased };
 
   useEffect(() => {
     $heldByPayment.set(order.id);
@@ -66,13 +69,14 @@ export default function PaymentInDoubt({ order, lostConnection = false, actionLa
       if (answer.status === 'pending') return;
       settled.current = true;
       $heldByPayment.set(null);
+      const { onPaid: paid, onReleased: released } = handlers.current;
       if (answer.status === 'paid' && answer.order) {
-        if (onPaid) return onPaid(answer.order);
+        if (paid) return paid(answer.order);
         setPhase('paid');
         void loadCart(true);
         return;
       }
-      if (onReleased) return onReleased(order.id);
+      if (released) return released(order.id);
       setPhase('released');
       void loadCart(true);
     } catch (err) {
@@ -83,7 +87,7 @@ export default function PaymentInDoubt({ order, lostConnection = false, actionLa
       inFlight.current = false;
       setAsking(false);
     }
-  }, [order.id, onPaid, onReleased]);
+  }, [order.id]);
 
   useEffect(() => {
     void check();

@@ -2,7 +2,7 @@
  * Pay Online beyond the simulator's own modal:
  * - With Razorpay as the gateway: checkout.js (a stand-in served for Razorpay's URL) is allowed by
  *   the checkout page's policy and loaded once, opened with the gateway order and the customer's
- *   name and phone; a dismissal releases the order; the callback is verified.
+ *   name and phone; a dismissal releases the order and says no money was taken; the callback is verified.
  * - A refund the gateway failed: "failed, we are retrying" for the customer, flagged on the board,
  *   its reason on the staff's order page, and Retry refund sends it again.
  */
@@ -65,7 +65,7 @@ test('with Razorpay as the gateway, checkout.js is loaded once from Razorpay, a 
     w.openedRazorpay = undefined;
     checkout.options.modal.ondismiss();
   });
-  await expect(page.getByRole('alert').filter({ hasText: 'Payment processing failed.' })).toBeVisible();
+  await expect(page.getByRole('alert').filter({ hasText: 'Payment cancelled: no money was taken.' })).toBeVisible();
   await expect.poll(() => cartLines(page)).toEqual(before);
 
   // Again, paid inside "Razorpay" (the simulator takes the payment): the callback is verified.

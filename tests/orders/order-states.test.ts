@@ -25,6 +25,10 @@ import { customers, deliverySlotUsage, orders, products, promoCodes } from '#lib
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { FakeGateway } from '../helpers/fake-gateway.ts';
 
+/** The ids of the orders a board lists in its slots. */
+const boardIds = (board: Awaited<ReturnType<typeof readBoard>>) =>
+  board.days.flatMap((d) => d.slots.flatMap((slot) => slot.orders.map((o) => o.id)));
+
 const ADDRESS = {
   type: 'home',
   name: 'Buyer',
@@ -101,7 +105,8 @@ describe.each(testDatabaseKinds())('an online order’s states on %s', (kind) =>
     await expect(evaluatePromo(db, customerId, 'ONCEONLY', subtotalPaise)).rejects.toMatchObject({
       message: 'You have already used this promo code.',
     });
-    // The customer does not see it and cannot cancel it; staff cannot move it, nor find it on the board.
+    // The customer does not see it and cannot cancel it; staff cannot move it. The board lists it only
+    // under its status filter ("Awaiting payment") or a search, never among the shop's orders.
     expect(await listOrders(db, customerId)).toEqual([]);
     await expect(getOrder(db, customerId, orderId)).rejects.toMatchObject({ code: 'not_found' });
     await expect(cancelOrder(db, customerId, orderId)).rejects.toMatchObject({ code: 'not_found' });
@@ -109,7 +114,11 @@ describe.each(testDatabaseKinds())('an online order’s states on %s', (kind) =>
       code: 'conflict',
       message: `Order ${orderId} is awaiting its online payment: it cannot move forward yet.`,
     });
-    expect((await readBoard(db, { q: String(orderId) })).results).toEqual([]);
+    expect(boardIds(await readBoard(db))).not.toContain(orderId);
+    expect(boardIds(await readBoard(db, { status: 'pending_payment' }))).toContain(orderId);
+    expect((await readBoard(db, { q: String(orderId) })).results?.map((o) => [o.id, o.status])).toEqual([
+      [orderId, 'pending_payment'],
+    ]);
 
     // Paid, the shop has it: placed.
     const payment = gateway.pay(placed.payment!.orderId);
@@ -142,10 +151,11 @@ describe.each(testDatabaseKinds())('an online order’s states on %s', (kind) =>
     expect(await pointsOf(customerId)).toBe(20);
     await expect(evaluatePromo(db, customerId, 'ONCEONLY', subtotalPaise)).resolves.toMatchObject({ code: 'ONCEONLY' });
     expect((await listCart(db, customerId)).map((l) => [l.productId, l.qty])).toEqual([[1, 3]]);
-    // Still out of the customer's sight and the board's; not a cancellation by anyone.
+    // Still out of the customer's sight and of the board's orders (but under "Payment failed"); not a cancellation by anyone.
     expect(await listOrders(db, customerId)).toEqual([]);
     await expect(getOrder(db, customerId, orderId)).rejects.toMatchObject({ code: 'not_found' });
-    expect((await readBoard(db, { q: String(orderId) })).results).toEqual([]);
+    expect(boardIds(await readBoard(db))).not.toContain(orderId);
+    expect(boardIds(await readBoard(db, { status: 'payment_failed' }))).toContain(orderId);
     expect(await db.$count(orders, and(eq(orders.customerId, customerId), eq(orders.status, 'cancelled')))).toBe(0);
     await expect(advanceOrder(db, orderId)).rejects.toMatchObject({
       code: 'conflict',

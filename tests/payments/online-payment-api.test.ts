@@ -292,6 +292,81 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     ]);
   });
 
+  it('an order awaiting its payment: only its customer reads it and asks again; staff open it with the gateway state', async () => {
+    simulator.settings({ webhooks: 'never' });
+    const { c, orderId, payment, productId } = await placeOnline();
+    const pending = await c.get('/api/customer/payments/pending');
+    expect(pending.status).toBe(200);
+    expect(pending.body.data.order).toMatchObject({ id: orderId, order_status: 'pending_payment' });
+    expect(pending.body.data.order.order_items.map((i: { product: { id: number }; qty: number }) => i.qty)).toEqual([
+      2,
+    ]);
+    expect(pending.body.data.order.order_items[0].product.id).toBe(productId);
+
+    // Another customer never sees it, and cannot ask about it.
+    const other = new ApiClient(shop);
+    await other.signUp();
+    expect((await other.get('/api/customer/payments/pending')).body.data).toEqual({ order: null });
+    expect((await other.post('/api/customer/payments/check', { json: { order_id: orderId } })).status).toBe(404);
+    expect((await other.post('/api/customer/payments/check', { json: { order_id: 'x' } })).status).toBe(400);
+    expect((await new ApiClient(shop).get('/api/customer/payments/pending')).status).toBe(401);
+
+    // Nothing paid yet: still pending, and nothing is released by asking.
+    const still = await c.post('/api/customer/payments/check', { json: { order_id: orderId } });
+    expect(still.status).toBe(200);
+    expect(still.body.data).toMatchObject({ status: 'pending', order_id: orderId });
+
+    // Staff: the board's "Awaiting payment" filter lists it, its page opens with the gateway state; no move.
+    const manager = await staffClient(shop, DEMO_STAFF_PHONE.manager);
+    const seen = await manager.get(`/api/admin/orders/${orderId}`);
+    expect(seen.status).toBe(200);
+    expect(seen.body.data.order).toMatchObject({
+      status: 'pending_payment',
+      payment: { gateway_order_id: payment.order_id, gateway_state: 'created', gateway_payments: [] },
+    });
+    const board = (await manager.get(`/api/admin/board?q=${orderId}`)).body.data;
+    expect(JSON.stringify(board)).toContain(`"id":${orderId}`);
+    expect((await manager.post(`/api/admin/orders/${orderId}/processed`, { json: {} })).status).toBe(409);
+
+    // The payment goes through with its webhook lost: the customer's check and the webhook race, one outcome.
+    const fields = await pay(payment.order_id);
+    const [checked] = await Promise.all([
+      c.post('/api/customer/payments/check', { json: { order_id: orderId } }),
+      c.post('/api/customer/payments/check', { json: { order_id: orderId } }),
+      simulator.flushWebhooks(),
+    ]);
+    expect(checked.status).toBe(200);
+    expect(checked.body.data).toMatchObject({ status: 'paid', order: { id: orderId, payment_status: 'paid' } });
+    expect((await c.post('/api/customer/payments/razorpay/verify', { json: fields })).status).toBe(200);
+    const mine = (await c.get('/api/customer/my-orders')).body.data.orders;
+    expect(mine.map((o: { id: number }) => o.id)).toEqual([orderId]);
+    expect((await c.get('/api/customer/payments/pending')).body.data).toEqual({ order: null });
+    const paidSeen = (await manager.get(`/api/admin/orders/${orderId}`)).body.data.order;
+    expect(paidSeen.payment).toMatchObject({ gateway_state: 'captured', payment_id: fields.razorpay_payment_id });
+    simulator.settings({ webhooks: 'now' });
+  });
+
+  it('a released order answers "released" to the check, and staff see it with its failed gateway state', async () => {
+    simulator.settings({ webhooks: 'now' });
+    const { c, orderId, payment } = await placeOnline();
+    await pay(payment.order_id, 'decline');
+    const manager = await staffClient(shop, DEMO_STAFF_PHONE.manager);
+    const before = (await manager.get(`/api/admin/orders/${orderId}`)).body.data.order;
+    expect(before.payment.gateway_state).toBe('failed');
+    expect(before.payment.gateway_payments).toEqual([expect.objectContaining({ status: 'failed' })]);
+    expect((await c.post('/api/customer/payments/check', { json: { order_id: orderId } })).body.data.status).toBe(
+      'pending',
+    );
+    await c.post('/api/customer/payments/razorpay/cancel', { json: { razorpay_order_id: payment.order_id } });
+    const released = await c.post('/api/customer/payments/check', { json: { order_id: orderId } });
+    expect(released.body.data).toEqual({ status: 'released', order_id: orderId, order: null });
+    const failed = await manager.get(`/api/admin/orders/${orderId}`);
+    expect(failed.status).toBe(200);
+    expect(failed.body.data.order.status).toBe('payment_failed');
+    const customer = (await manager.get(`/api/admin/customers/${before.customer.id}`)).body.data.customer;
+    expect(customer.orders).toEqual([expect.objectContaining({ id: orderId, gatewayOrderId: payment.order_id })]);
+  });
+
   it.skipIf(kind !== 'postgres')('settles a payment whose webhook is lost by reconciliation', async () => {
     simulator.settings({ webhooks: 'never' });
     const { c, orderId, payment } = await placeOnline();

@@ -123,6 +123,8 @@ export interface AdminCustomer {
     status: string;
     paymentMode: string;
     paymentStatus: string;
+    /** The online payment’s gateway order, null for other modes. */
+    gatewayOrderId: string | null;
     paidAmountPaise: number;
   }[];
   addresses: {

@@ -157,6 +157,10 @@ export const adminCustomerSchema = z.object({
       status: z.string(),
       paymentMode: z.string(),
       paymentStatus: z.string(),
+      gatewayOrderId: z
+        .string()
+        .nullable()
+        .describe('The online payment’s gateway order (Razorpay order_…), null for other modes'),
       paidAmountPaise: z.number().int(),
     }),
   ),

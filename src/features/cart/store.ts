@@ -15,6 +15,7 @@
  * the `ff-cart` BroadcastChannel (cart-state.ts).
  * Client-only: never write these stores in server frontmatter.
  */
+import { atom } from 'nanostores';
 import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { loadCart } from './cart-sync.ts';
@@ -59,6 +60,12 @@ export function markCartOrdered(): void {
   $cart.set(emptyCart('ready'));
   void loadCart(true);
 }
+
+/**
+ * The online order awaiting its payment that holds the cart's lines (its id), null when none:
+ * while it is set the cart page shows that order's lines read-only instead of an empty cart.
+ */
+export const $heldByPayment = atom<number | null>(null);
 
 /** The cart control's accessible name for `count` units. */
 export function cartLabel(count: number): string {

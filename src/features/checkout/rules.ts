@@ -58,6 +58,10 @@ export const CHECKOUT_MESSAGES = {
   orderFailed: 'Failed to place order',
   payInit: 'Payment initialization failed.',
   payFailed: 'Payment processing failed.',
+  /** After a decline: the spec's text, then what to do next. */
+  payDeclined: 'Payment processing failed. Please try again, or choose another payment method.',
+  /** The payment sheet was closed without paying. */
+  payClosed: 'Payment cancelled: no money was taken. You can try again, or choose another payment method.',
   summaryFailed: 'Failed to load the order summary. Please try again.',
   promoMissing: 'Please enter a promo code.',
   promoInvalid: 'Invalid promo code.',

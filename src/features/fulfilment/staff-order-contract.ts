@@ -21,7 +21,7 @@ export const boardRoute = defineAdminRoute({
   path: '/api/admin/board',
   summary: 'The order board: two days’ orders grouped by delivery slot, today and tomorrow by default',
   description:
-    'Each zone’s slots with capacity used and left and counts per status. The shop’s orders show, and an online order whose gateway payment could not be accepted, awaiting its payment (pending_payment) or released unpaid (payment_failed), so staff can look into it. Each slot lists its 20 newest matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
+    'Each zone’s slots with capacity used and left and counts per status. The shop’s orders show, and an online order whose gateway payment could not be accepted, awaiting its payment (pending_payment) or released unpaid (payment_failed), so staff can look into it; `status` pending_payment or payment_failed, and `q`, list every such order. Each slot lists its 20 newest matching orders; `open` names slots to list in full. Filters: status, payment_mode, payment_status, zone. `q` (an order number or a mobile number) searches every date instead and answers `results`.',
   permission: 'board.view',
   query: z.object({
     status: z.enum(ORDER_STATUS_VALUES, { error: 'Unknown status.' }).optional(),
@@ -77,7 +77,7 @@ export const staffOrderRoute = defineAdminRoute({
   path: '/api/admin/orders/{id}',
   summary: 'One order, for staff',
   description:
-    'Lines with the customer’s substitution choice, customer, address, slot, payment, rider and history. 404 for a rider’s order that is not assigned to them.',
+    'Lines with the customer’s substitution choice, customer, address, slot, payment (with its state at the gateway, asked live while unpaid), rider and history. Any order opens, also one awaiting its online payment or released unpaid (no move, packing or rider is accepted for those). 404 for a rider’s order that is not assigned to them.',
   permission: 'deliveries.own',
   params: staffOrderParams,
   response: staffOrderAnswer,

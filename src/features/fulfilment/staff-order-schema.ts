@@ -80,6 +80,14 @@ export const staffOrderSchema = z.object({
       gateway_order_id: z.string().nullable(),
       payment_id: z.string().nullable(),
       problem: z.string().nullable().describe('Why a gateway payment was not accepted (amount or currency)'),
+      gateway_state: z
+        .enum(['not_created', 'created', 'failed', 'authorized', 'captured', 'refunded', 'unknown'])
+        .describe(
+          'Where the payment stands at the gateway: asked live while the order is unpaid (unknown when the gateway cannot be asked); captured or refunded once paid',
+        ),
+      gateway_payments: z
+        .array(z.object({ id: z.string(), status: z.string(), method: z.string().nullable() }))
+        .describe('The payments the gateway lists for an unpaid order (none are asked for once paid)'),
     })
     .nullable(),
   refunds: z.array(

@@ -115,7 +115,39 @@ export const cancelPaymentRoute = defineRoute({
   }),
 });
 
-export const orderPaymentContracts = [verifyPaymentRoute, cancelPaymentRoute] as const;
+/** GET /api/customer/payments/pending: the customer's online order still awaiting its payment. */
+export const pendingPaymentRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/payments/pending',
+  summary: 'The online order still awaiting its payment, if any',
+  description:
+    'The customer’s newest online order awaiting its payment (order_status pending_payment), with its items: its cart lines are held by it until the payment resolves, so the cart and checkout show them read-only. null when there is none. Only the signed-in customer’s own orders.',
+  auth: 'customer',
+  response: z.object({ order: orderJsonSchema.nullable() }),
+});
+
+/** POST /api/customer/payments/check: where an online order awaiting its payment stands now. */
+export const checkPaymentRoute = defineRoute({
+  method: 'POST',
+  path: '/api/customer/payments/check',
+  summary: 'Ask again where an online order’s payment stands',
+  description:
+    'While the order awaits its payment the gateway is asked: a payment that went through places it (status "paid", with the order, as verify answers). "pending" while it is still unresolved (also when the gateway cannot be asked); "released" once it was released unpaid (its items are back in the cart). Nothing is released by this call. 404 for an order that is not the customer’s online order.',
+  auth: 'customer',
+  body: z.object({ order_id: orderId }),
+  response: z.object({
+    status: z.enum(['pending', 'paid', 'released']),
+    order_id: z.number().int(),
+    order: orderJsonSchema.nullable().describe('The order while it is pending or once paid; null once released'),
+  }),
+});
+
+export const orderPaymentContracts = [
+  verifyPaymentRoute,
+  cancelPaymentRoute,
+  pendingPaymentRoute,
+  checkPaymentRoute,
+] as const;
 
 /** An order as the islands read it. */
 export type OrderJson = z.output<typeof orderJsonSchema>;

@@ -7,20 +7,27 @@
 import { setCartHint } from '#features/auth/index.ts';
 import { cartLineJson, cartSummaryJson, listCart, summarize } from '#features/cart/index.ts';
 import { cartPolicy } from '#features/delivery/index.ts';
-import { cancelCheckoutPayment, getPaymentGateway, verifyCheckoutPayment } from '#features/payments/index.ts';
+import {
+  cancelCheckoutPayment,
+  checkCheckoutPayment,
+  getPaymentGateway,
+  verifyCheckoutPayment,
+} from '#features/payments/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb } from '#lib/db/index.ts';
 import { implement } from '#lib/http/handler.ts';
 import {
   cancelOrderRoute,
   cancelPaymentRoute,
+  checkPaymentRoute,
   myOrdersRoute,
   orderRoute,
+  pendingPaymentRoute,
   reorderRoute,
   verifyPaymentRoute,
 } from './contract.ts';
 import { orderJson } from './server/order-json.ts';
-import { getOrder, listOrders } from './server/queries.ts';
+import { getOrder, listOrders, pendingOnlineOrder } from './server/queries.ts';
 import { reorder, reorderJson, reorderMessage } from './server/reorder.ts';
 import { cancelOrder } from './server/status.ts';
 
@@ -86,6 +93,29 @@ export const cancelPaymentEndpoint = implement(cancelPaymentRoute, async ({ body
         ? 'Your payment went through: the order is placed.'
         : 'Your order was not placed and your cart is unchanged.',
     data: { status: outcome, order_id: orderId, order },
+    headers: NO_STORE,
+  };
+});
+
+/** The order whose payment the cart and checkout wait on (null when none awaits its payment). */
+export const pendingPaymentEndpoint = implement(pendingPaymentRoute, async ({ customer }) => {
+  const order = await pendingOnlineOrder(await getDb(), customer.id);
+  return { data: { order: order && orderJson(order) }, headers: NO_STORE };
+});
+
+export const checkPaymentEndpoint = implement(checkPaymentRoute, async ({ body, customer }) => {
+  const db = await getDb();
+  const status = await checkCheckoutPayment(db, getPaymentGateway(), customer.id, body.order_id);
+  const order =
+    status === 'released' ? null : orderJson(await getOrder(db, customer.id, body.order_id, { pending: true }));
+  return {
+    message:
+      status === 'paid'
+        ? 'Your payment went through: the order is placed.'
+        : status === 'released'
+          ? 'Your order was not placed and its items are back in your cart.'
+          : 'We are still checking your payment.',
+    data: { status, order_id: body.order_id, order },
     headers: NO_STORE,
   };
 });

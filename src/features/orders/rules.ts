@@ -17,6 +17,28 @@ export const ORDER_MESSAGES = {
   orderNotFound: 'Order not found.',
 } as const;
 
+/**
+ * What a customer reads while an online payment is unresolved (the browser never heard how it
+ * ended: a lost connection, a closed tab) and once it resolves.
+ */
+export const PAYMENT_DOUBT_MESSAGES = {
+  /** The cart's lines are held by the order until its payment resolves. */
+  checking: (orderId: number) => `We are checking your payment for order #${orderId}`,
+  /** What to do meanwhile, and what happens either way. */
+  meanwhile:
+    'Please do not pay again. If the payment went through, the order is placed; if it did not, these items come back to your cart.',
+  /** The connection failed while paying or confirming the payment. */
+  lostConnection: (orderId: number) =>
+    `We lost the connection while confirming your payment for order #${orderId}. We are checking with the payment gateway whether it went through.`,
+  /** The shop could not be reached to check (offline): it tries again. */
+  unreachable: 'We could not reach the shop to check. We will try again when your connection is back.',
+  /** The payment went through. */
+  paid: (orderId: number) => `Payment received: your order #${orderId} is placed.`,
+  /** The order was released unpaid: its lines are back in the cart. */
+  released: (orderId: number) =>
+    `Order #${orderId} was not placed: its payment did not go through, and no money was kept. Its items are back in your cart.`,
+} as const;
+
 /** Statuses whose label is not their name: an online order not paid (ADR 0099). */
 const STATUS_LABELS: Record<string, string> = {
   pending_payment: 'Awaiting payment',

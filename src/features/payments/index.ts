@@ -28,7 +28,14 @@ export {
   pendingCheckoutPayment,
   startOnlinePayment,
 } from './server/payment.ts';
-export { cancelCheckoutPayment, verifyCheckoutPayment } from './server/payment-callbacks.ts';
+export {
+  cancelCheckoutPayment,
+  checkCheckoutPayment,
+  type GatewayState,
+  gatewayPaymentState,
+  type PaymentCheck,
+  verifyCheckoutPayment,
+} from './server/payment-callbacks.ts';
 export { confirmPayment } from './server/payment-confirm.ts';
 export { paymentsJob, runPaymentJobs } from './server/payment-jobs.ts';
 export {

@@ -83,6 +83,7 @@ export function CustomerDetail({
                 <td className="px-2 py-1">{o.status.replaceAll('_', ' ')}</td>
                 <td className="px-2 py-1">
                   {o.paymentMode}, {o.paymentStatus}
+                  {o.gatewayOrderId && <span className="block break-all text-slate-600">{o.gatewayOrderId}</span>}
                 </td>
                 <td className="px-2 py-1">{formatPaise(o.paidAmountPaise)}</td>
               </tr>

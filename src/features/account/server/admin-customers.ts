@@ -149,6 +149,7 @@ export async function getAdminCustomer(db: Database | Transaction, id: number): 
       status: o.status,
       paymentMode: o.paymentMode,
       paymentStatus: o.paymentStatus,
+      gatewayOrderId: o.gatewayOrderId,
       paidAmountPaise: o.paidAmountPaise,
     })),
     addresses: addressRows.map((a) => ({

@@ -21,6 +21,7 @@ import { formatPaise } from '#lib/money.ts';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
 import {
   $cart,
+  $heldByPayment,
   $lockedLines,
   type CartItem,
   type CartJson,
@@ -41,12 +42,15 @@ import { QuantityStepper } from './QuantityStepper.tsx';
 interface Props {
   /** The cart as the server rendered it; null for a guest. */
   initial: CartJson | null;
+  /** An online order awaiting its payment that holds the cart's lines (shown beside, read-only). */
+  heldBy?: number | null;
 }
 
 const GUEST: CartState = emptyCart('ready');
 
-function CartPage({ initial }: Props) {
+function CartPage({ initial, heldBy = null }: Props) {
   const store = useStore($cart);
+  const held = useStore($heldByPayment);
   const locked = useStore($lockedLines);
   const { signedIn } = useStore($session);
   const [seeded, setSeeded] = useState(false);
@@ -55,8 +59,9 @@ function CartPage({ initial }: Props) {
   useEffect(() => {
     if (initial) seedCart(initial);
     else void loadCart();
+    if (heldBy !== null) $heldByPayment.set(heldBy);
     setSeeded(true);
-  }, [initial]);
+  }, [initial, heldBy]);
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: `store.status` is the trigger; the effect reads `.get()`.
   useEffect(() => {
@@ -67,6 +72,8 @@ function CartPage({ initial }: Props) {
   const { items, totals } = cart;
   const guest = seeded ? !signedIn : initial === null;
   const loading = seeded && signedIn && (cart.status === 'idle' || cart.status === 'loading');
+  // Lines held by an online payment are not an empty cart: PaymentInDoubt shows them.
+  const isHeld = seeded ? held !== null : heldBy !== null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -83,7 +90,7 @@ function CartPage({ initial }: Props) {
 
       {cart.status === 'error' && <CartLoadError />}
 
-      {!loading && cart.status !== 'error' && items.length === 0 && (
+      {!loading && cart.status !== 'error' && items.length === 0 && !isHeld && (
         <div className="mx-auto mt-8 max-w-md rounded-2xl border border-slate-200 bg-white px-6 py-12 text-center">
           <svg
             viewBox="0 0 24 24"

@@ -9,12 +9,16 @@
  * creates the order awaiting payment and opens the gateway's checkout: Razorpay's, or the
  * payment simulator's modal (PaymentModal). On success, whatever the method: Order Confirmed,
  * which stays until the customer leaves it. On phones the total and Place Order are in a bar
- * fixed at the bottom of the screen (PlaceOrderBar).
+ * fixed at the bottom of the screen (PlaceOrderBar). While an online payment is unresolved (the
+ * connection dropped, or the page opened on an order still awaiting its payment) the checkout
+ * shows that order's lines read-only and waits for it (PaymentInDoubt).
  */
 import { lazy, Suspense } from 'react';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
+import PaymentInDoubt from '#features/orders/islands/PaymentInDoubt.tsx';
 import PaymentModal from '#features/payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
+import type { PlacedOrder } from './checkout-api.ts';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { type DeliveryAreaInfo, paise } from './checkout-shared.ts';
@@ -35,9 +39,11 @@ interface Props {
   area: DeliveryAreaInfo;
   /** Subtotal (paise) from which delivery is free, for the "more for free delivery" hint. */
   freeDeliveryFromPaise: number;
+  /** An online order still awaiting its payment, holding the cart's lines: the checkout waits on it. */
+  pending?: PlacedOrder | null;
 }
 
-function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
+function Checkout({ tileUrl, area, freeDeliveryFromPaise, pending = null }: Props) {
   const {
     state,
     dispatch,
@@ -51,7 +57,9 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
     declineOnline,
     abandonOnline,
     paymentDone,
-  } = useCheckout(area);
+    doubtPaid,
+    doubtReleased,
+  } = useCheckout(area, pending);
   const paying = state.paying?.payment.gateway === 'simulator' ? state.paying.order : null;
   const close = (dialog: CheckoutDialog) => () => dispatch({ type: 'close', dialog });
   const openAddAddress = () => dispatch({ type: 'open', dialog: 'add-address' });
@@ -87,6 +95,22 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise }: Props) {
     return (
       <div className="mx-auto max-w-6xl px-4 py-10">
         <OrderConfirmed confirmed={state.confirmed} />
+      </div>
+    );
+  }
+
+  // An online payment whose outcome is unknown: its lines read-only until it resolves, no new order meanwhile.
+  if (state.doubt) {
+    return (
+      <div className="mx-auto max-w-6xl px-4 py-6">
+        <CheckoutHeader />
+        <PaymentInDoubt
+          order={state.doubt.order}
+          lostConnection={state.doubt.lost}
+          actionLabel="Place Order"
+          onPaid={doubtPaid}
+          onReleased={doubtReleased}
+        />
       </div>
     );
   }

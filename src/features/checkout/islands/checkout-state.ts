@@ -68,6 +68,12 @@ export interface CheckoutState {
    * back) rather than vanishing.
    */
   paying: { order: PlacedOrder; payment: PaymentSession } | null;
+  /**
+   * An online order whose payment is unresolved (the browser never heard how it ended): the
+   * checkout shows its lines read-only and waits for it (PaymentInDoubt); `lost` when the
+   * connection failed while paying or confirming.
+   */
+  doubt: { order: PlacedOrder; lost: boolean } | null;
 }
 
 export type CheckoutAction =
@@ -88,7 +94,8 @@ export type CheckoutAction =
   | { type: 'notice'; text: string }
   | { type: 'confirmed'; confirmation: Confirmation }
   /** An online payment started (the simulator's modal opens) or ended (null: it closes). */
-  | { type: 'payment'; attempt: CheckoutState['paying'] };
+  | { type: 'payment'; attempt: CheckoutState['paying'] }
+  | { type: 'doubt'; doubt: CheckoutState['doubt'] };
 
 export const initialCheckoutState: CheckoutState = {
   loading: true,
@@ -111,6 +118,7 @@ export const initialCheckoutState: CheckoutState = {
   notice: '',
   confirmed: null,
   paying: null,
+  doubt: null,
 };
 
 /** The default address, else the first; null without addresses. */
@@ -189,6 +197,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
       return { ...state, notice: action.text };
     case 'confirmed':
       return { ...state, confirmed: action.confirmation, dialog: null, paying: null };
+    case 'doubt':
+      return { ...state, doubt: action.doubt, dialog: action.doubt ? null : state.dialog };
     case 'payment': {
       if (!action.attempt) return { ...state, dialog: state.dialog === 'payment' ? null : state.dialog };
       // Only the simulator's checkout is our dialog; Razorpay's opens its own window.

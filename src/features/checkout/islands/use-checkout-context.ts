@@ -18,9 +18,9 @@ export interface CheckoutContext {
   sendToLogin: () => void;
 }
 
-/** The checkout's reducer with its shared refs and timers. */
-export function useCheckoutContext(): CheckoutContext {
-  const [state, dispatch] = useReducer(checkoutReducer, initialCheckoutState);
+/** The checkout's reducer with its shared refs and timers; `doubt` when it opens on an unresolved payment. */
+export function useCheckoutContext(doubt: CheckoutState['doubt'] = null): CheckoutContext {
+  const [state, dispatch] = useReducer(checkoutReducer, { ...initialCheckoutState, doubt });
   const current = useRef(state);
   current.current = state;
   const timers = useRef<number[]>([]);

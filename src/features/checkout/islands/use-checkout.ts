@@ -12,7 +12,7 @@
 import { useMemo } from 'react';
 import { showToast } from '#lib/ui/toast.ts';
 import { CHECKOUT_TOAST_MS, CHECKOUT_MESSAGES as MSG } from '../rules.ts';
-import { fetchAddresses } from './checkout-api.ts';
+import { fetchAddresses, type PlacedOrder } from './checkout-api.ts';
 import type { AddressJson, DeliveryAreaInfo } from './checkout-shared.ts';
 import { checkoutTotals, selectedAddress } from './checkout-state.ts';
 import { type CheckoutContext, useCheckoutContext } from './use-checkout-context.ts';
@@ -36,9 +36,9 @@ async function reloadAddresses({ dispatch, current }: CheckoutContext, saved: Ad
   }
 }
 
-/** The checkout's state, derived figures and actions. */
-export function useCheckout(area: DeliveryAreaInfo) {
-  const ctx = useCheckoutContext();
+/** The checkout's state, derived figures and actions; `pending`: an online order still awaiting its payment. */
+export function useCheckout(area: DeliveryAreaInfo, pending: PlacedOrder | null = null) {
+  const ctx = useCheckoutContext(pending && { order: pending, lost: false });
   const { state, dispatch } = ctx;
   const { loadSummary, applyPromo, changeFigures } = useCheckoutFigures(ctx);
   const restoreChoices = useSavedChoices(ctx, loadSummary);

@@ -5,12 +5,18 @@
  * and hands back a payment id and signature, which the server verifies before the order is
  * placed. A decline, a refused verification or a closed checkout releases the order (the cancel
  * route; the server puts the cart lines back, or answers the order paid when the gateway says it
- * was): "Payment processing failed.", the cart as it was, and the next Place Order is a new
- * attempt with a new Idempotency-Key. Creating the order failing reads "Payment initialization
- * failed.". A verification the server could not finish (503) or had settled otherwise (409)
- * leaves the order to the payments job and shows the server's message.
+ * was): a decline reads "Payment processing failed." with what to do next, a closed checkout that
+ * no money was taken; the cart is as it was, and the next Place Order is a new attempt with a new
+ * Idempotency-Key. Creating the order failing reads "Payment initialization failed.".
+ *
+ * When the browser cannot learn how the payment ended — the connection failed while paying,
+ * verifying or releasing, or the server could not ask the gateway (503) — the order is left
+ * awaiting its payment and the checkout waits for it (`doubt`: PaymentInDoubt shows its lines
+ * read-only and asks again), never releasing a payment that may have gone through. A verification
+ * the server had settled otherwise (409) shows the server's message.
  */
 import { type RefObject, useRef } from 'react';
+import { PAYMENT_DOUBT_MESSAGES } from '#features/orders/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { newIdempotencyKey } from '#lib/http/idempotency-key.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
@@ -55,6 +61,20 @@ export function useOnlinePayment(
     );
   }
 
+  /** The network failed: the browser cannot know how the payment ended. */
+  const lostConnection = (err: unknown) => err instanceof ApiError && err.status === 0;
+
+  /**
+   * The attempt's outcome is unknown: the checkout waits on its order (PaymentInDoubt) instead of
+   * releasing it or showing an empty cart.
+   */
+  function doubt(order: PlacedOrder, lost: boolean) {
+    attempt.current = null;
+    idempotencyKey.current = newIdempotencyKey();
+    dispatch({ type: 'payment', attempt: null });
+    dispatch({ type: 'doubt', doubt: { order, lost } });
+  }
+
   /** Ends the attempt without a payment: the order is released, unless the gateway says it was paid. */
   async function release(message: string = MSG.payFailed): Promise<void> {
     const ended = attempt.current;
@@ -66,33 +86,53 @@ export function useOnlinePayment(
       const order = await cancelPayment(ended.payment.order_id);
       if (order) return succeed(order);
     } catch (err) {
-      // The payments job releases an unpaid order after PAYMENT_PENDING_MINUTES anyway.
       console.error('Releasing the unpaid order failed', err);
+      // Offline: the order still holds the cart's lines; the checkout waits for it to resolve
+      // (the payments job releases it after PAYMENT_PENDING_MINUTES if nothing else does).
+      if (lostConnection(err)) return doubt(ended.order, true);
     }
     fail(message);
     refreshFigures();
   }
 
+  /** The unresolved order was paid after all: Order Confirmed. */
+  function resolvedPaid(order: PlacedOrder) {
+    dispatch({ type: 'doubt', doubt: null });
+    succeed(order);
+  }
+
+  /** The unresolved order was released: its lines are back, and the checkout says so. */
+  function resolvedReleased(orderId: number) {
+    dispatch({ type: 'doubt', doubt: null });
+    fail(PAYMENT_DOUBT_MESSAGES.released(orderId));
+    refreshFigures();
+  }
+
   /** Verifies the callback; a refused one releases the order (or finds it paid after all). */
   async function verify(callback: CheckoutCallback): Promise<boolean> {
+    const started = attempt.current;
     try {
       paid.current = await verifyPayment(callback);
       attempt.current = null;
       return true;
     } catch (err) {
       console.error('Verifying the payment failed', err);
-      // 503: the payment may have gone through, but the gateway could not be asked; 409: the
-      // server has already settled it (an amount flagged for staff, or a payment after the order's
-      // release, refunded). Releasing the order would refund a payment that went through: the
-      // customer reads the server's message and the payments job settles the order.
-      if (err instanceof ApiError && (err.status === 503 || err.status === 409)) {
+      // No answer (offline) or 503 (the gateway could not be asked): the payment may have gone
+      // through, so the order is not released; the checkout waits for it to resolve.
+      if (started && err instanceof ApiError && (err.status === 0 || err.status === 503)) {
+        doubt(started.order, err.status === 0);
+        return false;
+      }
+      // 409: the server has already settled it (an amount flagged for staff, or a payment after
+      // the order's release, refunded): the customer reads the server's message.
+      if (err instanceof ApiError && err.status === 409) {
         attempt.current = null;
         idempotencyKey.current = newIdempotencyKey();
         dispatch({ type: 'payment', attempt: null });
         fail(err.message);
         return false;
       }
-      await release();
+      await release(MSG.payDeclined);
       return false;
     }
   }
@@ -114,7 +154,7 @@ export function useOnlinePayment(
           });
         },
         failed: () => fail(MSG.payFailed),
-        dismissed: () => void release(),
+        dismissed: () => void release(MSG.payClosed),
       });
     } catch (err) {
       console.error('Opening Razorpay checkout failed', err);
@@ -151,7 +191,9 @@ export function useOnlinePayment(
       callback = await simulatorPay(started.payment.order_id, method, 'success');
     } catch (err) {
       console.error('The simulated payment failed', err);
-      await release();
+      // Offline: the payment may have gone through; the checkout waits for the order to resolve.
+      if (lostConnection(err)) doubt(started.order, true);
+      else await release(MSG.payDeclined);
       return false;
     }
     return verify(callback);
@@ -166,7 +208,7 @@ export function useOnlinePayment(
     } catch (err) {
       if (!(err instanceof ApiError && err.status === 402)) console.error('Declining the payment failed', err);
     }
-    await release();
+    await release(MSG.payDeclined);
   }
 
   /** The simulator's modal has shown its success: Order Confirmed. */
@@ -175,5 +217,5 @@ export function useOnlinePayment(
     if (paid.current) succeed(paid.current);
   }
 
-  return { start, pay, decline, abandon: () => release(), done };
+  return { start, pay, decline, abandon: () => release(MSG.payClosed), done, resolvedPaid, resolvedReleased };
 }

@@ -78,5 +78,7 @@ export function usePlaceOrder(ctx: CheckoutContext, area: DeliveryAreaInfo, load
     declineOnline: online.decline,
     abandonOnline: online.abandon,
     paymentDone: online.done,
+    doubtPaid: online.resolvedPaid,
+    doubtReleased: online.resolvedReleased,
   };
 }

@@ -59,6 +59,8 @@ export default function StaffOrderView({ initial, permissions }: Props) {
     (order.status === 'placed' || order.status === 'processed') &&
     order.payment_status !== 'pending';
   const ids = { reason: useId(), rider: useId() };
+  // An online order awaiting its payment or released unpaid is only looked at: no move, slip or rider.
+  const unpaid = order.status === 'pending_payment' || order.status === 'payment_failed';
 
   async function run(
     action: () => Promise<{ data: { order: StaffOrderJson }; message?: string }>,
@@ -92,7 +94,8 @@ export default function StaffOrderView({ initial, permissions }: Props) {
       return callRoute<typeof markDeliveredRoute>('POST /api/admin/orders/{id}/delivered', { params });
     });
   const cancellable = (order.status === 'placed' || order.status === 'processed') && can('orders.cancel');
-  const assignable = can('orders.assign_rider') && order.status !== 'delivered' && order.status !== 'cancelled';
+  const assignable =
+    can('orders.assign_rider') && order.status !== 'delivered' && order.status !== 'cancelled' && !unpaid;
 
   async function cancel(event: FormEvent) {
     event.preventDefault();
@@ -119,6 +122,13 @@ export default function StaffOrderView({ initial, permissions }: Props) {
         <h1 className="text-2xl font-bold tracking-tight text-slate-900">Order #{order.id}</h1>
         <StatusBadge status={order.status} />
       </div>
+      {unpaid && (
+        <p className="rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+          {order.status === 'pending_payment'
+            ? 'This order is awaiting its online payment. It cannot be picked, packed or dispatched until the payment is captured.'
+            : 'This order was released unpaid. It cannot be picked, packed or dispatched; its items went back to the customer’s cart.'}
+        </p>
+      )}
       <div className="no-print flex flex-wrap gap-2">
         {next && can(next.permission) && (
           <button type="button" className={buttonPrimary} onClick={() => void move()} disabled={busy} aria-busy={busy}>
@@ -130,9 +140,11 @@ export default function StaffOrderView({ initial, permissions }: Props) {
             Cancel order
           </button>
         )}
-        <button type="button" className={buttonSecondary} onClick={() => window.print()}>
-          Print packing slip
-        </button>
+        {!unpaid && (
+          <button type="button" className={buttonSecondary} onClick={() => window.print()}>
+            Print packing slip
+          </button>
+        )}
       </div>
       <ErrorText message={error} className="" />
 

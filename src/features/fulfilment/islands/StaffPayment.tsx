@@ -1,6 +1,7 @@
 /**
  * The online payment of an order on the staff's order page: the gateway's order and payment ids,
- * a payment problem (an amount or currency the gateway reported that differs from the order's:
+ * where the payment stands at the gateway (asked live while the order is unpaid), a payment
+ * problem (an amount or currency the gateway reported that differs from the order's:
  * never marked paid, for staff to sort out with the gateway), and the refunds with their status
  * and the gateway's failure reason. A failed refund has "Retry refund" for a member who may
  * refund (orders.cancel); the retry answers the refund as it is now.
@@ -25,6 +26,17 @@ const STATUS: Record<StaffRefundJson['status'], { label: string; tone: string }>
   pending: { label: 'Pending at the gateway', tone: 'bg-sky-100 text-sky-900' },
   processed: { label: 'Processed', tone: 'bg-brand-100 text-brand-800' },
   failed: { label: 'Failed', tone: 'bg-red-100 text-red-800' },
+};
+
+/** Where the payment stands at the gateway, in words (asked live while the order is unpaid). */
+const GATEWAY_STATE: Record<NonNullable<StaffOrderJson['payment']>['gateway_state'], string> = {
+  not_created: 'No gateway order',
+  created: 'Created: no payment yet',
+  failed: 'Failed: no payment went through',
+  authorized: 'Authorized: not captured yet',
+  captured: 'Captured',
+  refunded: 'Refunded',
+  unknown: 'Unknown: the gateway could not be asked',
 };
 
 /** Asks the gateway again for a failed refund; answers the refund as it is now. */
@@ -83,8 +95,25 @@ export default function StaffPayment({ order, canRetry, onOrder }: Props) {
           <dd>{payment.gateway === 'simulator' ? 'Simulator (test payments)' : 'Razorpay'}</dd>
           <dt className="text-slate-600">Gateway order</dt>
           <dd className="break-all">{payment.gateway_order_id}</dd>
+          <dt className="text-slate-600">Gateway state</dt>
+          <dd>{GATEWAY_STATE[payment.gateway_state]}</dd>
           <dt className="text-slate-600">Payment</dt>
           <dd className="break-all">{payment.payment_id ?? 'None yet'}</dd>
+          {payment.gateway_payments.length > 0 && (
+            <>
+              <dt className="text-slate-600">Attempts</dt>
+              <dd>
+                <ul>
+                  {payment.gateway_payments.map((p) => (
+                    <li key={p.id} className="break-all">
+                      {p.id}: {p.status}
+                      {p.method ? ` (${p.method})` : ''}
+                    </li>
+                  ))}
+                </ul>
+              </dd>
+            </>
+          )}
         </dl>
       )}
       {refunds.length > 0 && (

@@ -7,7 +7,7 @@
 import { and, asc, desc, eq, gte, inArray, isNotNull, lt, or, type SQL, type Subquery, sql } from 'drizzle-orm';
 import { phone as phoneRules } from '#features/auth/rules.ts';
 import { addDays, deliveryConfig, deliveryNow, describeSlot, shopInstant, shopTime } from '#features/delivery/index.ts';
-import { confirmedOrders, type OrderRow, type OrderStatus } from '#features/orders/index.ts';
+import { confirmedOrders, type OrderRow, type OrderStatus, UNPAID_STATUSES } from '#features/orders/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { type BoardOrder, type BoardSlot, boardSlots } from './board-slots.ts';
@@ -17,11 +17,18 @@ export { type BoardOrder, type BoardSlot, slotKey } from './board-slots.ts';
 const DAY_MS = 86_400_000;
 
 /**
- * What staff see: the confirmed orders, and an online order whose gateway payment could not be
- * accepted (a payment problem), whatever its status (pending_payment or payment_failed), so staff
- * can look into it.
+ * What the board lists unasked: the confirmed orders, and an online order whose gateway payment
+ * could not be accepted (a payment problem), whatever its status (pending_payment or
+ * payment_failed), so staff can look into it. The status filter "Awaiting payment" or "Payment
+ * failed" and a search list every such order (see boardVisible).
  */
-export const staffVisible = or(confirmedOrders, isNotNull(orders.paymentProblem))!;
+const staffVisible = or(confirmedOrders, isNotNull(orders.paymentProblem))!;
+
+/** Every order when staff ask for an unpaid status or search; else what the board lists unasked. */
+function boardVisible(filter: BoardFilter): SQL | undefined {
+  if (filter.q?.trim()) return undefined;
+  return filter.status && (UNPAID_STATUSES as readonly string[]).includes(filter.status) ? undefined : staffVisible;
+}
 
 /** What the board filters by (all optional). */
 export interface BoardFilter {
@@ -180,10 +187,10 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
   const { today, dates, from, to } = boardWindow(now, filter.date);
   const lastBookable = lastBookableDay(today);
   if (filter.q?.trim()) {
-    const where = and(staffVisible, searchCondition(filter.q), ...filterConditions(filter));
+    const where = and(boardVisible(filter), searchCondition(filter.q), ...filterConditions(filter));
     return { today, lastBookable, days: [], results: await boardRows(db, where, [desc(orders.id)], 50) };
   }
-  const inWindow = and(staffVisible, gte(orders.deliverySlotStart, from), lt(orders.deliverySlotStart, to));
+  const inWindow = and(boardVisible(filter), gte(orders.deliverySlotStart, from), lt(orders.deliverySlotStart, to));
   const filtered = filterConditions(filter);
   const matches = filtered.length ? and(...filtered)! : sql`true`;
   const slotExpr = sql<string>`coalesce(${orders.deliveryZoneId}, '') || '|' || coalesce(${orders.deliverySlotId}, '')`;

@@ -74,6 +74,8 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
           gateway_order_id: o.gatewayOrderId,
           payment_id: o.paymentReference,
           problem: o.paymentProblem,
+          gateway_state: o.gatewayState,
+          gateway_payments: o.gatewayPayments,
         }
       : null,
   refunds: o.refunds.map((r) => ({

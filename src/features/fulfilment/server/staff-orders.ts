@@ -15,14 +15,19 @@ import {
   type OrderRow,
   type OrderStatus,
 } from '#features/orders/index.ts';
-import { getPaymentGateway, type OrderRefund, refundsFor } from '#features/payments/index.ts';
+import {
+  type GatewayState,
+  gatewayPaymentState,
+  getPaymentGateway,
+  type OrderRefund,
+  refundsFor,
+} from '#features/payments/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
-import { staffVisible } from './order-board.ts';
 import { buildHistory, type HistoryEntry, orderAudits, riderNames } from './order-history.ts';
 
 /** One line of an order as staff read it. */
@@ -60,6 +65,9 @@ export interface StaffOrder {
   /** The configured gateway's name (razorpay, simulator), null when online payment is off. */
   gatewayName: string | null;
   paymentProblem: string | null;
+  /** Where the payment stands at the gateway (asked live while the order is unpaid). */
+  gatewayState: GatewayState;
+  gatewayPayments: { id: string; status: string; method: string | null }[];
   refunds: OrderRefund[];
   customerNote: string | null;
   cancelReason: string | null;
@@ -74,7 +82,11 @@ export interface StaffOrder {
   history: HistoryEntry[];
 }
 
-/** The order, or 404 when it does not exist, is hidden, or (for a member without `board.view`) is not theirs. */
+/**
+ * The order, or 404 when it does not exist or (for a member without `board.view`) is not theirs.
+ * An online order awaiting its payment or released unpaid opens too: staff look into it, and
+ * every move refuses it (advanceOrder, packing and the rider read confirmed orders only).
+ */
 async function visibleRow(
   db: Database | Transaction,
   orderId: number,
@@ -85,7 +97,7 @@ async function visibleRow(
   const query = db
     .select()
     .from(orders)
-    .where(and(eq(orders.id, orderId), staffVisible, ...mine));
+    .where(and(eq(orders.id, orderId), ...mine));
   const [row] = lock ? await query.for('update') : await query;
   if (!row) throw notFound(`Order ${orderId} not found.`);
   return row;
@@ -122,6 +134,11 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
     refundsFor(db, [orderId]),
   ]);
   const history = buildHistory(row, lines, audits, refunds.get(orderId) ?? [], await riderNames(db, audits));
+  const gateway = getPaymentGateway();
+  const atGateway =
+    row.paymentMode === 'Online'
+      ? await gatewayPaymentState(gateway, row)
+      : { state: 'not_created' as const, payments: [] };
   return {
     id: row.id,
     status: row.status,
@@ -135,8 +152,10 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
     promoCode: row.promoCode,
     paymentReference: row.paymentReference,
     gatewayOrderId: row.gatewayOrderId,
-    gatewayName: getPaymentGateway()?.name ?? null,
+    gatewayName: gateway?.name ?? null,
     paymentProblem: row.paymentProblem,
+    gatewayState: atGateway.state,
+    gatewayPayments: atGateway.payments,
     refunds: refunds.get(orderId) ?? [],
     customerNote: row.customerNote,
     cancelReason: row.cancelReason,

@@ -211,6 +211,20 @@ export async function getOrder(
   return toOrder(row, items.get(row.id) ?? [], Date.now(), packing.get(row.id), refunds.get(row.id));
 }
 
+/**
+ * The customer's newest online order awaiting its payment (pending_payment), or null: the cart
+ * lines it consumed are held by it until the payment resolves.
+ */
+export async function pendingOnlineOrder(db: Database | Transaction, customerId: number): Promise<Order | null> {
+  const [row] = await db
+    .select({ id: orders.id })
+    .from(orders)
+    .where(and(eq(orders.customerId, customerId), eq(orders.status, 'pending_payment')))
+    .orderBy(desc(orders.id))
+    .limit(1);
+  return row ? getOrder(db, customerId, row.id, { pending: true }) : null;
+}
+
 /** The customer's confirmed orders, newest first (none awaiting an online payment or released unpaid). */
 export async function listOrders(db: Database, customerId: number): Promise<Order[]> {
   const rows = await db

@@ -11,6 +11,7 @@ import { logger } from '#lib/log.ts';
 import { REFUND_PERIOD } from '#lib/refund-period.ts';
 import {
   GatewayError,
+  type GatewayPayment,
   type PaymentGateway,
   WEBHOOK_MAX_AGE_MS,
   WebhookStaleError,
@@ -101,6 +102,86 @@ export async function cancelCheckoutPayment(
   const paid = after?.s === 'paid' || after?.s === 'refunded';
   return { orderId: order.id, outcome: paid ? 'paid' : 'released' };
 }
+
+/** Where an online order stands for the customer who is waiting on it. */
+export type PaymentCheck = 'pending' | 'paid' | 'released';
+
+/**
+ * The customer asks where an online order stands (the checkout or cart waiting on a payment
+ * whose outcome the browser never heard): while it awaits its payment the gateway is asked and a
+ * payment that went through confirms it (confirmFromGateway, exactly once as every other path);
+ * nothing is released here (the customer's cancel and the payments job do that). A gateway that
+ * cannot be asked leaves it pending. 404 when the order is not the customer's online order.
+ */
+export async function checkCheckoutPayment(
+  db: Database,
+  gateway: PaymentGateway | null,
+  customerId: number,
+  orderId: number,
+): Promise<PaymentCheck> {
+  const read = async () => {
+    const [row] = await db
+      .select({ status: orders.status, gatewayOrderId: orders.gatewayOrderId })
+      .from(orders)
+      .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), eq(orders.paymentMode, 'Online')));
+    if (!row) throw notFound('Order not found.');
+    return row;
+  };
+  let row = await read();
+  if (row.status === 'pending_payment' && row.gatewayOrderId && gateway) {
+    try {
+      await confirmFromGateway(db, gateway, row.gatewayOrderId);
+      row = await read();
+    } catch (err) {
+      if (!(err instanceof GatewayError)) throw err;
+      logger.warn({ orderId, err }, 'payment check: the gateway could not be asked; the order stays pending');
+    }
+  }
+  if (row.status === 'pending_payment') return 'pending';
+  return row.status === 'payment_failed' ? 'released' : 'paid';
+}
+
+/**
+ * Where an online order's payment stands at the gateway, for staff: `not_created` (no gateway
+ * order), `created` (no payment tried), `failed` (only failed tries), `authorized`, `captured`,
+ * `refunded` (a payment the gateway lists as refunded), or `unknown` when the gateway cannot be
+ * asked; with the payments the gateway lists. A paid order (refunds or not: they are listed
+ * apart) is `captured` without asking; an unpaid one is asked live.
+ */
+export async function gatewayPaymentState(
+  gateway: PaymentGateway | null,
+  order: { paymentStatus: string; gatewayOrderId: string | null; paymentReference: string | null },
+): Promise<{
+  state: GatewayState;
+  payments: { id: string; status: GatewayPayment['status']; method: string | null }[];
+}> {
+  if (!order.gatewayOrderId) return { state: 'not_created', payments: [] };
+  // Paid: the gateway captured it (refunds, with their own status, are listed apart).
+  if (order.paymentStatus === 'paid' || order.paymentStatus === 'refunded') return { state: 'captured', payments: [] };
+  if (!gateway) return { state: 'unknown', payments: [] };
+  try {
+    const found = await gateway.fetchOrderPayments(order.gatewayOrderId);
+    const payments = found.map((p) => ({ id: p.id, status: p.status, method: p.method }));
+    const has = (status: GatewayPayment['status']) => found.some((p) => p.status === status);
+    const state: GatewayState = has('captured')
+      ? 'captured'
+      : has('authorized')
+        ? 'authorized'
+        : has('refunded')
+          ? 'refunded'
+          : has('failed')
+            ? 'failed'
+            : 'created';
+    return { state, payments };
+  } catch (err) {
+    if (!(err instanceof GatewayError)) throw err;
+    logger.warn({ gatewayOrderId: order.gatewayOrderId, err }, 'staff order: the gateway could not be asked');
+    return { state: 'unknown', payments: [] };
+  }
+}
+
+/** A gateway order's state as staff read it (gatewayPaymentState). */
+export type GatewayState = 'not_created' | 'created' | 'failed' | 'authorized' | 'captured' | 'refunded' | 'unknown';
 
 /**
  * A gateway webhook: verified and parsed by the gateway (WebhookSignatureError: the route answers

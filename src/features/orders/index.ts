@@ -4,7 +4,7 @@
 export { type OrderConfirmedListener, onOrderConfirmed } from './server/confirmation.ts';
 export { orderJson } from './server/order-json.ts';
 export { placeOrder } from './server/place-order.ts';
-export { confirmedOrders, type OrderRow, type OrderStatus, UNPAID_STATUSES } from './server/queries.ts';
+export { confirmedOrders, getOrder, type OrderRow, type OrderStatus, UNPAID_STATUSES } from './server/queries.ts';
 export { pointsFor, quoteJson, quoteOrder } from './server/quote.ts';
 export { advanceOrder, cancelOrderByShop, creditEarnedPoints, orderSettlement } from './server/status.ts';
 export { moveSubstitutedStock } from './server/stock-and-balances.ts';

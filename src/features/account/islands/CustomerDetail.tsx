@@ -108,11 +108,7 @@ export function CustomerDetail({
       </div>
       <OrderTable title="Orders" rows={customer.orders} empty="No orders." />
       {customer.attemptsCount > 0 && (
-        <OrderTable
-          title={`Unpaid payment attempts (${attemptsText(customer.attemptsCount)})`}
-          rows={customer.attempts}
-          empty=""
-        />
+        <OrderTable title={`Unpaid attempts (${customer.attemptsCount})`} rows={customer.attempts} empty="" />
       )}
       <div>
         <h3 className="font-semibold text-slate-900">Addresses</h3>

@@ -190,6 +190,38 @@ for (const viewport of [
   });
 }
 
+test('/checkout?placed=N shows Order Confirmed to the customer who placed N, and to nobody else', async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  await addAddress(page);
+  const [first] = await products(page);
+  await addToCart(page, first!.id, 1);
+  const placed = await page.request.post('/api/customer/place-order', {
+    headers: originHeader(page),
+    data: {
+      address_id: (await (await page.request.get('/api/customer/address-list')).json()).data.address_list[0].id,
+      payment_mode: 'cod',
+      paid_amount: (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary.paid_amount,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = (await placed.json()).data.order_id as number;
+  await page.goto(`/checkout?placed=${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '1 item' })).toBeVisible();
+
+  // Another customer, with an empty cart, is sent home as from any empty checkout.
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const stranger = await other.newPage();
+  await signUp(stranger, 'Ravi Kumar');
+  await stranger.goto(`/checkout?placed=${orderId}`);
+  expect(new URL(stranger.url()).pathname).toBe('/');
+  await expect(stranger.getByRole('heading', { name: 'Order Confirmed' })).toHaveCount(0);
+  await other.close();
+});
+
 test.describe('the address chosen at checkout', () => {
   test.use({ viewport: { width: 360, height: 780 } });
 

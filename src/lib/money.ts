@@ -9,7 +9,6 @@
 // en-IN currency format exactly (tests/kernel/money.test.ts compares the two); anything else
 // (fractions of a paisa, NaN, ₹10 trillion and beyond) still goes through Intl, made on first use.
 let inr: Intl.NumberFormat | undefined;
-let inr1: Intl.NumberFormat | undefined;
 
 /** Whether `paise` is a whole number small enough (below 10^15) for the arithmetic below to be exact. */
 const wholePaise = (paise: number) => Number.isInteger(paise) && Math.abs(paise) < 1e15;
@@ -20,38 +19,22 @@ function groupIndian(digits: string): string {
   return `${digits.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${digits.slice(-3)}`;
 }
 
-/** `units` (a non-negative integer count of 1/10^`decimals` rupee) as '₹12,345.67', signed. */
-function rupeeText(negative: boolean, units: number, decimals: 1 | 2): string {
-  const scale = decimals === 2 ? 100 : 10;
-  const whole = Math.floor(units / scale);
-  const fraction = String(units % scale).padStart(decimals, '0');
+/** `paise` (a non-negative integer) as '₹12,345.67', signed. */
+function rupeeText(negative: boolean, paise: number): string {
+  const whole = Math.floor(paise / 100);
+  const fraction = String(paise % 100).padStart(2, '0');
   return `${negative ? '-' : ''}₹${groupIndian(String(whole))}.${fraction}`;
 }
 
 /**
- * Formats paise as rupees with 2 decimals, in the Indian grouping.
+ * Formats paise as rupees with 2 decimals, in the Indian grouping: the one money format of every
+ * page, island and message (docs/adr/0123-one-count-and-one-money-format.md).
  * @example formatPaise(38000) // '₹380.00'; formatPaise(12345678) // '₹1,23,456.78'; formatPaise(-4000) // '-₹40.00'
  */
 export function formatPaise(paise: number): string {
-  if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.abs(paise), 2);
+  if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.abs(paise));
   inr ??= new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
   return inr.format(paise / 100);
-}
-
-/**
- * Formats paise as rupees with 1 decimal, half a tenth rounded away from zero (the mobile cart
- * panel's line totals).
- * @example formatPaise1(38050) // '₹380.5'; formatPaise1(38055) // '₹380.6'
- */
-export function formatPaise1(paise: number): string {
-  if (wholePaise(paise)) return rupeeText(paise < 0 || Object.is(paise, -0), Math.floor((Math.abs(paise) + 5) / 10), 1);
-  inr1 ??= new Intl.NumberFormat('en-IN', {
-    style: 'currency',
-    currency: 'INR',
-    minimumFractionDigits: 1,
-    maximumFractionDigits: 1,
-  });
-  return inr1.format(paise / 100);
 }
 
 /**

@@ -225,6 +225,8 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
       { product_id: plenty.id, name: plenty.name, qty: 1, requested_qty: 1 },
     ]);
     expect(res.body.data.skipped).toEqual([{ product_id: small.id, name: small.name, reason: 'out of stock' }]);
+    // Two lines went in, three units and more: the message counts products, as "items" count units.
+    expect(res.body.message).toMatch(/^Added 2 products to your cart\. /);
     expect(res.body.message).toContain(`Left out: ${small.name} (out of stock).`);
     expect(res.body.message).toContain(`${capped.name} (only ${keep} of ${capped.stock - keep})`);
     const cart = (await a.c.get('/api/customer/my-cart')).body.data.my_cart as { product_id?: number; qty?: number }[];

@@ -51,8 +51,7 @@ async function addThroughApi(page: Page, productId: number, qty: number): Promis
   expect(res.status(), await res.text()).toBe(200);
 }
 
-const rupees = (n: number, digits = 2) =>
-  `₹${n.toLocaleString('en-IN', { minimumFractionDigits: digits, maximumFractionDigits: digits })}`;
+const rupees = (n: number) => `₹${n.toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
 
 for (const viewport of [
   { width: 375, height: 812 },
@@ -181,8 +180,8 @@ for (const viewport of [
       const item = panel.getByRole('listitem').filter({ hasText: product.name });
       await item.getByRole('button', { name: `Increase quantity of ${product.name}` }).click();
       await expect(item.locator('output')).toHaveText('3');
-      // Line totals: 2 decimals on the desktop card, 1 on the mobile panel.
-      await expect(item).toContainText(rupees(product.offer_price * 3, isMobile(page) ? 1 : 2));
+      // Line totals: 2 decimals on the desktop card and on the mobile panel alike.
+      await expect(item).toContainText(rupees(product.offer_price * 3));
       await expect(panel).toContainText(rupees(product.offer_price * 3 + 40));
       await expect(cartControl(page)).toHaveAttribute('aria-label', 'Cart, 3 items');
 

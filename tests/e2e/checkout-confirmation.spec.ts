@@ -3,7 +3,8 @@
  * #order-confirmed): the first address's own zone prices the order before Place Order (fee,
  * minimum order, free-delivery threshold); phones get the total and Place Order in a bar at the
  * bottom; cash on delivery ends on the Order Confirmed screen, which stays until the customer
- * leaves it; and no storefront page of the purchase scrolls sideways from 320 px up.
+ * leaves it, a reload included; the address chosen at checkout is still chosen after a trip to the
+ * cart and back; and no storefront page of the purchase scrolls sideways from 320 px up.
  */
 
 import AxeBuilder from '@axe-core/playwright';
@@ -32,9 +33,9 @@ async function addToCart(page: Page, productId: number, qty: number): Promise<vo
   expect(res.status(), await res.text()).toBe(200);
 }
 
-async function addAddress(page: Page, pin = '680001'): Promise<void> {
+async function addAddress(page: Page, pin = '680001', name = THRISSUR_ADDRESS.name): Promise<void> {
   const res = await page.request.post('/api/customer/add-address', {
-    data: { ...THRISSUR_ADDRESS, po_box: pin },
+    data: { ...THRISSUR_ADDRESS, po_box: pin, name },
     headers: originHeader(page),
   });
   expect(res.status(), await res.text()).toBe(201);
@@ -115,7 +116,7 @@ for (const viewport of [
   test.describe(`cash on delivery at ${viewport.width}px`, () => {
     test.use({ viewport });
 
-    test('ends on Order Confirmed, which stays, with the order’s number, items, amount, payment, slot, tracking and invoice', async ({
+    test('ends on Order Confirmed, which stays, a reload included, with the order’s number, items, amount, payment, slot, tracking and invoice', async ({
       page,
     }, testInfo) => {
       test.slow();
@@ -145,28 +146,39 @@ for (const viewport of [
         paid_amount: string;
         delivery_slot: { label: string };
       }[];
-      const details = page.getByRole('definition');
-      await expect(details.filter({ hasText: `#${order!.id}` })).toBeVisible();
-      await expect(details.filter({ hasText: '3 items' })).toBeVisible();
-      await expect(details.filter({ hasText: inr(Number(order!.paid_amount)) })).toBeVisible();
-      await expect(details.filter({ hasText: 'Cash on Delivery' })).toContainText('Pay in cash on delivery');
-      await expect(details.filter({ hasText: order!.delivery_slot.label })).toBeVisible();
-      await expect(page.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
-        'href',
-        `/track-order?order=${order!.id}`,
-      );
-      const invoice = page.getByRole('link', { name: /^Download invoice/ });
-      await expect(invoice).toHaveAttribute('href', `/api/customer/orders/${order!.id}/invoice`);
-      expect((await page.request.get((await invoice.getAttribute('href'))!)).headers()['content-type']).toContain(
-        'application/pdf',
-      );
-      expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+      /** Order Confirmed shows the order's number, units, amount, payment, slot, tracking and invoice. */
+      const expectConfirmation = async () => {
+        await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+        const details = page.getByRole('definition');
+        await expect(details.filter({ hasText: `#${order!.id}` })).toBeVisible();
+        await expect(details.filter({ hasText: '3 items' })).toBeVisible();
+        await expect(details.filter({ hasText: inr(Number(order!.paid_amount)) })).toBeVisible();
+        await expect(details.filter({ hasText: 'Cash on Delivery' })).toContainText('Pay in cash on delivery');
+        await expect(details.filter({ hasText: order!.delivery_slot.label })).toBeVisible();
+        await expect(page.getByRole('link', { name: 'Track Your Order' })).toHaveAttribute(
+          'href',
+          `/track-order?order=${order!.id}`,
+        );
+        const invoice = page.getByRole('link', { name: /^Download invoice/ });
+        await expect(invoice).toHaveAttribute('href', `/api/customer/orders/${order!.id}/invoice`);
+        expect((await page.request.get((await invoice.getAttribute('href'))!)).headers()['content-type']).toContain(
+          'application/pdf',
+        );
+        expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+      };
+      await expectConfirmation();
       await page.screenshot({ path: testInfo.outputPath(`confirmed-${viewport.width}.png`), fullPage: true });
 
       // It stays until the customer leaves it: no hop to the home page.
       await page.waitForTimeout(6_000);
       await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
       expect(new URL(page.url()).pathname).toBe('/checkout');
+
+      // A reload shows it again, the cart it came from empty by now.
+      await page.reload();
+      await hydrated(page, 'Checkout');
+      expect(new URL(page.url()).pathname).toBe('/checkout');
+      await expectConfirmation();
 
       // Continue shopping: home, with the order-success toast.
       await page.getByRole('link', { name: 'Continue shopping' }).click();
@@ -177,6 +189,74 @@ for (const viewport of [
     });
   });
 }
+
+test('/checkout?placed=N shows Order Confirmed to the customer who placed N, and to nobody else', async ({
+  page,
+  browser,
+}) => {
+  await signUp(page);
+  await addAddress(page);
+  const [first] = await products(page);
+  await addToCart(page, first!.id, 1);
+  const placed = await page.request.post('/api/customer/place-order', {
+    headers: originHeader(page),
+    data: {
+      address_id: (await (await page.request.get('/api/customer/address-list')).json()).data.address_list[0].id,
+      payment_mode: 'cod',
+      paid_amount: (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary.paid_amount,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  const orderId = (await placed.json()).data.order_id as number;
+  await page.goto(`/checkout?placed=${orderId}`);
+  await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
+  await expect(page.getByRole('definition').filter({ hasText: '1 item' })).toBeVisible();
+
+  // Another customer, with an empty cart, is sent home as from any empty checkout.
+  const other = await browser.newContext({ baseURL: new URL(page.url()).origin });
+  const stranger = await other.newPage();
+  await signUp(stranger, 'Ravi Kumar');
+  await stranger.goto(`/checkout?placed=${orderId}`);
+  expect(new URL(stranger.url()).pathname).toBe('/');
+  await expect(stranger.getByRole('heading', { name: 'Order Confirmed' })).toHaveCount(0);
+  await other.close();
+});
+
+test.describe('the address chosen at checkout', () => {
+  test.use({ viewport: { width: 360, height: 780 } });
+
+  test('is still chosen after a trip to the cart and back, and after a reload', async ({ page }) => {
+    test.slow();
+    await signUp(page);
+    await addAddress(page);
+    await addAddress(page, '680555', 'Ravi Kumar');
+    const [first] = await products(page);
+    await addToCart(page, first!.id, 2);
+    await page.goto('/checkout');
+    await checkoutLoaded(page);
+    const shipping = page.getByRole('region', { name: 'Shipping Address' });
+    await expect(shipping).toContainText('Asha Menon');
+    await shipping.getByRole('button', { name: 'Change' }).click();
+    const chooser = page.getByRole('dialog', { name: 'Select Shipping Address' });
+    await chooser.getByRole('button', { name: /^Select: Ravi Kumar/ }).click();
+    await expect(shipping).toContainText('Ravi Kumar');
+    await expect(page.getByRole('group', { name: 'Delivery Slot' })).toContainText('Delivering to Greater Thrissur.');
+
+    // To the cart and back, as a customer does through the page's own links.
+    await page.goto('/cart');
+    await hydrated(page, 'CartPage');
+    await page.getByRole('button', { name: 'Proceed to Checkout' }).click();
+    await page.waitForURL((url) => url.pathname === '/checkout');
+    await checkoutLoaded(page);
+    await expect(shipping).toContainText('Ravi Kumar');
+    await expect(shipping).not.toContainText('Asha Menon');
+    await expect(page.getByRole('group', { name: 'Delivery Slot' })).toContainText('Delivering to Greater Thrissur.');
+
+    await page.reload();
+    await checkoutLoaded(page);
+    await expect(shipping).toContainText('Ravi Kumar');
+  });
+});
 
 test('checkout, cart, My Account and tracking fit the screen at 320, 360 and 1280 px', async ({ page }) => {
   test.slow();

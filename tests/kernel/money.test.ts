@@ -1,32 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { cleanBannerText, itemCountLabel, packSize } from '#features/catalog/rules.ts';
 import { imageUrl, PLACEHOLDER_IMAGE } from '#lib/images.ts';
-import { formatPaise, formatPaise1, paiseToRupees, percentOff, rupeesToPaise } from '#lib/money.ts';
+import { formatPaise, paiseToRupees, percentOff, rupeesToPaise } from '#lib/money.ts';
 
 describe('money', () => {
   it('formats paise as rupees with two decimals, in the Indian grouping', () => {
     expect(formatPaise(38000)).toBe('₹380.00');
     expect(formatPaise(12345678)).toBe('₹1,23,456.78');
   });
-  it('formats the mobile panel line total with one decimal', () => {
-    expect(formatPaise1(38050)).toBe('₹380.5');
+  it('always shows two decimals, the mobile cart panel’s line totals included', () => {
+    expect(formatPaise(10800)).toBe('₹108.00');
+    expect(formatPaise(38050)).toBe('₹380.50');
+    expect(formatPaise(5)).toBe('₹0.05');
   });
   it("writes exactly what Intl's en-IN currency format writes", () => {
     const intl2 = new Intl.NumberFormat('en-IN', { style: 'currency', currency: 'INR' });
-    const intl1 = new Intl.NumberFormat('en-IN', {
-      style: 'currency',
-      currency: 'INR',
-      minimumFractionDigits: 1,
-      maximumFractionDigits: 1,
-    });
     const amounts = [0, -0, 5, -5, 15, 95, 99, 999_995, 1e14 - 1, -(1e14 - 1), 1e15, 123.5, 0.25, Number.NaN, Infinity];
     for (let paise = -25_000; paise <= 250_000; paise += 1) amounts.push(paise);
     for (let digits = 1; digits <= 15; digits += 1)
       for (let i = 0; i < 200; i += 1) amounts.push(Math.floor(Math.random() * 10 ** digits));
-    const differ = amounts.filter(
-      (paise) => formatPaise(paise) !== intl2.format(paise / 100) || formatPaise1(paise) !== intl1.format(paise / 100),
-    );
-    expect(differ.map((paise) => [paise, formatPaise(paise), formatPaise1(paise)])).toEqual([]);
+    const differ = amounts.filter((paise) => formatPaise(paise) !== intl2.format(paise / 100));
+    expect(differ.map((paise) => [paise, formatPaise(paise)])).toEqual([]);
   });
   it('converts between rupees and paise without float drift', () => {
     expect(rupeesToPaise('380.50')).toBe(38050);

@@ -91,7 +91,10 @@ export interface AdminCustomerHit {
   id: number;
   name: string | null;
   phone: string | null;
+  /** Orders the shop took (unpaid online attempts not among them). */
   ordersCount: number;
+  /** Online payment attempts left unpaid or released. */
+  attemptsCount: number;
   createdAt: string;
 }
 
@@ -107,6 +110,24 @@ export interface AdminLedgerLine {
   createdAt: string;
 }
 
+/** An order (or an unpaid attempt) on a customer's page. Money in paise. */
+export interface AdminCustomerOrder {
+  id: number;
+  createdAt: string;
+  status: string;
+  paymentMode: string;
+  paymentStatus: string;
+  /** The online payment’s gateway order, null for other modes. */
+  gatewayOrderId: string | null;
+  paidAmountPaise: number;
+}
+
+/** "5 orders", "1 order". */
+export const ordersText = (n: number) => `${n} ${n === 1 ? 'order' : 'orders'}`;
+
+/** "2 unpaid attempts", "1 unpaid attempt": online payments started and never paid. */
+export const attemptsText = (n: number) => `${n} unpaid ${n === 1 ? 'attempt' : 'attempts'}`;
+
 /** A customer as staff see them. Money in paise. */
 export interface AdminCustomer {
   id: number;
@@ -117,16 +138,12 @@ export interface AdminCustomer {
   pointsBalance: number;
   creditLimitPaise: number;
   creditBalancePaise: number;
-  orders: {
-    id: number;
-    createdAt: string;
-    status: string;
-    paymentMode: string;
-    paymentStatus: string;
-    /** The online payment’s gateway order, null for other modes. */
-    gatewayOrderId: string | null;
-    paidAmountPaise: number;
-  }[];
+  /** Orders the shop took, all of them counted; the newest 100 listed. */
+  ordersCount: number;
+  orders: AdminCustomerOrder[];
+  /** Online payment attempts left unpaid or released, apart from the orders; the newest 100 listed. */
+  attemptsCount: number;
+  attempts: AdminCustomerOrder[];
   addresses: {
     id: number;
     type: string;

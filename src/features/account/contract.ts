@@ -141,6 +141,20 @@ const ledgerLineSchema = z.object({
 });
 
 /** A customer as staff see them (money in paise). */
+/** An order (or an unpaid attempt) on a customer's page. */
+const adminCustomerOrderSchema = z.object({
+  id: z.number().int(),
+  createdAt: z.string(),
+  status: z.string(),
+  paymentMode: z.string(),
+  paymentStatus: z.string(),
+  gatewayOrderId: z
+    .string()
+    .nullable()
+    .describe('The online payment’s gateway order (Razorpay order_…), null for other modes'),
+  paidAmountPaise: z.number().int(),
+});
+
 export const adminCustomerSchema = z.object({
   id: z.number().int(),
   name: z.string().nullable(),
@@ -150,20 +164,10 @@ export const adminCustomerSchema = z.object({
   pointsBalance: z.number().int(),
   creditLimitPaise: z.number().int(),
   creditBalancePaise: z.number().int(),
-  orders: z.array(
-    z.object({
-      id: z.number().int(),
-      createdAt: z.string(),
-      status: z.string(),
-      paymentMode: z.string(),
-      paymentStatus: z.string(),
-      gatewayOrderId: z
-        .string()
-        .nullable()
-        .describe('The online payment’s gateway order (Razorpay order_…), null for other modes'),
-      paidAmountPaise: z.number().int(),
-    }),
-  ),
+  ordersCount: z.number().int().describe('Orders the shop took; unpaid online attempts are not among them'),
+  orders: z.array(adminCustomerOrderSchema).describe('The newest 100 orders'),
+  attemptsCount: z.number().int().describe('Online payment attempts left unpaid or released'),
+  attempts: z.array(adminCustomerOrderSchema).describe('The newest 100 unpaid attempts'),
   addresses: z.array(
     z.object({
       id: z.number().int(),
@@ -199,7 +203,8 @@ export const adminCustomersRoute = defineAdminRoute({
         id: z.number().int(),
         name: z.string().nullable(),
         phone: z.string().nullable(),
-        ordersCount: z.number().int(),
+        ordersCount: z.number().int().describe('Orders the shop took; unpaid online attempts are not among them'),
+        attemptsCount: z.number().int().describe('Online payment attempts left unpaid or released'),
         createdAt: z.string(),
       }),
     ),

@@ -20,6 +20,14 @@ export const PAYMENT_MODE_ALIASES: Record<string, PaymentMode> = {
   online: 'Online',
 };
 
+/** The checkout's choice an order's stored payment mode came from. */
+export const PAYMENT_CHOICE_OF_MODE: Record<PaymentMode, PaymentChoice> = {
+  Cash: 'cod',
+  Card: 'card',
+  Credit: 'credit',
+  Online: 'online',
+};
+
 /** How the Order Confirmed screen names each mode. */
 export const PAYMENT_LABELS: Record<PaymentChoice, string> = {
   cod: 'Cash on Delivery',

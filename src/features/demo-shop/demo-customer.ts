@@ -6,9 +6,11 @@
  * as her: with a real SMS gateway the code goes to a number nobody holds.
  *
  * Written inside seedDemoShop's transaction, after the catalogue; the orders are history (no
- * stock is taken, as for orders delivered before the current stock count).
+ * stock is taken, as for orders delivered before the current stock count). Each earned its points
+ * under the shop's rule (pointsFor), credited as delivery credits them (creditEarnedPoints), once.
  */
 import { asc, gt } from 'drizzle-orm';
+import { creditEarnedPoints, pointsFor } from '#features/orders/index.ts';
 import { getConfig } from '#lib/config.ts';
 import * as schema from '#lib/db/schema.ts';
 import type { Database } from '#lib/db/types.ts';
@@ -116,13 +118,14 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
         subtotalPaise: subtotal,
         deliveryFeePaise: fee,
         paidAmountPaise: subtotal + fee,
+        pointsEarned: pointsFor(subtotal + fee),
         substitution: past.substitution,
         createdAt: at,
         processedAt: new Date(at.getTime() + 30 * 60_000),
         outForDeliveryAt: new Date(at.getTime() + 2 * 3_600_000),
         deliveredAt: new Date(at.getTime() + 3 * 3_600_000),
       })
-      .returning({ id: schema.orders.id });
+      .returning({ id: schema.orders.id, deliveredAt: schema.orders.deliveredAt });
     await tx.insert(schema.orderItems).values(
       lines.map((l) => ({
         orderId: order!.id,
@@ -137,5 +140,6 @@ export async function seedDemoCustomer(tx: Tx): Promise<void> {
         substitution: past.substitution,
       })),
     );
+    await creditEarnedPoints(tx, order!.id, order!.deliveredAt!);
   }
 }

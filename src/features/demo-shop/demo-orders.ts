@@ -4,11 +4,13 @@
  * cancelled), some assigned to the demo rider, so a newcomer who signs in to the back office sees a
  * working board. Each takes its stock and its slot place as a real order does (a cancelled one
  * holds neither), and each move carries the audit entry of the demo staff member who made it, so
- * the order pages show who did what. "Today" is the day the demo shop is seeded.
+ * the order pages show who did what; a delivered one has its earned points credited. "Today" is
+ * the day the demo shop is seeded.
  * Written inside seedDemoShop's transaction, only where the demo shop is seeded.
  */
 import { and, asc, eq, gte, sql } from 'drizzle-orm';
 import { deliveryConfig, shopInstant, shopTime } from '#features/delivery/index.ts';
+import { creditEarnedPoints, pointsFor } from '#features/orders/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import * as schema from '#lib/db/schema.ts';
 import type { Transaction } from '#lib/db/types.ts';
@@ -187,6 +189,7 @@ export async function seedDemoOrders(
         subtotalPaise: subtotal,
         deliveryFeePaise: fee,
         paidAmountPaise: subtotal + fee,
+        pointsEarned: o.status === 'cancelled' ? 0 : pointsFor(subtotal + fee),
         substitution: 'replace',
         customerNote: i % 4 === 0 ? 'Please call on arrival' : null,
         deliveryZoneId: zone.id,
@@ -254,5 +257,7 @@ export async function seedDemoOrders(
         before: { status: 'placed' },
         after: { status: 'cancelled', reason: o.reason },
       });
+    // A delivered one has earned its points, credited as delivery credits them, once.
+    if (o.status === 'delivered') await creditEarnedPoints(tx, orderId, at(3));
   }
 }

@@ -6,12 +6,13 @@ export { orderJson } from './server/order-json.ts';
 export { placeOrder } from './server/place-order.ts';
 export {
   confirmedOrders,
+  getOrder,
   type OrderRow,
   type OrderStatus,
   pendingOnlineOrder,
   UNPAID_STATUSES,
 } from './server/queries.ts';
-export { quoteJson, quoteOrder } from './server/quote.ts';
-export { advanceOrder, cancelOrderByShop, orderSettlement } from './server/status.ts';
+export { pointsFor, quoteJson, quoteOrder } from './server/quote.ts';
+export { advanceOrder, cancelOrderByShop, creditEarnedPoints, orderSettlement } from './server/status.ts';
 export { moveSubstitutedStock } from './server/stock-and-balances.ts';
 export { LOGIN_REDIRECT_MS, loadTrackPage } from './server/track.ts';

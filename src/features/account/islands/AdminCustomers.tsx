@@ -13,8 +13,10 @@ import { buttonPrimary } from '#lib/ui/controls.tsx';
 import {
   type AdminCustomer,
   type AdminCustomerHit,
+  attemptsText,
   type BalanceApproval,
   customerQueryOk,
+  ordersText,
 } from '../admin-customer-rules.ts';
 import type {
   adminCustomerRoute,
@@ -130,7 +132,8 @@ export default function AdminCustomers({ staffId, canApprove }: { staffId: numbe
               >
                 <span className="font-medium text-slate-900">{h.name ?? 'No name'}</span>
                 <span className="text-slate-700">
-                  {h.phone} · {h.ordersCount} orders
+                  {h.phone} · {ordersText(h.ordersCount)}
+                  {h.attemptsCount > 0 && ` · ${attemptsText(h.attemptsCount)}`}
                 </span>
               </button>
             </li>

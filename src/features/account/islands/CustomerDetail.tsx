@@ -1,14 +1,59 @@
 /**
  * One customer in the back office (/admin/customers): name and phone, balances, their adjustments
- * waiting for approval, the forms to adjust credit or points, the credit and points ledgers, their orders and their addresses.
+ * waiting for approval, the forms to adjust credit or points, the credit and points ledgers, their orders (unpaid online payment attempts counted and listed apart) and their addresses.
  */
 import { type ReactNode, useId } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
-import type { AdminCustomer } from '../admin-customer-rules.ts';
+import { type AdminCustomer, type AdminCustomerOrder, attemptsText } from '../admin-customer-rules.ts';
 import { AdjustBalanceForm } from './AdjustBalanceForm.tsx';
 import { adminWhen as when } from './admin-customer-format.ts';
 import { CustomerLedger } from './CustomerLedger.tsx';
+
+/** A table of orders (or of unpaid attempts), each linking to its order page. */
+function OrderTable({ title, rows, empty }: { title: string; rows: AdminCustomerOrder[]; empty: string }) {
+  return (
+    <ScrollRegion label={title} className="rounded-lg border border-slate-200 bg-white">
+      <table className="w-full min-w-[24rem] text-left text-sm">
+        <caption className="bg-slate-100 px-2 py-2 text-left font-semibold text-slate-900">{title}</caption>
+        <thead>
+          <tr>
+            {['Order', 'Placed', 'Status', 'Payment', 'Paid'].map((h) => (
+              <th key={h} scope="col" className="px-2 py-1">
+                {h}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((o) => (
+            <tr key={o.id} className="border-t border-slate-200">
+              <td className="px-2 py-1">
+                <a className="text-brand-800 underline" href={`/admin/orders/${o.id}`}>
+                  #{o.id}
+                </a>
+              </td>
+              <td className="px-2 py-1">{when(o.createdAt)}</td>
+              <td className="px-2 py-1">{o.status.replaceAll('_', ' ')}</td>
+              <td className="px-2 py-1">
+                {o.paymentMode}, {o.paymentStatus}
+                {o.gatewayOrderId && <span className="block break-all text-slate-600">{o.gatewayOrderId}</span>}
+              </td>
+              <td className="px-2 py-1">{formatPaise(o.paidAmountPaise)}</td>
+            </tr>
+          ))}
+          {rows.length === 0 && empty && (
+            <tr>
+              <td colSpan={5} className="px-2 py-2 text-slate-700">
+                {empty}
+              </td>
+            </tr>
+          )}
+        </tbody>
+      </table>
+    </ScrollRegion>
+  );
+}
 
 /**
  * The customer's page; `onAdjusted` gets the customer after an adjustment, a line to announce and
@@ -47,7 +92,10 @@ export function CustomerDetail({
         </div>
         <div className="rounded-lg border border-slate-200 bg-white p-3">
           <dt className="text-sm text-slate-700">Orders</dt>
-          <dd className="text-lg font-semibold">{customer.orders.length}</dd>
+          <dd className="text-lg font-semibold">{customer.ordersCount}</dd>
+          {customer.attemptsCount > 0 && (
+            <dd className="text-sm text-slate-700">{attemptsText(customer.attemptsCount)}, not counted</dd>
+          )}
         </div>
       </dl>
       {waiting}
@@ -59,38 +107,10 @@ export function CustomerDetail({
         <CustomerLedger title="Credit transactions" lines={customer.credit} money />
         <CustomerLedger title="Points transactions" lines={customer.points} money={false} />
       </div>
-      <ScrollRegion label="Orders" className="rounded-lg border border-slate-200 bg-white">
-        <table className="w-full min-w-[24rem] text-left text-sm">
-          <caption className="bg-slate-100 px-2 py-2 text-left font-semibold text-slate-900">Orders</caption>
-          <thead>
-            <tr>
-              {['Order', 'Placed', 'Status', 'Payment', 'Paid'].map((h) => (
-                <th key={h} scope="col" className="px-2 py-1">
-                  {h}
-                </th>
-              ))}
-            </tr>
-          </thead>
-          <tbody>
-            {customer.orders.map((o) => (
-              <tr key={o.id} className="border-t border-slate-200">
-                <td className="px-2 py-1">
-                  <a className="text-brand-800 underline" href={`/admin/orders/${o.id}`}>
-                    #{o.id}
-                  </a>
-                </td>
-                <td className="px-2 py-1">{when(o.createdAt)}</td>
-                <td className="px-2 py-1">{o.status.replaceAll('_', ' ')}</td>
-                <td className="px-2 py-1">
-                  {o.paymentMode}, {o.paymentStatus}
-                  {o.gatewayOrderId && <span className="block break-all text-slate-600">{o.gatewayOrderId}</span>}
-                </td>
-                <td className="px-2 py-1">{formatPaise(o.paidAmountPaise)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      </ScrollRegion>
+      <OrderTable title="Orders" rows={customer.orders} empty="No orders." />
+      {customer.attemptsCount > 0 && (
+        <OrderTable title={`Unpaid attempts (${customer.attemptsCount})`} rows={customer.attempts} empty="" />
+      )}
       <div>
         <h3 className="font-semibold text-slate-900">Addresses</h3>
         <ul className="mt-2 space-y-2">

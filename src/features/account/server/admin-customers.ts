@@ -4,8 +4,12 @@
  * a reason (balance-adjustments.ts). A staff member's search and customer page are written to
  * the audit log by id only (ADR 0117): a search records how it searched (`by`: mobile or name),
  * how many it found and their ids, never the text typed; a page records the customer's id.
+ * Orders are counted as the customer counts them: only orders the shop took (confirmedOrders);
+ * online payment attempts left unpaid or released (UNPAID_STATUSES) are counted and listed apart
+ * (docs/adr/0123-one-count-and-one-money-format.md).
  */
-import { and, asc, count, desc, eq, ilike, inArray, isNull, like, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, like, type SQL, sql } from 'drizzle-orm';
+import { confirmedOrders, UNPAID_STATUSES } from '#features/orders/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { addresses, creditTransactions, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
@@ -22,6 +26,9 @@ import {
 const SEARCH_LIMIT = 20;
 /** Most orders and ledger lines a customer's page shows (newest first). */
 const HISTORY_LIMIT = 100;
+
+/** Online payment attempts that never became an order: awaiting payment, or released unpaid. */
+const unpaidAttempts = inArray(orders.status, [...UNPAID_STATUSES]);
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
@@ -53,7 +60,11 @@ export async function findCustomers(db: Database, text: string): Promise<AdminCu
     .limit(SEARCH_LIMIT);
   const counts = rows.length
     ? await db
-        .select({ customerId: orders.customerId, n: count() })
+        .select({
+          customerId: orders.customerId,
+          orders: sql<number>`(count(*) filter (where ${confirmedOrders}))::int`,
+          attempts: sql<number>`(count(*) filter (where ${unpaidAttempts}))::int`,
+        })
         .from(orders)
         .where(
           inArray(
@@ -63,8 +74,13 @@ export async function findCustomers(db: Database, text: string): Promise<AdminCu
         )
         .groupBy(orders.customerId)
     : [];
-  const n = new Map(counts.map((c) => [c.customerId, c.n]));
-  return rows.map((r) => ({ ...r, ordersCount: n.get(r.id) ?? 0, createdAt: r.createdAt.toISOString() }));
+  const n = new Map(counts.map((c) => [c.customerId, c]));
+  return rows.map((r) => ({
+    ...r,
+    ordersCount: n.get(r.id)?.orders ?? 0,
+    attemptsCount: n.get(r.id)?.attempts ?? 0,
+    createdAt: r.createdAt.toISOString(),
+  }));
 }
 
 /** `findCustomers` for `actor`, with its audit entry (ids and a count, not the text searched). */
@@ -91,6 +107,17 @@ export async function viewCustomerAsStaff(db: Database, id: number, actor: Staff
 /** Signed credit movement of a ledger row: a debit takes from the balance, the others give back (an adjustment is stored signed). */
 const creditSign = (kind: string, amount: number) => (kind === 'debit' ? -amount : amount);
 
+/** An order (or an unpaid attempt) as a row of the customer's page. */
+const orderLine = (o: typeof orders.$inferSelect) => ({
+  id: o.id,
+  createdAt: o.createdAt.toISOString(),
+  status: o.status,
+  paymentMode: o.paymentMode,
+  paymentStatus: o.paymentStatus,
+  gatewayOrderId: o.gatewayOrderId,
+  paidAmountPaise: o.paidAmountPaise,
+});
+
 /** Everything staff see of a customer; 404 when there is none (or the account was deleted). */
 export async function getAdminCustomer(db: Database | Transaction, id: number): Promise<AdminCustomer> {
   const [c] = await db
@@ -98,13 +125,23 @@ export async function getAdminCustomer(db: Database | Transaction, id: number): 
     .from(customers)
     .where(and(eq(customers.id, id), isNull(customers.deletedAt)));
   if (!c) throw new AppError('not_found', ADMIN_CUSTOMER_MESSAGES.notFound);
-  const [orderRows, addressRows, creditRows, pointRows] = await Promise.all([
+  const history = (kind: SQL) =>
     db
       .select()
       .from(orders)
-      .where(eq(orders.customerId, id))
+      .where(and(eq(orders.customerId, id), kind))
       .orderBy(desc(orders.createdAt), desc(orders.id))
-      .limit(HISTORY_LIMIT),
+      .limit(HISTORY_LIMIT);
+  const [orderRows, attemptRows, [counted], addressRows, creditRows, pointRows] = await Promise.all([
+    history(confirmedOrders),
+    history(unpaidAttempts),
+    db
+      .select({
+        orders: sql<number>`(count(*) filter (where ${confirmedOrders}))::int`,
+        attempts: sql<number>`(count(*) filter (where ${unpaidAttempts}))::int`,
+      })
+      .from(orders)
+      .where(eq(orders.customerId, id)),
     db
       .select()
       .from(addresses)
@@ -143,15 +180,10 @@ export async function getAdminCustomer(db: Database | Transaction, id: number): 
     pointsBalance: c.pointsBalance,
     creditLimitPaise: c.creditLimitPaise,
     creditBalancePaise: c.creditBalancePaise,
-    orders: orderRows.map((o) => ({
-      id: o.id,
-      createdAt: o.createdAt.toISOString(),
-      status: o.status,
-      paymentMode: o.paymentMode,
-      paymentStatus: o.paymentStatus,
-      gatewayOrderId: o.gatewayOrderId,
-      paidAmountPaise: o.paidAmountPaise,
-    })),
+    ordersCount: counted?.orders ?? 0,
+    orders: orderRows.map(orderLine),
+    attemptsCount: counted?.attempts ?? 0,
+    attempts: attemptRows.map(orderLine),
     addresses: addressRows.map((a) => ({
       id: a.id,
       type: a.type,

@@ -134,7 +134,8 @@ function CartPage({ initial, heldBy = null }: Props) {
 
       {!loading && items.length > 0 && (
         <div className="mt-6 grid gap-6 lg:grid-cols-[1fr_22rem] lg:items-start">
-          <div className="overflow-hidden rounded-2xl border border-slate-200 bg-white">
+          {/* Relative, so the screen-reader-only texts inside are clipped with the table. */}
+          <div className="relative overflow-hidden rounded-2xl border border-slate-200 bg-white">
             <table className="w-full text-left text-sm">
               <caption className="sr-only">Items in your cart</caption>
               <thead className="border-b border-slate-200 bg-slate-50 text-xs uppercase tracking-wide text-slate-600">
@@ -145,7 +146,7 @@ function CartPage({ initial, heldBy = null }: Props) {
                   <th scope="col" className="hidden px-3 py-3 font-semibold md:table-cell">
                     Price
                   </th>
-                  <th scope="col" className="px-2 py-3 font-semibold">
+                  <th scope="col" className="hidden px-2 py-3 font-semibold md:table-cell">
                     Quantity
                   </th>
                   <th scope="col" className="hidden px-3 py-3 text-right font-semibold md:table-cell">
@@ -189,6 +190,10 @@ function CartPage({ initial, heldBy = null }: Props) {
                             <p className="text-sm font-semibold tabular-nums text-slate-900 md:hidden">
                               {formatPaise(item.lineTotalPaise)}
                             </p>
+                            {/* On phones the stepper sits under the line, so the row fits from 320 px. */}
+                            <div className="mt-2 md:hidden">
+                              <QuantityStepper item={item} locked={busy} />
+                            </div>
                           </div>
                         </div>
                         <LineSubstitution item={item} disabled={busy} />
@@ -207,7 +212,7 @@ function CartPage({ initial, heldBy = null }: Props) {
                           </s>
                         )}
                       </td>
-                      <td className="px-2 py-3">
+                      <td className="hidden px-2 py-3 md:table-cell">
                         <QuantityStepper item={item} locked={busy} />
                       </td>
                       <td

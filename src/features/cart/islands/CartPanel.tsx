@@ -1,9 +1,10 @@
 /**
  * The cart panel's content (docs/storefront-rules.md#cart), in two variants:
  * - `card`: the desktop floating Shopping Cart card — item list, total, View Cart (/cart) and
- *   Checkout; line totals with 2 decimals.
+ *   Checkout.
  * - `screen`: the mobile full-screen Shopping Cart with a back button, item cards, total and
- *   Checkout; line totals with 1 decimal.
+ *   Checkout.
+ * Every amount shows 2 decimals in both (docs/adr/0123-one-count-and-one-money-format.md).
  * Empty: "Your cart is empty" / "Add items to start a basket". Each line has the quantity
  * stepper and a remove button with the Cancel/Remove confirmation. Checkout follows the spec's
  * rules (empty cart alert, guests get the login dialog). Both are the one dialog primitive
@@ -13,7 +14,7 @@
 
 import { useStore } from '@nanostores/react';
 import { type RefObject, useState } from 'react';
-import { formatPaise, formatPaise1 } from '#lib/money.ts';
+import { formatPaise } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
 import { $cart, $lockedLines, type CartItem, checkout } from '../store.ts';
@@ -40,7 +41,6 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
   const locked = useStore($lockedLines);
   const [confirming, setConfirming] = useState<CartItem | null>(null);
   const screen = variant === 'screen';
-  const lineTotal = screen ? formatPaise1 : formatPaise;
   const { items, totals } = cart;
   const count =
     items.length > 0 ? (
@@ -111,7 +111,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                     <QuantityStepper item={item} locked={locked.has(item.cartId)} />
                     <span className="text-sm font-semibold tabular-nums text-slate-900">
                       <span className="sr-only">Line total </span>
-                      {lineTotal(item.lineTotalPaise)}
+                      {formatPaise(item.lineTotalPaise)}
                     </span>
                   </div>
                 </div>

@@ -8,12 +8,14 @@
  * PromoCodeBox.tsx and checkout-dialogs.tsx. "Pay Online" (only with a configured gateway)
  * creates the order awaiting payment and opens the gateway's checkout: Razorpay's, or the
  * payment simulator's modal (PaymentModal). On success, whatever the method: Order Confirmed,
- * which stays until the customer leaves it. On phones the total and Place Order are in a bar
+ * which stays until the customer leaves it, a reload included: its address becomes
+ * /checkout?placed=ID, which the page serves as Order Confirmed with the order read back
+ * (the `placed` prop; ADR 0115). On phones the total and Place Order are in a bar
  * fixed at the bottom of the screen (PlaceOrderBar). While an online payment is unresolved (the
  * connection dropped, or the page opened on an order still awaiting its payment) the checkout
  * shows that order's lines read-only and waits for it (PaymentInDoubt).
  */
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
 import PaymentInDoubt from '#features/orders/islands/PaymentInDoubt.tsx';
 import PaymentModal from '#features/payments/islands/PaymentModal.tsx';
@@ -22,9 +24,10 @@ import type { PlacedOrder } from './checkout-api.ts';
 import { MethodRequiredDialog, OrderConfirmed } from './checkout-dialogs.tsx';
 import { CheckoutHeader, OrderDetails, OrderNotes, PointsCard } from './checkout-parts.tsx';
 import { type DeliveryAreaInfo, paise } from './checkout-shared.ts';
-import { type CheckoutDialog, figuresStale } from './checkout-state.ts';
+import { type CheckoutDialog, type Confirmation, figuresStale } from './checkout-state.ts';
 import OrderSubstitution from './OrderSubstitution.tsx';
 import OrderSummary, { PlaceOrderBar, type ZoneTerms } from './OrderSummary.tsx';
+import { confirmationOfPlaced, confirmedHref } from './order-success.ts';
 import PaymentMethods from './PaymentMethods.tsx';
 import PromoCodeBox from './PromoCodeBox.tsx';
 import { belowMinimumReason } from './place-order-steps.ts';
@@ -39,11 +42,27 @@ interface Props {
   area: DeliveryAreaInfo;
   /** Subtotal (paise) from which delivery is free, for the "more for free delivery" hint. */
   freeDeliveryFromPaise: number;
+  /** The order /checkout?placed=ID names, read back by the page: Order Confirmed is shown for it. */
+  placed?: PlacedOrder | null;
   /** An online order still awaiting its payment, holding the cart's lines: the checkout waits on it. */
   pending?: PlacedOrder | null;
 }
 
-function Checkout({ tileUrl, area, freeDeliveryFromPaise, pending = null }: Props) {
+/** The Order Confirmed screen in the checkout's place. */
+function ConfirmedScreen({ confirmed }: { confirmed: Confirmation }) {
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-10">
+      <OrderConfirmed confirmed={confirmed} />
+    </div>
+  );
+}
+
+/** The checkout, or Order Confirmed for the order the address names. */
+function Checkout({ placed, ...props }: Props) {
+  return placed ? <ConfirmedScreen confirmed={confirmationOfPlaced(placed)} /> : <CheckoutForm {...props} />;
+}
+
+function CheckoutForm({ tileUrl, area, freeDeliveryFromPaise, pending = null }: Omit<Props, 'placed'>) {
   const {
     state,
     dispatch,
@@ -90,14 +109,14 @@ function Checkout({ tileUrl, area, freeDeliveryFromPaise, pending = null }: Prop
     onPlaceOrder: () => void placeOrder(),
   };
 
+  // Order Confirmed gets its own address, so a reload shows it again rather than the empty cart's redirect.
+  const confirmedId = state.confirmed?.orderId;
+  useEffect(() => {
+    if (confirmedId) window.history.replaceState(window.history.state, '', confirmedHref(confirmedId));
+  }, [confirmedId]);
+
   // The Order Confirmed screen replaces the checkout (a screen, not a dialog).
-  if (state.confirmed) {
-    return (
-      <div className="mx-auto max-w-6xl px-4 py-10">
-        <OrderConfirmed confirmed={state.confirmed} />
-      </div>
-    );
-  }
+  if (state.confirmed) return <ConfirmedScreen confirmed={state.confirmed} />;
 
   // An online payment whose outcome is unknown: its lines read-only until it resolves, no new order meanwhile.
   if (state.doubt) {

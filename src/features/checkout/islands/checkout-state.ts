@@ -77,7 +77,15 @@ export interface CheckoutState {
 }
 
 export type CheckoutAction =
-  | { type: 'loaded'; addresses?: AddressJson[]; addressError?: string; lines?: CartLineJson[]; summaryError?: string }
+  | {
+      type: 'loaded';
+      addresses?: AddressJson[];
+      /** The address to select among `addresses` (the one chosen before, still there); else the default. */
+      selectedId?: number | null;
+      addressError?: string;
+      lines?: CartLineJson[];
+      summaryError?: string;
+    }
   | { type: 'figures'; figures: Figures; addressId: number | null }
   | { type: 'summaryFailed'; message: string }
   | { type: 'refreshing'; on: boolean }
@@ -121,6 +129,11 @@ export const initialCheckoutState: CheckoutState = {
   doubt: null,
 };
 
+/** `chosen` when it is among `addresses`, else the default address, else the first; null without addresses. */
+export function firstAddressId(addresses: AddressJson[], chosen: number | null): number | null {
+  return addresses.some((a) => a.id === chosen) ? chosen : defaultAddressId(addresses);
+}
+
 /** The default address, else the first; null without addresses. */
 export function defaultAddressId(addresses: AddressJson[]): number | null {
   return (addresses.find((a) => a.is_default) ?? addresses[0])?.id ?? null;
@@ -143,7 +156,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
         ...state,
         loading: false,
         addresses: action.addresses ?? state.addresses,
-        selectedId: action.addresses ? defaultAddressId(action.addresses) : state.selectedId,
+        selectedId: action.addresses ? (action.selectedId ?? defaultAddressId(action.addresses)) : state.selectedId,
         addressError: action.addressError ?? '',
         // The figures' own lines when they came first: the list shown is the one they price.
         lines: state.figures?.items ?? action.lines ?? state.lines,

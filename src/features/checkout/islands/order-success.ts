@@ -6,7 +6,14 @@
  */
 import { markCartOrdered } from '#features/cart/store.ts';
 import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
-import { orderSuccessMessage, PAYMENT_LABELS, type PaymentChoice, paymentStatusText } from '../rules.ts';
+import {
+  orderSuccessMessage,
+  PAYMENT_CHOICE_OF_MODE,
+  PAYMENT_LABELS,
+  type PaymentChoice,
+  type PaymentMode,
+  paymentStatusText,
+} from '../rules.ts';
 import { resetOrderSubstitution } from '../store.ts';
 import type { PlacedOrder } from './checkout-api.ts';
 import { clearCheckoutChoices } from './checkout-choices.ts';
@@ -25,6 +32,17 @@ export function confirmationOf(order: PlacedOrder, mode: PaymentChoice): Confirm
     invoiceUrl: order.invoice_url,
   };
 }
+
+/** The Order Confirmed screen's figures for an order read back from the server (a reload). */
+export function confirmationOfPlaced(order: PlacedOrder): Confirmation {
+  return confirmationOf(order, PAYMENT_CHOICE_OF_MODE[order.payment_mode as PaymentMode] ?? 'cod');
+}
+
+/**
+ * The address of the Order Confirmed screen: /checkout?placed=ID, which the page renders again as
+ * Order Confirmed on a reload (the cart it came from is empty by then).
+ */
+export const confirmedHref = (orderId: number) => `/checkout?placed=${orderId}`;
 
 /** Records a placed order in the browser's stores (see the module comment). */
 export function recordOrderPlaced(): void {

@@ -1,6 +1,7 @@
 /**
  * The checkout's first load: the addresses and the cart in parallel, the server's figures for the
- * address checkout selects first (the default, else the first) as soon as the addresses are in,
+ * address checkout selects first (the one chosen before in this tab's session while it is still
+ * there, else the default, else the first) as soon as the addresses are in,
  * so the first figures shown are that address's zone's; then the choices saved before a reload.
  * A 401 on the addresses sends the customer to log in; an empty cart is not an error (the page
  * says the cart is empty).
@@ -9,8 +10,9 @@ import { useEffect } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { CHECKOUT_MESSAGES as MSG } from '../rules.ts';
 import { fetchAddresses, fetchCartLines } from './checkout-api.ts';
+import { readCheckoutChoices } from './checkout-choices.ts';
 import type { CartLineJson } from './checkout-shared.ts';
-import { defaultAddressId, type Figures } from './checkout-state.ts';
+import { type Figures, firstAddressId } from './checkout-state.ts';
 import type { CheckoutContext } from './use-checkout-context.ts';
 import type { LoadSummary } from './use-checkout-figures.ts';
 
@@ -39,25 +41,28 @@ export function useCheckoutLoad(
 ): void {
   useEffect(() => {
     let live = true;
+    // Read before anything saves: the address chosen before a reload or a trip to the cart.
+    const chosen = readCheckoutChoices()?.addressId ?? null;
     (async () => {
       const addresses = fetchAddresses();
       const [addr, cart, sum] = await Promise.allSettled([
         addresses,
         fetchCartLines(),
         addresses.then(
-          (list) => loadSummary(null, false, 0, defaultAddressId(list)),
+          (list) => loadSummary(null, false, 0, firstAddressId(list, chosen)),
           () => loadSummary(null, false, 0, null),
         ),
       ]);
       if (!live) return;
+      const first = addr.status === 'fulfilled' ? firstAddressId(addr.value, chosen) : null;
       dispatch({
         type: 'loaded',
         addresses: addr.status === 'fulfilled' ? addr.value : undefined,
+        selectedId: first,
         addressError: addr.status === 'rejected' ? addressErrorOf(addr.reason, sendToLogin) : undefined,
         lines: cart.status === 'fulfilled' ? cart.value : undefined,
         summaryError: sum.status === 'rejected' ? summaryErrorOf(sum.reason, cart) : undefined,
       });
-      const first = addr.status === 'fulfilled' ? defaultAddressId(addr.value) : null;
       await restoreChoices(sum.status === 'fulfilled' ? sum.value : null, first);
     })();
     return () => {

@@ -1,7 +1,7 @@
 /**
- * The checkout's choices across a reload: the payment method, note, promo code and points
- * choice are saved for the tab's session (checkout-choices.ts) on every change, and put back
- * after the first load, each checked again: the promo code and points with the server, Pay Online
+ * The checkout's choices across a reload: the address, payment method, note, promo code and
+ * points choice are saved for the tab's session (checkout-choices.ts) on every change; the
+ * address is chosen again by the first load (use-checkout-load.ts), the others put back after it, each checked again: the promo code and points with the server, Pay Online
  * only when it is still offered.
  */
 import { useCallback, useEffect } from 'react';
@@ -16,11 +16,11 @@ import type { LoadSummary } from './use-checkout-figures.ts';
 /** Saves every change of a choice; returns the function that puts the saved ones back. */
 export function useSavedChoices({ state, dispatch }: CheckoutContext, loadSummary: LoadSummary) {
   // Nothing is saved before the saved choices were read back, nor after the order is placed.
-  const { loading, method, note, promo, redeem, confirmed } = state;
+  const { loading, selectedId, method, note, promo, redeem, confirmed } = state;
   useEffect(() => {
     if (loading || confirmed) return;
-    saveCheckoutChoices({ method, note, promo, redeem });
-  }, [loading, confirmed, method, note, promo, redeem]);
+    saveCheckoutChoices({ addressId: selectedId, method, note, promo, redeem });
+  }, [loading, confirmed, selectedId, method, note, promo, redeem]);
 
   /**
    * Puts back the choices saved before a reload, given the first figures (null when they failed)

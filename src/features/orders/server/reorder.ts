@@ -64,14 +64,16 @@ export async function reorder(db: Database, customerId: number, orderId: number)
 }
 
 /**
- * The message for a reorder: how many were added, then what was left out or cut down.
+ * The message for a reorder: how many products (lines; "items" always count units) were added,
+ * then what was left out or cut down.
  * @example
  * reorderMessage({ added: [{..., qty: 2, requestedQty: 2}], skipped: [{ name: 'Mango', reason: 'out of stock' }] })
- *   // 'Added 1 item to your cart. Left out: Mango (out of stock).'
+ *   // 'Added 1 product to your cart. Left out: Mango (out of stock).'
  */
 export function reorderMessage(r: ReorderResult): string {
   const parts: string[] = [];
-  if (r.added.length) parts.push(`Added ${r.added.length} ${r.added.length === 1 ? 'item' : 'items'} to your cart.`);
+  if (r.added.length)
+    parts.push(`Added ${r.added.length} ${r.added.length === 1 ? 'product' : 'products'} to your cart.`);
   else parts.push('None of the items of this order could be added to your cart.');
   const partial = r.added
     .filter((a) => a.qty < a.requestedQty)

@@ -6,7 +6,7 @@
  * delivery. An online order starts as pending_payment and the payments feature settles it
  * (orderSettlement): paid → placed, released unpaid → payment_failed (ADR 0099).
  */
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, gt, isNull, sql } from 'drizzle-orm';
 import { markCatalogChanged } from '#features/catalog/index.ts';
 import { orderSmsQueued, queueOrderSms } from '#features/notifications/index.ts';
 import { type OrderSettlement, type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
@@ -147,6 +147,36 @@ export interface AdvanceOptions {
 }
 
 /**
+ * Credits a delivered order's earned points to its customer's balance, with an `earned` points
+ * transaction, exactly once: the order's `points_credited_at` is stamped by a guarded update, so
+ * a second call credits nothing. Delivery calls it, and so does the demo shop's seed for the
+ * orders it writes as delivered. Returns the points credited (0 when none are due).
+ */
+export async function creditEarnedPoints(tx: Transaction, orderId: number, now: Date): Promise<number> {
+  const [due] = await tx
+    .update(orders)
+    .set({ pointsCreditedAt: now })
+    .where(
+      and(
+        eq(orders.id, orderId),
+        eq(orders.status, 'delivered'),
+        isNull(orders.pointsCreditedAt),
+        gt(orders.pointsEarned, 0),
+      ),
+    )
+    .returning({ customerId: orders.customerId, points: orders.pointsEarned });
+  if (!due) return 0;
+  await tx
+    .update(customers)
+    .set({ pointsBalance: sql`${customers.pointsBalance} + ${due.points}` })
+    .where(eq(customers.id, due.customerId));
+  await tx
+    .insert(pointsTransactions)
+    .values({ customerId: due.customerId, orderId, delta: due.points, reason: 'earned' });
+  return due.points;
+}
+
+/**
  * Moves an order one step forward (operators: `npm run orders -- advance ID`; staff on the order
  * page, naming `to`). Only the forward transitions are allowed; delivery credits the order's
  * earned points once. Errors: 404 unknown order; 409 awaiting its online payment, released
@@ -183,16 +213,7 @@ export async function advanceOrder(
       .update(orders)
       .set({ status: next, ...stamp })
       .where(and(eq(orders.id, orderId), eq(orders.status, row.status)));
-    if (next === 'delivered' && row.pointsEarned > 0 && !row.pointsCreditedAt) {
-      await tx
-        .update(customers)
-        .set({ pointsBalance: sql`${customers.pointsBalance} + ${row.pointsEarned}` })
-        .where(eq(customers.id, row.customerId));
-      await tx
-        .insert(pointsTransactions)
-        .values({ customerId: row.customerId, orderId, delta: row.pointsEarned, reason: 'earned' });
-      await tx.update(orders).set({ pointsCreditedAt: now }).where(eq(orders.id, orderId));
-    }
+    if (next === 'delivered') await creditEarnedPoints(tx, orderId, now);
     if (next === 'delivered' && row.paymentMode === 'Cash') {
       await tx.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));
     }

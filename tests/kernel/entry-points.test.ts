@@ -51,6 +51,9 @@ async function serve(name: string, args: () => string[]): Promise<Served> {
       DEMO_MODE: 'true',
       // Demo mode starts the payment simulator: on a port of its own.
       PAYMENT_SIMULATOR_PORT: String(await freePort()),
+      // The demo zones dist/ was built with: `npm start` with the tests' zones file would build
+      // dist/ again (the zones are a build key) under the other test files' running servers.
+      DELIVERY_ZONES_FILE: '',
     },
     stdio: ['ignore', 'ignore', 'inherit'],
   });

@@ -45,6 +45,20 @@ async function addAddress(page: Page, pin = '680001', name = THRISSUR_ADDRESS.na
 const overflow = (page: Page) =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** Places the cart as a cash-on-delivery order to the first saved address, through the API; its id. */
+async function placeCashOrderByApi(page: Page): Promise<number> {
+  const placed = await page.request.post('/api/customer/place-order', {
+    headers: originHeader(page),
+    data: {
+      address_id: (await (await page.request.get('/api/customer/address-list')).json()).data.address_list[0].id,
+      payment_mode: 'cod',
+      paid_amount: (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary.paid_amount,
+    },
+  });
+  expect(placed.status(), await placed.text()).toBe(201);
+  return (await placed.json()).data.order_id as number;
+}
+
 test.describe('a new customer’s first address in Greater Thrissur (PIN 680555)', () => {
   test.use({ viewport: { width: 360, height: 780 }, hasTouch: true, isMobile: true });
 
@@ -198,16 +212,7 @@ test('/checkout?placed=N shows Order Confirmed to the customer who placed N, and
   await addAddress(page);
   const [first] = await products(page);
   await addToCart(page, first!.id, 1);
-  const placed = await page.request.post('/api/customer/place-order', {
-    headers: originHeader(page),
-    data: {
-      address_id: (await (await page.request.get('/api/customer/address-list')).json()).data.address_list[0].id,
-      payment_mode: 'cod',
-      paid_amount: (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary.paid_amount,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = (await placed.json()).data.order_id as number;
+  const orderId = await placeCashOrderByApi(page);
   await page.goto(`/checkout?placed=${orderId}`);
   await expect(page.getByRole('heading', { name: 'Order Confirmed' })).toBeVisible();
   await expect(page.getByRole('definition').filter({ hasText: '1 item' })).toBeVisible();
@@ -265,16 +270,7 @@ test('checkout, cart, My Account and tracking fit the screen at 320, 360 and 128
   await addAddress(page, '680555');
   const [first, second] = await products(page);
   await addToCart(page, first!.id, 2);
-  const placed = await page.request.post('/api/customer/place-order', {
-    headers: originHeader(page),
-    data: {
-      address_id: (await (await page.request.get('/api/customer/address-list')).json()).data.address_list[0].id,
-      payment_mode: 'cod',
-      paid_amount: (await (await page.request.get('/api/customer/checkout-summary')).json()).data.summary.paid_amount,
-    },
-  });
-  expect(placed.status(), await placed.text()).toBe(201);
-  const orderId = (await placed.json()).data.order_id as number;
+  const orderId = await placeCashOrderByApi(page);
   await addToCart(page, first!.id, 1);
   await addToCart(page, second!.id, 3);
 

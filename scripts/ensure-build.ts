@@ -9,7 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { DEMO_ZONES_FILE } from '#features/delivery/index.ts';
+import { DEMO_ZONES_FILE } from '#features/delivery/rules.ts';
 import { type Config, getConfig } from '#lib/config.ts';
 import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
 

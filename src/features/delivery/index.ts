@@ -15,7 +15,6 @@ export {
 } from './server/order-delivery.ts';
 export { listZoneSlots } from './server/slot-usage.ts';
 export {
-  DEMO_ZONES_FILE,
   type DeliveryConfig,
   DeliveryConfigError,
   defaultZone,

@@ -12,6 +12,12 @@ import { formatPaise } from '#lib/money.ts';
 
 export * from './delivery-fee.ts';
 export { DELIVER_TO_DIALOG_ID } from './dialog.ts';
+
+/**
+ * The demo shop's zones file, from the project root: what an empty DELIVERY_ZONES_FILE means.
+ * Here, in the pure rules, so a script can name it without loading the feature's server code.
+ */
+export const DEMO_ZONES_FILE = 'src/features/delivery/data/zones.json';
 /** A slot template as parsed (config-schema.ts slotTemplateSchema). */
 export interface SlotTemplate {
   /** Days offered, today included. */

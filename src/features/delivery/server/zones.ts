@@ -9,7 +9,7 @@ import { getConfig } from '#lib/config.ts';
 import { rupeesToPaise } from '#lib/money.ts';
 import { deliveryConfigSchema } from '../config-schema.ts';
 import demoZones from '../data/zones.json' with { type: 'json' };
-import type { Zone } from '../rules.ts';
+import { DEMO_ZONES_FILE, type Zone } from '../rules.ts';
 
 /** The zones, in file order. */
 export interface DeliveryConfig {
@@ -60,9 +60,6 @@ export function readDeliveryConfig(path: string): DeliveryConfig {
   }
   return parseDeliveryConfig(raw, path);
 }
-
-/** The demo shop's zones file, from the project root: what an empty DELIVERY_ZONES_FILE means. */
-export const DEMO_ZONES_FILE = 'src/features/delivery/data/zones.json';
 
 let loaded: DeliveryConfig | null = null;
 

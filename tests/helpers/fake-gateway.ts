@@ -131,9 +131,17 @@ export class FakeGateway implements PaymentGateway {
     return { ...p };
   }
 
+  /** The gateway no longer knows `orderId` (a test gateway restarted): asked about it, it answers as Razorpay does for an unknown id. */
+  forget(orderId: string) {
+    this.orders.delete(orderId);
+    this.forgotten.add(orderId);
+  }
+  private forgotten = new Set<string>();
+
   async fetchOrderPayments(orderId: string): Promise<GatewayPayment[]> {
     this.calls.push({ method: 'fetchOrderPayments', args: orderId });
     this.fail('fetchOrderPayments', 'before');
+    if (this.forgotten.has(orderId)) throw new GatewayError('The id provided does not exist', 400, 'BAD_REQUEST_ERROR');
     return [...this.payments.values()].filter((p) => p.orderId === orderId).map((p) => ({ ...p }));
   }
 

@@ -17,7 +17,7 @@ import { staffOrder } from '#features/fulfilment/server/staff-orders.ts';
 import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
 import { cancelOrder } from '#features/orders/server/status.ts';
 import { WebhookSignatureError, WebhookStaleError } from '#features/payments/index.ts';
-import { WEBHOOK_MAX_AGE_MS } from '#features/payments/server/gateway.ts';
+import { GatewayError, WEBHOOK_MAX_AGE_MS } from '#features/payments/server/gateway.ts';
 import {
   cancelCheckoutPayment,
   handlePaymentWebhook,
@@ -212,6 +212,34 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     expect(givenBack).toEqual([{ delta: 2 }]);
     expect(await row(unpaid.orderId)).toMatchObject({ status: 'payment_failed', paymentStatus: 'failed' });
     expect((await listCart(handle.db, unpaid.customerId)).map((l) => [l.productId, l.qty])).toEqual([[productId, 2]]);
+  });
+
+  it('releases after the pending time an order the gateway no longer knows, and keeps one it cannot ask about', async () => {
+    const gateway = new FakeGateway();
+    const forgotten = await awaiting(gateway);
+    const unreachable = await awaiting(gateway);
+    gateway.forget(forgotten.gatewayOrderId);
+    const createdAt = (await row(unreachable.orderId)).createdAt.getTime();
+    // Within the pending time an unknown order still waits: the customer may be paying.
+    await runPaymentJobs(handle.db, gateway, new Date(createdAt + 3 * MINUTE));
+    expect((await row(forgotten.orderId)).paymentStatus).toBe('pending');
+    // After it: the unknown one is released with its cart back; the one whose gateway gives no
+    // answer stays pending, since a payment may have been taken.
+    const late = new Date(createdAt + 16 * MINUTE);
+    const asked: string[] = [];
+    const original = gateway.fetchOrderPayments.bind(gateway);
+    gateway.fetchOrderPayments = async (id: string) => {
+      asked.push(id);
+      if (id === unreachable.gatewayOrderId) throw new GatewayError('simulator GET: fetch failed');
+      return original(id);
+    };
+    await runPaymentJobs(handle.db, gateway, late);
+    expect(asked).toEqual(expect.arrayContaining([forgotten.gatewayOrderId, unreachable.gatewayOrderId]));
+    expect(await row(forgotten.orderId)).toMatchObject({ status: 'payment_failed', paymentStatus: 'failed' });
+    expect((await listCart(handle.db, forgotten.customerId)).map((l) => [l.productId, l.qty])).toEqual([
+      [productId, 2],
+    ]);
+    expect(await row(unreachable.orderId)).toMatchObject({ status: 'pending_payment', paymentStatus: 'pending' });
   });
 
   it('refunds a payment that arrives after the release in full, once, and tells the customer', async () => {

@@ -26,7 +26,7 @@ import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import type { JobDefinition } from '#lib/jobs/index.ts';
 import { logger } from '#lib/log.ts';
-import type { PaymentGateway } from './gateway.ts';
+import { GatewayError, type PaymentGateway } from './gateway.ts';
 import { releasePendingOrder } from './payment.ts';
 import { confirmFromGateway } from './payment-confirm.ts';
 import { reconcileRefunds } from './payment-refunds.ts';
@@ -126,9 +126,16 @@ async function settlePending(
   result.checked += await eachDue(db, where, clock, deadline, async (row) => {
     try {
       if (row.gatewayOrderId) {
-        const outcome = await confirmFromGateway(db, gateway, row.gatewayOrderId);
-        if (outcome === 'paid') result.confirmed++;
-        if (outcome === 'paid' || outcome === 'already_paid') return;
+        try {
+          const outcome = await confirmFromGateway(db, gateway, row.gatewayOrderId);
+          if (outcome === 'paid') result.confirmed++;
+          if (outcome === 'paid' || outcome === 'already_paid') return;
+        } catch (err) {
+          // A gateway that says it holds no such order has taken no payment for it: the order
+          // expires like any unpaid one. Any other failure (no answer, a 5xx) leaves it pending.
+          if (!unknownToGateway(err)) throw err;
+          logger.warn({ orderId: row.id }, 'the gateway holds no such order: it expires unpaid');
+        }
         if (row.createdAt >= expireBefore) return;
       }
       if (await releasePendingOrder(db, row.id, now)) {
@@ -139,6 +146,15 @@ async function settlePending(
       logger.warn({ orderId: row.id, err }, 'payment reconciliation failed; the next run tries again');
     }
   });
+}
+
+/**
+ * Whether the gateway answered that the order id does not exist: Razorpay answers a request for an
+ * unknown id with 400 BAD_REQUEST_ERROR "The id provided does not exist" (so does the simulator,
+ * whose orders live in memory and are gone after a restart).
+ */
+function unknownToGateway(err: unknown): boolean {
+  return err instanceof GatewayError && err.status === 400 && /does not exist/i.test(err.message);
 }
 
 /** Asks about recently released orders again: a payment that arrived is refunded. */

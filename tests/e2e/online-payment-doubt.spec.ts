@@ -12,6 +12,7 @@ import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './back-office-helpers.ts';
 import { hydrated, myOrders, originHeader } from './checkout-helpers.ts';
 import { atCheckout, cartLines, ownerSignIn } from './payment-helpers.ts';
+import { cartControl } from './session-helpers.ts';
 
 const CHECKING = /We are checking your payment for order #(\d+)/;
 
@@ -146,4 +147,34 @@ test('a decline whose release could not be sent: the checkout waits, then the li
   await expect(page.getByRole('button', { name: 'Place Order' }).first()).toBeEnabled();
   expect(await cartLines(page)).toEqual(before);
   expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the payment sheet left open in a closed tab: the cart panel says the payment is being checked, never an empty cart', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await atCheckout(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment' })).toBeVisible();
+  const pending = (await (await page.request.get('/api/customer/payments/pending')).json()).data.order as {
+    id: number;
+  };
+  const orderId = pending.id;
+
+  // A new tab, elsewhere in the shop: the cart panel says whose payment is being checked, never an empty cart.
+  await page.goto('/shop');
+  await cartControl(page).hover();
+  await hydrated(page, 'CartButton');
+  await cartControl(page).click();
+  const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(
+    panel.getByRole('status').filter({ hasText: `We are checking your payment for order #${orderId}` }),
+  ).toBeVisible();
+  await expect(panel.getByText('Your cart is empty')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await expect(panel.getByRole('link', { name: 'See its items in your cart' })).toHaveAttribute('href', '/cart');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/cart-panel-payment-in-doubt-360.png' });
 });

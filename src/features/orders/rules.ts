@@ -4,6 +4,8 @@
  * Browser-safe, no zod.
  */
 
+import { CART_MESSAGES } from '#features/cart/rules.ts';
+
 /** A payment mode as stored on an order. */
 export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
 
@@ -23,7 +25,7 @@ export const ORDER_MESSAGES = {
  */
 export const PAYMENT_DOUBT_MESSAGES = {
   /** The cart's lines are held by the order until its payment resolves. */
-  checking: (orderId: number) => `We are checking your payment for order #${orderId}`,
+  checking: CART_MESSAGES.heldByPayment,
   /** What to do meanwhile, and what happens either way. */
   meanwhile:
     'Please do not pay again. If the payment went through, the order is placed; if it did not, these items come back to your cart.',

@@ -10,7 +10,7 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './back-office-helpers.ts';
-import { hydrated, myOrders, originHeader } from './checkout-helpers.ts';
+import { fillCart, hydrated, myOrders, originHeader } from './checkout-helpers.ts';
 import { atCheckout, cartLines, ownerSignIn } from './payment-helpers.ts';
 import { cartControl } from './session-helpers.ts';
 
@@ -149,7 +149,7 @@ test('a decline whose release could not be sent: the checkout waits, then the li
   expect(await seriousViolations(page)).toEqual([]);
 });
 
-test('the payment sheet left open in a closed tab: the cart panel says the payment is being checked, never an empty cart', async ({
+test('the payment sheet left open in a closed tab: the cart panel and the cart say the payment is being checked, and checkout waits', async ({
   page,
 }) => {
   test.slow();
@@ -177,4 +177,16 @@ test('the payment sheet left open in a closed tab: the cart panel says the payme
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: 'test-results/cart-panel-payment-in-doubt-360.png' });
+
+  // New items added meanwhile: the cart lists them, but Proceed to Checkout waits for the order, saying why.
+  const added = await fillCart(page, 1);
+  await page.goto('/cart');
+  await hydrated(page, 'CartPage');
+  await expect(page.getByRole('table', { name: 'Items in your cart' })).toContainText(added);
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  await expect(summary).toContainText(
+    `You can check out once the payment for order #${orderId} is settled: it is placed, or its items come back to your cart.`,
+  );
+  expect(await seriousViolations(page)).toEqual([]);
 });

@@ -72,10 +72,14 @@ test('a connection lost during Pay Now: the lines read-only at checkout and on t
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order #${orderId}` }) });
   await expect(row).toContainText('Awaiting payment');
+  // Online, but not paid: never "Paid online" until the gateway confirms.
+  await expect(row).toContainText('Online payment, awaiting payment');
+  await expect(row).not.toContainText('Paid online');
   await page.getByRole('link', { name: `Order #${orderId}` }).click();
   await hydrated(page, 'StaffOrderView');
   await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
   await expect(page.getByText('This order is awaiting its online payment.')).toBeVisible();
+  await expect(page.getByText('Online payment · Awaiting payment', { exact: true })).toBeVisible();
   const payment = page.getByRole('region', { name: 'Online payment' });
   await expect(payment).toContainText(/Gateway order\s*order_/);
   await expect(payment).toContainText(/Gateway state\s*Created: no payment yet/);

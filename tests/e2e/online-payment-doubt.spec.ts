@@ -10,8 +10,9 @@
  */
 import { expect, type Page, test } from '@playwright/test';
 import { seriousViolations } from './back-office-helpers.ts';
-import { hydrated, myOrders, originHeader } from './checkout-helpers.ts';
+import { fillCart, hydrated, myOrders, originHeader } from './checkout-helpers.ts';
 import { atCheckout, cartLines, ownerSignIn } from './payment-helpers.ts';
+import { cartControl } from './session-helpers.ts';
 
 const CHECKING = /We are checking your payment for order #(\d+)/;
 
@@ -71,10 +72,14 @@ test('a connection lost during Pay Now: the lines read-only at checkout and on t
   await page.getByRole('button', { name: 'Show', exact: true }).click();
   const row = page.getByRole('listitem').filter({ has: page.getByRole('link', { name: `Order #${orderId}` }) });
   await expect(row).toContainText('Awaiting payment');
+  // Online, but not paid: never "Paid online" until the gateway confirms.
+  await expect(row).toContainText('Online payment, awaiting payment');
+  await expect(row).not.toContainText('Paid online');
   await page.getByRole('link', { name: `Order #${orderId}` }).click();
   await hydrated(page, 'StaffOrderView');
   await expect(page.getByRole('heading', { name: `Order #${orderId}` })).toBeVisible();
   await expect(page.getByText('This order is awaiting its online payment.')).toBeVisible();
+  await expect(page.getByText('Online payment · Awaiting payment', { exact: true })).toBeVisible();
   const payment = page.getByRole('region', { name: 'Online payment' });
   await expect(payment).toContainText(/Gateway order\s*order_/);
   await expect(payment).toContainText(/Gateway state\s*Created: no payment yet/);
@@ -145,5 +150,47 @@ test('a decline whose release could not be sent: the checkout waits, then the li
   await expect(page.getByRole('region', { name: 'Order Details' })).toContainText(before[0]!.name);
   await expect(page.getByRole('button', { name: 'Place Order' }).first()).toBeEnabled();
   expect(await cartLines(page)).toEqual(before);
+  expect(await seriousViolations(page)).toEqual([]);
+});
+
+test('the payment sheet left open in a closed tab: the cart panel and the cart say the payment is being checked, and checkout waits', async ({
+  page,
+}) => {
+  test.slow();
+  await page.setViewportSize({ width: 360, height: 780 });
+  await atCheckout(page);
+  await page.getByRole('button', { name: 'Place Order' }).click();
+  await expect(page.getByRole('dialog', { name: 'Payment' })).toBeVisible();
+  const pending = (await (await page.request.get('/api/customer/payments/pending')).json()).data.order as {
+    id: number;
+  };
+  const orderId = pending.id;
+
+  // A new tab, elsewhere in the shop: the cart panel says whose payment is being checked, never an empty cart.
+  await page.goto('/shop');
+  await cartControl(page).hover();
+  await hydrated(page, 'CartButton');
+  await cartControl(page).click();
+  const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+  await expect(
+    panel.getByRole('status').filter({ hasText: `We are checking your payment for order #${orderId}` }),
+  ).toBeVisible();
+  await expect(panel.getByText('Your cart is empty')).toHaveCount(0);
+  await expect(panel.getByRole('button', { name: 'Checkout' })).toBeDisabled();
+  await expect(panel.getByRole('link', { name: 'See its items in your cart' })).toHaveAttribute('href', '/cart');
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  expect(await seriousViolations(page)).toEqual([]);
+  await page.screenshot({ path: 'test-results/cart-panel-payment-in-doubt-360.png' });
+
+  // New items added meanwhile: the cart lists them, but Proceed to Checkout waits for the order, saying why.
+  const added = await fillCart(page, 1);
+  await page.goto('/cart');
+  await hydrated(page, 'CartPage');
+  await expect(page.getByRole('table', { name: 'Items in your cart' })).toContainText(added);
+  const summary = page.getByRole('region', { name: 'Order Summary' });
+  await expect(summary.getByRole('button', { name: 'Proceed to Checkout' })).toBeDisabled();
+  await expect(summary).toContainText(
+    `You can check out once the payment for order #${orderId} is settled: it is placed, or its items come back to your cart.`,
+  );
   expect(await seriousViolations(page)).toEqual([]);
 });

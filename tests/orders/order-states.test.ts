@@ -12,7 +12,7 @@ import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart, listCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { readBoard } from '#features/fulfilment/server/order-board.ts';
-import { statusLabel } from '#features/orders/rules.ts';
+import { paymentModeLabel, statusLabel } from '#features/orders/rules.ts';
 import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { getOrder, listOrders } from '#features/orders/server/queries.ts';
@@ -98,6 +98,8 @@ describe.each(testDatabaseKinds())('an online order’s states on %s', (kind) =>
     expect(placed.order).toMatchObject({ status: 'pending_payment', paymentStatus: 'pending' });
     expect(orderJson(placed.order)).toMatchObject({ order_status: 'pending_payment', payment_status: 'pending' });
     expect(statusLabel('pending_payment')).toBe('Awaiting payment');
+    // Not "Paid online" while nothing is paid.
+    expect(paymentModeLabel(placed.order.paymentMode, placed.order.paymentStatus)).toBe('Online payment');
     // Stock, a slot place, the promo use (a once-per-customer code is spent) and the points are held.
     expect(await stockOf()).toBe(stock - 3);
     expect(await slotsUsed()).toBe(used + 1);
@@ -127,7 +129,9 @@ describe.each(testDatabaseKinds())('an online order’s states on %s', (kind) =>
       paymentId: payment.id,
       signature: gateway.signature(payment.orderId, payment.id),
     });
-    expect(await getOrder(db, customerId, orderId)).toMatchObject({ status: 'placed', paymentStatus: 'paid' });
+    const paid = await getOrder(db, customerId, orderId);
+    expect(paid).toMatchObject({ status: 'placed', paymentStatus: 'paid' });
+    expect(paymentModeLabel(paid.paymentMode, paid.paymentStatus)).toBe('Paid online');
     expect((await listOrders(db, customerId)).map((o) => [o.id, o.status])).toEqual([[orderId, 'placed']]);
   });
 
@@ -146,6 +150,7 @@ describe.each(testDatabaseKinds())('an online order’s states on %s', (kind) =>
     expect(row).toMatchObject({ status: 'payment_failed', paymentStatus: 'failed', idempotencyKey: null });
     expect(row!.cancelledAt).toBeInstanceOf(Date);
     expect(statusLabel('payment_failed')).toBe('Payment failed');
+    expect(paymentModeLabel(row!.paymentMode, row!.paymentStatus)).toBe('Online payment');
     expect(await stockOf()).toBe(stock);
     expect(await slotsUsed()).toBe(used);
     expect(await pointsOf(customerId)).toBe(20);

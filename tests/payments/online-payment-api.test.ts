@@ -7,7 +7,8 @@
  * undated webhook and a bad signature are refused with 400; a declined payment's
  * cancel gives the cart back; a lost webhook is settled by reconciliation (PostgreSQL: the job run
  * in this process on the servers' database); a cancellation's refund is asked once, for the
- * amount paid, and shows processed once its webhook arrives.
+ * amount paid, and shows processed once its webhook arrives. A rider's deliveries list says a
+ * paid online order collects nothing and a cash order what to collect.
  */
 
 import { eq } from 'drizzle-orm';
@@ -344,6 +345,39 @@ describe.each(testDatabaseKinds())('online payment over HTTP with the simulator 
     const paidSeen = (await manager.get(`/api/admin/orders/${orderId}`)).body.data.order;
     expect(paidSeen.payment).toMatchObject({ gateway_state: 'captured', payment_id: fields.razorpay_payment_id });
     simulator.settings({ webhooks: 'now' });
+  });
+
+  it('a rider’s deliveries list says a prepaid order collects nothing and a cash order what to collect', async () => {
+    const { c, orderId, payment, productId } = await placeOnline();
+    const fields = await pay(payment.order_id);
+    expect((await c.post('/api/customer/payments/razorpay/verify', { json: fields })).status).toBe(200);
+    // A cash order of the same customer, on the same rider's list.
+    await c.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: '1' } });
+    const addressId = (await c.get('/api/customer/my-orders')).body.data.orders[0].address_id as number;
+    const s = (await c.get('/api/customer/checkout-summary')).body.data.summary;
+    const cash = await c.post('/api/customer/place-order', {
+      json: { address_id: addressId, payment_mode: 'cod', paid_amount: s.paid_amount, points: '0' },
+    });
+    expect(cash.status).toBe(201);
+    const cashId = cash.body.data.order_id as number;
+
+    const manager = await staffClient(shop, DEMO_STAFF_PHONE.manager);
+    const rider = await staffClient(shop, DEMO_STAFF_PHONE.rider);
+    const riderId = (await rider.get('/api/admin/me')).body.data.staff.id as number;
+    for (const id of [orderId, cashId])
+      expect((await manager.put(`/api/admin/orders/${id}/rider`, { json: { rider_id: riderId } })).status).toBe(200);
+
+    // The rider's page (its cookie is the staff page session's).
+    const res = await fetch(`${shop}/admin/deliveries`, {
+      headers: { cookie: rider.cookie!.replace(/^ff_staff_api=/, 'ff_staff=') },
+    });
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    /** The visible text of the list item for order `id`. */
+    const line = (id: number) =>
+      (html.split('<li').find((li) => li.includes(`Order #${id}<`)) ?? '').replace(/<[^>]+>/g, '').replace(/\s+/g, ' ');
+    expect(line(orderId)).toContain('Prepaid — collect nothing · Paid online');
+    expect(line(cashId)).toContain(`Collect ₹${s.paid_amount} · Cash on Delivery`);
   });
 
   it('a released order answers "released" to the check, and staff see it with its failed gateway state', async () => {

@@ -29,6 +29,11 @@ export const CART_MESSAGES = {
   loadFailed: 'Failed to load your cart. Please try again.',
   /** After a form add (POST /cart/add) of a product gone or short of stock. */
   unavailable: 'Sorry, this item could not be added: it is out of stock or not available in that quantity.',
+  /** An online order awaiting its payment holds the lines it was placed with (docs/orders-and-payments.md). */
+  heldByPayment: (orderId: number) => `We are checking your payment for order #${orderId}`,
+  /** Why checkout waits while that order's payment is unresolved. */
+  checkoutWaits: (orderId: number) =>
+    `You can check out once the payment for order #${orderId} is settled: it is placed, or its items come back to your cart.`,
 } as const;
 
 /** `Sorry, {name} is out of stock.` (409). */

@@ -17,6 +17,7 @@
  */
 import { atom } from 'nanostores';
 import { $session, isSignedIn, openAuth } from '#features/auth/store.ts';
+import { apiRequest } from '#lib/http/api-client.ts';
 import { $cart, $cartCount, $hintCount, $lockedLines, emptyCart, readHintCount } from './cart-state.ts';
 import { loadCart } from './cart-sync.ts';
 import { flushPendingAdd, writePending } from './pending-add.ts';
@@ -66,6 +67,22 @@ export function markCartOrdered(): void {
  * while it is set the cart page shows that order's lines read-only instead of an empty cart.
  */
 export const $heldByPayment = atom<number | null>(null);
+
+/**
+ * Asks the shop whether an online order awaiting its payment holds the cart's lines
+ * (GET /api/customer/payments/pending) and sets $heldByPayment from the answer, so the cart panel
+ * on any page says so instead of "Your cart is empty". The route's contract belongs to the orders
+ * feature, which builds on this one, so the answer is typed here by the one field read.
+ */
+export async function loadHeldByPayment(): Promise<void> {
+  if (!isSignedIn()) return;
+  try {
+    const { data } = await apiRequest<{ order: { id: number } | null }>('/api/customer/payments/pending');
+    $heldByPayment.set(data.order?.id ?? null);
+  } catch (err) {
+    console.error('Asking for a payment in progress failed', err);
+  }
+}
 
 /** The cart control's accessible name for `count` units. */
 export function cartLabel(count: number): string {

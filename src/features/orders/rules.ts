@@ -4,6 +4,8 @@
  * Browser-safe, no zod.
  */
 
+import { CART_MESSAGES } from '#features/cart/rules.ts';
+
 /** A payment mode as stored on an order. */
 export type PaymentMode = 'Cash' | 'Card' | 'Credit' | 'Online';
 
@@ -23,7 +25,7 @@ export const ORDER_MESSAGES = {
  */
 export const PAYMENT_DOUBT_MESSAGES = {
   /** The cart's lines are held by the order until its payment resolves. */
-  checking: (orderId: number) => `We are checking your payment for order #${orderId}`,
+  checking: CART_MESSAGES.heldByPayment,
   /** What to do meanwhile, and what happens either way. */
   meanwhile:
     'Please do not pay again. If the payment went through, the order is placed; if it did not, these items come back to your cart.',
@@ -59,15 +61,20 @@ export function statusLabel(status: string): string {
 }
 
 /**
- * How a payment mode reads to the customer (Cash shows as Cash on Delivery).
+ * How a payment mode reads to customers and staff (Cash shows as Cash on Delivery). An online
+ * order reads "Paid online" only once its payment went through (`paymentStatus` paid, or refunded
+ * after it); before that, or when it failed, or with no status given, "Online payment".
  * @example paymentModeLabel('Cash') // 'Cash on Delivery'
+ * @example paymentModeLabel('Online', 'pending') // 'Online payment'
+ * @example paymentModeLabel('Online', 'paid') // 'Paid online'
  */
-export function paymentModeLabel(mode: string | null | undefined): string {
+export function paymentModeLabel(mode: string | null | undefined, paymentStatus?: string | null): string {
   const m = (mode ?? '').trim().toLowerCase();
   if (m === 'cash' || m === 'cod') return 'Cash on Delivery';
   if (m === 'card') return 'Card on Delivery';
   if (m === 'credit') return 'Credit';
-  if (m === 'online') return 'Paid online';
+  if (m === 'online')
+    return paymentStatus === 'paid' || paymentStatus === 'refunded' ? 'Paid online' : 'Online payment';
   return mode || '—';
 }
 

@@ -3,7 +3,8 @@
  * of product, price, quantity stepper (minus disabled at 1 and while the line updates), line
  * subtotal and remove (with the Cancel/Remove confirmation); the Order Summary with subtotal,
  * delivery fee (the delivery zone's fee and free-delivery threshold, as the server computes it), how
- * much more buys free delivery, total, and Proceed to Checkout (disabled when empty). Empty:
+ * much more buys free delivery, total, and Proceed to Checkout (disabled when empty, and while an
+ * online order awaiting its payment holds earlier lines, with the reason beneath it). Empty:
  * "Your Cart is Empty" / "Add some items to get started!" with Continue Shopping. Money with
  * 2 decimals.
  *
@@ -19,6 +20,7 @@ import { useEffect, useState } from 'react';
 import { $session } from '#features/auth/store.ts';
 import { formatPaise } from '#lib/money.ts';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
+import { CART_MESSAGES } from '../rules.ts';
 import {
   $cart,
   $heldByPayment,
@@ -73,7 +75,8 @@ function CartPage({ initial, heldBy = null }: Props) {
   const guest = seeded ? !signedIn : initial === null;
   const loading = seeded && signedIn && (cart.status === 'idle' || cart.status === 'loading');
   // Lines held by an online payment are not an empty cart: PaymentInDoubt shows them.
-  const isHeld = seeded ? held !== null : heldBy !== null;
+  const heldOrder = seeded ? held : heldBy;
+  const isHeld = heldOrder !== null;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -284,11 +287,17 @@ function CartPage({ initial, heldBy = null }: Props) {
             <button
               type="button"
               onClick={checkout}
-              disabled={items.length === 0}
+              disabled={items.length === 0 || heldOrder !== null}
+              aria-describedby={heldOrder !== null ? 'checkout-waits' : undefined}
               className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-xl bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
             >
               Proceed to Checkout
             </button>
+            {heldOrder !== null && (
+              <p id="checkout-waits" className="mt-2 text-sm text-slate-800">
+                {CART_MESSAGES.checkoutWaits(heldOrder)}
+              </p>
+            )}
           </section>
         </div>
       )}

@@ -5,7 +5,10 @@
  * - `screen`: the mobile full-screen Shopping Cart with a back button, item cards, total and
  *   Checkout.
  * Every amount shows 2 decimals in both (docs/adr/0123-one-count-and-one-money-format.md).
- * Empty: "Your cart is empty" / "Add items to start a basket". Each line has the quantity
+ * Empty: "Your cart is empty" / "Add items to start a basket" — unless an online order awaiting its
+ * payment holds the lines: then, as on /cart, "We are checking your payment for order #N" with a
+ * link to the cart (which shows them read-only), and Checkout disabled until it resolves (asked
+ * each time the panel opens). Each line has the quantity
  * stepper and a remove button with the Cancel/Remove confirmation. Checkout follows the spec's
  * rules (empty cart alert, guests get the login dialog). Both are the one dialog primitive
  * (ModalDialog: `popover` for the card, `fullscreen` with Back for the screen): Tab stays
@@ -13,11 +16,12 @@
  */
 
 import { useStore } from '@nanostores/react';
-import { type RefObject, useState } from 'react';
+import { type RefObject, useEffect, useId, useState } from 'react';
 import { formatPaise } from '#lib/money.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
-import { $cart, $lockedLines, type CartItem, checkout } from '../store.ts';
+import { CART_MESSAGES } from '../rules.ts';
+import { $cart, $heldByPayment, $lockedLines, type CartItem, checkout, loadHeldByPayment } from '../store.ts';
 import { CartLoadError, CartLoading } from './CartStatus.tsx';
 import { ConfirmRemove } from './ConfirmRemove.tsx';
 import { TrashIcon } from './cart-icons.tsx';
@@ -39,8 +43,14 @@ interface Props {
 export default function CartPanel({ variant, open, onClose, id, anchor }: Props) {
   const cart = useStore($cart);
   const locked = useStore($lockedLines);
+  const held = useStore($heldByPayment);
+  const heldId = useId();
   const [confirming, setConfirming] = useState<CartItem | null>(null);
   const screen = variant === 'screen';
+
+  useEffect(() => {
+    if (open) void loadHeldByPayment();
+  }, [open]);
   const { items, totals } = cart;
   const count =
     items.length > 0 ? (
@@ -66,7 +76,18 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
       <div className="min-h-0 flex-1 overflow-y-auto">
         {(cart.status === 'idle' || cart.status === 'loading') && <CartLoading compact />}
         {cart.status === 'error' && <CartLoadError compact />}
-        {cart.status === 'ready' && items.length === 0 && (
+        {held !== null && (
+          <div className="mx-4 my-3 rounded-xl border border-amber-300 bg-amber-50 p-3 text-sm text-slate-900">
+            <p id={heldId} role="status" className="font-semibold">
+              {CART_MESSAGES.heldByPayment(held)}
+            </p>
+            <p className="mt-1">{CART_MESSAGES.checkoutWaits(held)}</p>
+            <a href="/cart" className="mt-2 inline-block font-semibold text-brand-700 underline underline-offset-2">
+              See its items in your cart
+            </a>
+          </div>
+        )}
+        {cart.status === 'ready' && items.length === 0 && held === null && (
           <div className="px-4 py-10 text-center">
             <p data-cart-empty tabIndex={-1} className="font-semibold text-slate-900">
               Your cart is empty
@@ -151,7 +172,9 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
           <button
             type="button"
             onClick={checkout}
-            className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800"
+            disabled={held !== null}
+            aria-describedby={held !== null ? heldId : undefined}
+            className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
           >
             Checkout
           </button>

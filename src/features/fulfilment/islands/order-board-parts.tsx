@@ -101,8 +101,8 @@ export function OrderList({ orders, showSlot = false }: { orders: BoardOrder[]; 
           <StatusBadge status={o.status} />
           <span className="text-sm text-slate-800">{o.customer_name || 'Customer'}</span>
           <span className="text-sm text-slate-700">
-            {o.items} {o.items === 1 ? 'item' : 'items'} · {money(o.paid_amount)} · {paymentModeLabel(o.payment_mode)},{' '}
-            {paymentStatusLabel(o.payment_status).toLowerCase()}
+            {o.items} {o.items === 1 ? 'item' : 'items'} · {money(o.paid_amount)} ·{' '}
+            {paymentModeLabel(o.payment_mode, o.payment_status)}, {paymentStatusLabel(o.payment_status).toLowerCase()}
           </span>
           <PaymentFlags order={o} />
           {o.rider && <span className="text-sm text-slate-700">Rider: {o.rider}</span>}

@@ -106,7 +106,8 @@ export function DeliverySection({
         <dd>{order.rider?.name ?? 'Not assigned'}</dd>
         <dt className="text-slate-600">Payment</dt>
         <dd>
-          {paymentModeLabel(order.payment_mode)} · {paymentStatusLabel(order.payment_status, order.refunds)}
+          {paymentModeLabel(order.payment_mode, order.payment_status)} ·{' '}
+          {paymentStatusLabel(order.payment_status, order.refunds)}
         </dd>
         <dt className="text-slate-600">To pay</dt>
         <dd className="font-semibold">

@@ -131,7 +131,7 @@ function OrderCard({
         <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-1.5 text-sm">
           <SlotRow slot={order.delivery_slot} />
           <dt className="text-slate-600">Payment mode</dt>
-          <dd className="text-right text-slate-900">{paymentModeLabel(order.payment_mode)}</dd>
+          <dd className="text-right text-slate-900">{paymentModeLabel(order.payment_mode, order.payment_status)}</dd>
           <OrderTotals order={order} totalLabel="Paid amount" />
           {order.customer_note && (
             <>

@@ -326,7 +326,8 @@ export default function TrackOrder({ state, cancel }: { state: TrackState; cance
           <OrderItemList items={order.order_items} className="mt-3" />
           <dl className="mt-4 grid grid-cols-[1fr_auto] gap-y-1.5 border-t border-slate-200 pt-4 text-sm">
             <dt className="text-slate-600">Payment mode</dt>
-            <dd className="text-right">{paymentModeLabel(order.payment_mode)}</dd>
+            {/* A tracked order is a confirmed one: an online order among them was paid. */}
+            <dd className="text-right">{paymentModeLabel(order.payment_mode, 'paid')}</dd>
             <OrderTotals order={order} />
           </dl>
           <SubstitutionNote order={order} className="mt-3" />

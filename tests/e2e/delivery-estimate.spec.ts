@@ -1,13 +1,14 @@
 /**
  * Before the customer's delivery zone is known (no saved address, no PIN code checked), the cart
- * and checkout name the zone their delivery fee and total are for and say the fee depends on the
- * delivery area; once a PIN code is known, the figures are that zone's, without the note. The cart
- * at a phone width, checkout at a desktop width.
+ * page, its navbar panel and checkout name the zone their delivery fee and total are for and say
+ * the fee depends on the delivery area; once a PIN code is known, the figures are that zone's,
+ * without the note. The cart at a phone width, checkout at a desktop width.
  */
 
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import { hydrated, originHeader, signUp } from './checkout-helpers.ts';
+import { cartControl } from './session-helpers.ts';
 
 const NOTE =
   'The delivery fee depends on your delivery area: these figures are for Central Thrissur. Enter your PIN code under Deliver to, or add your address, to see yours.';
@@ -47,6 +48,15 @@ test.describe('the cart at 360 px', () => {
     await expect(summary.getByRole('term').filter({ hasText: 'Total (Central Thrissur)' })).toBeVisible();
     await expect(summary.getByText(NOTE)).toBeVisible();
     expect(serious((await new AxeBuilder({ page }).analyze()).violations)).toEqual([]);
+
+    // The navbar's cart panel names the zone too.
+    await page.goto('/shop');
+    await cartControl(page).hover();
+    await hydrated(page, 'CartButton');
+    await cartControl(page).click();
+    const panel = page.getByRole('dialog', { name: 'Shopping Cart' });
+    await expect(panel).toContainText('Includes ₹40.00 delivery (Central Thrissur)');
+    await page.goto('/cart');
 
     // A PIN code in Greater Thrissur: that zone's fee, stated as the customer's own.
     await deliverTo(page, '680555');

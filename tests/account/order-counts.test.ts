@@ -11,6 +11,7 @@ import { findCustomers, getAdminCustomer } from '#features/account/server/admin-
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { orderCounts } from '#features/orders/rules.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { listOrders } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
@@ -69,6 +70,11 @@ describe.each(testDatabaseKinds())('counting a customer’s orders on %s', (kind
   it('the customer’s list holds the three orders the shop took, the cancelled one included', async () => {
     const mine = await listOrders(handle.db, customerId);
     expect(mine.map((o) => o.status).sort()).toEqual(['cancelled', 'placed', 'placed']);
+  });
+
+  it('Track Orders counts the cancelled order apart, not as New', async () => {
+    const mine = await listOrders(handle.db, customerId);
+    expect(orderCounts(mine.map((o) => o.status))).toEqual({ total: 3, new: 2, delivered: 0, cancelled: 1 });
   });
 
   it('staff’s search counts the same three orders and the two unpaid attempts apart', async () => {

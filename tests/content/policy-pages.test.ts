@@ -142,6 +142,8 @@ describe('policy pages built with another zones file', () => {
       ])
         expect(text, `/${page} says "${stale}"`).not.toContain(stale);
       expect(text, `/${page}`).not.toMatch(/change (or cancel )?(an|your) order|gift card code|5% off|switched off/i);
+      // Codes are not shown on the home page, the blog or the Promos & Coupons page.
+      expect(text, `/${page}`).not.toMatch(/announce(d)? (codes|on our home page)|on the Promos & Coupons page/i);
     }
 
     writeFileSync(zonesFile, JSON.stringify({ ...ZONES, zones: ZONES.zones.map((z) => ({ ...z, feeRupees: 65 })) }));

@@ -139,7 +139,12 @@ describe.each(kinds)('delivery API on %s', (kind) => {
       zone: { id: 'thrissur-outer' },
     });
     const cart = (await b.c.get('/api/customer/my-cart')).body.data.summary;
-    expect(cart).toMatchObject({ delivery_fee: 60, free_delivery_from: 799, min_order: 299 });
+    expect(cart).toMatchObject({
+      delivery_fee: 60,
+      free_delivery_from: 799,
+      min_order: 299,
+      delivery_estimate_zone: null,
+    });
     expect(cart.min_order_remaining).toBeGreaterThan(0);
     expect(b.summary.summary.delivery_fee).toBe('60.00');
     expect(b.summary.delivery).toMatchObject({ zone: 'Greater Thrissur', min_order: '299.00' });
@@ -148,6 +153,28 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     expect(refused.body.message).toMatch(
       /^The minimum order for delivery to Greater Thrissur is ₹299\.00\. Please add ₹[\d,.]+ more to your cart\.$/,
     );
+  });
+
+  it('names the zone its figures are for while no address or PIN code is known, and none once one is', async () => {
+    const c = new ApiClient(server(0));
+    await c.signUp();
+    expect(
+      (await c.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: '1' } })).status,
+    ).toBe(200);
+    const cart = (await c.get('/api/customer/my-cart')).body.data.summary;
+    expect(cart).toMatchObject({ delivery_fee: 40, delivery_estimate_zone: 'Central Thrissur' });
+    const checkout = (await c.get('/api/customer/checkout-summary')).body.data;
+    expect(checkout).toMatchObject({ delivery: null, delivery_estimate_zone: 'Central Thrissur' });
+    expect(checkout.summary.delivery_fee).toBe('40.00');
+
+    const cookie = 'ff_pin=680555';
+    const known = (await c.get('/api/customer/my-cart', { cookie })).body.data.summary;
+    expect(known).toMatchObject({ delivery_fee: 60, delivery_estimate_zone: null });
+    const knownCheckout = (await c.get('/api/customer/checkout-summary', { cookie })).body.data;
+    expect(knownCheckout).toMatchObject({ delivery: { zone: 'Greater Thrissur' }, delivery_estimate_zone: null });
+    // A PIN code outside every zone is known too: no estimate is named for it.
+    const far = (await c.get('/api/customer/checkout-summary', { cookie: 'ff_pin=110001' })).body.data;
+    expect(far).toMatchObject({ delivery: null, delivery_estimate_zone: null });
   });
 
   it('lists the slots of a PIN code with their status; outside every zone is a 422', async () => {

@@ -293,6 +293,7 @@ for (const viewport of [
       await expect(counters).toContainText('Total1');
       await expect(counters).toContainText('New1');
       await expect(counters).toContainText('Delivered0');
+      await expect(counters).toContainText('Cancelled0');
       const card = page.getByRole('listitem', { name: `Order #${orderId}` });
       await expect(card).toContainText('Placed');
       await card.getByRole('button', { name: 'View Details' }).click();
@@ -359,6 +360,11 @@ for (const viewport of [
       await expect(page.getByText(`Order #${orderId} has been cancelled.`)).toBeVisible();
       await expect(card).toContainText('Cancelled');
       await expect(card.getByRole('button', { name: 'Cancel' })).toHaveCount(0);
+      // A cancelled order is counted apart, never as New.
+      const counters = page.getByRole('region', { name: 'Order counts' });
+      await expect(counters).toContainText('Total1');
+      await expect(counters).toContainText('New0');
+      await expect(counters).toContainText('Cancelled1');
       await page.goto(`/track-order?order=${orderId}`);
       await expect(page.getByText('This order was cancelled')).toBeVisible();
     });

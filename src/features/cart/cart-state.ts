@@ -35,6 +35,7 @@ export const EMPTY_TOTALS: CartTotals = {
   freeDeliveryRemainingPaise: 0,
   minOrderPaise: 0,
   minOrderRemainingPaise: 0,
+  deliveryEstimateZone: null,
 };
 
 /** Maps a server cart line (the price charged is offer_price). */
@@ -70,6 +71,7 @@ export function toCartState(data: CartJson): CartState {
       freeDeliveryRemainingPaise: rupeesToPaise(s.free_delivery_remaining),
       minOrderPaise: rupeesToPaise(s.min_order ?? 0),
       minOrderRemainingPaise: rupeesToPaise(s.min_order_remaining ?? 0),
+      deliveryEstimateZone: s.delivery_estimate_zone ?? null,
     },
   };
 }

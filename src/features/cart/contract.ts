@@ -47,6 +47,11 @@ export const cartSummarySchema = z.object({
   /** The delivery zone's minimum order (0: none) and how much more reaches it; optional for older clients' mocks. */
   min_order: z.number().default(0),
   min_order_remaining: z.number().default(0),
+  /**
+   * The zone whose fee these totals use while no address or PIN code is known yet (the first
+   * zone's, an estimate); null when they are the customer's zone's.
+   */
+  delivery_estimate_zone: z.string().nullable().default(null),
 });
 
 /** The cart every cart route answers with (also reused by routes that change the cart elsewhere, e.g. reorder). */

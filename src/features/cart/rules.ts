@@ -92,4 +92,6 @@ export interface CartTotals {
   /** The delivery zone's minimum order (0: none) and how much more reaches it. */
   minOrderPaise: number;
   minOrderRemainingPaise: number;
+  /** The zone the fee is for while the customer's zone is not known yet (an estimate); null: theirs. */
+  deliveryEstimateZone: string | null;
 }

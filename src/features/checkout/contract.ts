@@ -123,6 +123,11 @@ export const checkoutSummaryRoute = defineRoute({
       .object({ zone: z.string(), min_order: rupees, min_order_remaining: rupees, free_delivery_from: rupees })
       .nullable()
       .optional(),
+    /**
+     * The zone whose fee these figures use while no address or PIN code is known yet (the first
+     * zone's, an estimate); null when they are the customer's zone's.
+     */
+    delivery_estimate_zone: z.string().nullable().optional(),
   }),
 });
 

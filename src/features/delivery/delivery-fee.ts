@@ -10,6 +10,11 @@ export interface DeliveryPolicy {
   feePaise: number;
   /** Smallest subtotal (paise) the shop delivers; 0 or absent: none. */
   minOrderPaise?: number;
+  /**
+   * The zone these figures are for while the customer's zone is not known yet (no address, no
+   * PIN code): the first zone's, an estimate. Absent when they are the customer's zone's.
+   */
+  estimateZone?: string;
 }
 
 /**

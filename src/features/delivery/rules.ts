@@ -55,6 +55,13 @@ export interface Zone {
 export const belowMinimumMessage = (zoneName: string, minOrderPaise: number, remainingPaise: number) =>
   `The minimum order for delivery to ${zoneName} is ${formatPaise(minOrderPaise)}. Please add ${formatPaise(remainingPaise)} more to your cart.`;
 
+/**
+ * The note beside figures priced for the first zone while the customer's zone is not known yet.
+ * @example feeEstimateNote('Central Thrissur') // 'The delivery fee depends on your delivery area: these figures are for Central Thrissur. …'
+ */
+export const feeEstimateNote = (zoneName: string) =>
+  `The delivery fee depends on your delivery area: these figures are for ${zoneName}. Enter your PIN code under Deliver to, or add your address, to see yours.`;
+
 /** Messages shown to customers and sent by the API. */
 export const DELIVERY_MESSAGES = {
   notServed: (pin: string) => `Sorry, we do not deliver to ${pin} yet.`,

@@ -108,6 +108,25 @@ export function orderDateTime(iso: string): string {
   return Number.isNaN(d.getTime()) ? '' : longDateTime.format(d);
 }
 
+/** The Track Orders counters: every order, those still to be delivered, delivered, cancelled. */
+export interface OrderCounts {
+  total: number;
+  new: number;
+  delivered: number;
+  cancelled: number;
+}
+
+/**
+ * Track Orders' counters from the statuses of the customer's orders. A cancelled order is counted
+ * apart, never as New: New is what the shop still has to deliver (ADR 0125).
+ * @example orderCounts(['placed', 'cancelled']) // { total: 2, new: 1, delivered: 0, cancelled: 1 }
+ */
+export function orderCounts(statuses: readonly string[]): OrderCounts {
+  const delivered = statuses.filter((s) => s === 'delivered').length;
+  const cancelled = statuses.filter((s) => s === 'cancelled').length;
+  return { total: statuses.length, new: statuses.length - delivered - cancelled, delivered, cancelled };
+}
+
 /** Tracking steps in order. */
 export const TRACKING_STEPS = [
   { status: 'placed', label: 'Order placed' },

@@ -18,6 +18,7 @@
 import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { $session } from '#features/auth/store.ts';
+import { feeEstimateNote } from '#features/delivery/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
 import { CART_MESSAGES } from '../rules.ts';
@@ -258,13 +259,18 @@ function CartPage({ initial, heldBy = null }: Props) {
                 </dd>
               </div>
               <div className="flex justify-between">
-                <dt className="text-slate-700">Delivery fee</dt>
+                <dt className="text-slate-700">
+                  Delivery fee{totals.deliveryEstimateZone && ` (${totals.deliveryEstimateZone})`}
+                </dt>
                 <dd className="tabular-nums text-slate-900" data-summary="delivery">
                   {totals.deliveryFeePaise > 0 ? formatPaise(totals.deliveryFeePaise) : 'Free'}
                 </dd>
               </div>
             </dl>
             {/* Between the two lists, not inside one: a <dl> holds only name–value groups (axe definition-list). */}
+            {totals.deliveryEstimateZone && (
+              <p className="mt-2 text-xs text-slate-700">{feeEstimateNote(totals.deliveryEstimateZone)}</p>
+            )}
             {totals.freeDeliveryRemainingPaise > 0 && (
               <p className="mt-2 rounded-lg bg-brand-50 px-3 py-2 text-xs text-brand-800">
                 {formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery
@@ -278,7 +284,9 @@ function CartPage({ initial, heldBy = null }: Props) {
             )}
             <dl className="mt-2 text-sm">
               <div className="flex justify-between border-t border-slate-200 pt-3 text-base font-semibold">
-                <dt className="text-slate-900">Total</dt>
+                <dt className="text-slate-900">
+                  Total{totals.deliveryEstimateZone && ` (${totals.deliveryEstimateZone})`}
+                </dt>
                 <dd className="tabular-nums text-slate-900" data-summary="total">
                   {formatPaise(totals.totalPaise)}
                 </dd>

@@ -155,7 +155,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
             </p>
             <p className="mt-0.5 text-xs text-slate-600">
               {totals.deliveryFeePaise > 0
-                ? `Includes ${formatPaise(totals.deliveryFeePaise)} delivery · ${formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery`
+                ? `Includes ${formatPaise(totals.deliveryFeePaise)} delivery${totals.deliveryEstimateZone ? ` (${totals.deliveryEstimateZone})` : ''} · ${formatPaise(totals.freeDeliveryRemainingPaise)} more for free delivery`
                 : 'Free delivery'}
             </p>
           </>

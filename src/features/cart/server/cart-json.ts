@@ -37,5 +37,6 @@ export function cartSummaryJson(s: CartSummary) {
     free_delivery_remaining: paiseToRupees(s.freeDeliveryRemainingPaise),
     min_order: paiseToRupees(s.minOrderPaise),
     min_order_remaining: paiseToRupees(s.minOrderRemainingPaise),
+    delivery_estimate_zone: s.deliveryEstimateZone,
   };
 }

@@ -50,6 +50,7 @@ export function summarize(lines: Pick<CartLine, 'qty' | 'lineTotalPaise'>[], pol
     freeDeliveryRemainingPaise: freeDeliveryRemainingPaise(subtotal, policy),
     minOrderPaise: policy.minOrderPaise ?? 0,
     minOrderRemainingPaise: minOrderRemainingPaise(subtotal, policy),
+    deliveryEstimateZone: policy.estimateZone ?? null,
   };
 }
 

@@ -98,6 +98,7 @@ function CheckoutForm({ tileUrl, area, freeDeliveryFromPaise, pending = null }: 
     total: totals.total,
     freeDeliveryFromPaise: zone ? zone.freeFromPaise : freeDeliveryFromPaise,
     zone,
+    estimateZone: figuresStale(state) ? null : (state.figures?.delivery_estimate_zone ?? null),
     belowMinimum: belowMinimumReason(state),
     loading: state.loading,
     // Figures of another address wait for this one's; if fetching them failed, Place Order is

@@ -6,6 +6,7 @@
  * button (Placing Order... while busy). On phones Place Order is in PlaceOrderBar, fixed at the
  * bottom of the screen with the total, instead of at the end of this card.
  */
+import { feeEstimateNote } from '#features/delivery/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 import { CARD } from './checkout-parts.tsx';
 import type { SummaryJson } from './checkout-shared.ts';
@@ -65,6 +66,8 @@ interface Props {
   freeDeliveryFromPaise: number;
   /** The delivery zone of the selected address, once the figures are for it. */
   zone: ZoneTerms | null;
+  /** The zone the figures are for while the customer's zone is not known yet (an estimate); null: theirs. */
+  estimateZone: string | null;
   /** Why the order cannot be placed yet (below the zone's minimum order); '' when it can. */
   belowMinimum: string;
   loading: boolean;
@@ -123,14 +126,18 @@ export default function OrderSummary(p: Props) {
           value={summary && (discount > 0 ? `−${formatPaise(discount)}` : formatPaise(0))}
         />
         {pointsUsed > 0 && <Row label={`Points (${pointsUsed})`} value={`−${formatPaise(pointsUsed * 100)}`} />}
-        <Row label="Delivery fee" value={summary && (delivery === 0 ? 'Free' : formatPaise(delivery))} />
         <Row
-          label="Total"
+          label={p.estimateZone ? `Delivery fee (${p.estimateZone})` : 'Delivery fee'}
+          value={summary && (delivery === 0 ? 'Free' : formatPaise(delivery))}
+        />
+        <Row
+          label={p.estimateZone ? `Total (${p.estimateZone})` : 'Total'}
           value={summary && formatPaise(total)}
           extra="border-t border-slate-200 pt-3 text-base font-bold text-slate-900"
         />
       </dl>
       {p.zone && <p className="mt-3 text-xs text-slate-700">{zoneTermsText(p.zone)}</p>}
+      {p.estimateZone && <p className="mt-3 text-xs text-slate-700">{feeEstimateNote(p.estimateZone)}</p>}
       {moreForFree > 0 && (
         <p className="mt-2 text-xs text-slate-600">Add {formatPaise(moreForFree)} more for free delivery</p>
       )}
@@ -182,7 +189,7 @@ export function PlaceOrderBar(p: Props) {
       )}
       <div className="flex items-center gap-3">
         <div className="min-w-0">
-          <p className="text-xs text-slate-600">Total</p>
+          <p className="text-xs text-slate-600">{p.estimateZone ? `Total (${p.estimateZone})` : 'Total'}</p>
           <p className="text-lg font-bold tabular-nums text-slate-900">
             {p.summary ? formatPaise(p.total) : <span className="sr-only">Loading</span>}
           </p>

@@ -11,15 +11,15 @@ import { paiseToRupees } from '#lib/money.ts';
 import type { DeliveryPolicy } from '../delivery-fee.ts';
 import type { Zone } from '../rules.ts';
 import { currentPin, zonePolicy } from './deliver-to.ts';
-import { zoneForPin } from './zones.ts';
+import { defaultZone, zoneForPin } from './zones.ts';
 
-/** The zone and its policy for checkout, or null when the PIN code in question is not served (or none is known). */
-export async function checkoutDelivery(
+/** The PIN code checkout prices: the chosen address's, else the Deliver-to one, else the default address's. */
+async function checkoutPin(
   db: Database,
   cookies: AstroCookies,
   customerId: number,
   addressId?: number,
-): Promise<{ zone: Zone; policy: DeliveryPolicy } | null> {
+): Promise<string | null> {
   let pin: string | null = null;
   if (addressId !== undefined) {
     const [row] = await db
@@ -28,9 +28,32 @@ export async function checkoutDelivery(
       .where(and(eq(addresses.id, addressId), eq(addresses.customerId, customerId)));
     pin = row?.pin ?? null;
   }
-  pin ??= (await currentPin(db, cookies, customerId))?.pin ?? null;
+  return pin ?? (await currentPin(db, cookies, customerId))?.pin ?? null;
+}
+
+/** The zone and its policy for checkout, or null when the PIN code in question is not served (or none is known). */
+export async function checkoutDelivery(
+  db: Database,
+  cookies: AstroCookies,
+  customerId: number,
+  addressId?: number,
+): Promise<{ zone: Zone; policy: DeliveryPolicy } | null> {
+  const pin = await checkoutPin(db, cookies, customerId, addressId);
   const zone = pin ? zoneForPin(pin) : null;
   return zone ? { zone, policy: zonePolicy(zone) } : null;
+}
+
+/**
+ * The zone whose fees checkout quotes while no address or PIN code is known yet (the first zone's,
+ * an estimate), or null when the customer's zone is known (or their PIN code is not served).
+ */
+export async function checkoutEstimateZone(
+  db: Database,
+  cookies: AstroCookies,
+  customerId: number,
+  addressId?: number,
+): Promise<string | null> {
+  return (await checkoutPin(db, cookies, customerId, addressId)) === null ? defaultZone().name : null;
 }
 
 /** checkout-summary's `delivery` (rupee strings). */

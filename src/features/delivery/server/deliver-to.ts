@@ -75,9 +75,15 @@ export async function checkPin(db: Database, pin: string, source: PinCheck['sour
   return { pin, zone, earliest, source };
 }
 
-/** The delivery policy of a cart: the current PIN code's zone, else the default zone's. */
+/**
+ * The delivery policy of a cart: the current PIN code's zone, else the default zone's — named as
+ * an estimate when no PIN code is known, so the cart says which zone its fee is for.
+ */
 export async function cartPolicy(db: Database, cookies: AstroCookies, customerId: number): Promise<DeliveryPolicy> {
   const current = await currentPin(db, cookies, customerId);
-  const zone = (current && zoneForPin(current.pin)) ?? defaultZone();
-  return zonePolicy(zone);
+  if (!current) {
+    const zone = defaultZone();
+    return { ...zonePolicy(zone), estimateZone: zone.name };
+  }
+  return zonePolicy(zoneForPin(current.pin) ?? defaultZone());
 }

@@ -1,6 +1,6 @@
 /**
- * Track Orders (docs/orders-and-payments.md#orders-list): counters Total, New (total minus
- * delivered) and Delivered; "Your Orders" newest first, each expanding with View Details / Hide
+ * Track Orders (docs/orders-and-payments.md#orders-list): counters Total, New (neither delivered
+ * nor cancelled), Delivered and Cancelled; "Your Orders" newest first, each expanding with View Details / Hide
  * Details (items with image, quantity and amount, payment mode, promo, discount, paid amount,
  * note, date in long US English); status labels (delivered green, cancelled red, others
  * capitalised neutral). Per order: Track (/track-order?order=ID), Reorder (buy again: in-stock
@@ -14,7 +14,7 @@ import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
 import { toPaise } from '#lib/ui/controls.tsx';
 import type { myOrdersRoute, OrderJson, reorderRoute } from '../contract.ts';
-import { ORDER_MESSAGES, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
+import { ORDER_MESSAGES, orderCounts, orderDate, paymentModeLabel, statusLabel } from '../rules.ts';
 import { InvoiceLink, RefundNote } from './AfterOrder.tsx';
 import { CancelOrderButton } from './CancelOrder.tsx';
 import { OrderItemList } from './OrderItemList.tsx';
@@ -198,16 +198,16 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
     );
   }
 
-  const total = load.orders.length;
-  const delivered = load.orders.filter((o) => o.order_status === 'delivered').length;
+  const counts = orderCounts(load.orders.map((o) => o.order_status));
   return (
     <div className="space-y-5">
       <section aria-label="Order counts">
-        <dl className="grid grid-cols-3 gap-2 sm:gap-3">
+        <dl className="grid grid-cols-2 gap-2 sm:grid-cols-4 sm:gap-3">
           {[
-            ['Total', total],
-            ['New', total - delivered],
-            ['Delivered', delivered],
+            ['Total', counts.total],
+            ['New', counts.new],
+            ['Delivered', counts.delivered],
+            ['Cancelled', counts.cancelled],
           ].map(([label, value]) => (
             <div key={label} className="rounded-xl border border-slate-200 bg-white p-3 text-center sm:p-4">
               <dt className="text-xs font-medium text-slate-600 sm:text-sm">{label}</dt>
@@ -230,7 +230,7 @@ export default function OrdersSection({ onBack }: { onBack: () => void }) {
         <h3 id="your-orders-heading" className="text-lg font-semibold text-slate-900">
           Your Orders
         </h3>
-        {total === 0 ? (
+        {counts.total === 0 ? (
           <p className="mt-3 rounded-xl border border-dashed border-slate-300 px-4 py-8 text-center text-slate-600">
             You have no orders yet.
           </p>

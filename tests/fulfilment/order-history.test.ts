@@ -79,4 +79,12 @@ describe.each(testDatabaseKinds())('an order’s history and packing slip on %s'
     expect(slip.paidAmountPaise).toBe(Math.round(Number(json.paid_amount) * 100));
     expect(collectText(slip.duePaise, slip)).toBe('Prepaid — collect nothing');
   });
+
+  it('tells the rider what to collect: the amount due, nothing for a prepaid order, nothing more once paid at the door', () => {
+    expect(collectText(29_200, { paymentMode: 'Cash', paymentStatus: 'pending' })).toBe('₹292.00');
+    expect(collectText(0, { paymentMode: 'Online', paymentStatus: 'paid' })).toBe('Prepaid — collect nothing');
+    for (const paymentMode of ['Cash', 'Card'])
+      expect(collectText(0, { paymentMode, paymentStatus: 'paid' })).toBe('Paid at the door — nothing to collect');
+    expect(collectText(0, { paymentMode: 'Credit', paymentStatus: 'pending' })).toBe('On credit — collect nothing');
+  });
 });

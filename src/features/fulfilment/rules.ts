@@ -59,14 +59,16 @@ export function dueOnDelivery(order: { paymentMode: string; paymentStatus: strin
 }
 
 /**
- * What the rider reads under "To pay" (the order page and the packing slip): the amount to collect
- * at the door (`duePaise`, dueOnDelivery), or why there is none, so a prepaid order is never
- * collected twice.
+ * What the rider reads under "To pay" (the order page, the packing slip, the deliveries list): the
+ * amount to collect at the door (`duePaise`, dueOnDelivery), or why there is none, so a prepaid
+ * order is never collected twice and one already paid at the door is not called prepaid.
  * @example collectText(4550, { paymentMode: 'Cash', paymentStatus: 'pending' }) // '₹45.50'
  * @example collectText(0, { paymentMode: 'Online', paymentStatus: 'paid' }) // 'Prepaid — collect nothing'
+ * @example collectText(0, { paymentMode: 'Cash', paymentStatus: 'paid' }) // 'Paid at the door — nothing to collect'
  */
 export function collectText(duePaise: number, order: { paymentMode: string; paymentStatus: string }): string {
   if (duePaise > 0) return formatPaise(duePaise);
+  if (order.paymentMode === 'Cash' || order.paymentMode === 'Card') return 'Paid at the door — nothing to collect';
   if (order.paymentStatus === 'paid') return 'Prepaid — collect nothing';
   if (order.paymentMode === 'Credit') return 'On credit — collect nothing';
   return 'Nothing to collect';

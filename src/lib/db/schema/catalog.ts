@@ -13,6 +13,7 @@ import {
   pgTable,
   serial,
   text,
+  timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { createdAt, requiredRef, updatedAt } from './columns.ts';
@@ -28,6 +29,8 @@ export const categories = pgTable(
     image: text('image'),
     description: text('description'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Shown on the storefront; a deactivated category and its products are hidden, kept for old orders. */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -44,6 +47,8 @@ export const subcategories = pgTable(
     slug: text('slug').notNull(),
     image: text('image'),
     sortOrder: integer('sort_order').notNull().default(0),
+    /** Shown on the storefront; a deactivated subcategory and its products are hidden. */
+    isActive: boolean('is_active').notNull().default(true),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -89,6 +94,11 @@ export const products = pgTable(
     /** Image paths (relative to the media host, or absolute URLs); the first is the cover. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),
+    /**
+     * When the product was archived: hidden from the storefront and the back office's default
+     * list, kept for the orders and invoices that name it; null while it is in the catalogue.
+     */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },
@@ -125,7 +135,30 @@ export const banners = pgTable('banners', {
   ctaLink: text('cta_link'),
   sortOrder: integer('sort_order').notNull().default(0),
   isActive: boolean('is_active').notNull().default(true),
+  /** Shown from this moment; always when null. */
+  startsAt: timestamp('starts_at', { withTimezone: true }),
+  /** Shown until this moment; no end when null. */
+  endsAt: timestamp('ends_at', { withTimezone: true }),
   createdAt: createdAt(),
+  updatedAt: updatedAt(),
+});
+
+/**
+ * A product rail on the home page: the products staff chose (`rule` 'chosen', `product_ids` in
+ * order) or a rule the storefront applies ('deals': largest saving first; 'new': newest first;
+ * 'bestsellers': most units sold lately). The home page shows the active rails by `sort_order`.
+ */
+export const homeRails = pgTable('home_rails', {
+  id: serial('id').primaryKey(),
+  title: text('title').notNull(),
+  rule: text('rule', { enum: ['chosen', 'deals', 'new', 'bestsellers'] }).notNull(),
+  productIds: jsonb('product_ids').$type<number[]>().notNull().default([]),
+  /** How many products the rail shows at most. */
+  productLimit: integer('product_limit').notNull().default(10),
+  sortOrder: integer('sort_order').notNull().default(0),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+  updatedAt: updatedAt(),
 });
 
 /** A delivery area (the shop starts with one, Thrissur) with the postal codes it serves. */

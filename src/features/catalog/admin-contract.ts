@@ -1,11 +1,12 @@
 /**
  * The back office's product route contracts (manager and owner: `products.manage`): the listing,
- * one product with its category tree, the edit, the CSV export and the streamed CSV import.
+ * one product with its category tree, add, edit, archive, restore and delete, the CSV export and
+ * the streamed CSV import.
  * Money in paise. Browser-safe: zod only.
  */
 import { z } from 'zod';
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
-import { MAX_STOCK, PRODUCT_FILTERS, productPatchSchema } from './admin-rules.ts';
+import { MAX_STOCK, newProductSchema, PRODUCT_FILTERS, productPatchSchema } from './admin-rules.ts';
 
 /** A product as the back office reads and edits it. Money in paise. */
 export const adminProductSchema = z.object({
@@ -27,10 +28,22 @@ export const adminProductSchema = z.object({
   mrpPaise: z.number().int(),
   taxPercent: z.number(),
   hsnCode: z.string().nullable(),
+  additionalInformation: z.string().nullable(),
   stock: z.number().int(),
   isActive: z.boolean(),
+  /** ISO instant it was archived; null while in the catalogue. */
+  archivedAt: z.string().nullable(),
   updatedAt: z.string(),
 });
+
+/** The categories with their subcategories, for the product form's pickers. */
+const categoryTreeSchema = z.array(
+  z.object({
+    id: z.number().int(),
+    name: z.string(),
+    subcategories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  }),
+);
 
 /** GET /api/admin/products: the listing (search, filters, pages). */
 export const adminProductsRoute = defineAdminRoute({
@@ -38,7 +51,7 @@ export const adminProductsRoute = defineAdminRoute({
   path: '/api/admin/products',
   summary: 'Products for the back office: search, filters, pages',
   description:
-    '`q` is matched by the storefront search engine (best first), by name and by SKU; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`).',
+    '`q` is matched by the storefront search engine (best first), by name and by SKU; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`) leaves archived products out, `archived` shows only them.',
   permission: 'products.manage',
   query: z.object({
     q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
@@ -66,16 +79,56 @@ export const adminProductRoute = defineAdminRoute({
   summary: 'One product for the back office, with the categories to choose from',
   permission: 'products.manage',
   params: z.object({ id: positiveId('Invalid product id.') }),
-  response: z.object({
-    product: adminProductSchema,
-    categories: z.array(
-      z.object({
-        id: z.number().int(),
-        name: z.string(),
-        subcategories: z.array(z.object({ id: z.number().int(), name: z.string() })),
-      }),
-    ),
-  }),
+  response: z.object({ product: adminProductSchema, categories: categoryTreeSchema }),
+});
+
+/** POST /api/admin/products: adds a product (the product form's "Add product"). */
+export const createAdminProductRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/products',
+  summary: 'Add a product',
+  description:
+    'Money in paise (integers), price at or below MRP, GST one of the slabs, HSN 4, 6 or 8 digits. 201 with the product; 422 for a SKU another product has, an unknown category or a subcategory outside it. The storefront shows an active product within a second. Audited as product.create.',
+  permission: 'products.manage',
+  body: newProductSchema,
+  response: z.object({ product: adminProductSchema }),
+});
+
+const lifecycleParams = z.object({ id: positiveId('Invalid product id.') });
+
+/** POST /api/admin/products/{id}/archive: takes a product off the shop, kept for its orders. */
+export const archiveAdminProductRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/products/{id}/archive',
+  summary: 'Archive a product: hidden from the shop and the default list, kept for old orders and invoices',
+  description:
+    'Also switches the product off sale. 422 when it is already archived. The storefront stops showing it within a second. Audited as product.archive.',
+  permission: 'products.manage',
+  params: lifecycleParams,
+  response: z.object({ product: adminProductSchema }),
+});
+
+/** POST /api/admin/products/{id}/restore: brings an archived product back, off sale. */
+export const restoreAdminProductRoute = defineAdminRoute({
+  method: 'POST',
+  path: '/api/admin/products/{id}/restore',
+  summary: 'Restore an archived product to the catalogue, off sale until switched on',
+  description: '422 when it is not archived. Audited as product.restore.',
+  permission: 'products.manage',
+  params: lifecycleParams,
+  response: z.object({ product: adminProductSchema }),
+});
+
+/** DELETE /api/admin/products/{id}: deletes a product no order names. */
+export const deleteAdminProductRoute = defineAdminRoute({
+  method: 'DELETE',
+  path: '/api/admin/products/{id}',
+  summary: 'Delete a product that was never ordered',
+  description:
+    'Its cart and wishlist lines and its stock ledger go with it; home rails stop naming it. 422 when an order line names it (archive it instead). Audited as product.delete with the product as it was.',
+  permission: 'products.manage',
+  params: lifecycleParams,
+  response: z.object({ id: z.number().int() }),
 });
 
 /** PATCH /api/admin/products/{id}: changes what is sent (inline edit or the product form). */
@@ -143,6 +196,10 @@ export const adminCatalogContracts = [
   adminProductsRoute,
   adminProductRoute,
   updateAdminProductRoute,
+  createAdminProductRoute,
+  archiveAdminProductRoute,
+  restoreAdminProductRoute,
+  deleteAdminProductRoute,
   exportProductsRoute,
   importProductsRoute,
 ] as const;

@@ -11,6 +11,16 @@ export const MAX_PRICE_PAISE = 100_000_000;
 export const MAX_STOCK = 1_000_000;
 /** Pack-size units the shop uses (the demo catalogue sells by the piece, the dozen and the bunch too). */
 export const PACK_UNITS = ['g', 'kg', 'mg', 'ml', 'l', 'pc', 'pcs', 'dozen', 'bunch'] as const;
+/**
+ * The GST rates a product may carry, in per cent: the slabs the rate notifications set for goods
+ * (nil, 0.25 % rough stones, 3 % gold and silver, 5 %, 18 %, 40 %) and 12 % and 28 %, which
+ * products of older catalogues carry (ADR 0126).
+ */
+export const GST_SLABS = [0, 0.25, 3, 5, 12, 18, 28, 40] as const;
+/** An HSN code: 4, 6 or 8 digits. */
+export const HSN_PATTERN = /^(?:\d{4}|\d{6}|\d{8})$/;
+/** A SKU: letters, digits, dot, dash, underscore and slash, starting with a letter or digit. */
+export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
 /** How many products one admin listing page shows. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
 
@@ -19,6 +29,14 @@ export const ADMIN_PRODUCT_MESSAGES = {
   noChange: 'Nothing to change: send at least one field.',
   notFound: 'No such product.',
   subcategoryMismatch: 'The subcategory is not in the chosen category.',
+  duplicateSku: 'Another product already has this SKU: choose another.',
+  hsn: 'The HSN code must be 4, 6 or 8 digits, e.g. 0702.',
+  gst: `Choose a GST rate: ${GST_SLABS.join(', ')} %.`,
+  archivedCannotSell: 'This product is archived: restore it before putting it on sale.',
+  alreadyArchived: 'This product is already archived.',
+  notArchived: 'This product is not archived.',
+  orderedCannotDelete:
+    'This product is on past orders, so it cannot be deleted: archive it instead (it leaves the shop and stays on those orders and invoices).',
   unknownCategory: 'No such category.',
   unknownSubcategory: 'No such subcategory.',
 } as const;
@@ -52,50 +70,92 @@ const imagePath = z
     'An image must be an http(s) URL or a path like products/tomato.webp.',
   );
 
+/** Every field staff set on a product, with its messages. */
+const productFields = {
+  price_paise: paise('The price'),
+  mrp_paise: paise('The MRP'),
+  stock: z
+    .number({ error: 'The stock must be a number.' })
+    .int('The stock must be a whole number.')
+    .min(0, 'The stock cannot be negative.')
+    .max(MAX_STOCK, `The stock can be at most ${MAX_STOCK.toLocaleString('en-IN')}.`),
+  is_active: z.boolean({ error: 'Active must be true or false.' }),
+  name: text('The name', 200).min(1, 'The name cannot be empty.'),
+  description: text('The description', 5000).nullable(),
+  highlights: z
+    .array(text('A highlight', 200).min(1, 'A highlight cannot be empty.'), { error: 'Highlights must be a list.' })
+    .max(20, 'At most 20 highlights.'),
+  images: z.array(imagePath, { error: 'Images must be a list.' }).max(10, 'At most 10 images.'),
+  category_id: z.number({ error: 'Choose a category.' }).int().positive('Choose a category.'),
+  subcategory_id: z.number({ error: 'Choose a subcategory.' }).int().positive('Choose a subcategory.'),
+  weight: z
+    .number({ error: 'The pack size must be a number.' })
+    .positive('The pack size must be above 0.')
+    .max(1_000_000, 'The pack size is too large.')
+    .multipleOf(0.001, 'The pack size can have at most 3 decimals.')
+    .nullable(),
+  weight_unit: z.enum(PACK_UNITS, { error: `The unit must be one of ${PACK_UNITS.join(', ')}.` }).nullable(),
+  tax_percent: z
+    .number({ error: ADMIN_PRODUCT_MESSAGES.gst })
+    .refine((v) => (GST_SLABS as readonly number[]).includes(v), ADMIN_PRODUCT_MESSAGES.gst),
+  brand: text('The brand', 100).nullable(),
+  additional_information: text('The additional information', 5000).nullable(),
+  hsn_code: z
+    .string({ error: ADMIN_PRODUCT_MESSAGES.hsn })
+    .trim()
+    .refine((v) => v === '' || HSN_PATTERN.test(v), ADMIN_PRODUCT_MESSAGES.hsn)
+    .nullable(),
+};
+
+/** A price at or below the MRP when both are given. */
+const priceWithinMrp = {
+  check: (p: { price_paise?: number; mrp_paise?: number }) =>
+    p.price_paise === undefined || p.mrp_paise === undefined || p.price_paise <= p.mrp_paise,
+  params: { message: ADMIN_PRODUCT_MESSAGES.priceAboveMrp, path: ['price_paise'] },
+};
+
 /** What an inline edit (and the product form) may change; at least one field. */
 export const productPatchSchema = z
-  .object({
-    price_paise: paise('The price'),
-    mrp_paise: paise('The MRP'),
-    stock: z
-      .number({ error: 'The stock must be a number.' })
-      .int('The stock must be a whole number.')
-      .min(0, 'The stock cannot be negative.')
-      .max(MAX_STOCK, `The stock can be at most ${MAX_STOCK.toLocaleString('en-IN')}.`),
-    is_active: z.boolean({ error: 'Active must be true or false.' }),
-    name: text('The name', 200).min(1, 'The name cannot be empty.'),
-    description: text('The description', 5000).nullable(),
-    highlights: z
-      .array(text('A highlight', 200).min(1, 'A highlight cannot be empty.'), { error: 'Highlights must be a list.' })
-      .max(20, 'At most 20 highlights.'),
-    images: z.array(imagePath, { error: 'Images must be a list.' }).max(10, 'At most 10 images.'),
-    category_id: z.number({ error: 'Choose a category.' }).int().positive('Choose a category.'),
-    subcategory_id: z.number({ error: 'Choose a subcategory.' }).int().positive('Choose a subcategory.'),
-    weight: z
-      .number({ error: 'The pack size must be a number.' })
-      .positive('The pack size must be above 0.')
-      .max(1_000_000, 'The pack size is too large.')
-      .multipleOf(0.001, 'The pack size can have at most 3 decimals.')
-      .nullable(),
-    weight_unit: z.enum(PACK_UNITS, { error: `The unit must be one of ${PACK_UNITS.join(', ')}.` }).nullable(),
-    tax_percent: z
-      .number({ error: 'The tax rate must be a number.' })
-      .min(0, 'The tax rate cannot be negative.')
-      .max(40, 'The tax rate can be at most 40%.')
-      .multipleOf(0.01, 'The tax rate can have at most 2 decimals.'),
-  })
+  .object(productFields)
   .partial()
   .strict()
   .refine((p) => Object.keys(p).length > 0, ADMIN_PRODUCT_MESSAGES.noChange)
-  .refine((p) => p.price_paise === undefined || p.mrp_paise === undefined || p.price_paise <= p.mrp_paise, {
-    message: ADMIN_PRODUCT_MESSAGES.priceAboveMrp,
-    path: ['price_paise'],
-  });
+  .refine(priceWithinMrp.check, priceWithinMrp.params);
 
 export type ProductPatch = z.output<typeof productPatchSchema>;
 
-/** The listing's filters. */
-export const PRODUCT_FILTERS = ['all', 'out_of_stock', 'inactive', 'low_stock'] as const;
+/**
+ * A new product: a unique SKU, a name, a category and subcategory, price and MRP; the rest is
+ * optional (no brand, no pack size, nil GST, no stock, on sale, no images by default).
+ */
+export const newProductSchema = z
+  .object({
+    sku: z
+      .string({ error: 'Enter a SKU.' })
+      .trim()
+      .min(1, 'Enter a SKU.')
+      .max(64, 'The SKU can be at most 64 characters.')
+      .regex(SKU_PATTERN, 'The SKU can have letters, digits, dots, dashes, underscores and slashes only.'),
+    ...productFields,
+    brand: productFields.brand.optional(),
+    description: productFields.description.optional(),
+    additional_information: productFields.additional_information.optional(),
+    highlights: productFields.highlights.optional(),
+    images: productFields.images.optional(),
+    weight: productFields.weight.optional(),
+    weight_unit: productFields.weight_unit.optional(),
+    tax_percent: productFields.tax_percent.optional(),
+    hsn_code: productFields.hsn_code.optional(),
+    stock: productFields.stock.optional(),
+    is_active: productFields.is_active.optional(),
+  })
+  .strict()
+  .refine(priceWithinMrp.check, priceWithinMrp.params);
+
+export type NewProduct = z.output<typeof newProductSchema>;
+
+/** The listing's filters: every one but `archived` leaves archived products out. */
+export const PRODUCT_FILTERS = ['all', 'out_of_stock', 'inactive', 'low_stock', 'archived'] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
 /** A product as the back office lists and edits it. Money in paise. */
@@ -118,8 +178,11 @@ export interface AdminProduct {
   mrpPaise: number;
   taxPercent: number;
   hsnCode: string | null;
+  additionalInformation: string | null;
   stock: number;
   isActive: boolean;
+  /** ISO instant it was archived; null while in the catalogue. */
+  archivedAt: string | null;
   /** ISO instant of the last change. */
   updatedAt: string;
 }

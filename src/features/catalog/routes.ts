@@ -13,7 +13,10 @@ import { searchProductIds } from './admin-search.ts';
 import {
   adminProductRoute,
   adminProductsRoute,
+  archiveAdminProductRoute,
   categoryProductsRoute,
+  createAdminProductRoute,
+  deleteAdminProductRoute,
   exportProductsRoute,
   homeRoute,
   importProductsRoute,
@@ -21,11 +24,18 @@ import {
   listCategoriesRoute,
   listWishlistRoute,
   productDetailsRoute,
+  restoreAdminProductRoute,
   subcategoryProductsRoute,
   toggleWishlistRoute,
   updateAdminProductRoute,
 } from './contract.ts';
 import { HOME_PRODUCT_LIMIT, type ProductPage, WISHLIST_MESSAGES } from './rules.ts';
+import {
+  archiveAdminProduct,
+  createAdminProduct,
+  deleteAdminProduct,
+  restoreAdminProduct,
+} from './server/admin-product-lifecycle.ts';
 import { updateAdminProduct } from './server/admin-product-update.ts';
 import { getAdminProduct, listAdminProducts, listCategoryTree } from './server/admin-products.ts';
 import {
@@ -192,6 +202,30 @@ export const updateAdminProductEndpoint = implement(updateAdminProductRoute, asy
   message: 'Saved.',
   headers: NO_STORE,
 }));
+
+export const createAdminProductEndpoint = implement(createAdminProductRoute, async ({ body, actor }) => ({
+  status: 201,
+  data: { product: await createAdminProduct(await getDb(), body, actor) },
+  message: 'Product added.',
+  headers: NO_STORE,
+}));
+
+export const archiveAdminProductEndpoint = implement(archiveAdminProductRoute, async ({ params, actor }) => ({
+  data: { product: await archiveAdminProduct(await getDb(), params.id, actor) },
+  message: 'Archived: the shop no longer shows it.',
+  headers: NO_STORE,
+}));
+
+export const restoreAdminProductEndpoint = implement(restoreAdminProductRoute, async ({ params, actor }) => ({
+  data: { product: await restoreAdminProduct(await getDb(), params.id, actor) },
+  message: 'Restored. It is off sale until you switch it on.',
+  headers: NO_STORE,
+}));
+
+export const deleteAdminProductEndpoint = implement(deleteAdminProductRoute, async ({ params, actor }) => {
+  await deleteAdminProduct(await getDb(), params.id, actor);
+  return { data: { id: params.id }, message: 'Deleted.', headers: NO_STORE };
+});
 
 export const exportProductsEndpoint = implementFile(exportProductsRoute, async ({ actor }) => {
   const csv = await exportProductsAsStaff(await getDb(), actor);

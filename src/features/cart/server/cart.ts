@@ -103,10 +103,16 @@ export async function addToCart(db: Database, customerId: number, productId: num
   if (!isAddableQty(qty)) throw new AppError('bad_request', CART_MESSAGES.badQuantity);
   await db.transaction(async (tx) => {
     const [product] = await tx
-      .select({ name: products.name, stock: products.stock, isActive: products.isActive })
+      .select({
+        name: products.name,
+        stock: products.stock,
+        isActive: products.isActive,
+        archivedAt: products.archivedAt,
+      })
       .from(products)
       .where(eq(products.id, productId));
-    if (!product?.isActive) throw notFound(CART_MESSAGES.productNotFound);
+    // An archived product is off sale as a missing one is.
+    if (!product?.isActive || product.archivedAt !== null) throw notFound(CART_MESSAGES.productNotFound);
     if (product.stock <= 0) throw outOfStock(product.name);
     const [line] = await tx
       .select({ id: cartItems.id, qty: cartItems.qty })

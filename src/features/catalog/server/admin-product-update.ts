@@ -19,10 +19,12 @@ import { getAdminProduct } from './admin-products.ts';
 import { markCatalogChanged } from './snapshot.ts';
 
 /** The audit entry's view of a product: the fields staff edit. */
-function auditView(p: AdminProduct): Record<string, unknown> {
+export function auditView(p: AdminProduct): Record<string, unknown> {
   return {
     name: p.name,
+    brand: p.brand,
     description: p.description,
+    additional_information: p.additionalInformation,
     highlights: p.highlights,
     images: p.images,
     category_id: p.categoryId,
@@ -30,6 +32,7 @@ function auditView(p: AdminProduct): Record<string, unknown> {
     weight: p.weight,
     weight_unit: p.weightUnit,
     tax_percent: p.taxPercent,
+    hsn_code: p.hsnCode,
     price_paise: p.pricePaise,
     mrp_paise: p.mrpPaise,
     stock: p.stock,
@@ -37,11 +40,19 @@ function auditView(p: AdminProduct): Record<string, unknown> {
   };
 }
 
+/** A cleared text field (empty or null) as null; undefined (not sent) as undefined. */
+export const emptyAsNull = (v: string | null | undefined): string | null | undefined =>
+  v === undefined ? undefined : v || null;
+
 /**
  * Throws a 422 unless `patch` merged into `before` is a product the shop can sell: price at or
- * below MRP, a known category and a known subcategory within it.
+ * below MRP, a known category and a known subcategory within it, not put on sale while archived.
  */
-async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductPatch): Promise<void> {
+export async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductPatch): Promise<void> {
+  if (patch.is_active === true && before.archivedAt !== null)
+    throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.archivedCannotSell, {
+      errors: { is_active: ADMIN_PRODUCT_MESSAGES.archivedCannotSell },
+    });
   const price = patch.price_paise ?? before.pricePaise;
   const mrp = patch.mrp_paise ?? before.mrpPaise;
   if (price > mrp)
@@ -50,27 +61,29 @@ async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductP
         [patch.price_paise !== undefined ? 'price_paise' : 'mrp_paise']: ADMIN_PRODUCT_MESSAGES.priceAboveMrp,
       },
     });
-  const categoryId = patch.category_id ?? before.categoryId;
-  const subcategoryId = patch.subcategory_id ?? before.subcategoryId;
-  if (patch.category_id !== undefined || patch.subcategory_id !== undefined) {
-    const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
-    if (!cat)
-      throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.unknownCategory, {
-        errors: { category_id: ADMIN_PRODUCT_MESSAGES.unknownCategory },
-      });
-    const [sub] = await tx
-      .select({ categoryId: subcategories.categoryId })
-      .from(subcategories)
-      .where(eq(subcategories.id, subcategoryId));
-    if (!sub)
-      throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.unknownSubcategory, {
-        errors: { subcategory_id: ADMIN_PRODUCT_MESSAGES.unknownSubcategory },
-      });
-    if (sub.categoryId !== categoryId)
-      throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.subcategoryMismatch, {
-        errors: { subcategory_id: ADMIN_PRODUCT_MESSAGES.subcategoryMismatch },
-      });
-  }
+  if (patch.category_id !== undefined || patch.subcategory_id !== undefined)
+    await checkPlacement(tx, patch.category_id ?? before.categoryId, patch.subcategory_id ?? before.subcategoryId);
+}
+
+/** Throws a 422 unless the category exists and the subcategory exists within it. */
+export async function checkPlacement(tx: Transaction, categoryId: number, subcategoryId: number): Promise<void> {
+  const [cat] = await tx.select({ id: categories.id }).from(categories).where(eq(categories.id, categoryId));
+  if (!cat)
+    throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.unknownCategory, {
+      errors: { category_id: ADMIN_PRODUCT_MESSAGES.unknownCategory },
+    });
+  const [sub] = await tx
+    .select({ categoryId: subcategories.categoryId })
+    .from(subcategories)
+    .where(eq(subcategories.id, subcategoryId));
+  if (!sub)
+    throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.unknownSubcategory, {
+      errors: { subcategory_id: ADMIN_PRODUCT_MESSAGES.unknownSubcategory },
+    });
+  if (sub.categoryId !== categoryId)
+    throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.subcategoryMismatch, {
+      errors: { subcategory_id: ADMIN_PRODUCT_MESSAGES.subcategoryMismatch },
+    });
 }
 
 /**
@@ -93,7 +106,10 @@ export async function updateAdminProduct(
       .update(products)
       .set({
         name: patch.name,
-        description: patch.description === undefined ? undefined : patch.description || null,
+        brand: emptyAsNull(patch.brand),
+        description: emptyAsNull(patch.description),
+        additionalInformation: emptyAsNull(patch.additional_information),
+        hsnCode: emptyAsNull(patch.hsn_code),
         highlights: patch.highlights,
         images: patch.images,
         categoryId: patch.category_id,

@@ -1,9 +1,10 @@
 /**
- * The back office's product reads: the listing (ranked search hits first, filters, pages), one
- * product with everything the product form edits, and the category tree for the form's pickers.
- * The edit is in admin-product-update.ts, the CSV export in product-export.ts.
+ * The back office's product reads: the listing (ranked search hits first, filters, pages; archived
+ * products only under their own filter), one product with everything the product form edits, and
+ * the category tree for the form's pickers. The edit is in admin-product-update.ts, add, archive,
+ * restore and delete in admin-product-lifecycle.ts, the CSV export in product-export.ts.
  */
-import { and, asc, count, eq, ilike, inArray, lte, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../admin-rules.ts';
@@ -27,8 +28,10 @@ const columns = {
   mrpPaise: products.mrpPaise,
   taxPercent: products.taxPercent,
   hsnCode: products.hsnCode,
+  additionalInformation: products.additionalInformation,
   stock: products.stock,
   isActive: products.isActive,
+  archivedAt: products.archivedAt,
   updatedAt: products.updatedAt,
 };
 
@@ -39,6 +42,7 @@ function toAdminProduct(r: Row): AdminProduct {
     taxPercent: Number(r.taxPercent),
     highlights: r.highlights ?? [],
     images: r.images ?? [],
+    archivedAt: r.archivedAt ? r.archivedAt.toISOString() : null,
     updatedAt: r.updatedAt.toISOString(),
   };
 }
@@ -84,6 +88,7 @@ export async function listAdminProducts(
     if (ranked.length) match.push(inArray(products.id, ranked));
     where.push(or(...match)!);
   }
+  where.push(query.filter === 'archived' ? isNotNull(products.archivedAt) : isNull(products.archivedAt));
   if (query.filter === 'out_of_stock') where.push(eq(products.stock, 0));
   if (query.filter === 'inactive') where.push(eq(products.isActive, false));
   if (query.filter === 'low_stock') where.push(lte(products.stock, query.stockAtMost ?? 0));

@@ -5,7 +5,7 @@
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
-import { and, asc, count, desc, eq, gt, inArray, lte, ne, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
 import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
@@ -125,6 +125,9 @@ export interface ProductQuery {
   pageSize?: number;
 }
 
+/** A product on sale: active and not archived (an archived product is also inactive; both are read so a row set otherwise, e.g. by an import, still stays off the shop). */
+export const onSale = (): SQL => and(eq(products.isActive, true), isNull(products.archivedAt))!;
+
 /**
  * One page of active products, optionally within a category and subcategory, sorted by offer
  * price (ties by id, so paging is stable) or by id when no sort is given.
@@ -132,7 +135,7 @@ export interface ProductQuery {
 export async function listProducts(db: Database, query: ProductQuery = {}): Promise<ProductPage> {
   const pageSize = Math.min(Math.max(query.pageSize ?? PAGE_SIZE, 1), 100);
   const page = Math.max(query.page ?? 1, 1);
-  const where: SQL[] = [eq(products.isActive, true)];
+  const where: SQL[] = [onSale()];
   if (query.categoryId) where.push(eq(products.categoryId, query.categoryId));
   if (query.subcategoryId) where.push(eq(products.subcategoryId, query.subcategoryId));
   const condition = and(...where);
@@ -196,14 +199,7 @@ export async function relatedProducts(
     const rows = await db
       .select(summaryColumns)
       .from(products)
-      .where(
-        and(
-          tier,
-          eq(products.categoryId, product.categoryId),
-          ne(products.id, product.id),
-          eq(products.isActive, true),
-        ),
-      )
+      .where(and(tier, eq(products.categoryId, product.categoryId), ne(products.id, product.id), onSale()))
       .orderBy(asc(products.id))
       .limit(limit - found.length);
     found.push(...rows);
@@ -260,7 +256,7 @@ export async function getProduct(db: Database, id: number): Promise<ProductDetai
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
-    .where(and(eq(products.id, id), eq(products.isActive, true)));
+    .where(and(eq(products.id, id), onSale()));
   if (!row) return null;
   return {
     ...toDetailFields(row),

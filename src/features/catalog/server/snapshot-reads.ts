@@ -4,33 +4,39 @@
  * products, and the category names. Stamps are `updated_at` in whole microseconds since the
  * epoch (the column's full precision: two updates within one millisecond still differ).
  */
-import { eq, inArray, sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import { detailColumns } from './catalog.ts';
 
 const stampSql = sql`(extract(epoch from ${products.updatedAt}) * 1000000)::int8`;
 
+/** On sale: active and not archived (catalog.ts `onSale`). */
+const onSaleSql = sql`(${products.isActive} AND ${products.archivedAt} IS NULL)`;
+
 const columns = {
   ...detailColumns,
-  isActive: products.isActive,
+  isActive: sql<boolean>`${onSaleSql}`.mapWith(Boolean),
   stamp: sql<string>`${stampSql}::text`,
 };
 
 /** A product row as the snapshot reads it: its page's columns, whether it is on sale, its stamp (µs, as text). */
 export type SnapshotRow = Awaited<ReturnType<typeof readRows>>[number];
 
-/** Every active product's row, or, with `ids`, those products' rows, active or not. */
+/** Every product's row on sale, or, with `ids`, those products' rows, on sale or not (`isActive` says). */
 export function readRows(db: Database, ids?: number[]) {
   const query = db.select(columns).from(products);
-  return ids ? query.where(inArray(products.id, ids)) : query.where(eq(products.isActive, true));
+  return ids ? query.where(inArray(products.id, ids)) : query.where(onSaleSql);
 }
 
 /** The database's clock and what a check compares besides the product rows. */
 export interface CatalogState {
   /** The database's clock (`now()`, as it prints it): the next check reads what changed after it. */
   now: string;
-  /** Highest product id; count and latest change of categories and of subcategories. */
+  /**
+   * Highest product id and count of products (a new product moves the first, a deleted one the
+   * second); count and latest change of categories and of subcategories.
+   */
   signature: string;
   /** Id → stamp (µs) of the products changed after `since` (less the overlap); empty without `since`. */
   changed: Map<number, number>;
@@ -58,7 +64,7 @@ export async function readState(db: Database, since: string | null, overlapSecon
       : sql`(SELECT string_agg(id || '=' || ${stampSql}, ',') FROM ${products}
         WHERE ${products.updatedAt} > ${since}::timestamptz - make_interval(secs => ${overlapSeconds}::int))`;
   const result = (await db.execute(sql`SELECT now()::text AS now,
-      (SELECT coalesce(max(id), 0) FROM ${products}) || '|' ||
+      (SELECT coalesce(max(id), 0) || ':' || count(*) FROM ${products}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${categories}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${subcategories}) AS signature,
       ${changed} AS changed`)) as unknown as { rows: { now: string; signature: string; changed: string | null }[] };
@@ -69,7 +75,7 @@ export async function readState(db: Database, since: string | null, overlapSecon
 /** Id → stamp (µs) of every active product (the periodic full check: deleted and missed rows). */
 export async function readActiveStamps(db: Database): Promise<Map<number, number>> {
   const result = (await db.execute(
-    sql`SELECT string_agg(id || '=' || ${stampSql}, ',') AS stamps FROM ${products} WHERE ${products.isActive}`,
+    sql`SELECT string_agg(id || '=' || ${stampSql}, ',') AS stamps FROM ${products} WHERE ${onSaleSql}`,
   )) as unknown as {
     rows: { stamps: string | null }[];
   };

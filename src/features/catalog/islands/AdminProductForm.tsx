@@ -1,18 +1,29 @@
 /**
- * One product's form in the back office (/admin/products/{id}): name, description, highlights
- * and images (one per line), category and subcategory, pack size and unit, tax rate, and price,
- * MRP, stock and active. Save sends only what changed; field errors show beside their fields and
- * the result is announced.
+ * The back office's product form, for a new product (/admin/products/new) and for an existing one
+ * (/admin/products/{id}): SKU, name, brand, category and subcategory (the subcategories follow the
+ * category), pack size and unit, MRP and price in rupees, GST rate (the slabs) and HSN code,
+ * stock, description, additional information, highlights (one per line), images and the on-sale
+ * switch. A new product is sent whole; an edit sends only what changed. An existing product can be
+ * archived, restored or deleted below the form. Field errors show beside their fields (checked
+ * here first, then by the server) and every result is announced.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
-import { buttonPrimary } from '#lib/ui/controls.tsx';
-import { type AdminProduct, PACK_UNITS } from '../admin-rules.ts';
-import type { updateAdminProductRoute } from '../contract.ts';
+import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
+import { type AdminProduct, GST_SLABS, HSN_PATTERN, PACK_UNITS, SKU_PATTERN } from '../admin-rules.ts';
+import type {
+  archiveAdminProductRoute,
+  createAdminProductRoute,
+  deleteAdminProductRoute,
+  restoreAdminProductRoute,
+  updateAdminProductRoute,
+} from '../contract.ts';
+import ProductImagesField from './ProductImagesField.tsx';
 
 const input =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2 text-base text-slate-900 focus:border-brand-700';
+const labelClass = 'text-sm font-medium text-slate-800';
 
 interface CategoryOption {
   id: number;
@@ -20,94 +31,183 @@ interface CategoryOption {
   subcategories: { id: number; name: string }[];
 }
 
+type Unit = (typeof PACK_UNITS)[number];
+
 const lines = (text: string) =>
   text
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
 
+/** A GST rate as the select shows it. */
+const gstLabel = (rate: number) => (rate === 0 ? '0 % (nil rated)' : `${rate} %`);
+
+/** The form's fields as typed (strings), from a product or blank. */
+function formOf(p: AdminProduct | null, categories: CategoryOption[]) {
+  const category = p ? p.categoryId : categories[0]?.id;
+  const sub = p ? p.subcategoryId : categories[0]?.subcategories[0]?.id;
+  return {
+    sku: p?.sku ?? '',
+    name: p?.name ?? '',
+    brand: p?.brand ?? '',
+    category: category === undefined ? '' : String(category),
+    subcategory: sub === undefined ? '' : String(sub),
+    weight: p?.weight == null ? '' : String(p.weight),
+    unit: p?.weightUnit ?? '',
+    mrp: p ? paiseInput(p.mrpPaise) : '',
+    price: p ? paiseInput(p.pricePaise) : '',
+    tax: String(p?.taxPercent ?? 0),
+    hsn: p?.hsnCode ?? '',
+    stock: String(p?.stock ?? 0),
+    description: p?.description ?? '',
+    additional: p?.additionalInformation ?? '',
+    highlights: (p?.highlights ?? []).join('\n'),
+    images: p?.images ?? [],
+    active: p?.isActive ?? true,
+  };
+}
+
+type Form = ReturnType<typeof formOf>;
+
+/** The typed form checked and turned into the API's fields, or the field messages. */
+function readForm(form: Form, isNew: boolean) {
+  const problems: Record<string, string> = {};
+  const price = typedRupeesToPaise(form.price);
+  const mrp = typedRupeesToPaise(form.mrp);
+  if (isNew && !form.sku.trim()) problems.sku = 'Enter a SKU.';
+  else if (isNew && !SKU_PATTERN.test(form.sku.trim()))
+    problems.sku = 'The SKU can have letters, digits, dots, dashes, underscores and slashes only.';
+  if (!form.name.trim()) problems.name = 'Enter the name.';
+  if (!form.category) problems.category_id = 'Choose a category.';
+  if (!form.subcategory) problems.subcategory_id = 'Choose a subcategory.';
+  if (mrp === null) problems.mrp_paise = 'The MRP must be an amount in rupees, e.g. 50 or 49.50.';
+  if (price === null) problems.price_paise = 'The price must be an amount in rupees, e.g. 45 or 45.50.';
+  else if (mrp !== null && price > mrp) problems.price_paise = 'The price cannot be above the MRP.';
+  if (!/^\d{1,7}$/.test(form.stock.trim())) problems.stock = 'The stock must be a whole number, 0 or more.';
+  if (form.weight.trim() && !(Number(form.weight) > 0)) problems.weight = 'The pack size must be a number above 0.';
+  if (form.hsn.trim() && !HSN_PATTERN.test(form.hsn.trim()))
+    problems.hsn_code = 'The HSN code must be 4, 6 or 8 digits, e.g. 0702.';
+  const fields = {
+    name: form.name.trim(),
+    brand: form.brand.trim() || null,
+    category_id: Number(form.category),
+    subcategory_id: Number(form.subcategory),
+    weight: form.weight.trim() ? Number(form.weight) : null,
+    weight_unit: (form.unit || null) as Unit | null,
+    mrp_paise: mrp ?? 0,
+    price_paise: price ?? 0,
+    tax_percent: Number(form.tax),
+    hsn_code: form.hsn.trim() || null,
+    stock: Number(form.stock.trim()),
+    description: form.description.trim() || null,
+    additional_information: form.additional.trim() || null,
+    highlights: lines(form.highlights),
+    images: form.images,
+    is_active: form.active,
+  };
+  return { problems, fields };
+}
+
+/** The product form; without `product` it adds one. `notice` is announced first (e.g. "Product added."). */
 export default function AdminProductForm({
   product: initial,
   categories,
+  notice,
 }: {
-  product: AdminProduct;
+  product?: AdminProduct;
   categories: CategoryOption[];
+  notice?: string;
 }) {
-  const [product, setProduct] = useState(initial);
-  const [form, setForm] = useState(() => formOf(initial));
+  const isNew = !initial;
+  const [product, setProduct] = useState<AdminProduct | null>(initial ?? null);
+  const [form, setForm] = useState(() => formOf(initial ?? null, categories));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(
+    notice ? { error: false, text: notice } : null,
+  );
   const [busy, setBusy] = useState(false);
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [deleteError, setDeleteError] = useState<string | null>(null);
   const id = useId();
   const subs = categories.find((c) => String(c.id) === form.category)?.subcategories ?? [];
-  const set = (key: keyof typeof form) => (e: { target: { value: string } }) =>
-    setForm({ ...form, [key]: e.target.value });
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  const archived = product?.archivedAt != null;
+  const taxOptions: number[] = [...GST_SLABS];
+  if (!taxOptions.includes(Number(form.tax))) taxOptions.push(Number(form.tax));
 
   async function save(event: FormEvent) {
     event.preventDefault();
-    const problems: Record<string, string> = {};
-    const price = typedRupeesToPaise(form.price);
-    const mrp = typedRupeesToPaise(form.mrp);
-    if (price === null) problems.price_paise = 'The price must be an amount in rupees, e.g. 45.50.';
-    if (mrp === null) problems.mrp_paise = 'The MRP must be an amount in rupees, e.g. 50.00.';
-    if (!/^\d{1,7}$/.test(form.stock.trim())) problems.stock = 'The stock must be a whole number, 0 or more.';
-    if (form.weight.trim() && !(Number(form.weight) > 0)) problems.weight = 'The pack size must be a number above 0.';
-    if (!/^\d{1,2}(\.\d{1,2})?$/.test(form.tax.trim())) problems.tax_percent = 'The tax rate must be a number, e.g. 5.';
+    const { problems, fields } = readForm(form, isNew);
     if (Object.keys(problems).length) {
       setErrors(problems);
       setStatus({ error: true, text: 'Please correct the marked fields.' });
       return;
     }
-    const next = {
-      name: form.name.trim(),
-      description: form.description.trim() || null,
-      highlights: lines(form.highlights),
-      images: lines(form.images),
-      category_id: Number(form.category),
-      subcategory_id: Number(form.subcategory),
-      weight: form.weight.trim() ? Number(form.weight) : null,
-      weight_unit: (form.unit || null) as (typeof PACK_UNITS)[number] | null,
-      tax_percent: Number(form.tax),
-      price_paise: price!,
-      mrp_paise: mrp!,
-      stock: Number(form.stock),
-      is_active: form.active === 'yes',
-    };
-    const current = {
-      name: product.name,
-      description: product.description,
-      highlights: product.highlights,
-      images: product.images,
-      category_id: product.categoryId,
-      subcategory_id: product.subcategoryId,
-      weight: product.weight,
-      weight_unit: product.weightUnit,
-      tax_percent: product.taxPercent,
-      price_paise: product.pricePaise,
-      mrp_paise: product.mrpPaise,
-      stock: product.stock,
-      is_active: product.isActive,
-    };
-    const body = Object.fromEntries(
-      Object.entries(next).filter(
-        ([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof typeof current]),
-      ),
-    );
-    if (!Object.keys(body).length) return setStatus({ error: false, text: 'Nothing changed.' });
     setBusy(true);
     setErrors({});
     try {
+      if (!product) {
+        const { data } = await callRoute<typeof createAdminProductRoute>('POST /api/admin/products', {
+          body: { sku: form.sku.trim(), ...fields },
+        });
+        setStatus({ error: false, text: 'Product added. Opening it…' });
+        window.location.assign(`/admin/products/${data.product.id}?added=1`);
+        return;
+      }
+      const current = readForm(formOf(product, categories), false).fields;
+      const body = Object.fromEntries(
+        Object.entries(fields).filter(
+          ([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof typeof current]),
+        ),
+      );
+      if (!Object.keys(body).length) return setStatus({ error: false, text: 'Nothing changed.' });
       const { data } = await callRoute<typeof updateAdminProductRoute>('PATCH /api/admin/products/{id}', {
         params: { id: product.id },
         body,
       });
       setProduct(data.product);
-      setForm(formOf(data.product));
+      setForm(formOf(data.product, categories));
       setStatus({ error: false, text: 'Saved. The shop shows the change within a second.' });
     } catch (err) {
       setErrors(fieldErrors(err));
       setStatus({ error: true, text: adminFailure(err) });
     } finally {
+      setBusy(false);
+    }
+  }
+
+  async function archiveOrRestore() {
+    if (!product) return;
+    setBusy(true);
+    try {
+      const { data, message } = archived
+        ? await callRoute<typeof restoreAdminProductRoute>('POST /api/admin/products/{id}/restore', {
+            params: { id: product.id },
+          })
+        : await callRoute<typeof archiveAdminProductRoute>('POST /api/admin/products/{id}/archive', {
+            params: { id: product.id },
+          });
+      setProduct(data.product);
+      setForm(formOf(data.product, categories));
+      setStatus({ error: false, text: message ?? 'Done.' });
+    } catch (err) {
+      setStatus({ error: true, text: adminFailure(err) });
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  async function remove() {
+    if (!product) return;
+    setBusy(true);
+    setDeleteError(null);
+    try {
+      await callRoute<typeof deleteAdminProductRoute>('DELETE /api/admin/products/{id}', {
+        params: { id: product.id },
+      });
+      window.location.assign(`/admin/products?deleted=${encodeURIComponent(product.sku)}`);
+    } catch (err) {
+      setDeleteError(adminFailure(err));
       setBusy(false);
     }
   }
@@ -120,161 +220,264 @@ export default function AdminProductForm({
     ) : null;
   const described = (key: string) =>
     errors[key] ? { 'aria-describedby': `${id}-${key}-error`, 'aria-invalid': true } : {};
+  const hint = (key: string, text: string) => (
+    <span id={`${id}-${key}-hint`} className="mt-1 block text-xs font-normal text-slate-700">
+      {text}
+    </span>
+  );
 
   return (
-    <form noValidate onSubmit={save} className="grid max-w-3xl gap-4 md:grid-cols-2">
-      <label className="text-sm font-medium text-slate-800 md:col-span-2">
-        Name
-        <input className={input} value={form.name} onChange={set('name')} {...described('name')} />
-        {field('name')}
-      </label>
-      <label className="text-sm font-medium text-slate-800 md:col-span-2">
-        Description
-        <textarea className={input} rows={4} value={form.description} onChange={set('description')} />
-        {field('description')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Highlights (one per line)
-        <textarea className={input} rows={4} value={form.highlights} onChange={set('highlights')} />
-        {field('highlights')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Images (one URL or path per line; the first is the cover)
-        <textarea className={input} rows={4} value={form.images} onChange={set('images')} {...described('images')} />
-        {field('images')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Category
-        <select
-          className={input}
-          value={form.category}
-          onChange={(e) => {
-            const first = categories.find((c) => String(c.id) === e.target.value)?.subcategories[0];
-            setForm({ ...form, category: e.target.value, subcategory: first ? String(first.id) : '' });
-          }}
-        >
-          {categories.map((c) => (
-            <option key={c.id} value={c.id}>
-              {c.name}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Subcategory
-        <select
-          className={input}
-          value={form.subcategory}
-          onChange={set('subcategory')}
-          {...described('subcategory_id')}
-        >
-          {subs.map((s) => (
-            <option key={s.id} value={s.id}>
-              {s.name}
-            </option>
-          ))}
-        </select>
-        {field('subcategory_id')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Pack size
-        <input
-          className={input}
-          inputMode="decimal"
-          value={form.weight}
-          onChange={set('weight')}
-          {...described('weight')}
+    <div className="flex max-w-3xl flex-col gap-8">
+      <form
+        noValidate
+        onSubmit={save}
+        aria-label={isNew ? 'New product' : 'Product details'}
+        className="grid gap-4 md:grid-cols-2"
+      >
+        <label className={labelClass}>
+          SKU{isNew ? ' (required)' : ''}
+          <input
+            className={`${input} ${isNew ? '' : 'bg-slate-100'}`}
+            value={form.sku}
+            onChange={set('sku')}
+            readOnly={!isNew}
+            autoComplete="off"
+            {...described('sku')}
+          />
+          {isNew ? hint('sku', 'Your own code for this product; no two products share one.') : null}
+          {field('sku')}
+        </label>
+        <label className={labelClass}>
+          Name (required)
+          <input className={input} value={form.name} onChange={set('name')} {...described('name')} />
+          {field('name')}
+        </label>
+        <label className={labelClass}>
+          Brand
+          <input className={input} value={form.brand} onChange={set('brand')} {...described('brand')} />
+          {field('brand')}
+        </label>
+        <div className="hidden md:block" />
+        <label className={labelClass}>
+          Category
+          <select
+            className={input}
+            value={form.category}
+            onChange={(e) => {
+              const first = categories.find((c) => String(c.id) === e.target.value)?.subcategories[0];
+              setForm({ ...form, category: e.target.value, subcategory: first ? String(first.id) : '' });
+            }}
+            {...described('category_id')}
+          >
+            {categories.map((c) => (
+              <option key={c.id} value={c.id}>
+                {c.name}
+              </option>
+            ))}
+          </select>
+          {field('category_id')}
+        </label>
+        <label className={labelClass}>
+          Subcategory
+          <select
+            className={input}
+            value={form.subcategory}
+            onChange={set('subcategory')}
+            {...described('subcategory_id')}
+          >
+            {subs.map((s) => (
+              <option key={s.id} value={s.id}>
+                {s.name}
+              </option>
+            ))}
+          </select>
+          {field('subcategory_id')}
+        </label>
+        <label className={labelClass}>
+          Pack size
+          <input
+            className={input}
+            inputMode="decimal"
+            value={form.weight}
+            onChange={set('weight')}
+            {...described('weight')}
+          />
+          {field('weight')}
+        </label>
+        <label className={labelClass}>
+          Unit
+          <select className={input} value={form.unit} onChange={set('unit')} {...described('weight_unit')}>
+            <option value="">None</option>
+            {PACK_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </select>
+          {field('weight_unit')}
+        </label>
+        <label className={labelClass}>
+          MRP (₹, required)
+          <input
+            className={input}
+            inputMode="decimal"
+            value={form.mrp}
+            onChange={set('mrp')}
+            {...described('mrp_paise')}
+          />
+          {field('mrp_paise')}
+        </label>
+        <label className={labelClass}>
+          Price (₹, required)
+          <input
+            className={input}
+            inputMode="decimal"
+            value={form.price}
+            onChange={set('price')}
+            {...described('price_paise')}
+          />
+          {hint('price', 'At or below the MRP; up to 2 decimals.')}
+          {field('price_paise')}
+        </label>
+        <label className={labelClass}>
+          GST rate
+          <select className={input} value={form.tax} onChange={set('tax')} {...described('tax_percent')}>
+            {taxOptions.map((rate) => (
+              <option key={rate} value={String(rate)}>
+                {gstLabel(rate)}
+              </option>
+            ))}
+          </select>
+          {field('tax_percent')}
+        </label>
+        <label className={labelClass}>
+          HSN code
+          <input
+            className={input}
+            inputMode="numeric"
+            value={form.hsn}
+            onChange={set('hsn')}
+            {...described('hsn_code')}
+          />
+          {hint('hsn', '4, 6 or 8 digits, printed on the GST invoice; optional.')}
+          {field('hsn_code')}
+        </label>
+        <label className={labelClass}>
+          Stock (units)
+          <input
+            className={input}
+            inputMode="numeric"
+            value={form.stock}
+            onChange={set('stock')}
+            {...described('stock')}
+          />
+          {field('stock')}
+        </label>
+        <div className={labelClass}>
+          <label className="mt-7 flex items-center gap-2">
+            <input
+              type="checkbox"
+              className="h-5 w-5 accent-brand-700"
+              checked={form.active}
+              disabled={archived}
+              onChange={(e) => setForm({ ...form, active: e.target.checked })}
+              {...described('is_active')}
+            />
+            On sale (shown in the shop)
+          </label>
+          {archived ? hint('active', 'Archived: restore it first.') : null}
+          {field('is_active')}
+        </div>
+        <label className={`${labelClass} md:col-span-2`}>
+          Description
+          <textarea
+            className={input}
+            rows={4}
+            value={form.description}
+            onChange={set('description')}
+            {...described('description')}
+          />
+          {field('description')}
+        </label>
+        <label className={`${labelClass} md:col-span-2`}>
+          Additional information
+          <textarea
+            className={input}
+            rows={3}
+            value={form.additional}
+            onChange={set('additional')}
+            {...described('additional_information')}
+          />
+          {hint('additional', 'Storage, origin, shelf life: shown under the description in the shop.')}
+          {field('additional_information')}
+        </label>
+        <label className={labelClass}>
+          Highlights (one per line)
+          <textarea
+            className={input}
+            rows={4}
+            value={form.highlights}
+            onChange={set('highlights')}
+            {...described('highlights')}
+          />
+          {field('highlights')}
+        </label>
+        <ProductImagesField
+          value={form.images}
+          onChange={(images) => setForm((f) => ({ ...f, images }))}
+          error={errors.images}
         />
-        {field('weight')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Unit
-        <select className={input} value={form.unit} onChange={set('unit')}>
-          <option value="">None</option>
-          {PACK_UNITS.map((u) => (
-            <option key={u} value={u}>
-              {u}
-            </option>
-          ))}
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Tax rate (GST %)
-        <input
-          className={input}
-          inputMode="decimal"
-          value={form.tax}
-          onChange={set('tax')}
-          {...described('tax_percent')}
-        />
-        {field('tax_percent')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        On sale
-        <select className={input} value={form.active} onChange={set('active')}>
-          <option value="yes">Yes: shown in the shop</option>
-          <option value="no">No: hidden from the shop</option>
-        </select>
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Price (₹)
-        <input
-          className={input}
-          inputMode="decimal"
-          value={form.price}
-          onChange={set('price')}
-          {...described('price_paise')}
-        />
-        {field('price_paise')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        MRP (₹)
-        <input
-          className={input}
-          inputMode="decimal"
-          value={form.mrp}
-          onChange={set('mrp')}
-          {...described('mrp_paise')}
-        />
-        {field('mrp_paise')}
-      </label>
-      <label className="text-sm font-medium text-slate-800">
-        Stock (units)
-        <input
-          className={input}
-          inputMode="numeric"
-          value={form.stock}
-          onChange={set('stock')}
-          {...described('stock')}
-        />
-        {field('stock')}
-      </label>
-      <div className="flex items-end md:col-span-2">
-        <button type="submit" className={`${buttonPrimary} h-11 px-6`} disabled={busy}>
-          Save product
-        </button>
-      </div>
-      <p role="status" className={`text-sm md:col-span-2 ${status?.error ? 'text-red-700' : 'text-slate-700'}`}>
-        {status?.text}
-      </p>
-    </form>
-  );
-}
+        <div className="flex flex-wrap items-end gap-3 md:col-span-2">
+          <button type="submit" className={`${buttonPrimary} h-11 px-6`} disabled={busy}>
+            {isNew ? 'Add product' : 'Save product'}
+          </button>
+          <a href="/admin/products" className={`${buttonSecondary} h-11 px-6`}>
+            {isNew ? 'Cancel' : 'Back to products'}
+          </a>
+        </div>
+        <p role="status" className={`text-sm md:col-span-2 ${status?.error ? 'text-red-700' : 'text-slate-700'}`}>
+          {status?.text}
+        </p>
+      </form>
 
-function formOf(p: AdminProduct) {
-  return {
-    name: p.name,
-    description: p.description ?? '',
-    highlights: p.highlights.join('\n'),
-    images: p.images.join('\n'),
-    category: String(p.categoryId),
-    subcategory: String(p.subcategoryId),
-    weight: p.weight === null ? '' : String(p.weight),
-    unit: p.weightUnit ?? '',
-    tax: String(p.taxPercent),
-    price: paiseInput(p.pricePaise),
-    mrp: paiseInput(p.mrpPaise),
-    stock: String(p.stock),
-    active: p.isActive ? 'yes' : 'no',
-  };
+      {product && (
+        <section aria-labelledby={`${id}-life`} className="rounded-lg border border-slate-200 bg-white p-4">
+          <h2 id={`${id}-life`} className="text-lg font-semibold text-slate-900">
+            Archive or delete
+          </h2>
+          <p className="mt-1 text-sm text-slate-700">
+            {archived
+              ? 'Archived: hidden from the shop and from the product list, kept on past orders and invoices. Restore brings it back off sale.'
+              : 'Archive hides the product from the shop and the product list and keeps it on past orders and invoices. Delete removes a product that was never ordered.'}
+          </p>
+          <div className="mt-3 flex flex-wrap gap-3">
+            <button type="button" className={buttonSecondary} disabled={busy} onClick={archiveOrRestore}>
+              {archived ? 'Restore product' : 'Archive product'}
+            </button>
+            <button
+              type="button"
+              className={buttonDanger}
+              disabled={busy}
+              onClick={() => {
+                setDeleteError(null);
+                setConfirmDelete(true);
+              }}
+            >
+              Delete product
+            </button>
+          </div>
+          <ConfirmDialog
+            open={confirmDelete}
+            title="Delete this product?"
+            message={`${product.name} (SKU ${product.sku}) is deleted for good, with it in carts and wishlists. A product on past orders cannot be deleted: archive it instead.`}
+            confirmLabel="Yes, delete it"
+            busy={busy}
+            error={deleteError}
+            onConfirm={remove}
+            onClose={() => setConfirmDelete(false)}
+          />
+        </section>
+      )}
+    </div>
+  );
 }

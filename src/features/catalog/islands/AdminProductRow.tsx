@@ -79,7 +79,11 @@ export default function AdminProductRow({
           <p className="text-sm text-slate-600">
             {product.sku} · {product.categoryName}
             {product.stock === 0 && <span className="ml-2 font-semibold text-red-700">Out of stock</span>}
-            {!product.isActive && <span className="ml-2 font-semibold text-slate-700">Inactive</span>}
+            {product.archivedAt ? (
+              <span className="ml-2 font-semibold text-slate-700">Archived</span>
+            ) : (
+              !product.isActive && <span className="ml-2 font-semibold text-slate-700">Inactive</span>
+            )}
           </p>
         </div>
         <label className="text-sm text-slate-700" htmlFor={`${id}-price`}>

@@ -20,6 +20,7 @@ const FILTER_LABELS: Record<ProductFilter, string> = {
   out_of_stock: 'Out of stock',
   inactive: 'Inactive',
   low_stock: 'Stock at or below…',
+  archived: 'Archived',
 };
 
 interface Query {
@@ -29,7 +30,8 @@ interface Query {
   page: number;
 }
 
-export default function AdminProducts() {
+/** The listing; `deletedSku` announces the product just deleted from its form. */
+export default function AdminProducts({ deletedSku }: { deletedSku?: string }) {
   const [query, setQuery] = useState<Query>({ q: '', filter: 'all', stockAtMost: 5, page: 1 });
   const [draft, setDraft] = useState(query);
   const [result, setResult] = useState<{ products: AdminProduct[]; total: number; pageSize: number } | null>(null);
@@ -63,6 +65,11 @@ export default function AdminProducts() {
   const pages = result ? Math.max(1, Math.ceil(result.total / result.pageSize)) : 1;
   return (
     <div className="flex flex-col gap-6">
+      {deletedSku && (
+        <p role="status" className="rounded-md bg-brand-50 px-3 py-2 text-sm text-slate-800">
+          Deleted the product with SKU {deletedSku}.
+        </p>
+      )}
       <form
         aria-label="Find products"
         noValidate

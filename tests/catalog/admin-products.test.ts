@@ -45,7 +45,7 @@ describe('product patch schema', () => {
     expect(error({ images: ['javascript:alert(1)'] })).toMatch(/http\(s\) URL or a path/);
     expect(productPatchSchema.parse({ images: ['products/tomato.webp', 'https://cdn.example.in/a.jpg'] })).toBeTruthy();
     expect(error({ weight_unit: 'bags' })).toMatch(/The unit must be one of/);
-    expect(error({ tax_percent: 41 })).toBe('The tax rate can be at most 40%.');
+    expect(error({ tax_percent: 41 })).toBe('Choose a GST rate: 0, 0.25, 3, 5, 12, 18, 28, 40 %.');
   });
 });
 

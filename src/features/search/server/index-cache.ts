@@ -31,19 +31,29 @@ import { shopSynonyms } from './synonyms.ts';
 /** The route cache's tag on the /search pages: they go when a rebuilt index takes over. */
 export const SEARCH_INDEX_TAG = 'search-index';
 
+/** How many indexes this process has built: each search catalogue's serial. */
+let builds = 0;
+
 /** What the search answers from: an index and the snapshot whose products are its cards. */
 export class SearchCatalog {
   readonly index: SearchIndex;
   readonly snapshot: CatalogSnapshot;
+  /** This catalogue's serial: a rebuilt index (a new or re-activated product) has a new one. */
+  readonly build: number;
 
   constructor(index: SearchIndex, snapshot: CatalogSnapshot) {
     this.index = index;
     this.snapshot = snapshot;
+    this.build = ++builds;
   }
 
-  /** Different after any change of a card or the index (a key for caches of answers). */
-  get version(): number {
-    return this.snapshot.version;
+  /**
+   * Different after any change of a card or the index (a key for caches of answers): the
+   * snapshot's version with the index's serial, since an index rebuilt after a search at the
+   * snapshot's version finds products that search did not.
+   */
+  get version(): string {
+    return `${this.snapshot.version}.${this.build}`;
   }
 
   /** Product `id`'s card, or null when it is not (or no longer) on sale. */

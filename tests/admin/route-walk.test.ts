@@ -24,6 +24,7 @@ const ADMIN_PAGES: { path: string; permission: Permission }[] = [
   { path: '/admin/picking', permission: 'picking.view' },
   { path: '/admin/products', permission: 'products.manage' },
   { path: '/admin/products/1', permission: 'products.manage' },
+  { path: '/admin/products/new', permission: 'products.manage' },
   { path: '/admin/slots', permission: 'slots.manage' },
   { path: '/admin/promos', permission: 'promos.manage' },
   { path: '/admin/customers', permission: 'customers.manage' },

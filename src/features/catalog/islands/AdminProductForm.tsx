@@ -7,7 +7,7 @@
  * archived, restored or deleted below the form. Field errors show beside their fields (checked
  * here first, then by the server) and every result is announced.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
@@ -38,6 +38,25 @@ const lines = (text: string) =>
     .split('\n')
     .map((l) => l.trim())
     .filter(Boolean);
+
+/** The fields with a message, in the order the form shows them. */
+const FIELD_ORDER = [
+  'sku',
+  'name',
+  'brand',
+  'stock',
+  'category_id',
+  'subcategory_id',
+  'weight',
+  'weight_unit',
+  'mrp_paise',
+  'price_paise',
+  'tax_percent',
+  'hsn_code',
+  'description',
+  'additional_information',
+  'highlights',
+] as const;
 
 /** A GST rate as the select shows it. */
 const gstLabel = (rate: number) => (rate === 0 ? '0 % (nil rated)' : `${rate} %`);
@@ -141,6 +160,7 @@ export default function AdminProductForm({
     if (Object.keys(problems).length) {
       setErrors(problems);
       setStatus({ error: true, text: 'Please correct the marked fields.' });
+      focusFirst(problems);
       return;
     }
     setBusy(true);
@@ -171,9 +191,16 @@ export default function AdminProductForm({
     } catch (err) {
       setErrors(fieldErrors(err));
       setStatus({ error: true, text: adminFailure(err) });
+      focusFirst(fieldErrors(err));
     } finally {
       setBusy(false);
     }
+  }
+
+  /** Moves focus to the first field with a message, once it is shown. */
+  function focusFirst(problems: Record<string, string>) {
+    const first = FIELD_ORDER.find((key) => problems[key]);
+    if (first) setTimeout(() => document.getElementById(`${id}-${first}`)?.focus());
   }
 
   async function archiveOrRestore() {
@@ -212,19 +239,42 @@ export default function AdminProductForm({
     }
   }
 
-  const field = (key: string) =>
-    errors[key] ? (
-      <span id={`${id}-${key}-error`} className="mt-1 block text-sm text-red-700">
-        {errors[key]}
-      </span>
-    ) : null;
-  const described = (key: string) =>
-    errors[key] ? { 'aria-describedby': `${id}-${key}-error`, 'aria-invalid': true } : {};
-  const hint = (key: string, text: string) => (
-    <span id={`${id}-${key}-hint`} className="mt-1 block text-xs font-normal text-slate-700">
-      {text}
-    </span>
-  );
+  /**
+   * One labelled field: the label, the control (given its id, and its hint and error as its
+   * description), the hint and the error below it.
+   */
+  const field = (
+    key: string,
+    label: string,
+    control: (props: { id: string; 'aria-describedby'?: string; 'aria-invalid'?: true }) => ReactNode,
+    { hint, wide }: { hint?: string; wide?: boolean } = {},
+  ) => {
+    const described = [hint ? `${id}-${key}-hint` : '', errors[key] ? `${id}-${key}-error` : '']
+      .filter(Boolean)
+      .join(' ');
+    return (
+      <div className={wide ? 'md:col-span-2' : undefined}>
+        <label htmlFor={`${id}-${key}`} className={labelClass}>
+          {label}
+        </label>
+        {control({
+          id: `${id}-${key}`,
+          ...(described ? { 'aria-describedby': described } : {}),
+          ...(errors[key] ? { 'aria-invalid': true as const } : {}),
+        })}
+        {hint && (
+          <p id={`${id}-${key}-hint`} className="mt-1 text-xs text-slate-700">
+            {hint}
+          </p>
+        )}
+        {errors[key] && (
+          <p id={`${id}-${key}-error`} className="mt-1 text-sm text-red-700">
+            {errors[key]}
+          </p>
+        )}
+      </div>
+    );
+  };
 
   return (
     <div className="flex max-w-3xl flex-col gap-8">
@@ -234,40 +284,39 @@ export default function AdminProductForm({
         aria-label={isNew ? 'New product' : 'Product details'}
         className="grid gap-4 md:grid-cols-2"
       >
-        <label className={labelClass}>
-          SKU{isNew ? ' (required)' : ''}
-          <input
-            className={`${input} ${isNew ? '' : 'bg-slate-100'}`}
-            value={form.sku}
-            onChange={set('sku')}
-            readOnly={!isNew}
-            autoComplete="off"
-            {...described('sku')}
-          />
-          {isNew ? hint('sku', 'Your own code for this product; no two products share one.') : null}
-          {field('sku')}
-        </label>
-        <label className={labelClass}>
-          Name (required)
-          <input className={input} value={form.name} onChange={set('name')} {...described('name')} />
-          {field('name')}
-        </label>
-        <label className={labelClass}>
-          Brand
-          <input className={input} value={form.brand} onChange={set('brand')} {...described('brand')} />
-          {field('brand')}
-        </label>
-        <div className="hidden md:block" />
-        <label className={labelClass}>
-          Category
+        {field(
+          'sku',
+          isNew ? 'SKU (required)' : 'SKU',
+          (p) => (
+            <input
+              {...p}
+              className={`${input} read-only:bg-slate-100`}
+              value={form.sku}
+              onChange={set('sku')}
+              readOnly={!isNew}
+              autoComplete="off"
+            />
+          ),
+          { hint: isNew ? 'Your own code for this product; no two products share one.' : 'A SKU does not change.' },
+        )}
+        {field('name', 'Name (required)', (p) => (
+          <input {...p} className={input} value={form.name} onChange={set('name')} />
+        ))}
+        {field('brand', 'Brand', (p) => (
+          <input {...p} className={input} value={form.brand} onChange={set('brand')} />
+        ))}
+        {field('stock', 'Stock (units)', (p) => (
+          <input {...p} className={input} inputMode="numeric" value={form.stock} onChange={set('stock')} />
+        ))}
+        {field('category_id', 'Category', (p) => (
           <select
+            {...p}
             className={input}
             value={form.category}
             onChange={(e) => {
               const first = categories.find((c) => String(c.id) === e.target.value)?.subcategories[0];
               setForm({ ...form, category: e.target.value, subcategory: first ? String(first.id) : '' });
             }}
-            {...described('category_id')}
           >
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
@@ -275,38 +324,21 @@ export default function AdminProductForm({
               </option>
             ))}
           </select>
-          {field('category_id')}
-        </label>
-        <label className={labelClass}>
-          Subcategory
-          <select
-            className={input}
-            value={form.subcategory}
-            onChange={set('subcategory')}
-            {...described('subcategory_id')}
-          >
+        ))}
+        {field('subcategory_id', 'Subcategory', (p) => (
+          <select {...p} className={input} value={form.subcategory} onChange={set('subcategory')}>
             {subs.map((s) => (
               <option key={s.id} value={s.id}>
                 {s.name}
               </option>
             ))}
           </select>
-          {field('subcategory_id')}
-        </label>
-        <label className={labelClass}>
-          Pack size
-          <input
-            className={input}
-            inputMode="decimal"
-            value={form.weight}
-            onChange={set('weight')}
-            {...described('weight')}
-          />
-          {field('weight')}
-        </label>
-        <label className={labelClass}>
-          Unit
-          <select className={input} value={form.unit} onChange={set('unit')} {...described('weight_unit')}>
+        ))}
+        {field('weight', 'Pack size', (p) => (
+          <input {...p} className={input} inputMode="decimal" value={form.weight} onChange={set('weight')} />
+        ))}
+        {field('weight_unit', 'Unit', (p) => (
+          <select {...p} className={input} value={form.unit} onChange={set('unit')}>
             <option value="">None</option>
             {PACK_UNITS.map((u) => (
               <option key={u} value={u}>
@@ -314,119 +346,80 @@ export default function AdminProductForm({
               </option>
             ))}
           </select>
-          {field('weight_unit')}
-        </label>
-        <label className={labelClass}>
-          MRP (₹, required)
-          <input
-            className={input}
-            inputMode="decimal"
-            value={form.mrp}
-            onChange={set('mrp')}
-            {...described('mrp_paise')}
-          />
-          {field('mrp_paise')}
-        </label>
-        <label className={labelClass}>
-          Price (₹, required)
-          <input
-            className={input}
-            inputMode="decimal"
-            value={form.price}
-            onChange={set('price')}
-            {...described('price_paise')}
-          />
-          {hint('price', 'At or below the MRP; up to 2 decimals.')}
-          {field('price_paise')}
-        </label>
-        <label className={labelClass}>
-          GST rate
-          <select className={input} value={form.tax} onChange={set('tax')} {...described('tax_percent')}>
+        ))}
+        {field('mrp_paise', 'MRP (₹, required)', (p) => (
+          <input {...p} className={input} inputMode="decimal" value={form.mrp} onChange={set('mrp')} />
+        ))}
+        {field(
+          'price_paise',
+          'Price (₹, required)',
+          (p) => (
+            <input {...p} className={input} inputMode="decimal" value={form.price} onChange={set('price')} />
+          ),
+          { hint: 'At or below the MRP; up to 2 decimals.' },
+        )}
+        {field('tax_percent', 'GST rate', (p) => (
+          <select {...p} className={input} value={form.tax} onChange={set('tax')}>
             {taxOptions.map((rate) => (
               <option key={rate} value={String(rate)}>
                 {gstLabel(rate)}
               </option>
             ))}
           </select>
-          {field('tax_percent')}
-        </label>
-        <label className={labelClass}>
-          HSN code
-          <input
-            className={input}
-            inputMode="numeric"
-            value={form.hsn}
-            onChange={set('hsn')}
-            {...described('hsn_code')}
-          />
-          {hint('hsn', '4, 6 or 8 digits, printed on the GST invoice; optional.')}
-          {field('hsn_code')}
-        </label>
-        <label className={labelClass}>
-          Stock (units)
-          <input
-            className={input}
-            inputMode="numeric"
-            value={form.stock}
-            onChange={set('stock')}
-            {...described('stock')}
-          />
-          {field('stock')}
-        </label>
-        <div className={labelClass}>
-          <label className="mt-7 flex items-center gap-2">
+        ))}
+        {field(
+          'hsn_code',
+          'HSN code',
+          (p) => (
+            <input {...p} className={input} inputMode="numeric" value={form.hsn} onChange={set('hsn')} />
+          ),
+          { hint: '4, 6 or 8 digits, printed on the GST invoice; optional.' },
+        )}
+        {field(
+          'description',
+          'Description',
+          (p) => (
+            <textarea {...p} className={input} rows={4} value={form.description} onChange={set('description')} />
+          ),
+          { wide: true },
+        )}
+        {field(
+          'additional_information',
+          'Additional information',
+          (p) => (
+            <textarea {...p} className={input} rows={3} value={form.additional} onChange={set('additional')} />
+          ),
+          { wide: true, hint: 'Storage, origin, shelf life: shown under the description in the shop.' },
+        )}
+        {field('highlights', 'Highlights (one per line)', (p) => (
+          <textarea {...p} className={input} rows={4} value={form.highlights} onChange={set('highlights')} />
+        ))}
+        <ProductImagesField
+          value={form.images}
+          onChange={(images) => setForm((f) => ({ ...f, images }))}
+          error={errors.images}
+        />
+        <div className="md:col-span-2">
+          <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <input
               type="checkbox"
               className="h-5 w-5 accent-brand-700"
               checked={form.active}
               disabled={archived}
               onChange={(e) => setForm({ ...form, active: e.target.checked })}
-              {...described('is_active')}
+              {...(archived || errors.is_active ? { 'aria-describedby': `${id}-active-note` } : {})}
             />
             On sale (shown in the shop)
           </label>
-          {archived ? hint('active', 'Archived: restore it first.') : null}
-          {field('is_active')}
+          {(archived || errors.is_active) && (
+            <p
+              id={`${id}-active-note`}
+              className={`mt-1 text-sm ${errors.is_active ? 'text-red-700' : 'text-slate-700'}`}
+            >
+              {errors.is_active ?? 'Archived: restore it before putting it on sale.'}
+            </p>
+          )}
         </div>
-        <label className={`${labelClass} md:col-span-2`}>
-          Description
-          <textarea
-            className={input}
-            rows={4}
-            value={form.description}
-            onChange={set('description')}
-            {...described('description')}
-          />
-          {field('description')}
-        </label>
-        <label className={`${labelClass} md:col-span-2`}>
-          Additional information
-          <textarea
-            className={input}
-            rows={3}
-            value={form.additional}
-            onChange={set('additional')}
-            {...described('additional_information')}
-          />
-          {hint('additional', 'Storage, origin, shelf life: shown under the description in the shop.')}
-          {field('additional_information')}
-        </label>
-        <label className={labelClass}>
-          Highlights (one per line)
-          <textarea
-            className={input}
-            rows={4}
-            value={form.highlights}
-            onChange={set('highlights')}
-            {...described('highlights')}
-          />
-          {field('highlights')}
-        </label>
-        <ProductImagesField
-          value={form.images}
-          onChange={(images) => setForm((f) => ({ ...f, images }))}
-          error={errors.images}
-        />
         <div className="flex flex-wrap items-end gap-3 md:col-span-2">
           <button type="submit" className={`${buttonPrimary} h-11 px-6`} disabled={busy}>
             {isNew ? 'Add product' : 'Save product'}

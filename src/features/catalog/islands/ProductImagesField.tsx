@@ -34,9 +34,12 @@ export default function ProductImagesField({
   }
   const id = useId();
   return (
-    <label className="text-sm font-medium text-slate-800">
-      Images (one URL or path per line; the first is the cover)
+    <div>
+      <label htmlFor={`${id}-images`} className="text-sm font-medium text-slate-800">
+        Images (one URL or path per line; the first is the cover)
+      </label>
       <textarea
+        id={`${id}-images`}
         className={input}
         rows={4}
         value={text}
@@ -49,10 +52,10 @@ export default function ProductImagesField({
         {...(error ? { 'aria-describedby': `${id}-error`, 'aria-invalid': true } : {})}
       />
       {error && (
-        <span id={`${id}-error`} className="mt-1 block text-sm text-red-700">
+        <p id={`${id}-error`} className="mt-1 text-sm text-red-700">
           {error}
-        </span>
+        </p>
       )}
-    </label>
+    </div>
   );
 }

@@ -48,7 +48,7 @@ export const emptyAsNull = (v: string | null | undefined): string | null | undef
  * Throws a 422 unless `patch` merged into `before` is a product the shop can sell: price at or
  * below MRP, a known category and a known subcategory within it, not put on sale while archived.
  */
-export async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductPatch): Promise<void> {
+async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductPatch): Promise<void> {
   if (patch.is_active === true && before.archivedAt !== null)
     throw new AppError('unprocessable', ADMIN_PRODUCT_MESSAGES.archivedCannotSell, {
       errors: { is_active: ADMIN_PRODUCT_MESSAGES.archivedCannotSell },

@@ -1,0 +1,138 @@
+/**
+ * The product form in Chromium, at a phone's and a desktop's width: an owner opens Add product
+ * from the products list, fills in every field (no photos) in an existing category, and a visitor
+ * with no session sees the product's page and the subcategory's listing within a few seconds; the
+ * new and edit screens pass axe and fit the screen (screenshots in test-results). A packer has no
+ * Products link, is told the add and edit pages are not for their role, and gets 403 from the API.
+ */
+import { expect, type Page, test } from '@playwright/test';
+import { STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
+import { hydrated, originHeader } from './checkout-helpers.ts';
+
+/** Signs a staff member in through the API; the staff cookies land in the page's context. */
+async function signInStaff(page: Page, mobile: string): Promise<void> {
+  await page.goto('/admin/login');
+  await staffSignInByApi(page, mobile, originHeader(page));
+}
+
+/** Fails when the page is wider than the screen; takes a full-page screenshot named `name`. */
+async function fitsAndShoot(page: Page, name: string): Promise<void> {
+  const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+  expect(overflow, name).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath(`${name}.png`), fullPage: true });
+}
+
+for (const viewport of [
+  { width: 1280, height: 900 },
+  { width: 375, height: 812 },
+]) {
+  test(`an owner adds a product and a visitor sees it in the shop (${viewport.width}px)`, async ({ page, browser }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    const tag = `${viewport.width}${Date.now().toString(36).toUpperCase()}`;
+    const name = `Kadali Banana ${viewport.width === 375 ? 'Small' : 'Large'} Bunch`;
+    const sku = `E2E-KADALI-${tag}`;
+    await signInStaff(page, STAFF.owner.mobile);
+
+    await page.goto('/admin/products');
+    await hydrated(page, 'AdminProducts');
+    await page.getByRole('link', { name: 'Add product' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\/new$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Add product' })).toBeVisible();
+    await hydrated(page, 'AdminProductForm');
+    const form = page.getByRole('form', { name: 'New product' });
+
+    // Checked before sending: an empty form names what is missing.
+    await form.getByRole('button', { name: 'Add product' }).click();
+    await expect(form.getByRole('status')).toHaveText('Please correct the marked fields.');
+    await expect(form.getByRole('textbox', { name: 'SKU (required)' })).toHaveAccessibleDescription(/Enter a SKU\./);
+    // Focus goes to the first field to correct.
+    await expect(form.getByRole('textbox', { name: 'SKU (required)' })).toBeFocused();
+    await fitsAndShoot(page, `new-product-errors-${viewport.width}`);
+    expect(await seriousViolations(page), 'new product form').toEqual([]);
+
+    await form.getByRole('textbox', { name: 'SKU (required)' }).fill(sku);
+    await form.getByRole('textbox', { name: 'Name (required)' }).fill(name);
+    await form.getByRole('textbox', { name: 'Brand' }).fill('Thrissur Farms');
+    await form.getByRole('combobox', { name: 'Category', exact: true }).selectOption({ label: 'Fresh Fruits' });
+    await form.getByRole('combobox', { name: 'Subcategory' }).selectOption({ label: 'Bananas' });
+    await form.getByRole('textbox', { name: 'Pack size' }).fill('1');
+    await form.getByRole('combobox', { name: 'Unit' }).selectOption('kg');
+    await form.getByRole('textbox', { name: 'MRP (₹, required)' }).fill('99');
+    await form.getByRole('textbox', { name: 'Price (₹, required)' }).fill('89.50');
+    await form.getByRole('combobox', { name: 'GST rate' }).selectOption({ label: '0 % (nil rated)' });
+    await form.getByRole('textbox', { name: 'HSN code' }).fill('803');
+    await form.getByRole('textbox', { name: 'Stock (units)' }).fill('30');
+    await form
+      .getByRole('textbox', { name: 'Description', exact: true })
+      .fill('Small, sweet Kadali bananas from Thrissur farms.');
+    await form.getByRole('textbox', { name: 'Additional information' }).fill('Keep at room temperature.');
+    await form.getByRole('textbox', { name: 'Highlights (one per line)' }).fill('Temple favourite\nNaturally ripened');
+    await form.getByRole('button', { name: 'Add product' }).click();
+    // A three-digit HSN code is refused with its message beside the field.
+    await expect(form.getByRole('textbox', { name: 'HSN code' })).toHaveAccessibleDescription(
+      /The HSN code must be 4, 6 or 8 digits/,
+    );
+    await form.getByRole('textbox', { name: 'HSN code' }).fill('0803');
+    await form.getByRole('button', { name: 'Add product' }).click();
+
+    await expect(page).toHaveURL(/\/admin\/products\/\d+\?added=1$/);
+    const id = Number(new URL(page.url()).pathname.split('/').pop());
+    await hydrated(page, 'AdminProductForm');
+    await expect(page.getByRole('heading', { level: 1, name })).toBeVisible();
+    await expect(page.getByRole('form', { name: 'Product details' }).getByRole('status')).toHaveText('Product added.');
+    await expect(page.getByRole('textbox', { name: 'HSN code' })).toHaveValue('0803');
+    await fitsAndShoot(page, `edit-product-${viewport.width}`);
+    expect(await seriousViolations(page), 'edit product form').toEqual([]);
+
+    // A visitor without a session: the product page and the Bananas listing show it.
+    const visitor = await browser.newContext({ viewport });
+    const shop = await visitor.newPage();
+    await expect(async () => {
+      const res = await shop.goto(`/product/${id}`);
+      expect(res?.status()).toBe(200);
+      await expect(shop.getByRole('heading', { level: 1, name })).toBeVisible({ timeout: 500 });
+    }).toPass({ timeout: 5_000 });
+    await expect(shop.getByText('₹89.50').first()).toBeVisible();
+    await expect(shop.getByText('Keep at room temperature.')).toBeVisible();
+    const subcategoryId = Number(await page.getByRole('combobox', { name: 'Subcategory' }).inputValue());
+    await shop.goto(`/subcategory/${subcategoryId}`);
+    await expect(shop.getByText(name).first()).toBeVisible();
+    await visitor.close();
+
+    // Archived, it leaves the shop: its page answers as a missing product's.
+    await page.getByRole('button', { name: 'Archive product' }).click();
+    await expect(page.getByRole('form', { name: 'Product details' }).getByRole('status')).toHaveText(
+      'Archived: the shop no longer shows it.',
+    );
+    await expect(page.getByRole('checkbox', { name: 'On sale (shown in the shop)' })).toBeDisabled();
+    await expect(async () => {
+      const res = await page.request.get(`/product/${id}`);
+      expect(res.status()).toBe(404);
+    }).toPass({ timeout: 5_000 });
+  });
+}
+
+test('a packer has no Products link, cannot open the add or edit pages, and gets 403 from the API', async ({
+  page,
+}) => {
+  await signInStaff(page, STAFF.packer.mobile);
+  const opened = await page.goto('/admin/products/new');
+  expect(opened?.status()).toBe(403);
+  await expect(page.getByRole('heading', { name: 'Not for your role' })).toBeVisible();
+  await expect(page.getByRole('navigation').getByRole('link', { name: 'Products' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Add product' })).toHaveCount(0);
+  expect((await page.goto('/admin/products/1'))?.status()).toBe(403);
+  const add = await page.request.post('/api/admin/products', {
+    data: { sku: 'PACKER-1', name: 'Nope', category_id: 1, subcategory_id: 1, price_paise: 100, mrp_paise: 100 },
+    headers: originHeader(page),
+  });
+  expect(add.status()).toBe(403);
+  expect((await add.json()).message).toBe('Your role (Packer) cannot do this.');
+  const edit = await page.request.fetch('/api/admin/products/1', {
+    method: 'PATCH',
+    data: { name: 'Nope' },
+    headers: originHeader(page),
+  });
+  expect(edit.status()).toBe(403);
+});

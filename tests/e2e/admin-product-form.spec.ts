@@ -1,9 +1,10 @@
 /**
  * The product form in Chromium, at a phone's and a desktop's width: an owner opens Add product
  * from the products list, fills in every field (no photos) in an existing category, and a visitor
- * with no session sees the product's page and the subcategory's listing within a few seconds; the
- * new and edit screens pass axe and fit the screen (screenshots in test-results). A packer has no
- * Products link, is told the add and edit pages are not for their role, and gets 403 from the API.
+ * with no session sees the product's page and the subcategory's listing within a few seconds;
+ * archived, it leaves the shop, and, never ordered, it can be deleted. The new and edit screens
+ * pass axe and fit the screen (screenshots in test-results). A packer has no Products link, is told
+ * the add and edit pages are not for their role, and gets 403 from the API.
  */
 import { expect, type Page, test } from '@playwright/test';
 import { STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
@@ -36,6 +37,7 @@ for (const viewport of [
 
     await page.goto('/admin/products');
     await hydrated(page, 'AdminProducts');
+    await page.screenshot({ path: test.info().outputPath(`products-list-top-${viewport.width}.png`) });
     await page.getByRole('link', { name: 'Add product' }).click();
     await expect(page).toHaveURL(/\/admin\/products\/new$/);
     await expect(page.getByRole('heading', { level: 1, name: 'Add product' })).toBeVisible();
@@ -110,6 +112,16 @@ for (const viewport of [
       const res = await page.request.get(`/product/${id}`);
       expect(res.status()).toBe(404);
     }).toPass({ timeout: 5_000 });
+
+    // Never ordered, it can be deleted after a confirmation; the list says so.
+    await page.getByRole('button', { name: 'Delete product' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete this product?' });
+    await expect(confirm).toBeVisible();
+    expect(await seriousViolations(page), 'delete confirmation').toEqual([]);
+    await confirm.getByRole('button', { name: 'Yes, delete it' }).click();
+    await expect(page).toHaveURL(/\/admin\/products\?deleted=/);
+    await expect(page.getByText(`Deleted the product with SKU ${sku}.`)).toBeVisible();
+    expect((await page.request.get(`/api/admin/products/${id}`)).status()).toBe(404);
   });
 }
 

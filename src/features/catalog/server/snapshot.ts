@@ -8,8 +8,9 @@
  * Freshness, per server process, one check for pages and search alike:
  * - The first read loads all active products (the one slow read; docs/performance.md has its cost).
  * - A read at least DELTA_INTERVAL_MS after the last check starts a check: one statement reads
- *   the database's clock, a signature (highest product id and count of products; count and latest change of
- *   categories and of subcategories) and the stamps of the rows whose `updated_at` is newer than
+ *   the database's clock, a signature (highest product id and count of products, so an added or
+ *   deleted product moves it; count and latest change of categories and of subcategories) and
+ *   the stamps of the rows whose `updated_at` is newer than
  *   the clock at the last check (a trigger sets `updated_at` on every UPDATE of a product,
  *   whoever writes it; migration 0006); then the whole rows of those whose stamp the snapshot
  *   does not have. On PostgreSQL the window reaches DELTA_OVERLAP_MS further back, for

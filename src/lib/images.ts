@@ -93,3 +93,20 @@ export function imageSrcSet(url: unknown): string | undefined {
   const smaller = PHOTO_WIDTHS.filter((w) => w < full).map((w) => `${folder}${photoRenditionName(hash, w)} ${w}w`);
   return [...smaller, `${url} ${full}w`].join(', ');
 }
+
+/**
+ * An `<img>`'s srcset and sizes attributes for `url` (Astro's spelling): for an uploaded photo,
+ * its stored widths and how wide the slot shows (`sizes`, e.g. `'96px'`); nothing for artwork or an
+ * outside URL, whose one file serves every width.
+ * @example <img src={c.image} {...responsiveImage(c.image, '96px')} />
+ */
+export function responsiveImage(url: unknown, sizes: string): { srcset?: string; sizes?: string } {
+  const srcset = imageSrcSet(url);
+  return srcset ? { srcset, sizes } : {};
+}
+
+/** As responsiveImage, in React's spelling (`srcSet`). */
+export function responsiveImageProps(url: unknown, sizes: string): { srcSet?: string; sizes?: string } {
+  const srcSet = imageSrcSet(url);
+  return srcSet ? { srcSet, sizes } : {};
+}

@@ -210,7 +210,7 @@ export default function PhotoManager({ value, onChange, max = 10, mediaBase = '/
                         id={`${id}-cover-${i}`}
                         className={smallButton}
                         onClick={() => move(i, 0, 'cover')}
-                        aria-label={`Make ${label} the cover`}
+                        aria-label={`Make cover: ${label}`}
                       >
                         Make cover
                       </button>

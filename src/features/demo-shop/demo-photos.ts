@@ -58,7 +58,7 @@ const RECIPES: Recipe[] = [
 const SIDE = 960;
 
 /** Bumped when the drawing changes, so every MEDIA_DIR draws the new photos. */
-const DRAWING_VERSION = 2;
+const DRAWING_VERSION = 3;
 
 const require = createRequire(import.meta.url);
 
@@ -100,7 +100,7 @@ async function drawing(shot: Shot, [light, edge]: [string, string]): Promise<str
 <defs>
 <radialGradient id="bg" cx="45%" cy="35%" r="80%"><stop offset="0" stop-color="${light}"/><stop offset="1" stop-color="${edge}"/></radialGradient>
 <radialGradient id="shadow"><stop offset="0" stop-color="#2e2418" stop-opacity="0.45"/><stop offset="0.6" stop-color="#2e2418" stop-opacity="0.15"/><stop offset="1" stop-color="#2e2418" stop-opacity="0"/></radialGradient>
-<linearGradient id="sheen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.3"/><stop offset="0.6" stop-color="#fff" stop-opacity="0"/></linearGradient>
+<linearGradient id="sheen" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="#fff" stop-opacity="0.12"/><stop offset="0.5" stop-color="#fff" stop-opacity="0"/></linearGradient>
 </defs>
 <rect width="100%" height="100%" fill="url(#bg)"/>
 ${pieces}

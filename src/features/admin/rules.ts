@@ -74,6 +74,7 @@ const AUDIT_ACTION_LABELS: Record<string, string> = {
   'product.restore': 'Restored an archived product',
   'product.delete': 'Deleted a product',
   'catalog.import': 'Imported a catalogue CSV',
+  'media.upload': 'Uploaded a photo',
   'slot.capacity': 'Changed a slot’s capacity',
   'slot.close': 'Closed a slot',
   'slot.reopen': 'Reopened a slot',

@@ -8,10 +8,11 @@
  * here first, then by the server) and every result is announced.
  */
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import PhotoManager from '#features/media/islands/PhotoManager.tsx';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
-import { type AdminProduct, GST_SLABS, HSN_PATTERN, PACK_UNITS, SKU_PATTERN } from '../admin-rules.ts';
+import { type AdminProduct, GST_SLABS, HSN_PATTERN, MAX_PRODUCT_IMAGES, PACK_UNITS, SKU_PATTERN } from '../admin-rules.ts';
 import type {
   archiveAdminProductRoute,
   createAdminProductRoute,
@@ -19,7 +20,6 @@ import type {
   restoreAdminProductRoute,
   updateAdminProductRoute,
 } from '../contract.ts';
-import ProductImagesField from './ProductImagesField.tsx';
 
 const input =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2 text-base text-slate-900 focus:border-brand-700';
@@ -394,11 +394,14 @@ export default function AdminProductForm({
         {field('highlights', 'Highlights (one per line)', (p) => (
           <textarea {...p} className={input} rows={4} value={form.highlights} onChange={set('highlights')} />
         ))}
-        <ProductImagesField
-          value={form.images}
-          onChange={(images) => setForm((f) => ({ ...f, images }))}
-          error={errors.images}
-        />
+        <div className="md:col-span-2">
+          <PhotoManager
+            value={form.images}
+            onChange={(images) => setForm((f) => ({ ...f, images }))}
+            max={MAX_PRODUCT_IMAGES}
+            error={errors.images}
+          />
+        </div>
         <div className="md:col-span-2">
           <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
             <input

@@ -12,7 +12,14 @@ import PhotoManager from '#features/media/islands/PhotoManager.tsx';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
-import { type AdminProduct, GST_SLABS, HSN_PATTERN, MAX_PRODUCT_IMAGES, PACK_UNITS, SKU_PATTERN } from '../admin-rules.ts';
+import {
+  type AdminProduct,
+  GST_SLABS,
+  HSN_PATTERN,
+  MAX_PRODUCT_IMAGES,
+  PACK_UNITS,
+  SKU_PATTERN,
+} from '../admin-rules.ts';
 import type {
   archiveAdminProductRoute,
   createAdminProductRoute,

@@ -6,31 +6,44 @@
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
-import { categories, products, subcategories } from '#lib/db/schema.ts';
+import { banners, categories, homeRails, products, subcategories } from '#lib/db/schema.ts';
 import { detailColumns } from './catalog.ts';
 
 const stampSql = sql`(extract(epoch from ${products.updatedAt}) * 1000000)::int8`;
 
+/** On sale: the product active, its category and subcategory too. */
+const onSaleSql = sql<boolean>`(${products.isActive} AND ${categories.isActive} AND ${subcategories.isActive})`;
+
 const columns = {
   ...detailColumns,
-  isActive: products.isActive,
+  isActive: onSaleSql,
   stamp: sql<string>`${stampSql}::text`,
 };
 
 /** A product row as the snapshot reads it: its page's columns, whether it is on sale, its stamp (µs, as text). */
 export type SnapshotRow = Awaited<ReturnType<typeof readRows>>[number];
 
-/** Every active product's row, or, with `ids`, those products' rows, active or not. */
+/**
+ * Every row on sale (the product, its category and subcategory active), or, with `ids`, those
+ * products' rows, on sale or not (`isActive` says which).
+ */
 export function readRows(db: Database, ids?: number[]) {
-  const query = db.select(columns).from(products);
-  return ids ? query.where(inArray(products.id, ids)) : query.where(eq(products.isActive, true));
+  const query = db
+    .select(columns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
+  return ids ? query.where(inArray(products.id, ids)) : query.where(onSaleSql);
 }
 
 /** The database's clock and what a check compares besides the product rows. */
 export interface CatalogState {
   /** The database's clock (`now()`, as it prints it): the next check reads what changed after it. */
   now: string;
-  /** Highest product id; count and latest change of categories and of subcategories. */
+  /**
+   * Highest product id; count and latest change of categories, subcategories, banners and home
+   * rails (what the pages show besides product rows: navigation, banners, rails).
+   */
   signature: string;
   /** Id → stamp (µs) of the products changed after `since` (less the overlap); empty without `since`. */
   changed: Map<number, number>;
@@ -60,16 +73,24 @@ export async function readState(db: Database, since: string | null, overlapSecon
   const result = (await db.execute(sql`SELECT now()::text AS now,
       (SELECT coalesce(max(id), 0) FROM ${products}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${categories}) || '|' ||
-      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${subcategories}) AS signature,
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${subcategories}) || '|' ||
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${banners}) || '|' ||
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${homeRails}) AS signature,
       ${changed} AS changed`)) as unknown as { rows: { now: string; signature: string; changed: string | null }[] };
   const row = result.rows[0]!;
   return { now: String(row.now), signature: String(row.signature), changed: parseStamps(row.changed) };
 }
 
-/** Id → stamp (µs) of every active product (the periodic full check: deleted and missed rows). */
+/**
+ * Id → stamp (µs) of every product on sale (the periodic full check, and the check after the
+ * signature moved: deleted and missed rows, products of a category deactivated or reactivated).
+ */
 export async function readActiveStamps(db: Database): Promise<Map<number, number>> {
   const result = (await db.execute(
-    sql`SELECT string_agg(id || '=' || ${stampSql}, ',') AS stamps FROM ${products} WHERE ${products.isActive}`,
+    sql`SELECT string_agg(${products.id} || '=' || ${stampSql}, ',') AS stamps FROM ${products}
+      JOIN ${categories} ON ${categories.id} = ${products.categoryId}
+      JOIN ${subcategories} ON ${subcategories.id} = ${products.subcategoryId}
+      WHERE ${onSaleSql}`,
   )) as unknown as {
     rows: { stamps: string | null }[];
   };

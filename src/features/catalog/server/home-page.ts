@@ -7,7 +7,7 @@
  */
 
 import { getConfig } from '#lib/config.ts';
-import { getDb } from '#lib/db/index.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import type { JsonLd } from '#lib/seo.ts';
 import { type Banner, type Category, HOME_PRODUCT_LIMIT, type ProductSummary } from '../rules.ts';
@@ -32,25 +32,28 @@ export interface HomeData extends Outcome {
 
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
+/** The home page's feed block: banners showing at `now`, seconds until one starts or ends (null: none will), rails or the first products. */
+export async function loadHomeFeed(db: Database, now = new Date()) {
+  const [banners, bannerChange, snapshot, railList] = await Promise.all([
+    listBanners(db, now),
+    secondsToNextBannerChange(db, now),
+    catalogSnapshot(db),
+    listActiveRails(db),
+  ]);
+  const rails = await loadHomeRails(db, railList, snapshot);
+  // The first products show when no rail has any (none configured, or all their products gone).
+  const products =
+    rails.length > 0
+      ? []
+      : snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT }).products.slice(0, HOME_PRODUCT_LIMIT);
+  return { banners, bannerChange, products, rails };
+}
+
 /** Loads the home page (always status 200; see the module comment). */
 export async function loadHome(reqId?: string): Promise<HomeData> {
   const feed = (async () => {
     try {
-      const db = await getDb();
-      const now = new Date();
-      const [banners, bannerChange, snapshot, railList] = await Promise.all([
-        listBanners(db, now),
-        secondsToNextBannerChange(db, now),
-        catalogSnapshot(db),
-        listActiveRails(db),
-      ]);
-      const rails = await loadHomeRails(db, railList, snapshot);
-      // The first products show when no rail has any (none configured, or all their products gone).
-      const products =
-        rails.length > 0
-          ? []
-          : snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT }).products.slice(0, HOME_PRODUCT_LIMIT);
-      return { banners, bannerChange, products, rails };
+      return await loadHomeFeed(await getDb());
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);
       return null;

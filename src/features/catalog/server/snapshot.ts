@@ -113,7 +113,8 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   if (full || moved) {
     const active = await readActiveStamps(db);
     gone = snapshot.ids().filter((id) => !active.has(id));
-    for (const [id, stamp] of active) if (!snapshot.has(id, stamp)) changed.add(id);
+    // On sale but not shown: also a product whose category or subcategory came back, stamp unchanged.
+    for (const [id, stamp] of active) if (!snapshot.has(id, stamp) || !snapshot.product(id)) changed.add(id);
     entry.fullCheckedAt = Date.now();
   }
   const ids = [...changed];

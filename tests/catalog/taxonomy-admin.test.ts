@@ -40,8 +40,8 @@ import {
   taxonPatchSchema,
 } from '#features/catalog/taxonomy-rules.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { searchProducts } from '#features/search/server.ts';
 import { refreshSearchCatalog } from '#features/search/server/index-cache.ts';
+import { searchProducts } from '#features/search/server.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { banners, customers, homeRails, orderItems, orders, products } from '#lib/db/schema.ts';
 import { auditReader, TEST_ACTOR } from '../helpers/audit.ts';

@@ -58,11 +58,13 @@ const formOf = (b: AdminBanner): Form => ({
 
 /** The add or edit form. */
 function BannerForm({
+  formLabel,
   initial,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
+  formLabel: string;
   initial: Form;
   submitLabel: string;
   onSubmit: (form: Form) => Promise<Record<string, string> | null>;
@@ -91,7 +93,7 @@ function BannerForm({
   }
   const label = 'min-w-0 text-sm font-medium text-slate-800';
   return (
-    <form noValidate onSubmit={submit} className="grid min-w-0 gap-4 md:grid-cols-2">
+    <form noValidate aria-label={formLabel} onSubmit={submit} className="grid min-w-0 gap-4 md:grid-cols-2">
       <label className={label}>
         Title
         <input className={adminInput} value={form.title} onChange={set('title')} {...describedBy('title')} />
@@ -258,6 +260,7 @@ export default function AdminBanners() {
                 {editing === b.id ? (
                   <BannerForm
                     initial={formOf(b)}
+                    formLabel={`Edit ${name(b)}`}
                     submitLabel="Save banner"
                     onCancel={() => setEditing(null)}
                     onSubmit={async (form) => {
@@ -332,6 +335,7 @@ export default function AdminBanners() {
         </h2>
         <BannerForm
           initial={EMPTY}
+          formLabel="New banner"
           submitLabel="Add banner"
           onSubmit={(form) =>
             run(

@@ -59,36 +59,38 @@ function TaxonForm({
     }
   }
   return (
-    <form noValidate onSubmit={submit} className="grid min-w-0 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]">
-      <fieldset className="contents">
-        <legend className="sr-only">{legend}</legend>
-        <label className="min-w-0 text-sm font-medium text-slate-800">
-          Name
-          <input
-            className={adminInput}
-            value={name}
-            onChange={(e) => setName(e.target.value)}
-            aria-invalid={errors.name ? true : undefined}
-            aria-describedby={errors.name ? `${id}-name` : undefined}
-          />
-          {errors.name && (
-            <span id={`${id}-name`} className="mt-1 block text-sm text-red-700">
-              {errors.name}
-            </span>
-          )}
-        </label>
-        <AdminImageField label="Image" value={image} onChange={setImage} error={errors.image} />
-        <div className="flex items-end gap-2">
-          <button type="submit" className={buttonPrimary} disabled={busy}>
-            {submitLabel}
+    <form
+      noValidate
+      aria-label={legend}
+      onSubmit={submit}
+      className="grid min-w-0 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]"
+    >
+      <label className="min-w-0 text-sm font-medium text-slate-800">
+        Name
+        <input
+          className={adminInput}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${id}-name` : undefined}
+        />
+        {errors.name && (
+          <span id={`${id}-name`} className="mt-1 block text-sm text-red-700">
+            {errors.name}
+          </span>
+        )}
+      </label>
+      <AdminImageField label="Image" value={image} onChange={setImage} error={errors.image} />
+      <div className="flex items-end gap-2">
+        <button type="submit" className={buttonPrimary} disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className={buttonSecondary} onClick={onCancel}>
+            Cancel
           </button>
-          {onCancel && (
-            <button type="button" className={buttonSecondary} onClick={onCancel}>
-              Cancel
-            </button>
-          )}
-        </div>
-      </fieldset>
+        )}
+      </div>
     </form>
   );
 }

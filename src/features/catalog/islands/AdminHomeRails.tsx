@@ -133,11 +133,13 @@ function ProductPicker({
 
 /** The add or edit form of a rail. */
 function RailForm({
+  formLabel,
   initial,
   submitLabel,
   onSubmit,
   onCancel,
 }: {
+  formLabel: string;
   initial: Form;
   submitLabel: string;
   onSubmit: (form: Form) => Promise<Record<string, string> | null>;
@@ -165,7 +167,7 @@ function RailForm({
     errors[key] ? { 'aria-describedby': `${id}-${key}`, 'aria-invalid': true as const } : {};
   const label = 'min-w-0 text-sm font-medium text-slate-800';
   return (
-    <form noValidate onSubmit={submit} className="grid min-w-0 gap-4 md:grid-cols-2">
+    <form noValidate aria-label={formLabel} onSubmit={submit} className="grid min-w-0 gap-4 md:grid-cols-2">
       <label className={label}>
         Title
         <input
@@ -320,6 +322,7 @@ export default function AdminHomeRails() {
                       limit: String(r.productLimit),
                       isActive: r.isActive,
                     }}
+                    formLabel={`Edit ${r.title}`}
                     submitLabel="Save rail"
                     onCancel={() => setEditing(null)}
                     onSubmit={async (form) => {
@@ -378,6 +381,7 @@ export default function AdminHomeRails() {
         </h2>
         <RailForm
           initial={EMPTY}
+          formLabel="New rail"
           submitLabel="Add rail"
           onSubmit={(form) =>
             run(

@@ -1,4 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
+import { TEST_MEDIA_DIR } from './tests/helpers/media.ts';
 import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
 
 /**
@@ -51,6 +52,8 @@ export default defineConfig({
           PORT: String(port),
           NODE_ENV: 'production',
           PGLITE_DATA_DIR: 'memory://',
+          // Uploaded and demo photos go to a temporary folder, never the repository's data folder.
+          MEDIA_DIR: TEST_MEDIA_DIR,
           DATABASE_URL: '',
           LOG_LEVEL: 'warn',
           SITE_URL: baseURL,

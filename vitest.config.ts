@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_MEDIA_DIR } from './tests/helpers/media.ts';
 import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
 
 /**
@@ -13,7 +14,13 @@ export default defineConfig({
     exclude: ['tests/e2e/**', 'node_modules/**'],
     globalSetup: ['tests/helpers/global-setup.ts'],
     // In-process tests sign in with the demo SMS sender (codes returned): demo mode by name.
-    env: { NODE_ENV: 'test', LOG_LEVEL: 'warn', DEMO_MODE: 'true', DELIVERY_ZONES_FILE: TEST_ZONES_FILE },
+    env: {
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'warn',
+      DEMO_MODE: 'true',
+      DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
+      MEDIA_DIR: TEST_MEDIA_DIR,
+    },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     fileParallelism: true,

@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { TEST_MEDIA_DIR } from './tests/helpers/media.ts';
 import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
 
 /**
@@ -26,6 +27,7 @@ export default defineConfig({
       TEST_POOLED_RUN: '1',
       DB_SESSION_SETTINGS: 'role',
       DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
+      MEDIA_DIR: TEST_MEDIA_DIR,
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -21,6 +21,7 @@ import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
+import { mediaContracts } from '#features/media/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
 import { orderContracts, orderPaymentContracts } from '#features/orders/contract.ts';
 import { onlinePaymentContracts, paymentContracts } from '#features/payments/contract.ts';
@@ -50,6 +51,7 @@ export const allContracts: readonly RouteContract[] = [
   ...adminContracts,
   ...adminCatalogContracts,
   ...adminTaxonomyContracts,
+  ...mediaContracts,
   ...adminDeliveryContracts,
   ...adminPromoContracts,
   ...adminCustomerContracts,

@@ -94,6 +94,12 @@ const configSchema = z
     FORCE_BUILD: bool.default(false),
     /** Public address of the shop, used for canonical URLs, the sitemap and Open Graph tags. */
     SITE_URL: z.string().url().default('http://localhost:4321'),
+    /**
+     * Folder of uploaded photos (converted WebP files under content-hashed names), served at
+     * /media/photos/. Several servers share one folder (a shared volume), so a photo uploaded
+     * through one is served by all.
+     */
+    MEDIA_DIR: z.string().default('./data/media'),
     /** Prefix for relative image paths (the media host). Empty means this server. */
     MEDIA_BASE_URL: z.string().default(''),
     /** pino level; unset: `info`, or `warn` when NODE_ENV=test. */

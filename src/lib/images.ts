@@ -45,3 +45,68 @@ export function imageUrl(path: unknown, mediaBase = '/media'): string {
   if (/^https?:\/\//i.test(p) || p.startsWith('/')) return p;
   return `${mediaBase.replace(/\/+$/, '')}/${p.replace(/^\/+/, '')}`;
 }
+
+/**
+ * The widths (px) an uploaded photo is stored at, smallest first: a product card or category tile
+ * on a phone (320), a card at 2× or the product page's main photo (640), the product page on a
+ * large screen at 2× and a home banner (1280). A photo narrower than a width is kept at its own.
+ */
+export const PHOTO_WIDTHS = [320, 640, 1280] as const;
+
+/** An uploaded photo's URL: `…/photos/<hash>-<width>x<height>.webp` (src/features/media). */
+const PHOTO_URL = /^(.*\/photos\/)([0-9a-f]{32})-(\d{1,5})x(\d{1,5})\.webp$/;
+
+/** The stored value (and URL tail) of an uploaded photo, from its hash and largest size. */
+export function photoPath(hash: string, width: number, height: number): string {
+  return `photos/${hash}-${width}x${height}.webp`;
+}
+
+/** The file of a photo's smaller rendition `width` px wide (beside its largest, photoPath). */
+export function photoRenditionName(hash: string, width: number): string {
+  return `${hash}-${width}.webp`;
+}
+
+/**
+ * The largest size (px) of an uploaded photo from its URL or stored value, or null for anything
+ * else (an emoji SVG, an outside URL): pages use it for the `<img>`'s width and height.
+ * @example photoSize('/media/photos/0123456789abcdef0123456789abcdef-1280x960.webp') // { width: 1280, height: 960 }
+ * @example photoSize('/media/emoji/1f345.svg') // null
+ */
+export function photoSize(url: unknown): { width: number; height: number } | null {
+  const m = typeof url === 'string' ? PHOTO_URL.exec(url) : null;
+  return m ? { width: Number(m[3]), height: Number(m[4]) } : null;
+}
+
+/**
+ * The `srcset` of an image URL: for an uploaded photo, each stored width (the smaller renditions
+ * and the largest), so the browser fetches the smallest that fills the slot; undefined for
+ * anything else (an SVG is sharp at any width, an outside URL has one size).
+ * @example imageSrcSet('/media/photos/0123456789abcdef0123456789abcdef-1280x960.webp')
+ * // '/media/photos/0123456789abcdef0123456789abcdef-320.webp 320w, …-640.webp 640w, …-1280x960.webp 1280w'
+ * @example imageSrcSet('/media/emoji/1f345.svg') // undefined
+ */
+export function imageSrcSet(url: unknown): string | undefined {
+  const m = typeof url === 'string' ? PHOTO_URL.exec(url) : null;
+  if (!m) return undefined;
+  const [, folder, hash, width] = m as unknown as [string, string, string, string];
+  const full = Number(width);
+  const smaller = PHOTO_WIDTHS.filter((w) => w < full).map((w) => `${folder}${photoRenditionName(hash, w)} ${w}w`);
+  return [...smaller, `${url} ${full}w`].join(', ');
+}
+
+/**
+ * An `<img>`'s srcset and sizes attributes for `url` (Astro's spelling): for an uploaded photo,
+ * its stored widths and how wide the slot shows (`sizes`, e.g. `'96px'`); nothing for artwork or an
+ * outside URL, whose one file serves every width.
+ * @example <img src={c.image} {...responsiveImage(c.image, '96px')} />
+ */
+export function responsiveImage(url: unknown, sizes: string): { srcset?: string; sizes?: string } {
+  const srcset = imageSrcSet(url);
+  return srcset ? { srcset, sizes } : {};
+}
+
+/** As responsiveImage, in React's spelling (`srcSet`). */
+export function responsiveImageProps(url: unknown, sizes: string): { srcSet?: string; sizes?: string } {
+  const srcSet = imageSrcSet(url);
+  return srcSet ? { srcSet, sizes } : {};
+}

@@ -57,17 +57,23 @@ export function createListener(
   { dev = false, clientFiles }: { dev?: boolean; clientFiles?: ClientFiles } = {},
 ): NodeHandler {
   const maxBodyBytes = getConfig().MAX_BODY_BYTES;
-  // Routes that take larger bodies (a catalogue CSV) declare their own cap.
-  const routeCaps = new Map<string, number>(
-    allContracts.filter((c) => c.maxBodyBytes).map((c) => [c.path, c.maxBodyBytes!]),
+  // Routes that take larger bodies (a catalogue CSV, a photo) declare their own cap, and may name what is too large.
+  const routeCaps = new Map<string, { cap: number; message?: string }>(
+    allContracts
+      .filter((c) => c.maxBodyBytes)
+      .map((c) => [c.path, { cap: c.maxBodyBytes!, message: c.tooLargeMessage }]),
   );
   return (req, res, next) => {
     if (!isTrustedProxy(req.socket.remoteAddress)) for (const name of FORWARDED_HEADERS) delete req.headers[name];
     const https = isHttps(Boolean((req.socket as TLSSocket).encrypted), req.headers['x-forwarded-proto']);
     for (const [name, value] of Object.entries(securityHeaders({ https, dev }))) res.setHeader(name, value);
     const url = req.url ?? '/';
-    const cap = routeCaps.size ? (routeCaps.get(url.split('?', 1)[0]!) ?? maxBodyBytes) : maxBodyBytes;
-    const refusal = refuseAtEdge({ url, contentLength: req.headers['content-length'] }, cap);
+    const route = routeCaps.size ? routeCaps.get(url.split('?', 1)[0]!) : undefined;
+    const refusal = refuseAtEdge(
+      { url, contentLength: req.headers['content-length'] },
+      route?.cap ?? maxBodyBytes,
+      route?.message,
+    );
     if (refusal) return refuse(req, res, refusal);
     const toAstro = () => astroHandler(req, res, next);
     if (clientFiles && (req.method === 'GET' || req.method === 'HEAD')) return clientFiles(req, res, toAstro);

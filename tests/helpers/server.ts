@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { directUrl, pooledRun } from './database.ts';
+import { TEST_MEDIA_DIR } from './media.ts';
 import { TEST_ZONES_FILE } from './zones.ts';
 
 export interface RunningServer {
@@ -69,6 +70,8 @@ export async function startServer(
       PAYMENT_SIMULATOR_PORT: String(await freePort()),
       // The tests' fixed delivery zones, whichever process starts the server (global set-up included).
       DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
+      // Uploaded and demo photos go to a temporary folder, never the repository's data folder.
+      MEDIA_DIR: TEST_MEDIA_DIR,
       ...(pooledRun() && env.DATABASE_URL
         ? { DB_SESSION_SETTINGS: 'role', DATABASE_MIGRATION_URL: directUrl(env.DATABASE_URL) }
         : {}),

@@ -70,6 +70,7 @@ const AUDIT_ACTION_LABELS: Record<string, string> = {
   'order.line_substituted': 'Substituted a line',
   'product.update': 'Changed a product',
   'catalog.import': 'Imported a catalogue CSV',
+  'media.upload': 'Uploaded a photo',
   'slot.capacity': 'Changed a slot’s capacity',
   'slot.close': 'Closed a slot',
   'slot.reopen': 'Reopened a slot',

@@ -41,6 +41,9 @@ const text = (what: string, max: number) =>
  * An image: an absolute http(s) URL, or a path on the media host ("products/tomato.webp",
  * "/media/x.svg"): no "..", no scheme, no spaces.
  */
+/** Most photos a product may have. */
+export const MAX_PRODUCT_IMAGES = 10;
+
 const imagePath = z
   .string()
   .trim()
@@ -68,7 +71,9 @@ export const productPatchSchema = z
     highlights: z
       .array(text('A highlight', 200).min(1, 'A highlight cannot be empty.'), { error: 'Highlights must be a list.' })
       .max(20, 'At most 20 highlights.'),
-    images: z.array(imagePath, { error: 'Images must be a list.' }).max(10, 'At most 10 images.'),
+    images: z
+      .array(imagePath, { error: 'Images must be a list.' })
+      .max(MAX_PRODUCT_IMAGES, `At most ${MAX_PRODUCT_IMAGES} images.`),
     category_id: z.number({ error: 'Choose a category.' }).int().positive('Choose a category.'),
     subcategory_id: z.number({ error: 'Choose a subcategory.' }).int().positive('Choose a subcategory.'),
     weight: z

@@ -21,7 +21,7 @@
  */
 import { type HtmlValue, html, raw, type SafeHtml } from '#lib/html.ts';
 import { safeNextPath } from '#lib/http/safe-next.ts';
-import { safeImageUrl } from '#lib/images.ts';
+import { imageSrcSet, safeImageUrl } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { packSize, unitPriceLabel } from '#lib/unit-price.ts';
 import {
@@ -94,6 +94,26 @@ function stepper(name: SafeHtml): SafeHtml {
   return html`<fieldset data-card-stepper hidden class="${CARD_STEPPER}"><legend class="sr-only">${name} in cart</legend><button type="button" data-step="-1" aria-label="Decrease quantity of ${name}" class="${CARD_STEP_BUTTON}">−</button><output data-card-qty aria-live="polite" aria-label="Quantity of ${name} in cart" class="${CARD_QTY}">0</output><button type="button" data-step="1" aria-label="Increase quantity of ${name}" class="${CARD_STEP_BUTTON}">+</button></fieldset>`;
 }
 
+/**
+ * How wide a card's image shows (px at 1×), for the browser to pick a photo's width: the grid has
+ * 2 columns on a phone, 3 from 640 px, 4 from 768 px and 5 from 1024 px, in a page at most 1280 px wide.
+ */
+const CARD_IMAGE_SIZES =
+  '(min-width: 1280px) 240px, (min-width: 1024px) 19vw, (min-width: 768px) 24vw, (min-width: 640px) 32vw, 48vw';
+
+/**
+ * A card's image: an uploaded photo fills the square, with a srcset of its stored widths; artwork
+ * (an emoji SVG) sits inside it with room around it.
+ */
+function cardImage(image: string, eager: boolean): SafeHtml {
+  const src = safeImageUrl(image);
+  const srcset = imageSrcSet(src);
+  const loading = html` loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager && raw(' fetchpriority="high"')}`;
+  return srcset
+    ? html`<div class="flex aspect-square items-center justify-center overflow-hidden bg-brand-50"><img src="${src}" srcset="${srcset}" sizes="${CARD_IMAGE_SIZES}" alt="" width="160" height="160"${loading} class="h-full w-full object-cover transition group-hover:scale-105"></div>`
+    : html`<div class="flex aspect-square items-center justify-center bg-brand-50 p-6"><img src="${src}" alt="" width="160" height="160"${loading} class="h-full w-full object-contain transition group-hover:scale-105"></div>`;
+}
+
 /** A product's card. */
 export function productCard(p: CardProduct, options: CardOptions): SafeHtml {
   const { eager = false, headingLevel = 'h3', timesOrdered, wishlisted = false, unavailable = false } = options;
@@ -106,7 +126,7 @@ export function productCard(p: CardProduct, options: CardOptions): SafeHtml {
   return html`<article class="group relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md" data-product-id="${p.id}">${
     p.discountPercent > 0 &&
     html`<span class="absolute left-2 top-2 z-10 rounded-md bg-sale-600 px-2 py-0.5 text-xs font-semibold text-white">${p.discountPercent}% OFF</span>`
-  }<div class="absolute right-2 top-2 z-10">${wishlistHeart(p.id, name, 'card', wishlisted)}</div><div class="flex aspect-square items-center justify-center bg-brand-50 p-6"><img src="${safeImageUrl(p.image)}" alt="" width="160" height="160" loading="${eager ? 'eager' : 'lazy'}" decoding="async"${eager && raw(' fetchpriority="high"')} class="h-full w-full object-contain transition group-hover:scale-105"></div><div class="flex flex-1 flex-col gap-1 p-3"><${h} class="line-clamp-2 text-sm font-semibold leading-snug text-slate-900">${
+  }<div class="absolute right-2 top-2 z-10">${wishlistHeart(p.id, name, 'card', wishlisted)}</div>${cardImage(p.image, eager)}<div class="flex flex-1 flex-col gap-1 p-3"><${h} class="line-clamp-2 text-sm font-semibold leading-snug text-slate-900">${
     unavailable
       ? name
       : html`<a href="/product/${p.id}" class="after:absolute after:inset-0 after:rounded-xl focus-visible:outline-none focus-visible:after:ring-2 focus-visible:after:ring-inset focus-visible:after:ring-brand-700">${name}</a>`

@@ -1,8 +1,8 @@
 /**
  * Seeds the demo shop (the data files in src/features/demo-shop/data/, validated by
- * schema.ts first): categories, subcategories, products with stock, banners, the Thrissur
- * delivery area and promo codes, and, when asked, the demo customer with her delivered orders
- * (demo-customer.ts).
+ * schema.ts first): categories, subcategories, products with stock (a dozen of them with photos
+ * stored through the upload's pipeline, demo-photos.ts), banners, the Thrissur delivery area and
+ * promo codes, and, when asked, the demo customer with her delivered orders (demo-customer.ts).
  *
  * It resets the database first (TRUNCATE … RESTART IDENTITY), so category ids are stable
  * (1 and 3 are linked from the home promo tiles) and a re-seed gives the same shop again.
@@ -29,6 +29,7 @@ import { logger } from '#lib/log.ts';
 import { slugify } from '#lib/slug.ts';
 import { seedDemoCustomer } from './demo-customer.ts';
 import { seedDemoOrders } from './demo-orders.ts';
+import { demoPhotos } from './demo-photos.ts';
 import { seedDemoStaff } from './demo-staff.ts';
 import { type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode, loadDemoShop } from './schema.ts';
 
@@ -91,12 +92,16 @@ async function refuseRealShop(tx: Transaction): Promise<void> {
   if (n > 0) throw new SeedRefusedError(n);
 }
 
-/** Product rows of one subcategory, with their stock's opening movements; returns how many. */
+/** The demo products' photos (demo-photos.ts): SKU → stored image values, cover first. */
+type Photos = Map<string, string[]>;
+
+/** Product rows of one subcategory (with their photos, else their artwork), with their stock's opening movements; returns how many. */
 async function seedProducts(
   tx: Transaction,
   categoryId: number,
   subcategoryId: number,
   products: DemoProduct[],
+  photos: Photos,
 ): Promise<number> {
   if (products.length === 0) return 0;
   const inserted = await tx
@@ -119,7 +124,8 @@ async function seedProducts(
         taxPercent: p.taxPercent,
         hsnCode: p.hsn,
         stock: p.stock,
-        images: p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
+        images:
+          photos.get(p.sku) ?? p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
       })),
     )
     .returning({ id: schema.products.id, stock: schema.products.stock });
@@ -131,7 +137,12 @@ async function seedProducts(
 }
 
 /** One category (the `sortOrder`-th), its subcategories and their products; returns the products written. */
-async function seedCategory(tx: Transaction, category: DemoCategory, sortOrder: number): Promise<number> {
+async function seedCategory(
+  tx: Transaction,
+  category: DemoCategory,
+  sortOrder: number,
+  photos: Photos,
+): Promise<number> {
   const [cat] = await tx
     .insert(schema.categories)
     .values({
@@ -154,7 +165,7 @@ async function seedCategory(tx: Transaction, category: DemoCategory, sortOrder: 
         sortOrder: si,
       })
       .returning({ id: schema.subcategories.id });
-    products += await seedProducts(tx, cat!.id, subRow!.id, sub.products);
+    products += await seedProducts(tx, cat!.id, subRow!.id, sub.products, photos);
   }
   return products;
 }
@@ -194,6 +205,7 @@ async function seedPromoCodes(tx: Transaction, promoCodes: DemoPromoCode[]): Pro
 async function writeDemoShop(
   tx: Transaction,
   shop: ReturnType<typeof loadDemoShop>,
+  photos: Photos,
   options: { demoCustomer?: boolean },
 ): Promise<number> {
   const { catalog, banners, deliveryAreas, promoCodes } = shop;
@@ -207,7 +219,7 @@ async function writeDemoShop(
     await refuseRealShop(tx);
   }
   await tx.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
-  for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci);
+  for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci, photos);
   await seedBanners(tx, banners);
   await tx.insert(schema.deliveryAreas).values(deliveryAreas);
   await seedPromoCodes(tx, promoCodes);
@@ -230,7 +242,9 @@ export async function seedDemoShop(
   options: { demoCustomer?: boolean } = {},
 ): Promise<{ categories: number; products: number }> {
   const shop = loadDemoShop();
-  const products = await db.transaction((tx) => writeDemoShop(tx, shop, options));
+  // Photos are drawn and stored before the transaction: files, not rows, and the slow part of a first seed.
+  const photos = await demoPhotos();
+  const products = await db.transaction((tx) => writeDemoShop(tx, shop, photos, options));
   return { categories: shop.catalog.length, products };
 }
 
@@ -251,6 +265,8 @@ const SEED_LOCK_RETRY_MS = 250;
  */
 export async function seedEmptyDatabase(db: Database): Promise<boolean> {
   const shop = loadDemoShop();
+  // Drawn only once the database is found empty, outside any transaction (see seedDemoShop).
+  let photos: Photos | undefined;
   for (;;) {
     const outcome = await db.transaction(async (tx) => {
       const locked = await tx.execute<{ locked: boolean }>(
@@ -259,9 +275,14 @@ export async function seedEmptyDatabase(db: Database): Promise<boolean> {
       if (!(locked as unknown as { rows: { locked: boolean }[] }).rows[0]?.locked) return 'busy' as const;
       const rows = await tx.execute<{ n: number }>(sql`SELECT count(*)::int AS n FROM categories`);
       if (((rows as unknown as { rows: { n: number }[] }).rows[0]?.n ?? 0) > 0) return 'filled' as const;
-      await writeDemoShop(tx, shop, { demoCustomer: true });
+      if (!photos) return 'needs-photos' as const;
+      await writeDemoShop(tx, shop, photos, { demoCustomer: true });
       return 'seeded' as const;
     });
+    if (outcome === 'needs-photos') {
+      photos = await demoPhotos();
+      continue;
+    }
     if (outcome === 'seeded') {
       logger.info('seeded the demo shop into an empty database');
       return true;

@@ -84,7 +84,8 @@ export function onUnauthorized(listener: Listener): () => void {
   return () => unauthorizedListeners.delete(listener);
 }
 
-function notifyUnauthorized(): void {
+/** Tells every onUnauthorized listener that a call got 401 (a call made without this module's instance, such as an upload, says so too). */
+export function notifyUnauthorized(): void {
   for (const listener of unauthorizedListeners) {
     try {
       listener();

@@ -44,12 +44,19 @@ export interface RouteContract {
    * CSV): the edge gate and readBody hold this route to it instead. Only on a path without parameters.
    */
   maxBodyBytes?: number;
+  /** The 413 message for a body past `maxBodyBytes`, when the route names what is too large (a photo). */
+  tooLargeMessage?: string;
   /** Path parameters (strings in; the schema turns them into what the handler gets). */
   params?: z.ZodObject;
   /** Query parameters (strings in). */
   query?: z.ZodObject;
   /** Body fields; JSON, form-urlencoded and multipart are all read into one object (the spec mixes them). */
   body?: z.ZodObject;
+  /**
+   * A route that takes one file as multipart/form-data under this field name (a photo), instead of
+   * `body`: its handler reads the file itself (upload.ts `readUploadedFile`), within `maxBodyBytes`.
+   */
+  fileField?: string;
   /** The envelope's `data` on success (`z.never()` for a file route). */
   response: z.ZodType;
   /**

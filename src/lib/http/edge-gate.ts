@@ -46,16 +46,17 @@ function decodes(search: string): boolean {
 
 /**
  * The answer that refuses `request` (see the module comment), or null to let it through.
- * `maxBodyBytes` is the body cap (MAX_BODY_BYTES).
+ * `maxBodyBytes` is the body cap (MAX_BODY_BYTES, or the route's own); `tooLargeMessage` the 413's
+ * message when the route names one.
  */
-export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number): Answer | null {
+export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number, tooLargeMessage?: string): Answer | null {
   const { url } = request;
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
   const search = q === -1 ? '' : url.slice(q + 1);
   const api = pathname === '/api' || pathname.startsWith('/api/');
   if ((declaredLength(request.contentLength) ?? 0) > maxBodyBytes)
-    return refusal(api, new AppError('payload_too_large', bodyTooLargeMessage(maxBodyBytes)));
+    return refusal(api, new AppError('payload_too_large', tooLargeMessage ?? bodyTooLargeMessage(maxBodyBytes)));
   if (!isCleanPath(pathname)) return refusal(api, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
   const query = parseEncoded(search);
   if (!('problem' in query)) return null;

@@ -37,6 +37,7 @@ export const ERROR_STATUS = {
   method_not_allowed: 405,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   unprocessable: 422,
   too_many_requests: 429,
   unavailable: 503,

@@ -82,7 +82,22 @@ export function openApiDocument(
             ),
           },
         }
-      : {};
+      : route.fileField
+        ? {
+            requestBody: {
+              required: true,
+              content: {
+                'multipart/form-data': {
+                  schema: {
+                    type: 'object',
+                    required: [route.fileField],
+                    properties: { [route.fileField]: { type: 'string', format: 'binary' } },
+                  },
+                },
+              },
+            },
+          }
+        : {};
     pathItem[method] = {
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),
@@ -93,7 +108,8 @@ export function openApiDocument(
       ...(route.path.startsWith('/api/admin/') ? { tags: ['admin'] } : {}),
       ...(route.auth === 'staff' ? { security: [{ staffCookie: [] }], 'x-permission': route.permission } : {}),
       responses: {
-        '200': route.produces ? fileAnswer(route.produces) : envelopeAnswer(route.response),
+        // An upload creates a stored file: 201.
+        [route.fileField ? '201' : '200']: route.produces ? fileAnswer(route.produces) : envelopeAnswer(route.response),
         '4XX': { description: 'Failure envelope with a message', content: { 'application/json': { schema: failure } } },
       },
     };

@@ -1,4 +1,4 @@
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
+import { PLACEHOLDER_IMAGE, responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 import type { CartItem } from '../store.ts';
 
 /** A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the name is the line's label). */
@@ -6,6 +6,7 @@ export function LineImage({ item, className, lazy = false }: { item: CartItem; c
   return (
     <img
       src={item.image || PLACEHOLDER_IMAGE}
+      {...responsiveImageProps(item.image, '56px')}
       alt=""
       width={56}
       height={56}

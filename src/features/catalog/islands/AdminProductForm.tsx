@@ -1,14 +1,15 @@
 /**
  * One product's form in the back office (/admin/products/{id}): name, description, highlights
- * and images (one per line), category and subcategory, pack size and unit, tax rate, and price,
+ * and photos (the photo manager: upload, reorder, cover, remove), category and subcategory, pack size and unit, tax rate, and price,
  * MRP, stock and active. Save sends only what changed; field errors show beside their fields and
  * the result is announced.
  */
 import { type FormEvent, useId, useState } from 'react';
+import PhotoManager from '#features/media/islands/PhotoManager.tsx';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
-import { type AdminProduct, PACK_UNITS } from '../admin-rules.ts';
+import { type AdminProduct, MAX_PRODUCT_IMAGES, PACK_UNITS } from '../admin-rules.ts';
 import type { updateAdminProductRoute } from '../contract.ts';
 
 const input =
@@ -62,7 +63,7 @@ export default function AdminProductForm({
       name: form.name.trim(),
       description: form.description.trim() || null,
       highlights: lines(form.highlights),
-      images: lines(form.images),
+      images: form.images,
       category_id: Number(form.category),
       subcategory_id: Number(form.subcategory),
       weight: form.weight.trim() ? Number(form.weight) : null,
@@ -138,11 +139,14 @@ export default function AdminProductForm({
         <textarea className={input} rows={4} value={form.highlights} onChange={set('highlights')} />
         {field('highlights')}
       </label>
-      <label className="text-sm font-medium text-slate-800">
-        Images (one URL or path per line; the first is the cover)
-        <textarea className={input} rows={4} value={form.images} onChange={set('images')} {...described('images')} />
-        {field('images')}
-      </label>
+      <div className="md:col-span-2">
+        <PhotoManager
+          value={form.images}
+          onChange={(images) => setForm((f) => ({ ...f, images }))}
+          max={MAX_PRODUCT_IMAGES}
+          error={errors.images}
+        />
+      </div>
       <label className="text-sm font-medium text-slate-800">
         Category
         <select
@@ -266,7 +270,7 @@ function formOf(p: AdminProduct) {
     name: p.name,
     description: p.description ?? '',
     highlights: p.highlights.join('\n'),
-    images: p.images.join('\n'),
+    images: p.images,
     category: String(p.categoryId),
     subcategory: String(p.subcategoryId),
     weight: p.weight === null ? '' : String(p.weight),

@@ -14,7 +14,7 @@
  */
 import { memo, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
-import { showPlaceholder } from '#lib/images.ts';
+import { imageSrcSet, showPlaceholder } from '#lib/images.ts';
 import type { Banner } from '../rules.ts';
 import { createBannerSwiper } from './banner-swiper.ts';
 import './swiper.css';
@@ -24,9 +24,12 @@ export const BANNER_WIDTHS = [350, 420, 600, 900, 1200] as const;
 /** Rendered banner width: the page container is max-w-7xl (1280 px) less 2 × 16 px padding. */
 const BANNER_SIZES = '(min-width: 1280px) 1248px, calc(100vw - 2rem)';
 
-/** A srcset listing the spec's widths. Banner art is SVG, so every width is the same file. */
+/**
+ * A banner's srcset: an uploaded photo's stored widths; for artwork (SVG) the spec's widths, every
+ * one the same file.
+ */
 export function bannerSrcSet(url: string): string {
-  return BANNER_WIDTHS.map((w) => `${url} ${w}w`).join(', ');
+  return imageSrcSet(url) ?? BANNER_WIDTHS.map((w) => `${url} ${w}w`).join(', ');
 }
 
 interface Props {

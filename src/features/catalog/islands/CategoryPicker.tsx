@@ -18,7 +18,7 @@ import { useStore } from '@nanostores/react';
 import { useEffect, useState } from 'react';
 import { isAbortError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
+import { PLACEHOLDER_IMAGE, responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 import { opensInPlace } from '#lib/ui/enhanced-link.ts';
 import { GridIcon } from '#lib/ui/icons.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
@@ -126,6 +126,7 @@ function CategoryPicker() {
                 >
                   <img
                     src={c.image}
+                    {...responsiveImageProps(c.image, '72px')}
                     alt=""
                     width={72}
                     height={72}

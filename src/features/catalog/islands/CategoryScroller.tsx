@@ -11,7 +11,7 @@
  */
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import type Swiper from 'swiper';
-import { showPlaceholder } from '#lib/images.ts';
+import { responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 import { type Category, categoryHref } from '../rules.ts';
 import { createCategorySwiper, moveStrip } from './category-swiper.ts';
 import './swiper.css';
@@ -128,6 +128,7 @@ function CategoryScroller({ categories }: Props) {
                   <span className="flex h-16 w-16 items-center justify-center rounded-full bg-brand-50 sm:h-20 sm:w-20">
                     <img
                       src={c.image}
+                      {...responsiveImageProps(c.image, '48px')}
                       alt=""
                       width={48}
                       height={48}
@@ -165,6 +166,7 @@ function CategoryScroller({ categories }: Props) {
                   >
                     <img
                       src={c.image}
+                      {...responsiveImageProps(c.image, '36px')}
                       alt=""
                       width={36}
                       height={36}

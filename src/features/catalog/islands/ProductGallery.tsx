@@ -6,7 +6,7 @@
  * hydration. A failed image shows the placeholder.
  */
 import { type KeyboardEvent, useState } from 'react';
-import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
+import { PLACEHOLDER_IMAGE, photoSize, responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 
 interface Props {
   /** Image URLs, cover first (at least one). */
@@ -16,6 +16,8 @@ interface Props {
 }
 
 const SIZE = 480;
+/** How wide the main image shows (px at 1×): the page's column, at most 480 px. */
+const MAIN_SIZES = '(min-width: 640px) 480px, calc(100vw - 2rem)';
 
 const chevron = (d: string) => (
   <svg
@@ -61,6 +63,7 @@ function ProductGallery({ images, name }: Props) {
         <img
           key={list[index]}
           src={list[index]}
+          {...responsiveImageProps(list[index], MAIN_SIZES)}
           alt={count > 1 ? `${name}, image ${index + 1} of ${count}` : name}
           width={SIZE}
           height={SIZE}
@@ -68,7 +71,9 @@ function ProductGallery({ images, name }: Props) {
           fetchPriority={index === 0 ? 'high' : 'auto'}
           decoding="async"
           onError={showPlaceholder}
-          className="mx-auto aspect-square w-full max-w-[480px] object-contain p-10 sm:p-14"
+          className={`mx-auto aspect-square w-full max-w-[480px] ${
+            photoSize(list[index]) ? 'object-cover' : 'object-contain p-10 sm:p-14'
+          }`}
         />
         {count > 1 && (
           <>
@@ -104,19 +109,20 @@ function ProductGallery({ images, name }: Props) {
                 onClick={() => setIndex(i)}
                 aria-label={`Show image ${i + 1} of ${count}`}
                 aria-pressed={i === index}
-                className={`flex h-16 w-16 items-center justify-center rounded-xl border-2 bg-brand-50 p-2 transition sm:h-20 sm:w-20 ${
-                  i === index ? 'border-brand-600' : 'border-transparent hover:border-brand-200'
-                }`}
+                className={`flex h-16 w-16 items-center justify-center overflow-hidden rounded-xl border-2 bg-brand-50 transition sm:h-20 sm:w-20 ${
+                  photoSize(src) ? '' : 'p-2'
+                } ${i === index ? 'border-brand-600' : 'border-transparent hover:border-brand-200'}`}
               >
                 <img
                   src={src}
+                  {...responsiveImageProps(src, '80px')}
                   alt=""
                   width={64}
                   height={64}
                   loading="lazy"
                   decoding="async"
                   onError={showPlaceholder}
-                  className="h-full w-full object-contain"
+                  className={`h-full w-full ${photoSize(src) ? 'object-cover' : 'object-contain'}`}
                 />
               </button>
             </li>

@@ -4,7 +4,7 @@
  * results (image, name, category, price), then a "See all results" link to the results page
  *. Presentational: the combobox owns the state.
  */
-import { showPlaceholder } from '#lib/images.ts';
+import { responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { unitPriceLabel } from '#lib/unit-price.ts';
 import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
@@ -83,6 +83,7 @@ export default function SearchResults({
             >
               <img
                 src={r.image}
+                {...responsiveImageProps(r.image, '40px')}
                 alt=""
                 width={40}
                 height={40}

@@ -1,12 +1,13 @@
 /**
  * Categories, home banners and home rails from the back office in Chromium, at a phone's and a
- * desktop's width: the owner adds a category with a subcategory, a banner and a rail of chosen
- * products, and an anonymous visitor's home page shows each within a few seconds; the screens
+ * desktop's width: the owner adds a category with a subcategory (its image uploaded from a file),
+ * a banner (its image uploaded, replaced, removed and uploaded again) and a rail of chosen products, and an anonymous visitor's home page shows each within a few seconds; the screens
  * pass axe and fit the screen (screenshots in test-results). A packer cannot reach them.
  * The banner and the rail are removed again, so the other specs' home page stays as it was.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { decodeHTML } from 'entities';
+import sharp from 'sharp';
 import { STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
 import { hydrated, originHeader } from './checkout-helpers.ts';
 
@@ -14,6 +15,14 @@ import { hydrated, originHeader } from './checkout-helpers.ts';
 async function signInStaff(page: Page, mobile: string): Promise<void> {
   await page.goto('/admin/login');
   await staffSignInByApi(page, mobile, originHeader(page));
+}
+
+/** A photo-like JPEG of `width` × `height` in `colour`, written to the test's output folder. */
+async function photoFile(name: string, colour: string, width: number, height: number): Promise<string> {
+  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}"><rect width="100%" height="100%" fill="#fff"/><circle cx="50%" cy="50%" r="30%" fill="${colour}"/></svg>`;
+  const file = test.info().outputPath(name);
+  await sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toFile(file);
+  return file;
 }
 
 /** Waits until an anonymous visitor's home page (a context without staff cookies) holds every text. */
@@ -61,7 +70,8 @@ for (const viewport of [
     await hydrated(page, 'AdminCategories');
     const add = page.getByRole('form', { name: 'New category' });
     await add.getByLabel('Name').fill(category);
-    await add.getByLabel('Image').fill('emoji/1f33e.svg');
+    await add.getByLabel(/Upload image/).setInputFiles(await photoFile('millets.jpg', '#c9a227', 400, 400));
+    await expect(add.getByRole('img', { name: 'Image: preview' })).toHaveAttribute('src', /\/media\/photos\//);
     await add.getByRole('button', { name: 'Add category' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Category ${category} added.`);
     await page.getByText(`Add a subcategory to ${category}`).click();
@@ -92,7 +102,21 @@ for (const viewport of [
     await hydrated(page, 'AdminBanners');
     const newBanner = page.getByRole('form', { name: 'New banner' });
     await newBanner.getByLabel('Title').fill(banner);
-    await newBanner.getByLabel('Banner image').fill('emoji/1f96d.svg');
+    await newBanner.getByLabel(/Upload image/).setInputFiles(await photoFile('banner-1.jpg', '#2e7d32', 1600, 600));
+    const preview = newBanner.getByRole('img', { name: 'Banner image: preview' });
+    await expect(preview).toHaveAttribute('src', /\/media\/photos\//);
+    const firstPhoto = await preview.getAttribute('src');
+    await newBanner.getByLabel(/Replace image/).setInputFiles(await photoFile('banner-2.jpg', '#e65100', 1600, 600));
+    await expect(preview).not.toHaveAttribute('src', firstPhoto!);
+    await newBanner.getByRole('button', { name: 'Remove banner image' }).click();
+    await expect(preview).toHaveCount(0);
+    // A file that is not a photo gets the upload's own message.
+    const text = test.info().outputPath('notes.txt');
+    await import('node:fs/promises').then((fs) => fs.writeFile(text, 'not a photo'));
+    await newBanner.getByLabel(/Upload image/).setInputFiles(text);
+    await expect(newBanner.getByRole('alert')).toContainText('JPEG, PNG or WebP');
+    await newBanner.getByLabel(/Upload image/).setInputFiles(await photoFile('banner-3.jpg', '#6a1b9a', 1600, 600));
+    await expect(preview).toHaveAttribute('src', /\/media\/photos\//);
     await newBanner.getByLabel(/Button text/).fill('Shop millets');
     await newBanner.getByLabel(/^Link/).fill('javascript:alert(1)');
     await newBanner.getByRole('button', { name: 'Add banner' }).click();
@@ -102,7 +126,11 @@ for (const viewport of [
     await expect(page.getByRole('status').first()).toHaveText('Banner added.');
     await expect(page.getByRole('heading', { name: banner })).toBeVisible();
     await checkScreen(page, 'admin-banners', viewport.width);
-    await homeShows(browser, [banner, 'Shop millets']);
+    const stored = (await page.request.get('/api/admin/banners').then((r) => r.json())).data.banners.find(
+      (b: { title: string }) => b.title === banner,
+    );
+    expect(stored.image).toMatch(/^photos\//);
+    await homeShows(browser, [banner, 'Shop millets', stored.imageUrl]);
 
     // A rail of chosen products.
     const rail = `Picked for you ${tag}`;

@@ -95,6 +95,7 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
     expect(home).toContain(railTitle);
     expect(home.indexOf(products[1].name)).toBeLessThan(home.indexOf(products[0].name));
     expect(await page(baseUrl, `/category/${category.id}/subcategories`)).toContain('Ragi');
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).toContain(`/category/${category.id}/subcategories`);
 
     // Deactivated: gone from the navigation and its page; the banner switched off and the rail too.
     expect((await patch(manager, `/api/admin/categories/${category.id}`, { is_active: false })).status).toBe(200);
@@ -108,6 +109,9 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
     expect(after).not.toContain(title);
     expect(after).not.toContain(railTitle);
     expect((await fetch(`${baseUrl}/category/${category.id}/subcategories`)).status).toBe(404);
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).not.toContain(
+      `/category/${category.id}/subcategories`,
+    );
 
     // Every change is in the audit log under the manager's name.
     const audit = await manager.get(`/api/admin/audit?record_type=category&record_id=${category.id}`);

@@ -10,7 +10,7 @@ export {
   listAdminProducts,
   listCategoryTree,
 } from './server/admin-products.ts';
-export { summaryColumns, toSummary } from './server/catalog.ts';
+export { onSale, summaryColumns, toSummary } from './server/catalog.ts';
 export { productJson, searchResultJson } from './server/catalog-json.ts';
 export { loadHome } from './server/home-page.ts';
 export { type ImportResult, importCatalogCsv } from './server/import.ts';

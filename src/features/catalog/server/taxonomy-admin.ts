@@ -113,12 +113,18 @@ export async function createCategory(db: Database, input: TaxonNew, actor: Staff
     const [row] = await tx
       .insert(categories)
       .values({ name: input.name, slug, image: input.image, sortOrder: Number(last) + 1 })
+      // Another add of the same name that committed meanwhile: the unique indexes say so (409).
+      .onConflictDoNothing()
       .returning();
+    if (!row)
+      throw new AppError('conflict', TAXONOMY_MESSAGES.categoryTaken(input.name), {
+        errors: { name: TAXONOMY_MESSAGES.categoryTaken(input.name) },
+      });
     await recordAudit(tx, actor, {
       action: 'category.create',
-      record: { type: 'category', id: row!.id },
+      record: { type: 'category', id: row.id },
       before: null,
-      after: auditView(row!),
+      after: auditView(row),
     });
   });
   return listAdminCategories(db);
@@ -255,12 +261,17 @@ export async function createSubcategory(
         image: input.image,
         sortOrder: Number(last) + 1,
       })
+      .onConflictDoNothing()
       .returning();
+    if (!row)
+      throw new AppError('conflict', TAXONOMY_MESSAGES.subcategoryTaken(input.name), {
+        errors: { name: TAXONOMY_MESSAGES.subcategoryTaken(input.name) },
+      });
     await recordAudit(tx, actor, {
       action: 'subcategory.create',
-      record: { type: 'subcategory', id: row!.id },
+      record: { type: 'subcategory', id: row.id },
       before: null,
-      after: { ...auditView(row!), category_id: categoryId },
+      after: { ...auditView(row), category_id: categoryId },
     });
   });
   return listAdminCategories(db);

@@ -11,7 +11,12 @@ import { adminContracts } from '#features/admin/contract.ts';
 import { authContracts } from '#features/auth/contract.ts';
 import { buyAgainContracts } from '#features/buy-again/contract.ts';
 import { cartContracts, substitutionContracts } from '#features/cart/contract.ts';
-import { adminCatalogContracts, catalogContracts, wishlistContracts } from '#features/catalog/contract.ts';
+import {
+  adminCatalogContracts,
+  adminTaxonomyContracts,
+  catalogContracts,
+  wishlistContracts,
+} from '#features/catalog/contract.ts';
 import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
@@ -45,6 +50,7 @@ export const allContracts: readonly RouteContract[] = [
   ...notificationContracts,
   ...adminContracts,
   ...adminCatalogContracts,
+  ...adminTaxonomyContracts,
   ...mediaContracts,
   ...adminDeliveryContracts,
   ...adminPromoContracts,

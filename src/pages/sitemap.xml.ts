@@ -1,14 +1,16 @@
 /**
  * GET /sitemap.xml: every indexable URL of the shop, generated per request so new
  * products appear without a rebuild: home, content pages, blog posts, /categories, each category's
- * subcategory browser, each subcategory listing and each active product. The XML is streamed in
+ * subcategory browser, each subcategory listing and each product on sale (deactivated categories
+ * and subcategories, and their products, are left out). The XML is streamed in
  * chunks while one query per table reads only ids and update times, so a large catalogue never sits whole in memory.
  * Sitemaps hold at most 50,000 URLs; a larger catalogue needs a sitemap index.
  */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
+import { onSale } from '#features/catalog/index.ts';
 import { categoryHref } from '#features/catalog/rules.ts';
 import { getConfig } from '#lib/config.ts';
 import { getDb } from '#lib/db/index.ts';
@@ -29,10 +31,16 @@ export const GET: APIRoute = async () => {
   const [pages, posts, categoryRows, subcategoryRows] = await Promise.all([
     getCollection('pages'),
     getCollection('blog', ({ data }) => !data.draft),
-    db.select({ id: categories.id, updatedAt: categories.updatedAt }).from(categories).orderBy(asc(categories.id)),
+    db
+      .select({ id: categories.id, updatedAt: categories.updatedAt })
+      .from(categories)
+      .where(eq(categories.isActive, true))
+      .orderBy(asc(categories.id)),
     db
       .select({ id: subcategories.id, categoryId: subcategories.categoryId, updatedAt: subcategories.updatedAt })
       .from(subcategories)
+      .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+      .where(and(eq(subcategories.isActive, true), eq(categories.isActive, true)))
       .orderBy(asc(subcategories.categoryId), asc(subcategories.id)),
   ]);
 
@@ -55,7 +63,7 @@ export const GET: APIRoute = async () => {
         const rows = await db
           .select({ id: products.id, updatedAt: products.updatedAt })
           .from(products)
-          .where(eq(products.isActive, true))
+          .where(onSale())
           .orderBy(asc(products.id));
         for (let i = 0; i < rows.length; i += 1000) {
           controller.enqueue(

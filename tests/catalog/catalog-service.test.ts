@@ -5,12 +5,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   getCategory,
   getProduct,
-  listBanners,
-  listCategories,
   listProducts,
   listSubcategories,
   relatedProducts,
 } from '#features/catalog/server/catalog.ts';
+import { listBanners, listCategories } from '#features/catalog/server/navigation.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { products } from '#lib/db/schema.ts';

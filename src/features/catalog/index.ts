@@ -10,7 +10,7 @@ export {
   listAdminProducts,
   listCategoryTree,
 } from './server/admin-products.ts';
-export { listCategories, summaryColumns, toSummary } from './server/catalog.ts';
+export { onSale, summaryColumns, toSummary } from './server/catalog.ts';
 export { productJson, searchResultJson } from './server/catalog-json.ts';
 export { loadHome } from './server/home-page.ts';
 export { type ImportResult, importCatalogCsv } from './server/import.ts';
@@ -25,6 +25,7 @@ export {
   loadSubcategoryBrowser,
   loadSubcategoryGrid,
 } from './server/listing-pages.ts';
+export { listCategories } from './server/navigation.ts';
 export { listingTags, productPageTags } from './server/page-tags.ts';
 export { exportProductsCsv } from './server/product-export.ts';
 export { loadProductPage } from './server/product-page.ts';

@@ -42,8 +42,6 @@ import {
   getCategory,
   getProduct,
   getSubcategory,
-  listBanners,
-  listCategories,
   listProducts,
   listSubcategories,
   relatedProducts,
@@ -57,6 +55,7 @@ import {
   subcategoryJson,
 } from './server/catalog-json.ts';
 import { importCatalogCsv } from './server/import.ts';
+import { listBanners, listCategories } from './server/navigation.ts';
 import { exportProductsAsStaff } from './server/product-export.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
 import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
@@ -279,3 +278,6 @@ export const importProductsEndpoint = implementStream(importProductsRoute, async
     await run;
   })();
 });
+
+/** The back office's category, banner and home-rail endpoints (taxonomy-routes.ts). */
+export * from './taxonomy-routes.ts';

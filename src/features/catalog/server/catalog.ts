@@ -5,8 +5,7 @@
  * Returns domain types from src/features/catalog/rules.ts with resolved image URLs. Unknown ids return
  * null (callers answer 404); nothing here throws for bad input other than AppError.
  */
-import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL } from 'drizzle-orm';
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
@@ -24,7 +23,8 @@ import {
   type Subcategory,
 } from '../rules.ts';
 
-const media = (path: unknown) => imageUrl(path, getConfig().MEDIA_BASE_URL || '/media');
+/** A stored image value as its URL on the pages (the placeholder when none). */
+export const media = (path: unknown) => imageUrl(path, getConfig().MEDIA_BASE_URL || '/media');
 
 /** Columns every product summary needs. */
 export const summaryColumns = {
@@ -66,53 +66,88 @@ export function toSummary(row: SummaryRow): ProductSummary {
   };
 }
 
-/** All categories in display order (reused for 30 s: every page's footer lists them). */
-export const listCategories = memoPerDatabase(30_000, async (db: Database): Promise<Category[]> => {
-  const rows = await db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id));
-  return rows.map((c) => ({ id: c.id, name: c.name, slug: c.slug, image: media(c.image), description: c.description }));
+/**
+ * A product on sale: active and not archived (an archived product is also inactive; both are
+ * read so a row set otherwise, e.g. by an import, still stays off the shop), and its category
+ * and subcategory active (a deactivated one hides its products from the storefront; they stay
+ * for old orders).
+ */
+export const onSale = (): SQL =>
+  and(
+    eq(products.isActive, true),
+    isNull(products.archivedAt),
+    sql`${products.categoryId} IN (SELECT ${categories.id} FROM ${categories} WHERE ${categories.isActive})`,
+    sql`${products.subcategoryId} IN (SELECT ${subcategories.id} FROM ${subcategories} WHERE ${subcategories.isActive})`,
+  )!;
+
+const toCategory = (c: typeof categories.$inferSelect): Category => ({
+  id: c.id,
+  name: c.name,
+  slug: c.slug,
+  image: media(c.image),
+  description: c.description,
 });
 
-/** One category, or null. */
-export async function getCategory(db: Database, id: number): Promise<Category | null> {
-  const [c] = await db.select().from(categories).where(eq(categories.id, id));
-  return c ? { id: c.id, name: c.name, slug: c.slug, image: media(c.image), description: c.description } : null;
-}
+const toSubcategory = (s: typeof subcategories.$inferSelect): Subcategory => ({
+  id: s.id,
+  categoryId: s.categoryId,
+  name: s.name,
+  slug: s.slug,
+  image: media(s.image),
+});
 
-/** Subcategories of a category in display order (empty when the category has none or is unknown). */
-export async function listSubcategories(db: Database, categoryId: number): Promise<Subcategory[]> {
+/** The active categories in display order (navigation.ts reuses them until the catalogue changes). */
+export async function readCategories(db: Database): Promise<Category[]> {
   const rows = await db
     .select()
+    .from(categories)
+    .where(eq(categories.isActive, true))
+    .orderBy(asc(categories.sortOrder), asc(categories.id));
+  return rows.map(toCategory);
+}
+
+/** One active category, or null. */
+export async function getCategory(db: Database, id: number): Promise<Category | null> {
+  const [c] = await db
+    .select()
+    .from(categories)
+    .where(and(eq(categories.id, id), eq(categories.isActive, true)));
+  return c ? toCategory(c) : null;
+}
+
+/** Active subcategories of an active category in display order (empty when none, or the category is unknown or inactive). */
+export async function listSubcategories(db: Database, categoryId: number): Promise<Subcategory[]> {
+  const rows = await db
+    .select({ s: subcategories })
     .from(subcategories)
-    .where(eq(subcategories.categoryId, categoryId))
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(
+      and(eq(subcategories.categoryId, categoryId), eq(subcategories.isActive, true), eq(categories.isActive, true)),
+    )
     .orderBy(asc(subcategories.sortOrder), asc(subcategories.id));
-  return rows.map((s) => ({ id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) }));
+  return rows.map((r) => toSubcategory(r.s));
 }
 
-/** One subcategory, or null. */
+/** One active subcategory of an active category, or null. */
 export async function getSubcategory(db: Database, id: number): Promise<Subcategory | null> {
-  const [s] = await db.select().from(subcategories).where(eq(subcategories.id, id));
-  return s ? { id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) } : null;
+  const [r] = await db
+    .select({ s: subcategories })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(and(eq(subcategories.id, id), eq(subcategories.isActive, true), eq(categories.isActive, true)));
+  return r ? toSubcategory(r.s) : null;
 }
 
-/** Every subcategory in display order, reused for 30 s like `listCategories` (pages' navigation data). */
-const listAllSubcategories = memoPerDatabase(30_000, async (db: Database): Promise<Subcategory[]> => {
-  const rows = await db.select().from(subcategories).orderBy(asc(subcategories.sortOrder), asc(subcategories.id));
-  return rows.map((s) => ({ id: s.id, categoryId: s.categoryId, name: s.name, slug: s.slug, image: media(s.image) }));
-});
-
-/**
- * The category tree as listing pages read it: from the 30-second memos of all categories and all
- * subcategories instead of a query per page (`getCategory`, `getSubcategory`, `listSubcategories`
- * read the database each time, for the API). Same results, at most 30 s old.
- */
-export const cachedTree = {
-  category: async (db: Database, id: number): Promise<Category | null> =>
-    (await listCategories(db)).find((c) => c.id === id) ?? null,
-  subcategory: async (db: Database, id: number): Promise<Subcategory | null> =>
-    (await listAllSubcategories(db)).find((s) => s.id === id) ?? null,
-  subcategories: async (db: Database, categoryId: number): Promise<Subcategory[]> =>
-    (await listAllSubcategories(db)).filter((s) => s.categoryId === categoryId),
-};
+/** Every active subcategory of an active category in display order (navigation.ts reuses them). */
+export async function readAllSubcategories(db: Database): Promise<Subcategory[]> {
+  const rows = await db
+    .select({ s: subcategories })
+    .from(subcategories)
+    .innerJoin(categories, eq(categories.id, subcategories.categoryId))
+    .where(and(eq(subcategories.isActive, true), eq(categories.isActive, true)))
+    .orderBy(asc(subcategories.sortOrder), asc(subcategories.id));
+  return rows.map((r) => toSubcategory(r.s));
+}
 
 /** Filter and paging for listProducts. */
 export interface ProductQuery {
@@ -124,9 +159,6 @@ export interface ProductQuery {
   page?: number;
   pageSize?: number;
 }
-
-/** A product on sale: active and not archived (an archived product is also inactive; both are read so a row set otherwise, e.g. by an import, still stays off the shop). */
-export const onSale = (): SQL => and(eq(products.isActive, true), isNull(products.archivedAt))!;
 
 /**
  * One page of active products, optionally within a category and subcategory, sorted by offer
@@ -272,8 +304,11 @@ export async function getProductSummaries(db: Database, ids: number[]): Promise<
   return rows.map(toSummary);
 }
 
-/** Active home banners in order; the call-to-action link defaults to /shop. */
-export async function listBanners(db: Database): Promise<Banner[]> {
+/** A banner as the storefront reads it, with its window (null: open at that end). */
+export type BannerWithWindow = Banner & { startsAt: Date | null; endsAt: Date | null };
+
+/** The active banners in order, each with its window (navigation.ts keeps those showing now); the link defaults to /shop. */
+export async function readActiveBanners(db: Database): Promise<BannerWithWindow[]> {
   const rows = await db
     .select()
     .from(banners)
@@ -286,5 +321,7 @@ export async function listBanners(db: Database): Promise<Banner[]> {
     image: media(b.image),
     cta: b.cta,
     ctaLink: b.ctaLink || '/shop',
+    startsAt: b.startsAt,
+    endsAt: b.endsAt,
   }));
 }

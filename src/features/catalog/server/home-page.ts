@@ -1,18 +1,19 @@
 /**
- * Data for the home page (docs/storefront-rules.md#home-page): banners and the first
- * 10 products (one feed, one error message), and the categories. A failed read is logged with
- * the spec's message for its block and the rest of the page still renders; the page is cached
- * only when both reads succeeded.
+ * Data for the home page (docs/storefront-rules.md#home-page): the banners showing now, the
+ * active product rails (home-rails.ts), or, when no rail is active, the first 10 products (one
+ * feed, one error message), and the categories. A failed read is logged with the spec's message
+ * for its block and the rest of the page still renders; the page is cached only when both reads
+ * succeeded, and no longer than until the next banner starts or ends.
  */
 
-import { memoPerDatabase } from '#lib/cache/shared-cache.ts';
 import { getConfig } from '#lib/config.ts';
-import { getDb } from '#lib/db/index.ts';
+import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import type { JsonLd } from '#lib/seo.ts';
 import { type Banner, type Category, HOME_PRODUCT_LIMIT, type ProductSummary } from '../rules.ts';
-import { listBanners, listCategories } from './catalog.ts';
+import { type HomeRail, loadHomeRails } from './home-rails.ts';
 import type { Outcome } from './listing-pages.ts';
+import { listActiveRails, listBanners, listCategories, secondsToNextBannerChange } from './navigation.ts';
 import { catalogSnapshot } from './snapshot.ts';
 
 export interface HomeData extends Outcome {
@@ -20,27 +21,39 @@ export interface HomeData extends Outcome {
   feedFailed: boolean;
   categoriesFailed: boolean;
   banners: Banner[];
+  /** The first products, shown when no rail is active. */
   products: ProductSummary[];
+  /** The active rails with products, in order; empty when none is configured. */
+  rails: HomeRail[];
   categories: Category[];
   /** The shop as a schema.org GroceryStore, its image the first banner's. */
   groceryStore: JsonLd;
 }
 
-/** The home banners, read once per 30 s like the navigation's categories (they change a few times a year). */
-const cachedBanners = memoPerDatabase(30_000, listBanners);
-
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
+
+/** The home page's feed block: banners showing at `now`, seconds until one starts or ends (null: none will), rails or the first products. */
+export async function loadHomeFeed(db: Database, now = new Date()) {
+  const [banners, bannerChange, snapshot, railList] = await Promise.all([
+    listBanners(db, now),
+    secondsToNextBannerChange(db, now),
+    catalogSnapshot(db),
+    listActiveRails(db),
+  ]);
+  const rails = await loadHomeRails(db, railList, snapshot);
+  // The first products show when no rail has any (none configured, or all their products gone).
+  const products =
+    rails.length > 0
+      ? []
+      : snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT }).products.slice(0, HOME_PRODUCT_LIMIT);
+  return { banners, bannerChange, products, rails };
+}
 
 /** Loads the home page (always status 200; see the module comment). */
 export async function loadHome(reqId?: string): Promise<HomeData> {
   const feed = (async () => {
     try {
-      const db = await getDb();
-      const [banners, page] = await Promise.all([
-        cachedBanners(db),
-        catalogSnapshot(db).then((snapshot) => snapshot.listProducts({ pageSize: HOME_PRODUCT_LIMIT })),
-      ]);
-      return { banners, products: page.products.slice(0, HOME_PRODUCT_LIMIT) };
+      return await loadHomeFeed(await getDb());
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching banners and products: ${reason(err)}`);
       return null;
@@ -59,10 +72,12 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
   return {
     status: 200,
     cacheable: feedData !== null && categoryList !== null,
+    maxAgeSeconds: feedData?.bannerChange ?? null,
     feedFailed: feedData === null,
     categoriesFailed: categoryList === null,
     banners,
     products: feedData?.products ?? [],
+    rails: feedData?.rails ?? [],
     categories: categoryList ?? [],
     groceryStore: groceryStoreJsonLd(banners[0]?.image),
   };

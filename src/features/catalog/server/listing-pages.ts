@@ -13,7 +13,7 @@ import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { type ListingQuery, parseListingQueryLenient } from '../listing-query.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
-import { cachedTree, listCategories } from './catalog.ts';
+import { cachedTree, listCategories } from './navigation.ts';
 import { CATALOG_TAG } from './page-tags.ts';
 import { catalogSnapshot } from './snapshot.ts';
 
@@ -21,6 +21,8 @@ import { catalogSnapshot } from './snapshot.ts';
 export interface Outcome {
   status: 200 | 404 | 500;
   cacheable?: boolean;
+  /** The most seconds the page may stay cached (e.g. until a banner starts or ends); PAGE_CACHE_SECONDS when absent. */
+  maxAgeSeconds?: number | null;
 }
 
 /** The parts of `Astro` a page's outcome is applied to. */
@@ -39,7 +41,7 @@ let hitsGuarded = false;
  */
 export function applyOutcome(astro: PageContext, outcome: Outcome, tags: string[] = []): void {
   astro.response.status = outcome.status;
-  const maxAge = getConfig().PAGE_CACHE_SECONDS;
+  const maxAge = Math.min(getConfig().PAGE_CACHE_SECONDS, outcome.maxAgeSeconds ?? Number.POSITIVE_INFINITY);
   if (outcome.status !== 200 || outcome.cacheable === false || maxAge <= 0) return;
   if (!hitsGuarded) {
     hitsGuarded = true;

@@ -10,8 +10,8 @@ import { logger } from '#lib/log.ts';
 import { formatPaise } from '#lib/money.ts';
 import type { Crumb } from '#lib/seo.ts';
 import { categoryHref, type ProductDetail, type ProductSummary, packSize } from '../rules.ts';
-import { cachedTree } from './catalog.ts';
 import { type Outcome, routeId } from './listing-pages.ts';
+import { cachedTree } from './navigation.ts';
 import { catalogSnapshot } from './snapshot.ts';
 
 /** Related products shown under a product. */

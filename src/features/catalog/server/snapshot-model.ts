@@ -160,12 +160,16 @@ export class CatalogSnapshot {
     return [...this.#products.keys()];
   }
 
-  /** Applies changed rows: inactive ones leave, the others are added or replaced; rows already applied are skipped. */
+  /**
+   * Applies changed rows: inactive ones leave, the others are added or replaced; rows already
+   * applied are skipped (same stamp, same side: a product whose category comes back is on sale
+   * again with the stamp it left with).
+   */
   apply(rows: SnapshotRow[]): void {
     const changed: number[] = [];
     for (const row of rows) {
       const stamp = Number(row.stamp);
-      if (this.#stamps.get(row.id) === stamp) continue;
+      if (this.#stamps.get(row.id) === stamp && Boolean(row.isActive) === this.#products.has(row.id)) continue;
       this.#stamps.set(row.id, stamp);
       if (row.isActive) this.#products.set(row.id, this.#toProduct(row));
       else if (!this.#products.delete(row.id)) continue;

@@ -4,28 +4,35 @@
  * products, and the category names. Stamps are `updated_at` in whole microseconds since the
  * epoch (the column's full precision: two updates within one millisecond still differ).
  */
-import { inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
-import { categories, products, subcategories } from '#lib/db/schema.ts';
+import { banners, categories, homeRails, products, subcategories } from '#lib/db/schema.ts';
 import { detailColumns } from './catalog.ts';
 
 const stampSql = sql`(extract(epoch from ${products.updatedAt}) * 1000000)::int8`;
 
-/** On sale: active and not archived (catalog.ts `onSale`). */
-const onSaleSql = sql`(${products.isActive} AND ${products.archivedAt} IS NULL)`;
+/** On sale: the product active and not archived, its category and subcategory active (catalog.ts `onSale`). */
+const onSaleSql = sql<boolean>`(${products.isActive} AND ${products.archivedAt} IS NULL AND ${categories.isActive} AND ${subcategories.isActive})`;
 
 const columns = {
   ...detailColumns,
-  isActive: sql<boolean>`${onSaleSql}`.mapWith(Boolean),
+  isActive: onSaleSql,
   stamp: sql<string>`${stampSql}::text`,
 };
 
 /** A product row as the snapshot reads it: its page's columns, whether it is on sale, its stamp (µs, as text). */
 export type SnapshotRow = Awaited<ReturnType<typeof readRows>>[number];
 
-/** Every product's row on sale, or, with `ids`, those products' rows, on sale or not (`isActive` says). */
+/**
+ * Every row on sale (the product, its category and subcategory active), or, with `ids`, those
+ * products' rows, on sale or not (`isActive` says which).
+ */
 export function readRows(db: Database, ids?: number[]) {
-  const query = db.select(columns).from(products);
+  const query = db
+    .select(columns)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.categoryId))
+    .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId));
   return ids ? query.where(inArray(products.id, ids)) : query.where(onSaleSql);
 }
 
@@ -35,7 +42,8 @@ export interface CatalogState {
   now: string;
   /**
    * Highest product id and count of products (a new product moves the first, a deleted one the
-   * second); count and latest change of categories and of subcategories.
+   * second); count and latest change of categories, subcategories, banners and home rails (what
+   * the pages show besides product rows: navigation, banners, rails).
    */
   signature: string;
   /** Id → stamp (µs) of the products changed after `since` (less the overlap); empty without `since`. */
@@ -66,16 +74,24 @@ export async function readState(db: Database, since: string | null, overlapSecon
   const result = (await db.execute(sql`SELECT now()::text AS now,
       (SELECT coalesce(max(id), 0) || ':' || count(*) FROM ${products}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${categories}) || '|' ||
-      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${subcategories}) AS signature,
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${subcategories}) || '|' ||
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${banners}) || '|' ||
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${homeRails}) AS signature,
       ${changed} AS changed`)) as unknown as { rows: { now: string; signature: string; changed: string | null }[] };
   const row = result.rows[0]!;
   return { now: String(row.now), signature: String(row.signature), changed: parseStamps(row.changed) };
 }
 
-/** Id → stamp (µs) of every active product (the periodic full check: deleted and missed rows). */
+/**
+ * Id → stamp (µs) of every product on sale (the periodic full check, and the check after the
+ * signature moved: deleted and missed rows, products of a category deactivated or reactivated).
+ */
 export async function readActiveStamps(db: Database): Promise<Map<number, number>> {
   const result = (await db.execute(
-    sql`SELECT string_agg(id || '=' || ${stampSql}, ',') AS stamps FROM ${products} WHERE ${onSaleSql}`,
+    sql`SELECT string_agg(${products.id} || '=' || ${stampSql}, ',') AS stamps FROM ${products}
+      JOIN ${categories} ON ${categories.id} = ${products.categoryId}
+      JOIN ${subcategories} ON ${subcategories.id} = ${products.subcategoryId}
+      WHERE ${onSaleSql}`,
   )) as unknown as {
     rows: { stamps: string | null }[];
   };

@@ -9,8 +9,8 @@
  * - The first read loads all active products (the one slow read; docs/performance.md has its cost).
  * - A read at least DELTA_INTERVAL_MS after the last check starts a check: one statement reads
  *   the database's clock, a signature (highest product id and count of products, so an added or
- *   deleted product moves it; count and latest change of categories and of subcategories) and
- *   the stamps of the rows whose `updated_at` is newer than
+ *   deleted product moves it; count and latest change of categories, subcategories, banners and
+ *   home rails) and the stamps of the rows whose `updated_at` is newer than
  *   the clock at the last check (a trigger sets `updated_at` on every UPDATE of a product,
  *   whoever writes it; migration 0006); then the whole rows of those whose stamp the snapshot
  *   does not have. On PostgreSQL the window reaches DELTA_OVERLAP_MS further back, for
@@ -22,7 +22,11 @@
  *   after DIRTY_INTERVAL_MS instead, so this server's own pages show a sold-out item at once.
  * - Every FULL_CHECK_MS, and whenever the signature changed, the check also compares the stamps
  *   of every active product with the snapshot's (deleted rows, rows a check missed) and, when
- *   the signature changed, reads the category names again (renamed categories).
+ *   the signature changed, reads the category names again (renamed categories). A product is on
+ *   sale when it, its category and its subcategory are active (snapshot-reads.ts), so a
+ *   deactivated category's products leave with that compare and come back on reactivation.
+ * - The navigation's categories, the home banners and rails are reused while the signature
+ *   stays the same (navigation.ts, `catalogSignature`): they follow a change as fast as prices.
  * - A check that changes products invalidates the cached pages showing them in this process's
  *   route cache (page-tags.ts says which) before it resolves; a load invalidates every cached
  *   catalogue page. The route cache awaits `catalogSnapshot` before serving a hit (listing-pages.ts),
@@ -110,7 +114,8 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   if (full || moved) {
     const active = await readActiveStamps(db);
     gone = snapshot.ids().filter((id) => !active.has(id));
-    for (const [id, stamp] of active) if (!snapshot.has(id, stamp)) changed.add(id);
+    // On sale but not shown: also a product whose category or subcategory came back, stamp unchanged.
+    for (const [id, stamp] of active) if (!snapshot.has(id, stamp) || !snapshot.product(id)) changed.add(id);
     entry.fullCheckedAt = Date.now();
   }
   const ids = [...changed];
@@ -182,6 +187,15 @@ export async function refreshCatalogSnapshot(
   if (full) entry.fullCheckedAt = 0;
   await startCheck(db, entry);
   return snapshot;
+}
+
+/**
+ * The signature (readState) the last check saw, after any check due (see `catalogSnapshot`):
+ * what the navigation's categories, the banners and the rails are reused under (navigation.ts).
+ */
+export async function catalogSignature(db: Database): Promise<string> {
+  await catalogSnapshot(db);
+  return entries.get(db)?.signature ?? '';
 }
 
 /**

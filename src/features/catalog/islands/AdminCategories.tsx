@@ -1,0 +1,392 @@
+/**
+ * The back office's categories (/admin/categories): every category with its subcategories, in
+ * the storefront's order. Add, rename and change the image (Edit), move up or down, deactivate
+ * (hidden from the storefront with its products, kept for old orders) and reactivate, delete when
+ * empty; the same for each category's subcategories. Every result is announced; after a move the
+ * focus stays on the button pressed (or its twin, at an end of the list).
+ */
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { callRoute } from '#lib/http/client.ts';
+import { showPlaceholder } from '#lib/images.ts';
+import { adminFailure, fieldErrors } from '#lib/ui/admin-errors.ts';
+import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
+import type {
+  adminCategoriesRoute,
+  createCategoryRoute,
+  createSubcategoryRoute,
+  deleteCategoryRoute,
+  deleteSubcategoryRoute,
+  moveCategoryRoute,
+  moveSubcategoryRoute,
+  updateCategoryRoute,
+  updateSubcategoryRoute,
+} from '../taxonomy-contract.ts';
+import type { AdminCategory, AdminTaxon } from '../taxonomy-rules.ts';
+import AdminImageField, { adminInput } from './AdminImageField.tsx';
+
+type Kind = 'category' | 'subcategory';
+type Status = { error: boolean; text: string } | null;
+const small = `${buttonSecondary} min-h-9 px-3`;
+
+/** A name and image form: adding (empty) or editing (filled). */
+function TaxonForm({
+  legend,
+  submitLabel,
+  initial,
+  onSubmit,
+  onCancel,
+}: {
+  legend: string;
+  submitLabel: string;
+  initial?: { name: string; image: string };
+  onSubmit: (value: { name: string; image: string | null }) => Promise<Record<string, string> | null>;
+  onCancel?: () => void;
+}) {
+  const id = useId();
+  const [name, setName] = useState(initial?.name ?? '');
+  const [image, setImage] = useState(initial?.image ?? '');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    setBusy(true);
+    const problems = await onSubmit({ name, image: image.trim() || null });
+    setBusy(false);
+    setErrors(problems ?? {});
+    if (!problems && !initial) {
+      setName('');
+      setImage('');
+    }
+  }
+  return (
+    <form
+      noValidate
+      aria-label={legend}
+      onSubmit={submit}
+      className="grid min-w-0 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]"
+    >
+      <label className="min-w-0 text-sm font-medium text-slate-800">
+        Name
+        <input
+          className={adminInput}
+          value={name}
+          onChange={(e) => setName(e.target.value)}
+          aria-invalid={errors.name ? true : undefined}
+          aria-describedby={errors.name ? `${id}-name` : undefined}
+        />
+        {errors.name && (
+          <span id={`${id}-name`} className="mt-1 block text-sm text-red-700">
+            {errors.name}
+          </span>
+        )}
+      </label>
+      <AdminImageField label="Image" value={image} onChange={setImage} error={errors.image} />
+      <div className="flex items-end gap-2">
+        <button type="submit" className={buttonPrimary} disabled={busy}>
+          {submitLabel}
+        </button>
+        {onCancel && (
+          <button type="button" className={buttonSecondary} onClick={onCancel}>
+            Cancel
+          </button>
+        )}
+      </div>
+    </form>
+  );
+}
+
+/** One category's or subcategory's line: picture, name, state and its buttons (or its edit form). */
+function TaxonRow({
+  kind,
+  taxon,
+  first,
+  last,
+  act,
+}: {
+  kind: Kind;
+  taxon: AdminTaxon;
+  first: boolean;
+  last: boolean;
+  act: Actions;
+}) {
+  const [editing, setEditing] = useState(false);
+  const what = kind === 'category' ? 'category' : 'subcategory';
+  if (editing)
+    return (
+      <TaxonForm
+        legend={`Edit ${what} ${taxon.name}`}
+        submitLabel="Save"
+        initial={{ name: taxon.name, image: taxon.image ?? '' }}
+        onCancel={() => setEditing(false)}
+        onSubmit={async (value) => {
+          const problems = await act.update(kind, taxon, value);
+          if (!problems) setEditing(false);
+          return problems;
+        }}
+      />
+    );
+  return (
+    <div className="flex min-w-0 flex-wrap items-center gap-3">
+      <img
+        src={taxon.imageUrl}
+        alt=""
+        onError={showPlaceholder}
+        className="h-12 w-12 shrink-0 rounded-md border border-slate-200 bg-slate-50 object-contain"
+      />
+      <div className="min-w-0 flex-1">
+        <p className={`break-words font-semibold ${taxon.isActive ? 'text-slate-900' : 'text-slate-700 line-through'}`}>
+          {taxon.name}
+        </p>
+        <p className="text-sm text-slate-700">
+          {taxon.isActive ? 'Shown' : 'Hidden from the storefront'} · {taxon.productCount}{' '}
+          {taxon.productCount === 1 ? 'product' : 'products'}
+        </p>
+      </div>
+      <div className="flex flex-wrap gap-2">
+        {(['up', 'down'] as const).map((direction) => (
+          <button
+            key={direction}
+            id={`move-${kind}-${taxon.id}-${direction}`}
+            type="button"
+            className={small}
+            disabled={direction === 'up' ? first : last}
+            onClick={() => void act.move(kind, taxon, direction)}
+          >
+            {direction === 'up' ? 'Move up' : 'Move down'}
+            <span className="sr-only"> {taxon.name}</span>
+          </button>
+        ))}
+        <button type="button" className={small} onClick={() => setEditing(true)}>
+          Edit<span className="sr-only"> {taxon.name}</span>
+        </button>
+        <button type="button" className={small} onClick={() => void act.toggle(kind, taxon)}>
+          {taxon.isActive ? 'Deactivate' : 'Reactivate'}
+          <span className="sr-only"> {taxon.name}</span>
+        </button>
+        {taxon.productCount === 0 && (
+          <button type="button" className={`${buttonDanger} min-h-9 px-3`} onClick={() => act.askDelete(kind, taxon)}>
+            Delete<span className="sr-only"> {taxon.name}</span>
+          </button>
+        )}
+      </div>
+    </div>
+  );
+}
+
+interface Actions {
+  update(
+    kind: Kind,
+    taxon: AdminTaxon,
+    value: { name: string; image: string | null },
+  ): Promise<Record<string, string> | null>;
+  move(kind: Kind, taxon: AdminTaxon, direction: 'up' | 'down'): Promise<void>;
+  toggle(kind: Kind, taxon: AdminTaxon): Promise<void>;
+  askDelete(kind: Kind, taxon: AdminTaxon): void;
+}
+
+export default function AdminCategories() {
+  const [tree, setTree] = useState<AdminCategory[] | null>(null);
+  const [status, setStatus] = useState<Status>(null);
+  const [deleting, setDeleting] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
+  const [focus, setFocus] = useState<string[] | null>(null);
+  const id = useId();
+
+  useEffect(() => {
+    callRoute<typeof adminCategoriesRoute>('GET /api/admin/categories', {})
+      .then(({ data }) => setTree(data.categories))
+      .catch((err) => setStatus({ error: true, text: adminFailure(err) }));
+  }, []);
+
+  // After a move, the pressed button keeps the focus (its twin when it became disabled at an end).
+  useEffect(() => {
+    if (!focus) return;
+    for (const target of focus) {
+      const el = document.getElementById(target) as HTMLButtonElement | null;
+      if (el && !el.disabled) {
+        el.focus();
+        break;
+      }
+    }
+    setFocus(null);
+  }, [focus]);
+
+  /** Runs a change; the tree it answers replaces ours. Returns the field errors of a refusal, or null. */
+  async function run(
+    change: () => Promise<{ data: { categories: AdminCategory[] } }>,
+    done: string,
+  ): Promise<Record<string, string> | null> {
+    try {
+      const { data } = await change();
+      setTree(data.categories);
+      setStatus({ error: false, text: done });
+      return null;
+    } catch (err) {
+      setStatus({ error: true, text: adminFailure(err) });
+      return fieldErrors(err);
+    }
+  }
+
+  const act: Actions = {
+    update: (kind, taxon, value) =>
+      run(
+        () =>
+          kind === 'category'
+            ? callRoute<typeof updateCategoryRoute>('PATCH /api/admin/categories/{id}', {
+                params: { id: taxon.id },
+                body: value,
+              })
+            : callRoute<typeof updateSubcategoryRoute>('PATCH /api/admin/subcategories/{id}', {
+                params: { id: taxon.id },
+                body: value,
+              }),
+        `${value.name} saved.`,
+      ),
+    async move(kind, taxon, direction) {
+      const problems = await run(
+        () =>
+          kind === 'category'
+            ? callRoute<typeof moveCategoryRoute>('POST /api/admin/categories/{id}/move', {
+                params: { id: taxon.id },
+                body: { direction },
+              })
+            : callRoute<typeof moveSubcategoryRoute>('POST /api/admin/subcategories/{id}/move', {
+                params: { id: taxon.id },
+                body: { direction },
+              }),
+        `${taxon.name} moved ${direction}.`,
+      );
+      if (!problems) {
+        const other = direction === 'up' ? 'down' : 'up';
+        setFocus([`move-${kind}-${taxon.id}-${direction}`, `move-${kind}-${taxon.id}-${other}`]);
+      }
+    },
+    async toggle(kind, taxon) {
+      const is_active = !taxon.isActive;
+      await run(
+        () =>
+          kind === 'category'
+            ? callRoute<typeof updateCategoryRoute>('PATCH /api/admin/categories/{id}', {
+                params: { id: taxon.id },
+                body: { is_active },
+              })
+            : callRoute<typeof updateSubcategoryRoute>('PATCH /api/admin/subcategories/{id}', {
+                params: { id: taxon.id },
+                body: { is_active },
+              }),
+        is_active
+          ? `${taxon.name} is shown on the storefront again.`
+          : `${taxon.name} and its products are hidden from the storefront.`,
+      );
+    },
+    askDelete: (kind, taxon) => setDeleting({ kind, taxon }),
+  };
+
+  async function confirmDelete() {
+    if (!deleting) return;
+    const { kind, taxon } = deleting;
+    await run(
+      () =>
+        kind === 'category'
+          ? callRoute<typeof deleteCategoryRoute>('DELETE /api/admin/categories/{id}', { params: { id: taxon.id } })
+          : callRoute<typeof deleteSubcategoryRoute>('DELETE /api/admin/subcategories/{id}', {
+              params: { id: taxon.id },
+            }),
+      `${taxon.name} deleted.`,
+    );
+    setDeleting(null);
+  }
+
+  return (
+    <div className="flex min-w-0 flex-col gap-6">
+      <p role="status" className={`text-sm ${status?.error ? 'text-red-700' : 'text-slate-700'}`}>
+        {status?.text}
+      </p>
+      <section aria-labelledby={`${id}-new`} className="rounded-lg border border-slate-200 bg-white p-4">
+        <h2 id={`${id}-new`} className="mb-3 text-lg font-semibold text-slate-900">
+          Add a category
+        </h2>
+        <TaxonForm
+          legend="New category"
+          submitLabel="Add category"
+          onSubmit={(value) =>
+            run(
+              () => callRoute<typeof createCategoryRoute>('POST /api/admin/categories', { body: value }),
+              `Category ${value.name.trim()} added.`,
+            )
+          }
+        />
+      </section>
+      <section aria-labelledby={`${id}-list`} className="min-w-0">
+        <h2 id={`${id}-list`} className="text-lg font-semibold text-slate-900">
+          Categories, in the storefront’s order
+        </h2>
+        {!tree ? (
+          <p>Loading…</p>
+        ) : tree.length === 0 ? (
+          <p className="mt-2 text-slate-700">No categories yet: add the first one above.</p>
+        ) : (
+          <ol className="mt-3 flex flex-col gap-4">
+            {tree.map((category, i) => (
+              <li key={category.id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
+                <h3 className="sr-only">{category.name}</h3>
+                <TaxonRow kind="category" taxon={category} first={i === 0} last={i === tree.length - 1} act={act} />
+                <div className="mt-4 border-l-2 border-slate-200 pl-3 sm:pl-6">
+                  <h4 className="text-sm font-semibold text-slate-800">Subcategories of {category.name}</h4>
+                  {category.subcategories.length === 0 ? (
+                    <p className="mt-1 text-sm text-slate-700">None yet.</p>
+                  ) : (
+                    <ol className="mt-2 flex flex-col gap-3">
+                      {category.subcategories.map((sub, j) => (
+                        <li key={sub.id}>
+                          <TaxonRow
+                            kind="subcategory"
+                            taxon={sub}
+                            first={j === 0}
+                            last={j === category.subcategories.length - 1}
+                            act={act}
+                          />
+                        </li>
+                      ))}
+                    </ol>
+                  )}
+                  <details className="mt-3">
+                    <summary className="cursor-pointer text-sm font-semibold text-brand-700">
+                      Add a subcategory to {category.name}
+                    </summary>
+                    <div className="mt-2">
+                      <TaxonForm
+                        legend={`New subcategory of ${category.name}`}
+                        submitLabel="Add subcategory"
+                        onSubmit={(value) =>
+                          run(
+                            () =>
+                              callRoute<typeof createSubcategoryRoute>(
+                                'POST /api/admin/categories/{id}/subcategories',
+                                {
+                                  params: { id: category.id },
+                                  body: value,
+                                },
+                              ),
+                            `Subcategory ${value.name.trim()} added to ${category.name}.`,
+                          )
+                        }
+                      />
+                    </div>
+                  </details>
+                </div>
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+      <ConfirmDialog
+        open={deleting !== null}
+        title={`Delete ${deleting?.taxon.name ?? ''}?`}
+        message={`The ${deleting?.kind ?? 'category'} ${deleting?.taxon.name ?? ''} has no products; deleting it cannot be undone.`}
+        confirmLabel="Delete"
+        onConfirm={() => void confirmDelete()}
+        onClose={() => setDeleting(null)}
+      />
+    </div>
+  );
+}

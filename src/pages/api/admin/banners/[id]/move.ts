@@ -1,0 +1,6 @@
+/** POST /api/admin/banners/{id}/move: src/features/catalog (taxonomy-contract.ts, taxonomy-routes.ts through routes.ts). */
+
+import { moveBannerEndpoint } from '#features/catalog/routes.ts';
+import { mount } from '#lib/http/handler.ts';
+
+export const { POST, ALL } = mount(moveBannerEndpoint);

@@ -1,25 +1,32 @@
 /**
- * Imports a product catalogue in the BigBasket CSV format; the file
+ * Imports a product catalogue in the BigBasket CSV format, or the shop's own export; the file
  * is read and its rows validated by import-csv.ts (columns, money, skipped rows).
  *
  * - Categories and subcategories are created by name when missing (slug from the name).
- * - Products are upserted by SKU `BB-{index}`: the `index` column is the feed's stable row key,
- *   so the same row always lands on the same product, whatever its name or position.
- * - New products get DEFAULT_IMPORT_STOCK units (with an `import` stock movement); stock,
- *   images, description and tax of existing products are never overwritten.
- * - Only rows whose imported fields differ are updated, so a re-import changes nothing.
+ * - Products are upserted by SKU (the `sku` column, else `BB-{index}`: the `index` column is the
+ *   feed's stable row key), so the same row always lands on the same product.
+ * - The optional columns the file has (import-csv.ts OPTIONAL_COLUMNS) are written; a column the
+ *   file lacks leaves that field as it is, so a BigBasket file never clears a photo or a GST rate.
+ * - Stock is written only when the caller opts in (`updateStock`) and the file has a `stock`
+ *   column; a change adds an `import` stock movement. New products otherwise get
+ *   DEFAULT_IMPORT_STOCK units (with their `import` stock movement).
+ * - Only rows whose written fields differ are updated, so a re-import changes nothing.
  * - Bad rows are skipped and reported with their CSV line number; every other row is imported.
  *
- * Everything is written in one transaction, in large set-based batches (one jsonb parameter
- * per batch), on PGlite and PostgreSQL alike; the tables are analysed afterwards.
+ * Rows are written in large set-based batches (one jsonb parameter per batch), on PGlite and
+ * PostgreSQL alike: on the command line in one transaction; from the back office (`batchRows`) a
+ * batch per transaction with a yield to the event loop between them, so the shop keeps answering.
+ * The tables are analysed afterwards.
  */
 import type { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { slugify } from '#lib/slug.ts';
-import { type ImportRow, readRows, type SkippedRow } from './import-csv.ts';
+import { type ImportReport, MAX_IMPORT_ERRORS } from '../admin-contract.ts';
+import { type ImportRow, type OptionalColumn, type ReadOptions, readRows, type SkippedRow } from './import-csv.ts';
 
 /** Units in stock given to a product the first time it is imported. */
 export const DEFAULT_IMPORT_STOCK = 100;
@@ -140,38 +147,101 @@ async function ensureSubcategories(
 /** A batch of products with their category ids, as the upsert reads it. */
 type ProductBatch = (Omit<ImportRow, 'category' | 'subcategory'> & { category_id: number; subcategory_id: number })[];
 
+/** How an optional column (import-csv.ts OPTIONAL_COLUMNS) is written: its products column and value. */
+interface OptionalWrite {
+  /** The products column it sets. */
+  target: string;
+  /** Its type in the batch's jsonb record. */
+  type: string;
+  /** The column's new value on an existing product `p` from the record `r`. */
+  update: string;
+}
+
+/** Every optional column but `slug` (always written: from the cell, else the name). */
+const OPTIONAL_WRITES: Record<Exclude<OptionalColumn, 'slug'>, OptionalWrite> = {
+  is_active: { target: 'is_active', type: 'boolean', update: 'COALESCE(r.is_active, p.is_active)' },
+  archived: {
+    target: 'archived_at',
+    type: 'boolean',
+    update: 'CASE WHEN r.archived IS NULL THEN p.archived_at WHEN r.archived THEN COALESCE(p.archived_at, now()) END',
+  },
+  tax_percent: { target: 'tax_percent', type: 'numeric(5,2)', update: 'COALESCE(r.tax_percent, p.tax_percent)' },
+  hsn_code: { target: 'hsn_code', type: 'text', update: 'r.hsn_code' },
+  description: { target: 'description', type: 'text', update: 'r.description' },
+  additional_information: { target: 'additional_information', type: 'text', update: 'r.additional_information' },
+  highlights: { target: 'highlights', type: 'jsonb', update: "COALESCE(r.highlights, '[]'::jsonb)" },
+  images: { target: 'images', type: 'jsonb', update: "COALESCE(r.images, '[]'::jsonb)" },
+  stock: { target: 'stock', type: 'int', update: 'COALESCE(r.stock, p.stock)' },
+};
+
+/** The fields every row writes, as `products` column = record field. */
+const BASE_FIELDS = [
+  'name',
+  'slug',
+  'category_id',
+  'subcategory_id',
+  'brand',
+  'type',
+  'rating',
+  'weight',
+  'weight_unit',
+  'mrp_paise',
+  'price_paise',
+] as const;
+
+/** The batch's jsonb record type: every field a row may carry. */
+const RECORD_TYPE =
+  sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
+    rating numeric(2,1), weight numeric(10,3), weight_unit text, mrp_paise int, price_paise int,
+    ${Object.entries(OPTIONAL_WRITES)
+      .map(([field, w]) => `${field} ${w.type}`)
+      .join(', ')})`);
+
 /**
- * Writes a batch by SKU: updates the existing products whose imported fields differ, then
- * inserts the new ones (with DEFAULT_IMPORT_STOCK units and their `import` stock movement).
- * Returns the SKUs changed and added.
+ * Writes a batch by SKU: updates the existing products whose written fields differ (the base
+ * fields and the optional `columns` the file has; a stock change adds an `import` stock
+ * movement), then inserts the new ones (missing optional fields at their defaults, stock from the
+ * file when given, else DEFAULT_IMPORT_STOCK, with its `import` stock movement). Returns the SKUs
+ * changed and added.
  */
-async function upsertProducts(tx: Transaction, batch: ProductBatch): Promise<{ changed: string[]; added: string[] }> {
+async function upsertProducts(
+  tx: Transaction,
+  batch: ProductBatch,
+  columns: readonly OptionalColumn[],
+): Promise<{ changed: string[]; added: string[] }> {
   const json = JSON.stringify(batch);
-  const recordType =
-    sql.raw(`r(sku text, name text, slug text, category_id int, subcategory_id int, brand text, type text,
-    rating numeric(2,1), weight numeric(10,3), weight_unit text, mrp_paise int, price_paise int)`);
+  const writes = columns.filter((c) => c !== 'slug').map((c) => OPTIONAL_WRITES[c]);
+  const targets = [...BASE_FIELDS, ...writes.map((w) => w.target)];
+  const values = [...BASE_FIELDS.map((f) => `r.${f}`), ...writes.map((w) => w.update)];
+  const set = sql.raw(targets.map((t, i) => `${t} = ${values[i]}`).join(', '));
+  const current = sql.raw(`(${targets.map((t) => `p.${t}`).join(', ')})`);
+  const next = sql.raw(`(${values.join(', ')})`);
+  // `old` is the product as it was before this statement: a stock change is the difference.
   const updatedSkus = rowsOf<{ skus: string[] | null }>(
     await tx.execute(sql`
       WITH changed AS (
-        UPDATE products AS p SET
-          name = r.name, slug = r.slug, category_id = r.category_id, subcategory_id = r.subcategory_id,
-          brand = r.brand, type = r.type, rating = r.rating, weight = r.weight, weight_unit = r.weight_unit,
-          mrp_paise = r.mrp_paise, price_paise = r.price_paise, updated_at = now()
-        FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
-        WHERE p.sku = r.sku
-          AND (p.name, p.slug, p.category_id, p.subcategory_id, p.brand, p.type, p.rating, p.weight, p.weight_unit, p.mrp_paise, p.price_paise)
-            IS DISTINCT FROM
-              (r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise)
-        RETURNING p.sku
+        UPDATE products AS p SET ${set}, updated_at = now()
+        FROM jsonb_to_recordset(${json}::jsonb) AS ${RECORD_TYPE}, products AS old
+        WHERE p.sku = r.sku AND old.id = p.id AND ${current} IS DISTINCT FROM ${next}
+        RETURNING p.id, p.sku, p.stock - old.stock AS delta
+      ), movements AS (
+        INSERT INTO stock_movements (product_id, delta, reason)
+        SELECT id, delta, 'import' FROM changed WHERE delta <> 0
       )
       SELECT array_agg(sku) AS skus FROM changed`),
   );
   const addedSkus = rowsOf<{ skus: string[] | null }>(
     await tx.execute(sql`
       WITH added AS (
-        INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, weight, weight_unit, mrp_paise, price_paise, stock)
-        SELECT r.sku, r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit, r.mrp_paise, r.price_paise, ${DEFAULT_IMPORT_STOCK}::int
-        FROM jsonb_to_recordset(${json}::jsonb) AS ${recordType}
+        INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, weight, weight_unit,
+          mrp_paise, price_paise, is_active, archived_at, tax_percent, hsn_code, description, additional_information,
+          highlights, images, stock)
+        SELECT r.sku, r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit,
+          r.mrp_paise, r.price_paise, COALESCE(r.is_active, true), CASE WHEN r.archived THEN now() END,
+          COALESCE(r.tax_percent, 0), r.hsn_code, r.description, r.additional_information,
+          COALESCE(r.highlights, '[]'::jsonb), COALESCE(r.images, '[]'::jsonb),
+          COALESCE(r.stock, ${DEFAULT_IMPORT_STOCK}::int)
+        FROM jsonb_to_recordset(${json}::jsonb) AS ${RECORD_TYPE}
         ON CONFLICT (sku) DO NOTHING
         RETURNING id, sku, stock
       ), movements AS (
@@ -183,58 +253,111 @@ async function upsertProducts(tx: Transaction, batch: ProductBatch): Promise<{ c
   return { changed: updatedSkus[0]?.skus ?? [], added: addedSkus[0]?.skus ?? [] };
 }
 
+/** How an import runs. */
+export interface ImportOptions extends ReadOptions {
+  onProgress?: ImportProgress;
+  actor?: StaffActor;
+  /**
+   * Apply the rows in batches of this many, each in its own transaction, yielding to the event
+   * loop between batches, so the server keeps answering while a large file is written (the back
+   * office's upload). Without it (the command line), everything is written in one transaction.
+   */
+  batchRows?: number;
+}
+
 /**
  * Imports a BigBasket-format CSV (text or stream) into the catalogue; see the module comment.
- * Throws (and writes nothing) when the header lacks a column or the database refuses a write.
+ * Throws ImportFileError (and writes nothing) when the file is refused as a whole, and an Error
+ * when the database refuses a write.
  */
 export async function importCatalogCsv(
   db: Database,
   input: string | Readable,
-  options: { onProgress?: ImportProgress; actor?: StaffActor } = {},
+  options: ImportOptions = {},
 ): Promise<ImportResult> {
-  const { rows, skipped } = await readRows(input);
+  return applyImport(db, await readRows(input, options), options);
+}
+
+/** Rows read by readRows, written to the catalogue (the second half of importCatalogCsv). */
+export async function applyImport(
+  db: Database,
+  file: Awaited<ReturnType<typeof readRows>>,
+  options: ImportOptions = {},
+): Promise<ImportResult> {
+  const { rows, skipped, columns } = file;
   skipped.sort((a, b) => a.line - b.line);
   const added = new Set<string>();
   const changed = new Set<string>();
+  const batchRows = options.batchRows ?? BATCH_SIZE;
   options.onProgress?.(0, rows.length);
 
-  try {
-    await db.transaction(async (tx) => {
-      const categoryIds = await ensureCategories(tx, rows);
-      const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
-      // Products, by SKU: update the rows that differ, then insert the new ones.
-      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
-        const batch = rows.slice(start, start + BATCH_SIZE).map(({ category, subcategory, ...r }) => {
+  /** Creates the categories the rows name; the rows in batches with their category ids. */
+  const prepareBatches = async (tx: Transaction): Promise<ProductBatch[]> => {
+    const categoryIds = await ensureCategories(tx, rows);
+    const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
+    const batches: ProductBatch[] = [];
+    for (let start = 0; start < rows.length; start += batchRows)
+      batches.push(
+        rows.slice(start, start + batchRows).map(({ category, subcategory, ...r }) => {
           const categoryId = categoryIds.get(category)!;
           return {
             ...r,
             category_id: categoryId,
             subcategory_id: subcategoryIds.get(subcategoryKey(categoryId, subcategory))!,
           };
-        });
-        const written = await upsertProducts(tx, batch);
-        for (const sku of written.changed) changed.add(sku);
-        for (const sku of written.added) added.add(sku);
-        options.onProgress?.(Math.min(start + BATCH_SIZE, rows.length), rows.length);
+        }),
+      );
+    return batches;
+  };
+  let done = 0;
+  const writeBatch = async (tx: Transaction, batch: ProductBatch) => {
+    const written = await upsertProducts(tx, batch, columns);
+    for (const sku of written.changed) changed.add(sku);
+    for (const sku of written.added) added.add(sku);
+    done += batch.length;
+    options.onProgress?.(done, rows.length);
+  };
+  const auditEntry = () => ({
+    action: 'catalog.import' as const,
+    record: { type: 'catalog', id: 'import' },
+    before: null,
+    after: {
+      added: added.size,
+      changed: changed.size,
+      unchanged: rows.length - added.size - changed.size,
+      refused: skipped.length,
+      ...(columns.includes('stock') ? { stock_from_file: true } : {}),
+      added_skus: [...added].slice(0, AUDIT_SKUS),
+      changed_skus: [...changed].slice(0, AUDIT_SKUS),
+    },
+  });
+
+  if (options.batchRows === undefined) {
+    try {
+      await db.transaction(async (tx) => {
+        for (const batch of await prepareBatches(tx)) await writeBatch(tx, batch);
+        // An import by staff or on the command line: one entry with what it did, in the import's transaction.
+        if (options.actor) await recordAudit(tx, options.actor, auditEntry());
+      });
+    } catch (err) {
+      throw new Error(`The database refused the import, nothing was written: ${databaseReason(err)}`, { cause: err });
+    }
+  } else {
+    try {
+      const batches = await db.transaction((tx) => prepareBatches(tx));
+      for (const batch of batches) {
+        await nextTurn();
+        await db.transaction((tx) => writeBatch(tx, batch));
       }
-      // An import by staff or on the command line: one entry with what it did, in the import's transaction.
-      if (options.actor)
-        await recordAudit(tx, options.actor, {
-          action: 'catalog.import',
-          record: { type: 'catalog', id: 'import' },
-          before: null,
-          after: {
-            added: added.size,
-            changed: changed.size,
-            unchanged: rows.length - added.size - changed.size,
-            refused: skipped.length,
-            added_skus: [...added].slice(0, AUDIT_SKUS),
-            changed_skus: [...changed].slice(0, AUDIT_SKUS),
-          },
-        });
-    });
-  } catch (err) {
-    throw new Error(`The database refused the import, nothing was written: ${databaseReason(err)}`, { cause: err });
+    } catch (err) {
+      throw new Error(
+        `The database refused the import after ${done.toLocaleString('en-IN')} of ${rows.length.toLocaleString('en-IN')} rows were written: ${databaseReason(err)}`,
+        { cause: err },
+      );
+    } finally {
+      // What was written is in the audit log, also when a later batch failed.
+      if (options.actor && added.size + changed.size + done > 0) await recordAudit(db, options.actor, auditEntry());
+    }
   }
 
   // Fresh planner statistics, so listings and search pick their indexes on the new catalogue.
@@ -250,5 +373,22 @@ export async function importCatalogCsv(
       name: r.name,
       outcome: added.has(r.sku) ? 'added' : changed.has(r.sku) ? 'changed' : 'unchanged',
     })),
+  };
+}
+
+/** Rows per transaction of the back office's import (small enough to write well within 100 ms). */
+export const IMPORT_BATCH_ROWS = 500;
+
+/** The back office's summary of an import: the counts and the first MAX_IMPORT_ERRORS refused rows. */
+export function importSummary(result: ImportResult, stockUpdated: boolean): ImportReport {
+  return {
+    created: result.inserted,
+    updated: result.updated,
+    unchanged: result.unchanged,
+    skipped: result.skipped.length,
+    stock_updated: stockUpdated,
+    errors: result.skipped
+      .slice(0, MAX_IMPORT_ERRORS)
+      .map((s) => ({ line: s.line, ...(s.column ? { column: s.column } : {}), message: s.reason })),
   };
 }

@@ -17,9 +17,9 @@ import {
   exportProductsRoute,
   homeRoute,
   importProductsRoute,
-  importReportSchema,
   listCategoriesRoute,
   listWishlistRoute,
+  MAX_IMPORT_ROWS,
   productDetailsRoute,
   subcategoryProductsRoute,
   toggleWishlistRoute,
@@ -46,7 +46,8 @@ import {
   productJson,
   subcategoryJson,
 } from './server/catalog-json.ts';
-import { importCatalogCsv } from './server/import.ts';
+import { applyImport, IMPORT_BATCH_ROWS, importSummary } from './server/import.ts';
+import { ImportFileError, readRows } from './server/import-csv.ts';
 import { exportProductsAsStaff } from './server/product-export.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
 import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
@@ -203,9 +204,23 @@ export const exportProductsEndpoint = implementFile(exportProductsRoute, async (
   };
 });
 
+/**
+ * The back office's import: reads and checks the whole file first (413 above MAX_IMPORT_ROWS
+ * rows, 422 for a bad header: nothing written, no stream started), then streams progress lines
+ * while the rows are written in batches that yield to the event loop, then the summary.
+ */
 export const importProductsEndpoint = implementStream(importProductsRoute, async ({ body, actor }) => {
   const db = await getDb();
-  // Progress lines as the importer reports them, then the report (or the failure) as the last line.
+  const options = { actor, updateStock: body.update_stock, batchRows: IMPORT_BATCH_ROWS };
+  let file: Awaited<ReturnType<typeof readRows>>;
+  try {
+    file = await readRows(body.csv, { ...options, maxRows: MAX_IMPORT_ROWS });
+  } catch (err) {
+    if (err instanceof ImportFileError)
+      throw new AppError(err.kind === 'too_many_rows' ? 'payload_too_large' : 'unprocessable', err.message);
+    throw err;
+  }
+  // Progress lines as the importer reports them, then the summary (or the failure) as the last line.
   const queue: unknown[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
@@ -213,13 +228,13 @@ export const importProductsEndpoint = implementStream(importProductsRoute, async
     queue.push(line);
     wake?.();
   };
-  const run = importCatalogCsv(db, body.csv, {
-    actor,
+  const run = applyImport(db, file, {
+    ...options,
     onProgress: (done, total) => push({ progress: { done, total } }),
   })
     .then((report) => {
       markCatalogChanged(db);
-      push({ success: true, message: 'Import finished.', data: importReportSchema.parse(report) });
+      push({ success: true, message: 'Import finished.', data: importSummary(report, body.update_stock) });
     })
     .catch((err: unknown) => push({ error: err }))
     .finally(() => {

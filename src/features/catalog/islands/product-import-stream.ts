@@ -1,6 +1,6 @@
 /**
  * The browser's side of the catalogue import: posts the CSV to /api/admin/products/import and
- * reads its NDJSON answer line by line, handing on progress and the report as they arrive.
+ * reads its NDJSON answer line by line, handing on progress and the summary as they arrive.
  */
 import { ApiError } from '#lib/http/api-client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
@@ -21,14 +21,15 @@ export interface ImportListener {
 }
 
 /**
- * Imports `csv`, calling `listener` for each progress line and the report. Throws an Error whose
- * message is for people when the session is gone, the server refuses the file or the import fails.
+ * Imports `csv` (writing its `stock` column only when `updateStock`), calling `listener` for each
+ * progress line and the summary. Throws an Error whose message is for people when the session is
+ * gone, the server refuses the file (too large, too many rows, a bad header) or the import fails.
  */
-export async function streamImport(csv: string, listener: ImportListener): Promise<void> {
+export async function streamImport(csv: string, updateStock: boolean, listener: ImportListener): Promise<void> {
   const res = await fetch('/api/admin/products/import', {
     method: 'POST',
     headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-    body: JSON.stringify({ csv }),
+    body: JSON.stringify({ csv, update_stock: updateStock }),
   });
   if (res.status === 401) throw new Error(adminFailure(new ApiError('', 401)));
   if (!res.ok || !res.body) {

@@ -56,17 +56,12 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     }[];
   }
 
-  /** Posts `csv` to the import as the browser's form does. */
-  const importFile = (client: StaffClient, csv: string, updateStock = false) =>
-    fetch(`${baseUrl}/api/admin/products/import`, {
+  /** Posts `csv` to the import as the browser's form does: the file itself, as text/csv. */
+  const importFile = (client: StaffClient, csv: string, updateStock = false, type = 'text/csv') =>
+    fetch(`${baseUrl}/api/admin/products/import?update_stock=${updateStock}`, {
       method: 'POST',
-      headers: {
-        cookie: client.cookie!,
-        origin: baseUrl,
-        'content-type': 'application/json',
-        'x-forwarded-for': client.ip,
-      },
-      body: JSON.stringify({ csv, update_stock: updateStock }),
+      headers: { cookie: client.cookie!, origin: baseUrl, 'content-type': type, 'x-forwarded-for': client.ip },
+      body: csv,
     });
 
   it('lets a manager change a price and a stock level; the product page shows both within a second', async () => {
@@ -124,8 +119,7 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       expect((await client.get('/api/admin/slots')).status).toBe(403);
       expect((await client.post('/api/admin/promos', { json: {} })).status).toBe(403);
       expect((await client.get('/api/admin/customers?q=9447')).status).toBe(403);
-      const imported = await client.post('/api/admin/products/import', { json: { csv: `${IMPORT_HEADER}\n` } });
-      expect(imported.status).toBe(403);
+      expect((await importFile(client, `${IMPORT_HEADER}\n1,Sneaky,Veg,Daily,,1.00,2.00,,\n`)).status).toBe(403);
       expect((await client.get('/api/admin/products/export')).status).toBe(403);
     }
     const customer = new ApiClient(baseUrl);
@@ -187,9 +181,14 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     const [entry] = await auditOf('catalog', 'import');
     expect(entry).toMatchObject({ action: 'catalog.import', after: { added: 1, refused: 1 } });
 
-    const broken = await manager.post('/api/admin/products/import', { json: { csv: 'name,price\nx,1\n' } });
+    const broken = await importFile(manager, 'name,price\nx,1\n');
     expect(broken.status).toBe(422);
-    expect(broken.body.message).toContain('The CSV header lacks the column(s)');
+    expect((await broken.json()).message).toContain('The CSV header lacks the column(s)');
+    const asJson = await importFile(manager, JSON.stringify({ csv: file }), false, 'application/json');
+    expect(asJson.status).toBe(400);
+    expect((await asJson.json()).message).toBe(
+      'Send the CSV file itself as the request body, with Content-Type: text/csv.',
+    );
   });
 
   it('takes a catalogue CSV above the usual 64 KB body cap on the import route only', async () => {
@@ -220,6 +219,29 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     });
     expect((await owner.get('/api/admin/products?filter=all')).body.data.total).toBe(countBefore);
     expect((await owner.get('/api/admin/products?q=Capped%20Item')).body.data.products).toEqual([]);
+
+    // Above 20 MB in 21,000 rows (an extra column of 1,000 characters each), sent in pieces without
+    // a declared length: refused as it arrives, nothing written.
+    const wide = (i: number) => `${row(i)},${'n'.repeat(1000)}\n`;
+    let next = 0;
+    const chunked = await fetch(`${baseUrl}/api/admin/products/import`, {
+      method: 'POST',
+      headers: { cookie: manager.cookie!, origin: baseUrl, 'content-type': 'text/csv', 'x-forwarded-for': manager.ip },
+      body: new ReadableStream({
+        start(controller) {
+          controller.enqueue(new TextEncoder().encode(`${IMPORT_HEADER},notes\n`));
+        },
+        pull(controller) {
+          if (next >= 21_000) return controller.close();
+          const rows = Array.from({ length: 500 }, () => wide(next++)).join('');
+          controller.enqueue(new TextEncoder().encode(rows));
+        },
+      }),
+      duplex: 'half',
+    } as RequestInit);
+    expect(chunked.status).toBe(413);
+    expect((await chunked.json()).message).toBe('The request body is too large (limit 20480 KB).');
+    expect((await owner.get('/api/admin/products?filter=all')).body.data.total).toBe(countBefore);
 
     // 60 rows with a sale price above the MRP among 40 good ones: the summary counts all, lists 50.
     const mixed = `${IMPORT_HEADER}\n${Array.from({ length: 100 }, (_, i) => row(i, i % 5 < 3 ? '60.00' : '45.00')).join('\n')}\n`;

@@ -142,14 +142,16 @@ export const importProductsRoute = defineAdminRoute({
   path: '/api/admin/products/import',
   summary: 'Import a catalogue CSV (same importer as npm run catalog:import), streaming progress',
   description:
-    'The whole file is read and checked first: more than 50,000 data rows answers 413, a header without the required columns 422, a body above 20 MB 413; nothing is written then. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `update_stock: true`.',
+    'The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
   permission: 'products.manage',
   maxBodyBytes: MAX_IMPORT_BYTES,
-  body: z.object({
-    /** The CSV file's text. */
-    csv: z.string({ error: 'Choose a CSV file.' }).min(1, 'The file is empty.'),
-    /** Write the file's `stock` column (else it is ignored). */
-    update_stock: z.boolean({ error: 'update_stock must be true or false.' }).default(false),
+  consumes: 'text/csv',
+  query: z.object({
+    /** `true`: write the file's `stock` column (else it is ignored). */
+    update_stock: z
+      .enum(['true', 'false'], { error: 'update_stock must be true or false.' })
+      .default('false')
+      .transform((v) => v === 'true'),
   }),
   response: importReportSchema,
   produces: 'application/x-ndjson',

@@ -6,7 +6,7 @@
 
 import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb } from '#lib/db/index.ts';
-import { AppError, notFound } from '#lib/http/envelope.ts';
+import { AppError, badRequest, cappedBodyStream, notFound } from '#lib/http/envelope.ts';
 import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
 import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
 import { searchProductIds } from './admin-search.ts';
@@ -19,6 +19,7 @@ import {
   importProductsRoute,
   listCategoriesRoute,
   listWishlistRoute,
+  MAX_IMPORT_BYTES,
   MAX_IMPORT_ROWS,
   productDetailsRoute,
   subcategoryProductsRoute,
@@ -209,12 +210,15 @@ export const exportProductsEndpoint = implementFile(exportProductsRoute, async (
  * rows, 422 for a bad header: nothing written, no stream started), then streams progress lines
  * while the rows are written in batches that yield to the event loop, then the summary.
  */
-export const importProductsEndpoint = implementStream(importProductsRoute, async ({ body, actor }) => {
+export const importProductsEndpoint = implementStream(importProductsRoute, async ({ ctx, query, actor }) => {
+  if (!/^text\/csv\s*(?:;|$)/i.test(ctx.request.headers.get('content-type') ?? ''))
+    throw badRequest('Send the CSV file itself as the request body, with Content-Type: text/csv.');
   const db = await getDb();
-  const options = { actor, updateStock: body.update_stock, batchRows: IMPORT_BATCH_ROWS };
+  const options = { actor, updateStock: query.update_stock, batchRows: IMPORT_BATCH_ROWS };
   let file: Awaited<ReturnType<typeof readRows>>;
   try {
-    file = await readRows(body.csv, { ...options, maxRows: MAX_IMPORT_ROWS });
+    const body = cappedBodyStream(ctx.request, MAX_IMPORT_BYTES);
+    file = await readRows(body, { ...options, maxRows: MAX_IMPORT_ROWS });
   } catch (err) {
     if (err instanceof ImportFileError)
       throw new AppError(err.kind === 'too_many_rows' ? 'payload_too_large' : 'unprocessable', err.message);
@@ -234,7 +238,7 @@ export const importProductsEndpoint = implementStream(importProductsRoute, async
   })
     .then((report) => {
       markCatalogChanged(db);
-      push({ success: true, message: 'Import finished.', data: importSummary(report, body.update_stock) });
+      push({ success: true, message: 'Import finished.', data: importSummary(report, query.update_stock) });
     })
     .catch((err: unknown) => push({ error: err }))
     .finally(() => {

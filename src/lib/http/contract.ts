@@ -50,6 +50,11 @@ export interface RouteContract {
   query?: z.ZodObject;
   /** Body fields; JSON, form-urlencoded and multipart are all read into one object (the spec mixes them). */
   body?: z.ZodObject;
+  /**
+   * A route whose handler reads the body itself as it arrives (a catalogue CSV): its media type,
+   * for the OpenAPI document. Such a route has no `body` schema.
+   */
+  consumes?: string;
   /** The envelope's `data` on success (`z.never()` for a file route). */
   response: z.ZodType;
   /**

@@ -5,6 +5,7 @@
  * with the status of the error's code. Handlers throw `AppError`s (or zod errors from input
  * parsing); anything else is logged and answered as a plain 500 without a stack trace.
  */
+import { Readable } from 'node:stream';
 import type { APIContext, APIRoute } from 'astro';
 import { z } from 'zod';
 import { getConfig } from '../config.ts';
@@ -257,6 +258,29 @@ async function readBodyBytes(
   const text = decodeUtf8(bytes);
   if (text === null) throw badRequest('The request body is not valid UTF-8 text.');
   return { bytes, text };
+}
+
+/**
+ * The body as a Node stream, for a parser that reads it as it arrives (a catalogue CSV), held to
+ * `limit` bytes: a declared length above it is a 413 at once; a longer chunked body fails the
+ * stream with the same 413 when it passes the cap (the rest is never read).
+ */
+export function cappedBodyStream(request: Request, limit: number): Readable {
+  if ((declaredLength(request.headers.get('content-length')) ?? 0) > limit)
+    throw new AppError('payload_too_large', bodyTooLargeMessage(limit));
+  const body = request.body;
+  return Readable.from(
+    (async function* () {
+      if (!body) return;
+      let total = 0;
+      for await (const chunk of body) {
+        total += chunk.byteLength;
+        if (total > limit) throw new AppError('payload_too_large', bodyTooLargeMessage(limit));
+        yield Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength);
+      }
+    })(),
+    { objectMode: false },
+  );
 }
 
 /**

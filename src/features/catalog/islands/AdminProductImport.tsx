@@ -60,7 +60,7 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
     setReport(null);
     setProgress({ done: 0, total: 0 });
     try {
-      await streamImport(await file.text(), updateStock, { onProgress: setProgress, onReport: setReport });
+      await streamImport(file, updateStock, { onProgress: setProgress, onReport: setReport });
       onDone();
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'The import failed.');

@@ -1,5 +1,6 @@
 /**
- * The browser's side of the catalogue import: posts the CSV to /api/admin/products/import and
+ * The browser's side of the catalogue import: posts the CSV file as it is (text/csv, streamed by
+ * the browser, never read into the page) to /api/admin/products/import and
  * reads its NDJSON answer line by line, handing on progress and the summary as they arrive.
  */
 import { ApiError } from '#lib/http/api-client.ts';
@@ -25,11 +26,11 @@ export interface ImportListener {
  * progress line and the summary. Throws an Error whose message is for people when the session is
  * gone, the server refuses the file (too large, too many rows, a bad header) or the import fails.
  */
-export async function streamImport(csv: string, updateStock: boolean, listener: ImportListener): Promise<void> {
-  const res = await fetch('/api/admin/products/import', {
+export async function streamImport(csv: Blob, updateStock: boolean, listener: ImportListener): Promise<void> {
+  const res = await fetch(`/api/admin/products/import?update_stock=${updateStock}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-    body: JSON.stringify({ csv, update_stock: updateStock }),
+    headers: { 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+    body: csv,
   });
   if (res.status === 401) throw new Error(adminFailure(new ApiError('', 401)));
   if (!res.ok || !res.body) {

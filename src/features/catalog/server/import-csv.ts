@@ -421,9 +421,10 @@ export async function readRows(
   options: ReadOptions = {},
 ): Promise<{ rows: ImportRow[]; skipped: SkippedRow[]; columns: OptionalColumn[] }> {
   const source = typeof input === 'string' ? Readable.from(chunks(input)) : input;
-  const parser = source.pipe(
-    parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }),
-  );
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true });
+  // A failing source (a body past its cap, a client gone) fails the read with its own error.
+  source.on('error', (err) => parser.destroy(err));
+  source.pipe(parser);
   const rows: ImportRow[] = [];
   const skipped: SkippedRow[] = [];
   const firstLineOfSku = new Map<string, number>();
@@ -491,8 +492,9 @@ export async function readRows(
       rows.push(row);
     }
   } finally {
-    // A refused file stops the parser; the rest of the input is not read.
+    // A refused file stops the parser and its source; the rest of the input is not read.
     parser.destroy();
+    source.destroy();
   }
   if (!header) throw new ImportFileError('empty', 'The CSV file is empty: expected a header line and rows.');
   return { rows, skipped, columns };

@@ -6,7 +6,7 @@
 
 import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb } from '#lib/db/index.ts';
-import { AppError, badRequest, cappedBodyStream, notFound } from '#lib/http/envelope.ts';
+import { AppError, badRequest, notFound, readBodyBytesCapped } from '#lib/http/envelope.ts';
 import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
 import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
 import { searchProductIds } from './admin-search.ts';
@@ -47,7 +47,7 @@ import {
   productJson,
   subcategoryJson,
 } from './server/catalog-json.ts';
-import { applyImport, IMPORT_BATCH_ROWS, importSummary } from './server/import.ts';
+import { csvPieces, IMPORT_BATCH_ROWS, importCatalogCsv, importSummary } from './server/import.ts';
 import { ImportFileError, readRows } from './server/import-csv.ts';
 import { exportProductsAsStaff } from './server/product-export.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
@@ -206,19 +206,19 @@ export const exportProductsEndpoint = implementFile(exportProductsRoute, async (
 });
 
 /**
- * The back office's import: reads and checks the whole file first (413 above MAX_IMPORT_ROWS
- * rows, 422 for a bad header: nothing written, no stream started), then streams progress lines
- * while the rows are written in batches that yield to the event loop, then the summary.
+ * The back office's import: reads the file (20 MB at most) and checks its header and row count
+ * first (413 above MAX_IMPORT_ROWS rows, 422 for a bad header: nothing written, no stream
+ * started), then streams progress lines while the rows are read again and written in batches
+ * that yield to the event loop, then the summary.
  */
 export const importProductsEndpoint = implementStream(importProductsRoute, async ({ ctx, query, actor }) => {
   if (!/^text\/csv\s*(?:;|$)/i.test(ctx.request.headers.get('content-type') ?? ''))
     throw badRequest('Send the CSV file itself as the request body, with Content-Type: text/csv.');
   const db = await getDb();
-  const options = { actor, updateStock: query.update_stock, batchRows: IMPORT_BATCH_ROWS };
-  let file: Awaited<ReturnType<typeof readRows>>;
+  const bytes = await readBodyBytesCapped(ctx.request, MAX_IMPORT_BYTES);
+  let total: number;
   try {
-    const body = cappedBodyStream(ctx.request, MAX_IMPORT_BYTES);
-    file = await readRows(body, { ...options, maxRows: MAX_IMPORT_ROWS });
+    ({ records: total } = await readRows(csvPieces(bytes), { maxRows: MAX_IMPORT_ROWS, countOnly: true }));
   } catch (err) {
     if (err instanceof ImportFileError)
       throw new AppError(err.kind === 'too_many_rows' ? 'payload_too_large' : 'unprocessable', err.message);
@@ -232,9 +232,12 @@ export const importProductsEndpoint = implementStream(importProductsRoute, async
     queue.push(line);
     wake?.();
   };
-  const run = applyImport(db, file, {
-    ...options,
-    onProgress: (done, total) => push({ progress: { done, total } }),
+  const run = importCatalogCsv(db, csvPieces(bytes), {
+    actor,
+    updateStock: query.update_stock,
+    batchRows: IMPORT_BATCH_ROWS,
+    total,
+    onProgress: (done, all) => push({ progress: { done, total: all } }),
   })
     .then((report) => {
       markCatalogChanged(db);

@@ -76,10 +76,22 @@ export class ImportFileError extends Error {
 
 /** How readRows reads a file. */
 export interface ReadOptions {
-  /** Most data rows taken; a file with more is refused before any row is returned. */
+  /** Most data rows taken; a file with more is refused (ImportFileError `too_many_rows`). */
   maxRows?: number;
   /** Read the `stock` column (else it is ignored, whatever it holds). */
   updateStock?: boolean;
+}
+
+/** How readRows hands its rows on. */
+interface ReadHandling {
+  /** Check the header and count the data rows only (no row is validated or kept). */
+  countOnly?: boolean;
+  /**
+   * Hand the valid rows on in batches of `batchRows` as they are read, instead of keeping them
+   * all (readRows then returns no rows): the caller writes each before the next is read.
+   */
+  onBatch?: (rows: ImportRow[], columns: readonly OptionalColumn[]) => Promise<void>;
+  batchRows?: number;
 }
 
 /** Rows parsed between two yields to the event loop. */
@@ -412,14 +424,15 @@ function* chunks(text: string): Generator<string> {
 }
 
 /**
- * Reads and validates the CSV; returns the valid rows in file order, the skipped ones, and the
- * optional columns the file has. Throws ImportFileError (nothing read is kept) for a header that
- * lacks a column, an empty file, or more data rows than `options.maxRows`.
+ * Reads and validates the CSV; returns the valid rows in file order (or hands them to
+ * `options.onBatch`), the skipped ones, the optional columns the file has and how many data rows
+ * it holds. Throws ImportFileError for a header that lacks a column, an empty file, or more data
+ * rows than `options.maxRows`.
  */
 export async function readRows(
   input: string | Readable,
-  options: ReadOptions = {},
-): Promise<{ rows: ImportRow[]; skipped: SkippedRow[]; columns: OptionalColumn[] }> {
+  options: ReadOptions & ReadHandling = {},
+): Promise<{ rows: ImportRow[]; skipped: SkippedRow[]; columns: OptionalColumn[]; records: number }> {
   const source = typeof input === 'string' ? Readable.from(chunks(input)) : input;
   const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true });
   // A failing source (a body past its cap, a client gone) fails the read with its own error.
@@ -461,6 +474,7 @@ export async function readRows(
           `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows; split it, or import it with npm run catalog:import.`,
         );
       if (records % ROWS_PER_TURN === 0) await nextTurn();
+      if (options.countOnly) continue;
       if (record.length !== header.size) {
         skipped.push({ line, reason: `${record.length} columns instead of ${header.size}` });
         continue;
@@ -490,12 +504,15 @@ export async function readRows(
       }
       firstLineOfSku.set(row.sku, line);
       rows.push(row);
+      if (options.onBatch && rows.length >= (options.batchRows ?? ROWS_PER_TURN))
+        await options.onBatch(rows.splice(0), columns);
     }
+    if (options.onBatch && rows.length) await options.onBatch(rows.splice(0), columns);
   } finally {
     // A refused file stops the parser and its source; the rest of the input is not read.
     parser.destroy();
     source.destroy();
   }
   if (!header) throw new ImportFileError('empty', 'The CSV file is empty: expected a header line and rows.');
-  return { rows, skipped, columns };
+  return { rows, skipped, columns, records };
 }

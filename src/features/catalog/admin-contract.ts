@@ -156,23 +156,36 @@ export const exportProductsRoute = defineAdminRoute({
   produces: 'text/csv',
 });
 
-/** Largest catalogue CSV the browser import takes, in bytes (20 MB). */
+/** Largest catalogue CSV the back office's import takes, in bytes of request (20 MB). */
 export const MAX_IMPORT_BYTES = 20 * 1024 * 1024;
+/** Most data rows the back office's import takes (the command line's has no cap). */
+export const MAX_IMPORT_ROWS = 50_000;
+/** Most refused rows the import's summary lists (it counts them all). */
+export const MAX_IMPORT_ERRORS = 50;
 
-/** One line of the import's stream: progress, then the report. */
+/** The import's summary: what it did, and the first refused rows with their line and reason. */
 export const importReportSchema = z.object({
-  inserted: z.number().int(),
+  /** Products added. */
+  created: z.number().int(),
+  /** Products whose fields the file changed. */
   updated: z.number().int(),
+  /** Rows that already matched their product. */
   unchanged: z.number().int(),
-  skipped: z.array(z.object({ line: z.number().int(), column: z.string().optional(), reason: z.string() })),
-  rows: z.array(
-    z.object({
-      line: z.number().int(),
-      sku: z.string(),
-      name: z.string(),
-      outcome: z.enum(['added', 'changed', 'unchanged']),
-    }),
-  ),
+  /** Rows refused (bad cells, repeated SKU, wrong column count); `errors` lists the first of them. */
+  skipped: z.number().int(),
+  /** Whether the file's `stock` column was written (the "Update stock from the file" box). */
+  stock_updated: z.boolean(),
+  /** The first MAX_IMPORT_ERRORS refused rows, in line order. */
+  errors: z
+    .array(
+      z.object({
+        /** The row's (first) line in the file, the header being line 1. */
+        line: z.number().int(),
+        column: z.string().optional(),
+        message: z.string(),
+      }),
+    )
+    .max(MAX_IMPORT_ERRORS),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -182,11 +195,16 @@ export const importProductsRoute = defineAdminRoute({
   path: '/api/admin/products/import',
   summary: 'Import a catalogue CSV (same importer as npm run catalog:import), streaming progress',
   description:
-    'Answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written, then `{"success":true,"data":{report}}` (added, changed, refused rows with their line and reason) or `{"success":false,"message":…}`. A bad header writes nothing. Body up to 20 MB.',
+    'The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
   permission: 'products.manage',
   maxBodyBytes: MAX_IMPORT_BYTES,
-  body: z.object({
-    csv: z.string({ error: 'Choose a CSV file.' }).min(1, 'The file is empty.'),
+  consumes: 'text/csv',
+  query: z.object({
+    /** `true`: write the file's `stock` column (else it is ignored). */
+    update_stock: z
+      .enum(['true', 'false'], { error: 'update_stock must be true or false.' })
+      .default('false')
+      .transform((v) => v === 'true'),
   }),
   response: importReportSchema,
   produces: 'application/x-ndjson',

@@ -62,7 +62,7 @@ export const MAX_PRODUCT_IMAGES = 10;
  * An image: an absolute http(s) URL, or a path on the media host ("products/tomato.webp",
  * "/media/x.svg"): no "..", no scheme, no spaces.
  */
-const imagePath = z
+export const imagePath = z
   .string()
   .trim()
   .min(1, 'An image path cannot be empty.')

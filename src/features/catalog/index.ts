@@ -13,7 +13,8 @@ export {
 export { onSale, summaryColumns, toSummary } from './server/catalog.ts';
 export { productJson, searchResultJson } from './server/catalog-json.ts';
 export { loadHome } from './server/home-page.ts';
-export { type ImportResult, importCatalogCsv } from './server/import.ts';
+export { csvPieces, IMPORT_BATCH_ROWS, type ImportResult, importCatalogCsv } from './server/import.ts';
+export { readRows } from './server/import-csv.ts';
 export {
   applyOutcome,
   type CategoriesData,
@@ -27,7 +28,7 @@ export {
 } from './server/listing-pages.ts';
 export { listCategories } from './server/navigation.ts';
 export { listingTags, productPageTags } from './server/page-tags.ts';
-export { exportProductsCsv } from './server/product-export.ts';
+export { EXPORT_COLUMNS, exportProductsCsv } from './server/product-export.ts';
 export { loadProductPage } from './server/product-page.ts';
 export {
   type CatalogSnapshot,

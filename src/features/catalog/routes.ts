@@ -6,7 +6,7 @@
 
 import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb } from '#lib/db/index.ts';
-import { AppError, notFound } from '#lib/http/envelope.ts';
+import { AppError, badRequest, notFound, readBodyBytesCapped } from '#lib/http/envelope.ts';
 import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
 import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
 import { searchProductIds } from './admin-search.ts';
@@ -20,9 +20,10 @@ import {
   exportProductsRoute,
   homeRoute,
   importProductsRoute,
-  importReportSchema,
   listCategoriesRoute,
   listWishlistRoute,
+  MAX_IMPORT_BYTES,
+  MAX_IMPORT_ROWS,
   productDetailsRoute,
   restoreAdminProductRoute,
   subcategoryProductsRoute,
@@ -54,7 +55,8 @@ import {
   productJson,
   subcategoryJson,
 } from './server/catalog-json.ts';
-import { importCatalogCsv } from './server/import.ts';
+import { csvPieces, IMPORT_BATCH_ROWS, importCatalogCsv, importSummary } from './server/import.ts';
+import { ImportFileError, readRows } from './server/import-csv.ts';
 import { listBanners, listCategories } from './server/navigation.ts';
 import { exportProductsAsStaff } from './server/product-export.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
@@ -236,9 +238,26 @@ export const exportProductsEndpoint = implementFile(exportProductsRoute, async (
   };
 });
 
-export const importProductsEndpoint = implementStream(importProductsRoute, async ({ body, actor }) => {
+/**
+ * The back office's import: reads the file (20 MB at most) and checks its header and row count
+ * first (413 above MAX_IMPORT_ROWS rows, 422 for a bad header: nothing written, no stream
+ * started), then streams progress lines while the rows are read again and written in batches
+ * that yield to the event loop, then the summary.
+ */
+export const importProductsEndpoint = implementStream(importProductsRoute, async ({ ctx, query, actor }) => {
+  if (!/^text\/csv\s*(?:;|$)/i.test(ctx.request.headers.get('content-type') ?? ''))
+    throw badRequest('Send the CSV file itself as the request body, with Content-Type: text/csv.');
   const db = await getDb();
-  // Progress lines as the importer reports them, then the report (or the failure) as the last line.
+  const bytes = await readBodyBytesCapped(ctx.request, MAX_IMPORT_BYTES);
+  let total: number;
+  try {
+    ({ records: total } = await readRows(csvPieces(bytes), { maxRows: MAX_IMPORT_ROWS, countOnly: true }));
+  } catch (err) {
+    if (err instanceof ImportFileError)
+      throw new AppError(err.kind === 'too_many_rows' ? 'payload_too_large' : 'unprocessable', err.message);
+    throw err;
+  }
+  // Progress lines as the importer reports them, then the summary (or the failure) as the last line.
   const queue: unknown[] = [];
   let wake: (() => void) | undefined;
   let finished = false;
@@ -246,13 +265,16 @@ export const importProductsEndpoint = implementStream(importProductsRoute, async
     queue.push(line);
     wake?.();
   };
-  const run = importCatalogCsv(db, body.csv, {
+  const run = importCatalogCsv(db, csvPieces(bytes), {
     actor,
-    onProgress: (done, total) => push({ progress: { done, total } }),
+    updateStock: query.update_stock,
+    batchRows: IMPORT_BATCH_ROWS,
+    total,
+    onProgress: (done, all) => push({ progress: { done, total: all } }),
   })
     .then((report) => {
       markCatalogChanged(db);
-      push({ success: true, message: 'Import finished.', data: importReportSchema.parse(report) });
+      push({ success: true, message: 'Import finished.', data: importSummary(report, query.update_stock) });
     })
     .catch((err: unknown) => push({ error: err }))
     .finally(() => {

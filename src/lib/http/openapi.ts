@@ -97,7 +97,9 @@ export function openApiDocument(
               },
             },
           }
-        : {};
+        : route.consumes
+          ? { requestBody: { required: true, content: { [route.consumes]: { schema: { type: 'string' } } } } }
+          : {};
     pathItem[method] = {
       summary: route.summary,
       ...(route.description ? { description: route.description } : {}),

@@ -1,59 +1,51 @@
 /**
- * The back office's CSV import: a file, a progress bar while the server writes the rows, then
- * the report (added, changed and refused rows with their line and reason).
+ * The back office's CSV import: a file and the "Update stock from the file" choice, a progress bar
+ * while the server writes the rows, then the summary (created, updated, unchanged, skipped) with
+ * the first refused rows, their line and reason.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
 import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
-import type { ImportReport } from '../contract.ts';
+import { type ImportReport, MAX_IMPORT_ROWS } from '../contract.ts';
 import { streamImport } from './product-import-stream.ts';
 
-/** The import's rows that were added, changed or refused, in line order. */
-function ImportReportTable({ report }: { report: ImportReport }) {
-  const shown = report.rows.filter((r) => r.outcome !== 'unchanged');
+/** The refused rows the summary lists, in line order. */
+function ImportErrorsTable({ report }: { report: ImportReport }) {
   return (
-    <ScrollRegion label="Import report" className="mt-2 max-h-80 overflow-y-auto rounded border border-slate-200">
+    <ScrollRegion label="Refused rows" className="mt-2 max-h-80 overflow-y-auto rounded border border-slate-200">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">What the import did, row by row</caption>
+        <caption className="sr-only">Refused rows, with their line and reason</caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
             <th scope="col" className="px-2 py-1">
               Line
             </th>
             <th scope="col" className="px-2 py-1">
-              What
+              Column
             </th>
             <th scope="col" className="px-2 py-1">
-              Product or reason
+              Reason
             </th>
           </tr>
         </thead>
         <tbody>
-          {[
-            ...shown.map((r) => ({
-              line: r.line,
-              what: r.outcome === 'added' ? 'Added' : 'Changed',
-              text: `${r.sku} ${r.name}`,
-            })),
-            ...report.skipped.map((s) => ({ line: s.line, what: 'Refused', text: s.reason })),
-          ]
-            .sort((a, b) => a.line - b.line)
-            .map((r) => (
-              <tr key={`${r.line}-${r.what}`} className="border-t border-slate-200">
-                <td className="px-2 py-1">{r.line}</td>
-                <td className={`px-2 py-1 ${r.what === 'Refused' ? 'text-red-700' : ''}`}>{r.what}</td>
-                <td className="px-2 py-1">{r.text}</td>
-              </tr>
-            ))}
+          {report.errors.map((e) => (
+            <tr key={e.line} className="border-t border-slate-200">
+              <td className="px-2 py-1">{e.line}</td>
+              <td className="px-2 py-1">{e.column ?? ''}</td>
+              <td className="px-2 py-1 text-red-700">{e.message}</td>
+            </tr>
+          ))}
         </tbody>
       </table>
     </ScrollRegion>
   );
 }
 
-/** The CSV import: a file, a progress bar while the server writes, then the report. */
+/** The CSV import: a file, a progress bar while the server writes, then the summary. */
 export default function AdminProductImport({ onDone }: { onDone: () => void }) {
   const [file, setFile] = useState<File | null>(null);
+  const [updateStock, setUpdateStock] = useState(false);
   const [progress, setProgress] = useState<{ done: number; total: number } | null>(null);
   const [report, setReport] = useState<ImportReport | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -68,7 +60,7 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
     setReport(null);
     setProgress({ done: 0, total: 0 });
     try {
-      await streamImport(await file.text(), { onProgress: setProgress, onReport: setReport });
+      await streamImport(file, updateStock, { onProgress: setProgress, onReport: setReport });
       onDone();
     } catch (err) {
       setError(err instanceof Error && err.message ? err.message : 'The import failed.');
@@ -77,7 +69,6 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
     }
   }
 
-  const shown = report?.rows.filter((r) => r.outcome !== 'unchanged') ?? [];
   return (
     <section aria-labelledby={`${id}-h`} className="rounded-lg border border-slate-200 bg-white p-4">
       <h2 id={`${id}-h`} className="text-lg font-semibold text-slate-900">
@@ -85,7 +76,8 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         The same importer as <code>npm run catalog:import</code>: new SKUs are added, changed rows updated, bad rows
-        refused with the reason. An exported file comes back unchanged.
+        refused with the reason. An exported file comes back unchanged. Up to {MAX_IMPORT_ROWS.toLocaleString('en-IN')}{' '}
+        rows and 20 MB here; a larger file goes through <code>npm run catalog:import</code>.
       </p>
       <form noValidate onSubmit={run} className="mt-3 flex flex-wrap items-end gap-3">
         <label className="text-sm text-slate-800" htmlFor={`${id}-file`}>
@@ -98,6 +90,22 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
             onChange={(e) => setFile(e.target.files?.[0] ?? null)}
           />
         </label>
+        <div className="flex items-start gap-2 text-sm text-slate-800">
+          <input
+            id={`${id}-stock`}
+            type="checkbox"
+            className="mt-1 h-4 w-4"
+            checked={updateStock}
+            aria-describedby={`${id}-stock-hint`}
+            onChange={(e) => setUpdateStock(e.target.checked)}
+          />
+          <div>
+            <label htmlFor={`${id}-stock`}>Update stock from the file</label>
+            <p id={`${id}-stock-hint`} className="text-xs text-slate-600">
+              Off: the file's stock column is ignored and stock stays as it is.
+            </p>
+          </div>
+        </div>
         <button type="submit" className={`${buttonPrimary} h-10 px-4`} disabled={busy}>
           Import
         </button>
@@ -121,10 +129,19 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
       {report && (
         <div className="mt-3" role="status">
           <p className="font-medium text-slate-900">
-            {report.inserted} added, {report.updated} changed, {report.unchanged} unchanged, {report.skipped.length}{' '}
-            refused.
+            {report.created} created, {report.updated} updated, {report.unchanged} unchanged, {report.skipped} skipped.
+            {report.stock_updated ? ' Stock was taken from the file.' : ' Stock was left as it was.'}
           </p>
-          {(shown.length > 0 || report.skipped.length > 0) && <ImportReportTable report={report} />}
+          {report.errors.length > 0 && (
+            <>
+              {report.skipped > report.errors.length && (
+                <p className="mt-1 text-sm text-slate-700">
+                  The first {report.errors.length} of {report.skipped} skipped rows:
+                </p>
+              )}
+              <ImportErrorsTable report={report} />
+            </>
+          )}
         </div>
       )}
     </section>

@@ -1,6 +1,7 @@
 /**
- * The browser's side of the catalogue import: posts the CSV to /api/admin/products/import and
- * reads its NDJSON answer line by line, handing on progress and the report as they arrive.
+ * The browser's side of the catalogue import: posts the CSV file as it is (text/csv, streamed by
+ * the browser, never read into the page) to /api/admin/products/import and
+ * reads its NDJSON answer line by line, handing on progress and the summary as they arrive.
  */
 import { ApiError } from '#lib/http/api-client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
@@ -21,14 +22,15 @@ export interface ImportListener {
 }
 
 /**
- * Imports `csv`, calling `listener` for each progress line and the report. Throws an Error whose
- * message is for people when the session is gone, the server refuses the file or the import fails.
+ * Imports `csv` (writing its `stock` column only when `updateStock`), calling `listener` for each
+ * progress line and the summary. Throws an Error whose message is for people when the session is
+ * gone, the server refuses the file (too large, too many rows, a bad header) or the import fails.
  */
-export async function streamImport(csv: string, listener: ImportListener): Promise<void> {
-  const res = await fetch('/api/admin/products/import', {
+export async function streamImport(csv: Blob, updateStock: boolean, listener: ImportListener): Promise<void> {
+  const res = await fetch(`/api/admin/products/import?update_stock=${updateStock}`, {
     method: 'POST',
-    headers: { 'content-type': 'application/json', accept: 'application/x-ndjson' },
-    body: JSON.stringify({ csv }),
+    headers: { 'content-type': 'text/csv', accept: 'application/x-ndjson' },
+    body: csv,
   });
   if (res.status === 401) throw new Error(adminFailure(new ApiError('', 401)));
   if (!res.ok || !res.body) {

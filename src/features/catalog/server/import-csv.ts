@@ -10,16 +10,25 @@
  *   else parsed from the name when it plainly ends with one ("… 500 g", "… (1 kg)"), else null.
  * - An optional `sku` column names the product a row is for (the shop's export writes it); a row
  *   with a SKU needs no `index`, one without takes the SKU `BB-{index}`.
+ * - The shop's export writes the other fields too, each an optional column (OPTIONAL_COLUMNS):
+ *   slug, is_active, archived, tax_percent, hsn_code, description, additional_information,
+ *   highlights and images (one per line of the cell). A column the file lacks leaves the field
+ *   as it is; see `OptionalColumn` for what an empty cell means. `stock` is read only when the
+ *   caller opts in (`updateStock`), so a file never changes stock by accident.
+ * - A cell the shop's CSV writer kept from running as a formula (a leading `'` before `=`, `+`,
+ *   `-`, `@`, a tab or a carriage return) is read without that apostrophe (src/lib/csv.ts).
  * - Bad rows (empty name or category, a price that is not a non-negative number, a sale price
  *   above the market price, a missing or repeated index, a wrong column count) are skipped and
  *   reported with their CSV line number; every other row is kept, in file order.
  */
 import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { parse } from 'csv-parse';
 import { z } from 'zod';
+import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
-import { PACK_UNITS } from '../admin-rules.ts';
+import { imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [
@@ -33,6 +42,62 @@ export const IMPORT_COLUMNS = [
   'type',
   'rating',
 ] as const;
+
+/**
+ * The optional columns the importer writes when the file has them. An empty cell clears a
+ * field that may be empty (hsn_code, description, additional_information, highlights, images)
+ * and keeps the product's value of one that may not (is_active, archived, tax_percent, stock;
+ * a new product then gets true, not archived, 0 % and DEFAULT_IMPORT_STOCK).
+ */
+export const OPTIONAL_COLUMNS = [
+  'slug',
+  'is_active',
+  'archived',
+  'tax_percent',
+  'hsn_code',
+  'description',
+  'additional_information',
+  'highlights',
+  'images',
+  'stock',
+] as const;
+export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
+
+/** Why a whole file is refused (nothing is written): a missing column, no header, too many rows. */
+export class ImportFileError extends Error {
+  readonly kind: 'bad_header' | 'empty' | 'too_many_rows';
+
+  constructor(kind: ImportFileError['kind'], message: string) {
+    super(message);
+    this.name = 'ImportFileError';
+    this.kind = kind;
+  }
+}
+
+/** How readRows reads a file. */
+export interface ReadOptions {
+  /** Most data rows taken; a file with more is refused (ImportFileError `too_many_rows`). */
+  maxRows?: number;
+  /** Read the `stock` column (else it is ignored, whatever it holds). */
+  updateStock?: boolean;
+}
+
+/** How readRows hands its rows on. */
+interface ReadHandling {
+  /** Check the header and count the data rows only (no row is validated or kept). */
+  countOnly?: boolean;
+  /**
+   * Hand the valid rows on in batches of `batchRows` as they are read, instead of keeping them
+   * all (readRows then returns no rows): the caller writes each before the next is read.
+   */
+  onBatch?: (rows: ImportRow[], columns: readonly OptionalColumn[]) => Promise<void>;
+  batchRows?: number;
+}
+
+/** Rows parsed between two yields to the event loop. */
+const ROWS_PER_TURN = 250;
+/** Characters handed to the parser at a time. */
+const CHUNK_CHARS = 64 * 1024;
 
 /** A skipped row: its (first) line in the file, the column at fault when one is, and why. */
 export interface SkippedRow {
@@ -57,6 +122,16 @@ export interface ImportRow {
   weight_unit: string | null;
   mrp_paise: number;
   price_paise: number;
+  /** The optional columns' values; absent when the file lacks the column (see OPTIONAL_COLUMNS). */
+  tax_percent?: number | null;
+  hsn_code?: string | null;
+  description?: string | null;
+  additional_information?: string | null;
+  highlights?: string[];
+  images?: string[];
+  is_active?: boolean | null;
+  archived?: boolean | null;
+  stock?: number | null;
 }
 
 const UNIT_ALIASES: Record<string, string> = {
@@ -163,7 +238,7 @@ const skuCell = cellText
 type RowProblem = { column?: string; reason: string };
 
 /** The optional columns a row may have: `undefined` when the file has no such column. */
-type OptionalCell = (column: 'sku' | 'weight' | 'weight_unit') => string | undefined;
+type OptionalCell = (column: 'sku' | 'weight' | 'weight_unit' | OptionalColumn) => string | undefined;
 
 /**
  * The pack size a row gives in its own `weight` and `weight_unit` cells (both empty: the name's,
@@ -187,10 +262,107 @@ function packSizeCells(
   return { weight: Number(w), unit };
 }
 
+/** Longest description or additional information, in characters (the product form's limit). */
+const MAX_LONG_TEXT = 5000;
+/** Longest highlight, and most highlights and images a product has (the product form's limits). */
+const MAX_HIGHLIGHT = 200;
+const MAX_HIGHLIGHTS = 20;
+const MAX_IMAGES = 10;
+
+const TRUE_WORDS = new Set(['true', 'yes', '1']);
+const FALSE_WORDS = new Set(['false', 'no', '0']);
+
+/** A yes/no cell: true, false, or null when empty (keep); a problem for anything else. */
+function flagCell(column: string, text: string): boolean | null | RowProblem {
+  const t = text.trim().toLowerCase();
+  if (!t) return null;
+  if (TRUE_WORDS.has(t)) return true;
+  if (FALSE_WORDS.has(t)) return false;
+  return { column, reason: `bad ${column} ${quote(text)} (true or false)` };
+}
+
+/** Multi-line text: CRLF read as LF, trimmed; null when empty. */
+function longTextCell(column: string, text: string): string | null | RowProblem {
+  if (hasDisallowedChars(text) || text.includes('\uFFFD')) return { column, reason: `${column} ${NOT_ALLOWED}` };
+  const t = text.replace(/\r\n?/g, '\n').trim();
+  if (t.length > MAX_LONG_TEXT) return { column, reason: `${column} longer than ${MAX_LONG_TEXT} characters` };
+  return t || null;
+}
+
+/**
+ * The optional columns' values of one record (OPTIONAL_COLUMNS), for the columns the file has;
+ * `stock` only when `updateStock`. Returns the fields or the first problem.
+ */
+function optionalFields(
+  optional: OptionalCell,
+  updateStock: boolean,
+): Partial<Pick<ImportRow, OptionalColumn & keyof ImportRow>> | RowProblem {
+  const out: Partial<ImportRow> = {};
+  const cell = (column: OptionalColumn) => optional(column);
+  for (const column of ['is_active', 'archived'] as const) {
+    const text = cell(column);
+    if (text === undefined) continue;
+    const flag = flagCell(column, text);
+    if (flag !== null && typeof flag === 'object') return flag;
+    out[column] = flag;
+  }
+  const tax = cell('tax_percent')?.trim();
+  if (tax !== undefined) {
+    if (tax && !(/^\d{1,2}(?:\.\d{1,2})?$/.test(tax) && Number(tax) <= 40))
+      return { column: 'tax_percent', reason: `bad tax_percent ${quote(tax)} (a GST rate from 0 to 40)` };
+    out.tax_percent = tax ? Number(tax) : null;
+  }
+  const hsn = cell('hsn_code')?.trim();
+  if (hsn !== undefined) {
+    if (hsn && !/^\d{4,8}$/.test(hsn))
+      return { column: 'hsn_code', reason: `bad hsn_code ${quote(hsn)} (4 to 8 digits)` };
+    out.hsn_code = hsn || null;
+  }
+  for (const column of ['description', 'additional_information'] as const) {
+    const text = cell(column);
+    if (text === undefined) continue;
+    const value = longTextCell(column, text);
+    if (value !== null && typeof value === 'object') return value;
+    out[column] = value;
+  }
+  const highlights = cell('highlights');
+  if (highlights !== undefined) {
+    if (hasDisallowedChars(highlights)) return { column: 'highlights', reason: `highlights ${NOT_ALLOWED}` };
+    const list = highlights
+      .split(/\r\n|\r|\n/)
+      .map(clean)
+      .filter(Boolean);
+    if (list.length > MAX_HIGHLIGHTS) return { column: 'highlights', reason: `more than ${MAX_HIGHLIGHTS} highlights` };
+    const long = list.find((h) => h.length > MAX_HIGHLIGHT);
+    if (long)
+      return { column: 'highlights', reason: `highlight ${quote(long)} longer than ${MAX_HIGHLIGHT} characters` };
+    out.highlights = list;
+  }
+  const images = cell('images');
+  if (images !== undefined) {
+    const list = images.split(/\s+/).filter(Boolean);
+    if (list.length > MAX_IMAGES) return { column: 'images', reason: `more than ${MAX_IMAGES} images` };
+    const bad = list.find((image) => !imagePath.safeParse(image).success);
+    if (bad !== undefined) return { column: 'images', reason: `bad image ${quote(bad)} (an http(s) URL or a path)` };
+    out.images = list;
+  }
+  const stock = updateStock ? cell('stock')?.trim() : undefined;
+  if (stock !== undefined) {
+    if (stock && !(/^\d{1,7}$/.test(stock) && Number(stock) <= MAX_STOCK))
+      return { column: 'stock', reason: `bad stock ${quote(stock)} (a whole number from 0 to ${MAX_STOCK})` };
+    out.stock = stock ? Number(stock) : null;
+  }
+  return out;
+}
+
+/** A slug cell: lower-case letters and digits joined by dashes, up to 200; empty: from the name. */
+const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
+
 /** Validates one record; returns the row or the column and reason it is skipped. */
 function toRow(
   get: (column: (typeof IMPORT_COLUMNS)[number]) => string,
   optional: OptionalCell,
+  updateStock: boolean,
 ): Omit<ImportRow, 'line'> | RowProblem {
   const sku = skuCell.safeParse(optional('sku') ?? '');
   if (!sku.success) return { column: 'sku', reason: sku.error.issues[0]!.message };
@@ -224,10 +396,15 @@ function toRow(
       : packSizeCells(name, weightText, unitText);
   if ('reason' in pack) return pack;
   const { weight, unit } = pack;
+  const slugText = optional('slug')?.trim() ?? '';
+  if (slugText && !(SLUG.test(slugText) && slugText.length <= MAX_PRODUCT_NAME))
+    return { column: 'slug', reason: `bad slug ${quote(slugText)} (lower-case letters and digits joined by dashes)` };
+  const extra = optionalFields(optional, updateStock);
+  if ('reason' in extra) return extra as RowProblem;
   return {
     sku: sku.data || `BB-${Number(cells.index)}`,
     name,
-    slug: slugify(name),
+    slug: slugText || slugify(name),
     category: cells.category,
     subcategory: cells.sub_category,
     brand: cells.brand || null,
@@ -237,64 +414,105 @@ function toRow(
     weight_unit: unit,
     mrp_paise: mrp,
     price_paise: salePaise,
+    ...extra,
   };
 }
 
-/** Reads and validates the CSV; returns the valid rows in file order and the skipped ones. */
-export async function readRows(input: string | Readable): Promise<{ rows: ImportRow[]; skipped: SkippedRow[] }> {
-  const source = typeof input === 'string' ? Readable.from([input]) : input;
-  const parser = source.pipe(
-    parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true }),
-  );
+/** `text` in pieces of CHUNK_CHARS, so the parser never holds the event loop for a whole file. */
+function* chunks(text: string): Generator<string> {
+  for (let at = 0; at < text.length; at += CHUNK_CHARS) yield text.slice(at, at + CHUNK_CHARS);
+}
+
+/**
+ * Reads and validates the CSV; returns the valid rows in file order (or hands them to
+ * `options.onBatch`), the skipped ones, the optional columns the file has and how many data rows
+ * it holds. Throws ImportFileError for a header that lacks a column, an empty file, or more data
+ * rows than `options.maxRows`.
+ */
+export async function readRows(
+  input: string | Readable,
+  options: ReadOptions & ReadHandling = {},
+): Promise<{ rows: ImportRow[]; skipped: SkippedRow[]; columns: OptionalColumn[]; records: number }> {
+  const source = typeof input === 'string' ? Readable.from(chunks(input)) : input;
+  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true });
+  // A failing source (a body past its cap, a client gone) fails the read with its own error.
+  source.on('error', (err) => parser.destroy(err));
+  source.pipe(parser);
   const rows: ImportRow[] = [];
   const skipped: SkippedRow[] = [];
   const firstLineOfSku = new Map<string, number>();
   let header: Map<string, number> | undefined;
+  let columns: OptionalColumn[] = [];
   let lineDrift = 0;
-  for await (const { record, info } of parser as AsyncIterable<{ record: string[]; info: { lines: number } }>) {
-    // csv-parse counts a CRLF inside a quoted field as two lines; undo that to report the
-    // physical line the record starts on.
-    const fields = record.join('\u0000');
-    lineDrift += fields.match(/\r\n/g)?.length ?? 0;
-    const line = info.lines - lineDrift - (fields.match(/\r\n|\n/g)?.length ?? 0);
-    if (!header) {
-      header = new Map(record.map((name, i) => [name.trim().toLowerCase(), i]));
-      const missing = IMPORT_COLUMNS.filter((c) => !header!.has(c));
-      if (missing.length)
-        throw new Error(
-          `The CSV header lacks the column(s) ${missing.join(', ')}; expected ${IMPORT_COLUMNS.join(', ')}.`,
+  let records = 0;
+  try {
+    for await (const { record: raw, info } of parser as AsyncIterable<{
+      record: string[];
+      info: { lines: number };
+    }>) {
+      // csv-parse counts a CRLF inside a quoted field as two lines; undo that to report the
+      // physical line the record starts on.
+      const fields = raw.join('\u0000');
+      lineDrift += fields.match(/\r\n/g)?.length ?? 0;
+      const line = info.lines - lineDrift - (fields.match(/\r\n|\n/g)?.length ?? 0);
+      const record = raw.map(readCsvCell);
+      if (!header) {
+        header = new Map(record.map((name, i) => [name.trim().toLowerCase(), i]));
+        const missing = IMPORT_COLUMNS.filter((c) => !header!.has(c));
+        if (missing.length)
+          throw new ImportFileError(
+            'bad_header',
+            `The CSV header lacks the column(s) ${missing.join(', ')}; expected ${IMPORT_COLUMNS.join(', ')}.`,
+          );
+        columns = OPTIONAL_COLUMNS.filter((c) => header!.has(c) && (c !== 'stock' || options.updateStock));
+        continue;
+      }
+      records++;
+      if (options.maxRows !== undefined && records > options.maxRows)
+        throw new ImportFileError(
+          'too_many_rows',
+          `The file has more than ${options.maxRows.toLocaleString('en-IN')} rows; split it, or import it with npm run catalog:import.`,
         );
-      continue;
-    }
-    if (record.length !== header.size) {
-      skipped.push({ line, reason: `${record.length} columns instead of ${header.size}` });
-      continue;
-    }
-    const skuAt = header.get('sku');
-    const parsed = toRow(
-      (column) => record[header!.get(column)!] ?? '',
-      (column) => {
-        const at = header!.get(column);
-        return at === undefined ? undefined : (record[at] ?? '');
-      },
-    );
-    if ('reason' in parsed) {
-      skipped.push({ line, ...parsed });
-      continue;
-    }
-    const row: ImportRow = { line, ...parsed };
-    const first = firstLineOfSku.get(row.sku);
-    if (first !== undefined) {
-      skipped.push(
-        row.sku.startsWith('BB-') && !(skuAt !== undefined && record[skuAt]?.trim())
-          ? { line, column: 'index', reason: `repeated index ${row.sku.slice(3)} (first on line ${first})` }
-          : { line, column: 'sku', reason: `repeated sku ${row.sku} (first on line ${first})` },
+      if (records % ROWS_PER_TURN === 0) await nextTurn();
+      if (options.countOnly) continue;
+      if (record.length !== header.size) {
+        skipped.push({ line, reason: `${record.length} columns instead of ${header.size}` });
+        continue;
+      }
+      const skuAt = header.get('sku');
+      const parsed = toRow(
+        (column) => record[header!.get(column)!] ?? '',
+        (column) => {
+          const at = header!.get(column);
+          return at === undefined ? undefined : (record[at] ?? '');
+        },
+        options.updateStock === true,
       );
-      continue;
+      if ('reason' in parsed) {
+        skipped.push({ line, ...parsed });
+        continue;
+      }
+      const row: ImportRow = { line, ...parsed };
+      const first = firstLineOfSku.get(row.sku);
+      if (first !== undefined) {
+        skipped.push(
+          row.sku.startsWith('BB-') && !(skuAt !== undefined && record[skuAt]?.trim())
+            ? { line, column: 'index', reason: `repeated index ${row.sku.slice(3)} (first on line ${first})` }
+            : { line, column: 'sku', reason: `repeated sku ${row.sku} (first on line ${first})` },
+        );
+        continue;
+      }
+      firstLineOfSku.set(row.sku, line);
+      rows.push(row);
+      if (options.onBatch && rows.length >= (options.batchRows ?? ROWS_PER_TURN))
+        await options.onBatch(rows.splice(0), columns);
     }
-    firstLineOfSku.set(row.sku, line);
-    rows.push(row);
+    if (options.onBatch && rows.length) await options.onBatch(rows.splice(0), columns);
+  } finally {
+    // A refused file stops the parser and its source; the rest of the input is not read.
+    parser.destroy();
+    source.destroy();
   }
-  if (!header) throw new Error('The CSV file is empty: expected a header line and rows.');
-  return { rows, skipped };
+  if (!header) throw new ImportFileError('empty', 'The CSV file is empty: expected a header line and rows.');
+  return { rows, skipped, columns, records };
 }

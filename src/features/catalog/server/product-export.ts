@@ -1,19 +1,25 @@
 /**
  * The back office's CSV export of the catalogue: every product, one line each, in the columns the
- * importer reads back (import-csv.ts) followed by what only the shop keeps. A staff member's
+ * importer reads back (import-csv.ts), written by the shop's one CSV writer (src/lib/csv.ts). A staff member's
  * export is written to the audit log (`product.exported`, with how many products it held).
  */
 import { asc, eq } from 'drizzle-orm';
+import { toCsv } from '#lib/csv.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 
-/** The export's columns: the importer's (import-csv.ts), then what only the shop keeps. */
+/**
+ * The export's columns: the importer's (import-csv.ts reads every one back), then `stock`, which
+ * the importer reads only when asked to (the upload form's "Update stock from the file" box, or
+ * `--stock` on the command line). Highlights and images hold one entry per line of their cell.
+ */
 export const EXPORT_COLUMNS = [
   'sku',
   'index',
   'product',
+  'slug',
   'category',
   'sub_category',
   'brand',
@@ -21,28 +27,25 @@ export const EXPORT_COLUMNS = [
   'market_price',
   'type',
   'rating',
-  'stock',
   'is_active',
+  'archived',
   'tax_percent',
   'hsn_code',
   'weight',
   'weight_unit',
+  'description',
+  'additional_information',
+  'highlights',
   'images',
+  'stock',
 ] as const;
-
-/** One CSV cell: quoted when it holds a comma, quote or line break; a leading =, +, - or @ is kept from spreadsheets' formulas. */
-function csvCell(value: unknown): string {
-  let text = value === null || value === undefined ? '' : String(value);
-  if (/^[=+\-@\t\r]/.test(text) && !/^-?\d/.test(text)) text = `'${text}`;
-  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
 
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 
 /**
- * Every product (active or not) as CSV, in SKU order, one line per product. The file goes back
- * through the importer as it is (its `sku` column names each product; the importer changes
- * names, places, brand, type, rating, pack size and prices, never stock, images or tax).
+ * Every product (active, inactive or archived) as CSV, in SKU order, one line per product. The
+ * file goes back through the importer as it is and changes nothing: every column but `stock`
+ * is read back, and `stock` only when the import opts in.
  */
 export async function exportProductsCsv(db: Database): Promise<string> {
   return (await productsCsv(db)).csv;
@@ -61,6 +64,7 @@ async function productsCsv(db: Database): Promise<{ csv: string; count: number }
     .select({
       sku: products.sku,
       name: products.name,
+      slug: products.slug,
       category: categories.name,
       subcategory: subcategories.name,
       brand: products.brand,
@@ -70,42 +74,43 @@ async function productsCsv(db: Database): Promise<{ csv: string; count: number }
       rating: products.rating,
       stock: products.stock,
       isActive: products.isActive,
+      archivedAt: products.archivedAt,
       taxPercent: products.taxPercent,
       hsnCode: products.hsnCode,
       weight: products.weight,
       weightUnit: products.weightUnit,
+      description: products.description,
+      additionalInformation: products.additionalInformation,
+      highlights: products.highlights,
       images: products.images,
     })
     .from(products)
     .innerJoin(categories, eq(categories.id, products.categoryId))
     .innerJoin(subcategories, eq(subcategories.id, products.subcategoryId))
     .orderBy(asc(products.sku));
-  const lines = [EXPORT_COLUMNS.join(',')];
-  for (const r of rows) {
-    const index = /^BB-(\d{1,12})$/.exec(r.sku)?.[1] ?? '';
-    lines.push(
-      [
-        r.sku,
-        index,
-        r.name,
-        r.category,
-        r.subcategory,
-        r.brand,
-        rupees(r.pricePaise),
-        rupees(r.mrpPaise),
-        r.type,
-        r.rating,
-        r.stock,
-        r.isActive,
-        Number(r.taxPercent),
-        r.hsnCode,
-        r.weight === null ? '' : Number(r.weight),
-        r.weightUnit,
-        (r.images ?? []).join(' '),
-      ]
-        .map(csvCell)
-        .join(','),
-    );
-  }
-  return { csv: `${lines.join('\r\n')}\r\n`, count: rows.length };
+  const lines = rows.map((r) => [
+    r.sku,
+    /^BB-(\d{1,12})$/.exec(r.sku)?.[1] ?? '',
+    r.name,
+    r.slug,
+    r.category,
+    r.subcategory,
+    r.brand,
+    rupees(r.pricePaise),
+    rupees(r.mrpPaise),
+    r.type,
+    r.rating === null ? null : Number(r.rating),
+    r.isActive,
+    r.archivedAt !== null,
+    Number(r.taxPercent),
+    r.hsnCode,
+    r.weight === null ? null : Number(r.weight),
+    r.weightUnit,
+    r.description,
+    r.additionalInformation,
+    (r.highlights ?? []).join('\n'),
+    (r.images ?? []).join('\n'),
+    r.stock,
+  ]);
+  return { csv: toCsv(EXPORT_COLUMNS, lines), count: rows.length };
 }

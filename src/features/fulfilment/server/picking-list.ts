@@ -5,9 +5,9 @@
  * audit log (`picking.exported`).
  */
 
-import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { memoPerDatabaseKeyed } from '#lib/cache/shared-cache.ts';
+import { toCsv } from '#lib/csv.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { categories, orderItems, orders, products } from '#lib/db/schema.ts';
@@ -120,24 +120,14 @@ export async function currentPickingList(db: Database, query: SlotQuery): Promis
 }
 
 /**
- * A text cell as a spreadsheet shows it: one starting with = + - @ (or a tab or carriage return)
- * gets a leading apostrophe, so a product name never runs as a formula when the file is opened.
- */
-const plainCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
-
-/**
- * The picking list as CSV (csv-stringify: RFC 4180 quoting, CRLF lines, a header row): category,
- * SKU, product, unit, quantity, orders.
+ * The picking list as CSV (the shop's one CSV writer, src/lib/csv.ts: RFC 4180 quoting, CRLF
+ * lines, a header row, text cells kept from running as formulas): category, SKU, product, unit,
+ * quantity, orders.
  */
 export function pickingCsv(list: PickingList): string {
-  return stringify(
+  return toCsv(
+    ['Category', 'SKU', 'Product', 'Unit', 'Quantity', 'Orders'],
     list.categories.flatMap((c) => c.lines.map((l) => [c.name, l.sku ?? '', l.name, l.unit ?? '', l.qty, l.orders])),
-    {
-      header: true,
-      columns: ['Category', 'SKU', 'Product', 'Unit', 'Quantity', 'Orders'],
-      record_delimiter: 'windows',
-      cast: { string: plainCell },
-    },
   );
 }
 

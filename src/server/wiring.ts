@@ -10,6 +10,7 @@
  * - An online order's settled payment confirms or releases the order (the orders feature's settlement).
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
  * - The back office's product listing ranks with the storefront's search engine.
+ * - The cart tells a line whose product left the shop by the catalog's on-sale rule.
  * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
  *   database clean-up and the summary of refused staff requests; the middleware starts them in a
  *   server process.
@@ -17,8 +18,8 @@
 import './check-config.ts';
 import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
-import { addPendingFormAdd } from '#features/cart/index.ts';
-import { registerProductSearch } from '#features/catalog/index.ts';
+import { addPendingFormAdd, registerOnSale } from '#features/cart/index.ts';
+import { onSale, registerProductSearch } from '#features/catalog/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { orderSmsJob } from '#features/notifications/index.ts';
@@ -38,6 +39,7 @@ whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefin
 onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);
 registerOrderSettlement(orderSettlement);
+registerOnSale(onSale);
 registerProductSearch(async (db, text, limit) => (await searchProducts(db, text, { limit })).map((p) => p.id));
 registerJob(paymentsJob(getPaymentGateway));
 registerJob(orderSmsJob());

@@ -2,12 +2,13 @@
  * The cart in the browser (docs/storefront-rules.md#cart) at a phone
  * and a desktop width: a guest's add waits for the login (also across a reload), the detail
  * page's "Add to Cart - total", quantities and removal on /cart and in the panels, the empty
- * states, the checkout rules, a line that vanished on the server, and the JavaScript budgets of
- * the catalogue, product and cart pages.
+ * states, the checkout rules, a line that vanished on the server, a line whose product left the
+ * shop, and the JavaScript budgets of the catalogue, product and cart pages.
  */
 
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
+import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
 import { describeScripts, recordScripts } from './script-bytes.ts';
 import {
   authDialog,
@@ -247,6 +248,62 @@ for (const viewport of [
     });
   });
 }
+
+test('a line whose product left the shop reads "No longer available"; checkout waits until it is removed', async ({
+  page,
+  browser,
+}) => {
+  // The owner adds a product of the test's own, so archiving it disturbs no other test.
+  const staffContext = await browser.newContext();
+  const staff = await staffContext.newPage();
+  await staff.goto('/admin/login');
+  await staffSignInByApi(staff, STAFF.owner.mobile, origin());
+  const other = await cheapProduct(page);
+  const model = (await (await staff.request.get(`/api/admin/products/${other.id}`)).json()).data.product;
+  const name = `Kudampuli ${Math.random().toString(36).slice(2, 8)}`;
+  const created = await staff.request.post('/api/admin/products', {
+    data: {
+      sku: `E2E-${name.toUpperCase().replace(' ', '-')}`,
+      name,
+      category_id: model.categoryId,
+      subcategory_id: model.subcategoryId,
+      mrp_paise: 9_000,
+      price_paise: 8_000,
+      stock: 20,
+      is_active: true,
+    },
+    headers: origin(),
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const id = (await created.json()).data.product.id as number;
+  try {
+    await createCustomer(page.request);
+    await addThroughApi(page, other.id, 1);
+    await addThroughApi(page, id, 2);
+    const archived = await staff.request.post(`/api/admin/products/${id}/archive`, { headers: origin() });
+    expect(archived.status(), await archived.text()).toBe(200);
+
+    await page.goto('/cart');
+    await hydrated(page, 'CartPage');
+    const row = page.getByRole('row').filter({ hasText: name });
+    await expect(row.getByText('No longer available')).toBeVisible();
+    await expect(row.getByRole('button', { name: `Increase quantity of ${name}` }).first()).toBeDisabled();
+    const proceed = page.getByRole('button', { name: 'Proceed to Checkout' });
+    await expect(proceed).toBeDisabled();
+    await expect(proceed).toHaveAccessibleDescription('Remove the items that are no longer available to check out.');
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('cart-no-longer-available.png'), fullPage: true });
+
+    await row.getByRole('button', { name: `Remove ${name}` }).click();
+    await page.getByRole('dialog', { name: 'Remove item?' }).getByRole('button', { name: 'Remove' }).click();
+    await expect(row).toHaveCount(0);
+    await expect(proceed).toBeEnabled();
+  } finally {
+    await staff.request.delete(`/api/admin/products/${id}`, { headers: origin() });
+    await staffContext.close();
+  }
+});
 
 test.describe('guests', () => {
   test.use({ viewport: { width: 1280, height: 900 } });

@@ -1,12 +1,12 @@
 /**
  * "Buy again": the products a customer has had delivered, most often bought first
  * (the number of delivered orders holding the product; a tie goes to the most recently
- * delivered), limited to what can be bought now (active and in stock). Scoped by the session's
- * customer: only their own delivered orders count. Orders still on their way, cancelled ones
- * and online orders not paid (pending_payment, payment_failed) never do.
+ * delivered), limited to what can be bought now (on sale, by the catalog's `onSale`, and in
+ * stock). Scoped by the session's customer: only their own delivered orders count. Orders still
+ * on their way, cancelled ones and online orders not paid (pending_payment, payment_failed) never do.
  */
 import { and, asc, desc, eq, gt, isNotNull, sql } from 'drizzle-orm';
-import { summaryColumns, toSummary } from '#features/catalog/index.ts';
+import { onSale, summaryColumns, toSummary } from '#features/catalog/index.ts';
 import type { ProductSummary } from '#features/catalog/rules.ts';
 import type { Database } from '#lib/db/index.ts';
 import { orderItems, orders, products } from '#lib/db/schema.ts';
@@ -41,7 +41,7 @@ export async function buyAgain(db: Database, customerId: number, limit = BUY_AGA
     .select({ ...summaryColumns, times: history.times })
     .from(history)
     .innerJoin(products, eq(products.id, history.productId))
-    .where(and(eq(products.isActive, true), gt(products.stock, 0)))
+    .where(and(onSale(), gt(products.stock, 0)))
     .orderBy(desc(history.times), desc(history.lastAt), asc(products.id))
     .limit(limit);
   return rows.map(({ times, ...row }) => ({ product: toSummary(row), timesOrdered: Number(times) }));

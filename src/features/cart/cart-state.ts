@@ -53,6 +53,7 @@ export function toCartItem(line: CartLineJson): CartItem {
     weight: line.weight,
     unit: line.unit,
     substitution: line.substitution ?? null,
+    available: line.available ?? true,
   };
 }
 

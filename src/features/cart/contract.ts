@@ -33,6 +33,8 @@ export const cartLineSchema = z.object({
   line_total: z.number(),
   /** If out of stock: replace, refund or call; null = the order's choice. */
   substitution: z.enum(SUBSTITUTIONS).nullable(),
+  /** false once the product left the shop (archived, switched off, its category hidden): checkout refuses the cart (409) until it is removed. */
+  available: z.boolean(),
 });
 
 /** The cart's totals, computed on the server with the delivery zone's fee, rupees. */

@@ -34,7 +34,15 @@ export const CART_MESSAGES = {
   /** Why checkout waits while that order's payment is unresolved. */
   checkoutWaits: (orderId: number) =>
     `You can check out once the payment for order #${orderId} is settled: it is placed, or its items come back to your cart.`,
+  /** Beside a line whose product left the shop (archived, switched off, or its category hidden) after it was added. */
+  lineUnavailable: 'No longer available',
+  /** Why checkout waits while the cart holds such a line. */
+  checkoutUnavailable: 'Remove the items that are no longer available to check out.',
 } as const;
+
+/** `Sorry, {name} is no longer available. Please remove it from your cart.` (409 at checkout or on a step up). */
+export const noLongerAvailableMessage = (name: string) =>
+  `Sorry, ${name} is no longer available. Please remove it from your cart.`;
 
 /** `Sorry, {name} is out of stock.` (409). */
 export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock.`;
@@ -79,6 +87,8 @@ export interface CartLine {
   unit: string | null;
   /** If out of stock: this line's own choice, null = the order's (substitution.ts). */
   substitution: Substitution | null;
+  /** Whether the product is still on sale; a line that is not cannot be ordered. */
+  available: boolean;
 }
 
 /** The cart's totals with the delivery zone's fee, paise; computed on the server only. */

@@ -3,8 +3,9 @@
  * of product, price, quantity stepper (minus disabled at 1 and while the line updates), line
  * subtotal and remove (with the Cancel/Remove confirmation); the Order Summary with subtotal,
  * delivery fee (the delivery zone's fee and free-delivery threshold, as the server computes it), how
- * much more buys free delivery, total, and Proceed to Checkout (disabled when empty, and while an
- * online order awaiting its payment holds earlier lines, with the reason beneath it). Empty:
+ * much more buys free delivery, total, and Proceed to Checkout (disabled when empty, while an
+ * online order awaiting its payment holds earlier lines, and while a line's product is no longer
+ * available, marked so on its line; the reason beneath it). Empty:
  * "Your Cart is Empty" / "Add some items to get started!" with Continue Shopping. Money with
  * 2 decimals.
  *
@@ -78,6 +79,9 @@ function CartPage({ initial, heldBy = null }: Props) {
   // Lines held by an online payment are not an empty cart: PaymentInDoubt shows them.
   const heldOrder = seeded ? held : heldBy;
   const isHeld = heldOrder !== null;
+  // A line whose product left the shop cannot be ordered: checkout waits until it is removed.
+  const unavailable = items.some((item) => !item.available);
+  const waitsId = heldOrder !== null ? 'checkout-waits' : unavailable ? 'checkout-unavailable' : undefined;
 
   return (
     <div className="mx-auto max-w-7xl px-4 py-6 sm:py-8">
@@ -176,6 +180,11 @@ function CartPage({ initial, heldBy = null }: Props) {
                             >
                               {item.name}
                             </a>
+                            {!item.available && (
+                              <p className="text-xs font-semibold text-red-700" data-line-unavailable>
+                                {CART_MESSAGES.lineUnavailable}
+                              </p>
+                            )}
                             {/* The pack size tells variants apart. */}
                             {packSize(item.weight, item.unit) && (
                               <p className="text-xs text-slate-600" data-pack-size>
@@ -295,8 +304,8 @@ function CartPage({ initial, heldBy = null }: Props) {
             <button
               type="button"
               onClick={checkout}
-              disabled={items.length === 0 || heldOrder !== null}
-              aria-describedby={heldOrder !== null ? 'checkout-waits' : undefined}
+              disabled={items.length === 0 || heldOrder !== null || unavailable}
+              aria-describedby={waitsId}
               className="mt-5 inline-flex h-12 w-full items-center justify-center rounded-xl bg-brand-700 font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
             >
               Proceed to Checkout
@@ -304,6 +313,11 @@ function CartPage({ initial, heldBy = null }: Props) {
             {heldOrder !== null && (
               <p id="checkout-waits" className="mt-2 text-sm text-slate-800">
                 {CART_MESSAGES.checkoutWaits(heldOrder)}
+              </p>
+            )}
+            {heldOrder === null && unavailable && (
+              <p id="checkout-unavailable" className="mt-2 text-sm text-slate-800">
+                {CART_MESSAGES.checkoutUnavailable}
               </p>
             )}
           </section>

@@ -45,6 +45,7 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
   const locked = useStore($lockedLines);
   const held = useStore($heldByPayment);
   const heldId = useId();
+  const unavailableId = useId();
   const [confirming, setConfirming] = useState<CartItem | null>(null);
   const screen = variant === 'screen';
 
@@ -52,6 +53,8 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
     if (open) void loadHeldByPayment();
   }, [open]);
   const { items, totals } = cart;
+  // A line whose product left the shop cannot be ordered: checkout waits until it is removed.
+  const unavailable = items.some((item) => !item.available);
   const count =
     items.length > 0 ? (
       <span className="text-sm font-normal text-slate-600">
@@ -119,6 +122,11 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
                       <TrashIcon className="h-4 w-4" />
                     </button>
                   </div>
+                  {!item.available && (
+                    <p className="text-xs font-semibold text-red-700" data-line-unavailable>
+                      {CART_MESSAGES.lineUnavailable}
+                    </p>
+                  )}
                   <p className="text-xs text-slate-600">
                     {packSize(item.weight, item.unit) && (
                       <span data-pack-size>{packSize(item.weight, item.unit)} · </span>
@@ -172,13 +180,18 @@ export default function CartPanel({ variant, open, onClose, id, anchor }: Props)
           <button
             type="button"
             onClick={checkout}
-            disabled={held !== null}
-            aria-describedby={held !== null ? heldId : undefined}
+            disabled={held !== null || unavailable}
+            aria-describedby={held !== null ? heldId : unavailable ? unavailableId : undefined}
             className="inline-flex h-10 items-center justify-center rounded-lg bg-brand-700 text-sm font-semibold text-white hover:bg-brand-800 disabled:cursor-not-allowed disabled:bg-slate-300 disabled:text-slate-600"
           >
             Checkout
           </button>
         </div>
+        {held === null && unavailable && (
+          <p id={unavailableId} className="mt-2 text-xs text-slate-800">
+            {CART_MESSAGES.checkoutUnavailable}
+          </p>
+        )}
       </div>
 
       <ConfirmRemove item={confirming} onClose={() => setConfirming(null)} />

@@ -1,7 +1,7 @@
 /**
  * The quantity stepper of a cart line, shared by the cart views (desktop Shopping Cart card,
- * mobile panel, /cart): minus disabled at 1, plus at the stock; taps made while an
- * update is in flight still count.
+ * mobile panel, /cart): minus disabled at 1, plus at the stock and on a line no longer
+ * available; taps made while an update is in flight still count.
  */
 import { useStore } from '@nanostores/react';
 import { $pendingQty, type CartItem, changeQuantity } from '../store.ts';
@@ -38,7 +38,7 @@ export function QuantityStepper({ item, locked }: { item: CartItem; locked: bool
       <button
         type="button"
         className={stepClass}
-        disabled={locked || atStock}
+        disabled={locked || atStock || !item.available}
         onClick={() => void changeQuantity(item.cartId, qty + 1)}
         aria-label={`Increase quantity of ${item.name}`}
       >

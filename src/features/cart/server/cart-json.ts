@@ -23,6 +23,7 @@ export function cartLineJson(l: CartLine) {
     unit: l.unit,
     line_total: paiseToRupees(l.lineTotalPaise),
     substitution: l.substitution,
+    available: l.available,
   };
 }
 

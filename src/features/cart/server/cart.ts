@@ -3,7 +3,7 @@
  * the session's customer: another customer's cart id is simply not found (404).
  * Quantities are never below 1 (422) nor above the product's stock (409 with how many are left).
  */
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { defaultZone } from '#features/delivery/index.ts';
 import {
   type DeliveryPolicy,
@@ -22,6 +22,7 @@ import {
   type CartTotals,
   isAddableQty,
   MIN_LINE_QTY,
+  noLongerAvailableMessage,
   onlyLeftMessage,
   outOfStockMessage,
 } from '../rules.ts';
@@ -54,7 +55,24 @@ export function summarize(lines: Pick<CartLine, 'qty' | 'lineTotalPaise'>[], pol
   };
 }
 
+/**
+ * The condition a product meets while it is on sale, as SQL over the products table. The catalog
+ * feature owns the rule (its `onSale`: the product active and not archived, its category and
+ * subcategory active) and the server's wiring registers it here, since the catalog feature builds
+ * on the cart and the cart cannot import it. Until then: the product's own switches.
+ */
+let onSaleCondition: () => SQL = () => and(eq(products.isActive, true), isNull(products.archivedAt))!;
+
+/** Registers the catalog's on-sale condition (src/server/wiring.ts). */
+export function registerOnSale(condition: () => SQL): void {
+  onSaleCondition = condition;
+}
+
+/** `true` while the row's product is on sale (see onSaleCondition). */
+const productOnSale = () => sql<boolean>`(${onSaleCondition()})`;
+
 const outOfStock = (name: string) => new AppError('conflict', outOfStockMessage(name));
+const noLongerAvailable = (name: string) => new AppError('conflict', noLongerAvailableMessage(name));
 const onlyLeft = (name: string, stock: number) =>
   new AppError('conflict', onlyLeftMessage(name, stock), { data: { stock } });
 
@@ -74,6 +92,7 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
       weight: products.weight,
       weightUnit: products.weightUnit,
       substitution: cartItems.substitution,
+      available: productOnSale(),
     })
     .from(cartItems)
     .innerJoin(products, eq(products.id, cartItems.productId))
@@ -92,6 +111,7 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
     unit: r.weightUnit,
     lineTotalPaise: r.pricePaise * r.qty,
     substitution: r.substitution,
+    available: Boolean(r.available),
   }));
 }
 
@@ -106,13 +126,12 @@ export async function addToCart(db: Database, customerId: number, productId: num
       .select({
         name: products.name,
         stock: products.stock,
-        isActive: products.isActive,
-        archivedAt: products.archivedAt,
+        onSale: productOnSale(),
       })
       .from(products)
       .where(eq(products.id, productId));
-    // An archived product is off sale as a missing one is.
-    if (!product?.isActive || product.archivedAt !== null) throw notFound(CART_MESSAGES.productNotFound);
+    // A product off sale (switched off, archived, or in a deactivated category) is as a missing one.
+    if (!product?.onSale) throw notFound(CART_MESSAGES.productNotFound);
     if (product.stock <= 0) throw outOfStock(product.name);
     const [line] = await tx
       .select({ id: cartItems.id, qty: cartItems.qty })
@@ -134,11 +153,12 @@ export async function addToCart(db: Database, customerId: number, productId: num
 export async function stepQuantity(db: Database, customerId: number, cartId: number, delta: 1 | -1): Promise<void> {
   await db.transaction(async (tx) => {
     const [line] = await tx
-      .select({ qty: cartItems.qty, stock: products.stock, name: products.name })
+      .select({ qty: cartItems.qty, stock: products.stock, name: products.name, onSale: productOnSale() })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
     if (!line) throw notFound(CART_MESSAGES.qtyFailed);
+    if (delta > 0 && !line.onSale) throw noLongerAvailable(line.name);
     const next = line.qty + delta;
     if (next < MIN_LINE_QTY) throw new AppError('unprocessable', CART_MESSAGES.belowOne);
     if (delta > 0 && next > line.stock) throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
@@ -158,11 +178,12 @@ export async function setQuantity(db: Database, customerId: number, cartId: numb
   if (!isAddableQty(qty)) throw new AppError('bad_request', CART_MESSAGES.badQuantity);
   await db.transaction(async (tx) => {
     const [line] = await tx
-      .select({ qty: cartItems.qty, stock: products.stock, name: products.name })
+      .select({ qty: cartItems.qty, stock: products.stock, name: products.name, onSale: productOnSale() })
       .from(cartItems)
       .innerJoin(products, eq(products.id, cartItems.productId))
       .where(and(eq(cartItems.id, cartId), eq(cartItems.customerId, customerId)));
     if (!line) throw notFound(CART_MESSAGES.qtyFailed);
+    if (qty > line.qty && !line.onSale) throw noLongerAvailable(line.name);
     if (qty > line.qty && qty > line.stock)
       throw line.stock <= 0 ? outOfStock(line.name) : onlyLeft(line.name, line.stock);
     await tx

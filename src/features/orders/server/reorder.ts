@@ -3,6 +3,7 @@
  * the answer's JSON.
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { onSale } from '#features/catalog/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, products } from '#lib/db/schema.ts';
 import { getOrder } from './queries.ts';
@@ -28,11 +29,12 @@ export async function reorder(db: Database, customerId: number, orderId: number)
         continue;
       }
       const [product] = await tx
-        .select({ name: products.name, stock: products.stock, isActive: products.isActive })
+        .select({ name: products.name, stock: products.stock, onSale: sql<boolean>`(${onSale()})` })
         .from(products)
         .where(eq(products.id, item.productId))
         .for('update');
-      if (!product?.isActive) {
+      // Off sale: switched off, archived, or its category or subcategory deactivated.
+      if (!product?.onSale) {
         result.skipped.push({ productId: item.productId, name: item.name, reason: 'no longer sold' });
         continue;
       }

@@ -2,20 +2,22 @@
  * What an order takes and gives back (docs/orders-and-payments.md#stock-money-and-concurrency).
  * `reserveOrder` runs
  * inside place-order's transaction, after the cart rows are locked: it checks the address, the
- * delivery area and the slot, re-quotes the cart and compares the client's figures (409 with the
+ * delivery area and the slot, re-quotes the cart, refuses a line whose product is off sale (409),
+ * compares the client's figures (409 with the
  * server's figures when they differ), writes the order and its lines, spends points, debits
  * credit for a Credit order and consumes the cart; then, last, takes what other orders wait on:
  * the stock (checked under the products' row locks, so no oversell across processes), the promo
  * use, the slot's place and (confirmed at once) the invoice number. The taking, and
  * `restoreReservation` that gives all of it back, are in stock-and-balances.ts.
  */
-import { eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { type Address, getAddress, servedPrefixes } from '#features/addresses/index.ts';
 import { cartLineJson } from '#features/cart/index.ts';
-import { DEFAULT_SUBSTITUTION, type Substitution } from '#features/cart/rules.ts';
+import { DEFAULT_SUBSTITUTION, noLongerAvailableMessage, type Substitution } from '#features/cart/rules.ts';
+import { onSale } from '#features/catalog/index.ts';
 import { type OrderDelivery, orderDelivery } from '#features/delivery/index.ts';
 import type { Transaction } from '#lib/db/index.ts';
-import { cartItems, orders } from '#lib/db/schema.ts';
+import { cartItems, orders, products } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { formatPaise } from '#lib/money.ts';
 import type { PaymentMode } from '../rules.ts';
@@ -84,6 +86,23 @@ async function deliveryAddress(
 }
 
 /**
+ * 409 naming the first line whose product is no longer on sale (the catalog's `onSale`: archived,
+ * switched off, or its category or subcategory deactivated after it went into the cart); nothing
+ * is written, and the line stays in the cart for the customer to remove.
+ */
+async function refuseOffSale(tx: Transaction, lines: Awaited<ReturnType<typeof quoteOrder>>['lines']): Promise<void> {
+  const ids = lines.map((l) => l.productId);
+  const offered = await tx
+    .select({ id: products.id })
+    .from(products)
+    .where(and(inArray(products.id, ids), onSale()));
+  const onSaleIds = new Set(offered.map((p) => p.id));
+  const gone = lines.find((l) => !onSaleIds.has(l.productId));
+  if (gone)
+    throw new AppError('conflict', noLongerAvailableMessage(gone.name), { data: { product_id: gone.productId } });
+}
+
+/**
  * 409 with the server's figures when the cart the checkout page showed has changed, or when the
  * client's amount to pay or discount differs from the server's quote.
  */
@@ -120,6 +139,7 @@ export async function reserveOrder(
     points: req.points,
     policy: delivery.policy,
   });
+  await refuseOffSale(tx, quote.lines);
   delivery.checkMinimum(quote.subtotalPaise);
   checkClientFigures(req, quote);
   const slot = await delivery.chooseSlot(tx, req.deliverySlot);

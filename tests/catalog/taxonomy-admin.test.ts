@@ -6,6 +6,7 @@
  */
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listCategoryTree } from '#features/catalog/server/admin-products.ts';
 import { createBanner, listAdminBanners, updateBanner } from '#features/catalog/server/banner-admin.ts';
 import { getProduct, listProducts } from '#features/catalog/server/catalog.ts';
 import { loadHomeFeed } from '#features/catalog/server/home-page.ts';
@@ -249,6 +250,29 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
     await updateSubcategory(handle.db, product!.subcategoryId, { is_active: true }, TEST_ACTOR);
     await oneCheckLater();
     expect((await catalogSnapshot(handle.db)).product(product!.id)).not.toBeNull();
+  });
+
+  it("gives the product form's pickers every category and subcategory, deactivated ones marked", async () => {
+    const [product] = await handle.db
+      .select({ categoryId: products.categoryId, subcategoryId: products.subcategoryId })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .limit(1);
+    const picked = async () => {
+      const category = (await listCategoryTree(handle.db)).find((c) => c.id === product!.categoryId)!;
+      const sub = category.subcategories.find((s) => s.id === product!.subcategoryId)!;
+      return { category: category.active, subcategory: sub.active };
+    };
+    expect(await picked()).toEqual({ category: true, subcategory: true });
+    await updateCategory(handle.db, product!.categoryId, { is_active: false }, TEST_ACTOR);
+    await updateSubcategory(handle.db, product!.subcategoryId, { is_active: false }, TEST_ACTOR);
+    try {
+      expect(await picked()).toEqual({ category: false, subcategory: false });
+    } finally {
+      await updateCategory(handle.db, product!.categoryId, { is_active: true }, TEST_ACTOR);
+      await updateSubcategory(handle.db, product!.subcategoryId, { is_active: true }, TEST_ACTOR);
+    }
+    expect(await picked()).toEqual({ category: true, subcategory: true });
   });
 
   it('deletes only an empty subcategory or category', async () => {

@@ -6,7 +6,8 @@
  * their widths (srcset), its category in the page's breadcrumb and the category's and
  * subcategory's listings. The categories screen and the new-product form pass axe and fit the
  * screen (screenshots in test-results). The category is deactivated at the end, which takes the
- * category and the product off the shop the other specs share. A packer can neither add nor edit
+ * category and the product off the shop the other specs share; the product's form then marks the
+ * category "(hidden)". A packer can neither add nor edit
  * products: no link, 403 on the pages and from the API.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -67,6 +68,16 @@ for (const viewport of [
       name: string;
     }[];
     const categoryId = categories.find((c) => c.name === category)!.id;
+    let deactivated = false;
+    /** Takes the category, and with it the product, off the shop the other specs share. */
+    const deactivate = async () => {
+      const off = await page.request.patch(`/api/admin/categories/${categoryId}`, {
+        data: { is_active: false },
+        headers: originHeader(page),
+      });
+      expect(off.status(), await off.text()).toBe(200);
+      deactivated = true;
+    };
     try {
       await page.getByText(`Add a subcategory to ${category}`).click();
       const addSub = page.getByRole('form', { name: `New subcategory of ${category}` });
@@ -137,13 +148,16 @@ for (const viewport of [
       } finally {
         await visitor.close();
       }
+
+      // Deactivated, the category stays on the product's form, marked as hidden from the shop.
+      await deactivate();
+      await page.goto(`/admin/products/${id}`);
+      await hydrated(page, 'AdminProductForm');
+      await expect(page.getByRole('combobox', { name: 'Category', exact: true }).locator('option:checked')).toHaveText(
+        `${category} (hidden)`,
+      );
     } finally {
-      // Off the shared shop again: the category, and with it the product, leave the storefront.
-      const off = await page.request.patch(`/api/admin/categories/${categoryId}`, {
-        data: { is_active: false },
-        headers: originHeader(page),
-      });
-      expect(off.status(), await off.text()).toBe(200);
+      if (!deactivated) await deactivate();
     }
   });
 }

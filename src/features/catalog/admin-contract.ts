@@ -36,12 +36,16 @@ export const adminProductSchema = z.object({
   updatedAt: z.string(),
 });
 
-/** The categories with their subcategories, for the product form's pickers. */
+/**
+ * The categories with their subcategories, for the product form's pickers; `active` false for a
+ * deactivated one (its products are hidden from the shop), which the form marks "(hidden)".
+ */
 const categoryTreeSchema = z.array(
   z.object({
     id: z.number().int(),
     name: z.string(),
-    subcategories: z.array(z.object({ id: z.number().int(), name: z.string() })),
+    active: z.boolean(),
+    subcategories: z.array(z.object({ id: z.number().int(), name: z.string(), active: z.boolean() })),
   }),
 );
 

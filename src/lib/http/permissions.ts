@@ -41,7 +41,7 @@ export const PERMISSION_TABLE = [
   {
     permission: 'products.manage',
     from: 'manager',
-    what: 'Change products, prices and stock; import and export the catalogue',
+    what: 'Add, edit, archive and delete products (prices, stock, photos); categories, home banners and home rails; import and export the catalogue',
   },
   { permission: 'slots.manage', from: 'manager', what: 'Close, reopen and resize delivery slots' },
   { permission: 'promos.manage', from: 'manager', what: 'Create and end promo codes' },

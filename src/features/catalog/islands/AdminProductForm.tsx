@@ -35,8 +35,13 @@ const labelClass = 'text-sm font-medium text-slate-800';
 interface CategoryOption {
   id: number;
   name: string;
-  subcategories: { id: number; name: string }[];
+  /** false: deactivated, so its products are hidden from the shop. */
+  active: boolean;
+  subcategories: { id: number; name: string; active: boolean }[];
 }
+
+/** An option's text: a deactivated category or subcategory reads "Sweets (hidden)". */
+const optionLabel = (o: { name: string; active: boolean }) => (o.active ? o.name : `${o.name} (hidden)`);
 
 type Unit = (typeof PACK_UNITS)[number];
 
@@ -70,8 +75,10 @@ const gstLabel = (rate: number) => (rate === 0 ? '0 % (nil rated)' : `${rate} %`
 
 /** The form's fields as typed (strings), from a product or blank. */
 function formOf(p: AdminProduct | null, categories: CategoryOption[]) {
-  const category = p ? p.categoryId : categories[0]?.id;
-  const sub = p ? p.subcategoryId : categories[0]?.subcategories[0]?.id;
+  // A new product starts in the first category the shop shows, and its first shown subcategory.
+  const first = categories.find((c) => c.active) ?? categories[0];
+  const category = p ? p.categoryId : first?.id;
+  const sub = p ? p.subcategoryId : (first?.subcategories.find((s) => s.active) ?? first?.subcategories[0])?.id;
   return {
     sku: p?.sku ?? '',
     name: p?.name ?? '',
@@ -139,10 +146,13 @@ export default function AdminProductForm({
   product: initial,
   categories,
   notice,
+  mediaBase = '/media',
 }: {
   product?: AdminProduct;
   categories: CategoryOption[];
   notice?: string;
+  /** Where stored images are served from (the MEDIA_BASE_URL setting, `/media` by default), for the photos' previews. */
+  mediaBase?: string;
 }) {
   const isNew = !initial;
   const [product, setProduct] = useState<AdminProduct | null>(initial ?? null);
@@ -327,7 +337,7 @@ export default function AdminProductForm({
           >
             {categories.map((c) => (
               <option key={c.id} value={c.id}>
-                {c.name}
+                {optionLabel(c)}
               </option>
             ))}
           </select>
@@ -336,7 +346,7 @@ export default function AdminProductForm({
           <select {...p} className={input} value={form.subcategory} onChange={set('subcategory')}>
             {subs.map((s) => (
               <option key={s.id} value={s.id}>
-                {s.name}
+                {optionLabel(s)}
               </option>
             ))}
           </select>
@@ -406,6 +416,7 @@ export default function AdminProductForm({
             value={form.images}
             onChange={(images) => setForm((f) => ({ ...f, images }))}
             max={MAX_PRODUCT_IMAGES}
+            mediaBase={mediaBase}
             error={errors.images}
           />
         </div>

@@ -118,22 +118,35 @@ export async function getAdminProduct(db: Database | Transaction, id: number): P
   return row ? toAdminProduct(row) : null;
 }
 
-/** Categories with their subcategories, for the product form's pickers. */
-export async function listCategoryTree(
-  db: Database,
-): Promise<{ id: number; name: string; subcategories: { id: number; name: string }[] }[]> {
+/**
+ * Categories with their subcategories, for the product form's pickers, deactivated ones too
+ * (`active` false), so a product in one keeps its place and the form can say it is hidden.
+ */
+export async function listCategoryTree(db: Database): Promise<
+  {
+    id: number;
+    name: string;
+    active: boolean;
+    subcategories: { id: number; name: string; active: boolean }[];
+  }[]
+> {
   const [cats, subs] = await Promise.all([
     db
-      .select({ id: categories.id, name: categories.name })
+      .select({ id: categories.id, name: categories.name, active: categories.isActive })
       .from(categories)
       .orderBy(asc(categories.sortOrder), asc(categories.id)),
     db
-      .select({ id: subcategories.id, name: subcategories.name, categoryId: subcategories.categoryId })
+      .select({
+        id: subcategories.id,
+        name: subcategories.name,
+        active: subcategories.isActive,
+        categoryId: subcategories.categoryId,
+      })
       .from(subcategories)
       .orderBy(asc(subcategories.sortOrder), asc(subcategories.id)),
   ]);
   return cats.map((c) => ({
     ...c,
-    subcategories: subs.filter((s) => s.categoryId === c.id).map(({ id, name }) => ({ id, name })),
+    subcategories: subs.filter((s) => s.categoryId === c.id).map(({ id, name, active }) => ({ id, name, active })),
   }));
 }

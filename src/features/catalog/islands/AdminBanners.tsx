@@ -4,11 +4,11 @@
  * end in shop time, Asia/Kolkata, active), move up or down, delete. The storefront shows only
  * active banners whose window holds now. Results are announced.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { showPlaceholder } from '#lib/images.ts';
-import { adminFailure, fieldErrors } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
+import { useStaffList } from '#lib/ui/staff-list.ts';
 import type {
   adminBannersRoute,
   createBannerRoute,
@@ -185,45 +185,15 @@ const bodyOf = (form: Form) => ({
 });
 
 export default function AdminBanners() {
-  const [banners, setBanners] = useState<AdminBanner[] | null>(null);
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const {
+    items: banners,
+    status,
+    run,
+    focusFirst: setFocus,
+  } = useStaffList('banners', () => callRoute<typeof adminBannersRoute>('GET /api/admin/banners', {}));
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminBanner | null>(null);
-  const [focus, setFocus] = useState<string[] | null>(null);
   const id = useId();
-
-  useEffect(() => {
-    callRoute<typeof adminBannersRoute>('GET /api/admin/banners', {})
-      .then(({ data }) => setBanners(data.banners))
-      .catch((err) => setStatus({ error: true, text: adminFailure(err) }));
-  }, []);
-
-  useEffect(() => {
-    if (!focus) return;
-    for (const target of focus) {
-      const el = document.getElementById(target) as HTMLButtonElement | null;
-      if (el && !el.disabled) {
-        el.focus();
-        break;
-      }
-    }
-    setFocus(null);
-  }, [focus]);
-
-  async function run(
-    change: () => Promise<{ data: { banners: AdminBanner[] } }>,
-    done: string,
-  ): Promise<Record<string, string> | null> {
-    try {
-      const { data } = await change();
-      setBanners(data.banners);
-      setStatus({ error: false, text: done });
-      return null;
-    } catch (err) {
-      setStatus({ error: true, text: adminFailure(err) });
-      return fieldErrors(err);
-    }
-  }
 
   const name = (b: AdminBanner) => b.title || `Banner ${b.id}`;
 

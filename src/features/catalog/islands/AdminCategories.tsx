@@ -5,11 +5,11 @@
  * empty; the same for each category's subcategories. Every result is announced; after a move the
  * focus stays on the button pressed (or its twin, at an end of the list).
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { showPlaceholder } from '#lib/images.ts';
-import { adminFailure, fieldErrors } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
+import { useStaffList } from '#lib/ui/staff-list.ts';
 import type {
   adminCategoriesRoute,
   createCategoryRoute,
@@ -21,11 +21,10 @@ import type {
   updateCategoryRoute,
   updateSubcategoryRoute,
 } from '../taxonomy-contract.ts';
-import type { AdminCategory, AdminTaxon } from '../taxonomy-rules.ts';
+import type { AdminTaxon } from '../taxonomy-rules.ts';
 import AdminImageField, { adminInput } from './AdminImageField.tsx';
 
 type Kind = 'category' | 'subcategory';
-type Status = { error: boolean; text: string } | null;
 const small = `${buttonSecondary} min-h-9 px-3`;
 
 /** A name and image form: adding (empty) or editing (filled). */
@@ -185,46 +184,16 @@ interface Actions {
 }
 
 export default function AdminCategories() {
-  const [tree, setTree] = useState<AdminCategory[] | null>(null);
-  const [status, setStatus] = useState<Status>(null);
+  const {
+    items: tree,
+    status,
+    run,
+    focusFirst: setFocus,
+  } = useStaffList('categories', () => callRoute<typeof adminCategoriesRoute>('GET /api/admin/categories', {}));
   const [deleting, setDeleting] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
-  const [focus, setFocus] = useState<string[] | null>(null);
   const id = useId();
 
-  useEffect(() => {
-    callRoute<typeof adminCategoriesRoute>('GET /api/admin/categories', {})
-      .then(({ data }) => setTree(data.categories))
-      .catch((err) => setStatus({ error: true, text: adminFailure(err) }));
-  }, []);
-
   // After a move, the pressed button keeps the focus (its twin when it became disabled at an end).
-  useEffect(() => {
-    if (!focus) return;
-    for (const target of focus) {
-      const el = document.getElementById(target) as HTMLButtonElement | null;
-      if (el && !el.disabled) {
-        el.focus();
-        break;
-      }
-    }
-    setFocus(null);
-  }, [focus]);
-
-  /** Runs a change; the tree it answers replaces ours. Returns the field errors of a refusal, or null. */
-  async function run(
-    change: () => Promise<{ data: { categories: AdminCategory[] } }>,
-    done: string,
-  ): Promise<Record<string, string> | null> {
-    try {
-      const { data } = await change();
-      setTree(data.categories);
-      setStatus({ error: false, text: done });
-      return null;
-    } catch (err) {
-      setStatus({ error: true, text: adminFailure(err) });
-      return fieldErrors(err);
-    }
-  }
 
   const act: Actions = {
     update: (kind, taxon, value) =>

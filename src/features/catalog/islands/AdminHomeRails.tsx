@@ -5,10 +5,11 @@
  * and can be deleted. With no active rail the home page shows its first products. Results are
  * announced.
  */
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
-import { adminFailure, fieldErrors } from '#lib/ui/admin-errors.ts';
+import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
+import { useStaffList } from '#lib/ui/staff-list.ts';
 import type { adminProductsRoute } from '../admin-contract.ts';
 import type {
   adminRailsRoute,
@@ -243,45 +244,15 @@ const bodyOf = (form: Form) => ({
 });
 
 export default function AdminHomeRails() {
-  const [rails, setRails] = useState<AdminRail[] | null>(null);
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const {
+    items: rails,
+    status,
+    run,
+    focusFirst: setFocus,
+  } = useStaffList('rails', () => callRoute<typeof adminRailsRoute>('GET /api/admin/home-rails', {}));
   const [editing, setEditing] = useState<number | null>(null);
   const [deleting, setDeleting] = useState<AdminRail | null>(null);
-  const [focus, setFocus] = useState<string[] | null>(null);
   const id = useId();
-
-  useEffect(() => {
-    callRoute<typeof adminRailsRoute>('GET /api/admin/home-rails', {})
-      .then(({ data }) => setRails(data.rails))
-      .catch((err) => setStatus({ error: true, text: adminFailure(err) }));
-  }, []);
-
-  useEffect(() => {
-    if (!focus) return;
-    for (const target of focus) {
-      const el = document.getElementById(target) as HTMLButtonElement | null;
-      if (el && !el.disabled) {
-        el.focus();
-        break;
-      }
-    }
-    setFocus(null);
-  }, [focus]);
-
-  async function run(
-    change: () => Promise<{ data: { rails: AdminRail[] } }>,
-    done: string,
-  ): Promise<Record<string, string> | null> {
-    try {
-      const { data } = await change();
-      setRails(data.rails);
-      setStatus({ error: false, text: done });
-      return null;
-    } catch (err) {
-      setStatus({ error: true, text: adminFailure(err) });
-      return fieldErrors(err);
-    }
-  }
 
   async function move(r: AdminRail, direction: 'up' | 'down') {
     const problems = await run(

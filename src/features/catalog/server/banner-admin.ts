@@ -19,7 +19,7 @@ import {
   TAXONOMY_MESSAGES,
 } from '../taxonomy-rules.ts';
 import { media } from './catalog.ts';
-import { moved } from './taxonomy-admin.ts';
+import { moveOnePlace } from './sort-order.ts';
 
 type BannerRow = typeof banners.$inferSelect;
 
@@ -154,28 +154,14 @@ export async function deleteBanner(db: Database, id: number, actor: StaffActor):
 
 /** Moves a banner one place. Errors: 404; 409 already first or last. */
 export async function moveBanner(db: Database, id: number, move: Move, actor: StaffActor): Promise<AdminBanner[]> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: banners.id, sortOrder: banners.sortOrder })
-      .from(banners)
-      .orderBy(asc(banners.sortOrder), asc(banners.id))
-      .for('update');
-    if (!rows.some((r) => r.id === id)) throw new AppError('not_found', TAXONOMY_MESSAGES.bannerNotFound);
-    const order = moved(
-      rows.map((r) => r.id),
+  await db.transaction((tx) =>
+    moveOnePlace(
+      tx,
+      { table: banners, action: 'banner.move', recordType: 'banner', notFound: TAXONOMY_MESSAGES.bannerNotFound },
       id,
       move.direction,
-    );
-    if (!order) throw new AppError('conflict', TAXONOMY_MESSAGES.cannotMove);
-    for (const [position, rowId] of order.entries())
-      if (rows.find((r) => r.id === rowId)!.sortOrder !== position)
-        await tx.update(banners).set({ sortOrder: position }).where(eq(banners.id, rowId));
-    await recordAudit(tx, actor, {
-      action: 'banner.move',
-      record: { type: 'banner', id },
-      before: { position: rows.findIndex((r) => r.id === id) + 1 },
-      after: { position: order.indexOf(id) + 1 },
-    });
-  });
+      actor,
+    ),
+  );
   return listAdminBanners(db);
 }

@@ -27,7 +27,7 @@ import {
   TAXONOMY_MESSAGES,
 } from '../taxonomy-rules.ts';
 import type { CatalogSnapshot } from './snapshot-model.ts';
-import { moved } from './taxonomy-admin.ts';
+import { moveOnePlace } from './sort-order.ts';
 
 type RailRow = typeof homeRails.$inferSelect;
 
@@ -153,29 +153,15 @@ export async function deleteRail(db: Database, id: number, actor: StaffActor): P
 
 /** Moves a rail one place. Errors: 404; 409 already first or last. */
 export async function moveRail(db: Database, id: number, move: Move, actor: StaffActor): Promise<AdminRail[]> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: homeRails.id, sortOrder: homeRails.sortOrder })
-      .from(homeRails)
-      .orderBy(asc(homeRails.sortOrder), asc(homeRails.id))
-      .for('update');
-    if (!rows.some((r) => r.id === id)) throw new AppError('not_found', TAXONOMY_MESSAGES.railNotFound);
-    const order = moved(
-      rows.map((r) => r.id),
+  await db.transaction((tx) =>
+    moveOnePlace(
+      tx,
+      { table: homeRails, action: 'rail.move', recordType: 'home_rail', notFound: TAXONOMY_MESSAGES.railNotFound },
       id,
       move.direction,
-    );
-    if (!order) throw new AppError('conflict', TAXONOMY_MESSAGES.cannotMove);
-    for (const [position, rowId] of order.entries())
-      if (rows.find((r) => r.id === rowId)!.sortOrder !== position)
-        await tx.update(homeRails).set({ sortOrder: position }).where(eq(homeRails.id, rowId));
-    await recordAudit(tx, actor, {
-      action: 'rail.move',
-      record: { type: 'home_rail', id },
-      before: { position: rows.findIndex((r) => r.id === id) + 1 },
-      after: { position: order.indexOf(id) + 1 },
-    });
-  });
+      actor,
+    ),
+  );
   return listAdminRails(db);
 }
 

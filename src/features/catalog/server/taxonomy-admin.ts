@@ -23,6 +23,7 @@ import {
   type TaxonPatch,
 } from '../taxonomy-rules.ts';
 import { media } from './catalog.ts';
+import { moveOnePlace } from './sort-order.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Row = { id: number; name: string; slug: string; image: string | null; isActive: boolean };
@@ -184,56 +185,22 @@ export async function deleteCategory(db: Database, id: number, actor: StaffActor
   return listAdminCategories(db);
 }
 
-/**
- * The new order of `ids` (in display order) with `id` one place up or down, or null when it is
- * already at that end (or not in the list).
- */
-export function moved(ids: number[], id: number, direction: Move['direction']): number[] | null {
-  const at = ids.indexOf(id);
-  const to = direction === 'up' ? at - 1 : at + 1;
-  if (at < 0 || to < 0 || to >= ids.length) return null;
-  const out = [...ids];
-  [out[at], out[to]] = [out[to]!, out[at]!];
-  return out;
-}
-
-/**
- * Writes `sort_order` = position for each row whose position changed, through `setOrder`; the
- * rows may have shared a sort order before (imports give 0), afterwards each has its own.
- */
-async function renumber(
-  order: number[],
-  current: Map<number, number>,
-  setOrder: (id: number, sortOrder: number) => Promise<unknown>,
-): Promise<void> {
-  for (const [position, id] of order.entries()) if (current.get(id) !== position) await setOrder(id, position);
-}
-
 /** Moves a category one place. Errors: 404; 409 already first or last. */
 export async function moveCategory(db: Database, id: number, move: Move, actor: StaffActor): Promise<AdminCategory[]> {
-  await db.transaction(async (tx) => {
-    const rows = await tx
-      .select({ id: categories.id, sortOrder: categories.sortOrder })
-      .from(categories)
-      .orderBy(asc(categories.sortOrder), asc(categories.id))
-      .for('update');
-    if (!rows.some((r) => r.id === id)) throw new AppError('not_found', TAXONOMY_MESSAGES.categoryNotFound);
-    const order = moved(
-      rows.map((r) => r.id),
+  await db.transaction((tx) =>
+    moveOnePlace(
+      tx,
+      {
+        table: categories,
+        action: 'category.move',
+        recordType: 'category',
+        notFound: TAXONOMY_MESSAGES.categoryNotFound,
+      },
       id,
       move.direction,
-    );
-    if (!order) throw new AppError('conflict', TAXONOMY_MESSAGES.cannotMove);
-    await renumber(order, new Map(rows.map((r) => [r.id, r.sortOrder])), (rowId, sortOrder) =>
-      tx.update(categories).set({ sortOrder }).where(eq(categories.id, rowId)),
-    );
-    await recordAudit(tx, actor, {
-      action: 'category.move',
-      record: { type: 'category', id },
-      before: { position: rows.findIndex((r) => r.id === id) + 1 },
-      after: { position: order.indexOf(id) + 1 },
-    });
-  });
+      actor,
+    ),
+  );
   return listAdminCategories(db);
 }
 
@@ -347,27 +314,19 @@ export async function moveSubcategory(
       .from(subcategories)
       .where(eq(subcategories.id, id));
     if (!sub) throw new AppError('not_found', TAXONOMY_MESSAGES.subcategoryNotFound);
-    const rows = await tx
-      .select({ id: subcategories.id, sortOrder: subcategories.sortOrder })
-      .from(subcategories)
-      .where(eq(subcategories.categoryId, sub.categoryId))
-      .orderBy(asc(subcategories.sortOrder), asc(subcategories.id))
-      .for('update');
-    const order = moved(
-      rows.map((r) => r.id),
+    await moveOnePlace(
+      tx,
+      {
+        table: subcategories,
+        where: eq(subcategories.categoryId, sub.categoryId),
+        action: 'subcategory.move',
+        recordType: 'subcategory',
+        notFound: TAXONOMY_MESSAGES.subcategoryNotFound,
+      },
       id,
       move.direction,
+      actor,
     );
-    if (!order) throw new AppError('conflict', TAXONOMY_MESSAGES.cannotMove);
-    await renumber(order, new Map(rows.map((r) => [r.id, r.sortOrder])), (rowId, sortOrder) =>
-      tx.update(subcategories).set({ sortOrder }).where(eq(subcategories.id, rowId)),
-    );
-    await recordAudit(tx, actor, {
-      action: 'subcategory.move',
-      record: { type: 'subcategory', id },
-      before: { position: rows.findIndex((r) => r.id === id) + 1 },
-      after: { position: order.indexOf(id) + 1 },
-    });
   });
   return listAdminCategories(db);
 }

@@ -30,14 +30,7 @@ import { z } from 'zod';
 import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
-import {
-  ADMIN_PRODUCT_MESSAGES,
-  GST_SLABS,
-  HSN_PATTERN,
-  imagePath,
-  MAX_STOCK,
-  PACK_UNITS,
-} from '../admin-rules.ts';
+import { ADMIN_PRODUCT_MESSAGES, GST_SLABS, HSN_PATTERN, imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [

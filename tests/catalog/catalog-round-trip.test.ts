@@ -71,6 +71,33 @@ A-5,5,0808,true,a.webp b.webp,,Kiwi,Fruit,Daily,,10,12,,
     ]);
     expect(read).toEqual([expect.objectContaining({ sku: 'A-5', images: ['a.webp', 'b.webp'], hsn_code: '0808' })]);
   });
+  it("refuses a GST rate off the form's slabs and an HSN code not of 4, 6 or 8 digits, with the form's messages", async () => {
+    const file = `sku,tax_percent,hsn_code,${HEADER}
+T-7,7,,,Apple,Fruit,Daily,,10,12,,
+T-41,41,,,Pear,Fruit,Daily,,10,12,,
+H-5,5,10063,,Plum,Fruit,Daily,,10,12,,
+H-7,5,1006301,,Fig,Fruit,Daily,,10,12,,
+OK-4,0.25,1006,,Kiwi,Fruit,Daily,,10,12,,
+OK-6,12.00,100630,,Lime,Fruit,Daily,,10,12,,
+OK-8,40,10063010,,Date,Fruit,Daily,,10,12,,
+OK-E,,,,Sapota,Fruit,Daily,,10,12,,
+`;
+    const gst = 'Choose a GST rate: 0, 0.25, 3, 5, 12, 18, 28, 40 %.';
+    const hsn = 'The HSN code must be 4, 6 or 8 digits, e.g. 0702.';
+    const { rows: read, skipped } = await readRows(file);
+    expect(skipped).toEqual([
+      { line: 2, column: 'tax_percent', reason: `bad tax_percent "7": ${gst}` },
+      { line: 3, column: 'tax_percent', reason: `bad tax_percent "41": ${gst}` },
+      { line: 4, column: 'hsn_code', reason: `bad hsn_code "10063": ${hsn}` },
+      { line: 5, column: 'hsn_code', reason: `bad hsn_code "1006301": ${hsn}` },
+    ]);
+    expect(read.map((r) => [r.sku, r.tax_percent, r.hsn_code])).toEqual([
+      ['OK-4', 0.25, '1006'],
+      ['OK-6', 12, '100630'],
+      ['OK-8', 40, '10063010'],
+      ['OK-E', null, null],
+    ]);
+  });
 });
 
 describe.each(testDatabaseKinds())('export and import round trip on %s', (kind) => {

@@ -3,8 +3,9 @@
  * and the shop's product page shows both within a second; a packer cannot change a price (403)
  * and is told the products page is not for their role; the products, slots, promo codes and
  * customers pages pass axe at a phone's and a desktop's width (screenshots in test-results); a
- * manager imports a CSV with a hostile name and a bad row, sees the summary and the refused row,
- * stock is not taken from the file unasked, and the export keeps the name from running as a formula.
+ * manager imports a CSV with a hostile name and a bad row, sees how many rows were imported and
+ * refused, the summary and the refused row, the stock box's hint follows the box, stock is not
+ * taken from the file unasked, and the export keeps the name from running as a formula.
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -147,10 +148,18 @@ for (const viewport of [
     await page
       .getByLabel('CSV file')
       .setInputFiles({ name: 'products.csv', mimeType: 'text/csv', buffer: Buffer.from(file) });
-    await expect(page.getByRole('checkbox', { name: 'Update stock from the file' })).not.toBeChecked();
+    // The box's hint says what the box as it stands does.
+    const updateStock = page.getByRole('checkbox', { name: 'Update stock from the file' });
+    await expect(updateStock).not.toBeChecked();
+    await expect(updateStock).toHaveAccessibleDescription(/^Off: the file's stock column is ignored/);
+    await updateStock.check();
+    await expect(updateStock).toHaveAccessibleDescription(/^On: each row's stock cell sets its product's stock/);
+    await updateStock.uncheck();
+    await expect(updateStock).toHaveAccessibleDescription(/^Off: /);
     await page.getByRole('button', { name: 'Import', exact: true }).click();
+    await expect(page.getByText('Imported 1 of 2 rows; 1 refused (listed below)')).toBeVisible();
     const summary = page.getByRole('status').filter({ hasText: 'created' });
-    await expect(summary).toContainText('1 created, 0 updated, 0 unchanged, 1 skipped.');
+    await expect(summary).toContainText('1 created, 0 updated, 0 unchanged, 1 refused.');
     await expect(summary).toContainText('Stock was left as it was.');
     await expect(page.getByRole('cell', { name: 'sale_price 20.00 is above market_price 12.00' })).toBeVisible();
 

@@ -168,7 +168,7 @@ describe.each(testDatabaseKinds())('searchProducts on %s', (kind) => {
     expect(await names('kanthari')).toEqual([]);
   });
 
-  it('finds a renamed product under its new name once the index is rebuilt, and the old index answers meanwhile', async () => {
+  it('finds a renamed product under its new name once the index is rebuilt, and keeps its index until a check finds the change', async () => {
     const before = await getSearchIndex(handle.db);
     await handle.db.execute(sql`UPDATE products SET name = 'Kanthari Mulaku', updated_at = now() WHERE name = 'Mango'`);
     expect(await getSearchIndex(handle.db)).toBe(before);

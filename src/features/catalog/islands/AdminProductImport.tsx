@@ -1,7 +1,8 @@
 /**
- * The back office's CSV import: a file and the "Update stock from the file" choice, a progress bar
- * while the server writes the rows, then the summary (created, updated, unchanged, skipped) with
- * the first refused rows, their line and reason.
+ * The back office's CSV import: a file and the "Update stock from the file" choice (its hint says
+ * what the box as it stands does), a progress bar while the server writes the rows, then how many
+ * rows were imported and refused, the summary (created, updated, unchanged, refused) and the first
+ * refused rows, their line, column and reason.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
@@ -40,6 +41,14 @@ function ImportErrorsTable({ report }: { report: ImportReport }) {
       </table>
     </ScrollRegion>
   );
+}
+
+/** The finished import's headline: rows taken of the file's rows, and how many were refused. */
+function importedHeadline(report: ImportReport): string {
+  const imported = report.created + report.updated + report.unchanged;
+  const total = imported + report.skipped;
+  const rows = `Imported ${imported} of ${total} ${total === 1 ? 'row' : 'rows'}`;
+  return report.skipped ? `${rows}; ${report.skipped} refused (listed below)` : rows;
 }
 
 /** The CSV import: a file, a progress bar while the server writes, then the summary. */
@@ -102,7 +111,9 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
           <div>
             <label htmlFor={`${id}-stock`}>Update stock from the file</label>
             <p id={`${id}-stock-hint`} className="text-xs text-slate-600">
-              Off: the file's stock column is ignored and stock stays as it is.
+              {updateStock
+                ? "On: each row's stock cell sets its product's stock (an empty cell keeps it)."
+                : "Off: the file's stock column is ignored and stock stays as it is."}
             </p>
           </div>
         </div>
@@ -113,7 +124,9 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
       {progress && (busy || report) && (
         <div className="mt-3">
           <label htmlFor={`${id}-progress`} className="text-sm text-slate-800">
-            {busy ? 'Importing…' : 'Imported'} {progress.total ? `${progress.done} of ${progress.total} rows` : ''}
+            {busy || !report
+              ? `Importing… ${progress.total ? `${progress.done} of ${progress.total} rows` : ''}`
+              : importedHeadline(report)}
           </label>
           <progress
             id={`${id}-progress`}
@@ -129,14 +142,14 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
       {report && (
         <div className="mt-3" role="status">
           <p className="font-medium text-slate-900">
-            {report.created} created, {report.updated} updated, {report.unchanged} unchanged, {report.skipped} skipped.
+            {report.created} created, {report.updated} updated, {report.unchanged} unchanged, {report.skipped} refused.
             {report.stock_updated ? ' Stock was taken from the file.' : ' Stock was left as it was.'}
           </p>
           {report.errors.length > 0 && (
             <>
               {report.skipped > report.errors.length && (
                 <p className="mt-1 text-sm text-slate-700">
-                  The first {report.errors.length} of {report.skipped} skipped rows:
+                  The first {report.errors.length} of {report.skipped} refused rows:
                 </p>
               )}
               <ImportErrorsTable report={report} />

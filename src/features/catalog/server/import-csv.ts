@@ -13,8 +13,10 @@
  * - The shop's export writes the other fields too, each an optional column (OPTIONAL_COLUMNS):
  *   slug, is_active, archived, tax_percent, hsn_code, description, additional_information,
  *   highlights and images (one per line of the cell). A column the file lacks leaves the field
- *   as it is; see `OptionalColumn` for what an empty cell means. `stock` is read only when the
- *   caller opts in (`updateStock`), so a file never changes stock by accident.
+ *   as it is; see `OptionalColumn` for what an empty cell means. A GST rate must be one of the
+ *   product form's slabs and an HSN code 4, 6 or 8 digits, refused with the form's messages
+ *   (admin-rules.ts), so a file brings in nothing the form would refuse. `stock` is read only
+ *   when the caller opts in (`updateStock`), so a file never changes stock by accident.
  * - A cell the shop's CSV writer kept from running as a formula (a leading `'` before `=`, `+`,
  *   `-`, `@`, a tab or a carriage return) is read without that apostrophe (src/lib/csv.ts).
  * - Bad rows (empty name or category, a price that is not a non-negative number, a sale price
@@ -28,7 +30,7 @@ import { z } from 'zod';
 import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
-import { imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
+import { ADMIN_PRODUCT_MESSAGES, GST_SLABS, HSN_PATTERN, imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [
@@ -306,16 +308,17 @@ function optionalFields(
     if (flag !== null && typeof flag === 'object') return flag;
     out[column] = flag;
   }
+  // The product form's rules and messages (admin-rules.ts): a GST slab, an HSN code of 4, 6 or 8 digits.
   const tax = cell('tax_percent')?.trim();
   if (tax !== undefined) {
-    if (tax && !(/^\d{1,2}(?:\.\d{1,2})?$/.test(tax) && Number(tax) <= 40))
-      return { column: 'tax_percent', reason: `bad tax_percent ${quote(tax)} (a GST rate from 0 to 40)` };
+    if (tax && !(/^\d{1,2}(?:\.\d{1,2})?$/.test(tax) && (GST_SLABS as readonly number[]).includes(Number(tax))))
+      return { column: 'tax_percent', reason: `bad tax_percent ${quote(tax)}: ${ADMIN_PRODUCT_MESSAGES.gst}` };
     out.tax_percent = tax ? Number(tax) : null;
   }
   const hsn = cell('hsn_code')?.trim();
   if (hsn !== undefined) {
-    if (hsn && !/^\d{4,8}$/.test(hsn))
-      return { column: 'hsn_code', reason: `bad hsn_code ${quote(hsn)} (4 to 8 digits)` };
+    if (hsn && !HSN_PATTERN.test(hsn))
+      return { column: 'hsn_code', reason: `bad hsn_code ${quote(hsn)}: ${ADMIN_PRODUCT_MESSAGES.hsn}` };
     out.hsn_code = hsn || null;
   }
   for (const column of ['description', 'additional_information'] as const) {

@@ -16,8 +16,8 @@
  *   does not have. On PostgreSQL the window reaches DELTA_OVERLAP_MS further back, for
  *   transactions that committed after a check although stamped before it; PGlite runs one
  *   transaction at a time, so it needs none (and a check just after an import does not read
- *   20,000 stamps twice a second). Pages wait for a check they start or find running; the search
- *   does not (`{ wait: false }`): it answers from what is there.
+ *   20,000 stamps twice a second). Pages and the search wait for a check they start or find
+ *   running.
  * - After a local stock change (`markCatalogChanged`, called by orders) the next read re-checks
  *   after DIRTY_INTERVAL_MS instead, so this server's own pages show a sold-out item at once.
  * - Every FULL_CHECK_MS, and whenever the signature changed, the check also compares the stamps
@@ -155,20 +155,16 @@ function startCheck(db: Database, entry: Entry): Promise<void> {
 }
 
 /**
- * The database's catalogue snapshot, checked for changes first when a check is due (see the
- * module comment). With `wait: false` a due check runs in the background and the snapshot
- * answers as it is. Rejects only when there is none yet and the first load fails.
+ * The database's catalogue snapshot, after a check when one is due or under way (see the module
+ * comment). Rejects only when there is none yet and the first load fails.
  */
-export async function catalogSnapshot(
-  db: Database,
-  { wait = true }: { wait?: boolean } = {},
-): Promise<CatalogSnapshot> {
+export async function catalogSnapshot(db: Database): Promise<CatalogSnapshot> {
   const entry = entries.get(db);
   if (!entry) return load(db).snapshot;
   if (!entry.loaded) return entry.snapshot;
   if (!entry.checking && Date.now() - entry.checkedAt >= (entry.dirty ? DIRTY_INTERVAL_MS : DELTA_INTERVAL_MS))
     void startCheck(db, entry);
-  if (wait && entry.checking) await entry.checking;
+  if (entry.checking) await entry.checking;
   return entry.loaded;
 }
 

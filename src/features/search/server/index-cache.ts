@@ -2,16 +2,18 @@
  * What the search answers from, per process: the search index, built from the
  * catalogue snapshot's product objects (features/catalog/server/snapshot.ts, the process's one
  * in-memory catalogue), and those same objects as the result cards. No copy of the catalogue,
- * no check of the database of its own: the snapshot's check keeps both fresh, and a search never
- * waits for it (`catalogSnapshot(db, { wait: false })`).
+ * no check of the database of its own: the snapshot's check keeps both fresh, and a search waits
+ * for a check it starts or finds running, as pages do (`catalogSnapshot(db)`), so a change shows
+ * in the search within a second like everywhere else on the storefront.
  *
  * - A card is the snapshot's current product: a changed price, stock or image shows as soon as
  *   the snapshot has it; a product switched off has no card (searches skip it).
  * - The index keeps the objects it was built from. When the snapshot's version moves, the
  *   products it changed are compared with them: a renamed, moved, new, re-activated or
  *   switched-off product (or changes the snapshot no longer lists) rebuilds the index
- *   (about half a second for 20,000 products, in the next turn of the event loop) while the
- *   old one answers meanwhile; the cached /search pages go when the new one takes over.
+ *   (about half a second for 20,000 products, in the next turn of the event loop); a search
+ *   that finds a rebuild started or under way waits for it and answers from the new index,
+ *   never the old one. The cached /search pages go when the new one takes over.
  * `refreshSearchCatalog` checks the snapshot at once and waits for any rebuild (tests, tools);
  * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
@@ -124,11 +126,18 @@ function current(snapshot: CatalogSnapshot): Entry {
 }
 
 /**
- * The database's search catalogue. The first call waits for the snapshot and the index (about
- * a second for 20,000 products); later ones answer at once (see the module comment).
+ * The database's search catalogue, after any due check of the snapshot and any rebuild of the
+ * index it calls for (see the module comment). The first call waits for the snapshot and the
+ * index (about a second for 20,000 products).
  */
 export async function getSearchCatalog(db: Database): Promise<SearchCatalog> {
-  return current(await catalogSnapshot(db, { wait: false })).catalog;
+  const snapshot = await catalogSnapshot(db);
+  let entry = current(snapshot);
+  while (entry.rebuilding) {
+    await entry.rebuilding;
+    entry = current(snapshot);
+  }
+  return entry.catalog;
 }
 
 /** The database's search index (see getSearchCatalog). */

@@ -59,12 +59,14 @@ export default defineConfig({
           SITE_URL: baseURL,
           // The suite reads demo codes (demo_otp, the dialog's demo banner): demo mode by name.
           DEMO_MODE: 'true',
-          // Every e2e test signs in from 127.0.0.1 with fresh numbers; the per-IP limits
-          // themselves are covered by the API tests, so the browser suite gets roomy ones.
+          // Every e2e test signs in from 127.0.0.1 with fresh numbers, and staff with the demo
+          // staff's numbers (one block of 100); the per-IP and per-block limits themselves are
+          // covered by the API tests, so the browser suite gets roomy ones.
           AUTH_IP_LIMIT: '100000',
           AUTH_LOOKUP_LIMIT: '100000',
           SMS_BUDGET_PER_HOUR: '100000',
           SMS_BUDGET_PER_DAY: '100000',
+          SMS_PREFIX_LIMIT: '100000',
           PROMO_IP_TRIES_PER_HOUR: '100000',
           // Online payments go through the local simulator; an order left unpaid is released
           // after a minute, so the abandon test sees it within a few minutes.

@@ -61,9 +61,11 @@ export async function startServer(
       // Tests read the demo codes (demo_otp): demo mode by name. Pass DEMO_MODE: '' to test
       // production (no SMS sender, no test payments, no demo data unless asked).
       DEMO_MODE: 'true',
-      // One server serves a whole run's sign-ups; the SMS budget itself is tested on servers of its own.
+      // One server serves a whole run's sign-ups, staff's included (the demo staff's numbers share
+      // one block of 100); the SMS budget and the per-block limit are tested on servers of their own.
       SMS_BUDGET_PER_HOUR: '1000000',
       SMS_BUDGET_PER_DAY: '1000000',
+      SMS_PREFIX_LIMIT: '1000000',
       // One process per server unless a test asks for cluster workers (PostgreSQL only).
       WEB_CONCURRENCY: '1',
       // Demo mode starts the payment simulator: each server gets its own port for it.

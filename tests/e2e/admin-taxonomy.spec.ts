@@ -85,6 +85,21 @@ for (const viewport of [
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').first()).toHaveText(`${category} moved up.`);
     await expect(up).toBeFocused();
+    // Edit by keyboard: the form opens on its name field; Escape closes it and Edit has the focus
+    // again, as it has after a save.
+    const edit = page.getByRole('button', { name: `Edit ${category}`, exact: true });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const editForm = page.getByRole('form', { name: `Edit category ${category}` });
+    await expect(editForm.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editForm).toHaveCount(0);
+    await expect(edit).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(editForm.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').first()).toHaveText(`${category} saved.`);
+    await expect(edit).toBeFocused();
     await checkScreen(page, 'admin-categories', viewport.width);
     await homeShows(browser, [category]);
     const anonymous = await browser.newContext();
@@ -125,6 +140,12 @@ for (const viewport of [
     await newBanner.getByRole('button', { name: 'Add banner' }).click();
     await expect(page.getByRole('status').first()).toHaveText('Banner added.');
     await expect(page.getByRole('heading', { name: banner })).toBeVisible();
+    const editBanner = page.getByRole('button', { name: `Edit ${banner}`, exact: true });
+    await editBanner.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('form', { name: `Edit ${banner}` }).getByLabel('Title')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editBanner).toBeFocused();
     await checkScreen(page, 'admin-banners', viewport.width);
     const stored = (await page.request.get('/api/admin/banners').then((r) => r.json())).data.banners.find(
       (b: { title: string }) => b.title === banner,
@@ -147,6 +168,13 @@ for (const viewport of [
     await expect(picker.getByRole('button', { name: `Remove ${product}` })).toBeVisible();
     await newRail.getByRole('button', { name: 'Add rail' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Rail ${rail} added.`);
+    const editRail = page.getByRole('button', { name: `Edit ${rail}`, exact: true });
+    await editRail.focus();
+    await page.keyboard.press('Enter');
+    const railForm = page.getByRole('form', { name: `Edit ${rail}` });
+    await expect(railForm.getByLabel('Title')).toBeFocused();
+    await railForm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editRail).toBeFocused();
     await checkScreen(page, 'admin-home-rails', viewport.width);
     await homeShows(browser, [rail, product]);
     await shop.goto('/');

@@ -129,7 +129,13 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
     await audit.mark();
     const tree = await createCategory(handle.db, { name: 'Millets', image: 'emoji/1f33e.svg' }, TEST_ACTOR);
     const millets = tree.find((c) => c.name === 'Millets')!;
-    expect(millets).toMatchObject({ slug: 'millets', isActive: true, productCount: 0, subcategories: [] });
+    expect(millets).toMatchObject({
+      slug: 'millets',
+      isActive: true,
+      productCount: 0,
+      onSaleCount: 0,
+      subcategories: [],
+    });
     expect(tree.at(-1)!.id).toBe(millets.id);
     const withSub = await createSubcategory(handle.db, millets.id, { name: 'Ragi', image: null }, TEST_ACTOR);
     const ragi = withSub.find((c) => c.id === millets.id)!.subcategories[0]!;
@@ -204,9 +210,25 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
       search: true,
     });
 
+    // The back office counts the products on sale that deactivating would hide, to ask first.
+    const [{ n: onSaleThere }] = (
+      await handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${categoryId} AND is_active AND archived_at IS NULL`,
+      )
+    ).rows as [{ n: number }];
+    expect(onSaleThere).toBeGreaterThan(0);
+    const counted = (await listAdminCategories(handle.db)).find((c) => c.id === categoryId)!;
+    expect(counted.onSaleCount).toBe(onSaleThere);
+    expect(counted.subcategories.reduce((n, s) => n + s.onSaleCount, 0)).toBe(onSaleThere);
+
     await audit.mark();
-    await updateCategory(handle.db, categoryId, { is_active: false }, TEST_ACTOR);
+    const after = await updateCategory(handle.db, categoryId, { is_active: false }, TEST_ACTOR);
     expect((await audit.entries()).map((e) => e.action)).toEqual(['category.deactivate']);
+    // Hidden, none of them is on sale any more; they are still filed under it.
+    expect(after.find((c) => c.id === categoryId)).toMatchObject({
+      onSaleCount: 0,
+      productCount: counted.productCount,
+    });
     await oneCheckLater();
     // The search answers from the index it has while it rebuilds in the background: wait for that.
     await refreshSearchCatalog(handle.db);

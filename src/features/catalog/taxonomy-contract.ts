@@ -24,6 +24,7 @@ const taxonSchema = z.object({
   imageUrl: z.string(),
   isActive: z.boolean(),
   productCount: z.number().int(),
+  onSaleCount: z.number().int(),
 });
 
 /** A category as staff see it, with its subcategories. */

@@ -260,6 +260,8 @@ export interface AdminTaxon {
   isActive: boolean;
   /** Products filed under it (archived or not): a category or subcategory with any cannot be deleted. */
   productCount: number;
+  /** Its products on sale now: those that leave the shop when it is deactivated. */
+  onSaleCount: number;
 }
 
 /** A category with its subcategories in display order. */

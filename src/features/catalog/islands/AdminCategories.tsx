@@ -181,6 +181,10 @@ function TaxonRow({
   );
 }
 
+/** The question asked before hiding a category or subcategory with products on sale. */
+const hideQuestion = (taxon: AdminTaxon) =>
+  `Hide ${taxon.name} and its ${taxon.onSaleCount} ${taxon.onSaleCount === 1 ? 'product' : 'products'} from the shop?`;
+
 interface Actions {
   update(
     kind: Kind,
@@ -202,6 +206,7 @@ export default function AdminCategories() {
     focusFirst: setFocus,
   } = useStaffList('categories', () => callRoute<typeof adminCategoriesRoute>('GET /api/admin/categories', {}));
   const [deleting, setDeleting] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
+  const [hiding, setHiding] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
   const id = useId();
 
   // After a move, the pressed button keeps the focus (its twin when it became disabled at an end).
@@ -241,26 +246,38 @@ export default function AdminCategories() {
       }
     },
     async toggle(kind, taxon) {
-      const is_active = !taxon.isActive;
-      await run(
-        () =>
-          kind === 'category'
-            ? callRoute<typeof updateCategoryRoute>('PATCH /api/admin/categories/{id}', {
-                params: { id: taxon.id },
-                body: { is_active },
-              })
-            : callRoute<typeof updateSubcategoryRoute>('PATCH /api/admin/subcategories/{id}', {
-                params: { id: taxon.id },
-                body: { is_active },
-              }),
-        is_active
-          ? `${taxon.name} is shown on the storefront again.`
-          : `${taxon.name} and its products are hidden from the storefront.`,
-      );
+      // Hiding products on sale is asked first; hiding an empty one or showing one again is not.
+      if (taxon.isActive && taxon.onSaleCount > 0) setHiding({ kind, taxon });
+      else await setActive(kind, taxon);
     },
     askDelete: (kind, taxon) => setDeleting({ kind, taxon }),
     focus: setFocus,
   };
+
+  async function setActive(kind: Kind, taxon: AdminTaxon) {
+    const is_active = !taxon.isActive;
+    await run(
+      () =>
+        kind === 'category'
+          ? callRoute<typeof updateCategoryRoute>('PATCH /api/admin/categories/{id}', {
+              params: { id: taxon.id },
+              body: { is_active },
+            })
+          : callRoute<typeof updateSubcategoryRoute>('PATCH /api/admin/subcategories/{id}', {
+              params: { id: taxon.id },
+              body: { is_active },
+            }),
+      is_active
+        ? `${taxon.name} is shown on the storefront again.`
+        : `${taxon.name} and its products are hidden from the storefront.`,
+    );
+  }
+
+  async function confirmHide() {
+    if (!hiding) return;
+    await setActive(hiding.kind, hiding.taxon);
+    setHiding(null);
+  }
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -367,6 +384,14 @@ export default function AdminCategories() {
         confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={hiding !== null}
+        title={hiding ? hideQuestion(hiding.taxon) : ''}
+        message={`Its products leave the storefront (navigation, listings, search and product pages) and customers' carts mark them as no longer available, until you reactivate the ${hiding?.kind ?? 'category'}.`}
+        confirmLabel="Hide"
+        onConfirm={() => void confirmHide()}
+        onClose={() => setHiding(null)}
       />
     </div>
   );

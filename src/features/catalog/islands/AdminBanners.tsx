@@ -24,6 +24,7 @@ const STATE_LABELS: Record<BannerState, string> = {
   scheduled: 'Starts later',
   ended: 'Ended',
   off: 'Switched off',
+  'link-hidden': 'Hidden: its link’s category is hidden',
 };
 
 const when = (iso: string | null) =>

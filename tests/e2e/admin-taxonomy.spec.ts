@@ -181,15 +181,11 @@ for (const viewport of [
     await expect(shop.getByRole('heading', { name: rail })).toBeVisible();
     await shop.screenshot({ path: test.info().outputPath(`home-with-rail-${viewport.width}.png`), fullPage: true });
 
-    // Removed again: the rail and the banner leave the home page, the category is deactivated.
+    // Removed again: the rail is deleted, the category deactivated, then the banner deleted.
     await page.getByRole('button', { name: `Delete ${rail}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete rail' }).click();
     await expect(page.getByRole('status').first()).toHaveText('Rail deleted.');
-    await page.goto('/admin/banners');
-    await hydrated(page, 'AdminBanners');
-    await page.getByRole('button', { name: `Delete ${banner}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete banner' }).click();
-    await expect(page.getByRole('status').first()).toHaveText('Banner deleted.');
+    // The category deactivated: the banner linking to it leaves the home page, and its screen says why.
     await page.goto('/admin/categories');
     await hydrated(page, 'AdminCategories');
     // It has no products on sale, so nothing is asked.
@@ -201,6 +197,17 @@ for (const viewport of [
     await expect
       .poll(async () => (await shop.request.get(`/category/${categoryId}/subcategories`)).status(), { timeout: 5_000 })
       .toBe(404);
+    await expect
+      .poll(async () => decodeHTML(await (await shop.request.get('/')).text()).includes(banner), { timeout: 5_000 })
+      .toBe(false);
+    await page.goto('/admin/banners');
+    await hydrated(page, 'AdminBanners');
+    const listed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: banner }) });
+    await expect(listed.getByText('Hidden: its link’s category is hidden')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`banner-link-hidden-${viewport.width}.png`), fullPage: true });
+    await page.getByRole('button', { name: `Delete ${banner}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete banner' }).click();
+    await expect(page.getByRole('status').first()).toHaveText('Banner deleted.');
     await anonymous.close();
   });
 }

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { listCategoryTree } from '#features/catalog/server/admin-products.ts';
 import { createBanner, listAdminBanners, updateBanner } from '#features/catalog/server/banner-admin.ts';
 import { getProduct, listProducts } from '#features/catalog/server/catalog.ts';
-import { loadHomeFeed } from '#features/catalog/server/home-page.ts';
+import { loadHomeFeed, PROMO_TILE_CATEGORY_IDS, promoTiles } from '#features/catalog/server/home-page.ts';
 import { createRail, listAdminRails, loadHomeRails, updateRail } from '#features/catalog/server/home-rails.ts';
 import {
   cachedTree,
@@ -35,6 +35,7 @@ import {
   isBannerLink,
   isImageValue,
   isoToShopLocal,
+  linkedTaxon,
   railNewSchema,
   shopLocalToIso,
   taxonNewSchema,
@@ -60,6 +61,15 @@ const firstError = (
 };
 
 describe('taxonomy rules', () => {
+  it('reads which category or subcategory a banner link opens', () => {
+    expect(linkedTaxon('/category/4/subcategories')).toEqual({ categoryId: 4, subcategoryId: null });
+    expect(linkedTaxon('/category/4')).toEqual({ categoryId: 4, subcategoryId: null });
+    expect(linkedTaxon('/categories/4/subcategory/12#top')).toEqual({ categoryId: 4, subcategoryId: 12 });
+    expect(linkedTaxon('/subcategory/9?sort=asc')).toEqual({ categoryId: null, subcategoryId: 9 });
+    for (const other of ['/shop', '/category', '/categoryx/4', '/product/4', 'https://example.com/category/4'])
+      expect(linkedTaxon(other), other).toBeNull();
+  });
+
   it('takes a site path or an https address as a banner link and refuses the rest', () => {
     for (const ok of ['/shop', '/shop/fruits?sort=asc', '/category/3/subcategories', 'https://example.com/offer'])
       expect(isBannerLink(ok), ok).toBe(true);
@@ -129,7 +139,13 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
     await audit.mark();
     const tree = await createCategory(handle.db, { name: 'Millets', image: 'emoji/1f33e.svg' }, TEST_ACTOR);
     const millets = tree.find((c) => c.name === 'Millets')!;
-    expect(millets).toMatchObject({ slug: 'millets', isActive: true, productCount: 0, subcategories: [] });
+    expect(millets).toMatchObject({
+      slug: 'millets',
+      isActive: true,
+      productCount: 0,
+      onSaleCount: 0,
+      subcategories: [],
+    });
     expect(tree.at(-1)!.id).toBe(millets.id);
     const withSub = await createSubcategory(handle.db, millets.id, { name: 'Ragi', image: null }, TEST_ACTOR);
     const ragi = withSub.find((c) => c.id === millets.id)!.subcategories[0]!;
@@ -204,9 +220,25 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
       search: true,
     });
 
+    // The back office counts the products on sale that deactivating would hide, to ask first.
+    const [{ n: onSaleThere }] = (
+      await handle.db.execute(
+        sql`SELECT count(*)::int AS n FROM products WHERE category_id = ${categoryId} AND is_active AND archived_at IS NULL`,
+      )
+    ).rows as [{ n: number }];
+    expect(onSaleThere).toBeGreaterThan(0);
+    const counted = (await listAdminCategories(handle.db)).find((c) => c.id === categoryId)!;
+    expect(counted.onSaleCount).toBe(onSaleThere);
+    expect(counted.subcategories.reduce((n, s) => n + s.onSaleCount, 0)).toBe(onSaleThere);
+
     await audit.mark();
-    await updateCategory(handle.db, categoryId, { is_active: false }, TEST_ACTOR);
+    const after = await updateCategory(handle.db, categoryId, { is_active: false }, TEST_ACTOR);
     expect((await audit.entries()).map((e) => e.action)).toEqual(['category.deactivate']);
+    // Hidden, none of them is on sale any more; they are still filed under it.
+    expect(after.find((c) => c.id === categoryId)).toMatchObject({
+      onSaleCount: 0,
+      productCount: counted.productCount,
+    });
     await oneCheckLater();
     // The search answers from the index it has while it rebuilds in the background: wait for that.
     await refreshSearchCatalog(handle.db);
@@ -450,5 +482,52 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
     expect(rails[0]!.products.map((x) => x.id)).toEqual([q!.id]);
     await updateCategory(handle.db, p!.categoryId, { is_active: true }, TEST_ACTOR);
     await handle.db.execute(sql`SELECT 1`);
+  });
+
+  it('leaves off the home page the promo tile and banners that open a hidden category or subcategory, and brings them back', async () => {
+    await handle.db.delete(banners);
+    const [fruit] = (await listAdminCategories(handle.db)).filter((c) => c.id === PROMO_TILE_CATEGORY_IDS[0]);
+    const sub = fruit!.subcategories[0]!;
+    for (const [title, link] of [
+      ['Fruit week', `/category/${fruit!.id}/subcategories`],
+      ['Apples', `/subcategory/${sub.id}?sort=asc`],
+      ['Everything', '/shop'],
+    ])
+      await createBanner(
+        handle.db,
+        bannerNewSchema.parse({ title, image: 'emoji/1f96d.svg', cta_link: link }),
+        TEST_ACTOR,
+      );
+    const home = async () => ({
+      tiles: promoTiles(await listCategories(handle.db)).map((c) => c.id),
+      banners: (await loadHomeFeed(handle.db)).banners.map((b) => b.title),
+      staff: Object.fromEntries((await listAdminBanners(handle.db)).map((b) => [b.title, b.state])),
+    });
+    const all = {
+      tiles: [...PROMO_TILE_CATEGORY_IDS],
+      banners: ['Fruit week', 'Apples', 'Everything'],
+      staff: { 'Fruit week': 'showing', Apples: 'showing', Everything: 'showing' },
+    };
+    expect(await home()).toEqual(all);
+
+    await updateCategory(handle.db, fruit!.id, { is_active: false }, TEST_ACTOR);
+    await oneCheckLater();
+    expect(await home()).toEqual({
+      tiles: PROMO_TILE_CATEGORY_IDS.filter((id) => id !== fruit!.id),
+      banners: ['Everything'],
+      staff: { 'Fruit week': 'link-hidden', Apples: 'link-hidden', Everything: 'showing' },
+    });
+
+    await updateCategory(handle.db, fruit!.id, { is_active: true }, TEST_ACTOR);
+    await oneCheckLater();
+    expect(await home()).toEqual(all);
+
+    // A hidden subcategory takes only the banner that opens it.
+    await updateSubcategory(handle.db, sub.id, { is_active: false }, TEST_ACTOR);
+    await oneCheckLater();
+    expect(await home()).toMatchObject({ tiles: all.tiles, banners: ['Fruit week', 'Everything'] });
+    await updateSubcategory(handle.db, sub.id, { is_active: true }, TEST_ACTOR);
+    await oneCheckLater();
+    expect(await home()).toEqual(all);
   });
 });

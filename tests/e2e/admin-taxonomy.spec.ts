@@ -85,6 +85,21 @@ for (const viewport of [
     await page.keyboard.press('Enter');
     await expect(page.getByRole('status').first()).toHaveText(`${category} moved up.`);
     await expect(up).toBeFocused();
+    // Edit by keyboard: the form opens on its name field; Escape closes it and Edit has the focus
+    // again, as it has after a save.
+    const edit = page.getByRole('button', { name: `Edit ${category}`, exact: true });
+    await edit.focus();
+    await page.keyboard.press('Enter');
+    const editForm = page.getByRole('form', { name: `Edit category ${category}` });
+    await expect(editForm.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editForm).toHaveCount(0);
+    await expect(edit).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(editForm.getByLabel('Name')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('status').first()).toHaveText(`${category} saved.`);
+    await expect(edit).toBeFocused();
     await checkScreen(page, 'admin-categories', viewport.width);
     await homeShows(browser, [category]);
     const anonymous = await browser.newContext();
@@ -125,6 +140,12 @@ for (const viewport of [
     await newBanner.getByRole('button', { name: 'Add banner' }).click();
     await expect(page.getByRole('status').first()).toHaveText('Banner added.');
     await expect(page.getByRole('heading', { name: banner })).toBeVisible();
+    const editBanner = page.getByRole('button', { name: `Edit ${banner}`, exact: true });
+    await editBanner.focus();
+    await page.keyboard.press('Enter');
+    await expect(page.getByRole('form', { name: `Edit ${banner}` }).getByLabel('Title')).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(editBanner).toBeFocused();
     await checkScreen(page, 'admin-banners', viewport.width);
     const stored = (await page.request.get('/api/admin/banners').then((r) => r.json())).data.banners.find(
       (b: { title: string }) => b.title === banner,
@@ -147,30 +168,46 @@ for (const viewport of [
     await expect(picker.getByRole('button', { name: `Remove ${product}` })).toBeVisible();
     await newRail.getByRole('button', { name: 'Add rail' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Rail ${rail} added.`);
+    const editRail = page.getByRole('button', { name: `Edit ${rail}`, exact: true });
+    await editRail.focus();
+    await page.keyboard.press('Enter');
+    const railForm = page.getByRole('form', { name: `Edit ${rail}` });
+    await expect(railForm.getByLabel('Title')).toBeFocused();
+    await railForm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(editRail).toBeFocused();
     await checkScreen(page, 'admin-home-rails', viewport.width);
     await homeShows(browser, [rail, product]);
     await shop.goto('/');
     await expect(shop.getByRole('heading', { name: rail })).toBeVisible();
     await shop.screenshot({ path: test.info().outputPath(`home-with-rail-${viewport.width}.png`), fullPage: true });
 
-    // Removed again: the rail and the banner leave the home page, the category is deactivated.
+    // Removed again: the rail is deleted, the category deactivated, then the banner deleted.
     await page.getByRole('button', { name: `Delete ${rail}` }).click();
     await page.getByRole('alertdialog').getByRole('button', { name: 'Delete rail' }).click();
     await expect(page.getByRole('status').first()).toHaveText('Rail deleted.');
-    await page.goto('/admin/banners');
-    await hydrated(page, 'AdminBanners');
-    await page.getByRole('button', { name: `Delete ${banner}` }).click();
-    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete banner' }).click();
-    await expect(page.getByRole('status').first()).toHaveText('Banner deleted.');
+    // The category deactivated: the banner linking to it leaves the home page, and its screen says why.
     await page.goto('/admin/categories');
     await hydrated(page, 'AdminCategories');
+    // It has no products on sale, so nothing is asked.
     await page.getByRole('button', { name: `Deactivate ${category}` }).click();
+    await expect(page.getByRole('alertdialog')).toHaveCount(0);
     await expect(page.getByRole('status').first()).toHaveText(
       `${category} and its products are hidden from the storefront.`,
     );
     await expect
       .poll(async () => (await shop.request.get(`/category/${categoryId}/subcategories`)).status(), { timeout: 5_000 })
       .toBe(404);
+    await expect
+      .poll(async () => decodeHTML(await (await shop.request.get('/')).text()).includes(banner), { timeout: 5_000 })
+      .toBe(false);
+    await page.goto('/admin/banners');
+    await hydrated(page, 'AdminBanners');
+    const listed = page.getByRole('listitem').filter({ has: page.getByRole('heading', { name: banner }) });
+    await expect(listed.getByText('Hidden: its link’s category is hidden')).toBeVisible();
+    await page.screenshot({ path: test.info().outputPath(`banner-link-hidden-${viewport.width}.png`), fullPage: true });
+    await page.getByRole('button', { name: `Delete ${banner}` }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete banner' }).click();
+    await expect(page.getByRole('status').first()).toHaveText('Banner deleted.');
     await anonymous.close();
   });
 }

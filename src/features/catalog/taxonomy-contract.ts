@@ -24,6 +24,7 @@ const taxonSchema = z.object({
   imageUrl: z.string(),
   isActive: z.boolean(),
   productCount: z.number().int(),
+  onSaleCount: z.number().int(),
 });
 
 /** A category as staff see it, with its subcategories. */
@@ -41,7 +42,7 @@ export const adminBannerSchema = z.object({
   startsAt: z.string().nullable(),
   endsAt: z.string().nullable(),
   isActive: z.boolean(),
-  state: z.enum(['scheduled', 'showing', 'ended', 'off']),
+  state: z.enum(['scheduled', 'showing', 'ended', 'off', 'link-hidden']),
 });
 
 /** A home rail as staff see it. */

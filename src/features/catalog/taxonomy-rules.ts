@@ -71,6 +71,38 @@ export function isBannerLink(value: string): boolean {
   return /^https:\/\/[^/\\]/i.test(value) && URL.canParse(value);
 }
 
+/**
+ * The category and subcategory a link on this site opens, if it opens one: `/category/{id}/…`,
+ * `/categories/{id}/…` (with `/subcategory/{sub}`) and `/subcategory/{id}`; null for any other
+ * link (another page, an https address).
+ * @example linkedTaxon('/category/4/subcategories') // { categoryId: 4, subcategoryId: null }
+ * @example linkedTaxon('/subcategory/9?sort=asc') // { categoryId: null, subcategoryId: 9 }
+ */
+export function linkedTaxon(link: string): { categoryId: number | null; subcategoryId: number | null } | null {
+  const path = link.split(/[?#]/, 1)[0]!;
+  const sub = /^\/subcategory\/(\d+)(?:\/|$)/.exec(path);
+  if (sub) return { categoryId: null, subcategoryId: Number(sub[1]) };
+  const cat = /^\/categor(?:y|ies)\/(\d+)(?:\/subcategory\/(\d+))?(?:\/|$)/.exec(path);
+  if (cat) return { categoryId: Number(cat[1]), subcategoryId: cat[2] ? Number(cat[2]) : null };
+  return null;
+}
+
+/**
+ * Whether `link` opens a category or subcategory that is not among the active ones (its page
+ * answers 404), so a banner or tile with it is left off the home page.
+ */
+export function linkOpensHidden(
+  link: string,
+  active: { categoryIds: ReadonlySet<number>; subcategoryIds: ReadonlySet<number> },
+): boolean {
+  const target = linkedTaxon(link);
+  if (!target) return false;
+  return (
+    (target.categoryId !== null && !active.categoryIds.has(target.categoryId)) ||
+    (target.subcategoryId !== null && !active.subcategoryIds.has(target.subcategoryId))
+  );
+}
+
 const name = z
   .string({ error: TAXONOMY_MESSAGES.nameRequired })
   .trim()
@@ -260,6 +292,8 @@ export interface AdminTaxon {
   isActive: boolean;
   /** Products filed under it (archived or not): a category or subcategory with any cannot be deleted. */
   productCount: number;
+  /** Its products on sale now: those that leave the shop when it is deactivated. */
+  onSaleCount: number;
 }
 
 /** A category with its subcategories in display order. */
@@ -268,7 +302,8 @@ export interface AdminCategory extends AdminTaxon {
 }
 
 /** Where a banner stands now. */
-export type BannerState = 'scheduled' | 'showing' | 'ended' | 'off';
+/** `link-hidden`: in its window and switched on, but left off the home page because its link opens a hidden category or subcategory. */
+export type BannerState = 'scheduled' | 'showing' | 'ended' | 'off' | 'link-hidden';
 
 /** A banner as the back office lists it (times ISO). */
 export interface AdminBanner {

@@ -3,7 +3,7 @@
  * from the server, the result of the last change for the status line, and where focus goes
  * after a change. Every change's answer carries the whole list again under `key`. Browser-safe.
  */
-import { useEffect, useState } from 'react';
+import { type KeyboardEvent, type RefObject, useEffect, useRef, useState } from 'react';
 import { adminFailure, fieldErrors } from './admin-errors.ts';
 
 /** The status line: the last change's result, or an error. */
@@ -57,3 +57,30 @@ export function useStaffList<K extends string, T>(key: K, load: () => Promise<{ 
 
   return { items, status, run, focusFirst };
 }
+
+/**
+ * An edit form shown in place of its row: when it opens (an edit, `onCancel` given) the field
+ * `first` points at takes the focus, and Escape inside the form cancels, as its Cancel button
+ * does. Returns the ref for that first field and the form's `onKeyDown`. A form for adding a new
+ * row (no `onCancel`) leaves the focus where it is.
+ */
+export function useEditFormFocus(onCancel?: () => void): {
+  first: RefObject<HTMLInputElement | null>;
+  onKeyDown: (event: KeyboardEvent<HTMLFormElement>) => void;
+} {
+  const first = useRef<HTMLInputElement>(null);
+  const editing = onCancel !== undefined;
+  useEffect(() => {
+    if (editing) first.current?.focus();
+  }, [editing]);
+  function onKeyDown(event: KeyboardEvent<HTMLFormElement>) {
+    if (event.key === 'Escape' && onCancel && !event.defaultPrevented) {
+      event.preventDefault();
+      onCancel();
+    }
+  }
+  return { first, onKeyDown };
+}
+
+/** The id of a row's Edit button, where the focus returns when its edit form closes. */
+export const editButtonId = (kind: string, id: number) => `edit-${kind}-${id}`;

@@ -8,7 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { showPlaceholder } from '#lib/images.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
-import { useStaffList } from '#lib/ui/staff-list.ts';
+import { editButtonId, useEditFormFocus, useStaffList } from '#lib/ui/staff-list.ts';
 import type {
   adminBannersRoute,
   createBannerRoute,
@@ -24,6 +24,7 @@ const STATE_LABELS: Record<BannerState, string> = {
   scheduled: 'Starts later',
   ended: 'Ended',
   off: 'Switched off',
+  'link-hidden': 'Hidden: its link’s category is hidden',
 };
 
 const when = (iso: string | null) =>
@@ -74,6 +75,7 @@ function BannerForm({
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { first, onKeyDown } = useEditFormFocus(onCancel);
   const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
   const err = (key: string) =>
     errors[key] ? (
@@ -93,10 +95,22 @@ function BannerForm({
   }
   const label = 'min-w-0 text-sm font-medium text-slate-800';
   return (
-    <form noValidate aria-label={formLabel} onSubmit={submit} className="grid min-w-0 gap-4 md:grid-cols-2">
+    <form
+      noValidate
+      aria-label={formLabel}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      className="grid min-w-0 gap-4 md:grid-cols-2"
+    >
       <label className={label}>
         Title
-        <input className={adminInput} value={form.title} onChange={set('title')} {...describedBy('title')} />
+        <input
+          ref={first}
+          className={adminInput}
+          value={form.title}
+          onChange={set('title')}
+          {...describedBy('title')}
+        />
         {err('title')}
       </label>
       <label className={label}>
@@ -192,6 +206,11 @@ export default function AdminBanners() {
     focusFirst: setFocus,
   } = useStaffList('banners', () => callRoute<typeof adminBannersRoute>('GET /api/admin/banners', {}));
   const [editing, setEditing] = useState<number | null>(null);
+  // Closing an edit form (Cancel, Escape or a saved change) hands the focus back to its Edit button.
+  function closeEdit(id: number) {
+    setEditing(null);
+    setFocus([editButtonId('banner', id)]);
+  }
   const [deleting, setDeleting] = useState<AdminBanner | null>(null);
   const id = useId();
 
@@ -232,7 +251,7 @@ export default function AdminBanners() {
                     initial={formOf(b)}
                     formLabel={`Edit ${name(b)}`}
                     submitLabel="Save banner"
-                    onCancel={() => setEditing(null)}
+                    onCancel={() => closeEdit(b.id)}
                     onSubmit={async (form) => {
                       const problems = await run(
                         () =>
@@ -242,7 +261,7 @@ export default function AdminBanners() {
                           }),
                         'Banner saved.',
                       );
-                      if (!problems) setEditing(null);
+                      if (!problems) closeEdit(b.id);
                       return problems;
                     }}
                   />
@@ -283,6 +302,7 @@ export default function AdminBanners() {
                         <button
                           type="button"
                           className={`${buttonSecondary} min-h-9 px-3`}
+                          id={editButtonId('banner', b.id)}
                           onClick={() => setEditing(b.id)}
                         >
                           Edit<span className="sr-only"> {name(b)}</span>

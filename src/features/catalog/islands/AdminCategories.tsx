@@ -9,7 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { showPlaceholder } from '#lib/images.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
-import { useStaffList } from '#lib/ui/staff-list.ts';
+import { editButtonId, useEditFormFocus, useStaffList } from '#lib/ui/staff-list.ts';
 import type {
   adminCategoriesRoute,
   createCategoryRoute,
@@ -46,6 +46,7 @@ function TaxonForm({
   const [image, setImage] = useState(initial?.image ?? '');
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { first, onKeyDown } = useEditFormFocus(onCancel);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -62,11 +63,13 @@ function TaxonForm({
       noValidate
       aria-label={legend}
       onSubmit={submit}
+      onKeyDown={onKeyDown}
       className="grid min-w-0 gap-3 md:grid-cols-[minmax(0,1fr)_minmax(0,2fr)_auto]"
     >
       <label className="min-w-0 text-sm font-medium text-slate-800">
         Name
         <input
+          ref={first}
           className={adminInput}
           value={name}
           onChange={(e) => setName(e.target.value)}
@@ -110,16 +113,22 @@ function TaxonRow({
 }) {
   const [editing, setEditing] = useState(false);
   const what = kind === 'category' ? 'category' : 'subcategory';
+  const editId = editButtonId(kind, taxon.id);
+  // Closing the form (Cancel, Escape or a saved change) hands the focus back to the Edit button.
+  function close() {
+    setEditing(false);
+    act.focus([editId]);
+  }
   if (editing)
     return (
       <TaxonForm
         legend={`Edit ${what} ${taxon.name}`}
         submitLabel="Save"
         initial={{ name: taxon.name, image: taxon.image ?? '' }}
-        onCancel={() => setEditing(false)}
+        onCancel={close}
         onSubmit={async (value) => {
           const problems = await act.update(kind, taxon, value);
-          if (!problems) setEditing(false);
+          if (!problems) close();
           return problems;
         }}
       />
@@ -155,7 +164,7 @@ function TaxonRow({
             <span className="sr-only"> {taxon.name}</span>
           </button>
         ))}
-        <button type="button" className={small} onClick={() => setEditing(true)}>
+        <button id={editId} type="button" className={small} onClick={() => setEditing(true)}>
           Edit<span className="sr-only"> {taxon.name}</span>
         </button>
         <button type="button" className={small} onClick={() => void act.toggle(kind, taxon)}>
@@ -172,6 +181,10 @@ function TaxonRow({
   );
 }
 
+/** The question asked before hiding a category or subcategory with products on sale. */
+const hideQuestion = (taxon: AdminTaxon) =>
+  `Hide ${taxon.name} and its ${taxon.onSaleCount} ${taxon.onSaleCount === 1 ? 'product' : 'products'} from the shop?`;
+
 interface Actions {
   update(
     kind: Kind,
@@ -181,6 +194,8 @@ interface Actions {
   move(kind: Kind, taxon: AdminTaxon, direction: 'up' | 'down'): Promise<void>;
   toggle(kind: Kind, taxon: AdminTaxon): Promise<void>;
   askDelete(kind: Kind, taxon: AdminTaxon): void;
+  /** Focuses the first of these elements there after the next render. */
+  focus(ids: string[]): void;
 }
 
 export default function AdminCategories() {
@@ -191,6 +206,7 @@ export default function AdminCategories() {
     focusFirst: setFocus,
   } = useStaffList('categories', () => callRoute<typeof adminCategoriesRoute>('GET /api/admin/categories', {}));
   const [deleting, setDeleting] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
+  const [hiding, setHiding] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
   const id = useId();
 
   // After a move, the pressed button keeps the focus (its twin when it became disabled at an end).
@@ -230,25 +246,38 @@ export default function AdminCategories() {
       }
     },
     async toggle(kind, taxon) {
-      const is_active = !taxon.isActive;
-      await run(
-        () =>
-          kind === 'category'
-            ? callRoute<typeof updateCategoryRoute>('PATCH /api/admin/categories/{id}', {
-                params: { id: taxon.id },
-                body: { is_active },
-              })
-            : callRoute<typeof updateSubcategoryRoute>('PATCH /api/admin/subcategories/{id}', {
-                params: { id: taxon.id },
-                body: { is_active },
-              }),
-        is_active
-          ? `${taxon.name} is shown on the storefront again.`
-          : `${taxon.name} and its products are hidden from the storefront.`,
-      );
+      // Hiding products on sale is asked first; hiding an empty one or showing one again is not.
+      if (taxon.isActive && taxon.onSaleCount > 0) setHiding({ kind, taxon });
+      else await setActive(kind, taxon);
     },
     askDelete: (kind, taxon) => setDeleting({ kind, taxon }),
+    focus: setFocus,
   };
+
+  async function setActive(kind: Kind, taxon: AdminTaxon) {
+    const is_active = !taxon.isActive;
+    await run(
+      () =>
+        kind === 'category'
+          ? callRoute<typeof updateCategoryRoute>('PATCH /api/admin/categories/{id}', {
+              params: { id: taxon.id },
+              body: { is_active },
+            })
+          : callRoute<typeof updateSubcategoryRoute>('PATCH /api/admin/subcategories/{id}', {
+              params: { id: taxon.id },
+              body: { is_active },
+            }),
+      is_active
+        ? `${taxon.name} is shown on the storefront again.`
+        : `${taxon.name} and its products are hidden from the storefront.`,
+    );
+  }
+
+  async function confirmHide() {
+    if (!hiding) return;
+    await setActive(hiding.kind, hiding.taxon);
+    setHiding(null);
+  }
 
   async function confirmDelete() {
     if (!deleting) return;
@@ -355,6 +384,14 @@ export default function AdminCategories() {
         confirmLabel="Delete"
         onConfirm={() => void confirmDelete()}
         onClose={() => setDeleting(null)}
+      />
+      <ConfirmDialog
+        open={hiding !== null}
+        title={hiding ? hideQuestion(hiding.taxon) : ''}
+        message={`Its products leave the storefront (navigation, listings, search and product pages) and customers' carts mark them as no longer available, until you reactivate the ${hiding?.kind ?? 'category'}.`}
+        confirmLabel="Hide"
+        onConfirm={() => void confirmHide()}
+        onClose={() => setHiding(null)}
       />
     </div>
   );

@@ -9,7 +9,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
-import { useStaffList } from '#lib/ui/staff-list.ts';
+import { editButtonId, useEditFormFocus, useStaffList } from '#lib/ui/staff-list.ts';
 import type { adminProductsRoute } from '../admin-contract.ts';
 import type {
   adminRailsRoute,
@@ -150,6 +150,7 @@ function RailForm({
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const { first, onKeyDown } = useEditFormFocus(onCancel);
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -168,10 +169,17 @@ function RailForm({
     errors[key] ? { 'aria-describedby': `${id}-${key}`, 'aria-invalid': true as const } : {};
   const label = 'min-w-0 text-sm font-medium text-slate-800';
   return (
-    <form noValidate aria-label={formLabel} onSubmit={submit} className="grid min-w-0 gap-4 md:grid-cols-2">
+    <form
+      noValidate
+      aria-label={formLabel}
+      onSubmit={submit}
+      onKeyDown={onKeyDown}
+      className="grid min-w-0 gap-4 md:grid-cols-2"
+    >
       <label className={label}>
         Title
         <input
+          ref={first}
           className={adminInput}
           value={form.title}
           onChange={(e) => setForm({ ...form, title: e.target.value })}
@@ -251,6 +259,11 @@ export default function AdminHomeRails() {
     focusFirst: setFocus,
   } = useStaffList('rails', () => callRoute<typeof adminRailsRoute>('GET /api/admin/home-rails', {}));
   const [editing, setEditing] = useState<number | null>(null);
+  // Closing an edit form (Cancel, Escape or a saved change) hands the focus back to its Edit button.
+  function closeEdit(id: number) {
+    setEditing(null);
+    setFocus([editButtonId('rail', id)]);
+  }
   const [deleting, setDeleting] = useState<AdminRail | null>(null);
   const id = useId();
 
@@ -295,7 +308,7 @@ export default function AdminHomeRails() {
                     }}
                     formLabel={`Edit ${r.title}`}
                     submitLabel="Save rail"
-                    onCancel={() => setEditing(null)}
+                    onCancel={() => closeEdit(r.id)}
                     onSubmit={async (form) => {
                       const problems = await run(
                         () =>
@@ -305,7 +318,7 @@ export default function AdminHomeRails() {
                           }),
                         'Rail saved.',
                       );
-                      if (!problems) setEditing(null);
+                      if (!problems) closeEdit(r.id);
                       return problems;
                     }}
                   />
@@ -332,7 +345,12 @@ export default function AdminHomeRails() {
                           <span className="sr-only"> {r.title}</span>
                         </button>
                       ))}
-                      <button type="button" className={small} onClick={() => setEditing(r.id)}>
+                      <button
+                        type="button"
+                        className={small}
+                        id={editButtonId('rail', r.id)}
+                        onClick={() => setEditing(r.id)}
+                      >
                         Edit<span className="sr-only"> {r.title}</span>
                       </button>
                       <button type="button" className={`${buttonDanger} min-h-9 px-3`} onClick={() => setDeleting(r)}>

@@ -7,7 +7,7 @@
  * archived, restored or deleted below the form. Field errors show beside their fields (checked
  * here first, then by the server) and every result is announced.
  */
-import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import PhotoManager from '#features/media/islands/PhotoManager.tsx';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
@@ -141,7 +141,11 @@ function readForm(form: Form, isNew: boolean) {
   return { problems, fields };
 }
 
-/** The product form; without `product` it adds one. `notice` is announced first (e.g. "Product added."). */
+/**
+ * The product form; without `product` it adds one. `notice` (e.g. "Product added.") is shown above
+ * the form, where the page opens, in a status region filled once the form is ready (so it is
+ * announced) and given the focus, so it is seen on a phone as well as heard.
+ */
 export default function AdminProductForm({
   product: initial,
   categories,
@@ -158,9 +162,20 @@ export default function AdminProductForm({
   const [product, setProduct] = useState<AdminProduct | null>(initial ?? null);
   const [form, setForm] = useState(() => formOf(initial ?? null, categories));
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(
-    notice ? { error: false, text: notice } : null,
-  );
+  const [status, setStatus] = useState<{ error: boolean; text: string } | null>(null);
+  const [shownNotice, setShownNotice] = useState<string | null>(null);
+  const noticeRef = useRef<HTMLParagraphElement>(null);
+  useEffect(() => {
+    if (!notice) return;
+    setShownNotice(notice);
+    // A reload of the page does not announce the notice again.
+    const url = new URL(window.location.href);
+    url.searchParams.delete('added');
+    window.history.replaceState(window.history.state, '', url);
+  }, [notice]);
+  useEffect(() => {
+    if (shownNotice) noticeRef.current?.focus();
+  }, [shownNotice]);
   const [busy, setBusy] = useState(false);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [deleteError, setDeleteError] = useState<string | null>(null);
@@ -295,6 +310,18 @@ export default function AdminProductForm({
 
   return (
     <div className="flex max-w-3xl flex-col gap-8">
+      <p
+        ref={noticeRef}
+        role="status"
+        tabIndex={-1}
+        className={
+          shownNotice
+            ? 'rounded-md border border-brand-200 bg-brand-50 px-4 py-3 text-sm font-semibold text-slate-900'
+            : 'sr-only'
+        }
+      >
+        {shownNotice}
+      </p>
       <form
         noValidate
         onSubmit={save}

@@ -15,10 +15,11 @@ import {
   type BannerNew,
   type BannerPatch,
   type BannerState,
+  linkOpensHidden,
   type Move,
   TAXONOMY_MESSAGES,
 } from '../taxonomy-rules.ts';
-import { media } from './catalog.ts';
+import { media, readAllSubcategories, readCategories } from './catalog.ts';
 import { moveOnePlace } from './sort-order.ts';
 
 type BannerRow = typeof banners.$inferSelect;
@@ -34,7 +35,7 @@ export function bannerState(
   return 'showing';
 }
 
-const toAdminBanner = (b: BannerRow, now: Date): AdminBanner => ({
+const toAdminBanner = (b: BannerRow, now: Date, linkHidden: boolean): AdminBanner => ({
   id: b.id,
   title: b.title,
   description: b.description,
@@ -45,7 +46,7 @@ const toAdminBanner = (b: BannerRow, now: Date): AdminBanner => ({
   startsAt: b.startsAt?.toISOString() ?? null,
   endsAt: b.endsAt?.toISOString() ?? null,
   isActive: b.isActive,
-  state: bannerState(b, now),
+  state: bannerState(b, now) === 'showing' && linkHidden ? 'link-hidden' : bannerState(b, now),
 });
 
 /** What the audit log keeps of a banner. */
@@ -59,10 +60,16 @@ const auditView = (b: BannerRow) => ({
   is_active: b.isActive,
 });
 
-/** Every banner in display order with its state at `now`. */
+/** Every banner in display order with its state at `now` (`link-hidden` when showing but its link opens a hidden category). */
 export async function listAdminBanners(db: Database, now = new Date()): Promise<AdminBanner[]> {
-  const rows = await db.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.id));
-  return rows.map((b) => toAdminBanner(b, now));
+  const [rows, cats, subs] = await Promise.all([
+    db.select().from(banners).orderBy(asc(banners.sortOrder), asc(banners.id)),
+    readCategories(db),
+    readAllSubcategories(db),
+  ]);
+  // Read fresh rather than from the storefront's reused lists: the answer to a change shows it.
+  const active = { categoryIds: new Set(cats.map((c) => c.id)), subcategoryIds: new Set(subs.map((s) => s.id)) };
+  return rows.map((b) => toAdminBanner(b, now, b.ctaLink !== null && linkOpensHidden(b.ctaLink, active)));
 }
 
 const toDate = (iso: string | null) => (iso ? new Date(iso) : null);

@@ -26,13 +26,22 @@ export interface HomeData extends Outcome {
   /** The active rails with products, in order; empty when none is configured. */
   rails: HomeRail[];
   categories: Category[];
+  /** The promo tiles' categories (PROMO_TILE_CATEGORY_IDS) that are active, in that order. */
+  promoTiles: Category[];
   /** The shop as a schema.org GroceryStore, its image the first banner's. */
   groceryStore: JsonLd;
 }
 
+/** The categories the home page's two promo tiles ("Shop Now") open, when they are active. */
+export const PROMO_TILE_CATEGORY_IDS = [1, 3] as const;
+
+/** The promo tiles' categories among the active `categories`: a hidden one's tile would lead to a 404. */
+export const promoTiles = (categories: Category[]): Category[] =>
+  PROMO_TILE_CATEGORY_IDS.flatMap((id) => categories.filter((c) => c.id === id));
+
 const reason = (err: unknown) => (err instanceof Error ? err.message : String(err));
 
-/** The home page's feed block: banners showing at `now`, seconds until one starts or ends (null: none will), rails or the first products. */
+/** The home page's feed block: banners showing at `now` (navigation.ts's `listBanners`), seconds until one starts or ends (null: none will), rails or the first products. */
 export async function loadHomeFeed(db: Database, now = new Date()) {
   const [banners, bannerChange, snapshot, railList] = await Promise.all([
     listBanners(db, now),
@@ -79,6 +88,7 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
     products: feedData?.products ?? [],
     rails: feedData?.rails ?? [],
     categories: categoryList ?? [],
+    promoTiles: promoTiles(categoryList ?? []),
     groceryStore: groceryStoreJsonLd(banners[0]?.image),
   };
 }

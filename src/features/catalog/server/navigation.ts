@@ -8,6 +8,7 @@
  */
 import type { Database } from '#lib/db/index.ts';
 import type { Banner, Category, Subcategory } from '../rules.ts';
+import { linkOpensHidden } from '../taxonomy-rules.ts';
 import { type BannerWithWindow, readActiveBanners, readAllSubcategories, readCategories } from './catalog.ts';
 import { readActiveRails } from './home-rails.ts';
 import { catalogSignature } from './snapshot.ts';
@@ -47,15 +48,27 @@ export const cachedTree = {
     (await listAllSubcategories(db)).filter((s) => s.categoryId === categoryId),
 };
 
+/** The ids of the active categories and subcategories (a subcategory counts only under an active category). */
+export async function activeTaxonIds(
+  db: Database,
+): Promise<{ categoryIds: ReadonlySet<number>; subcategoryIds: ReadonlySet<number> }> {
+  const [cats, subs] = await Promise.all([listCategories(db), listAllSubcategories(db)]);
+  return { categoryIds: new Set(cats.map((c) => c.id)), subcategoryIds: new Set(subs.map((s) => s.id)) };
+}
+
 const activeBanners = memoPerSignature(readActiveBanners);
 
 /** Whether a banner's window holds at `now`. */
 const showing = (b: BannerWithWindow, now: Date) => (!b.startsAt || b.startsAt <= now) && (!b.endsAt || b.endsAt > now);
 
-/** The banners showing at `now`: active, started and not ended, in order. */
+/**
+ * The banners showing at `now`: active, started and not ended, in order, except those whose link
+ * opens a category or subcategory that is not active (its page answers 404).
+ */
 export async function listBanners(db: Database, now = new Date()): Promise<Banner[]> {
-  return (await activeBanners(db))
-    .filter((b) => showing(b, now))
+  const [all, active] = await Promise.all([activeBanners(db), activeTaxonIds(db)]);
+  return all
+    .filter((b) => showing(b, now) && !linkOpensHidden(b.ctaLink, active))
     .map(({ startsAt: _s, endsAt: _e, ...banner }) => banner);
 }
 

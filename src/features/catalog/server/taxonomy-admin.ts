@@ -22,20 +22,23 @@ import {
   type TaxonNew,
   type TaxonPatch,
 } from '../taxonomy-rules.ts';
-import { media } from './catalog.ts';
+import { media, onSale } from './catalog.ts';
 import { moveOnePlace } from './sort-order.ts';
 
 type Tx = Parameters<Parameters<Database['transaction']>[0]>[0];
 type Row = { id: number; name: string; slug: string; image: string | null; isActive: boolean };
 
-const toTaxon = (row: Row, productCount: number): AdminTaxon => ({
+type Counts = { all: number; onSale: number };
+
+const toTaxon = (row: Row, counts: Counts = { all: 0, onSale: 0 }): AdminTaxon => ({
   id: row.id,
   name: row.name,
   slug: row.slug,
   image: row.image,
   imageUrl: media(row.image),
   isActive: row.isActive,
-  productCount,
+  productCount: counts.all,
+  onSaleCount: counts.onSale,
 });
 
 /** What the audit log keeps of a category or subcategory. */
@@ -47,19 +50,28 @@ export async function listAdminCategories(db: Database): Promise<AdminCategory[]
     db.select().from(categories).orderBy(asc(categories.sortOrder), asc(categories.id)),
     db.select().from(subcategories).orderBy(asc(subcategories.sortOrder), asc(subcategories.id)),
     db
-      .select({ categoryId: products.categoryId, subcategoryId: products.subcategoryId, n: count() })
+      .select({
+        categoryId: products.categoryId,
+        subcategoryId: products.subcategoryId,
+        n: count(),
+        onSale: sql<number>`count(*) filter (where ${onSale()})`,
+      })
       .from(products)
       .groupBy(products.categoryId, products.subcategoryId),
   ]);
-  const perSub = new Map<number, number>();
-  const perCat = new Map<number, number>();
+  const perSub = new Map<number, Counts>();
+  const perCat = new Map<number, Counts>();
+  const add = (map: Map<number, Counts>, id: number, n: number, sale: number) => {
+    const was = map.get(id) ?? { all: 0, onSale: 0 };
+    map.set(id, { all: was.all + n, onSale: was.onSale + sale });
+  };
   for (const r of bySub) {
-    perSub.set(r.subcategoryId, (perSub.get(r.subcategoryId) ?? 0) + Number(r.n));
-    perCat.set(r.categoryId, (perCat.get(r.categoryId) ?? 0) + Number(r.n));
+    add(perSub, r.subcategoryId, Number(r.n), Number(r.onSale));
+    add(perCat, r.categoryId, Number(r.n), Number(r.onSale));
   }
   return cats.map((c) => ({
-    ...toTaxon(c, perCat.get(c.id) ?? 0),
-    subcategories: subs.filter((s) => s.categoryId === c.id).map((s) => toTaxon(s, perSub.get(s.id) ?? 0)),
+    ...toTaxon(c, perCat.get(c.id)),
+    subcategories: subs.filter((s) => s.categoryId === c.id).map((s) => toTaxon(s, perSub.get(s.id))),
   }));
 }
 

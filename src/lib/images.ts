@@ -95,6 +95,20 @@ export function imageSrcSet(url: unknown): string | undefined {
 }
 
 /**
+ * The smallest stored rendition of an uploaded photo (PHOTO_WIDTHS[0] px wide, or the photo
+ * itself when it is narrower), for a thumbnail that is never wider than a third of that in CSS
+ * pixels (a cart line's 56 px box on a 3× screen); any other URL as it is. The server picks it,
+ * so a thumbnail needs no srcset in the browser.
+ * @example thumbnailUrl('/media/photos/0123456789abcdef0123456789abcdef-1280x960.webp')
+ * // '/media/photos/0123456789abcdef0123456789abcdef-320.webp'
+ */
+export function thumbnailUrl(url: string): string {
+  const m = PHOTO_URL.exec(url);
+  if (!m || Number(m[3]) <= PHOTO_WIDTHS[0]) return url;
+  return `${m[1]}${photoRenditionName(m[2]!, PHOTO_WIDTHS[0])}`;
+}
+
+/**
  * An `<img>`'s srcset and sizes attributes for `url` (Astro's spelling): for an uploaded photo,
  * its stored widths and how wide the slot shows (`sizes`, e.g. `'96px'`); nothing for artwork or an
  * outside URL, whose one file serves every width.

@@ -1,12 +1,11 @@
-import { PLACEHOLDER_IMAGE, responsiveImageProps, showPlaceholder } from '#lib/images.ts';
+import { PLACEHOLDER_IMAGE, showPlaceholder } from '#lib/images.ts';
 import type { CartItem } from '../store.ts';
 
-/** A cart line's product image (56 px box; the placeholder when missing or broken, decorative: the name is the line's label). */
+/** A cart line's product image (56 px box, the photo's smallest rendition as the cart API sends it; the placeholder when missing or broken, decorative: the name is the line's label). */
 export function LineImage({ item, className, lazy = false }: { item: CartItem; className: string; lazy?: boolean }) {
   return (
     <img
       src={item.image || PLACEHOLDER_IMAGE}
-      {...responsiveImageProps(item.image, '56px')}
       alt=""
       width={56}
       height={56}

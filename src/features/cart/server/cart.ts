@@ -15,7 +15,7 @@ import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import { cartItems, products } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
-import { imageUrl } from '#lib/images.ts';
+import { imageUrl, thumbnailUrl } from '#lib/images.ts';
 import {
   CART_MESSAGES,
   type CartLine,
@@ -102,7 +102,8 @@ export async function listCart(db: Database, customerId: number): Promise<CartLi
     cartId: r.cartId,
     productId: r.productId,
     name: r.name,
-    image: imageUrl(r.images?.[0], media),
+    // A cart line shows its photo in a 56 px box: the smallest rendition serves every screen.
+    image: thumbnailUrl(imageUrl(r.images?.[0], media)),
     qty: r.qty,
     pricePaise: r.pricePaise,
     mrpPaise: r.mrpPaise,

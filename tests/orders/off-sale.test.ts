@@ -1,7 +1,7 @@
 /**
  * A product that leaves the shop after it went into a cart, on a fresh database of each kind:
  * archived, or its category or subcategory deactivated. The cart marks its line as no longer
- * available and refuses more of it; placing the order answers 409 naming the product and takes
+ * available and refuses more of it; placing the order answers 409 naming every such product and takes
  * nothing (no order, the stock and the cart as they were); buy again (reorder) leaves it out and
  * the buy-again list no longer offers it. The server's wiring registers the catalog's on-sale
  * rule with the cart; the test does the same.
@@ -140,6 +140,42 @@ describe.each(testDatabaseKinds())('off-sale products in carts and orders on %s'
     expect(await lines(c.id)).toEqual([{ productId: product.id, qty: 1, available: true }]);
     const { order } = await place(c);
     expect(order.id).toBeGreaterThan(0);
+  });
+
+  it('several lines gone: one refusal names them all, in cart order, and takes nothing', async () => {
+    const [first, second, third, kept] = [stocked[0]!, stocked[1]!, stocked[2]!, stocked[3]!];
+    const c = await newCustomer();
+    for (const p of [first, kept, second, third]) await addToCart(handle.db, c.id, p.id, 1);
+    const before = await stockOf([first.id, second.id, third.id, kept.id]);
+
+    await handle.db.update(products).set({ archivedAt: new Date(), isActive: false }).where(eq(products.id, first.id));
+    await handle.db.update(products).set({ isActive: false }).where(eq(products.id, second.id));
+    await handle.db.update(subcategories).set({ isActive: false }).where(eq(subcategories.id, third.subcategoryId));
+    try {
+      await expect(place(c)).rejects.toMatchObject({
+        code: 'conflict',
+        message: `Sorry, ${first.name}, ${second.name} and ${third.name} are no longer available. Please remove them from your cart.`,
+        data: { product_id: first.id, product_ids: [first.id, second.id, third.id] },
+      });
+      expect(await ordersOf(c.id)).toBe(0);
+      expect(await stockOf([first.id, second.id, third.id, kept.id])).toEqual(before);
+
+      // Two left: "A and B"; one left: the one-product wording.
+      await handle.db.delete(cartItems).where(and(eq(cartItems.customerId, c.id), eq(cartItems.productId, first.id)));
+      await expect(place(c)).rejects.toMatchObject({
+        message: `Sorry, ${second.name} and ${third.name} are no longer available. Please remove them from your cart.`,
+      });
+      await handle.db.delete(cartItems).where(and(eq(cartItems.customerId, c.id), eq(cartItems.productId, second.id)));
+      await expect(place(c)).rejects.toMatchObject({
+        message: `Sorry, ${third.name} is no longer available. Please remove it from your cart.`,
+        data: { product_id: third.id, product_ids: [third.id] },
+      });
+      expect(await ordersOf(c.id)).toBe(0);
+    } finally {
+      await handle.db.update(products).set({ archivedAt: null, isActive: true }).where(eq(products.id, first.id));
+      await handle.db.update(products).set({ isActive: true }).where(eq(products.id, second.id));
+      await handle.db.update(subcategories).set({ isActive: true }).where(eq(subcategories.id, third.subcategoryId));
+    }
   });
 
   it('buy again leaves out a product whose category is hidden, and no longer lists it', async () => {

@@ -44,6 +44,16 @@ export const CART_MESSAGES = {
 export const noLongerAvailableMessage = (name: string) =>
   `Sorry, ${name} is no longer available. Please remove it from your cart.`;
 
+/**
+ * The 409 at checkout naming every line no longer available at once: the one-product wording for
+ * one, else `Sorry, A, B and C are no longer available. Please remove them from your cart.`
+ */
+export function noneAvailableMessage(names: readonly string[]): string {
+  if (names.length <= 1) return noLongerAvailableMessage(names[0] ?? 'this item');
+  const listed = `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`;
+  return `Sorry, ${listed} are no longer available. Please remove them from your cart.`;
+}
+
 /** `Sorry, {name} is out of stock.` (409). */
 export const outOfStockMessage = (name: string) => `Sorry, ${name} is out of stock.`;
 /** `Only {stock} of {name} left in stock.` (409, with `data.stock`). */

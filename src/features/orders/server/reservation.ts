@@ -13,7 +13,7 @@
 import { and, eq, inArray } from 'drizzle-orm';
 import { type Address, getAddress, servedPrefixes } from '#features/addresses/index.ts';
 import { cartLineJson } from '#features/cart/index.ts';
-import { DEFAULT_SUBSTITUTION, noLongerAvailableMessage, type Substitution } from '#features/cart/rules.ts';
+import { DEFAULT_SUBSTITUTION, noneAvailableMessage, type Substitution } from '#features/cart/rules.ts';
 import { onSale } from '#features/catalog/index.ts';
 import { type OrderDelivery, orderDelivery } from '#features/delivery/index.ts';
 import type { Transaction } from '#lib/db/index.ts';
@@ -86,9 +86,10 @@ async function deliveryAddress(
 }
 
 /**
- * 409 naming the first line whose product is no longer on sale (the catalog's `onSale`: archived,
- * switched off, or its category or subcategory deactivated after it went into the cart); nothing
- * is written, and the line stays in the cart for the customer to remove.
+ * 409 naming every line whose product is no longer on sale (the catalog's `onSale`: archived,
+ * switched off, or its category or subcategory deactivated after it went into the cart), in cart
+ * order, with `data.product_id` (the first) and `data.product_ids` (all); nothing is written, and
+ * the lines stay in the cart for the customer to remove.
  */
 async function refuseOffSale(tx: Transaction, lines: Awaited<ReturnType<typeof quoteOrder>>['lines']): Promise<void> {
   const ids = lines.map((l) => l.productId);
@@ -97,9 +98,11 @@ async function refuseOffSale(tx: Transaction, lines: Awaited<ReturnType<typeof q
     .from(products)
     .where(and(inArray(products.id, ids), onSale()));
   const onSaleIds = new Set(offered.map((p) => p.id));
-  const gone = lines.find((l) => !onSaleIds.has(l.productId));
-  if (gone)
-    throw new AppError('conflict', noLongerAvailableMessage(gone.name), { data: { product_id: gone.productId } });
+  const gone = lines.filter((l) => !onSaleIds.has(l.productId));
+  if (gone.length > 0)
+    throw new AppError('conflict', noneAvailableMessage(gone.map((l) => l.name)), {
+      data: { product_id: gone[0]!.productId, product_ids: gone.map((l) => l.productId) },
+    });
 }
 
 /**

@@ -295,6 +295,26 @@ test('a line whose product left the shop reads "No longer available"; checkout w
     expect(axe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('cart-no-longer-available.png'), fullPage: true });
 
+    // The checkout marks the line too, and Place Order waits with the cart's reason and a way back.
+    await page.goto('/checkout');
+    await hydrated(page, 'Checkout');
+    const details = page.getByRole('region', { name: 'Order Details' });
+    await expect(
+      details.getByRole('listitem').filter({ hasText: name }).getByText('No longer available'),
+    ).toBeVisible();
+    await expect(
+      details.getByRole('listitem').filter({ hasText: other.name }).getByText('No longer available'),
+    ).toHaveCount(0);
+    const placeOrder = page.getByRole('button', { name: 'Place Order' });
+    await expect(placeOrder).toBeDisabled();
+    await expect(placeOrder).toHaveAccessibleDescription('Remove the items that are no longer available to check out.');
+    const checkoutAxe = await new AxeBuilder({ page }).analyze();
+    expect(checkoutAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
+    await page.screenshot({ path: test.info().outputPath('checkout-no-longer-available.png'), fullPage: true });
+    await page.getByRole('link', { name: 'Back to cart' }).click();
+    await expect(page).toHaveURL(/\/cart$/);
+    await hydrated(page, 'CartPage');
+
     await row.getByRole('button', { name: `Remove ${name}` }).click();
     await page.getByRole('dialog', { name: 'Remove item?' }).getByRole('button', { name: 'Remove' }).click();
     await expect(row).toHaveCount(0);

@@ -100,6 +100,7 @@ function CheckoutForm({ tileUrl, area, freeDeliveryFromPaise, pending = null }: 
     zone,
     estimateZone: figuresStale(state) ? null : (state.figures?.delivery_estimate_zone ?? null),
     belowMinimum: belowMinimumReason(state),
+    unavailable: state.lines.some((l) => !l.available),
     loading: state.loading,
     // Figures of another address wait for this one's; if fetching them failed, Place Order is
     // still offered: the server prices the order again and answers a differing figure with 409.

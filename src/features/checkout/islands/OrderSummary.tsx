@@ -2,10 +2,12 @@
  * The checkout's Order Summary card: the server's figures (subtotal with the
  * item count, discount with the code, points, delivery fee or Free, total), the delivery zone's
  * minimum order and free-delivery threshold, the "more for free delivery" hint, why the order
- * cannot be placed yet (below the zone's minimum), the place-order error and the Place Order
- * button (Placing Order... while busy). On phones Place Order is in PlaceOrderBar, fixed at the
+ * cannot be placed yet (below the zone's minimum, or lines no longer available: Place Order is
+ * then disabled, with the cart's reason and a link back to the cart), the place-order error and
+ * the Place Order button (Placing Order... while busy). On phones Place Order is in PlaceOrderBar, fixed at the
  * bottom of the screen with the total, instead of at the end of this card.
  */
+import { CART_MESSAGES } from '#features/cart/rules.ts';
 import { feeEstimateNote } from '#features/delivery/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 import { CARD } from './checkout-parts.tsx';
@@ -53,6 +55,7 @@ function PlaceOrderButton({
 }
 
 const MINIMUM_NOTE_ID = 'below-minimum-note';
+const UNAVAILABLE_NOTE_ID = 'lines-unavailable-note';
 
 interface Props {
   summary: SummaryJson | null;
@@ -70,6 +73,8 @@ interface Props {
   estimateZone: string | null;
   /** Why the order cannot be placed yet (below the zone's minimum order); '' when it can. */
   belowMinimum: string;
+  /** Whether a line's product left the shop: Place Order stays disabled until it is removed in the cart. */
+  unavailable: boolean;
   loading: boolean;
   refreshing: boolean;
   summaryError: string;
@@ -150,6 +155,14 @@ export default function OrderSummary(p: Props) {
           {p.belowMinimum}
         </p>
       )}
+      {p.unavailable && (
+        <p className="mt-3 rounded-lg bg-amber-50 px-3 py-2 text-sm font-medium text-slate-900">
+          <span id={UNAVAILABLE_NOTE_ID}>{CART_MESSAGES.checkoutUnavailable}</span>{' '}
+          <a href="/cart" className="font-semibold text-brand-700 underline">
+            Back to cart
+          </a>
+        </p>
+      )}
       <div aria-live="polite" className="sr-only">
         {summary ? `Total ${formatPaise(total)}` : ''}
       </div>
@@ -160,8 +173,14 @@ export default function OrderSummary(p: Props) {
       )}
       <PlaceOrderButton
         placing={p.placing}
-        disabled={p.placing || p.loading || p.refreshing}
-        describedBy={p.belowMinimum && p.belowMinimum !== p.placeError ? MINIMUM_NOTE_ID : undefined}
+        disabled={p.placing || p.loading || p.refreshing || p.unavailable}
+        describedBy={
+          p.unavailable
+            ? UNAVAILABLE_NOTE_ID
+            : p.belowMinimum && p.belowMinimum !== p.placeError
+              ? MINIMUM_NOTE_ID
+              : undefined
+        }
         onClick={p.onPlaceOrder}
         className="mt-4 hidden w-full md:block"
       />
@@ -175,7 +194,8 @@ export default function OrderSummary(p: Props) {
  * announces the full message).
  */
 export function PlaceOrderBar(p: Props) {
-  const note = p.placeError || p.belowMinimum;
+  const note = p.unavailable ? '' : p.placeError || p.belowMinimum;
+  const barNoteId = 'place-order-bar-note';
   return (
     <section
       aria-label="Total and Place Order"
@@ -187,6 +207,14 @@ export function PlaceOrderBar(p: Props) {
           {note}
         </p>
       )}
+      {p.unavailable && (
+        <p data-bar-note className="mb-2 text-xs font-medium text-sale-600">
+          <span id={barNoteId}>{CART_MESSAGES.checkoutUnavailable}</span>{' '}
+          <a href="/cart" className="font-semibold text-brand-700 underline">
+            Back to cart
+          </a>
+        </p>
+      )}
       <div className="flex items-center gap-3">
         <div className="min-w-0">
           <p className="text-xs text-slate-600">{p.estimateZone ? `Total (${p.estimateZone})` : 'Total'}</p>
@@ -196,7 +224,8 @@ export function PlaceOrderBar(p: Props) {
         </div>
         <PlaceOrderButton
           placing={p.placing}
-          disabled={p.placing || p.loading || p.refreshing}
+          disabled={p.placing || p.loading || p.refreshing || p.unavailable}
+          describedBy={p.unavailable ? barNoteId : undefined}
           onClick={p.onPlaceOrder}
           className="ml-auto min-w-0 flex-1 whitespace-nowrap"
         />

@@ -3,6 +3,7 @@
  * Go back, Order Details (the cart lines), Order Notes and the Points card. State lives in
  * use-checkout.ts; these only render and report.
  */
+import { CART_MESSAGES } from '#features/cart/rules.ts';
 import { formatPaise } from '#lib/money.ts';
 import { CHECKOUT_MESSAGES } from '../rules.ts';
 import { type CartLineJson, paise } from './checkout-shared.ts';
@@ -64,6 +65,11 @@ export function OrderDetails({ loading, lines }: { loading: boolean; lines: Cart
               <span className="min-w-0">
                 <span className="block font-medium text-slate-900">{l.name}</span>
                 <span className="text-slate-600">Quantity: {l.qty}</span>
+                {!l.available && (
+                  <span className="block text-xs font-semibold text-red-700" data-line-unavailable>
+                    {CART_MESSAGES.lineUnavailable}
+                  </span>
+                )}
               </span>
               <span className="shrink-0 font-medium tabular-nums">{formatPaise(paise(l.line_total))}</span>
             </li>

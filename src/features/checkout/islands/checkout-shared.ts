@@ -44,6 +44,8 @@ export interface CartLineJson {
   line_total: number;
   /** The line's own "if out of stock" choice, null = the order's. */
   substitution?: string | null;
+  /** False once the product left the shop: the line is marked and the order cannot be placed. */
+  available: boolean;
 }
 
 /** The delivery area the shop serves (from the page frontmatter). */

@@ -311,6 +311,16 @@ test('a line whose product left the shop reads "No longer available"; checkout w
     const checkoutAxe = await new AxeBuilder({ page }).analyze();
     expect(checkoutAxe.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
     await page.screenshot({ path: test.info().outputPath('checkout-no-longer-available.png'), fullPage: true });
+    // On a phone Place Order sits in the bottom bar, held the same way.
+    await page.setViewportSize({ width: 375, height: 800 });
+    const bar = page.getByRole('region', { name: 'Total and Place Order' });
+    await expect(bar.getByRole('button', { name: 'Place Order' })).toBeDisabled();
+    await expect(bar.getByRole('button', { name: 'Place Order' })).toHaveAccessibleDescription(
+      'Remove the items that are no longer available to check out.',
+    );
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    await page.screenshot({ path: test.info().outputPath('checkout-no-longer-available-375.png') });
+    await page.setViewportSize({ width: 1280, height: 900 });
     await page.getByRole('link', { name: 'Back to cart' }).click();
     await expect(page).toHaveURL(/\/cart$/);
     await hydrated(page, 'CartPage');

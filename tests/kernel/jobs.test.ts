@@ -1,7 +1,8 @@
 /**
  * The in-process job runner (PGlite's): a job runs on its interval, never two runs of one job at
- * once; a kick runs it now, and kicks that arrive during a run fold into one more run; stop waits
- * for the run under way and nothing runs after it; a failing run is logged and the next one runs.
+ * once; an outbox job also runs once at start; a kick runs it now, and kicks that arrive during a
+ * run fold into one more run; stop waits for the run under way and nothing runs after it; a
+ * failing run is logged and the next one runs.
  */
 import { describe, expect, it } from 'vitest';
 import type { Database } from '#lib/db/index.ts';
@@ -56,6 +57,20 @@ describe('the in-process job runner', () => {
     await runner.stop(1000);
     await runner.kick('counted');
     expect(stats.runs).toBe(2);
+  });
+
+  it('runs an outbox job once as it starts, and otherwise only on its interval', async () => {
+    const outbox = countingJob(60_000, 5);
+    const other = countingJob(60_000, 5);
+    const runner = createInProcessRunner(
+      [{ ...outbox.job, name: 'outbox', runAtStart: true }, { ...other.job, name: 'other' }],
+      noDb,
+    );
+    await runner.start();
+    await sleep(50);
+    await runner.stop(1000);
+    expect(outbox.stats.runs).toBe(1);
+    expect(other.stats.runs).toBe(0);
   });
 
   it('waits for the run under way when it stops', async () => {

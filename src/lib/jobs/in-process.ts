@@ -28,7 +28,11 @@ export function createInProcessRunner(jobs: JobDefinition[], getDb: () => Promis
 
   return {
     async start() {
-      for (const job of jobs) if (job.intervalMs > 0) arm(job);
+      for (const job of jobs) {
+        if (job.intervalMs <= 0) continue;
+        if (job.runAtStart) void runs.get(job.name)!.run();
+        arm(job);
+      }
     },
     kick(name) {
       const job = runs.get(name);

@@ -174,7 +174,11 @@ export function createPgBossRunner(
   };
 
   return {
-    start: tryStart,
+    async start() {
+      // Runs in this process, before pg-boss is up: they need only the shop's database.
+      for (const job of jobs) if (job.intervalMs > 0 && job.runAtStart) void runs.get(job.name)!.run();
+      await tryStart();
+    },
     kick(name) {
       const job = runs.get(name);
       return stopped || !job ? Promise.resolve() : job.run();

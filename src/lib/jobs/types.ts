@@ -14,6 +14,12 @@ export interface JobDefinition {
   name: string;
   /** Milliseconds between runs, across all processes together. 0 turns the job off. */
   intervalMs: number;
+  /**
+   * Whether each process also runs the job once as its jobs start (an outbox's dispatcher): what
+   * a stopped process left unsent goes out at once, not after the queue gives up the stopped
+   * process's run (pg-boss expires it after a minute or more).
+   */
+  runAtStart?: boolean;
   /** One pass; a throw is logged and the next interval tries again. */
   run: (db: Database) => Promise<unknown>;
 }

@@ -15,7 +15,8 @@
  *   and recording it is the only way an SMS goes out twice.
  * - `orderSmsQueued()`, called after the commit, runs the dispatcher in this process at once, so
  *   the customer's SMS goes out within about a second; the job also runs every
- *   JOB_ORDER_SMS_INTERVAL_SECONDS on some process for rows whose process stopped first.
+ *   JOB_ORDER_SMS_INTERVAL_SECONDS on some process, and once in each process as it starts, for
+ *   rows whose process stopped first.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
@@ -187,6 +188,7 @@ export function orderSmsJob(): JobDefinition {
   return {
     name: ORDER_SMS_JOB,
     intervalMs: getConfig().JOB_ORDER_SMS_INTERVAL_SECONDS * 1000,
+    runAtStart: true,
     run: (db) => dispatchOrderSms(db),
   };
 }

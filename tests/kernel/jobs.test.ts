@@ -63,7 +63,10 @@ describe('the in-process job runner', () => {
     const outbox = countingJob(60_000, 5);
     const other = countingJob(60_000, 5);
     const runner = createInProcessRunner(
-      [{ ...outbox.job, name: 'outbox', runAtStart: true }, { ...other.job, name: 'other' }],
+      [
+        { ...outbox.job, name: 'outbox', runAtStart: true },
+        { ...other.job, name: 'other' },
+      ],
       noDb,
     );
     await runner.start();

@@ -15,12 +15,32 @@ export const signInSettings = {
   /** Distinct phone numbers one client IP may look up (sign-in, sign-up, number change) per hour. */
   AUTH_LOOKUP_LIMIT: z.coerce.number().int().min(1).default(100),
   /**
-   * SMS sender: `console` (demo mode only: no SMS, the code is shown on screen) or `http` (a
-   * gateway). Unset: `console` in demo mode; otherwise OTP sign-in is off (503) until set.
+   * SMS sender: `console` (demo mode only: no SMS, the code is shown on screen), `exotel` or
+   * `msg91` (those gateways' own HTTP APIs) or `http` (a generic gateway taking JSON). Unset:
+   * `console` in demo mode; otherwise OTP sign-in is off (503) until set.
    */
-  SMS_SENDER: z.enum(['console', 'http']).optional(),
+  SMS_SENDER: z.enum(['console', 'http', 'exotel', 'msg91']).optional(),
   SMS_GATEWAY_URL: z.string().url().optional(),
   SMS_GATEWAY_TOKEN: z.string().optional(),
+  /**
+   * The shop's registered SMS templates (JSON): per message and language, the DLT template id and
+   * the registered text. Unset: the repository's file, fit for demo mode and tests only.
+   */
+  SMS_TEMPLATES_FILE: z.string().default(''),
+  /** The shop's DLT principal-entity id (TRAI's registration of the business that sends). */
+  SMS_DLT_ENTITY_ID: z.string().trim().optional(),
+  /** The registered sender id (header), e.g. FRMFRS: six letters for transactional SMS. */
+  SMS_SENDER_ID: z.string().trim().optional(),
+  /** Exotel's API address for the account's cluster (https://api.exotel.com or https://api.in.exotel.com). */
+  EXOTEL_API_URL: z.string().url().default('https://api.exotel.com'),
+  /** Exotel account SID, API key and API token (basic auth key:token). */
+  EXOTEL_SID: z.string().trim().optional(),
+  EXOTEL_API_KEY: z.string().trim().optional(),
+  EXOTEL_API_TOKEN: z.string().trim().optional(),
+  /** MSG91's API address. */
+  MSG91_API_URL: z.string().url().default('https://control.msg91.com'),
+  /** MSG91 auth key (the `authkey` header). */
+  MSG91_AUTH_KEY: z.string().trim().optional(),
   /** Countries (ISO 3166 codes, comma-separated) whose mobile numbers get SMS; others are refused before any code is made. */
   SMS_ALLOWED_COUNTRIES: z
     .string()
@@ -58,7 +78,7 @@ export const signInSettings = {
 
 /** The fields checkSignInSettings reads. */
 interface SignInSettings {
-  SMS_SENDER?: 'console' | 'http';
+  SMS_SENDER?: 'console' | 'http' | 'exotel' | 'msg91';
   SMS_GATEWAY_URL?: string;
 }
 

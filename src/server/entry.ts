@@ -17,7 +17,8 @@
  * - the build's files (src/server/client-files.ts: sirv over dist/client, with each prerendered
  *   page's Content-Security-Policy from dist/_headers.json);
  * - the process's life: it checks the configuration (src/server/check-config.ts), the delivery
- *   zones (DELIVERY_ZONES_FILE) and, with DB_SESSION_SETTINGS=role, the web role's timeouts (one
+ *   zones (DELIVERY_ZONES_FILE), the SMS templates (SMS_TEMPLATES_FILE: valid, with the sign-in
+ *   code's template) and, with DB_SESSION_SETTINGS=role, the web role's timeouts (one
  *   short-lived connection) before it listens, each problem listed; on PGlite it takes the
  *   data folder's lock first, so a second server on the folder exits at once with a clear
  *   message; with PAYMENT_GATEWAY=simulator the primary (or the only process) runs the local
@@ -40,9 +41,9 @@ import http from 'node:http';
 import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
-import { logSmsStartupWarning } from '#features/auth/index.ts';
 import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
 import { startConfiguredSimulator } from '#features/payments/index.ts';
+import { logSmsStartupWarning, smsStartupCheck } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
@@ -181,7 +182,8 @@ async function runServer(): Promise<void> {
   server.listen(config.PORT, config.HOST, () => {
     if (!quiet() && cluster.isPrimary) console.log(`Server listening on ${address()}`);
     void warmUp(server);
-    // No SMS sender outside demo mode: browsing works, OTP sign-in answers 503; said once.
+    // No SMS sender outside demo mode (browsing works, OTP sign-in answers 503), the http sender
+    // without DLT settings, messages off for want of a template: said once.
     if (cluster.isPrimary || cluster.worker?.id === 1) {
       try {
         logSmsStartupWarning();
@@ -230,7 +232,7 @@ function runPrimary(count: number): void {
 }
 
 /**
- * Starts the server: checks the delivery zones, starts the payment simulator with
+ * Starts the server: checks the delivery zones and the SMS templates, starts the payment simulator with
  * PAYMENT_GATEWAY=simulator (once: in the primary, or the only process; a taken port stops
  * start-up), then one process or a cluster (see the module comment).
  */
@@ -240,6 +242,11 @@ async function start(): Promise<void> {
   } catch (err) {
     if (!(err instanceof DeliveryConfigError)) throw err;
     console.error(err.message);
+    process.exit(1);
+  }
+  const sms = smsStartupCheck();
+  if (sms.errors.length) {
+    console.error(`FarmFresh cannot start. ${sms.errors.join('\n')}`);
     process.exit(1);
   }
   if (cluster.isPrimary) {

@@ -14,6 +14,7 @@
  * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
  *   database clean-up and the summary of refused staff requests; the middleware starts them in a
  *   server process.
+ * - The back office's setup notices (src/lib/setup-notices.ts): SMS messages that are off.
  */
 import './check-config.ts';
 import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
@@ -26,12 +27,14 @@ import { orderSmsJob } from '#features/notifications/index.ts';
 import { onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
 import { getPaymentGateway, paymentsJob, registerOrderSettlement } from '#features/payments/index.ts';
 import { searchProducts } from '#features/search/index.ts';
+import { smsSetupNotices } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { whenDatabaseEmpty } from '#lib/db/index.ts';
 import { pruneJob } from '#lib/db/maintenance.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';
 import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { registerJob } from '#lib/jobs/index.ts';
+import { registerSetupNotices } from '#lib/setup-notices.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);
@@ -45,3 +48,4 @@ registerJob(paymentsJob(getPaymentGateway));
 registerJob(orderSmsJob());
 registerJob(pruneJob());
 registerJob(refusalSummaryJob());
+registerSetupNotices(smsSetupNotices);

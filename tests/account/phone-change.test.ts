@@ -7,8 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { verifyPhoneChange } from '#features/account/server/phone-change.ts';
 import { getProfile, updateProfile } from '#features/account/server/profile.ts';
 import { completeOtpLogin, startSignup } from '#features/auth/server/otp.ts';
-import { type SmsSender, setSmsSenderForTests } from '#features/auth/server/sms.ts';
-import { drainSmsQueue } from '#features/auth/server/sms-queue.ts';
+import { drainSmsQueue, type SmsMessage, type SmsSender, setSmsSenderForTests } from '#features/sms/index.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
@@ -16,8 +15,8 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 class RecordingSender implements SmsSender {
   readonly kind = 'console' as const;
   readonly sent: { to: string; message: string }[] = [];
-  async send(to: string, message: string) {
-    this.sent.push({ to, message });
+  async send(to: string, message: SmsMessage) {
+    this.sent.push({ to, message: message.text });
   }
 }
 

@@ -8,22 +8,22 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeOtpLogin, issueOtp, startSignup } from '#features/auth/server/otp.ts';
+import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
 import {
   assertSmsAvailable,
+  drainSmsQueue,
   getSmsSender,
   type SmsSender,
   setSmsSenderForTests,
   smsStartupWarning,
-} from '#features/auth/server/sms.ts';
-import { drainSmsQueue } from '#features/auth/server/sms-queue.ts';
-import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
+} from '#features/sms/index.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { otps, rateLimitEvents } from '#lib/db/schema.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const sent: string[] = [];
-const fakeSender: SmsSender = { kind: 'console', send: async (_to, message) => void sent.push(message) };
+const fakeSender: SmsSender = { kind: 'console', send: async (_to, message) => void sent.push(message.text) };
 
 describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
   let handle: DatabaseHandle;

@@ -9,10 +9,9 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type SmsSender, setSmsSenderForTests } from '#features/auth/server/sms.ts';
-import { orderSmsText } from '#features/notifications/rules.ts';
 import { dispatchOrderSms, queueOrderSms } from '#features/notifications/server/order-sms.ts';
 import { runPaymentJobs } from '#features/payments/server/payment-jobs.ts';
+import { renderSms, type SmsMessage, type SmsSender, setSmsSenderForTests } from '#features/sms/index.ts';
 import { type DatabaseHandle, migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
 import { createPgBossRunner, type JobDefinition, type JobRunner } from '#lib/jobs/index.ts';
@@ -26,8 +25,8 @@ const PENDING = 120;
 class CountingSender implements SmsSender {
   readonly kind = 'http' as const;
   sent: { to: string; message: string }[] = [];
-  async send(to: string, message: string): Promise<void> {
-    this.sent.push({ to, message });
+  async send(to: string, message: SmsMessage): Promise<void> {
+    this.sent.push({ to, message: message.text });
   }
 }
 
@@ -102,7 +101,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('background jobs across two runn
     expect(runs.a + runs.b).toBeLessThanOrEqual(slots);
     // The SMS the stopped server owed: sent once, recorded as sent.
     expect(sender.sent).toEqual([
-      { to: smsOrder.phone, message: orderSmsText('en', 'confirmed', smsOrder.id, 'FarmFresh') },
+      { to: smsOrder.phone, message: renderSms('order_confirmed', 'en', { order: String(smsOrder.id) }).text },
     ]);
     const [note] = await handle.db.select().from(orderNotifications).where(eq(orderNotifications.orderId, smsOrder.id));
     expect(note).toMatchObject({ attempts: 1 });

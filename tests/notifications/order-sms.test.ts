@@ -11,10 +11,9 @@ import { randomUUID } from 'node:crypto';
 import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
-import { type SmsSender, setSmsSenderForTests } from '#features/auth/server/sms.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
-import { orderSmsText } from '#features/notifications/rules.ts';
+import { ORDER_SMS_TEMPLATES, type OrderSmsEvent, type SmsLanguage } from '#features/notifications/rules.ts';
 import {
   dispatchOrderSms,
   MAX_ATTEMPTS,
@@ -27,6 +26,7 @@ import {
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
+import { renderSms, type SmsMessage, type SmsSender, setSmsSenderForTests } from '#features/sms/index.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders, products } from '#lib/db/schema.ts';
 import { createInProcessRunner } from '#lib/jobs/index.ts';
@@ -36,14 +36,18 @@ import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const ADDRESS = THRISSUR_ADDRESS;
 
+/** The text of the registered template of `event` in `language` for order `id` (the demo templates). */
+const orderSmsText = (language: SmsLanguage, event: OrderSmsEvent, id: number) =>
+  renderSms(ORDER_SMS_TEMPLATES[event], language, { order: String(id) }).text;
+
 /** Records every message; fails while `failing` is set. */
 class FakeSender implements SmsSender {
   readonly kind = 'http' as const;
   sent: { to: string; message: string }[] = [];
   failing = false;
-  async send(to: string, message: string): Promise<void> {
+  async send(to: string, message: SmsMessage): Promise<void> {
     if (this.failing) throw new Error('gateway down');
-    this.sent.push({ to, message });
+    this.sent.push({ to, message: message.text });
   }
 }
 
@@ -125,7 +129,7 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     expect(sender.sent).toEqual([
       {
         to: who.mobile,
-        message: `FarmFresh: Your order #${o.id} is confirmed. We will SMS you when it is out for delivery.`,
+        message: `FarmFresh: Your order #${o.id} is confirmed. We will SMS you when it is out for delivery. Track it: http://localhost:4321/track-order?order=${o.id}`,
       },
       { to: who.mobile, message: `FarmFresh: Your order #${o.id} is out for delivery and will reach you soon.` },
       { to: who.mobile, message: `FarmFresh: Your order #${o.id} has been delivered. Thank you for shopping with us!` },
@@ -145,8 +149,8 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     await cancelOrder(handle.db, who.id, o.id);
     await send();
     expect(sender.sent.map((s) => s.message)).toEqual([
-      orderSmsText('ml', 'confirmed', o.id, 'FarmFresh'),
-      orderSmsText('ml', 'cancelled', o.id, 'FarmFresh'),
+      orderSmsText('ml', 'confirmed', o.id),
+      orderSmsText('ml', 'cancelled', o.id),
     ]);
     expect(sender.sent[1]!.message).toBe(`FarmFresh: നിങ്ങളുടെ ഓർഡർ #${o.id} റദ്ദാക്കി. റീഫണ്ട് വിവരങ്ങൾ My Orders-ൽ കാണാം.`);
   });
@@ -220,8 +224,8 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     expect(await send(new Date(t0.getTime() + 1000))).toEqual({ sent: 0, retrying: 0, failed: 0 });
     expect(await send(new Date(t0.getTime() + RETRY_BASE_MS))).toEqual({ sent: 2, retrying: 0, failed: 0 });
     expect(sender.sent.map((s) => s.message)).toEqual([
-      orderSmsText('en', 'confirmed', o.id, 'FarmFresh'),
-      orderSmsText('en', 'out_for_delivery', o.id, 'FarmFresh'),
+      orderSmsText('en', 'confirmed', o.id),
+      orderSmsText('en', 'out_for_delivery', o.id),
     ]);
   });
 
@@ -233,8 +237,8 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     const results = await Promise.all(Array.from({ length: 5 }, () => send()));
     expect(results.reduce((n, r) => n + r.sent, 0)).toBe(2);
     expect(sender.sent.map((s) => s.message)).toEqual([
-      orderSmsText('en', 'confirmed', o.id, 'FarmFresh'),
-      orderSmsText('en', 'out_for_delivery', o.id, 'FarmFresh'),
+      orderSmsText('en', 'confirmed', o.id),
+      orderSmsText('en', 'out_for_delivery', o.id),
     ]);
   });
 
@@ -254,7 +258,7 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     } finally {
       await runner.stop(5000);
     }
-    expect(sender.sent).toEqual([{ to: who.mobile, message: orderSmsText('en', 'confirmed', o.id, 'FarmFresh') }]);
+    expect(sender.sent).toEqual([{ to: who.mobile, message: orderSmsText('en', 'confirmed', o.id) }]);
     expect(await note(o.id, 'confirmed')).toMatchObject({ attempts: 1 });
   });
 

@@ -20,11 +20,6 @@ export const ACCOUNT_MESSAGES = {
   currentOtpWrong: 'Invalid OTP for your current mobile number',
 } as const;
 
-/** The SMS to a number that was replaced on an account: what happened, and whom to call if it was not them. */
-export function phoneReplacedSms(shopName: string, maskedNewPhone: string, shopPhone: string): string {
-  return `Your ${shopName} account's mobile number was changed to ${maskedNewPhone}. If you did not do this, call us on ${shopPhone}.`;
-}
-
 /**
  * 422 of a deletion while credit is owed: how much, and what to do.
  * @example creditOwedMessage(123400, '+91 487 242 0000') // 'You have ₹1,234.00 of credit to pay. …'

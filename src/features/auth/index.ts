@@ -24,5 +24,4 @@ export {
   setCartHint,
 } from './server/session.ts';
 export { onSignIn, type SignInListener } from './server/sign-in.ts';
-export { getSmsSender, logSmsStartupWarning, smsAvailable } from './server/sms.ts';
 export { guardOtpSend, throttleIp } from './server/throttles.ts';

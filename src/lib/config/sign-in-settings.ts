@@ -80,10 +80,47 @@ export const signInSettings = {
 interface SignInSettings {
   SMS_SENDER?: 'console' | 'http' | 'exotel' | 'msg91';
   SMS_GATEWAY_URL?: string;
+  SMS_TEMPLATES_FILE: string;
+  SMS_DLT_ENTITY_ID?: string;
+  SMS_SENDER_ID?: string;
+  EXOTEL_SID?: string;
+  EXOTEL_API_KEY?: string;
+  EXOTEL_API_TOKEN?: string;
+  MSG91_AUTH_KEY?: string;
 }
 
-/** Cross-checks of the sign-in variables: the http sender needs its gateway's address. */
+/** What each gateway's sender cannot start without, beyond the templates file's own check. */
+const GATEWAY_REQUIRES = {
+  exotel: [
+    'SMS_TEMPLATES_FILE',
+    'SMS_DLT_ENTITY_ID',
+    'SMS_SENDER_ID',
+    'EXOTEL_SID',
+    'EXOTEL_API_KEY',
+    'EXOTEL_API_TOKEN',
+  ],
+  // MSG91 sends the header and DLT ids held by the shop's MSG91 template; the entity id is
+  // still required so that `npm run sms:check` and the shop's records name the registration.
+  msg91: ['SMS_TEMPLATES_FILE', 'SMS_DLT_ENTITY_ID', 'MSG91_AUTH_KEY'],
+} as const;
+
+/**
+ * Cross-checks of the sign-in variables: the http sender needs its gateway's address; the Exotel
+ * and MSG91 senders need the shop's own templates file (the repository's is for demo mode and
+ * tests), the DLT entity id, Exotel the header, and each its credentials (ADR 0133).
+ */
 export function checkSignInSettings(c: SignInSettings, ctx: z.RefinementCtx): void {
   if (c.SMS_SENDER === 'http' && !c.SMS_GATEWAY_URL)
     ctx.addIssue({ code: 'custom', path: ['SMS_GATEWAY_URL'], message: 'required when SMS_SENDER=http' });
+  if (c.SMS_SENDER === 'exotel' || c.SMS_SENDER === 'msg91')
+    for (const name of GATEWAY_REQUIRES[c.SMS_SENDER])
+      if (!c[name])
+        ctx.addIssue({
+          code: 'custom',
+          path: [name],
+          message:
+            name === 'SMS_TEMPLATES_FILE'
+              ? `required when SMS_SENDER=${c.SMS_SENDER}: the shop's registered DLT templates (the repository's file is for demo mode and tests only)`
+              : `required when SMS_SENDER=${c.SMS_SENDER}`,
+        });
 }

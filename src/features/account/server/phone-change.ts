@@ -4,13 +4,13 @@
  * signed out and the replaced number told by SMS.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import { getSmsSender, OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
-import { getConfig } from '#lib/config.ts';
+import { OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
+import { getSmsSender, renderSms, type SmsTemplateLanguage, smsMessageOff } from '#features/sms/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, otps, sessions } from '#lib/db/schema.ts';
 import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { ACCOUNT_MESSAGES, phoneReplacedSms } from '../rules.ts';
+import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { assertPhoneFree, getProfile, type Profile } from './profile.ts';
 
 const NO_ACTIVE_OTP = 'No active OTP for this number. Please request a new one.';
@@ -107,15 +107,19 @@ export async function verifyPhoneChange(
     .update(sessions)
     .set({ revokedAt: new Date() })
     .where(and(eq(sessions.customerId, customerId), ne(sessions.id, sessionId), isNull(sessions.revokedAt)));
-  if (current.phone) await tellOldNumber(current.phone, mobile);
+  if (current.phone) await tellOldNumber(current.phone, mobile, current.smsLanguage);
   return getProfile(db, customerId);
 }
 
-/** The SMS to the replaced number; the change is saved whatever the gateway answers. */
-async function tellOldNumber(oldPhone: string, newPhone: string): Promise<void> {
-  const { SHOP_NAME, SHOP_PHONE } = getConfig();
+/**
+ * The SMS to the replaced number (the registered phone_changed template, in the customer's SMS
+ * language, naming the new number masked); the change is saved whatever the gateway answers, and
+ * nothing is sent while that message is off (no registered template).
+ */
+async function tellOldNumber(oldPhone: string, newPhone: string, language: SmsTemplateLanguage): Promise<void> {
+  if (smsMessageOff('phone_changed')) return;
   try {
-    await getSmsSender().send(oldPhone, phoneReplacedSms(SHOP_NAME, maskedPhone(newPhone), SHOP_PHONE));
+    await getSmsSender().send(oldPhone, renderSms('phone_changed', language, { phone: maskedPhone(newPhone) }));
   } catch (err) {
     logger.warn({ err: err instanceof Error ? err.message : String(err) }, 'phone-replaced SMS not sent');
   }

@@ -74,13 +74,15 @@ export async function updateProfile(
   const profile = await getProfile(db, customerId);
   if (input.mobile === current.phone || !current.phone) return { profile, otpRequired: false };
   await assertPhoneFree(db, customerId, input.mobile);
-  const sent = await issueOtp(db, input.mobile, 'phone_change', { customerId }, ip);
+  const language = current.smsLanguage;
+  const sent = await issueOtp(db, input.mobile, 'phone_change', { customerId }, ip, { language });
   const currentSent = await issueOtp(
     db,
     current.phone,
     'phone_change_current',
     { customerId, newPhone: input.mobile },
     ip,
+    { language },
   );
   return { profile, otpRequired: true, sent, mobile: input.mobile, currentSent, currentMobile: current.phone };
 }

@@ -3,13 +3,15 @@
  *
  * OTPs: `crypto.randomInt`, OTP_LENGTH digits (6; 4 in demo mode), stored as a salted SHA-256
  * hash, single use, 5 minutes of life, a new code cancels older ones of its kind (never another
- * kind's), dead after 5 wrong tries; its SMS is sent after the answer (sms-queue.ts).
+ * kind's), dead after 5 wrong tries; its SMS (the registered sign-in template, in the customer's
+ * SMS language when known) is sent after the answer (the SMS feature's queue).
  * Sign-up is verified by a server OTP too (the spec's browser-made OTP is a defect). Sends and
  * wrong codes are throttled (throttles.ts); a completed login opens a session (session.ts).
  * Codes never reach the logs.
  */
 import { randomBytes, randomInt, timingSafeEqual } from 'node:crypto';
 import { and, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { enqueueSms, getSmsSender, renderSms, type SmsTemplateLanguage } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, otps } from '#lib/db/schema.ts';
@@ -18,8 +20,6 @@ import { AppError } from '#lib/http/envelope.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { recordCreditGrant } from './credit-grants.ts';
 import { createSession, type SessionCustomer, sha256 } from './session.ts';
-import { getSmsSender } from './sms.ts';
-import { enqueueSms } from './sms-queue.ts';
 import {
   assertSmsCountry,
   countSmsSend,
@@ -96,7 +96,7 @@ async function recordSend(tx: Transaction, phone: string, pair: string, now: Dat
 }
 
 /**
- * Issues a new OTP for `phone` and queues its SMS (sms-queue.ts: sent after the answer, a
+ * Issues a new OTP for `phone` and queues its SMS (the SMS feature's queue: sent after the answer, a
  * gateway failure logged and counted, never thrown); `ip` is the requesting client's address.
  * Older live codes of the same kind for the phone are cancelled (sameKind); other kinds' stay
  * live. Throws 503 without an SMS sender, 400 for a number outside SMS_ALLOWED_COUNTRIES, 429
@@ -107,6 +107,7 @@ async function recordSend(tx: Transaction, phone: string, pair: string, now: Dat
  * the same work — the same limits and budget counted, older codes cancelled, a hashed code row
  * written — but the row's hash is of a value no typed code can match (not digits), nothing is
  * sent and no demo code is returned: a code typed for such a number is refused as a wrong one.
+ * `language` picks the SMS's registered template (English unless the customer chose Malayalam).
  */
 export async function issueOtp(
   db: Database,
@@ -114,12 +115,14 @@ export async function issueOtp(
   purpose: OtpPurpose,
   payload?: Record<string, unknown>,
   ip = 'unknown',
-  { deliver = true }: { deliver?: boolean } = {},
+  { deliver = true, language = 'en' }: { deliver?: boolean; language?: SmsTemplateLanguage } = {},
 ): Promise<OtpSent> {
   const sender = getSmsSender();
   assertSmsCountry(phone);
   const length = getConfig().OTP_LENGTH;
   const code = generateOtp(length);
+  // Made before any code is stored: a message that cannot be made refuses the send outright.
+  const message = renderSms('sign_in_code', language, { code });
   const stored = deliver ? code : `none:${code}`;
   const now = new Date();
   const pair = `${phone}|${ip}`;
@@ -147,7 +150,7 @@ export async function issueOtp(
     throw budget.refusal;
   }
   if (!deliver) return { expiresInSeconds: OTP_TTL_MS / 1000, length };
-  enqueueSms(sender, phone, `${code} is your FarmFresh verification code. It expires in 5 minutes. Never share it.`);
+  enqueueSms(sender, phone, message);
   return { expiresInSeconds: OTP_TTL_MS / 1000, length, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
 }
 
@@ -228,10 +231,11 @@ export async function startSignup(
 
 /** Starts a login from `ip`: the phone must belong to a customer (404 "Invalid user" otherwise); sends an OTP. */
 export async function startLogin(db: Database, phone: string, ip = 'unknown'): Promise<OtpSent> {
-  if (!(await findCustomerByPhone(db, phone))) {
+  const customer = await findCustomerByPhone(db, phone);
+  if (!customer) {
     throw new AppError('not_found', 'No account found for this mobile number. Please sign up first.');
   }
-  return issueOtp(db, phone, 'login', undefined, ip);
+  return issueOtp(db, phone, 'login', undefined, ip, { language: customer.smsLanguage });
 }
 
 /**

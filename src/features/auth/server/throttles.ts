@@ -18,7 +18,9 @@
  * The OTP rules are applied by otp.ts; the look-up and flood rules by the routes, through
  * `guardOtpSend` and `throttleIp`.
  */
+
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
+import { assertSmsAvailable } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
 import {
   assertUnderLimit,
@@ -32,7 +34,6 @@ import {
 import type { Database, Transaction } from '#lib/db/types.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
-import { assertSmsAvailable } from './sms.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;

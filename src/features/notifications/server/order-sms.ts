@@ -1,7 +1,9 @@
 /**
  * Order status SMS through an outbox: when an order is confirmed, goes out for delivery, is
  * delivered or is cancelled (or a late payment is refunded), the customer gets one SMS in the
- * language chosen in My Account, through the configured sender (the one OTPs use, SMS_SENDER).
+ * language chosen in My Account, through the configured sender (the one OTPs use, SMS_SENDER):
+ * the event's registered template (ORDER_SMS_TEMPLATES) with the order number filled in. An event
+ * whose message is off (no registered template: a start-up warning and a setup notice) owes none.
  *
  * - `queueOrderSms(tx, …)` writes the row that owes the SMS (`order_notifications`, unique per
  *   order and event) in the transaction that changes the order: the change and the SMS it owes
@@ -19,7 +21,7 @@
  *   rows whose process stopped first.
  */
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { getSmsSender, smsAvailable } from '#features/auth/index.ts';
+import { getSmsSender, renderSms, smsAvailable, smsMessageOff } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
@@ -27,7 +29,7 @@ import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { JobDefinition } from '#lib/jobs/index.ts';
 import { kickJob } from '#lib/jobs/index.ts';
 import { logger, maskPhone } from '#lib/log.ts';
-import { type OrderSmsEvent, orderSmsText, type SmsLanguage } from '../rules.ts';
+import { ORDER_SMS_TEMPLATES, type OrderSmsEvent, type SmsLanguage } from '../rules.ts';
 
 /** The dispatcher's job name. */
 export const ORDER_SMS_JOB = 'order-sms';
@@ -54,10 +56,11 @@ export async function setSmsLanguage(db: Database, customerId: number, language:
 /**
  * Writes, in `tx` (the transaction that changes the order), that the SMS of `event` is owed for
  * `orderId`. Nothing when it is owed already (a retried transition), when the customer has no
- * phone (a deleted account) or when no SMS sender is configured (start-up warned once).
+ * phone (a deleted account), when no SMS sender is configured (start-up warned once) or when the
+ * event's message is off.
  */
 export async function queueOrderSms(tx: Transaction | Database, orderId: number, event: OrderSmsEvent): Promise<void> {
-  if (!smsAvailable()) return;
+  if (!smsAvailable() || smsMessageOff(ORDER_SMS_TEMPLATES[event])) return;
   await tx.execute(sql`
     INSERT INTO ${orderNotifications} (order_id, event, language)
     SELECT ${orders.id}, ${event}, ${customers.smsLanguage}
@@ -138,7 +141,8 @@ async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderS
     return;
   }
   try {
-    await getSmsSender().send(who.phone, orderSmsText(row.language, row.event, row.orderId, getConfig().SHOP_NAME));
+    const message = renderSms(ORDER_SMS_TEMPLATES[row.event], row.language, { order: String(row.orderId) });
+    await getSmsSender().send(who.phone, message);
   } catch (err) {
     const message = failureText(err);
     const last = row.attempts >= MAX_ATTEMPTS;

@@ -5,15 +5,16 @@
  * - Bounded: at most SMS_QUEUE_LIMIT messages wait; one more is dropped (the person asks again
  *   with "Resend"), counted and logged.
  * - SMS_QUEUE_CONCURRENCY sends at a time, each given SMS_SEND_TIMEOUT_MS.
- * - A failed or timed-out send is logged at `warn` with the masked number (`+91••••••45`), never
- *   the number or the message (it holds the code), and with this process's running counts
+ * - A failed or timed-out send (a gateway down, or one refusing a text that does not match its
+ *   registered template) is logged at `warn` with the masked number (`+91••••••45`) and the
+ *   message's template key, never the number or the text (it holds the code), and with this process's running counts
  *   (`smsQueueStats`), so an operator sees how many codes did not go out.
  * - Nothing is persisted: a code lives 5 minutes and is not written anywhere in clear; a message
  *   still waiting when the process stops is sent within the stop's grace time or lost.
  */
 import { logger, maskPhone } from '#lib/log.ts';
 import { onServerStop } from '#lib/server-process.ts';
-import type { SmsSender } from './sms.ts';
+import type { SmsMessage, SmsSender } from '../types.ts';
 
 /** Messages that may wait at once (about a minute of a busy shop's sign-ins at a slow gateway). */
 export const SMS_QUEUE_LIMIT = 1000;
@@ -39,7 +40,7 @@ export interface SmsQueueStats {
 interface Job {
   sender: SmsSender;
   to: string;
-  message: string;
+  message: SmsMessage;
 }
 
 const waiting: Job[] = [];
@@ -79,7 +80,11 @@ async function run(job: Job): Promise<void> {
   } catch (err) {
     stats.failed++;
     logger.warn(
-      { sms: { to: maskPhone(job.to) }, err: (err as Error).message, smsQueue: smsQueueStats() },
+      {
+        sms: { to: maskPhone(job.to), template: job.message.key },
+        err: (err as Error).message,
+        smsQueue: smsQueueStats(),
+      },
       'Sign-in code not delivered: the SMS send failed (the person can ask again with Resend)',
     );
   }
@@ -105,7 +110,7 @@ function pump(): void {
  * `warn`) when the queue is full and the message is dropped. The send starts on a later turn of
  * the event loop; the caller never waits for it.
  */
-export function enqueueSms(sender: SmsSender, to: string, message: string): boolean {
+export function enqueueSms(sender: SmsSender, to: string, message: SmsMessage): boolean {
   if (!stopRegistered) {
     stopRegistered = true;
     onServerStop(() => drainSmsQueue());

@@ -67,10 +67,11 @@ export function smsStartupCheck(): SmsStartupCheck {
     result.errors.push(err.message);
     return result;
   }
-  if (!smsTemplateFor('sign_in_code', 'en'))
-    result.errors.push(
-      `${templatesPlace()} has no usable English template for the sign-in code (${offReason('sign_in_code')}): nobody could sign in.`,
-    );
+  if (!smsTemplateFor('sign_in_code', 'en')) {
+    const field =
+      config.SMS_SENDER === 'msg91' ? 'messages.sign_in_code.en.msg91TemplateId' : 'messages.sign_in_code.en';
+    result.errors.push(`${templatesPlace()} lacks the sign-in code's template (${field}): nobody could sign in.`);
+  }
   if (config.SMS_SENDER === 'http') {
     const missing = [
       ...(smsTemplates().own ? [] : ['SMS_TEMPLATES_FILE']),

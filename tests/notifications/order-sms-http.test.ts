@@ -116,7 +116,7 @@ describe.each(testDatabaseKinds().slice(-1))('order SMS over an HTTP gateway on 
     const answeredAt = Date.now();
     const id = placed.body.data.order.id as number;
     expect((await messagesTo(phone, 2))[1]).toBe(
-      `FarmFresh: നിങ്ങളുടെ ഓർഡർ #${id} സ്ഥിരീകരിച്ചു. ഡെലിവറിക്ക് പുറപ്പെടുമ്പോൾ SMS അയയ്ക്കും.`,
+      `FarmFresh: നിങ്ങളുടെ ഓർഡർ #${id} സ്ഥിരീകരിച്ചു. ഡെലിവറിക്ക് പുറപ്പെടുമ്പോൾ SMS അയയ്ക്കും. ട്രാക്ക് ചെയ്യാൻ: http://localhost:4321/track-order?order=${id}`,
     );
     // Sent from the placing request's process right after the commit, not at the next interval.
     expect(received.filter((m) => m.to === phone)[1]!.at - answeredAt).toBeLessThan(2000);

@@ -26,7 +26,14 @@ import {
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder, cancelOrder } from '#features/orders/server/status.ts';
-import { renderSms, type SmsMessage, type SmsSender, setSmsSenderForTests } from '#features/sms/index.ts';
+import demoTemplates from '#features/sms/data/templates.json' with { type: 'json' };
+import {
+  renderSms,
+  type SmsMessage,
+  type SmsSender,
+  setSmsSenderForTests,
+  setSmsTemplatesForTests,
+} from '#features/sms/index.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers, orderNotifications, orders, products } from '#lib/db/schema.ts';
 import { createInProcessRunner } from '#lib/jobs/index.ts';
@@ -153,6 +160,25 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
       orderSmsText('ml', 'cancelled', o.id),
     ]);
     expect(sender.sent[1]!.message).toBe(`FarmFresh: നിങ്ങളുടെ ഓർഡർ #${o.id} റദ്ദാക്കി. റീഫണ്ട് വിവരങ്ങൾ My Orders-ൽ കാണാം.`);
+  });
+
+  it('owes no SMS for an event whose message is off (no registered template); the others still go', async () => {
+    setSmsTemplatesForTests({
+      messages: Object.fromEntries(Object.entries(demoTemplates.messages).filter(([key]) => key !== 'order_delivered')),
+    });
+    try {
+      const who = await customer();
+      const { order: o } = await order(who);
+      for (let i = 0; i < 3; i++) await advanceOrder(handle.db, o.id); // processed, out for delivery, delivered
+      await send();
+      expect(sender.sent.map((s) => s.message)).toEqual([
+        orderSmsText('en', 'confirmed', o.id),
+        orderSmsText('en', 'out_for_delivery', o.id),
+      ]);
+      expect(await note(o.id, 'delivered')).toBeUndefined();
+    } finally {
+      setSmsTemplatesForTests(null);
+    }
   });
 
   it('owes the SMS only with a committed change: a rolled-back change leaves nothing to send', async () => {

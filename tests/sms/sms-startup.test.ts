@@ -3,13 +3,15 @@
  * templates and DLT settings, a sign-in code reaches the gateway with the entity id, header and
  * template id, its text the registered template with the code in place, and signs in; start-up
  * with Exotel and no DLT settings, or with a templates file lacking the sign-in code, stops
- * before the server listens, naming what is missing.
+ * before the server listens, naming what is missing; a file lacking another message starts, warns
+ * and shows the owner (not a packer) a banner in the back office saying that message is off.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import demo from '#features/sms/data/templates.json' with { type: 'json' };
+import { DEMO_STAFF_PHONE, staffClient } from '../admin/staff-helpers.ts';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -93,5 +95,30 @@ describe('start-up refuses SMS it could not send', () => {
     expect(logs.join('\n')).toContain(
       `FarmFresh cannot start. SMS_TEMPLATES_FILE (${file}) lacks the sign-in code's template (messages.sign_in_code.en): nobody could sign in.`,
     );
+  });
+});
+
+describe('a templates file without one message', () => {
+  const logs: string[] = [];
+  let server: RunningServer;
+
+  beforeAll(async () => {
+    const file = path.join(mkdtempSync(path.join(tmpdir(), 'sms-templates-')), 'templates.json');
+    const { order_delivered: _, ...others } = demo.messages;
+    writeFileSync(file, JSON.stringify({ messages: others }));
+    server = await startServer({ DEMO_MODE: 'true', SMS_TEMPLATES_FILE: file, LOG_LEVEL: 'warn' }, { logs });
+  });
+  afterAll(() => server?.stop());
+
+  it('starts, warns, and tells the owner in the back office that the message is off', async () => {
+    expect(logs.join('\n')).toContain('The Delivered SMS is off: no registered template for order_delivered');
+    const page = async (phone: string) => {
+      const staff = await staffClient(server.baseUrl, phone);
+      const cookie = staff.cookie!.replace(/^ff_staff_api=/, 'ff_staff=');
+      return (await fetch(`${server.baseUrl}/admin`, { headers: { cookie } })).text();
+    };
+    const notice = 'The Delivered SMS is off: no registered template for it in SMS_TEMPLATES_FILE.';
+    expect(await page(DEMO_STAFF_PHONE.owner)).toContain(notice);
+    expect(await page(DEMO_STAFF_PHONE.packer)).not.toContain(notice);
   });
 });

@@ -35,6 +35,8 @@ function show(templates: SmsTemplates): number {
   console.log(
     `Fixed text filled from SHOP_NAME "${c.SHOP_NAME}", SITE_URL "${c.SITE_URL}", SHOP_PHONE "${c.SHOP_PHONE}".\n`,
   );
+  if (/^https?:\/\/(localhost|127\.)/.test(c.SITE_URL))
+    console.log('SITE_URL is a local address: set the shop’s public address before registering texts with a link.\n');
   let problems = 0;
   for (const key of SMS_TEMPLATE_KEYS) {
     console.log(`${SMS_TEMPLATE_NAMES[key]} (${key})`);

@@ -73,6 +73,8 @@ export interface ExotelSimulator {
   waitFor(phone: string, n?: number): Promise<ExotelSentSms>;
   /** Changeable by tests: milliseconds before each answer, and whether every send answers 500. */
   settings: { delayMs: number; down: boolean };
+  /** Replaces the registered templates (as when the shop's DLT registrations change). */
+  registerTemplates(templates: SimulatorTemplate[]): void;
   /** Stops it; the port is free when this resolves. */
   close(): Promise<void>;
 }
@@ -86,9 +88,9 @@ export async function startExotelSimulator(options: ExotelSimulatorOptions): Pro
     dltEntityId: options.dltEntityId ?? EXOTEL_SIMULATOR_ACCOUNT.dltEntityId,
     senderId: options.senderId ?? EXOTEL_SIMULATOR_ACCOUNT.senderId,
   };
-  const templates = new Map(
-    options.templates.filter((t) => t.dltTemplateId).map((t) => [t.dltTemplateId!, t.template] as const),
-  );
+  const byId = (list: SimulatorTemplate[]) =>
+    new Map(list.filter((t) => t.dltTemplateId).map((t) => [t.dltTemplateId!, t.template] as const));
+  let templates = byId(options.templates);
   const log = new MessageLog<ExotelSentSms>();
   const refused: ExotelRefusal[] = [];
   const settings = { delayMs: 0, down: false };
@@ -165,6 +167,9 @@ export async function startExotelSimulator(options: ExotelSimulatorOptions): Pro
     refused,
     waitFor: (phone, n) => log.waitFor(phone, n),
     settings,
+    registerTemplates: (list) => {
+      templates = byId(list);
+    },
     close: () => closeServer(server),
   };
 }

@@ -54,6 +54,8 @@ export interface Msg91Simulator {
   waitFor(phone: string, n?: number): Promise<Msg91SentSms>;
   /** Changeable by tests: milliseconds before each answer, and whether every send answers 500. */
   settings: { delayMs: number; down: boolean };
+  /** Replaces the templates the account holds. */
+  registerTemplates(templates: SimulatorTemplate[]): void;
   /** Stops it; the port is free when this resolves. */
   close(): Promise<void>;
 }
@@ -61,9 +63,9 @@ export interface Msg91Simulator {
 /** Starts an MSG91 simulator on 127.0.0.1. */
 export async function startMsg91Simulator(options: Msg91SimulatorOptions): Promise<Msg91Simulator> {
   const authKey = options.authKey ?? MSG91_SIMULATOR_AUTH_KEY;
-  const templates = new Map(
-    options.templates.filter((t) => t.msg91TemplateId).map((t) => [t.msg91TemplateId!, t] as const),
-  );
+  const byId = (list: SimulatorTemplate[]) =>
+    new Map(list.filter((t) => t.msg91TemplateId).map((t) => [t.msg91TemplateId!, t] as const));
+  let templates = byId(options.templates);
   const log = new MessageLog<Msg91SentSms>();
   const refused: Msg91Refusal[] = [];
   const settings = { delayMs: 0, down: false };
@@ -136,6 +138,9 @@ export async function startMsg91Simulator(options: Msg91SimulatorOptions): Promi
     refused,
     waitFor: (phone, n) => log.waitFor(phone, n),
     settings,
+    registerTemplates: (list) => {
+      templates = byId(list);
+    },
     close: () => closeServer(server),
   };
 }

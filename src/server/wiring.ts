@@ -14,6 +14,7 @@
  * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
  *   database clean-up and the summary of refused staff requests; the middleware starts them in a
  *   server process.
+ * - Setup notices (src/lib/setup-notices.ts): the seller's details still at the demo's values.
  */
 import './check-config.ts';
 import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
@@ -32,6 +33,8 @@ import { pruneJob } from '#lib/db/maintenance.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';
 import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { registerJob } from '#lib/jobs/index.ts';
+import { sellerSetupNotices } from '#lib/seller.ts';
+import { registerSetupNotices } from '#lib/setup-notices.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);
@@ -45,3 +48,4 @@ registerJob(paymentsJob(getPaymentGateway));
 registerJob(orderSmsJob());
 registerJob(pruneJob());
 registerJob(refusalSummaryJob());
+registerSetupNotices(() => sellerSetupNotices());

@@ -1,7 +1,7 @@
 /**
  * The seller's details the shop shows on every page's footer and on the contact page: the legal
  * name, the FSSAI licence and its validity, the customer-care contacts and the grievance officer
- * (Consumer Protection (E-Commerce) Rules 2020, rules 4(1) and 4(4); FSSAI's licence display),
+ * (Consumer Protection (E-Commerce) Rules 2020, rule 4; FSSAI's licence display; docs/compliance.md),
  * beside SHOP_ADDRESS and SHOP_GSTIN (src/lib/config.ts spreads these into its schema).
  *
  * Each defaults to the demo shop's made-up value (a Thrissur grocer), as SHOP_NAME, SHOP_ADDRESS

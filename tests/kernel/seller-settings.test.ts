@@ -2,11 +2,14 @@
  * The seller's details every page shows: the demo shop's values until set, each checked for its
  * form (a 14-digit FSSAI licence, a real date, phone numbers and e-mail addresses), and, in
  * production outside demo mode, a start-up warning and an owner's setup notice naming every one
- * still unset; an FSSAI licence past its last day is a notice in any mode.
+ * still unset; an FSSAI licence past its last day is a notice in any mode. The warning is checked
+ * on a started production server too.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { sellerSetupNotices, sellerStartupWarning } from '#lib/seller.ts';
+import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
+import { startServer } from '../helpers/server.ts';
 
 const saved = { ...process.env };
 const SELLER_VARIABLES = [
@@ -140,4 +143,32 @@ describe('what the shop still lacks', () => {
     ]);
     expect(sellerStartupWarning(c, now)).toBe('FSSAI licence expired after 2026-12-05');
   });
+});
+
+describe.each(testDatabaseKinds())('a production server on %s', (kind) => {
+  /** The server's log lines from start-up until ready, started in production with `env`. */
+  async function startUpLog(env: Record<string, string>): Promise<string[]> {
+    const db = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+    const logs: string[] = [];
+    const server = await startServer(
+      { DEMO_MODE: '', PAYMENT_GATEWAY: '', ...(db ? { DATABASE_URL: db.url } : {}), ...env },
+      { logs },
+    );
+    await server.stop();
+    await db?.drop();
+    return logs;
+  }
+
+  it('warns at start, in one line, naming the seller settings still unset', async () => {
+    const lines = (await startUpLog({ SHOP_PHONE: '+91 487 200 1234' })).filter((l) => l.includes('seller settings'));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).toContain('SHOP_LEGAL_NAME');
+    expect(lines[0]).toContain('GRIEVANCE_OFFICER_EMAIL');
+    expect(lines[0]).not.toContain('SHOP_CARE_PHONE');
+  }, 120_000);
+
+  it('says nothing about them once every one is set', async () => {
+    const lines = await startUpLog({ ...COMPLETE, SHOP_PHONE: '+91 487 200 1234', SHOP_EMAIL: 'hi@shop.in' });
+    expect(lines.filter((l) => /seller settings|FSSAI/.test(l))).toEqual([]);
+  }, 120_000);
 });

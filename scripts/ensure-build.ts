@@ -1,6 +1,6 @@
 /**
  * Builds the site when the build is missing, older than the sources, or made with other shop
- * settings (SITE_URL, SHOP_*, MEDIA_BASE_URL and the delivery zones file's contents: prerendered
+ * settings (SITE_URL, SHOP_*, GRIEVANCE_OFFICER_*, MEDIA_BASE_URL and the delivery zones file's contents: prerendered
  * pages bake them in, the policy pages state each zone's figures). Used by
  * `npm start` and by the test set-up, so `npx vitest` works on a fresh clone without a prior
  * `npm run build`. DIST_DIR names another build folder (default `dist`).
@@ -21,6 +21,16 @@ const BUILD_ENV_KEYS = [
   'SHOP_EMAIL',
   'SHOP_PHONE',
   'SHOP_ADDRESS',
+  'SHOP_GSTIN',
+  'SHOP_LEGAL_NAME',
+  'SHOP_FSSAI_LICENCE',
+  'SHOP_FSSAI_VALID_UNTIL',
+  'SHOP_CARE_PHONE',
+  'SHOP_CARE_EMAIL',
+  'GRIEVANCE_OFFICER_NAME',
+  'GRIEVANCE_OFFICER_DESIGNATION',
+  'GRIEVANCE_OFFICER_PHONE',
+  'GRIEVANCE_OFFICER_EMAIL',
   'MEDIA_BASE_URL',
 ] as const satisfies (keyof Config)[];
 

@@ -15,6 +15,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { checkDatabaseSettings, databaseSettings } from './config/database-settings.ts';
 import { checkPaymentSettings, paymentSettings } from './config/payment-settings.ts';
+import { sellerSettings, unsetSellerSettings } from './config/seller-settings.ts';
 import { checkSignInSettings, signInSettings } from './config/sign-in-settings.ts';
 
 /**
@@ -129,6 +130,7 @@ const configSchema = z
       .toUpperCase()
       .regex(/^\d{2}[A-Z]{5}\d{4}[A-Z][1-9A-Z]Z[0-9A-Z]$/, 'a 15-character GSTIN such as 32ABCDE1234F1Z5')
       .default('32ABCDE1234F1Z5'),
+    ...sellerSettings,
     /** GST state code of the shop's registration (Kerala 32): intra-state supplies get CGST + SGST. */
     SHOP_STATE_CODE: z
       .string()
@@ -271,9 +273,13 @@ export const DEMO_NEW_CUSTOMER_CREDIT_PAISE = 100_000;
 
 /**
  * Defaults that depend on other variables: demo mode on NODE_ENV; a new customer's credit line on demo mode; the SMS sender, the payment
- * gateway and demo seeding on demo mode; the log level on NODE_ENV; the OTP length on the sender.
+ * gateway and demo seeding on demo mode; the log level on NODE_ENV; the OTP length on the sender; the customer-care contacts on the
+ * shop's contacts. `SELLER_SETTINGS_UNSET` names the seller settings `env` leaves at the demo's values (src/lib/seller.ts).
  */
-const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
+const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(
+  c: T,
+  env: Readonly<Record<string, string | undefined>> = {},
+) => {
   const DEMO_MODE = c.DEMO_MODE ?? c.NODE_ENV === 'development';
   const SMS_SENDER = c.SMS_SENDER ?? (DEMO_MODE ? ('console' as const) : undefined);
   const PAYMENT_GATEWAY = c.PAYMENT_GATEWAY ?? (DEMO_MODE ? ('simulator' as const) : undefined);
@@ -291,6 +297,9 @@ const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(c: T) => {
     LOG_LEVEL,
     WEB_CONCURRENCY,
     OTP_LENGTH: c.OTP_LENGTH ?? (SMS_SENDER === 'console' ? 4 : 6),
+    SHOP_CARE_PHONE: c.SHOP_CARE_PHONE ?? c.SHOP_PHONE,
+    SHOP_CARE_EMAIL: c.SHOP_CARE_EMAIL ?? c.SHOP_EMAIL,
+    SELLER_SETTINGS_UNSET: unsetSellerSettings(env),
   };
 };
 
@@ -308,7 +317,7 @@ export function getConfig(): Config {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new Error(`Invalid configuration: ${problems}`);
   }
-  cached = withDerivedDefaults(parsed.data);
+  cached = withDerivedDefaults(parsed.data, env);
   return cached;
 }
 

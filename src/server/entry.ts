@@ -48,6 +48,7 @@ import { getConfig } from '#lib/config.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
+import { logSellerStartupWarning } from '#lib/seller.ts';
 import { declareServerProcess, stopServerProcess } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
 import { createClientFiles } from './client-files.ts';
@@ -190,6 +191,8 @@ async function runServer(): Promise<void> {
       } catch {
         /* a bad configuration is reported by the first request, with the variable named */
       }
+      // The seller's details every page shows: settings still at the demo's values, an expired licence.
+      logSellerStartupWarning();
     }
   });
   let stopping = false;

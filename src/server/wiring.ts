@@ -14,7 +14,8 @@
  * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
  *   database clean-up and the summary of refused staff requests; the middleware starts them in a
  *   server process.
- * - The back office's setup notices (src/lib/setup-notices.ts): SMS messages that are off.
+ * - The back office's setup notices (src/lib/setup-notices.ts): SMS messages that are off, the
+ *   seller's details still at the demo's values.
  */
 import './check-config.ts';
 import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
@@ -34,6 +35,7 @@ import { pruneJob } from '#lib/db/maintenance.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';
 import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { registerJob } from '#lib/jobs/index.ts';
+import { sellerSetupNotices } from '#lib/seller.ts';
 import { registerSetupNotices } from '#lib/setup-notices.ts';
 
 registerSessionResolver(sessionResolver);
@@ -49,3 +51,4 @@ registerJob(orderSmsJob());
 registerJob(pruneJob());
 registerJob(refusalSummaryJob());
 registerSetupNotices(smsSetupNotices);
+registerSetupNotices(() => sellerSetupNotices());

@@ -142,7 +142,10 @@ test.describe('desktop (1280 px)', () => {
     }
     await expect(footer.getByRole('link', { name: /Google Play/ })).toHaveAttribute('href', '/help#app');
     await expect(footer.getByRole('link', { name: /App Store/ })).toHaveAttribute('href', '/help#app');
-    await expect(footer.getByRole('link', { name: /@/ })).toHaveAttribute('href', /^mailto:/);
+    // Customer care's and the grievance officer's e-mail addresses.
+    await expect(footer.getByRole('link', { name: /@/ })).toHaveCount(2);
+    for (const link of await footer.getByRole('link', { name: /@/ }).all())
+      await expect(link).toHaveAttribute('href', /^mailto:/);
     await expect(footer.getByText(`© ${new Date().getFullYear()}`)).toBeVisible();
   });
 });

@@ -72,6 +72,29 @@ describe('whether the build is stale', () => {
     expect(isBuildStale(root)).toBe(true);
   });
 
+  it('builds again for other seller details, which every prerendered page’s footer shows', () => {
+    const changes: Record<string, string> = {
+      SHOP_GSTIN: '32ZZZZZ9999Z1Z5',
+      SHOP_LEGAL_NAME: 'Another Grocer LLP',
+      SHOP_FSSAI_LICENCE: '11326012000999',
+      SHOP_FSSAI_VALID_UNTIL: '2031-03-31',
+      SHOP_CARE_PHONE: '+91 487 111 2222',
+      SHOP_CARE_EMAIL: 'care@another.example',
+      GRIEVANCE_OFFICER_NAME: 'Someone Else',
+      GRIEVANCE_OFFICER_DESIGNATION: 'Director',
+      GRIEVANCE_OFFICER_PHONE: '+91 487 111 3333',
+      GRIEVANCE_OFFICER_EMAIL: 'grievance@another.example',
+    };
+    for (const [name, value] of Object.entries(changes)) {
+      process.env = { ...saved };
+      resetConfigForTests();
+      freshBuild();
+      process.env[name] = value;
+      resetConfigForTests();
+      expect(isBuildStale(root), name).toBe(true);
+    }
+  });
+
   it('builds again when the delivery zones file says something else', () => {
     const zones = path.join(root, 'zones.json');
     writeFileSync(zones, '{"zones": "first"}');

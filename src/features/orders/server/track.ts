@@ -7,8 +7,8 @@
  * with a 500 (logged with the request id).
  *
  * Beside the order: the delivery address as it was placed, the rider's name and phone while the
- * order is out for delivery (not before, not after: ADR 0119), and the shop's help contact
- * (SHOP_PHONE, SHOP_EMAIL, as the footer shows them).
+ * order is out for delivery (not before, not after: ADR 0119), and the shop's customer care
+ * (SHOP_CARE_PHONE, SHOP_CARE_EMAIL, as the footer shows them).
  */
 import type { APIContext } from 'astro';
 import { and, eq } from 'drizzle-orm';
@@ -88,10 +88,10 @@ export async function trackOrder(db: Database, customerId: number, orderId: numb
   return { order: tracked, address: deliveryAddress(address), rider };
 }
 
-/** The shop's help contact, as the footer shows it. */
+/** The shop's customer care, as the footer shows it. */
 function helpContact(): HelpContact {
-  const { SHOP_PHONE, SHOP_EMAIL } = getConfig();
-  return { phone: SHOP_PHONE, email: SHOP_EMAIL };
+  const { SHOP_CARE_PHONE, SHOP_CARE_EMAIL } = getConfig();
+  return { phone: SHOP_CARE_PHONE, email: SHOP_CARE_EMAIL };
 }
 
 /** Reads `?order=` (or `?id=`) and the session of the page's request. */

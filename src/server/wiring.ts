@@ -14,12 +14,13 @@
  * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
  *   database clean-up and the summary of refused staff requests; the middleware starts them in a
  *   server process.
+ * - The back office's banner says how many products on sale lack their declarations.
  */
 import './check-config.ts';
 import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd, registerOnSale } from '#features/cart/index.ts';
-import { onSale, registerProductSearch } from '#features/catalog/index.ts';
+import { declarationNotices, onSale, registerProductSearch } from '#features/catalog/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { orderSmsJob } from '#features/notifications/index.ts';
@@ -32,6 +33,7 @@ import { pruneJob } from '#lib/db/maintenance.ts';
 import { registerSessionResolver } from '#lib/http/session.ts';
 import { registerStaffResolver } from '#lib/http/staff-session.ts';
 import { registerJob } from '#lib/jobs/index.ts';
+import { registerSetupNotices } from '#lib/setup-notices.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);
@@ -45,3 +47,4 @@ registerJob(paymentsJob(getPaymentGateway));
 registerJob(orderSmsJob());
 registerJob(pruneJob());
 registerJob(refusalSummaryJob());
+registerSetupNotices(declarationNotices);

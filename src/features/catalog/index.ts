@@ -6,6 +6,7 @@ export { registerProductSearch } from './admin-search.ts';
 export { updateAdminProduct } from './server/admin-product-update.ts';
 export {
   type AdminProductQuery,
+  declarationNotices,
   getAdminProduct,
   listAdminProducts,
   listCategoryTree,

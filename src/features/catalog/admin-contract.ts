@@ -202,6 +202,15 @@ export const importReportSchema = z.object({
       }),
     )
     .max(MAX_IMPORT_ERRORS),
+  /**
+   * Rows written off sale because the packaged product lacks a declaration it needs (added off
+   * sale, or left off sale when the file switched it on); products on sale are never switched off.
+   */
+  held_off_sale: z.number().int(),
+  /** The first MAX_IMPORT_ERRORS of them, in line order, naming the missing declarations. */
+  held: z
+    .array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }))
+    .max(MAX_IMPORT_ERRORS),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -211,7 +220,7 @@ export const importProductsRoute = defineAdminRoute({
   path: '/api/admin/products/import',
   summary: 'Import a catalogue CSV (same importer as npm run catalog:import), streaming progress',
   description:
-    'The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
+    'A packaged product without a declaration it needs is added (or left) off sale and listed in `held`; a row that would open a gap in the declarations of a product on sale is refused. The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
   permission: 'products.manage',
   maxBodyBytes: MAX_IMPORT_BYTES,
   consumes: 'text/csv',

@@ -60,7 +60,7 @@ export const DECLARATION_NAMES = {
   importer: "importer's name and address",
   country_of_origin: 'country of origin',
   weight: 'net quantity (pack size and unit)',
-  food_mark: 'veg, non-veg or not a food',
+  food_mark: 'food mark (veg, non-veg or not a food)',
   fssai_licence: 'FSSAI licence number',
   shelf_life: 'shelf life',
 } as const;
@@ -68,10 +68,24 @@ export type DeclarationGap = keyof typeof DECLARATION_NAMES;
 /** Every declaration the rule may find missing. */
 export const DECLARATION_GAPS = Object.keys(DECLARATION_NAMES) as [DeclarationGap, ...DeclarationGap[]];
 
+/** What a field with a missing declaration says. */
+const MISSING: Record<DeclarationGap, string> = {
+  manufacturer: "Enter the manufacturer's name and address",
+  importer: "Enter the importer's name and address (made outside India)",
+  country_of_origin: 'Enter the country of origin',
+  weight: 'Enter the pack size and unit (the net quantity)',
+  food_mark: 'Choose veg, non-veg or not a food',
+  fssai_licence: "Enter the brand's FSSAI licence number",
+  shelf_life: 'Enter the shelf life',
+};
+
 export const DECLARATION_MESSAGES = {
   fssai: 'The FSSAI licence number must be 14 digits.',
   /** A required declaration missing: the field's message. */
-  missing: (gap: DeclarationGap) => `Enter the ${DECLARATION_NAMES[gap]}: a packaged product needs it to go on sale.`,
+  missing: (gap: DeclarationGap) => `${MISSING[gap]}: a packaged product needs it to go on sale.`,
+  /** An uploaded row written off sale for want of declarations: added (new) or left off sale. */
+  heldOffSale: (gaps: DeclarationGap[], added: boolean) =>
+    `${added ? 'Added' : 'Left'} off sale: missing ${gaps.map((g) => DECLARATION_NAMES[g]).join(', ')}.`,
   /** The whole answer's message, naming every missing declaration. */
   refused: (gaps: DeclarationGap[]) =>
     `A packaged product goes on sale with its declarations. Missing: ${gaps.map((g) => DECLARATION_NAMES[g]).join(', ')}.`,

@@ -41,19 +41,6 @@ export interface DeclarationFields {
   weight_unit: string | null;
 }
 
-/** The API fields the declarations add to a product (the pack size is the net quantity). */
-export const DECLARATION_KEYS = [
-  'manufacturer',
-  'packer',
-  'importer',
-  'country_of_origin',
-  'shelf_life',
-  'consumer_care',
-  'fssai_licence',
-  'food_mark',
-  'sold_loose',
-] as const;
-
 /** Each declaration's name in messages and in the back office's list of gaps. */
 export const DECLARATION_NAMES = {
   manufacturer: "manufacturer's name and address",

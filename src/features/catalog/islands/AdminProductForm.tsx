@@ -248,12 +248,14 @@ export default function AdminProductForm({
     // The publishing rule the server applies too: a packaged product goes on sale with its declarations.
     const stored = product ? declared(readForm(formOf(product, categories), false).fields) : null;
     const gaps = publishGaps(stored, declared(fields));
+    // Only missing declarations: the status names them; other mistakes come first.
+    const onlyGaps = gaps.length > 0 && Object.keys(problems).length === 0;
     for (const [key, message] of Object.entries(gapErrors(gaps))) problems[key] ??= message;
     if (Object.keys(problems).length) {
       setErrors(problems);
       setStatus({
         error: true,
-        text: gaps.length
+        text: onlyGaps
           ? `${DECLARATION_MESSAGES.refused(gaps)} Fill them in, or save it off sale.`
           : 'Please correct the marked fields.',
       });

@@ -97,7 +97,7 @@ for (const viewport of [
       "Enter the manufacturer's name and address: a packaged product needs it to go on sale.",
     );
     await expect(maker).toBeFocused();
-    await expect(form.getByRole('textbox', { name: "Brand's FSSAI licence number" })).toHaveAccessibleDescription(
+    await expect(form.getByRole('textbox', { name: 'FSSAI licence number' })).toHaveAccessibleDescription(
       /Enter the brand's FSSAI licence number: a packaged product needs it to go on sale\./,
     );
     await expect(form.getByRole('textbox', { name: 'Shelf life' })).toHaveAccessibleDescription(
@@ -130,7 +130,7 @@ for (const viewport of [
     ]);
 
     await maker.fill("Ammini's Kitchen, Pullazhi Road, Olari, Thrissur, Kerala 680012");
-    await form.getByRole('textbox', { name: "Brand's FSSAI licence number" }).fill('21319013001145');
+    await form.getByRole('textbox', { name: 'FSSAI licence number' }).fill('21319013001145');
     await form.getByRole('textbox', { name: 'Shelf life' }).fill('Best before 6 months from packing');
     await form.getByRole('button', { name: 'Add product' }).click();
     await expect(page).toHaveURL(/\/admin\/products\/\d+(\?added=1)?$/);

@@ -583,11 +583,11 @@ export default function AdminProductForm({
           ))}
           {field(
             'fssai_licence',
-            "Brand's FSSAI licence number",
+            'FSSAI licence number',
             (p) => (
               <input {...p} className={input} inputMode="numeric" value={form.fssai} onChange={set('fssai')} />
             ),
-            { hint: '14 digits, as on the pack; needed for a food.' },
+            { hint: "The brand's licence: 14 digits, as on the pack; needed for a food." },
           )}
           {field(
             'consumer_care',

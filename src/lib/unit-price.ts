@@ -50,6 +50,24 @@ export function unitPriceLabel(
 }
 
 /**
+ * The unit sale price as a listing's declarations state it, a pack of exactly 1 kg, 1 l or 1 piece
+ * included (its price per kg, litre or piece), e.g. "₹72.00/kg"; '' when the pack has no
+ * measurable size.
+ * @example unitSalePriceLabel(7200, 1, 'kg') // '₹72.00/kg'
+ */
+export function unitSalePriceLabel(
+  pricePaise: number,
+  weight: number | null | undefined,
+  unit: string | null | undefined,
+): string {
+  const label = unitPriceLabel(pricePaise, weight, unit);
+  if (label) return label;
+  const rule = unit ? PER[unit.trim().toLowerCase()] : undefined;
+  if (!rule || typeof weight !== 'number' || !(pricePaise > 0) || Math.abs(weight * rule.factor - 1) >= 1e-9) return '';
+  return `${formatPaise(pricePaise)}/${rule.per}`;
+}
+
+/**
  * Pack size label, e.g. "500 g", "1 kg", "6 pcs".
  * @example packSize(0.5, 'kg') // '0.5 kg'
  */

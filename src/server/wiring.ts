@@ -15,13 +15,13 @@
  *   database clean-up and the summary of refused staff requests; the middleware starts them in a
  *   server process.
  * - The back office's setup notices (src/lib/setup-notices.ts): SMS messages that are off, the
- *   seller's details still at the demo's values.
+ *   seller's details still at the demo's values, how many products on sale lack their declarations.
  */
 import './check-config.ts';
 import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd, registerOnSale } from '#features/cart/index.ts';
-import { onSale, registerProductSearch } from '#features/catalog/index.ts';
+import { declarationNotices, onSale, registerProductSearch } from '#features/catalog/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { orderSmsJob } from '#features/notifications/index.ts';
@@ -52,3 +52,4 @@ registerJob(pruneJob());
 registerJob(refusalSummaryJob());
 registerSetupNotices(smsSetupNotices);
 registerSetupNotices(() => sellerSetupNotices());
+registerSetupNotices(declarationNotices);

@@ -150,9 +150,10 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       after: { products: csv.trim().split('\r\n').length - 1 },
     });
 
-    // Two new rows typed under the export's columns (22 of them): one good, one refused.
+    // Two new rows typed under the export's columns (31 of them): one good but without its
+    // declarations (added off sale), one refused.
     const typed = (sku: string, name: string, sale: string) =>
-      [sku, '', name, '', 'Fruits', 'Exotic', '', sale, '150.00', ...Array(13).fill('')].join(',');
+      [sku, '', name, '', 'Fruits', 'Exotic', '', sale, '150.00', ...Array(22).fill('')].join(',');
     const file = `${csv.trimEnd()}\r\n${typed('API-NEW-1', 'Fresh Jackfruit 1 kg', '120.00')}\r\n${typed('API-BAD-1', 'Bad Mango', '200.00')}\r\n`;
     const res = await importFile(manager, file);
     expect(res.status).toBe(200);
@@ -176,6 +177,15 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
           line: csv.trimEnd().split(/\r\n|\n/).length + 2,
           column: 'sale_price',
           message: 'sale_price 200.00 is above market_price 150.00',
+        },
+      ],
+      held_off_sale: 1,
+      held: [
+        {
+          line: csv.trimEnd().split(/\r\n|\n/).length + 1,
+          column: 'manufacturer',
+          message:
+            "Added off sale: missing manufacturer's name and address, country of origin, food mark (veg, non-veg or not a food).",
         },
       ],
     });

@@ -65,6 +65,11 @@ describe.each(inject('servers'))('products added and archived from the back offi
     description: 'Picked this morning.',
     additional_information: 'Keep at room temperature.',
     highlights: ['Local', 'Fresh'],
+    manufacturer: 'Thrissur Farms, Mannuthy, Thrissur, Kerala 680651',
+    country_of_origin: 'India',
+    food_mark: 'veg',
+    fssai_licence: '11319013000999',
+    shelf_life: 'Best before 5 days from packing',
   });
 
   it('adds a product that the anonymous storefront shows within a second, page and listing', async () => {

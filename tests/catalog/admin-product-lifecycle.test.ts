@@ -43,6 +43,8 @@ const base = {
   subcategory_id: 1,
   price_paise: 40000,
   mrp_paise: 45000,
+  // Rice weighed out from the sack: no packaged declarations needed.
+  sold_loose: true,
 };
 
 describe('new product rules', () => {
@@ -121,6 +123,12 @@ describe.each(testDatabaseKinds())('a product added, archived, restored and dele
         additional_information: 'Store in a dry place.',
         highlights: ['Parboiled', 'Kerala staple'],
         images: ['emoji/1f35a.svg'],
+        sold_loose: false,
+        manufacturer: 'Nirapara Foods, Kalady, Ernakulam, Kerala 683574',
+        country_of_origin: 'India',
+        shelf_life: 'Best before 9 months from packing',
+        fssai_licence: '10014041000522',
+        food_mark: 'veg',
       },
       actor,
     );

@@ -70,6 +70,8 @@ for (const viewport of [
       .fill('Small, sweet Kadali bananas from Thrissur farms.');
     await form.getByRole('textbox', { name: 'Additional information' }).fill('Keep at room temperature.');
     await form.getByRole('textbox', { name: 'Highlights (one per line)' }).fill('Temple favourite\nNaturally ripened');
+    // Bananas by the bunch: loose produce, so no packaged declarations.
+    await form.getByRole('checkbox', { name: 'Sold loose (weighed at packing)' }).check();
     await form.getByRole('button', { name: 'Add product' }).click();
     // A three-digit HSN code is refused with its message beside the field.
     await expect(form.getByRole('textbox', { name: 'HSN code' })).toHaveAccessibleDescription(

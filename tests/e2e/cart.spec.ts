@@ -271,6 +271,8 @@ test('a line whose product left the shop reads "No longer available"; checkout w
       price_paise: 8_000,
       stock: 20,
       is_active: true,
+      // Kudampuli weighed out from the sack: loose, no packaged declarations.
+      sold_loose: true,
     },
     headers: origin(),
   });

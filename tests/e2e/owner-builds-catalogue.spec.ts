@@ -102,6 +102,8 @@ for (const viewport of [
       await form.getByRole('textbox', { name: 'MRP (₹, required)' }).fill('120');
       await form.getByRole('textbox', { name: 'Price (₹, required)' }).fill('99');
       await form.getByRole('textbox', { name: 'Stock (units)' }).fill('25');
+      // Jackfruit bulbs weighed out at packing: loose produce, no packaged declarations.
+      await form.getByRole('checkbox', { name: 'Sold loose (weighed at packing)' }).check();
       const photos = form.getByRole('group', { name: 'Photos' });
       await photos
         .getByLabel('Add photos')

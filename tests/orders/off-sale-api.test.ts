@@ -41,6 +41,7 @@ describe.each(inject('servers'))('off-sale cart lines over HTTP on $kind', ({ ba
         price_paise: 25_000,
         stock: 50,
         is_active: true,
+        sold_loose: true,
       },
     });
     expect(created.status, JSON.stringify(created.body)).toBe(201);

@@ -50,6 +50,8 @@ describe.each(testDatabaseKinds())('search after a back-office change on %s', (k
         mrp_paise: 5000,
         stock: 12,
         is_active: true,
+        // Bird's-eye chillies weighed at packing: loose produce.
+        sold_loose: true,
       },
       TEST_ACTOR,
     );

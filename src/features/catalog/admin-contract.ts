@@ -7,6 +7,7 @@
 import { z } from 'zod';
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
 import { MAX_STOCK, newProductSchema, PRODUCT_FILTERS, productPatchSchema } from './admin-rules.ts';
+import { DECLARATION_GAPS, FOOD_MARKS } from './declarations.ts';
 
 /** A product as the back office reads and edits it. Money in paise. */
 export const adminProductSchema = z.object({
@@ -31,6 +32,17 @@ export const adminProductSchema = z.object({
   additionalInformation: z.string().nullable(),
   stock: z.number().int(),
   isActive: z.boolean(),
+  manufacturer: z.string().nullable(),
+  packer: z.string().nullable(),
+  importer: z.string().nullable(),
+  countryOfOrigin: z.string().nullable(),
+  shelfLife: z.string().nullable(),
+  consumerCare: z.string().nullable(),
+  fssaiLicence: z.string().nullable(),
+  foodMark: z.enum(FOOD_MARKS).nullable(),
+  soldLoose: z.boolean(),
+  /** The required declarations it lacks (ADR 0138): none for loose produce. */
+  declarationGaps: z.array(z.enum(DECLARATION_GAPS)),
   /** ISO instant it was archived; null while in the catalogue. */
   archivedAt: z.string().nullable(),
   updatedAt: z.string(),
@@ -55,7 +67,7 @@ export const adminProductsRoute = defineAdminRoute({
   path: '/api/admin/products',
   summary: 'Products for the back office: search, filters, pages',
   description:
-    '`q` is matched by the storefront search engine (best first), by name and by SKU; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`) leaves archived products out, `archived` shows only them.',
+    '`q` is matched by the storefront search engine (best first), by name and by SKU; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`) leaves archived products out, `archived` shows only them; `missing_declarations` lists the packaged products lacking a required declaration (on sale or not).',
   permission: 'products.manage',
   query: z.object({
     q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
@@ -92,7 +104,7 @@ export const createAdminProductRoute = defineAdminRoute({
   path: '/api/admin/products',
   summary: 'Add a product',
   description:
-    'Money in paise (integers), price at or below MRP, GST one of the slabs, HSN 4, 6 or 8 digits. 201 with the product; 422 for a SKU another product has, an unknown category or a subcategory outside it. The storefront shows an active product within a second. Audited as product.create.',
+    'Money in paise (integers), price at or below MRP, GST one of the slabs, HSN 4, 6 or 8 digits, FSSAI licence 14 digits. A packaged product (not `sold_loose`) added on sale needs its declarations (manufacturer, country of origin, importer when made outside India, pack size and unit, food mark, and for a food the FSSAI licence and shelf life): 400 naming each missing one on its field. 201 with the product; 422 for a SKU another product has, an unknown category or a subcategory outside it. The storefront shows an active product within a second. Audited as product.create.',
   permission: 'products.manage',
   body: newProductSchema,
   response: z.object({ product: adminProductSchema }),
@@ -142,7 +154,7 @@ export const updateAdminProductRoute = defineAdminRoute({
   summary:
     'Change a product: price, MRP, stock, active, name, description, highlights, images, category, unit, pack size, tax',
   description:
-    'Money in paise (integers), price at or below MRP (422 otherwise). The storefront shows the change within a second on every server process. Audited with the changed fields before and after.',
+    'Money in paise (integers), price at or below MRP (422 otherwise). Putting a packaged product on sale without its declarations, or opening a new gap in those of one on sale, answers 400 naming each missing declaration on its field; saving off sale is allowed. The storefront shows the change within a second on every server process. Audited with the changed fields before and after.',
   permission: 'products.manage',
   params: z.object({ id: positiveId('Invalid product id.') }),
   body: productPatchSchema,
@@ -190,6 +202,15 @@ export const importReportSchema = z.object({
       }),
     )
     .max(MAX_IMPORT_ERRORS),
+  /**
+   * Rows written off sale because the packaged product lacks a declaration it needs (added off
+   * sale, or left off sale when the file switched it on); products on sale are never switched off.
+   */
+  held_off_sale: z.number().int(),
+  /** The first MAX_IMPORT_ERRORS of them, in line order, naming the missing declarations. */
+  held: z
+    .array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }))
+    .max(MAX_IMPORT_ERRORS),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
 
@@ -199,7 +220,7 @@ export const importProductsRoute = defineAdminRoute({
   path: '/api/admin/products/import',
   summary: 'Import a catalogue CSV (same importer as npm run catalog:import), streaming progress',
   description:
-    'The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
+    'A packaged product without a declaration it needs is added (or left) off sale and listed in `held`; a row that would open a gap in the declarations of a product on sale is refused. The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
   permission: 'products.manage',
   maxBodyBytes: MAX_IMPORT_BYTES,
   consumes: 'text/csv',

@@ -4,6 +4,7 @@
  * the messages staff see. Money is integer paise; stock whole units.
  */
 import { z } from 'zod';
+import { DECLARATION_MESSAGES, type DeclarationGap, FOOD_MARKS, type FoodMark, FSSAI_PATTERN } from './declarations.ts';
 
 /** Highest price or MRP staff may set: ₹10,00,000.00. */
 export const MAX_PRICE_PAISE = 100_000_000;
@@ -110,6 +111,20 @@ const productFields = {
     .trim()
     .refine((v) => v === '' || HSN_PATTERN.test(v), ADMIN_PRODUCT_MESSAGES.hsn)
     .nullable(),
+  // The declarations (declarations.ts, ADR 0138).
+  manufacturer: text("The manufacturer's name and address", 500).nullable(),
+  packer: text("The packer's name and address", 500).nullable(),
+  importer: text("The importer's name and address", 500).nullable(),
+  country_of_origin: text('The country of origin', 60).nullable(),
+  shelf_life: text('The shelf life', 200).nullable(),
+  consumer_care: text('The consumer care', 300).nullable(),
+  fssai_licence: z
+    .string({ error: DECLARATION_MESSAGES.fssai })
+    .trim()
+    .refine((v) => v === '' || FSSAI_PATTERN.test(v), DECLARATION_MESSAGES.fssai)
+    .nullable(),
+  food_mark: z.enum(FOOD_MARKS, { error: 'Choose veg, non-veg or not a food.' }).nullable(),
+  sold_loose: z.boolean({ error: 'Sold loose must be true or false.' }),
 };
 
 /** A price at or below the MRP when both are given. */
@@ -153,14 +168,33 @@ export const newProductSchema = z
     hsn_code: productFields.hsn_code.optional(),
     stock: productFields.stock.optional(),
     is_active: productFields.is_active.optional(),
+    manufacturer: productFields.manufacturer.optional(),
+    packer: productFields.packer.optional(),
+    importer: productFields.importer.optional(),
+    country_of_origin: productFields.country_of_origin.optional(),
+    shelf_life: productFields.shelf_life.optional(),
+    consumer_care: productFields.consumer_care.optional(),
+    fssai_licence: productFields.fssai_licence.optional(),
+    food_mark: productFields.food_mark.optional(),
+    sold_loose: productFields.sold_loose.optional(),
   })
   .strict()
   .refine(priceWithinMrp.check, priceWithinMrp.params);
 
 export type NewProduct = z.output<typeof newProductSchema>;
 
-/** The listing's filters: every one but `archived` leaves archived products out. */
-export const PRODUCT_FILTERS = ['all', 'out_of_stock', 'inactive', 'low_stock', 'archived'] as const;
+/**
+ * The listing's filters: every one but `archived` leaves archived products out;
+ * `missing_declarations` lists the packaged products with a required declaration missing.
+ */
+export const PRODUCT_FILTERS = [
+  'all',
+  'out_of_stock',
+  'inactive',
+  'low_stock',
+  'missing_declarations',
+  'archived',
+] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
 /** A product as the back office lists and edits it. Money in paise. */
@@ -186,6 +220,17 @@ export interface AdminProduct {
   additionalInformation: string | null;
   stock: number;
   isActive: boolean;
+  manufacturer: string | null;
+  packer: string | null;
+  importer: string | null;
+  countryOfOrigin: string | null;
+  shelfLife: string | null;
+  consumerCare: string | null;
+  fssaiLicence: string | null;
+  foodMark: FoodMark | null;
+  soldLoose: boolean;
+  /** The required declarations it lacks (none for loose produce), in the form's order. */
+  declarationGaps: DeclarationGap[];
   /** ISO instant it was archived; null while in the catalogue. */
   archivedAt: string | null;
   /** ISO instant of the last change. */

@@ -2,10 +2,12 @@
  * The catalog feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
 
+export { PRODUCT_FILTERS, type ProductFilter } from './admin-rules.ts';
 export { registerProductSearch } from './admin-search.ts';
 export { updateAdminProduct } from './server/admin-product-update.ts';
 export {
   type AdminProductQuery,
+  declarationNotices,
   getAdminProduct,
   listAdminProducts,
   listCategoryTree,

@@ -270,6 +270,7 @@ export const importProductsEndpoint = implementStream(importProductsRoute, async
     updateStock: query.update_stock,
     batchRows: IMPORT_BATCH_ROWS,
     total,
+    publishRule: true,
     onProgress: (done, all) => push({ progress: { done, total: all } }),
   })
     .then((report) => {

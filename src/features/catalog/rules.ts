@@ -4,6 +4,8 @@
  * routes map them to the spec's JSON names in src/features/catalog/server/catalog-json.ts.
  */
 
+import type { FoodMark } from './declarations.ts';
+
 export { packSize } from '#lib/unit-price.ts';
 export * from './card-classes.ts';
 export { type ListingState, listingHref, type PaginationItem, paginationItems } from './pagination.ts';
@@ -75,6 +77,17 @@ export interface ProductDetail extends ProductSummary {
   highlights: string[];
   type: string | null;
   rating: number | null;
+  /** The declarations its listing shows (declarations.ts; null while not given). */
+  manufacturer: string | null;
+  packer: string | null;
+  importer: string | null;
+  countryOfOrigin: string | null;
+  shelfLife: string | null;
+  consumerCare: string | null;
+  fssaiLicence: string | null;
+  foodMark: FoodMark | null;
+  /** Loose produce, weighed at packing. */
+  soldLoose: boolean;
   category: { id: number; name: string };
   subcategory: { id: number; name: string };
 }

@@ -7,11 +7,14 @@
  * The files: `catalog.json` (categories in id order: 1 Fresh Fruits … 6 Bakery; 1 and 3 are
  * linked from the home promo tiles), `banners.json` (home carousel in display order; images in
  * public/media/banners/), `delivery-areas.json` (postal-code prefixes served) and
- * `promo-codes.json` (each code exercises one rule of the promo check).
+ * `promo-codes.json` (each code exercises one rule of the promo check) and `declarations.json`
+ * (what each product's listing declares: its maker by brand, shelf life by subcategory, imports
+ * and non-veg by SKU; fresh produce sold loose).
  */
 import { z } from 'zod';
 import bannersFile from './data/banners.json' with { type: 'json' };
 import catalogFile from './data/catalog.json' with { type: 'json' };
+import declarationsFile from './data/declarations.json' with { type: 'json' };
 import deliveryAreasFile from './data/delivery-areas.json' with { type: 'json' };
 import promoCodesFile from './data/promo-codes.json' with { type: 'json' };
 
@@ -93,7 +96,37 @@ export const demoPromoCodeSchema = z
   })
   .strict();
 
+const address = text(300);
+const declaredFields = {
+  manufacturer: address,
+  packer: address,
+  importer: address,
+  countryOfOrigin: text(60),
+  shelfLife: text(200),
+  consumerCare: text(300),
+  fssaiLicence: z.string().regex(/^\d{14}$/, 'an FSSAI licence number of 14 digits'),
+  foodMark: z.enum(['veg', 'non_veg', 'not_food']),
+};
+
+/**
+ * The demo products' declarations (ADR 0138): the categories sold loose (fresh produce), each
+ * brand's maker, licence and care contact, each subcategory's shelf life, and per SKU what
+ * differs (an import's origin and importer, a non-veg item, a longer shelf life).
+ */
+export const demoDeclarationsSchema = z
+  .object({
+    looseCategories: z.array(text(60)),
+    makers: z.record(
+      z.string(),
+      z.object({ manufacturer: address, fssaiLicence: declaredFields.fssaiLicence, consumerCare: text(300) }).strict(),
+    ),
+    shelfLife: z.record(z.string(), text(200)),
+    bySku: z.record(z.string(), z.object(declaredFields).partial().strict()),
+  })
+  .strict();
+
 export type DemoProduct = z.infer<typeof demoProductSchema>;
+export type DemoDeclarations = z.infer<typeof demoDeclarationsSchema>;
 export type DemoCategory = z.infer<typeof demoCategorySchema>;
 export type DemoBanner = z.infer<typeof demoBannerSchema>;
 export type DemoDeliveryArea = z.infer<typeof demoDeliveryAreaSchema>;
@@ -105,6 +138,7 @@ export interface DemoShop {
   banners: DemoBanner[];
   deliveryAreas: DemoDeliveryArea[];
   promoCodes: DemoPromoCode[];
+  declarations: DemoDeclarations;
 }
 
 /** Parses one data file's content; throws an Error naming the file, the path and the rule. */
@@ -120,7 +154,7 @@ function parseFile<T>(file: string, schema: z.ZodType<T>, value: unknown): T {
  * span records: unique SKUs and unique promo codes. Throws an Error naming the problem.
  */
 export function loadDemoShop(
-  files: { catalog: unknown; banners: unknown; deliveryAreas: unknown; promoCodes: unknown } = {
+  files: { catalog: unknown; banners: unknown; deliveryAreas: unknown; promoCodes: unknown; declarations?: unknown } = {
     catalog: catalogFile,
     banners: bannersFile,
     deliveryAreas: deliveryAreasFile,
@@ -132,11 +166,23 @@ export function loadDemoShop(
     banners: parseFile('banners.json', z.array(demoBannerSchema), files.banners),
     deliveryAreas: parseFile('delivery-areas.json', z.array(demoDeliveryAreaSchema).min(1), files.deliveryAreas),
     promoCodes: parseFile('promo-codes.json', z.array(demoPromoCodeSchema), files.promoCodes),
+    declarations: parseFile('declarations.json', demoDeclarationsSchema, files.declarations ?? declarationsFile),
   };
   const skus = new Set<string>();
   for (const product of shop.catalog.flatMap((c) => c.subcategories.flatMap((s) => s.products))) {
     if (skus.has(product.sku)) throw new Error(`demo-shop/data/catalog.json: SKU ${product.sku} appears twice`);
     skus.add(product.sku);
+  }
+  for (const category of shop.catalog) {
+    if (shop.declarations.looseCategories.includes(category.name)) continue;
+    for (const sub of category.subcategories)
+      for (const product of sub.products) {
+        const brand = product.brand ?? 'FarmFresh';
+        if (!shop.declarations.makers[brand] && !shop.declarations.bySku[product.sku]?.manufacturer)
+          throw new Error(`demo-shop/data/declarations.json: no maker for the brand ${brand} (${product.sku})`);
+        if (!shop.declarations.shelfLife[sub.name] && !shop.declarations.bySku[product.sku]?.shelfLife)
+          throw new Error(`demo-shop/data/declarations.json: no shelf life for ${sub.name} (${product.sku})`);
+      }
   }
   const codes = new Set<string>();
   for (const promo of shop.promoCodes) {

@@ -31,7 +31,14 @@ import { seedDemoCustomer } from './demo-customer.ts';
 import { seedDemoOrders } from './demo-orders.ts';
 import { demoPhotos } from './demo-photos.ts';
 import { seedDemoStaff } from './demo-staff.ts';
-import { type DemoBanner, type DemoCategory, type DemoProduct, type DemoPromoCode, loadDemoShop } from './schema.ts';
+import {
+  type DemoBanner,
+  type DemoCategory,
+  type DemoDeclarations,
+  type DemoProduct,
+  type DemoPromoCode,
+  loadDemoShop,
+} from './schema.ts';
 
 const toPaise = (rupees: number) => Math.round(rupees * 100);
 
@@ -95,6 +102,29 @@ async function refuseRealShop(tx: Transaction): Promise<void> {
 /** The demo products' photos (demo-photos.ts): SKU → stored image values, cover first. */
 type Photos = Map<string, string[]>;
 
+/**
+ * A demo product's declarations (declarations.json): fresh produce sold loose, from India, veg;
+ * a packaged product its brand's maker, licence and care contact, its subcategory's shelf life,
+ * made in India and veg, unless its SKU says otherwise.
+ */
+function declarationsOf(declarations: DemoDeclarations, category: string, subcategory: string, product: DemoProduct) {
+  if (declarations.looseCategories.includes(category))
+    return { soldLoose: true, countryOfOrigin: 'India', foodMark: 'veg' as const };
+  const maker = declarations.makers[product.brand ?? 'FarmFresh'];
+  const own = declarations.bySku[product.sku] ?? {};
+  return {
+    soldLoose: false,
+    manufacturer: own.manufacturer ?? maker?.manufacturer ?? null,
+    packer: own.packer ?? null,
+    importer: own.importer ?? null,
+    countryOfOrigin: own.countryOfOrigin ?? 'India',
+    shelfLife: own.shelfLife ?? declarations.shelfLife[subcategory] ?? null,
+    consumerCare: own.consumerCare ?? maker?.consumerCare ?? null,
+    fssaiLicence: own.fssaiLicence ?? maker?.fssaiLicence ?? null,
+    foodMark: own.foodMark ?? 'veg',
+  };
+}
+
 /** Product rows of one subcategory (with their photos, else their artwork), with their stock's opening movements; returns how many. */
 async function seedProducts(
   tx: Transaction,
@@ -102,6 +132,7 @@ async function seedProducts(
   subcategoryId: number,
   products: DemoProduct[],
   photos: Photos,
+  declared: (p: DemoProduct) => ReturnType<typeof declarationsOf>,
 ): Promise<number> {
   if (products.length === 0) return 0;
   const inserted = await tx
@@ -126,6 +157,7 @@ async function seedProducts(
         stock: p.stock,
         images:
           photos.get(p.sku) ?? p.images.map((code) => (code === 'placeholder' ? PLACEHOLDER_IMAGE : emojiPath(code))),
+        ...declared(p),
       })),
     )
     .returning({ id: schema.products.id, stock: schema.products.stock });
@@ -142,6 +174,7 @@ async function seedCategory(
   category: DemoCategory,
   sortOrder: number,
   photos: Photos,
+  declarations: DemoDeclarations,
 ): Promise<number> {
   const [cat] = await tx
     .insert(schema.categories)
@@ -165,7 +198,9 @@ async function seedCategory(
         sortOrder: si,
       })
       .returning({ id: schema.subcategories.id });
-    products += await seedProducts(tx, cat!.id, subRow!.id, sub.products, photos);
+    products += await seedProducts(tx, cat!.id, subRow!.id, sub.products, photos, (p) =>
+      declarationsOf(declarations, category.name, sub.name, p),
+    );
   }
   return products;
 }
@@ -208,7 +243,7 @@ async function writeDemoShop(
   photos: Photos,
   options: { demoCustomer?: boolean },
 ): Promise<number> {
-  const { catalog, banners, deliveryAreas, promoCodes } = shop;
+  const { catalog, banners, deliveryAreas, promoCodes, declarations } = shop;
   let productCount = 0;
   const tables = [...SEEDED_TABLES];
   if (getConfig().DEMO_MODE) {
@@ -219,7 +254,8 @@ async function writeDemoShop(
     await refuseRealShop(tx);
   }
   await tx.execute(sql.raw(`TRUNCATE ${tables.join(', ')} RESTART IDENTITY CASCADE`));
-  for (const [ci, category] of catalog.entries()) productCount += await seedCategory(tx, category, ci, photos);
+  for (const [ci, category] of catalog.entries())
+    productCount += await seedCategory(tx, category, ci, photos, declarations);
   await seedBanners(tx, banners);
   await tx.insert(schema.deliveryAreas).values(deliveryAreas);
   await seedPromoCodes(tx, promoCodes);

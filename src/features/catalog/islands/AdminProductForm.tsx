@@ -2,8 +2,10 @@
  * The back office's product form, for a new product (/admin/products/new) and for an existing one
  * (/admin/products/{id}): SKU, name, brand, category and subcategory (the subcategories follow the
  * category), pack size and unit, MRP and price in rupees, GST rate (the slabs) and HSN code,
- * stock, description, additional information, highlights (one per line), images and the on-sale
- * switch. A new product is sent whole; an edit sends only what changed. An existing product can be
+ * stock, description, additional information, highlights (one per line), images, the declarations
+ * a listing carries (sold loose, manufacturer, packer, importer, country of origin, shelf life,
+ * consumer care, FSSAI licence, veg / non-veg; declarations.ts) and the on-sale switch. A packaged
+ * product goes on sale only with its declarations: the missing ones are named on their fields. A new product is sent whole; an edit sends only what changed. An existing product can be
  * archived, restored or deleted below the form. Field errors show beside their fields (checked
  * here first, then by the server) and every result is announced.
  */
@@ -27,6 +29,16 @@ import type {
   restoreAdminProductRoute,
   updateAdminProductRoute,
 } from '../contract.ts';
+import {
+  DECLARATION_MESSAGES,
+  type DeclarationFields,
+  FOOD_MARK_LABELS,
+  FOOD_MARKS,
+  type FoodMark,
+  FSSAI_PATTERN,
+  gapErrors,
+  publishGaps,
+} from '../declarations.ts';
 
 const input =
   'mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2 text-base text-slate-900 focus:border-brand-700';
@@ -68,6 +80,15 @@ const FIELD_ORDER = [
   'description',
   'additional_information',
   'highlights',
+  'sold_loose',
+  'manufacturer',
+  'packer',
+  'importer',
+  'country_of_origin',
+  'shelf_life',
+  'consumer_care',
+  'fssai_licence',
+  'food_mark',
 ] as const;
 
 /** A GST rate as the select shows it. */
@@ -97,6 +118,15 @@ function formOf(p: AdminProduct | null, categories: CategoryOption[]) {
     highlights: (p?.highlights ?? []).join('\n'),
     images: p?.images ?? [],
     active: p?.isActive ?? true,
+    loose: p?.soldLoose ?? false,
+    manufacturer: p?.manufacturer ?? '',
+    packer: p?.packer ?? '',
+    importer: p?.importer ?? '',
+    country: p ? (p.countryOfOrigin ?? '') : 'India',
+    shelfLife: p?.shelfLife ?? '',
+    care: p?.consumerCare ?? '',
+    fssai: p?.fssaiLicence ?? '',
+    foodMark: (p?.foodMark ?? '') as FoodMark | '',
   };
 }
 
@@ -120,6 +150,7 @@ function readForm(form: Form, isNew: boolean) {
   if (form.weight.trim() && !(Number(form.weight) > 0)) problems.weight = 'The pack size must be a number above 0.';
   if (form.hsn.trim() && !HSN_PATTERN.test(form.hsn.trim()))
     problems.hsn_code = 'The HSN code must be 4, 6 or 8 digits, e.g. 0702.';
+  if (form.fssai.trim() && !FSSAI_PATTERN.test(form.fssai.trim())) problems.fssai_licence = DECLARATION_MESSAGES.fssai;
   const fields = {
     name: form.name.trim(),
     brand: form.brand.trim() || null,
@@ -137,9 +168,34 @@ function readForm(form: Form, isNew: boolean) {
     highlights: lines(form.highlights),
     images: form.images,
     is_active: form.active,
+    sold_loose: form.loose,
+    manufacturer: form.manufacturer.trim() || null,
+    packer: form.packer.trim() || null,
+    importer: form.importer.trim() || null,
+    country_of_origin: form.country.trim() || null,
+    shelf_life: form.shelfLife.trim() || null,
+    consumer_care: form.care.trim() || null,
+    fssai_licence: form.fssai.trim() || null,
+    food_mark: form.foodMark || null,
   };
   return { problems, fields };
 }
+
+/** The declarations of a form's fields, as the publishing rule reads them. */
+const declared = (f: ReturnType<typeof readForm>['fields']): DeclarationFields & { is_active: boolean } => ({
+  manufacturer: f.manufacturer,
+  packer: f.packer,
+  importer: f.importer,
+  country_of_origin: f.country_of_origin,
+  shelf_life: f.shelf_life,
+  consumer_care: f.consumer_care,
+  fssai_licence: f.fssai_licence,
+  food_mark: f.food_mark,
+  sold_loose: f.sold_loose,
+  weight: f.weight,
+  weight_unit: f.weight_unit,
+  is_active: f.is_active,
+});
 
 /**
  * The product form; without `product` it adds one. `notice` (e.g. "Product added.") is shown above
@@ -189,9 +245,20 @@ export default function AdminProductForm({
   async function save(event: FormEvent) {
     event.preventDefault();
     const { problems, fields } = readForm(form, isNew);
+    // The publishing rule the server applies too: a packaged product goes on sale with its declarations.
+    const stored = product ? declared(readForm(formOf(product, categories), false).fields) : null;
+    const gaps = publishGaps(stored, declared(fields));
+    // Only missing declarations: the status names them; other mistakes come first.
+    const onlyGaps = gaps.length > 0 && Object.keys(problems).length === 0;
+    for (const [key, message] of Object.entries(gapErrors(gaps))) problems[key] ??= message;
     if (Object.keys(problems).length) {
       setErrors(problems);
-      setStatus({ error: true, text: 'Please correct the marked fields.' });
+      setStatus({
+        error: true,
+        text: onlyGaps
+          ? `${DECLARATION_MESSAGES.refused(gaps)} Fill them in, or save it off sale.`
+          : 'Please correct the marked fields.',
+      });
       focusFirst(problems);
       return;
     }
@@ -378,9 +445,14 @@ export default function AdminProductForm({
             ))}
           </select>
         ))}
-        {field('weight', 'Pack size', (p) => (
-          <input {...p} className={input} inputMode="decimal" value={form.weight} onChange={set('weight')} />
-        ))}
+        {field(
+          'weight',
+          'Pack size',
+          (p) => (
+            <input {...p} className={input} inputMode="decimal" value={form.weight} onChange={set('weight')} />
+          ),
+          { hint: 'With the unit, the net quantity the listing shows.' },
+        )}
         {field('weight_unit', 'Unit', (p) => (
           <select {...p} className={input} value={form.unit} onChange={set('unit')}>
             <option value="">None</option>
@@ -438,6 +510,94 @@ export default function AdminProductForm({
         {field('highlights', 'Highlights (one per line)', (p) => (
           <textarea {...p} className={input} rows={4} value={form.highlights} onChange={set('highlights')} />
         ))}
+        <fieldset
+          className="grid gap-4 rounded-lg border border-slate-200 p-4 md:col-span-2 md:grid-cols-2"
+          aria-describedby={`${id}-declarations-hint`}
+        >
+          <legend className="px-1 text-base font-semibold text-slate-900">Declarations</legend>
+          <p id={`${id}-declarations-hint`} className="text-sm text-slate-700 md:col-span-2">
+            What the product page shows under "Product information", as the packaging says. A packaged product goes on
+            sale only with its maker, country of origin, pack size and unit, and food mark, and a food with its FSSAI
+            licence and shelf life.
+          </p>
+          <div className="md:col-span-2">
+            <label className="flex items-center gap-2 text-sm font-medium text-slate-800">
+              <input
+                id={`${id}-sold_loose`}
+                type="checkbox"
+                className="h-5 w-5 accent-brand-700"
+                checked={form.loose}
+                onChange={(e) => setForm({ ...form, loose: e.target.checked })}
+                aria-describedby={`${id}-sold_loose-hint`}
+              />
+              Sold loose (weighed at packing)
+            </label>
+            <p id={`${id}-sold_loose-hint`} className="mt-1 text-xs text-slate-700">
+              Loose produce, such as vegetables and fruit, needs no packaged declarations.
+            </p>
+          </div>
+          {field(
+            'manufacturer',
+            "Manufacturer's name and address",
+            (p) => (
+              <textarea {...p} className={input} rows={2} value={form.manufacturer} onChange={set('manufacturer')} />
+            ),
+            { wide: true },
+          )}
+          {field(
+            'packer',
+            "Packer's name and address",
+            (p) => (
+              <textarea {...p} className={input} rows={2} value={form.packer} onChange={set('packer')} />
+            ),
+            { hint: 'When someone else packed it; optional.' },
+          )}
+          {field(
+            'importer',
+            "Importer's name and address",
+            (p) => (
+              <textarea {...p} className={input} rows={2} value={form.importer} onChange={set('importer')} />
+            ),
+            { hint: 'Needed when it is made outside India.' },
+          )}
+          {field('country_of_origin', 'Country of origin', (p) => (
+            <input {...p} className={input} value={form.country} onChange={set('country')} autoComplete="off" />
+          ))}
+          {field(
+            'shelf_life',
+            'Shelf life',
+            (p) => (
+              <input {...p} className={input} value={form.shelfLife} onChange={set('shelfLife')} />
+            ),
+            { hint: 'E.g. "Best before 6 months from packing".' },
+          )}
+          {field('food_mark', 'Veg or non-veg', (p) => (
+            <select {...p} className={input} value={form.foodMark} onChange={set('foodMark')}>
+              <option value="">Not declared</option>
+              {FOOD_MARKS.map((m) => (
+                <option key={m} value={m}>
+                  {FOOD_MARK_LABELS[m]}
+                </option>
+              ))}
+            </select>
+          ))}
+          {field(
+            'fssai_licence',
+            'FSSAI licence number',
+            (p) => (
+              <input {...p} className={input} inputMode="numeric" value={form.fssai} onChange={set('fssai')} />
+            ),
+            { hint: "The brand's licence: 14 digits, as on the pack; needed for a food." },
+          )}
+          {field(
+            'consumer_care',
+            'Consumer care',
+            (p) => (
+              <textarea {...p} className={input} rows={2} value={form.care} onChange={set('care')} />
+            ),
+            { wide: true, hint: "The maker's phone or e-mail for complaints; the shop's own when empty." },
+          )}
+        </fieldset>
         <div className="md:col-span-2">
           <PhotoManager
             value={form.images}

@@ -10,12 +10,12 @@ import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { type ImportReport, MAX_IMPORT_ROWS } from '../contract.ts';
 import { streamImport } from './product-import-stream.ts';
 
-/** The refused rows the summary lists, in line order. */
-function ImportErrorsTable({ report }: { report: ImportReport }) {
+/** Rows the summary lists, in line order: the refused ones, or those held off sale. */
+function ImportRowsTable({ rows, label, tone }: { rows: ImportReport['errors']; label: string; tone: string }) {
   return (
-    <ScrollRegion label="Refused rows" className="mt-2 max-h-80 overflow-y-auto rounded border border-slate-200">
+    <ScrollRegion label={label} className="mt-2 max-h-80 overflow-y-auto rounded border border-slate-200">
       <table className="w-full text-left text-sm">
-        <caption className="sr-only">Refused rows, with their line and reason</caption>
+        <caption className="sr-only">{label}, with their line and reason</caption>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
             <th scope="col" className="px-2 py-1">
@@ -30,11 +30,11 @@ function ImportErrorsTable({ report }: { report: ImportReport }) {
           </tr>
         </thead>
         <tbody>
-          {report.errors.map((e) => (
+          {rows.map((e) => (
             <tr key={e.line} className="border-t border-slate-200">
               <td className="px-2 py-1">{e.line}</td>
               <td className="px-2 py-1">{e.column ?? ''}</td>
-              <td className="px-2 py-1 text-red-700">{e.message}</td>
+              <td className={`px-2 py-1 ${tone}`}>{e.message}</td>
             </tr>
           ))}
         </tbody>
@@ -152,7 +152,18 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
                   The first {report.errors.length} of {report.skipped} refused rows:
                 </p>
               )}
-              <ImportErrorsTable report={report} />
+              <ImportRowsTable rows={report.errors} label="Refused rows" tone="text-red-700" />
+            </>
+          )}
+          {report.held_off_sale > 0 && (
+            <>
+              <p className="mt-3 text-sm font-medium text-slate-900">
+                {report.held_off_sale === 1
+                  ? '1 packaged product is off sale until its declarations are filled in'
+                  : `${report.held_off_sale} packaged products are off sale until their declarations are filled in`}
+                {report.held_off_sale > report.held.length ? ` (the first ${report.held.length}):` : ':'}
+              </p>
+              <ImportRowsTable rows={report.held} label="Rows kept off sale" tone="text-slate-800" />
             </>
           )}
         </div>

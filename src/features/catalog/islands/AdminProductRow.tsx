@@ -1,6 +1,6 @@
 /**
  * One row of the back office's product list: the product's name (a link to its page), SKU and
- * category, and its price, MRP, stock and active switch edited in place and saved with the row's
+ * category (and the declarations it lacks), and its price, MRP, stock and active switch edited in place and saved with the row's
  * Save button (only what changed is sent). The row collapses to a card on a phone; its save is
  * announced.
  */
@@ -11,6 +11,7 @@ import { adminFailure, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-erro
 import { buttonPrimary } from '#lib/ui/controls.tsx';
 import type { AdminProduct } from '../admin-rules.ts';
 import type { updateAdminProductRoute } from '../contract.ts';
+import { DECLARATION_NAMES } from '../declarations.ts';
 import { adminInput as input } from './admin-product-classes.ts';
 
 export default function AdminProductRow({
@@ -85,6 +86,11 @@ export default function AdminProductRow({
               !product.isActive && <span className="ml-2 font-semibold text-slate-700">Inactive</span>
             )}
           </p>
+          {product.declarationGaps.length > 0 && (
+            <p className="text-sm text-amber-900">
+              Missing declarations: {product.declarationGaps.map((g) => DECLARATION_NAMES[g]).join(', ')}
+            </p>
+          )}
         </div>
         <label className="text-sm text-slate-700" htmlFor={`${id}-price`}>
           <span className="md:sr-only">Price (₹)</span>

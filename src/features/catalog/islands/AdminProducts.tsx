@@ -20,6 +20,7 @@ const FILTER_LABELS: Record<ProductFilter, string> = {
   out_of_stock: 'Out of stock',
   inactive: 'Inactive',
   low_stock: 'Stock at or below…',
+  missing_declarations: 'Missing declarations',
   archived: 'Archived',
 };
 
@@ -30,9 +31,12 @@ interface Query {
   page: number;
 }
 
-/** The listing; `deletedSku` announces the product just deleted from its form. */
-export default function AdminProducts({ deletedSku }: { deletedSku?: string }) {
-  const [query, setQuery] = useState<Query>({ q: '', filter: 'all', stockAtMost: 5, page: 1 });
+/**
+ * The listing; `deletedSku` announces the product just deleted from its form; `filter` is the
+ * filter it opens with (the page's `?filter=`, e.g. from the missing-declarations notice).
+ */
+export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedSku?: string; filter?: ProductFilter }) {
+  const [query, setQuery] = useState<Query>({ q: '', filter, stockAtMost: 5, page: 1 });
   const [draft, setDraft] = useState(query);
   const [result, setResult] = useState<{ products: AdminProduct[]; total: number; pageSize: number } | null>(null);
   const [error, setError] = useState<string | null>(null);

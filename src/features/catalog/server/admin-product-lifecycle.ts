@@ -14,7 +14,7 @@ import { AppError } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { slugify } from '#lib/slug.ts';
 import { ADMIN_PRODUCT_MESSAGES, type AdminProduct, type NewProduct } from '../admin-rules.ts';
-import { auditView, checkPlacement, emptyAsNull } from './admin-product-update.ts';
+import { auditView, checkDeclarations, checkPlacement, emptyAsNull } from './admin-product-update.ts';
 import { getAdminProduct } from './admin-products.ts';
 import { markCatalogChanged } from './snapshot.ts';
 
@@ -33,7 +33,7 @@ function isDuplicateSku(err: unknown): boolean {
 /**
  * Adds a product and returns it. Its stock, when above 0, is written to the stock ledger as a
  * `restock`. Errors: 409 a SKU another product has; 422 an unknown category or a subcategory
- * outside it.
+ * outside it; 400 a packaged product added on sale without a declaration it needs.
  */
 export async function createAdminProduct(db: Database, input: NewProduct, actor: StaffActor): Promise<AdminProduct> {
   try {
@@ -41,6 +41,20 @@ export async function createAdminProduct(db: Database, input: NewProduct, actor:
       const [taken] = await tx.select({ id: products.id }).from(products).where(eq(products.sku, input.sku));
       if (taken) throw duplicateSku();
       await checkPlacement(tx, input.category_id, input.subcategory_id);
+      checkDeclarations(null, {
+        manufacturer: input.manufacturer ?? null,
+        packer: input.packer ?? null,
+        importer: input.importer ?? null,
+        country_of_origin: input.country_of_origin ?? null,
+        shelf_life: input.shelf_life ?? null,
+        consumer_care: input.consumer_care ?? null,
+        fssai_licence: input.fssai_licence ?? null,
+        food_mark: input.food_mark ?? null,
+        sold_loose: input.sold_loose ?? false,
+        weight: input.weight ?? null,
+        weight_unit: input.weight_unit ?? null,
+        is_active: input.is_active ?? true,
+      });
       const [row] = await tx
         .insert(products)
         .values({
@@ -62,6 +76,15 @@ export async function createAdminProduct(db: Database, input: NewProduct, actor:
           hsnCode: emptyAsNull(input.hsn_code) ?? null,
           stock: input.stock ?? 0,
           isActive: input.is_active ?? true,
+          manufacturer: emptyAsNull(input.manufacturer) ?? null,
+          packer: emptyAsNull(input.packer) ?? null,
+          importer: emptyAsNull(input.importer) ?? null,
+          countryOfOrigin: emptyAsNull(input.country_of_origin) ?? null,
+          shelfLife: emptyAsNull(input.shelf_life) ?? null,
+          consumerCare: emptyAsNull(input.consumer_care) ?? null,
+          fssaiLicence: emptyAsNull(input.fssai_licence) ?? null,
+          foodMark: input.food_mark ?? null,
+          soldLoose: input.sold_loose ?? false,
         })
         .returning({ id: products.id });
       const id = row!.id;

@@ -15,7 +15,8 @@ import { categories, products, stockMovements, subcategories } from '#lib/db/sch
 import { AppError } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { ADMIN_PRODUCT_MESSAGES, type AdminProduct, type ProductPatch } from '../admin-rules.ts';
-import { getAdminProduct } from './admin-products.ts';
+import { DECLARATION_MESSAGES, type DeclarationFields, gapErrors, publishGaps } from '../declarations.ts';
+import { declarationsOf, getAdminProduct } from './admin-products.ts';
 import { markCatalogChanged } from './snapshot.ts';
 
 /** The audit entry's view of a product: the fields staff edit. */
@@ -37,6 +38,48 @@ export function auditView(p: AdminProduct): Record<string, unknown> {
     mrp_paise: p.mrpPaise,
     stock: p.stock,
     is_active: p.isActive,
+    manufacturer: p.manufacturer,
+    packer: p.packer,
+    importer: p.importer,
+    country_of_origin: p.countryOfOrigin,
+    shelf_life: p.shelfLife,
+    consumer_care: p.consumerCare,
+    fssai_licence: p.fssaiLicence,
+    food_mark: p.foodMark,
+    sold_loose: p.soldLoose,
+  };
+}
+
+/**
+ * Throws a 400 naming each declaration a product would go on sale without (declarations.ts
+ * `publishGaps`): `before` as stored (null for a new product), `after` as it would be saved.
+ */
+export function checkDeclarations(
+  before: AdminProduct | null,
+  after: DeclarationFields & { is_active: boolean },
+): void {
+  const gaps = publishGaps(before && { ...declarationsOf(before), is_active: before.isActive }, after);
+  if (gaps.length) throw new AppError('bad_request', DECLARATION_MESSAGES.refused(gaps), { errors: gapErrors(gaps) });
+}
+
+/** A patch's declarations merged into the product as stored. */
+function mergedDeclarations(before: AdminProduct, patch: ProductPatch): DeclarationFields & { is_active: boolean } {
+  const stored = declarationsOf(before);
+  const pick = <K extends keyof DeclarationFields>(key: K): DeclarationFields[K] =>
+    patch[key] === undefined ? stored[key] : (patch[key] as DeclarationFields[K]);
+  return {
+    manufacturer: pick('manufacturer'),
+    packer: pick('packer'),
+    importer: pick('importer'),
+    country_of_origin: pick('country_of_origin'),
+    shelf_life: pick('shelf_life'),
+    consumer_care: pick('consumer_care'),
+    fssai_licence: pick('fssai_licence'),
+    food_mark: pick('food_mark'),
+    sold_loose: pick('sold_loose'),
+    weight: pick('weight'),
+    weight_unit: pick('weight_unit'),
+    is_active: patch.is_active ?? before.isActive,
   };
 }
 
@@ -46,7 +89,8 @@ export const emptyAsNull = (v: string | null | undefined): string | null | undef
 
 /**
  * Throws a 422 unless `patch` merged into `before` is a product the shop can sell: price at or
- * below MRP, a known category and a known subcategory within it, not put on sale while archived.
+ * below MRP, a known category and a known subcategory within it, not put on sale while archived;
+ * a 400 when it would go on sale without a declaration it needs (`checkDeclarations`).
  */
 async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductPatch): Promise<void> {
   if (patch.is_active === true && before.archivedAt !== null)
@@ -63,6 +107,7 @@ async function checkPatch(tx: Transaction, before: AdminProduct, patch: ProductP
     });
   if (patch.category_id !== undefined || patch.subcategory_id !== undefined)
     await checkPlacement(tx, patch.category_id ?? before.categoryId, patch.subcategory_id ?? before.subcategoryId);
+  checkDeclarations(before, mergedDeclarations(before, patch));
 }
 
 /** Throws a 422 unless the category exists and the subcategory exists within it. */
@@ -121,6 +166,15 @@ export async function updateAdminProduct(
         mrpPaise: patch.mrp_paise,
         stock: patch.stock,
         isActive: patch.is_active,
+        manufacturer: emptyAsNull(patch.manufacturer),
+        packer: emptyAsNull(patch.packer),
+        importer: emptyAsNull(patch.importer),
+        countryOfOrigin: emptyAsNull(patch.country_of_origin),
+        shelfLife: emptyAsNull(patch.shelf_life),
+        consumerCare: emptyAsNull(patch.consumer_care),
+        fssaiLicence: emptyAsNull(patch.fssai_licence),
+        foodMark: patch.food_mark,
+        soldLoose: patch.sold_loose,
       })
       .where(eq(products.id, id));
     const after = (await getAdminProduct(tx, id))!;

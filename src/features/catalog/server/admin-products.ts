@@ -5,9 +5,12 @@
  * restore and delete in admin-product-lifecycle.ts, the CSV export in product-export.ts.
  */
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
+import type { SetupNotice } from '#lib/setup-notices.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../admin-rules.ts';
+import { type DeclarationFields, declarationGaps } from '../declarations.ts';
 
 const columns = {
   id: products.id,
@@ -31,14 +34,70 @@ const columns = {
   additionalInformation: products.additionalInformation,
   stock: products.stock,
   isActive: products.isActive,
+  manufacturer: products.manufacturer,
+  packer: products.packer,
+  importer: products.importer,
+  countryOfOrigin: products.countryOfOrigin,
+  shelfLife: products.shelfLife,
+  consumerCare: products.consumerCare,
+  fssaiLicence: products.fssaiLicence,
+  foodMark: products.foodMark,
+  soldLoose: products.soldLoose,
   archivedAt: products.archivedAt,
   updatedAt: products.updatedAt,
 };
 
+/** The declaration fields of a product as the back office reads it, as the publishing rule takes them. */
+export function declarationsOf(
+  p: Pick<
+    AdminProduct,
+    | 'manufacturer'
+    | 'packer'
+    | 'importer'
+    | 'countryOfOrigin'
+    | 'shelfLife'
+    | 'consumerCare'
+    | 'fssaiLicence'
+    | 'foodMark'
+    | 'soldLoose'
+    | 'weight'
+    | 'weightUnit'
+  >,
+): DeclarationFields {
+  return {
+    manufacturer: p.manufacturer,
+    packer: p.packer,
+    importer: p.importer,
+    country_of_origin: p.countryOfOrigin,
+    shelf_life: p.shelfLife,
+    consumer_care: p.consumerCare,
+    fssai_licence: p.fssaiLicence,
+    food_mark: p.foodMark,
+    sold_loose: p.soldLoose,
+    weight: p.weight,
+    weight_unit: p.weightUnit,
+  };
+}
+
+/**
+ * A packaged product with a required declaration missing, as SQL (declarations.ts
+ * `declarationGaps`, the same rule): the listing's "Missing declarations" filter and the setup
+ * notice's count.
+ */
+export function lacksDeclarations(): SQL {
+  const blank = (column: AnyPgColumn) => sql`coalesce(btrim(${column}), '') = ''`;
+  return sql`(NOT ${products.soldLoose} AND (${blank(products.manufacturer)} OR ${blank(products.countryOfOrigin)}
+    OR (lower(btrim(${products.countryOfOrigin})) NOT IN ('india', 'bharat', 'in', 'ind') AND ${blank(products.importer)})
+    OR ${products.weight} IS NULL OR ${blank(products.weightUnit)} OR ${products.foodMark} IS NULL
+    OR (${products.foodMark} IN ('veg', 'non_veg') AND (${blank(products.fssaiLicence)} OR ${blank(products.shelfLife)}))))`;
+}
+
 function toAdminProduct(r: Row): AdminProduct {
+  const weight = r.weight === null ? null : Number(r.weight);
   return {
     ...r,
-    weight: r.weight === null ? null : Number(r.weight),
+    declarationGaps: declarationGaps(declarationsOf({ ...r, weight })),
+    weight,
     taxPercent: Number(r.taxPercent),
     highlights: r.highlights ?? [],
     images: r.images ?? [],
@@ -92,6 +151,7 @@ export async function listAdminProducts(
   if (query.filter === 'out_of_stock') where.push(eq(products.stock, 0));
   if (query.filter === 'inactive') where.push(eq(products.isActive, false));
   if (query.filter === 'low_stock') where.push(lte(products.stock, query.stockAtMost ?? 0));
+  if (query.filter === 'missing_declarations') where.push(lacksDeclarations());
   const condition = where.length ? and(...where) : undefined;
   const page = Math.max(1, query.page ?? 1);
   const rank = ranked.length
@@ -149,4 +209,25 @@ export async function listCategoryTree(db: Database): Promise<
     ...c,
     subcategories: subs.filter((s) => s.categoryId === c.id).map(({ id, name, active }) => ({ id, name, active })),
   }));
+}
+
+/**
+ * The back office's setup notice while products on sale lack declarations (they stay on sale;
+ * the owner completes them): "N products on sale lack declarations", linking to the listing's
+ * "Missing declarations" filter, for staff who manage products. One counted query.
+ */
+export async function declarationNotices(db: Database): Promise<SetupNotice[]> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.isActive, true), isNull(products.archivedAt), lacksDeclarations()));
+  const n = row?.n ?? 0;
+  if (n === 0) return [];
+  return [
+    {
+      message: `${n === 1 ? '1 product on sale lacks' : `${n.toLocaleString('en-IN')} products on sale lack`} declarations (maker, origin, net quantity, food mark, FSSAI licence or shelf life) that its listing must show.`,
+      link: { href: '/admin/products?filter=missing_declarations', text: 'See the products' },
+      permission: 'products.manage',
+    },
+  ];
 }

@@ -248,6 +248,15 @@ export const detailColumns = {
   highlights: products.highlights,
   type: products.type,
   rating: products.rating,
+  manufacturer: products.manufacturer,
+  packer: products.packer,
+  importer: products.importer,
+  countryOfOrigin: products.countryOfOrigin,
+  shelfLife: products.shelfLife,
+  consumerCare: products.consumerCare,
+  fssaiLicence: products.fssaiLicence,
+  foodMark: products.foodMark,
+  soldLoose: products.soldLoose,
 };
 
 /** A product's details without its category names: a product page's fields. */
@@ -262,7 +271,18 @@ export function toDetailFields(
     highlights: string[] | null;
     type: string | null;
     rating: number | null;
-  },
+  } & Pick<
+      ProductFields,
+      | 'manufacturer'
+      | 'packer'
+      | 'importer'
+      | 'countryOfOrigin'
+      | 'shelfLife'
+      | 'consumerCare'
+      | 'fssaiLicence'
+      | 'foodMark'
+      | 'soldLoose'
+    >,
 ): ProductFields {
   const images = (row.images ?? []).map(media);
   return {
@@ -274,6 +294,15 @@ export function toDetailFields(
     highlights: row.highlights ?? [],
     type: row.type,
     rating: row.rating === null ? null : Number(row.rating),
+    manufacturer: row.manufacturer,
+    packer: row.packer,
+    importer: row.importer,
+    countryOfOrigin: row.countryOfOrigin,
+    shelfLife: row.shelfLife,
+    consumerCare: row.consumerCare,
+    fssaiLicence: row.fssaiLicence,
+    foodMark: row.foodMark,
+    soldLoose: row.soldLoose,
   };
 }
 

@@ -12,7 +12,9 @@
  *   with a SKU needs no `index`, one without takes the SKU `BB-{index}`.
  * - The shop's export writes the other fields too, each an optional column (OPTIONAL_COLUMNS):
  *   slug, is_active, archived, tax_percent, hsn_code, description, additional_information,
- *   highlights and images (one per line of the cell). A column the file lacks leaves the field
+ *   highlights and images (one per line of the cell), and the declarations (sold_loose,
+ *   manufacturer, packer, importer, country_of_origin, shelf_life, consumer_care, fssai_licence
+ *   of 14 digits, food_mark veg / non_veg / not_food; declarations.ts). A column the file lacks leaves the field
  *   as it is; see `OptionalColumn` for what an empty cell means. A GST rate must be one of the
  *   product form's slabs and an HSN code 4, 6 or 8 digits, refused with the form's messages
  *   (admin-rules.ts), so a file brings in nothing the form would refuse. `stock` is read only
@@ -31,6 +33,7 @@ import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
 import { ADMIN_PRODUCT_MESSAGES, GST_SLABS, HSN_PATTERN, imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
+import { DECLARATION_MESSAGES, type FoodMark, FSSAI_PATTERN } from '../declarations.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [
@@ -47,9 +50,10 @@ export const IMPORT_COLUMNS = [
 
 /**
  * The optional columns the importer writes when the file has them. An empty cell clears a
- * field that may be empty (hsn_code, description, additional_information, highlights, images)
- * and keeps the product's value of one that may not (is_active, archived, tax_percent, stock;
- * a new product then gets true, not archived, 0 % and DEFAULT_IMPORT_STOCK).
+ * field that may be empty (hsn_code, description, additional_information, highlights, images,
+ * the declarations' texts and food_mark) and keeps the product's value of one that may not
+ * (is_active, archived, tax_percent, sold_loose, stock; a new product then gets true, not
+ * archived, 0 %, not loose and DEFAULT_IMPORT_STOCK).
  */
 export const OPTIONAL_COLUMNS = [
   'slug',
@@ -61,6 +65,15 @@ export const OPTIONAL_COLUMNS = [
   'additional_information',
   'highlights',
   'images',
+  'sold_loose',
+  'manufacturer',
+  'packer',
+  'importer',
+  'country_of_origin',
+  'shelf_life',
+  'consumer_care',
+  'fssai_licence',
+  'food_mark',
   'stock',
 ] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
@@ -134,6 +147,15 @@ export interface ImportRow {
   is_active?: boolean | null;
   archived?: boolean | null;
   stock?: number | null;
+  sold_loose?: boolean | null;
+  manufacturer?: string | null;
+  packer?: string | null;
+  importer?: string | null;
+  country_of_origin?: string | null;
+  shelf_life?: string | null;
+  consumer_care?: string | null;
+  fssai_licence?: string | null;
+  food_mark?: FoodMark | null;
 }
 
 const UNIT_ALIASES: Record<string, string> = {
@@ -301,7 +323,7 @@ function optionalFields(
 ): Partial<Pick<ImportRow, OptionalColumn & keyof ImportRow>> | RowProblem {
   const out: Partial<ImportRow> = {};
   const cell = (column: OptionalColumn) => optional(column);
-  for (const column of ['is_active', 'archived'] as const) {
+  for (const column of ['is_active', 'archived', 'sold_loose'] as const) {
     const text = cell(column);
     if (text === undefined) continue;
     const flag = flagCell(column, text);
@@ -328,6 +350,9 @@ function optionalFields(
     if (value !== null && typeof value === 'object') return value;
     out[column] = value;
   }
+  const declared = declarationCells(cell);
+  if ('reason' in declared) return declared as RowProblem;
+  Object.assign(out, declared);
   const highlights = cell('highlights');
   if (highlights !== undefined) {
     if (hasDisallowedChars(highlights)) return { column: 'highlights', reason: `highlights ${NOT_ALLOWED}` };
@@ -354,6 +379,54 @@ function optionalFields(
     if (stock && !(/^\d{1,7}$/.test(stock) && Number(stock) <= MAX_STOCK))
       return { column: 'stock', reason: `bad stock ${quote(stock)} (a whole number from 0 to ${MAX_STOCK})` };
     out.stock = stock ? Number(stock) : null;
+  }
+  return out;
+}
+
+/** Longest declaration text per column, in characters (the product form's limits). */
+const DECLARATION_TEXT = {
+  manufacturer: 500,
+  packer: 500,
+  importer: 500,
+  country_of_origin: 60,
+  shelf_life: 200,
+  consumer_care: 300,
+} as const;
+
+/** A food_mark cell as people write it: "veg", "non-veg", "Non Veg", "not a food"… */
+const FOOD_MARK_WORDS: Record<string, FoodMark> = {
+  veg: 'veg',
+  vegetarian: 'veg',
+  non_veg: 'non_veg',
+  nonveg: 'non_veg',
+  non_vegetarian: 'non_veg',
+  not_food: 'not_food',
+  not_a_food: 'not_food',
+};
+
+/** The declaration cells the file has (text, FSSAI licence, food mark), or the first problem. */
+function declarationCells(cell: (column: OptionalColumn) => string | undefined): Partial<ImportRow> | RowProblem {
+  const out: Partial<ImportRow> = {};
+  for (const [column, max] of Object.entries(DECLARATION_TEXT) as [keyof typeof DECLARATION_TEXT, number][]) {
+    const text = cell(column);
+    if (text === undefined) continue;
+    if (hasDisallowedChars(text) || text.includes('\uFFFD')) return { column, reason: `${column} ${NOT_ALLOWED}` };
+    const value = text.replace(/\r\n?/g, '\n').trim();
+    if (value.length > max) return { column, reason: `${column} longer than ${max} characters` };
+    out[column] = value || null;
+  }
+  const fssai = cell('fssai_licence')?.trim();
+  if (fssai !== undefined) {
+    if (fssai && !FSSAI_PATTERN.test(fssai))
+      return { column: 'fssai_licence', reason: `bad fssai_licence ${quote(fssai)}: ${DECLARATION_MESSAGES.fssai}` };
+    out.fssai_licence = fssai || null;
+  }
+  const mark = cell('food_mark')?.trim();
+  if (mark !== undefined) {
+    const named = FOOD_MARK_WORDS[mark.toLowerCase().replace(/[\s-]+/g, '_')];
+    if (mark && !named)
+      return { column: 'food_mark', reason: `bad food_mark ${quote(mark)} (veg, non_veg or not_food)` };
+    out.food_mark = named ?? null;
   }
   return out;
 }

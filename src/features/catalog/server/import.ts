@@ -12,6 +12,9 @@
  *   DEFAULT_IMPORT_STOCK units (with their `import` stock movement).
  * - Only rows whose written fields differ are updated, so a re-import changes nothing.
  * - Bad rows are skipped and reported with their CSV line number; every other row is imported.
+ * - The back office's upload (`publishRule`) also refuses, like a bad row, one that would put a
+ *   packaged product on sale without a declaration it needs (declarations.ts); the command line
+ *   and the bench import as they always have.
  *
  * Rows are written in large set-based batches (one jsonb parameter per batch), on PGlite and
  * PostgreSQL alike: on the command line in one transaction; from the back office (`batchRows`) a
@@ -20,12 +23,15 @@
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
+import { products } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { slugify } from '#lib/slug.ts';
 import { type ImportReport, MAX_IMPORT_ERRORS } from '../admin-contract.ts';
+import { DECLARATION_MESSAGES, publishGaps } from '../declarations.ts';
+import { declarationsOf } from './admin-products.ts';
 import {
   ImportFileError,
   type ImportRow,
@@ -58,6 +64,8 @@ export interface ImportResult {
   updated: number;
   unchanged: number;
   skipped: SkippedRow[];
+  /** Rows written off sale for want of declarations (the back office's upload; declarations.ts). */
+  held: SkippedRow[];
   rows: ImportedRow[];
 }
 
@@ -181,6 +189,15 @@ const OPTIONAL_WRITES: Record<Exclude<OptionalColumn, 'slug'>, OptionalWrite> = 
   highlights: { target: 'highlights', type: 'jsonb', update: "COALESCE(r.highlights, '[]'::jsonb)" },
   images: { target: 'images', type: 'jsonb', update: "COALESCE(r.images, '[]'::jsonb)" },
   stock: { target: 'stock', type: 'int', update: 'COALESCE(r.stock, p.stock)' },
+  sold_loose: { target: 'sold_loose', type: 'boolean', update: 'COALESCE(r.sold_loose, p.sold_loose)' },
+  manufacturer: { target: 'manufacturer', type: 'text', update: 'r.manufacturer' },
+  packer: { target: 'packer', type: 'text', update: 'r.packer' },
+  importer: { target: 'importer', type: 'text', update: 'r.importer' },
+  country_of_origin: { target: 'country_of_origin', type: 'text', update: 'r.country_of_origin' },
+  shelf_life: { target: 'shelf_life', type: 'text', update: 'r.shelf_life' },
+  consumer_care: { target: 'consumer_care', type: 'text', update: 'r.consumer_care' },
+  fssai_licence: { target: 'fssai_licence', type: 'text', update: 'r.fssai_licence' },
+  food_mark: { target: 'food_mark', type: 'text', update: 'r.food_mark' },
 };
 
 /** The fields every row writes, as `products` column = record field. */
@@ -249,12 +266,14 @@ async function upsertProducts(
       WITH added AS (
         INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, weight, weight_unit,
           mrp_paise, price_paise, is_active, archived_at, tax_percent, hsn_code, description, additional_information,
-          highlights, images, stock)
+          highlights, images, stock, sold_loose, manufacturer, packer, importer, country_of_origin, shelf_life,
+          consumer_care, fssai_licence, food_mark)
         SELECT r.sku, r.name, r.slug, r.category_id, r.subcategory_id, r.brand, r.type, r.rating, r.weight, r.weight_unit,
           r.mrp_paise, r.price_paise, COALESCE(r.is_active, true), CASE WHEN r.archived THEN now() END,
           COALESCE(r.tax_percent, 0), r.hsn_code, r.description, r.additional_information,
           COALESCE(r.highlights, '[]'::jsonb), COALESCE(r.images, '[]'::jsonb),
-          COALESCE(r.stock, ${DEFAULT_IMPORT_STOCK}::int)
+          COALESCE(r.stock, ${DEFAULT_IMPORT_STOCK}::int), COALESCE(r.sold_loose, false), r.manufacturer, r.packer,
+          r.importer, r.country_of_origin, r.shelf_life, r.consumer_care, r.fssai_licence, r.food_mark
         FROM jsonb_to_recordset(${json}::jsonb) AS ${RECORD_TYPE}
         ON CONFLICT (sku) DO NOTHING
         RETURNING id, sku, stock
@@ -280,6 +299,101 @@ export interface ImportOptions extends ReadOptions {
   batchRows?: number;
   /** The file's data rows, when known (the back office counts them first): progress's total. */
   total?: number;
+  /**
+   * Keep a packaged product without a declaration it needs off sale, as the product form does
+   * (declarations.ts `publishGaps`; the back office's upload): see `applyPublishRule`. The
+   * command line and the bench import without it.
+   */
+  publishRule?: boolean;
+}
+
+/**
+ * The publishing rule over a batch, each row's declarations as they would be saved (the file's
+ * columns over the stored product, a new product's defaults) against the product as stored. A
+ * row that would put a product on sale without its declarations (a new product, or one off
+ * sale switched on) is written off sale and listed in `held`; a row that would open a new gap in
+ * a product on sale is refused (`refused`), so the product stays as it was. Each names the first
+ * missing declaration's column and every missing declaration.
+ */
+async function applyPublishRule(
+  tx: Transaction,
+  rows: ImportRow[],
+  columns: readonly OptionalColumn[],
+): Promise<{ kept: ImportRow[]; held: SkippedRow[]; refused: SkippedRow[] }> {
+  const stored = await tx
+    .select({
+      sku: products.sku,
+      isActive: products.isActive,
+      archivedAt: products.archivedAt,
+      manufacturer: products.manufacturer,
+      packer: products.packer,
+      importer: products.importer,
+      countryOfOrigin: products.countryOfOrigin,
+      shelfLife: products.shelfLife,
+      consumerCare: products.consumerCare,
+      fssaiLicence: products.fssaiLicence,
+      foodMark: products.foodMark,
+      soldLoose: products.soldLoose,
+      weight: products.weight,
+      weightUnit: products.weightUnit,
+    })
+    .from(products)
+    .where(
+      inArray(
+        products.sku,
+        rows.map((r) => r.sku),
+      ),
+    );
+  const bySku = new Map(stored.map((p) => [p.sku, p]));
+  const has = new Set<string>(columns);
+  const kept: ImportRow[] = [];
+  const held: SkippedRow[] = [];
+  const refused: SkippedRow[] = [];
+  for (const row of rows) {
+    const p = bySku.get(row.sku);
+    const before = p
+      ? {
+          ...declarationsOf({ ...p, weight: p.weight === null ? null : Number(p.weight) }),
+          is_active: p.isActive && p.archivedAt === null,
+        }
+      : null;
+    const text = <
+      K extends
+        | 'manufacturer'
+        | 'packer'
+        | 'importer'
+        | 'country_of_origin'
+        | 'shelf_life'
+        | 'consumer_care'
+        | 'fssai_licence',
+    >(
+      column: K,
+    ): string | null => (has.has(column) ? (row[column] ?? null) : (before?.[column] ?? null));
+    const archived = has.has('archived') && row.archived != null ? row.archived : p ? p.archivedAt !== null : false;
+    const after = {
+      manufacturer: text('manufacturer'),
+      packer: text('packer'),
+      importer: text('importer'),
+      country_of_origin: text('country_of_origin'),
+      shelf_life: text('shelf_life'),
+      consumer_care: text('consumer_care'),
+      fssai_licence: text('fssai_licence'),
+      food_mark: has.has('food_mark') ? (row.food_mark ?? null) : (before?.food_mark ?? null),
+      sold_loose: has.has('sold_loose') && row.sold_loose != null ? row.sold_loose : (before?.sold_loose ?? false),
+      weight: row.weight,
+      weight_unit: row.weight_unit,
+      is_active: !archived && ((has.has('is_active') ? row.is_active : null) ?? p?.isActive ?? true),
+    };
+    const gaps = publishGaps(before, after);
+    if (!gaps.length) kept.push(row);
+    else if (before?.is_active)
+      refused.push({ line: row.line, column: gaps[0], reason: DECLARATION_MESSAGES.refused(gaps) });
+    else {
+      kept.push({ ...row, is_active: false });
+      held.push({ line: row.line, column: gaps[0], reason: DECLARATION_MESSAGES.heldOffSale(gaps, !p) });
+    }
+  }
+  return { kept, held, refused };
 }
 
 /**
@@ -370,6 +484,7 @@ async function importAtOnce(db: Database, input: string | Readable, options: Imp
     updated: done.changed.size,
     unchanged: rows.length - done.added.size - done.changed.size,
     skipped,
+    held: [],
     rows: rows.map((r) => ({
       line: r.line,
       sku: r.sku,
@@ -392,7 +507,10 @@ async function importInBatches(
   let columns: readonly OptionalColumn[] = [];
   const done = tally(() => columns);
   let written = 0;
+  let handled = 0;
   let refused = 0;
+  const undeclared: SkippedRow[] = [];
+  const held: SkippedRow[] = [];
   let file: Awaited<ReturnType<typeof readRows>> | undefined;
   options.onProgress?.(0, options.total ?? 0);
   try {
@@ -401,16 +519,24 @@ async function importInBatches(
       onBatch: async (rows, fileColumns) => {
         columns = fileColumns;
         await nextTurn();
-        await db.transaction(async (tx) => {
-          const categoryIds = await ensureCategories(tx, rows);
-          const subcategoryIds = await ensureSubcategories(tx, rows, categoryIds);
-          done.record(await upsertProducts(tx, withIds(rows, categoryIds, subcategoryIds), columns));
+        const kept = await db.transaction(async (tx) => {
+          const checked = options.publishRule
+            ? await applyPublishRule(tx, rows, columns)
+            : { kept: rows, held: [], refused: [] };
+          undeclared.push(...checked.refused);
+          held.push(...checked.held);
+          if (!checked.kept.length) return 0;
+          const categoryIds = await ensureCategories(tx, checked.kept);
+          const subcategoryIds = await ensureSubcategories(tx, checked.kept, categoryIds);
+          done.record(await upsertProducts(tx, withIds(checked.kept, categoryIds, subcategoryIds), columns));
+          return checked.kept.length;
         });
-        written += rows.length;
-        options.onProgress?.(written, options.total ?? written);
+        written += kept;
+        handled += rows.length;
+        options.onProgress?.(handled, options.total ?? handled);
       },
     });
-    refused = file.skipped.length;
+    refused = file.skipped.length + undeclared.length;
     // Every row of the file is done with, the refused ones too.
     options.onProgress?.(file.records, file.records);
   } catch (err) {
@@ -434,12 +560,13 @@ async function importInBatches(
         await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
       });
     }
-  const skipped = file.skipped.sort((a, b) => a.line - b.line);
+  const skipped = [...file.skipped, ...undeclared].sort((a, b) => a.line - b.line);
   return {
     inserted: done.added.size,
     updated: done.changed.size,
     unchanged: written - done.added.size - done.changed.size,
     skipped,
+    held: held.sort((a, b) => a.line - b.line),
     rows: [],
   };
 }
@@ -467,6 +594,10 @@ export function importSummary(result: ImportResult, stockUpdated: boolean): Impo
     skipped: result.skipped.length,
     stock_updated: stockUpdated,
     errors: result.skipped
+      .slice(0, MAX_IMPORT_ERRORS)
+      .map((s) => ({ line: s.line, ...(s.column ? { column: s.column } : {}), message: s.reason })),
+    held_off_sale: result.held.length,
+    held: result.held
       .slice(0, MAX_IMPORT_ERRORS)
       .map((s) => ({ line: s.line, ...(s.column ? { column: s.column } : {}), message: s.reason })),
   };

@@ -129,6 +129,16 @@ export class CatalogSnapshot {
       highlights: f.highlights.length ? f.highlights : NO_HIGHLIGHTS,
       type: this.#intern(f.type),
       rating: f.rating,
+      // A maker's declarations repeat across its products: one copy each.
+      manufacturer: this.#intern(f.manufacturer),
+      packer: this.#intern(f.packer),
+      importer: this.#intern(f.importer),
+      countryOfOrigin: this.#intern(f.countryOfOrigin),
+      shelfLife: this.#intern(f.shelfLife),
+      consumerCare: this.#intern(f.consumerCare),
+      fssaiLicence: this.#intern(f.fssaiLicence),
+      foodMark: f.foodMark,
+      soldLoose: f.soldLoose,
       categoryName: this.#names.categories.get(f.categoryId) ?? '',
       subcategoryName: this.#names.subcategories.get(f.subcategoryId) ?? '',
     };

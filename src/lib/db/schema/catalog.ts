@@ -91,6 +91,25 @@ export const products = pgTable(
     /** HSN code (4, 6 or 8 digits) printed on the GST invoice, e.g. "0702" tomatoes; null when unknown. */
     hsnCode: text('hsn_code'),
     stock: integer('stock').notNull().default(0),
+    /**
+     * The declarations an online listing of a packaged product carries (Legal Metrology (Packaged
+     * Commodities) Rules 2011, rule 6(10); FSSAI labelling): the manufacturer's name and address,
+     * the packer's and the importer's when others, the country of origin, the shelf life as text
+     * ("Best before 6 months from packing"), the consumer-care contact (the shop's when null), the
+     * brand's FSSAI licence number (14 digits) and the food mark. The net quantity is the pack
+     * size (`weight`, `weight_unit`). Null while not given. ADR 0138.
+     */
+    manufacturer: text('manufacturer'),
+    packer: text('packer'),
+    importer: text('importer'),
+    countryOfOrigin: text('country_of_origin'),
+    shelfLife: text('shelf_life'),
+    consumerCare: text('consumer_care'),
+    fssaiLicence: text('fssai_licence'),
+    /** 'veg' (green mark), 'non_veg' (brown mark) or 'not_food'; null while not declared. */
+    foodMark: text('food_mark', { enum: ['veg', 'non_veg', 'not_food'] }),
+    /** Loose produce, weighed at packing: exempt from the packaged declarations. */
+    soldLoose: boolean('sold_loose').notNull().default(false),
     /** Image paths (relative to the media host, or absolute URLs); the first is the cover. */
     images: jsonb('images').$type<string[]>().notNull().default([]),
     isActive: boolean('is_active').notNull().default(true),

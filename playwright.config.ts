@@ -5,7 +5,8 @@ import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser). By default Playwright
  * starts the built server (`npm run build` first; `npm test` does) on a fresh in-memory PGlite
- * seeded with the demo shop, its checkout on the tests' fixed delivery zones (tests/helpers/zones.ts)
+ * seeded with the demo shop, after making the build a demo build (tests/helpers/e2e-build.ts: the
+ * prerendered pages show demo mode's seller details), its checkout on the tests' fixed delivery zones (tests/helpers/zones.ts)
  * while the prerendered policy pages show the zones the build was made with (the demo shop's by
  * default). Set BASE_URL to test a server you started yourself instead.
  */
@@ -43,10 +44,11 @@ export default defineConfig({
   webServer: process.env.BASE_URL
     ? undefined
     : {
-        command: `node ${process.env.DIST_DIR || 'dist'}/server/entry.mjs`,
+        command: `node tests/helpers/e2e-build.ts && node ${process.env.DIST_DIR || 'dist'}/server/entry.mjs`,
         url: `${baseURL}/readyz`,
         reuseExistingServer: false,
-        timeout: 120_000,
+        // A build (when the one at hand is not a demo build) and the server's start.
+        timeout: 240_000,
         env: {
           HOST: '127.0.0.1',
           PORT: String(port),

@@ -14,7 +14,11 @@ import { type Config, getConfig } from '#lib/config.ts';
 import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
-/** Settings prerendered pages bake in: a change of them needs a new build. */
+/**
+ * Settings prerendered pages bake in, as resolved: a change of them needs a new build. The seller
+ * settings resolve to the demo's made-up ones only in demo mode, so `npm start` after `npm run demo`
+ * (or the other way round) builds again.
+ */
 const BUILD_ENV_KEYS = [
   'SITE_URL',
   'SHOP_NAME',

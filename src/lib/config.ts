@@ -15,7 +15,7 @@ import ipaddr from 'ipaddr.js';
 import { z } from 'zod';
 import { checkDatabaseSettings, databaseSettings } from './config/database-settings.ts';
 import { checkPaymentSettings, paymentSettings } from './config/payment-settings.ts';
-import { sellerSettings, unsetSellerSettings } from './config/seller-settings.ts';
+import { DEMO_SELLER, sellerSettings, unsetSellerSettings } from './config/seller-settings.ts';
 import { checkSignInSettings, signInSettings } from './config/sign-in-settings.ts';
 
 /**
@@ -274,7 +274,8 @@ export const DEMO_NEW_CUSTOMER_CREDIT_PAISE = 100_000;
 /**
  * Defaults that depend on other variables: demo mode on NODE_ENV; a new customer's credit line on demo mode; the SMS sender, the payment
  * gateway and demo seeding on demo mode; the log level on NODE_ENV; the OTP length on the sender; the customer-care contacts on the
- * shop's contacts. `SELLER_SETTINGS_UNSET` names the seller settings `env` leaves at the demo's values (src/lib/seller.ts).
+ * shop's contacts; the seller settings on demo mode (the demo shop's made-up ones there, none outside it).
+ * `SELLER_SETTINGS_UNSET` names the seller settings `env` leaves unset (src/lib/seller.ts).
  */
 const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(
   c: T,
@@ -287,8 +288,17 @@ const withDerivedDefaults = <T extends z.infer<typeof configSchema>>(
   const LOG_LEVEL = c.LOG_LEVEL ?? (c.NODE_ENV === 'test' ? ('warn' as const) : ('info' as const));
   // One process owns a PGlite folder; on PostgreSQL every core serves.
   const WEB_CONCURRENCY = c.DATABASE_URL ? (c.WEB_CONCURRENCY ?? os.availableParallelism()) : 1;
+  // The demo grocer's seller details fill in only the demo: a real shop never shows made-up ones.
+  const seller: Partial<typeof DEMO_SELLER> = DEMO_MODE ? DEMO_SELLER : {};
   return {
     ...c,
+    SHOP_LEGAL_NAME: c.SHOP_LEGAL_NAME ?? seller.SHOP_LEGAL_NAME,
+    SHOP_FSSAI_LICENCE: c.SHOP_FSSAI_LICENCE ?? seller.SHOP_FSSAI_LICENCE,
+    SHOP_FSSAI_VALID_UNTIL: c.SHOP_FSSAI_VALID_UNTIL ?? seller.SHOP_FSSAI_VALID_UNTIL,
+    GRIEVANCE_OFFICER_NAME: c.GRIEVANCE_OFFICER_NAME ?? seller.GRIEVANCE_OFFICER_NAME,
+    GRIEVANCE_OFFICER_DESIGNATION: c.GRIEVANCE_OFFICER_DESIGNATION ?? seller.GRIEVANCE_OFFICER_DESIGNATION,
+    GRIEVANCE_OFFICER_PHONE: c.GRIEVANCE_OFFICER_PHONE ?? seller.GRIEVANCE_OFFICER_PHONE,
+    GRIEVANCE_OFFICER_EMAIL: c.GRIEVANCE_OFFICER_EMAIL ?? seller.GRIEVANCE_OFFICER_EMAIL,
     DEMO_MODE,
     NEW_CUSTOMER_CREDIT_PAISE: c.NEW_CUSTOMER_CREDIT_PAISE ?? (DEMO_MODE ? DEMO_NEW_CUSTOMER_CREDIT_PAISE : 0),
     SMS_SENDER,

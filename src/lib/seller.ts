@@ -1,6 +1,7 @@
 /**
  * What the shop still lacks of the seller's details every page shows (src/lib/config/seller-settings.ts):
- * in production outside demo mode, the settings left at the demo shop's values, and, in any mode, an FSSAI
+ * in production outside demo mode, the settings left unset (the pages leave their lines out; SHOP_ADDRESS and
+ * SHOP_GSTIN still show the demo's), and, in any mode, an FSSAI
  * licence whose validity has passed. The server logs it in one line at start
  * (`logSellerStartupWarning`) and the back office shows it to the owner as setup notices
  * (`sellerSetupNotices`, registered in src/server/wiring.ts) until it is fixed.
@@ -22,9 +23,9 @@ export function missingSellerSettings(config: SellerConfig): string[] {
   return config.NODE_ENV === 'production' && !config.DEMO_MODE ? config.SELLER_SETTINGS_UNSET : [];
 }
 
-/** Whether the FSSAI licence's last valid day is before `now`'s date in India. */
+/** Whether the FSSAI licence's last valid day (when set) is before `now`'s date in India. */
 export function fssaiLicenceExpired(config: SellerConfig, now = new Date()): boolean {
-  return config.SHOP_FSSAI_VALID_UNTIL < todayInIndia(now);
+  return config.SHOP_FSSAI_VALID_UNTIL !== undefined && config.SHOP_FSSAI_VALID_UNTIL < todayInIndia(now);
 }
 
 /** The back office's notices about the seller's details, for the owner (who holds staff.manage). */
@@ -33,7 +34,7 @@ export function sellerSetupNotices(config: SellerConfig = getConfig(), now = new
   const missing = missingSellerSettings(config);
   if (missing.length > 0)
     notices.push({
-      message: `Every page's footer and the contact page show the demo shop's made-up seller details until these settings are set: ${missing.join(', ')}.`,
+      message: `The seller's details in every page's footer and on the contact page are missing or made up until these settings are set: ${missing.join(', ')}.`,
       permission: 'staff.manage',
     });
   if (fssaiLicenceExpired(config, now))
@@ -48,7 +49,8 @@ export function sellerSetupNotices(config: SellerConfig = getConfig(), now = new
 export function sellerStartupWarning(config: SellerConfig, now = new Date()): string | null {
   const parts: string[] = [];
   const missing = missingSellerSettings(config);
-  if (missing.length > 0) parts.push(`seller settings not set (the demo's values are shown): ${missing.join(', ')}`);
+  if (missing.length > 0)
+    parts.push(`seller settings not set (the pages leave them out or show made-up ones): ${missing.join(', ')}`);
   if (fssaiLicenceExpired(config, now)) parts.push(`FSSAI licence expired after ${config.SHOP_FSSAI_VALID_UNTIL}`);
   return parts.length > 0 ? parts.join('; ') : null;
 }

@@ -2,8 +2,9 @@
  * What an inspector checks on every page (docs/compliance.md): the footer names the seller
  * (legal name, address, GSTIN, FSSAI licence and its validity), the customer-care contacts and
  * the grievance officer with a way to reach them, on a prerendered page and a server-rendered
- * one, at phone and desktop widths; /contact shows the same and how to complain. The e2e server
- * runs the demo shop, whose seller settings are its made-up defaults.
+ * one, at phone and desktop widths; /contact shows the same and how to complain, its heading clear
+ * of the sticky header. The e2e server runs the demo shop on a demo build, whose seller settings
+ * are its made-up defaults; outside demo mode there are none (tests/kernel/seller-settings.test.ts).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
@@ -63,7 +64,12 @@ for (const width of [375, 1280]) {
       await page.goto('/about');
       await page.getByRole('contentinfo').getByRole('link', { name: 'How to complain' }).click();
       await expect(page).toHaveURL(/\/contact-us#grievances$/);
-      await expect(page.getByRole('heading', { level: 2, name: 'Grievances' })).toBeInViewport();
+      const heading = page.getByRole('heading', { level: 2, name: 'Grievances' });
+      await expect(heading).toBeInViewport();
+      // Below the sticky header, not under it.
+      const header = await page.getByRole('banner').boundingBox();
+      const top = await heading.boundingBox();
+      expect(top!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
     });
   });
 }

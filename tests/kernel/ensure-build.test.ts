@@ -95,6 +95,24 @@ describe('whether the build is stale', () => {
     }
   });
 
+  it('builds again between the demo and a real shop: `npm start` after `npm run demo` drops the made-up seller', () => {
+    process.env.NODE_ENV = 'production';
+    process.env.DEMO_MODE = 'true';
+    resetConfigForTests();
+    freshBuild();
+    expect(isBuildStale(root)).toBe(false);
+    const demo = buildEnvText(root, getConfig());
+    expect(demo).toContain('Anjali Menon');
+    process.env.DEMO_MODE = 'false';
+    resetConfigForTests();
+    expect(isBuildStale(root)).toBe(true);
+    expect(buildEnvText(root, getConfig())).not.toContain('Anjali Menon');
+    freshBuild();
+    process.env.DEMO_MODE = 'true';
+    resetConfigForTests();
+    expect(isBuildStale(root)).toBe(true);
+  });
+
   it('builds again when the delivery zones file says something else', () => {
     const zones = path.join(root, 'zones.json');
     writeFileSync(zones, '{"zones": "first"}');

@@ -1,11 +1,13 @@
 /**
- * The seller's details every page shows: the demo shop's values until set, each checked for its
+ * The seller's details every page shows: the demo shop's made-up values in demo mode and none
+ * outside it until set (a production server's footer leaves them out), each checked for its
  * form (a 14-digit FSSAI licence, a real date, phone numbers and e-mail addresses), and, in
  * production outside demo mode, a start-up warning and an owner's setup notice naming every one
  * still unset; an FSSAI licence past its last day is a notice in any mode. The warning is checked
  * on a started production server too.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DEMO_SELLER } from '#lib/config/seller-settings.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { sellerSetupNotices, sellerStartupWarning } from '#lib/seller.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
@@ -68,11 +70,16 @@ afterEach(() => {
 });
 
 describe('seller settings', () => {
-  it('default to the demo shop’s details, the care contacts to the shop’s contacts', () => {
+  it('default to the demo shop’s details in demo mode only, the care contacts to the shop’s contacts', () => {
+    const demo = configWith({ DEMO_MODE: 'true' });
+    expect(demo.SHOP_LEGAL_NAME).toBe('FarmFresh Grocers Private Limited');
+    expect(demo.SHOP_FSSAI_LICENCE).toBe(DEMO_SELLER.SHOP_FSSAI_LICENCE);
+    expect(demo.SHOP_FSSAI_VALID_UNTIL).toBe('2030-03-31');
+    expect(demo.GRIEVANCE_OFFICER_NAME).toBe('Anjali Menon');
+    expect(demo.GRIEVANCE_OFFICER_EMAIL).toBe(DEMO_SELLER.GRIEVANCE_OFFICER_EMAIL);
+    expect(configWith({ ...COMPLETE, DEMO_MODE: 'true' }).SHOP_LEGAL_NAME).toBe('Thrissur Greens LLP');
     const c = configWith({ SHOP_PHONE: '+91 487 200 1234', SHOP_EMAIL: 'hello@shop.example' });
-    expect(c.SHOP_LEGAL_NAME).toBe('FarmFresh Grocers Private Limited');
-    expect(c.SHOP_FSSAI_LICENCE).toMatch(/^\d{14}$/);
-    expect(c.GRIEVANCE_OFFICER_NAME).toBe('Anjali Menon');
+    for (const name of Object.keys(DEMO_SELLER) as (keyof typeof DEMO_SELLER)[]) expect(c[name], name).toBeUndefined();
     expect(c.SHOP_CARE_PHONE).toBe('+91 487 200 1234');
     expect(c.SHOP_CARE_EMAIL).toBe('hello@shop.example');
     expect(configWith(COMPLETE).SHOP_CARE_PHONE).toBe('+91 487 233 4455');
@@ -165,6 +172,38 @@ describe.each(testDatabaseKinds())('a production server on %s', (kind) => {
     expect(lines[0]).toContain('SHOP_LEGAL_NAME');
     expect(lines[0]).toContain('GRIEVANCE_OFFICER_EMAIL');
     expect(lines[0]).not.toContain('SHOP_CARE_PHONE');
+  }, 120_000);
+
+  it('leaves the made-up seller out of a page’s footer until set, and shows the shop’s own once set', async () => {
+    const db = kind === 'postgres' ? await createPostgresDatabase() : undefined;
+    const footerOf = async (env: Record<string, string>) => {
+      const server = await startServer({
+        DEMO_MODE: '',
+        PAYMENT_GATEWAY: '',
+        ...(db ? { DATABASE_URL: db.url } : {}),
+        ...env,
+      });
+      try {
+        const html = await (await fetch(`${server.baseUrl}/cart`)).text();
+        return html.slice(html.indexOf('<footer'));
+      } finally {
+        await server.stop();
+      }
+    };
+    try {
+      const unset = await footerOf({});
+      for (const value of Object.values(DEMO_SELLER).filter((v) => v !== 'Grievance Officer'))
+        expect(unset).not.toContain(value);
+      expect(unset).not.toContain('FSSAI licence no.');
+      expect(unset).toMatch(/Grievance officer<\/h2>\s*<p[^>]*>Not provided yet<\/p>/);
+      const set = await footerOf(COMPLETE);
+      expect(set).toContain('Thrissur Greens LLP');
+      expect(set).toContain('FSSAI licence no. 11326099000123, valid until 30 June 2031');
+      expect(set).toContain('Meera Nair');
+      expect(set).not.toContain('Not provided yet');
+    } finally {
+      await db?.drop();
+    }
   }, 120_000);
 
   it('says nothing about them once every one is set', async () => {

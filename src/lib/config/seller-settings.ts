@@ -4,14 +4,16 @@
  * (Consumer Protection (E-Commerce) Rules 2020, rule 4; FSSAI's licence display; docs/compliance.md),
  * beside SHOP_ADDRESS and SHOP_GSTIN (src/lib/config.ts spreads these into its schema).
  *
- * Each defaults to the demo shop's made-up value (a Thrissur grocer), as SHOP_NAME, SHOP_ADDRESS
- * and SHOP_GSTIN do, so one build serves the demo, the tests and a shop being set up. Which of
- * them the environment leaves unset is kept (`unsetSellerSettings`): outside demo mode the server
- * warns at start and the back office shows a setup notice until each is set (src/lib/seller.ts).
+ * In demo mode (DEMO_MODE) each unset one takes the demo shop's made-up value (a Thrissur grocer,
+ * `DEMO_SELLER`; src/lib/config.ts fills them in); outside it an unset one stays unset, and the
+ * footer and the contact page leave its line out rather than show a made-up licence or officer.
+ * Which of them the environment leaves unset is kept (`unsetSellerSettings`): outside demo mode
+ * the server warns at start and the back office shows a setup notice until each is set
+ * (src/lib/seller.ts).
  */
 import { z } from 'zod';
 
-/** The demo shop's seller details (made up). */
+/** The demo shop's seller details (made up), the defaults in demo mode only. */
 export const DEMO_SELLER = {
   SHOP_LEGAL_NAME: 'FarmFresh Grocers Private Limited',
   SHOP_FSSAI_LICENCE: '11326012000456',
@@ -42,23 +44,23 @@ const email = z.string().trim().email('an e-mail address such as grievance@examp
 
 export const sellerSettings = {
   /** The seller's legal name (as registered: company, LLP or proprietor), shown beside SHOP_NAME. */
-  SHOP_LEGAL_NAME: z.string().trim().min(1).default(DEMO_SELLER.SHOP_LEGAL_NAME),
+  SHOP_LEGAL_NAME: z.string().trim().min(1).optional(),
   /** The shop's FSSAI licence or registration number: 14 digits. */
   SHOP_FSSAI_LICENCE: z
     .string()
     .trim()
     .regex(/^\d{14}$/, 'the 14-digit FSSAI licence number, such as 11326012000456')
-    .default(DEMO_SELLER.SHOP_FSSAI_LICENCE),
+    .optional(),
   /** The last day the FSSAI licence is valid (YYYY-MM-DD); once passed, the back office says so. */
-  SHOP_FSSAI_VALID_UNTIL: isoDate.default(DEMO_SELLER.SHOP_FSSAI_VALID_UNTIL),
+  SHOP_FSSAI_VALID_UNTIL: isoDate.optional(),
   /** Customer-care phone and e-mail; unset: SHOP_PHONE and SHOP_EMAIL. */
   SHOP_CARE_PHONE: phone.optional(),
   SHOP_CARE_EMAIL: email.optional(),
   /** The grievance officer customers may complain to: name, designation, phone and e-mail. */
-  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).default(DEMO_SELLER.GRIEVANCE_OFFICER_NAME),
-  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(1).default(DEMO_SELLER.GRIEVANCE_OFFICER_DESIGNATION),
-  GRIEVANCE_OFFICER_PHONE: phone.default(DEMO_SELLER.GRIEVANCE_OFFICER_PHONE),
-  GRIEVANCE_OFFICER_EMAIL: email.default(DEMO_SELLER.GRIEVANCE_OFFICER_EMAIL),
+  GRIEVANCE_OFFICER_NAME: z.string().trim().min(1).optional(),
+  GRIEVANCE_OFFICER_DESIGNATION: z.string().trim().min(1).optional(),
+  GRIEVANCE_OFFICER_PHONE: phone.optional(),
+  GRIEVANCE_OFFICER_EMAIL: email.optional(),
 };
 
 /**

@@ -114,6 +114,17 @@ describe.each(inject('servers'))('product declarations on $kind', ({ baseUrl }) 
       foodMark: 'veg',
       declarationGaps: [],
     });
+
+    // A licence copied from a pack, with spaces and hyphens: stored as its 14 digits.
+    const spaced = await owner.request('PATCH', `/api/admin/products/${id}`, {
+      json: { fssai_licence: '113 190-060 00778' },
+    });
+    expect(spaced.status, JSON.stringify(spaced.body)).toBe(200);
+    expect(spaced.body.data.product.fssaiLicence).toBe('11319006000778');
+    const restored = await owner.request('PATCH', `/api/admin/products/${id}`, {
+      json: { fssai_licence: declarations.fssai_licence },
+    });
+    expect(restored.status).toBe(200);
   });
 
   it("shows the product information: MRP incl. of all taxes, unit sale price and every declaration; loose produce says it's weighed", async () => {
@@ -140,6 +151,21 @@ describe.each(inject('servers'))('product declarations on $kind', ({ baseUrl }) 
     const loose = textOf(await productPage(baseUrl, tomato.id, 'Product information'));
     expect(loose).toMatch(/Net quantity [^A-Z]*sold loose and weighed at packing/);
     expect(loose).toContain('(incl. of all taxes)');
+
+    // Loose produce sold by count is counted, not weighed; a bunch is priced per bunch.
+    const demo = async (demoSku: string) => {
+      const found = (await owner.get(`/api/admin/products?q=${demoSku}`)).body.data.products.find(
+        (p: { sku: string }) => p.sku === demoSku,
+      );
+      return textOf(await productPage(baseUrl, found.id, 'Product information'));
+    };
+    const kiwi = await demo('FF-FRU-028');
+    expect(kiwi).toMatch(/Net quantity 3 pcs, sold loose(?! and weighed)/);
+    expect(kiwi).toContain('Country of origin New Zealand');
+    expect(kiwi).toContain('Imported by FarmFresh Foods');
+    const curryLeaves = await demo('FF-VEG-019');
+    expect(curryLeaves).toMatch(/Unit sale price ₹[\d.,]+ per bunch/);
+    expect(curryLeaves).toMatch(/Net quantity 1 bunch, sold loose(?! and weighed)/);
   });
 
   it('exports the declarations and takes them back from the upload', async () => {

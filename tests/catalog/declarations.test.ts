@@ -130,6 +130,13 @@ describe.each(testDatabaseKinds())('declarations in the back office on %s', (kin
         permission: 'products.manage',
       },
     ]);
+    // Two such products: the notice counts them in the plural.
+    const second = `${HEADER}\nLEGACY-PICKLE-2,,Old Mango Pickle 400 g,Pickles & Chutneys,Mango Pickles,Old Brand,90.00,100.00,,,true,,,,,\n`;
+    await importCatalogCsv(handle.db, second, { actor: TEST_ACTOR });
+    expect((await declarationNotices(handle.db))[0]?.message).toBe(
+      '2 products on sale lack declarations (maker, origin, net quantity, food mark, FSSAI licence or shelf life) that their listings must show.',
+    );
+    await updateAdminProduct(handle.db, (await bySku('LEGACY-PICKLE-2')).id, { is_active: false }, TEST_ACTOR);
 
     // Still on sale after a price change; a new gap (the pack size cleared) is refused, naming it.
     const repriced = await updateAdminProduct(handle.db, legacy.id, { price_paise: 8500 }, TEST_ACTOR);

@@ -1,9 +1,11 @@
 /**
  * Product declarations in Chromium, at a phone's and a desktop's width: a visitor reads a packaged
  * product's "Product information" (MRP incl. of all taxes, unit sale price, maker, importer,
- * country of origin, shelf life, FSSAI licence, the veg mark) and a loose one's "sold loose and
- * weighed at packing"; an owner adding a packaged product on sale without its declarations is
- * refused with each missing one named beside its field, and adds it once they are filled in.
+ * country of origin, shelf life, FSSAI licence, the veg mark), a loose one's "sold loose and
+ * weighed at packing" and a counted import's "sold loose" with its country; an owner adding a
+ * packaged product on sale without its declarations is refused with each missing one named
+ * beside its field (marked invalid, red-bordered), and adds it once they are filled in, the
+ * licence typed with spaces; a refused inline switch-on leaves the row's Active box unticked.
  * Screenshots in test-results.
  */
 import { expect, type Page, test } from '@playwright/test';
@@ -33,6 +35,7 @@ for (const viewport of [
     await staffSignInByApi(page, STAFF.owner.mobile, originHeader(page));
     const almonds = await productId(page, 'FF-DRY-007');
     const tomato = await productId(page, 'FF-VEG-001');
+    const kiwi = await productId(page, 'FF-FRU-028');
 
     const visitor = await browser.newContext({ viewport });
     const shop = await visitor.newPage();
@@ -54,7 +57,7 @@ for (const viewport of [
     await expect(term('Imported by')).toBeVisible();
     await expect(term('Country of origin')).toBeVisible();
     await expect(info.getByText('USA', { exact: true })).toBeVisible();
-    await expect(info.getByText('Best before 6 months from packing')).toBeVisible();
+    await expect(info.getByText('Best before 9 months from packing')).toBeVisible();
     await expect(info.getByText('11319013000214')).toBeVisible();
     await fitsAndShoot(shop, `product-information-${viewport.width}`);
     await info.screenshot({ path: test.info().outputPath(`product-information-section-${viewport.width}.png`) });
@@ -64,6 +67,13 @@ for (const viewport of [
     const loose = shop.getByRole('region', { name: 'Product information' });
     await expect(loose.getByText(/sold loose and weighed at packing$/)).toBeVisible();
     await expect(loose.getByText(/\(incl\. of all taxes\)$/)).toBeVisible();
+
+    // Kiwis are counted, not weighed, and come from New Zealand through the shop's importer.
+    await shop.goto(`/product/${kiwi}`);
+    const counted = shop.getByRole('region', { name: 'Product information' });
+    await expect(counted.getByText('3 pcs, sold loose', { exact: true })).toBeVisible();
+    await expect(counted.getByText('New Zealand', { exact: true })).toBeVisible();
+    await expect(counted.getByRole('term').filter({ hasText: /^Imported by$/ })).toBeVisible();
     await visitor.close();
   });
 
@@ -97,6 +107,12 @@ for (const viewport of [
       "Enter the manufacturer's name and address: a packaged product needs it to go on sale.",
     );
     await expect(maker).toBeFocused();
+    // The field with a missing declaration is marked invalid and red-bordered, unlike a valid one.
+    await expect(maker).toHaveAttribute('aria-invalid', 'true');
+    const border = (name: string) =>
+      form.getByRole('textbox', { name }).evaluate((el) => getComputedStyle(el).borderTopColor);
+    expect(await border("Manufacturer's name and address")).not.toBe(await border('Name (required)'));
+    expect(await border("Manufacturer's name and address")).toBe(await border('Shelf life'));
     await expect(form.getByRole('textbox', { name: 'FSSAI licence number' })).toHaveAccessibleDescription(
       /Enter the brand's FSSAI licence number: a packaged product needs it to go on sale\./,
     );
@@ -130,12 +146,41 @@ for (const viewport of [
     ]);
 
     await maker.fill("Ammini's Kitchen, Pullazhi Road, Olari, Thrissur, Kerala 680012");
-    await form.getByRole('textbox', { name: 'FSSAI licence number' }).fill('21319013001145');
+    // The licence as printed on a pack, with spaces and a hyphen: stored as its 14 digits.
+    await form.getByRole('textbox', { name: 'FSSAI licence number' }).fill('213 190 130-01145');
     await form.getByRole('textbox', { name: 'Shelf life' }).fill('Best before 6 months from packing');
     await form.getByRole('button', { name: 'Add product' }).click();
     await expect(page).toHaveURL(/\/admin\/products\/\d+(\?added=1)?$/);
     await hydrated(page, 'AdminProductForm');
     await expect(page.getByRole('status').filter({ hasText: 'Product added.' })).toBeVisible();
     await expect(page.getByRole('checkbox', { name: 'On sale (shown in the shop)' })).toBeChecked();
+    await expect(page.getByRole('textbox', { name: 'FSSAI licence number' })).toHaveValue('21319013001145');
+
+    // In the list, switching on a product without declarations is refused; its box shows it off sale.
+    const offSale = `E2E-PULI-OFF-${tag}`;
+    const created = await page.request.post('/api/admin/products', {
+      data: {
+        sku: offSale,
+        name: `Puli Inji Off ${tag}`,
+        category_id: 4,
+        subcategory_id: 15,
+        price_paise: 9000,
+        mrp_paise: 9500,
+        is_active: false,
+      },
+      headers: originHeader(page),
+    });
+    expect(created.status()).toBe(201);
+    await page.goto('/admin/products');
+    await hydrated(page, 'AdminProducts');
+    await page.getByRole('searchbox', { name: 'Search products' }).fill(offSale);
+    await page.getByRole('button', { name: 'Search', exact: true }).click();
+    const row = page.getByRole('form', { name: `Puli Inji Off ${tag}` });
+    await expect(row.getByText('Inactive')).toBeVisible();
+    const switchOn = row.getByRole('checkbox', { name: `Puli Inji Off ${tag} is on sale` });
+    await switchOn.check();
+    await row.getByRole('button', { name: /^Save/ }).click();
+    await expect(row.getByRole('status')).toHaveText(/A packaged product goes on sale with its declarations\./);
+    await expect(switchOn).not.toBeChecked();
   });
 }

@@ -104,7 +104,7 @@ export const createAdminProductRoute = defineAdminRoute({
   path: '/api/admin/products',
   summary: 'Add a product',
   description:
-    'Money in paise (integers), price at or below MRP, GST one of the slabs, HSN 4, 6 or 8 digits, FSSAI licence 14 digits. A packaged product (not `sold_loose`) added on sale needs its declarations (manufacturer, country of origin, importer when made outside India, pack size and unit, food mark, and for a food the FSSAI licence and shelf life): 400 naming each missing one on its field. 201 with the product; 422 for a SKU another product has, an unknown category or a subcategory outside it. The storefront shows an active product within a second. Audited as product.create.',
+    'Money in paise (integers), price at or below MRP, GST one of the slabs, HSN 4, 6 or 8 digits, FSSAI licence 14 digits (spaces and hyphens are dropped). A packaged product (not `sold_loose`) added on sale needs its declarations (manufacturer, country of origin, importer when made outside India, pack size and unit, food mark, and for a food the FSSAI licence and shelf life): 400 naming each missing one on its field. 201 with the product; 422 for a SKU another product has, an unknown category or a subcategory outside it. The storefront shows an active product within a second. Audited as product.create.',
   permission: 'products.manage',
   body: newProductSchema,
   response: z.object({ product: adminProductSchema }),

@@ -4,7 +4,14 @@
  * the messages staff see. Money is integer paise; stock whole units.
  */
 import { z } from 'zod';
-import { DECLARATION_MESSAGES, type DeclarationGap, FOOD_MARKS, type FoodMark, FSSAI_PATTERN } from './declarations.ts';
+import {
+  DECLARATION_MESSAGES,
+  type DeclarationGap,
+  FOOD_MARKS,
+  type FoodMark,
+  FSSAI_PATTERN,
+  normaliseFssai,
+} from './declarations.ts';
 
 /** Highest price or MRP staff may set: ₹10,00,000.00. */
 export const MAX_PRICE_PAISE = 100_000_000;
@@ -120,7 +127,7 @@ const productFields = {
   consumer_care: text('The consumer care', 300).nullable(),
   fssai_licence: z
     .string({ error: DECLARATION_MESSAGES.fssai })
-    .trim()
+    .overwrite(normaliseFssai)
     .refine((v) => v === '' || FSSAI_PATTERN.test(v), DECLARATION_MESSAGES.fssai)
     .nullable(),
   food_mark: z.enum(FOOD_MARKS, { error: 'Choose veg, non-veg or not a food.' }).nullable(),

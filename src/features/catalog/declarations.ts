@@ -25,6 +25,12 @@ export const FOOD_MARK_LABELS: Record<FoodMark, string> = {
 /** An FSSAI licence or registration number: 14 digits. */
 export const FSSAI_PATTERN = /^\d{14}$/;
 
+/**
+ * An FSSAI licence number as typed or copied from a pack ("113 190 130 00214", "11319-013-000214"),
+ * with its spaces and hyphens removed, so the 14 digits are checked and stored.
+ */
+export const normaliseFssai = (value: string) => value.replace(/[\s-]/g, '');
+
 /** A product's declarations as the rule reads them (API field names). */
 export interface DeclarationFields {
   manufacturer: string | null;

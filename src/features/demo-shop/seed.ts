@@ -103,15 +103,26 @@ async function refuseRealShop(tx: Transaction): Promise<void> {
 type Photos = Map<string, string[]>;
 
 /**
- * A demo product's declarations (declarations.json): fresh produce sold loose, from India, veg;
- * a packaged product its brand's maker, licence and care contact, its subcategory's shelf life,
- * made in India and veg, unless its SKU says otherwise.
+ * A demo product's declarations (declarations.json): fresh produce sold loose, from India (an
+ * imported fruit its country and importer), veg; a packaged product its brand's maker, licence
+ * and care contact, its subcategory's shelf life, made in India and veg, unless its SKU says
+ * otherwise (its own shelf life, an import's foreign maker and importer, a non-veg item).
  */
-function declarationsOf(declarations: DemoDeclarations, category: string, subcategory: string, product: DemoProduct) {
-  if (declarations.looseCategories.includes(category))
-    return { soldLoose: true, countryOfOrigin: 'India', foodMark: 'veg' as const };
-  const maker = declarations.makers[product.brand ?? 'FarmFresh'];
+export function declarationsOf(
+  declarations: DemoDeclarations,
+  category: string,
+  subcategory: string,
+  product: DemoProduct,
+) {
   const own = declarations.bySku[product.sku] ?? {};
+  if (declarations.looseCategories.includes(category))
+    return {
+      soldLoose: true,
+      countryOfOrigin: own.countryOfOrigin ?? 'India',
+      importer: own.importer ?? null,
+      foodMark: 'veg' as const,
+    };
+  const maker = declarations.makers[product.brand ?? 'FarmFresh'];
   return {
     soldLoose: false,
     manufacturer: own.manufacturer ?? maker?.manufacturer ?? null,

@@ -37,11 +37,12 @@ import {
   type FoodMark,
   FSSAI_PATTERN,
   gapErrors,
+  normaliseFssai,
   publishGaps,
 } from '../declarations.ts';
 
 const input =
-  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2 text-base text-slate-900 focus:border-brand-700';
+  'mt-1 block w-full rounded-md border border-slate-400 bg-white px-2 py-2 text-base text-slate-900 focus:border-brand-700 aria-[invalid=true]:border-red-700';
 const labelClass = 'text-sm font-medium text-slate-800';
 
 interface CategoryOption {
@@ -150,7 +151,8 @@ function readForm(form: Form, isNew: boolean) {
   if (form.weight.trim() && !(Number(form.weight) > 0)) problems.weight = 'The pack size must be a number above 0.';
   if (form.hsn.trim() && !HSN_PATTERN.test(form.hsn.trim()))
     problems.hsn_code = 'The HSN code must be 4, 6 or 8 digits, e.g. 0702.';
-  if (form.fssai.trim() && !FSSAI_PATTERN.test(form.fssai.trim())) problems.fssai_licence = DECLARATION_MESSAGES.fssai;
+  const fssai = normaliseFssai(form.fssai);
+  if (fssai && !FSSAI_PATTERN.test(fssai)) problems.fssai_licence = DECLARATION_MESSAGES.fssai;
   const fields = {
     name: form.name.trim(),
     brand: form.brand.trim() || null,
@@ -175,7 +177,7 @@ function readForm(form: Form, isNew: boolean) {
     country_of_origin: form.country.trim() || null,
     shelf_life: form.shelfLife.trim() || null,
     consumer_care: form.care.trim() || null,
-    fssai_licence: form.fssai.trim() || null,
+    fssai_licence: fssai || null,
     food_mark: form.foodMark || null,
   };
   return { problems, fields };

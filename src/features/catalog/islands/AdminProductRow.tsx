@@ -56,6 +56,8 @@ export default function AdminProductRow({
         text: `Saved: ${formatPaise(data.product.pricePaise)}, ${data.product.stock} in stock.`,
       });
     } catch (err) {
+      // Nothing was saved: the Active box shows the saved state again, as the row's label does.
+      setActive(product.isActive);
       setStatus({ error: true, text: adminFailure(err) });
     } finally {
       setBusy(false);

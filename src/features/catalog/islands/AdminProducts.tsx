@@ -135,7 +135,9 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
         </h2>
         <p role="status" className="text-sm text-slate-700">
           {error ??
-            (result ? `${result.total} products${pages > 1 ? `, page ${query.page} of ${pages}` : ''}` : 'Loading…')}
+            (result
+              ? `${result.total.toLocaleString('en-IN')} ${result.total === 1 ? 'product' : 'products'}${pages > 1 ? `, page ${query.page} of ${pages}` : ''}`
+              : 'Loading…')}
         </p>
         {result && result.products.length > 0 && (
           <div className="mt-2 rounded-lg border border-slate-200 bg-white">

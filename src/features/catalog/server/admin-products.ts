@@ -216,6 +216,9 @@ export async function listCategoryTree(db: Database): Promise<
  * the owner completes them): "N products on sale lack declarations", linking to the listing's
  * "Missing declarations" filter, for staff who manage products. One counted query.
  */
+/** The declarations the setup notice names. */
+const LISTED = 'maker, origin, net quantity, food mark, FSSAI licence or shelf life';
+
 export async function declarationNotices(db: Database): Promise<SetupNotice[]> {
   const [row] = await db
     .select({ n: count() })
@@ -225,7 +228,10 @@ export async function declarationNotices(db: Database): Promise<SetupNotice[]> {
   if (n === 0) return [];
   return [
     {
-      message: `${n === 1 ? '1 product on sale lacks' : `${n.toLocaleString('en-IN')} products on sale lack`} declarations (maker, origin, net quantity, food mark, FSSAI licence or shelf life) that its listing must show.`,
+      message:
+        n === 1
+          ? `1 product on sale lacks declarations (${LISTED}) that its listing must show.`
+          : `${n.toLocaleString('en-IN')} products on sale lack declarations (${LISTED}) that their listings must show.`,
       link: { href: '/admin/products?filter=missing_declarations', text: 'See the products' },
       permission: 'products.manage',
     },

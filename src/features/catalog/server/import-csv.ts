@@ -33,7 +33,7 @@ import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
 import { ADMIN_PRODUCT_MESSAGES, GST_SLABS, HSN_PATTERN, imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
-import { DECLARATION_MESSAGES, type FoodMark, FSSAI_PATTERN } from '../declarations.ts';
+import { DECLARATION_MESSAGES, type FoodMark, FSSAI_PATTERN, normaliseFssai } from '../declarations.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [
@@ -415,10 +415,14 @@ function declarationCells(cell: (column: OptionalColumn) => string | undefined):
     if (value.length > max) return { column, reason: `${column} longer than ${max} characters` };
     out[column] = value || null;
   }
-  const fssai = cell('fssai_licence')?.trim();
+  const typed = cell('fssai_licence');
+  const fssai = typed === undefined ? undefined : normaliseFssai(typed);
   if (fssai !== undefined) {
     if (fssai && !FSSAI_PATTERN.test(fssai))
-      return { column: 'fssai_licence', reason: `bad fssai_licence ${quote(fssai)}: ${DECLARATION_MESSAGES.fssai}` };
+      return {
+        column: 'fssai_licence',
+        reason: `bad fssai_licence ${quote(typed!.trim())}: ${DECLARATION_MESSAGES.fssai}`,
+      };
     out.fssai_licence = fssai || null;
   }
   const mark = cell('food_mark')?.trim();

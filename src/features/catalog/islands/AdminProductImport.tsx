@@ -12,8 +12,9 @@ import { streamImport } from './product-import-stream.ts';
 
 /**
  * Rows the summary lists, in row order: the refused ones, or those held off sale. Each names the
- * row as a spreadsheet shows the file (the header is row 1) and the product's SKU and name; the
- * text wraps, so a phone shows it whole without scrolling sideways.
+ * row as a spreadsheet shows the file (the header is row 1), the product's SKU and name, and the
+ * reason (with the column above it when the reason does not name it); the text wraps, so a phone
+ * shows it whole without scrolling sideways.
  */
 function ImportRowsTable({ rows, label, tone }: { rows: ImportReport['errors']; label: string; tone: string }) {
   return (
@@ -47,7 +48,9 @@ function ImportRowsTable({ rows, label, tone }: { rows: ImportReport['errors']; 
                 {e.name && <span className="block">{e.name}</span>}
               </td>
               <td className={`px-2 py-1 [overflow-wrap:anywhere] ${tone}`}>
-                {e.column && <span className="block font-mono text-xs">{e.column}</span>}
+                {e.column && !e.message.includes(e.column) && (
+                  <span className="block font-mono text-xs">{e.column}</span>
+                )}
                 {e.message}
               </td>
             </tr>

@@ -8,14 +8,17 @@
  * (`--operator NAME`, else the OS user@host), as the back office's import is.
  *
  * On PGlite the shop's server must not be running on the same data folder (one process per
- * folder, enforced by its lock file): stop it first. Exit code 0 on success (even with skipped rows), 1 on error.
+ * folder, enforced by its lock file): stop it first. Rows go on sale as the file says (the back
+ * office's upload holds undeclared packaged products off sale; this does not); the summary ends
+ * with how many packaged products on sale lack declarations and the back-office page that lists
+ * them. Exit code 0 on success (even with skipped rows), 1 on error.
  */
 import './quiet-logs.ts';
 import { createReadStream, existsSync } from 'node:fs';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import cliProgress from 'cli-progress';
-import { importCatalogCsv } from '#features/catalog/index.ts';
+import { countUndeclaredOnSale, importCatalogCsv, MISSING_DECLARATIONS_PATH } from '#features/catalog/index.ts';
 import { getConfig } from '#lib/config.ts';
 import { type DatabaseHandle, getDatabaseHandle } from '#lib/db/index.ts';
 import { lockDataDirOrExit } from './cli-database.ts';
@@ -75,7 +78,17 @@ try {
     `Done in ${seconds} s: ${result.inserted} inserted, ${result.updated} updated, ${result.unchanged} unchanged, ${result.skipped.length} skipped.`,
   );
   for (const s of result.skipped)
-    console.log(`  skipped line ${s.line}${s.column ? `, column ${s.column}` : ''}: ${s.reason}`);
+    console.log(
+      `  skipped row ${s.row}${s.sku ? ` (${s.sku}${s.name ? `, ${s.name}` : ''})` : ''}${s.column ? `, column ${s.column}` : ''}: ${s.reason}`,
+    );
+  // Rows are published as the file says; the shop's products on sale without the declarations
+  // their listing must show are counted, with where staff complete them.
+  const undeclared = await countUndeclaredOnSale(handle.db);
+  console.log(
+    undeclared === 0
+      ? 'Every packaged product on sale has its declarations.'
+      : `${undeclared === 1 ? '1 packaged product on sale lacks' : `${undeclared.toLocaleString('en-IN')} packaged products on sale lack`} declarations (maker, origin, net quantity, food mark, FSSAI licence or shelf life): complete them at ${new URL(MISSING_DECLARATIONS_PATH, config.SITE_URL).href}`,
+  );
 } catch (err) {
   bar?.stop();
   // The service's errors never carry SQL (see databaseReason); print the message only.

@@ -174,7 +174,10 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       stock_updated: false,
       errors: [
         {
-          line: csv.trimEnd().split(/\r\n|\n/).length + 2,
+          // Spreadsheet rows: the header is row 1, the export's products follow, then the typed rows.
+          row: productCount + 3,
+          sku: 'API-BAD-1',
+          name: 'Bad Mango',
           column: 'sale_price',
           message: 'sale_price 200.00 is above market_price 150.00',
         },
@@ -182,7 +185,9 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
       held_off_sale: 1,
       held: [
         {
-          line: csv.trimEnd().split(/\r\n|\n/).length + 1,
+          row: productCount + 2,
+          sku: 'API-NEW-1',
+          name: 'Fresh Jackfruit 1 kg',
           column: 'manufacturer',
           message:
             "Added off sale: missing manufacturer's name and address, country of origin, food mark (veg, non-veg or not a food).",
@@ -279,7 +284,9 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     expect(last.data).toMatchObject({ created: 40, skipped: 60 });
     expect(last.data.errors).toHaveLength(50);
     expect(last.data.errors[0]).toEqual({
-      line: 2,
+      row: 2,
+      sku: 'BB-800000',
+      name: 'Capped Item 0',
       column: 'sale_price',
       message: 'sale_price 60.00 is above market_price 50.00',
     });

@@ -3,6 +3,8 @@
  * NAME": `npm run orders -- advance` (in the move's transaction, as staff's moves) and
  * `npm run catalog:import`, with `--operator NAME` anywhere on the line, else the OS user@host;
  * an empty operator name is a usage error that changes nothing. Read-only commands write nothing.
+ * The import's summary names refused rows by spreadsheet row and SKU, and counts the packaged
+ * products on sale that lack declarations.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -100,12 +102,19 @@ describe('command-line changes in the audit log (PGlite folder)', () => {
   }, 240_000);
 
   it('records a catalogue import with what it did and who ran it', async () => {
-    const run = await runScript(
+    const run = await runProjectScript(
       'scripts/catalog-import.ts',
       ['tests/fixtures/catalog-sample.csv', '--operator=Meera'],
-      dataDir,
+      { dataDir },
+      { SITE_URL: 'https://shop.example.in' },
     );
     expect(run.code, run.err).toBe(0);
+    // The rows go on sale as the file says; the summary counts the packaged products on sale
+    // without declarations (the file's 22 good rows declare none) and says where to complete them.
+    expect(run.out).toContain(
+      '22 packaged products on sale lack declarations (maker, origin, net quantity, food mark, FSSAI licence or shelf life): complete them at https://shop.example.in/admin/products?filter=missing_declarations',
+    );
+    expect(run.out).toMatch(/skipped row 9 \(BB-8, Green Tea - Tulsi\), column sale_price: bad sale_price "abc"/);
     const last = (await entries()).at(-1)!;
     expect(last).toMatchObject({ action: 'catalog.import', role: 'cli', staffId: null, operator: 'Meera' });
     // The entry holds what the tool reported.

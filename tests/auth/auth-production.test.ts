@@ -1,7 +1,8 @@
 /**
  * Sign-in as `npm start` runs it (NODE_ENV=production), on servers of this file's own:
  * - no SMS_SENDER: the shop serves pages, but every OTP send (customer and staff) answers 503
- *   with Retry-After and no code anywhere in the answer;
+ *   with Retry-After and no code anywhere in the answer; staff read that an operator must set
+ *   SMS_SENDER;
  * - SMS_SENDER=http to a fake gateway: 6-digit codes by default, delivered only by SMS (never in
  *   the answer), and the per-IP flood backstop (AUTH_IP_LIMIT, set low here).
  */
@@ -11,6 +12,9 @@ import { type RunningServer, startServer } from '../helpers/server.ts';
 import { FakeSmsGateway } from '../helpers/sms-gateway.ts';
 
 const SMS_OFF = 'Sign-in by SMS is not available right now. Please try again later.';
+/** Staff read that it is a setup step and who takes it. */
+const STAFF_SMS_OFF =
+  'Sign-in by SMS is not set up yet: an operator must set SMS_SENDER on the server (see README, "Configuration"), then staff can sign in.';
 
 /** Everything a client sees of an answer: status, headers and body, as one string. */
 function wholeAnswer(res: ApiResult): string {
@@ -24,16 +28,16 @@ describe('production without SMS_SENDER', () => {
   });
   afterAll(() => server?.stop());
 
-  it('answers every OTP send with 503, Retry-After and a customer message, never a code', async () => {
+  it('answers every OTP send with 503, Retry-After and a message for customers or for staff, never a code', async () => {
     const c = new ApiClient(server.baseUrl);
     const phone = randomPhone();
-    for (const res of [
-      await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } }),
-      await c.post('/api/validate-customer', { json: { key: phone, otp: '' } }),
-      await c.post('/api/admin/login/otp', { json: { mobile: phone } }),
-    ]) {
+    for (const [res, message] of [
+      [await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } }), SMS_OFF],
+      [await c.post('/api/validate-customer', { json: { key: phone, otp: '' } }), SMS_OFF],
+      [await c.post('/api/admin/login/otp', { json: { mobile: phone } }), STAFF_SMS_OFF],
+    ] as const) {
       expect(res.status).toBe(503);
-      expect(res.body).toEqual({ success: false, message: SMS_OFF });
+      expect(res.body).toEqual({ success: false, message });
       expect(Number(res.headers.get('retry-after'))).toBeGreaterThan(0);
       expect(wholeAnswer(res)).not.toMatch(/demo_otp|otp_sent/);
     }

@@ -174,15 +174,11 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     const badUnit = [...first!];
     badUnit[weightAt + 1] = 'sacks';
     badUnit[0] = 'OTHER-SKU';
-    const linesOf = (record: string[]) =>
-      stringify([record], { quoted_match: /[\r\n]/ })
-        .trimEnd()
-        .split(/\r\n|\n/).length;
     const refused = await importCatalogCsv(db, stringify([header!, badWeight, badUnit], { quoted_match: /[\r\n]/ }));
+    // Rows as a spreadsheet shows them: the first row's cells may hold line breaks, the second is row 3.
     expect(refused.skipped).toEqual([
-      { line: 2, column: 'weight', reason: 'bad weight "heavy"' },
-      // The first row's cells may hold line breaks: the second starts after its last line.
-      { line: 2 + linesOf(badWeight), column: 'weight_unit', reason: 'bad weight_unit "sacks"' },
+      expect.objectContaining({ row: 2, sku: first![0], column: 'weight', reason: 'bad weight "heavy"' }),
+      expect.objectContaining({ row: 3, sku: 'OTHER-SKU', column: 'weight_unit', reason: 'bad weight_unit "sacks"' }),
     ]);
   });
 
@@ -215,14 +211,19 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
       [header!, ...edited, typed('NEW-1', 'Fresh Jackfruit 1 kg', '120.00'), typed('NEW-2', 'Bad Mango', '200.00')],
       { record_delimiter: 'windows', quoted_match: /[\r\n]/ },
     );
-    // The export's last physical line (its cells may hold line breaks); the new rows follow it.
-    const lastLine = csv.trimEnd().split(/\r\n|\n/).length;
     const result = await importCatalogCsv(db, file, { actor });
+    // The header is row 1, so the export's records end on row total + 1; the new rows follow.
     expect(result.skipped).toEqual([
-      { line: lastLine + 2, column: 'sale_price', reason: 'sale_price 200.00 is above market_price 150.00' },
+      {
+        row: total + 3,
+        sku: 'NEW-2',
+        name: 'Bad Mango',
+        column: 'sale_price',
+        reason: 'sale_price 200.00 is above market_price 150.00',
+      },
     ]);
     expect(result.rows.find((r) => r.sku === 'NEW-1')).toEqual({
-      line: lastLine + 1,
+      row: total + 2,
       sku: 'NEW-1',
       name: 'Fresh Jackfruit 1 kg',
       outcome: 'added',

@@ -55,16 +55,28 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
     await handle?.close();
   });
 
-  it('imports every good row and reports each bad one with its line number', () => {
+  it('imports every good row and reports each bad one by spreadsheet row (a cell with a line break is one row), SKU and name', () => {
     expect(first.skipped).toEqual([
-      { line: 8, column: 'product', reason: 'empty product name' },
-      { line: 9, column: 'sale_price', reason: 'bad sale_price "abc"' },
-      { line: 10, column: 'sale_price', reason: 'bad sale_price "-5"' },
-      { line: 11, column: 'sale_price', reason: 'sale_price 300 is above market_price 250' },
-      { line: 19, reason: '4 columns instead of 9' },
-      { line: 22, column: 'index', reason: 'repeated index 4 (first on line 5)' },
-      { line: 26, column: 'market_price', reason: 'bad market_price "1,200"' },
-      { line: 30, column: 'product', reason: 'empty product name' },
+      { row: 8, sku: 'BB-7', column: 'product', reason: 'empty product name' },
+      { row: 9, sku: 'BB-8', name: 'Green Tea - Tulsi', column: 'sale_price', reason: 'bad sale_price "abc"' },
+      { row: 10, sku: 'BB-9', name: 'Masala Tea', column: 'sale_price', reason: 'bad sale_price "-5"' },
+      {
+        row: 11,
+        sku: 'BB-10',
+        name: 'Filter Coffee Powder',
+        column: 'sale_price',
+        reason: 'sale_price 300 is above market_price 250',
+      },
+      { row: 18, sku: 'BB-17', name: 'Onion', reason: '4 columns instead of 9' },
+      {
+        row: 21,
+        sku: 'BB-4',
+        name: 'Basmati Rice - Repeated Index',
+        column: 'index',
+        reason: 'repeated index 4 (first on row 5)',
+      },
+      { row: 25, sku: 'BB-23', name: 'Toor Dal', column: 'market_price', reason: 'bad market_price "1,200"' },
+      { row: 29, sku: 'BB-27', column: 'product', reason: 'empty product name' },
     ]);
     expect(first).toMatchObject({ inserted: 22, updated: 0, unchanged: 0 });
   });
@@ -160,18 +172,18 @@ describe.each(testDatabaseKinds())('importCatalogCsv on %s', (kind) => {
     });
   });
 
-  it('skips rows with control characters, invalid UTF-8 or over-long names by line and column, and imports the rest', async () => {
+  it('skips rows with control characters, invalid UTF-8 or over-long names by row and column, and imports the rest', async () => {
     const notAllowed =
       'contains characters that are not allowed (a control character, NUL or bytes that are not valid UTF-8)';
     const result = await importCatalogCsv(handle.db, createReadStream(badRowsFile));
     expect(result.skipped).toEqual([
-      { line: 3, column: 'product', reason: `product ${notAllowed}` },
-      { line: 4, column: 'category', reason: `category ${notAllowed}` },
-      { line: 5, column: 'product', reason: `longer than ${MAX_PRODUCT_NAME} characters` },
-      { line: 6, column: 'brand', reason: `longer than ${MAX_LABEL} characters` },
-      { line: 7, column: 'type', reason: `type ${notAllowed}` },
-      { line: 8, column: 'sale_price', reason: 'bad sale_price "12e3"' },
-      { line: 10, column: 'index', reason: `index ${notAllowed}` },
+      { row: 3, sku: 'BB-102', column: 'product', reason: `product ${notAllowed}` },
+      { row: 4, sku: 'BB-103', name: 'Cabbage', column: 'category', reason: `category ${notAllowed}` },
+      { row: 5, sku: 'BB-104', column: 'product', reason: `longer than ${MAX_PRODUCT_NAME} characters` },
+      { row: 6, sku: 'BB-105', name: 'Spinach', column: 'brand', reason: `longer than ${MAX_LABEL} characters` },
+      { row: 7, sku: 'BB-106', name: 'Okra', column: 'type', reason: `type ${notAllowed}` },
+      { row: 8, sku: 'BB-107', name: 'Radish', column: 'sale_price', reason: 'bad sale_price "12e3"' },
+      { row: 10, name: 'Ginger', column: 'index', reason: `index ${notAllowed}` },
     ]);
     expect(result).toMatchObject({ inserted: 3, updated: 0 });
     expect(await productBySku(handle, 'BB-101')).toMatchObject({ name: 'Carrot - Orange 500 g', price_paise: 3000 });

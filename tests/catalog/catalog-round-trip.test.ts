@@ -54,7 +54,7 @@ describe('readRows', () => {
     expect((await readRows(file, { updateStock: true })).rows[0]).toMatchObject({ stock: 5 });
   });
 
-  it('refuses bad optional cells by line and column', async () => {
+  it('refuses bad optional cells by row and column', async () => {
     const file = `sku,tax_percent,hsn_code,is_active,images,${HEADER}
 A-1,55,,,,,Apple,Fruit,Daily,,10,12,,
 A-2,5,12,,,,Pear,Fruit,Daily,,10,12,,
@@ -63,7 +63,7 @@ A-4,5,0808,true,../etc/passwd,,Fig,Fruit,Daily,,10,12,,
 A-5,5,0808,true,a.webp b.webp,,Kiwi,Fruit,Daily,,10,12,,
 `;
     const { rows: read, skipped } = await readRows(file);
-    expect(skipped.map((s) => [s.line, s.column])).toEqual([
+    expect(skipped.map((s) => [s.row, s.column])).toEqual([
       [2, 'tax_percent'],
       [3, 'hsn_code'],
       [4, 'is_active'],
@@ -84,12 +84,14 @@ OK-E,,,,Sapota,Fruit,Daily,,10,12,,
 `;
     const gst = 'Choose a GST rate: 0, 0.25, 3, 5, 12, 18, 28, 40 %.';
     const hsn = 'The HSN code must be 4, 6 or 8 digits, e.g. 0702.';
+    // A code a digit short may be one whose leading zero a spreadsheet dropped.
+    const zeros = ' (a spreadsheet drops leading zeros: format the hsn_code column as text and type the code again)';
     const { rows: read, skipped } = await readRows(file);
     expect(skipped).toEqual([
-      { line: 2, column: 'tax_percent', reason: `bad tax_percent "7": ${gst}` },
-      { line: 3, column: 'tax_percent', reason: `bad tax_percent "41": ${gst}` },
-      { line: 4, column: 'hsn_code', reason: `bad hsn_code "10063": ${hsn}` },
-      { line: 5, column: 'hsn_code', reason: `bad hsn_code "1006301": ${hsn}` },
+      { row: 2, sku: 'T-7', name: 'Apple', column: 'tax_percent', reason: `bad tax_percent "7": ${gst}` },
+      { row: 3, sku: 'T-41', name: 'Pear', column: 'tax_percent', reason: `bad tax_percent "41": ${gst}` },
+      { row: 4, sku: 'H-5', name: 'Plum', column: 'hsn_code', reason: `bad hsn_code "10063": ${hsn}${zeros}` },
+      { row: 5, sku: 'H-7', name: 'Fig', column: 'hsn_code', reason: `bad hsn_code "1006301": ${hsn}${zeros}` },
     ]);
     expect(read.map((r) => [r.sku, r.tax_percent, r.hsn_code])).toEqual([
       ['OK-4', 0.25, '1006'],
@@ -97,6 +99,34 @@ OK-E,,,,Sapota,Fruit,Daily,,10,12,,
       ['OK-8', 40, '10063010'],
       ['OK-E', null, null],
     ]);
+  });
+
+  it('refuses a licence or HSN code a spreadsheet turned into a number, saying to format the column as text', async () => {
+    const file = `sku,fssai_licence,hsn_code,${HEADER}
+E-1,2.13190E+13,,,Ghee,Dairy,Ghee,,10,12,,
+E-2,,7.131E+3,,Dal,Grains,Dal,,10,12,,
+OK,21319000000001,0713,,Rice,Grains,Rice,,10,12,,
+`;
+    const { rows: read, skipped } = await readRows(file);
+    expect(skipped).toEqual([
+      {
+        row: 2,
+        sku: 'E-1',
+        name: 'Ghee',
+        column: 'fssai_licence',
+        reason:
+          'fssai_licence "2.13190E+13" was changed to a number by a spreadsheet, and digits were lost: format the fssai_licence column as text, type the number again and save the file as CSV',
+      },
+      {
+        row: 3,
+        sku: 'E-2',
+        name: 'Dal',
+        column: 'hsn_code',
+        reason:
+          'hsn_code "7.131E+3" was changed to a number by a spreadsheet, and digits were lost: format the hsn_code column as text, type the number again and save the file as CSV',
+      },
+    ]);
+    expect(read.map((r) => [r.sku, r.fssai_licence, r.hsn_code])).toEqual([['OK', '21319000000001', '0713']]);
   });
 });
 

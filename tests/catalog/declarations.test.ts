@@ -181,7 +181,13 @@ describe.each(testDatabaseKinds())('declarations in the back office on %s', (kin
     );
     expect(first).toMatchObject({ inserted: 2, skipped: [] });
     expect(first.held).toEqual([
-      { line: 3, column: 'manufacturer', reason: "Added off sale: missing manufacturer's name and address." },
+      {
+        row: 3,
+        sku: 'UP-2',
+        name: 'Lime Pickle UP-2 300 g',
+        column: 'manufacturer',
+        reason: "Added off sale: missing manufacturer's name and address.",
+      },
     ]);
     expect(await bySku('UP-1')).toMatchObject({ isActive: true, manufacturer: "Ammini's Kitchen, Olari, Thrissur" });
     expect(await bySku('UP-2')).toMatchObject({ isActive: false, manufacturer: null });
@@ -190,7 +196,9 @@ describe.each(testDatabaseKinds())('declarations in the back office on %s', (kin
     const cleared = await upload(`${HEADER}\n${row('UP-1', '')}\n`);
     expect(cleared.skipped).toEqual([
       {
-        line: 2,
+        row: 2,
+        sku: 'UP-1',
+        name: 'Lime Pickle UP-1 300 g',
         column: 'manufacturer',
         reason: "A packaged product goes on sale with its declarations. Missing: manufacturer's name and address.",
       },

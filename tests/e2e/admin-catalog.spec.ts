@@ -120,7 +120,7 @@ for (const viewport of [
 }
 
 for (const viewport of [
-  { width: 375, height: 812 },
+  { width: 360, height: 800 },
   { width: 1280, height: 900 },
 ]) {
   test(`a manager imports a CSV and reads its summary; the export keeps formulas out (${viewport.width}px)`, async ({
@@ -162,6 +162,15 @@ for (const viewport of [
     await expect(summary).toContainText('1 created, 0 updated, 0 unchanged, 1 refused.');
     await expect(summary).toContainText('Stock was left as it was.');
     await expect(page.getByRole('cell', { name: 'sale_price 20.00 is above market_price 12.00' })).toBeVisible();
+    // The refused row is named by its row as a spreadsheet shows the file (the header is row 1),
+    // SKU and name, and the table wraps its text rather than scrolling sideways on a phone.
+    const refused = page.getByRole('region', { name: 'Refused rows' });
+    const refusedRow = refused.getByRole('row').filter({ hasText: `${sku}-BAD` });
+    await expect(refusedRow.getByRole('cell').first()).toHaveText('3');
+    await expect(refusedRow).toContainText('Too dear');
+    expect(await refused.evaluate((el) => el.scrollWidth - el.clientWidth)).toBeLessThanOrEqual(0);
+    // The box says to keep the number columns as text in a spreadsheet.
+    await expect(page.getByText(/Format the fssai_licence, hsn_code and sku columns as text/)).toBeVisible();
 
     // The new product has the shop's starting stock, not the file's 5.
     const listed = await page.request.get(`/api/admin/products?q=${sku}&filter=all`);

@@ -4,7 +4,9 @@
  * addresses with only the order number variable; a templates file with a mistake is refused
  * naming its place; a message without a template is off (start-up warning, setup notice), the
  * sign-in code's absence stops start-up; the Exotel and MSG91 senders refuse to start without
- * their settings, naming each.
+ * their settings, naming each; the demo file's made-up ids with a real gateway are a warning, a
+ * setup notice and an `npm run sms:check` problem; the check prints the texts also while the
+ * gateway's settings are incomplete.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, writeFileSync } from 'node:fs';
@@ -25,6 +27,7 @@ import {
   smsSetupNotices,
   smsStartupCheck,
   unregisteredReason,
+  usesDemoTemplateIds,
 } from '#features/sms/index.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 
@@ -198,6 +201,37 @@ describe('messages without a template', () => {
   });
 });
 
+describe('the demo file’s made-up template ids', () => {
+  const demoIds =
+    "carry the demo file's made-up DLT template ids: Indian networks will not deliver the shop's SMS, sign-in codes included. Register your own templates on your DLT platform and name their file in SMS_TEMPLATES_FILE (npm run sms:check prints the texts to register).";
+
+  it('are told apart from a shop’s own ids, in the demo file and in a copy of it', () => {
+    configure({});
+    expect(usesDemoTemplateIds(parseSmsTemplates(demo, 'demo', false))).toBe(true);
+    expect(usesDemoTemplateIds(parseSmsTemplates(demo, 'copy.json', true))).toBe(true);
+    const own = demoWith((f) => {
+      for (const languages of Object.values(f.messages))
+        for (const [i, entry] of Object.values(languages).entries()) {
+          (entry as { dltTemplateId: string }).dltTemplateId = `120716${String(i).padStart(13, '9')}`;
+          delete (entry as { msg91TemplateId?: string }).msg91TemplateId;
+        }
+    });
+    expect(usesDemoTemplateIds(parseSmsTemplates(own, 'own.json', true))).toBe(false);
+  });
+
+  it('with a real gateway, raise a start-up warning and a setup notice naming SMS_TEMPLATES_FILE', () => {
+    configure({ NODE_ENV: 'production', SMS_SENDER: 'http', SMS_GATEWAY_URL: 'https://sms.example/send' });
+    const message = `The SMS templates in use, the demo templates (${DEMO_TEMPLATES_FILE}), ${demoIds}`;
+    expect(smsStartupCheck().warnings).toContain(message);
+    expect(smsSetupNotices()).toContainEqual({ message, permission: 'staff.manage' });
+  });
+
+  it('in demo mode, raise no notice', () => {
+    configure({ SMS_SENDER: 'console', DEMO_MODE: 'true' });
+    expect(smsSetupNotices()).toEqual([]);
+  });
+});
+
 describe('the gateways’ settings', () => {
   it('Exotel refuses to start without the templates file, the DLT ids, the header and its credentials, naming each', () => {
     configure({ NODE_ENV: 'production', SMS_SENDER: 'exotel' });
@@ -241,6 +275,42 @@ describe('npm run sms:check', () => {
     );
     expect(result.stdout).toContain(`DLT template id ${demo.messages.sign_in_code.en.dltTemplateId}`);
     expect(result.stdout).toContain('variables 1. code (each at most 30 characters)');
+  });
+
+  it('says the demo templates’ ids are made up, as a warning without a gateway', () => {
+    const result = run();
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain(
+      'Warning: these are the demo templates (made-up DLT ids): a real gateway needs your own registered templates in SMS_TEMPLATES_FILE.',
+    );
+  });
+
+  it('prints the texts while the gateway’s settings are incomplete, then fails listing them and the demo ids of a copied file', () => {
+    const copy = path.join(mkdtempSync(path.join(tmpdir(), 'sms-templates-')), 'copy.json');
+    writeFileSync(copy, JSON.stringify(demo));
+    const result = spawnSync(process.execPath, ['scripts/sms-check.ts'], {
+      encoding: 'utf8',
+      env: {
+        ...saved,
+        NODE_ENV: 'production',
+        DEMO_MODE: '',
+        SMS_SENDER: 'exotel',
+        SMS_TEMPLATES_FILE: copy,
+        SHOP_NAME: 'Thrissur Fresh',
+        SITE_URL: 'https://shop.example.in',
+      },
+    });
+    expect(result.status).toBe(1);
+    expect(result.stdout).toContain('SMS_SENDER        exotel');
+    expect(result.stdout).toContain(
+      'register  {#var#} is your Thrissur Fresh verification code. It expires in 5 minutes. Never share it.',
+    );
+    expect(result.stdout).toContain(
+      `PROBLEM: The SMS templates in use, SMS_TEMPLATES_FILE (${copy}), carry the demo file's made-up DLT template ids`,
+    );
+    for (const name of ['SMS_DLT_ENTITY_ID', 'SMS_SENDER_ID', 'EXOTEL_SID', 'EXOTEL_API_KEY', 'EXOTEL_API_TOKEN'])
+      expect(result.stdout).toContain(`  PROBLEM: ${name}: required when SMS_SENDER=exotel`);
+    expect(result.stderr).toContain('6 problem(s): see PROBLEM above.');
   });
 
   it('fails listing the problems of a file with mistakes, and one without the sign-in code', () => {

@@ -17,6 +17,9 @@ export const STAFF_MESSAGES = {
   signIn: 'Please sign in to the back office.',
   forbidden: (role: string) => `Your role (${role}) cannot do this.`,
   notStaff: 'No staff member has this mobile number.',
+  /** Staff sign-in with no SMS_SENDER outside demo mode: a setup step, not a passing fault. */
+  smsNotSetUp:
+    'Sign-in by SMS is not set up yet: an operator must set SMS_SENDER on the server (see README, "Configuration"), then staff can sign in.',
   mobileRequired: 'Please enter your mobile number',
   invalidMobile: 'Please enter a valid mobile number',
   nameRequired: 'Please enter a name',

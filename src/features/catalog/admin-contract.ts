@@ -179,7 +179,7 @@ export const MAX_IMPORT_ROWS = 50_000;
 /** Most refused rows the import's summary lists (it counts them all). */
 export const MAX_IMPORT_ERRORS = 50;
 
-/** The import's summary: what it did, and the first refused rows with their line and reason. */
+/** The import's summary: what it did, and the first refused rows with their spreadsheet row, SKU and reason. */
 export const importReportSchema = z.object({
   /** Products added. */
   created: z.number().int(),
@@ -191,12 +191,16 @@ export const importReportSchema = z.object({
   skipped: z.number().int(),
   /** Whether the file's `stock` column was written (the "Update stock from the file" box). */
   stock_updated: z.boolean(),
-  /** The first MAX_IMPORT_ERRORS refused rows, in line order. */
+  /** The first MAX_IMPORT_ERRORS refused rows, in row order. */
   errors: z
     .array(
       z.object({
-        /** The row's (first) line in the file, the header being line 1. */
-        line: z.number().int(),
+        /** The row's number as a spreadsheet shows the file, the header being row 1. */
+        row: z.number().int(),
+        /** The row's SKU (its `sku` cell, else `BB-{index}`) when it has one. */
+        sku: z.string().optional(),
+        /** The product's name when the row has a short one. */
+        name: z.string().optional(),
         column: z.string().optional(),
         message: z.string(),
       }),
@@ -207,9 +211,17 @@ export const importReportSchema = z.object({
    * sale, or left off sale when the file switched it on); products on sale are never switched off.
    */
   held_off_sale: z.number().int(),
-  /** The first MAX_IMPORT_ERRORS of them, in line order, naming the missing declarations. */
+  /** The first MAX_IMPORT_ERRORS of them, in row order, naming the missing declarations. */
   held: z
-    .array(z.object({ line: z.number().int(), column: z.string().optional(), message: z.string() }))
+    .array(
+      z.object({
+        row: z.number().int(),
+        sku: z.string().optional(),
+        name: z.string().optional(),
+        column: z.string().optional(),
+        message: z.string(),
+      }),
+    )
     .max(MAX_IMPORT_ERRORS),
 });
 export type ImportReport = z.infer<typeof importReportSchema>;
@@ -220,7 +232,7 @@ export const importProductsRoute = defineAdminRoute({
   path: '/api/admin/products/import',
   summary: 'Import a catalogue CSV (same importer as npm run catalog:import), streaming progress',
   description:
-    'A packaged product without a declaration it needs is added (or left) off sale and listed in `held`; a row that would open a gap in the declarations of a product on sale is refused. The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their line and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
+    'A packaged product without a declaration it needs is added (or left) off sale and listed in `held`; a row that would open a gap in the declarations of a product on sale is refused. The body is the CSV file itself (`Content-Type: text/csv`, up to 20 MB), read as it arrives. The whole file is read and checked before anything is written: more than 50,000 data rows or 20 MB answers 413, a header without the required columns 422. Otherwise answers application/x-ndjson: `{"progress":{"done":n,"total":m}}` lines while rows are written in batches, then `{"success":true,"data":{summary}}` (created, updated, unchanged and skipped counts, the first 50 refused rows with their spreadsheet row (the header is row 1), SKU, name and message) or `{"success":false,"message":…}`. The `stock` column is written only with `?update_stock=true`. Larger files: `npm run catalog:import` (no row cap).',
   permission: 'products.manage',
   maxBodyBytes: MAX_IMPORT_BYTES,
   consumes: 'text/csv',

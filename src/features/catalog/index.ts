@@ -7,10 +7,12 @@ export { registerProductSearch } from './admin-search.ts';
 export { updateAdminProduct } from './server/admin-product-update.ts';
 export {
   type AdminProductQuery,
+  countUndeclaredOnSale,
   declarationNotices,
   getAdminProduct,
   listAdminProducts,
   listCategoryTree,
+  MISSING_DECLARATIONS_PATH,
 } from './server/admin-products.ts';
 export { onSale, summaryColumns, toSummary } from './server/catalog.ts';
 export { productJson, searchResultJson } from './server/catalog-json.ts';

@@ -12,10 +12,13 @@ export {
   ConsoleSmsSender,
   HttpSmsSender,
   SMS_UNAVAILABLE_MESSAGE,
+  SMS_UNAVAILABLE_RETRY_S,
   smsAvailable,
 } from './server/senders.ts';
 export {
+  DEMO_IDS_MESSAGE,
   logSmsStartupWarning,
+  REAL_SMS_SENDERS,
   type SmsStartupCheck,
   smsMessagesOff,
   smsSetupNotices,
@@ -39,5 +42,6 @@ export {
   smsMessageOff,
   smsTemplates,
   unregisteredReason,
+  usesDemoTemplateIds,
 } from './server/templates.ts';
 export * from './types.ts';

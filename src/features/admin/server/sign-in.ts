@@ -6,6 +6,7 @@
  */
 
 import { guardOtpSend, issueOtp, type OtpSent, throttleIp, verifyOtp } from '#features/auth/index.ts';
+import { SMS_UNAVAILABLE_RETRY_S, smsAvailable } from '#features/sms/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
@@ -16,13 +17,17 @@ import { findStaffByPhone } from './staff.ts';
 
 /**
  * Sends a sign-in code to a staff member's mobile (after the answer, through auth's SMS queue);
- * 429 and 503 as for customers. A mobile that is no active member's gets the same answer, status
+ * 429 and 503 as for customers, except that with no SMS sender (outside demo mode) the 503 tells
+ * staff that sign-in by SMS is not set up and an operator must set SMS_SENDER (customers read
+ * that it is not available right now). A mobile that is no active member's gets the same answer, status
  * and headers, after the same database work (limits and SMS budget counted, a code row written
  * whose hash no typed code matches) with nothing sent and no code to show even in demo mode, so
  * neither the answer nor its time tells a stranger which numbers open the back office; any code
  * for it is refused like a wrong one. A gateway failure is logged and counted, never answered.
  */
 export async function sendStaffOtp(db: Database, phone: string, ip: string): Promise<OtpSent> {
+  if (!smsAvailable())
+    throw new AppError('unavailable', STAFF_MESSAGES.smsNotSetUp, { retryAfter: SMS_UNAVAILABLE_RETRY_S });
   await guardOtpSend(db, ip, phone);
   const member = await findStaffByPhone(db, phone);
   return issueOtp(db, phone, 'staff_login', undefined, ip, { deliver: member !== null });

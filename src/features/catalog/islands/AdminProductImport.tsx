@@ -2,7 +2,7 @@
  * The back office's CSV import: a file and the "Update stock from the file" choice (its hint says
  * what the box as it stands does), a progress bar while the server writes the rows, then how many
  * rows were imported and refused, the summary (created, updated, unchanged, refused) and the first
- * refused rows, their line, column and reason.
+ * refused rows, their spreadsheet row, SKU and name, column and reason.
  */
 import { type FormEvent, useId, useState } from 'react';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
@@ -10,19 +10,29 @@ import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { type ImportReport, MAX_IMPORT_ROWS } from '../contract.ts';
 import { streamImport } from './product-import-stream.ts';
 
-/** Rows the summary lists, in line order: the refused ones, or those held off sale. */
+/**
+ * Rows the summary lists, in row order: the refused ones, or those held off sale. Each names the
+ * row as a spreadsheet shows the file (the header is row 1), the product's SKU and name, and the
+ * reason (with the column above it when the reason does not name it); the text wraps, so a phone
+ * shows it whole without scrolling sideways.
+ */
 function ImportRowsTable({ rows, label, tone }: { rows: ImportReport['errors']; label: string; tone: string }) {
   return (
-    <ScrollRegion label={label} className="mt-2 max-h-80 overflow-y-auto rounded border border-slate-200">
-      <table className="w-full text-left text-sm">
-        <caption className="sr-only">{label}, with their line and reason</caption>
+    <ScrollRegion label={label} className="mt-2 max-h-[32rem] overflow-y-auto rounded border border-slate-200">
+      <table className="w-full table-fixed text-left text-sm">
+        <caption className="sr-only">{label}, with their spreadsheet row, product and reason</caption>
+        <colgroup>
+          <col className="w-12" />
+          <col className="w-[34%]" />
+          <col />
+        </colgroup>
         <thead className="bg-slate-100 text-slate-800">
           <tr>
             <th scope="col" className="px-2 py-1">
-              Line
+              Row
             </th>
             <th scope="col" className="px-2 py-1">
-              Column
+              Product
             </th>
             <th scope="col" className="px-2 py-1">
               Reason
@@ -31,10 +41,18 @@ function ImportRowsTable({ rows, label, tone }: { rows: ImportReport['errors']; 
         </thead>
         <tbody>
           {rows.map((e) => (
-            <tr key={e.line} className="border-t border-slate-200">
-              <td className="px-2 py-1">{e.line}</td>
-              <td className="px-2 py-1">{e.column ?? ''}</td>
-              <td className={`px-2 py-1 ${tone}`}>{e.message}</td>
+            <tr key={e.row} className="border-t border-slate-200 align-top">
+              <td className="px-2 py-1 tabular-nums">{e.row}</td>
+              <td className="px-2 py-1 [overflow-wrap:anywhere]">
+                {e.sku && <span className="block font-mono text-xs">{e.sku}</span>}
+                {e.name && <span className="block">{e.name}</span>}
+              </td>
+              <td className={`px-2 py-1 [overflow-wrap:anywhere] ${tone}`}>
+                {e.column && !e.message.includes(e.column) && (
+                  <span className="block font-mono text-xs">{e.column}</span>
+                )}
+                {e.message}
+              </td>
             </tr>
           ))}
         </tbody>
@@ -87,6 +105,11 @@ export default function AdminProductImport({ onDone }: { onDone: () => void }) {
         The same importer as <code>npm run catalog:import</code>: new SKUs are added, changed rows updated, bad rows
         refused with the reason. An exported file comes back unchanged. Up to {MAX_IMPORT_ROWS.toLocaleString('en-IN')}{' '}
         rows and 20 MB here; a larger file goes through <code>npm run catalog:import</code>.
+      </p>
+      <p className="mt-1 text-sm text-slate-700">
+        Editing in Excel or another spreadsheet? Format the <code>fssai_licence</code>, <code>hsn_code</code> and{' '}
+        <code>sku</code> columns as text before you type or paste: a spreadsheet turns a 14-digit licence into a number
+        like 2.13190E+13 and drops an HSN code&rsquo;s leading zeros, and such a row is refused.
       </p>
       <form noValidate onSubmit={run} className="mt-3 flex flex-wrap items-end gap-3">
         <label className="text-sm text-slate-800" htmlFor={`${id}-file`}>

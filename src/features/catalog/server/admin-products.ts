@@ -211,20 +211,32 @@ export async function listCategoryTree(db: Database): Promise<
   }));
 }
 
+/** Where staff complete the declarations of the products that lack them. */
+export const MISSING_DECLARATIONS_PATH = '/admin/products?filter=missing_declarations';
+
+/**
+ * How many packaged products on sale (active, not archived) lack a declaration their listing
+ * must show: the setup notice's count, and the command-line import's closing line.
+ */
+export async function countUndeclaredOnSale(db: Database): Promise<number> {
+  const [row] = await db
+    .select({ n: count() })
+    .from(products)
+    .where(and(eq(products.isActive, true), isNull(products.archivedAt), lacksDeclarations()));
+  return row?.n ?? 0;
+}
+
+/** The declarations the setup notice names. */
+const LISTED = 'maker, origin, net quantity, food mark, FSSAI licence or shelf life';
+
 /**
  * The back office's setup notice while products on sale lack declarations (they stay on sale;
  * the owner completes them): "N products on sale lack declarations", linking to the listing's
  * "Missing declarations" filter, for staff who manage products. One counted query.
  */
-/** The declarations the setup notice names. */
-const LISTED = 'maker, origin, net quantity, food mark, FSSAI licence or shelf life';
 
 export async function declarationNotices(db: Database): Promise<SetupNotice[]> {
-  const [row] = await db
-    .select({ n: count() })
-    .from(products)
-    .where(and(eq(products.isActive, true), isNull(products.archivedAt), lacksDeclarations()));
-  const n = row?.n ?? 0;
+  const n = await countUndeclaredOnSale(db);
   if (n === 0) return [];
   return [
     {
@@ -232,7 +244,7 @@ export async function declarationNotices(db: Database): Promise<SetupNotice[]> {
         n === 1
           ? `1 product on sale lacks declarations (${LISTED}) that its listing must show.`
           : `${n.toLocaleString('en-IN')} products on sale lack declarations (${LISTED}) that their listings must show.`,
-      link: { href: '/admin/products?filter=missing_declarations', text: 'See the products' },
+      link: { href: MISSING_DECLARATIONS_PATH, text: 'See the products' },
       permission: 'products.manage',
     },
   ];

@@ -23,7 +23,11 @@
  *   `-`, `@`, a tab or a carriage return) is read without that apostrophe (src/lib/csv.ts).
  * - Bad rows (empty name or category, a price that is not a non-negative number, a sale price
  *   above the market price, a missing or repeated index, a wrong column count) are skipped and
- *   reported with their CSV line number; every other row is kept, in file order.
+ *   reported with their spreadsheet row number (the header is row 1) and SKU; every other row is
+ *   kept, in file order.
+ * - A licence or HSN code a spreadsheet turned into a number in E-notation ("2.13190E+13": Excel
+ *   does so to 14 digits) is refused with a message saying to format the column as text: the
+ *   digits it dropped cannot be recovered.
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
@@ -114,17 +118,23 @@ const ROWS_PER_TURN = 250;
 /** Characters handed to the parser at a time. */
 const CHUNK_CHARS = 64 * 1024;
 
-/** A skipped row: its (first) line in the file, the column at fault when one is, and why. */
+/**
+ * A skipped row: its row number as a spreadsheet shows the file (the header is row 1, a cell's
+ * line breaks do not count), its SKU and name when the row has them, the column at fault when one
+ * is, and why.
+ */
 export interface SkippedRow {
-  line: number;
+  row: number;
+  sku?: string;
+  name?: string;
   column?: string;
   reason: string;
 }
 
 /** One valid row, ready to write. Field names match the jsonb record of the SQL below. */
 export interface ImportRow {
-  /** The row's (first) line in the file. */
-  line: number;
+  /** The row's number as a spreadsheet shows the file (the header is row 1). */
+  row: number;
   sku: string;
   name: string;
   slug: string;
@@ -339,8 +349,13 @@ function optionalFields(
   }
   const hsn = cell('hsn_code')?.trim();
   if (hsn !== undefined) {
+    if (hsn && SPREADSHEET_NUMBER.test(hsn))
+      return { column: 'hsn_code', reason: spreadsheetNumberReason('hsn_code', hsn) };
     if (hsn && !HSN_PATTERN.test(hsn))
-      return { column: 'hsn_code', reason: `bad hsn_code ${quote(hsn)}: ${ADMIN_PRODUCT_MESSAGES.hsn}` };
+      return {
+        column: 'hsn_code',
+        reason: `bad hsn_code ${quote(hsn)}: ${ADMIN_PRODUCT_MESSAGES.hsn}${/^\d{3}$|^\d{5}$|^\d{7}$/.test(hsn) ? SPREADSHEET_ZERO : ''}`,
+      };
     out.hsn_code = hsn || null;
   }
   for (const column of ['description', 'additional_information'] as const) {
@@ -418,6 +433,8 @@ function declarationCells(cell: (column: OptionalColumn) => string | undefined):
   const typed = cell('fssai_licence');
   const fssai = typed === undefined ? undefined : normaliseFssai(typed);
   if (fssai !== undefined) {
+    if (fssai && SPREADSHEET_NUMBER.test(fssai))
+      return { column: 'fssai_licence', reason: spreadsheetNumberReason('fssai_licence', fssai) };
     if (fssai && !FSSAI_PATTERN.test(fssai))
       return {
         column: 'fssai_licence',
@@ -443,7 +460,7 @@ function toRow(
   get: (column: (typeof IMPORT_COLUMNS)[number]) => string,
   optional: OptionalCell,
   updateStock: boolean,
-): Omit<ImportRow, 'line'> | RowProblem {
+): Omit<ImportRow, 'row'> | RowProblem {
   const sku = skuCell.safeParse(optional('sku') ?? '');
   if (!sku.success) return { column: 'sku', reason: sku.error.issues[0]!.message };
   const cells0 = Object.fromEntries(IMPORT_COLUMNS.map((c) => [c, get(c)]));
@@ -498,6 +515,40 @@ function toRow(
   };
 }
 
+/** Names longer than this are left out of a skipped row's report (its SKU names it). */
+const SHORT_NAME = 40;
+
+/**
+ * A record's SKU (its `sku` cell, else `BB-{index}`) and name when short, so the summary names
+ * the product a refused row is for; cells too long or with control characters are left out.
+ */
+function identity(record: string[], header: Map<string, number>): { sku?: string; name?: string } {
+  const cell = (column: string) => {
+    const at = header.get(column);
+    const text = at === undefined ? '' : (record[at]?.trim() ?? '');
+    return text.length <= SHORT_NAME && !hasDisallowedChars(text) ? text : '';
+  };
+  const index = cell('index');
+  const sku = cell('sku') || (/^\d+$/.test(index) ? `BB-${Number(index)}` : '');
+  const name = cell('product');
+  return { ...(sku ? { sku } : {}), ...(name ? { name } : {}) };
+}
+
+/**
+ * A cell a spreadsheet wrote as a number in E-notation ("2.13190E+13", "1.0063E+7"): it turned
+ * the column's digits into a number and dropped some of them.
+ */
+const SPREADSHEET_NUMBER = /^\d+(?:\.\d+)?e[+-]?\d+$/i;
+
+/** Added to the HSN message when a code is a digit short: a spreadsheet drops leading zeros. */
+const SPREADSHEET_ZERO =
+  ' (a spreadsheet drops leading zeros: format the hsn_code column as text and type the code again)';
+
+/** Why such a cell is refused, naming the column to format as text. */
+function spreadsheetNumberReason(column: string, text: string): string {
+  return `${column} ${quote(text)} was changed to a number by a spreadsheet, and digits were lost: format the ${column} column as text, type the number again and save the file as CSV`;
+}
+
 /** `text` in pieces of CHUNK_CHARS, so the parser never holds the event loop for a whole file. */
 function* chunks(text: string): Generator<string> {
   for (let at = 0; at < text.length; at += CHUNK_CHARS) yield text.slice(at, at + CHUNK_CHARS);
@@ -514,27 +565,22 @@ export async function readRows(
   options: ReadOptions & ReadHandling = {},
 ): Promise<{ rows: ImportRow[]; skipped: SkippedRow[]; columns: OptionalColumn[]; records: number }> {
   const source = typeof input === 'string' ? Readable.from(chunks(input)) : input;
-  const parser = parse({ bom: true, info: true, relax_column_count: true, skip_empty_lines: true, relax_quotes: true });
+  const parser = parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true });
+  // A spreadsheet shows a blank line as an empty row: it is skipped but counted.
+  let sheetRow = 0;
   // A failing source (a body past its cap, a client gone) fails the read with its own error.
   source.on('error', (err) => parser.destroy(err));
   source.pipe(parser);
   const rows: ImportRow[] = [];
   const skipped: SkippedRow[] = [];
-  const firstLineOfSku = new Map<string, number>();
+  const firstRowOfSku = new Map<string, number>();
   let header: Map<string, number> | undefined;
   let columns: OptionalColumn[] = [];
-  let lineDrift = 0;
   let records = 0;
   try {
-    for await (const { record: raw, info } of parser as AsyncIterable<{
-      record: string[];
-      info: { lines: number };
-    }>) {
-      // csv-parse counts a CRLF inside a quoted field as two lines; undo that to report the
-      // physical line the record starts on.
-      const fields = raw.join('\u0000');
-      lineDrift += fields.match(/\r\n/g)?.length ?? 0;
-      const line = info.lines - lineDrift - (fields.match(/\r\n|\n/g)?.length ?? 0);
+    for await (const { record: raw } of parser as AsyncIterable<{ record: string[] }>) {
+      sheetRow++;
+      if (raw.length === 1 && raw[0] === '') continue;
       const record = raw.map(readCsvCell);
       if (!header) {
         header = new Map(record.map((name, i) => [name.trim().toLowerCase(), i]));
@@ -548,6 +594,8 @@ export async function readRows(
         continue;
       }
       records++;
+      // The row a spreadsheet shows, however many lines the cells before it hold.
+      const row = sheetRow;
       if (options.maxRows !== undefined && records > options.maxRows)
         throw new ImportFileError(
           'too_many_rows',
@@ -556,7 +604,11 @@ export async function readRows(
       if (records % ROWS_PER_TURN === 0) await nextTurn();
       if (options.countOnly) continue;
       if (record.length !== header.size) {
-        skipped.push({ line, reason: `${record.length} columns instead of ${header.size}` });
+        skipped.push({
+          row,
+          ...identity(record, header),
+          reason: `${record.length} columns instead of ${header.size}`,
+        });
         continue;
       }
       const skuAt = header.get('sku');
@@ -569,21 +621,22 @@ export async function readRows(
         options.updateStock === true,
       );
       if ('reason' in parsed) {
-        skipped.push({ line, ...parsed });
+        skipped.push({ row, ...identity(record, header), ...parsed });
         continue;
       }
-      const row: ImportRow = { line, ...parsed };
-      const first = firstLineOfSku.get(row.sku);
+      const valid: ImportRow = { row, ...parsed };
+      const first = firstRowOfSku.get(valid.sku);
       if (first !== undefined) {
+        const who = { row, ...identity(record, header) };
         skipped.push(
-          row.sku.startsWith('BB-') && !(skuAt !== undefined && record[skuAt]?.trim())
-            ? { line, column: 'index', reason: `repeated index ${row.sku.slice(3)} (first on line ${first})` }
-            : { line, column: 'sku', reason: `repeated sku ${row.sku} (first on line ${first})` },
+          valid.sku.startsWith('BB-') && !(skuAt !== undefined && record[skuAt]?.trim())
+            ? { ...who, column: 'index', reason: `repeated index ${valid.sku.slice(3)} (first on row ${first})` }
+            : { ...who, column: 'sku', reason: `repeated sku ${valid.sku} (first on row ${first})` },
         );
         continue;
       }
-      firstLineOfSku.set(row.sku, line);
-      rows.push(row);
+      firstRowOfSku.set(valid.sku, row);
+      rows.push(valid);
       if (options.onBatch && rows.length >= (options.batchRows ?? ROWS_PER_TURN))
         await options.onBatch(rows.splice(0), columns);
     }

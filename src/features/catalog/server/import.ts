@@ -11,7 +11,8 @@
  *   column; a change adds an `import` stock movement. New products otherwise get
  *   DEFAULT_IMPORT_STOCK units (with their `import` stock movement).
  * - Only rows whose written fields differ are updated, so a re-import changes nothing.
- * - Bad rows are skipped and reported with their CSV line number; every other row is imported.
+ * - Bad rows are skipped and reported with their spreadsheet row number (the header is row 1) and
+ *   SKU; every other row is imported.
  * - The back office's upload (`publishRule`) also refuses, like a bad row, one that would put a
  *   packaged product on sale without a declaration it needs (declarations.ts); the command line
  *   and the bench import as they always have.
@@ -52,7 +53,8 @@ const QUICK_STATISTICS_TARGET = 10;
 
 /** What an import did to one valid row's product. */
 export interface ImportedRow {
-  line: number;
+  /** The row's number as a spreadsheet shows the file (the header is row 1). */
+  row: number;
   sku: string;
   name: string;
   outcome: 'added' | 'changed' | 'unchanged';
@@ -307,6 +309,11 @@ export interface ImportOptions extends ReadOptions {
   publishRule?: boolean;
 }
 
+/** A valid row's number, SKU and name (when short), for the summary of a row held or refused. */
+function who(row: ImportRow): Pick<SkippedRow, 'row' | 'sku' | 'name'> {
+  return { row: row.row, sku: row.sku, ...(row.name.length <= 40 ? { name: row.name } : {}) };
+}
+
 /**
  * The publishing rule over a batch, each row's declarations as they would be saved (the file's
  * columns over the stored product, a new product's defaults) against the product as stored. A
@@ -387,10 +394,10 @@ async function applyPublishRule(
     const gaps = publishGaps(before, after);
     if (!gaps.length) kept.push(row);
     else if (before?.is_active)
-      refused.push({ line: row.line, column: gaps[0], reason: DECLARATION_MESSAGES.refused(gaps) });
+      refused.push({ ...who(row), column: gaps[0], reason: DECLARATION_MESSAGES.refused(gaps) });
     else {
       kept.push({ ...row, is_active: false });
-      held.push({ line: row.line, column: gaps[0], reason: DECLARATION_MESSAGES.heldOffSale(gaps, !p) });
+      held.push({ ...who(row), column: gaps[0], reason: DECLARATION_MESSAGES.heldOffSale(gaps, !p) });
     }
   }
   return { kept, held, refused };
@@ -459,7 +466,7 @@ function withIds(
 /** The command line's import: the whole file read, then written in one transaction. */
 async function importAtOnce(db: Database, input: string | Readable, options: ImportOptions): Promise<ImportResult> {
   const { rows, skipped, columns } = await readRows(input, options);
-  skipped.sort((a, b) => a.line - b.line);
+  skipped.sort((a, b) => a.row - b.row);
   const done = tally(() => columns);
   options.onProgress?.(0, rows.length);
   try {
@@ -486,7 +493,7 @@ async function importAtOnce(db: Database, input: string | Readable, options: Imp
     skipped,
     held: [],
     rows: rows.map((r) => ({
-      line: r.line,
+      row: r.row,
       sku: r.sku,
       name: r.name,
       outcome: done.added.has(r.sku) ? 'added' : done.changed.has(r.sku) ? 'changed' : 'unchanged',
@@ -560,13 +567,13 @@ async function importInBatches(
         await tx.execute(sql`ANALYZE ${sql.identifier(table)}`);
       });
     }
-  const skipped = [...file.skipped, ...undeclared].sort((a, b) => a.line - b.line);
+  const skipped = [...file.skipped, ...undeclared].sort((a, b) => a.row - b.row);
   return {
     inserted: done.added.size,
     updated: done.changed.size,
     unchanged: written - done.added.size - done.changed.size,
     skipped,
-    held: held.sort((a, b) => a.line - b.line),
+    held: held.sort((a, b) => a.row - b.row),
     rows: [],
   };
 }
@@ -585,6 +592,17 @@ const PIECE_BYTES = 64 * 1024;
 /** Rows per transaction of the back office's import: each is written in about 10 ms of CPU on PGlite. */
 export const IMPORT_BATCH_ROWS = 100;
 
+/** A refused or held row as the summary lists it: its row, SKU and name when known, column and reason. */
+function reportRow(s: SkippedRow): ImportReport['errors'][number] {
+  return {
+    row: s.row,
+    ...(s.sku ? { sku: s.sku } : {}),
+    ...(s.name ? { name: s.name } : {}),
+    ...(s.column ? { column: s.column } : {}),
+    message: s.reason,
+  };
+}
+
 /** The back office's summary of an import: the counts and the first MAX_IMPORT_ERRORS refused rows. */
 export function importSummary(result: ImportResult, stockUpdated: boolean): ImportReport {
   return {
@@ -593,12 +611,8 @@ export function importSummary(result: ImportResult, stockUpdated: boolean): Impo
     unchanged: result.unchanged,
     skipped: result.skipped.length,
     stock_updated: stockUpdated,
-    errors: result.skipped
-      .slice(0, MAX_IMPORT_ERRORS)
-      .map((s) => ({ line: s.line, ...(s.column ? { column: s.column } : {}), message: s.reason })),
+    errors: result.skipped.slice(0, MAX_IMPORT_ERRORS).map(reportRow),
     held_off_sale: result.held.length,
-    held: result.held
-      .slice(0, MAX_IMPORT_ERRORS)
-      .map((s) => ({ line: s.line, ...(s.column ? { column: s.column } : {}), message: s.reason })),
+    held: result.held.slice(0, MAX_IMPORT_ERRORS).map(reportRow),
   };
 }

@@ -18,7 +18,24 @@ import {
   smsMessageOff,
   smsTemplateFor,
   smsTemplates,
+  usesDemoTemplateIds,
 } from './templates.ts';
+
+/** The senders that reach a real gateway (the demo's `console` sends nothing). */
+export const REAL_SMS_SENDERS: readonly string[] = ['http', 'exotel', 'msg91'];
+
+/**
+ * Why the demo file's ids cannot go to a real gateway, and what to do; `place` names the file.
+ * Said by the start-up warning, the back office's setup notice and `npm run sms:check`.
+ */
+export const DEMO_IDS_MESSAGE = (place: string) =>
+  `The SMS templates in use, ${place}, carry the demo file's made-up DLT template ids: Indian networks will not deliver the shop's SMS, sign-in codes included. Register your own templates on your DLT platform and name their file in SMS_TEMPLATES_FILE (npm run sms:check prints the texts to register).`;
+
+/** Whether a real gateway is set while the templates are the demo file's or a copy of it. */
+function demoIdsWithRealGateway(): boolean {
+  const sender = getConfig().SMS_SENDER;
+  return sender !== undefined && REAL_SMS_SENDERS.includes(sender) && usesDemoTemplateIds(smsTemplates());
+}
 
 /**
  * The start-up warning when the shop runs without SMS_SENDER (OTP sign-in answers 503),
@@ -83,6 +100,7 @@ export function smsStartupCheck(): SmsStartupCheck {
         `SMS_SENDER=http without ${missing.join(', ')}: Indian operators deliver an application's SMS only with its DLT entity id, header and template ids; set them unless the gateway adds them itself.`,
       );
   }
+  if (demoIdsWithRealGateway()) result.warnings.push(DEMO_IDS_MESSAGE(templatesPlace()));
   for (const key of smsMessagesOff())
     result.warnings.push(`The ${SMS_TEMPLATE_NAMES[key]} SMS is off: ${offReason(key)}.`);
   for (const key of SMS_TEMPLATE_KEYS)
@@ -105,15 +123,21 @@ export function logSmsStartupWarning(): void {
 
 /**
  * The back office's setup notices for SMS (to staff who manage staff: the owner, who holds the
- * gateway account): each message that is off, and the http sender without the DLT settings.
+ * gateway account): a real gateway with the demo file's made-up template ids (naming
+ * SMS_TEMPLATES_FILE), each message that is off, and the http sender without the DLT settings.
  */
 export function smsSetupNotices(): SetupNotice[] {
   if (!smsAvailable()) return [];
   const config = getConfig();
-  const notices: SetupNotice[] = smsMessagesOff().map((key) => ({
-    message: `The ${SMS_TEMPLATE_NAMES[key]} SMS is off: no registered template for it in SMS_TEMPLATES_FILE. Register one and add it to the file (npm run sms:check lists them).`,
-    permission: 'staff.manage',
-  }));
+  const notices: SetupNotice[] = [];
+  if (demoIdsWithRealGateway())
+    notices.push({ message: DEMO_IDS_MESSAGE(templatesPlace()), permission: 'staff.manage' });
+  notices.push(
+    ...smsMessagesOff().map((key) => ({
+      message: `The ${SMS_TEMPLATE_NAMES[key]} SMS is off: no registered template for it in SMS_TEMPLATES_FILE. Register one and add it to the file (npm run sms:check lists them).`,
+      permission: 'staff.manage' as const,
+    })),
+  );
   if (config.SMS_SENDER === 'http' && (!config.SMS_DLT_ENTITY_ID || !config.SMS_SENDER_ID))
     notices.push({
       message:

@@ -186,6 +186,30 @@ export function readSmsTemplates(path: string, own = true): SmsTemplates {
   return parseSmsTemplates(raw, path, own);
 }
 
+/** The demo file's DLT and MSG91 template ids: made up, so no operator delivers a message carrying one. */
+const DEMO_TEMPLATE_IDS = new Set(
+  Object.values(demoTemplates.messages).flatMap((languages) =>
+    Object.values(languages as Record<string, { dltTemplateId: string; msg91TemplateId?: string }>).flatMap((e) =>
+      e.msg91TemplateId ? [e.dltTemplateId, e.msg91TemplateId] : [e.dltTemplateId],
+    ),
+  ),
+);
+
+/**
+ * Whether `templates` are the demo file's, or a file that carries any of its made-up ids (a copy
+ * of it named in SMS_TEMPLATES_FILE): fit for demo mode and tests, never for a real gateway.
+ */
+export function usesDemoTemplateIds(templates: SmsTemplates): boolean {
+  return (
+    !templates.own ||
+    templates.templates.some(
+      (t) =>
+        DEMO_TEMPLATE_IDS.has(t.dltTemplateId) ||
+        (t.msg91TemplateId !== undefined && DEMO_TEMPLATE_IDS.has(t.msg91TemplateId)),
+    )
+  );
+}
+
 let loaded: SmsTemplates | null = null;
 
 /** The templates in use (read once per process). */

@@ -31,6 +31,19 @@ export const FSSAI_PATTERN = /^\d{14}$/;
  */
 export const normaliseFssai = (value: string) => value.replace(/[\s-]/g, '');
 
+/** The declaration fields by their API and CSV names (snake case), in the form's and the file's order. */
+export const DECLARATION_FIELD_NAMES = [
+  'sold_loose',
+  'manufacturer',
+  'packer',
+  'importer',
+  'country_of_origin',
+  'shelf_life',
+  'consumer_care',
+  'fssai_licence',
+  'food_mark',
+] as const;
+
 /** A product's declarations as the rule reads them (API field names). */
 export interface DeclarationFields {
   manufacturer: string | null;

@@ -30,6 +30,7 @@ import type {
   updateAdminProductRoute,
 } from '../contract.ts';
 import {
+  DECLARATION_FIELD_NAMES,
   DECLARATION_MESSAGES,
   type DeclarationFields,
   FOOD_MARK_LABELS,
@@ -81,15 +82,7 @@ const FIELD_ORDER = [
   'description',
   'additional_information',
   'highlights',
-  'sold_loose',
-  'manufacturer',
-  'packer',
-  'importer',
-  'country_of_origin',
-  'shelf_life',
-  'consumer_care',
-  'fssai_licence',
-  'food_mark',
+  ...DECLARATION_FIELD_NAMES,
 ] as const;
 
 /** A GST rate as the select shows it. */

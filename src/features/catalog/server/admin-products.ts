@@ -11,6 +11,7 @@ import { categories, products, subcategories } from '#lib/db/schema.ts';
 import type { SetupNotice } from '#lib/setup-notices.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../admin-rules.ts';
 import { type DeclarationFields, declarationGaps } from '../declarations.ts';
+import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 
 const columns = {
   id: products.id,
@@ -34,15 +35,7 @@ const columns = {
   additionalInformation: products.additionalInformation,
   stock: products.stock,
   isActive: products.isActive,
-  manufacturer: products.manufacturer,
-  packer: products.packer,
-  importer: products.importer,
-  countryOfOrigin: products.countryOfOrigin,
-  shelfLife: products.shelfLife,
-  consumerCare: products.consumerCare,
-  fssaiLicence: products.fssaiLicence,
-  foodMark: products.foodMark,
-  soldLoose: products.soldLoose,
+  ...DECLARATION_COLUMNS,
   archivedAt: products.archivedAt,
   updatedAt: products.updatedAt,
 };

@@ -22,6 +22,7 @@ import {
   type Sort,
   type Subcategory,
 } from '../rules.ts';
+import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 
 /** A stored image value as its URL on the pages (the placeholder when none). */
 export const media = (path: unknown) => imageUrl(path, getConfig().MEDIA_BASE_URL || '/media');
@@ -248,15 +249,7 @@ export const detailColumns = {
   highlights: products.highlights,
   type: products.type,
   rating: products.rating,
-  manufacturer: products.manufacturer,
-  packer: products.packer,
-  importer: products.importer,
-  countryOfOrigin: products.countryOfOrigin,
-  shelfLife: products.shelfLife,
-  consumerCare: products.consumerCare,
-  fssaiLicence: products.fssaiLicence,
-  foodMark: products.foodMark,
-  soldLoose: products.soldLoose,
+  ...DECLARATION_COLUMNS,
 };
 
 /** A product's details without its category names: a product page's fields. */

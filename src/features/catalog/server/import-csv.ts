@@ -37,7 +37,13 @@ import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
 import { ADMIN_PRODUCT_MESSAGES, GST_SLABS, HSN_PATTERN, imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
-import { DECLARATION_MESSAGES, type FoodMark, FSSAI_PATTERN, normaliseFssai } from '../declarations.ts';
+import {
+  DECLARATION_FIELD_NAMES,
+  DECLARATION_MESSAGES,
+  type FoodMark,
+  FSSAI_PATTERN,
+  normaliseFssai,
+} from '../declarations.ts';
 
 /** The columns the file must have (any order; extra columns are ignored). */
 export const IMPORT_COLUMNS = [
@@ -69,15 +75,7 @@ export const OPTIONAL_COLUMNS = [
   'additional_information',
   'highlights',
   'images',
-  'sold_loose',
-  'manufacturer',
-  'packer',
-  'importer',
-  'country_of_origin',
-  'shelf_life',
-  'consumer_care',
-  'fssai_licence',
-  'food_mark',
+  ...DECLARATION_FIELD_NAMES,
   'stock',
 ] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];

@@ -33,6 +33,7 @@ import { slugify } from '#lib/slug.ts';
 import { type ImportReport, MAX_IMPORT_ERRORS } from '../admin-contract.ts';
 import { DECLARATION_MESSAGES, publishGaps } from '../declarations.ts';
 import { declarationsOf } from './admin-products.ts';
+import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 import {
   ImportFileError,
   type ImportRow,
@@ -332,15 +333,7 @@ async function applyPublishRule(
       sku: products.sku,
       isActive: products.isActive,
       archivedAt: products.archivedAt,
-      manufacturer: products.manufacturer,
-      packer: products.packer,
-      importer: products.importer,
-      countryOfOrigin: products.countryOfOrigin,
-      shelfLife: products.shelfLife,
-      consumerCare: products.consumerCare,
-      fssaiLicence: products.fssaiLicence,
-      foodMark: products.foodMark,
-      soldLoose: products.soldLoose,
+      ...DECLARATION_COLUMNS,
       weight: products.weight,
       weightUnit: products.weightUnit,
     })

@@ -9,6 +9,8 @@ import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
+import { DECLARATION_FIELD_NAMES } from '../declarations.ts';
+import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 
 /**
  * The export's columns: the importer's (import-csv.ts reads every one back), then `stock`, which
@@ -33,15 +35,7 @@ export const EXPORT_COLUMNS = [
   'hsn_code',
   'weight',
   'weight_unit',
-  'sold_loose',
-  'manufacturer',
-  'packer',
-  'importer',
-  'country_of_origin',
-  'shelf_life',
-  'consumer_care',
-  'fssai_licence',
-  'food_mark',
+  ...DECLARATION_FIELD_NAMES,
   'description',
   'additional_information',
   'highlights',
@@ -88,15 +82,7 @@ async function productsCsv(db: Database): Promise<{ csv: string; count: number }
       hsnCode: products.hsnCode,
       weight: products.weight,
       weightUnit: products.weightUnit,
-      soldLoose: products.soldLoose,
-      manufacturer: products.manufacturer,
-      packer: products.packer,
-      importer: products.importer,
-      countryOfOrigin: products.countryOfOrigin,
-      shelfLife: products.shelfLife,
-      consumerCare: products.consumerCare,
-      fssaiLicence: products.fssaiLicence,
-      foodMark: products.foodMark,
+      ...DECLARATION_COLUMNS,
       description: products.description,
       additionalInformation: products.additionalInformation,
       highlights: products.highlights,

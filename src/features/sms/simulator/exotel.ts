@@ -15,7 +15,15 @@
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
 import { isGsm7 } from '../server/gsm7.ts';
-import { closeServer, GatewayRefusal, listenOnLoopback, MessageLog, readBody } from './http.ts';
+import {
+  closeServer,
+  GatewayRefusal,
+  type GatewaySimulator,
+  listenOnLoopback,
+  MessageLog,
+  type RefusedRequest,
+  readBody,
+} from './http.ts';
 import { matchesTemplate, type SimulatorTemplate } from './templates.ts';
 
 /** The simulator's account unless a test gives its own: SID, API key and token, DLT entity id, header. */
@@ -56,28 +64,8 @@ export interface ExotelSentSms {
   dltTemplateId: string;
 }
 
-/** One request the simulator refused: its status and reason (never the body). */
-export interface ExotelRefusal {
-  status: number;
-  reason: string;
-}
-
-export interface ExotelSimulator {
-  /** Its base URL, e.g. `http://127.0.0.1:4810` (EXOTEL_API_URL). */
-  url: string;
-  /** Accepted messages, in order. */
-  messages: ExotelSentSms[];
-  /** Refused requests, in order. */
-  refused: ExotelRefusal[];
-  /** Waits for the n-th (1-based) accepted message to `phone` and returns it. */
-  waitFor(phone: string, n?: number): Promise<ExotelSentSms>;
-  /** Changeable by tests: milliseconds before each answer, and whether every send answers 500. */
-  settings: { delayMs: number; down: boolean };
-  /** Replaces the registered templates (as when the shop's DLT registrations change). */
-  registerTemplates(templates: SimulatorTemplate[]): void;
-  /** Stops it; the port is free when this resolves. */
-  close(): Promise<void>;
-}
+/** A running Exotel simulator (EXOTEL_API_URL). */
+export type ExotelSimulator = GatewaySimulator<ExotelSentSms>;
 
 /** Starts an Exotel simulator on 127.0.0.1. */
 export async function startExotelSimulator(options: ExotelSimulatorOptions): Promise<ExotelSimulator> {
@@ -92,7 +80,7 @@ export async function startExotelSimulator(options: ExotelSimulatorOptions): Pro
     new Map(list.filter((t) => t.dltTemplateId).map((t) => [t.dltTemplateId!, t.template] as const));
   let templates = byId(options.templates);
   const log = new MessageLog<ExotelSentSms>();
-  const refused: ExotelRefusal[] = [];
+  const refused: RefusedRequest[] = [];
   const settings = { delayMs: 0, down: false };
   const sendPath = /^\/v1\/Accounts\/([^/]+)\/Sms\/send(\.json)?$/;
 

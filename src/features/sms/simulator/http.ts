@@ -5,9 +5,34 @@
  */
 import type http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { SimulatorTemplate } from './templates.ts';
 
 /** Most bytes of a request body a simulator reads (a gateway's request is a few hundred). */
 const MAX_BODY_BYTES = 65_536;
+
+/** A request a simulator refused: its status and the reason (never the message's text). */
+export interface RefusedRequest {
+  status: number;
+  reason: string;
+}
+
+/** A running gateway simulator, holding what it accepted (`Sent`) and refused. */
+export interface GatewaySimulator<Sent> {
+  /** Its base URL, e.g. `http://127.0.0.1:4810` (the gateway's API URL setting). */
+  url: string;
+  /** Accepted messages, in order. */
+  messages: Sent[];
+  /** Refused requests, in order. */
+  refused: RefusedRequest[];
+  /** Waits for the n-th (1-based) accepted message to `phone` and returns it. */
+  waitFor(phone: string, n?: number): Promise<Sent>;
+  /** Changeable by tests: milliseconds before each answer, and whether every send answers 500. */
+  settings: { delayMs: number; down: boolean };
+  /** Replaces the registered templates (as when the shop's registrations change). */
+  registerTemplates(templates: SimulatorTemplate[]): void;
+  /** Stops it; the port is free when this resolves. */
+  close(): Promise<void>;
+}
 
 /** A request the simulator answers with an error status and the gateway's error text. */
 export class GatewayRefusal extends Error {

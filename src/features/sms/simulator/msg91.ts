@@ -13,7 +13,15 @@
  */
 import { randomBytes } from 'node:crypto';
 import http from 'node:http';
-import { closeServer, GatewayRefusal, listenOnLoopback, MessageLog, readBody } from './http.ts';
+import {
+  closeServer,
+  GatewayRefusal,
+  type GatewaySimulator,
+  listenOnLoopback,
+  MessageLog,
+  type RefusedRequest,
+  readBody,
+} from './http.ts';
 import { fillTemplate, type SimulatorTemplate } from './templates.ts';
 
 /** The simulator's auth key unless a test gives its own. */
@@ -37,28 +45,8 @@ export interface Msg91SentSms {
   text: string;
 }
 
-/** One request the simulator refused: its status and reason. */
-export interface Msg91Refusal {
-  status: number;
-  reason: string;
-}
-
-export interface Msg91Simulator {
-  /** Its base URL, e.g. `http://127.0.0.1:4811` (MSG91_API_URL). */
-  url: string;
-  /** Accepted messages, in order. */
-  messages: Msg91SentSms[];
-  /** Refused requests, in order. */
-  refused: Msg91Refusal[];
-  /** Waits for the n-th (1-based) accepted message to `phone` (`+91…` or `91…`) and returns it. */
-  waitFor(phone: string, n?: number): Promise<Msg91SentSms>;
-  /** Changeable by tests: milliseconds before each answer, and whether every send answers 500. */
-  settings: { delayMs: number; down: boolean };
-  /** Replaces the templates the account holds. */
-  registerTemplates(templates: SimulatorTemplate[]): void;
-  /** Stops it; the port is free when this resolves. */
-  close(): Promise<void>;
-}
+/** A running MSG91 simulator (MSG91_API_URL). */
+export type Msg91Simulator = GatewaySimulator<Msg91SentSms>;
 
 /** Starts an MSG91 simulator on 127.0.0.1. */
 export async function startMsg91Simulator(options: Msg91SimulatorOptions): Promise<Msg91Simulator> {
@@ -67,7 +55,7 @@ export async function startMsg91Simulator(options: Msg91SimulatorOptions): Promi
     new Map(list.filter((t) => t.msg91TemplateId).map((t) => [t.msg91TemplateId!, t] as const));
   let templates = byId(options.templates);
   const log = new MessageLog<Msg91SentSms>();
-  const refused: Msg91Refusal[] = [];
+  const refused: RefusedRequest[] = [];
   const settings = { delayMs: 0, down: false };
 
   /** Checks one Flow request and answers the messages it sends, or throws MSG91's refusal. */

@@ -10,6 +10,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
+import { DEMO_SELLER } from '#lib/config/seller-settings.ts';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
 import { randomPhone } from '../helpers/api.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
@@ -180,7 +181,9 @@ describe.each(testDatabaseKinds())(
 
     it('`npm start` is production; `npm run demo` hands out codes and seeds the demo shop', async () => {
       const start = path.resolve('scripts/start.ts');
-      server = await serve([start], { ...(await database()), ASTRO_NODE_LOGGING: 'disabled' });
+      // The demo's seller details, set by name, so that `npm start` finds dist/ (the tests' demo
+      // build, tests/helpers/global-setup.ts) current and builds nothing under the other servers.
+      server = await serve([start], { ...(await database()), ...DEMO_SELLER, ASTRO_NODE_LOGGING: 'disabled' });
       expect((await register(server.baseUrl)).status).toBe(503);
       expect(await categories(server.baseUrl)).toEqual([]);
       await stop(server);

@@ -72,6 +72,12 @@ describe.each(inject('servers'))('product declarations on $kind', ({ baseUrl }) 
     expect(refused.status).toBe(400);
     expect(refused.body.errors).toEqual({ fssai_licence: 'The FSSAI licence number must be 14 digits.' });
 
+    const numbers = await owner.post('/api/admin/products', { json: { ...product, country_of_origin: '12345' } });
+    expect(numbers.status).toBe(400);
+    expect(numbers.body.errors).toEqual({
+      country_of_origin: "The country of origin must be a country's name, such as India.",
+    });
+
     const bare = await owner.post('/api/admin/products', { json: product });
     expect(bare.status).toBe(400);
     expect(bare.body.message).toBe(

@@ -122,7 +122,10 @@ const productFields = {
   manufacturer: text("The manufacturer's name and address", 500).nullable(),
   packer: text("The packer's name and address", 500).nullable(),
   importer: text("The importer's name and address", 500).nullable(),
-  country_of_origin: text('The country of origin', 60).nullable(),
+  // A country's name has letters ("12345" is no country); empty clears it.
+  country_of_origin: text('The country of origin', 60)
+    .regex(/^$|\p{L}/u, "The country of origin must be a country's name, such as India.")
+    .nullable(),
   shelf_life: text('The shelf life', 200).nullable(),
   consumer_care: text('The consumer care', 300).nullable(),
   fssai_licence: z

@@ -8,9 +8,9 @@ import {
   DECLARATION_MESSAGES,
   type DeclarationGap,
   FOOD_MARKS,
-  type FoodMark,
   FSSAI_PATTERN,
   normaliseFssai,
+  type ProductDeclarations,
 } from './declarations.ts';
 
 /** Highest price or MRP staff may set: ₹10,00,000.00. */
@@ -207,8 +207,8 @@ export const PRODUCT_FILTERS = [
 ] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
-/** A product as the back office lists and edits it. Money in paise. */
-export interface AdminProduct {
+/** A product as the back office lists and edits it, its declarations included. Money in paise. */
+export interface AdminProduct extends ProductDeclarations {
   id: number;
   sku: string;
   name: string;
@@ -230,15 +230,6 @@ export interface AdminProduct {
   additionalInformation: string | null;
   stock: number;
   isActive: boolean;
-  manufacturer: string | null;
-  packer: string | null;
-  importer: string | null;
-  countryOfOrigin: string | null;
-  shelfLife: string | null;
-  consumerCare: string | null;
-  fssaiLicence: string | null;
-  foodMark: FoodMark | null;
-  soldLoose: boolean;
   /** The required declarations it lacks (none for loose produce), in the form's order. */
   declarationGaps: DeclarationGap[];
   /** ISO instant it was archived; null while in the catalogue. */

@@ -31,6 +31,20 @@ export const FSSAI_PATTERN = /^\d{14}$/;
  */
 export const normaliseFssai = (value: string) => value.replace(/[\s-]/g, '');
 
+/** A product's declarations as the server and pages read them (null while not given). */
+export interface ProductDeclarations {
+  manufacturer: string | null;
+  packer: string | null;
+  importer: string | null;
+  countryOfOrigin: string | null;
+  shelfLife: string | null;
+  consumerCare: string | null;
+  fssaiLicence: string | null;
+  foodMark: FoodMark | null;
+  /** Loose produce, weighed or counted at packing: no packaged declarations needed. */
+  soldLoose: boolean;
+}
+
 /** The declaration fields by their API and CSV names (snake case), in the form's and the file's order. */
 export const DECLARATION_FIELD_NAMES = [
   'sold_loose',

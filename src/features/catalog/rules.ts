@@ -4,7 +4,7 @@
  * routes map them to the spec's JSON names in src/features/catalog/server/catalog-json.ts.
  */
 
-import type { FoodMark } from './declarations.ts';
+import type { ProductDeclarations } from './declarations.ts';
 
 export { packSize } from '#lib/unit-price.ts';
 export * from './card-classes.ts';
@@ -67,8 +67,8 @@ export interface ProductSummary {
   brand: string | null;
 }
 
-/** A product with everything the detail page shows. */
-export interface ProductDetail extends ProductSummary {
+/** A product with everything the detail page shows, its declarations (declarations.ts) included. */
+export interface ProductDetail extends ProductSummary, ProductDeclarations {
   sku: string;
   /** Resolved image URLs, cover first; at least one (the placeholder). */
   images: string[];
@@ -77,17 +77,6 @@ export interface ProductDetail extends ProductSummary {
   highlights: string[];
   type: string | null;
   rating: number | null;
-  /** The declarations its listing shows (declarations.ts; null while not given). */
-  manufacturer: string | null;
-  packer: string | null;
-  importer: string | null;
-  countryOfOrigin: string | null;
-  shelfLife: string | null;
-  consumerCare: string | null;
-  fssaiLicence: string | null;
-  foodMark: FoodMark | null;
-  /** Loose produce, weighed at packing. */
-  soldLoose: boolean;
   category: { id: number; name: string };
   subcategory: { id: number; name: string };
 }

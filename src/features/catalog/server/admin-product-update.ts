@@ -30,23 +30,14 @@ export function auditView(p: AdminProduct): Record<string, unknown> {
     images: p.images,
     category_id: p.categoryId,
     subcategory_id: p.subcategoryId,
-    weight: p.weight,
-    weight_unit: p.weightUnit,
     tax_percent: p.taxPercent,
     hsn_code: p.hsnCode,
     price_paise: p.pricePaise,
     mrp_paise: p.mrpPaise,
     stock: p.stock,
     is_active: p.isActive,
-    manufacturer: p.manufacturer,
-    packer: p.packer,
-    importer: p.importer,
-    country_of_origin: p.countryOfOrigin,
-    shelf_life: p.shelfLife,
-    consumer_care: p.consumerCare,
-    fssai_licence: p.fssaiLicence,
-    food_mark: p.foodMark,
-    sold_loose: p.soldLoose,
+    // The declarations, pack size and unit.
+    ...declarationsOf(p),
   };
 }
 

@@ -10,7 +10,7 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import type { SetupNotice } from '#lib/setup-notices.ts';
 import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../admin-rules.ts';
-import { type DeclarationFields, declarationGaps } from '../declarations.ts';
+import { type DeclarationFields, declarationGaps, type ProductDeclarations } from '../declarations.ts';
 import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 
 const columns = {
@@ -42,20 +42,7 @@ const columns = {
 
 /** The declaration fields of a product as the back office reads it, as the publishing rule takes them. */
 export function declarationsOf(
-  p: Pick<
-    AdminProduct,
-    | 'manufacturer'
-    | 'packer'
-    | 'importer'
-    | 'countryOfOrigin'
-    | 'shelfLife'
-    | 'consumerCare'
-    | 'fssaiLicence'
-    | 'foodMark'
-    | 'soldLoose'
-    | 'weight'
-    | 'weightUnit'
-  >,
+  p: ProductDeclarations & Pick<AdminProduct, 'weight' | 'weightUnit'>,
 ): DeclarationFields {
   return {
     manufacturer: p.manufacturer,

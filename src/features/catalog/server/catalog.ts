@@ -11,6 +11,7 @@ import type { Database } from '#lib/db/index.ts';
 import { banners, categories, products, subcategories } from '#lib/db/schema.ts';
 import { imageUrl } from '#lib/images.ts';
 import { percentOff } from '#lib/money.ts';
+import type { ProductDeclarations } from '../declarations.ts';
 import {
   type Banner,
   type Category,
@@ -264,18 +265,7 @@ export function toDetailFields(
     highlights: string[] | null;
     type: string | null;
     rating: number | null;
-  } & Pick<
-      ProductFields,
-      | 'manufacturer'
-      | 'packer'
-      | 'importer'
-      | 'countryOfOrigin'
-      | 'shelfLife'
-      | 'consumerCare'
-      | 'fssaiLicence'
-      | 'foodMark'
-      | 'soldLoose'
-    >,
+  } & ProductDeclarations,
 ): ProductFields {
   const images = (row.images ?? []).map(media);
   return {

@@ -54,7 +54,7 @@ function demoWith(change: (file: typeof demo) => void): typeof demo {
 describe('rendering a registered template', () => {
   it('fills each place and is exactly the registered text, for every message and language', () => {
     configure({ SHOP_NAME: 'Thrissur Fresh', SITE_URL: 'https://shop.example.in/' });
-    const sample = { code: '482913', order: '1042', phone: '+91••••••••45' };
+    const sample = { code: '482913', order: '1042', phone: '+91••••••••45', ticket: 'C-26-000042' };
     for (const key of SMS_TEMPLATE_KEYS) {
       for (const language of SMS_TEMPLATE_LANGUAGES) {
         const message = renderSms(key, language, sample);

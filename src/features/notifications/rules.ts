@@ -13,11 +13,18 @@ export const SMS_LANGUAGE_OPTIONS = [
 export type SmsLanguage = (typeof SMS_LANGUAGE_OPTIONS)[number]['value'];
 
 /** The order events that send an SMS. */
-export type OrderSmsEvent = 'confirmed' | 'out_for_delivery' | 'delivered' | 'cancelled' | 'payment_refunded';
+export type OrderSmsEvent =
+  | 'confirmed'
+  | 'out_for_delivery'
+  | 'delivered'
+  | 'cancelled'
+  | 'payment_refunded'
+  | 'undelivered'
+  | 'complaint_received';
 
 /**
  * The registered SMS template (the SMS feature's templates file) of each order event; its one
- * variable is the order number.
+ * variable is the order number (complaint_received: the complaint's ticket number).
  */
 export const ORDER_SMS_TEMPLATES = {
   confirmed: 'order_confirmed',
@@ -25,4 +32,6 @@ export const ORDER_SMS_TEMPLATES = {
   delivered: 'order_delivered',
   cancelled: 'order_cancelled',
   payment_refunded: 'payment_refunded',
+  undelivered: 'order_undelivered',
+  complaint_received: 'complaint_received',
 } as const satisfies Record<OrderSmsEvent, string>;

@@ -16,6 +16,7 @@ export const ORDER_STATUS_VALUES = [
   'processed',
   'out_for_delivery',
   'delivered',
+  'undelivered',
   'cancelled',
   'payment_failed',
 ] as const;
@@ -45,7 +46,7 @@ export const orderItemJsonSchema = z.object({
 });
 
 /** Why money went back to an online payment. */
-export const REFUND_REASON_VALUES = ['cancel', 'packing', 'late_payment'] as const;
+export const REFUND_REASON_VALUES = ['cancel', 'packing', 'late_payment', 'return'] as const;
 
 /** A refund to the online payment as the customer sees it (requested and sending read as pending). */
 export const customerRefundSchema = z.object({

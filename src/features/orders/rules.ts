@@ -45,6 +45,7 @@ export const PAYMENT_DOUBT_MESSAGES = {
 const STATUS_LABELS: Record<string, string> = {
   pending_payment: 'Awaiting payment',
   payment_failed: 'Payment failed',
+  undelivered: 'Not delivered',
 };
 
 /**

@@ -15,6 +15,8 @@ export const SMS_TEMPLATE_KEYS = [
   'order_cancelled',
   'payment_refunded',
   'phone_changed',
+  'order_undelivered',
+  'complaint_received',
 ] as const;
 export type SmsTemplateKey = (typeof SMS_TEMPLATE_KEYS)[number];
 

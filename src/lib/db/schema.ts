@@ -10,6 +10,7 @@
  * - Quantities and stock are integers with CHECK constraints so the database itself refuses
  *   negative stock (the guarded update in order placement relies on it as a last line).
  */
+export * from './schema/after-delivery.ts';
 export * from './schema/catalog.ts';
 export * from './schema/customers.ts';
 export * from './schema/delivery.ts';

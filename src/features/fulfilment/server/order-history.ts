@@ -72,6 +72,7 @@ const REFUND_REASON_TEXT: Record<OrderRefund['reason'], string> = {
   cancel: 'cancellation',
   packing: 'packing',
   late_payment: 'late payment',
+  return: 'return or refund',
 };
 
 /** "Refund ₹24.00 sent (packing)", by the refund's state. */

@@ -20,6 +20,7 @@ export const REFUND_REASON: Record<RefundJson['reason'], string> = {
   cancel: 'for the cancelled order',
   packing: 'for items picked lighter or substituted',
   late_payment: 'for a payment that arrived after the order was released',
+  return: 'for items returned or refunded after delivery',
 };
 
 /** Where a refund stands, as a customer reads it. */

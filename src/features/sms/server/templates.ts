@@ -35,6 +35,8 @@ export const SMS_TEMPLATE_NAMES: Record<SmsTemplateKey, string> = {
   order_cancelled: 'Order cancelled',
   payment_refunded: 'Late payment refunded',
   phone_changed: 'Mobile number changed',
+  order_undelivered: 'Order not delivered',
+  complaint_received: 'Complaint received',
 };
 
 /** The variables each message fills: every one must have a place, and no other name may. */
@@ -46,6 +48,8 @@ export const SMS_TEMPLATE_VARIABLES: Record<SmsTemplateKey, readonly string[]> =
   order_cancelled: ['order'],
   payment_refunded: ['order'],
   phone_changed: ['phone'],
+  order_undelivered: ['order'],
+  complaint_received: ['ticket'],
 };
 
 /** One registered template, its fixed placeholders resolved. */

@@ -58,7 +58,8 @@ export const promoCodes = pgTable(
 
 /**
  * Order status state machine: placed → processed → out_for_delivery → delivered; placed or processed →
- * cancelled. An online order starts as pending_payment (created, not yet paid; it holds its stock, slot and
+ * cancelled; out_for_delivery → undelivered (not at home, refused: back at the shop), then processed
+ * again (rescheduled to a slot) or cancelled. An online order starts as pending_payment (created, not yet paid; it holds its stock, slot and
  * promo use) and becomes placed once paid, or payment_failed when it is released unpaid (declined,
  * abandoned or expired: everything given back). `placed` means the shop has the order.
  */
@@ -68,6 +69,7 @@ export const ORDER_STATUSES = [
   'processed',
   'out_for_delivery',
   'delivered',
+  'undelivered',
   'cancelled',
   'payment_failed',
 ] as const;
@@ -144,6 +146,8 @@ export const orders = pgTable(
     processedAt: timestamp('processed_at', { withTimezone: true }),
     outForDeliveryAt: timestamp('out_for_delivery_at', { withTimezone: true }),
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    /** When the rider last brought it back undelivered (not at home, refused); null otherwise. */
+    undeliveredAt: timestamp('undelivered_at', { withTimezone: true }),
     /** When it was cancelled, or (payment_failed) released unpaid. */
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     /** Why the shop cancelled it (the staff member's reason); null when the customer cancelled. */
@@ -260,10 +264,32 @@ export const pointsTransactions = pgTable(
   ],
 );
 
+/** What reduced an order: packing (a lighter pick or cheaper substitute), a line handed back at the door, a return or refund after delivery, a cancellation after confirmation, a price correction. */
+export const ADJUSTMENT_KINDS = [
+  'packing',
+  'hand_back',
+  'return',
+  'refund',
+  'cancellation',
+  'price_correction',
+] as const;
+/** Why staff took something back or refunded it after delivery (returns and refunds, and hand-backs). */
+export const RETURN_REASONS = [
+  'damaged',
+  'spoiled',
+  'wrong_item',
+  'short_weight',
+  'not_delivered',
+  'goodwill',
+] as const;
+/** Where an adjustment's money went: the credit line, the online payment, a pay-on-delivery amount dropped, or cash given back by the rider. */
+export const REFUND_DESTINATIONS = ['credit', 'original_payment', 'due', 'cash'] as const;
+
 /**
- * A packing adjustment's refund: the difference a lower picked quantity or a cheaper substitute
- * takes off an order, and where it went. Written in the adjustment's transaction; an online
- * refund is then claimed (`refund_reference` null → 'in_progress') and asked of the gateway once.
+ * An order's reduction and its refund: the difference a lower picked quantity or a cheaper
+ * substitute takes off an order (packing), a line handed back at the door, a return or refund
+ * after delivery, and where the money went. Written in the change's transaction with its credit
+ * note (when the order has an invoice); an online refund is then asked of the gateway once.
  */
 export const orderAdjustments = pgTable(
   'order_adjustments',
@@ -275,11 +301,33 @@ export const orderAdjustments = pgTable(
     amountPaise: integer('amount_paise').notNull(),
     /** What went back to the customer (paise): at most what the order still charged. */
     refundPaise: integer('refund_paise').notNull(),
-    /** credit: the credit line; original_payment: the online payment; due: a pay-on-delivery amount dropped. */
-    refundTo: text('refund_to', { enum: ['credit', 'original_payment', 'due'] }).notNull(),
+    /** credit: the credit line; original_payment: the online payment; due: a pay-on-delivery amount dropped; cash: given back by the rider. */
+    refundTo: text('refund_to', { enum: REFUND_DESTINATIONS }).notNull(),
+    kind: text('kind', { enum: ADJUSTMENT_KINDS }).notNull().default('packing'),
+    /** Why (returns, refunds and hand-backs); null for packing. */
+    reason: text('reason', { enum: RETURN_REASONS }),
+    /** How much of the line went back, in its measure (packs, or its weight unit); null for packing and whole-order changes. */
+    qty: numeric('qty', { precision: 10, scale: 3, mode: 'number' }),
+    /** The staff member's or rider's note. */
+    note: text('note'),
+    /** Who recorded it (null: the packing screen before this column, or the command line). */
+    staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
+    /** The client's idempotency key of the request that recorded it: the same key records nothing twice. */
+    idempotencyKey: text('idempotency_key'),
+    /** The complaint it settles, if any (complaints feature). */
+    complaintId: integer('complaint_id'),
+    /** The credit note it is part of (null: made before credit notes existed, or an order without an invoice). */
+    creditNoteId: integer('credit_note_id'),
     createdAt: createdAt(),
   },
-  (t) => [index('order_adjustments_order_idx').on(t.orderId)],
+  (t) => [
+    index('order_adjustments_order_idx').on(t.orderId),
+    uniqueIndex('order_adjustments_idempotency_key').on(t.orderId, t.idempotencyKey),
+    check(
+      'order_adjustments_kind_valid',
+      sql`${t.kind} IN ('packing', 'hand_back', 'return', 'refund', 'cancellation', 'price_correction')`,
+    ),
+  ],
 );
 
 /**
@@ -300,6 +348,10 @@ export const ORDER_NOTIFICATION_EVENTS = [
   'cancelled',
   // A payment that arrived after its order was released is refunded: the customer is told.
   'payment_refunded',
+  // The rider brought the order back (not at home, refused).
+  'undelivered',
+  // A complaint was received: its ticket number (complaint_id set).
+  'complaint_received',
 ] as const;
 
 /**
@@ -313,7 +365,10 @@ export const orderNotifications = pgTable(
   'order_notifications',
   {
     id: serial('id').primaryKey(),
-    orderId: requiredRef('order_id', () => orders.id, 'cascade'),
+    /** The order the SMS is about; null for a complaint's SMS not about one order. */
+    orderId: integer('order_id').references(() => orders.id, { onDelete: 'cascade' }),
+    /** The complaint the SMS is about (complaint_received); null otherwise. */
+    complaintId: integer('complaint_id'),
     event: text('event', { enum: ORDER_NOTIFICATION_EVENTS }).notNull(),
     language: text('language').notNull(),
     attempts: integer('attempts').notNull().default(0),
@@ -325,6 +380,7 @@ export const orderNotifications = pgTable(
   },
   (t) => [
     uniqueIndex('order_notifications_order_event_key').on(t.orderId, t.event),
+    uniqueIndex('order_notifications_complaint_event_key').on(t.complaintId, t.event),
     // The dispatcher reads the rows still owed, by when they are due.
     index('order_notifications_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} IS NULL AND ${t.failedAt} IS NULL`),
   ],

@@ -9,7 +9,8 @@ import { createdAt, requiredRef, updatedAt } from './columns.ts';
 import { orderAdjustments, orders } from './orders.ts';
 
 /** Why money goes back to an online payment. */
-export const PAYMENT_REFUND_REASONS = ['cancel', 'packing', 'late_payment'] as const;
+/** `return`: a return, refund or hand-back after delivery (an adjustment, as packing's). */
+export const PAYMENT_REFUND_REASONS = ['cancel', 'packing', 'late_payment', 'return'] as const;
 /**
  * A refund's life: requested (written with the change that owes it) → sending (claimed by the one
  * process that asks the gateway) → pending (the gateway took it) → processed or failed (settled by
@@ -57,7 +58,7 @@ export const paymentRefunds = pgTable(
     uniqueIndex('payment_refunds_late_payment_key').on(t.paymentId).where(sql`${t.reason} = 'late_payment'`),
     check('payment_refunds_amount_positive', sql`${t.amountPaise} > 0`),
     check('payment_refunds_attempt_positive', sql`${t.attempt} >= 1`),
-    check('payment_refunds_reason_valid', sql`${t.reason} IN ('cancel', 'packing', 'late_payment')`),
+    check('payment_refunds_reason_valid', sql`${t.reason} IN ('cancel', 'packing', 'late_payment', 'return')`),
     check(
       'payment_refunds_status_valid',
       sql`${t.status} IN ('requested', 'sending', 'pending', 'processed', 'failed')`,

@@ -16,6 +16,7 @@ import {
   type GatewayEvent,
   type GatewayOrder,
   type GatewayPayment,
+  type GatewayQrCode,
   type GatewayRefund,
   type GatewayWebhook,
   type PaymentGateway,
@@ -184,6 +185,17 @@ export class FakeGateway implements PaymentGateway {
     const r = this.refunds.find((x) => x.id === refundId)!;
     r.status = status;
     return { ...r, notes: { ...r.notes } };
+  }
+
+  /** QR codes are tested against the payment simulator (tests/payments/upi-qr-api.test.ts): not kept here. */
+  async createQrCode(): Promise<GatewayQrCode> {
+    throw new GatewayError('QR codes are not kept by the fake gateway', 400);
+  }
+  async closeQrCode(): Promise<GatewayQrCode> {
+    throw new GatewayError('QR codes are not kept by the fake gateway', 400);
+  }
+  async fetchQrPayments(): Promise<GatewayPayment[]> {
+    return [];
   }
 }
 

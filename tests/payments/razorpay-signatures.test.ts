@@ -150,7 +150,8 @@ describe("a webhook's own key", () => {
     expect(keyOf('refund.processed', { refund: refund('rfnd_1'), payment })).toBe('refund.processed:rfnd_1');
     // Two refunds of one payment are two events.
     expect(keyOf('refund.processed', { refund: refund('rfnd_2'), payment })).toBe('refund.processed:rfnd_2');
-    expect(keyOf('qr_code.credited', { qr_code: { id: 'qr_1' }, payment })).toBe('qr_code.credited:qr_1:pay_1');
+    const qrCode = { id: 'qr_1', payment_amount: 100, status: 'active', image_url: 'https://rzp.io/i/x', notes: [] };
+    expect(keyOf('qr_code.credited', { qr_code: qrCode, payment })).toBe('qr_code.credited:qr_1:pay_1');
     expect(keyOf('account.updated', {})).toBeNull();
   });
 });

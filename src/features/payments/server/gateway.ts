@@ -44,10 +44,26 @@ export interface GatewayRefund {
   notes: Record<string, string>;
 }
 
+/**
+ * A single-use UPI QR code for a fixed amount (Razorpay `qr_…`, QR Codes API), shown at the door.
+ * `imageUrl` is the gateway's picture of the code (a URL the customer's phone scans from).
+ */
+export interface GatewayQrCode {
+  id: string;
+  amountPaise: number;
+  status: 'active' | 'closed';
+  imageUrl: string;
+  /** When the gateway closes it by itself (Unix seconds). */
+  closeBy: number;
+  /** What we sent with it; `order_id` holds the shop's order id. */
+  notes: Record<string, string>;
+}
+
 /** One webhook event, parsed; `other` for event types the shop does not act on. */
 export type GatewayEvent =
   | { type: 'payment.authorized' | 'payment.captured' | 'payment.failed'; payment: GatewayPayment }
   | { type: 'order.paid'; order: GatewayOrder; payment: GatewayPayment }
+  | { type: 'qr_code.credited'; qrCode: GatewayQrCode; payment: GatewayPayment }
   | { type: 'refund.created' | 'refund.processed' | 'refund.failed'; refund: GatewayRefund }
   | { type: 'other'; name: string; entityIds?: string[] };
 
@@ -63,7 +79,8 @@ export interface GatewayWebhook {
 /**
  * The event's own identity, inside the signature: its type and the ids of the entities it is
  * about (`refund.*` the refund, `payment.*` the payment, `order.paid` the order and the payment,
- * others the ids the gateway gave). A replay under a new delivery id has the same key; null for
+ * `qr_code.credited` the QR code and the payment, others the ids the gateway gave). A replay
+ * under a new delivery id has the same key; null for
  * an event that names no entity (de-duplicated by delivery id only).
  */
 export function webhookEventKey(event: GatewayEvent): string | null {
@@ -74,6 +91,8 @@ export function webhookEventKey(event: GatewayEvent): string | null {
       return `${event.type}:${event.payment.id}`;
     case 'order.paid':
       return `${event.type}:${event.order.id}:${event.payment.id}`;
+    case 'qr_code.credited':
+      return `${event.type}:${event.qrCode.id}:${event.payment.id}`;
     case 'refund.created':
     case 'refund.processed':
     case 'refund.failed':
@@ -106,6 +125,21 @@ export interface PaymentGateway {
   refund(input: { paymentId: string; amountPaise: number; notes: Record<string, string> }): Promise<GatewayRefund>;
   /** Every refund of a payment (for reconciliation of a refund whose answer was lost). */
   fetchRefunds(paymentId: string): Promise<GatewayRefund[]>;
+  /**
+   * Makes a single-use UPI QR code for exactly `amountPaise` (fixed amount), closed by the gateway
+   * at `closeBy` (Unix seconds) if not paid before.
+   */
+  createQrCode(input: {
+    amountPaise: number;
+    name: string;
+    description: string;
+    closeBy: number;
+    notes: Record<string, string>;
+  }): Promise<GatewayQrCode>;
+  /** Closes a QR code so it takes no more payments (one closed already is answered as it is). */
+  closeQrCode(qrCodeId: string): Promise<GatewayQrCode>;
+  /** Every payment made on a QR code (when its `qr_code.credited` webhook is late). */
+  fetchQrPayments(qrCodeId: string): Promise<GatewayPayment[]>;
 }
 
 /** A call to the gateway failed: network, timeout, or an error answer (`status` when there was one). */

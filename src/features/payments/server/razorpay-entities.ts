@@ -4,7 +4,7 @@
  * `notes` arrive as an object, or as `[]` when empty.
  */
 import { z } from 'zod';
-import type { GatewayEvent, GatewayOrder, GatewayPayment, GatewayRefund } from './gateway.ts';
+import type { GatewayEvent, GatewayOrder, GatewayPayment, GatewayQrCode, GatewayRefund } from './gateway.ts';
 
 const notes = z
   .union([z.record(z.string(), z.unknown()), z.array(z.unknown())])
@@ -42,6 +42,16 @@ export const refundEntity = z.object({
   notes,
 });
 
+/** A QR code (QR Codes API); `close_by` arrives as a number or, in some webhooks, a numeric string. */
+export const qrCodeEntity = z.object({
+  id: z.string(),
+  payment_amount: paise.nullish(),
+  status: z.enum(['active', 'closed']),
+  image_url: z.string(),
+  close_by: z.coerce.number().int().nonnegative().nullish(),
+  notes,
+});
+
 /** A list answer: `{ entity: 'collection', count, items }`. */
 export const collectionOf = <T extends z.ZodType>(item: T) => z.object({ items: z.array(item) });
 
@@ -63,9 +73,6 @@ export const webhookBody = z.object({
     })
     .default({}),
 });
-
-/** An entity's id, for an event the shop does not read otherwise. */
-const withId = z.object({ id: z.string() });
 
 /** A Razorpay order as the interface's GatewayOrder. */
 export function toOrder(order: z.infer<typeof orderEntity>): GatewayOrder {
@@ -102,6 +109,18 @@ export function toRefund(refund: z.infer<typeof refundEntity>): GatewayRefund {
   };
 }
 
+/** A Razorpay QR code as the interface's GatewayQrCode. */
+export function toQrCode(qr: z.infer<typeof qrCodeEntity>): GatewayQrCode {
+  return {
+    id: qr.id,
+    amountPaise: qr.payment_amount ?? 0,
+    status: qr.status,
+    imageUrl: qr.image_url,
+    closeBy: qr.close_by ?? 0,
+    notes: qr.notes,
+  };
+}
+
 const PAYMENT_EVENTS = new Set(['payment.authorized', 'payment.captured', 'payment.failed']);
 const REFUND_EVENTS = new Set(['refund.created', 'refund.processed', 'refund.failed']);
 
@@ -126,9 +145,9 @@ export function toEvent(body: z.infer<typeof webhookBody>): GatewayEvent {
     };
   if (event === 'qr_code.credited')
     return {
-      type: 'other',
-      name: event,
-      entityIds: [withId.parse(payload.qr_code?.entity).id, withId.parse(payload.payment?.entity).id],
+      type: 'qr_code.credited',
+      qrCode: toQrCode(qrCodeEntity.parse(payload.qr_code?.entity)),
+      payment: toPayment(paymentEntity.parse(payload.payment?.entity)),
     };
   return { type: 'other', name: event };
 }

@@ -12,6 +12,7 @@ import {
   GatewayError,
   type GatewayOrder,
   type GatewayPayment,
+  type GatewayQrCode,
   type GatewayRefund,
   type GatewayWebhook,
   type PaymentGateway,
@@ -22,10 +23,12 @@ import {
   errorBody,
   orderEntity,
   paymentEntity,
+  qrCodeEntity,
   refundEntity,
   toEvent,
   toOrder,
   toPayment,
+  toQrCode,
   toRefund,
   webhookBody,
 } from './razorpay-entities.ts';
@@ -127,6 +130,45 @@ export class RazorpayGateway implements PaymentGateway {
     const path = `/v1/payments/${encodeURIComponent(paymentId)}/refunds`;
     const list = await this.call('GET', path, collectionOf(refundEntity));
     return list.items.map(toRefund);
+  }
+
+  async createQrCode(input: {
+    amountPaise: number;
+    name: string;
+    description: string;
+    closeBy: number;
+    notes: Record<string, string>;
+  }): Promise<GatewayQrCode> {
+    const body = {
+      type: 'upi_qr',
+      name: input.name,
+      usage: 'single_use',
+      fixed_amount: true,
+      payment_amount: input.amountPaise,
+      description: input.description,
+      close_by: input.closeBy,
+      notes: input.notes,
+    };
+    return toQrCode(await this.call('POST', '/v1/payments/qr_codes', qrCodeEntity, body));
+  }
+
+  async closeQrCode(qrCodeId: string): Promise<GatewayQrCode> {
+    const path = `/v1/payments/qr_codes/${encodeURIComponent(qrCodeId)}`;
+    try {
+      return toQrCode(await this.call('POST', `${path}/close`, qrCodeEntity));
+    } catch (err) {
+      // Closing one that is closed already (paid single-use, or past close_by) is refused: read it back.
+      if (!(err instanceof GatewayError) || err.status !== 400) throw err;
+      const qr = toQrCode(await this.call('GET', path, qrCodeEntity));
+      if (qr.status !== 'closed') throw err;
+      return qr;
+    }
+  }
+
+  async fetchQrPayments(qrCodeId: string): Promise<GatewayPayment[]> {
+    const path = `/v1/payments/qr_codes/${encodeURIComponent(qrCodeId)}/payments`;
+    const list = await this.call('GET', path, collectionOf(paymentEntity));
+    return list.items.map(toPayment);
   }
 
   /** One API call: the answer parsed by `schema`, or GatewayError. */

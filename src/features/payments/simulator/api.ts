@@ -1,10 +1,11 @@
 /**
  * The simulator's subset of Razorpay's REST API (`/v1`): orders, their payments, a payment,
- * capture, refunds. Answers are the entities of state.ts; failures use Razorpay's error shape
+ * capture, refunds, and UPI QR codes (qr-codes.ts). Answers are the entities of state.ts; failures use Razorpay's error shape
  * and wording. Each change sends the webhooks Razorpay would (webhooks.ts).
  */
 
 import { amountOf, notesOf, SimulatorError, unknownId } from './http.ts';
+import { closeQrCode, createQrCode, fetchQrCode, fetchQrPayments } from './qr-codes.ts';
 import type { SimulatorSettings } from './settings.ts';
 import type { SimPayment, SimRefund, SimulatorState } from './state.ts';
 import type { WebhookSender } from './webhooks.ts';
@@ -16,10 +17,12 @@ export interface SimulatorContext {
   settings: () => SimulatorSettings;
   /** Timers of refunds still to settle (cleared when the simulator stops). */
   timers: Set<NodeJS.Timeout>;
+  /** The simulator's base URL (QR codes' image_url); set once it listens. */
+  url: string;
 }
 
 /** One matched API route: its answer (status 200) or a thrown SimulatorError. */
-type Handler = (ctx: SimulatorContext, id: string, body: Record<string, unknown>) => unknown;
+export type Handler = (ctx: SimulatorContext, id: string, body: Record<string, unknown>) => unknown;
 
 const collection = <T>(items: T[]) => ({ entity: 'collection', count: items.length, items });
 
@@ -66,7 +69,7 @@ const capture: Handler = (ctx, id, body) => {
     throw new SimulatorError(400, 'Currency should be same as payment currency', { field: 'currency' });
   ctx.state.capture(payment);
   ctx.webhooks.emit('payment.captured', { payment });
-  const order = ctx.state.orders.get(payment.order_id);
+  const order = payment.order_id ? ctx.state.orders.get(payment.order_id) : undefined;
   if (order) ctx.webhooks.emit('order.paid', { order, payment });
   return payment;
 };
@@ -122,6 +125,10 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/v1\/payments\/([^/]+)\/refund$/, refund],
   ['GET', /^\/v1\/payments\/([^/]+)\/refunds$/, fetchRefunds],
   ['GET', /^\/v1\/refunds\/([^/]+)$/, fetchRefund],
+  ['POST', /^\/v1\/payments\/qr_codes$/, createQrCode],
+  ['GET', /^\/v1\/payments\/qr_codes\/([^/]+)$/, fetchQrCode],
+  ['POST', /^\/v1\/payments\/qr_codes\/([^/]+)\/close$/, closeQrCode],
+  ['GET', /^\/v1\/payments\/qr_codes\/([^/]+)\/payments$/, fetchQrPayments],
 ];
 
 /** The API route for a request, with its id, or null (404). */

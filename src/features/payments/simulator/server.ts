@@ -3,7 +3,8 @@
  * shop uses (api.ts), a checkout endpoint standing for the customer's browser (checkout.ts), and
  * signed webhooks to the shop (webhooks.ts), with everything held in memory. Control endpoints
  * for tests: `GET|POST /_simulator/settings` (read / change settings.ts) and
- * `POST /_simulator/webhooks/flush` (deliver held webhooks now). `/v1` needs Basic auth with the
+ * `POST /_simulator/webhooks/flush` (deliver held webhooks now); a UPI QR code's "scan and pay"
+ * page at `/_simulator/qr/{id}` (qr-codes.ts). `/v1` needs Basic auth with the
  * simulator's key id and secret; `/_simulator` needs none (it listens on loopback only).
  * The shop starts one in simulator mode (startup.ts); tests start their own.
  */
@@ -14,6 +15,7 @@ import { logger } from '#lib/log.ts';
 import { matchApiRoute, type SimulatorContext } from './api.ts';
 import { pay } from './checkout.ts';
 import { authorized, readJson, SimulatorError, sendError, sendJson } from './http.ts';
+import { serveQrPage } from './qr-codes.ts';
 import { DEFAULT_SETTINGS, SIMULATOR_KEYS, type SimulatorSettings, settingsPatch } from './settings.ts';
 import { SimulatorState } from './state.ts';
 import { WebhookSender } from './webhooks.ts';
@@ -61,7 +63,13 @@ export async function startPaymentSimulator(options: PaymentSimulatorOptions = {
     { url: options.webhookUrl ?? null, secret: keys.webhookSecret, accountId: 'acc_FarmFreshSim01' },
     () => settings,
   );
-  const ctx: SimulatorContext = { state: new SimulatorState(), webhooks, settings: () => settings, timers: new Set() };
+  const ctx: SimulatorContext = {
+    state: new SimulatorState(),
+    webhooks,
+    settings: () => settings,
+    timers: new Set(),
+    url: '',
+  };
 
   const route = async (req: http.IncomingMessage, res: http.ServerResponse): Promise<void> => {
     const method = req.method ?? 'GET';
@@ -70,6 +78,7 @@ export async function startPaymentSimulator(options: PaymentSimulatorOptions = {
       return sendJson(res, 200, method === 'POST' ? changeSettings(await readJson(req)) : { ...settings });
     if (path === '/_simulator/webhooks/flush' && method === 'POST')
       return sendJson(res, 200, { delivered: await webhooks.flush() });
+    if (await serveQrPage(ctx, req, res, path, () => readJson(req))) return;
     if (!path.startsWith('/v1/')) throw new SimulatorError(404, 'The requested URL was not found on the server.');
     if (!authorized(req, keys.keyId, keys.keySecret)) throw new SimulatorError(401, 'Authentication failed');
     const body = method === 'POST' ? await readJson(req) : {};
@@ -94,8 +103,9 @@ export async function startPaymentSimulator(options: PaymentSimulatorOptions = {
   const host = options.host ?? '127.0.0.1';
   await listen(server, host, options.port ?? 0);
   const { port } = server.address() as AddressInfo;
+  ctx.url = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
   return {
-    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    url: ctx.url,
     settings: (patch) => changeSettings(patch),
     flushWebhooks: () => webhooks.flush(),
     webhooksIdle: () => webhooks.idle(),

@@ -3,7 +3,8 @@
  * The gateway interface and its errors (server/gateway.ts), the configured gateway, Razorpay's gateway, the local
  * payment simulator (simulator/), and an online order's payment from its start to its settlement (ADR 0075): the
  * checkout payment, confirmation, the customer's callbacks, the payments job, refunds (ADR 0076), and the
- * settlement through which the orders feature moves the order (server/order-settlement.ts).
+ * settlement through which the orders feature moves the order (server/order-settlement.ts); the
+ * UPI QR at the door (server/upi-qr.ts, ADR 0141).
  */
 
 export { getPaymentGateway } from './server/configured.ts';
@@ -13,6 +14,7 @@ export {
   type GatewayEvent,
   type GatewayOrder,
   type GatewayPayment,
+  type GatewayQrCode,
   type GatewayRefund,
   type GatewayWebhook,
   type PaymentGateway,
@@ -46,6 +48,15 @@ export {
   sendRefund,
 } from './server/payment-refunds.ts';
 export { RazorpayGateway, type RazorpayGatewayOptions } from './server/razorpay.ts';
+export {
+  makeUpiQr,
+  type QrOutcome,
+  settleQrPayment,
+  UPI_QR_ASK_AFTER_MS,
+  type UpiQrState,
+  upiQrAvailable,
+  upiQrState,
+} from './server/upi-qr.ts';
 export {
   type PaymentSimulator,
   type PaymentSimulatorOptions,

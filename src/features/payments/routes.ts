@@ -1,6 +1,7 @@
 /**
  * The payments feature's handlers (contract.ts; mounted by src/pages/api/payments/simulator/pay.ts,
- * src/pages/api/payments/razorpay/webhook.ts and src/pages/api/admin/orders/[id]/refunds/[refundId]/retry.ts).
+ * src/pages/api/payments/razorpay/webhook.ts, src/pages/api/admin/orders/[id]/refunds/[refundId]/retry.ts
+ * and src/pages/api/admin/orders/[id]/upi-qr.ts).
  *
  * The webhook carries no session and no cookies: the Origin check (src/lib/http/request-origin.ts)
  * lets such requests through, and the gateway's signature over the raw body is what it must prove.
@@ -12,13 +13,21 @@ import { getDb } from '#lib/db/index.ts';
 import { AppError, api, badRequest, notFound, ok, readRawBody } from '#lib/http/envelope.ts';
 import { implement } from '#lib/http/handler.ts';
 import { logger } from '#lib/log.ts';
-import { paymentWebhookRoute, retryRefundRoute, simulatorPayRoute } from './contract.ts';
+import {
+  makeUpiQrRoute,
+  paymentWebhookRoute,
+  retryRefundRoute,
+  simulatorPayRoute,
+  type UpiQrJson,
+  upiQrStateRoute,
+} from './contract.ts';
 import { getPaymentGateway } from './server/configured.ts';
 import { GatewayError, WebhookSignatureError, WebhookStaleError } from './server/gateway.ts';
 import { PAYMENT_FAILED } from './server/payment.ts';
 import { handlePaymentWebhook } from './server/payment-callbacks.ts';
 import { retryPaymentRefund } from './server/payment-refunds.ts';
 import { payWithSimulator, SimulatorDeclinedError } from './server/simulator-checkout.ts';
+import { makeUpiQr, type UpiQrState, upiQrState } from './server/upi-qr.ts';
 
 export const simulatorPayEndpoint = implement(simulatorPayRoute, async ({ body, ctx }) => {
   if (getConfig().PAYMENT_GATEWAY !== 'simulator') throw notFound('Not found.');
@@ -75,4 +84,35 @@ export const retryRefundEndpoint = implement(retryRefundRoute, async ({ params, 
     data: { refund: { id: params.refundId, status: after.status, failure_reason: after.failureReason } },
     headers: NO_STORE,
   };
+});
+
+/** An order's UPI QR state as its JSON. */
+function upiQrJson(state: UpiQrState): UpiQrJson {
+  const qr = state.qr;
+  return {
+    order_id: state.orderId,
+    status: state.status,
+    amount_due_paise: state.amountDuePaise,
+    order_payment_status: state.orderPaymentStatus,
+    qr: qr
+      ? {
+          id: qr.id,
+          amount_paise: qr.amountPaise,
+          image_url: qr.imageUrl,
+          close_by: qr.closeBy.toISOString(),
+          paid_at: qr.paidAt?.toISOString() ?? null,
+          payment_id: qr.paymentId,
+        }
+      : null,
+  };
+}
+
+export const makeUpiQrEndpoint = implement(makeUpiQrRoute, async ({ params, staff, actor }) => {
+  const state = await makeUpiQr(await getDb(), getPaymentGateway(), params.id, staff, actor);
+  return { data: { upi_qr: upiQrJson(state) }, headers: NO_STORE };
+});
+
+export const upiQrStateEndpoint = implement(upiQrStateRoute, async ({ params, staff }) => {
+  const state = await upiQrState(await getDb(), getPaymentGateway(), params.id, staff);
+  return { data: { upi_qr: upiQrJson(state) }, headers: NO_STORE };
 });

@@ -20,6 +20,7 @@ import {
 import { PAYMENT_FAILED, releasePendingOrder } from './payment.ts';
 import { type ConfirmOutcome, confirmFromGateway, confirmPayment, eventSeen, recordEvent } from './payment-confirm.ts';
 import { settleRefund } from './payment-refunds.ts';
+import { settleQrPayment } from './upi-qr.ts';
 
 /** 400 when the checkout callback's signature is not the gateway's. */
 export const SIGNATURE_INVALID = 'Payment verification failed: the payment signature is not valid.';
@@ -188,7 +189,8 @@ export type GatewayState = 'not_created' | 'created' | 'failed' | 'authorized' |
  * 400, nothing changes), refused when made longer ago than the gateway's retry window
  * (WebhookStaleError: 400, nothing changes), de-duplicated by its delivery id and by its own key
  * (its type and entity ids, inside the signature: a replay under a new delivery id is a
- * duplicate), then acted on. Payment events confirm the payment; refund events settle the refund;
+ * duplicate), then acted on. Payment events confirm the payment; `qr_code.credited` settles a UPI
+ * QR paid at the door (upi-qr.ts); refund events settle the refund;
  * anything else is recorded and ignored. Throws GatewayError when the gateway could not be asked
  * (the route answers 503; the gateway retries).
  */
@@ -208,6 +210,8 @@ export async function handlePaymentWebhook(
     case 'payment.captured':
     case 'order.paid':
       return confirmPayment(db, gateway, event.payment, seen);
+    case 'qr_code.credited':
+      return settleQrPayment(db, gateway, event.qrCode.id, event.payment, seen);
     case 'refund.created':
     case 'refund.processed':
     case 'refund.failed': {

@@ -1,11 +1,10 @@
 /**
  * The simulator's subset of Razorpay's REST API (`/v1`): orders, their payments, a payment,
- * capture, refunds, and UPI QR codes (qr-codes.ts). Answers are the entities of state.ts; failures use Razorpay's error shape
+ * capture, refunds (UPI QR codes: qr-codes.ts). Answers are the entities of state.ts; failures use Razorpay's error shape
  * and wording. Each change sends the webhooks Razorpay would (webhooks.ts).
  */
 
 import { amountOf, notesOf, SimulatorError, unknownId } from './http.ts';
-import { closeQrCode, createQrCode, fetchQrCode, fetchQrPayments } from './qr-codes.ts';
 import type { SimulatorSettings } from './settings.ts';
 import type { SimPayment, SimRefund, SimulatorState } from './state.ts';
 import type { WebhookSender } from './webhooks.ts';
@@ -125,15 +124,15 @@ const ROUTES: [string, RegExp, Handler][] = [
   ['POST', /^\/v1\/payments\/([^/]+)\/refund$/, refund],
   ['GET', /^\/v1\/payments\/([^/]+)\/refunds$/, fetchRefunds],
   ['GET', /^\/v1\/refunds\/([^/]+)$/, fetchRefund],
-  ['POST', /^\/v1\/payments\/qr_codes$/, createQrCode],
-  ['GET', /^\/v1\/payments\/qr_codes\/([^/]+)$/, fetchQrCode],
-  ['POST', /^\/v1\/payments\/qr_codes\/([^/]+)\/close$/, closeQrCode],
-  ['GET', /^\/v1\/payments\/qr_codes\/([^/]+)\/payments$/, fetchQrPayments],
 ];
 
-/** The API route for a request, with its id, or null (404). */
-export function matchApiRoute(method: string, path: string): { handler: Handler; id: string } | null {
-  for (const [m, pattern, handler] of ROUTES) {
+/** The API route for a request among `routes` (these by default), with its id, or null (404). */
+export function matchApiRoute(
+  method: string,
+  path: string,
+  routes: [string, RegExp, Handler][] = ROUTES,
+): { handler: Handler; id: string } | null {
+  for (const [m, pattern, handler] of routes) {
     const match = pattern.exec(path);
     if (match && m === method) return { handler, id: decodeURIComponent(match[1] ?? '') };
   }

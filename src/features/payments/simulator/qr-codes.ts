@@ -80,6 +80,14 @@ export function payQrCode(ctx: SimulatorContext, id: string, body: Record<string
   return payment;
 }
 
+/** The QR Codes API's routes: method, path pattern and handler (matched by api.ts matchApiRoute). */
+export const QR_ROUTES: [string, RegExp, Handler][] = [
+  ['POST', /^\/v1\/payments\/qr_codes$/, createQrCode],
+  ['GET', /^\/v1\/payments\/qr_codes\/([^/]+)$/, fetchQrCode],
+  ['POST', /^\/v1\/payments\/qr_codes\/([^/]+)\/close$/, closeQrCode],
+  ['GET', /^\/v1\/payments\/qr_codes\/([^/]+)\/payments$/, fetchQrPayments],
+];
+
 /** Rupees from paise, as a UPI link's `am` and the page show them. */
 const rupees = (paise: number) => (paise / 100).toFixed(2);
 

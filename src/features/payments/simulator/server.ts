@@ -15,7 +15,7 @@ import { logger } from '#lib/log.ts';
 import { matchApiRoute, type SimulatorContext } from './api.ts';
 import { pay } from './checkout.ts';
 import { authorized, readJson, SimulatorError, sendError, sendJson } from './http.ts';
-import { serveQrPage } from './qr-codes.ts';
+import { QR_ROUTES, serveQrPage } from './qr-codes.ts';
 import { DEFAULT_SETTINGS, SIMULATOR_KEYS, type SimulatorSettings, settingsPatch } from './settings.ts';
 import { SimulatorState } from './state.ts';
 import { WebhookSender } from './webhooks.ts';
@@ -83,7 +83,7 @@ export async function startPaymentSimulator(options: PaymentSimulatorOptions = {
     if (!authorized(req, keys.keyId, keys.keySecret)) throw new SimulatorError(401, 'Authentication failed');
     const body = method === 'POST' ? await readJson(req) : {};
     if (path === '/v1/checkout/pay' && method === 'POST') return sendJson(res, 200, pay(ctx, body, keys.keySecret));
-    const match = matchApiRoute(method, path);
+    const match = matchApiRoute(method, path) ?? matchApiRoute(method, path, QR_ROUTES);
     if (!match) throw new SimulatorError(404, 'The requested URL was not found on the server.');
     sendJson(res, 200, match.handler(ctx, match.id, body));
   };

@@ -11,9 +11,10 @@
  * - `settleQrPayment` (the `qr_code.credited` webhook, or the rider's poll asking the gateway when
  *   the webhook is late): in one transaction that records the webhook event (dedupe as online
  *   payments, payment_webhook_events) and locks the order then the QR, a captured payment of the
- *   active QR for its amount marks the QR paid and the order paid with the payment's id as its
- *   payment_reference (so a later refund goes back to it), exactly once. A payment on a QR that
- *   is closed, for another amount, or of an order paid already is refunded in full (a
+ *   active QR for its amount, of an order out for delivery or delivered, marks the QR paid and
+ *   the order paid with the payment's id as its payment_reference (so a later refund goes back
+ *   to it), exactly once. A payment on a QR that is closed, for another amount, of an order paid
+ *   already or no longer at the door (undelivered, cancelled) is refunded in full (a
  *   `late_payment` refund, one per payment id), the order's payment_problem tells staff and the
  *   customer gets the "late payment refunded" SMS.
  * - `upiQrState` (the rider's poll): the latest QR's state; an unpaid one older than
@@ -309,6 +310,8 @@ function refusal(order: OrderRow, qr: QrRow, payment: GatewayPayment): string | 
   if (payment.amountPaise !== qr.amountPaise || payment.currency !== CURRENCY)
     return `its amount ${formatPaise(payment.amountPaise)} ${payment.currency} is not the QR's ${formatPaise(qr.amountPaise)}`;
   if (qr.status !== 'active') return 'the QR was closed before it was paid (the amount due had changed)';
+  if (order.status !== 'out_for_delivery' && order.status !== 'delivered')
+    return `the order is ${order.status.replaceAll('_', ' ')}, not at the door`;
   if (order.paymentStatus === 'paid') return 'the order was paid already';
   if (order.paidAmountPaise !== qr.amountPaise)
     return `the amount due is now ${formatPaise(order.paidAmountPaise)}, not the QR's ${formatPaise(qr.amountPaise)}`;

@@ -68,7 +68,7 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
     expect(taken.status).toBe(409);
   });
 
-  it('adds a category with a subcategory, a banner and a rail; the anonymous home page shows them within a second', async () => {
+  it('adds a category with a subcategory, a banner and a rail; the anonymous home page shows them within a second, the category once it has a product on sale', async () => {
     const name = `Millets ${unique()}`;
     await page(baseUrl, '/');
     const created = await manager.post('/api/admin/categories', { json: { name, image: 'emoji/1f33e.svg' } });
@@ -90,10 +90,40 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
 
     await oneCheckLater();
     const home = await page(baseUrl, '/');
-    expect(home).toContain(name);
     expect(home).toContain(title);
     expect(home).toContain(railTitle);
     expect(home.indexOf(products[1].name)).toBeLessThan(home.indexOf(products[0].name));
+    // No product on sale yet: not listed anywhere, but its own page answers for the owner's preview.
+    expect(home).not.toContain(name);
+    expect(JSON.stringify(await (await fetch(`${baseUrl}/api/customer/product-categories`)).json())).not.toContain(
+      name,
+    );
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).not.toContain(
+      `/category/${category.id}/subcategories`,
+    );
+    const preview = await fetch(`${baseUrl}/category/${category.id}/subcategories`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(preview.status).toBe(200);
+    expect(decodeHTML(await preview.text())).toContain(name);
+
+    // Its first product on sale lists it (and its subcategory) within a second.
+    const ragiId = sub.body.data.categories.find((c: { id: number }) => c.id === category.id).subcategories[0].id;
+    const added = await manager.post('/api/admin/products', {
+      json: {
+        sku: `RAGI-${unique()}`,
+        name: `Ragi flour ${unique()}`,
+        category_id: category.id,
+        subcategory_id: ragiId,
+        price_paise: 6000,
+        mrp_paise: 6500,
+        tax_percent: 5,
+        stock: 10,
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await oneCheckLater();
+    expect(await page(baseUrl, '/')).toContain(name);
     expect(await page(baseUrl, `/category/${category.id}/subcategories`)).toContain('Ragi');
     expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).toContain(`/category/${category.id}/subcategories`);
 

@@ -47,6 +47,34 @@ describe('readRows', () => {
     expect(error).toMatchObject({ kind: 'too_many_rows', message: expect.stringContaining('more than 30 rows') });
   });
 
+  it('refuses a file that is not text (a JPEG, a PDF, UTF-16) as not a CSV; a stray bad byte only skips its row', async () => {
+    const notCsv = {
+      kind: 'not_text',
+      message: 'This file is not a CSV: export the products from a spreadsheet as CSV (UTF-8).',
+    };
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    await expect(readRows(csvPieces(jpeg))).rejects.toMatchObject(notCsv);
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n%'),
+      Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+      Buffer.from('\n1 0 obj\n'),
+    ]);
+    await expect(readRows(csvPieces(pdf))).rejects.toMatchObject(notCsv);
+    await expect(
+      readRows(csvPieces(Buffer.from(`${HEADER}\n1,Okra,Veg,Daily,,10,12,,\n`, 'utf16le'))),
+    ).rejects.toMatchObject(notCsv);
+    // A good header with one Latin-1 byte in a row: that row is refused, the file is read.
+    const latin1 = await readRows(
+      csvPieces(Buffer.from(`${HEADER}\n1,Caf\xe9,Veg,Daily,,10,12,,\n2,Okra,Veg,Daily,,10,12,,\n`, 'latin1')),
+    );
+    expect(latin1.rows.map((r) => r.name)).toEqual(['Okra']);
+    expect(latin1.skipped).toMatchObject([{ row: 2, column: 'product' }]);
+    // A wrong header in a text file still names the missing columns.
+    await expect(readRows('name,price\nx,1\n')).rejects.toMatchObject({ kind: 'bad_header' });
+    const withBom = Buffer.from(`\uFEFF${HEADER}\n1,കപ്പ 1 kg,Veg,Daily,,10,12,,\n`);
+    expect((await readRows(csvPieces(withBom))).rows.map((r) => r.name)).toEqual(['കപ്പ 1 kg']);
+  });
+
   it('reads the stock column only when asked to', async () => {
     const file = `sku,stock,${HEADER}\nA-1,5,,Apple,Fruit,Daily,,10,12,,\n`;
     expect((await readRows(file)).rows[0]).not.toHaveProperty('stock');

@@ -119,6 +119,8 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
         mrp_paise: 6500,
         tax_percent: 5,
         stock: 10,
+        // Loose produce: no packaged declarations needed to go on sale.
+        sold_loose: true,
       },
     });
     expect(added.status, JSON.stringify(added.body)).toBe(201);

@@ -104,6 +104,8 @@ for (const viewport of [
     }).toPass({ timeout: 5_000 });
     await expect(shop.getByText('₹89.50').first()).toBeVisible();
     await expect(shop.getByText('Keep at room temperature.')).toBeVisible();
+    // The brand shows beside the name, not only in the JSON-LD.
+    await expect(shop.getByText('Brand: Thrissur Farms')).toBeVisible();
     const subcategoryId = Number(await page.getByRole('combobox', { name: 'Subcategory' }).inputValue());
     await shop.goto(`/subcategory/${subcategoryId}`);
     await expect(shop.getByText(name).first()).toBeVisible();

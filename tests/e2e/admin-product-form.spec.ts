@@ -77,7 +77,11 @@ for (const viewport of [
     await expect(form.getByRole('textbox', { name: 'HSN code' })).toHaveAccessibleDescription(
       /The HSN code must be 4, 6 or 8 digits/,
     );
+    // Corrected, its message goes at once, before the next submit; so does the status's.
     await form.getByRole('textbox', { name: 'HSN code' }).fill('0803');
+    await expect(form.getByText(/The HSN code must be 4, 6 or 8 digits/)).toHaveCount(0);
+    await expect(form.getByRole('textbox', { name: 'HSN code' })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Please correct the marked fields.')).toHaveCount(0);
     await form.getByRole('button', { name: 'Add product' }).click();
 
     // The product's page opens with the confirmation above the form, on screen and focused; a

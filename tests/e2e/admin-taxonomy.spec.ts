@@ -72,8 +72,18 @@ for (const viewport of [
     await add.getByLabel('Name').fill(category);
     await add.getByLabel(/Upload image/).setInputFiles(await photoFile('millets.jpg', '#c9a227', 400, 400));
     await expect(add.getByRole('img', { name: 'Image: preview' })).toHaveAttribute('src', /\/media\/photos\//);
+    // A name cleared shows its message; typed again, the message and the status's refusal go.
+    await add.getByLabel('Name').fill('');
+    await add.getByRole('button', { name: 'Add category' }).click();
+    await expect(add.getByText('Please enter a name.')).toBeVisible();
+    await add.getByLabel('Name').fill(category);
+    await expect(add.getByText('Please enter a name.')).toHaveCount(0);
+    await expect(page.getByRole('status').first()).not.toHaveText('Please enter a name.');
     await add.getByRole('button', { name: 'Add category' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Category ${category} added.`);
+    // The form is empty again, and its upload's announcement went with the photo.
+    await expect(add.getByLabel('Name')).toHaveValue('');
+    await expect(add.getByText('millets.jpg uploaded.')).toHaveCount(0);
     await page.getByText(`Add a subcategory to ${category}`).click();
     const addSub = page.getByRole('form', { name: `New subcategory of ${category}` });
     await addSub.getByLabel('Name').fill('Ragi');
@@ -161,6 +171,9 @@ for (const viewport of [
     await hydrated(page, 'AdminHomeRails');
     const newRail = page.getByRole('form', { name: 'New rail' });
     await newRail.getByLabel('Title').fill(rail);
+    // No product picked: refused; the message goes once one is.
+    await newRail.getByRole('button', { name: 'Add rail' }).click();
+    await expect(newRail.getByText(/Pick at least one product/)).toBeVisible();
     await newRail.getByLabel('Find a product').fill('mango');
     await newRail.getByRole('button', { name: 'Search', exact: true }).click();
     const picker = newRail.getByRole('group', { name: 'Chosen products, in order' });
@@ -168,6 +181,7 @@ for (const viewport of [
     const product = ((await first.locator('span').first().textContent()) ?? '').trim();
     await first.getByRole('button', { name: /^Add/ }).click();
     await expect(picker.getByRole('button', { name: `Remove ${product}` })).toBeVisible();
+    await expect(page.getByText(/Pick at least one product/)).toHaveCount(0);
     await newRail.getByRole('button', { name: 'Add rail' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Rail ${rail} added.`);
     const editRail = page.getByRole('button', { name: `Edit ${rail}`, exact: true });

@@ -171,12 +171,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     await drop?.();
   });
 
-  it('shows a category, a banner and a rail made through one on the other’s cached home page within a second', async () => {
+  it('shows a category with a product, a banner and a rail made through one on the other’s cached home page within a second', async () => {
     // The other server's home page is rendered and cached first.
     for (let i = 0; i < 3; i++) await page(two.baseUrl, '/');
     const manager = await staffClient(one.baseUrl, DEMO_STAFF_PHONE.manager);
     const name = `Spices ${unique()}`;
-    expect((await manager.post('/api/admin/categories', { json: { name } })).status).toBe(201);
+    const created = await manager.post('/api/admin/categories', { json: { name } });
+    expect(created.status).toBe(201);
+    // Listed once it has a product on sale (ADR 0144): a subcategory and a loose product in it.
+    const categoryId = created.body.data.categories.find((c: { name: string }) => c.name === name).id;
+    const sub = await manager.post(`/api/admin/categories/${categoryId}/subcategories`, { json: { name: 'Pepper' } });
+    const subcategoryId = sub.body.data.categories.find((c: { id: number }) => c.id === categoryId).subcategories[0].id;
+    const product = await manager.post('/api/admin/products', {
+      json: {
+        sku: `PEPPER-${unique()}`,
+        name: `Black pepper ${unique()}`,
+        category_id: categoryId,
+        subcategory_id: subcategoryId,
+        price_paise: 9000,
+        mrp_paise: 9500,
+        tax_percent: 5,
+        stock: 10,
+        sold_loose: true,
+      },
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
     const title = `Festival offers ${unique()}`;
     expect((await manager.post('/api/admin/banners', { json: { title, image: 'emoji/1f96d.svg' } })).status).toBe(201);
     const railTitle = `Biggest savings ${unique()}`;

@@ -7,6 +7,10 @@
  * reach the owner as a live link. Every text cell beginning with one of those characters is
  * written with a leading apostrophe, which spreadsheets show as text and hide; numbers are written
  * as numbers (`-1` stays `-1`), booleans as `true` / `false`, null and undefined as an empty cell.
+ *
+ * Every file begins with a UTF-8 byte-order mark (U+FEFF, the bytes EF BB BF): Excel on Windows reads a CSV without
+ * one in the machine's legacy code page and garbles Malayalam text and the ₹ sign. Every importer
+ * strips it (csv-parse's `bom` option), so an export comes back unchanged.
  */
 import { stringify } from 'csv-stringify/sync';
 
@@ -38,11 +42,13 @@ export function readCsvCell(text: string): string {
 }
 
 /**
- * A CSV file: the header, then one line per row, every line ending in CRLF. Text cells are
- * neutralised (see the module comment); a cell holding a comma, quote or line break is quoted.
+ * A CSV file: the byte-order mark, the header, then one line per row, every line ending in CRLF.
+ * Text cells are neutralised (see the module comment); a cell holding a comma, quote or line break
+ * is quoted.
  */
 export function toCsv(columns: readonly string[], rows: readonly (readonly CsvValue[])[]): string {
   return stringify(rows as CsvValue[][], {
+    bom: true,
     header: true,
     columns: columns as string[],
     record_delimiter: 'windows',

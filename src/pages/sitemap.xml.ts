@@ -2,14 +2,15 @@
  * GET /sitemap.xml: every indexable URL of the shop, generated per request so new
  * products appear without a rebuild: home, content pages, blog posts, /categories, each category's
  * subcategory browser, each subcategory listing and each product on sale (deactivated categories
- * and subcategories, and their products, are left out). The XML is streamed in
+ * and subcategories, and their products, are left out; so are active categories and subcategories
+ * with no product on sale, which the storefront does not list either: ADR 0144). The XML is streamed in
  * chunks while one query per table reads only ids and update times, so a large catalogue never sits whole in memory.
  * Sitemaps hold at most 50,000 URLs; a larger catalogue needs a sitemap index.
  */
 
 import { getCollection } from 'astro:content';
 import type { APIRoute } from 'astro';
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, exists, sql } from 'drizzle-orm';
 import { onSale } from '#features/catalog/index.ts';
 import { categoryHref } from '#features/catalog/rules.ts';
 import { getConfig } from '#lib/config.ts';
@@ -34,13 +35,34 @@ export const GET: APIRoute = async () => {
     db
       .select({ id: categories.id, updatedAt: categories.updatedAt })
       .from(categories)
-      .where(eq(categories.isActive, true))
+      .where(
+        and(
+          eq(categories.isActive, true),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(products)
+              .where(and(onSale(), eq(products.categoryId, categories.id))),
+          ),
+        ),
+      )
       .orderBy(asc(categories.id)),
     db
       .select({ id: subcategories.id, categoryId: subcategories.categoryId, updatedAt: subcategories.updatedAt })
       .from(subcategories)
       .innerJoin(categories, eq(categories.id, subcategories.categoryId))
-      .where(and(eq(subcategories.isActive, true), eq(categories.isActive, true)))
+      .where(
+        and(
+          eq(subcategories.isActive, true),
+          eq(categories.isActive, true),
+          exists(
+            db
+              .select({ one: sql`1` })
+              .from(products)
+              .where(and(onSale(), eq(products.subcategoryId, subcategories.id))),
+          ),
+        ),
+      )
       .orderBy(asc(subcategories.categoryId), asc(subcategories.id)),
   ]);
 

@@ -58,7 +58,7 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
   }
 
   /** Posts `csv` to the import as the browser's form does: the file itself, as text/csv. */
-  const importFile = (client: StaffClient, csv: string, updateStock = false, type = 'text/csv') =>
+  const importFile = (client: StaffClient, csv: string | Blob, updateStock = false, type = 'text/csv') =>
     fetch(`${baseUrl}/api/admin/products/import?update_stock=${updateStock}`, {
       method: 'POST',
       headers: { cookie: client.cookie!, origin: baseUrl, 'content-type': type, 'x-forwarded-for': client.ip },
@@ -200,6 +200,13 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     const broken = await importFile(manager, 'name,price\nx,1\n');
     expect(broken.status).toBe(422);
     expect((await broken.json()).message).toContain('The CSV header lacks the column(s)');
+    // A photo chosen instead of the CSV: told it is not a CSV, not that its header lacks columns.
+    const jpeg = new Uint8Array([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    const photo = await importFile(manager, new Blob([jpeg]));
+    expect(photo.status).toBe(422);
+    expect((await photo.json()).message).toBe(
+      'This file is not a CSV: export the products from a spreadsheet as CSV (UTF-8).',
+    );
     const asJson = await importFile(manager, JSON.stringify({ csv: file }), false, 'application/json');
     expect(asJson.status).toBe(400);
     expect((await asJson.json()).message).toBe(

@@ -94,6 +94,8 @@ describe.each(inject('servers'))('products added and archived from the back offi
     expect(page.status).toBe(200);
     expect(page.text).toContain(name);
     expect(page.text).toContain('Keep at room temperature.');
+    // The brand shows on the page itself, not only in the JSON-LD.
+    expect(page.text).toMatch(/<p[^>]*data-brand[^>]*>Brand: <span[^>]*>Thrissur Farms<\/span><\/p>/);
     expect(page.ms).toBeLessThan(1_000);
     const listing = await within1s(baseUrl, `/subcategory/${placement.subcategory_id}?pageSize=100`, (v) =>
       v.text.includes(name),
@@ -107,6 +109,21 @@ describe.each(inject('servers'))('products added and archived from the back offi
     expect(search.ms).toBeLessThan(1_000);
     const audit = await owner.get(`/api/admin/audit?record_type=product&record_id=${product.id}`);
     expect(audit.body.data.entries[0]).toMatchObject({ action: 'product.create', role: 'owner' });
+  });
+
+  it('shows a brand on the product page escaped, as text', async () => {
+    const brand = `<img src=x onerror=alert(1)> & Sons ${unique}`;
+    const res = await owner.post('/api/admin/products', {
+      json: { ...newProduct(`BRAND-${unique}`, `Brand Test ${unique}`), brand },
+    });
+    expect(res.status).toBe(201);
+    const path = `/product/${res.body.data.product.id}`;
+    await within1s(baseUrl, path, (v) => v.status === 200);
+    const raw = await (await fetch(`${baseUrl}${path}`, { headers: { accept: 'text/html' } })).text();
+    expect(raw).toContain(
+      `Brand: <span class="font-medium text-slate-900">&lt;img src=x onerror=alert(1)&gt; &amp; Sons ${unique}</span>`,
+    );
+    expect(raw).not.toContain('<img src=x');
   });
 
   it('gives field messages for bad input, 409 for a SKU taken and 422 for a price above the MRP', async () => {

@@ -68,7 +68,7 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
     expect(taken.status).toBe(409);
   });
 
-  it('adds a category with a subcategory, a banner and a rail; the anonymous home page shows them within a second', async () => {
+  it('adds a category with a subcategory, a banner and a rail; the anonymous home page shows them within a second, the category once it has a product on sale', async () => {
     const name = `Millets ${unique()}`;
     await page(baseUrl, '/');
     const created = await manager.post('/api/admin/categories', { json: { name, image: 'emoji/1f33e.svg' } });
@@ -90,10 +90,42 @@ describe.each(inject('servers'))('back-office taxonomy over HTTP on $kind', ({ b
 
     await oneCheckLater();
     const home = await page(baseUrl, '/');
-    expect(home).toContain(name);
     expect(home).toContain(title);
     expect(home).toContain(railTitle);
     expect(home.indexOf(products[1].name)).toBeLessThan(home.indexOf(products[0].name));
+    // No product on sale yet: not listed anywhere, but its own page answers for the owner's preview.
+    expect(home).not.toContain(name);
+    expect(JSON.stringify(await (await fetch(`${baseUrl}/api/customer/product-categories`)).json())).not.toContain(
+      name,
+    );
+    expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).not.toContain(
+      `/category/${category.id}/subcategories`,
+    );
+    const preview = await fetch(`${baseUrl}/category/${category.id}/subcategories`, {
+      headers: { accept: 'text/html' },
+    });
+    expect(preview.status).toBe(200);
+    expect(decodeHTML(await preview.text())).toContain(name);
+
+    // Its first product on sale lists it (and its subcategory) within a second.
+    const ragiId = sub.body.data.categories.find((c: { id: number }) => c.id === category.id).subcategories[0].id;
+    const added = await manager.post('/api/admin/products', {
+      json: {
+        sku: `RAGI-${unique()}`,
+        name: `Ragi flour ${unique()}`,
+        category_id: category.id,
+        subcategory_id: ragiId,
+        price_paise: 6000,
+        mrp_paise: 6500,
+        tax_percent: 5,
+        stock: 10,
+        // Loose produce: no packaged declarations needed to go on sale.
+        sold_loose: true,
+      },
+    });
+    expect(added.status, JSON.stringify(added.body)).toBe(201);
+    await oneCheckLater();
+    expect(await page(baseUrl, '/')).toContain(name);
     expect(await page(baseUrl, `/category/${category.id}/subcategories`)).toContain('Ragi');
     expect(await (await fetch(`${baseUrl}/sitemap.xml`)).text()).toContain(`/category/${category.id}/subcategories`);
 
@@ -139,12 +171,31 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('two servers on one PostgreSQL d
     await drop?.();
   });
 
-  it('shows a category, a banner and a rail made through one on the other’s cached home page within a second', async () => {
+  it('shows a category with a product, a banner and a rail made through one on the other’s cached home page within a second', async () => {
     // The other server's home page is rendered and cached first.
     for (let i = 0; i < 3; i++) await page(two.baseUrl, '/');
     const manager = await staffClient(one.baseUrl, DEMO_STAFF_PHONE.manager);
     const name = `Spices ${unique()}`;
-    expect((await manager.post('/api/admin/categories', { json: { name } })).status).toBe(201);
+    const created = await manager.post('/api/admin/categories', { json: { name } });
+    expect(created.status).toBe(201);
+    // Listed once it has a product on sale (ADR 0144): a subcategory and a loose product in it.
+    const categoryId = created.body.data.categories.find((c: { name: string }) => c.name === name).id;
+    const sub = await manager.post(`/api/admin/categories/${categoryId}/subcategories`, { json: { name: 'Pepper' } });
+    const subcategoryId = sub.body.data.categories.find((c: { id: number }) => c.id === categoryId).subcategories[0].id;
+    const product = await manager.post('/api/admin/products', {
+      json: {
+        sku: `PEPPER-${unique()}`,
+        name: `Black pepper ${unique()}`,
+        category_id: categoryId,
+        subcategory_id: subcategoryId,
+        price_paise: 9000,
+        mrp_paise: 9500,
+        tax_percent: 5,
+        stock: 10,
+        sold_loose: true,
+      },
+    });
+    expect(product.status, JSON.stringify(product.body)).toBe(201);
     const title = `Festival offers ${unique()}`;
     expect((await manager.post('/api/admin/banners', { json: { title, image: 'emoji/1f96d.svg' } })).status).toBe(201);
     const railTitle = `Biggest savings ${unique()}`;

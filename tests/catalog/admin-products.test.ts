@@ -167,7 +167,7 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     );
     expect(before.some((p) => p.weightUnit === 'bunch')).toBe(true);
 
-    const [header, first] = parse(csv) as string[][];
+    const [header, first] = parse(csv, { bom: true }) as string[][];
     const weightAt = header!.indexOf('weight');
     const badWeight = [...first!];
     badWeight[weightAt] = 'heavy';
@@ -185,7 +185,7 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
   it('exports every product as CSV that the importer takes back, with a row-by-row report', async () => {
     const db = handle.db;
     const csv = await exportProductsCsv(db);
-    const [header, ...records] = parse(csv) as string[][];
+    const [header, ...records] = parse(csv, { bom: true }) as string[][];
     expect(header).toEqual([...EXPORT_COLUMNS]);
     const total = (await rows<{ n: number }>(sql`SELECT count(*)::int AS n FROM products`))[0]!.n;
     expect(records).toHaveLength(total);

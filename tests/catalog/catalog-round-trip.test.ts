@@ -7,7 +7,7 @@
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_IMPORT_STOCK, importCatalogCsv } from '#features/catalog/server/import.ts';
+import { csvPieces, DEFAULT_IMPORT_STOCK, importCatalogCsv } from '#features/catalog/server/import.ts';
 import { ImportFileError, readRows } from '#features/catalog/server/import-csv.ts';
 import { EXPORT_COLUMNS, exportProductsCsv } from '#features/catalog/server/product-export.ts';
 import type { Database, DatabaseHandle } from '#lib/db/index.ts';
@@ -24,7 +24,7 @@ const stockOf = async (db: Database, sku: string) =>
   (await rows(db, sql`SELECT stock FROM products WHERE sku = ${sku}`))[0]?.stock;
 /** The export's cells as a spreadsheet's CSV reader sees them, by column, for one SKU. */
 const exportedRow = (csv: string, sku: string) =>
-  (parse(csv, { columns: true }) as Record<string, string>[]).find((r) => r.sku === sku);
+  (parse(csv, { columns: true, bom: true }) as Record<string, string>[]).find((r) => r.sku === sku);
 
 describe('readRows', () => {
   it("takes off the export's apostrophe before a formula character, and no other", async () => {
@@ -45,6 +45,34 @@ describe('readRows', () => {
     const error = await readRows(lines(31), { maxRows: 30 }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ImportFileError);
     expect(error).toMatchObject({ kind: 'too_many_rows', message: expect.stringContaining('more than 30 rows') });
+  });
+
+  it('refuses a file that is not text (a JPEG, a PDF, UTF-16) as not a CSV; a stray bad byte only skips its row', async () => {
+    const notCsv = {
+      kind: 'not_text',
+      message: 'This file is not a CSV: export the products from a spreadsheet as CSV (UTF-8).',
+    };
+    const jpeg = Buffer.from([0xff, 0xd8, 0xff, 0xe0, 0x00, 0x10, 0x4a, 0x46, 0x49, 0x46, 0x00, 0x01]);
+    await expect(readRows(csvPieces(jpeg))).rejects.toMatchObject(notCsv);
+    const pdf = Buffer.concat([
+      Buffer.from('%PDF-1.7\n%'),
+      Buffer.from([0xe2, 0xe3, 0xcf, 0xd3]),
+      Buffer.from('\n1 0 obj\n'),
+    ]);
+    await expect(readRows(csvPieces(pdf))).rejects.toMatchObject(notCsv);
+    await expect(
+      readRows(csvPieces(Buffer.from(`${HEADER}\n1,Okra,Veg,Daily,,10,12,,\n`, 'utf16le'))),
+    ).rejects.toMatchObject(notCsv);
+    // A good header with one Latin-1 byte in a row: that row is refused, the file is read.
+    const latin1 = await readRows(
+      csvPieces(Buffer.from(`${HEADER}\n1,Caf\xe9,Veg,Daily,,10,12,,\n2,Okra,Veg,Daily,,10,12,,\n`, 'latin1')),
+    );
+    expect(latin1.rows.map((r) => r.name)).toEqual(['Okra']);
+    expect(latin1.skipped).toMatchObject([{ row: 2, column: 'product' }]);
+    // A wrong header in a text file still names the missing columns.
+    await expect(readRows('name,price\nx,1\n')).rejects.toMatchObject({ kind: 'bad_header' });
+    const withBom = Buffer.from(`\uFEFF${HEADER}\n1,കപ്പ 1 kg,Veg,Daily,,10,12,,\n`);
+    expect((await readRows(csvPieces(withBom))).rows.map((r) => r.name)).toEqual(['കപ്പ 1 kg']);
   });
 
   it('reads the stock column only when asked to', async () => {
@@ -176,7 +204,9 @@ describe.each(testDatabaseKinds())('export and import round trip on %s', (kind) 
   });
 
   it('writes every column, hostile names with a leading apostrophe and numbers as numbers', () => {
-    expect(exported.split('\r\n')[0]).toBe(EXPORT_COLUMNS.join(','));
+    // A UTF-8 byte-order mark first, so Excel on Windows reads Malayalam text and ₹ as UTF-8.
+    expect(exported.split('\r\n')[0]).toBe(`\uFEFF${EXPORT_COLUMNS.join(',')}`);
+    expect([...new TextEncoder().encode(exported).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     expect(exportedRow(exported, 'VEG-1')).toMatchObject({
       product: 'Bhindi, "Lady\'s finger" 250 g',
       slug: 'bhindi-fresh',
@@ -206,13 +236,23 @@ describe.each(testDatabaseKinds())('export and import round trip on %s', (kind) 
     expect(await exportProductsCsv(shop.db)).toBe(exported);
   });
 
+  it('reads its own export back from the uploaded bytes, byte-order mark and Malayalam text included', async () => {
+    await shop.db.execute(sql`UPDATE products SET brand = 'കേരള ഫാംസ് ₹' WHERE sku = 'VEG-5'`);
+    const withMalayalam = await exportProductsCsv(shop.db);
+    expect(exportedRow(withMalayalam, 'VEG-5')).toMatchObject({ brand: 'കേരള ഫാംസ് ₹' });
+    const bytes = new TextEncoder().encode(withMalayalam);
+    expect(await importCatalogCsv(shop.db, csvPieces(bytes))).toMatchObject({ unchanged: 5, skipped: [] });
+    expect(await exportProductsCsv(shop.db)).toBe(withMalayalam);
+    await shop.db.execute(sql`UPDATE products SET brand = NULL WHERE sku = 'VEG-5'`);
+  });
+
   it('builds the same catalogue in a fresh shop: the same file back, stock only when asked', async () => {
     const first = await importCatalogCsv(fresh.db, exported);
     expect(first).toMatchObject({ inserted: 5, skipped: [] });
     const withoutStock = await exportProductsCsv(fresh.db);
     // Every column but stock is the shop's; new products got the default stock.
     const strip = (csv: string) =>
-      (parse(csv, { columns: true }) as Record<string, string>[]).map(({ stock, ...rest }) => rest);
+      (parse(csv, { columns: true, bom: true }) as Record<string, string>[]).map(({ stock, ...rest }) => rest);
     expect(strip(withoutStock)).toEqual(strip(exported));
     expect(await stockOf(fresh.db, 'VEG-1')).toBe(DEFAULT_IMPORT_STOCK);
 

@@ -16,6 +16,8 @@ import {
   listActiveRails,
   listBanners,
   listCategories,
+  listListedCategories,
+  listListedSubcategories,
   secondsToNextBannerChange,
 } from '#features/catalog/server/navigation.ts';
 import { catalogSnapshot, DELTA_INTERVAL_MS } from '#features/catalog/server/snapshot.ts';
@@ -158,6 +160,40 @@ describe.each(testDatabaseKinds())('back-office taxonomy on %s', (kind) => {
     await oneCheckLater();
     expect((await listCategories(handle.db)).map((c) => c.name)).toContain('Millets');
     expect((await cachedTree.subcategories(handle.db, millets.id)).map((s) => s.name)).toEqual(['Ragi']);
+  });
+
+  it('lists a category and subcategory only while they hold a product on sale; the empty category page still answers', async () => {
+    const millets = (await listAdminCategories(handle.db)).find((c) => c.name === 'Millets')!;
+    const ragi = millets.subcategories.find((s) => s.name === 'Ragi')!;
+    const listed = async () => ({
+      category: (await listListedCategories(handle.db)).some((c) => c.id === millets.id),
+      subcategory: (await listListedSubcategories(handle.db, millets.id)).some((s) => s.id === ragi.id),
+      page: (await cachedTree.category(handle.db, millets.id)) !== null,
+    });
+    expect(await listed()).toEqual({ category: false, subcategory: false, page: true });
+
+    const [moved] = await handle.db
+      .select({ id: products.id, categoryId: products.categoryId, subcategoryId: products.subcategoryId })
+      .from(products)
+      .where(eq(products.isActive, true))
+      .limit(1);
+    await handle.db
+      .update(products)
+      .set({ categoryId: millets.id, subcategoryId: ragi.id })
+      .where(eq(products.id, moved!.id));
+    await oneCheckLater();
+    expect(await listed()).toEqual({ category: true, subcategory: true, page: true });
+
+    // Its only product taken off sale: unlisted again a second later (the signature does not move).
+    await handle.db.update(products).set({ isActive: false }).where(eq(products.id, moved!.id));
+    await oneCheckLater();
+    expect(await listed()).toEqual({ category: false, subcategory: false, page: true });
+
+    await handle.db
+      .update(products)
+      .set({ isActive: true, categoryId: moved!.categoryId, subcategoryId: moved!.subcategoryId })
+      .where(eq(products.id, moved!.id));
+    await oneCheckLater();
   });
 
   it('refuses a name another category has (any case) and keeps the slug on a rename', async () => {

@@ -77,7 +77,11 @@ for (const viewport of [
     await expect(form.getByRole('textbox', { name: 'HSN code' })).toHaveAccessibleDescription(
       /The HSN code must be 4, 6 or 8 digits/,
     );
+    // Corrected, its message goes at once, before the next submit; so does the status's.
     await form.getByRole('textbox', { name: 'HSN code' }).fill('0803');
+    await expect(form.getByText(/The HSN code must be 4, 6 or 8 digits/)).toHaveCount(0);
+    await expect(form.getByRole('textbox', { name: 'HSN code' })).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(form.getByText('Please correct the marked fields.')).toHaveCount(0);
     await form.getByRole('button', { name: 'Add product' }).click();
 
     // The product's page opens with the confirmation above the form, on screen and focused; a
@@ -104,6 +108,8 @@ for (const viewport of [
     }).toPass({ timeout: 5_000 });
     await expect(shop.getByText('₹89.50').first()).toBeVisible();
     await expect(shop.getByText('Keep at room temperature.')).toBeVisible();
+    // The brand shows beside the name, not only in the JSON-LD.
+    await expect(shop.getByText('Brand: Thrissur Farms')).toBeVisible();
     const subcategoryId = Number(await page.getByRole('combobox', { name: 'Subcategory' }).inputValue());
     await shop.goto(`/subcategory/${subcategoryId}`);
     await expect(shop.getByText(name).first()).toBeVisible();

@@ -72,8 +72,18 @@ for (const viewport of [
     await add.getByLabel('Name').fill(category);
     await add.getByLabel(/Upload image/).setInputFiles(await photoFile('millets.jpg', '#c9a227', 400, 400));
     await expect(add.getByRole('img', { name: 'Image: preview' })).toHaveAttribute('src', /\/media\/photos\//);
+    // A name cleared shows its message; typed again, the message and the status's refusal go.
+    await add.getByLabel('Name').fill('');
+    await add.getByRole('button', { name: 'Add category' }).click();
+    await expect(add.getByText('Please enter a name.')).toBeVisible();
+    await add.getByLabel('Name').fill(category);
+    await expect(add.getByText('Please enter a name.')).toHaveCount(0);
+    await expect(page.getByRole('status').first()).not.toHaveText('Please enter a name.');
     await add.getByRole('button', { name: 'Add category' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Category ${category} added.`);
+    // The form is empty again, and its upload's announcement went with the photo.
+    await expect(add.getByLabel('Name')).toHaveValue('');
+    await expect(add.getByText('millets.jpg uploaded.')).toHaveCount(0);
     await page.getByText(`Add a subcategory to ${category}`).click();
     const addSub = page.getByRole('form', { name: `New subcategory of ${category}` });
     await addSub.getByLabel('Name').fill('Ragi');
@@ -101,15 +111,18 @@ for (const viewport of [
     await expect(page.getByRole('status').first()).toHaveText(`${category} saved.`);
     await expect(edit).toBeFocused();
     await checkScreen(page, 'admin-categories', viewport.width);
-    await homeShows(browser, [category]);
     const anonymous = await browser.newContext();
     const shop = await anonymous.newPage();
     const categoryId = (await page.request.get('/api/admin/categories').then((r) => r.json())).data.categories.find(
       (c: { name: string }) => c.name === category,
     ).id;
+    // No product on sale in it yet: the home page does not list it, but its page answers.
+    await shop.goto('/');
+    await expect(shop.getByRole('link', { name: category })).toHaveCount(0);
     await shop.goto(`/category/${categoryId}/subcategories`);
     await expect(shop.getByRole('heading', { name: category }).first()).toBeVisible();
-    await expect(shop.getByText('Ragi').first()).toBeVisible();
+    // Ragi has no product on sale either: not offered as a choice yet.
+    await expect(shop.getByRole('link', { name: 'Ragi' })).toHaveCount(0);
 
     // A banner.
     const banner = `Harvest sale ${tag}`;
@@ -159,6 +172,9 @@ for (const viewport of [
     await hydrated(page, 'AdminHomeRails');
     const newRail = page.getByRole('form', { name: 'New rail' });
     await newRail.getByLabel('Title').fill(rail);
+    // No product picked: refused; the message goes once one is.
+    await newRail.getByRole('button', { name: 'Add rail' }).click();
+    await expect(newRail.getByText(/Pick at least one product/)).toBeVisible();
     await newRail.getByLabel('Find a product').fill('mango');
     await newRail.getByRole('button', { name: 'Search', exact: true }).click();
     const picker = newRail.getByRole('group', { name: 'Chosen products, in order' });
@@ -166,6 +182,7 @@ for (const viewport of [
     const product = ((await first.locator('span').first().textContent()) ?? '').trim();
     await first.getByRole('button', { name: /^Add/ }).click();
     await expect(picker.getByRole('button', { name: `Remove ${product}` })).toBeVisible();
+    await expect(page.getByText(/Pick at least one product/)).toHaveCount(0);
     await newRail.getByRole('button', { name: 'Add rail' }).click();
     await expect(page.getByRole('status').first()).toHaveText(`Rail ${rail} added.`);
     const editRail = page.getByRole('button', { name: `Edit ${rail}`, exact: true });

@@ -31,7 +31,7 @@ describe('toCsv', () => {
 
   it('writes numbers as numbers, a negative one too, and booleans and empty cells plainly', () => {
     const csv = toCsv(['a', 'b', 'c', 'd', 'e', 'f'], [[-1, 12.5, 0, true, false, null]]);
-    expect(csv).toBe('a,b,c,d,e,f\r\n-1,12.5,0,true,false,\r\n');
+    expect(csv).toBe('\uFEFFa,b,c,d,e,f\r\n-1,12.5,0,true,false,\r\n');
   });
 
   it('leaves harmless text alone, a name that already starts with an apostrophe too', () => {
@@ -43,6 +43,12 @@ describe('toCsv', () => {
     const csv = toCsv(['a', 'b', 'c', 'd'], [['Bhindi, "Lady\'s finger"', 'one\ntwo', 'x\ry', 'end']]);
     expect(csv.endsWith('\r\n')).toBe(true);
     expect(cellsOf(csv)[1]).toEqual(['Bhindi, "Lady\'s finger"', 'one\ntwo', 'x\ry', 'end']);
+  });
+
+  it('begins every file with a UTF-8 byte-order mark, so Excel on Windows reads Malayalam and ₹ as UTF-8', () => {
+    const csv = toCsv(['name'], [['പാവയ്ക്ക ₹40']]);
+    expect([...new TextEncoder().encode(csv).subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(parse(csv, { bom: true })).toEqual([['name'], ['പാവയ്ക്ക ₹40']]);
   });
 
   it('neutralises a hostile header too', () => {

@@ -30,7 +30,7 @@ export {
   loadSubcategoryBrowser,
   loadSubcategoryGrid,
 } from './server/listing-pages.ts';
-export { listCategories } from './server/navigation.ts';
+export { listCategories, listListedCategories } from './server/navigation.ts';
 export { listingTags, productPageTags } from './server/page-tags.ts';
 export { EXPORT_COLUMNS, exportProductsCsv } from './server/product-export.ts';
 export { loadProductPage } from './server/product-page.ts';

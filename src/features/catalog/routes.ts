@@ -57,7 +57,7 @@ import {
 } from './server/catalog-json.ts';
 import { csvPieces, IMPORT_BATCH_ROWS, importCatalogCsv, importSummary } from './server/import.ts';
 import { ImportFileError, readRows } from './server/import-csv.ts';
-import { listBanners, listCategories } from './server/navigation.ts';
+import { listBanners, listListedCategories } from './server/navigation.ts';
 import { exportProductsAsStaff } from './server/product-export.ts';
 import { markCatalogChanged } from './server/snapshot.ts';
 import { listWishlist, toggleWishlist, wishlistedIds } from './server/wishlist.ts';
@@ -74,7 +74,7 @@ export const homeEndpoint = implement(homeRoute, async () => {
   const db = await getDb();
   const [banners, categories, page] = await Promise.all([
     listBanners(db),
-    listCategories(db),
+    listListedCategories(db),
     listProducts(db, { pageSize: HOME_PRODUCT_LIMIT }),
   ]);
   return {
@@ -88,7 +88,7 @@ export const homeEndpoint = implement(homeRoute, async () => {
 });
 
 export const listCategoriesEndpoint = implement(listCategoriesRoute, async () => {
-  const categories = await listCategories(await getDb());
+  const categories = await listListedCategories(await getDb());
   return { data: { categories: categories.map(categoryJson) }, headers: CATALOG_CACHE };
 });
 

@@ -31,11 +31,11 @@ export const homeRoute = defineRoute({
   }),
 });
 
-/** GET /api/customer/product-categories: every category in display order. */
+/** GET /api/customer/product-categories: the listed categories (active, with a product on sale) in display order. */
 export const listCategoriesRoute = defineRoute({
   method: 'GET',
   path: '/api/customer/product-categories',
-  summary: 'Every category in display order',
+  summary: 'The categories with a product on sale, in display order',
   description: catalogNotes,
   auth: 'none',
   response: z.object({ categories: z.array(categorySchema) }),

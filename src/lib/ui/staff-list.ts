@@ -13,6 +13,7 @@ export type StaffListStatus = { error: boolean; text: string } | null;
  * Loads the list once through `load`, whose answer holds it under `key`. `run(change, done)`
  * sends a change: its answer's list replaces the one shown and `done` is announced, or the
  * server's message is, and `run` resolves with the refusal's field errors (null on success).
+ * `clearError()` takes a refusal's message off the status line (its fields were corrected).
  * `focusFirst(ids)` moves focus, after the next render, to the first of these elements that is
  * there and enabled (a pressed move button, or its twin once it is disabled at an end).
  */
@@ -55,7 +56,10 @@ export function useStaffList<K extends string, T>(key: K, load: () => Promise<{ 
     }
   }
 
-  return { items, status, run, focusFirst };
+  /** Clears an error from the status line once its form's marked fields are corrected; a success stays. */
+  const clearError = () => setStatus((shown) => (shown?.error ? null : shown));
+
+  return { items, status, run, focusFirst, clearError };
 }
 
 /**

@@ -34,12 +34,15 @@ function TaxonForm({
   initial,
   onSubmit,
   onCancel,
+  onCorrected,
 }: {
   legend: string;
   submitLabel: string;
   initial?: { name: string; image: string };
   onSubmit: (value: { name: string; image: string | null }) => Promise<Record<string, string> | null>;
   onCancel?: () => void;
+  /** Called when every field message has been corrected: the status line's refusal no longer applies. */
+  onCorrected?: () => void;
 }) {
   const id = useId();
   const [name, setName] = useState(initial?.name ?? '');
@@ -47,6 +50,13 @@ function TaxonForm({
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const { first, onKeyDown } = useEditFormFocus(onCancel);
+  /** Drops the message of field `key` once it changes, and the status line's refusal with the last one. */
+  function corrected(key: 'name' | 'image') {
+    if (!errors[key]) return;
+    const { [key]: _, ...kept } = errors;
+    setErrors(kept);
+    if (Object.keys(kept).length === 0) onCorrected?.();
+  }
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -72,7 +82,10 @@ function TaxonForm({
           ref={first}
           className={adminInput}
           value={name}
-          onChange={(e) => setName(e.target.value)}
+          onChange={(e) => {
+            setName(e.target.value);
+            corrected('name');
+          }}
           aria-invalid={errors.name ? true : undefined}
           aria-describedby={errors.name ? `${id}-name` : undefined}
         />
@@ -82,7 +95,15 @@ function TaxonForm({
           </span>
         )}
       </label>
-      <AdminImageField label="Image" value={image} onChange={setImage} error={errors.image} />
+      <AdminImageField
+        label="Image"
+        value={image}
+        onChange={(value) => {
+          setImage(value);
+          corrected('image');
+        }}
+        error={errors.image}
+      />
       <div className="flex items-end gap-2">
         <button type="submit" className={buttonPrimary} disabled={busy}>
           {submitLabel}
@@ -126,6 +147,7 @@ function TaxonRow({
         submitLabel="Save"
         initial={{ name: taxon.name, image: taxon.image ?? '' }}
         onCancel={close}
+        onCorrected={act.clearError}
         onSubmit={async (value) => {
           const problems = await act.update(kind, taxon, value);
           if (!problems) close();
@@ -196,6 +218,8 @@ interface Actions {
   askDelete(kind: Kind, taxon: AdminTaxon): void;
   /** Focuses the first of these elements there after the next render. */
   focus(ids: string[]): void;
+  /** Takes a refusal off the status line once its form's fields are corrected. */
+  clearError(): void;
 }
 
 export default function AdminCategories() {
@@ -204,6 +228,7 @@ export default function AdminCategories() {
     status,
     run,
     focusFirst: setFocus,
+    clearError,
   } = useStaffList('categories', () => callRoute<typeof adminCategoriesRoute>('GET /api/admin/categories', {}));
   const [deleting, setDeleting] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
   const [hiding, setHiding] = useState<{ kind: Kind; taxon: AdminTaxon } | null>(null);
@@ -252,6 +277,7 @@ export default function AdminCategories() {
     },
     askDelete: (kind, taxon) => setDeleting({ kind, taxon }),
     focus: setFocus,
+    clearError,
   };
 
   async function setActive(kind: Kind, taxon: AdminTaxon) {
@@ -305,6 +331,7 @@ export default function AdminCategories() {
         </h2>
         <TaxonForm
           legend="New category"
+          onCorrected={clearError}
           submitLabel="Add category"
           onSubmit={(value) =>
             run(
@@ -354,6 +381,7 @@ export default function AdminCategories() {
                     <div className="mt-2">
                       <TaxonForm
                         legend={`New subcategory of ${category.name}`}
+                        onCorrected={clearError}
                         submitLabel="Add subcategory"
                         onSubmit={(value) =>
                           run(

@@ -139,18 +139,32 @@ function RailForm({
   submitLabel,
   onSubmit,
   onCancel,
+  onCorrected,
 }: {
   formLabel: string;
   initial: Form;
   submitLabel: string;
   onSubmit: (form: Form) => Promise<Record<string, string> | null>;
   onCancel?: () => void;
+  /** Called when every field message has been corrected: the status line's refusal no longer applies. */
+  onCorrected?: () => void;
 }) {
   const id = useId();
   const [form, setForm] = useState(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
   const { first, onKeyDown } = useEditFormFocus(onCancel);
+  /**
+   * Takes the changed form; the messages of the fields `keys` no longer apply once they change,
+   * and the refusal on the status line goes with the last of them (`onCorrected`).
+   */
+  function change(next: Partial<Form>, ...keys: string[]) {
+    setForm({ ...form, ...next });
+    if (!keys.some((key) => errors[key])) return;
+    const kept = Object.fromEntries(Object.entries(errors).filter(([key]) => !keys.includes(key)));
+    setErrors(kept);
+    if (Object.keys(kept).length === 0) onCorrected?.();
+  }
   async function submit(event: FormEvent) {
     event.preventDefault();
     setBusy(true);
@@ -182,7 +196,7 @@ function RailForm({
           ref={first}
           className={adminInput}
           value={form.title}
-          onChange={(e) => setForm({ ...form, title: e.target.value })}
+          onChange={(e) => change({ title: e.target.value }, 'title')}
           {...describedBy('title')}
         />
         {err('title')}
@@ -192,7 +206,7 @@ function RailForm({
         <select
           className={adminInput}
           value={form.rule}
-          onChange={(e) => setForm({ ...form, rule: e.target.value as RailRule })}
+          onChange={(e) => change({ rule: e.target.value as RailRule }, 'rule', 'product_ids')}
         >
           {RAIL_RULES.map((rule) => (
             <option key={rule} value={rule}>
@@ -207,7 +221,7 @@ function RailForm({
           className={adminInput}
           inputMode="numeric"
           value={form.limit}
-          onChange={(e) => setForm({ ...form, limit: e.target.value })}
+          onChange={(e) => change({ limit: e.target.value }, 'product_limit')}
           {...describedBy('product_limit')}
         />
         {err('product_limit')}
@@ -217,14 +231,14 @@ function RailForm({
           type="checkbox"
           className="h-5 w-5"
           checked={form.isActive}
-          onChange={(e) => setForm({ ...form, isActive: e.target.checked })}
+          onChange={(e) => change({ isActive: e.target.checked }, 'is_active')}
         />
         Active
       </label>
       {form.rule === 'chosen' && (
         <ProductPicker
           picked={form.products}
-          onChange={(products) => setForm({ ...form, products })}
+          onChange={(products) => change({ products }, 'product_ids')}
           error={errors.product_ids}
         />
       )}
@@ -257,6 +271,7 @@ export default function AdminHomeRails() {
     status,
     run,
     focusFirst: setFocus,
+    clearError,
   } = useStaffList('rails', () => callRoute<typeof adminRailsRoute>('GET /api/admin/home-rails', {}));
   const [editing, setEditing] = useState<number | null>(null);
   // Closing an edit form (Cancel, Escape or a saved change) hands the focus back to its Edit button.
@@ -299,6 +314,7 @@ export default function AdminHomeRails() {
               <li key={r.id} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4">
                 {editing === r.id ? (
                   <RailForm
+                    onCorrected={clearError}
                     initial={{
                       title: r.title,
                       rule: r.rule,
@@ -369,6 +385,7 @@ export default function AdminHomeRails() {
           Add a rail
         </h2>
         <RailForm
+          onCorrected={clearError}
           initial={EMPTY}
           formLabel="New rail"
           submitLabel="Add rail"

@@ -6,7 +6,7 @@
  * progress is announced; a refused upload's message is an alert. The server checks the value
  * again (taxonomy-rules.ts).
  */
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { PHOTO_TYPES } from '#features/media/rules.ts';
 import { uploadImage } from '#features/media/store.ts';
 import { imageUrl, responsiveImageProps, showPlaceholder } from '#lib/images.ts';
@@ -33,6 +33,16 @@ export default function AdminImageField({
   const [announcement, setAnnouncement] = useState('');
   const [refused, setRefused] = useState('');
   const message = refused || error;
+  /** The value the last upload set, while the field still holds it. */
+  const uploadedValue = useRef<string | null>(null);
+  // A value changed other than by an upload (the form reset after a save, Remove, a typed path):
+  // the last upload's "uploaded" or refusal no longer applies.
+  useEffect(() => {
+    if (value === uploadedValue.current) return;
+    uploadedValue.current = null;
+    setAnnouncement('');
+    setRefused('');
+  }, [value]);
 
   async function upload(file: File | undefined) {
     if (!file) return;
@@ -41,6 +51,7 @@ export default function AdminImageField({
     setAnnouncement(`Uploading ${file.name}…`);
     try {
       const uploaded = await uploadImage(file, { onProgress: setProgress });
+      uploadedValue.current = uploaded.image;
       onChange(uploaded.image);
       setAnnouncement(`${file.name} uploaded.`);
     } catch (err) {

@@ -176,6 +176,39 @@ function readForm(form: Form, isNew: boolean) {
   return { problems, fields };
 }
 
+/** The form field each field message (API name) belongs to. */
+const FORM_FIELD: Partial<Record<string, keyof Form>> = {
+  sku: 'sku',
+  name: 'name',
+  brand: 'brand',
+  stock: 'stock',
+  category_id: 'category',
+  subcategory_id: 'subcategory',
+  weight: 'weight',
+  weight_unit: 'unit',
+  mrp_paise: 'mrp',
+  price_paise: 'price',
+  tax_percent: 'tax',
+  hsn_code: 'hsn',
+  description: 'description',
+  additional_information: 'additional',
+  highlights: 'highlights',
+  images: 'images',
+  is_active: 'active',
+  sold_loose: 'loose',
+  manufacturer: 'manufacturer',
+  packer: 'packer',
+  importer: 'importer',
+  country_of_origin: 'country',
+  shelf_life: 'shelfLife',
+  consumer_care: 'care',
+  fssai_licence: 'fssai',
+  food_mark: 'foodMark',
+};
+
+/** Messages that may stop holding when another field changes: the price against the MRP, the declarations. */
+const LINKED = new Set<string>(['price_paise', 'weight', 'weight_unit', ...DECLARATION_FIELD_NAMES]);
+
 /** The declarations of a form's fields, as the publishing rule reads them. */
 const declared = (f: ReturnType<typeof readForm>['fields']): DeclarationFields & { is_active: boolean } => ({
   manufacturer: f.manufacturer,
@@ -232,7 +265,32 @@ export default function AdminProductForm({
   const [deleteError, setDeleteError] = useState<string | null>(null);
   const id = useId();
   const subs = categories.find((c) => String(c.id) === form.category)?.subcategories ?? [];
-  const set = (key: keyof Form) => (e: { target: { value: string } }) => setForm({ ...form, [key]: e.target.value });
+  /** The product's declarations as stored (null for a new one), as the publishing rule compares them. */
+  const storedDeclarations = () => (product ? declared(readForm(formOf(product, categories), false).fields) : null);
+  /**
+   * Takes the changed form and drops the field messages that no longer hold: a changed field's
+   * message once its value is valid (a linked one, such as the price against the MRP or a missing
+   * declaration, once the rule passes); a message that still holds stays until the next submit.
+   */
+  function change(next: Form) {
+    setForm(next);
+    if (Object.keys(errors).length === 0) return;
+    const { problems, fields } = readForm(next, isNew);
+    for (const [key, message] of Object.entries(gapErrors(publishGaps(storedDeclarations(), declared(fields)))))
+      problems[key] ??= message;
+    const kept = Object.fromEntries(
+      Object.entries(errors).filter(([key]) => {
+        const field = FORM_FIELD[key];
+        const changed = field !== undefined && next[field] !== form[field];
+        return problems[key] !== undefined || !(changed || LINKED.has(key));
+      }),
+    );
+    if (Object.keys(kept).length === Object.keys(errors).length) return;
+    setErrors(kept);
+    // Every marked field corrected: "Please correct the marked fields." no longer applies either.
+    if (Object.keys(kept).length === 0 && status?.error) setStatus(null);
+  }
+  const set = (key: keyof Form) => (e: { target: { value: string } }) => change({ ...form, [key]: e.target.value });
   const archived = product?.archivedAt != null;
   const taxOptions: number[] = [...GST_SLABS];
   if (!taxOptions.includes(Number(form.tax))) taxOptions.push(Number(form.tax));
@@ -241,8 +299,7 @@ export default function AdminProductForm({
     event.preventDefault();
     const { problems, fields } = readForm(form, isNew);
     // The publishing rule the server applies too: a packaged product goes on sale with its declarations.
-    const stored = product ? declared(readForm(formOf(product, categories), false).fields) : null;
-    const gaps = publishGaps(stored, declared(fields));
+    const gaps = publishGaps(storedDeclarations(), declared(fields));
     // Only missing declarations: the status names them; other mistakes come first.
     const onlyGaps = gaps.length > 0 && Object.keys(problems).length === 0;
     for (const [key, message] of Object.entries(gapErrors(gaps))) problems[key] ??= message;
@@ -421,7 +478,7 @@ export default function AdminProductForm({
             value={form.category}
             onChange={(e) => {
               const first = categories.find((c) => String(c.id) === e.target.value)?.subcategories[0];
-              setForm({ ...form, category: e.target.value, subcategory: first ? String(first.id) : '' });
+              change({ ...form, category: e.target.value, subcategory: first ? String(first.id) : '' });
             }}
           >
             {categories.map((c) => (
@@ -522,7 +579,7 @@ export default function AdminProductForm({
                 type="checkbox"
                 className="h-5 w-5 accent-brand-700"
                 checked={form.loose}
-                onChange={(e) => setForm({ ...form, loose: e.target.checked })}
+                onChange={(e) => change({ ...form, loose: e.target.checked })}
                 aria-describedby={`${id}-sold_loose-hint`}
               />
               Sold loose (weighed at packing)
@@ -609,7 +666,7 @@ export default function AdminProductForm({
               className="h-5 w-5 accent-brand-700"
               checked={form.active}
               disabled={archived}
-              onChange={(e) => setForm({ ...form, active: e.target.checked })}
+              onChange={(e) => change({ ...form, active: e.target.checked })}
               {...(archived || errors.is_active ? { 'aria-describedby': `${id}-active-note` } : {})}
             />
             On sale (shown in the shop)

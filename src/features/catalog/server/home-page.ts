@@ -13,7 +13,7 @@ import type { JsonLd } from '#lib/seo.ts';
 import { type Banner, type Category, HOME_PRODUCT_LIMIT, type ProductSummary } from '../rules.ts';
 import { type HomeRail, loadHomeRails } from './home-rails.ts';
 import type { Outcome } from './listing-pages.ts';
-import { listActiveRails, listBanners, listCategories, secondsToNextBannerChange } from './navigation.ts';
+import { listActiveRails, listBanners, listListedCategories, secondsToNextBannerChange } from './navigation.ts';
 import { catalogSnapshot } from './snapshot.ts';
 
 export interface HomeData extends Outcome {
@@ -70,7 +70,7 @@ export async function loadHome(reqId?: string): Promise<HomeData> {
   })();
   const categories = (async () => {
     try {
-      return await listCategories(await getDb());
+      return await listListedCategories(await getDb());
     } catch (err) {
       logger.error({ err, reqId }, `Error fetching categories: ${reason(err)}`);
       return null;

@@ -31,7 +31,7 @@
  */
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
-import { parse } from 'csv-parse';
+import { CsvError, parse } from 'csv-parse';
 import { z } from 'zod';
 import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
@@ -80,9 +80,12 @@ export const OPTIONAL_COLUMNS = [
 ] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
-/** Why a whole file is refused (nothing is written): a missing column, no header, too many rows. */
+/**
+ * Why a whole file is refused (nothing is written): a missing column, no header, too many rows,
+ * or not text at all (a photo or a spreadsheet's own file chosen by mistake).
+ */
 export class ImportFileError extends Error {
-  readonly kind: 'bad_header' | 'empty' | 'too_many_rows';
+  readonly kind: 'bad_header' | 'empty' | 'too_many_rows' | 'not_text';
 
   constructor(kind: ImportFileError['kind'], message: string) {
     super(message);
@@ -552,17 +555,51 @@ function* chunks(text: string): Generator<string> {
   for (let at = 0; at < text.length; at += CHUNK_CHARS) yield text.slice(at, at + CHUNK_CHARS);
 }
 
+/** What the importer says of a file that is not text (ImportFileError `not_text`). */
+export const NOT_CSV_MESSAGE = 'This file is not a CSV: export the products from a spreadsheet as CSV (UTF-8).';
+
+/** Bytes (or characters) at the start of a file looked at to tell a binary file from text. */
+const SNIFF_LENGTH = 4096;
+
+/** A NUL, or the replacement character decoding puts for bytes that are not UTF-8. */
+const NOT_TEXT = /[\0\uFFFD]/;
+
+/**
+ * The source's pieces unchanged; `seen.binary` says whether the file's first SNIFF_LENGTH bytes
+ * hold a NUL or bytes that are not UTF-8, as a JPEG, a PDF or an .xlsx chosen instead of the CSV
+ * do. A CSV with a stray bad byte in a row keeps its good header: that row alone is refused.
+ */
+async function* sniffed(
+  source: AsyncIterable<Buffer | string> | Iterable<string>,
+  seen: { binary: boolean },
+): AsyncGenerator<Buffer | string> {
+  let first = true;
+  for await (const piece of source) {
+    if (first && piece.length > 0) {
+      first = false;
+      const head =
+        typeof piece === 'string'
+          ? piece.slice(0, SNIFF_LENGTH)
+          : // `stream` holds back a character the cut splits, so it does not read as invalid.
+            new TextDecoder().decode(piece.subarray(0, SNIFF_LENGTH), { stream: true });
+      seen.binary = NOT_TEXT.test(head);
+    }
+    yield piece;
+  }
+}
+
 /**
  * Reads and validates the CSV; returns the valid rows in file order (or hands them to
  * `options.onBatch`), the skipped ones, the optional columns the file has and how many data rows
- * it holds. Throws ImportFileError for a header that lacks a column, an empty file, or more data
- * rows than `options.maxRows`.
+ * it holds. Throws ImportFileError for a file that is not text (see `sniffed`), a header that
+ * lacks a column, an empty file, or more data rows than `options.maxRows`.
  */
 export async function readRows(
   input: string | Readable,
   options: ReadOptions & ReadHandling = {},
 ): Promise<{ rows: ImportRow[]; skipped: SkippedRow[]; columns: OptionalColumn[]; records: number }> {
-  const source = typeof input === 'string' ? Readable.from(chunks(input)) : input;
+  const seen = { binary: false };
+  const source = Readable.from(sniffed(typeof input === 'string' ? chunks(input) : input, seen));
   const parser = parse({ bom: true, info: true, relax_column_count: true, relax_quotes: true });
   // A spreadsheet shows a blank line as an empty row: it is skipped but counted.
   let sheetRow = 0;
@@ -583,6 +620,9 @@ export async function readRows(
       if (!header) {
         header = new Map(record.map((name, i) => [name.trim().toLowerCase(), i]));
         const missing = IMPORT_COLUMNS.filter((c) => !header!.has(c));
+        // Binary bytes in the header, or a wrong header in a file that starts with binary bytes.
+        if (raw.some((cell) => NOT_TEXT.test(cell)) || (missing.length && seen.binary))
+          throw new ImportFileError('not_text', NOT_CSV_MESSAGE);
         if (missing.length)
           throw new ImportFileError(
             'bad_header',
@@ -639,6 +679,10 @@ export async function readRows(
         await options.onBatch(rows.splice(0), columns);
     }
     if (options.onBatch && rows.length) await options.onBatch(rows.splice(0), columns);
+  } catch (err) {
+    // Binary bytes the parser could not read as CSV before any header: not a CSV at all.
+    if (err instanceof CsvError && !header && seen.binary) throw new ImportFileError('not_text', NOT_CSV_MESSAGE);
+    throw err;
   } finally {
     // A refused file stops the parser and its source; the rest of the input is not read.
     parser.destroy();

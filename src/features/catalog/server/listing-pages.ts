@@ -13,7 +13,7 @@ import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { type ListingQuery, parseListingQueryLenient } from '../listing-query.ts';
 import type { Category, ProductPage, Subcategory } from '../rules.ts';
-import { cachedTree, listCategories } from './navigation.ts';
+import { cachedTree, listListedCategories, listListedSubcategories } from './navigation.ts';
 import { CATALOG_TAG } from './page-tags.ts';
 import { catalogSnapshot } from './snapshot.ts';
 
@@ -85,7 +85,7 @@ export interface CategoriesData extends Outcome {
 /** All categories (500 on a database failure, logged). */
 export async function loadCategories(reqId?: string): Promise<CategoriesData> {
   try {
-    return { status: 200, categories: await listCategories(await getDb()) };
+    return { status: 200, categories: await listListedCategories(await getDb()) };
   } catch (err) {
     logger.error({ err, reqId }, 'categories failed');
     return { status: 500, categories: [] };
@@ -147,7 +147,7 @@ export async function loadCategoryPage(
   return loadInto(data, 'category page failed', url, reqId, async (db) => {
     data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     if (!data.category) return false;
-    data.subcategories = await cachedTree.subcategories(db, data.category.id);
+    data.subcategories = await listListedSubcategories(db, data.category.id);
     return true;
   });
 }
@@ -183,7 +183,7 @@ export async function loadSubcategoryBrowser(
   return loadInto(data, 'subcategory browser failed', url, reqId, async (db) => {
     data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     if (!data.category) return false;
-    data.subcategories = await cachedTree.subcategories(db, data.category.id);
+    data.subcategories = await listListedSubcategories(db, data.category.id);
     data.subcategoryId = data.subcategories.some((s) => s.id === query.subcategory) ? query.subcategory : 0;
     data.result = (await catalogSnapshot(db)).listProducts({
       categoryId: data.category.id,

@@ -11,7 +11,7 @@ import type { Banner, Category, Subcategory } from '../rules.ts';
 import { linkOpensHidden } from '../taxonomy-rules.ts';
 import { type BannerWithWindow, readActiveBanners, readAllSubcategories, readCategories } from './catalog.ts';
 import { readActiveRails } from './home-rails.ts';
-import { catalogSignature } from './snapshot.ts';
+import { catalogSignature, catalogSnapshot } from './snapshot.ts';
 
 /** Wraps `load(db)` so its result is reused until the catalogue's signature moves; concurrent callers share one load. */
 function memoPerSignature<T>(load: (db: Database) => Promise<T>): (db: Database) => Promise<T> {
@@ -33,6 +33,24 @@ function memoPerSignature<T>(load: (db: Database) => Promise<T>): (db: Database)
 export const listCategories = memoPerSignature(readCategories);
 
 const listAllSubcategories = memoPerSignature(readAllSubcategories);
+
+/**
+ * The categories the storefront lists (home, navigation, footer, /categories, the API's menu): the
+ * active ones with at least one product on sale, in display order. An empty active category's own
+ * page still answers (the owner previews it) but nothing links to it. ADR 0144.
+ */
+export async function listListedCategories(db: Database): Promise<Category[]> {
+  const [all, snapshot] = await Promise.all([listCategories(db), catalogSnapshot(db)]);
+  const { categoryIds } = snapshot.taxaOnSale();
+  return all.filter((c) => categoryIds.has(c.id));
+}
+
+/** The subcategories of category `categoryId` the storefront lists: active, with a product on sale. */
+export async function listListedSubcategories(db: Database, categoryId: number): Promise<Subcategory[]> {
+  const [subs, snapshot] = await Promise.all([cachedTree.subcategories(db, categoryId), catalogSnapshot(db)]);
+  const { subcategoryIds } = snapshot.taxaOnSale();
+  return subs.filter((s) => subcategoryIds.has(s.id));
+}
 
 /**
  * The active category tree as listing pages read it, from the reused lists instead of a query

@@ -39,6 +39,18 @@ const byPriceDesc = (a: ProductSummary, b: ProductSummary) => b.pricePaise - a.p
 /** The highlights of every product that has none (shared, like the products themselves: never changed). */
 const NO_HIGHLIGHTS: string[] = [];
 
+/** The ids of the categories and subcategories with a product on sale. */
+export interface TaxaOnSale {
+  categoryIds: ReadonlySet<number>;
+  subcategoryIds: ReadonlySet<number>;
+}
+
+/** Whether two TaxaOnSale hold the same ids. */
+export function sameTaxa(a: TaxaOnSale, b: TaxaOnSale): boolean {
+  const same = (x: ReadonlySet<number>, y: ReadonlySet<number>) => x.size === y.size && [...x].every((id) => y.has(id));
+  return same(a.categoryIds, b.categoryIds) && same(a.subcategoryIds, b.subcategoryIds);
+}
+
 /** Versions of every snapshot of this process, so that two snapshots never share one. */
 let versions = 0;
 
@@ -49,6 +61,8 @@ export class CatalogSnapshot {
   readonly #stamps = new Map<number, number>();
   /** Sorted product lists per filter and sort, made on first use after each change. */
   #lists = new Map<string, SnapshotProduct[]>();
+  /** The categories and subcategories with a product on sale, made on first use after each change. */
+  #taxa: TaxaOnSale | undefined;
   #names: CategoryNames;
   /** Short strings many products share (brands, types, units, image URLs), one copy each. */
   readonly #strings = new Map<string, string>();
@@ -148,6 +162,7 @@ export class CatalogSnapshot {
     if (ids.length === 0) return;
     this.#version = ++versions;
     this.#lists = new Map();
+    this.#taxa = undefined;
     for (const id of ids) {
       this.#logIds.push(id);
       this.#logVersions.push(this.#version);
@@ -217,6 +232,23 @@ export class CatalogSnapshot {
     for (let i = this.#logVersions.length - 1; i >= 0 && this.#logVersions[i]! > version; i--)
       out.push(this.#logIds[i]!);
     return out;
+  }
+
+  /**
+   * The categories and subcategories holding at least one product on sale (in stock or not): the
+   * storefront lists only these, so a category the owner is still filling stays unlisted.
+   */
+  taxaOnSale(): TaxaOnSale {
+    if (!this.#taxa) {
+      const categoryIds = new Set<number>();
+      const subcategoryIds = new Set<number>();
+      for (const p of this.#products.values()) {
+        categoryIds.add(p.categoryId);
+        subcategoryIds.add(p.subcategoryId);
+      }
+      this.#taxa = { categoryIds, subcategoryIds };
+    }
+    return this.#taxa;
   }
 
   /** An active product, or null. */

@@ -27,6 +27,8 @@
  *   deactivated category's products leave with that compare and come back on reactivation.
  * - The navigation's categories, the home banners and rails are reused while the signature
  *   stays the same (navigation.ts, `catalogSignature`): they follow a change as fast as prices.
+ *   The storefront lists only the categories and subcategories with a product on sale
+ *   (`taxaOnSale`); a check that lists or unlists one invalidates every cached catalogue page.
  * - A check that changes products invalidates the cached pages showing them in this process's
  *   route cache (page-tags.ts says which) before it resolves; a load invalidates every cached
  *   catalogue page. The route cache awaits `catalogSnapshot` before serving a hit (listing-pages.ts),
@@ -39,7 +41,7 @@ import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
 import type { Database } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { CATALOG_TAG, changeTags, type Placement, placementOf } from './page-tags.ts';
-import { CatalogSnapshot } from './snapshot-model.ts';
+import { CatalogSnapshot, sameTaxa } from './snapshot-model.ts';
 import { readActiveStamps, readNames, readRows, readState, type SnapshotRow } from './snapshot-reads.ts';
 
 export { CatalogSnapshot, type SnapshotProduct, type SnapshotQuery } from './snapshot-model.ts';
@@ -123,6 +125,7 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   const rows: SnapshotRow[] = [];
   for (let i = 0; i < ids.length; i += 5_000) rows.push(...(await readRows(db, ids.slice(i, i + 5_000))));
   const version = snapshot.version;
+  const taxaBefore = snapshot.taxaOnSale();
   const before = new Map<number, Placement | null>();
   for (const id of [...gone, ...ids]) before.set(id, placementOf(snapshot.product(id)));
   snapshot.remove(gone);
@@ -131,11 +134,14 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   entry.signature = state.signature;
   // The cached pages that show what changed go (page-tags.ts), before any page reads the snapshot again.
   const shown = snapshot.changedSince(version) ?? [...before.keys()];
-  if (shown.length > 0 || moved)
+  // A category or subcategory that gained its first product on sale or lost its last one is listed
+  // or unlisted (navigation, footer, home): every cached page shows those lists.
+  const relisted = !sameTaxa(taxaBefore, snapshot.taxaOnSale());
+  if (shown.length > 0 || moved || relisted)
     invalidateCachedPages(
       changeTags(
         shown.map((id) => ({ id, before: before.get(id) ?? null, after: placementOf(snapshot.product(id)) })),
-        moved,
+        moved || relisted,
       ),
     );
 }

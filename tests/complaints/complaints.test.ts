@@ -200,6 +200,9 @@ describe.each(testDatabaseKinds())('complaints on %s', (kind) => {
     expect(() => newComplaintSchema.parse({ reason: 'billing', idempotency_key: crypto.randomUUID() })).toThrow(
       /Tell us what went wrong/,
     );
+    // A problem with items names them; a late delivery or a bill need not.
+    expect(() => input({ order_id: 1, reason: 'damaged' })).toThrow(/Choose the items that have a problem/);
+    expect(input({ order_id: 1, reason: 'late_delivery' })).toMatchObject({ reason: 'late_delivery' });
   });
 
   it('marks the clocks overdue, and acknowledges and resolves once each, audited', async () => {

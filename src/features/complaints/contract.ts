@@ -10,6 +10,7 @@ import {
   COMPLAINT_MESSAGES,
   COMPLAINT_PHOTO_FIELD,
   COMPLAINT_REASONS,
+  LINE_REASONS,
   MAX_DESCRIPTION_CHARS,
   MAX_RESOLUTION_CHARS,
 } from './rules.ts';
@@ -57,7 +58,7 @@ export const newComplaintSchema = z
   .superRefine((v, ctx) => {
     if (v.order_id === undefined && !v.description)
       ctx.addIssue({ code: 'custom', path: ['description'], message: COMPLAINT_MESSAGES.needDescription });
-    if (v.order_id !== undefined && !v.lines?.length && v.reason !== 'other' && !v.description)
+    if (v.order_id !== undefined && !v.lines?.length && LINE_REASONS.includes(v.reason))
       ctx.addIssue({ code: 'custom', path: ['lines'], message: COMPLAINT_MESSAGES.needLines });
   });
 export type NewComplaint = z.output<typeof newComplaintSchema>;

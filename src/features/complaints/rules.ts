@@ -19,14 +19,25 @@ export const COMPLAINT_REASON_LABELS = {
 export type ComplaintReason = keyof typeof COMPLAINT_REASON_LABELS;
 export const COMPLAINT_REASONS = Object.keys(COMPLAINT_REASON_LABELS) as [ComplaintReason, ...ComplaintReason[]];
 
-/** The reasons that are about lines of a delivered order (the "Report a problem" form). */
+/** The reasons the "Report a problem" form offers for a delivered order. */
 export const ORDER_PROBLEM_REASONS: readonly ComplaintReason[] = [
   'damaged',
   'spoiled',
   'wrong_item',
   'short_weight',
   'missing_item',
+  'late_delivery',
+  'billing',
   'other',
+];
+
+/** The reasons that name items of the order: a complaint about an order with one of them lists its lines. */
+export const LINE_REASONS: readonly ComplaintReason[] = [
+  'damaged',
+  'spoiled',
+  'wrong_item',
+  'short_weight',
+  'missing_item',
 ];
 
 /** A complaint's states, as the customer and the queue read them. */

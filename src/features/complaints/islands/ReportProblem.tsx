@@ -9,7 +9,7 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { newIdempotencyKey } from '#lib/http/idempotency-key.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { CustomerComplaint } from '../contract.ts';
-import { type ComplaintReason, ORDER_PROBLEM_REASONS } from '../rules.ts';
+import { type ComplaintReason, LINE_REASONS, ORDER_PROBLEM_REASONS } from '../rules.ts';
 import { submitComplaint } from '../store.ts';
 import { CLOCK_PROMISE, PhotoInput, ReasonSelect, shopTime, TicketCard } from './complaint-parts.tsx';
 
@@ -52,7 +52,7 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
     setError(null);
     const chosen = Object.entries(picked).map(([line, qty]) => ({ line_id: Number(line), qty }));
     if (!reason) return setError('Choose what went wrong.');
-    if (!chosen.length && reason !== 'other') return setError('Choose the items that have a problem.');
+    if (!chosen.length && LINE_REASONS.includes(reason)) return setError('Choose the items that have a problem.');
     setBusy(true);
     try {
       const complaint = await submitComplaint({
@@ -123,6 +123,9 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
         <form id={`${id}-form`} onSubmit={submit} className="mt-3 space-y-4" noValidate>
           <fieldset>
             <legend className="text-sm font-semibold text-slate-800">Which items?</legend>
+            <p className="text-xs text-slate-600">
+              Choose the items that were damaged, spoiled, wrong, short or missing.
+            </p>
             <ul className="mt-1 space-y-2">
               {lines.map((l) => (
                 <li key={l.id} className="flex flex-wrap items-center gap-2 rounded-lg bg-white p-2">

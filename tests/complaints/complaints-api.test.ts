@@ -119,7 +119,7 @@ describe.each(inject('servers'))('complaints API on $kind', ({ baseUrl }) => {
     expect((await new ApiClient(baseUrl).post('/api/customer/complaints', { json: {} })).status).toBe(401);
   });
 
-  it("refuses a problem with an order not yet delivered, and with another customer's order", async () => {
+  it("refuses a problem with an order not yet delivered or another customer's, and takes it once delivered", async () => {
     const product = await stockedProduct(baseUrl);
     const { customer, order } = await placeCustomerOrder(baseUrl, product.id);
     const line = order.order_items[0].id;
@@ -134,6 +134,25 @@ describe.each(inject('servers'))('complaints API on $kind', ({ baseUrl }) => {
     expect(early.body.message).toBe('You can report a problem once the order is delivered.');
     const other = await complain(ravi, body(crypto.randomUUID()));
     expect(other.status).toBe(404);
+
+    // Delivered (the staff API takes it out and delivers it): within the window the problem is taken.
+    const owner = await staffClient(baseUrl, DEMO_STAFF_PHONE.owner);
+    const riders = (await owner.get('/api/admin/staff')).body.data.staff as { id: number; name: string }[];
+    const rider = riders.find((s) => s.name === 'Biju Varghese')!;
+    expect((await owner.put(`/api/admin/orders/${order.id}/rider`, { json: { rider_id: rider.id } })).status).toBe(200);
+    for (const move of ['processed', 'out-for-delivery', 'delivered'])
+      expect((await owner.post(`/api/admin/orders/${order.id}/${move}`)).status).toBe(200);
+    const tooMany = await complain(customer, {
+      ...body(crypto.randomUUID()),
+      lines: JSON.stringify([{ line_id: line, qty: 99 }]),
+    });
+    expect(tooMany.status).toBe(422);
+    const taken = await complain(customer, body(crypto.randomUUID()), { bytes: jpeg, type: 'image/jpeg' });
+    expect(taken.status).toBe(201);
+    expect(taken.body.data.complaint).toMatchObject({ order_id: order.id, reason: 'damaged', status: 'new' });
+    expect(taken.body.data.complaint.lines).toEqual([{ line_id: line, product: expect.any(String), qty: 1 }]);
+    const forOrder = await customer.get(`/api/customer/complaints?order_id=${order.id}`);
+    expect(forOrder.body.data.complaints.map((c: any) => c.id)).toEqual([taken.body.data.complaint.id]);
   });
 
   it('lets staff acknowledge once and resolve; the customer reads the resolution', async () => {

@@ -91,7 +91,7 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
           </p>
         )}
       </div>
-      {canReport && reportUntil && !open && (
+      {canReport && reportUntil && (
         <div className="mt-2">
           <p className="text-sm text-slate-700">
             Something damaged, spoiled, missing or not what you ordered? Tell us by {shopTime(reportUntil)}.
@@ -99,11 +99,11 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
           <button
             type="button"
             className={`${buttonPrimary} mt-2`}
-            aria-expanded={false}
+            aria-expanded={open}
             aria-controls={`${id}-form`}
             onClick={() => {
               setDone(null);
-              setOpen(true);
+              setOpen(!open);
             }}
           >
             Report a problem

@@ -117,6 +117,8 @@ export const createComplaintRoute = defineRoute({
     "JSON, or multipart/form-data with an optional `photo` (JPEG, PNG or WebP up to 10 MB; stored privately as WebP without its EXIF). Fields: `order_id` (optional; the order must be the customer's and delivered within COMPLAINT_WINDOW_HOURS, else 422), `reason` (damaged, spoiled, wrong_item, short_weight, missing_item, not_delivered, late_delivery, billing, other), `description`, `lines` ([{line_id, qty}], JSON text in multipart), `idempotency_key` (the same key returns the same complaint with 200; a new complaint is 201). Answers the complaint with its ticket number; an SMS with the ticket number is queued. Throttled per customer and per client IP (429).",
   auth: 'customer',
   fileField: COMPLAINT_PHOTO_FIELD,
+  fileFormFields: newComplaintSchema,
+  fileOptional: true,
   maxBodyBytes: MAX_PHOTO_BYTES + MULTIPART_OVERHEAD_BYTES,
   tooLargeMessage: MEDIA_MESSAGES.tooLarge,
   response: z.object({ complaint: customerComplaintSchema }),

@@ -259,8 +259,8 @@ const ackStaff = sql<
 >`(SELECT ${staff.name} FROM ${staff} WHERE ${staff.id} = ${complaints.acknowledgedBy})`;
 const resStaff = sql<string | null>`(SELECT ${staff.name} FROM ${staff} WHERE ${staff.id} = ${complaints.resolvedBy})`;
 
-/** Rows of the queue with their customer and staff names. */
-async function staffRows(db: Database, where: ReturnType<typeof and>, limit: number) {
+/** Rows of the queue with their customer and staff names; `latestFirst` for the resolved and all views. */
+async function staffRows(db: Database, where: ReturnType<typeof and>, limit: number, latestFirst = false) {
   return db
     .select({
       c: complaints,
@@ -272,7 +272,11 @@ async function staffRows(db: Database, where: ReturnType<typeof and>, limit: num
     .from(complaints)
     .innerJoin(customers, eq(customers.id, complaints.customerId))
     .where(where)
-    .orderBy(asc(complaints.resolveBy), asc(complaints.id))
+    .orderBy(
+      ...(latestFirst
+        ? [desc(complaints.createdAt), desc(complaints.id)]
+        : [asc(complaints.resolveBy), asc(complaints.id)]),
+    )
     .limit(limit);
 }
 
@@ -292,8 +296,8 @@ function staffJson(r: StaffRow, names: Map<number, string>, now: Date): StaffCom
 const QUEUE_LIMIT = 200;
 
 /**
- * The back office's queue: complaints in `filter`, the one whose resolution is due first on top
- * (new ones by their acknowledgement, which comes first), with the counts per state.
+ * The back office's queue: complaints in `filter` — open ones with the resolution due first on
+ * top, resolved ones (and all) newest first — with the counts per state and of the overdue.
  */
 export async function complaintQueue(
   db: Database,
@@ -306,7 +310,7 @@ export async function complaintQueue(
       : filter === 'open'
         ? ne(complaints.status, 'resolved')
         : eq(complaints.status, filter as ComplaintStatus);
-  const rows = await staffRows(db, and(where), QUEUE_LIMIT);
+  const rows = await staffRows(db, and(where), QUEUE_LIMIT, filter === 'resolved' || filter === 'all');
   const names = await lineNames(
     db,
     rows.map((r) => r.c),

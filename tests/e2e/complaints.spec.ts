@@ -107,6 +107,9 @@ test('a customer reports a problem with a photo; a manager acknowledges and reso
   await page.reload();
   await expect(section.getByText('Resolved', { exact: true })).toBeVisible();
   await expect(section).toContainText('Refunded the torn pack to your FarmFresh credit.');
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await section.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: test.info().outputPath('order-tickets-1280.png') });
   await customerContext.close();
 });
 
@@ -126,5 +129,8 @@ test('the grievance form takes a complaint not about one order, with its ticket 
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);
   await page.screenshot({ path: test.info().outputPath('grievance-375.png'), fullPage: true });
+  await page.setViewportSize({ width: 1280, height: 900 });
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: test.info().outputPath('grievance-1280.png') });
   await context.close();
 });

@@ -18,6 +18,7 @@ import {
   wishlistContracts,
 } from '#features/catalog/contract.ts';
 import { checkoutContracts } from '#features/checkout/contract.ts';
+import { complaintContracts } from '#features/complaints/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
 import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
@@ -57,4 +58,5 @@ export const allContracts: readonly RouteContract[] = [
   ...adminCustomerContracts,
   ...orderAdminContracts,
   ...pickingContracts,
+  ...complaintContracts,
 ];

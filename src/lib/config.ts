@@ -180,6 +180,18 @@ const configSchema = z
     /** Promo codes that could not be used, per customer and per client IP per hour, before further tries answer 429. */
     PROMO_TRIES_PER_HOUR: z.coerce.number().int().min(1).max(1000).default(10),
     PROMO_IP_TRIES_PER_HOUR: z.coerce.number().int().min(1).default(30),
+    /**
+     * Hours after delivery during which a customer may report a problem with an order (the content
+     * pages state it); a complaint not about one order (/grievance) has no window.
+     */
+    COMPLAINT_WINDOW_HOURS: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .max(24 * 30)
+      .default(24),
+    /** Days a complaint's photo is kept after the complaint is made; then a job deletes the file. */
+    COMPLAINT_PHOTO_RETENTION_DAYS: z.coerce.number().int().min(1).max(3650).default(180),
     ...signInSettings,
     ...paymentSettings,
     /** Map tile URL template for the address pin map. */

@@ -12,8 +12,8 @@
  * - The back office's product listing ranks with the storefront's search engine.
  * - The cart tells a line whose product left the shop by the catalog's on-sale rule.
  * - The background jobs (src/lib/jobs): the payments job, the order SMS dispatcher, the
- *   database clean-up and the summary of refused staff requests; the middleware starts them in a
- *   server process.
+ *   database clean-up, the summary of refused staff requests and the deletion of complaint photos past
+ *   their retention; the middleware starts them in a server process.
  * - The back office's setup notices (src/lib/setup-notices.ts): SMS messages that are off, the
  *   seller's details still at the demo's values, how many products on sale lack their declarations.
  */
@@ -22,6 +22,7 @@ import { refusalSummaryJob, staffResolver } from '#features/admin/index.ts';
 import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd, registerOnSale } from '#features/cart/index.ts';
 import { declarationNotices, onSale, registerProductSearch } from '#features/catalog/index.ts';
+import { complaintPhotoJob } from '#features/complaints/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { allocateInvoiceNumber } from '#features/invoices/index.ts';
 import { orderSmsJob } from '#features/notifications/index.ts';
@@ -50,6 +51,7 @@ registerJob(paymentsJob(getPaymentGateway));
 registerJob(orderSmsJob());
 registerJob(pruneJob());
 registerJob(refusalSummaryJob());
+registerJob(complaintPhotoJob());
 registerSetupNotices(smsSetupNotices);
 registerSetupNotices(() => sellerSetupNotices());
 registerSetupNotices(declarationNotices);

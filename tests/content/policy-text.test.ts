@@ -12,9 +12,17 @@ const facts = (zones = parseDeliveryConfig(testZones, 'the test zones').zones): 
   cancelMinutes: 30,
   refundPeriod: '5–7 working days',
   pointsPer100Rupees: 1,
+  complaintWindow: '24 hours',
 });
 
 describe('policy placeholders', () => {
+  it('state the complaint window from the settings', () => {
+    expect(expandPolicy('<p>Tell us within {{complaints.window}} of delivery.</p>', facts())).toBe(
+      '<p>Tell us within 24 hours of delivery.</p>',
+    );
+    expect(expandPolicy('{{complaints.window}}', { ...facts(), complaintWindow: '2 days' })).toBe('2 days');
+  });
+
   it('fill sentences with each zone’s own figures', () => {
     const html = expandPolicy(
       '<p>Fees: {{delivery.summary}} Free from {{delivery.freeFrom}}. Slots {{delivery.slots}}. Same day {{delivery.sameDay}}. Cancel within {{orders.cancelMinutes}} minutes; refunds in {{refunds.period}}.</p>',

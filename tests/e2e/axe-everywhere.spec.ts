@@ -61,6 +61,7 @@ for (const viewport of [
       '/checkout',
       '/my-account',
       `/track-order?order=${orderId}`,
+      '/grievance',
       '/about',
       '/faq',
       '/blog',

@@ -78,6 +78,7 @@ for (const width of [320, 360, 1280]) {
         ['cart', '/cart'],
         ['my-account', '/my-account'],
         ['track-order', `/track-order?order=${orderId}`],
+        ['grievance', '/grievance'],
         ['wishlist', '/wishlist'],
       ];
       for (const [name, path] of storefront) {

@@ -80,6 +80,7 @@ export async function routeTable(baseUrl: string): Promise<RouteCase[]> {
     { path: '/my-account', heading: ANY },
     { path: '/wishlist', heading: ANY },
     { path: '/track-order', heading: ANY },
+    { path: '/grievance', heading: ANY },
     { path: '/shop', heading: ANY },
     { path: '/login', heading: ANY },
     ...Object.entries(CONTENT_PAGES).map(([path, heading]) => ({ path, heading })),

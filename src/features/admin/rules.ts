@@ -147,6 +147,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/slots', label: 'Slots', permission: 'slots.manage' },
   { href: '/admin/promos', label: 'Promo codes', permission: 'promos.manage' },
   { href: '/admin/customers', label: 'Customers', permission: 'customers.manage' },
+  { href: '/admin/complaints', label: 'Complaints', permission: 'complaints.manage' },
   { href: '/admin/staff', label: 'Staff', permission: 'staff.manage' },
   { href: '/admin/audit', label: 'Audit log', permission: 'audit.view' },
   { href: '/admin/permissions', label: 'What you can do', permission: 'self' },

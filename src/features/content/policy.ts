@@ -1,7 +1,7 @@
 /**
  * The shop's policy figures as the content pages state them: each delivery zone with its area,
  * fee, free-delivery threshold, minimum order, slot windows and same-day cut-off; the cancel
- * window; the refund period; how points are earned. The figures are the ones checkout uses
+ * window; the refund period; how points are earned; the window for reporting a problem. The figures are the ones checkout uses
  * (the delivery zones file, the orders rules, the shop settings), passed in as PolicyFacts, so a
  * page never states a figure of its own (docs/adr/0122-policy-pages-state-the-shops-settings.md).
  *
@@ -23,6 +23,8 @@ export interface PolicyFacts {
   refundPeriod: string;
   /** Points earned per whole ₹100 paid, credited on delivery; 0: none are earned. */
   pointsPer100Rupees: number;
+  /** The complaint window in words, e.g. "24 hours": how long after delivery a problem may be reported. */
+  complaintWindow: string;
 }
 
 const escapeHtml = (s: string) =>
@@ -175,6 +177,7 @@ function policyPlaceholders(f: PolicyFacts): Record<string, { html: string; bloc
     'orders.cancelMinutes': { html: String(f.cancelMinutes) },
     'refunds.period': { html: escapeHtml(f.refundPeriod) },
     'points.earning': { html: escapeHtml(pointsText(f.pointsPer100Rupees)) },
+    'complaints.window': { html: escapeHtml(f.complaintWindow) },
   };
 }
 

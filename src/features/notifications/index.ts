@@ -7,6 +7,7 @@ export {
   orderSmsForStaff,
   orderSmsJob,
   orderSmsQueued,
+  queueComplaintSms,
   queueOrderSms,
   smsOverdue,
 } from './server/order-sms.ts';

@@ -58,6 +58,13 @@ export interface RouteContract {
    */
   fileField?: string;
   /**
+   * With `fileField`: the form's text fields sent beside the file (the handler parses them itself),
+   * for the OpenAPI document.
+   */
+  fileFormFields?: z.ZodObject;
+  /** With `fileField`: the file may be left out (the form's fields alone are a request). */
+  fileOptional?: boolean;
+  /**
    * A route whose handler reads the body itself as it arrives (a catalogue CSV): its media type,
    * for the OpenAPI document. Such a route has no `body` schema.
    */

@@ -57,6 +57,18 @@ function parameters(schema: z.ZodObject | undefined, where: 'path' | 'query') {
   }));
 }
 
+/** A file route's multipart form: the file under `field` and the text fields declared beside it. */
+function fileFormSchema(route: RouteContract, field: string) {
+  const fields = route.fileFormFields
+    ? (jsonSchema(route.fileFormFields, 'input') as { properties?: Record<string, unknown>; required?: string[] })
+    : {};
+  return {
+    type: 'object',
+    required: [...(route.fileOptional ? [] : [field]), ...(fields.required ?? [])],
+    properties: { ...fields.properties, [field]: { type: 'string', format: 'binary' } },
+  };
+}
+
 /** The OpenAPI document for `routes`, served from `serverUrl`. */
 export function openApiDocument(
   routes: readonly RouteContract[],
@@ -87,13 +99,7 @@ export function openApiDocument(
             requestBody: {
               required: true,
               content: {
-                'multipart/form-data': {
-                  schema: {
-                    type: 'object',
-                    required: [route.fileField],
-                    properties: { [route.fileField]: { type: 'string', format: 'binary' } },
-                  },
-                },
+                'multipart/form-data': { schema: fileFormSchema(route, route.fileField) },
               },
             },
           }

@@ -8,6 +8,8 @@
  * - `queueOrderSms(tx, …)` writes the row that owes the SMS (`order_notifications`, unique per
  *   order and event) in the transaction that changes the order: the change and the SMS it owes
  *   commit together or not at all, and a retried transition owes nothing new.
+ * - `queueComplaintSms(tx, complaintId)` does the same for a complaint's ticket number (a row with
+ *   `complaint_id` set and no order, unique per complaint and event), sent to the complaint's customer.
  * - `dispatchOrderSms(db)` (the `order-sms` job) sends the rows that are due. It claims them with
  *   `FOR UPDATE SKIP LOCKED` and pushes them CLAIM_LEASE_MS ahead before it sends, so processes
  *   dispatching at once never send one row twice; a failed try is retried with exponential
@@ -24,7 +26,7 @@ import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import { getSmsSender, renderSms, smsAvailable, smsMessageOff } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { customers, orderNotifications, orders } from '#lib/db/schema.ts';
+import { complaints, customers, orderNotifications, orders } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { JobDefinition } from '#lib/jobs/index.ts';
 import { kickJob } from '#lib/jobs/index.ts';
@@ -70,6 +72,21 @@ export async function queueOrderSms(tx: Transaction | Database, orderId: number,
 }
 
 /**
+ * Writes, in `tx` (the transaction that makes the complaint), that the complaint_received SMS with
+ * the complaint's ticket number is owed to its customer. Nothing when it is owed already, when the
+ * customer has no phone, when no SMS sender is configured or when the message is off.
+ */
+export async function queueComplaintSms(tx: Transaction | Database, complaintId: number): Promise<void> {
+  if (!smsAvailable() || smsMessageOff(ORDER_SMS_TEMPLATES.complaint_received)) return;
+  await tx.execute(sql`
+    INSERT INTO ${orderNotifications} (complaint_id, event, language)
+    SELECT ${complaints.id}, 'complaint_received', ${customers.smsLanguage}
+    FROM ${complaints} JOIN ${customers} ON ${customers.id} = ${complaints.customerId}
+    WHERE ${complaints.id} = ${complaintId} AND ${customers.phone} IS NOT NULL
+    ON CONFLICT (complaint_id, event) DO NOTHING`);
+}
+
+/**
  * Starts sending what was just queued, in this process, and returns at once (call after the
  * commit). Where no jobs run (tools, tests) it does nothing: they call `dispatchOrderSms`.
  */
@@ -86,7 +103,9 @@ export interface OrderSmsDispatch {
 
 interface Claimed {
   id: number;
-  orderId: number;
+  /** The order the SMS is about; null for a complaint's. */
+  orderId: number | null;
+  complaintId: number | null;
   event: OrderSmsEvent;
   language: SmsLanguage;
   attempts: number;
@@ -111,7 +130,7 @@ async function claim(db: Database, now: Date): Promise<Claimed[]> {
       ORDER BY d.next_attempt_at, d.id
       LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED)
-    RETURNING n.id, n.order_id AS "orderId", n.event, n.language, n.attempts`);
+    RETURNING n.id, n.order_id AS "orderId", n.complaint_id AS "complaintId", n.event, n.language, n.attempts`);
   const rows = (result as unknown as { rows: Claimed[] }).rows;
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -124,14 +143,32 @@ function failureText(err: unknown): string {
   return (err as Error)?.message || String(err);
 }
 
-/** Sends one claimed row and records how it went. */
-async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderSmsDispatch): Promise<void> {
-  const context = { orderId: row.orderId, event: row.event, attempt: row.attempts };
-  const [who] = await db
+/** Whom a claimed row goes to: the order's customer, or the complaint's (with its ticket number). */
+async function recipientOf(
+  db: Database,
+  row: Claimed,
+): Promise<{ phone: string | null; ticket: string | null } | undefined> {
+  if (row.complaintId !== null) {
+    const [c] = await db
+      .select({ phone: customers.phone, ticket: complaints.ticketNumber })
+      .from(complaints)
+      .innerJoin(customers, eq(customers.id, complaints.customerId))
+      .where(eq(complaints.id, row.complaintId));
+    return c;
+  }
+  if (row.orderId === null) return undefined;
+  const [o] = await db
     .select({ phone: customers.phone })
     .from(orders)
     .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orders.id, row.orderId));
+  return o && { phone: o.phone, ticket: null };
+}
+
+/** Sends one claimed row and records how it went. */
+async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderSmsDispatch): Promise<void> {
+  const context = { orderId: row.orderId, complaintId: row.complaintId, event: row.event, attempt: row.attempts };
+  const who = await recipientOf(db, row);
   if (!who?.phone) {
     await db
       .update(orderNotifications)
@@ -141,7 +178,9 @@ async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderS
     return;
   }
   try {
-    const message = renderSms(ORDER_SMS_TEMPLATES[row.event], row.language, { order: String(row.orderId) });
+    const variables: Record<string, string> =
+      row.event === 'complaint_received' ? { ticket: who.ticket ?? '' } : { order: String(row.orderId) };
+    const message = renderSms(ORDER_SMS_TEMPLATES[row.event], row.language, variables);
     await getSmsSender().send(who.phone, message);
   } catch (err) {
     const message = failureText(err);

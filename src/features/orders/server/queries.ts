@@ -11,7 +11,14 @@ import type { Substitution } from '#features/cart/rules.ts';
 import { orderSlotJson } from '#features/delivery/index.ts';
 import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { type ORDER_STATUSES, orderAdjustments, orderItems, orders, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
+import {
+  creditNotes,
+  type ORDER_STATUSES,
+  orderAdjustments,
+  orderItems,
+  orders,
+  type PAYMENT_STATUSES,
+} from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MINUTES, type PaymentMode } from '../rules.ts';
 
@@ -83,8 +90,19 @@ export interface Order {
   packingRefunds: PackingRefunds;
   /** Refunds to the online payment (cancellation, packing, late payment) with their status. */
   refunds: OrderRefund[];
+  /** The order's GST credit notes (reductions after its invoice), oldest first. */
+  creditNotes: OrderCreditNote[];
   /** The delivery slot, null for orders placed before slots. */
   deliverySlot: ReturnType<typeof orderSlotJson>;
+}
+
+/** A credit note of the order, as the customer's pages list it (the invoices feature issues them). */
+export interface OrderCreditNote {
+  id: number;
+  number: string;
+  createdAt: Date;
+  reason: string;
+  totalPaise: number;
 }
 
 /** Packing refunds of one order (paise): to the credit line, and to the online payment. */
@@ -104,6 +122,7 @@ function toOrder(
   now = Date.now(),
   packingRefunds: PackingRefunds = NO_PACKING_REFUNDS,
   refunds: OrderRefund[] = [],
+  notes: OrderCreditNote[] = [],
 ): Order {
   return {
     id: row.id,
@@ -131,6 +150,7 @@ function toOrder(
     items,
     packingRefunds,
     refunds,
+    creditNotes: notes,
     deliverySlot: orderSlotJson(row),
   };
 }
@@ -175,7 +195,7 @@ async function packingRefundsFor(db: Database | Transaction, orderIds: number[])
       paise: sql<number>`sum(${orderAdjustments.refundPaise})::int`,
     })
     .from(orderAdjustments)
-    .where(inArray(orderAdjustments.orderId, orderIds))
+    .where(and(inArray(orderAdjustments.orderId, orderIds), eq(orderAdjustments.kind, 'packing')))
     .groupBy(orderAdjustments.orderId, orderAdjustments.refundTo);
   for (const r of rows) {
     const refunds = map.get(r.orderId) ?? { ...NO_PACKING_REFUNDS };
@@ -183,6 +203,26 @@ async function packingRefundsFor(db: Database | Transaction, orderIds: number[])
     if (r.refundTo === 'original_payment') refunds.originalPayment += r.paise;
     map.set(r.orderId, refunds);
   }
+  return map;
+}
+
+/** The credit notes of the orders `orderIds` (oldest first), by order; the orders are scoped before. */
+async function creditNotesFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, OrderCreditNote[]>> {
+  const map = new Map<number, OrderCreditNote[]>();
+  if (!orderIds.length) return map;
+  const rows = await db
+    .select({
+      id: creditNotes.id,
+      orderId: creditNotes.orderId,
+      number: creditNotes.number,
+      createdAt: creditNotes.createdAt,
+      reason: creditNotes.reason,
+      totalPaise: creditNotes.totalPaise,
+    })
+    .from(creditNotes)
+    .where(inArray(creditNotes.orderId, orderIds))
+    .orderBy(asc(creditNotes.id));
+  for (const { orderId, ...r } of rows) map.set(orderId, [...(map.get(orderId) ?? []), r]);
   return map;
 }
 
@@ -203,12 +243,13 @@ export async function getOrder(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), shown));
   if (!row) throw notFound('Order not found.');
-  const [items, packing, refunds] = await Promise.all([
+  const [items, packing, refunds, notes] = await Promise.all([
     itemsFor(db, [row.id]),
     packingRefundsFor(db, [row.id]),
     refundsFor(db, [row.id]),
+    creditNotesFor(db, [row.id]),
   ]);
-  return toOrder(row, items.get(row.id) ?? [], Date.now(), packing.get(row.id), refunds.get(row.id));
+  return toOrder(row, items.get(row.id) ?? [], Date.now(), packing.get(row.id), refunds.get(row.id), notes.get(row.id));
 }
 
 /**
@@ -233,11 +274,12 @@ export async function listOrders(db: Database, customerId: number): Promise<Orde
     .where(and(eq(orders.customerId, customerId), confirmedOrders))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = rows.map((r) => r.id);
-  const [items, packing, refunds] = await Promise.all([
+  const [items, packing, refunds, notes] = await Promise.all([
     itemsFor(db, ids),
     packingRefundsFor(db, ids),
     refundsFor(db, ids),
+    creditNotesFor(db, ids),
   ]);
   const now = Date.now();
-  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now, packing.get(r.id), refunds.get(r.id)));
+  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now, packing.get(r.id), refunds.get(r.id), notes.get(r.id)));
 }

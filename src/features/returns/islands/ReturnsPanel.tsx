@@ -113,14 +113,15 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
                       : 'Taken back in full'}
                   </span>
                 </label>
-                <input
-                  id={`${id}-q${l.id}`}
-                  className={`${input} w-24`}
-                  inputMode="decimal"
-                  disabled={left(l) <= 0}
-                  value={qty[l.id] ?? ''}
-                  onChange={(e) => setQty((q) => ({ ...q, [l.id]: e.target.value }))}
-                />
+                {left(l) > 0 && (
+                  <input
+                    id={`${id}-q${l.id}`}
+                    className="mt-1 block h-10 w-24 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 focus:border-brand-700"
+                    inputMode="decimal"
+                    value={qty[l.id] ?? ''}
+                    onChange={(e) => setQty((q) => ({ ...q, [l.id]: e.target.value }))}
+                  />
+                )}
               </li>
             ))}
           </ul>

@@ -2,7 +2,7 @@
  * A return after delivery in the browser: a manager, on a 375 px phone, records one pack of a
  * delivered cash order as returned damaged; the form says the money goes back in cash and offers
  * the credit note, which the order page then lists. The customer's tracking page offers the
- * credit note beside the invoice, and both download as PDFs. Axe finds no serious issue on the
+ * credit note beside the invoice, and both download as PDFs; the order's history names the return. Axe finds no serious issue on the
  * order page with the form. Screenshots at 375 and 1280 px go to test-results/.
  */
 import { expect, test } from '@playwright/test';
@@ -56,6 +56,10 @@ test('a manager records a return on a delivered order; the customer gets its cre
   await page.reload();
   const notes = page.getByRole('region', { name: 'Credit notes' });
   await expect(notes.getByText(number, { exact: true })).toBeVisible();
+  // The order's history names the return, the money and the credit note, and who recorded it.
+  await expect(page.getByRole('region', { name: 'History' }).getByText(`Returned 1 × ${product.name}`)).toContainText(
+    `credit note ${number}`,
+  );
   for (const width of [375, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await notes.scrollIntoViewIfNeeded();

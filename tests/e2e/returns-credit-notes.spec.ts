@@ -71,6 +71,7 @@ test('a manager records a return on a delivered order; the customer gets its cre
   await customerPage.setViewportSize({ width: 375, height: 800 });
   await customerPage.goto(`/track-order?order=${orderId}`);
   await expect(customerPage.getByRole('link', { name: /Download invoice/ })).toBeVisible();
+  await expect(customerPage.getByText(/for returned or refunded items, given back in cash$/)).toBeVisible();
   const link = customerPage.getByRole('link', { name: new RegExp(`^Credit note ${number}`) });
   await expect(link).toBeVisible();
   const [customerPdf] = await Promise.all([customerPage.waitForEvent('download'), link.click()]);

@@ -13,7 +13,9 @@ import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { allocateInvoiceNumber } from '#features/invoices/server/numbering.ts';
 import { onOrderConfirmed } from '#features/orders/server/confirmation.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
+import { getOrder } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder } from '#features/orders/server/status.ts';
 import { returnRequestSchema } from '#features/returns/rules.ts';
@@ -113,6 +115,9 @@ describe.each(testDatabaseKinds())('returns and refunds on %s', (kind) => {
     expect(outcomes[1]!.refundPaise).toBe(outcomes[0]!.refundPaise);
     expect(outcomes[0]!.creditNote).toEqual(outcomes[1]!.creditNote);
     expect(await balance(customerId)).toBe(before + Math.round(net! / 2));
+    expect(orderJson(await getOrder(handle.db, customerId, orderId)).refund).toEqual([
+      expect.objectContaining({ to: 'credit', amount: (Math.round(net! / 2) / 100).toFixed(2) }),
+    ]);
     const notes = await notesOf(orderId);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ reason: 'refund', totalPaise: Math.round(net! / 2) });
@@ -168,6 +173,14 @@ describe.each(testDatabaseKinds())('returns and refunds on %s', (kind) => {
     const outcome = await recordReturn(handle.db, orderId, request(line.id, 1, { reason: 'spoiled' }), manager);
     expect(outcome.refundTo).toBe('cash');
     expect(await balance(customerId)).toBe(before);
+    // The customer's order says where the money went.
+    const json = orderJson(await getOrder(handle.db, customerId, orderId));
+    expect(json.refund).toEqual([
+      expect.objectContaining({
+        to: 'cash',
+        text: expect.stringMatching(/for returned or refunded items, given back in cash$/),
+      }),
+    ]);
     expect((await notesOf(orderId)).map((n) => n.reason)).toEqual(['return']);
   });
 

@@ -110,10 +110,10 @@ export const orderJsonSchema = z.object({
       url: z.string().describe('Where to download its PDF'),
     }),
   ),
-  /** What a cancelled order gave back, where and when (empty otherwise). */
+  /** What a cancelled order, packing, or a return or refund after delivery gave back, where and when (empty otherwise). */
   refund: z.array(
     z.object({
-      to: z.enum(['credit', 'original_payment', 'points']),
+      to: z.enum(['credit', 'original_payment', 'points', 'cash']),
       amount: rupees.nullable(),
       points: z.number().int().nullable(),
       text: z.string().describe('e.g. "₹120.00 refunded to your FarmFresh credit — available now"'),

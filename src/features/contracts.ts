@@ -27,6 +27,7 @@ import { notificationContracts } from '#features/notifications/contract.ts';
 import { orderContracts, orderPaymentContracts } from '#features/orders/contract.ts';
 import { onlinePaymentContracts, paymentContracts } from '#features/payments/contract.ts';
 import { adminPromoContracts } from '#features/promotions/contract.ts';
+import { returnsContracts } from '#features/returns/contract.ts';
 import { searchContracts } from '#features/search/contract.ts';
 import type { RouteContract } from '#lib/http/contract.ts';
 
@@ -48,6 +49,7 @@ export const allContracts: readonly RouteContract[] = [
   ...substitutionContracts,
   ...buyAgainContracts,
   ...invoiceContracts,
+  ...returnsContracts,
   ...notificationContracts,
   ...adminContracts,
   ...adminCatalogContracts,

@@ -6,7 +6,8 @@
  * - The route handler asks auth's session resolver who is signed in.
  * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
- * - A confirmed order gets its GST invoice number, in the confirming transaction.
+ * - A confirmed order gets its GST invoice number, in the confirming transaction; a cancelled one that has an
+ *   invoice gets a credit note for all of it, in the cancelling transaction.
  * - An online order's settled payment confirms or releases the order (the orders feature's settlement).
  * - Staff routes and admin pages ask the admin feature's resolver who is signed in to the back office.
  * - The back office's product listing ranks with the storefront's search engine.
@@ -24,9 +25,9 @@ import { addPendingFormAdd, registerOnSale } from '#features/cart/index.ts';
 import { declarationNotices, onSale, registerProductSearch } from '#features/catalog/index.ts';
 import { complaintPhotoJob } from '#features/complaints/index.ts';
 import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
-import { allocateInvoiceNumber } from '#features/invoices/index.ts';
+import { allocateInvoiceNumber, creditCancelledInvoice } from '#features/invoices/index.ts';
 import { orderSmsJob } from '#features/notifications/index.ts';
-import { onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
+import { onInvoicedOrderCancelled, onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
 import { getPaymentGateway, paymentsJob, registerOrderSettlement } from '#features/payments/index.ts';
 import { searchProducts } from '#features/search/index.ts';
 import { smsSetupNotices } from '#features/sms/index.ts';
@@ -44,6 +45,7 @@ registerStaffResolver(staffResolver);
 whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
 onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);
+onInvoicedOrderCancelled(creditCancelledInvoice);
 registerOrderSettlement(orderSettlement);
 registerOnSale(onSale);
 registerProductSearch(async (db, text, limit) => (await searchProducts(db, text, { limit })).map((p) => p.id));

@@ -96,8 +96,11 @@ for (const viewport of [
         .click();
       const refund = `${order.amount} refunded to your FarmFresh credit — available now`;
       await expect(card.getByText(refund)).toBeVisible();
-      // The invoice was issued when the order was placed; it stays, marked cancelled.
+      // The invoice was issued when the order was placed; it stays valid, and a credit note credits all of it.
       await expect(card.getByRole('link', { name: /Download invoice/ })).toHaveCount(1);
+      await expect(card.getByRole('link', { name: new RegExp(`^Credit note .* for order #${order.id}`) })).toHaveCount(
+        1,
+      );
       expect(await serious(page)).toEqual([]);
 
       await page.goto(`/track-order?order=${order.id}`);

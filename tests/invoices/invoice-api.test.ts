@@ -97,7 +97,7 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     expect((await c.post(order.invoice_url!)).status).toBe(405);
   });
 
-  it('keeps the invoice of a cancelled order, marked cancelled, and says what was refunded', async () => {
+  it('keeps the invoice of a cancelled order valid, credits it in full and says what was refunded', async () => {
     const { c, order } = await customerWithOrder('credit');
     const cancelled = await c.post('/api/customer/cancel-order', { json: { order_id: order.id } });
     expect(cancelled.status).toBe(200);
@@ -114,7 +114,17 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     expect((await c.get('/api/customer/profile')).body.data.account.credit_balance).toBe(1000);
     const res = await download(c, order.invoice_url!);
     expect(res.status).toBe(200);
-    expect((await pdfText(res.bytes)).toLowerCase()).toContain('cancelled');
+    // The invoice stays as issued; a credit note for all of it records the cancellation.
+    expect((await pdfText(res.bytes)).toLowerCase()).not.toContain('cancelled');
+    const [note] = cancelled.body.data.order.credit_notes;
+    expect(note).toMatchObject({ reason: 'cancellation', total: order.paid_amount });
+    const pdf = await download(c, note.url);
+    expect(pdf.status).toBe(200);
+    expect(pdf.headers.get('content-disposition')).toContain(`credit-note-${note.number.replaceAll('/', '-')}.pdf`);
+    expect(await pdfText(pdf.bytes)).toContain(`Against invoice: ${cancelled.body.data.order.invoice_number}`);
+    // Another customer's request for it finds nothing.
+    const other = await customerWithOrder('credit');
+    expect((await download(other.c, note.url)).status).toBe(404);
   });
 
   it('numbers orders when they are placed, uniquely; downloading twice changes no number', async () => {

@@ -30,6 +30,7 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   invoice_url: '/api/customer/orders/42/invoice',
   refund: [],
   refunds: [],
+  credit_notes: [],
   processed_at: null,
   out_for_delivery_at: null,
   delivered_at: null,

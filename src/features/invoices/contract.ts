@@ -1,9 +1,10 @@
 /**
- * The invoice download route: the GST tax invoice cum bill of
- * supply of one of the customer's orders as a PDF. Zod only; the order islands link to it.
+ * The invoice and credit note download routes: the GST tax invoice cum bill of supply of one of
+ * the customer's orders, and its credit notes, as PDFs (the customer's, and staff's). Zod only;
+ * the order islands and pages link to them.
  */
 import { z } from 'zod';
-import { defineRoute, positiveId } from '#lib/http/contract.ts';
+import { defineAdminRoute, defineRoute, positiveId } from '#lib/http/contract.ts';
 
 /** GET /api/customer/orders/{id}/invoice: the order's invoice PDF (its number was issued when the order was confirmed). */
 export const invoiceRoute = defineRoute({
@@ -18,4 +19,35 @@ export const invoiceRoute = defineRoute({
   produces: 'application/pdf',
 });
 
-export const invoiceContracts = [invoiceRoute] as const;
+const creditNoteParams = z.object({
+  id: positiveId('Invalid order id.'),
+  creditNoteId: positiveId('Invalid credit note id.'),
+});
+const creditNoteDescription =
+  'application/pdf with Content-Disposition: attachment; filename="credit-note-FFC-26-27-000012.pdf" (the credit note number, slashes as dashes). A credit note names the original invoice and the reduction: a packing adjustment, a cancellation after the invoice, a return or refund after delivery. Numbered in its own series per financial year (April–March).';
+
+/** GET /api/customer/orders/{id}/credit-notes/{creditNoteId}: one of the order's credit notes (PDF). */
+export const creditNoteRoute = defineRoute({
+  method: 'GET',
+  path: '/api/customer/orders/{id}/credit-notes/{creditNoteId}',
+  summary: "One of the order's GST credit notes (PDF)",
+  description: `${creditNoteDescription} 404 for another customer's order or a credit note of another order.`,
+  auth: 'customer',
+  params: creditNoteParams,
+  response: z.never(),
+  produces: 'application/pdf',
+});
+
+/** GET /api/admin/orders/{id}/credit-notes/{creditNoteId}: one of the order's credit notes (PDF), for staff. */
+export const staffCreditNoteRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/orders/{id}/credit-notes/{creditNoteId}',
+  summary: "One of the order's GST credit notes (PDF), for staff",
+  description: `${creditNoteDescription} 404 for a credit note of another order.`,
+  permission: 'board.view',
+  params: creditNoteParams,
+  response: z.never(),
+  produces: 'application/pdf',
+});
+
+export const invoiceContracts = [invoiceRoute, creditNoteRoute, staffCreditNoteRoute] as const;

@@ -129,6 +129,26 @@ export function formatInvoiceNumber(prefix: string, fy: string, n: number): stri
   return `${prefix}/${fy.slice(2)}/${String(n).padStart(6, '0')}`;
 }
 
+/**
+ * A credit note number in its own series (CGST Rule 53(1A)(b)), e.g. ("FF", "2026-27", 12) →
+ * "FFC/26-27/000012": the invoice prefix and "C", at most 16 characters with a prefix of up to 2
+ * (17 with 3, which the prefix's 5-digit form keeps at 16: "ABCC/26-27/00012").
+ */
+export function formatCreditNoteNumber(prefix: string, fy: string, n: number): string {
+  const digits = prefix.length > 2 ? 5 : 6;
+  return `${prefix}C/${fy.slice(2)}/${String(n).padStart(digits, '0')}`;
+}
+
+/** What each credit note reason reads as on the order pages. */
+export const CREDIT_NOTE_REASON_TEXT = {
+  packing: 'Packing adjustment',
+  hand_back: 'Handed back at delivery',
+  return: 'Return',
+  refund: 'Refund',
+  cancellation: 'Cancellation',
+  price_correction: 'Price correction',
+} as const;
+
 const ONES = [
   '',
   'One',
@@ -235,6 +255,20 @@ export function allocate(amount: number, weights: number[]): number[] {
     left -= 1;
   }
   return out;
+}
+
+/** A credit note line's tax: taxable value and CGST + SGST (IGST when `interState`) out of a tax-inclusive amount (paise). */
+export function creditTax(
+  totalPaise: number,
+  taxPercent: number,
+  interState: boolean,
+): { taxablePaise: number; cgstPaise: number; sgstPaise: number; igstPaise: number } {
+  const t = taxLine(
+    { description: '', hsn: null, qty: 1, unit: '', unitPricePaise: totalPaise, totalPaise, taxPercent },
+    0,
+    interState,
+  );
+  return { taxablePaise: t.taxablePaise, cgstPaise: t.cgstPaise, sgstPaise: t.sgstPaise, igstPaise: t.igstPaise };
 }
 
 function taxLine(line: InvoiceLineInput, discountPaise: number, interState: boolean): InvoiceLine {

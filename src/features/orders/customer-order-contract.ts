@@ -154,3 +154,7 @@ export type OrderJson = z.output<typeof orderJsonSchema>;
 
 /** Where an order's invoice is (GET /api/customer/orders/{id}/invoice, the invoices feature's route). */
 export const invoiceHref = (orderId: number) => `/api/customer/orders/${orderId}/invoice`;
+
+/** Where one of an order's credit notes is (the invoices feature's route). */
+export const creditNoteHref = (orderId: number, creditNoteId: number) =>
+  `/api/customer/orders/${orderId}/credit-notes/${creditNoteId}`;

@@ -1,6 +1,7 @@
 /**
  * The orders feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
+export { type InvoicedOrderCancelledListener, onInvoicedOrderCancelled } from './server/cancellation.ts';
 export { type OrderConfirmedListener, onOrderConfirmed } from './server/confirmation.ts';
 export { orderJson } from './server/order-json.ts';
 export { placeOrder } from './server/place-order.ts';

@@ -99,10 +99,21 @@ export const orderJsonSchema = z.object({
   invoice_number: z.string().nullable(),
   /** Where to download the invoice PDF; null for an order cancelled before it had one. */
   invoice_url: z.string().nullable(),
-  /** What a cancelled order gave back, where and when (empty otherwise). */
+  /** The order's GST credit notes (reductions after its invoice: packing, cancellation, returns, refunds), oldest first. */
+  credit_notes: z.array(
+    z.object({
+      id: z.number().int(),
+      number: z.string().describe('e.g. FFC/26-27/000012'),
+      date: timestamp,
+      reason: z.string().describe('packing, hand_back, return, refund, cancellation or price_correction'),
+      total: rupees,
+      url: z.string().describe('Where to download its PDF'),
+    }),
+  ),
+  /** What a cancelled order, packing, or a return or refund after delivery gave back, where and when (empty otherwise). */
   refund: z.array(
     z.object({
-      to: z.enum(['credit', 'original_payment', 'points']),
+      to: z.enum(['credit', 'original_payment', 'points', 'cash']),
       amount: rupees.nullable(),
       points: z.number().int().nullable(),
       text: z.string().describe('e.g. "₹120.00 refunded to your FarmFresh credit — available now"'),

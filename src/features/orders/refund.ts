@@ -8,14 +8,15 @@
  * - points redeemed: back on the points balance, at once.
  * Cash and card-on-delivery orders were never charged, so only their points come back.
  * Packing that picked a line lighter or substituted it with a cheaper product gives back the
- * difference the same way (credit at once, an online payment in REFUND_PERIOD), on any order.
+ * difference the same way (credit at once, an online payment in REFUND_PERIOD), on any order, and
+ * so do returns and refunds after delivery (or in cash, for an order paid in cash at the door).
  */
 import { formatPaise } from '#lib/money.ts';
 import { REFUND_PERIOD } from '#lib/refund-period.ts';
 
 /** One thing given back: where it went, the amount (paise) or points, and the sentence the customer reads. */
 export interface RefundPart {
-  to: 'credit' | 'original_payment' | 'points';
+  to: 'credit' | 'original_payment' | 'points' | 'cash';
   amountPaise: number | null;
   points: number | null;
   text: string;
@@ -30,6 +31,8 @@ export interface RefundableOrder {
   pointsRedeemed: number;
   /** What packing gave back (paise), by where it went; absent when nothing was. */
   packingRefunds?: { credit: number; originalPayment: number };
+  /** What returns and refunds after delivery gave back (paise), by where it went; absent when nothing was. */
+  returnRefunds?: { credit: number; originalPayment: number; cash: number };
   /** The refunds to the online payment and where each stands at the gateway; absent when unknown. */
   refunds?: { reason: string; status: string }[];
 }
@@ -60,7 +63,7 @@ function onlineText(amount: string, standing: 'processed' | 'failed' | 'pending'
  * to your FarmFresh credit — available now' }].
  */
 export function refundParts(o: RefundableOrder): RefundPart[] {
-  const packing = packingRefundParts(o);
+  const packing = [...packingRefundParts(o), ...returnRefundParts(o)];
   if (o.status !== 'cancelled' || o.paymentStatus === 'failed' || o.paymentStatus === 'pending') return packing;
   const parts: RefundPart[] = [...packing];
   if (o.paymentMode === 'Credit' && o.paidAmountPaise > 0) {
@@ -87,6 +90,35 @@ export function refundParts(o: RefundableOrder): RefundPart[] {
       text: `${o.pointsRedeemed} ${o.pointsRedeemed === 1 ? 'point' : 'points'} returned to your balance — available now`,
     });
   }
+  return parts;
+}
+
+/** What returns and refunds after delivery gave back: one part per place the money went. */
+function returnRefundParts(o: RefundableOrder): RefundPart[] {
+  const parts: RefundPart[] = [];
+  const { credit = 0, originalPayment = 0, cash = 0 } = o.returnRefunds ?? {};
+  const what = ' for returned or refunded items';
+  if (credit > 0)
+    parts.push({
+      to: 'credit',
+      amountPaise: credit,
+      points: null,
+      text: `${formatPaise(credit)}${what}, refunded to your FarmFresh credit — available now`,
+    });
+  if (originalPayment > 0)
+    parts.push({
+      to: 'original_payment',
+      amountPaise: originalPayment,
+      points: null,
+      text: onlineText(formatPaise(originalPayment), onlineStanding(o, 'return'), `${what},`),
+    });
+  if (cash > 0)
+    parts.push({
+      to: 'cash',
+      amountPaise: cash,
+      points: null,
+      text: `${formatPaise(cash)}${what}, given back in cash`,
+    });
   return parts;
 }
 

@@ -134,7 +134,13 @@ export function buildHistory(
     const cause = audits.find(
       (a) =>
         a.at.getTime() === r.createdAt.getTime() &&
-        ['order.line_picked', 'order.line_substituted', 'order.cancelled'].includes(a.action),
+        [
+          'order.line_picked',
+          'order.line_substituted',
+          'order.cancelled',
+          'order.return_recorded',
+          'order.refund_recorded',
+        ].includes(a.action),
     );
     const by = cause?.staffName ?? (r.reason === 'cancel' ? 'Customer' : 'Shop');
     history.push({ kind: 'refund', status: null, text: refundText(r), at: r.createdAt, by });
@@ -180,6 +186,21 @@ function auditEntry(
         ...base,
         kind: 'refund_retried',
         text: `Refund${amount === null ? '' : ` ${formatPaise(amount)}`} retried`,
+      };
+    }
+    case 'order.return_recorded':
+    case 'order.refund_recorded': {
+      // A return or refund after delivery (the returns feature): its lines, money and credit note.
+      const taken = Array.isArray(a.after?.lines) ? (a.after.lines as { line_id?: unknown; qty?: unknown }[]) : [];
+      const what = taken
+        .map((t) => `${num(t.qty) ?? 0} × ${lines.find((l) => l.id === num(t.line_id))?.productName ?? 'an item'}`)
+        .join(', ');
+      const note = str(a.after?.credit_note);
+      const verb = a.action === 'order.return_recorded' ? 'Returned' : 'Refunded';
+      return {
+        ...base,
+        kind: 'refund',
+        text: `${verb} ${what}: ${formatPaise(num(a.after?.refund_paise) ?? 0)} back${note ? `, credit note ${note}` : ''}`,
       };
     }
     default:

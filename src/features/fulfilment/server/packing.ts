@@ -12,6 +12,7 @@
  * (`refunds.above_limit`): a packer's request is refused with 403 and nothing changes (ADR 0116).
  */
 import { and, eq, sql } from 'drizzle-orm';
+import { issueCreditNote } from '#features/invoices/index.ts';
 import { confirmedOrders, moveSubstitutedStock, type OrderRow } from '#features/orders/index.ts';
 import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
 import { getConfig } from '#lib/config.ts';
@@ -62,13 +63,15 @@ async function lockLine(tx: Transaction, orderId: number, lineId: number): Promi
 /**
  * Takes `drop` paise off the locked order (subtotal and amount) and gives back what the customer
  * had paid of it: to the credit line at once, or (online) a refund written to send after the
- * commit. Writes the adjustment row; returns the online refund's id, if any.
+ * commit. Writes the adjustment row (with `actor` as who recorded it) and its credit note; returns
+ * the online refund's id, if any.
  */
 async function applyDrop(
   tx: Transaction,
   row: OrderRow,
   lineId: number,
   drop: number,
+  actor: StaffActor,
 ): Promise<{ refundPaise: number; pending: number | null }> {
   const refundPaise = Math.min(drop, row.paidAmountPaise);
   await tx
@@ -86,8 +89,18 @@ async function applyDrop(
         : ('due' as const);
   const [adjustment] = await tx
     .insert(orderAdjustments)
-    .values({ orderId: row.id, orderItemId: lineId, amountPaise: drop, refundPaise, refundTo })
+    .values({
+      orderId: row.id,
+      orderItemId: lineId,
+      amountPaise: drop,
+      refundPaise,
+      refundTo,
+      kind: 'packing',
+      staffId: actor.staffId,
+    })
     .returning({ id: orderAdjustments.id });
+  // The invoice was numbered at confirmation: the reduction gets its credit note (none without an invoice).
+  await issueCreditNote(tx, { orderId: row.id, reason: 'packing', adjustmentIds: [adjustment!.id] });
   if (refundTo === 'credit' && refundPaise > 0) {
     await tx
       .update(customers)
@@ -202,7 +215,7 @@ export async function setPickedAmount(
       .update(orderItems)
       .set({ pickedAmount: picked, totalAmountPaise: total, orderedTotalPaise: orderedTotal })
       .where(eq(orderItems.id, lineId));
-    const applied = await applyDrop(tx, row, lineId, drop);
+    const applied = await applyDrop(tx, row, lineId, drop, actor);
     await recordAudit(tx, actor, {
       action: 'order.line_picked',
       record: { type: 'order', id: orderId },
@@ -283,7 +296,7 @@ export async function substituteLine(
         orderedTotalPaise: line.orderedTotalPaise ?? line.totalAmountPaise,
       })
       .where(eq(orderItems.id, lineId));
-    const applied = await applyDrop(tx, row, lineId, drop);
+    const applied = await applyDrop(tx, row, lineId, drop, actor);
     await recordAudit(tx, actor, {
       action: 'order.line_substituted',
       record: { type: 'order', id: orderId },

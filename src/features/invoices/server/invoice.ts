@@ -6,11 +6,12 @@
  * code for orders placed before codes were recorded). Money in paise.
  */
 
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNotNull } from 'drizzle-orm';
 import { orderSlotJson } from '#features/delivery/index.ts';
+import type { OrderRow } from '#features/orders/index.ts';
 import { getConfig } from '#lib/config.ts';
-import type { Database } from '#lib/db/index.ts';
-import { customers, orderItems, orders, products } from '#lib/db/schema.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
+import { creditNotes, customers, orderAdjustments, orderItems, orders, products } from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { type InvoiceLine, invoiceLines, type PlaceOfSupply, placeOfSupply } from '../rules.ts';
 import { invoiceNumberOf } from './numbering.ts';
@@ -57,8 +58,132 @@ function addressLines(a: Record<string, unknown> | null): string[] {
   ].filter((l): l is string => Boolean(l));
 }
 
+/** The supplier, recipient and place of supply of an order, as its invoice and credit notes print them. */
+export function partiesOf(
+  o: OrderRow,
+  customer: { name: string | null; phone: string | null },
+): Pick<InvoiceData, 'supplier' | 'recipient' | 'placeOfSupply' | 'interState'> {
+  const config = getConfig();
+  const shopState = placeOfSupply(null, config.SHOP_STATE_CODE);
+  const address = o.addressSnapshot ?? null;
+  const pos = placeOfSupply(typeof address?.po_box === 'string' ? address.po_box : null, config.SHOP_STATE_CODE);
+  return {
+    supplier: {
+      name: config.SHOP_NAME,
+      address: config.SHOP_ADDRESS,
+      gstin: config.SHOP_GSTIN,
+      state: shopState,
+      phone: config.SHOP_PHONE,
+      email: config.SHOP_EMAIL,
+    },
+    recipient: {
+      name: (typeof address?.name === 'string' && address.name) || customer.name || 'Customer',
+      phone: (typeof address?.mobile === 'string' && address.mobile) || customer.phone,
+      address: addressLines(address),
+    },
+    placeOfSupply: pos,
+    interState: pos.code !== shopState.code,
+  };
+}
+
 /**
- * The invoice of the customer's order (read only: the number was issued when the order was confirmed).
+ * What the order's credited adjustments took off it since its invoice: the ones that lowered its
+ * lines (packing) per order line and in all (`amount` off the lines), and (`refund`) what they and
+ * the ones that dropped an unpaid amount took off the order's amount. The invoice adds them back, so
+ * it reads as issued while the credit notes carry the reductions; reductions without a credit note
+ * (made before credit notes existed) stay folded into the lines.
+ */
+async function creditedDrops(
+  db: Database | Transaction,
+  orderId: number,
+): Promise<{ byLine: Map<number, number>; amount: number; refund: number }> {
+  const rows = await db
+    .select({
+      lineId: orderAdjustments.orderItemId,
+      kind: orderAdjustments.kind,
+      refundTo: orderAdjustments.refundTo,
+      amount: orderAdjustments.amountPaise,
+      refund: orderAdjustments.refundPaise,
+    })
+    .from(orderAdjustments)
+    .where(and(eq(orderAdjustments.orderId, orderId), isNotNull(orderAdjustments.creditNoteId)));
+  const byLine = new Map<number, number>();
+  let amount = 0;
+  let refund = 0;
+  for (const r of rows) {
+    const lowersLine = LINE_CHANGING_KINDS.includes(r.kind);
+    if (lowersLine && r.lineId !== null) byLine.set(r.lineId, (byLine.get(r.lineId) ?? 0) + r.amount);
+    if (lowersLine) amount += r.amount;
+    if (lowersLine || r.refundTo === 'due') refund += r.refund;
+  }
+  return { byLine, amount, refund };
+}
+
+/**
+ * The adjustment kinds that lower the order's lines themselves (the line total and the order's
+ * subtotal and amount); the others (returns, refunds after delivery) leave the lines as delivered.
+ */
+const LINE_CHANGING_KINDS: readonly string[] = ['packing'];
+
+/** The order's taxed lines: as issued (credited reductions added back) or as they stand now. */
+export async function orderTaxLines(
+  db: Database | Transaction,
+  o: OrderRow,
+  interState: boolean,
+  as: 'issued' | 'now',
+): Promise<{
+  goods: InvoiceLine[];
+  delivery: InvoiceLine | null;
+  items: (typeof orderItems.$inferSelect)[];
+  subtotalPaise: number;
+  totalPaise: number;
+}> {
+  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, o.id)).orderBy(asc(orderItems.id));
+  const missing = items.filter((i) => !i.hsnCode && i.productId).map((i) => i.productId!);
+  const current = missing.length
+    ? await db.select({ id: products.id, hsn: products.hsnCode }).from(products).where(inArray(products.id, missing))
+    : [];
+  const hsnNow = new Map(current.map((p) => [p.id, p.hsn]));
+  const credited = as === 'issued' ? await creditedDrops(db, o.id) : { byLine: new Map(), amount: 0, refund: 0 };
+  const { goods, delivery } = invoiceLines(
+    items.map((i) => {
+      const added = credited.byLine.get(i.id);
+      const total = i.totalAmountPaise + (added ?? 0);
+      return {
+        // As issued: the line as ordered (its credit note carries the change). Else packing's change
+        // without a credit note: the invoice names what was delivered and bills its total.
+        description:
+          added !== undefined
+            ? (i.substitutedFor ?? i.productName)
+            : i.substitutedFor
+              ? `${i.productName} (substitute for ${i.substitutedFor})`
+              : i.pickedAmount !== null
+                ? `${i.productName} (picked ${i.pickedAmount} ${i.weight && i.weightUnit ? i.weightUnit : 'packs'})`
+                : i.productName,
+        hsn: i.hsnCode ?? (i.productId ? (hsnNow.get(i.productId) ?? null) : null),
+        qty: i.qty,
+        unit: unitOf(i.weight, i.weightUnit),
+        unitPricePaise: added !== undefined && i.substitutedFor ? Math.round(total / i.qty) : i.unitPricePaise,
+        totalPaise: total,
+        taxPercent: Number(i.taxPercent),
+      };
+    }),
+    { discountPaise: o.discountPaise, pointsPaise: o.pointsRedeemed * 100, deliveryFeePaise: o.deliveryFeePaise },
+    interState,
+  );
+  return {
+    goods,
+    delivery,
+    items,
+    subtotalPaise: o.subtotalPaise + credited.amount,
+    totalPaise: o.paidAmountPaise + credited.refund,
+  };
+}
+
+/**
+ * The invoice of the customer's order as issued (read only: the number was issued when the order
+ * was confirmed; reductions since are on credit notes). Marked cancelled only for an order
+ * cancelled without a cancellation credit note (cancelled before credit notes existed).
  * Errors: 404 not the customer's (or hidden: payment pending or failed); 409 no invoice (invoiceNumberOf).
  */
 export async function loadInvoice(db: Database, customerId: number, orderId: number): Promise<InvoiceData> {
@@ -70,36 +195,15 @@ export async function loadInvoice(db: Database, customerId: number, orderId: num
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId)));
   if (!row) throw notFound('Order not found.');
   const o = row.order;
-  const items = await db.select().from(orderItems).where(eq(orderItems.orderId, orderId)).orderBy(asc(orderItems.id));
-  const missing = items.filter((i) => !i.hsnCode && i.productId).map((i) => i.productId!);
-  const current = missing.length
-    ? await db.select({ id: products.id, hsn: products.hsnCode }).from(products).where(inArray(products.id, missing))
-    : [];
-  const hsnNow = new Map(current.map((p) => [p.id, p.hsn]));
-
-  const config = getConfig();
-  const shopState = placeOfSupply(null, config.SHOP_STATE_CODE);
-  const address = o.addressSnapshot ?? null;
-  const pos = placeOfSupply(typeof address?.po_box === 'string' ? address.po_box : null, config.SHOP_STATE_CODE);
-  const interState = pos.code !== shopState.code;
-  const { goods, delivery } = invoiceLines(
-    items.map((i) => ({
-      // Packing changed the line: the invoice names what was delivered and bills its total.
-      description: i.substitutedFor
-        ? `${i.productName} (substitute for ${i.substitutedFor})`
-        : i.pickedAmount !== null
-          ? `${i.productName} (picked ${i.pickedAmount} ${i.weight && i.weightUnit ? i.weightUnit : 'packs'})`
-          : i.productName,
-      hsn: i.hsnCode ?? (i.productId ? (hsnNow.get(i.productId) ?? null) : null),
-      qty: i.qty,
-      unit: unitOf(i.weight, i.weightUnit),
-      unitPricePaise: i.unitPricePaise,
-      totalPaise: i.totalAmountPaise,
-      taxPercent: Number(i.taxPercent),
-    })),
-    { discountPaise: o.discountPaise, pointsPaise: o.pointsRedeemed * 100, deliveryFeePaise: o.deliveryFeePaise },
-    interState,
-  );
+  const parties = partiesOf(o, { name: row.customerName, phone: row.customerPhone });
+  const lines = await orderTaxLines(db, o, parties.interState, 'issued');
+  const [cancellationNote] =
+    o.status === 'cancelled'
+      ? await db
+          .select({ id: creditNotes.id })
+          .from(creditNotes)
+          .where(and(eq(creditNotes.orderId, o.id), eq(creditNotes.reason, 'cancellation')))
+      : [];
   return {
     number: issued.number,
     date: issued.date,
@@ -107,31 +211,17 @@ export async function loadInvoice(db: Database, customerId: number, orderId: num
     orderDate: o.createdAt,
     paymentMode: o.paymentMode,
     paymentStatus: o.paymentStatus,
-    cancelled: o.status === 'cancelled',
-    supplier: {
-      name: config.SHOP_NAME,
-      address: config.SHOP_ADDRESS,
-      gstin: config.SHOP_GSTIN,
-      state: shopState,
-      phone: config.SHOP_PHONE,
-      email: config.SHOP_EMAIL,
-    },
-    recipient: {
-      name: (typeof address?.name === 'string' && address.name) || row.customerName || 'Customer',
-      phone: (typeof address?.mobile === 'string' && address.mobile) || row.customerPhone,
-      address: addressLines(address),
-    },
-    placeOfSupply: pos,
-    interState,
-    taxable: goods.filter((l) => l.taxPercent > 0),
-    exempt: goods.filter((l) => l.taxPercent === 0),
-    delivery,
-    subtotalPaise: o.subtotalPaise,
+    cancelled: o.status === 'cancelled' && !cancellationNote,
+    ...parties,
+    taxable: lines.goods.filter((l) => l.taxPercent > 0),
+    exempt: lines.goods.filter((l) => l.taxPercent === 0),
+    delivery: lines.delivery,
+    subtotalPaise: lines.subtotalPaise,
     discountPaise: o.discountPaise,
     promoCode: o.promoCode,
     pointsRedeemed: o.pointsRedeemed,
     deliveryFeePaise: o.deliveryFeePaise,
-    totalPaise: o.paidAmountPaise,
+    totalPaise: lines.totalPaise,
     deliverySlot: orderSlotJson(o)?.label ?? null,
   };
 }

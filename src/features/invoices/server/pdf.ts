@@ -6,7 +6,9 @@
  * written "Rs." (its encoding has no ₹). Returns the file's bytes.
  */
 import PDFDocument from 'pdfkit';
+import type { CreditNoteLine } from '#lib/db/schema.ts';
 import { amountInWords, type InvoiceLine } from '../rules.ts';
+import type { CreditNoteData } from './credit-notes.ts';
 import type { InvoiceData } from './invoice.ts';
 
 const MARGIN = 36;
@@ -16,29 +18,159 @@ const pct = (n: number) => `${Number(n.toFixed(2))}%`;
 const day = (d: Date) =>
   d.toLocaleDateString('en-IN', { timeZone: 'Asia/Kolkata', day: '2-digit', month: 'short', year: 'numeric' });
 
-interface Column {
+interface Column<L = InvoiceLine> {
   title: string;
   width: number;
   align?: 'left' | 'right' | 'center';
-  cell: (l: InvoiceLine, i: number) => string;
+  cell: (l: L, i: number) => string;
 }
 
-/** Renders `invoice`; resolves with the PDF bytes. */
-export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
-  const doc = new PDFDocument({
-    size: 'A4',
-    margin: MARGIN,
-    info: { Title: `Tax invoice ${invoice.number}`, Author: invoice.supplier.name },
-  });
+/** Draws a document with `drawing` on a new A4 PDF titled `title`; resolves with its bytes. */
+function renderPdf(title: string, author: string, drawing: (doc: PDFKit.PDFDocument) => void): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: MARGIN, info: { Title: title, Author: author } });
   const chunks: Buffer[] = [];
   doc.on('data', (c: Buffer) => chunks.push(c));
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('end', () => resolve(Buffer.concat(chunks)));
     doc.on('error', reject);
   });
-  draw(doc, invoice);
+  drawing(doc);
   doc.end();
   return done;
+}
+
+/** Renders `invoice`; resolves with the PDF bytes. */
+export function renderInvoicePdf(invoice: InvoiceData): Promise<Buffer> {
+  return renderPdf(`Tax invoice ${invoice.number}`, invoice.supplier.name, (doc) => draw(doc, invoice));
+}
+
+/** What each reason reads as on a credit note. */
+const REASON_TEXT: Record<CreditNoteData['reason'], string> = {
+  packing: 'Packing adjustment (picked lighter or substituted)',
+  hand_back: 'Handed back at delivery',
+  return: 'Goods returned',
+  refund: 'Refund after delivery',
+  cancellation: 'Order cancelled after the invoice',
+  price_correction: 'Price correction',
+};
+
+/**
+ * Renders credit note `note` (CGST Rule 53): the supplier and recipient as on the invoice, the
+ * original invoice's number and date, the reason, the lines with taxable value and tax at their
+ * rate, totals and the amount in words. Resolves with the PDF bytes.
+ */
+export function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer> {
+  return renderPdf(`Credit note ${note.number}`, note.supplier.name, (doc) => {
+    const width = doc.page.width - 2 * MARGIN;
+    doc.font('Helvetica-Bold').fontSize(14).text('CREDIT NOTE', { align: 'center' });
+    doc.font('Helvetica').fontSize(8).text('Issued under section 34 of the CGST Act', { align: 'center' });
+    doc.moveDown(0.8);
+    const facts: [string, string][] = [
+      ['Credit note number', note.number],
+      ['Credit note date', day(note.date)],
+      ['Against invoice', note.invoiceNumber],
+      ['Invoice date', day(note.invoiceDate)],
+      ['Order number', `#${note.orderId}`],
+      ['Reason', REASON_TEXT[note.reason]],
+    ];
+    drawParties(doc, note, facts, width);
+    const tax = note.interState ? 'IGST' : 'CGST + SGST';
+    heading(doc, `Reductions (${tax}; amounts include tax)`);
+    const { gst, amount } = lineColumns(note.interState);
+    const columns: Column<CreditNoteLine>[] = [
+      { title: '#', width: 16, cell: (_, i) => String(i + 1) },
+      { title: 'Description', width: 0, cell: (l) => l.description },
+      { title: 'HSN', width: 34, cell: (l) => l.hsnCode ?? '—' },
+      { title: 'Qty', width: 30, align: 'right', cell: (l) => (l.qty === null ? '—' : String(Number(l.qty))) },
+      { title: 'Unit', width: 38, cell: (l) => l.unit ?? '—' },
+      { title: 'Taxable value', width: 52, align: 'right', cell: (l) => rs(l.taxablePaise) },
+      ...gst.map((c) => ({ ...c, cell: (l: CreditNoteLine, i: number) => c.cell(asInvoiceLine(l), i) })),
+      { ...amount, cell: (l) => rs(l.totalPaise) },
+    ];
+    table(doc, columns, note.lines, width);
+    const rows: [string, string][] = [['Total taxable value', rs(note.taxablePaise)]];
+    if (note.interState) rows.push(['Total IGST', rs(note.igstPaise)]);
+    else rows.push(['Total CGST', rs(note.cgstPaise)], ['Total SGST', rs(note.sgstPaise)]);
+    doc.moveDown(0.6);
+    for (const [k, v] of rows) {
+      const ry = doc.y;
+      doc
+        .font('Helvetica')
+        .fontSize(9)
+        .text(k, MARGIN + width - 300, ry, { width: 210, align: 'right' });
+      doc.text(v, MARGIN + width - 85, ry, { width: 85, align: 'right' });
+    }
+    const ty = doc.y + 3;
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(11)
+      .text('Credit note total', MARGIN + width - 300, ty, { width: 210, align: 'right' });
+    doc.text(`Rs. ${rs(note.totalPaise)}`, MARGIN + width - 85, ty, { width: 85, align: 'right' });
+    doc.moveDown(0.5);
+    doc
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(`Amount in words: ${amountInWords(note.totalPaise)}`, MARGIN, doc.y, { width });
+    if (note.note) doc.font('Helvetica').text(`Note: ${note.note}`, MARGIN, doc.y + 4, { width });
+    doc.moveDown(1.2);
+    doc.font('Helvetica').fontSize(8).fillColor('#444444');
+    doc.text('This credit note reduces the invoice named above. This is a computer-generated credit note.', {
+      width,
+    });
+    doc
+      .fillColor('black')
+      .font('Helvetica-Bold')
+      .fontSize(9)
+      .text(`For ${note.supplier.name}: authorised signatory`, MARGIN, doc.y + 12, { width, align: 'right' });
+  });
+}
+
+/** A credit note line in the invoice line's shape, for the shared GST columns. */
+function asInvoiceLine(l: CreditNoteLine): InvoiceLine {
+  return {
+    description: l.description,
+    hsn: l.hsnCode,
+    qty: l.qty ?? 0,
+    unit: l.unit ?? '',
+    unitPricePaise: 0,
+    totalPaise: l.totalPaise,
+    taxPercent: l.taxPercent,
+    discountPaise: 0,
+    taxablePaise: l.taxablePaise,
+    cgstPaise: l.cgstPaise,
+    sgstPaise: l.sgstPaise,
+    igstPaise: l.igstPaise,
+    netPaise: l.totalPaise,
+  };
+}
+
+/** The supplier and `facts` side by side, then the recipient and the place of supply. */
+function drawParties(
+  doc: PDFKit.PDFDocument,
+  inv: Pick<InvoiceData, 'supplier' | 'recipient' | 'placeOfSupply'>,
+  facts: [string, string][],
+  width: number,
+): void {
+  const top = doc.y;
+  const half = width / 2 - 8;
+  doc.font('Helvetica-Bold').fontSize(11).text(inv.supplier.name, MARGIN, top, { width: half });
+  doc.font('Helvetica').fontSize(9);
+  doc.text(inv.supplier.address, { width: half });
+  doc.text(`GSTIN: ${inv.supplier.gstin}`, { width: half });
+  doc.text(`State: ${inv.supplier.state.name} (code ${inv.supplier.state.code})`, { width: half });
+  doc.text(`${inv.supplier.phone} · ${inv.supplier.email}`, { width: half });
+  const leftEnd = doc.y;
+  let y = top;
+  for (const [k, v] of facts) {
+    doc
+      .font('Helvetica')
+      .fontSize(9)
+      .text(`${k}:`, MARGIN + half + 16, y, { width: 90 });
+    doc.font('Helvetica-Bold').text(v, MARGIN + half + 106, y, { width: half - 90 });
+    y = doc.y + 1;
+  }
+  doc.y = Math.max(leftEnd, y) + 8;
+  drawRecipient(doc, inv, width);
 }
 
 function draw(doc: PDFKit.PDFDocument, inv: InvoiceData): void {
@@ -99,7 +231,11 @@ function drawSupplierAndFacts(doc: PDFKit.PDFDocument, inv: InvoiceData, width: 
 }
 
 /** The recipient on the left, the place of supply on the right. */
-function drawRecipient(doc: PDFKit.PDFDocument, inv: InvoiceData, width: number): void {
+function drawRecipient(
+  doc: PDFKit.PDFDocument,
+  inv: Pick<InvoiceData, 'recipient' | 'placeOfSupply'>,
+  width: number,
+): void {
   const half = width / 2 - 8;
   const block = doc.y;
   doc.font('Helvetica-Bold').fontSize(9).text('Billed and delivered to', MARGIN, block, { width: half });
@@ -228,7 +364,7 @@ function ensureRoom(doc: PDFKit.PDFDocument, height: number): boolean {
   return true;
 }
 
-function table(doc: PDFKit.PDFDocument, columns: Column[], lines: InvoiceLine[], width: number): void {
+function table<L>(doc: PDFKit.PDFDocument, columns: Column<L>[], lines: L[], width: number): void {
   const fixed = columns.reduce((a, c) => a + c.width, 0);
   const cols = columns.map((c) => ({ ...c, width: c.width || width - fixed }));
   const header = cols.map((c) => c.title);

@@ -4,7 +4,7 @@
  */
 
 import { paiseToRupees } from '#lib/money.ts';
-import { invoiceHref } from '../contract.ts';
+import { creditNoteHref, invoiceHref } from '../contract.ts';
 import { refundParts } from '../refund.ts';
 import type { Order } from './queries.ts';
 
@@ -37,6 +37,14 @@ export function orderJson(o: Order) {
     // After the order: the invoice (any confirmed order; a cancelled one only if it had one) and the refund.
     invoice_number: o.invoiceNumber,
     invoice_url: o.invoiceNumber ? invoiceHref(o.id) : null,
+    credit_notes: o.creditNotes.map((n) => ({
+      id: n.id,
+      number: n.number,
+      date: n.createdAt.toISOString(),
+      reason: n.reason,
+      total: rupees(n.totalPaise),
+      url: creditNoteHref(o.id, n.id),
+    })),
     refund: refundParts(o).map((r) => ({
       to: r.to,
       amount: r.amountPaise === null ? null : rupees(r.amountPaise),

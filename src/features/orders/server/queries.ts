@@ -11,7 +11,14 @@ import type { Substitution } from '#features/cart/rules.ts';
 import { orderSlotJson } from '#features/delivery/index.ts';
 import { type OrderRefund, refundsFor } from '#features/payments/index.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { type ORDER_STATUSES, orderAdjustments, orderItems, orders, type PAYMENT_STATUSES } from '#lib/db/schema.ts';
+import {
+  creditNotes,
+  type ORDER_STATUSES,
+  orderAdjustments,
+  orderItems,
+  orders,
+  type PAYMENT_STATUSES,
+} from '#lib/db/schema.ts';
 import { notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MINUTES, type PaymentMode } from '../rules.ts';
 
@@ -81,10 +88,23 @@ export interface Order {
   items: OrderLine[];
   /** What packing (a lighter pick, a cheaper substitute) gave back, in paise, by where it went. */
   packingRefunds: PackingRefunds;
+  /** What returns and refunds after delivery gave back, in paise, by where it went. */
+  returnRefunds: ReturnRefunds;
   /** Refunds to the online payment (cancellation, packing, late payment) with their status. */
   refunds: OrderRefund[];
+  /** The order's GST credit notes (reductions after its invoice), oldest first. */
+  creditNotes: OrderCreditNote[];
   /** The delivery slot, null for orders placed before slots. */
   deliverySlot: ReturnType<typeof orderSlotJson>;
+}
+
+/** A credit note of the order, as the customer's pages list it (the invoices feature issues them). */
+export interface OrderCreditNote {
+  id: number;
+  number: string;
+  createdAt: Date;
+  reason: string;
+  totalPaise: number;
 }
 
 /** Packing refunds of one order (paise): to the credit line, and to the online payment. */
@@ -95,6 +115,13 @@ export interface PackingRefunds {
 
 const NO_PACKING_REFUNDS: PackingRefunds = { credit: 0, originalPayment: 0 };
 
+/** Refunds of returns and refunds after delivery (paise): to the credit line, the payment, and in cash. */
+export interface ReturnRefunds extends PackingRefunds {
+  cash: number;
+}
+
+const NO_RETURN_REFUNDS: ReturnRefunds = { credit: 0, originalPayment: 0, cash: 0 };
+
 /** A row of the orders table. */
 export type OrderRow = typeof orders.$inferSelect;
 
@@ -104,6 +131,8 @@ function toOrder(
   now = Date.now(),
   packingRefunds: PackingRefunds = NO_PACKING_REFUNDS,
   refunds: OrderRefund[] = [],
+  notes: OrderCreditNote[] = [],
+  returnRefunds: ReturnRefunds = NO_RETURN_REFUNDS,
 ): Order {
   return {
     id: row.id,
@@ -130,7 +159,9 @@ function toOrder(
     invoiceNumber: row.invoiceNumber,
     items,
     packingRefunds,
+    returnRefunds,
     refunds,
+    creditNotes: notes,
     deliverySlot: orderSlotJson(row),
   };
 }
@@ -164,25 +195,63 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
   return map;
 }
 
-/** What packing gave back per order (paise), summed from its adjustments; orders without any are absent. */
-async function packingRefundsFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, PackingRefunds>> {
-  const map = new Map<number, PackingRefunds>();
-  if (!orderIds.length) return map;
+/**
+ * What packing gave back per order, and returns and refunds after delivery (paise), summed from
+ * the order's adjustments; orders without any are absent.
+ */
+async function adjustmentRefundsFor(
+  db: Database | Transaction,
+  orderIds: number[],
+): Promise<{ packing: Map<number, PackingRefunds>; returns: Map<number, ReturnRefunds> }> {
+  const packing = new Map<number, PackingRefunds>();
+  const returns = new Map<number, ReturnRefunds>();
+  if (!orderIds.length) return { packing, returns };
   const rows = await db
     .select({
       orderId: orderAdjustments.orderId,
+      kind: orderAdjustments.kind,
       refundTo: orderAdjustments.refundTo,
       paise: sql<number>`sum(${orderAdjustments.refundPaise})::int`,
     })
     .from(orderAdjustments)
-    .where(inArray(orderAdjustments.orderId, orderIds))
-    .groupBy(orderAdjustments.orderId, orderAdjustments.refundTo);
+    .where(
+      and(inArray(orderAdjustments.orderId, orderIds), inArray(orderAdjustments.kind, ['packing', 'return', 'refund'])),
+    )
+    .groupBy(orderAdjustments.orderId, orderAdjustments.kind, orderAdjustments.refundTo);
   for (const r of rows) {
-    const refunds = map.get(r.orderId) ?? { ...NO_PACKING_REFUNDS };
+    if (r.kind === 'packing') {
+      const refunds = packing.get(r.orderId) ?? { ...NO_PACKING_REFUNDS };
+      if (r.refundTo === 'credit') refunds.credit += r.paise;
+      if (r.refundTo === 'original_payment') refunds.originalPayment += r.paise;
+      packing.set(r.orderId, refunds);
+      continue;
+    }
+    const refunds = returns.get(r.orderId) ?? { ...NO_RETURN_REFUNDS };
     if (r.refundTo === 'credit') refunds.credit += r.paise;
     if (r.refundTo === 'original_payment') refunds.originalPayment += r.paise;
-    map.set(r.orderId, refunds);
+    if (r.refundTo === 'cash') refunds.cash += r.paise;
+    returns.set(r.orderId, refunds);
   }
+  return { packing, returns };
+}
+
+/** The credit notes of the orders `orderIds` (oldest first), by order; the orders are scoped before. */
+async function creditNotesFor(db: Database | Transaction, orderIds: number[]): Promise<Map<number, OrderCreditNote[]>> {
+  const map = new Map<number, OrderCreditNote[]>();
+  if (!orderIds.length) return map;
+  const rows = await db
+    .select({
+      id: creditNotes.id,
+      orderId: creditNotes.orderId,
+      number: creditNotes.number,
+      createdAt: creditNotes.createdAt,
+      reason: creditNotes.reason,
+      totalPaise: creditNotes.totalPaise,
+    })
+    .from(creditNotes)
+    .where(inArray(creditNotes.orderId, orderIds))
+    .orderBy(asc(creditNotes.id));
+  for (const { orderId, ...r } of rows) map.set(orderId, [...(map.get(orderId) ?? []), r]);
   return map;
 }
 
@@ -203,12 +272,21 @@ export async function getOrder(
     .from(orders)
     .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), shown));
   if (!row) throw notFound('Order not found.');
-  const [items, packing, refunds] = await Promise.all([
+  const [items, adjusted, refunds, notes] = await Promise.all([
     itemsFor(db, [row.id]),
-    packingRefundsFor(db, [row.id]),
+    adjustmentRefundsFor(db, [row.id]),
     refundsFor(db, [row.id]),
+    creditNotesFor(db, [row.id]),
   ]);
-  return toOrder(row, items.get(row.id) ?? [], Date.now(), packing.get(row.id), refunds.get(row.id));
+  return toOrder(
+    row,
+    items.get(row.id) ?? [],
+    Date.now(),
+    adjusted.packing.get(row.id),
+    refunds.get(row.id),
+    notes.get(row.id),
+    adjusted.returns.get(row.id),
+  );
 }
 
 /**
@@ -233,11 +311,22 @@ export async function listOrders(db: Database, customerId: number): Promise<Orde
     .where(and(eq(orders.customerId, customerId), confirmedOrders))
     .orderBy(desc(orders.createdAt), desc(orders.id));
   const ids = rows.map((r) => r.id);
-  const [items, packing, refunds] = await Promise.all([
+  const [items, adjusted, refunds, notes] = await Promise.all([
     itemsFor(db, ids),
-    packingRefundsFor(db, ids),
+    adjustmentRefundsFor(db, ids),
     refundsFor(db, ids),
+    creditNotesFor(db, ids),
   ]);
   const now = Date.now();
-  return rows.map((r) => toOrder(r, items.get(r.id) ?? [], now, packing.get(r.id), refunds.get(r.id)));
+  return rows.map((r) =>
+    toOrder(
+      r,
+      items.get(r.id) ?? [],
+      now,
+      adjusted.packing.get(r.id),
+      refunds.get(r.id),
+      notes.get(r.id),
+      adjusted.returns.get(r.id),
+    ),
+  );
 }

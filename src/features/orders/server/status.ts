@@ -14,6 +14,7 @@ import type { Database, Transaction } from '#lib/db/index.ts';
 import { cartItems, customers, orders, pointsTransactions } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { CANCEL_WINDOW_MINUTES } from '../rules.ts';
+import { invoicedOrderCancelled } from './cancellation.ts';
 import { orderConfirmed } from './confirmation.ts';
 import { CANCEL_WINDOW_MS, confirmedOrders, getOrder, type Order, type OrderRow, type OrderStatus } from './queries.ts';
 import { restoreReservation } from './stock-and-balances.ts';
@@ -46,6 +47,8 @@ async function cancelLocked(tx: Transaction, row: OrderRow, now: Date, reason: s
     })
     .where(eq(orders.id, row.id));
   await restoreReservation(tx, row);
+  // The invoice stays valid: a credit note for all of it (invoices feature) records the cancellation.
+  if (row.invoiceNumber) await invoicedOrderCancelled(tx, row.id, now, reason);
   await queueOrderSms(tx, row.id, 'cancelled');
   if (row.paymentMode !== 'Online' || row.paymentStatus !== 'paid' || !row.paymentReference) return null;
   return requestRefund(tx, {

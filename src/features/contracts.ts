@@ -19,7 +19,7 @@ import {
 } from '#features/catalog/contract.ts';
 import { checkoutContracts } from '#features/checkout/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
-import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
+import { doorContracts, orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { mediaContracts } from '#features/media/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
@@ -56,5 +56,6 @@ export const allContracts: readonly RouteContract[] = [
   ...adminPromoContracts,
   ...adminCustomerContracts,
   ...orderAdminContracts,
+  ...doorContracts,
   ...pickingContracts,
 ];

@@ -144,6 +144,7 @@ export const ADMIN_NAV: readonly { href: string; label: string; permission: Perm
   { href: '/admin/categories', label: 'Categories', permission: 'products.manage' },
   { href: '/admin/banners', label: 'Home banners', permission: 'products.manage' },
   { href: '/admin/home-rails', label: 'Home rails', permission: 'products.manage' },
+  { href: '/admin/cash', label: 'Cash handover', permission: 'cash.handover' },
   { href: '/admin/slots', label: 'Slots', permission: 'slots.manage' },
   { href: '/admin/promos', label: 'Promo codes', permission: 'promos.manage' },
   { href: '/admin/customers', label: 'Customers', permission: 'customers.manage' },

@@ -124,6 +124,7 @@ export const staffOrderSchema = z.object({
       picked: z.number().nullable().describe('What the packer picked, in `measure`; null when as ordered'),
       substituted_for: z.string().nullable().describe('The product ordered, when the line was substituted'),
       ordered_total: rupees.nullable().describe('The line’s total as ordered, once packing changed it'),
+      handed_back: z.number().describe('Handed back at the door, in `measure` (0 when none): not charged'),
     }),
   ),
   history: z
@@ -141,6 +142,25 @@ export const staffOrderSchema = z.object({
     .describe('Status changes, picks, substitutions, rider assignments and refunds, oldest first'),
   /** Riders to assign, for a member who may. */
   riders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  outcome: z
+    .object({
+      outcome: z.enum(['delivered', 'partly_delivered', 'not_at_home', 'refused']),
+      note: z.string().nullable(),
+      rider: z.string().nullable(),
+      amount_due: rupees.describe('Due at the door after hand-backs'),
+      collected: rupees.nullable().describe('What the rider took; null when nothing was due'),
+      collected_method: z.enum(['cash', 'upi_qr', 'card']).nullable(),
+      short: rupees
+        .nullable()
+        .describe('amount_due − collected for cash or card (negative: more was collected); null otherwise'),
+      undoable: z.boolean().describe('Recorded today (Asia/Kolkata): an owner or manager may undo it'),
+      at: timestamp,
+    })
+    .nullable()
+    .describe('The rider’s outcome at the door (not undone), null before one'),
+  reschedule_slots: z
+    .array(z.object({ id: z.string(), label: z.string(), left: z.number().int() }))
+    .describe('Open slots of the order’s zone, for an undelivered order (empty otherwise)'),
 });
 
 /** An order as the back office's islands read it. */

@@ -131,7 +131,7 @@ export const staffOrderSchema = z.object({
     .array(
       z.object({
         kind: z
-          .enum(['status', 'picked', 'substituted', 'rider', 'refund', 'refund_retried'])
+          .enum(['status', 'picked', 'substituted', 'rider', 'refund', 'refund_retried', 'door'])
           .describe('What the entry is about'),
         status: z.enum(ORDER_STATUS_VALUES).nullable().describe('The status reached (kind `status` only)'),
         text: z.string().describe('What happened, in words, e.g. "Picked 0.85 kg of Nendran Banana (ordered 1 kg)"'),
@@ -139,7 +139,9 @@ export const staffOrderSchema = z.object({
         by: z.string().describe('Who did it: a staff member’s name, "Customer" or "Shop"'),
       }),
     )
-    .describe('Status changes, picks, substitutions, rider assignments and refunds, oldest first'),
+    .describe(
+      'Status changes, picks, substitutions, rider assignments, refunds and the rider’s outcomes at the door (kind `door`: recorded, undone, rescheduled), oldest first',
+    ),
   /** Riders to assign, for a member who may. */
   riders: z.array(z.object({ id: z.number().int(), name: z.string() })),
   outcome: z

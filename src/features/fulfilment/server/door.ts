@@ -465,7 +465,7 @@ export async function undoOutcome(
       .set({
         subtotalPaise: sql`${orders.subtotalPaise} + ${drop}`,
         paidAmountPaise: sql`${orders.paidAmountPaise} + ${refunded}`,
-        ...(unpay && row.paymentStatus === 'paid' ? { paymentStatus: 'pending' as const } : {}),
+        ...(unpay && row.paymentStatus === 'paid' ? { paymentStatus: 'unpaid' as const } : {}),
       })
       .where(eq(orders.id, orderId));
     await tx

@@ -8,6 +8,7 @@ import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure, fieldErrors } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary, ErrorText } from '#lib/ui/controls.tsx';
+import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import type { CashDayJson, cashDayRoute, recordHandoverRoute } from '../contract.ts';
 
 type RiderCash = CashDayJson['riders'][number];
@@ -183,7 +184,7 @@ export default function CashHandover() {
           <h2 id="recent-heading" className="mt-2 font-semibold text-slate-900">
             Recent handovers
           </h2>
-          <div className="mt-2 overflow-x-auto">
+          <ScrollRegion label="Recent handovers, scrolls sideways" className="mt-2">
             <table className="w-full text-left text-sm text-slate-800">
               <thead>
                 <tr className="text-slate-600">
@@ -218,7 +219,7 @@ export default function CashHandover() {
                 ))}
               </tbody>
             </table>
-          </div>
+          </ScrollRegion>
         </section>
       )}
     </div>

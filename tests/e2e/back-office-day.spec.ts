@@ -168,7 +168,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await hydrated(rider.page, 'StaffOrderView');
   await expect(rider.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();
   await rider.page.getByRole('button', { name: 'Mark as out for delivery' }).click();
-  await rider.page.getByRole('button', { name: /^Delivered/ }).click();
+  await rider.page.getByRole('button', { name: /^Delivered Everything/ }).click();
   await rider.page.getByRole('button', { name: 'Confirm delivery' }).click();
   await expect(rider.page.getByRole('heading', { name: 'At the door: Delivered' })).toBeVisible();
   await customer.page.goto(`/track-order?order=${orderId}`);
@@ -235,7 +235,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
     ['Marked processed', STAFF.packer.name],
     ['Assigned a rider', STAFF.owner.name],
     ['Marked out for delivery', STAFF.rider.name],
-    ['Marked delivered', STAFF.rider.name],
+    ['Recorded how a delivery ended', STAFF.rider.name],
   ] as const)
     await expect(entry(action, who), `${action} by ${who}`).toHaveCount(1);
   await owner.page.goto(`/admin/audit?type=product&record=${managed.id}`);

@@ -1,8 +1,8 @@
 /**
  * The rider at the door on a 375 px phone: one cash order delivered in part (one line handed back,
  * the amount due shown before confirming, the cash collected entered), one "not at home"; the
- * customer's tracking page says what was handed back and that the other order came back; the owner's
- * day-end handover shows the rider's expected cash against what was received, with a reason for the
+ * customer's tracking page says what was handed back and that the other order came back; the owner
+ * reschedules that one to a new slot; the owner's day-end handover shows the rider's expected cash against what was received, with a reason for the
  * difference. Axe finds no serious issue on the door flow and the cash page. Screenshots at 375 and
  * 1280 px go to test-results/.
  */
@@ -104,6 +104,21 @@ test('a rider delivers in part with cash and records not at home; the owner’s 
   await expect(customerPage.getByText(/Handed back at the door: 1 .* not charged/)).toBeVisible();
   await customerPage.goto(`/track-order?order=${awayOrder}`);
   await expect(customerPage.getByText(/We could not deliver your order/)).toBeVisible();
+
+  // The owner reschedules the order that came back: processed again in a new slot.
+  await ownerPage.setViewportSize({ width: 375, height: 800 });
+  await ownerPage.goto(`/admin/orders/${awayOrder}`);
+  await hydrated(ownerPage, 'StaffOrderView');
+  const back = ownerPage.getByRole('region', { name: 'At the door: Not at home' });
+  await expect(back).toContainText('Door locked, phone off');
+  const slotChoice = back.getByLabel('Reschedule to');
+  await slotChoice.selectOption({ index: 1 });
+  await shoot(ownerPage, 'rider-door-reschedule');
+  await back.getByRole('button', { name: 'Reschedule' }).click();
+  await expect(ownerPage.getByRole('status').filter({ hasText: 'Rescheduled' })).toBeVisible();
+  await expect(ownerPage.getByRole('heading', { name: `Order #${awayOrder}`, level: 1 }).locator('..')).toContainText(
+    'Processed',
+  );
 
   // The owner's day-end handover: the rider's expected cash against what was received.
   await ownerPage.setViewportSize({ width: 375, height: 800 });

@@ -13,7 +13,13 @@ import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import { cashDay, recordHandover } from '#features/fulfilment/server/cash-handover.ts';
-import { type OutcomeInput, quoteDoor, recordOutcome, undoOutcome } from '#features/fulfilment/server/door.ts';
+import {
+  type OutcomeInput,
+  quoteDoor,
+  recordOutcome,
+  rescheduleOrder,
+  undoOutcome,
+} from '#features/fulfilment/server/door.ts';
 import { cancelOrderAsStaff, staffOrder } from '#features/fulfilment/server/staff-orders.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
@@ -328,6 +334,38 @@ describe.each(testDatabaseKinds())('the rider at the door on %s', (kind) => {
     ]);
     expect((await row(orderId)).status).toBe('cancelled');
     expect(await stock()).toBe(before + 2);
+  });
+
+  it('refused, rescheduled to an open slot, then delivered on the next trip', async () => {
+    const { orderId } = await outForDelivery();
+    await recordOutcome(handle.db, orderId, input({ outcome: 'refused' }), rider, riderActor);
+    const view = await staffOrder(handle.db, orderId, owner);
+    expect(view.rescheduleSlots.length).toBeGreaterThan(0);
+    const slot = view.rescheduleSlots.at(-1)!;
+    await expect(rescheduleOrder(handle.db, orderId, 'not-a-slot', owner, ownerActor)).rejects.toMatchObject({
+      code: 'bad_request',
+    });
+    expect(await rescheduleOrder(handle.db, orderId, slot.id, owner, ownerActor)).toEqual({ changed: true });
+    expect(await rescheduleOrder(handle.db, orderId, slot.id, owner, ownerActor)).toEqual({ changed: false });
+    expect(await row(orderId)).toMatchObject({ status: 'processed', deliverySlotId: slot.id });
+    await advanceOrder(handle.db, orderId, new Date(), { to: 'out_for_delivery' });
+    await recordOutcome(
+      handle.db,
+      orderId,
+      input({ collectedPaise: (await row(orderId)).paidAmountPaise }),
+      rider,
+      riderActor,
+    );
+    expect(await row(orderId)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    const trips = await handle.db
+      .select()
+      .from(deliveryOutcomes)
+      .where(eq(deliveryOutcomes.orderId, orderId))
+      .orderBy(asc(deliveryOutcomes.id));
+    expect(trips.map((t) => [t.outcome, t.undoneAt === null])).toEqual([
+      ['refused', false],
+      ['delivered', true],
+    ]);
   });
 
   it('the day-end handover: expected is cash collected less cash given back; a difference needs a reason', async () => {

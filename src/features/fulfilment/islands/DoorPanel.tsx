@@ -56,7 +56,8 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
   const [back, setBack] = useState<Record<number, string>>({});
   const [note, setNote] = useState('');
   const [collected, setCollected] = useState('');
-  const [method, setMethod] = useState<'cash' | 'card'>('cash');
+  // A Card on Delivery order is paid on the card machine unless the customer pays cash instead.
+  const [method, setMethod] = useState<'cash' | 'card'>(order.payment_mode === 'Card' ? 'card' : 'cash');
   const [due, setDue] = useState<{ due: string; off: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());

@@ -488,7 +488,8 @@ export async function undoOutcome(
 
 /**
  * Reschedules an undelivered order to an open slot of its zone: processed again, its place moved
- * (the new one taken as an order takes one, the old given back), audited. The same slot again on an
+ * (the new one taken as an order takes one, the old given back), the returned trip's outcome closed
+ * (stamped undone with the reason "Rescheduled to …"), audited. The same slot again on an
  * order already rescheduled to it changes nothing. Errors: 404 unknown; 409 not undelivered, the
  * slot full or closed; 400 a slot the zone does not offer.
  */
@@ -512,6 +513,11 @@ export async function rescheduleOrder(
       .update(orders)
       .set({ ...slot, status: 'processed' })
       .where(and(eq(orders.id, orderId), eq(orders.status, 'undelivered')));
+    // The trip that came back is closed (kept, stamped), so the next delivery records its own outcome.
+    await tx
+      .update(deliveryOutcomes)
+      .set({ undoneAt: new Date(), undoneBy: actor.staffId, undoReason: `Rescheduled to ${slotId}` })
+      .where(and(eq(deliveryOutcomes.orderId, orderId), isNull(deliveryOutcomes.undoneAt)));
     await recordAudit(tx, actor, {
       action: 'order.rescheduled',
       record: { type: 'order', id: orderId },

@@ -20,7 +20,7 @@ import {
 import { checkoutContracts } from '#features/checkout/contract.ts';
 import { complaintContracts } from '#features/complaints/contract.ts';
 import { adminDeliveryContracts, deliveryContracts } from '#features/delivery/contract.ts';
-import { orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
+import { doorContracts, orderAdminContracts, pickingContracts } from '#features/fulfilment/contract.ts';
 import { invoiceContracts } from '#features/invoices/contract.ts';
 import { mediaContracts } from '#features/media/contract.ts';
 import { notificationContracts } from '#features/notifications/contract.ts';
@@ -59,6 +59,7 @@ export const allContracts: readonly RouteContract[] = [
   ...adminPromoContracts,
   ...adminCustomerContracts,
   ...orderAdminContracts,
+  ...doorContracts,
   ...pickingContracts,
   ...complaintContracts,
 ];

@@ -166,7 +166,9 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
       ['processed', 'Anu Thomas'],
     ]);
     // Skipping a step is refused.
-    const skip = await packer.post(`/api/admin/orders/${order.id}/delivered`);
+    const skip = await packer.post(`/api/admin/orders/${order.id}/outcome`, {
+      json: { outcome: 'delivered', idempotency_key: 'skip-a-step-key' },
+    });
     expect(skip.status).toBe(409);
   });
 
@@ -237,7 +239,10 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
     expect((await rider.post(`/api/admin/orders/${order.id}/out-for-delivery`)).status).toBe(409); // not packed yet
     await packer.post(`/api/admin/orders/${order.id}/processed`);
     expect((await rider.post(`/api/admin/orders/${order.id}/out-for-delivery`)).status).toBe(200);
-    const done = await rider.post(`/api/admin/orders/${order.id}/delivered`);
+    const due = (await rider.get(`/api/admin/orders/${order.id}`)).body.data.order.amount_due;
+    const done = await rider.post(`/api/admin/orders/${order.id}/outcome`, {
+      json: { outcome: 'delivered', collected: Number(due), idempotency_key: `deliver-${order.id}-once` },
+    });
     expect(done.status).toBe(200);
     expect(done.body.data.order).toMatchObject({ status: 'delivered', payment_status: 'paid' });
     const late = await manager.post(`/api/admin/orders/${order.id}/cancel`, { json: { reason: 'Too late' } });
@@ -251,7 +256,27 @@ describe.each(inject('servers'))('orders in the back office on $kind', ({ baseUr
       'processed by Anu Thomas',
       'out_for_delivery by Sanju R',
       'delivered by Sanju R',
+      expect.stringMatching(/^At the door: Delivered — collected ₹[\d.,]+ cash by Sanju R$/),
     ]);
+
+    // Undo and the day's cash are an owner's or manager's: a rider is refused.
+    const riderUndo = await rider.post(`/api/admin/orders/${order.id}/outcome/undo`, { json: { reason: 'Oops' } });
+    expect(riderUndo.status).toBe(403);
+    expect((await rider.get('/api/admin/cash')).status).toBe(403);
+    const cash = await manager.get('/api/admin/cash');
+    expect(cash.status).toBe(200);
+    const sanju = cash.body.data.riders.find((r: { rider: string }) => r.rider === 'Sanju R');
+    expect(Number(sanju.collected)).toBeGreaterThanOrEqual(Number(due));
+    const undone = await manager.post(`/api/admin/orders/${order.id}/outcome/undo`, {
+      json: { reason: 'Tapped the wrong order' },
+    });
+    expect(undone.status).toBe(200);
+    expect(undone.body.data.order).toMatchObject({ status: 'out_for_delivery', outcome: null });
+    // The undone trip's cash no longer counts.
+    const after = (await manager.get('/api/admin/cash')).body.data.riders.find(
+      (r: { rider: string }) => r.rider === 'Sanju R',
+    );
+    expect(Number(after.collected)).toBe(Number(sanju.collected) - Number(due));
   });
 
   it('sums a window’s products to pick, by category, as JSON and CSV', async () => {

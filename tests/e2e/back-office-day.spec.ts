@@ -162,14 +162,15 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
   await owner.page.getByRole('button', { name: 'Assign rider' }).click();
   await expect(owner.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();
 
-  // The rider marks it out for delivery, then delivered.
+  // The rider marks it out for delivery, then records it delivered (a confirmation step).
   await staffSignInByApi(rider.page, STAFF.rider.mobile);
   await rider.page.goto(`/admin/orders/${orderId}`);
   await hydrated(rider.page, 'StaffOrderView');
   await expect(rider.page.getByRole('region', { name: 'Delivery' }).getByText(STAFF.rider.name).first()).toBeVisible();
   await rider.page.getByRole('button', { name: 'Mark as out for delivery' }).click();
-  await rider.page.getByRole('button', { name: 'Mark as delivered' }).click();
-  await expect(rider.page.getByRole('button', { name: 'Mark as delivered' })).toHaveCount(0);
+  await rider.page.getByRole('button', { name: /^Delivered Everything/ }).click();
+  await rider.page.getByRole('button', { name: 'Confirm delivery' }).click();
+  await expect(rider.page.getByRole('heading', { name: 'At the door: Delivered' })).toBeVisible();
   await customer.page.goto(`/track-order?order=${orderId}`);
   await expect(
     customer.page
@@ -234,7 +235,7 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
     ['Marked processed', STAFF.packer.name],
     ['Assigned a rider', STAFF.owner.name],
     ['Marked out for delivery', STAFF.rider.name],
-    ['Marked delivered', STAFF.rider.name],
+    ['Recorded how a delivery ended', STAFF.rider.name],
   ] as const)
     await expect(entry(action, who), `${action} by ${who}`).toHaveCount(1);
   await owner.page.goto(`/admin/audit?type=product&record=${managed.id}`);

@@ -127,7 +127,15 @@ test('an order out for delivery names its rider with a Call link until it is del
     await page.screenshot({ path: `test-results/track-order-out-${width}.png`, fullPage: true });
   }
 
-  const delivered = await staff.post(`/api/admin/orders/${orderId}/delivered`, { headers: origin() });
+  const due = (await (await staff.get(`/api/admin/orders/${orderId}`)).json()).data.order.amount_due;
+  const delivered = await staff.post(`/api/admin/orders/${orderId}/outcome`, {
+    headers: origin(),
+    data: {
+      outcome: 'delivered',
+      collected: Number(due) > 0 ? Number(due) : undefined,
+      idempotency_key: `track-delivered-${orderId}`,
+    },
+  });
   expect(delivered.status(), await delivered.text()).toBe(200);
   await page.reload();
   await expect(page.getByRole('list', { name: 'Order progress' })).toContainText('Delivered');

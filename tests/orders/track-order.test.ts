@@ -47,6 +47,8 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
       measure: 'packs',
       substituted_for: null,
       ordered_total: null,
+      handed_back: 0,
+      handed_back_amount: null,
     },
   ],
   ...extra,

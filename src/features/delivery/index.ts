@@ -7,8 +7,10 @@ export { checkoutDelivery, checkoutDeliveryJson, checkoutEstimateZone } from './
 export { deliveryNow } from './server/clock.ts';
 export { cartPolicy } from './server/deliver-to.ts';
 export {
+  moveOrderSlot,
   type OrderDelivery,
   type OrderSlotChoice,
+  openSlotsFor,
   orderDelivery,
   orderSlotJson,
   releaseOrderSlot,

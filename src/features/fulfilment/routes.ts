@@ -11,23 +11,30 @@ import { AppError } from '#lib/http/envelope.ts';
 import { implement, implementFile } from '#lib/http/handler.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
-import { formatPaise } from '#lib/money.ts';
+import { formatPaise, paiseToRupees } from '#lib/money.ts';
 import {
   assignRiderRoute,
   boardRoute,
   boardVersionRoute,
+  cashDayRoute,
   deliveriesRoute,
-  markDeliveredRoute,
+  doorQuoteRoute,
   markOutForDeliveryRoute,
   markProcessedRoute,
   pickingCsvRoute,
   pickingListRoute,
+  recordHandoverRoute,
+  recordOutcomeRoute,
+  rescheduleRoute,
   setPickedRoute,
   staffCancelRoute,
   staffOrderRoute,
   substituteLineRoute,
+  undoOutcomeRoute,
 } from './contract.ts';
 import { slotQuery } from './rules.ts';
+import { cashDay, recentHandovers, recordHandover } from './server/cash-handover.ts';
+import { quoteDoor, recordOutcome, rescheduleOrder, undoOutcome } from './server/door.ts';
 import { type BoardFilter, boardVersion, lastBookableDay, readBoard, riderDeliveries } from './server/order-board.ts';
 import { setPickedAmount, substituteLine } from './server/packing.ts';
 import { pickingListJson } from './server/picking-json.ts';
@@ -118,7 +125,7 @@ export const staffOrderEndpoint = implement(staffOrderRoute, async ({ params, st
   headers: NO_STORE,
 }));
 
-/** The handler of one staff move (processed, out for delivery, delivered). */
+/** The handler of one staff move (processed, out for delivery). */
 const moveEndpoint =
   (to: StaffMove, message: string) =>
   async ({ params, staff, actor }: { params: { id: number }; staff: SessionStaff; actor: StaffActor }) => {
@@ -135,7 +142,6 @@ export const markOutForDeliveryEndpoint = implement(
   markOutForDeliveryRoute,
   moveEndpoint('out_for_delivery', 'Marked as out for delivery.'),
 );
-export const markDeliveredEndpoint = implement(markDeliveredRoute, moveEndpoint('delivered', 'Marked as delivered.'));
 
 export const staffCancelEndpoint = implement(staffCancelRoute, async ({ params, body, staff, actor }) => {
   await cancelOrderAsStaff(await getDb(), params.id, body.reason, actor);
@@ -173,6 +179,148 @@ export const assignRiderEndpoint = implement(assignRiderRoute, async ({ params, 
   return {
     data: await staffOrderAnswer(params.id, staff),
     message: body.rider_id ? 'Rider assigned.' : 'Rider removed.',
+    headers: NO_STORE,
+  };
+});
+
+// ── The door: outcomes, undo, rescheduling, the day-end cash ─────────────────────────────────
+
+const OUTCOME_MESSAGES = {
+  delivered: 'Delivered.',
+  partly_delivered: 'Delivered in part; the handed-back items are not charged.',
+  not_at_home: 'Recorded: not at home. Bring the order back to the shop.',
+  refused: 'Recorded: refused. Bring the order back to the shop.',
+} as const;
+
+const rupeesOf = (paise: number) => paiseToRupees(paise).toFixed(2);
+
+export const doorQuoteEndpoint = implement(doorQuoteRoute, async ({ params, body, staff }) => {
+  const quote = await quoteDoor(
+    await getDb(),
+    params.id,
+    body.hand_back.map((h) => ({ lineId: h.line_id, qty: h.qty })),
+    staff,
+  );
+  return {
+    data: {
+      hand_back_total: rupeesOf(quote.handBackPaise),
+      due_before: rupeesOf(quote.dueBeforePaise),
+      amount_due: rupeesOf(quote.duePaise),
+    },
+    headers: NO_STORE,
+  };
+});
+
+export const recordOutcomeEndpoint = implement(recordOutcomeRoute, async ({ params, body, staff, actor }) => {
+  const result = await recordOutcome(
+    await getDb(),
+    params.id,
+    {
+      outcome: body.outcome,
+      note: body.note || null,
+      handBack: body.hand_back.map((h) => ({ lineId: h.line_id, qty: h.qty, reason: h.reason ?? null })),
+      collectedPaise: body.collected ?? null,
+      collectedMethod: body.collected_method ?? null,
+      idempotencyKey: body.idempotency_key,
+    },
+    staff,
+    actor,
+  );
+  const short =
+    result.collectedPaise !== null && result.duePaise > 0 && result.collectedPaise !== result.duePaise
+      ? ` Collected ${formatPaise(result.collectedPaise)} of ${formatPaise(result.duePaise)} due: the difference is recorded.`
+      : '';
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: result.changed
+      ? `${OUTCOME_MESSAGES[result.outcome]}${short}`
+      : 'Nothing to change: that is recorded already.',
+    headers: NO_STORE,
+  };
+});
+
+export const undoOutcomeEndpoint = implement(undoOutcomeRoute, async ({ params, body, staff, actor }) => {
+  await undoOutcome(await getDb(), params.id, body.reason, staff, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: 'Undone: the order is out for delivery again.',
+    headers: NO_STORE,
+  };
+});
+
+export const rescheduleEndpoint = implement(rescheduleRoute, async ({ params, body, staff, actor }) => {
+  const { changed } = await rescheduleOrder(await getDb(), params.id, body.slot_id, staff, actor);
+  return {
+    data: await staffOrderAnswer(params.id, staff),
+    message: changed
+      ? 'Rescheduled: the order is processed again in its new slot.'
+      : 'Nothing to change: it is rescheduled already.',
+    headers: NO_STORE,
+  };
+});
+
+/** The cash page's answer for `date` (today when absent). */
+async function cashAnswer(date: string | undefined) {
+  const db = await getDb();
+  const today = shopTime(deliveryNow()).date;
+  const day = date ?? today;
+  const [riders, recent] = await Promise.all([cashDay(db, day), recentHandovers(db)]);
+  return {
+    date: day,
+    today,
+    riders: riders.map((r) => ({
+      rider_id: r.riderId,
+      rider: r.riderName,
+      outcomes: r.outcomes,
+      collected: rupeesOf(r.collectedPaise),
+      given_back: rupeesOf(r.givenBackPaise),
+      expected: rupeesOf(r.expectedPaise),
+      handover: r.handover
+        ? {
+            expected: rupeesOf(r.handover.expectedPaise),
+            received: rupeesOf(r.handover.receivedPaise),
+            difference: rupeesOf(r.handover.receivedPaise - r.handover.expectedPaise),
+            reason: r.handover.differenceReason,
+            recorded_by: r.handover.recordedBy,
+            updated_at: r.handover.updatedAt.toISOString(),
+          }
+        : null,
+    })),
+    recent: recent.map((h) => ({
+      date: h.date,
+      rider: h.riderName,
+      expected: rupeesOf(h.expectedPaise),
+      received: rupeesOf(h.receivedPaise),
+      difference: rupeesOf(h.receivedPaise - h.expectedPaise),
+      reason: h.differenceReason,
+    })),
+  };
+}
+
+export const cashDayEndpoint = implement(cashDayRoute, async ({ query }) => {
+  if (query.date && query.date > shopTime(deliveryNow()).date)
+    throw new AppError('bad_request', 'Choose today or a day before.');
+  return { data: await cashAnswer(query.date), headers: NO_STORE };
+});
+
+export const recordHandoverEndpoint = implement(recordHandoverRoute, async ({ body, actor }) => {
+  const { expectedPaise, receivedPaise } = await recordHandover(
+    await getDb(),
+    {
+      riderId: body.rider_id,
+      date: body.date,
+      receivedPaise: body.received,
+      differenceReason: body.difference_reason ?? null,
+    },
+    shopTime(deliveryNow()).date,
+    actor,
+  );
+  return {
+    data: await cashAnswer(body.date),
+    message:
+      receivedPaise === expectedPaise
+        ? `Handover recorded: ${formatPaise(receivedPaise)} received as expected.`
+        : `Handover recorded: ${formatPaise(receivedPaise)} received against ${formatPaise(expectedPaise)} expected.`,
     headers: NO_STORE,
   };
 });

@@ -59,6 +59,16 @@ export function dueOnDelivery(order: { paymentMode: string; paymentStatus: strin
 }
 
 /**
+ * What handing back `qty` of a line takes off it (paise): its charged total in proportion to the
+ * amount it holds (`amount`, in its measure), the whole total when all of it goes back.
+ * @example handBackPaise(12000, 1, 3) // 4000
+ */
+export function handBackPaise(chargedPaise: number, qty: number, amount: number): number {
+  if (qty >= amount) return chargedPaise;
+  return Math.round((chargedPaise * qty) / amount);
+}
+
+/**
  * What the rider reads under "To pay" (the order page, the packing slip, the deliveries list): the
  * amount to collect at the door (`duePaise`, dueOnDelivery), or why there is none, so a prepaid
  * order is never collected twice and one already paid at the door is not called prepaid.

@@ -84,7 +84,7 @@ export const staffOrderRoute = defineAdminRoute({
 });
 
 const moveDescription =
-  'Only as the next step of placed → processed → out for delivery → delivered (409 otherwise); repeated when already there, it changes nothing. The customer’s status SMS goes out as for every status change.';
+  'Only as the next step of placed → processed → out for delivery (409 otherwise); repeated when already there, it changes nothing. The customer’s status SMS goes out as for every status change. The rider ends a delivery with POST /api/admin/orders/{id}/outcome.';
 
 /** POST /api/admin/orders/{id}/processed. */
 export const markProcessedRoute = defineAdminRoute({
@@ -108,24 +108,13 @@ export const markOutForDeliveryRoute = defineAdminRoute({
   response: staffOrderAnswer,
 });
 
-/** POST /api/admin/orders/{id}/delivered. */
-export const markDeliveredRoute = defineAdminRoute({
-  method: 'POST',
-  path: '/api/admin/orders/{id}/delivered',
-  summary: 'Mark an order delivered',
-  description: `${moveDescription} A rider may move only the orders assigned to them.`,
-  permission: 'orders.deliver',
-  params: staffOrderParams,
-  response: staffOrderAnswer,
-});
-
 /** POST /api/admin/orders/{id}/cancel: the shop cancels an order with a reason. */
 export const staffCancelRoute = defineAdminRoute({
   method: 'POST',
   path: '/api/admin/orders/{id}/cancel',
   summary: 'Cancel an order with a reason',
   description:
-    'While placed or processed. Stock, slot, promo use, points and credit go back; an online payment is refunded; the customer gets the SMS. 409 once out for delivery, delivered or cancelled.',
+    'While placed or processed, or undelivered (brought back by the rider). Stock, slot, promo use, points and credit go back; an online payment is refunded; the customer gets the SMS. 409 once out for delivery, delivered or cancelled.',
   permission: 'orders.cancel',
   params: staffOrderParams,
   body: z.object({
@@ -199,7 +188,6 @@ export const orderAdminContracts = [
   staffOrderRoute,
   markProcessedRoute,
   markOutForDeliveryRoute,
-  markDeliveredRoute,
   staffCancelRoute,
   assignRiderRoute,
   setPickedRoute,

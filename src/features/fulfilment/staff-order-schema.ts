@@ -124,13 +124,14 @@ export const staffOrderSchema = z.object({
       picked: z.number().nullable().describe('What the packer picked, in `measure`; null when as ordered'),
       substituted_for: z.string().nullable().describe('The product ordered, when the line was substituted'),
       ordered_total: rupees.nullable().describe('The line’s total as ordered, once packing changed it'),
+      handed_back: z.number().describe('Handed back at the door, in `measure` (0 when none): not charged'),
     }),
   ),
   history: z
     .array(
       z.object({
         kind: z
-          .enum(['status', 'picked', 'substituted', 'rider', 'refund', 'refund_retried'])
+          .enum(['status', 'picked', 'substituted', 'rider', 'refund', 'refund_retried', 'door'])
           .describe('What the entry is about'),
         status: z.enum(ORDER_STATUS_VALUES).nullable().describe('The status reached (kind `status` only)'),
         text: z.string().describe('What happened, in words, e.g. "Picked 0.85 kg of Nendran Banana (ordered 1 kg)"'),
@@ -138,9 +139,30 @@ export const staffOrderSchema = z.object({
         by: z.string().describe('Who did it: a staff member’s name, "Customer" or "Shop"'),
       }),
     )
-    .describe('Status changes, picks, substitutions, rider assignments and refunds, oldest first'),
+    .describe(
+      'Status changes, picks, substitutions, rider assignments, refunds and the rider’s outcomes at the door (kind `door`: recorded, undone, rescheduled), oldest first',
+    ),
   /** Riders to assign, for a member who may. */
   riders: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  outcome: z
+    .object({
+      outcome: z.enum(['delivered', 'partly_delivered', 'not_at_home', 'refused']),
+      note: z.string().nullable(),
+      rider: z.string().nullable(),
+      amount_due: rupees.describe('Due at the door after hand-backs'),
+      collected: rupees.nullable().describe('What the rider took; null when nothing was due'),
+      collected_method: z.enum(['cash', 'upi_qr', 'card']).nullable(),
+      short: rupees
+        .nullable()
+        .describe('amount_due − collected for cash or card (negative: more was collected); null otherwise'),
+      undoable: z.boolean().describe('Recorded today (Asia/Kolkata): an owner or manager may undo it'),
+      at: timestamp,
+    })
+    .nullable()
+    .describe('The rider’s outcome at the door (not undone), null before one'),
+  reschedule_slots: z
+    .array(z.object({ id: z.string(), label: z.string(), left: z.number().int() }))
+    .describe('Open slots of the order’s zone, for an undelivered order (empty otherwise)'),
 });
 
 /** An order as the back office's islands read it. */

@@ -14,6 +14,14 @@ export {
   UNPAID_STATUSES,
 } from './server/queries.ts';
 export { pointsFor, quoteJson, quoteOrder } from './server/quote.ts';
-export { advanceOrder, cancelOrderByShop, creditEarnedPoints, orderSettlement } from './server/status.ts';
+export {
+  advanceOrder,
+  cancelOrderByShop,
+  creditEarnedPoints,
+  deliverLocked,
+  orderSettlement,
+  reopenDeliveryLocked,
+  undeliverLocked,
+} from './server/status.ts';
 export { moveSubstitutedStock } from './server/stock-and-balances.ts';
 export { LOGIN_REDIRECT_MS, loadTrackPage } from './server/track.ts';

@@ -43,6 +43,10 @@ export const orderItemJsonSchema = z.object({
   substituted_for: z.string().nullable(),
   /** The line's total as ordered, once packing changed it. */
   ordered_total: rupees.nullable(),
+  /** Handed back to the rider at the door, in `measure` (0 when none): not charged. */
+  handed_back: z.number(),
+  /** What the hand-back took off the bill; null when nothing was handed back. */
+  handed_back_amount: rupees.nullable(),
 });
 
 /** Why money went back to an online payment. */

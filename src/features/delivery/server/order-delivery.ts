@@ -3,14 +3,14 @@
  * of the address (its fee, free-delivery threshold and minimum order), the slot place taken,
  * the columns stored with the order, and the place given back when the order is cancelled.
  */
-import type { Transaction } from '#lib/db/index.ts';
+import type { Database, Transaction } from '#lib/db/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import type { DeliveryPolicy } from '../delivery-fee.ts';
 import { belowMinimumMessage, type Zone } from '../rules.ts';
 import { describeSlot, type Slot } from '../slots.ts';
 import { deliveryNow } from './clock.ts';
 import { zonePolicy } from './deliver-to.ts';
-import { chooseSlot, releaseSlot, type SlotChoice, takeChosenSlot } from './slot-usage.ts';
+import { chooseSlot, listZoneSlots, releaseSlot, type SlotChoice, takeChosenSlot } from './slot-usage.ts';
 import { zoneById, zoneForPin } from './zones.ts';
 
 /** The orders columns a delivery fills (src/lib/db/schema/orders.ts). */
@@ -86,6 +86,38 @@ export async function releaseOrderSlot(
   row: { deliveryZoneId: string | null; deliverySlotId: string | null },
 ): Promise<void> {
   if (row.deliveryZoneId && row.deliverySlotId) await releaseSlot(tx, row.deliveryZoneId, row.deliverySlotId);
+}
+
+/**
+ * Moves an order's place to another open slot of its zone (an undelivered order rescheduled): the
+ * new place taken as an order takes one (the slot's row locked to the transaction's end), the old
+ * one given back. Errors as chooseSlot: 400 a slot the zone does not offer now, 409 closed or full;
+ * 409 an order without a zone.
+ */
+export async function moveOrderSlot(
+  tx: Transaction,
+  row: { deliveryZoneId: string | null; deliverySlotId: string | null },
+  slotId: string,
+): Promise<OrderSlotColumns> {
+  const zone = row.deliveryZoneId ? zoneById(row.deliveryZoneId) : null;
+  if (!zone) throw new AppError('conflict', 'This order has no delivery zone: it cannot be given a slot.');
+  const choice = await chooseSlot(tx, zone, slotId, deliveryNow());
+  const taken = slotColumns(zone, await takeChosenSlot(tx, zone, choice));
+  await releaseOrderSlot(tx, row);
+  return taken;
+}
+
+/** The open slots of an order's zone (id and label), to reschedule it to; none without a zone. */
+export async function openSlotsFor(
+  tx: Transaction | Database,
+  zoneId: string | null,
+): Promise<{ id: string; label: string; left: number }[]> {
+  const zone = zoneId ? zoneById(zoneId) : null;
+  if (!zone) return [];
+  const slots = await listZoneSlots(tx, zone, deliveryNow());
+  return slots
+    .filter((s) => s.status === 'open')
+    .map((s) => ({ id: s.id, label: describeSlot(s.startsAt, s.endsAt), left: s.left }));
 }
 
 /** An order's slot as the API sends it (order JSON `delivery_slot`), or null for an order without one. */

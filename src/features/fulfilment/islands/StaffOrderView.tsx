@@ -2,8 +2,8 @@
  * One order in the back office (/admin/orders/{id}): its lines with the customer's substitution
  * choice, the customer (a tel: link), the address with a map link, slot, notes, payment and
  * history, the online payment and its refunds (StaffPayment.tsx, with Retry refund), and the actions
- * the member's role allows: mark processed, out for delivery, delivered; assign a rider; cancel with a
- * reason. Seeded with the server's render; each action answers the order as it is now. The sections
+ * the member's role allows: mark processed, out for delivery; at the door the rider's outcome, its undo
+ * and rescheduling (DoorPanel.tsx); assign a rider; cancel with a reason. Seeded with the server's render; each action answers the order as it is now. The sections
  * are drawn by staff-order-sections.tsx.
  */
 import { type FormEvent, useId, useState } from 'react';
@@ -13,13 +13,13 @@ import { buttonDanger, buttonPrimary, buttonSecondary, Dialog, ErrorText } from 
 import { showToast } from '#lib/ui/toast.ts';
 import type {
   assignRiderRoute,
-  markDeliveredRoute,
   markOutForDeliveryRoute,
   markProcessedRoute,
   StaffOrderJson,
   staffCancelRoute,
 } from '../contract.ts';
 import { StatusBadge, toStaffLogin } from './admin-order-parts.tsx';
+import { DoorFlow, OutcomeSection } from './DoorPanel.tsx';
 import StaffPayment from './StaffPayment.tsx';
 import { CustomerSection, DeliverySection, HistorySection, ItemsSection } from './staff-order-sections.tsx';
 
@@ -35,11 +35,6 @@ const NEXT = {
   processed: {
     label: 'Mark as out for delivery',
     route: 'POST /api/admin/orders/{id}/out-for-delivery',
-    permission: 'orders.deliver',
-  },
-  out_for_delivery: {
-    label: 'Mark as delivered',
-    route: 'POST /api/admin/orders/{id}/delivered',
     permission: 'orders.deliver',
   },
 } as const;
@@ -89,11 +84,11 @@ export default function StaffOrderView({ initial, permissions }: Props) {
     run(() => {
       if (order.status === 'placed')
         return callRoute<typeof markProcessedRoute>('POST /api/admin/orders/{id}/processed', { params });
-      if (order.status === 'processed')
-        return callRoute<typeof markOutForDeliveryRoute>('POST /api/admin/orders/{id}/out-for-delivery', { params });
-      return callRoute<typeof markDeliveredRoute>('POST /api/admin/orders/{id}/delivered', { params });
+      return callRoute<typeof markOutForDeliveryRoute>('POST /api/admin/orders/{id}/out-for-delivery', { params });
     });
-  const cancellable = (order.status === 'placed' || order.status === 'processed') && can('orders.cancel');
+  const cancellable =
+    (order.status === 'placed' || order.status === 'processed' || order.status === 'undelivered') &&
+    can('orders.cancel');
   const assignable =
     can('orders.assign_rider') && order.status !== 'delivered' && order.status !== 'cancelled' && !unpaid;
 
@@ -147,6 +142,17 @@ export default function StaffOrderView({ initial, permissions }: Props) {
         )}
       </div>
       <ErrorText message={error} className="" />
+
+      {order.status === 'out_for_delivery' && can('orders.deliver') && (
+        <DoorFlow key={order.id} order={order} busy={busy} run={run} />
+      )}
+      <OutcomeSection
+        order={order}
+        busy={busy}
+        run={run}
+        canUndo={can('orders.refund')}
+        canReschedule={can('orders.refund')}
+      />
 
       <div className="grid gap-4 md:grid-cols-2">
         <CustomerSection order={order} />

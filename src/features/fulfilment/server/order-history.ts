@@ -15,7 +15,7 @@ import { formatPaise } from '#lib/money.ts';
 import { orderedAmount } from './packing.ts';
 
 /** What an entry of the history is about. */
-type HistoryKind = 'status' | 'picked' | 'substituted' | 'rider' | 'refund' | 'refund_retried';
+type HistoryKind = 'status' | 'picked' | 'substituted' | 'rider' | 'refund' | 'refund_retried' | 'door';
 
 /** One entry of an order's history: what happened (in words), when, and who did it. */
 export interface HistoryEntry {
@@ -97,8 +97,13 @@ export function buildHistory(
   refunds: OrderRefund[],
   riders: Map<number, string>,
 ): HistoryEntry[] {
+  // The rider's outcome at the door moves the order to delivered or undelivered.
   const statusBy = (status: OrderStatus, otherwise: string) =>
-    audits.findLast((a) => a.action === `order.${status}`)?.staffName ?? otherwise;
+    audits.findLast(
+      (a) =>
+        a.action === `order.${status}` ||
+        ((status === 'delivered' || status === 'undelivered') && a.action === 'order.delivery_outcome'),
+    )?.staffName ?? otherwise;
   // An online order not paid (shown to staff for its payment problem) started awaiting its payment,
   // and its release is stamped as a cancellation is.
   const unpaid = row.status === 'pending_payment' || row.status === 'payment_failed';
@@ -110,6 +115,7 @@ export function buildHistory(
     ['processed', row.processedAt],
     ['out_for_delivery', row.outForDeliveryAt],
     ['delivered', row.deliveredAt],
+    ['undelivered', row.undeliveredAt],
     [row.status === 'payment_failed' ? 'payment_failed' : 'cancelled', row.cancelledAt],
   ];
   for (const [status, at] of stamps) {
@@ -203,7 +209,44 @@ function auditEntry(
         text: `${verb} ${what}: ${formatPaise(num(a.after?.refund_paise) ?? 0)} back${note ? `, credit note ${note}` : ''}`,
       };
     }
+    case 'order.delivery_outcome':
+      return { ...base, kind: 'door', text: doorText(a.after ?? {}, lines) };
+    case 'order.delivery_outcome_undone':
+      return { ...base, kind: 'door', text: `Outcome at the door undone: ${str(a.after?.reason) ?? 'no reason'}` };
+    case 'order.rescheduled':
+      return {
+        ...base,
+        kind: 'door',
+        text: `Rescheduled to ${str(a.after?.slot_id)?.replace('T', ' ') ?? 'a new slot'}`,
+      };
     default:
       return null;
   }
+}
+
+const OUTCOME_WORDS: Record<string, string> = {
+  delivered: 'Delivered',
+  partly_delivered: 'Delivered in part',
+  not_at_home: 'Not at home',
+  refused: 'Refused',
+};
+
+/** The rider's outcome in words, e.g. "At the door: Delivered in part — handed back 1 Tomato; collected ₹45.00 cash of ₹50.00 due". */
+function doorText(after: Record<string, unknown>, lines: (typeof orderItems.$inferSelect)[]): string {
+  const parts = [`At the door: ${OUTCOME_WORDS[str(after.outcome) ?? ''] ?? 'Recorded'}`];
+  const back = Array.isArray(after.hand_back) ? (after.hand_back as Record<string, unknown>[]) : [];
+  if (back.length)
+    parts.push(
+      `handed back ${back
+        .map((h) => `${num(h.qty) ?? 0} ${lines.find((l) => l.id === num(h.line_id))?.productName ?? 'item'}`)
+        .join(', ')}`,
+    );
+  const collected = num(after.collected_paise);
+  const due = num(after.amount_due_paise);
+  if (collected !== null)
+    parts.push(
+      `collected ${formatPaise(collected)}${after.collected_method === 'upi_qr' ? ' by UPI QR' : after.collected_method === 'card' ? ' by card' : ' cash'}${due !== null && due !== collected && after.collected_method !== 'upi_qr' ? ` of ${formatPaise(due)} due` : ''}`,
+    );
+  const note = str(after.note);
+  return `${parts.join(' — ')}${note ? ` (“${note}”)` : ''}`;
 }

@@ -109,7 +109,25 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
     picked: l.pickedAmount,
     substituted_for: l.substitutedFor,
     ordered_total: l.orderedTotalPaise === null ? null : rupees(l.orderedTotalPaise),
+    handed_back: l.handedBack,
   })),
   history: o.history.map((h) => ({ kind: h.kind, status: h.status, text: h.text, at: h.at.toISOString(), by: h.by })),
   riders,
+  outcome: o.outcome
+    ? {
+        outcome: o.outcome.outcome,
+        note: o.outcome.note,
+        rider: o.outcome.riderName,
+        amount_due: rupees(o.outcome.amountDuePaise),
+        collected: o.outcome.collectedPaise === null ? null : rupees(o.outcome.collectedPaise),
+        collected_method: o.outcome.collectedMethod,
+        short:
+          o.outcome.collectedPaise !== null && o.outcome.collectedMethod !== 'upi_qr'
+            ? rupees(o.outcome.amountDuePaise - o.outcome.collectedPaise)
+            : null,
+        undoable: o.outcome.undoable,
+        at: o.outcome.createdAt.toISOString(),
+      }
+    : null,
+  reschedule_slots: o.rescheduleSlots,
 });

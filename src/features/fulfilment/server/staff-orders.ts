@@ -1,6 +1,6 @@
 /**
  * One order as the back office reads it, and the staff actions on it (mark processed / out for
- * delivery / delivered, cancel with a reason, assign a rider). Every action writes its audit
+ * delivery, cancel with a reason, assign a rider). Every action writes its audit
  * entry in the transaction of its change (src/lib/db/audit.ts) and reuses the order status
  * machine (the orders feature's advanceOrder and cancelOrderByShop), so the customer's SMS, points, stock and refunds follow as they do
  * everywhere else. A member without `board.view` (a rider) sees and moves only the orders
@@ -28,6 +28,7 @@ import { customers, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import { roleCan } from '#lib/http/permissions.ts';
 import type { SessionStaff, StaffActor } from '#lib/http/staff-session.ts';
+import { handedBackByLine, liveOutcome, rescheduleSlots } from './door.ts';
 import { buildHistory, type HistoryEntry, orderAudits, riderNames } from './order-history.ts';
 
 /** One line of an order as staff read it. */
@@ -44,6 +45,8 @@ export interface StaffOrderLine {
   pickedAmount: number | null;
   substitutedFor: string | null;
   orderedTotalPaise: number | null;
+  /** What was handed back at the door, in the line's measure (0 when none). */
+  handedBack: number;
 }
 
 /** An order as the back office shows it. */
@@ -80,6 +83,10 @@ export interface StaffOrder {
   lines: StaffOrderLine[];
   /** Status changes, packing, rider, refunds: order-history.ts. */
   history: HistoryEntry[];
+  /** The rider's live outcome at the door (door.ts), null before one or once undone. */
+  outcome: Awaited<ReturnType<typeof liveOutcome>>;
+  /** Open slots of its zone to reschedule an undelivered order to (empty otherwise). */
+  rescheduleSlots: { id: string; label: string; left: number }[];
 }
 
 /**
@@ -121,7 +128,7 @@ function mapLink(address: Record<string, unknown> | null): string | null {
 /** One order for a staff member (404 as visibleRow). */
 export async function staffOrder(db: Database, orderId: number, viewer: SessionStaff): Promise<StaffOrder> {
   const row = await visibleRow(db, orderId, viewer);
-  const [[customer], lines, [rider], audits, refunds] = await Promise.all([
+  const [[customer], lines, [rider], audits, refunds, outcome, handedBack, slots] = await Promise.all([
     db
       .select({ id: customers.id, name: customers.name, phone: customers.phone })
       .from(customers)
@@ -132,6 +139,9 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
       : Promise.resolve([]),
     orderAudits(db, orderId),
     refundsFor(db, [orderId]),
+    liveOutcome(db, orderId),
+    handedBackByLine(db, orderId),
+    row.status === 'undelivered' ? rescheduleSlots(db, row) : Promise.resolve([]),
   ]);
   const history = buildHistory(row, lines, audits, refunds.get(orderId) ?? [], await riderNames(db, audits));
   const gateway = getPaymentGateway();
@@ -177,13 +187,16 @@ export async function staffOrder(db: Database, orderId: number, viewer: SessionS
       pickedAmount: l.pickedAmount,
       substitutedFor: l.substitutedFor,
       orderedTotalPaise: l.orderedTotalPaise,
+      handedBack: handedBack.get(l.id) ?? 0,
     })),
     history,
+    outcome,
+    rescheduleSlots: slots,
   };
 }
 
 /** The statuses staff move an order to, one step each. */
-export type StaffMove = 'processed' | 'out_for_delivery' | 'delivered';
+export type StaffMove = 'processed' | 'out_for_delivery';
 
 /**
  * Moves an order to `to` (its next step) as `viewer`, with the audit entry in the same

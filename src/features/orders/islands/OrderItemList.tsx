@@ -1,6 +1,7 @@
 /**
  * An order's line items: image, name, quantity and line amount (orders list and tracking page), with
- * what packing changed: the picked quantity, the product a substitute replaced, the amount as ordered.
+ * what packing changed: the picked quantity, the product a substitute replaced, the amount as ordered;
+ * and what was handed back to the rider at the door (not charged).
  */
 import { formatPaise } from '#lib/money.ts';
 import { itemImage, toPaise } from '#lib/ui/controls.tsx';
@@ -37,6 +38,12 @@ export function OrderItemList({
             )}
             {item.substituted_for && (
               <span className="block text-slate-700">Substitute for {item.substituted_for}</span>
+            )}
+            {item.handed_back > 0 && (
+              <span className="block text-slate-700">
+                Handed back at the door: {item.handed_back} {item.measure}
+                {item.handed_back_amount && ` — ${formatPaise(toPaise(item.handed_back_amount))} not charged`}
+              </span>
             )}
           </span>
           <span className="text-right text-sm font-semibold text-slate-900">

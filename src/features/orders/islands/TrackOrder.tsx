@@ -194,14 +194,16 @@ function Help({ order, help }: { order: TrackedOrder; help: HelpContact }) {
 /** The stepper for an order's status. */
 function Steps({ order }: { order: TrackedOrder }) {
   const cancelled = order.order_status === 'cancelled';
-  const current = cancelled ? 0 : trackingStepIndex(order.order_status);
+  // Brought back undelivered: packed (processed) is the last step done until it goes out again.
+  const undelivered = order.order_status === 'undelivered';
+  const current = cancelled ? 0 : undelivered ? trackingStepIndex('processed') : trackingStepIndex(order.order_status);
   const times = [order.created_at, order.processed_at, order.out_for_delivery_at, order.delivered_at];
   const steps = cancelled ? [TRACKING_STEPS[0]] : TRACKING_STEPS;
   return (
     <ol className="mt-4 space-y-0" aria-label="Order progress">
       {steps.map((step, i) => {
         const done = i <= current;
-        const isCurrent = !cancelled && i === current;
+        const isCurrent = !cancelled && !undelivered && i === current;
         const last = cancelled ? false : i === steps.length - 1;
         return (
           <li
@@ -295,6 +297,12 @@ export default function TrackOrder({ state, cancel }: { state: TrackState; cance
             <StatusBadge status={order.order_status} />
           </div>
           <p className="text-sm text-slate-600">Placed on {orderDate(order.created_at)}</p>
+          {order.order_status === 'undelivered' && (
+            <p className="mt-4 rounded-lg border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-950">
+              We could not deliver your order: our delivery partner brought it back to the shop. We will call you to
+              arrange another delivery slot.
+            </p>
+          )}
           {cancelled && (
             <p className="mt-4 rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800">
               This order was cancelled{order.cancelled_at ? ` on ${orderDate(order.cancelled_at)}` : ''}. It will not be

@@ -70,6 +70,9 @@ export function orderJson(o: Order) {
       measure: i.measure,
       substituted_for: i.substitutedFor,
       ordered_total: i.orderedTotalPaise === null ? null : rupees(i.orderedTotalPaise),
+      // At the door: what the customer handed back to the rider, not charged.
+      handed_back: i.handedBack,
+      handed_back_amount: i.handedBack > 0 ? rupees(i.handedBackPaise) : null,
     })),
   };
 }

@@ -55,6 +55,9 @@ export interface OrderLine {
   substitutedFor: string | null;
   /** The line's total as ordered (paise), once packing changed it. */
   orderedTotalPaise: number | null;
+  /** Handed back to the rider at the door, in `measure` (0 when none), and what it took off (paise): not charged. */
+  handedBack: number;
+  handedBackPaise: number;
 }
 
 /** An order as shown to the customer; money in paise. */
@@ -174,8 +177,18 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
     .from(orderItems)
     .where(inArray(orderItems.orderId, orderIds))
     .orderBy(asc(orderItems.id));
+  const back = await db
+    .select({
+      lineId: orderAdjustments.orderItemId,
+      qty: sql<string>`sum(${orderAdjustments.qty})`,
+      paise: sql<number>`sum(${orderAdjustments.amountPaise})::int`,
+    })
+    .from(orderAdjustments)
+    .where(and(inArray(orderAdjustments.orderId, orderIds), eq(orderAdjustments.kind, 'hand_back')))
+    .groupBy(orderAdjustments.orderItemId);
   for (const r of rows) {
     const list = map.get(r.orderId) ?? [];
+    const handed = back.find((b) => b.lineId === r.id);
     list.push({
       id: r.id,
       productId: r.productId,
@@ -189,6 +202,8 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
       measure: r.weight && r.weightUnit ? r.weightUnit : 'packs',
       substitutedFor: r.substitutedFor,
       orderedTotalPaise: r.orderedTotalPaise,
+      handedBack: handed ? Number(handed.qty) : 0,
+      handedBackPaise: handed ? Number(handed.paise) : 0,
     });
     map.set(r.orderId, list);
   }

@@ -1,9 +1,11 @@
 /**
  * The order status machine (docs/orders-and-payments.md#order-statuses):
  * placed → processed → out_for_delivery → delivered, and placed → cancelled by the customer
- * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. Points
- * earned are recorded on the order and credited on delivery, once; a Cash order becomes paid on
- * delivery. An online order starts as pending_payment and the payments feature settles it
+ * within CANCEL_WINDOW_MS (30 minutes), or placed or processed → cancelled by the shop. At the door
+ * the rider's outcome (the fulfilment feature) ends the delivery: delivered, or undelivered (not at
+ * home, refused: back at the shop, then rescheduled → processed, or cancelled by the shop); an owner
+ * or manager may undo that the same day (→ out_for_delivery). Points earned are recorded on the
+ * order and credited on delivery, once (taken back when a delivery is undone). An online order starts as pending_payment and the payments feature settles it
  * (orderSettlement): paid → placed, released unpaid → payment_failed (ADR 0099).
  */
 import { and, eq, gt, isNull, sql } from 'drizzle-orm';
@@ -105,8 +107,8 @@ export async function cancelOrder(
 }
 
 /**
- * The shop cancels an order (staff, with a reason) while it is placed or processed, whatever its
- * age: everything is given back as for a customer's cancellation, an online payment is refunded,
+ * The shop cancels an order (staff, with a reason) while it is placed or processed, or after the
+ * rider brought it back undelivered, whatever its age: everything is given back as for a customer's cancellation, an online payment is refunded,
  * the customer gets the SMS. `within` runs in the transaction before the change (the audit entry;
  * it may refuse by throwing). Errors: 404 unknown order, or one awaiting its online payment or
  * released unpaid; 409 out for delivery, delivered or already cancelled.
@@ -127,7 +129,7 @@ export async function cancelOrderByShop(
       .for('update');
     if (!row) throw notFound(`Order ${orderId} not found.`);
     if (row.status === 'cancelled') throw new AppError('conflict', `Order ${orderId} is already cancelled.`);
-    if (row.status !== 'placed' && row.status !== 'processed')
+    if (row.status !== 'placed' && row.status !== 'processed' && row.status !== 'undelivered')
       throw new AppError(
         'conflict',
         `Order ${orderId} is ${row.status.replace(/_/g, ' ')}: it can no longer be cancelled.`,
@@ -177,6 +179,53 @@ export async function creditEarnedPoints(tx: Transaction, orderId: number, now: 
     .insert(pointsTransactions)
     .values({ customerId: due.customerId, orderId, delta: due.points, reason: 'earned' });
   return due.points;
+}
+
+/**
+ * The rider handed the out-for-delivery order over (wholly or in part), inside the transaction
+ * that locked `row`: delivered, stamped, points credited once, the "delivered" SMS queued (send it
+ * with orderSmsQueued after the commit). The payment is the caller's: the cash collected decides it.
+ */
+export async function deliverLocked(tx: Transaction, row: OrderRow, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'delivered', deliveredAt: now })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'out_for_delivery')));
+  await creditEarnedPoints(tx, row.id, now);
+  await queueOrderSms(tx, row.id, 'delivered');
+}
+
+/**
+ * The rider brought the out-for-delivery order back (not at home, refused), inside the transaction
+ * that locked `row`: undelivered, stamped, the "undelivered" SMS queued.
+ */
+export async function undeliverLocked(tx: Transaction, row: OrderRow, now: Date): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'undelivered', undeliveredAt: now })
+    .where(and(eq(orders.id, row.id), eq(orders.status, 'out_for_delivery')));
+  await queueOrderSms(tx, row.id, 'undelivered');
+}
+
+/**
+ * Undoes the rider's outcome on the locked delivered or undelivered order: back out for delivery,
+ * the delivery and return stamps cleared, points credited on delivery taken back (a `revoked`
+ * points transaction; the balance never below 0). SMS already sent stay sent.
+ */
+export async function reopenDeliveryLocked(tx: Transaction, row: OrderRow): Promise<void> {
+  await tx
+    .update(orders)
+    .set({ status: 'out_for_delivery', deliveredAt: null, undeliveredAt: null, pointsCreditedAt: null })
+    .where(and(eq(orders.id, row.id), eq(orders.status, row.status)));
+  if (row.pointsCreditedAt && row.pointsEarned > 0) {
+    await tx
+      .update(customers)
+      .set({ pointsBalance: sql`GREATEST(${customers.pointsBalance} - ${row.pointsEarned}, 0)` })
+      .where(eq(customers.id, row.customerId));
+    await tx
+      .insert(pointsTransactions)
+      .values({ customerId: row.customerId, orderId: row.id, delta: -row.pointsEarned, reason: 'revoked' });
+  }
 }
 
 /**

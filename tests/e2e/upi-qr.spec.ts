@@ -93,3 +93,55 @@ test('a rider collects a cash order by UPI QR through the simulator', async ({ p
   await customer.close();
   await owner.close();
 });
+
+test('a rider delivers in part and the customer pays the amount due by UPI QR at the door', async ({
+  page,
+  browser,
+}) => {
+  const customer = await browser.newPage();
+  const owner = await browser.newPage();
+  const orderId = await orderOutForDelivery(customer, owner);
+
+  await page.setViewportSize({ width: 375, height: 812 });
+  await staffSignInByApi(page, STAFF.rider.mobile, origin());
+  await page.goto(`/admin/orders/${orderId}`);
+  await hydrated(page, 'StaffOrderView');
+  await page
+    .getByRole('region', { name: 'At the door' })
+    .getByRole('button', { name: /^Delivered in part/ })
+    .click();
+  const flow = page.getByRole('region', { name: 'Delivered in part' });
+  await flow
+    .getByRole('group', { name: 'How much of each item was handed back?' })
+    .getByRole('spinbutton')
+    .first()
+    .fill('0.5');
+  await expect(flow.getByText(/^Handed back: −₹/)).toBeVisible();
+  const dueText = (await flow.locator('[data-due]').textContent()) ?? '';
+  const due = `₹${dueText.match(/Collect ₹([\d,.]+)/)![1]!}`;
+  await flow.getByLabel('Collected by').selectOption({ label: 'UPI QR' });
+  await expect(flow.getByLabel('Cash collected (₹)')).toHaveCount(0);
+  await flow.getByRole('button', { name: 'Confirm delivery in part' }).click();
+
+  // Delivered, its amount due left to the QR: the panel shows the QR for exactly that amount.
+  const panel = page.getByRole('region', { name: `Collect ${due} by UPI QR` });
+  await expect(panel).toBeVisible();
+  await expect(panel.getByText('Waiting for payment…')).toBeVisible();
+  expect(await seriousViolations(page)).toEqual([]);
+  expect(await overflow(page)).toBeLessThanOrEqual(0);
+  await page.screenshot({ path: 'test-results/upi-qr-door-375.png', fullPage: true });
+  const scan = panel.getByRole('link', { name: 'Open the QR to scan and pay (payment simulator)' });
+  const [phone] = await Promise.all([page.context().waitForEvent('page'), scan.click()]);
+  await expect(phone.getByRole('heading', { name: `Scan and pay ${due}` })).toBeVisible();
+  await phone.getByRole('button', { name: `Pay ${due}` }).click();
+  await expect(phone.getByRole('status')).toContainText(`Paid ${due}`);
+  await phone.close();
+
+  // Paid: the order page reloads the order, which is paid and asks for nothing more.
+  await expect(page.getByRole('region', { name: `Collect ${due} by UPI QR` })).toHaveCount(0, { timeout: 10_000 });
+  const order = (await (await owner.request.get(`/api/admin/orders/${orderId}`)).json()).data.order;
+  expect(order).toMatchObject({ status: 'delivered', payment_status: 'paid' });
+  expect(order.outcome).toMatchObject({ outcome: 'partly_delivered', collected_method: 'upi_qr' });
+  await customer.close();
+  await owner.close();
+});

@@ -111,7 +111,7 @@ describe.each(testDatabaseKinds())('UPI QR routes over HTTP on %s', (kind) => {
     const { order } = await placeCustomerOrder(server.baseUrl, productId);
     const early = await manager.post(`/api/admin/orders/${order.id}/upi-qr`, { json: {} });
     expect(early.status).toBe(409);
-    expect(early.body.message).toContain('not out for delivery');
+    expect(early.body.message).toContain('not at the door');
   });
 
   it('the webhook marks the order paid; a held one is overtaken by the rider’s poll', async () => {

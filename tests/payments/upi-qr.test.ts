@@ -247,7 +247,7 @@ describe.each(testDatabaseKinds())('UPI QR at the door on %s', (kind) => {
     const atShop = await order('Cash', false);
     await expect(makeUpiQr(handle.db, sim.gateway, atShop.id, manager, actor)).rejects.toMatchObject({
       code: 'conflict',
-      message: expect.stringContaining('not out for delivery'),
+      message: expect.stringContaining('not at the door'),
     });
     const o = await order('Cash');
     const rider: SessionStaff = { ...manager, id: 999_999, role: 'rider' };

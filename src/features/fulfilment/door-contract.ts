@@ -69,7 +69,7 @@ export const recordOutcomeRoute = defineAdminRoute({
   path: '/api/admin/orders/{id}/outcome',
   summary: 'Record how a delivery ended at the door',
   description:
-    '`delivered` (nothing handed back), `partly_delivered` (`hand_back` lines: not charged, refunded as packing refunds — credit, the online or UPI payment, cash given back, or the amount due drops), `not_at_home` or `refused` (the order becomes undelivered, back at the shop; the customer gets an SMS). For a Cash or Card order with something due, `collected` (rupees) is required; the order is paid only when it equals the amount due, and a difference stays on the outcome for the day-end handover. An order already paid by UPI QR records method `upi_qr`. The same `idempotency_key` again changes nothing; another outcome once one is recorded is 409. A rider records only the orders assigned to them (404 otherwise).',
+    '`delivered` (nothing handed back), `partly_delivered` (`hand_back` lines: not charged, refunded as packing refunds — credit, the online or UPI payment, cash given back, or the amount due drops), `not_at_home` or `refused` (the order becomes undelivered, back at the shop; the customer gets an SMS). For a Cash or Card order with something due, `collected` (rupees) is required; the order is paid only when it equals the amount due, and a difference stays on the outcome for the day-end handover. An order already paid by UPI QR records method `upi_qr`; `collected_method: upi_qr` without `collected` (a gateway configured) delivers it unpaid and the rider then shows the customer a UPI QR for the amount due, which pays it. The same `idempotency_key` again changes nothing; another outcome once one is recorded is 409. A rider records only the orders assigned to them (404 otherwise).',
   permission: 'orders.deliver',
   params,
   body: z.object({
@@ -77,7 +77,7 @@ export const recordOutcomeRoute = defineAdminRoute({
     note: z.string().trim().max(500, 'A note has at most 500 characters.').optional(),
     hand_back: handBackSchema,
     collected: rupeesIn('Enter the amount collected in rupees.').optional(),
-    collected_method: z.enum(['cash', 'card'], { error: 'Cash or card.' }).optional(),
+    collected_method: z.enum(['cash', 'card', 'upi_qr'], { error: 'Cash, card or UPI QR.' }).optional(),
     idempotency_key: z
       .string({ error: 'An idempotency key is required.' })
       .trim()

@@ -73,6 +73,9 @@ export const staffOrderSchema = z.object({
   ),
   promo_code: z.string().nullable(),
   payment_reference: z.string().nullable(),
+  upi_qr_available: z
+    .boolean()
+    .describe('A Cash or Card order whose amount due may be collected by a UPI QR (a payment gateway is configured)'),
   /** The online payment: null for other payment modes. */
   payment: z
     .object({

@@ -7,6 +7,7 @@
  * and, for an order brought back, Reschedule to a slot. Amounts are worked out by the server.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
+import UpiQrPanel from '#features/payments/islands/UpiQrPanel.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
@@ -15,6 +16,7 @@ import type {
   recordOutcomeRoute,
   rescheduleRoute,
   StaffOrderJson,
+  staffOrderRoute,
   undoOutcomeRoute,
 } from '../contract.ts';
 
@@ -56,8 +58,9 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
   const [back, setBack] = useState<Record<number, string>>({});
   const [note, setNote] = useState('');
   const [collected, setCollected] = useState('');
-  // A Card on Delivery order is paid on the card machine unless the customer pays cash instead.
-  const [method, setMethod] = useState<'cash' | 'card'>(order.payment_mode === 'Card' ? 'card' : 'cash');
+  // A Card on Delivery order is paid on the card machine unless the customer pays cash instead; a
+  // UPI QR (when a gateway is configured) is shown once the delivery is confirmed, for the amount due.
+  const [method, setMethod] = useState<'cash' | 'card' | 'upi_qr'>(order.payment_mode === 'Card' ? 'card' : 'cash');
   const [due, setDue] = useState<{ due: string; off: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const key = useRef(newKey());
@@ -130,7 +133,7 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
             outcome: step,
             note: note.trim() || undefined,
             hand_back: step === 'partly_delivered' ? handBack : [],
-            collected: mustCollect && collected !== '' ? Number(collected) : undefined,
+            collected: mustCollect && method !== 'upi_qr' && collected !== '' ? Number(collected) : undefined,
             collected_method: mustCollect ? method : undefined,
             idempotency_key: key.current,
           },
@@ -224,9 +227,7 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
           )}
           {mustCollect && (
             <>
-              {/* Collect by UPI QR: the payments feature's UpiQrPanel goes here when a gateway is configured. */}
-              <div data-upi-qr-slot hidden />
-              {order.payment_mode === 'Card' && (
+              {(order.payment_mode === 'Card' || order.upi_qr_available) && (
                 <div>
                   <label htmlFor={ids.method} className="mb-1 block text-sm font-medium text-slate-800">
                     Collected by
@@ -234,30 +235,38 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
                   <select
                     id={ids.method}
                     value={method}
-                    onChange={(e) => setMethod(e.target.value as 'cash' | 'card')}
+                    onChange={(e) => setMethod(e.target.value as 'cash' | 'card' | 'upi_qr')}
                     className="block w-full rounded-lg border border-slate-400 p-2 text-base"
                   >
-                    <option value="card">Card machine</option>
+                    {order.payment_mode === 'Card' && <option value="card">Card machine</option>}
                     <option value="cash">Cash</option>
+                    {order.upi_qr_available && <option value="upi_qr">UPI QR</option>}
                   </select>
                 </div>
               )}
-              <div>
-                <label htmlFor={ids.collected} className="mb-1 block text-sm font-medium text-slate-800">
-                  {method === 'card' ? 'Amount paid by card (₹)' : 'Cash collected (₹)'}
-                </label>
-                <input
-                  id={ids.collected}
-                  type="number"
-                  inputMode="decimal"
-                  min={0}
-                  step={0.01}
-                  value={collected}
-                  onChange={(e) => setCollected(e.target.value)}
-                  className="block w-full rounded-lg border border-slate-400 p-2 text-base"
-                  required
-                />
-              </div>
+              {method === 'upi_qr' ? (
+                <p className="text-sm text-slate-800">
+                  After you confirm, show the customer the UPI QR for the amount due; the order is paid when they pay
+                  it.
+                </p>
+              ) : (
+                <div>
+                  <label htmlFor={ids.collected} className="mb-1 block text-sm font-medium text-slate-800">
+                    {method === 'card' ? 'Amount paid by card (₹)' : 'Cash collected (₹)'}
+                  </label>
+                  <input
+                    id={ids.collected}
+                    type="number"
+                    inputMode="decimal"
+                    min={0}
+                    step={0.01}
+                    value={collected}
+                    onChange={(e) => setCollected(e.target.value)}
+                    className="block w-full rounded-lg border border-slate-400 p-2 text-base"
+                    required
+                  />
+                </div>
+              )}
             </>
           )}
           <div>
@@ -368,9 +377,13 @@ export function OutcomeSection({ order, busy, run, canUndo, canReschedule }: Out
             <dd>{rupees(o.amount_due)}</dd>
             <dt className="text-slate-600">Collected</dt>
             <dd data-collected>
-              {o.collected === null
-                ? 'Nothing'
-                : `${rupees(o.collected)} ${o.collected_method === 'upi_qr' ? 'by UPI QR' : o.collected_method === 'card' ? 'by card' : 'cash'}`}
+              {o.collected_method === 'upi_qr' && o.collected === null
+                ? order.payment_status === 'paid'
+                  ? `${rupees(order.paid_amount)} by UPI QR`
+                  : 'By UPI QR — awaiting payment'
+                : o.collected === null
+                  ? 'Nothing'
+                  : `${rupees(o.collected)} ${o.collected_method === 'upi_qr' ? 'by UPI QR' : o.collected_method === 'card' ? 'by card' : 'cash'}`}
               {short > 0 && <span className="ml-1 font-semibold text-red-800">({rupees(short.toFixed(2))} short)</span>}
               {short < 0 && (
                 <span className="ml-1 font-semibold text-amber-900">({rupees((-short).toFixed(2))} over)</span>
@@ -385,6 +398,22 @@ export function OutcomeSection({ order, busy, run, canUndo, canReschedule }: Out
           </>
         )}
       </dl>
+      {order.status === 'delivered' &&
+        o.collected_method === 'upi_qr' &&
+        order.payment_status !== 'paid' &&
+        Number(order.amount_due) > 0 && (
+          <div className="mt-3">
+            <UpiQrPanel
+              orderId={order.id}
+              amountPaise={Math.round(Number(order.amount_due) * 100)}
+              onPaid={() =>
+                void run(() =>
+                  callRoute<typeof staffOrderRoute>('GET /api/admin/orders/{id}', { params: { id: order.id } }),
+                )
+              }
+            />
+          </div>
+        )}
       {canReschedule && order.status === 'undelivered' && (
         <form onSubmit={reschedule} className="mt-3 flex flex-wrap items-end gap-2">
           <div className="min-w-0 flex-1">

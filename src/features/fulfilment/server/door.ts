@@ -23,7 +23,7 @@ import {
   reopenDeliveryLocked,
   undeliverLocked,
 } from '#features/orders/index.ts';
-import { type PaymentGateway, requestRefund, sendRefund } from '#features/payments/index.ts';
+import { type PaymentGateway, requestRefund, sendRefund, upiQrAvailable } from '#features/payments/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import {
@@ -64,7 +64,7 @@ export interface OutcomeInput {
   /** The money the rider took (paise); required when something is due. */
   collectedPaise: number | null;
   /** How it was taken: cash, or the card machine (a Card order). */
-  collectedMethod: 'cash' | 'card' | null;
+  collectedMethod: 'cash' | 'card' | 'upi_qr' | null;
   idempotencyKey: string;
 }
 
@@ -83,6 +83,8 @@ export const DOOR_MESSAGES = {
   nothingDue: 'Nothing is due on this order: leave the amount collected empty.',
   cardOnlyForCard: 'Only a Card on Delivery order is paid by card.',
   tooMuch: (due: number) => `That is more than twice the ${formatPaise(due)} due: check the amount collected.`,
+  noUpiQr: 'UPI QR payment is not available: no payment gateway is configured. Please collect cash.',
+  upiQrNoAmount: 'A UPI QR payment is taken by the QR: leave the amount collected empty.',
 } as const;
 
 /** Locks a confirmed order the viewer may see (a rider: only one assigned to them); 404 otherwise. */
@@ -288,6 +290,12 @@ function doorPayment(
   if (duePaise === 0) {
     if (input.collectedPaise) throw new AppError('bad_request', DOOR_MESSAGES.nothingDue);
     return { collectedPaise: null, method: null, paid: false };
+  }
+  // To be paid by a UPI QR for the amount due once delivered: nothing collected by hand.
+  if (input.collectedMethod === 'upi_qr') {
+    if (!upiQrAvailable()) throw new AppError('conflict', DOOR_MESSAGES.noUpiQr);
+    if (input.collectedPaise !== null) throw new AppError('bad_request', DOOR_MESSAGES.upiQrNoAmount);
+    return { collectedPaise: null, method: 'upi_qr', paid: false };
   }
   if (input.collectedPaise === null)
     throw new AppError('bad_request', DOOR_MESSAGES.collect(duePaise), {

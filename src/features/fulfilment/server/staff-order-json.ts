@@ -1,5 +1,6 @@
 /** JSON of the back office's order answers (contract.ts boardRoute, staffOrderSchema); money as 2-decimal strings. */
 
+import { upiQrAvailable } from '#features/payments/index.ts';
 import { paiseToRupees } from '#lib/money.ts';
 import { dueOnDelivery } from '../rules.ts';
 import type { Board, BoardOrder, BoardSlot } from './order-board.ts';
@@ -67,6 +68,7 @@ export const staffOrderJson = (o: StaffOrder, riders: { id: number; name: string
   amount_due: rupees(dueOnDelivery(o)),
   promo_code: o.promoCode,
   payment_reference: o.paymentReference,
+  upi_qr_available: (o.paymentMode === 'Cash' || o.paymentMode === 'Card') && upiQrAvailable(),
   payment:
     o.paymentMode === 'Online'
       ? {

@@ -22,6 +22,7 @@
  */
 import { and, desc, eq } from 'drizzle-orm';
 import { orderSmsQueued, queueOrderSms } from '#features/notifications/index.ts';
+import { getConfig } from '#lib/config.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { orders, paymentQrCodes } from '#lib/db/schema.ts';
@@ -85,8 +86,9 @@ async function viewerOrder(db: Database | Transaction, orderId: number, viewer: 
 
 /** Why `order` cannot be collected by UPI QR now (the 409's message), or null when it can. */
 function notCollectable(order: OrderRow): string | null {
-  if (order.status !== 'out_for_delivery')
-    return `Order #${order.id} is not out for delivery: a UPI QR is made only at the door.`;
+  // At the door, or just delivered with its amount due left to the QR (the rider's outcome chose UPI QR).
+  if (order.status !== 'out_for_delivery' && order.status !== 'delivered')
+    return `Order #${order.id} is not at the door: a UPI QR is made only for an order out for delivery or just delivered.`;
   if (order.paymentMode !== 'Cash' && order.paymentMode !== 'Card')
     return `Order #${order.id} is prepaid (${order.paymentMode}): there is nothing to collect.`;
   if (order.paymentStatus === 'paid') return `Order #${order.id} is paid already.`;
@@ -171,7 +173,7 @@ export async function makeUpiQr(
       const closeBy = Math.floor(now.getTime() / 1000) + UPI_QR_LIFETIME_S;
       const qr = await gateway.createQrCode({
         amountPaise: amount,
-        name: 'FarmFresh',
+        name: getConfig().SHOP_NAME,
         description: `Order #${orderId}`,
         closeBy,
         notes: { order_id: String(orderId) },

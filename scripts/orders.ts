@@ -7,7 +7,8 @@
  *                                       out_for_delivery → delivered (forward only)
  *                                       (the customer gets an SMS when it goes out and on delivery)
  *   npm run orders -- deliver ORDER_ID  move it forward step by step until delivered (e.g. to
- *                                       see it in "Buy again")
+ *                                       see it in "Buy again"); a Cash or Card on Delivery order
+ *                                       stops out for delivery: the rider records its outcome
  *   npm run orders -- refunds ORDER_ID  an online order's refunds (cancel, packing, late payment)
  *                                       with their status at the gateway
  *   npm run orders -- refund ORDER_ID REFUND_ID
@@ -44,16 +45,26 @@ const USAGE =
 const { args, actor } = takeOperator(process.argv.slice(2), USAGE);
 const [command, arg, arg2] = args;
 
-/** Moves order `id` one step, with its audit entry (as staff's moves write it) in the move's transaction. */
+/**
+ * Moves order `id` one step, with its audit entry (as staff's moves write it) in the move's transaction.
+ * A Cash or Card on Delivery order is not delivered from here: the money is taken at the door, so the
+ * rider records the delivery's outcome and what was collected on their screen (ADR 0140).
+ */
 const advance = (db: Database, id: number) =>
   advanceOrder(db, id, new Date(), {
-    within: (tx, row, next) =>
-      recordAudit(tx, actor, {
+    within: async (tx, row, next) => {
+      if (next === 'delivered' && (row.paymentMode === 'Cash' || row.paymentMode === 'Card'))
+        throw new AppError(
+          'conflict',
+          `Order ${id} is ${row.paymentMode === 'Cash' ? 'Cash' : 'Card'} on Delivery: the rider records its delivery and the money collected at the door, on the order's "At the door" panel. It stays out for delivery.`,
+        );
+      await recordAudit(tx, actor, {
         action: `order.${next}`,
         record: { type: 'order', id },
         before: { status: row.status },
         after: { status: next },
-      }),
+      });
+    },
   });
 
 const handle = await openDatabaseForCli();

@@ -97,8 +97,13 @@ describe('command-line changes in the audit log (PGlite folder)', () => {
       ],
     ]);
     expect(log.map(auditActorLabel)).toEqual(['Command line: Meera', `Command line: ${OS_OPERATOR}`]);
+    // A Cash order is not delivered from the command line: the rider records it at the door.
+    const deliver = await runScript('scripts/orders.ts', ['deliver', String(orderId)], dataDir);
+    expect(deliver.code).toBe(1);
+    expect(deliver.err).toContain('the rider records its delivery and the money collected at the door');
+    expect(await entries()).toHaveLength(2);
     const [order] = await withDatabase(dataDir, (db) => db.select().from(orders).where(eq(orders.id, orderId)));
-    expect(order!.status).toBe('out_for_delivery');
+    expect(order).toMatchObject({ status: 'out_for_delivery', paymentStatus: 'unpaid' });
   }, 240_000);
 
   it('records a catalogue import with what it did and who ran it', async () => {

@@ -135,13 +135,23 @@ describe.each(inject('servers'))('complaints API on $kind', ({ baseUrl }) => {
     const other = await complain(ravi, body(crypto.randomUUID()));
     expect(other.status).toBe(404);
 
-    // Delivered (the staff API takes it out and delivers it): within the window the problem is taken.
+    // Delivered (the staff API takes it out and records the door's outcome, with what was due
+    // collected): within the window the problem is taken.
     const owner = await staffClient(baseUrl, DEMO_STAFF_PHONE.owner);
     const riders = (await owner.get('/api/admin/staff')).body.data.staff as { id: number; name: string }[];
     const rider = riders.find((s) => s.name === 'Biju Varghese')!;
     expect((await owner.put(`/api/admin/orders/${order.id}/rider`, { json: { rider_id: rider.id } })).status).toBe(200);
-    for (const move of ['processed', 'out-for-delivery', 'delivered'])
+    for (const move of ['processed', 'out-for-delivery'])
       expect((await owner.post(`/api/admin/orders/${order.id}/${move}`)).status).toBe(200);
+    const due = Number((await owner.get(`/api/admin/orders/${order.id}`)).body.data.order.amount_due);
+    const delivered = await owner.post(`/api/admin/orders/${order.id}/outcome`, {
+      json: {
+        outcome: 'delivered',
+        collected: due > 0 ? due : undefined,
+        idempotency_key: `complaint-delivered-${order.id}`,
+      },
+    });
+    expect(delivered.status).toBe(200);
     const tooMany = await complain(customer, {
       ...body(crypto.randomUUID()),
       lines: JSON.stringify([{ line_id: line, qty: 99 }]),

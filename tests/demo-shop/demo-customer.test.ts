@@ -58,7 +58,15 @@ describe('the demo shop’s staff and today’s orders', () => {
       for (const [status, n] of Object.entries(s.counts)) all[status] = (all[status] ?? 0) + n;
       return all;
     }, {});
-    expect(counts).toEqual({ placed: 3, processed: 3, out_for_delivery: 2, delivered: 2, cancelled: 2 });
+    // A slot's counts name every status the board shows, zeros too (no demo order came back undelivered).
+    expect(counts).toEqual({
+      placed: 3,
+      processed: 3,
+      out_for_delivery: 2,
+      delivered: 2,
+      undelivered: 0,
+      cancelled: 2,
+    });
     // Each slot's places taken are its orders that are not cancelled.
     for (const slot of today) expect(slot.used).toBe(slot.orders.filter((o) => o.status !== 'cancelled').length);
     // Seeding again gives the same shop, not twice the places.

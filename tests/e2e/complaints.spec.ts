@@ -16,7 +16,7 @@ const PHONE = { width: 375, height: 800 };
 /** How far the page is wider than the screen, in px (0 or less: no horizontal scroll). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** A new customer's Cash order, which the staff API takes out and delivers; returns its id. */
+/** A new customer's Cash order, which the staff API takes out and delivers at the door; returns its id. */
 async function deliveredOrder(page: Page, staffPage: Page): Promise<number> {
   await createCustomer(page.request);
   const products = (await (await page.request.get('/api/customer/products/0?pageSize=100')).json()).data.products as {
@@ -33,10 +33,17 @@ async function deliveredOrder(page: Page, staffPage: Page): Promise<number> {
     headers: origin(),
   });
   expect(assigned.status(), await assigned.text()).toBe(200);
-  for (const move of ['processed', 'out-for-delivery', 'delivered']) {
+  for (const move of ['processed', 'out-for-delivery']) {
     const res = await staff.post(`/api/admin/orders/${orderId}/${move}`, { headers: origin() });
     expect(res.status(), await res.text()).toBe(200);
   }
+  // The door's outcome delivers it, with what was due collected in cash.
+  const due = Number((await (await staff.get(`/api/admin/orders/${orderId}`)).json()).data.order.amount_due);
+  const delivered = await staff.post(`/api/admin/orders/${orderId}/outcome`, {
+    headers: origin(),
+    data: { outcome: 'delivered', collected: due > 0 ? due : undefined, idempotency_key: `complaint-order-${orderId}` },
+  });
+  expect(delivered.status(), await delivered.text()).toBe(200);
   return orderId;
 }
 
@@ -101,6 +108,22 @@ test('a customer reports a problem with a photo; a manager acknowledges and reso
   await manager.getByRole('button', { name: 'Resolved', exact: true }).click();
   await expect(card).toContainText('Refunded the torn pack to your FarmFresh credit.');
   await manager.screenshot({ path: test.info().outputPath('complaints-queue-1280.png'), fullPage: true });
+
+  // The staff order page lists the order's complaints, with a way to the queue.
+  for (const width of [375, 1280]) {
+    await manager.setViewportSize({ width, height: 900 });
+    await manager.goto(`/admin/orders/${orderId}`);
+    const complaints = manager.getByRole('region', { name: 'Complaints' });
+    await expect(complaints).toContainText(ticket);
+    await expect(complaints).toContainText('Damaged · Resolved');
+    await expect(complaints.getByRole('link', { name: 'Open the complaint queue' })).toHaveAttribute(
+      'href',
+      '/admin/complaints',
+    );
+    expect(await overflow(manager)).toBeLessThanOrEqual(0);
+    await complaints.scrollIntoViewIfNeeded();
+    await manager.screenshot({ path: test.info().outputPath(`order-complaints-${width}.png`) });
+  }
   await managerContext.close();
 
   // The customer's order page shows where it stands.

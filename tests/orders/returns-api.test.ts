@@ -23,11 +23,20 @@ describe.each(inject('servers'))('returns over HTTP on $kind', ({ baseUrl }) => 
     manager = await staffClient(baseUrl, DEMO_STAFF_PHONE.manager);
   });
 
-  /** A customer's Cash order of one pack, moved to delivered by the manager. */
+  /** A customer's Cash order of one pack, taken out and delivered at the door (what was due collected) by the manager. */
   async function deliveredOrder() {
     const placed = await placeCustomerOrder(baseUrl, (await stockedProduct(baseUrl)).id);
-    for (const step of ['processed', 'out-for-delivery', 'delivered'])
+    for (const step of ['processed', 'out-for-delivery'])
       expect((await manager.post(`/api/admin/orders/${placed.order.id}/${step}`)).status).toBe(200);
+    const due = Number((await manager.get(`/api/admin/orders/${placed.order.id}`)).body.data.order.amount_due);
+    const delivered = await manager.post(`/api/admin/orders/${placed.order.id}/outcome`, {
+      json: {
+        outcome: 'delivered',
+        collected: due > 0 ? due : undefined,
+        idempotency_key: `returns-delivered-${placed.order.id}`,
+      },
+    });
+    expect(delivered.status).toBe(200);
     return placed;
   }
 

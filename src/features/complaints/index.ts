@@ -1,6 +1,6 @@
 /**
  * The complaints feature's server surface: what pages and the server's wiring use of its server
- * code — the order page's complaint section, a customer's complaints, the queue, and the photo
+ * code — the order page's complaint section, the staff order page's complaints, a customer's complaints, the queue, and the photo
  * clean-up job.
  */
 export {
@@ -8,5 +8,6 @@ export {
   customerComplaints,
   type OrderComplaints,
   orderComplaints,
+  staffOrderComplaints,
 } from './server/complaints.ts';
 export { complaintPhotoJob, pruneComplaintPhotos } from './server/photos.ts';

@@ -69,7 +69,7 @@ export const recordOutcomeRoute = defineAdminRoute({
   path: '/api/admin/orders/{id}/outcome',
   summary: 'Record how a delivery ended at the door',
   description:
-    '`delivered` (nothing handed back), `partly_delivered` (`hand_back` lines: not charged, refunded as packing refunds — credit, the online or UPI payment, cash given back, or the amount due drops), `not_at_home` or `refused` (the order becomes undelivered, back at the shop; the customer gets an SMS). For a Cash or Card order with something due, `collected` (rupees) is required; the order is paid only when it equals the amount due, and a difference stays on the outcome for the day-end handover. An order already paid by UPI QR records method `upi_qr`; `collected_method: upi_qr` without `collected` (a gateway configured) delivers it unpaid and the rider then shows the customer a UPI QR for the amount due, which pays it. The same `idempotency_key` again changes nothing; another outcome once one is recorded is 409. A rider records only the orders assigned to them (404 otherwise).',
+    '`delivered` (nothing handed back), `partly_delivered` (`hand_back` lines: not charged, refunded as packing refunds — credit, the online or UPI payment, cash given back, or the amount due drops — with one credit note for them on an invoiced order), `not_at_home` or `refused` (the order becomes undelivered, back at the shop; the customer gets an SMS). For a Cash or Card order with something due, `collected` (rupees) is required; the order is paid only when it equals the amount due, and a difference stays on the outcome for the day-end handover. An order already paid by UPI QR records method `upi_qr`; `collected_method: upi_qr` without `collected` (a gateway configured) delivers it unpaid and the rider then shows the customer a UPI QR for the amount due, which pays it. The same `idempotency_key` again changes nothing; another outcome once one is recorded is 409. A rider records only the orders assigned to them (404 otherwise).',
   permission: 'orders.deliver',
   params,
   body: z.object({
@@ -93,7 +93,7 @@ export const undoOutcomeRoute = defineAdminRoute({
   path: '/api/admin/orders/{id}/outcome/undo',
   summary: 'Undo a rider’s outcome the same day',
   description:
-    'The order goes back out for delivery; hand-backs that only lowered the amount due are removed; a door payment is unmarked; points credited on delivery are taken back. 409 on another day (Asia/Kolkata), once the order moved on (rescheduled, cancelled), or when money already went back for a handed-back item.',
+    'The order goes back out for delivery; hand-backs that only lowered the amount due are removed; a door payment is unmarked; points credited on delivery are taken back. 409 on another day (Asia/Kolkata), once the order moved on (rescheduled, cancelled), or when a handed-back item has money already gone back or a credit note (every hand-back on an invoiced order gets one, which is never deleted: a delivery in part is not undone).',
   permission: 'orders.refund',
   params,
   body: z.object({

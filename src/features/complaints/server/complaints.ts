@@ -326,6 +326,16 @@ export async function complaintQueue(
   return { complaints: rows.map((r) => staffJson(r, names, now)), counts: counts! };
 }
 
+/** The complaints about order `orderId`, oldest first, as staff read them (the staff order page). */
+export async function staffOrderComplaints(db: Database, orderId: number, now = new Date()): Promise<StaffComplaint[]> {
+  const rows = (await staffRows(db, and(eq(complaints.orderId, orderId)), QUEUE_LIMIT, true)).reverse();
+  const names = await lineNames(
+    db,
+    rows.map((r) => r.c),
+  );
+  return rows.map((r) => staffJson(r, names, now));
+}
+
 /** One complaint as staff read it; 404 when there is none. */
 export async function staffComplaint(db: Database, id: number, now = new Date()): Promise<StaffComplaint> {
   const [row] = await staffRows(db, and(eq(complaints.id, id)), 1);

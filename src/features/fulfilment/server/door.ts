@@ -15,6 +15,7 @@
  */
 import { and, eq, isNull, like, sql } from 'drizzle-orm';
 import { moveOrderSlot, openSlotsFor, shopTime } from '#features/delivery/index.ts';
+import { issueCreditNote } from '#features/invoices/index.ts';
 import { orderSmsQueued } from '#features/notifications/index.ts';
 import {
   confirmedOrders,
@@ -223,8 +224,10 @@ async function applyHandBacks(
   planned: PlannedHandBack[],
   note: string | null,
   actor: StaffActor,
+  now: Date,
 ): Promise<number[]> {
   const pending: number[] = [];
+  const adjustmentIds: number[] = [];
   for (const p of planned) {
     await tx
       .update(orders)
@@ -250,6 +253,7 @@ async function applyHandBacks(
         idempotencyKey: `door:${outcomeId}:${p.line.id}`,
       })
       .returning({ id: orderAdjustments.id });
+    adjustmentIds.push(adjustment!.id);
     if (p.refundTo === 'credit' && p.refundPaise > 0) {
       await tx
         .update(customers)
@@ -274,6 +278,9 @@ async function applyHandBacks(
       if (refundId !== null) pending.push(refundId);
     }
   }
+  // The invoice was numbered at confirmation: the hand-backs get one credit note (none without an invoice).
+  if (adjustmentIds.length)
+    await issueCreditNote(tx, { orderId: row.id, reason: 'hand_back', adjustmentIds, note }, now);
   return pending;
 }
 
@@ -380,7 +387,7 @@ export async function recordOutcome(
         createdAt: now,
       })
       .returning({ id: deliveryOutcomes.id });
-    const pending = await applyHandBacks(tx, row, outcome!.id, quote.planned, input.note, actor);
+    const pending = await applyHandBacks(tx, row, outcome!.id, quote.planned, input.note, actor, now);
     if (delivering) {
       await deliverLocked(tx, row, now);
       if (payment.paid) await tx.update(orders).set({ paymentStatus: 'paid' }).where(eq(orders.id, orderId));

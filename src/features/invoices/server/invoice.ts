@@ -88,8 +88,8 @@ export function partiesOf(
 
 /**
  * What the order's credited adjustments took off it since its invoice: the ones that lowered its
- * lines (packing) per order line and in all (`amount` off the lines), and (`refund`) what they and
- * the ones that dropped an unpaid amount took off the order's amount. The invoice adds them back, so
+ * lines (packing) per order line, those and the hand-backs in all (`amount` off the subtotal), and
+ * (`refund`) what they and the ones that dropped an unpaid amount took off the order's amount. The invoice adds them back, so
  * it reads as issued while the credit notes carry the reductions; reductions without a credit note
  * (made before credit notes existed) stay folded into the lines.
  */
@@ -112,9 +112,10 @@ async function creditedDrops(
   let refund = 0;
   for (const r of rows) {
     const lowersLine = LINE_CHANGING_KINDS.includes(r.kind);
+    const lowersOrder = lowersLine || ORDER_LOWERING_KINDS.includes(r.kind);
     if (lowersLine && r.lineId !== null) byLine.set(r.lineId, (byLine.get(r.lineId) ?? 0) + r.amount);
-    if (lowersLine) amount += r.amount;
-    if (lowersLine || r.refundTo === 'due') refund += r.refund;
+    if (lowersOrder) amount += r.amount;
+    if (lowersOrder || r.refundTo === 'due') refund += r.refund;
   }
   return { byLine, amount, refund };
 }
@@ -124,6 +125,12 @@ async function creditedDrops(
  * subtotal and amount); the others (returns, refunds after delivery) leave the lines as delivered.
  */
 const LINE_CHANGING_KINDS: readonly string[] = ['packing'];
+
+/**
+ * The adjustment kinds that lower the order's subtotal and amount but leave its lines as packed: a
+ * hand-back at the door (the line keeps its total; the adjustment's qty says what went back).
+ */
+const ORDER_LOWERING_KINDS: readonly string[] = ['hand_back'];
 
 /** The order's taxed lines: as issued (credited reductions added back) or as they stand now. */
 export async function orderTaxLines(

@@ -45,33 +45,53 @@ export function refundDestination(row: Pick<OrderRow, 'paymentMode' | 'paymentSt
 async function linesOf(
   db: Database | Transaction,
   row: OrderRow,
-): Promise<(ReturnableLine & { takenPaise: number })[]> {
+): Promise<(ReturnableLine & { takenPaise: number; handedBack: boolean })[]> {
   const { goods, items } = await orderTaxLines(db, row, false, 'now');
   const taken = await db
     .select({
       lineId: orderAdjustments.orderItemId,
+      kind: orderAdjustments.kind,
       qty: sql<string>`coalesce(sum(${orderAdjustments.qty}), 0)`,
       paise: sql<number>`coalesce(sum(${orderAdjustments.amountPaise}), 0)::int`,
     })
     .from(orderAdjustments)
     .where(and(eq(orderAdjustments.orderId, row.id), inArray(orderAdjustments.kind, [...TAKING_KINDS])))
-    .groupBy(orderAdjustments.orderItemId);
-  const byLine = new Map(taken.map((t) => [t.lineId, t]));
-  return items.map((item, i) => ({
-    id: item.id,
-    name: item.productName,
-    qty: item.qty,
-    returnedQty: Number(byLine.get(item.id)?.qty ?? 0),
-    netPaise: goods[i]!.netPaise,
-    takenPaise: byLine.get(item.id)?.paise ?? 0,
-  }));
+    .groupBy(orderAdjustments.orderItemId, orderAdjustments.kind);
+  return items.map((item, i) => {
+    const mine = taken.filter((t) => t.lineId === item.id);
+    const packs = mine.reduce(
+      (a, t) => a + (t.kind === 'hand_back' ? handedBackPacks(item, Number(t.qty)) : Number(t.qty)),
+      0,
+    );
+    return {
+      id: item.id,
+      name: item.productName,
+      qty: item.qty,
+      returnedQty: Math.round(packs * 1000) / 1000,
+      netPaise: goods[i]!.netPaise,
+      takenPaise: mine.reduce((a, t) => a + t.paise, 0),
+      handedBack: mine.some((t) => t.kind === 'hand_back'),
+    };
+  });
+}
+
+/**
+ * A hand-back's quantity in packs: the door counts in the line's measure (packs, or its weight unit,
+ * of what was picked), a return counts packs ordered. E.g. 0.5 kg of a line of 2 × 0.5 kg is 1 pack.
+ */
+function handedBackPacks(
+  item: { qty: number; weight: number | null; pickedAmount: number | null },
+  qty: number,
+): number {
+  const amount = item.pickedAmount ?? (item.weight ? item.qty * item.weight : item.qty);
+  return amount > 0 ? (qty * item.qty) / amount : item.qty;
 }
 
 /** The lines of delivered order `orderId` as the staff return form offers them; 404 unknown order. */
 export async function returnableLines(db: Database, orderId: number): Promise<ReturnableLine[]> {
   const [row] = await db.select().from(orders).where(eq(orders.id, orderId));
   if (!row) throw notFound(`Order ${orderId} not found.`);
-  return (await linesOf(db, row)).map(({ takenPaise: _, ...l }) => l);
+  return (await linesOf(db, row)).map(({ takenPaise: _, handedBack: __, ...l }) => l);
 }
 
 /** The first result of idempotency key `key` on the order, when it was recorded already. */
@@ -179,7 +199,14 @@ export async function recordReturn(
       if (asked.qty > left) throw tooMuch(line.name, left);
       const rest = Math.max(0, line.netPaise - line.takenPaise);
       // The last of a line refunds exactly what is left of it: no paisa lost or paid twice to rounding.
-      const amount = asked.qty === left ? rest : Math.min(rest, refundFor(line, asked.qty));
+      // A line handed back in part at the door (its full price off, not its net) refunds what is left
+      // of it pro rata, so the part returned is priced on what the customer still paid for the line.
+      const amount =
+        asked.qty === left
+          ? rest
+          : line.handedBack
+            ? Math.round((rest * asked.qty) / left)
+            : Math.min(rest, refundFor(line, asked.qty));
       return { line, qty: asked.qty, amount };
     });
     const total = planned.reduce((a, p) => a + p.amount, 0);

@@ -3,11 +3,12 @@
  * single-use QR for exactly the amount due (the order's paid_amount_paise, which the rider's
  * hand-backs lower), made through the gateway's QR Codes API.
  *
- * - `makeUpiQr` (the rider asks for it): under the order's row lock, the active QR is re-used when
- *   its amount is the amount due and it has UPI_QR_MIN_LEFT_MS left; otherwise it is closed at the
- *   gateway (a payment on it already is settled first) and a new one is made. The lock is held
- *   across the gateway call so two taps make one QR; at most one active QR per order is also a
- *   unique index.
+ * - `makeUpiQr` (the rider asks for it): the active QR is re-used when its amount is the amount
+ *   due and it has UPI_QR_MIN_LEFT_MS left; otherwise it is closed at the gateway (a payment on it
+ *   already is settled first) and a new one is made. No database lock is held while the gateway is
+ *   asked (on PGlite's one connection that would stall the shop): the new QR is recorded under the
+ *   order's row lock only if no other tap recorded one meanwhile, else it is closed unused, so two
+ *   taps show one QR; at most one active QR per order is also a unique index.
  * - `settleQrPayment` (the `qr_code.credited` webhook, or the rider's poll asking the gateway when
  *   the webhook is late): in one transaction that records the webhook event (dedupe as online
  *   payments, payment_webhook_events) and locks the order then the QR, a captured payment of the
@@ -134,7 +135,11 @@ async function capturedOn(gateway: PaymentGateway, gatewayQrId: string): Promise
 }
 
 /**
- * The rider asks for a QR for order `orderId` (see the module comment). Errors: 409 no gateway,
+ * The rider asks for a QR for order `orderId` (see the module comment). No transaction is open
+ * while the gateway is asked: the order and its active QR are read, the gateway closes a stale QR
+ * and makes the new one, and only then is the new QR recorded under the order's row lock, after
+ * checking again that the order still owes that amount and no other tap recorded a QR meanwhile
+ * (else the new one is closed at the gateway and the one recorded stands). Errors: 409 no gateway,
  * or the order cannot be collected by QR (with why); 404 not the rider's order; 503 the gateway
  * could not be asked (nothing changed).
  */
@@ -148,67 +153,73 @@ export async function makeUpiQr(
 ): Promise<UpiQrState> {
   if (!gateway) throw new AppError('conflict', UPI_QR_OFF);
   try {
-    const outcome = await db.transaction(async (tx) => {
-      const order = await viewerOrder(tx, orderId, viewer, true);
-      const why = notCollectable(order);
-      if (why) throw new AppError('conflict', why);
-      const amount = order.paidAmountPaise;
-      const [active] = await tx
+    const order = await viewerOrder(db, orderId, viewer, false);
+    const why = notCollectable(order);
+    if (why) throw new AppError('conflict', why);
+    const amount = order.paidAmountPaise;
+    const [active] = await db
+      .select()
+      .from(paymentQrCodes)
+      .where(and(eq(paymentQrCodes.orderId, orderId), eq(paymentQrCodes.status, 'active')));
+    if (active) {
+      const fresh = active.closeBy.getTime() - now.getTime() >= UPI_QR_MIN_LEFT_MS;
+      if (active.amountPaise === amount && fresh) return stateOf(db, order, now);
+      // Paid but not yet heard of: settled (or refunded, for an old amount) before a new one is made.
+      const paid = await capturedOn(gateway, active.gatewayQrId);
+      if (paid) {
+        await settleQrPayment(db, gateway, active.gatewayQrId, paid);
+        const [after] = await db.select().from(orders).where(eq(orders.id, orderId));
+        if (after && after.paymentStatus !== 'paid') return makeUpiQr(db, gateway, orderId, viewer, actor, now);
+        return stateOf(db, await viewerOrder(db, orderId, viewer, false), now);
+      }
+      await gateway.closeQrCode(active.gatewayQrId);
+    }
+    const closeBy = Math.floor(now.getTime() / 1000) + UPI_QR_LIFETIME_S;
+    const qr = await gateway.createQrCode({
+      amountPaise: amount,
+      name: getConfig().SHOP_NAME,
+      description: `Order #${orderId}`,
+      closeBy,
+      notes: { order_id: String(orderId) },
+    });
+    const recorded = await db.transaction(async (tx) => {
+      const locked = await viewerOrder(tx, orderId, viewer, true);
+      const [current] = await tx
         .select()
         .from(paymentQrCodes)
         .where(and(eq(paymentQrCodes.orderId, orderId), eq(paymentQrCodes.status, 'active')))
         .for('update');
-      if (active) {
-        const fresh = active.closeBy.getTime() - now.getTime() >= UPI_QR_MIN_LEFT_MS;
-        if (active.amountPaise === amount && fresh) return { made: null, settle: null };
-        // Paid but not yet heard of: settled (or refunded, for an old amount) after this transaction.
-        const paid = await capturedOn(gateway, active.gatewayQrId);
-        if (paid) return { made: null, settle: { qr: active, payment: paid } };
-        await gateway.closeQrCode(active.gatewayQrId);
+      // Another tap recorded its QR first, or the amount due changed meanwhile: this one is not used.
+      if (notCollectable(locked) || locked.paidAmountPaise !== amount || (current && current.id !== active?.id))
+        return false;
+      if (current)
         await tx
           .update(paymentQrCodes)
           .set({ status: 'closed', closedAt: now })
-          .where(and(eq(paymentQrCodes.id, active.id), eq(paymentQrCodes.status, 'active')));
-      }
-      const closeBy = Math.floor(now.getTime() / 1000) + UPI_QR_LIFETIME_S;
-      const qr = await gateway.createQrCode({
+          .where(and(eq(paymentQrCodes.id, current.id), eq(paymentQrCodes.status, 'active')));
+      await tx.insert(paymentQrCodes).values({
+        orderId,
+        gatewayQrId: qr.id,
         amountPaise: amount,
-        name: getConfig().SHOP_NAME,
-        description: `Order #${orderId}`,
-        closeBy,
-        notes: { order_id: String(orderId) },
+        status: 'active',
+        imageUrl: qr.imageUrl,
+        closeBy: new Date(closeBy * 1000),
+        createdBy: actor.staffId,
       });
-      const [row] = await tx
-        .insert(paymentQrCodes)
-        .values({
-          orderId,
-          gatewayQrId: qr.id,
-          amountPaise: amount,
-          status: 'active',
-          imageUrl: qr.imageUrl,
-          closeBy: new Date(closeBy * 1000),
-          createdBy: actor.staffId,
-        })
-        .returning();
       await recordAudit(tx, actor, {
         action: 'order.upi_qr_made',
         record: { type: 'order', id: orderId },
-        before: active ? { qr_id: active.gatewayQrId, amount_paise: active.amountPaise, status: 'closed' } : null,
+        before: current ? { qr_id: current.gatewayQrId, amount_paise: current.amountPaise, status: 'closed' } : null,
         after: { qr_id: qr.id, amount_paise: amount, close_by: new Date(closeBy * 1000).toISOString() },
       });
-      return { made: row!, settle: null };
+      return true;
     });
-    if (outcome.made)
-      logger.info(
-        { orderId, qrId: outcome.made.gatewayQrId, amountPaise: outcome.made.amountPaise },
-        'UPI QR made at the door',
-      );
-    if (outcome.settle) {
-      await settleQrPayment(db, gateway, outcome.settle.qr.gatewayQrId, outcome.settle.payment);
-      // Refunded (an old amount): a QR for the amount due now is made on the next ask.
-      const [after] = await db.select().from(orders).where(eq(orders.id, orderId));
-      if (after && after.paymentStatus !== 'paid') return makeUpiQr(db, gateway, orderId, viewer, actor, now);
-    }
+    if (recorded) logger.info({ orderId, qrId: qr.id, amountPaise: amount }, 'UPI QR made at the door');
+    else
+      await gateway.closeQrCode(qr.id).catch((err: unknown) => {
+        // Razorpay closes it at close_by anyway; nobody is shown it.
+        logger.warn({ orderId, qrId: qr.id, err }, 'UPI QR: an unused QR could not be closed');
+      });
   } catch (err) {
     if (!(err instanceof GatewayError)) throw err;
     logger.warn({ orderId, err }, 'UPI QR: the gateway could not make or close it');

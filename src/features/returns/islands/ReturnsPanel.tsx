@@ -33,13 +33,21 @@ interface Props {
   orderId: number;
   lines: ReturnableLine[];
   refundTo: RefundTo;
-  /** The complaint this settles (the complaint queue links here with ?complaint=ID). */
+  /** The complaint this is linked to (the complaint queue links here with ?complaint=ID), and its ticket number when known. */
   complaintId: number | null;
+  complaintTicket?: string | null;
   /** Where staff download a credit note of this order, by its id. */
   creditNoteHrefBase: string;
 }
 
-export default function ReturnsPanel({ orderId, lines: initial, refundTo, complaintId, creditNoteHrefBase }: Props) {
+export default function ReturnsPanel({
+  orderId,
+  lines: initial,
+  refundTo,
+  complaintId,
+  complaintTicket = null,
+  creditNoteHrefBase,
+}: Props) {
   const [lines, setLines] = useState(initial);
   const [qty, setQty] = useState<Record<number, string>>({});
   const [kind, setKind] = useState<ReturnKind>('return');
@@ -115,7 +123,9 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         Money goes back {REFUND_TO_TEXT[refundTo]}. A credit note is issued against the invoice.
-        {complaintId ? ` This settles complaint #${complaintId}.` : ''}
+        {complaintId
+          ? ` Linked to complaint ${complaintTicket ?? `#${complaintId}`}: the refund shows on the ticket; resolve the ticket in the complaint queue.`
+          : ''}
       </p>
       {/* method post: should a submit slip through before hydration, no field lands in the address bar. */}
       <form method="post" noValidate onSubmit={submit} className="mt-3 space-y-4">

@@ -75,3 +75,12 @@ export async function invoiceNumberOf(
   if (row.number && row.date) return { number: row.number, date: row.date };
   throw new AppError('conflict', row.status === 'cancelled' ? NO_INVOICE_CANCELLED : NO_INVOICE_YET);
 }
+
+/** The invoice number of order `orderId` (any customer's, for staff), or null when it has none. */
+export async function staffInvoiceNumber(db: Database, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ number: orders.invoiceNumber })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), confirmedOrders));
+  return row?.number ?? null;
+}

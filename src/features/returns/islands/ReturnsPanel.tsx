@@ -33,6 +33,8 @@ interface Props {
   orderId: number;
   lines: ReturnableLine[];
   refundTo: RefundTo;
+  /** The order's rider, who may give a cash refund on a pick-up; null when none is assigned. */
+  riderName?: string | null;
   /** The complaint this is linked to (the complaint queue links here with ?complaint=ID), and its ticket number when known. */
   complaintId: number | null;
   complaintTicket?: string | null;
@@ -44,6 +46,7 @@ export default function ReturnsPanel({
   orderId,
   lines: initial,
   refundTo,
+  riderName = null,
   complaintId,
   complaintTicket = null,
   creditNoteHrefBase,
@@ -182,11 +185,17 @@ export default function ReturnsPanel({
             {(
               [
                 ['shop', 'The shop, from the till'],
-                ['rider', 'The order’s rider, on the pick-up'],
+                ['rider', `The order’s rider, on the pick-up${riderName ? ` (${riderName})` : ' (no rider assigned)'}`],
               ] as const
             ).map(([value, label]) => (
               <label key={value} className="mt-1 inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
-                <input type="radio" name={`${id}-giver`} checked={giver === value} onChange={() => setGiver(value)} />
+                <input
+                  type="radio"
+                  name={`${id}-giver`}
+                  checked={giver === value}
+                  disabled={value === 'rider' && !riderName}
+                  onChange={() => setGiver(value)}
+                />
                 {label}
               </label>
             ))}

@@ -4,7 +4,8 @@
  * clocks (acknowledge in 48 hours, resolve in 30 days) and their overdue marks; one complaint per
  * idempotency key however many arrive at once; the SMS with the ticket number is queued with the
  * complaint; acknowledge and resolve happen once each and are audited; a photo is deleted after
- * its retention period.
+ * its retention period; a refund recorded against a complaint shows on its ticket for staff and
+ * the customer.
  */
 import { existsSync } from 'node:fs';
 import path from 'node:path';
@@ -17,10 +18,13 @@ import {
   acknowledgeComplaint,
   complaintQueue,
   createComplaint,
+  customerComplaints,
   resolveComplaint,
+  staffComplaint,
 } from '#features/complaints/server/complaints.ts';
 import { complaintPhotosDir, pruneComplaintPhotos, storeComplaintPhoto } from '#features/complaints/server/photos.ts';
 import { dispatchOrderSms } from '#features/notifications/index.ts';
+import { recordReturn } from '#features/returns/server/returns.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { auditLog, complaints, customers, orderItems, orderNotifications, orders } from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
@@ -245,6 +249,40 @@ describe.each(testDatabaseKinds())('complaints on %s', (kind) => {
       .where(and(eq(auditLog.recordType, 'complaint'), eq(auditLog.recordId, String(id))));
     expect(audit.map((a) => a.action).sort()).toEqual(['complaint.acknowledged', 'complaint.resolved']);
     expect(audit.find((a) => a.action === 'complaint.acknowledged')!.after).toMatchObject({ late: true });
+  });
+
+  it('shows a refund recorded against a complaint on its ticket, for staff and its customer', async () => {
+    const { customerId, orderId, lines } = await orderOf(new Date(Date.now() - HOUR));
+    const { complaint } = await createComplaint(
+      handle.db,
+      customerId,
+      input({ order_id: orderId, lines: [{ line_id: lines[0], qty: 1 }] }),
+      WINDOW,
+    );
+    expect(complaint.refunds).toEqual([]);
+    const done = await recordReturn(
+      handle.db,
+      orderId,
+      {
+        kind: 'refund',
+        reason: 'damaged',
+        lines: [{ line_id: lines[0]!, qty: 1 }],
+        complaint_id: complaint.id,
+        idempotency_key: crypto.randomUUID(),
+      },
+      manager,
+    );
+    expect(done.refundPaise).toBe(5000);
+    const expected = [
+      { kind: 'refund', amount: '50.00', credit_note: done.creditNote?.number ?? null, created_at: expect.any(String) },
+    ];
+    expect((await staffComplaint(handle.db, complaint.id)).refunds).toEqual(expected);
+    expect((await complaintQueue(handle.db, 'open')).complaints.find((c) => c.id === complaint.id)?.refunds).toEqual(
+      expected,
+    );
+    expect((await customerComplaints(handle.db, customerId, orderId))[0]!.refunds).toEqual(expected);
+    // Still open: staff resolve it in the queue.
+    expect((await staffComplaint(handle.db, complaint.id)).status).toBe('new');
   });
 
   it('deletes a photo after its retention period, and only then', async () => {

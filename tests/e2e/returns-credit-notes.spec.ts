@@ -1,7 +1,8 @@
 /**
  * A return after delivery in the browser: a manager, on a 375 px phone, records one pack of a
- * delivered cash order as returned damaged; the form says the money goes back in cash and offers
- * the credit note, which the order page then lists. The customer's tracking page offers the
+ * delivered cash order as returned damaged; the form says the money goes back in cash (from the
+ * shop's till unless the rider gives it), marks a quantity that is not one, and offers the credit
+ * note, which the order page then lists beside the invoice (both PDFs for staff). The customer's tracking page offers the
  * credit note beside the invoice, and both download as PDFs; the order's history names the return. Axe finds no serious issue on the
  * order page with the form. Screenshots at 375 and 1280 px go to test-results/.
  */
@@ -45,8 +46,20 @@ test('a manager records a return on a delivered order; the customer gets its cre
   await hydrated(page, 'ReturnsPanel');
   await expect(form.getByText('Money goes back in cash, given back to the customer.')).toBeVisible();
   expect(await seriousViolations(page)).toEqual([]);
-  await form.getByLabel(new RegExp(`^${product.name}`)).fill('1');
+  // A cash refund names who gives the cash: the shop's till unless the rider picks the return up.
+  const giver = form.getByRole('group', { name: 'Who gives the cash back' });
+  await expect(giver.getByLabel('The shop, from the till')).toBeChecked();
+  await expect(giver.getByLabel(/^The order’s rider, on the pick-up/)).toBeDisabled(); // delivered with no rider assigned
+  // A quantity that is not a number is marked beside its line.
+  const qty = form.getByLabel(new RegExp(`^${product.name}`));
   await form.getByLabel('Reason').selectOption({ label: 'Damaged' });
+  for (const wrong of ['abc', '-1']) {
+    await qty.fill(wrong);
+    await form.getByRole('button', { name: 'Record return' }).click();
+    await expect(form.getByText(/^Enter a quantity between 0 and \d+(\.\d+)?\.$/)).toBeVisible();
+    await expect(qty).toHaveAttribute('aria-invalid', 'true');
+  }
+  await qty.fill('1');
   await form.getByLabel('Note (optional)').fill('Crushed in the bag');
   await form.getByRole('button', { name: 'Record return' }).click();
   const done = form.getByText(/back in cash, given back to the customer\. Credit note /);
@@ -59,10 +72,16 @@ test('a manager records a return on a delivered order; the customer gets its cre
   const [staffPdf] = await Promise.all([page.waitForEvent('download'), noteLink.click()]);
   expect(staffPdf.suggestedFilename()).toBe(`credit-note-${number.replaceAll('/', '-')}.pdf`);
 
-  // Reloaded, the page lists the credit note beside the order.
+  // Reloaded, the page lists the credit note beside the order's invoice, which staff download too.
   await page.reload();
-  const notes = page.getByRole('region', { name: 'Credit notes' });
+  const notes = page.getByRole('region', { name: 'Invoice and credit notes' });
   await expect(notes.getByText(number, { exact: true })).toBeVisible();
+  const invoiceLink = notes.getByRole('link', { name: /^Invoice FF\/\d{2}-\d{2}\/\d{6}/ });
+  const invoicePdf = await page.request.get((await invoiceLink.getAttribute('href'))!);
+  expect(invoicePdf.status(), await invoicePdf.text()).toBe(200);
+  expect(invoicePdf.headers()['content-disposition']).toMatch(
+    /^attachment; filename="invoice-FF-\d{2}-\d{2}-\d{6}\.pdf"$/,
+  );
   // The order's history names the return, the money and the credit note, and who recorded it.
   await expect(page.getByRole('region', { name: 'History' }).getByText(`Returned 1 × ${product.name}`)).toContainText(
     `credit note ${number}`,

@@ -4,7 +4,9 @@
  * amount due and the cash collected pays the order only when it equals what is due; not at home
  * makes the order undelivered with its SMS, then rescheduled or cancelled (stock back once); undo
  * works the same day, refuses the next day and when money already went back; the day-end
- * handover's expected cash is collected less given back, and a difference needs a reason.
+ * handover's expected cash is collected less given back, and a difference needs a reason; a cash
+ * refund the shop pays from its till is no rider's, one the rider hands over is theirs and flags a
+ * handover recorded before it.
  */
 
 import { and, asc, eq, gte } from 'drizzle-orm';
@@ -12,6 +14,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addAddress } from '#features/addresses/server/addresses.ts';
 import { addToCart } from '#features/cart/server/cart.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
+import { undoOutcomeRoute } from '#features/fulfilment/door-contract.ts';
 import { cashDay, recordHandover } from '#features/fulfilment/server/cash-handover.ts';
 import {
   type OutcomeInput,
@@ -24,6 +27,7 @@ import { cancelOrderAsStaff, staffOrder } from '#features/fulfilment/server/staf
 import { placeOrder } from '#features/orders/server/place-order.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder } from '#features/orders/server/status.ts';
+import { recordReturn } from '#features/returns/server/returns.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import {
   auditLog,
@@ -442,6 +446,71 @@ describe.each(testDatabaseKinds())('the rider at the door on %s', (kind) => {
     const after = (await cashDay(handle.db, date)).find((r) => r.riderId === rider.id)!;
     expect(after.givenBackPaise - before.givenBackPaise).toBe(lines[1]!.totalAmountPaise);
     expect(after.expectedPaise).toBe(before.expectedPaise - lines[1]!.totalAmountPaise);
+  });
+
+  it('a cash refund from the shop’s till leaves the rider’s handover alone; one the rider gives counts and flags it', async () => {
+    const { orderId, lines } = await outForDelivery();
+    const due = (await row(orderId)).paidAmountPaise;
+    await recordOutcome(handle.db, orderId, input({ collectedPaise: due, collectedMethod: 'cash' }), rider, riderActor);
+    expect(await row(orderId)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
+    const date = shopDate(new Date());
+    const mine = async () => (await cashDay(handle.db, date)).find((r) => r.riderId === rider.id)!;
+    const before = await mine();
+    await recordHandover(
+      handle.db,
+      { riderId: rider.id, date, receivedPaise: before.expectedPaise, differenceReason: null },
+      date,
+      ownerActor,
+    );
+    expect((await mine()).handover).toMatchObject({ expectedPaise: before.expectedPaise, stale: false });
+
+    // The owner refunds one pack at the counter (the default giver): no rider's cash.
+    const shop = await recordReturn(
+      handle.db,
+      orderId,
+      { kind: 'refund', reason: 'goodwill', lines: [{ line_id: lines[0]!.id, qty: 1 }], idempotency_key: key() },
+      ownerActor,
+    );
+    expect(shop.refundTo).toBe('cash');
+    expect(shop.refundPaise).toBeGreaterThan(0);
+    const afterShop = await mine();
+    expect(afterShop.givenBackPaise).toBe(before.givenBackPaise);
+    expect(afterShop.expectedPaise).toBe(before.expectedPaise);
+    expect(afterShop.handover?.stale).toBe(false);
+
+    // The rider picks the other line up and hands the cash over: theirs, and the handover is stale.
+    const picked = await recordReturn(
+      handle.db,
+      orderId,
+      {
+        kind: 'return',
+        reason: 'damaged',
+        lines: [{ line_id: lines[1]!.id, qty: 1 }],
+        cash_given_by: 'rider',
+        idempotency_key: key(),
+      },
+      ownerActor,
+    );
+    const afterRider = await mine();
+    expect(afterRider.givenBackPaise - before.givenBackPaise).toBe(picked.refundPaise);
+    expect(afterRider.expectedPaise).toBe(before.expectedPaise - picked.refundPaise);
+    expect(afterRider.handover).toMatchObject({ expectedPaise: before.expectedPaise, stale: true });
+    const givers = await handle.db
+      .select({ kind: orderAdjustments.kind, cashGivenBy: orderAdjustments.cashGivenBy })
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.orderId, orderId))
+      .orderBy(asc(orderAdjustments.id));
+    expect(givers).toEqual([
+      { kind: 'refund', cashGivenBy: null },
+      { kind: 'return', cashGivenBy: rider.id },
+    ]);
+  });
+
+  it('an undo reason too short says how long it must be', () => {
+    const parsed = undoOutcomeRoute.body.safeParse({ reason: 'ab' });
+    expect(parsed.success).toBe(false);
+    expect(parsed.error?.issues[0]?.message).toBe('Give a reason of at least 3 characters.');
+    expect(undoOutcomeRoute.body.safeParse({ reason: 'Wrong order' }).success).toBe(true);
   });
 });
 

@@ -3,9 +3,10 @@
  * database: a PDF attachment with the order's invoice number,
  * HEAD, scoping (another customer's order is 404), a cancelled order's invoice kept (with the
  * refund said in my-orders), numbers issued at placement that downloads never change, and
- * the SMS language saved and validated.
+ * the SMS language saved and validated; staff with the order board download the same invoice.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { DEMO_STAFF_PHONE, staffClient } from '../admin/staff-helpers.ts';
 import { ApiClient } from '../helpers/api.ts';
 import { pdfText } from '../helpers/pdf.ts';
 
@@ -95,6 +96,20 @@ describe.each(inject('servers'))('invoices and SMS language over HTTP on $kind',
     expect((await new ApiClient(baseUrl).get(order.invoice_url!)).status).toBe(401);
     expect((await c.get('/api/customer/orders/abc/invoice')).status).toBe(400);
     expect((await c.post(order.invoice_url!)).status).toBe(405);
+  });
+
+  it('gives staff with the order board the same invoice PDF; a rider or a customer is refused', async () => {
+    const { c, order } = await customerWithOrder();
+    const mine = await download(c, order.invoice_url!);
+    const owner = await staffClient(baseUrl, DEMO_STAFF_PHONE.owner);
+    const staffRes = await owner.get(`/api/admin/orders/${order.id}/invoice`);
+    expect(staffRes.status).toBe(200);
+    expect(staffRes.headers.get('content-type')).toBe('application/pdf');
+    expect(staffRes.headers.get('content-disposition')).toBe(mine.headers.get('content-disposition'));
+    expect((await owner.get('/api/admin/orders/999999999/invoice')).status).toBe(404);
+    const rider = await staffClient(baseUrl, DEMO_STAFF_PHONE.rider);
+    expect((await rider.get(`/api/admin/orders/${order.id}/invoice`)).status).toBe(403);
+    expect((await c.get(`/api/admin/orders/${order.id}/invoice`)).status).toBe(401);
   });
 
   it('keeps the invoice of a cancelled order valid, credits it in full and says what was refunded', async () => {

@@ -95,6 +95,15 @@ export const customerComplaintSchema = z.object({
   resolved_at: z.string().nullable(),
   acknowledge_by: z.string(),
   resolve_by: z.string(),
+  /** Returns and refunds staff recorded against this complaint (the returns form's complaint_id), oldest first. */
+  refunds: z.array(
+    z.object({
+      kind: z.enum(['return', 'refund']),
+      amount: z.string().describe('What went back, in rupees (e.g. "45.00")'),
+      credit_note: z.string().nullable().describe('The credit note’s number; null for an order without an invoice'),
+      created_at: z.string(),
+    }),
+  ),
 });
 export type CustomerComplaint = z.output<typeof customerComplaintSchema>;
 

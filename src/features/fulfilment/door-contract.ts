@@ -100,7 +100,7 @@ export const undoOutcomeRoute = defineAdminRoute({
     reason: z
       .string({ error: 'Please give a reason.' })
       .trim()
-      .min(3, 'Please give a reason.')
+      .min(3, 'Give a reason of at least 3 characters.')
       .max(200, 'A reason has at most 200 characters.'),
   }),
   response: orderAnswer,
@@ -130,13 +130,18 @@ const riderCashSchema = z.object({
   rider: z.string(),
   outcomes: z.number().int().describe('Deliveries ended that day (live outcomes)'),
   collected: rupees.describe('Cash collected at the door'),
-  given_back: rupees.describe('Cash given back to customers (refund_to cash) on the rider’s orders'),
+  given_back: rupees.describe(
+    'Cash the rider gave back to customers that day (refund_to cash, given by the rider; the shop’s till refunds not counted)',
+  ),
   expected: rupees.describe('collected − given_back'),
   handover: z
     .object({
       expected: rupees.describe('What was expected when the handover was recorded'),
       received: rupees,
       difference: rupees.describe('received − expected (negative when short)'),
+      stale: z
+        .boolean()
+        .describe('True when the expected cash changed after the handover was recorded: record it again'),
       reason: z.string().nullable(),
       recorded_by: z.string().nullable(),
       updated_at: timestamp,

@@ -280,6 +280,7 @@ async function cashAnswer(date: string | undefined) {
             expected: rupeesOf(r.handover.expectedPaise),
             received: rupeesOf(r.handover.receivedPaise),
             difference: rupeesOf(r.handover.receivedPaise - r.handover.expectedPaise),
+            stale: r.handover.stale,
             reason: r.handover.differenceReason,
             recorded_by: r.handover.recordedBy,
             updated_at: r.handover.updatedAt.toISOString(),

@@ -121,7 +121,7 @@ export const staffCancelRoute = defineAdminRoute({
     reason: z
       .string({ error: 'Please give a reason.' })
       .trim()
-      .min(3, 'Please give a reason.')
+      .min(3, 'Give a reason of at least 3 characters.')
       .max(200, 'A reason has at most 200 characters.'),
   }),
   response: staffOrderAnswer,

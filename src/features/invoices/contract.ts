@@ -19,6 +19,19 @@ export const invoiceRoute = defineRoute({
   produces: 'application/pdf',
 });
 
+/** GET /api/admin/orders/{id}/invoice: the order's invoice PDF, for staff (beside its credit notes). */
+export const staffInvoiceRoute = defineAdminRoute({
+  method: 'GET',
+  path: '/api/admin/orders/{id}/invoice',
+  summary: "The order's GST tax invoice cum bill of supply (PDF), for staff",
+  description:
+    "The same PDF as the customer's invoice route, for any order. 404 an unknown order or one whose online payment is pending or failed; 409 an order without an invoice.",
+  permission: 'board.view',
+  params: z.object({ id: positiveId('Invalid order id.') }),
+  response: z.never(),
+  produces: 'application/pdf',
+});
+
 const creditNoteParams = z.object({
   id: positiveId('Invalid order id.'),
   creditNoteId: positiveId('Invalid credit note id.'),
@@ -50,4 +63,4 @@ export const staffCreditNoteRoute = defineAdminRoute({
   produces: 'application/pdf',
 });
 
-export const invoiceContracts = [invoiceRoute, creditNoteRoute, staffCreditNoteRoute] as const;
+export const invoiceContracts = [invoiceRoute, staffInvoiceRoute, creditNoteRoute, staffCreditNoteRoute] as const;

@@ -13,4 +13,4 @@ export {
   issueCreditNote,
 } from './server/credit-notes.ts';
 export { orderTaxLines } from './server/invoice.ts';
-export { allocateInvoiceNumber } from './server/numbering.ts';
+export { allocateInvoiceNumber, staffInvoiceNumber } from './server/numbering.ts';

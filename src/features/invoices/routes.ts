@@ -1,25 +1,32 @@
 /**
  * The invoice and credit note routes' handlers (contract.ts; mounted by
- * src/pages/api/customer/orders/[id]/invoice.ts, …/credit-notes/[creditNoteId].ts and
- * src/pages/api/admin/orders/[id]/credit-notes/[creditNoteId].ts).
+ * src/pages/api/customer/orders/[id]/invoice.ts, …/credit-notes/[creditNoteId].ts,
+ * src/pages/api/admin/orders/[id]/invoice.ts and …/credit-notes/[creditNoteId].ts).
  */
 
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb } from '#lib/db/index.ts';
 import { implementFile } from '#lib/http/handler.ts';
-import { creditNoteRoute, invoiceRoute, staffCreditNoteRoute } from './contract.ts';
+import { creditNoteRoute, invoiceRoute, staffCreditNoteRoute, staffInvoiceRoute } from './contract.ts';
 import { loadCreditNote } from './server/credit-notes.ts';
 import { loadInvoice } from './server/invoice.ts';
 import { renderCreditNotePdf, renderInvoicePdf } from './server/pdf.ts';
 
-export const invoiceEndpoint = implementFile(invoiceRoute, async ({ params, customer }) => {
-  const invoice = await loadInvoice(await getDb(), customer.id, params.id);
+/** An invoice's PDF file answer: of the customer's order, or (customerId null, staff) of any order. */
+async function invoiceFile(orderId: number, customerId: number | null) {
+  const invoice = await loadInvoice(await getDb(), customerId, orderId);
   return {
     body: await renderInvoicePdf(invoice),
     filename: `invoice-${invoice.number.replaceAll('/', '-')}.pdf`,
     headers: NO_STORE,
   };
-});
+}
+
+export const invoiceEndpoint = implementFile(invoiceRoute, ({ params, customer }) =>
+  invoiceFile(params.id, customer.id),
+);
+
+export const staffInvoiceEndpoint = implementFile(staffInvoiceRoute, ({ params }) => invoiceFile(params.id, null));
 
 /** A credit note's PDF file answer. */
 async function creditNoteFile(orderId: number, creditNoteId: number, customerId: number | null) {

@@ -67,6 +67,8 @@ export const returnRequestSchema = z
       .refine((ls) => new Set(ls.map((l) => l.line_id)).size === ls.length, 'Name each line once.'),
     note: z.string().trim().max(500, 'Keep the note to 500 characters.').optional(),
     complaint_id: z.number().int().positive('Invalid complaint.').optional(),
+    /** Cash refunds only: who hands the cash over, the order's rider (picking a return up) or the shop's till (when absent). */
+    cash_given_by: z.enum(['shop', 'rider'], { error: 'Choose who gives the cash: the shop or the rider.' }).optional(),
     idempotency_key: z
       .string({ error: 'Missing idempotency key.' })
       .regex(/^[\w.:-]{8,100}$/, 'Invalid idempotency key.'),

@@ -16,7 +16,7 @@ import type {
   StaffComplaint,
 } from '../contract.ts';
 import { COMPLAINT_REASON_LABELS, MAX_RESOLUTION_CHARS } from '../rules.ts';
-import { StatusBadge, shopTime } from './complaint-parts.tsx';
+import { LinkedRefunds, StatusBadge, shopTime } from './complaint-parts.tsx';
 
 type Filter = 'open' | 'new' | 'acknowledged' | 'resolved' | 'all';
 type Counts = { new: number; acknowledged: number; resolved: number; overdue: number };
@@ -137,6 +137,9 @@ function ComplaintCard({ c, onChanged }: { c: StaffComplaint; onChanged: (messag
           </dd>
         </div>
       </dl>
+      <div className="text-sm">
+        <LinkedRefunds refunds={c.refunds} />
+      </div>
       {c.resolution && (
         <p className="mt-2 rounded bg-emerald-50 px-2 py-1 text-sm text-emerald-900">
           <span className="font-semibold">Resolution:</span> {c.resolution}

@@ -1,6 +1,6 @@
 /**
  * Parts the complaint islands share: a ticket's card as its customer reads it (state, clocks,
- * the shop's resolution), the reason picker and the photo input.
+ * the refunds linked to it, the shop's resolution), the reason picker and the photo input.
  */
 import type { CustomerComplaint } from '../contract.ts';
 import {
@@ -34,6 +34,22 @@ export function StatusBadge({ status }: { status: CustomerComplaint['status'] })
     <span className={`rounded-full px-2 py-0.5 text-xs font-semibold ${STATUS_STYLE[status]}`}>
       {COMPLAINT_STATUS_LABELS[status]}
     </span>
+  );
+}
+
+/** The returns and refunds linked to a ticket, each with its amount and credit note; nothing when none. */
+export function LinkedRefunds({ refunds }: { refunds: CustomerComplaint['refunds'] }) {
+  if (!refunds.length) return null;
+  return (
+    <ul className="mt-2 space-y-1 rounded bg-sky-50 px-2 py-1 text-sky-900" aria-label="Refunds on this ticket">
+      {refunds.map((r) => (
+        <li key={`${r.created_at}-${r.credit_note ?? r.amount}`}>
+          <span className="font-semibold">{r.kind === 'return' ? 'Return' : 'Refund'}:</span> ₹{r.amount} on{' '}
+          {shopTime(r.created_at)}
+          {r.credit_note && <> · credit note {r.credit_note}</>}
+        </li>
+      ))}
+    </ul>
   );
 }
 
@@ -79,6 +95,7 @@ export function TicketCard({ complaint: c }: { complaint: CustomerComplaint }) {
         {c.status === 'acknowledged' && <>Acknowledged. We will resolve it by {shopTime(c.resolve_by)}.</>}
         {c.status === 'resolved' && c.resolved_at && <>Resolved on {shopTime(c.resolved_at)}.</>}
       </p>
+      <LinkedRefunds refunds={c.refunds} />
       {c.resolution && (
         <p className="mt-1 rounded bg-emerald-50 px-2 py-1 text-emerald-900">
           <span className="font-semibold">What we did:</span> {c.resolution}

@@ -12,9 +12,19 @@ import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { queueComplaintSms } from '#features/notifications/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
-import { type ComplaintLine, complaints, customers, orderItems, orders, staff } from '#lib/db/schema.ts';
+import {
+  type ComplaintLine,
+  complaints,
+  creditNotes,
+  customers,
+  orderAdjustments,
+  orderItems,
+  orders,
+  staff,
+} from '#lib/db/schema.ts';
 import { AppError, notFound } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
+import { paiseToRupees } from '#lib/money.ts';
 import type { CustomerComplaint, NewComplaint, StaffComplaint } from '../contract.ts';
 import {
   COMPLAINT_MESSAGES,
@@ -48,8 +58,50 @@ async function lineNames(db: Database, rows: Pick<ComplaintRow, 'lines'>[]): Pro
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
 
+type LinkedRefund = CustomerComplaint['refunds'][number];
+
+/**
+ * The returns and refunds recorded against complaints `ids` (the returns form's complaint_id), one
+ * per request (its idempotency key before '#'), oldest first, with the amount (rupees) and credit note.
+ */
+async function linkedRefunds(db: Database, ids: number[]): Promise<Map<number, LinkedRefund[]>> {
+  const map = new Map<number, LinkedRefund[]>();
+  if (!ids.length) return map;
+  const request = sql<string>`split_part(coalesce(${orderAdjustments.idempotencyKey}, ${orderAdjustments.id}::text), '#', 1)`;
+  const rows = await db
+    .select({
+      complaintId: orderAdjustments.complaintId,
+      kind: orderAdjustments.kind,
+      paise: sql<number>`sum(${orderAdjustments.refundPaise})::int`,
+      creditNote: sql<string | null>`max(${creditNotes.number})`,
+      at: sql<string>`min(${orderAdjustments.createdAt})`,
+    })
+    .from(orderAdjustments)
+    .leftJoin(creditNotes, eq(creditNotes.id, orderAdjustments.creditNoteId))
+    .where(inArray(orderAdjustments.complaintId, ids))
+    .groupBy(orderAdjustments.complaintId, orderAdjustments.kind, request)
+    .orderBy(sql`min(${orderAdjustments.createdAt})`);
+  for (const r of rows) {
+    if (r.complaintId === null) continue;
+    const list = map.get(r.complaintId) ?? [];
+    list.push({
+      kind: r.kind === 'return' ? 'return' : 'refund',
+      amount: paiseToRupees(Number(r.paise)).toFixed(2),
+      credit_note: r.creditNote,
+      created_at: new Date(r.at).toISOString(),
+    });
+    map.set(r.complaintId, list);
+  }
+  return map;
+}
+
 /** A complaint as its customer reads it (`photoBase`: the route the photo is served at). */
-function customerJson(row: ComplaintRow, names: Map<number, string>, photoBase: string): CustomerComplaint {
+function customerJson(
+  row: ComplaintRow,
+  names: Map<number, string>,
+  photoBase: string,
+  refunds: Map<number, LinkedRefund[]> = new Map(),
+): CustomerComplaint {
   return {
     id: row.id,
     ticket_number: row.ticketNumber,
@@ -69,6 +121,7 @@ function customerJson(row: ComplaintRow, names: Map<number, string>, photoBase: 
     resolved_at: iso(row.resolvedAt),
     acknowledge_by: row.acknowledgeBy.toISOString(),
     resolve_by: row.resolveBy.toISOString(),
+    refunds: refunds.get(row.id) ?? [],
   };
 }
 
@@ -223,7 +276,11 @@ export async function customerComplaints(
     )
     .orderBy(desc(complaints.createdAt), desc(complaints.id));
   const names = await lineNames(db, rows);
-  return rows.map((r) => customerJson(r, names, CUSTOMER_PHOTO_BASE));
+  const refunds = await linkedRefunds(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => customerJson(r, names, CUSTOMER_PHOTO_BASE, refunds));
 }
 
 /** The photo file of the customer's complaint `id`, or 404 (another customer's, none, deleted). */
@@ -282,9 +339,14 @@ async function staffRows(db: Database, where: ReturnType<typeof and>, limit: num
 
 type StaffRow = Awaited<ReturnType<typeof staffRows>>[number];
 
-function staffJson(r: StaffRow, names: Map<number, string>, now: Date): StaffComplaint {
+function staffJson(
+  r: StaffRow,
+  names: Map<number, string>,
+  now: Date,
+  refunds: Map<number, LinkedRefund[]>,
+): StaffComplaint {
   return {
-    ...customerJson(r.c, names, ADMIN_PHOTO_BASE),
+    ...customerJson(r.c, names, ADMIN_PHOTO_BASE, refunds),
     customer: { id: r.c.customerId, name: r.customerName, phone: r.customerPhone },
     overdue: overdueClock(r.c, now),
     acknowledged_by: r.acknowledgedByName,
@@ -323,7 +385,11 @@ export async function complaintQueue(
       overdue: sql<number>`count(*) FILTER (WHERE ${complaints.status} <> 'resolved' AND (${complaints.resolveBy} < ${now.toISOString()} OR (${complaints.status} = 'new' AND ${complaints.acknowledgeBy} < ${now.toISOString()})))::int`,
     })
     .from(complaints);
-  return { complaints: rows.map((r) => staffJson(r, names, now)), counts: counts! };
+  const refunds = await linkedRefunds(
+    db,
+    rows.map((r) => r.c.id),
+  );
+  return { complaints: rows.map((r) => staffJson(r, names, now, refunds)), counts: counts! };
 }
 
 /** The complaints about order `orderId`, oldest first, as staff read them (the staff order page). */
@@ -333,14 +399,18 @@ export async function staffOrderComplaints(db: Database, orderId: number, now = 
     db,
     rows.map((r) => r.c),
   );
-  return rows.map((r) => staffJson(r, names, now));
+  const refunds = await linkedRefunds(
+    db,
+    rows.map((r) => r.c.id),
+  );
+  return rows.map((r) => staffJson(r, names, now, refunds));
 }
 
 /** One complaint as staff read it; 404 when there is none. */
 export async function staffComplaint(db: Database, id: number, now = new Date()): Promise<StaffComplaint> {
   const [row] = await staffRows(db, and(eq(complaints.id, id)), 1);
   if (!row) throw notFound(COMPLAINT_MESSAGES.complaintNotFound);
-  return staffJson(row, await lineNames(db, [row.c]), now);
+  return staffJson(row, await lineNames(db, [row.c]), now, await linkedRefunds(db, [row.c.id]));
 }
 
 /**

@@ -1,7 +1,8 @@
 /**
  * The riders' day-end cash handover (/admin/cash, ADR 0140): a day's riders with the cash the server
- * expects (collected at the door, less cash given back) and, per rider, the amount received with a
- * reason when it differs; the recent handovers below. On a phone each rider is a card; results are
+ * expects (collected at the door, less cash the rider gave back) and, per rider, the amount received with a
+ * reason when it differs (a handover whose expected figure changed since is flagged to record again);
+ * the recent handovers below. On a phone each rider is a card; results are
  * announced (aria-live).
  */
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
@@ -83,6 +84,11 @@ function RiderCard({ date, rider, onSaved }: { date: string; rider: RiderCash; o
             </span>
           )}
           {h.recorded_by && ` · recorded by ${h.recorded_by}`}
+        </p>
+      )}
+      {h?.stale && (
+        <p className="mt-2 rounded-md bg-amber-50 p-2 text-sm font-semibold text-amber-900" data-stale>
+          Expected is now {rupees(rider.expected)}: record the handover again.
         </p>
       )}
       <form onSubmit={save} noValidate className="mt-3 flex flex-col gap-2 sm:flex-row sm:items-end">

@@ -1,16 +1,16 @@
 /**
  * The riders' day-end cash handover (ADR 0140): per shop day (Asia/Kolkata) and rider, the cash the
  * shop expects — collected in cash at the door that day (live outcomes the rider recorded, or on
- * orders assigned to them), less cash the rider gave back that day on their orders (adjustments
- * refunded to `cash`) — against what the owner or manager received, the difference's reason
+ * orders assigned to them), less cash the rider gave back that day (adjustments refunded to `cash`
+ * whose cash_given_by is the rider; cash the shop pays from its till counts for no rider) — against what the owner or manager received, the difference's reason
  * required when they differ. One handover row per rider and day (a unique key; recording it again
  * updates it, each time audited with before and after).
  */
-import { and, asc, desc, eq, gte, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, inArray, isNotNull, isNull, lt, sql } from 'drizzle-orm';
 import { addDays, shopInstant } from '#features/delivery/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
-import { cashHandovers, deliveryOutcomes, orderAdjustments, orders, staff } from '#lib/db/schema.ts';
+import { cashHandovers, deliveryOutcomes, orderAdjustments, staff } from '#lib/db/schema.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { formatPaise } from '#lib/money.ts';
@@ -30,6 +30,8 @@ export interface RiderCash {
     differenceReason: string | null;
     recordedBy: string | null;
     updatedAt: Date;
+    /** The expected cash changed after the handover was recorded (a later refund or outcome): record it again. */
+    stale: boolean;
   } | null;
 }
 
@@ -60,20 +62,24 @@ async function dayCash(
       ),
     )
     .groupBy(deliveryOutcomes.riderId);
-  const onlyOrders = riderIds ? [inArray(orders.riderId, riderIds)] : [];
+  const onlyGivers = riderIds ? [inArray(orderAdjustments.cashGivenBy, riderIds)] : [];
+  // Only cash a rider handed over counts against them; cash the shop paid from its till counts for no one.
   const givenBack = await db
-    .select({ riderId: orders.riderId, paise: sql<number>`coalesce(sum(${orderAdjustments.refundPaise}), 0)::int` })
+    .select({
+      riderId: orderAdjustments.cashGivenBy,
+      paise: sql<number>`coalesce(sum(${orderAdjustments.refundPaise}), 0)::int`,
+    })
     .from(orderAdjustments)
-    .innerJoin(orders, eq(orders.id, orderAdjustments.orderId))
     .where(
       and(
         eq(orderAdjustments.refundTo, 'cash'),
+        isNotNull(orderAdjustments.cashGivenBy),
         gte(orderAdjustments.createdAt, from),
         lt(orderAdjustments.createdAt, to),
-        ...onlyOrders,
+        ...onlyGivers,
       ),
     )
-    .groupBy(orders.riderId);
+    .groupBy(orderAdjustments.cashGivenBy);
   const map = new Map<number, { collected: number; givenBack: number; outcomes: number }>();
   const entry = (id: number) => {
     if (!map.has(id)) map.set(id, { collected: 0, givenBack: 0, outcomes: 0 });
@@ -125,6 +131,7 @@ export async function cashDay(db: Database, date: string): Promise<RiderCash[]> 
               differenceReason: h.h.differenceReason,
               recordedBy: h.recordedBy,
               updatedAt: h.h.updatedAt,
+              stale: h.h.expectedPaise !== c.collected - c.givenBack,
             }
           : null,
       };

@@ -249,6 +249,8 @@ async function applyHandBacks(
         qty: p.qty,
         note,
         staffId: actor.staffId,
+        // Cash handed back at the door comes from the rider's pocket: their handover counts it.
+        cashGivenBy: p.refundTo === 'cash' ? (row.riderId ?? actor.staffId) : null,
         // The outcome's id names its hand-backs, so undoing it finds them.
         idempotencyKey: `door:${outcomeId}:${p.line.id}`,
       })

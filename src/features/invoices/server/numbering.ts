@@ -60,12 +60,27 @@ export async function allocateInvoiceNumber(tx: Transaction, orderId: number, no
  * Errors: 404 not the customer's order (or an online one awaiting its payment or released unpaid); 409
  * cancelled without an invoice, or no number yet.
  */
-export async function invoiceNumberOf(db: Database, customerId: number, orderId: number): Promise<IssuedInvoice> {
+export async function invoiceNumberOf(
+  db: Database,
+  customerId: number | null,
+  orderId: number,
+): Promise<IssuedInvoice> {
   const [row] = await db
     .select({ status: orders.status, number: orders.invoiceNumber, date: orders.invoiceDate })
     .from(orders)
-    .where(and(eq(orders.id, orderId), eq(orders.customerId, customerId), confirmedOrders));
+    .where(
+      and(eq(orders.id, orderId), customerId === null ? undefined : eq(orders.customerId, customerId), confirmedOrders),
+    );
   if (!row) throw notFound('Order not found.');
   if (row.number && row.date) return { number: row.number, date: row.date };
   throw new AppError('conflict', row.status === 'cancelled' ? NO_INVOICE_CANCELLED : NO_INVOICE_YET);
+}
+
+/** The invoice number of order `orderId` (any customer's, for staff), or null when it has none. */
+export async function staffInvoiceNumber(db: Database, orderId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ number: orders.invoiceNumber })
+    .from(orders)
+    .where(and(eq(orders.id, orderId), confirmedOrders));
+  return row?.number ?? null;
 }

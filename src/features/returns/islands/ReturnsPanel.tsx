@@ -3,8 +3,10 @@
  * line the quantity to take back, return or refund, a reason and a note, what goes back and
  * where, then the result with its credit note (announced). The request carries an idempotency key
  * made when the form is filled and kept until it succeeds, so a retried submit never refunds twice.
+ * A cash refund names who gives the cash: the shop's till (default) or the order's rider, whose
+ * handover counts it. Each line's quantity is checked and a wrong one marked beside its field.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { newIdempotencyKey } from '#lib/http/idempotency-key.ts';
 import { formatPaise } from '#lib/money.ts';
@@ -31,33 +33,59 @@ interface Props {
   orderId: number;
   lines: ReturnableLine[];
   refundTo: RefundTo;
-  /** The complaint this settles (the complaint queue links here with ?complaint=ID). */
+  /** The order's rider, who may give a cash refund on a pick-up; null when none is assigned. */
+  riderName?: string | null;
+  /** The complaint this is linked to (the complaint queue links here with ?complaint=ID), and its ticket number when known. */
   complaintId: number | null;
+  complaintTicket?: string | null;
   /** Where staff download a credit note of this order, by its id. */
   creditNoteHrefBase: string;
 }
 
-export default function ReturnsPanel({ orderId, lines: initial, refundTo, complaintId, creditNoteHrefBase }: Props) {
+export default function ReturnsPanel({
+  orderId,
+  lines: initial,
+  refundTo,
+  riderName = null,
+  complaintId,
+  complaintTicket = null,
+  creditNoteHrefBase,
+}: Props) {
   const [lines, setLines] = useState(initial);
   const [qty, setQty] = useState<Record<number, string>>({});
   const [kind, setKind] = useState<ReturnKind>('return');
   const [reason, setReason] = useState<ReturnReason | ''>('');
   const [note, setNote] = useState('');
+  const [giver, setGiver] = useState<'shop' | 'rider'>('shop');
+  const [lineErrors, setLineErrors] = useState<Record<number, string>>({});
   const [key, setKey] = useState(newKey);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [done, setDone] = useState<{ text: string; note: { id: number; number: string } | null } | null>(null);
   const id = useId();
+  // The server renders the submit button disabled: nothing is sent before the form can handle it.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => setHydrated(true), []);
 
-  const asked = lines.map((l) => ({ line: l, qty: Number((qty[l.id] ?? '').trim() || '0') })).filter((a) => a.qty > 0);
+  const typed = lines.map((l) => ({ line: l, text: (qty[l.id] ?? '').trim() }));
+  const asked = typed
+    .map((t) => ({ line: t.line, qty: Number(t.text || '0') }))
+    .filter((a) => Number.isFinite(a.qty) && a.qty > 0);
   const estimate = asked.reduce((a, x) => a + (Number.isFinite(x.qty) ? refundFor(x.line, x.qty) : 0), 0);
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setDone(null);
-    const bad = asked.find((a) => !Number.isFinite(a.qty) || a.qty > left(a.line));
+    // Each line's quantity: empty or a number from 0 to what is left of it (3 decimals at most).
+    const wrong: Record<number, string> = {};
+    for (const t of typed) {
+      const n = Number(t.text);
+      if (t.text && (!/^\d+(\.\d{1,3})?$/.test(t.text) || !Number.isFinite(n) || n > left(t.line)))
+        wrong[t.line.id] = `Enter a quantity between 0 and ${left(t.line)}.`;
+    }
+    setLineErrors(wrong);
+    if (Object.keys(wrong).length) return setError('Check the quantities marked.');
     if (!asked.length) return setError('Give a quantity for at least one line.');
-    if (bad) return setError(`Only ${left(bad.line)} of ${bad.line.name} is left to return or refund.`);
     if (!reason) return setError('Choose a reason.');
     setBusy(true);
     setError(null);
@@ -70,6 +98,7 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
           lines: asked.map((a) => ({ line_id: a.line.id, qty: a.qty })),
           note: note.trim() || undefined,
           complaint_id: complaintId ?? undefined,
+          cash_given_by: refundTo === 'cash' ? giver : undefined,
           idempotency_key: key,
         },
       });
@@ -97,9 +126,12 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
       </h2>
       <p className="mt-1 text-sm text-slate-700">
         Money goes back {REFUND_TO_TEXT[refundTo]}. A credit note is issued against the invoice.
-        {complaintId ? ` This settles complaint #${complaintId}.` : ''}
+        {complaintId
+          ? ` Linked to complaint ${complaintTicket ?? `#${complaintId}`}: the refund shows on the ticket; resolve the ticket in the complaint queue.`
+          : ''}
       </p>
-      <form noValidate onSubmit={submit} className="mt-3 space-y-4">
+      {/* method post: should a submit slip through before hydration, no field lands in the address bar. */}
+      <form method="post" noValidate onSubmit={submit} className="mt-3 space-y-4">
         <fieldset>
           <legend className="text-sm font-medium text-slate-800">Quantity to take back per line</legend>
           <ul className="mt-2 divide-y divide-slate-100">
@@ -116,11 +148,18 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
                 {left(l) > 0 && (
                   <input
                     id={`${id}-q${l.id}`}
+                    aria-invalid={lineErrors[l.id] ? true : undefined}
+                    aria-describedby={lineErrors[l.id] ? `${id}-q${l.id}-error` : undefined}
                     className="mt-1 block h-10 w-24 rounded-md border border-slate-400 bg-white px-2 text-base text-slate-900 focus:border-brand-700"
                     inputMode="decimal"
                     value={qty[l.id] ?? ''}
                     onChange={(e) => setQty((q) => ({ ...q, [l.id]: e.target.value }))}
                   />
+                )}
+                {lineErrors[l.id] && (
+                  <p id={`${id}-q${l.id}-error`} className="w-full text-sm text-red-700">
+                    {lineErrors[l.id]}
+                  </p>
                 )}
               </li>
             ))}
@@ -140,6 +179,28 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
             </label>
           ))}
         </fieldset>
+        {refundTo === 'cash' && (
+          <fieldset className="flex flex-wrap gap-4">
+            <legend className="text-sm font-medium text-slate-800">Who gives the cash back</legend>
+            {(
+              [
+                ['shop', 'The shop, from the till'],
+                ['rider', `The order’s rider, on the pick-up${riderName ? ` (${riderName})` : ' (no rider assigned)'}`],
+              ] as const
+            ).map(([value, label]) => (
+              <label key={value} className="mt-1 inline-flex min-h-10 items-center gap-2 text-sm text-slate-800">
+                <input
+                  type="radio"
+                  name={`${id}-giver`}
+                  checked={giver === value}
+                  disabled={value === 'rider' && !riderName}
+                  onChange={() => setGiver(value)}
+                />
+                {label}
+              </label>
+            ))}
+          </fieldset>
+        )}
         <div className="grid gap-3 sm:grid-cols-2">
           <label className="text-sm font-medium text-slate-800">
             Reason
@@ -158,7 +219,7 @@ export default function ReturnsPanel({ orderId, lines: initial, refundTo, compla
           </label>
         </div>
         <div className="flex flex-wrap items-center gap-3">
-          <button type="submit" className={buttonPrimary} disabled={busy}>
+          <button type="submit" className={buttonPrimary} disabled={busy || !hydrated}>
             {kind === 'return' ? 'Record return' : 'Record refund'}
           </button>
           {estimate > 0 && <span className="text-sm text-slate-700">About {formatPaise(estimate)} back</span>}

@@ -5,7 +5,8 @@
  * ordered packs, never more than is left of it; the money goes back once, where the order was paid
  * from, as packing's adjustments do: a Credit order's credit line at once; an order paid online or
  * by UPI QR (a payment reference) through the gateway after the commit; a Cash or Card order paid
- * at the door in cash by hand (refund_to 'cash', which the rider's handover counts); an unpaid
+ * at the door in cash by hand (refund_to 'cash': given by the order's rider, which their handover
+ * counts, or by the shop from its till, the default, which no handover counts); an unpaid
  * order's amount due drops. One order_adjustments row per line and one credit note for the request,
  * in one transaction that holds the order row locked; the request's idempotency key (on every row,
  * with the line) makes a retry or a parallel twin answer the first result. Money in paise.
@@ -210,6 +211,13 @@ export async function recordReturn(
       return { line, qty: asked.qty, amount };
     });
     const total = planned.reduce((a, p) => a + p.amount, 0);
+    // Cash given back: by the order's rider (counted in their handover the day it is recorded) or
+    // from the shop's till (counted in no rider's handover).
+    const cashGivenBy = refundTo === 'cash' && request.cash_given_by === 'rider' ? row.riderId : null;
+    if (refundTo === 'cash' && request.cash_given_by === 'rider' && row.riderId === null)
+      throw new AppError('bad_request', 'This order has no rider: the shop gives the cash back.', {
+        errors: { cash_given_by: 'The order has no rider.' },
+      });
     const adjustments = await tx
       .insert(orderAdjustments)
       .values(
@@ -224,6 +232,7 @@ export async function recordReturn(
           qty: p.qty,
           note: request.note || null,
           staffId: actor.staffId,
+          cashGivenBy,
           idempotencyKey: `${request.idempotency_key}#${p.line.id}`,
           complaintId: request.complaint_id ?? null,
           createdAt: now,
@@ -262,6 +271,7 @@ export async function recordReturn(
         lines: planned.map((p) => ({ line_id: p.line.id, qty: p.qty, refund_paise: p.amount })),
         refund_paise: total,
         refund_to: refundTo,
+        cash_given_by: refundTo === 'cash' ? (cashGivenBy === null ? 'shop' : { rider_id: cashGivenBy }) : null,
         credit_note: creditNote?.number ?? null,
         complaint_id: request.complaint_id ?? null,
       },

@@ -314,6 +314,11 @@ export const orderAdjustments = pgTable(
     staffId: integer('staff_id').references(() => staff.id, { onDelete: 'set null' }),
     /** The client's idempotency key of the request that recorded it: the same key records nothing twice. */
     idempotencyKey: text('idempotency_key'),
+    /**
+     * Cash given back (refund_to 'cash'): the rider who handed it over, which their day-end handover
+     * counts; null when the shop paid it from the till (or the money went elsewhere).
+     */
+    cashGivenBy: integer('cash_given_by').references(() => staff.id, { onDelete: 'set null' }),
     /** The complaint it settles, if any (complaints feature). */
     complaintId: integer('complaint_id'),
     /** The credit note it is part of (null: made before credit notes existed, or an order without an invoice). */

@@ -2,7 +2,8 @@
  * The rider at the door on a 375 px phone: one cash order delivered in part (one line handed back,
  * the amount due shown before confirming, the cash collected entered), one "not at home"; the
  * customer's tracking page says what was handed back and that the other order came back; the owner
- * reschedules that one to a new slot; the owner's day-end handover shows the rider's expected cash against what was received, with a reason for the
+ * reschedules that one to a new slot, its toast clear of the header at 360 and 1280 px, and the
+ * customer's page keeps the failed trip beside the new slot; the owner's day-end handover shows the rider's expected cash against what was received, with a reason for the
  * difference. Axe finds no serious issue on the door flow and the cash page. Screenshots at 375 and
  * 1280 px go to test-results/.
  */
@@ -25,6 +26,21 @@ async function sendOut(owner: APIRequestContext, orderId: number) {
     const moved = await owner.post(`/api/admin/orders/${orderId}/${step}`, { headers: origin() });
     expect(moved.status(), await moved.text()).toBe(200);
   }
+}
+
+/** The latest toast is showing and covers no part of the back office's header (its navigation). */
+async function toastClearOfHeader(p: Page, width: number) {
+  await p.setViewportSize({ width, height: 800 });
+  const toast = p.locator('#toast-status > p').last();
+  await expect(toast).toBeVisible();
+  await expect
+    .poll(async () => {
+      const t = (await toast.boundingBox())!;
+      const h = (await p.locator('body > header').boundingBox())!;
+      return t.y >= h.y + h.height || t.y + t.height <= h.y;
+    })
+    .toBe(true);
+  await p.screenshot({ path: `test-results/rider-door-toast-${width}.png` });
 }
 
 const shoot = async (page: Page, name: string) => {
@@ -104,6 +120,12 @@ test('a rider delivers in part with cash and records not at home; the owner’s 
   await expect(customerPage.getByText(/Handed back at the door: 1 .* not charged/)).toBeVisible();
   await customerPage.goto(`/track-order?order=${awayOrder}`);
   await expect(customerPage.getByText(/We could not deliver your order/)).toBeVisible();
+  // The trip shows as tried and failed, not as a step still to come.
+  const progress = customerPage.getByRole('list', { name: 'Order progress' });
+  await expect(
+    progress.getByRole('listitem').filter({ hasText: 'Out for delivery — we could not deliver it' }),
+  ).toHaveAttribute('aria-current', 'step');
+  await expect(progress).not.toContainText('Out for delivery (not yet)');
 
   // The owner reschedules the order that came back: processed again in a new slot.
   await ownerPage.setViewportSize({ width: 375, height: 800 });
@@ -116,9 +138,22 @@ test('a rider delivers in part with cash and records not at home; the owner’s 
   await shoot(ownerPage, 'rider-door-reschedule');
   await back.getByRole('button', { name: 'Reschedule' }).click();
   await expect(ownerPage.getByRole('status').filter({ hasText: 'Rescheduled' })).toBeVisible();
+  // The toast covers no navigation: at the bottom of a phone, below the header on a desktop.
+  await toastClearOfHeader(ownerPage, 360);
+  await toastClearOfHeader(ownerPage, 1280);
+  await ownerPage.setViewportSize({ width: 375, height: 800 });
   await expect(ownerPage.getByRole('heading', { name: `Order #${awayOrder}`, level: 1 }).locator('..')).toContainText(
     'Processed',
   );
+
+  // The customer sees the failed trip and the new slot.
+  await customerPage.goto(`/track-order?order=${awayOrder}`);
+  await expect(progress.getByText('Out for delivery — we could not deliver it')).toBeVisible();
+  await expect(progress.getByRole('listitem').filter({ hasText: /^Rescheduled to / })).toHaveAttribute(
+    'aria-current',
+    'step',
+  );
+  await shoot(customerPage, 'track-rescheduled');
 
   // The owner's day-end handover: the rider's expected cash against what was received.
   await ownerPage.setViewportSize({ width: 375, height: 800 });

@@ -24,7 +24,9 @@ import {
   undoOutcome,
 } from '#features/fulfilment/server/door.ts';
 import { cancelOrderAsStaff, staffOrder } from '#features/fulfilment/server/staff-orders.ts';
+import { orderJson } from '#features/orders/server/order-json.ts';
 import { placeOrder } from '#features/orders/server/place-order.ts';
+import { getOrder } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { advanceOrder } from '#features/orders/server/status.ts';
 import { recordReturn } from '#features/returns/server/returns.ts';
@@ -341,8 +343,11 @@ describe.each(testDatabaseKinds())('the rider at the door on %s', (kind) => {
   });
 
   it('refused, rescheduled to an open slot, then delivered on the next trip', async () => {
-    const { orderId } = await outForDelivery();
+    const { orderId, customerId } = await outForDelivery();
     await recordOutcome(handle.db, orderId, input({ outcome: 'refused' }), rider, riderActor);
+    // The customer's order says when the trip came back.
+    const tracked = orderJson(await getOrder(handle.db, customerId, orderId));
+    expect(tracked).toMatchObject({ order_status: 'undelivered', undelivered_at: expect.any(String) });
     const view = await staffOrder(handle.db, orderId, owner);
     expect(view.rescheduleSlots.length).toBeGreaterThan(0);
     const slot = view.rescheduleSlots.at(-1)!;
@@ -352,6 +357,12 @@ describe.each(testDatabaseKinds())('the rider at the door on %s', (kind) => {
     expect(await rescheduleOrder(handle.db, orderId, slot.id, owner, ownerActor)).toEqual({ changed: true });
     expect(await rescheduleOrder(handle.db, orderId, slot.id, owner, ownerActor)).toEqual({ changed: false });
     expect(await row(orderId)).toMatchObject({ status: 'processed', deliverySlotId: slot.id });
+    // Rescheduled: the failed trip stays on the customer's order beside the new slot.
+    expect(orderJson(await getOrder(handle.db, customerId, orderId))).toMatchObject({
+      order_status: 'processed',
+      undelivered_at: tracked.undelivered_at,
+      delivery_slot: expect.objectContaining({ id: slot.id }),
+    });
     await advanceOrder(handle.db, orderId, new Date(), { to: 'out_for_delivery' });
     await recordOutcome(
       handle.db,

@@ -26,7 +26,15 @@ import { getOrder } from '#features/orders/server/queries.ts';
 import { quoteOrder } from '#features/orders/server/quote.ts';
 import { cancelOrder, cancelOrderByShop } from '#features/orders/server/status.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
-import { creditNoteCounters, creditNotes, customers, orderAdjustments, orders, products } from '#lib/db/schema.ts';
+import {
+  creditNoteCounters,
+  creditNotes,
+  customers,
+  orderAdjustments,
+  orderItems,
+  orders,
+  products,
+} from '#lib/db/schema.ts';
 import type { StaffActor } from '#lib/http/staff-session.ts';
 import { THRISSUR_ADDRESS } from '../helpers/addresses.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
@@ -103,6 +111,13 @@ describe.each(testDatabaseKinds())('credit notes on %s', (kind) => {
     const invoice = await loadInvoice(handle.db, customerId, o.id);
     expect(invoice.cancelled).toBe(false);
     expect(invoice.totalPaise).toBe(invoiceBefore.totalPaise);
+    // Each goods line counts as the invoice does: its Qty and Unit, never blank.
+    const invoiced = [...invoiceBefore.taxable, ...invoiceBefore.exempt];
+    for (const line of note!.lines.filter((l) => l.orderItemId !== null)) {
+      const on = invoiced.find((l) => l.description === line.description);
+      expect(line).toMatchObject({ qty: on!.qty, unit: on!.unit });
+      expect(line.unit).toMatch(/^(\d+(\.\d+)? \w+|pc)$/);
+    }
     // Asked again (a retried hook), nothing more is issued.
     await handle.db.transaction((tx) => creditCancelledInvoice(tx, o.id, new Date(), null));
     expect(await notesOf(o.id)).toHaveLength(1);
@@ -130,6 +145,11 @@ describe.each(testDatabaseKinds())('credit notes on %s', (kind) => {
     expect(note).toMatchObject({ reason: 'packing', totalPaise: adjustment!.amountPaise });
     expect(adjustment!.creditNoteId).toBe(note!.id);
     expect(adjustment!.kind).toBe('packing');
+    // The line counts what was not picked, in the line's measure (e.g. 1.5 kg of 2 × 1 kg).
+    const picked = items[0]!.measure === 'packs' ? 1 : 0.5;
+    const [row] = await handle.db.select().from(orderItems).where(eq(orderItems.id, items[0]!.id));
+    const ordered = items[0]!.measure === 'packs' ? 2 : 2 * Number(row!.weight);
+    expect(note!.lines[0]).toMatchObject({ qty: ordered - picked, unit: items[0]!.measure });
     const after = await loadInvoice(handle.db, customerId, o.id);
     expect(after.totalPaise).toBe(issued.totalPaise);
     expect(after.exempt[0]!.netPaise).toBe(line!.netPaise);
@@ -189,6 +209,10 @@ describe.each(testDatabaseKinds())('credit notes on %s', (kind) => {
     expect(text).toContain(`Credit note number: ${note!.number}`);
     expect(text).toContain(`Against invoice: ${o.invoiceNumber}`);
     expect(text).toContain('Order cancelled after the invoice');
+    // Qty and Unit as on the invoice: the line's count and its pack, not dashes.
+    const invoiced = await loadInvoice(handle.db, customerId, o.id);
+    const line = [...invoiced.taxable, ...invoiced.exempt][0]!;
+    expect(text).toContain(`${line.qty} ${line.unit}`);
     expect(text).toContain('Kerala (32)');
     expect(text).toMatch(/Credit note total Rs\. [\d,.]+/);
     await expect(loadCreditNote(handle.db, o.id, note!.id, other.customerId)).rejects.toMatchObject({

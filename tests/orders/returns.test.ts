@@ -115,8 +115,13 @@ describe.each(testDatabaseKinds())('returns and refunds on %s', (kind) => {
     expect(outcomes[1]!.refundPaise).toBe(outcomes[0]!.refundPaise);
     expect(outcomes[0]!.creditNote).toEqual(outcomes[1]!.creditNote);
     expect(await balance(customerId)).toBe(before + Math.round(net! / 2));
-    expect(orderJson(await getOrder(handle.db, customerId, orderId)).refund).toEqual([
+    const json = orderJson(await getOrder(handle.db, customerId, orderId));
+    expect(json.refund).toEqual([
       expect.objectContaining({ to: 'credit', amount: (Math.round(net! / 2) / 100).toFixed(2) }),
+    ]);
+    // Marked on its line, once, not as a full-price line.
+    expect(json.order_items[0]!.returns).toEqual([
+      expect.objectContaining({ kind: 'refund', reason: 'damaged', amount: (Math.round(net! / 2) / 100).toFixed(2) }),
     ]);
     const notes = await notesOf(orderId);
     expect(notes).toHaveLength(1);
@@ -182,6 +187,11 @@ describe.each(testDatabaseKinds())('returns and refunds on %s', (kind) => {
       }),
     ]);
     expect((await notesOf(orderId)).map((n) => n.reason)).toEqual(['return']);
+    // The line says what came back of it, in its measure: 1 pack of 500 g reads 500 "g".
+    const perPack = line.weight && line.weightUnit ? Number(line.weight) : 1;
+    expect(json.order_items[0]!.returns).toEqual([
+      { kind: 'return', reason: 'spoiled', qty: perPack, amount: (outcome.refundPaise / 100).toFixed(2) },
+    ]);
   });
 
   it('refuses an order not delivered, an unknown line and a complaint of another order', async () => {

@@ -33,6 +33,7 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
   credit_notes: [],
   processed_at: null,
   out_for_delivery_at: null,
+  undelivered_at: null,
   delivered_at: null,
   cancelled_at: null,
   delivery_slot: null,
@@ -49,6 +50,7 @@ const order = (status: string, extra: Partial<TrackedOrder> = {}): TrackedOrder 
       ordered_total: null,
       handed_back: 0,
       handed_back_amount: null,
+      returns: [],
     },
   ],
   ...extra,
@@ -107,6 +109,67 @@ describe('TrackOrder', () => {
     expect(s.map((x) => x.text.split(' ')[0])).toEqual(['Order', 'Cancelled']);
     expect(s[1]!.current).toBe(true);
     expect(html).not.toContain('Out for delivery');
+  });
+
+  it('shows a delivery brought back as a failed trip, not as a step still to come', () => {
+    const later = '2026-11-21T09:30:00.000Z';
+    const o = order('undelivered', { processed_at: at, out_for_delivery_at: at, undelivered_at: later });
+    const s = steps(o);
+    expect(s.map((x) => x.current)).toEqual([false, false, true, false]);
+    expect(s[2]!.text).toMatch(
+      /^Out for delivery — we could not deliver it \(not delivered\) November 21, 2026 at 3:00 PM/,
+    );
+    expect(s.some((x) => x.text.startsWith('Out for delivery (not yet)'))).toBe(false);
+    expect(textOf(render(o))).toContain('We could not deliver your order');
+  });
+
+  it('keeps the failed trip once rescheduled, with the new slot as the current step', () => {
+    const later = '2026-11-21T09:30:00.000Z';
+    const slot = {
+      id: 's1',
+      date: '2026-11-22',
+      label: 'Sun 22 Nov, 7–9 am',
+    } as unknown as TrackedOrder['delivery_slot'];
+    const s = steps(
+      order('processed', { processed_at: at, out_for_delivery_at: at, undelivered_at: later, delivery_slot: slot }),
+    );
+    expect(s.map((x) => x.text.replace(/^\d+ /, '').split(' (')[0])).toEqual([
+      'Order placed',
+      'Processed',
+      'Out for delivery — we could not deliver it',
+      'Rescheduled to Sun 22 Nov, 7–9 am',
+      'Out for delivery',
+      'Delivered',
+    ]);
+    expect(s.map((x) => x.current)).toEqual([false, false, false, true, false, false]);
+    expect(s[1]!.text).not.toContain('In progress');
+    // Delivered on the second trip: the failed one stays in the history.
+    const done = steps(
+      order('delivered', { processed_at: at, out_for_delivery_at: at, delivered_at: at, undelivered_at: later }),
+    );
+    expect(done.map((x) => x.current)).toEqual([false, false, false, false, false, true]);
+    expect(done[3]!.text).toMatch(/^Rescheduled \(completed\)/);
+  });
+
+  it('marks what was returned or refunded of each line after delivery', () => {
+    const base = order('delivered');
+    const text = textOf(
+      render({
+        ...base,
+        order_items: [
+          {
+            ...base.order_items[0]!,
+            measure: 'kg',
+            returns: [
+              { kind: 'return', reason: 'damaged', qty: 1, amount: '72.00' },
+              { kind: 'refund', reason: 'short_weight', qty: 0.5, amount: '36.00' },
+            ],
+          },
+        ],
+      }),
+    );
+    expect(text).toContain('Returned: 1 kg — ₹72.00 refunded (damaged)');
+    expect(text).toContain('Refunded: 0.5 kg — ₹36.00 refunded (short weight)');
   });
 
   it('shows the items, the total and Cash on Delivery', () => {

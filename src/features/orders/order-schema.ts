@@ -47,6 +47,17 @@ export const orderItemJsonSchema = z.object({
   handed_back: z.number(),
   /** What the hand-back took off the bill; null when nothing was handed back. */
   handed_back_amount: rupees.nullable(),
+  /** Returns and refunds after delivery on this line, one per kind and reason; empty when none. */
+  returns: z.array(
+    z.object({
+      kind: z.enum(['return', 'refund']),
+      reason: z.string().nullable().describe('damaged, spoiled, wrong_item, short_weight, not_delivered or goodwill'),
+      /** How much, in the line's `measure`. */
+      qty: z.number(),
+      /** What went back to the customer for it. */
+      amount: rupees,
+    }),
+  ),
 });
 
 /** Why money went back to an online payment. */
@@ -93,6 +104,8 @@ export const orderJsonSchema = z.object({
   address: z.record(z.string(), z.unknown()).nullable(),
   processed_at: timestamp.nullable(),
   out_for_delivery_at: timestamp.nullable(),
+  /** When the rider last brought it back undelivered (not at home, refused); null otherwise (also after an undo). */
+  undelivered_at: timestamp.nullable(),
   delivered_at: timestamp.nullable(),
   cancelled_at: timestamp.nullable(),
   /** Whether the customer may still cancel it (placed, less than 30 minutes old). */

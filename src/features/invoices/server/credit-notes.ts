@@ -56,7 +56,34 @@ async function nextCreditNoteNumber(tx: Transaction, now: Date): Promise<{ numbe
   return { number: formatCreditNoteNumber(getConfig().INVOICE_PREFIX, fy, counter!.n), fy };
 }
 
+/** The measure a door hand-back or a packing pick counts in: the weight unit ("kg"), else packs. */
 const unitOf = (weight: number | null, unit: string | null) => (weight && unit ? unit : 'packs');
+
+/** A pack as the invoice names it: its weight ("500 g"), else a piece ("pc"). */
+const packOf = (weight: number | null, unit: string | null) => (weight && unit ? `${Number(weight)} ${unit}` : 'pc');
+
+/**
+ * What a credit line counts and in which unit, as the invoice would: returns and refunds count packs
+ * ("1" of "500 g"); a hand-back counts the line's measure ("0.5" "kg"); a lighter pick counts what
+ * was not picked ("0.15" "kg"); a substitute credits the line's packs.
+ */
+function measureOf(
+  kind: string,
+  qty: number | null,
+  item: typeof orderItems.$inferSelect | null,
+): { qty: number | null; unit: string | null } {
+  if (!item) return { qty: null, unit: null };
+  if (kind === 'packing') {
+    if (item.substitutedFor) return { qty: item.qty, unit: packOf(item.weight, item.weightUnit) };
+    if (item.pickedAmount === null) return { qty: null, unit: null };
+    const ordered = item.weight ? item.qty * item.weight : item.qty;
+    const short = Math.round((ordered - Number(item.pickedAmount)) * 1000) / 1000;
+    return short > 0 ? { qty: short, unit: unitOf(item.weight, item.weightUnit) } : { qty: null, unit: null };
+  }
+  if (qty === null) return { qty: null, unit: null };
+  if (kind === 'hand_back') return { qty, unit: unitOf(item.weight, item.weightUnit) };
+  return { qty, unit: packOf(item.weight, item.weightUnit) };
+}
 
 /** The whole invoice as it stands now (what no earlier credit note took), one line per taxed line. */
 async function wholeInvoiceLines(
@@ -69,8 +96,8 @@ async function wholeInvoiceLines(
     orderItemId: items[i]!.id,
     description: l.description,
     hsnCode: l.hsn,
-    qty: null,
-    unit: null,
+    qty: l.qty,
+    unit: l.unit,
     taxPercent: l.taxPercent,
     taxablePaise: l.taxablePaise,
     cgstPaise: l.cgstPaise,
@@ -132,8 +159,7 @@ async function adjustmentLines(
         orderItemId: a.orderItemId,
         description: lineDescription(a.kind, item),
         hsnCode: item?.hsnCode ?? null,
-        qty: a.qty,
-        unit: a.qty === null ? null : item ? unitOf(item.weight, item.weightUnit) : null,
+        ...measureOf(a.kind, a.qty === null ? null : Number(a.qty), item),
         taxPercent,
         ...creditTax(a.amountPaise, taxPercent, interState),
         totalPaise: a.amountPaise,

@@ -1,7 +1,8 @@
 /**
  * An order's line items: image, name, quantity and line amount (orders list and tracking page), with
  * what packing changed: the picked quantity, the product a substitute replaced, the amount as ordered;
- * and what was handed back to the rider at the door (not charged).
+ * what was handed back to the rider at the door (not charged); and what was returned or refunded
+ * after delivery, e.g. "Returned: 1 kg — ₹72.00 refunded (damaged)".
  */
 import { formatPaise } from '#lib/money.ts';
 import { itemImage, toPaise } from '#lib/ui/controls.tsx';
@@ -45,6 +46,12 @@ export function OrderItemList({
                 {item.handed_back_amount && ` — ${formatPaise(toPaise(item.handed_back_amount))} not charged`}
               </span>
             )}
+            {item.returns.map((r) => (
+              <span key={`${r.kind}-${r.reason}`} className="block text-slate-700">
+                {r.kind === 'return' ? 'Returned' : 'Refunded'}: {r.qty} {item.measure} —{' '}
+                {formatPaise(toPaise(r.amount))} refunded{r.reason && ` (${r.reason.replace(/_/g, ' ')})`}
+              </span>
+            ))}
           </span>
           <span className="text-right text-sm font-semibold text-slate-900">
             {item.ordered_total && (

@@ -191,48 +191,138 @@ function Help({ order, help }: { order: TrackedOrder; help: HelpContact }) {
   );
 }
 
+/** One row of the stepper: a step done, the current one, one still to come, or a delivery that failed. */
+interface StepRow {
+  key: string;
+  label: string;
+  state: 'done' | 'current' | 'todo' | 'failed';
+  time: string | null;
+}
+
+/**
+ * The stepper's rows for an order: the four steps at its real status; a delivery brought back
+ * undelivered shows the failed trip ("Out for delivery — we could not deliver it", with its time)
+ * in place of the step, and once rescheduled also "Rescheduled to <slot>" before the next trip.
+ */
+export function stepRows(order: TrackedOrder): StepRow[] {
+  const status = order.order_status;
+  const times = [order.created_at, order.processed_at, order.out_for_delivery_at, order.delivered_at];
+  const failed: StepRow | null = order.undelivered_at
+    ? {
+        key: 'undelivered',
+        label: 'Out for delivery — we could not deliver it',
+        state: 'failed',
+        time: order.undelivered_at,
+      }
+    : null;
+  if (status === 'cancelled') {
+    const placed: StepRow = { key: 'placed', label: TRACKING_STEPS[0].label, state: 'done', time: order.created_at };
+    return failed ? [placed, failed] : [placed];
+  }
+  if (status === 'undelivered') {
+    return [
+      { key: 'placed', label: TRACKING_STEPS[0].label, state: 'done', time: times[0] ?? null },
+      { key: 'processed', label: TRACKING_STEPS[1].label, state: 'done', time: times[1] ?? null },
+      {
+        ...(failed ?? { key: 'undelivered', label: 'Out for delivery — we could not deliver it', time: null }),
+        state: 'current',
+      },
+      { key: 'delivered', label: TRACKING_STEPS[3].label, state: 'todo', time: null },
+    ];
+  }
+  const current = trackingStepIndex(status);
+  // Rescheduled after a failed trip: waiting for the new slot is the current step, not "Processed".
+  const rescheduled = failed && current >= 1;
+  const rows: StepRow[] = TRACKING_STEPS.map((step, i) => ({
+    key: step.status,
+    label: step.label,
+    state: i < current ? 'done' : i === current ? (rescheduled && i === 1 ? 'done' : 'current') : 'todo',
+    time: i <= current ? (times[i] ?? null) : null,
+  }));
+  if (rescheduled) {
+    const slot = order.delivery_slot?.label;
+    rows.splice(2, 0, failed, {
+      key: 'rescheduled',
+      label: slot ? `Rescheduled to ${slot}` : 'Rescheduled',
+      state: current === 1 ? 'current' : 'done',
+      time: null,
+    });
+  }
+  return rows;
+}
+
+const STEP_STATE_TEXT: Record<StepRow['state'], string> = {
+  done: ' (completed)',
+  current: ' (current step)',
+  todo: ' (not yet)',
+  failed: ' (not delivered)',
+};
+
+function Cross() {
+  return (
+    <svg
+      viewBox="0 0 24 24"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={3}
+      strokeLinecap="round"
+      aria-hidden="true"
+      focusable="false"
+      className="h-4 w-4"
+    >
+      <path d="M6 6l12 12M18 6 6 18" />
+    </svg>
+  );
+}
+
 /** The stepper for an order's status. */
 function Steps({ order }: { order: TrackedOrder }) {
   const cancelled = order.order_status === 'cancelled';
-  // Brought back undelivered: packed (processed) is the last step done until it goes out again.
-  const undelivered = order.order_status === 'undelivered';
-  const current = cancelled ? 0 : undelivered ? trackingStepIndex('processed') : trackingStepIndex(order.order_status);
-  const times = [order.created_at, order.processed_at, order.out_for_delivery_at, order.delivered_at];
-  const steps = cancelled ? [TRACKING_STEPS[0]] : TRACKING_STEPS;
+  const rows = stepRows(order);
   return (
     <ol className="mt-4 space-y-0" aria-label="Order progress">
-      {steps.map((step, i) => {
-        const done = i <= current;
-        const isCurrent = !cancelled && !undelivered && i === current;
-        const last = cancelled ? false : i === steps.length - 1;
+      {rows.map((row, i) => {
+        const done = row.state === 'done';
+        const isCurrent = row.state === 'current';
+        const failed = row.state === 'failed' || (isCurrent && row.key === 'undelivered');
+        const last = !cancelled && i === rows.length - 1;
+        const next = rows[i + 1];
         return (
           <li
-            key={step.status}
+            key={row.key}
             aria-current={isCurrent ? 'step' : undefined}
             className="relative flex gap-3 pb-6 last:pb-0"
           >
             {!last && (
               <span
                 aria-hidden="true"
-                className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 ${i < current ? 'bg-brand-600' : 'bg-slate-200'}`}
+                className={`absolute left-[15px] top-8 h-[calc(100%-2rem)] w-0.5 ${next && next.state !== 'todo' ? 'bg-brand-600' : 'bg-slate-200'}`}
               />
             )}
             <span
               className={`relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 text-sm font-bold ${
-                done ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300 bg-white text-slate-500'
-              } ${isCurrent ? 'ring-4 ring-brand-100' : ''}`}
+                failed
+                  ? 'border-amber-600 bg-amber-600 text-white'
+                  : done || isCurrent
+                    ? 'border-brand-600 bg-brand-600 text-white'
+                    : 'border-slate-300 bg-white text-slate-500'
+              } ${isCurrent && !failed ? 'ring-4 ring-brand-100' : ''}`}
             >
-              {done ? <Check /> : i + 1}
+              {failed ? <Cross /> : done || isCurrent ? <Check /> : trackingStepIndex(row.key) + 1}
             </span>
             <span className="pt-1">
-              <span className={`block text-sm font-semibold ${done ? 'text-slate-900' : 'text-slate-600'}`}>
-                {step.label}
+              <span
+                className={`block text-sm font-semibold ${failed ? 'text-amber-900' : row.state === 'todo' ? 'text-slate-600' : 'text-slate-900'}`}
+              >
+                {row.label}
                 <span className="sr-only-focusable">
-                  {isCurrent ? ' (current step)' : done ? ' (completed)' : ' (not yet)'}
+                  {failed && isCurrent ? STEP_STATE_TEXT.failed : STEP_STATE_TEXT[row.state]}
                 </span>
               </span>
-              {done && times[i] && <span className="block text-xs text-slate-600">{orderDateTime(times[i]!)}</span>}
-              {isCurrent && step.status !== 'delivered' && (
+              {row.state !== 'todo' && row.time && (
+                <span className="block text-xs text-slate-600">{orderDateTime(row.time)}</span>
+              )}
+              {isCurrent && !failed && row.key !== 'delivered' && (
                 <span className="block text-xs font-medium text-brand-700">In progress</span>
               )}
             </span>
@@ -242,18 +332,7 @@ function Steps({ order }: { order: TrackedOrder }) {
       {cancelled && (
         <li aria-current="step" className="relative flex gap-3">
           <span className="relative z-10 inline-flex h-8 w-8 shrink-0 items-center justify-center rounded-full border-2 border-red-700 bg-red-700 text-white">
-            <svg
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth={3}
-              strokeLinecap="round"
-              aria-hidden="true"
-              focusable="false"
-              className="h-4 w-4"
-            >
-              <path d="M6 6l12 12M18 6 6 18" />
-            </svg>
+            <Cross />
           </span>
           <span className="pt-1">
             <span className="block text-sm font-semibold text-red-800">Cancelled</span>

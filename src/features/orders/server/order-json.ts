@@ -30,6 +30,7 @@ export function orderJson(o: Order) {
     address: o.address,
     processed_at: o.processedAt?.toISOString() ?? null,
     out_for_delivery_at: o.outForDeliveryAt?.toISOString() ?? null,
+    undelivered_at: o.undeliveredAt?.toISOString() ?? null,
     delivered_at: o.deliveredAt?.toISOString() ?? null,
     cancelled_at: o.cancelledAt?.toISOString() ?? null,
     cancellable: o.cancellable,
@@ -73,6 +74,8 @@ export function orderJson(o: Order) {
       // At the door: what the customer handed back to the rider, not charged.
       handed_back: i.handedBack,
       handed_back_amount: i.handedBack > 0 ? rupees(i.handedBackPaise) : null,
+      // After delivery: what was returned or refunded of the line, by kind and reason.
+      returns: i.returns.map((r) => ({ kind: r.kind, reason: r.reason, qty: r.qty, amount: rupees(r.amountPaise) })),
     })),
   };
 }

@@ -58,6 +58,19 @@ export interface OrderLine {
   /** Handed back to the rider at the door, in `measure` (0 when none), and what it took off (paise): not charged. */
   handedBack: number;
   handedBackPaise: number;
+  /**
+   * Returns and refunds after delivery on this line, one per kind and reason (oldest first): how
+   * much in `measure` and what went back (paise); empty when none.
+   */
+  returns: LineReturn[];
+}
+
+/** What a return or a refund after delivery took of one line: in the line's measure, and paise. */
+export interface LineReturn {
+  kind: 'return' | 'refund';
+  reason: string | null;
+  qty: number;
+  amountPaise: number;
 }
 
 /** An order as shown to the customer; money in paise. */
@@ -82,6 +95,8 @@ export interface Order {
   createdAt: Date;
   processedAt: Date | null;
   outForDeliveryAt: Date | null;
+  /** When the rider last brought it back undelivered (not at home, refused); null otherwise. */
+  undeliveredAt: Date | null;
   deliveredAt: Date | null;
   cancelledAt: Date | null;
   /** Whether the customer may still cancel it now. */
@@ -156,6 +171,7 @@ function toOrder(
     createdAt: row.createdAt,
     processedAt: row.processedAt,
     outForDeliveryAt: row.outForDeliveryAt,
+    undeliveredAt: row.undeliveredAt,
     deliveredAt: row.deliveredAt,
     cancelledAt: row.cancelledAt,
     cancellable: row.status === 'placed' && now - row.createdAt.getTime() < CANCEL_WINDOW_MS,
@@ -186,9 +202,25 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
     .from(orderAdjustments)
     .where(and(inArray(orderAdjustments.orderId, orderIds), eq(orderAdjustments.kind, 'hand_back')))
     .groupBy(orderAdjustments.orderItemId);
+  const taken = await db
+    .select({
+      lineId: orderAdjustments.orderItemId,
+      kind: orderAdjustments.kind,
+      reason: orderAdjustments.reason,
+      qty: sql<string>`coalesce(sum(${orderAdjustments.qty}), 0)`,
+      paise: sql<number>`sum(${orderAdjustments.refundPaise})::int`,
+      first: sql<number>`min(${orderAdjustments.id})::int`,
+    })
+    .from(orderAdjustments)
+    .where(and(inArray(orderAdjustments.orderId, orderIds), inArray(orderAdjustments.kind, ['return', 'refund'])))
+    .groupBy(orderAdjustments.orderItemId, orderAdjustments.kind, orderAdjustments.reason);
+  taken.sort((a, b) => a.first - b.first);
   for (const r of rows) {
     const list = map.get(r.orderId) ?? [];
     const handed = back.find((b) => b.lineId === r.id);
+    const measured = Boolean(r.weight && r.weightUnit);
+    // Returns count packs; the line shows them in its measure (a pack is what was picked of it, or its weight).
+    const perPack = measured ? (r.pickedAmount !== null ? Number(r.pickedAmount) / r.qty : Number(r.weight)) : 1;
     list.push({
       id: r.id,
       productId: r.productId,
@@ -204,6 +236,14 @@ async function itemsFor(db: Database | Transaction, orderIds: number[]): Promise
       orderedTotalPaise: r.orderedTotalPaise,
       handedBack: handed ? Number(handed.qty) : 0,
       handedBackPaise: handed ? Number(handed.paise) : 0,
+      returns: taken
+        .filter((t) => t.lineId === r.id)
+        .map((t) => ({
+          kind: t.kind === 'refund' ? ('refund' as const) : ('return' as const),
+          reason: t.reason,
+          qty: Math.round(Number(t.qty) * perPack * 1000) / 1000,
+          amountPaise: Number(t.paise),
+        })),
     });
     map.set(r.orderId, list);
   }

@@ -20,6 +20,17 @@ export const RETURN_REASON_VALUES = [
   'not_delivered',
   'goodwill',
 ] as const;
+export type ReturnReasonValue = (typeof RETURN_REASON_VALUES)[number];
+
+/** How each reason reads to a rider choosing why an item was handed back at the door (and in the order's history). */
+export const DOOR_REASON_LABELS: Record<ReturnReasonValue, string> = {
+  damaged: 'Damaged',
+  spoiled: 'Spoiled or not fresh',
+  wrong_item: 'Wrong item',
+  short_weight: 'Short weight',
+  not_delivered: 'Missing from the bag',
+  goodwill: 'Customer did not want it',
+};
 
 const params = z.object({ id: positiveId('Invalid order id.') });
 const orderAnswer = z.object({ order: staffOrderSchema });

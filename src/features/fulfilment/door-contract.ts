@@ -55,7 +55,10 @@ const handBackSchema = z
         .max(100000, 'Enter how much was handed back.')
         .transform((n) => Math.round(n * 1000) / 1000)
         .describe('In the line’s measure: packs, or its weight unit (e.g. 0.5 for half a kg)'),
-      reason: z.enum(RETURN_REASON_VALUES, { error: 'Unknown reason.' }).optional(),
+      reason: z
+        .enum(RETURN_REASON_VALUES, { error: 'Unknown reason.' })
+        .optional()
+        .describe('Why it was handed back; the rider’s screen asks it for every line, the API keeps it optional'),
     }),
   )
   .max(200)

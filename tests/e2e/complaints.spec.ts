@@ -70,6 +70,10 @@ test('a customer reports a problem with a photo; a manager acknowledges and reso
   await section.getByRole('button', { name: 'Send complaint' }).click();
   await expect(section.getByText(/^Enter how many of .* have a problem: 1 to 2\.$/)).toBeVisible();
   await howMany.fill('1');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ ...PHONE, width });
+    await page.screenshot({ path: test.info().outputPath(`report-problem-form-${width}.png`), fullPage: true });
+  }
   await section.getByLabel('What went wrong?').selectOption({ label: 'Damaged' });
   await section.getByLabel('Tell us more (optional)').fill('The pack was torn.');
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#b44' } })

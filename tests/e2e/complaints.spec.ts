@@ -16,14 +16,15 @@ const PHONE = { width: 375, height: 800 };
 /** How far the page is wider than the screen, in px (0 or less: no horizontal scroll). */
 const overflow = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
 
-/** A new customer's Cash order, which the staff API takes out and delivers at the door; returns its id. */
+/** A new customer's Cash order of 2 packs of one product, which the staff API takes out and delivers at the door; returns its id. */
 async function deliveredOrder(page: Page, staffPage: Page): Promise<number> {
   await createCustomer(page.request);
   const products = (await (await page.request.get('/api/customer/products/0?pageSize=100')).json()).data.products as {
     id: number;
     stock: number;
   }[];
-  const orderId = await placeSlotOrder(page.request, [products.find((p) => p.stock > 50)!.id], 'cod', origin());
+  const product = products.find((p) => p.stock > 50)!.id;
+  const orderId = await placeSlotOrder(page.request, [product, product], 'cod', origin());
   await staffSignInByApi(staffPage, STAFF.owner.mobile, origin());
   const staff = staffPage.request;
   const list = (await (await staff.get('/api/admin/staff')).json()).data.staff as { id: number; name: string }[];
@@ -59,7 +60,20 @@ test('a customer reports a problem with a photo; a manager acknowledges and reso
   await hydrated(page, 'ReportProblem');
   const section = page.getByRole('region', { name: 'Problems with this order' });
   await section.getByRole('button', { name: 'Report a problem' }).click();
-  await section.getByRole('group', { name: 'Which items?' }).getByRole('checkbox').first().check();
+  const items = section.getByRole('group', { name: 'Which items?' });
+  await items.getByRole('checkbox').first().check();
+  // How many of the line: all by default, here one of the two.
+  const howMany = items.getByRole('spinbutton', { name: /^How many of .* have a problem \(1 to 2\)$/ });
+  await expect(howMany).toHaveValue('2');
+  await howMany.fill('3');
+  await section.getByLabel('What went wrong?').selectOption({ label: 'Damaged' });
+  await section.getByRole('button', { name: 'Send complaint' }).click();
+  await expect(section.getByText(/^Enter how many of .* have a problem: 1 to 2\.$/)).toBeVisible();
+  await howMany.fill('1');
+  for (const width of [1280, 375]) {
+    await page.setViewportSize({ ...PHONE, width });
+    await page.screenshot({ path: test.info().outputPath(`report-problem-form-${width}.png`), fullPage: true });
+  }
   await section.getByLabel('What went wrong?').selectOption({ label: 'Damaged' });
   await section.getByLabel('Tell us more (optional)').fill('The pack was torn.');
   const photo = await sharp({ create: { width: 320, height: 240, channels: 3, background: '#b44' } })
@@ -74,6 +88,7 @@ test('a customer reports a problem with a photo; a manager acknowledges and reso
   const ticket = ((await thanks.textContent()) ?? '').match(/C-\d{2}-\d{6}/)![0];
   await expect(section.getByText(`Ticket ${ticket}`)).toBeVisible();
   await expect(section.getByText('Received', { exact: true })).toBeVisible();
+  await expect(section.getByRole('listitem').filter({ hasText: `Ticket ${ticket}` })).toContainText(/× 1(?!\d)/);
   await expect(section.getByRole('img', { name: 'Sent with this ticket' })).toBeVisible();
   expect(await overflow(page)).toBeLessThanOrEqual(0);
   expect(await seriousViolations(page)).toEqual([]);

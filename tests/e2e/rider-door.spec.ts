@@ -42,6 +42,13 @@ async function toastClearOfHeader(p: Page, width: number) {
     .toBe(true);
   await p.screenshot({ path: `test-results/rider-door-toast-${width}.png` });
 }
+/** Paise as the shop writes money, e.g. 53400 → "₹534.00", 123456 → "₹1,234.56". */
+const rupeeText = (paise: number) => {
+  const whole = String(Math.floor(paise / 100));
+  const grouped =
+    whole.length <= 3 ? whole : `${whole.slice(0, -3).replace(/\B(?=(\d{2})+$)/g, ',')},${whole.slice(-3)}`;
+  return `₹${grouped}.${String(paise % 100).padStart(2, '0')}`;
+};
 
 const shoot = async (page: Page, name: string) => {
   for (const width of [375, 1280]) {
@@ -82,15 +89,31 @@ test('a rider delivers in part with cash and records not at home; the owner’s 
   await expect(page.getByRole('button', { name: 'Mark as delivered' })).toHaveCount(0);
   await door.getByRole('button', { name: /^Delivered in part/ }).click();
   const flow = page.getByRole('region', { name: 'Delivered in part' });
-  await flow
-    .getByRole('group', { name: 'How much of each item was handed back?' })
-    .getByRole('spinbutton')
-    .first()
-    .fill('1');
+  const handedBack = flow.getByRole('group', { name: 'How much of each item was handed back?' });
+  await handedBack.getByRole('spinbutton').first().fill('1');
   await expect(flow.getByText(/^Handed back: −₹/)).toBeVisible();
+  // Each handed-back line needs the rider's reason.
+  await flow.getByRole('button', { name: 'Confirm delivery in part' }).click();
+  await expect(flow.getByText('Choose why each item was handed back.')).toBeVisible();
+  await handedBack.getByRole('combobox', { name: /^Why was .* handed back\?$/ }).selectOption({ label: 'Damaged' });
   const dueText = (await flow.locator('[data-due]').textContent()) ?? '';
   const due = dueText.match(/Collect ₹([\d,.]+)/)![1]!.replace(/,/g, '');
   await expect(flow.getByLabel('Cash collected (₹)')).toHaveValue(due);
+  // Less cash than due is not recorded until the rider confirms it; the exact amount then is.
+  const duePaise = Math.round(Number(due) * 100);
+  const short = ((duePaise - 1000) / 100).toFixed(2);
+  await flow.getByLabel('Cash collected (₹)').fill(short);
+  await flow.getByRole('button', { name: 'Confirm delivery in part' }).click();
+  await expect(
+    flow.getByText(
+      `₹10.00 less than the ${rupeeText(duePaise)} due — confirm you collected ${rupeeText(duePaise - 1000)}?`,
+    ),
+  ).toBeVisible();
+  await expect(flow.getByRole('button', { name: `Yes, I collected ${rupeeText(duePaise - 1000)}` })).toBeVisible();
+  await shoot(page, 'rider-door-short');
+  await flow.getByRole('button', { name: 'Change the amount' }).click();
+  await expect(flow.getByLabel('Cash collected (₹)')).toBeFocused();
+  await flow.getByLabel('Cash collected (₹)').fill(due);
   await flow.getByLabel('Note (optional)').fill('Bruised pack handed back');
   expect(await seriousViolations(page)).toEqual([]);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
@@ -100,6 +123,7 @@ test('a rider delivers in part with cash and records not at home; the owner’s 
   await expect(recorded).toBeVisible();
   await expect(recorded.locator('[data-collected]')).toContainText(`₹${due} cash`);
   await expect(page.getByRole('button', { name: 'Confirm delivery in part' })).toHaveCount(0);
+  await expect(page.getByText(/At the door: Delivered in part — handed back 1 .* \(damaged\)/)).toBeVisible();
 
   // The second order: not at home.
   await page.goto(`/admin/orders/${awayOrder}`);

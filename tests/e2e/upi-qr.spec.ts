@@ -117,6 +117,7 @@ test('a rider delivers in part and the customer pays the amount due by UPI QR at
     .first()
     .fill('0.5');
   await expect(flow.getByText(/^Handed back: −₹/)).toBeVisible();
+  await flow.getByRole('combobox', { name: /^Why was .* handed back\?$/ }).selectOption({ label: 'Short weight' });
   const dueText = (await flow.locator('[data-due]').textContent()) ?? '';
   const due = `₹${dueText.match(/Collect ₹([\d,.]+)/)![1]!}`;
   await flow.getByLabel('Collected by').selectOption({ label: 'UPI QR' });

@@ -279,6 +279,36 @@ describe.each(testDatabaseKinds())('the rider at the door on %s', (kind) => {
     expect(await row(orderId)).toMatchObject({ status: 'delivered', paymentStatus: 'paid' });
   });
 
+  it('a hand-back keeps the rider’s reason per line, and the order’s history says it', async () => {
+    const { orderId, lines } = await outForDelivery();
+    const [first, second] = [lines[0]!, lines[1]!];
+    const handBack = [
+      { lineId: first.id, qty: 1, reason: 'damaged' as const },
+      { lineId: second.id, qty: 1, reason: 'goodwill' as const },
+    ];
+    const { duePaise } = await quoteDoor(handle.db, orderId, handBack, rider);
+    await recordOutcome(
+      handle.db,
+      orderId,
+      input({ outcome: 'partly_delivered', handBack, collectedPaise: duePaise > 0 ? duePaise : null }),
+      rider,
+      riderActor,
+    );
+    const adjustments = await handle.db
+      .select({ lineId: orderAdjustments.orderItemId, reason: orderAdjustments.reason })
+      .from(orderAdjustments)
+      .where(eq(orderAdjustments.orderId, orderId))
+      .orderBy(asc(orderAdjustments.orderItemId));
+    expect(adjustments).toEqual([
+      { lineId: first.id, reason: 'damaged' },
+      { lineId: second.id, reason: 'goodwill' },
+    ]);
+    const door = (await staffOrder(handle.db, orderId, owner)).history.find((h) => h.kind === 'door');
+    expect(door?.text).toContain(
+      `handed back 1 ${first.productName} (damaged), 1 ${second.productName} (customer did not want it)`,
+    );
+  });
+
   it('undo is refused the next day and when money already went back for a hand-back', async () => {
     const late = await outForDelivery();
     const yesterday = new Date(Date.now() - 36 * 3600_000);

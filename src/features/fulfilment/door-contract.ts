@@ -20,6 +20,17 @@ export const RETURN_REASON_VALUES = [
   'not_delivered',
   'goodwill',
 ] as const;
+export type ReturnReasonValue = (typeof RETURN_REASON_VALUES)[number];
+
+/** How each reason reads to a rider choosing why an item was handed back at the door (and in the order's history). */
+export const DOOR_REASON_LABELS: Record<ReturnReasonValue, string> = {
+  damaged: 'Damaged',
+  spoiled: 'Spoiled or not fresh',
+  wrong_item: 'Wrong item',
+  short_weight: 'Short weight',
+  not_delivered: 'Missing from the bag',
+  goodwill: 'Customer did not want it',
+};
 
 const params = z.object({ id: positiveId('Invalid order id.') });
 const orderAnswer = z.object({ order: staffOrderSchema });
@@ -44,7 +55,10 @@ const handBackSchema = z
         .max(100000, 'Enter how much was handed back.')
         .transform((n) => Math.round(n * 1000) / 1000)
         .describe('In the line’s measure: packs, or its weight unit (e.g. 0.5 for half a kg)'),
-      reason: z.enum(RETURN_REASON_VALUES, { error: 'Unknown reason.' }).optional(),
+      reason: z
+        .enum(RETURN_REASON_VALUES, { error: 'Unknown reason.' })
+        .optional()
+        .describe('Why it was handed back; the rider’s screen asks it for every line, the API keeps it optional'),
     }),
   )
   .max(200)

@@ -26,7 +26,8 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
   const id = useId();
   const [tickets, setTickets] = useState(complaints);
   const [open, setOpen] = useState(false);
-  const [picked, setPicked] = useState<Record<number, number>>({});
+  // How many of each chosen line have a problem, as typed (a whole number up to the line's quantity).
+  const [picked, setPicked] = useState<Record<number, string>>({});
   const [reason, setReason] = useState<ComplaintReason | ''>('');
   const [description, setDescription] = useState('');
   const [photo, setPhoto] = useState<File | null>(null);
@@ -41,7 +42,7 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
   function toggle(lineId: number, max: number, on: boolean) {
     setPicked((p) => {
       const next = { ...p };
-      if (on) next[lineId] = Math.min(max, next[lineId] ?? max);
+      if (on) next[lineId] = next[lineId] ?? String(max);
       else delete next[lineId];
       return next;
     });
@@ -50,7 +51,12 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
   async function submit(event: React.FormEvent) {
     event.preventDefault();
     setError(null);
-    const chosen = Object.entries(picked).map(([line, qty]) => ({ line_id: Number(line), qty }));
+    const chosen = Object.entries(picked).map(([line, qty]) => ({ line_id: Number(line), qty: Number(qty) }));
+    const wrong = lines.find((l) => {
+      const qty = chosen.find((c) => c.line_id === l.id)?.qty;
+      return qty !== undefined && (!Number.isInteger(qty) || qty < 1 || qty > l.qty);
+    });
+    if (wrong) return setError(`Enter how many of ${wrong.name} have a problem: 1 to ${wrong.qty}.`);
     if (!reason) return setError('Choose what went wrong.');
     if (!chosen.length && LINE_REASONS.includes(reason)) return setError('Choose the items that have a problem.');
     setBusy(true);
@@ -140,20 +146,21 @@ export default function ReportProblem({ orderId, canReport, reportUntil, lines, 
                     {l.name} <span className="text-slate-600">(ordered {l.qty})</span>
                   </label>
                   {picked[l.id] !== undefined && l.qty > 1 && (
-                    <label className="flex items-center gap-1 text-sm text-slate-700">
-                      How many
-                      <select
+                    <span className="flex items-center gap-1 text-sm text-slate-700">
+                      <label htmlFor={`${id}-qty-${l.id}`}>How many?</label>
+                      <input
+                        id={`${id}-qty-${l.id}`}
+                        type="number"
+                        inputMode="numeric"
+                        min={1}
+                        max={l.qty}
+                        step={1}
                         value={picked[l.id]}
-                        onChange={(e) => setPicked((p) => ({ ...p, [l.id]: Number(e.target.value) }))}
-                        className="min-h-10 rounded border border-slate-300 bg-white px-2"
-                      >
-                        {Array.from({ length: l.qty }, (_, i) => i + 1).map((n) => (
-                          <option key={n} value={n}>
-                            {n}
-                          </option>
-                        ))}
-                      </select>
-                    </label>
+                        onChange={(e) => setPicked((p) => ({ ...p, [l.id]: e.target.value }))}
+                        aria-label={`How many of ${l.name} have a problem (1 to ${l.qty})`}
+                        className="min-h-10 w-20 rounded border border-slate-300 bg-white px-2 text-right text-base"
+                      />
+                    </span>
                   )}
                 </li>
               ))}

@@ -10,6 +10,7 @@ import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import UpiQrPanel from '#features/payments/islands/UpiQrPanel.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPaise } from '#lib/money.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import type {
   doorQuoteRoute,
@@ -19,6 +20,7 @@ import type {
   staffOrderRoute,
   undoOutcomeRoute,
 } from '../contract.ts';
+import { DOOR_REASON_LABELS, RETURN_REASON_VALUES, type ReturnReasonValue } from '../door-contract.ts';
 
 type Outcome = 'delivered' | 'partly_delivered' | 'not_at_home' | 'refused';
 type Run = (
@@ -41,6 +43,9 @@ const OUTCOME_TEXT: Record<Outcome, string> = {
 };
 
 const rupees = (amount: string) => `₹${amount}`;
+/** A rupee amount as typed or answered (e.g. "534.00", "500") in paise; null when it is not a number. */
+const toPaise = (amount: string) =>
+  amount.trim() === '' || !Number.isFinite(Number(amount)) ? null : Math.round(Number(amount) * 100);
 const newKey = () =>
   typeof crypto !== 'undefined' && 'randomUUID' in crypto
     ? crypto.randomUUID()
@@ -56,8 +61,16 @@ interface DoorProps {
 export function DoorFlow({ order, busy, run }: DoorProps) {
   const [step, setStep] = useState<Outcome | null>(null);
   const [back, setBack] = useState<Record<number, string>>({});
+  const [reasons, setReasons] = useState<Record<number, ReturnReasonValue | ''>>({});
   const [note, setNote] = useState('');
-  const [collected, setCollected] = useState('');
+  const [collected, setCollectedState] = useState('');
+  // The amount collected, as typed, that the confirm step asks about because it differs from the
+  // amount due; typing another amount takes the question away.
+  const [asked, setAsked] = useState<string | null>(null);
+  const setCollected = (value: string) => {
+    setCollectedState(value);
+    setAsked(null);
+  };
   // A Card on Delivery order is paid on the card machine unless the customer pays cash instead; a
   // UPI QR (when a gateway is configured) is shown once the delivery is confirmed, for the amount due.
   const [method, setMethod] = useState<'cash' | 'card' | 'upi_qr'>(order.payment_mode === 'Card' ? 'card' : 'cash');
@@ -70,9 +83,19 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
   const paidByUpi = atDoor && order.payment_status === 'paid' && order.payment_reference !== null;
 
   const handBack = Object.entries(back)
-    .map(([id, qty]) => ({ line_id: Number(id), qty: Number(qty) }))
+    .map(([id, qty]) => ({ line_id: Number(id), qty: Number(qty), reason: reasons[Number(id)] || undefined }))
     .filter((h) => h.qty > 0);
-  const handBackKey = JSON.stringify(handBack);
+  // The quote depends on the quantities only, not on the reasons.
+  const handBackKey = JSON.stringify(handBack.map(({ line_id, qty }) => ({ line_id, qty })));
+  const differenceRef = useRef<HTMLFieldSetElement>(null);
+  // Collected minus due, in paise, when the rider typed an amount that differs from the amount due.
+  const duePaise = due === null ? null : toPaise(due.due);
+  const collectedPaise = toPaise(collected);
+  const difference =
+    duePaise !== null && duePaise > 0 && collectedPaise !== null && collectedPaise >= 0 && collectedPaise !== duePaise
+      ? collectedPaise - duePaise
+      : null;
+  const asking = method !== 'upi_qr' && difference !== null && asked === collected;
 
   // The amount due after the hand-backs, from the server, as the rider changes them.
   useEffect(() => {
@@ -80,7 +103,8 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
     const lines = JSON.parse(handBackKey) as { line_id: number; qty: number }[];
     if (step === 'delivered' || lines.length === 0) {
       setDue({ due: order.amount_due, off: '0.00' });
-      setCollected(Number(order.amount_due) > 0 ? order.amount_due : '');
+      setCollectedState(Number(order.amount_due) > 0 ? order.amount_due : '');
+      setAsked(null);
       return;
     }
     const controller = new AbortController();
@@ -93,7 +117,8 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
         .then(({ data }) => {
           setError(null);
           setDue({ due: data.amount_due, off: data.hand_back_total });
-          setCollected(Number(data.amount_due) > 0 ? data.amount_due : '');
+          setCollectedState(Number(data.amount_due) > 0 ? data.amount_due : '');
+          setAsked(null);
         })
         .catch((err) => {
           if (controller.signal.aborted) return;
@@ -110,8 +135,10 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
   function choose(outcome: Outcome | null) {
     setStep(outcome);
     setError(null);
+    setAsked(null);
     if (outcome === null) {
       setBack({});
+      setReasons({});
       setNote('');
     }
     requestAnimationFrame(() => heading.current?.focus());
@@ -124,6 +151,24 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
       setError('Enter how much of at least one item was handed back.');
       return;
     }
+    if (step === 'partly_delivered' && handBack.some((h) => !h.reason)) {
+      setError('Choose why each item was handed back.');
+      return;
+    }
+    const mustCollect = due !== null && Number(due.due) > 0 && !paidByUpi;
+    // An amount that differs from the amount due is recorded only once the rider confirms it.
+    if (mustCollect && method !== 'upi_qr' && difference !== null) {
+      setError(null);
+      setAsked(collected);
+      requestAnimationFrame(() => differenceRef.current?.focus());
+      return;
+    }
+    await record();
+  }
+
+  /** Records the outcome (the checks above passed, or the rider confirmed a different amount). */
+  async function record() {
+    if (!step) return;
     const mustCollect = due !== null && Number(due.due) > 0 && !paidByUpi;
     const done = await run(
       () =>
@@ -141,6 +186,7 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
       setError,
     );
     if (done) key.current = newKey();
+    else setAsked(null);
   }
 
   const delivering = step === 'delivered' || step === 'partly_delivered';
@@ -177,25 +223,42 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
               {order.lines.map((l) => {
                 const holds = Math.round(((l.picked ?? l.ordered) - l.handed_back) * 1000) / 1000;
                 return (
-                  <label key={l.id} className="flex items-center justify-between gap-3 text-sm text-slate-800">
-                    <span>
-                      {l.name}
-                      <span className="block text-xs text-slate-600">
-                        {holds} {l.measure} · ₹{l.total_amount}
+                  <div key={l.id} className="flex flex-col gap-1">
+                    <label className="flex items-center justify-between gap-3 text-sm text-slate-800">
+                      <span>
+                        {l.name}
+                        <span className="block text-xs text-slate-600">
+                          {holds} {l.measure} · ₹{l.total_amount}
+                        </span>
                       </span>
-                    </span>
-                    <input
-                      type="number"
-                      inputMode="decimal"
-                      min={0}
-                      max={holds}
-                      step={l.measure === 'packs' ? 1 : 0.001}
-                      value={back[l.id] ?? ''}
-                      onChange={(e) => setBack({ ...back, [l.id]: e.target.value })}
-                      aria-label={`Handed back of ${l.name} (${l.measure})`}
-                      className="w-24 rounded-lg border border-slate-400 p-2 text-right text-base"
-                    />
-                  </label>
+                      <input
+                        type="number"
+                        inputMode="decimal"
+                        min={0}
+                        max={holds}
+                        step={l.measure === 'packs' ? 1 : 0.001}
+                        value={back[l.id] ?? ''}
+                        onChange={(e) => setBack({ ...back, [l.id]: e.target.value })}
+                        aria-label={`Handed back of ${l.name} (${l.measure})`}
+                        className="w-24 rounded-lg border border-slate-400 p-2 text-right text-base"
+                      />
+                    </label>
+                    {Number(back[l.id]) > 0 && (
+                      <select
+                        value={reasons[l.id] ?? ''}
+                        onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value as ReturnReasonValue | '' })}
+                        aria-label={`Why was ${l.name} handed back?`}
+                        className="block w-full rounded-lg border border-slate-400 p-2 text-base"
+                      >
+                        <option value="">Why was it handed back?</option>
+                        {RETURN_REASON_VALUES.map((r) => (
+                          <option key={r} value={r}>
+                            {DOOR_REASON_LABELS[r]}
+                          </option>
+                        ))}
+                      </select>
+                    )}
+                  </div>
                 );
               })}
             </fieldset>
@@ -283,7 +346,46 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
             />
           </div>
           <ErrorText message={error} className="" />
-          <div className="flex flex-wrap gap-2">
+          <div aria-live="assertive">
+            {asking && difference !== null && (
+              <fieldset
+                ref={differenceRef}
+                tabIndex={-1}
+                className="min-w-0 rounded-lg border border-amber-300 bg-amber-50 px-3 pt-1 pb-3 text-slate-900 outline-none"
+              >
+                <legend className="float-left w-full pt-2 font-semibold" data-difference>
+                  {formatPaise(Math.abs(difference))} {difference < 0 ? 'less' : 'more'} than the{' '}
+                  {formatPaise(duePaise ?? 0)} due — confirm you collected {formatPaise(collectedPaise ?? 0)}?
+                </legend>
+                <p className="clear-both pt-1 text-sm text-slate-700">
+                  The difference is recorded for the day-end cash handover.
+                </p>
+                <div className="mt-2 flex flex-wrap gap-2">
+                  <button
+                    type="button"
+                    className={buttonSecondary}
+                    onClick={() => {
+                      setAsked(null);
+                      document.getElementById(ids.collected)?.focus();
+                    }}
+                    disabled={busy}
+                  >
+                    Change the amount
+                  </button>
+                  <button
+                    type="button"
+                    className={buttonPrimary}
+                    onClick={() => void record()}
+                    disabled={busy}
+                    aria-busy={busy}
+                  >
+                    Yes, I collected {formatPaise(collectedPaise ?? 0)}
+                  </button>
+                </div>
+              </fieldset>
+            )}
+          </div>
+          <div className={`flex flex-wrap gap-2 ${asking ? 'hidden' : ''}`}>
             <button type="button" className={buttonSecondary} onClick={() => choose(null)} disabled={busy}>
               Back
             </button>

@@ -407,6 +407,7 @@ export async function recordOutcome(
           amount_paise: p.dropPaise,
           refund_paise: p.refundPaise,
           refund_to: p.refundTo,
+          reason: p.reason,
         })),
         amount_due_paise: delivering ? quote.duePaise : 0,
         collected_paise: payment.collectedPaise,

@@ -12,6 +12,7 @@ import type { OrderRefund } from '#features/payments/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { auditLog, type orderItems, staff } from '#lib/db/schema.ts';
 import { formatPaise } from '#lib/money.ts';
+import { DOOR_REASON_LABELS, type ReturnReasonValue } from '../door-contract.ts';
 import { orderedAmount } from './packing.ts';
 
 /** What an entry of the history is about. */
@@ -238,7 +239,11 @@ function doorText(after: Record<string, unknown>, lines: (typeof orderItems.$inf
   if (back.length)
     parts.push(
       `handed back ${back
-        .map((h) => `${num(h.qty) ?? 0} ${lines.find((l) => l.id === num(h.line_id))?.productName ?? 'item'}`)
+        .map((h) => {
+          const reason = str(h.reason);
+          const why = reason && reason in DOOR_REASON_LABELS ? DOOR_REASON_LABELS[reason as ReturnReasonValue] : null;
+          return `${num(h.qty) ?? 0} ${lines.find((l) => l.id === num(h.line_id))?.productName ?? 'item'}${why ? ` (${why.toLowerCase()})` : ''}`;
+        })
         .join(', ')}`,
     );
   const collected = num(after.collected_paise);

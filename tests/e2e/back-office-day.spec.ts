@@ -137,16 +137,26 @@ async function backOfficeDay(browser: Browser, base: string): Promise<void> {
     ),
   ).toBeVisible();
 
-  // Its invoice, downloaded from there, lists the substitute and the new total.
+  // Its invoice, downloaded from there, stays as issued at confirmation; each packing change has
+  // its credit note beside it, and together they come to the new total.
   const invoiceLink = customer.page.getByRole('link', { name: /^Download invoice/ });
   await expect(invoiceLink).toBeVisible();
   const invoice = await customer.page.request.get((await invoiceLink.getAttribute('href'))!);
   expect(invoice.status()).toBe(200);
   // Table cells wrap onto the next lines of the PDF's text: compare with whitespace collapsed.
   const invoiceText = (await pdfText(await invoice.body())).replace(/\s+/g, ' ');
-  expect(invoiceText).toContain(substitute.name);
-  expect(invoiceText).toContain('(substitute for');
-  expect(invoiceText).toContain(`Invoice total Rs. ${rupees(Number(after.paid_amount)).slice(1)}`);
+  expect(invoiceText).toContain(`Invoice total Rs. ${rupees(Number(before.paid_amount)).slice(1)}`);
+  const noteLinks = customer.page.getByRole('link', { name: /^Credit note / });
+  await expect(noteLinks).toHaveCount(2);
+  let credited = 0;
+  for (const link of await noteLinks.all()) {
+    const note = await customer.page.request.get((await link.getAttribute('href'))!);
+    expect(note.status()).toBe(200);
+    const noteText = (await pdfText(await note.body())).replace(/\s+/g, ' ');
+    expect(noteText).toContain((invoiceText.match(/FF\/\d{2}-\d{2}\/\d{6}/) ?? ['no invoice number'])[0]);
+    credited += Number(noteText.match(/Credit note total Rs\. ([\d,.]+)/)![1]!.replace(/,/g, ''));
+  }
+  expect(Math.round(credited * 100) / 100).toBe(difference);
 
   // What packing took off the order is back on the customer's credit at once.
   await customer.page.goto('/my-account');

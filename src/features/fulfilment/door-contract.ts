@@ -6,24 +6,17 @@
  */
 import { z } from 'zod';
 import { rupees, timestamp } from '#features/orders/contract.ts';
+import { RETURN_REASON_VALUES, type ReturnReason } from '#features/returns/rules.ts';
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
 import { staffOrderSchema } from './staff-order-schema.ts';
 
 /** How a delivery ends at the door (the schema's delivery_outcomes.outcome). */
 export const DELIVERY_OUTCOME_VALUES = ['delivered', 'partly_delivered', 'not_at_home', 'refused'] as const;
-/** Why something was handed back or refunded (the schema's order_adjustments.reason). */
-export const RETURN_REASON_VALUES = [
-  'damaged',
-  'spoiled',
-  'wrong_item',
-  'short_weight',
-  'not_delivered',
-  'goodwill',
-] as const;
-export type ReturnReasonValue = (typeof RETURN_REASON_VALUES)[number];
-
-/** How each reason reads to a rider choosing why an item was handed back at the door (and in the order's history). */
-export const DOOR_REASON_LABELS: Record<ReturnReasonValue, string> = {
+/**
+ * How each reason (the returns feature's, the schema's order_adjustments.reason) reads to a rider
+ * choosing why an item was handed back at the door, and in the order's history.
+ */
+export const DOOR_REASON_LABELS: Record<ReturnReason, string> = {
   damaged: 'Damaged',
   spoiled: 'Spoiled or not fresh',
   wrong_item: 'Wrong item',

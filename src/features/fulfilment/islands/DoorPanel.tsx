@@ -8,6 +8,7 @@
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import UpiQrPanel from '#features/payments/islands/UpiQrPanel.tsx';
+import { RETURN_REASON_VALUES, type ReturnReason } from '#features/returns/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
@@ -20,7 +21,7 @@ import type {
   staffOrderRoute,
   undoOutcomeRoute,
 } from '../contract.ts';
-import { DOOR_REASON_LABELS, RETURN_REASON_VALUES, type ReturnReasonValue } from '../door-contract.ts';
+import { DOOR_REASON_LABELS } from '../door-contract.ts';
 
 type Outcome = 'delivered' | 'partly_delivered' | 'not_at_home' | 'refused';
 type Run = (
@@ -61,7 +62,7 @@ interface DoorProps {
 export function DoorFlow({ order, busy, run }: DoorProps) {
   const [step, setStep] = useState<Outcome | null>(null);
   const [back, setBack] = useState<Record<number, string>>({});
-  const [reasons, setReasons] = useState<Record<number, ReturnReasonValue | ''>>({});
+  const [reasons, setReasons] = useState<Record<number, ReturnReason | ''>>({});
   const [note, setNote] = useState('');
   const [collected, setCollectedState] = useState('');
   // The amount collected, as typed, that the confirm step asks about because it differs from the
@@ -246,7 +247,7 @@ export function DoorFlow({ order, busy, run }: DoorProps) {
                     {Number(back[l.id]) > 0 && (
                       <select
                         value={reasons[l.id] ?? ''}
-                        onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value as ReturnReasonValue | '' })}
+                        onChange={(e) => setReasons({ ...reasons, [l.id]: e.target.value as ReturnReason | '' })}
                         aria-label={`Why was ${l.name} handed back?`}
                         className="block w-full rounded-lg border border-slate-400 p-2 text-base"
                       >

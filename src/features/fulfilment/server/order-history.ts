@@ -9,10 +9,11 @@ import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { OrderRow, OrderStatus } from '#features/orders/index.ts';
 import { statusLabel } from '#features/orders/rules.ts';
 import type { OrderRefund } from '#features/payments/index.ts';
+import type { ReturnReason } from '#features/returns/rules.ts';
 import type { Database } from '#lib/db/index.ts';
 import { auditLog, type orderItems, staff } from '#lib/db/schema.ts';
 import { formatPaise } from '#lib/money.ts';
-import { DOOR_REASON_LABELS, type ReturnReasonValue } from '../door-contract.ts';
+import { DOOR_REASON_LABELS } from '../door-contract.ts';
 import { orderedAmount } from './packing.ts';
 
 /** What an entry of the history is about. */
@@ -241,7 +242,7 @@ function doorText(after: Record<string, unknown>, lines: (typeof orderItems.$inf
       `handed back ${back
         .map((h) => {
           const reason = str(h.reason);
-          const why = reason && reason in DOOR_REASON_LABELS ? DOOR_REASON_LABELS[reason as ReturnReasonValue] : null;
+          const why = reason && reason in DOOR_REASON_LABELS ? DOOR_REASON_LABELS[reason as ReturnReason] : null;
           return `${num(h.qty) ?? 0} ${lines.find((l) => l.id === num(h.line_id))?.productName ?? 'item'}${why ? ` (${why.toLowerCase()})` : ''}`;
         })
         .join(', ')}`,

@@ -91,26 +91,7 @@ export function renderCreditNotePdf(note: CreditNoteData): Promise<Buffer> {
     const rows: [string, string][] = [['Total taxable value', rs(note.taxablePaise)]];
     if (note.interState) rows.push(['Total IGST', rs(note.igstPaise)]);
     else rows.push(['Total CGST', rs(note.cgstPaise)], ['Total SGST', rs(note.sgstPaise)]);
-    doc.moveDown(0.6);
-    for (const [k, v] of rows) {
-      const ry = doc.y;
-      doc
-        .font('Helvetica')
-        .fontSize(9)
-        .text(k, MARGIN + width - 300, ry, { width: 210, align: 'right' });
-      doc.text(v, MARGIN + width - 85, ry, { width: 85, align: 'right' });
-    }
-    const ty = doc.y + 3;
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(11)
-      .text('Credit note total', MARGIN + width - 300, ty, { width: 210, align: 'right' });
-    doc.text(`Rs. ${rs(note.totalPaise)}`, MARGIN + width - 85, ty, { width: 85, align: 'right' });
-    doc.moveDown(0.5);
-    doc
-      .font('Helvetica-Bold')
-      .fontSize(9)
-      .text(`Amount in words: ${amountInWords(note.totalPaise)}`, MARGIN, doc.y, { width });
+    drawTotalsBlock(doc, rows, 'Credit note total', note.totalPaise, width);
     if (note.note) doc.font('Helvetica').text(`Note: ${note.note}`, MARGIN, doc.y + 4, { width });
     doc.moveDown(1.2);
     doc.font('Helvetica').fontSize(8).fillColor('#444444');
@@ -309,9 +290,22 @@ function totalRows(inv: InvoiceData, taxed: InvoiceLine[]): [string, string][] {
   return rows;
 }
 
-/** The totals block, right-aligned, then the invoice total and the amount in words. */
+/** The invoice's totals block (`drawTotalsBlock`) with the invoice total. */
 function drawTotals(doc: PDFKit.PDFDocument, inv: InvoiceData, taxed: InvoiceLine[], width: number): void {
-  const rows = totalRows(inv, taxed);
+  drawTotalsBlock(doc, totalRows(inv, taxed), 'Invoice total', inv.totalPaise, width);
+}
+
+/**
+ * A totals block, right-aligned: `rows` (label, amount), then `label` with `totalPaise` (paise) in
+ * bold and the amount in words. Shared by the invoice and the credit note.
+ */
+function drawTotalsBlock(
+  doc: PDFKit.PDFDocument,
+  rows: [string, string][],
+  label: string,
+  totalPaise: number,
+  width: number,
+): void {
   doc.moveDown(0.6);
   ensureRoom(doc, rows.length * 13 + 60);
   for (const [k, v] of rows) {
@@ -326,13 +320,13 @@ function drawTotals(doc: PDFKit.PDFDocument, inv: InvoiceData, taxed: InvoiceLin
   doc
     .font('Helvetica-Bold')
     .fontSize(11)
-    .text('Invoice total', MARGIN + width - 300, ty, { width: 210, align: 'right' });
-  doc.text(`Rs. ${rs(inv.totalPaise)}`, MARGIN + width - 85, ty, { width: 85, align: 'right' });
+    .text(label, MARGIN + width - 300, ty, { width: 210, align: 'right' });
+  doc.text(`Rs. ${rs(totalPaise)}`, MARGIN + width - 85, ty, { width: 85, align: 'right' });
   doc.moveDown(0.5);
   doc
     .font('Helvetica-Bold')
     .fontSize(9)
-    .text(`Amount in words: ${amountInWords(inv.totalPaise)}`, MARGIN, doc.y, { width });
+    .text(`Amount in words: ${amountInWords(totalPaise)}`, MARGIN, doc.y, { width });
 }
 
 function drawFooter(doc: PDFKit.PDFDocument, inv: InvoiceData, width: number): void {

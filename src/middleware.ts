@@ -102,11 +102,23 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'));
   const ms = Math.round((performance.now() - started) * 10) / 10;
-  // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings,
-  // but a readiness probe's 503 is its answer (the check logs why, once a reason): at debug.
-  const line = { reqId, method: request.method, path: url.pathname, status: response.status, ms };
-  if (response.status === 503) logger[url.pathname === '/readyz' ? 'debug' : 'warn'](line, 'request');
-  else if (response.status >= 500) logger.error(line, 'request');
-  else logger.debug(line, 'request');
+  // One line per request at info: the path without its query string (a search or a callback's
+  // query may carry personal data), the route it matched, the status and the time taken (ms).
+  // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings;
+  // a probe's answer (/healthz, /readyz: 200 or 503) is at debug: the readiness check logs
+  // why it is not ready, once a reason, and probes every few seconds would drown the requests.
+  const line = {
+    reqId,
+    method: request.method,
+    path: url.pathname,
+    route: context.routePattern,
+    status: response.status,
+    ms,
+  };
+  const probe = url.pathname === '/healthz' || url.pathname === '/readyz';
+  if (response.status >= 500 && response.status !== 503) logger.error(line, 'request');
+  else if (probe) logger.debug(line, 'request');
+  else if (response.status === 503) logger.warn(line, 'request');
+  else logger.info(line, 'request');
   return response;
 });

@@ -9,6 +9,7 @@
  *   e-mail address as `a•••@example.com` (`maskPhone`, `maskEmails`), in fields, errors and messages.
  */
 
+import os from 'node:os';
 import { parsePhoneNumberFromString } from 'libphonenumber-js';
 import pino from 'pino';
 import { getConfig } from './config.ts';
@@ -77,10 +78,14 @@ function scrubError(err: Error, depth = 0): unknown {
   return scrub({ ...pino.stdSerializers.err(err) }, depth + 1);
 }
 
-/** The process-wide logger, at LOG_LEVEL (src/lib/config.ts). */
+/**
+ * The process-wide logger, at LOG_LEVEL (src/lib/config.ts). Every line names its process (`pid`)
+ * and machine (`hostname`), so lines from several servers and cluster workers can be told apart
+ * once they are gathered in one place.
+ */
 export const logger = pino({
   level: configuredLevel(),
-  base: { app: 'farmfresh' },
+  base: { app: 'farmfresh', pid: process.pid, hostname: os.hostname() },
   redact: {
     paths: ['otp', 'code', 'token', '*.otp', '*.code', '*.token', 'req.headers.cookie', 'req.headers.authorization'],
     censor: '[redacted]',

@@ -6,7 +6,9 @@
  * - the whole log of a server started here, at debug level, through a full API flow (sign-up by
  *   SMS gateway, profile, address, cart, order, tracking) and its errors (bad input, another
  *   customer's order, a wrong code, a refused SMS, a duplicate sign-up), holds no mobile,
- *   e-mail or street of the customers in it.
+ *   e-mail or street of the customers in it;
+ * - every line names its process and machine (pid, hostname), and each request is a line at info
+ *   with its method, route, status, time and request id, its path without the query string.
  */
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';
@@ -179,5 +181,21 @@ describe.each(testDatabaseKinds())('the log of a full API flow on %s', (kind) =>
       'refused.person@example.com',
     ];
     for (const secret of secrets) expect(all, secret).not.toContain(secret);
+  });
+
+  it('names the process and machine on every line, and logs each request at info without its query', () => {
+    const lines = logs.flatMap((l) => l.split('\n')).filter((l) => l.startsWith('{'));
+    const parsed = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(parsed.length).toBeGreaterThan(20);
+    for (const line of parsed) {
+      expect(line.pid, JSON.stringify(line)).toEqual(expect.any(Number));
+      expect(line.hostname, JSON.stringify(line)).toEqual(expect.any(String));
+    }
+    const requests = parsed.filter((l) => l.msg === 'request');
+    const listing = requests.find((l) => String(l.path).startsWith('/api/customer/products/'));
+    expect(listing).toMatchObject({ level: 30, method: 'GET', status: 200, route: '/api/customer/products/[id]' });
+    expect(listing?.reqId).toEqual(expect.any(String));
+    expect(listing?.ms).toEqual(expect.any(Number));
+    expect(requests.some((l) => String(l.path).includes('?'))).toBe(false);
   });
 });

@@ -313,7 +313,6 @@ describe.each(testDatabaseKinds())('online payment on %s', (kind) => {
     await cancelOrder(handle.db, a.customerId, a.orderId, new Date(), { gateway });
     const slotStart = (await row(a.orderId)).deliverySlotStart!;
     const before = await boardVersion(handle.db, slotStart);
-    await new Promise((resolve) => setTimeout(resolve, 5)); // a later updated_at than the cancel's
     const failed = gateway.settle(gateway.refunds[0]!.id, 'failed');
     const hook = gateway.webhook({ type: 'refund.failed', refund: failed });
     await handlePaymentWebhook(handle.db, gateway, hook.body, hook.headers);

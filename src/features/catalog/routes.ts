@@ -5,7 +5,7 @@
  */
 
 import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
-import { getDb } from '#lib/db/index.ts';
+import { getDb, getReadDb } from '#lib/db/index.ts';
 import { AppError, badRequest, notFound, readBodyBytesCapped } from '#lib/http/envelope.ts';
 import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
 import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
@@ -229,7 +229,7 @@ export const deleteAdminProductEndpoint = implement(deleteAdminProductRoute, asy
 });
 
 export const exportProductsEndpoint = implementFile(exportProductsRoute, async ({ actor }) => {
-  const csv = await exportProductsAsStaff(await getDb(), actor);
+  const csv = await exportProductsAsStaff(await getDb(), actor, await getReadDb());
   const day = new Date(Date.now() + 330 * 60_000).toISOString().slice(0, 10);
   return {
     body: new TextEncoder().encode(csv),

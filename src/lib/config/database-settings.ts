@@ -20,6 +20,13 @@ export const databaseSettings = {
    */
   DATABASE_MIGRATION_URL: z.string().url().optional(),
   /**
+   * Connection string of a read replica (a hot standby of DATABASE_URL's database) for reads that
+   * may lag behind the primary: the staff's CSV exports. A second pool of the same size and
+   * timeouts opens on first use; its sessions are read-only. Unset, or without DATABASE_URL:
+   * those reads use the main database.
+   */
+  DATABASE_READ_URL: z.string().url().optional(),
+  /**
    * Most PostgreSQL connections one server process keeps. Servers × processes × this must stay
    * within PostgreSQL's max_connections (direct) or PgBouncer's max_client_conn (pooled).
    */

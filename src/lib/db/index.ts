@@ -55,6 +55,12 @@ export interface OpenOptions {
    * none and relies on the role's own settings (a pooler in transaction mode refuses them).
    */
   sessionSettings?: 'startup' | 'role';
+  /**
+   * PostgreSQL: every transaction of the pool's sessions is read-only (`default_transaction_read_only`,
+   * a start-up parameter: only with `sessionSettings: 'startup'`; behind a pooler the replica's own
+   * refusal of writes stands for it).
+   */
+  readOnly?: boolean;
 }
 
 /** Milliseconds an idle pooled PostgreSQL connection is kept before it is closed. */
@@ -105,6 +111,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
             idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
           }
         : {}),
+      ...(options.readOnly && sessionSettings === 'startup' ? { options: '-c default_transaction_read_only=on' } : {}),
     });
     pool.on('error', (err) => logger.error({ err }, 'postgres pool error'));
     const db = drizzle(pool, { schema });
@@ -376,6 +383,33 @@ export async function databaseRoleProblem(): Promise<string | undefined> {
 /** The process's Drizzle database (see getDatabaseHandle). */
 export async function getDb(): Promise<Database> {
   return (await getDatabaseHandle()).db;
+}
+
+let currentRead: Promise<DatabaseHandle> | undefined;
+
+/**
+ * The database for reads that may lag (DATABASE_READ_URL, a replica): a read-only pool of its
+ * own, opened on first use with the web pool's size and timeouts, and never migrated (the replica
+ * follows the primary). Without DATABASE_READ_URL, or on PGlite, it is getDb()'s database.
+ */
+export async function getReadDb(): Promise<Database> {
+  const config = getConfig();
+  if (!config.DATABASE_READ_URL || !config.DATABASE_URL) return getDb();
+  if (!currentRead) {
+    const opening = openDatabase({ databaseUrl: config.DATABASE_READ_URL, readOnly: true });
+    currentRead = opening;
+    opening.catch(() => {
+      if (currentRead === opening) currentRead = undefined;
+    });
+  }
+  return (await currentRead).db;
+}
+
+/** Closes the read pool of getReadDb, if one is open (shutdown, tests). */
+export async function closeReadDatabase(): Promise<void> {
+  const opening = currentRead;
+  currentRead = undefined;
+  await (await opening?.catch(() => undefined))?.close();
 }
 
 /** Replace the process database (tests). */

@@ -54,9 +54,12 @@ export async function exportProductsCsv(db: Database): Promise<string> {
   return (await productsCsv(db)).csv;
 }
 
-/** The export for `actor`, with its audit entry (an export changes nothing: one insert). */
-export async function exportProductsAsStaff(db: Database, actor: StaffActor): Promise<string> {
-  const { csv, count } = await productsCsv(db);
+/**
+ * The export for `actor`, with its audit entry (an export changes nothing: one insert, on `db`).
+ * The rows are read from `readDb`, which may lag (a replica, getReadDb); default `db`.
+ */
+export async function exportProductsAsStaff(db: Database, actor: StaffActor, readDb: Database = db): Promise<string> {
+  const { csv, count } = await productsCsv(readDb);
   await recordAudit(db, actor, { action: 'product.exported', after: { products: count } });
   return csv;
 }

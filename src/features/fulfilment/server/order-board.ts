@@ -11,6 +11,7 @@ import { confirmedOrders, type OrderRow, type OrderStatus, UNPAID_STATUSES } fro
 import type { Database } from '#lib/db/index.ts';
 import { customers, deliverySlotUsage, orderItems, orders, staff } from '#lib/db/schema.ts';
 import { type BoardOrder, type BoardSlot, boardSlots } from './board-slots.ts';
+import { ordersVersion } from './orders-version.ts';
 
 export { type BoardOrder, type BoardSlot, slotKey } from './board-slots.ts';
 
@@ -244,21 +245,13 @@ export async function readBoard(db: Database, filter: BoardFilter = {}, now = de
 
 /**
  * A short text that changes whenever an order of the board's two days (from `first`, today by
- * default) is placed or changes (its count, newest update and newest id): open boards poll it
- * every few seconds and reload the board only when it moves. It reads the database, so it sees
- * every server process's orders.
+ * default) is placed or changes (ordersVersion: the database's row versions, not a server's
+ * clock): open boards poll it every few seconds and reload the board only when it moves. It reads
+ * the database, so every server process, whatever its clock, sees every other's orders.
  */
 export async function boardVersion(db: Database, now = deliveryNow(), first?: string): Promise<string> {
   const { from, to } = boardWindow(now, first);
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      updated: sql<string | null>`max(${orders.updatedAt})::text`,
-      last: sql<number | null>`max(${orders.id})`,
-    })
-    .from(orders)
-    .where(and(gte(orders.deliverySlotStart, from), lt(orders.deliverySlotStart, to)));
-  return `${row?.n ?? 0}.${row?.last ?? 0}.${row?.updated ?? ''}`;
+  return ordersVersion(db, and(gte(orders.deliverySlotStart, from), lt(orders.deliverySlotStart, to)));
 }
 
 /** The orders assigned to a rider: today's and later first (by slot), then open older ones. */

@@ -5,11 +5,12 @@
  * version that moves when one of them changes; the slot's label; the slot windows staff choose
  * from; and a pack size as people read it.
  */
-import { and, eq, gte, inArray, lt, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, lt } from 'drizzle-orm';
 import { deliveryConfig, describeSlot, shopInstant, windowLabel } from '#features/delivery/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
 import type { SlotQuery } from '../rules.ts';
+import { ordersVersion } from './orders-version.ts';
 
 const DAY_MS = 86_400_000;
 /** Statuses whose goods are still to be picked and packed. */
@@ -43,26 +44,19 @@ export function packText(weight: number | null, unit: string | null): string | n
 }
 
 /**
- * A short text that moves whenever an order of the slot is placed or changes (their count, newest
- * id and newest update): the picking list is worked out again only when it moves.
+ * A short text that moves whenever an order of the slot is placed or changes (ordersVersion: the
+ * database's row versions, not a server's clock): the picking list is worked out again only when it moves.
  */
 export async function slotVersion(db: Database, query: SlotQuery): Promise<string> {
   const from = shopInstant(query.date, '00:00');
-  const [row] = await db
-    .select({
-      n: sql<number>`count(*)::int`,
-      updated: sql<string | null>`max(${orders.updatedAt})::text`,
-      last: sql<number | null>`max(${orders.id})`,
-    })
-    .from(orders)
-    .where(
-      and(
-        gte(orders.deliverySlotStart, from),
-        lt(orders.deliverySlotStart, new Date(from.getTime() + DAY_MS)),
-        eq(orders.deliverySlotId, query.slotId),
-      ),
-    );
-  return `${row?.n ?? 0}.${row?.last ?? 0}.${row?.updated ?? ''}`;
+  return ordersVersion(
+    db,
+    and(
+      gte(orders.deliverySlotStart, from),
+      lt(orders.deliverySlotStart, new Date(from.getTime() + DAY_MS)),
+      eq(orders.deliverySlotId, query.slotId),
+    ),
+  );
 }
 
 /** The slot windows staff choose from: every zone's window starts, once each, in time order. */

@@ -10,6 +10,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
+import { parse as parseYaml } from 'yaml';
 import { serverNodeFlags } from '../../scripts/server-flags.ts';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
@@ -31,51 +32,7 @@ function stages(text: string): { name: string; instructions: { op: string; args:
   return out;
 }
 
-type Yaml = string | null | Yaml[] | { [key: string]: Yaml };
-
-/**
- * A small YAML reader for compose.yaml's subset: block mappings and sequences by indentation,
- * plain, single- and double-quoted scalars, flow sequences written as JSON, comments. Anything
- * else (anchors, block scalars, flow mappings) throws, so the file cannot be misread.
- */
-function parseYaml(text: string): Yaml {
-  const lines = text
-    .split('\n')
-    .map((raw) => ({ indent: raw.search(/\S/), body: raw.trim() }))
-    .filter((l) => l.indent >= 0 && !l.body.startsWith('#'));
-  let i = 0;
-  const scalar = (s: string): Yaml => {
-    const v = s.replace(/\s+#.*$/, '').trim();
-    if (v === '') return null;
-    if (/^[&*|>{!]/.test(v)) throw new Error(`unsupported YAML: ${v}`);
-    if (v.startsWith('[') || v.startsWith('"')) return JSON.parse(v) as Yaml;
-    if (v.startsWith("'")) return v.slice(1, -1).replace(/''/g, "'");
-    return v;
-  };
-  const block = (indent: number): Yaml => {
-    if (lines[i]?.body.startsWith('- ')) {
-      const list: Yaml[] = [];
-      while (lines[i] && lines[i]!.indent === indent && lines[i]!.body.startsWith('- '))
-        list.push(scalar(lines[i++]!.body.slice(2)));
-      return list;
-    }
-    const map: Record<string, Yaml> = {};
-    while (lines[i] && lines[i]!.indent === indent) {
-      const { body } = lines[i++]!;
-      const m = /^("[^"]*"|[^:\s][^:]*):(?:\s+(.*))?$/.exec(body);
-      if (!m) throw new Error(`unsupported YAML line: ${body}`);
-      const key = m[1]!.replace(/^"|"$/g, '');
-      const rest = m[2]?.replace(/^#.*$/, '') ?? '';
-      map[key] = rest ? scalar(rest) : lines[i] && lines[i]!.indent > indent ? block(lines[i]!.indent) : null;
-    }
-    return map;
-  };
-  const doc = block(0);
-  if (i < lines.length) throw new Error(`unexpected indentation: ${lines[i]!.body}`);
-  return doc;
-}
-
-type Service = Record<string, Yaml> & { environment?: Record<string, string> };
+type Service = Record<string, unknown> & { environment?: Record<string, string> };
 const compose = parseYaml(readFileSync('compose.yaml', 'utf8')) as { services: Record<string, Service> };
 
 describe('Dockerfile', () => {
@@ -135,7 +92,7 @@ describe('compose.yaml', () => {
       expect(env.DB_SESSION_SETTINGS).toBe('role');
       expect(env.MIGRATE_ON_START).toBe('false');
       expect(app.stop_grace_period).toBe('35s');
-      expect(JSON.stringify((app.healthcheck as Record<string, Yaml>).test)).toContain('/readyz');
+      expect(JSON.stringify((app.healthcheck as Record<string, unknown>).test)).toContain('/readyz');
       expect(app.depends_on).toMatchObject({
         migrate: { condition: 'service_completed_successfully' },
         postgres: { condition: 'service_healthy' },

@@ -129,7 +129,7 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     expect((await details(await catalogSnapshot(handle.db), id))!.description).toBe(description);
   });
 
-  it('keeps at most its capacity of products\' details, the most recently read', async () => {
+  it("keeps at most its capacity of products' details, the most recently read", async () => {
     const snapshot = new CatalogSnapshot(await readNames(handle.db), await readRows(handle.db), {
       detailsCapacity: 5,
     });

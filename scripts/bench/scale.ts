@@ -79,7 +79,10 @@ const textArray = (words: string[]) => sql.raw(`ARRAY[${words.map((w) => `'${w}'
 async function insertSynthetic(db: Awaited<ReturnType<typeof openDatabase>>['db'], count: number): Promise<void> {
   for (let from = 1; from <= count; from += SLICE) {
     const to = Math.min(count, from + SLICE - 1);
-    await db.execute(sql`
+    // One transaction per slice with no statement timeout: a slice takes seconds, longer than the web's limit.
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`SET LOCAL statement_timeout = 0`);
+      await tx.execute(sql`
       WITH subs AS (SELECT id, category_id, (row_number() OVER (ORDER BY id)) - 1 AS k, count(*) OVER () AS n FROM subcategories)
       INSERT INTO products (sku, name, slug, category_id, subcategory_id, brand, type, rating, description,
         additional_information, highlights, weight, weight_unit, mrp_paise, price_paise, tax_percent, stock,
@@ -96,6 +99,7 @@ async function insertSynthetic(db: Awaited<ReturnType<typeof openDatabase>>['db'
         jsonb_build_array('products/' || (g % 500) || '.webp')
       FROM generate_series(${from}::int, ${to}::int) AS g
       JOIN subs s ON s.k = g % s.n`);
+    });
   }
   await db.execute(sql`ANALYZE products`);
 }

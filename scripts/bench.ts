@@ -78,10 +78,11 @@ import {
   flashSaleChecks,
   LIGHTHOUSE_GATED_PAGES,
   type Phase,
+  type ScaleResult,
   scaleChecks,
   writeMarkdown,
 } from './bench/report.ts';
-import { runScale, type ScaleResult } from './bench/scale.ts';
+import { runScale } from './bench/scale.ts';
 import { type BenchServer, shopEntry, startBenchServer } from './bench/server-process.ts';
 import { runShopPhases } from './bench/shop-phases.ts';
 import { ensureBuild } from './ensure-build.ts';

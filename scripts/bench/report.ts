@@ -12,7 +12,6 @@ import { type Change, GIVE_UP_MS } from './day.ts';
 import type { LighthouseResult } from './frontend.ts';
 import type { LoadResult } from './load.ts';
 import type { ReferenceSizes } from './reference.ts';
-import { SCALE_BUDGET, type ScaleResult } from './scale.ts';
 
 /**
  * One load phase as measured: `cpuMsPerRequest` is the server's CPU (all its processes);
@@ -443,6 +442,28 @@ export interface FlashSaleResult {
   /** The first few answers that were not 201, for the report. */
   failures: string[];
 }
+
+/** What the scale phase (scale.ts) measured on one database. */
+export interface ScaleResult {
+  database: 'pglite' | 'postgres';
+  /** Active products in the catalogue (the synthetic ones and the demo shop's). */
+  products: number;
+  /** Seconds the synthetic rows took to insert. */
+  insertSeconds: number;
+  /** Ms from spawning the server until /readyz answered 200, and until a first listing page did. */
+  readyMs: number;
+  firstPageMs: number;
+  /** MB of the one server process: resident now (VmRSS) and at its peak so far (VmHWM). */
+  afterWarmUp: { rss: number; peak: number };
+  afterBurst: { rss: number; peak: number };
+  /** The burst's requests, and those not answered 2xx. */
+  burst: { requests: number; errors: number; rps: number };
+  /** The server's Node flags. */
+  flags: string[];
+}
+
+/** The issue's budget for one process with 100,000 products on PostgreSQL. */
+export const SCALE_BUDGET = { rssMb: 350, readySeconds: 15 } as const;
 
 /** The bench's results file (bench/results-<date>.json) and what the Markdown is written from. */
 export interface BenchResults {

@@ -19,29 +19,8 @@ import { createScratchDatabase } from '#lib/db/scratch.ts';
 import { sample } from './data.ts';
 import { BROWSER_API_HEADERS, runLoad } from './load.ts';
 import { gets, searchPath } from './phase.ts';
+import type { ScaleResult } from './report.ts';
 import { shopEntry, startBenchServer } from './server-process.ts';
-
-/** What the phase measured on one database. */
-export interface ScaleResult {
-  database: 'pglite' | 'postgres';
-  /** Active products in the catalogue (the synthetic ones and the demo shop's). */
-  products: number;
-  /** Seconds the synthetic rows took to insert. */
-  insertSeconds: number;
-  /** Ms from spawning the server until /readyz answered 200, and until a first listing page did. */
-  readyMs: number;
-  firstPageMs: number;
-  /** MB of the one server process: resident now (VmRSS) and at its peak so far (VmHWM). */
-  afterWarmUp: { rss: number; peak: number };
-  afterBurst: { rss: number; peak: number };
-  /** The burst's requests, and those not answered 2xx. */
-  burst: { requests: number; errors: number; rps: number };
-  /** The server's Node flags. */
-  flags: string[];
-}
-
-/** The budget for one process with 100,000 products on PostgreSQL. */
-export const SCALE_BUDGET = { rssMb: 350, readySeconds: 15 } as const;
 
 export const scaleProducts = Number(process.env.BENCH_SCALE_PRODUCTS || 100_000);
 export const scalePgliteProducts = Number(process.env.BENCH_SCALE_PGLITE_PRODUCTS || scaleProducts);

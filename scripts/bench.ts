@@ -21,7 +21,9 @@
  * (BENCH_BASELINE_DIST) audited in turn on the same data.
  *
  * Writes bench/results-<date>.json (machine, runs, gates, recorded figures) and
- * bench/results/latest.md. Exit code 1 when a gate fails. BENCH_PHASES (e.g. `search` or
+ * bench/results/latest.md. Exit code 1 when a gate fails. The scale phase (scripts/bench/scale.ts: one
+ * server with 100,000 synthetic products, its boot time and memory) also writes
+ * bench/results/scale.json, so `BENCH_PHASES=scale npm run bench` alone keeps its figures. BENCH_PHASES (e.g. `search` or
  * `cold,day`) runs only those phases and writes no results file: a partial run for working on
  * one gate, not a result.
  */
@@ -76,8 +78,11 @@ import {
   flashSaleChecks,
   LIGHTHOUSE_GATED_PAGES,
   type Phase,
+  type ScaleResult,
+  scaleChecks,
   writeMarkdown,
 } from './bench/report.ts';
+import { runScale } from './bench/scale.ts';
 import { type BenchServer, shopEntry, startBenchServer } from './bench/server-process.ts';
 import { runShopPhases } from './bench/shop-phases.ts';
 import { ensureBuild } from './ensure-build.ts';
@@ -304,6 +309,24 @@ if (wants('flash-sale') && only !== 'pglite') {
   } else log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the flash sale is skipped.');
 }
 
+// The synthetic large catalogue: one server on a database of its own, per database.
+const scale: ScaleResult[] = [];
+if (wants('scale')) {
+  for (const adminUrl of [only !== 'postgres' ? '' : null, only !== 'pglite' ? postgresAdminUrl || null : null]) {
+    if (adminUrl === null) continue;
+    scale.push(await runScale({ root, adminUrl: adminUrl || undefined, port, flags: shopFlagsFor(adminUrl), log }));
+  }
+  if (only !== 'pglite' && !postgresAdminUrl)
+    log('No BENCH_DATABASE_URL or TEST_DATABASE_URL: the PostgreSQL scale run is skipped.');
+  // Its own file as well, so a run of this phase alone (BENCH_PHASES=scale) keeps its figures.
+  mkdirSync(path.join(root, 'bench/results'), { recursive: true });
+  writeFileSync(
+    path.join(root, 'bench/results/scale.json'),
+    `${JSON.stringify({ date: new Date().toISOString(), node: process.version, scale, checks: scaleChecks(scale, true) }, null, 2)}\n`,
+  );
+  log('Wrote bench/results/scale.json.');
+}
+
 const checks = [
   ...benchChecks(runs, {
     wants,
@@ -317,6 +340,7 @@ const checks = [
   }),
   ...runs.flatMap(backOfficeChecks),
   ...flashSaleChecks(flashSale, wants('flash-sale')),
+  ...scaleChecks(scale, wants('scale')),
 ];
 const machine = {
   cpus: os.availableParallelism(),
@@ -339,6 +363,7 @@ const results: BenchResults = {
   brackets,
   runs,
   flashSale,
+  scale,
   gates: checks.filter((c) => c.gate),
   recorded: checks.filter((c) => !c.gate),
 };

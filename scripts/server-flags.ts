@@ -1,9 +1,10 @@
 /**
  * The Node.js options `npm start` runs the server with (its cluster workers inherit them), and
  * the bench with it, from the configuration:
- * - `--max-old-space-size=NODE_MAX_OLD_SPACE_MB` (default 256): the JavaScript heap's limit, a
+ * - `--max-old-space-size=NODE_MAX_OLD_SPACE_MB` (default 160): the JavaScript heap's limit, a
  *   setting (src/lib/config.ts, the README) because what a server needs grows with its catalogue
- *   and its page cache.
+ *   and its page cache; V8 lets the heap grow towards it before a full collection, so it also
+ *   sizes the process's resident memory.
  * - `--max-semi-space-size=16`: a young generation big enough that a page render's garbage dies
  *   there; a smaller one spends a large share of CPU on scavenges and promotions, a larger one
  *   adds memory without speed (docs/performance.md, "Memory flags").

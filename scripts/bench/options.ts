@@ -82,6 +82,7 @@ export const PHASE_KEYS = [
   'frontend',
   'back-office',
   'flash-sale',
+  'scale',
 ] as const;
 export type PhaseKey = (typeof PHASE_KEYS)[number];
 export const chosen = (process.env.BENCH_PHASES ?? '')
@@ -95,8 +96,8 @@ for (const key of chosen)
 export const partial = chosen.length > 0;
 export const wants = (key: PhaseKey) => !partial || chosen.includes(key);
 /** The reference runs whenever a phase is compared with it. */
-/** The phases that run against the one-server bench database (all but the flash sale, which has its own). */
-export const wantsShopRun = PHASE_KEYS.some((k) => k !== 'flash-sale' && wants(k));
+/** The phases that run against the one-server bench database (all but the flash sale and the scale phase, which have their own). */
+export const wantsShopRun = PHASE_KEYS.some((k) => k !== 'flash-sale' && k !== 'scale' && wants(k));
 export const wantsReference = wants('reference') || wants('cold') || wants('cached') || wants('day') || wants('search');
 
 export const log = (msg: string) => console.log(`[bench] ${msg}`);

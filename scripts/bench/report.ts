@@ -443,6 +443,28 @@ export interface FlashSaleResult {
   failures: string[];
 }
 
+/** What the scale phase (scale.ts) measured on one database. */
+export interface ScaleResult {
+  database: 'pglite' | 'postgres';
+  /** Active products in the catalogue (the synthetic ones and the demo shop's). */
+  products: number;
+  /** Seconds the synthetic rows took to insert. */
+  insertSeconds: number;
+  /** Ms from spawning the server until /readyz answered 200, and until a first listing page did. */
+  readyMs: number;
+  firstPageMs: number;
+  /** MB of the one server process: resident now (VmRSS) and at its peak so far (VmHWM). */
+  afterWarmUp: { rss: number; peak: number };
+  afterBurst: { rss: number; peak: number };
+  /** The burst's requests, and those not answered 2xx. */
+  burst: { requests: number; errors: number; rps: number };
+  /** The server's Node flags. */
+  flags: string[];
+}
+
+/** The issue's budget for one process with 100,000 products on PostgreSQL. */
+export const SCALE_BUDGET = { rssMb: 350, readySeconds: 15 } as const;
+
 /** The bench's results file (bench/results-<date>.json) and what the Markdown is written from. */
 export interface BenchResults {
   date: string;
@@ -455,6 +477,8 @@ export interface BenchResults {
   runs: BenchRun[];
   /** The flash sale (four servers through PgBouncer), when it ran. */
   flashSale?: FlashSaleResult | null;
+  /** The synthetic large catalogue (one server, 100,000 products), per database, when it ran. */
+  scale?: ScaleResult[];
   /** The gates: pass, fail or not measured. */
   gates: Check[];
   /** Every other figure, without pass or fail. */
@@ -538,6 +562,51 @@ export function writeMarkdown(results: BenchResults): string {
     }
   }
   return `${lines.join('\n')}\n`;
+}
+
+/**
+ * The scale phase's gates on PostgreSQL (one process with the synthetic catalogue: RSS after
+ * the burst, and ready within the budget) and its recorded figures on PGlite; "not measured"
+ * when the phase was wanted but did not run on PostgreSQL.
+ */
+export function scaleChecks(results: ScaleResult[], wanted: boolean): Check[] {
+  if (!wanted) return [];
+  const checks: Check[] = [];
+  const postgres = results.find((r) => r.database === 'postgres');
+  for (const r of results) {
+    const gate = r.database === 'postgres';
+    const memory = `${r.afterBurst.rss} MB after ${r.burst.requests} requests (${r.burst.errors} outside 2xx), ${r.afterWarmUp.rss} MB after warm-up, peak ${r.afterBurst.peak} MB`;
+    const ready = `${(r.readyMs / 1000).toFixed(1)} s to /readyz, ${(r.firstPageMs / 1000).toFixed(1)} s to the first listing (insert ${r.insertSeconds} s)`;
+    const name = `synthetic ${r.products} products, one process`;
+    checks.push(
+      {
+        database: r.database,
+        gate,
+        name: `${name}: resident memory`,
+        budget: `≤ ${SCALE_BUDGET.rssMb} MB`,
+        measured: memory,
+        pass: gate ? r.afterBurst.rss <= SCALE_BUDGET.rssMb && r.burst.errors === 0 : null,
+      },
+      {
+        database: r.database,
+        gate,
+        name: `${name}: boot`,
+        budget: `≤ ${SCALE_BUDGET.readySeconds} s to /readyz`,
+        measured: ready,
+        pass: gate ? r.readyMs <= SCALE_BUDGET.readySeconds * 1000 : null,
+      },
+    );
+  }
+  if (!postgres)
+    checks.push({
+      database: 'postgres',
+      gate: true,
+      name: 'synthetic 100,000 products, one process',
+      budget: `≤ ${SCALE_BUDGET.rssMb} MB, ≤ ${SCALE_BUDGET.readySeconds} s to /readyz`,
+      measured: 'not measured (no PostgreSQL server)',
+      pass: null,
+    });
+  return checks;
 }
 
 /** Where the flash sale's checks say they ran. */

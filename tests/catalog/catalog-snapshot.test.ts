@@ -7,7 +7,9 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ProductPage, ProductSummary } from '#features/catalog/rules.ts';
 import { getProduct, listProducts, relatedProducts } from '#features/catalog/server/catalog.ts';
+import { readProductDetails } from '#features/catalog/server/product-details.ts';
 import {
+  CatalogSnapshot,
   catalogSnapshot,
   DELTA_INTERVAL_MS,
   DIRTY_INTERVAL_MS,
@@ -15,6 +17,7 @@ import {
   markCatalogChanged,
   refreshCatalogSnapshot,
 } from '#features/catalog/server/snapshot.ts';
+import { readNames, readRows } from '#features/catalog/server/snapshot-reads.ts';
 import { seedDemoShop } from '#features/demo-shop/seed.ts';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
@@ -88,16 +91,23 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     }
   });
 
+  /** Product `id`'s details through the snapshot's cache, read from this test's database. */
+  const details = (snapshot: CatalogSnapshot, id: number) =>
+    snapshot.details(id, (key) => readProductDetails(handle.db, key));
+
   it('gives the same product details and related products as the database', async () => {
     const snapshot = await catalogSnapshot(handle.db);
     for (const id of [1, 3, 10, 40]) {
       const fromDb = (await getProduct(handle.db, id))!;
       const { category, subcategory, ...fields } = fromDb;
-      expect(snapshot.product(id)).toEqual({
-        ...fields,
+      const { categoryName, subcategoryName, ...card } = snapshot.product(id)!;
+      expect({ ...card, ...(await details(snapshot, id)) }).toEqual(fields);
+      expect({ categoryName, subcategoryName }).toEqual({
         categoryName: category.name,
         subcategoryName: subcategory.name,
       });
+      // The card keeps no description: that is read by key.
+      expect(snapshot.product(id)).not.toHaveProperty('description');
       expect(category.id).toBe(fromDb.categoryId);
       for (const limit of [1, 4, 10, 100]) {
         expect(snapshot.related(fromDb, limit).map((p) => p.id)).toEqual(
@@ -106,6 +116,41 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
       }
     }
     expect(snapshot.product(999999)).toBeNull();
+    expect(await details(snapshot, 999999)).toBeNull();
+  });
+
+  it('shows a description changed with raw SQL at the next check, though its details were cached', async () => {
+    const id = 9;
+    const before = (await details(await catalogSnapshot(handle.db), id))!.description;
+    const description = `${before ?? ''} Now from the Ollur farm.`;
+    await handle.db.execute(sql`UPDATE products SET description = ${description} WHERE id = ${id}`);
+    // The next read after the check interval (no hint from this process) starts a check and waits for it.
+    await sleep(DELTA_INTERVAL_MS + 50);
+    expect((await details(await catalogSnapshot(handle.db), id))!.description).toBe(description);
+  });
+
+  it("keeps at most its capacity of products' details, the most recently read", async () => {
+    const snapshot = new CatalogSnapshot(await readNames(handle.db), await readRows(handle.db), {
+      detailsCapacity: 5,
+    });
+    const reads: number[] = [];
+    const read = (id: number) => {
+      reads.push(id);
+      return readProductDetails(handle.db, id);
+    };
+    const ids = snapshot
+      .products()
+      .slice(0, 12)
+      .map((p) => p.id);
+    for (const id of ids) expect((await snapshot.details(id, read))?.sku).toBeTruthy();
+    expect(snapshot.detailsCached).toBe(5);
+    // The last five read come from the cache; the first one is read again.
+    reads.length = 0;
+    for (const id of ids.slice(-5)) await snapshot.details(id, read);
+    expect(reads).toEqual([]);
+    await snapshot.details(ids[0]!, read);
+    expect(reads).toEqual([ids[0]]);
+    expect(snapshot.detailsCached).toBe(5);
   });
 
   it('stamps updated_at on every product update, raw SQL included', async () => {

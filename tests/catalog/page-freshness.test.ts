@@ -88,6 +88,15 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('cached pages after a change in 
     for (const text of again.texts) expect(text).toContain(formatPaise(price));
   });
 
+  it('shows a changed description on the cached product page a second later (its details are read again)', async () => {
+    await warm();
+    const description = 'Picked this morning at the Ollur farm, washed twice.';
+    expect((await load(productPath())).texts.join('')).not.toContain(description);
+    await client.query('UPDATE products SET description = $1 WHERE id = $2', [description, product.id]);
+    await oneCheckLater();
+    for (const text of (await load(productPath())).texts) expect(text).toContain(description);
+  });
+
   it('shows a product sold out, and gone once it is switched off', async () => {
     await warm();
     for (const text of (await load(productPath())).texts) expect(text).toContain('In stock');

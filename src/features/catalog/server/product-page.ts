@@ -1,7 +1,8 @@
 /**
  * Data for the product detail page /product/{id}: the product, up to 10 related
- * products, breadcrumb, pack size and meta description, read from the catalogue snapshot
- * (./snapshot.ts: no product query per page) and the category memos. Unknown or non-numeric id: 404; a
+ * products, breadcrumb, pack size and meta description: the card and related products from the
+ * catalogue snapshot (./snapshot.ts), the details by key through the snapshot's bounded cache
+ * (./product-details.ts: one primary-key query when not cached), and the category memos. Unknown or non-numeric id: 404; a
  * failure: 500 (logged); related products failing alone: the page still answers 200, not
  * cached, with their own message.
  */
@@ -12,6 +13,7 @@ import type { Crumb } from '#lib/seo.ts';
 import { categoryHref, type ProductDetail, type ProductSummary, packSize } from '../rules.ts';
 import { type Outcome, routeId } from './listing-pages.ts';
 import { cachedTree } from './navigation.ts';
+import { readProductDetails } from './product-details.ts';
 import { catalogSnapshot } from './snapshot.ts';
 
 /** Related products shown under a product. */
@@ -43,15 +45,19 @@ export async function loadProductPage(idParam: string | undefined, reqId?: strin
       const db = await getDb();
       const snapshot = await catalogSnapshot(db);
       const found = snapshot.product(id);
-      const [category, subcategory] = found
+      const [category, subcategory, details] = found
         ? await Promise.all([
             cachedTree.category(db, found.categoryId),
             cachedTree.subcategory(db, found.subcategoryId),
+            snapshot.details(id, (key) => readProductDetails(db, key)),
           ])
         : [];
-      if (found && category && subcategory) {
+      if (found && category && subcategory && details) {
+        const { type, categoryName: _c, subcategoryName: _s, ...summary } = found;
         product = {
-          ...found,
+          ...summary,
+          ...details,
+          type,
           category: { id: category.id, name: category.name },
           subcategory: { id: subcategory.id, name: subcategory.name },
         };

@@ -1,7 +1,10 @@
 /**
- * One process's copy of the active catalogue: every active product once, as pages
- * and the search read it. snapshot.ts keeps it fresh; the search (features/search/server/
- * index-cache.ts) builds its index from these same objects and shows them as its cards.
+ * One process's copy of the active catalogue: every active product once, as cards, listings and
+ * the search read it (the card's fields, its type and its category names; no descriptions).
+ * snapshot.ts keeps it fresh; the search (features/search/server/index-cache.ts) builds its index
+ * from these same objects and shows them as its cards. A product page's details are read by key
+ * and kept in a bounded cache per snapshot (`details`, product-details.ts) that every change of
+ * the product evicts.
  *
  * A product object is never edited: a change replaces it (so a cache keyed by the object, such
  * as the search's card texts, is never stale). Every change gets a new `version`, and the ids it
@@ -11,14 +14,18 @@
 
 import type { ProductPage, ProductSummary, Sort } from '../rules.ts';
 import { PAGE_SIZE } from '../rules.ts';
-import { type ProductFields, toDetailFields } from './catalog.ts';
+import { toSummary } from './catalog.ts';
+import { LruCache, PRODUCT_DETAILS_CACHE_SIZE, type ProductDetailFields } from './product-details.ts';
 import type { CategoryNames, SnapshotRow } from './snapshot-reads.ts';
 
 /**
- * A product as pages show it (the card's summary plus the detail page's fields) with its category's
- * and subcategory's names.
+ * A product as cards and listings show it (the summary), with its type and its category's and
+ * subcategory's names (what the search indexes and shows).
  */
-export type SnapshotProduct = ProductFields & { categoryName: string; subcategoryName: string };
+export type SnapshotProduct = ProductSummary & { type: string | null; categoryName: string; subcategoryName: string };
+
+/** Reads a product's details by id (product-details.ts `readProductDetails` with its database). */
+export type DetailsReader = (id: number) => Promise<ProductDetailFields | null>;
 
 /** Filter and paging of `CatalogSnapshot.listProducts` (the database's `listProducts` takes the same). */
 export interface SnapshotQuery {
@@ -35,9 +42,6 @@ const MAX_LOGGED = 5_000;
 const byId = (a: ProductSummary, b: ProductSummary) => a.id - b.id;
 const byPriceAsc = (a: ProductSummary, b: ProductSummary) => a.pricePaise - b.pricePaise || a.id - b.id;
 const byPriceDesc = (a: ProductSummary, b: ProductSummary) => b.pricePaise - a.pricePaise || a.id - b.id;
-
-/** The highlights of every product that has none (shared, like the products themselves: never changed). */
-const NO_HIGHLIGHTS: string[] = [];
 
 /** The ids of the categories and subcategories with a product on sale. */
 export interface TaxaOnSale {
@@ -66,7 +70,8 @@ export class CatalogSnapshot {
   #names: CategoryNames;
   /** Short strings many products share (brands, types, units, image URLs), one copy each. */
   readonly #strings = new Map<string, string>();
-  readonly #imageLists = new Map<string, string[]>();
+  /** Details of the products pages showed lately, by id (a promise, so concurrent reads share one query). */
+  readonly #details: LruCache<number, Promise<ProductDetailFields | null>>;
   /** Changed ids and the version each change made, oldest first. */
   #logIds: number[] = [];
   #logVersions: number[] = [];
@@ -74,8 +79,13 @@ export class CatalogSnapshot {
   #logFrom: number;
   #version: number;
 
-  constructor(names: CategoryNames, rows: SnapshotRow[]) {
+  constructor(
+    names: CategoryNames,
+    rows: SnapshotRow[],
+    { detailsCapacity = PRODUCT_DETAILS_CACHE_SIZE }: { detailsCapacity?: number } = {},
+  ) {
     this.#names = names;
+    this.#details = new LruCache(detailsCapacity);
     for (const row of rows) {
       this.#stamps.set(row.id, Number(row.stamp));
       if (row.isActive) this.#products.set(row.id, this.#toProduct(row));
@@ -102,25 +112,13 @@ export class CatalogSnapshot {
     return text;
   }
 
-  /** One shared array per single image (most products have one, or the placeholder). */
-  #images(urls: string[]): string[] {
-    if (urls.length !== 1) return urls.map((url) => this.#intern(url));
-    const url = this.#intern(urls[0]!);
-    let shared = this.#imageLists.get(url);
-    if (!shared) {
-      shared = [url];
-      this.#imageLists.set(url, shared);
-    }
-    return shared;
-  }
-
   /**
-   * The page's fields of `row` (getProduct's mapping) with the category names, as one object
-   * literal: every property in the object itself (a spread of a spread puts the last ones in a
-   * separate property array: ~80 bytes more for each of 20,000 products).
+   * The card's fields of `row` (toSummary's mapping) with its type and the category names, as one
+   * object literal: every property in the object itself (a spread of a spread puts the last ones
+   * in a separate property array: ~80 bytes more per product).
    */
   #toProduct(row: SnapshotRow): SnapshotProduct {
-    const f = toDetailFields(row);
+    const f = toSummary(row);
     return {
       id: f.id,
       name: f.name,
@@ -136,23 +134,7 @@ export class CatalogSnapshot {
       categoryId: f.categoryId,
       subcategoryId: f.subcategoryId,
       brand: this.#intern(f.brand),
-      sku: f.sku,
-      images: this.#images(f.images),
-      description: f.description,
-      additionalInformation: f.additionalInformation,
-      highlights: f.highlights.length ? f.highlights : NO_HIGHLIGHTS,
-      type: this.#intern(f.type),
-      rating: f.rating,
-      // A maker's declarations repeat across its products: one copy each.
-      manufacturer: this.#intern(f.manufacturer),
-      packer: this.#intern(f.packer),
-      importer: this.#intern(f.importer),
-      countryOfOrigin: this.#intern(f.countryOfOrigin),
-      shelfLife: this.#intern(f.shelfLife),
-      consumerCare: this.#intern(f.consumerCare),
-      fssaiLicence: this.#intern(f.fssaiLicence),
-      foodMark: f.foodMark,
-      soldLoose: f.soldLoose,
+      type: this.#intern(row.type),
       categoryName: this.#names.categories.get(f.categoryId) ?? '',
       subcategoryName: this.#names.subcategories.get(f.subcategoryId) ?? '',
     };
@@ -164,6 +146,8 @@ export class CatalogSnapshot {
     this.#lists = new Map();
     this.#taxa = undefined;
     for (const id of ids) {
+      // Whatever changed the product may have changed its details: the next page reads them again.
+      this.#details.delete(id);
       this.#logIds.push(id);
       this.#logVersions.push(this.#version);
     }
@@ -254,6 +238,29 @@ export class CatalogSnapshot {
   /** An active product, or null. */
   product(id: number): SnapshotProduct | null {
     return this.#products.get(id) ?? null;
+  }
+
+  /**
+   * The details of active product `id` (null when it is not on sale, or its row is gone), from
+   * the cache or else read with `read`. A read that a change of the product overtakes is not
+   * kept (the change evicted its entry), so the next page reads the changed row.
+   */
+  details(id: number, read: DetailsReader): Promise<ProductDetailFields | null> {
+    if (!this.#products.has(id)) return Promise.resolve(null);
+    const cached = this.#details.get(id);
+    if (cached) return cached;
+    const reading = read(id);
+    this.#details.set(id, reading);
+    // A failed read is not kept: the next page tries again.
+    reading.catch(() => {
+      if (this.#details.holds(id, reading)) this.#details.delete(id);
+    });
+    return reading;
+  }
+
+  /** Number of products whose details are cached (at most the cache's capacity). */
+  get detailsCached(): number {
+    return this.#details.size;
   }
 
   /** Every active product by id (shared: a new array after each change, never an edited one). */

@@ -1,5 +1,6 @@
 /**
- * The catalogue snapshot's reads (snapshot.ts): whole product rows, the database's clock with a
+ * The catalogue snapshot's reads (snapshot.ts): product rows as cards need them (no descriptions:
+ * those are read by key, product-details.ts), the database's clock with a
  * signature of what a product row does not show, the stamps of changed or of all active
  * products, and the category names. Stamps are `updated_at` in whole microseconds since the
  * epoch (the column's full precision: two updates within one millisecond still differ).
@@ -7,7 +8,7 @@
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { banners, categories, homeRails, products, subcategories } from '#lib/db/schema.ts';
-import { detailColumns } from './catalog.ts';
+import { summaryColumns } from './catalog.ts';
 
 const stampSql = sql`(extract(epoch from ${products.updatedAt}) * 1000000)::int8`;
 
@@ -15,12 +16,13 @@ const stampSql = sql`(extract(epoch from ${products.updatedAt}) * 1000000)::int8
 const onSaleSql = sql<boolean>`(${products.isActive} AND ${products.archivedAt} IS NULL AND ${categories.isActive} AND ${subcategories.isActive})`;
 
 const columns = {
-  ...detailColumns,
+  ...summaryColumns,
+  type: products.type,
   isActive: onSaleSql,
   stamp: sql<string>`${stampSql}::text`,
 };
 
-/** A product row as the snapshot reads it: its page's columns, whether it is on sale, its stamp (µs, as text). */
+/** A product row as the snapshot reads it: its card's columns and type, whether it is on sale, its stamp (µs, as text). */
 export type SnapshotRow = Awaited<ReturnType<typeof readRows>>[number];
 
 /**

@@ -31,13 +31,11 @@ export interface FeedRead {
   commit(): void;
 }
 
-/** The statement snapshot's xmin (text) and the entries at or above `horizon` (null: none read). */
-async function readFeed(db: Database, horizon: bigint | null) {
-  const entries =
-    horizon === null
-      ? sql`NULL::json`
-      : sql`(SELECT json_agg(json_build_array(id, xid::text, entity, entity_id) ORDER BY id)
-          FROM catalog_changes WHERE xid >= ${horizon.toString()}::xid8)`;
+/** The statement snapshot's xmin and the entries it sees at or above `horizon` ('xmin': that xmin). */
+async function readFeed(db: Database, horizon: bigint | 'xmin') {
+  const from = horizon === 'xmin' ? sql`pg_snapshot_xmin(pg_current_snapshot())` : sql`${horizon.toString()}::xid8`;
+  const entries = sql`(SELECT json_agg(json_build_array(id, xid::text, entity, entity_id) ORDER BY id)
+          FROM catalog_changes WHERE xid >= ${from})`;
   const result = (await db.execute(
     sql`SELECT pg_snapshot_xmin(pg_current_snapshot())::text AS xmin, ${entries} AS entries`,
   )) as unknown as { rows: { xmin: string; entries: [number | string, string, string, number][] | string | null }[] };
@@ -62,18 +60,20 @@ export class ChangeFeedCursor {
   readonly #applied = new Map<number, bigint>();
 
   /**
-   * Takes the horizon before the catalogue is read whole: what commits after it is read again by
-   * the first `read` (and skipped where the load already had it).
+   * Takes the horizon before the catalogue is read whole, and counts the entries already
+   * committed at or above it as applied (the load that follows sees their rows); what commits
+   * after this is read by the first `read` (and skipped where the load already had it).
    */
   async start(db: Database): Promise<void> {
-    this.#horizon = (await readFeed(db, null)).xmin;
+    const { xmin, entries } = await readFeed(db, 'xmin');
+    this.#horizon = xmin;
     this.#applied.clear();
+    for (const e of entries) this.#applied.set(e.id, e.xid);
   }
 
   /** The entries committed since the last applied read and not yet applied (the module comment's gap rule). */
   async read(db: Database): Promise<FeedRead> {
-    if (this.#horizon === null) await this.start(db);
-    const { xmin, entries } = await readFeed(db, this.#horizon);
+    const { xmin, entries } = await readFeed(db, this.#horizon ?? 'xmin');
     const fresh = entries.filter((e) => !this.#applied.has(e.id));
     return {
       changes: fresh.map(({ id, entity, entityId }) => ({ id, entity, entityId })),

@@ -42,7 +42,9 @@ describe.each(testDatabaseKinds())('catalogue change feed on %s', (kind) => {
 
   /** The feed's highest id so far. */
   async function lastId(): Promise<number> {
-    const result = (await handle.db.execute(sql`SELECT coalesce(max(id), 0)::int AS id FROM catalog_changes`)) as unknown as {
+    const result = (await handle.db.execute(
+      sql`SELECT coalesce(max(id), 0)::int AS id FROM catalog_changes`,
+    )) as unknown as {
       rows: { id: number }[];
     };
     return Number(result.rows[0]!.id);

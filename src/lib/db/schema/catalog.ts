@@ -134,10 +134,7 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     /** Names in order, for one- and two-letter searches (prefix range scans). */
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    /**
-     * Products changed lately: the pages' catalogue snapshot and the search's kept cards re-read
-     * them (catalog/server/snapshot.ts, search/server/index-cache.ts).
-     */
+    /** Products by when they last changed: a range read of recent edits (the catalogue snapshot reads the change feed instead). */
     index('products_updated_at_idx').on(t.updatedAt),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_prices_positive', sql`${t.pricePaise} >= 0 AND ${t.mrpPaise} >= 0`),

@@ -7,8 +7,10 @@
  * what the adapter has no door for (docs/architecture.md):
  * - HTTPS from files: SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key;
  * - the cluster: on PostgreSQL, WEB_CONCURRENCY `node:cluster` workers (default: one per CPU)
- *   share the port; the primary only forks, replaces a worker that dies unasked, and passes
- *   signals on (it never loads Astro); every worker migrates and seeds under an advisory lock
+ *   share the port; the primary only forks, replaces a worker that dies unasked, passes
+ *   signals on and, with DATABASE_DIRECT_URL, holds the one LISTEN connection whose catalogue
+ *   change notifications it relays to the workers (src/lib/db/change-notifications.ts; a single
+ *   process listens itself) (it never loads Astro); every worker migrates and seeds under an advisory lock
  *   (src/lib/db), or with MIGRATE_ON_START=false checks that the schema is current, and shares
  *   nothing else;
  * - the listener (src/server/listener.ts): X-Forwarded-* believed only from TRUSTED_PROXIES,
@@ -45,6 +47,12 @@ import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts
 import { startConfiguredSimulator } from '#features/payments/index.ts';
 import { logSmsStartupWarning, smsStartupCheck } from '#features/sms/index.ts';
 import { getConfig } from '#lib/config.ts';
+import {
+  emitCatalogNotification,
+  listenForCatalogChanges,
+  receiveRelayedNotifications,
+  relayToWorkers,
+} from '#lib/db/change-notifications.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
@@ -175,6 +183,9 @@ async function runServer(): Promise<void> {
     }
   }
   declareServerProcess();
+  // Catalogue change notifications: relayed by the primary, or (one process) LISTENed here.
+  if (cluster.isWorker) receiveRelayedNotifications();
+  else if (config.DATABASE_DIRECT_URL) listenForCatalogChanges(config.DATABASE_DIRECT_URL, emitCatalogNotification);
   const server = createServer(createHandler(await loadAstroHandler()));
   server.once('error', (err: NodeJS.ErrnoException) => {
     console.error(`FarmFresh cannot start. ${listenProblem(err)}`);
@@ -215,6 +226,10 @@ function runPrimary(count: number): void {
       if (++listening === count && !quiet()) console.log(`Server listening on ${address()} (${count} workers)`);
     });
   for (let i = 0; i < count; i++) fork();
+  // One LISTEN connection for the whole server: each catalogue change notification goes to every worker.
+  const directUrl = getConfig().DATABASE_DIRECT_URL;
+  if (directUrl)
+    listenForCatalogChanges(directUrl, (payload) => relayToWorkers(Object.values(cluster.workers ?? {}), payload));
   cluster.on('exit', (worker, code, signal) => {
     if (stopping) {
       const alive = Object.values(cluster.workers ?? {}).filter((w) => w && w !== worker && !w.isDead());

@@ -1,13 +1,13 @@
 /**
  * Database clean-up: on a fresh database of each kind, pruning deletes throttle
  * events older than 48 h, sessions ended more than 7 days ago and OTPs expired more than a day
- * ago, and keeps everything still live or recent. Two prunes at once (the `prune` job and
+ * ago, catalogue change feed entries older than a day, and keeps everything still live or recent. Two prunes at once (the `prune` job and
  * `npm run db:prune`) both succeed.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { pruneDatabase } from '#lib/db/maintenance.ts';
-import { customers, otps, rateLimitEvents, sessions } from '#lib/db/schema.ts';
+import { catalogChanges, customers, otps, rateLimitEvents, sessions } from '#lib/db/schema.ts';
 import { createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 
 const HOUR = 3_600_000;
@@ -22,7 +22,7 @@ describe.each(testDatabaseKinds())('database pruning on %s', (kind) => {
     await handle?.close();
   });
 
-  it('deletes old throttle events, ended sessions and expired codes; keeps live and recent ones', async () => {
+  it('deletes old throttle events, ended sessions, expired codes and old feed entries; keeps live and recent ones', async () => {
     const { db } = handle;
     const now = Date.now();
     const ago = (ms: number) => new Date(now - ms);
@@ -58,7 +58,16 @@ describe.each(testDatabaseKinds())('database pruning on %s', (kind) => {
       { phone: '+919800000001', purpose: 'login', codeHash: 'live', expiresAt: new Date(now + 4 * 60_000) },
     ]);
 
+    await db.insert(catalogChanges).values([
+      { entity: 'products', entityId: -1, op: 'update', changedAt: ago(2 * DAY) },
+      { entity: 'products', entityId: -2, op: 'update', changedAt: ago(HOUR) },
+    ]);
+
     const [a, b] = await Promise.all([pruneDatabase(db), pruneDatabase(db)]);
+    expect(a.catalogChanges + b.catalogChanges).toBe(1);
+    const feed = await db.select({ entityId: catalogChanges.entityId }).from(catalogChanges);
+    expect(feed.map((f) => f.entityId)).toContain(-2);
+    expect(feed.map((f) => f.entityId)).not.toContain(-1);
     expect(a.rateLimitEvents + b.rateLimitEvents).toBe(2);
     expect(a.sessions + b.sessions).toBe(2);
     expect(a.otps + b.otps).toBe(2);
@@ -71,6 +80,6 @@ describe.each(testDatabaseKinds())('database pruning on %s', (kind) => {
     expect(codes.map((c) => c.codeHash).sort()).toEqual(['expired-1-hour', 'live']);
 
     // A second run finds nothing more to do.
-    expect(await pruneDatabase(db)).toEqual({ rateLimitEvents: 0, sessions: 0, otps: 0 });
+    expect(await pruneDatabase(db)).toEqual({ rateLimitEvents: 0, sessions: 0, otps: 0, catalogChanges: 0 });
   });
 });

@@ -27,6 +27,13 @@ export const databaseSettings = {
    */
   DATABASE_READ_URL: z.string().url().optional(),
   /**
+   * Connection string direct to PostgreSQL (never through a pooler in transaction mode: LISTEN
+   * needs a session) for the catalogue's change notifications: one connection per server (the
+   * cluster's primary, or the only process) LISTENs and wakes the catalogue snapshot of every
+   * process at once. Unset: each process polls the change feed (catalog snapshot, ADR 0146).
+   */
+  DATABASE_DIRECT_URL: z.string().url().optional(),
+  /**
    * Most PostgreSQL connections one server process keeps. Servers × processes × this must stay
    * within PostgreSQL's max_connections (direct) or PgBouncer's max_client_conn (pooled).
    */

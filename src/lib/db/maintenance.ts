@@ -2,7 +2,10 @@
  * Database clean-up: rows that only grow are deleted once they can no longer matter.
  * - `rate_limit_events` older than 48 hours (the longest throttle window is 24 hours);
  * - sessions expired or revoked more than 7 days ago;
- * - OTPs expired more than 1 day ago (a code lives 5 minutes; consumed ones expire too).
+ * - OTPs expired more than 1 day ago (a code lives 5 minutes; consumed ones expire too);
+ * - catalogue change feed entries (`catalog_changes`) older than 1 day whose transaction is below
+ *   every open snapshot's xmin (so no process's feed reader can still need them: it reads only
+ *   entries at or above the xmin of its last read; ADR 0146).
  *
  * Runs as the `prune` job every DB_PRUNE_INTERVAL_MINUTES (default 10), once across all server
  * processes (the job runner, src/lib/jobs; ADR 0102), and on demand with `npm run db:prune`.
@@ -20,6 +23,8 @@ export const RATE_LIMIT_RETENTION_MS = 48 * 3_600_000;
 export const SESSION_RETENTION_MS = 7 * 86_400_000;
 /** Expired OTPs are kept this long after they expired (ms). */
 export const OTP_RETENTION_MS = 86_400_000;
+/** Catalogue change feed entries are kept this long (ms). */
+export const CATALOG_CHANGES_RETENTION_MS = 86_400_000;
 /** Rows deleted per statement. */
 export const PRUNE_BATCH_SIZE = 5000;
 
@@ -27,6 +32,7 @@ export interface PruneResult {
   rateLimitEvents: number;
   sessions: number;
   otps: number;
+  catalogChanges: number;
 }
 
 /** Deletes `where` rows of `table` in batches; returns how many went. */
@@ -45,7 +51,7 @@ async function deleteInBatches(db: Database, table: string, where: ReturnType<ty
   }
 }
 
-/** Deletes old throttle events, ended sessions and expired OTPs (see the module doc); `now` for tests. */
+/** Deletes old throttle events, ended sessions, expired OTPs and old change feed entries (see the module doc); `now` for tests. */
 export async function pruneDatabase(db: Database, now = new Date()): Promise<PruneResult> {
   const at = (ms: number) => new Date(now.getTime() - ms).toISOString();
   const rateLimitEvents = await deleteInBatches(
@@ -60,7 +66,12 @@ export async function pruneDatabase(db: Database, now = new Date()): Promise<Pru
     sql`(expires_at < ${sessionsCutoff} OR revoked_at < ${sessionsCutoff})`,
   );
   const otps = await deleteInBatches(db, 'otps', sql`expires_at < ${at(OTP_RETENTION_MS)}`);
-  return { rateLimitEvents, sessions, otps };
+  const catalogChanges = await deleteInBatches(
+    db,
+    'catalog_changes',
+    sql`changed_at < ${at(CATALOG_CHANGES_RETENTION_MS)} AND xid < pg_snapshot_xmin(pg_current_snapshot())`,
+  );
+  return { rateLimitEvents, sessions, otps, catalogChanges };
 }
 
 /**

@@ -3,7 +3,7 @@
  * product form, archived (off the shop and out of the default list, kept for the orders and
  * invoices that name it), restored, and deleted while no order names it. Each runs in one
  * transaction with its audit entry; the storefront's catalogue snapshot reads the change within a
- * second on every server process (a new id or a changed `updated_at`, snapshot.ts) and this
+ * second on every server process (the catalogue change feed, snapshot.ts) and this
  * process's is told at once (`markCatalogChanged`). ADR 0126.
  */
 import { eq, sql } from 'drizzle-orm';

@@ -1,8 +1,9 @@
 /**
  * The back office's edit of a product. An edit runs in one transaction: the product's row is
  * locked, the merged result checked (price ≤ MRP, the subcategory in the category), the row
- * updated (the database's trigger stamps `updated_at`, which every server process's catalogue
- * snapshot reads within a second and which invalidates the cached pages showing the product), a
+ * updated (the database's triggers stamp `updated_at` and log the change to the catalogue change
+ * feed, which every server process's catalogue snapshot reads within a second of the commit,
+ * invalidating the cached pages that show what changed), a
  * stock change written to the stock ledger as an `adjust` movement, and the audit entry written
  * with the changed fields before and after. This process's snapshot is told at once
  * (`markCatalogChanged`).

@@ -1,9 +1,9 @@
 /**
  * The catalogue snapshot's reads (snapshot.ts): product rows as cards need them (no descriptions:
- * those are read by key, product-details.ts), the database's clock with a
- * signature of what a product row does not show, the stamps of changed or of all active
- * products, and the category names. Stamps are `updated_at` in whole microseconds since the
- * epoch (the column's full precision: two updates within one millisecond still differ).
+ * those are read by key, product-details.ts), a signature of what a product row does not show,
+ * the stamps of all active products, and the category names. Stamps are `updated_at` in whole
+ * microseconds since the epoch (the column's full precision: two updates within one millisecond
+ * still differ).
  */
 import { eq, inArray, sql } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
@@ -38,18 +38,14 @@ export function readRows(db: Database, ids?: number[]) {
   return ids ? query.where(inArray(products.id, ids)) : query.where(onSaleSql);
 }
 
-/** The database's clock and what a check compares besides the product rows. */
+/** What a check compares besides the product rows the change feed names. */
 export interface CatalogState {
-  /** The database's clock (`now()`, as it prints it): the next check reads what changed after it. */
-  now: string;
   /**
    * Highest product id and count of products (a new product moves the first, a deleted one the
    * second); count and latest change of categories, subcategories, banners and home rails (what
    * the pages show besides product rows: navigation, banners, rails).
    */
   signature: string;
-  /** Id → stamp (µs) of the products changed after `since` (less the overlap); empty without `since`. */
-  changed: Map<number, number>;
 }
 
 function parseStamps(text: string | null | undefined): Map<number, number> {
@@ -61,27 +57,17 @@ function parseStamps(text: string | null | undefined): Map<number, number> {
   return out;
 }
 
-/**
- * One statement: the clock, the signature and, with `since` (a clock value of an earlier call),
- * the stamps of the products whose `updated_at` is after it less `overlapSeconds` (a range of
- * products_updated_at_idx, as one string: a mass change reads several times faster so than as
- * rows on PGlite).
- */
-export async function readState(db: Database, since: string | null, overlapSeconds: number): Promise<CatalogState> {
-  const changed =
-    since === null
-      ? sql`NULL::text`
-      : sql`(SELECT string_agg(id || '=' || ${stampSql}, ',') FROM ${products}
-        WHERE ${products.updatedAt} > ${since}::timestamptz - make_interval(secs => ${overlapSeconds}::int))`;
-  const result = (await db.execute(sql`SELECT now()::text AS now,
+/** One statement: the signature. */
+export async function readState(db: Database): Promise<CatalogState> {
+  const result = (await db.execute(sql`SELECT
       (SELECT coalesce(max(id), 0) || ':' || count(*) FROM ${products}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${categories}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${subcategories}) || '|' ||
       (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${banners}) || '|' ||
-      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${homeRails}) AS signature,
-      ${changed} AS changed`)) as unknown as { rows: { now: string; signature: string; changed: string | null }[] };
-  const row = result.rows[0]!;
-  return { now: String(row.now), signature: String(row.signature), changed: parseStamps(row.changed) };
+      (SELECT count(*) || ':' || coalesce(max(updated_at)::text, '') FROM ${homeRails}) AS signature`)) as unknown as {
+    rows: { signature: string }[];
+  };
+  return { signature: String(result.rows[0]!.signature) };
 }
 
 /**

@@ -5,43 +5,46 @@
  * builds its index from, and shows as its cards, the same objects (snapshot-model.ts). The API
  * and everything that takes money or stock (cart, checkout, orders) keep reading the database.
  *
- * Freshness, per server process, one check for pages and search alike:
- * - The first read loads all active products (the one slow read; docs/performance.md has its cost).
- * - A read at least DELTA_INTERVAL_MS after the last check starts a check: one statement reads
- *   the database's clock, a signature (highest product id and count of products, so an added or
- *   deleted product moves it; count and latest change of categories, subcategories, banners and
- *   home rails) and the stamps of the rows whose `updated_at` is newer than
- *   the clock at the last check (a trigger sets `updated_at` on every UPDATE of a product,
- *   whoever writes it; migration 0006); then the whole rows of those whose stamp the snapshot
- *   does not have. On PostgreSQL the window reaches DELTA_OVERLAP_MS further back, for
- *   transactions that committed after a check although stamped before it; PGlite runs one
- *   transaction at a time, so it needs none (and a check just after an import does not read
- *   20,000 stamps twice a second). Pages and the search wait for a check they start or find
- *   running.
+ * Freshness, per server process, one check for pages and search alike (ADR 0146):
+ * - The first read loads all active products (the one slow read; docs/performance.md has its cost),
+ *   after taking its place in the catalogue change feed (change-feed.ts).
+ * - A check reads the feed's entries committed since the last check, however late (the feed's gap
+ *   rule: no time window), and a signature (highest product id and count of products; count and
+ *   latest change of categories, subcategories, banners and home rails); then the whole rows of the
+ *   products the entries name. An entry for a category, subcategory, banner or home rail counts as
+ *   a moved signature.
+ * - A read at least DELTA_INTERVAL_MS after the last check starts one (polling: with or without
+ *   DATABASE_DIRECT_URL); a change notification (src/lib/db/change-notifications.ts: LISTEN, with
+ *   DATABASE_DIRECT_URL) starts one at once, or right after the one under way, so a change shows
+ *   within a second even when nothing is read. Pages and the search wait for a check they start or
+ *   find running.
  * - After a local stock change (`markCatalogChanged`, called by orders) the next read re-checks
  *   after DIRTY_INTERVAL_MS instead, so this server's own pages show a sold-out item at once.
- * - Every FULL_CHECK_MS, and whenever the signature changed, the check also compares the stamps
- *   of every active product with the snapshot's (deleted rows, rows a check missed) and, when
- *   the signature changed, reads the category names again (renamed categories). A product is on
- *   sale when it, its category and its subcategory are active (snapshot-reads.ts), so a
- *   deactivated category's products leave with that compare and come back on reactivation.
+ * - Every FULL_CHECK_MS (a safety net: rows written while the feed's triggers were off, a restored
+ *   backup), and whenever the signature moved, the check also compares the stamps of every
+ *   active product with the snapshot's and, when the signature moved, reads the category names
+ *   again (renamed categories). A product is on sale when it, its category and its subcategory
+ *   are active (snapshot-reads.ts), so a deactivated category's products leave with that compare
+ *   and come back on reactivation.
  * - The navigation's categories, the home banners and rails are reused while the signature
  *   stays the same (navigation.ts, `catalogSignature`): they follow a change as fast as prices.
  *   The storefront lists only the categories and subcategories with a product on sale
  *   (`taxaOnSale`); a check that lists or unlists one invalidates every cached catalogue page.
- * - A check that changes products invalidates the cached pages showing them in this process's
- *   route cache (page-tags.ts says which) before it resolves; a load invalidates every cached
- *   catalogue page. The route cache awaits `catalogSnapshot` before serving a hit (listing-pages.ts),
- *   so no cached page shows a change older than the last second, whether or not anything renders.
+ * - A check that changes products invalidates, in this process's route cache, the cached pages
+ *   showing what changed (page-tags.ts: a sale that leaves a product in stock reaches only its own
+ *   page) before it resolves; a load invalidates every cached catalogue page. The route cache
+ *   awaits `catalogSnapshot` before serving a hit (listing-pages.ts), so no cached page shows a
+ *   change older than the last check.
  * Concurrent reads share one check; a failed check keeps the snapshot as it is (logged; a first
  * load's failure reaches the caller, which answers 500).
  */
-import { PgliteDatabase } from 'drizzle-orm/pglite';
 import { invalidateCachedPages } from '#lib/cache/route-cache.ts';
+import { onCatalogNotification } from '#lib/db/change-notifications.ts';
 import type { Database } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { CATALOG_TAG, changeTags, type Placement, placementOf } from './page-tags.ts';
-import { CatalogSnapshot, sameTaxa } from './snapshot-model.ts';
+import { ChangeFeedCursor } from './change-feed.ts';
+import { CATALOG_TAG, cardChanged, changeTags, placementOf } from './page-tags.ts';
+import { CatalogSnapshot, type SnapshotProduct, sameTaxa } from './snapshot-model.ts';
 import { readActiveStamps, readNames, readRows, readState, type SnapshotRow } from './snapshot-reads.ts';
 
 export { CatalogSnapshot, type SnapshotProduct, type SnapshotQuery } from './snapshot-model.ts';
@@ -53,50 +56,76 @@ export { CatalogSnapshot, type SnapshotProduct, type SnapshotQuery } from './sna
 export const DELTA_INTERVAL_MS = 500;
 /** How soon (ms) a read checks again after this process changed stock. */
 export const DIRTY_INTERVAL_MS = 50;
-/** On PostgreSQL, how far (ms) before the last check each check looks again. */
-export const DELTA_OVERLAP_MS = 10_000;
-/** How often (ms) a check compares every active product's stamp. */
-export const FULL_CHECK_MS = 10 * 60_000;
+/**
+ * How often (ms) a check also compares every active product's stamp: a safety net only (the feed
+ * misses nothing its triggers log), so rare: 30 minutes.
+ */
+export const FULL_CHECK_MS = 30 * 60_000;
 
 interface Entry {
   snapshot: Promise<CatalogSnapshot>;
   /** The snapshot once loaded. */
   loaded?: CatalogSnapshot;
-  /** The database's clock at the last check (or load). */
-  since: string;
+  /** Where this process is in the change feed. */
+  feed: ChangeFeedCursor;
+  /** The database's signature (readState) and how many non-product feed entries moved it here. */
   signature: string;
   checkedAt: number;
   fullCheckedAt: number;
   dirty: boolean;
   /** The check under way (never rejects: a failure is logged). */
   checking?: Promise<void>;
+  /** A change notification arrived during the check under way: another check follows it. */
+  notified: boolean;
 }
 
 const entries = new WeakMap<Database, Entry>();
+/** The databases with a snapshot in this process, for change notifications (weak: a test's database may go). */
+const loadedDatabases = new Set<WeakRef<Database>>();
+/** How many non-product feed entries this process has applied: part of the signature navigation.ts keys on. */
+let taxaMoves = 0;
+
+// A change notification starts a check of every loaded snapshot at once (or after the one under way).
+onCatalogNotification(() => {
+  for (const ref of loadedDatabases) {
+    const db = ref.deref();
+    const entry = db && entries.get(db);
+    if (!db || !entry) {
+      loadedDatabases.delete(ref);
+      continue;
+    }
+    if (!entry.loaded) continue;
+    if (entry.checking) entry.notified = true;
+    else void startCheck(db, entry).catch(() => undefined);
+  }
+});
 
 /** Reads the whole active catalogue into a new entry, in place at once (reads wait for it). */
 function load(db: Database): Entry {
   const now = Date.now();
   const entry: Entry = {
     snapshot: Promise.resolve(null as never),
-    since: '',
+    feed: new ChangeFeedCursor(),
     signature: '',
     checkedAt: now,
     fullCheckedAt: now,
     dirty: false,
+    notified: false,
   };
   entry.snapshot = (async () => {
-    const state = await readState(db, null, 0);
+    // The feed's place first: what commits while the rows are read is read again by the first check.
+    await entry.feed.start(db);
+    const state = await readState(db);
     const names = await readNames(db);
     const snapshot = new CatalogSnapshot(names, await readRows(db));
-    entry.since = state.now;
-    entry.signature = state.signature;
+    entry.signature = `${state.signature}|${taxaMoves}`;
     entry.loaded = snapshot;
     // Cached pages came from another snapshot (or none): they go.
     invalidateCachedPages([CATALOG_TAG]);
     return snapshot;
   })();
   entries.set(db, entry);
+  if (![...loadedDatabases].some((ref) => ref.deref() === db)) loadedDatabases.add(new WeakRef(db));
   entry.snapshot.catch(() => {
     if (entries.get(db) === entry) entries.delete(db);
   });
@@ -107,15 +136,18 @@ function load(db: Database): Entry {
 async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   const snapshot = await entry.snapshot;
   entry.dirty = false;
-  const state = await readState(db, entry.since, db instanceof PgliteDatabase ? 0 : DELTA_OVERLAP_MS / 1000);
-  const moved = state.signature !== entry.signature;
+  const feed = await entry.feed.read(db);
+  const state = await readState(db);
+  if (feed.changes.some((c) => c.entity !== 'products')) taxaMoves++;
+  const signature = `${state.signature}|${taxaMoves}`;
+  const moved = signature !== entry.signature;
   if (moved) snapshot.rename(await readNames(db));
   const changed = new Set<number>();
-  for (const [id, stamp] of state.changed) if (!snapshot.has(id, stamp)) changed.add(id);
-  let gone: number[] = [];
+  for (const c of feed.changes) if (c.entity === 'products') changed.add(c.entityId);
+  const gone = new Set<number>();
   if (full || moved) {
     const active = await readActiveStamps(db);
-    gone = snapshot.ids().filter((id) => !active.has(id));
+    for (const id of snapshot.ids()) if (!active.has(id)) gone.add(id);
     // On sale but not shown: also a product whose category or subcategory came back, stamp unchanged.
     for (const [id, stamp] of active) if (!snapshot.has(id, stamp) || !snapshot.product(id)) changed.add(id);
     entry.fullCheckedAt = Date.now();
@@ -124,14 +156,17 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   // In slices, so a mass change (an import on PostgreSQL) stays within a statement's parameters.
   const rows: SnapshotRow[] = [];
   for (let i = 0; i < ids.length; i += 5_000) rows.push(...(await readRows(db, ids.slice(i, i + 5_000))));
+  // A product the feed names that no longer exists (deleted) leaves too.
+  const found = new Set(rows.map((r) => r.id));
+  for (const id of ids) if (!found.has(id) && snapshot.product(id)) gone.add(id);
   const version = snapshot.version;
   const taxaBefore = snapshot.taxaOnSale();
-  const before = new Map<number, Placement | null>();
-  for (const id of [...gone, ...ids]) before.set(id, placementOf(snapshot.product(id)));
-  snapshot.remove(gone);
+  const before = new Map<number, SnapshotProduct | null>();
+  for (const id of [...gone, ...ids]) before.set(id, snapshot.product(id));
+  snapshot.remove([...gone]);
   snapshot.apply(rows);
-  entry.since = state.now;
-  entry.signature = state.signature;
+  feed.commit();
+  entry.signature = signature;
   // The cached pages that show what changed go (page-tags.ts), before any page reads the snapshot again.
   const shown = snapshot.changedSince(version) ?? [...before.keys()];
   // A category or subcategory that gained its first product on sale or lost its last one is listed
@@ -140,7 +175,11 @@ async function check(db: Database, entry: Entry, full: boolean): Promise<void> {
   if (shown.length > 0 || moved || relisted)
     invalidateCachedPages(
       changeTags(
-        shown.map((id) => ({ id, before: before.get(id) ?? null, after: placementOf(snapshot.product(id)) })),
+        shown.map((id) => {
+          const was = before.get(id) ?? null;
+          const is = snapshot.product(id);
+          return { id, before: placementOf(was), after: placementOf(is), card: cardChanged(was, is) };
+        }),
         moved || relisted,
       ),
     );
@@ -155,6 +194,11 @@ function startCheck(db: Database, entry: Entry): Promise<void> {
     .catch((err: unknown) => logger.warn({ err }, 'catalogue snapshot: check failed; the kept snapshot answers'))
     .finally(() => {
       if (entry.checking === checking) entry.checking = undefined;
+      // A notification during this check may name a commit it could not see: check again now.
+      if (entry.notified && !entry.checking && entries.get(db) === entry) {
+        entry.notified = false;
+        void startCheck(db, entry).catch(() => undefined);
+      }
     });
   entry.checking = checking;
   return run;

@@ -4,8 +4,10 @@
  */
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   check,
+  customType,
   index,
   integer,
   jsonb,
@@ -132,10 +134,7 @@ export const products = pgTable(
     index('products_name_trgm_idx').using('gin', sql`lower(${t.name}) gin_trgm_ops`),
     /** Names in order, for one- and two-letter searches (prefix range scans). */
     index('products_name_prefix_idx').on(sql`lower(${t.name}) text_pattern_ops`),
-    /**
-     * Products changed lately: the pages' catalogue snapshot and the search's kept cards re-read
-     * them (catalog/server/snapshot.ts, search/server/index-cache.ts).
-     */
+    /** Products by when they last changed: a range read of recent edits (the catalogue snapshot reads the change feed instead). */
     index('products_updated_at_idx').on(t.updatedAt),
     check('products_stock_nonnegative', sql`${t.stock} >= 0`),
     check('products_prices_positive', sql`${t.pricePaise} >= 0 AND ${t.mrpPaise} >= 0`),
@@ -179,6 +178,36 @@ export const homeRails = pgTable('home_rails', {
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
+
+/** PostgreSQL's 64-bit transaction id (`xid8`), read as its decimal text. */
+const xid8 = customType<{ data: string; driverData: string }>({ dataType: () => 'xid8' });
+
+/**
+ * The catalogue change feed: one row per row written to a table the storefront's catalogue pages
+ * show (products, categories, subcategories, banners, home rails), inserted by triggers in the
+ * writing transaction (migration 0025), so it commits or rolls back with the change. Each
+ * process's catalogue snapshot reads it by `xid` (catalog/server/change-feed.ts, ADR 0146); the
+ * prune job deletes rows older than a day below every open transaction.
+ */
+export const catalogChanges = pgTable(
+  'catalog_changes',
+  {
+    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    /** The writing transaction's id (`pg_current_xact_id()`): the reader's gap rule compares it with snapshots' xmin. */
+    xid: xid8('xid').notNull().default(sql`pg_current_xact_id()`),
+    /** The table written: 'products', 'categories', 'subcategories', 'banners' or 'home_rails'. */
+    entity: text('entity').notNull(),
+    /** The written row's id. */
+    entityId: integer('entity_id').notNull(),
+    /** 'insert', 'update' or 'delete'. */
+    op: text('op', { enum: ['insert', 'update', 'delete'] }).notNull(),
+    /** The columns an update changed (besides `updated_at`); null for an insert or a delete. */
+    columns: text('columns').array(),
+    /** When the row was written, by the database's clock (`clock_timestamp()`). */
+    changedAt: timestamp('changed_at', { withTimezone: true }).notNull().default(sql`clock_timestamp()`),
+  },
+  (t) => [index('catalog_changes_xid_idx').on(t.xid)],
+);
 
 /** A delivery area (the shop starts with one, Thrissur) with the postal codes it serves. */
 export const deliveryAreas = pgTable('delivery_areas', {

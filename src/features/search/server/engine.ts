@@ -198,17 +198,20 @@ export class SearchIndex {
 
   /**
    * Product id → score of the products matching every word of `alt`: MiniSearch's score relative
-   * to the best product having them in its name (or the best product, when none has), times the
+   * to the best product having them in its name alone (or the best product, when none has), times the
    * alternative's weight. So a rare word (a Hindi synonym: high IDF) weighs no more than a common
    * one: among products the fields a word is in decide, among alternatives their weights.
    */
   #scores(alt: Alternative): Map<number, number> {
     const out = new Map<number, number>();
-    const query = alt.words.join(' ');
-    const results = this.#engine.search(query, { prefix: alt.prefix });
-    const named = this.#engine.search(query, { prefix: alt.prefix, fields: ['name'] });
-    const top = named[0]?.score ?? results[0]?.score ?? 1;
-    const scale = alt.weight / top;
+    const results = this.#engine.search(alt.words.join(' '), { prefix: alt.prefix });
+    // Results come best first: the first whose words are in its name alone sets the scale.
+    const named = results.find((r) =>
+      Object.values(r.match).every((fields) => fields.length === 1 && fields[0] === 'name'),
+    );
+    const best = named ?? results[0];
+    if (!best) return out;
+    const scale = alt.weight / best.score;
     for (const r of results) out.set(r.id as number, r.score * scale);
     return out;
   }

@@ -12,9 +12,9 @@
  *   changed (`changedSince`) whose indexed text differs are replaced, added or discarded, one
  *   document each, before the search answers (at most EDIT_LIMIT of them at once).
  * - A mass change (more than EDIT_LIMIT products, or changes the snapshot no longer lists) and
- *   the first build make a new index in slices of at most BUILD_SLICE products, each slice one
- *   turn of the event loop (setImmediate between them), so serving never stalls for the whole
- *   catalogue. Meanwhile searches answer from the old index; the new one takes over when done,
+ *   the first build make a new index in slices of at most BUILD_SLICE products or SLICE_BUDGET_MS,
+ *   each slice one turn of the event loop (setImmediate between them), so serving never stalls
+ *   for the whole catalogue. Meanwhile searches answer from the old index; the new one takes over when done,
  *   then catches up with the changes made during its build. Only the first build is waited for
  *   (readyz waits for it during warm-up).
  * The cached /search pages go whenever the index changes.
@@ -22,6 +22,7 @@
  * `invalidateSearchIndex` forgets the snapshot, so the next search loads and builds everything.
  */
 
+import { performance } from 'node:perf_hooks';
 import {
   type CatalogSnapshot,
   catalogSnapshot,
@@ -40,7 +41,9 @@ export const SEARCH_INDEX_TAG = 'search-index';
 /** Most changed products applied to the index at once, before the search answers; more make a new index in slices. */
 export const EDIT_LIMIT = 200;
 /** Most products one slice of a build indexes before yielding to the event loop. */
-export const BUILD_SLICE = 500;
+export const BUILD_SLICE = 200;
+/** A slice also yields once it has taken this long (ms), however few products it indexed. */
+const SLICE_BUDGET_MS = 5;
 
 /** What one update of the index did (for tests and the bench): an edit applied at once, or a build in slices. */
 export interface IndexUpdate {
@@ -49,6 +52,8 @@ export interface IndexUpdate {
   documents: number;
   /** Products indexed by each synchronous slice (one slice for an edit). */
   slices: number[];
+  /** The longest slice's time, ms (a figure for the bench: how long serving waited at most). */
+  longestSliceMs: number;
 }
 
 const listeners = new Set<(update: IndexUpdate) => void>();
@@ -126,15 +131,20 @@ function startBuild(snapshot: CatalogSnapshot, entry: Entry): void {
     const index = new SearchIndex([], shopSynonyms());
     builds.set(index, ++serial);
     const slices: number[] = [];
-    for (let from = 0; from < products.length; from += BUILD_SLICE) {
+    let longestSliceMs = 0;
+    for (let from = 0; from < products.length; ) {
       await nextTurn();
-      const to = Math.min(products.length, from + BUILD_SLICE);
-      for (let i = from; i < to; i++) index.add(products[i]!);
-      slices.push(to - from);
+      const started = performance.now();
+      const end = Math.min(products.length, from + BUILD_SLICE);
+      let i = from;
+      while (i < end && (i === from || performance.now() - started < SLICE_BUDGET_MS)) index.add(products[i++]!);
+      slices.push(i - from);
+      longestSliceMs = Math.max(longestSliceMs, performance.now() - started);
+      from = i;
     }
     entry.catalog = new SearchCatalog(index, snapshot);
     entry.seen = version;
-    updated({ kind: 'build', documents: products.length, slices });
+    updated({ kind: 'build', documents: products.length, slices, longestSliceMs });
   })().finally(() => {
     entry.building = undefined;
   });
@@ -147,6 +157,7 @@ function catchUp(snapshot: CatalogSnapshot, entry: Entry, catalog: SearchCatalog
     startBuild(snapshot, entry);
     return;
   }
+  const started = performance.now();
   entry.seen = snapshot.version;
   const { index } = catalog;
   let documents = 0;
@@ -159,7 +170,7 @@ function catchUp(snapshot: CatalogSnapshot, entry: Entry, catalog: SearchCatalog
     else continue;
     documents++;
   }
-  if (documents) updated({ kind: 'edit', documents, slices: [documents] });
+  if (documents) updated({ kind: 'edit', documents, slices: [documents], longestSliceMs: performance.now() - started });
 }
 
 function current(snapshot: CatalogSnapshot): Entry {

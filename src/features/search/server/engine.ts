@@ -23,23 +23,13 @@
 import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { type Alternative, type PlanSources, planQuery, typoDistance } from './query-plan.ts';
-import { Ranking } from './ranking.ts';
+import { type IndexedProduct, type Match, Ranking } from './ranking.ts';
 import { shortTextIds } from './short-text.ts';
 import { longestKey, type SynonymTable } from './synonyms.ts';
 import { stem, terms, words } from './text.ts';
 
 export { typoDistance } from './query-plan.ts';
-
-/** One active product as the index reads it. */
-export interface IndexedProduct {
-  id: number;
-  name: string;
-  categoryId: number;
-  categoryName: string;
-  subcategoryName: string;
-  type: string | null;
-  brand: string | null;
-}
+export type { IndexedProduct } from './ranking.ts';
 
 /** A ranked search: product ids best first, and the text searched when words were corrected. */
 export interface RankedSearch {
@@ -75,14 +65,6 @@ interface NameFacts {
   stemmed: string;
   /** The stemmed words of the name's head (the whole name's when the head has none). */
   head: string[];
-}
-
-/** One product a search matched, with what ranks it. */
-export interface Match {
-  product: IndexedProduct;
-  groups: number;
-  exact: boolean;
-  score: number;
 }
 
 export class SearchIndex {

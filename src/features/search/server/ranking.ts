@@ -3,7 +3,28 @@
  * then a name that is the whole text, then higher score, then shorter name, then lower id. The
  * order is total (ids break ties), so any selection of it is what a full sort gives.
  */
-import type { IndexedProduct, Match } from './engine.ts';
+
+/** One active product as the index reads it. */
+export interface IndexedProduct {
+  id: number;
+  name: string;
+  categoryId: number;
+  categoryName: string;
+  subcategoryName: string;
+  type: string | null;
+  brand: string | null;
+}
+
+/** One product a search matched, with what ranks it. */
+export interface Match {
+  product: IndexedProduct;
+  /** Groups of the query it matched (0: its name merely contains the text). */
+  groups: number;
+  /** Its name is the whole text, as typed or stemmed. */
+  exact: boolean;
+  /** Its groups' scores summed, raised by the share of its name's head the query covers. */
+  score: number;
+}
 
 /** Negative when `a` ranks before `b` (see the module comment). */
 export function compareMatches(a: Match, b: Match): number {

@@ -4,19 +4,15 @@
  * other names containing it, each by name length and id).
  */
 import { describe, expect, it } from 'vitest';
-import { ShortTextSearch } from '#features/search/server/short-text.ts';
+import { shortTextIds } from '#features/search/server/short-text.ts';
 
 const names = ['Tomato - Local', 'Cherry Tomatoes', 'Atta', 'tea', 'Green Tea', 'Potato', 'Tamarind', 'Butter', 'Ta'];
 const lower = names.map((n) => n.toLowerCase());
 const ids = names.map((_, i) => 100 + i);
-const search = new ShortTextSearch(
-  lower,
-  ids,
-  Int32Array.from(names, (n) => n.length),
-);
-const found = (text: string, limit = 50) => search.find(text, limit).map((i) => names[i]);
+const byId = new Map(ids.map((id, i) => [id, lower[i]!]));
+const found = (text: string, limit = 50) => shortTextIds(byId, text, limit).map((id) => names[ids.indexOf(id)]);
 
-describe('ShortTextSearch', () => {
+describe('shortTextIds', () => {
   it('lists names starting with the text in name order, then word starts, then other names containing it, by length', () => {
     expect(found('t')).toEqual([
       'Ta',

@@ -1,35 +1,35 @@
 /**
- * The in-memory search index over the active products (name, category, subcategory, type,
- * brand), built by index-cache.ts; pure and synchronous.
+ * The search index over the active products (name, brand, subcategory, type, category): a
+ * MiniSearch index (BM25 per field, prefix and fuzzy look-ups) configured with the shop's text
+ * rules, plus the shop's ranking on top. Updated one product at a time (`set`, `discard`) by
+ * index-cache.ts, which also builds whole indexes in slices (`add`).
  *
- * A query becomes groups of alternatives (query-plan.ts: the words, their synonyms, typo
- * corrections). A product must match every group (when none does, products matching the most
- * groups are shown). Its score adds, per group, the best alternative's score (alternative-scores.ts:
- * name 10, brand 8, subcategory or type 6, category 3; prefixes ×0.5, typo corrections ×0.55),
- * and the name bonuses (product-names.ts): the whole name equals the text (+20); the share of the
- * name's head the query covers (+4 × share). Ties: shorter name, then lower id (ranking.ts).
- * Names merely containing the text ("e - c") come last (trigrams.ts).
+ * Configuration: a field's words are the shop's words and stems (text.ts: accents dropped,
+ * plurals folded, "tomatoes" → "tomato"); fields weigh name 10, brand 6, subcategory and type 2,
+ * category 1. A query becomes groups of alternatives (query-plan.ts: each word or synonym phrase,
+ * its synonyms from the shop's file, typo corrections). Each alternative is one MiniSearch
+ * search: every word of it must match (AND); a single typed word of 3 or more letters also
+ * matches longer catalogue words starting with it (prefix, at half weight). An alternative's scores are taken
+ * relative to the best name match's, times its weight (typed word 1, synonym 0.9, typo
+ * correction 0.55). A product's score for a group is its best alternative's; its total adds the
+ * groups up.
  *
- * Built for speed: terms and their products live in flat typed arrays (vocabulary.ts), scores
- * are summed in reusable per-product scratch arrays (doc-scores.ts) over only the products the
- * query's words have, and `rank` leaves the matches unsorted so a caller sorts only the page it
- * shows (ranking.ts).
+ * Ranking (post-processing): products matching the most groups, then a name that is the whole
+ * text, then the score times (1 + 0.8 × the share of the name's head the query covers: "Tomato
+ * - Local" before "Tomato Ketchup" for "tomato"), then the shorter name, then the lower id. Names
+ * merely containing the text ("e - c") come after every word match.
  */
 
-import { scoreAlternative } from './alternative-scores.ts';
-import { DocScores } from './doc-scores.ts';
-import { buildFieldPostings, type IndexedProduct } from './field-postings.ts';
-import { ProductNames } from './product-names.ts';
+import { distance } from 'fastest-levenshtein';
+import MiniSearch from 'minisearch';
 import { type Alternative, type PlanSources, planQuery, typoDistance } from './query-plan.ts';
-import { Ranking } from './ranking.ts';
-import { ShortTextSearch } from './short-text.ts';
+import { type IndexedProduct, type Match, Ranking } from './ranking.ts';
+import { shortTextIds } from './short-text.ts';
 import { longestKey, type SynonymTable } from './synonyms.ts';
 import { stem, terms, words } from './text.ts';
-import { TrigramIndex } from './trigrams.ts';
-import { Vocabulary } from './vocabulary.ts';
 
-export type { IndexedProduct } from './field-postings.ts';
 export { typoDistance } from './query-plan.ts';
+export type { IndexedProduct } from './ranking.ts';
 
 /** A ranked search: product ids best first, and the text searched when words were corrected. */
 export interface RankedSearch {
@@ -38,193 +38,270 @@ export interface RankedSearch {
   correctedText: string | null;
 }
 
-/** Score of a name containing the text that matched no word: below every word match. */
-const CONTAINING_SCORE = 0.5;
-/** Bonus of a name that is the whole text. */
-const EXACT_NAME_BONUS = 20;
-/** Bonus per share of the name's head the query covers. */
-const HEAD_BONUS = 4;
+const FIELDS = ['name', 'brand', 'subcategoryName', 'type', 'categoryName'] as const;
+/**
+ * How much a word counts in each field. MiniSearch adds the fields a word is in up, so the other
+ * fields weigh little beside the name: a word in the name and the type is barely above the name alone.
+ */
+const FIELD_BOOSTS = { name: 10, brand: 6, subcategoryName: 2, type: 2, categoryName: 1 };
+/**
+ * BM25's parameters: a weak length normalisation (b), since product names are short and a longer
+ * name is not a weaker match (the ranking's head share and name length deal with that).
+ */
+const BM25 = { k: 1.2, b: 0.3, d: 0.5 };
+/** A longer catalogue word starting with the typed one, against 1 for the word itself. */
+const PREFIX_WEIGHT = 0.5;
+/** The score's raise for a name whose head (before " - ", "(", ",", "/", "+") the query covers wholly. */
+const HEAD_BONUS = 0.8;
+const HEAD_END = /\s[-–]\s|[(,/+]/;
+
+/** Terms are stemmed once, when the query is planned: the search takes them as they are. */
+const asIs = (term: string) => term;
+
+/** What the ranking reads of a product's name, computed once per product object. */
+interface NameFacts {
+  lower: string;
+  /** The name's stemmed words joined by a space. */
+  stemmed: string;
+  /** The stemmed words of the name's head (the whole name's when the head has none). */
+  head: string[];
+}
 
 export class SearchIndex {
-  readonly size: number;
-  private readonly products: readonly IndexedProduct[];
-  private readonly names: ProductNames;
-  private readonly vocabulary: Vocabulary;
-  private readonly trigrams: TrigramIndex;
-  /** A term's most common spelling in the catalogue, for "Showing results for". */
-  private readonly surface: Map<string, string>;
-  private readonly planSources: PlanSources;
-  private readonly docOf = new Map<number, number>();
-  private readonly shortText: ShortTextSearch;
-  // Scratch for one search at a time (see doc-scores.ts).
-  private readonly wordScores: DocScores;
-  private readonly groupScores: DocScores;
-  private readonly totals: DocScores;
-  /** Which terms the current query has: a term's slot holds the query's epoch. */
-  private readonly queryTermStamp: Int32Array;
-  private queryEpoch = 0;
-  private readonly matchDocs: Int32Array;
-  private readonly matchScore: Float64Array;
-  private readonly matchGroups: Int32Array;
+  readonly #engine: MiniSearch<IndexedProduct>;
+  readonly #products = new Map<number, IndexedProduct>();
+  /** Each product's lower-case name, for names merely containing the text. */
+  readonly #lower = new Map<number, string>();
+  readonly #names = new WeakMap<IndexedProduct, NameFacts>();
+  /** Each catalogue term with the number of products having it (the plan asks whether a word is known). */
+  readonly #terms = new Map<string, number>();
+  readonly #plan: PlanSources;
+  /** Changes since the index was made: a key for caches of answers, with the snapshot's version. */
+  #generation = 0;
 
-  constructor(products: readonly IndexedProduct[], synonyms: SynonymTable) {
-    this.products = products;
-    this.size = products.length;
-    products.forEach((p, i) => {
-      this.docOf.set(p.id, i);
+  /** An index of `products` (a build in slices passes none and `add`s them). */
+  constructor(products: Iterable<IndexedProduct>, synonyms: SynonymTable) {
+    this.#engine = new MiniSearch<IndexedProduct>({
+      fields: [...FIELDS],
+      extractField: (doc, field) => (doc[field as keyof IndexedProduct] as string | number | null) ?? '',
+      tokenize: words,
+      processTerm: stem,
+      searchOptions: {
+        boost: FIELD_BOOSTS,
+        weights: { prefix: PREFIX_WEIGHT, fuzzy: 1 },
+        tokenize: (text) => text.split(' '),
+        processTerm: asIs,
+        combineWith: 'AND',
+        bm25: BM25,
+      },
     });
-    const { postings, surface } = buildFieldPostings(products);
-    this.vocabulary = new Vocabulary(postings);
-    this.surface = surface;
-    this.names = new ProductNames(
-      products,
-      products.map((p) => terms(p.name)),
-      this.vocabulary,
-    );
-    this.trigrams = new TrigramIndex(this.names.lower);
-    this.shortText = new ShortTextSearch(
-      this.names.lower,
-      Int32Array.from(products, (p) => p.id),
-      this.names.length,
-    );
-    this.planSources = {
-      vocabulary: this.vocabulary,
+    this.#plan = {
+      has: (term) => this.#has(term),
+      hasLonger: (term) => this.#hasLonger(term),
+      nearest: (term, max, limit) => this.nearest(term, max, limit),
       synonyms,
       longestSynonym: longestKey(synonyms),
       display: (term) => this.display(term),
     };
-    this.wordScores = new DocScores(products.length);
-    this.groupScores = new DocScores(products.length);
-    this.totals = new DocScores(products.length);
-    this.queryTermStamp = new Int32Array(this.vocabulary.terms.length);
-    this.matchDocs = new Int32Array(products.length);
-    this.matchScore = new Float64Array(products.length);
-    this.matchGroups = new Int32Array(products.length);
+    for (const p of products) this.add(p);
+  }
+
+  /** How many products the index holds. */
+  get size(): number {
+    return this.#products.size;
+  }
+
+  /** Changes made to the index since it was created (see `#generation`). */
+  get generation(): number {
+    return this.#generation;
+  }
+
+  /** Adds a product the index does not hold yet (a build's step). */
+  add(product: IndexedProduct): void {
+    this.#engine.add(product);
+    this.#products.set(product.id, product);
+    this.#lower.set(product.id, product.name.toLowerCase());
+    this.#count(product, 1);
+  }
+
+  /** Indexes `product` in place of the one with its id, or adds it. */
+  set(product: IndexedProduct): void {
+    const before = this.#products.get(product.id);
+    if (before) {
+      this.#count(before, -1);
+      this.#engine.replace(product);
+    } else this.#engine.add(product);
+    this.#products.set(product.id, product);
+    this.#lower.set(product.id, product.name.toLowerCase());
+    this.#count(product, 1);
+    this.#generation++;
+  }
+
+  /** Drops product `id` from the index (nothing when it is not there). */
+  discard(id: number): void {
+    const before = this.#products.get(id);
+    if (!before) return;
+    this.#products.delete(id);
+    this.#lower.delete(id);
+    this.#count(before, -1);
+    this.#engine.discard(id);
+    this.#generation++;
+  }
+
+  /** Adds `delta` to the product count of each of `p`'s terms. */
+  #count(p: IndexedProduct, delta: 1 | -1): void {
+    const seen = new Set<string>();
+    for (const field of FIELDS) {
+      const text = p[field];
+      if (typeof text === 'string') for (const t of terms(text)) seen.add(t);
+    }
+    for (const t of seen) {
+      const n = (this.#terms.get(t) ?? 0) + delta;
+      if (n > 0) this.#terms.set(t, n);
+      else this.#terms.delete(t);
+    }
+  }
+
+  /** The indexed product with this id (for filters), or undefined. */
+  product(id: number): IndexedProduct | undefined {
+    return this.#products.get(id);
+  }
+
+  #facts(p: IndexedProduct): NameFacts {
+    let facts = this.#names.get(p);
+    if (!facts) {
+      const stems = terms(p.name);
+      const head = terms(p.name.split(HEAD_END)[0] ?? '');
+      facts = { lower: p.name.toLowerCase(), stemmed: stems.join(' '), head: head.length ? head : stems };
+      this.#names.set(p, facts);
+    }
+    return facts;
+  }
+
+  /**
+   * Product id → score of the products matching every word of `alt`: MiniSearch's score relative
+   * to the best product having them in its name alone (or the best product, when none has), times the
+   * alternative's weight. So a rare word (a Hindi synonym: high IDF) weighs no more than a common
+   * one: among products the fields a word is in decide, among alternatives their weights.
+   */
+  #scores(alt: Alternative): Map<number, number> {
+    const out = new Map<number, number>();
+    const results = this.#engine.search(alt.words.join(' '), { prefix: alt.prefix });
+    // Results come best first: the first whose words are in its name alone sets the scale.
+    const named = results.find((r) =>
+      Object.values(r.match).every((fields) => fields.length === 1 && fields[0] === 'name'),
+    );
+    const best = named ?? results[0];
+    if (!best) return out;
+    const scale = alt.weight / best.score;
+    for (const r of results) out.set(r.id as number, r.score * scale);
+    return out;
   }
 
   /** Whether the catalogue has this (stemmed) term. */
-  has(term: string): boolean {
-    return this.vocabulary.id(term) >= 0;
+  #has(term: string): boolean {
+    return this.#terms.has(term);
+  }
+
+  /** Whether the catalogue has a longer term starting with `term`. */
+  #hasLonger(term: string): boolean {
+    return this.#engine.search(term, { prefix: true }).some((r) => r.terms.some((t) => t !== term));
   }
 
   /**
-   * The catalogue terms nearest to an unknown word within `maxDistance` edits, best first (fewest
-   * edits, then same first letter, then most products).
+   * The catalogue terms nearest to `term` within `maxDistance` edits (MiniSearch's fuzzy look-up),
+   * best first: fewest edits (a different first letter counts half an edit more), then most
+   * products, then alphabetical. At most `limit` of the best rank.
    */
   nearest(term: string, maxDistance = typoDistance(term.length), limit = 2): string[] {
-    return this.vocabulary.nearest(term, maxDistance, limit);
+    if (maxDistance <= 0) return [];
+    const near = new Set<string>();
+    for (const r of this.#engine.search(term, { prefix: false, fuzzy: maxDistance, maxFuzzy: maxDistance }))
+      for (const t of r.terms) if (t !== term) near.add(t);
+    const found = [...near].map((t) => ({
+      t,
+      df: this.#terms.get(t) ?? 0,
+      d: distance(term, t) + (t[0] === term[0] ? 0 : 0.5),
+    }));
+    found.sort((a, b) => a.d - b.d || b.df - a.df || (a.t < b.t ? -1 : 1));
+    return found
+      .filter((f) => f.d === found[0]!.d)
+      .slice(0, limit)
+      .map((f) => f.t);
   }
 
-  /** The catalogue's own spelling of a term (its most common word), or the term. */
+  /** The catalogue's own spelling of a term (its most common word among the products having it), or the term. */
   display(term: string): string {
-    return this.surface.get(term) ?? term;
-  }
-
-  /**
-   * Sums each group's best alternative into `totals` (score, and groups matched), and stamps the
-   * query's terms with a new epoch (the head bonus reads them); returns the epoch.
-   */
-  private scoreGroups(groups: Alternative[][]): number {
-    const { totals, groupScores: best, queryTermStamp } = this;
-    totals.clear();
-    const epoch = ++this.queryEpoch;
-    for (const group of groups) {
-      best.clear();
-      for (const alt of group) {
-        for (const w of alt.words) {
-          const id = this.vocabulary.id(w);
-          if (id >= 0) queryTermStamp[id] = epoch;
-        }
-        scoreAlternative(this.vocabulary, alt, best, this.wordScores);
-      }
-      for (let k = 0; k < best.size; k++) {
-        const doc = best.touched[k]!;
-        const score = best.value[doc]!;
-        if (totals.has(doc)) totals.value[doc]! += score;
-        else totals.set(doc, score);
-        totals.groups[doc]! += 1;
+    const counts = new Map<string, number>();
+    for (const r of this.#engine.search(term, { prefix: false }).slice(0, 50)) {
+      const p = this.#products.get(r.id as number);
+      if (!p) continue;
+      for (const field of FIELDS) {
+        const text = p[field];
+        if (typeof text !== 'string') continue;
+        for (const w of words(text)) if (stem(w) === term) counts.set(w, (counts.get(w) ?? 0) + 1);
       }
     }
-    return epoch;
-  }
-
-  /**
-   * Writes the products in `totals` matching the most groups into the match arrays, with the
-   * name bonuses added (module comment); returns how many.
-   */
-  private collectWordMatches(raw: string, stemmed: string, epoch: number): number {
-    const { totals, names } = this;
-    const { matchDocs: docs, matchScore: score, matchGroups: matched } = this;
+    let best = term;
     let most = 0;
-    for (let k = 0; k < totals.size; k++) most = Math.max(most, totals.groups[totals.touched[k]!]!);
-    let count = 0;
-    for (let k = 0; k < totals.size; k++) {
-      const doc = totals.touched[k]!;
-      if (totals.groups[doc]! < most) continue;
-      const covered = names.headCoverage(doc, this.queryTermStamp, epoch);
-      const exact = names.isExact(doc, raw, stemmed) ? EXACT_NAME_BONUS : 0;
-      docs[count] = doc;
-      score[count] = totals.value[doc]! + exact + HEAD_BONUS * covered;
-      matched[count++] = totals.groups[doc]!;
-    }
-    return count;
-  }
-
-  /** Appends the names containing `raw` that matched no word after the first `count` matches; returns the new count. */
-  private collectContaining(raw: string, count: number): number {
-    const { totals, matchDocs: docs, matchScore: score, matchGroups: matched } = this;
-    let n = count;
-    this.trigrams.containing(raw, (doc) => {
-      if (totals.has(doc)) return;
-      docs[n] = doc;
-      score[n] = CONTAINING_SCORE;
-      matched[n++] = 0;
-    });
-    return n;
+    for (const [w, n] of counts) if (n > most) [best, most] = [w, n];
+    return best;
   }
 
   /**
-   * The products matching `text`, unsorted, with what ranks them (see the module comment). With
-   * `enough`, names merely containing the text are left out once that many products matched
-   * words: they rank after every word match, so the first `enough` are the same (but `size` no
-   * longer counts every match). Without `copy`, the ranking views the scratch arrays, which the
-   * next search overwrites.
+   * The products matching `text`, ranked (see the module comment). With `enough`, names merely
+   * containing the text are left out once that many products matched words: they rank after
+   * every word match, so the first `enough` are the same (but `size` no longer counts every match).
    */
-  rank(text: string, enough = Infinity, copy = true): Ranking {
+  rank(text: string, enough = Infinity): Ranking {
     const typed = words(text);
-    if (typed.length === 0)
-      return new Ranking(
-        this.products,
-        this.names.length,
-        new Int32Array(0),
-        new Float64Array(0),
-        new Int32Array(0),
-        null,
-      );
-    const { groups, correctedText } = planQuery(typed, this.planSources);
-    const epoch = this.scoreGroups(groups);
+    if (typed.length === 0) return new Ranking([], null);
+    const { groups, correctedText } = planQuery(typed, this.#plan);
+    const queryTerms = new Set<string>();
+    const totals = new Map<number, { score: number; groups: number }>();
+    for (const group of groups) {
+      const best = new Map<number, number>();
+      for (const alt of group) {
+        for (const w of alt.words) queryTerms.add(w);
+        for (const [id, score] of this.#scores(alt)) if (score > (best.get(id) ?? 0)) best.set(id, score);
+      }
+      for (const [id, score] of best) {
+        const total = totals.get(id);
+        if (total) {
+          total.score += score;
+          total.groups += 1;
+        } else totals.set(id, { score, groups: 1 });
+      }
+    }
+    let most = 0;
+    for (const t of totals.values()) most = Math.max(most, t.groups);
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
     const stemmed = typed.map(stem).join(' ');
-    let count = this.collectWordMatches(raw, stemmed, epoch);
+    const matches: Match[] = [];
+    for (const [id, total] of totals) {
+      if (total.groups < most) continue;
+      const product = this.#products.get(id);
+      if (!product) continue;
+      const facts = this.#facts(product);
+      const covered = facts.head.filter((t) => queryTerms.has(t)).length / (facts.head.length || 1);
+      matches.push({
+        product,
+        groups: total.groups,
+        exact: facts.lower === raw || facts.stemmed === stemmed,
+        score: total.score * (1 + HEAD_BONUS * covered),
+      });
+    }
     // Names containing the text that matched no word ("e - c", "ato") still come, last.
-    if (raw.length >= 3 && count < enough) count = this.collectContaining(raw, count);
-    const take = <T extends Int32Array | Float64Array>(a: T) => (copy ? a.slice(0, count) : a.subarray(0, count)) as T;
-    return new Ranking(
-      this.products,
-      this.names.length,
-      take(this.matchDocs),
-      take(this.matchScore),
-      take(this.matchGroups),
-      correctedText,
-    );
+    if (raw.length >= 3 && matches.length < enough)
+      for (const [id, lower] of this.#lower)
+        if (lower.includes(raw) && !totals.has(id))
+          matches.push({ product: this.#products.get(id)!, groups: 0, exact: false, score: 0 });
+    return new Ranking(matches, correctedText);
   }
 
-  /**
-   * Ids of the first `k` products for `text`, best first: `rank(text, k).ids(k)` without copying
-   * the matches out of the scratch arrays (the dropdown's path, once per keystroke).
-   */
+  /** Ids of the first `k` products for `text`, best first (the dropdown's path, once per keystroke). */
   topIds(text: string, k: number): number[] {
-    return this.rank(text, k, false).ids(k);
+    return this.rank(text, k).ids(k);
   }
 
   /**
@@ -233,19 +310,13 @@ export class SearchIndex {
    * containing it, by name length (short-text.ts).
    */
   shortTextIds(text: string, k: number): number[] {
-    return this.shortText.find(text, k).map((doc) => this.products[doc]!.id);
+    return shortTextIds(this.#lower, text, k);
   }
 
   /** Ranks the active products for `text`, every match in order (see the module comment). */
   search(text: string): RankedSearch {
     const ranking = this.rank(text);
     return { ids: ranking.ids(), correctedText: ranking.correctedText };
-  }
-
-  /** The indexed product with this id (for filters), or undefined. */
-  product(id: number): IndexedProduct | undefined {
-    const doc = this.docOf.get(id);
-    return doc === undefined ? undefined : this.products[doc];
   }
 
   /**

@@ -2,7 +2,7 @@
  * A query's plan: its typed words, taken left to right, each (or a phrase the synonym file knows,
  * longest first) becoming a group of alternatives a product must match one of:
  * - the word itself, whole; a single word of 3 or more characters, not a number, also matches
- *   longer catalogue words starting with it (alternative-scores.ts);
+ *   longer catalogue words starting with it (engine.ts);
  * - its synonyms, with their weights (synonyms.ts);
  * - for a single word the catalogue does not have (and no synonym), the nearest catalogue words
  *   within the typo distance ("tomoto" → "tomato"). When no catalogue word even starts with the
@@ -11,7 +11,6 @@
 
 import type { SynonymTable } from './synonyms.ts';
 import { stem } from './text.ts';
-import type { Vocabulary } from './vocabulary.ts';
 
 /** One way a group of the query may match: every word of `words`, its score times `weight`. */
 export interface Alternative {
@@ -29,7 +28,12 @@ export interface QueryPlan {
 
 /** What a plan reads from the index. */
 export interface PlanSources {
-  vocabulary: Vocabulary;
+  /** Whether the catalogue has the term. */
+  has(term: string): boolean;
+  /** Whether the catalogue has a longer term starting with it. */
+  hasLonger(term: string): boolean;
+  /** The catalogue terms nearest to the term within `maxDistance` edits, best first. */
+  nearest(term: string, maxDistance: number, limit: number): string[];
   synonyms: SynonymTable;
   /** Words in the synonym file's longest term. */
   longestSynonym: number;
@@ -59,7 +63,6 @@ function planGroup(
   typed: string,
   sources: PlanSources,
 ): { alternatives: Alternative[]; shown: string; corrected: boolean } {
-  const { vocabulary } = sources;
   const key = phrase.join(' ');
   const single = phrase.length === 1;
   const alternatives: Alternative[] = [
@@ -67,11 +70,11 @@ function planGroup(
   ];
   for (const alt of sources.synonyms.get(key) ?? [])
     alternatives.push({ words: alt.words, weight: alt.weight, prefix: false });
-  if (!single || alternatives.length > 1 || vocabulary.id(key) >= 0 || /\d/.test(key))
+  if (!single || alternatives.length > 1 || sources.has(key) || /\d/.test(key))
     return { alternatives, shown: typed, corrected: false };
-  const near = vocabulary.nearest(key, typoDistance(key.length), CORRECTIONS);
+  const near = sources.nearest(key, typoDistance(key.length), CORRECTIONS);
   for (const term of near) alternatives.push({ words: [term], weight: CORRECTION_WEIGHT, prefix: false });
-  if (near.length && vocabulary.prefixed(key).length === 0)
+  if (near.length && !sources.hasLonger(key))
     return { alternatives, shown: sources.display(near[0]!), corrected: true };
   return { alternatives, shown: typed, corrected: false };
 }

@@ -11,12 +11,19 @@
  * the 20,000-product BigBasket catalogue, `relevance-demo.json` for the demo shop's own.
  */
 import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Database } from '#lib/db/index.ts';
 import bigbasketCases from '../data/relevance-bigbasket.json' with { type: 'json' };
 import demoCases from '../data/relevance-demo.json' with { type: 'json' };
 import { searchProducts } from '../server.ts';
-import { getSearchIndex } from './index-cache.ts';
+import {
+  getSearchCatalog,
+  getSearchIndex,
+  type IndexUpdate,
+  onIndexUpdate,
+  refreshSearchCatalog,
+} from './index-cache.ts';
 import { searchPage } from './results-page.ts';
 
 /**
@@ -138,4 +145,49 @@ export async function measureRelevance(
     p95Ms: round2(percentile(times, 95)),
     misses,
   };
+}
+
+/** How the index took a whole build and one edit (index-cache.ts), in ms: how long serving waited at most. */
+export interface IndexUpdateReport {
+  products: number;
+  /** The build's slices and the longest one's time. */
+  buildSlices: number;
+  buildLongestSliceMs: number;
+  /** One product renamed: the documents the update touched and its time. */
+  editDocuments: number;
+  editMs: number;
+}
+
+/**
+ * Measures a new index built for a mass change (every product renamed and renamed back: the
+ * snapshot's log then lists too many products for an edit) and one edit, on `db` as it is (the
+ * products are left as they were).
+ */
+export async function measureIndexUpdates(db: Database): Promise<IndexUpdateReport> {
+  const { snapshot } = await getSearchCatalog(db);
+  const updates: IndexUpdate[] = [];
+  const stop = onIndexUpdate((u) => updates.push(u));
+  try {
+    await db.execute(sql`UPDATE products SET name = name || ' ~'`);
+    await db.execute(sql`UPDATE products SET name = left(name, length(name) - 2)`);
+    await refreshSearchCatalog(db);
+    const build = updates.find((u) => u.kind === 'build');
+    const [first] = snapshot.products();
+    updates.length = 0;
+    await db.execute(sql`UPDATE products SET name = ${`${first!.name} (edited)`} WHERE id = ${first!.id}`);
+    await refreshSearchCatalog(db);
+    const edit = updates.find((u) => u.kind === 'edit');
+    await db.execute(sql`UPDATE products SET name = ${first!.name} WHERE id = ${first!.id}`);
+    await refreshSearchCatalog(db);
+    const round2 = (n: number) => Math.round(n * 100) / 100;
+    return {
+      products: build?.documents ?? 0,
+      buildSlices: build?.slices.length ?? 0,
+      buildLongestSliceMs: round2(build?.longestSliceMs ?? 0),
+      editDocuments: edit?.documents ?? 0,
+      editMs: round2(edit?.longestSliceMs ?? 0),
+    };
+  } finally {
+    stop();
+  }
 }

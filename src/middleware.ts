@@ -15,6 +15,7 @@
  */
 import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
+import { noteRoute } from '#lib/cache/route-cache.ts';
 import { getDb } from '#lib/db/index.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
@@ -28,7 +29,6 @@ import { encodeResponse } from '#lib/http/dynamic-encoding.ts';
 import { AppError, errorResponse, notFound } from '#lib/http/envelope.ts';
 import { requestId } from '#lib/http/request-id.ts';
 import { isSameOriginRequest } from '#lib/http/request-origin.ts';
-import { noteRoute } from '#lib/cache/route-cache.ts';
 import { startJobs } from '#lib/jobs/index.ts';
 import { logger } from '#lib/log.ts';
 import { observeHttpRequest } from '#lib/metrics.ts';

@@ -63,7 +63,10 @@ export function drainOnSignals(server: http.Server | https.Server, options: Drai
     }
     markDraining();
     armHardStop('the server');
-    logger.info({ signal, drainSeconds: options.drainSeconds }, 'stopping: /readyz answers 503 while the server drains');
+    logger.info(
+      { signal, drainSeconds: options.drainSeconds },
+      'stopping: /readyz answers 503 while the server drains',
+    );
     await new Promise<void>((resolve) => {
       hasten = resolve;
       setTimeout(resolve, options.drainSeconds * 1000).unref();

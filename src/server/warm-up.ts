@@ -52,12 +52,16 @@ export async function warmUp(handler: NodeHandler): Promise<void> {
   await new Promise<void>((resolve) => server.listen({ port: 0, host: '127.0.0.1', exclusive: true }, resolve));
   const { port } = server.address() as AddressInfo;
   const url = `http://127.0.0.1:${port}/readyz`;
-  const deadline = Date.now() + WARM_UP_MS;
+  const started = Date.now();
+  const deadline = started + WARM_UP_MS;
   try {
     while (Date.now() < deadline) {
       const { body } = await getJson(url);
       // `search` is checked only once the database is ready and current.
-      if (body.search === 'ready') return;
+      if (body.search === 'ready') {
+        logger.info({ ms: Date.now() - started }, 'warmed up: /readyz answers 200');
+        return;
+      }
       if (body.database === 'down') {
         logger.warn('warm-up stopped: the database is unavailable; /readyz says when the server is ready');
         return;

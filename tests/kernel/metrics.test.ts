@@ -59,7 +59,8 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
     expect(text).toContain('# TYPE nodejs_eventloop_lag_seconds gauge');
     expect(text).toContain('# TYPE farmfresh_db_pool_connections gauge');
     expect(text).toContain('# TYPE farmfresh_db_pool_waiting gauge');
-    if (kind === 'postgres') expect(sample(text, 'farmfresh_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
+    if (kind === 'postgres')
+      expect(sample(text, 'farmfresh_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
     // The order SMS dispatcher runs as each process's jobs start.
     expect(sample(text, 'farmfresh_job_runs_total{job="order-sms"}')).toBeGreaterThanOrEqual(1);
     expect(text).toContain('# TYPE farmfresh_job_failures_total counter');

@@ -6,8 +6,9 @@
  * failure, a timeout, an error answer or an answer of the wrong shape throws GatewayError (with
  * the HTTP status and Razorpay's error code when there was an answer). Signatures: signatures.ts.
  */
-import { countGatewayError } from '#lib/metrics.ts';
+
 import type { z } from 'zod';
+import { countGatewayError } from '#lib/metrics.ts';
 import {
   GATEWAY_TIMEOUT_MS,
   GatewayError,

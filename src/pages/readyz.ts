@@ -51,9 +51,11 @@ export const GET: APIRoute = async () => {
   const database = await readiness();
   const search =
     database.status === 'ready' ? await searchCatalog(READINESS_TIMEOUT_MS - (performance.now() - started)) : undefined;
+  // A stop signal that came during the checks wins: the same answer as one that came before.
+  if (isDraining()) return draining();
   const checked = database.status === 'ready' && search === 'ready';
-  const ready = checked && isWarmedUp() && !isDraining();
-  const status = ready ? 'ready' : isDraining() ? 'draining' : checked ? 'warming_up' : 'not_ready';
+  const ready = checked && isWarmedUp();
+  const status = ready ? 'ready' : checked ? 'warming_up' : 'not_ready';
   return new Response(JSON.stringify({ ...database, status, search }), {
     status: ready ? 200 : 503,
     headers: {

@@ -32,6 +32,8 @@ function slowPost(baseUrl: string, path: string, body: string) {
     });
     req.on('error', reject);
   });
+  // Awaited by the test; a failure before that must not surface as an unhandled rejection.
+  answer.catch(() => undefined);
   req.write(bytes.subarray(0, half));
   return { answer, finish: () => req.end(bytes.subarray(half)) };
 }

@@ -197,7 +197,8 @@ describe.each(testDatabaseKinds())(
       expect(await demoBanner(server.baseUrl)).toBe(true);
       // `npm start` says so once it sees /readyz answer 200 (it asks every half second).
       const said = Date.now() + 5000;
-      while (!/demo mode/.test(server.output.join('')) && Date.now() < said) await new Promise((r) => setTimeout(r, 100));
+      while (!/demo mode/.test(server.output.join('')) && Date.now() < said)
+        await new Promise((r) => setTimeout(r, 100));
       expect(server.output.join('')).toMatch(/demo mode/);
     });
 

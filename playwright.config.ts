@@ -61,6 +61,9 @@ export default defineConfig({
           SITE_URL: baseURL,
           // The suite reads demo codes (demo_otp, the dialog's demo banner): demo mode by name.
           DEMO_MODE: 'true',
+          // The suite's server stops at once and opens no metrics port (other servers may hold 9464).
+          SHUTDOWN_DRAIN_SECONDS: '0',
+          METRICS_PORT: '0',
           // Every e2e test signs in from 127.0.0.1 with fresh numbers, and staff with the demo
           // staff's numbers (one block of 100); the per-IP and per-block limits themselves are
           // covered by the API tests, so the browser suite gets roomy ones.

@@ -20,6 +20,10 @@ export default defineConfig({
       DEMO_MODE: 'true',
       DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
       MEDIA_DIR: TEST_MEDIA_DIR,
+      // Servers the tests start stop at once (no drain) and open no metrics port (many run at
+      // once); the drain and metrics tests set their own.
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      METRICS_PORT: '0',
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -28,6 +28,9 @@ export default defineConfig({
       DB_SESSION_SETTINGS: 'role',
       DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
       MEDIA_DIR: TEST_MEDIA_DIR,
+      // As in vitest.config.ts: servers stop at once and open no metrics port.
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      METRICS_PORT: '0',
     },
     testTimeout: 30_000,
     hookTimeout: 120_000,

@@ -4,6 +4,7 @@
  * - starts this server process's background jobs once (src/lib/jobs; registered by the wiring):
  *   the server's own warm-up request, right after it listens, is the first to pass here;
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
+ * - times it into the request duration histogram by its route pattern (src/lib/metrics.ts);
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
  * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
  *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
@@ -14,6 +15,7 @@
  */
 import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
+import { noteRoute } from '#lib/cache/route-cache.ts';
 import { getDb } from '#lib/db/index.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
 import {
@@ -29,6 +31,7 @@ import { requestId } from '#lib/http/request-id.ts';
 import { isSameOriginRequest } from '#lib/http/request-origin.ts';
 import { startJobs } from '#lib/jobs/index.ts';
 import { logger } from '#lib/log.ts';
+import { observeHttpRequest } from '#lib/metrics.ts';
 
 const UNSAFE = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -102,6 +105,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'));
   const ms = Math.round((performance.now() - started) * 10) / 10;
+  // Timed by the route pattern Astro matched (bounded, unlike addresses); noted for the route cache's hits.
+  const route = context.routePattern || '(unmatched)';
+  noteRoute(request, route);
+  observeHttpRequest(request.method, route, response.status, ms / 1000);
   // One line per request at info: the path without its query string (a search or a callback's
   // query may carry personal data), the route it matched, the status and the time taken (ms).
   // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings;

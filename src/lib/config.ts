@@ -78,6 +78,22 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(4321),
     /** Server processes (node:cluster workers) on PostgreSQL; default the number of CPUs. PGlite always runs one. */
     WEB_CONCURRENCY: z.coerce.number().int().min(1).max(64).optional(),
+    /**
+     * Seconds a stopping server (SIGTERM, SIGINT) keeps serving with /readyz answering 503, so load
+     * balancers stop sending before it closes its port; 0 closes at once. The whole stop is cut
+     * short 30 s after the signal, so orchestrators give it at least 35 s.
+     */
+    SHUTDOWN_DRAIN_SECONDS: z.coerce.number().int().min(0).max(25).default(10),
+    /**
+     * Port of the Prometheus metrics endpoint (GET /metrics, on its own listener); 0 turns it off.
+     * In a cluster the primary serves every worker's series added up.
+     */
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).default(9464),
+    /** Interface the metrics endpoint listens on: loopback by default, so only the host (or a sidecar) scrapes it. */
+    METRICS_HOST: z
+      .string()
+      .refine(isListenHost, 'must be a host name or an IP address, such as 127.0.0.1 or 0.0.0.0')
+      .default('127.0.0.1'),
     /** TLS certificate and key (PEM files) for `node dist/server/entry.mjs` to serve HTTPS itself; both or neither. */
     SERVER_CERT_PATH: z.string().optional(),
     SERVER_KEY_PATH: z.string().optional(),

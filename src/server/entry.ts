@@ -7,12 +7,16 @@
  * what the adapter has no door for (docs/architecture.md):
  * - HTTPS from files: SERVER_CERT_PATH and SERVER_KEY_PATH name a certificate and key;
  * - the cluster: on PostgreSQL, WEB_CONCURRENCY `node:cluster` workers (default: one per CPU)
- *   share the port; the primary only forks, replaces a worker that dies unasked, passes
- *   signals on and, with DATABASE_DIRECT_URL, holds the one LISTEN connection whose catalogue
- *   change notifications it relays to the workers (src/lib/db/change-notifications.ts; a single
- *   process listens itself) (it never loads Astro); every worker migrates and seeds under an advisory lock
- *   (src/lib/db), or with MIGRATE_ON_START=false checks that the schema is current, and shares
- *   nothing else;
+ *   share the port; the primary only forks, replaces a worker that dies unasked (after a wait
+ *   that doubles, 1 s up to 30 s, while workers die soon after starting:
+ *   src/server/restart-backoff.ts), serves the workers' metrics added up, passes signals on and,
+ *   with DATABASE_DIRECT_URL, holds the one LISTEN connection whose catalogue change
+ *   notifications it relays to the workers (src/lib/db/change-notifications.ts; a single process
+ *   listens itself) (it never loads Astro); every worker migrates and seeds under an advisory
+ *   lock (src/lib/db), or with MIGRATE_ON_START=false checks that the schema is current, and
+ *   shares nothing else;
+ * - metrics: Prometheus series on METRICS_HOST:METRICS_PORT (src/server/metrics-server.ts), from
+ *   the primary in a cluster, else from the only process;
  * - the listener (src/server/listener.ts): X-Forwarded-* believed only from TRUSTED_PROXIES,
  *   security headers and HSTS on every answer, a declared body over the limit refused before it
  *   is read;
@@ -24,16 +28,19 @@
  *   short-lived connection) before it listens, each problem listed; on PGlite it takes the
  *   data folder's lock first, so a second server on the folder exits at once with a clear
  *   message; with PAYMENT_GATEWAY=simulator the primary (or the only process) runs the local
- *   payment simulator on 127.0.0.1:PAYMENT_SIMULATOR_PORT; once it listens it asks its own
- *   /readyz until it is ready (src/pages/readyz.ts opens the database and builds the search
- *   catalogue); it declares itself a server process (src/lib/server-process.ts), so Astro's copy
- *   of the kernel starts the background jobs (src/lib/jobs) with that warm-up; SIGTERM or SIGINT
- *   closes the server, stops the jobs (runs under way get JOB_STOP_MS to end) and ends the process.
+ *   payment simulator on 127.0.0.1:PAYMENT_SIMULATOR_PORT; it warms up (src/server/warm-up.ts:
+ *   its own /readyz through a private loopback listener until the database is open and the
+ *   search catalogue built; /readyz answers 503 until then) — the only process after it listens,
+ *   a cluster worker before it takes its share of the port; it declares itself a server process
+ *   (src/lib/server-process.ts), so Astro's copy of the kernel starts the background jobs
+ *   (src/lib/jobs) with that warm-up; SIGTERM or SIGINT drains it (src/server/drain.ts: /readyz
+ *   503 for SHUTDOWN_DRAIN_SECONDS while it serves on, then the port closes, in-flight requests
+ *   finish, the jobs stop, the database closes, exit 0; exit 1 if that takes 30 s).
  *
  * This bundle holds its own copy of the kernel and feature modules it imports, apart from the
  * copy inside Astro's bundle: so it holds nothing a page reads and opens the database only for
  * the role check above, closing it again — it warms the server up through HTTP, as any client
- * would. The PGlite folder lock is
+ * would; the state both copies need (server-process.ts, metrics.ts) lives on `globalThis`. The PGlite folder lock is
  * re-entrant across the two copies (src/lib/db/data-dir-lock.ts).
  */
 import './check-config.ts';
@@ -41,7 +48,6 @@ import cluster from 'node:cluster';
 import fs from 'node:fs';
 import http from 'node:http';
 import https from 'node:https';
-import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { DeliveryConfigError, deliveryConfig } from '#features/delivery/index.ts';
 import { startConfiguredSimulator } from '#features/payments/index.ts';
@@ -55,17 +61,16 @@ import {
 } from '#lib/db/change-notifications.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
-import { logger } from '#lib/log.ts';
+import { collectProcessMetrics, serveMetricsToPrimary } from '#lib/metrics.ts';
 import { logSellerStartupWarning } from '#lib/seller.ts';
-import { declareServerProcess, stopServerProcess } from '#lib/server-process.ts';
+import { declareServerProcess, expectWarmUp, onServerClose } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
 import { createClientFiles } from './client-files.ts';
+import { armHardStop, drainOnSignals } from './drain.ts';
 import { createListener, type NodeHandler } from './listener.ts';
-
-/** How long the server asks its own /readyz before leaving readiness to the probes (ms). */
-const WARM_UP_MS = 120_000;
-/** Pause between two of those requests (ms). */
-const WARM_UP_PAUSE_MS = 500;
+import { startMetricsServer } from './metrics-server.ts';
+import { RestartBackoff } from './restart-backoff.ts';
+import { warmUp } from './warm-up.ts';
 
 /** How long background jobs under way get to finish when the server stops (ms). */
 const JOB_STOP_MS = 10_000;
@@ -111,54 +116,6 @@ function createServer(handler: NodeHandler): http.Server | https.Server {
   return server;
 }
 
-/**
- * GET `url`: its status and JSON body (status 0 when nothing answers). Over HTTPS the
- * certificate is not checked: the server asks itself, and may well use a self-signed one.
- */
-function getJson(url: string): Promise<{ status: number; body: { database?: string } }> {
-  return new Promise((resolve) => {
-    const get = url.startsWith('https:') ? https.get : http.get;
-    const req = get(url, { rejectUnauthorized: false, agent: false, timeout: 10_000 }, (res) => {
-      let text = '';
-      res.setEncoding('utf8');
-      res.on('data', (chunk: string) => (text += chunk));
-      res.on('end', () => {
-        try {
-          resolve({ status: res.statusCode ?? 0, body: JSON.parse(text) as { database?: string } });
-        } catch {
-          resolve({ status: res.statusCode ?? 0, body: {} });
-        }
-      });
-    });
-    req.on('timeout', () => req.destroy());
-    req.on('error', () => resolve({ status: 0, body: {} }));
-  });
-}
-
-/**
- * Asks the server's own /readyz until it answers 200, so the database is open (migrated, seeded
- * when empty) and the search catalogue built before the first visitor waits for them. It stops
- * when the database is down (readiness probes and the first visitors meet it again once it is
- * back) and after WARM_UP_MS. In a cluster the request may reach any worker: each worker asks
- * once it listens.
- */
-async function warmUp(server: http.Server | https.Server): Promise<void> {
-  const { address: host, family, port } = server.address() as AddressInfo;
-  const loopback = host === '0.0.0.0' ? '127.0.0.1' : host === '::' ? '::1' : host;
-  const url = `${httpsConfigured() ? 'https' : 'http'}://${family === 'IPv6' ? `[${loopback}]` : loopback}:${port}/readyz`;
-  const deadline = Date.now() + WARM_UP_MS;
-  while (Date.now() < deadline) {
-    const { status, body } = await getJson(url);
-    if (status === 200) return;
-    if (body.database === 'down') {
-      logger.warn('warm-up stopped: the database is unavailable; /readyz says when the server is ready');
-      return;
-    }
-    await new Promise((resolve) => setTimeout(resolve, WARM_UP_PAUSE_MS).unref());
-  }
-  logger.warn(`not ready after ${WARM_UP_MS / 1000} s of warming up; /readyz answers 503 until it is`);
-}
-
 /** Why the server could not listen, for people: the usual causes named, anything else as Node says it. */
 function listenProblem(err: NodeJS.ErrnoException): string {
   const { HOST, PORT } = getConfig();
@@ -170,7 +127,12 @@ function listenProblem(err: NodeJS.ErrnoException): string {
   return err.message;
 }
 
-/** Serves Astro behind the listener in this process (a cluster worker, or the only process). */
+/**
+ * Serves Astro behind the listener in this process (a cluster worker, or the only process). The
+ * only process listens at once (/healthz answers, /readyz says 503 until warm) and warms up; a
+ * worker warms up first and then takes its share of the port, so the cluster never hands a
+ * visitor to a cold worker.
+ */
 async function runServer(): Promise<void> {
   const config = getConfig();
   if (!config.DATABASE_URL) {
@@ -185,15 +147,24 @@ async function runServer(): Promise<void> {
   declareServerProcess();
   // Catalogue change notifications: relayed by the primary, or (one process) LISTENed here.
   if (cluster.isWorker) receiveRelayedNotifications();
-  else if (config.DATABASE_DIRECT_URL) listenForCatalogChanges(config.DATABASE_DIRECT_URL, emitCatalogNotification);
-  const server = createServer(createHandler(await loadAstroHandler()));
+  else if (config.DATABASE_DIRECT_URL) {
+    const listener = listenForCatalogChanges(config.DATABASE_DIRECT_URL, emitCatalogNotification);
+    onServerClose(() => listener.close());
+  }
+  expectWarmUp();
+  collectProcessMetrics();
+  if (cluster.isWorker) serveMetricsToPrimary();
+  const handler = createHandler(await loadAstroHandler());
+  const server = createServer(handler);
   server.once('error', (err: NodeJS.ErrnoException) => {
     console.error(`FarmFresh cannot start. ${listenProblem(err)}`);
     process.exit(1);
   });
+  const warming = cluster.isWorker ? warmUp(handler) : undefined;
+  await warming;
   server.listen(config.PORT, config.HOST, () => {
     if (!quiet() && cluster.isPrimary) console.log(`Server listening on ${address()}`);
-    void warmUp(server);
+    if (!warming) void warmUp(handler);
     // No SMS sender outside demo mode (browsing works, OTP sign-in answers 503), the http sender
     // without DLT settings, messages off for want of a template: said once.
     if (cluster.isPrimary || cluster.worker?.id === 1) {
@@ -206,44 +177,65 @@ async function runServer(): Promise<void> {
       logSellerStartupWarning();
     }
   });
-  let stopping = false;
-  const stop = () => {
-    if (stopping) return;
-    stopping = true;
-    const closed = new Promise((resolve) => server.close(resolve));
-    void Promise.all([closed, stopServerProcess(JOB_STOP_MS)]).then(() => process.exit(0));
-  };
-  process.on('SIGTERM', stop);
-  process.on('SIGINT', stop);
+  const metrics = cluster.isPrimary ? startMetricsServer({ cluster: false }) : undefined;
+  drainOnSignals(server, {
+    drainSeconds: config.SHUTDOWN_DRAIN_SECONDS,
+    jobStopMs: JOB_STOP_MS,
+    alsoClose: metrics?.close,
+  });
 }
 
-/** Forks `count` workers, replaces any that dies unasked, and stops them all on a signal. */
+/**
+ * Forks `count` workers, replaces any that dies unasked after a wait that grows while workers die
+ * soon after starting (src/server/restart-backoff.ts), serves their metrics added up, and on a
+ * signal passes it to every worker (a second one too), replaces none, and exits once all are gone.
+ */
 function runPrimary(count: number): void {
   let stopping = false;
   let listening = 0;
-  const fork = () =>
-    cluster.fork().on('listening', () => {
+  const backoff = new RestartBackoff();
+  const forkedAt = new Map<number, number>();
+  const pending = new Set<NodeJS.Timeout>();
+  const fork = () => {
+    const worker = cluster.fork();
+    forkedAt.set(worker.id, Date.now());
+    worker.on('listening', () => {
       if (++listening === count && !quiet()) console.log(`Server listening on ${address()} (${count} workers)`);
     });
+  };
   for (let i = 0; i < count; i++) fork();
+  const metrics = startMetricsServer({ cluster: true });
   // One LISTEN connection for the whole server: each catalogue change notification goes to every worker.
   const directUrl = getConfig().DATABASE_DIRECT_URL;
-  if (directUrl)
-    listenForCatalogChanges(directUrl, (payload) => relayToWorkers(Object.values(cluster.workers ?? {}), payload));
+  const listener = directUrl
+    ? listenForCatalogChanges(directUrl, (payload) => relayToWorkers(Object.values(cluster.workers ?? {}), payload))
+    : undefined;
+  const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  const exitWhenAllGone = async () => {
+    if (alive().length > 0) return;
+    await Promise.all([metrics?.close(), listener?.close()]);
+    process.exit(0);
+  };
   cluster.on('exit', (worker, code, signal) => {
-    if (stopping) {
-      const alive = Object.values(cluster.workers ?? {}).filter((w) => w && w !== worker && !w.isDead());
-      if (alive.length === 0) process.exit(0);
-      return;
-    }
-    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another.`);
-    fork();
+    const uptimeMs = Date.now() - (forkedAt.get(worker.id) ?? 0);
+    forkedAt.delete(worker.id);
+    if (stopping) return void exitWhenAllGone();
+    const delay = backoff.delayFor(uptimeMs);
+    const after = delay ? ` in ${delay / 1000} s (it ran ${Math.round(uptimeMs / 100) / 10} s)` : '';
+    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another${after}.`);
+    const timer = setTimeout(() => {
+      pending.delete(timer);
+      if (!stopping) fork();
+    }, delay);
+    pending.add(timer);
   });
   const stop = () => {
+    if (!stopping) armHardStop('the cluster');
     stopping = true;
-    const alive = Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
-    for (const worker of alive) worker!.process.kill('SIGTERM');
-    if (alive.length === 0) process.exit(0);
+    for (const timer of pending) clearTimeout(timer);
+    pending.clear();
+    for (const worker of alive()) worker!.process.kill('SIGTERM');
+    void exitWhenAllGone();
   };
   process.on('SIGTERM', stop);
   process.on('SIGINT', stop);

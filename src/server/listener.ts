@@ -13,6 +13,8 @@
  *    build-time .br/.gz copies);
  * 4. Astro, whose route cache answers cached pages (src/lib/cache/route-cache.ts) and whose
  *    middleware compresses every answer it makes (src/lib/http/dynamic-encoding.ts).
+ * What it answers itself (a refusal, a build file) it times into the request duration histogram
+ * (src/lib/metrics.ts) as `(refused)` or `(static)`; Astro's answers are timed by route there.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -26,6 +28,7 @@ import { declaredLength } from '#lib/http/edge-input.ts';
 import type { Answer } from '#lib/http/envelope.ts';
 import { isHttps } from '#lib/http/request-origin.ts';
 import { securityHeaders } from '#lib/http/security-headers.ts';
+import { observeHttpRequest } from '#lib/metrics.ts';
 import type { ClientFiles } from './client-files.ts';
 
 /** Largest refused body still read and thrown away to keep the connection (1 MiB). */
@@ -33,6 +36,14 @@ const DISCARD_BYTES = 1024 * 1024;
 
 /** A Node request handler; `next` is the connect-style continuation (Vite's dev server passes one). */
 export type NodeHandler = (req: http.IncomingMessage, res: http.ServerResponse, next?: () => void) => void;
+
+/** Times the answer to `req` under `route` once it is sent. */
+function timeAnswer(req: http.IncomingMessage, res: http.ServerResponse, route: string): void {
+  const started = performance.now();
+  res.once('finish', () =>
+    observeHttpRequest(req.method ?? 'GET', route, res.statusCode, (performance.now() - started) / 1000),
+  );
+}
 
 /** Sends the edge gate's refusal. */
 function refuse(req: http.IncomingMessage, res: http.ServerResponse, answer: Answer): void {
@@ -74,9 +85,23 @@ export function createListener(
       route?.cap ?? maxBodyBytes,
       route?.message,
     );
-    if (refusal) return refuse(req, res, refusal);
+    if (refusal) {
+      timeAnswer(req, res, '(refused)');
+      return refuse(req, res, refusal);
+    }
     const toAstro = () => astroHandler(req, res, next);
-    if (clientFiles && (req.method === 'GET' || req.method === 'HEAD')) return clientFiles(req, res, toAstro);
+    if (clientFiles && (req.method === 'GET' || req.method === 'HEAD')) {
+      const started = performance.now();
+      let astro = false;
+      res.once('finish', () => {
+        if (!astro)
+          observeHttpRequest(req.method ?? 'GET', '(static)', res.statusCode, (performance.now() - started) / 1000);
+      });
+      return clientFiles(req, res, () => {
+        astro = true;
+        toAstro();
+      });
+    }
     toAstro();
   };
 }

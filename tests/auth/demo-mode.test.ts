@@ -195,6 +195,10 @@ describe.each(testDatabaseKinds())(
       expect(((await res.json()) as { data: { demo_otp?: string } }).data.demo_otp).toMatch(/^\d{4}$/);
       expect((await categories(server.baseUrl)).length).toBeGreaterThan(0);
       expect(await demoBanner(server.baseUrl)).toBe(true);
+      // `npm start` says so once it sees /readyz answer 200 (it asks every half second).
+      const said = Date.now() + 5000;
+      while (!/demo mode/.test(server.output.join('')) && Date.now() < said)
+        await new Promise((r) => setTimeout(r, 100));
       expect(server.output.join('')).toMatch(/demo mode/);
     });
 

@@ -14,6 +14,8 @@ export interface RunningServer {
   baseUrl: string;
   /** The server's process (the cluster primary when it runs workers). */
   pid: number;
+  /** Resolves with the process's exit code (null when a signal ended it) once it exits. */
+  exited: Promise<number | null>;
   stop(): Promise<void>;
 }
 
@@ -66,6 +68,10 @@ export async function startServer(
       SMS_BUDGET_PER_HOUR: '1000000',
       SMS_BUDGET_PER_DAY: '1000000',
       SMS_PREFIX_LIMIT: '1000000',
+      // A test server stops at once (no drain) and opens no metrics port (many run side by side);
+      // the drain and metrics tests ask for them.
+      SHUTDOWN_DRAIN_SECONDS: '0',
+      METRICS_PORT: '0',
       // One process per server unless a test asks for cluster workers (PostgreSQL only).
       WEB_CONCURRENCY: '1',
       // Demo mode starts the payment simulator: each server gets its own port for it.
@@ -93,6 +99,7 @@ export async function startServer(
       });
     }
   }
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
   const baseUrl = `http://127.0.0.1:${port}`;
   const started = Date.now();
   const deadline = started + 90_000;
@@ -117,6 +124,7 @@ export async function startServer(
   return {
     baseUrl,
     pid: child.pid!,
+    exited,
     stop: () =>
       new Promise<void>((resolve) => {
         if (child.exitCode !== null) return resolve();

@@ -13,6 +13,8 @@
  *   pages they touch, so a hit never shows a change older than that check.
  * - Astro runs the provider around the middleware: a hit skips the middleware (it gets its own
  *   `X-Request-Id` here), a miss goes through it and is stored as it encoded it.
+ * - Each lookup counts as a hit or a miss (src/lib/metrics.ts); a hit is timed into the request
+ *   histogram under the route its page was rendered for (the middleware times a miss).
  * The page's `maxAge` and tags reach `onRequest` through Astro's `CDN-Cache-Control` and
  * `Cache-Tag` headers, which Astro removes before the answer leaves.
  */
@@ -21,6 +23,7 @@ import { getConfig } from '../config.ts';
 import { requestId } from '../http/request-id.ts';
 import { carriesSession } from '../http/session-cookie.ts';
 import { logger } from '../log.ts';
+import { countCacheLookup, observeHttpRequest } from '../metrics.ts';
 import { CATALOG_CACHE, PRIVATE_PAGE } from './cache-control.ts';
 import { PageStore } from './page-store.ts';
 
@@ -41,6 +44,29 @@ export function guardCacheHits(check: () => Promise<void>): void {
 /** Removes the cached pages carrying any of `tags` from this process's cache. */
 export function invalidateCachedPages(tags: Iterable<string>): void {
   store?.invalidateTags(tags);
+}
+
+/** The request's route pattern, as the middleware noted it (see `noteRoute`). */
+const ROUTE = Symbol.for('farmfresh.route-pattern');
+
+/** Notes the route pattern Astro matched for `request`, so a later hit on its page is timed under it (the middleware). */
+export function noteRoute(request: Request, routePattern: string): void {
+  (request as Request & { [ROUTE]?: string })[ROUTE] = routePattern;
+}
+
+function routeOf(request: Request): string | undefined {
+  return (request as Request & { [ROUTE]?: string })[ROUTE];
+}
+
+/** Most cache keys whose route is remembered: about as many as pages the cache holds, and bounded. */
+const ROUTES_KEPT = 10_000;
+/** Cache key → route pattern of its page, oldest first. */
+const routes = new Map<string, string>();
+
+function rememberRoute(key: string, route: string): void {
+  routes.delete(key);
+  routes.set(key, route);
+  if (routes.size > ROUTES_KEPT) routes.delete(routes.keys().next().value!);
 }
 
 /** Whether this request may be answered from, or stored in, the shared cache. */
@@ -92,8 +118,14 @@ export default function routeCacheProvider(): CacheProvider {
     async onRequest({ request, url }, next) {
       if (!anonymousRead(request) || getConfig().PAGE_CACHE_SECONDS <= 0) return next();
       const key = url.pathname + url.search;
+      const started = performance.now();
       const hit = await serveHit(key, request);
-      if (hit) return hit;
+      countCacheLookup(hit ? 'hit' : 'miss');
+      if (hit) {
+        const route = routes.get(key) ?? '(cached)';
+        observeHttpRequest(request.method, route, hit.status, (performance.now() - started) / 1000);
+        return hit;
+      }
       const s = pageStore();
       const generation = s.generation;
       const response = await next();
@@ -103,6 +135,8 @@ export default function routeCacheProvider(): CacheProvider {
       );
       if (maxAgeSeconds <= 0) return response;
       const tags = (response.headers.get('cache-tag') ?? '').split(',').filter(Boolean);
+      const route = routeOf(request);
+      if (route) rememberRoute(key, route);
       return s.put(key, response, { maxAgeSeconds, tags, generation });
     },
 

@@ -10,6 +10,8 @@ import os from 'node:os';
 import { sql } from 'drizzle-orm';
 import { getConfig } from '../config.ts';
 import { logger } from '../log.ts';
+import { type PoolStats, watchDatabasePool } from '../metrics.ts';
+import { isServerProcess, onServerClose } from '../server-process.ts';
 import { lockDataDir, unlockDataDir } from './data-dir-lock.ts';
 import { migrationsFolder, SCHEMA_BEHIND_MESSAGE, SchemaBehindError, schemaState } from './migrations.ts';
 import * as schema from './schema.ts';
@@ -28,6 +30,8 @@ export interface DatabaseHandle {
   /** Run raw SQL (several statements allowed on PGlite; one on PostgreSQL). */
   exec(text: string): Promise<void>;
   close(): Promise<void>;
+  /** PostgreSQL: the pool's connections and waiting requests now; unset on PGlite. */
+  poolStats?(): PoolStats;
 }
 
 /** Options for opening a database; by default they come from configuration. */
@@ -126,6 +130,7 @@ export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseH
         await pool.query(text);
       },
       close: () => pool.end(),
+      poolStats: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
     };
   }
   const dataDir = options.pgliteDataDir ?? config.PGLITE_DATA_DIR;
@@ -225,6 +230,8 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
 }
 
 let current: Promise<DatabaseHandle> | undefined;
+/** Whether closing the database is registered with the server's stop (once per process copy). */
+let closesOnStop = false;
 /** Whether the open handle's schema is checked rather than migrated (MIGRATE_ON_START=false). */
 let checksSchema = false;
 let preparing = false;
@@ -348,6 +355,16 @@ export async function getDatabaseHandle(options: OpenOptions = {}): Promise<Data
     checksSchema = !migrate;
     const opening = prepareDatabase(options, migrate);
     current = opening;
+    opening.then(
+      (handle) => {
+        if (current === opening) watchDatabasePool(handle.poolStats);
+      },
+      () => undefined,
+    );
+    if (!closesOnStop && isServerProcess()) {
+      closesOnStop = true;
+      onServerClose(closeDatabase);
+    }
     opening.catch((err) => {
       if (isDatabaseUnavailable(err)) logger.warn({ err }, 'database preparation failed: database unavailable');
       else logger.error({ err }, 'database preparation failed');
@@ -378,6 +395,19 @@ export async function databaseRoleProblem(): Promise<string | undefined> {
   } finally {
     await handle?.close().catch(() => undefined);
   }
+}
+
+/**
+ * Closes the process's database, if open: the PostgreSQL pool ends once its clients are back
+ * (`pool.end()`), PGlite closes and its data folder is unlocked. The next getDatabaseHandle opens
+ * it again. A server closes it as the last step of its stop (src/server/drain.ts).
+ */
+export async function closeDatabase(): Promise<void> {
+  const opening = current;
+  current = undefined;
+  watchDatabasePool(undefined);
+  const handle = await opening?.catch(() => undefined);
+  await handle?.close();
 }
 
 /** The process's Drizzle database (see getDatabaseHandle). */

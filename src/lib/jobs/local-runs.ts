@@ -1,10 +1,12 @@
 /**
  * Runs of one job inside this process, one at a time: a run asked for while another is going is
  * folded into a single run after it, so a burst of kicks costs at most two runs. Shared by both
- * runners (the in-process timers, and pg-boss's workers and kicks).
+ * runners (the in-process timers, and pg-boss's workers and kicks). Each run is counted, a failed
+ * one too, in the job series (src/lib/metrics.ts).
  */
 import type { Database } from '../db/types.ts';
 import { logger } from '../log.ts';
+import { recordJobRun } from '../metrics.ts';
 import type { JobDefinition } from './types.ts';
 
 export class LocalRuns {
@@ -46,7 +48,9 @@ export class LocalRuns {
       const result = await this.job.run(await this.getDb());
       if (result && typeof result === 'object' && Object.values(result).some((v) => typeof v === 'number' && v > 0))
         logger.info({ job: this.job.name, ...result }, 'job run');
+      recordJobRun(this.job.name, true);
     } catch (err) {
+      recordJobRun(this.job.name, false);
       logger.warn({ job: this.job.name, err }, 'job failed; the next run tries again');
     }
   }

@@ -6,7 +6,9 @@
  * failure, a timeout, an error answer or an answer of the wrong shape throws GatewayError (with
  * the HTTP status and Razorpay's error code when there was an answer). Signatures: signatures.ts.
  */
+
 import type { z } from 'zod';
+import { countGatewayError } from '#lib/metrics.ts';
 import {
   GATEWAY_TIMEOUT_MS,
   GatewayError,
@@ -171,7 +173,7 @@ export class RazorpayGateway implements PaymentGateway {
     return list.items.map(toPayment);
   }
 
-  /** One API call: the answer parsed by `schema`, or GatewayError. */
+  /** One API call: the answer parsed by `schema`, or GatewayError (counted in the gateway error series). */
   private async call<S extends z.ZodType>(
     method: 'GET' | 'POST',
     path: string,
@@ -195,6 +197,7 @@ export class RazorpayGateway implements PaymentGateway {
       text = await response.text();
     } catch (err) {
       const timedOut = (err as Error).name === 'TimeoutError';
+      countGatewayError(this.name, timedOut ? 'timeout' : 'network');
       throw new GatewayError(`${this.name} ${what}: ${timedOut ? 'timed out' : (err as Error).message}`);
     }
     const json = parseJson(text);
@@ -202,6 +205,7 @@ export class RazorpayGateway implements PaymentGateway {
       const error = errorBody.safeParse(json);
       const code = error.success ? (error.data.error.code ?? null) : null;
       const description = error.success ? error.data.error.description : null;
+      countGatewayError(this.name, 'status');
       throw new GatewayError(
         `${this.name} ${what}: ${response.status} ${description ?? 'error answer'}`,
         response.status,
@@ -209,7 +213,10 @@ export class RazorpayGateway implements PaymentGateway {
       );
     }
     const parsed = schema.safeParse(json);
-    if (!parsed.success) throw new GatewayError(`${this.name} ${what}: unexpected answer`, response.status);
+    if (!parsed.success) {
+      countGatewayError(this.name, 'answer');
+      throw new GatewayError(`${this.name} ${what}: unexpected answer`, response.status);
+    }
     return parsed.data;
   }
 }

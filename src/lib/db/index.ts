@@ -399,7 +399,7 @@ export async function databaseRoleProblem(): Promise<string | undefined> {
 
 /**
  * Closes the process's database, if open: the PostgreSQL pool ends once its clients are back
- * (`pool.end()`), PGlite closes and its data folder is unlocked. The next getDatabaseHandle opens
+ * (`pool.end()`), the read pool too (DATABASE_READ_URL), PGlite closes and its data folder is unlocked. The next getDatabaseHandle opens
  * it again. A server closes it as the last step of its stop (src/server/drain.ts).
  */
 export async function closeDatabase(): Promise<void> {
@@ -407,7 +407,7 @@ export async function closeDatabase(): Promise<void> {
   current = undefined;
   watchDatabasePool(undefined);
   const handle = await opening?.catch(() => undefined);
-  await handle?.close();
+  await Promise.all([handle?.close(), closeReadDatabase()]);
 }
 
 /** The process's Drizzle database (see getDatabaseHandle). */

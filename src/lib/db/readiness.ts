@@ -5,6 +5,7 @@
  */
 import { sql } from 'drizzle-orm';
 import { logger } from '../log.ts';
+import { isWarmedUp } from '../server-process.ts';
 import { getDb, isPreparingDatabase } from './index.ts';
 import { committedMigrations, SchemaBehindError, schemaState } from './migrations.ts';
 import { DatabaseUnavailableError, isDatabaseUnavailable, logUnavailable, withDeadline } from './unavailable.ts';
@@ -50,7 +51,10 @@ export async function readiness(): Promise<Readiness> {
       logger.info('readiness: not ready yet, the database is being prepared (migrations, demo shop)');
       return { status: 'not_ready', database: 'up', migrations: { applied: expected, expected } };
     }
-    logUnavailable('readiness: database check failed', err);
+    // During this process's own warm-up a slow first check (the pool opening, another server
+    // holding the migration lock) is expected: said at info; once warm, a failure is an outage.
+    if (!isWarmedUp()) logger.info({ reason: (err as Error).message }, 'readiness: not ready yet, still warming up');
+    else logUnavailable('readiness: database check failed', err);
     return { status: 'not_ready', database: 'down', migrations: { applied: 0, expected } };
   }
 }

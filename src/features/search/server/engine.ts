@@ -58,7 +58,10 @@ const HEAD_END = /\s[-–]\s|[(,/+]/;
 /** Terms are stemmed once, when the query is planned: the search takes them as they are. */
 const asIs = (term: string) => term;
 
-/** What the ranking reads of a product's name, computed once per product object. */
+/**
+ * What the ranking reads of a product's name, computed per search for the products it matched
+ * (kept for every product, these would hold about as much memory as the index itself).
+ */
 interface NameFacts {
   lower: string;
   /** The name's stemmed words joined by a space. */
@@ -72,7 +75,6 @@ export class SearchIndex {
   readonly #products = new Map<number, IndexedProduct>();
   /** Each product's lower-case name, for names merely containing the text. */
   readonly #lower = new Map<number, string>();
-  readonly #names = new WeakMap<IndexedProduct, NameFacts>();
   /** Each catalogue term with the number of products having it (the plan asks whether a word is known). */
   readonly #terms = new Map<string, number>();
   readonly #plan: PlanSources;
@@ -168,14 +170,13 @@ export class SearchIndex {
   }
 
   #facts(p: IndexedProduct): NameFacts {
-    let facts = this.#names.get(p);
-    if (!facts) {
-      const stems = terms(p.name);
-      const head = terms(p.name.split(HEAD_END)[0] ?? '');
-      facts = { lower: p.name.toLowerCase(), stemmed: stems.join(' '), head: head.length ? head : stems };
-      this.#names.set(p, facts);
-    }
-    return facts;
+    const stems = terms(p.name);
+    const head = terms(p.name.split(HEAD_END)[0] ?? '');
+    return {
+      lower: this.#lower.get(p.id) ?? p.name.toLowerCase(),
+      stemmed: stems.join(' '),
+      head: head.length ? head : stems,
+    };
   }
 
   /**

@@ -106,7 +106,7 @@ const configSchema = z
      * (the bench's `scale` phase, docs/performance.md "Memory"). A larger page cache
      * (PAGE_CACHE_MB) needs a larger one. `node dist/server/entry.mjs` run by hand does not read it.
      */
-    NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(160),
+    NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(256),
     /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
     DIST_DIR: z.string().default('dist'),
     /** `npm start` rebuilds even when the build looks fresh. */

@@ -70,6 +70,7 @@ import { armHardStop, drainOnSignals } from './drain.ts';
 import { createListener, type NodeHandler } from './listener.ts';
 import { startMetricsServer } from './metrics-server.ts';
 import { RestartBackoff } from './restart-backoff.ts';
+import { StopSignals } from './stop-signals.ts';
 import { warmUp } from './warm-up.ts';
 
 /** How long background jobs under way get to finish when the server stops (ms). */
@@ -188,7 +189,8 @@ async function runServer(): Promise<void> {
 /**
  * Forks `count` workers, replaces any that dies unasked after a wait that grows while workers die
  * soon after starting (src/server/restart-backoff.ts), serves their metrics added up, and on a
- * signal passes it to every worker (a second one too), replaces none, and exits once all are gone.
+ * signal passes it to every worker (a second one too, when it comes REPEAT_SIGNAL_MS or more
+ * after the first: src/server/stop-signals.ts), replaces none, and exits once all are gone.
  */
 function runPrimary(count: number): void {
   let stopping = false;
@@ -229,7 +231,10 @@ function runPrimary(count: number): void {
     }, delay);
     pending.add(timer);
   });
+  const signals = new StopSignals();
   const stop = () => {
+    // A repeat within REPEAT_SIGNAL_MS is the same stop delivered twice (the workers got it too).
+    if (signals.receive() === 'repeat') return;
     if (!stopping) armHardStop('the cluster');
     stopping = true;
     for (const timer of pending) clearTimeout(timer);

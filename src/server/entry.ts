@@ -62,7 +62,7 @@ import {
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { collectProcessMetrics, serveMetricsToPrimary } from '#lib/metrics.ts';
+import { collectProcessMetrics, declareGatewayMetrics, serveMetricsToPrimary } from '#lib/metrics.ts';
 import { logSellerStartupWarning } from '#lib/seller.ts';
 import { declareServerProcess, expectWarmUp, onServerClose } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
@@ -155,6 +155,7 @@ async function runServer(): Promise<void> {
   }
   expectWarmUp();
   collectProcessMetrics();
+  if (config.PAYMENT_GATEWAY) declareGatewayMetrics(config.PAYMENT_GATEWAY);
   if (cluster.isWorker) serveMetricsToPrimary();
   const handler = createHandler(await loadAstroHandler());
   const server = createServer(handler);

@@ -8,6 +8,13 @@
  * script, so on a machine with Node 20 this check passes under `npm start` and `npm test`.
  * It fails when the dependencies were installed without scripts, or a script is run by hand
  * with an old `node`.
+ *
+ * `node scripts/require-node.mjs <script> [args…]` then runs `<script>` in this same process
+ * (its `process.argv` keeps the arguments after it, e.g. `--demo`). So an npm script that starts a
+ * long-running server is one command that the shell replaces itself with
+ * (`exec node scripts/require-node.mjs scripts/start.ts`; dash does not exec a `sh -c` command by
+ * itself): npm's SIGTERM and SIGINT reach that Node process, instead of a shell that dies on them
+ * and leaves the server running.
  */
 const [major, minor] = process.versions.node.split('.').map(Number);
 if (major < 22 || (major === 22 && minor < 12)) {
@@ -19,4 +26,14 @@ if (major < 22 || (major === 22 && minor < 12)) {
     ].join('\n'),
   );
   process.exit(1);
+}
+
+const [script] = process.argv.splice(2, 1);
+if (script) {
+  const { pathToFileURL } = await import('node:url');
+  const { resolve } = await import('node:path');
+  const file = resolve(script);
+  // The script sees itself as the entry point: argv[1] is its own path, its arguments follow.
+  process.argv[1] = file;
+  await import(pathToFileURL(file).href);
 }

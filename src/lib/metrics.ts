@@ -16,6 +16,8 @@
  *   `farmfresh_job_last_success_timestamp_seconds{job}`, `farmfresh_job_lag_seconds{job}`
  *   (seconds since the job last succeeded in any process);
  * - `farmfresh_payment_gateway_errors_total{gateway,kind}`: failed gateway calls;
+ * the job counters start at 0 for every job a server process runs, the gateway's for every kind of
+ * failure, so alerts see the series before the first failure;
  * - prom-client's default process series, `nodejs_eventloop_lag_seconds` among them.
  * In a cluster the primary adds up its workers' series (prom-client's AggregatorRegistry):
  * counters, histograms and pool gauges sum; the job timestamps take the latest, the lag the least.
@@ -196,6 +198,18 @@ export function countCacheLookup(result: 'hit' | 'miss'): void {
   (result === 'hit' ? s.cacheHits : s.cacheMisses).inc();
 }
 
+/**
+ * Starts the run and failure counters of each of `jobs` at 0 in this process, so the series exist
+ * before a job's first run or failure (`rate()` and absence alerts see them from the start).
+ */
+export function declareJobMetrics(jobs: readonly string[]): void {
+  const s = state();
+  for (const job of jobs) {
+    s.jobRuns.inc({ job }, 0);
+    s.jobFailures.inc({ job }, 0);
+  }
+}
+
 /** Records one run of background job `job`: `ok` false when it threw. */
 export function recordJobRun(job: string, ok: boolean): void {
   const s = state();
@@ -209,9 +223,18 @@ export function recordJobRun(job: string, ok: boolean): void {
   s.jobLastSuccess.set({ job }, now / 1000);
 }
 
+/** How a payment gateway call fails: unreachable, too slow, an error status, an answer it cannot read. */
+const GATEWAY_ERROR_KINDS = ['network', 'timeout', 'status', 'answer'] as const;
+
 /** Counts a failed payment gateway call. */
-export function countGatewayError(gateway: string, kind: 'network' | 'timeout' | 'status' | 'answer'): void {
+export function countGatewayError(gateway: string, kind: (typeof GATEWAY_ERROR_KINDS)[number]): void {
   state().gatewayErrors.inc({ gateway, kind });
+}
+
+/** Starts payment gateway `gateway`'s error counter at 0 for every kind, so the series exist before its first failure. */
+export function declareGatewayMetrics(gateway: string): void {
+  const s = state();
+  for (const kind of GATEWAY_ERROR_KINDS) s.gatewayErrors.inc({ gateway, kind }, 0);
 }
 
 /** Sets where the pool series read from: the process database's pool (src/lib/db), or undefined. */

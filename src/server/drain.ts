@@ -7,7 +7,9 @@
  * 3. it stops the background jobs (runs under way get `jobStopMs` to end) and closes the
  *    database (`pool.end()`, or PGlite) and the metrics endpoint;
  * 4. it exits 0.
- * A second signal skips what is left of the drain. HARD_STOP_MS after the first signal the process
+ * A second signal at least REPEAT_SIGNAL_MS after the first skips what is left of the drain; one
+ * sooner is the same stop delivered twice (a signal to the process group, passed on again by
+ * scripts/start.ts or the cluster primary: src/server/stop-signals.ts) and is ignored. HARD_STOP_MS after the first signal the process
  * exits 1 whatever is left, with a log line, so an orchestrator's grace period (35 s) is never
  * the one to kill it.
  */
@@ -15,6 +17,7 @@ import type http from 'node:http';
 import type https from 'node:https';
 import { logger } from '#lib/log.ts';
 import { markDraining, stopServerProcess } from '#lib/server-process.ts';
+import { StopSignals } from './stop-signals.ts';
 
 /** How long (ms) after the first stop signal a stop that has not finished exits anyway (status 1). */
 export const HARD_STOP_MS = 30_000;
@@ -53,10 +56,15 @@ function closeServer(server: http.Server | https.Server): Promise<void> {
 
 /** Installs the stop on SIGTERM and SIGINT for `server` (see the module comment). */
 export function drainOnSignals(server: http.Server | https.Server, options: DrainOptions): void {
-  let signals = 0;
+  const signals = new StopSignals();
   let hasten: () => void = () => undefined;
   const stop = async (signal: NodeJS.Signals) => {
-    if (++signals > 1) {
+    const meaning = signals.receive();
+    if (meaning === 'repeat') {
+      logger.debug({ signal }, 'stop signal repeated: already draining');
+      return;
+    }
+    if (meaning === 'hasten') {
       logger.info({ signal }, 'second stop signal: closing without waiting for the rest of the drain');
       hasten();
       return;

@@ -61,7 +61,8 @@ import {
 } from '#lib/db/change-notifications.ts';
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
-import { collectProcessMetrics, serveMetricsToPrimary } from '#lib/metrics.ts';
+import { logger } from '#lib/log.ts';
+import { collectProcessMetrics, declareGatewayMetrics, serveMetricsToPrimary } from '#lib/metrics.ts';
 import { logSellerStartupWarning } from '#lib/seller.ts';
 import { declareServerProcess, expectWarmUp, onServerClose } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
@@ -70,6 +71,7 @@ import { armHardStop, drainOnSignals } from './drain.ts';
 import { createListener, type NodeHandler } from './listener.ts';
 import { startMetricsServer } from './metrics-server.ts';
 import { RestartBackoff } from './restart-backoff.ts';
+import { StopSignals } from './stop-signals.ts';
 import { warmUp } from './warm-up.ts';
 
 /** How long background jobs under way get to finish when the server stops (ms). */
@@ -153,6 +155,7 @@ async function runServer(): Promise<void> {
   }
   expectWarmUp();
   collectProcessMetrics();
+  if (config.PAYMENT_GATEWAY) declareGatewayMetrics(config.PAYMENT_GATEWAY);
   if (cluster.isWorker) serveMetricsToPrimary();
   const handler = createHandler(await loadAstroHandler());
   const server = createServer(handler);
@@ -188,7 +191,8 @@ async function runServer(): Promise<void> {
 /**
  * Forks `count` workers, replaces any that dies unasked after a wait that grows while workers die
  * soon after starting (src/server/restart-backoff.ts), serves their metrics added up, and on a
- * signal passes it to every worker (a second one too), replaces none, and exits once all are gone.
+ * signal passes it to every worker (a second one too, when it comes REPEAT_SIGNAL_MS or more
+ * after the first: src/server/stop-signals.ts), replaces none, and exits once all are gone.
  */
 function runPrimary(count: number): void {
   let stopping = false;
@@ -214,23 +218,42 @@ function runPrimary(count: number): void {
   const exitWhenAllGone = async () => {
     if (alive().length > 0) return;
     await Promise.all([metrics?.close(), listener?.close()]);
+    logger.info('stopped: every worker has exited');
     process.exit(0);
   };
   cluster.on('exit', (worker, code, signal) => {
     const uptimeMs = Date.now() - (forkedAt.get(worker.id) ?? 0);
     forkedAt.delete(worker.id);
-    if (stopping) return void exitWhenAllGone();
-    const delay = backoff.delayFor(uptimeMs);
-    const after = delay ? ` in ${delay / 1000} s (it ran ${Math.round(uptimeMs / 100) / 10} s)` : '';
-    console.error(`Worker ${worker.process.pid} exited (${signal ?? code}); starting another${after}.`);
+    // workerPid: the worker's process id (the line's own pid is the primary's); exitCode because the logger redacts a `code` field (sign-in codes).
+    const exited = { workerPid: worker.process.pid, exitCode: code, signal, uptimeMs };
+    if (stopping) {
+      if (code === 0) logger.info(exited, 'worker stopped');
+      else logger.warn(exited, 'worker stopped with a failure');
+      return void exitWhenAllGone();
+    }
+    const delayMs = backoff.delayFor(uptimeMs);
+    // Replaced at once after a long run (warn); held back while workers keep dying soon after starting (error).
+    if (delayMs)
+      logger.error({ ...exited, delayMs }, 'worker exited unasked soon after starting: starting another after a wait');
+    else logger.warn({ ...exited, delayMs }, 'worker exited unasked: starting another');
     const timer = setTimeout(() => {
       pending.delete(timer);
       if (!stopping) fork();
-    }, delay);
+    }, delayMs);
     pending.add(timer);
   });
-  const stop = () => {
-    if (!stopping) armHardStop('the cluster');
+  const signals = new StopSignals();
+  const stop = (signal: NodeJS.Signals) => {
+    // A repeat within REPEAT_SIGNAL_MS is the same stop delivered twice (the workers got it too).
+    const meaning = signals.receive();
+    if (meaning === 'repeat') {
+      logger.debug({ signal }, 'stop signal repeated: already stopping');
+      return;
+    }
+    if (meaning === 'first') {
+      armHardStop('the cluster');
+      logger.info({ signal, workers: alive().length }, 'stopping: passing the signal to the workers, replacing none');
+    } else logger.info({ signal }, 'second stop signal: passing it to the workers, which close without waiting');
     stopping = true;
     for (const timer of pending) clearTimeout(timer);
     pending.clear();

@@ -55,7 +55,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue change notifications 
 
     heard.length = 0;
     await client.query(
-      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'farmfresh-listen'`,
+      `SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'farmfresh-listen:%'`,
     );
     // Reconnected (backoff from half a second), then the next write is heard.
     expect(await hears('', 5_000)).toBe(true);

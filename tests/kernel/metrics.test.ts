@@ -63,9 +63,15 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
       expect(sample(text, 'farmfresh_db_pool_connections{state="open"}')).toBeGreaterThanOrEqual(1);
     // The order SMS dispatcher runs as each process's jobs start.
     expect(sample(text, 'farmfresh_job_runs_total{job="order-sms"}')).toBeGreaterThanOrEqual(1);
-    expect(text).toContain('# TYPE farmfresh_job_failures_total counter');
     expect(text).toContain('# TYPE farmfresh_job_lag_seconds gauge');
-    expect(text).toContain('# TYPE farmfresh_payment_gateway_errors_total counter');
+    // Every job's run and failure counters, and the configured gateway's (the demo's simulator)
+    // error counter for each kind, are there at 0 before anything fails, for rate() and absence alerts.
+    for (const job of ['payments', 'order-sms', 'refusal-summary', 'complaint-photos']) {
+      expect(sample(text, `farmfresh_job_runs_total{job="${job}"}`), job).toBeGreaterThanOrEqual(0);
+      expect(sample(text, `farmfresh_job_failures_total{job="${job}"}`), job).toBe(0);
+    }
+    for (const kind of ['network', 'timeout', 'status', 'answer'])
+      expect(sample(text, `farmfresh_payment_gateway_errors_total{gateway="simulator",kind="${kind}"}`), kind).toBe(0);
 
     const elsewhere = await fetch(`http://127.0.0.1:${metricsPort}/`);
     expect(elsewhere.status).toBe(404);

@@ -65,11 +65,14 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue changes on two server
     return Number.POSITIVE_INFINITY;
   }
 
-  it('holds one LISTEN connection per server', async () => {
-    const { rows } = await client.query(
-      "SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND application_name = 'farmfresh-listen'",
+  it('holds one LISTEN connection per server, named after its host and process', async () => {
+    const { rows } = await client.query<{ application_name: string }>(
+      "SELECT application_name FROM pg_stat_activity WHERE datname = current_database() AND application_name LIKE 'farmfresh-listen%'",
     );
-    expect(rows[0].n).toBe(2);
+    const names = rows.map((r) => r.application_name);
+    expect(names).toHaveLength(2);
+    expect(new Set(names).size).toBe(2);
+    for (const name of names) expect(name).toMatch(/^farmfresh-listen:[^:]+:\d+$/);
   });
 
   it('shows a price committed 15 s after it was written within a second of its commit, on both servers', async () => {

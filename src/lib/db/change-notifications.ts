@@ -14,8 +14,18 @@
  * the subscribers live on `globalThis` under a registered symbol, so both copies share them.
  */
 import type { Worker } from 'node:cluster';
+import os from 'node:os';
 import pg from 'pg';
 import { logger } from '../log.ts';
+
+/**
+ * The LISTEN connection's `application_name`, `farmfresh-listen:<host>:<pid>`: the pools' scheme
+ * (`farmfresh:<host>:<pid>`, src/lib/db/index.ts) with the connection's role in front, so
+ * `pg_stat_activity` names the server process that listens.
+ */
+function listenApplicationName(): string {
+  return `farmfresh-listen:${os.hostname()}:${process.pid}`;
+}
 
 /** The channel the feed's triggers notify on. */
 export const CATALOG_CHANNEL = 'catalog_changes';
@@ -80,7 +90,7 @@ export function listenForCatalogChanges(url: string, deliver: Subscriber): Catal
 
   const connect = async () => {
     if (closed) return;
-    const c = new pg.Client({ connectionString: url, application_name: 'farmfresh-listen' });
+    const c = new pg.Client({ connectionString: url, application_name: listenApplicationName() });
     client = c;
     let dropped = false;
     const drop = (err?: Error) => {

@@ -8,6 +8,7 @@
 import { getConfig } from '../config.ts';
 import type { Database } from '../db/types.ts';
 import { logger } from '../log.ts';
+import { declareJobMetrics } from '../metrics.ts';
 import { isServerProcess, onServerStop } from '../server-process.ts';
 import { createInProcessRunner } from './in-process.ts';
 import { createPgBossRunner } from './pg-boss.ts';
@@ -41,6 +42,7 @@ export function startJobs(getDb: () => Promise<Database>): void {
       })
     : createInProcessRunner(jobs, getDb);
   runner = started;
+  declareJobMetrics(jobs.map((job) => job.name));
   onServerStop((timeoutMs) => started.stop(timeoutMs));
   void started.start();
   logger.debug({ jobs: jobs.map((j) => [j.name, j.intervalMs]) }, 'background jobs started');

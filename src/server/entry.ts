@@ -215,8 +215,11 @@ function runPrimary(count: number): void {
     ? listenForCatalogChanges(directUrl, (payload) => relayToWorkers(Object.values(cluster.workers ?? {}), payload))
     : undefined;
   const alive = () => Object.values(cluster.workers ?? {}).filter((w) => w && !w.isDead());
+  let exiting = false;
   const exitWhenAllGone = async () => {
-    if (alive().length > 0) return;
+    // Once: the last worker's exit and a stop with no worker left may both get here.
+    if (exiting || alive().length > 0) return;
+    exiting = true;
     await Promise.all([metrics?.close(), listener?.close()]);
     logger.info('stopped: every worker has exited');
     process.exit(0);

@@ -68,7 +68,9 @@ for (const width of [375, 1280]) {
       await expect(page.getByText('Nothing is spelt “tomoto” in the shop')).toBeVisible();
 
       await page.goto('/search?q=jakfroot');
-      await expect(page.getByText('No products found for "jakfroot".')).toBeVisible();
+      // Nothing found is the heading: no "Showing results for" above no results.
+      await expect(page.getByRole('heading', { level: 1, name: 'No products found for "jakfroot".' })).toBeVisible();
+      await expect(page.getByText('Showing results for')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('list', { name: 'Suggested searches' }).getByRole('link', { name: 'jackfruit' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Showing results for “jackfruit”' })).toBeVisible();

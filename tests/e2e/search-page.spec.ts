@@ -1,8 +1,8 @@
 /**
  * The search results page /search: words in Hindi and Malayalam, typo corrections,
  * category and brand filters, price sorts and paging, suggestions when nothing matches, the
- * plain GET form without JavaScript, noindex, the home page's SearchAction, and axe at 375 and
- * 1280 px.
+ * plain GET form without JavaScript, noindex, the home page's SearchAction, axe at 375 and
+ * 1280 px, and a very long text cut and wrapped on a phone.
  */
 
 import AxeBuilder from '@axe-core/playwright';
@@ -68,7 +68,9 @@ for (const width of [375, 1280]) {
       await expect(page.getByText('Nothing is spelt “tomoto” in the shop')).toBeVisible();
 
       await page.goto('/search?q=jakfroot');
-      await expect(page.getByText('No products found for "jakfroot".')).toBeVisible();
+      // Nothing found is the heading: no "Showing results for" above no results.
+      await expect(page.getByRole('heading', { level: 1, name: 'No products found for "jakfroot".' })).toBeVisible();
+      await expect(page.getByText('Showing results for')).toHaveCount(0);
       expect(await seriousViolations(page)).toEqual([]);
       await page.getByRole('list', { name: 'Suggested searches' }).getByRole('link', { name: 'jackfruit' }).click();
       await expect(page.getByRole('heading', { level: 1, name: 'Showing results for “jackfruit”' })).toBeVisible();
@@ -76,6 +78,19 @@ for (const width of [375, 1280]) {
     });
   });
 }
+
+test.describe('a very long search text at 360 px', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('is cut at 100 characters as the API cuts it and wraps instead of scrolling sideways', async ({ page }) => {
+    await page.goto(`/search?q=${'x'.repeat(300)}`);
+    const cut = 'x'.repeat(100);
+    await expect(page.getByText(`No products found for "${cut}".`)).toBeVisible();
+    await expect(page.getByText('x'.repeat(101))).toHaveCount(0);
+    await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue(cut);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  });
+});
 
 test('the page is never indexed and home declares the site search', async ({ page }) => {
   await page.goto('/search?q=banana');

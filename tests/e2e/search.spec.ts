@@ -132,7 +132,8 @@ test.describe('desktop (1280 px)', () => {
 
   test('a word the shop knows but does not stock names it and offers its category', async ({ page }) => {
     await page.goto('/search?q=bhindi');
-    await expect(page.getByText("We don't stock okra (bhindi) yet.")).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: "We don't stock okra (bhindi) yet." })).toBeVisible();
+    await expect(page.getByText('Showing results for')).toHaveCount(0);
     await expect(page.getByText('Did you mean one of these?')).toHaveCount(0);
     await page.getByRole('link', { name: 'Browse Fresh Vegetables' }).click();
     await expect(page).toHaveURL(/\/category\/\d+\/subcategories$/);

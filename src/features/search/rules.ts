@@ -28,9 +28,17 @@ export function unstockedMessage(name: string, typed: string): string {
   return asTyped.toLowerCase() === name ? `We don't stock ${name} yet.` : `We don't stock ${name} (${asTyped}) yet.`;
 }
 
-/** Lower-cased, trimmed, inner whitespace collapsed, at most SEARCH_MAX_LENGTH characters. */
+/**
+ * The search text as it is searched and shown: trimmed, inner whitespace collapsed, cut at
+ * SEARCH_MAX_LENGTH characters; the case is kept (for echoing it on the results page).
+ */
+export function cutSearchText(text: string): string {
+  return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim();
+}
+
+/** The search text cut as `cutSearchText` does, in lower case. */
 export function normalizeSearchText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim().toLowerCase();
+  return cutSearchText(text).toLowerCase();
 }
 
 /**

@@ -49,7 +49,7 @@ export default function SearchResults({
         </p>
       )}
       {status === 'empty' && (
-        <p role="status" className="px-4 py-3 text-sm text-slate-600">
+        <p role="status" className="px-4 py-3 text-sm text-slate-600 [overflow-wrap:anywhere]">
           No products found for "{term}".
         </p>
       )}

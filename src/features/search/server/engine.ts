@@ -51,6 +51,8 @@ const FIELD_BOOSTS = { name: 10, brand: 6, subcategoryName: 2, type: 2, category
 const BM25 = { k: 1.2, b: 0.3, d: 0.5 };
 /** A longer catalogue word starting with the typed one, against 1 for the word itself. */
 const PREFIX_WEIGHT = 0.5;
+/** The shortest typed word (in characters) that gets "did you mean" suggestions. */
+const SUGGESTED_FROM = 3;
 /** The score's raise for a name whose head (before " - ", "(", ",", "/", "+") the query covers wholly. */
 const HEAD_BONUS = 0.8;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
@@ -321,12 +323,15 @@ export class SearchIndex {
   }
 
   /**
-   * Search words to try when `text` finds nothing: for each typed word, the catalogue's nearest
-   * words within a wider distance (up to 3 edits, at most half the word), as the catalogue spells them.
+   * Search words to try when `text` finds nothing: for each typed word of SUGGESTED_FROM letters or
+   * more, the catalogue's nearest words within a wider distance (up to 3 edits, at most half the
+   * word), as the catalogue spells them. A shorter word is too little to guess from ("a" is one
+   * edit from every one-letter word).
    */
   suggestions(text: string, limit = 5): string[] {
     const out: string[] = [];
     for (const word of words(text)) {
+      if (word.length < SUGGESTED_FROM) continue;
       const term = stem(word);
       const max = Math.min(3, Math.max(1, Math.floor(term.length / 2)));
       for (const near of this.nearest(term, max, limit)) {

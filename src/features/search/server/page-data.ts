@@ -1,13 +1,14 @@
 /**
- * Data of the search results page /search, read in the page's frontmatter: the URL's
- * q, category, brand, sort and page (a bad filter, sort or page value falls back to its default:
- * pages forgive a bad URL, the API answers 400), and one page of results (results-page.ts). No
- * text: the page asks for one. A database failure is logged and answers 500.
+ * Data of the search results page /search, read in the page's frontmatter: the URL's q (cut as
+ * the API cuts it, rules.ts `cutSearchText`, so the page echoes the text searched), category,
+ * brand, sort and page (a bad filter, sort or page value falls back to its default: pages forgive
+ * a bad URL, the API answers 400), and one page of results (results-page.ts). No text: the page
+ * asks for one. A database failure is logged and answers 500.
  */
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { searchPageQuerySchema } from '../contract.ts';
-import { normalizeSearchText, SEARCH_MAX_LENGTH } from '../rules.ts';
+import { cutSearchText, normalizeSearchText } from '../rules.ts';
 import { type SearchPage, type SearchPageQuery, searchPage } from './results-page.ts';
 
 /** The page's data: HTTP status, what was asked, and the results (null without text or on failure). */
@@ -19,7 +20,6 @@ export interface SearchPageData {
 
 /** The URL's search parameters, leniently: each bad one is dropped. */
 export function parseSearchUrl(url: URL): SearchPageQuery {
-  const text = (url.searchParams.get('q') ?? '').slice(0, SEARCH_MAX_LENGTH * 2);
   const { shape } = searchPageQuerySchema;
   const value = (key: string) => url.searchParams.get(key) ?? undefined;
   const category = shape.category.safeParse(value('category'));
@@ -27,7 +27,7 @@ export function parseSearchUrl(url: URL): SearchPageQuery {
   const sort = shape.sort.safeParse(value('sort'));
   const page = shape.page.safeParse(value('page'));
   return {
-    q: text,
+    q: cutSearchText(url.searchParams.get('q') ?? ''),
     category: category.success ? category.data : undefined,
     brand: brand.success ? brand.data : undefined,
     sort: sort.success ? sort.data : undefined,

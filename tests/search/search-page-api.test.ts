@@ -82,8 +82,8 @@ describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
     const gibberish = await search('q=xqzvw');
     expect(gibberish).toMatchObject({ total: 0, products: [] });
     // One letter is too little to guess a word from: no "did you mean".
-    for (const letter of ['a', 'x'])
-      expect(await search(`q=${letter}`), letter).toMatchObject({ total: 0, suggestions: [] });
+    // (Other files on the shared server may add products: only the suggestions are asserted.)
+    for (const letter of ['a', 'x']) expect((await search(`q=${letter}`)).suggestions, letter).toEqual([]);
   });
 
   it('says what a known word means and offers its category when the shop does not stock it', async () => {

@@ -86,6 +86,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('catalogue changes on two server
     await late.connect();
     try {
       await late.query('BEGIN');
+      // A slow writer (an import, a tool), not a web request: the web role's idle-in-transaction
+      // timeout (the pooled run's role) would end this session before it commits.
+      await late.query('SET LOCAL idle_in_transaction_session_timeout = 0');
       await late.query('UPDATE products SET price_paise = $1 WHERE id = $2', [latePrice, lateId]);
       const written = Date.now();
 

@@ -1,12 +1,12 @@
 import { defineConfig, devices } from '@playwright/test';
 import { TEST_MEDIA_DIR } from './tests/helpers/media.ts';
-import { TEST_ZONES_FILE } from './tests/helpers/zones.ts';
+import { e2eZonesFile } from './tests/helpers/zones.ts';
 
 /**
  * End-to-end tests in Debian's Chromium (never a downloaded browser). By default Playwright
  * starts the built server (`npm run build` first; `npm test` does) on a fresh in-memory PGlite
  * seeded with the demo shop, after making the build a demo build (tests/helpers/e2e-build.ts: the
- * prerendered pages show demo mode's seller details), its checkout on the tests' fixed delivery zones (tests/helpers/zones.ts)
+ * prerendered pages show demo mode's seller details), its checkout on the tests' fixed delivery zones with roomy slots (tests/helpers/zones.ts)
  * while the prerendered policy pages show the zones the build was made with (the demo shop's by
  * default). Set BASE_URL to test a server you started yourself instead.
  */
@@ -78,8 +78,9 @@ export default defineConfig({
           PAYMENT_GATEWAY: 'simulator',
           PAYMENT_SIMULATOR_PORT: String(simulatorPort),
           PAYMENT_PENDING_MINUTES: '1',
-          // Slots and fees at checkout come from the tests' fixed zones, not the demo shop's file.
-          DELIVERY_ZONES_FILE: TEST_ZONES_FILE,
+          // Slots and fees at checkout come from the tests' fixed zones, not the demo shop's file,
+          // with room for every order the parallel tests place in one slot.
+          DELIVERY_ZONES_FILE: e2eZonesFile(),
         },
       },
 });

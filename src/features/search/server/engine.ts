@@ -1,14 +1,17 @@
 /**
  * The search index over the active products (name, brand, subcategory, type, category): a
- * MiniSearch index (BM25 per field, prefix and fuzzy look-ups) configured with the shop's text
- * rules, plus the shop's ranking on top. Updated one product at a time (`set`, `discard`) by
- * index-cache.ts, which also builds whole indexes in slices (`add`).
+ * MiniSearch index of the names (BM25, prefix and fuzzy look-ups) configured with the shop's text
+ * rules, the fields many products share (brand, subcategory, type, category) indexed once per
+ * distinct value with the same BM25 (shared-field.ts: a per-product index of them took as much
+ * memory as the names'), plus the shop's ranking on top. Updated one product at a time (`set`,
+ * `discard`) by index-cache.ts, which also builds whole indexes in slices (`add`).
  *
  * Configuration: a field's words are the shop's words and stems (text.ts: accents dropped,
  * plurals folded, "tomatoes" → "tomato"); fields weigh name 10, brand 6, subcategory and type 2,
  * category 1. A query becomes groups of alternatives (query-plan.ts: each word or synonym phrase,
- * its synonyms from the shop's file, typo corrections). Each alternative is one MiniSearch
- * search: every word of it must match (AND); a single typed word of 3 or more letters also
+ * its synonyms from the shop's file, typo corrections). Each alternative is one search per word,
+ * the name's and the shared fields' scores added up: every word of it must match (AND), each in
+ * any field, and its scores add up over the words; a single typed word of 3 or more letters also
  * matches longer catalogue words starting with it (prefix, at half weight). An alternative's scores are taken
  * relative to the best name match's, times its weight (typed word 1, synonym 0.9, typo
  * correction 0.55). A product's score for a group is its best alternative's; its total adds the
@@ -24,6 +27,7 @@ import { distance } from 'fastest-levenshtein';
 import MiniSearch from 'minisearch';
 import { type Alternative, type PlanSources, planQuery, typoDistance } from './query-plan.ts';
 import { type IndexedProduct, type Match, Ranking } from './ranking.ts';
+import { SharedField } from './shared-field.ts';
 import { shortTextIds } from './short-text.ts';
 import { longestKey, type SynonymTable } from './synonyms.ts';
 import { stem, terms, words } from './text.ts';
@@ -39,9 +43,12 @@ export interface RankedSearch {
 }
 
 const FIELDS = ['name', 'brand', 'subcategoryName', 'type', 'categoryName'] as const;
+/** The fields many products share, indexed once per distinct value (shared-field.ts). */
+const SHARED_FIELDS = ['brand', 'subcategoryName', 'type', 'categoryName'] as const;
+type SharedFieldName = (typeof SHARED_FIELDS)[number];
 /**
- * How much a word counts in each field. MiniSearch adds the fields a word is in up, so the other
- * fields weigh little beside the name: a word in the name and the type is barely above the name alone.
+ * How much a word counts in each field. The fields a word is in add up, so the other fields weigh
+ * little beside the name: a word in the name and the type is barely above the name alone.
  */
 const FIELD_BOOSTS = { name: 10, brand: 6, subcategoryName: 2, type: 2, categoryName: 1 };
 /**
@@ -73,7 +80,10 @@ interface NameFacts {
 }
 
 export class SearchIndex {
+  /** The names' index. */
   readonly #engine: MiniSearch<IndexedProduct>;
+  /** The shared fields' indexes. */
+  readonly #shared = new Map<SharedFieldName, SharedField>(SHARED_FIELDS.map((f) => [f, new SharedField()]));
   readonly #products = new Map<number, IndexedProduct>();
   /** Each product's lower-case name, for names merely containing the text. */
   readonly #lower = new Map<number, string>();
@@ -86,16 +96,15 @@ export class SearchIndex {
   /** An index of `products` (a build in slices passes none and `add`s them). */
   constructor(products: Iterable<IndexedProduct>, synonyms: SynonymTable) {
     this.#engine = new MiniSearch<IndexedProduct>({
-      fields: [...FIELDS],
+      fields: ['name'],
       extractField: (doc, field) => (doc[field as keyof IndexedProduct] as string | number | null) ?? '',
       tokenize: words,
       processTerm: stem,
       searchOptions: {
-        boost: FIELD_BOOSTS,
+        boost: { name: FIELD_BOOSTS.name },
         weights: { prefix: PREFIX_WEIGHT, fuzzy: 1 },
         tokenize: (text) => text.split(' '),
         processTerm: asIs,
-        combineWith: 'AND',
         bm25: BM25,
       },
     });
@@ -123,6 +132,7 @@ export class SearchIndex {
   /** Adds a product the index does not hold yet (a build's step). */
   add(product: IndexedProduct): void {
     this.#engine.add(product);
+    for (const [field, index] of this.#shared) index.add(product.id, product[field]);
     this.#products.set(product.id, product);
     this.#lower.set(product.id, product.name.toLowerCase());
     this.#count(product, 1);
@@ -134,7 +144,9 @@ export class SearchIndex {
     if (before) {
       this.#count(before, -1);
       this.#engine.replace(product);
+      for (const [field, index] of this.#shared) index.remove(before.id, before[field]);
     } else this.#engine.add(product);
+    for (const [field, index] of this.#shared) index.add(product.id, product[field]);
     this.#products.set(product.id, product);
     this.#lower.set(product.id, product.name.toLowerCase());
     this.#count(product, 1);
@@ -149,6 +161,7 @@ export class SearchIndex {
     this.#lower.delete(id);
     this.#count(before, -1);
     this.#engine.discard(id);
+    for (const [field, index] of this.#shared) index.remove(id, before[field]);
     this.#generation++;
   }
 
@@ -188,17 +201,52 @@ export class SearchIndex {
    * one: among products the fields a word is in decide, among alternatives their weights.
    */
   #scores(alt: Alternative): Map<number, number> {
+    // Products matched in a shared field by any word: the others have every word in the name alone.
+    const shared = new Set<number>();
+    let totals: Map<number, number> | undefined;
+    for (const word of alt.words) {
+      const scores = this.#wordScores(word, alt.prefix, shared);
+      if (!totals) totals = scores;
+      else {
+        const both = new Map<number, number>();
+        for (const [id, score] of totals) {
+          const more = scores.get(id);
+          if (more !== undefined) both.set(id, score + more);
+        }
+        totals = both;
+      }
+      if (totals.size === 0) break;
+    }
     const out = new Map<number, number>();
-    const results = this.#engine.search(alt.words.join(' '), { prefix: alt.prefix });
-    // Results come best first: the first whose words are in its name alone sets the scale.
-    const named = results.find((r) =>
-      Object.values(r.match).every((fields) => fields.length === 1 && fields[0] === 'name'),
-    );
-    const best = named ?? results[0];
-    if (!best) return out;
-    const scale = alt.weight / best.score;
-    for (const r of results) out.set(r.id as number, r.score * scale);
+    if (!totals?.size) return out;
+    // The best product with its words in its name alone sets the scale (the best of all when none has).
+    let named = 0;
+    let best = 0;
+    for (const [id, score] of totals) {
+      if (score > best) best = score;
+      if (score > named && !shared.has(id)) named = score;
+    }
+    const scale = alt.weight / (named || best);
+    for (const [id, score] of totals) out.set(id, score * scale);
     return out;
+  }
+
+  /**
+   * Product id → score for one (stemmed) word in any field: the name's BM25 from MiniSearch plus
+   * each shared field's, each times its boost. Adds the products a shared field matched to `shared`.
+   */
+  #wordScores(word: string, prefix: boolean, shared?: Set<number>): Map<number, number> {
+    const scores = new Map<number, number>();
+    for (const r of this.#engine.search(word, { prefix })) scores.set(r.id as number, r.score);
+    const more = new Map<number, number>();
+    const total = this.#products.size;
+    for (const [field, index] of this.#shared)
+      index.score(word, { prefix, prefixWeight: PREFIX_WEIGHT, boost: FIELD_BOOSTS[field], total, bm25: BM25 }, more);
+    for (const [id, score] of more) {
+      scores.set(id, (scores.get(id) ?? 0) + score);
+      shared?.add(id);
+    }
+    return scores;
   }
 
   /** Whether the catalogue has this (stemmed) term. */
@@ -208,6 +256,8 @@ export class SearchIndex {
 
   /** Whether the catalogue has a longer term starting with `term`. */
   #hasLonger(term: string): boolean {
+    for (const index of this.#shared.values())
+      for (const t of index.terms()) if (t.length > term.length && t.startsWith(term)) return true;
     return this.#engine.search(term, { prefix: true }).some((r) => r.terms.some((t) => t !== term));
   }
 
@@ -221,6 +271,10 @@ export class SearchIndex {
     const near = new Set<string>();
     for (const r of this.#engine.search(term, { prefix: false, fuzzy: maxDistance, maxFuzzy: maxDistance }))
       for (const t of r.terms) if (t !== term) near.add(t);
+    for (const index of this.#shared.values())
+      for (const t of index.terms())
+        if (t !== term && Math.abs(t.length - term.length) <= maxDistance && distance(term, t) <= maxDistance)
+          near.add(t);
     const found = [...near].map((t) => ({
       t,
       df: this.#terms.get(t) ?? 0,
@@ -236,8 +290,9 @@ export class SearchIndex {
   /** The catalogue's own spelling of a term (its most common word among the products having it), or the term. */
   display(term: string): string {
     const counts = new Map<string, number>();
-    for (const r of this.#engine.search(term, { prefix: false }).slice(0, 50)) {
-      const p = this.#products.get(r.id as number);
+    const top = [...this.#wordScores(term, false)].sort((a, b) => b[1] - a[1] || a[0] - b[0]).slice(0, 50);
+    for (const [id] of top) {
+      const p = this.#products.get(id);
       if (!p) continue;
       for (const field of FIELDS) {
         const text = p[field];

@@ -1,7 +1,7 @@
 /**
  * The Node.js options `npm start` runs the server with (its cluster workers inherit them), and
  * the bench with it, from the configuration:
- * - `--max-old-space-size=NODE_MAX_OLD_SPACE_MB` (default 256): the JavaScript heap's limit, a
+ * - `--max-old-space-size=NODE_MAX_OLD_SPACE_MB` (default 192): the JavaScript heap's limit, a
  *   setting (src/lib/config.ts, the README) because what a server needs grows with its catalogue
  *   and its page cache; V8 lets the heap grow towards it before a full collection, so it also
  *   sizes the process's resident memory.

@@ -100,13 +100,13 @@ const configSchema = z
     /**
      * The server's JavaScript heap limit in MiB (Node's `--max-old-space-size`), passed by `npm start`
      * (scripts/server-flags.ts) to the server and so to its cluster workers. The default holds a
-     * 100,000-product catalogue (cards in memory, details by key) with the default page cache, and
-     * keeps a process's resident memory within the shop's 350 MB budget: V8 lets the heap grow
+     * 100,000-product catalogue (cards in memory, details by key; about 165 MB of heap in use) with
+     * the default page cache, and keeps a process's resident memory within the shop's 350 MB budget: V8 lets the heap grow
      * towards its limit before collecting it in full, so a larger limit is more resident memory
      * (the bench's `scale` phase, docs/performance.md "Memory"). A larger page cache
      * (PAGE_CACHE_MB) needs a larger one. `node dist/server/entry.mjs` run by hand does not read it.
      */
-    NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(256),
+    NODE_MAX_OLD_SPACE_MB: z.coerce.number().int().min(64).max(16_384).default(192),
     /** Build folder the server and `npm start` use (default `dist`; e.g. `.build/NAME` for a second build). */
     DIST_DIR: z.string().default('dist'),
     /** `npm start` rebuilds even when the build looks fresh. */

@@ -1,6 +1,6 @@
 /**
  * The server's Node options (scripts/server-flags.ts, passed by `npm start`): the heap limit is the
- * NODE_MAX_OLD_SPACE_MB setting (default 256 MiB, validated), the Node that runs the server
+ * NODE_MAX_OLD_SPACE_MB setting (default 192 MiB, validated), the Node that runs the server
  * accepts every option and applies the limit, and a cluster worker inherits them.
  */
 import { spawnSync } from 'node:child_process';
@@ -41,15 +41,15 @@ const HEAP_LIMIT_MB =
   "import v8 from 'node:v8'; console.log(Math.round(v8.getHeapStatistics().heap_size_limit / 1048576));";
 
 describe('the server’s Node options', () => {
-  it('limit the heap to NODE_MAX_OLD_SPACE_MB, 256 MiB by default', () => {
+  it('limit the heap to NODE_MAX_OLD_SPACE_MB, 192 MiB by default', () => {
     configure({});
     const byDefault = Number(node(serverNodeFlags(getConfig()), HEAP_LIMIT_MB));
     configure({ NODE_MAX_OLD_SPACE_MB: '512' });
     const larger = Number(node(serverNodeFlags(getConfig()), HEAP_LIMIT_MB));
     // The limit also counts the young generation (semi-spaces), so it is a little over the setting.
-    expect(byDefault).toBeGreaterThanOrEqual(256);
-    expect(byDefault).toBeLessThan(320);
-    expect(larger - byDefault).toBe(256);
+    expect(byDefault).toBeGreaterThanOrEqual(192);
+    expect(byDefault).toBeLessThan(256);
+    expect(larger - byDefault).toBe(320);
   });
 
   it('refuse a heap limit out of range, naming the variable', () => {

@@ -5,7 +5,8 @@
  *   sender, the payment simulator and demo seeding; those settings in production without
  *   demo mode stop start-up, naming them;
  * - `node dist/server/entry.mjs` with no environment at all and `npm start` (scripts/start.ts)
- *   hand no code to the client and leave an empty database empty; `npm run demo` does both.
+ *   hand no code to the client, leave an empty database empty and show no demo notice (the
+ *   storefront's banner, the staff sign-in page's demo staff); `npm run demo` does all three.
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import path from 'node:path';
@@ -142,6 +143,16 @@ const register = (baseUrl: string) =>
 /** Whether the home page carries the demo shop's banner. */
 const demoBanner = async (baseUrl: string) => (await (await fetch(`${baseUrl}/`)).text()).includes('data-demo-banner');
 
+/** The demo staff's mobiles as the staff sign-in page shows them (docs/demo-shop.md). */
+const DEMO_STAFF_MOBILES = ['+91 94470 00101', '+91 94470 00102', '+91 94470 00103', '+91 94470 00104'];
+
+/** The staff sign-in page's HTML, once it answers 200. */
+async function staffSignInPage(baseUrl: string): Promise<string> {
+  const res = await fetch(`${baseUrl}/admin/login`);
+  expect(res.status).toBe(200);
+  return res.text();
+}
+
 const categories = async (baseUrl: string) =>
   ((await (await fetch(`${baseUrl}/api/customer/product-categories`)).json()) as { data: { categories: unknown[] } })
     .data.categories;
@@ -175,6 +186,9 @@ describe.each(testDatabaseKinds())(
       expect(text).not.toMatch(/demo_otp|\d{4}"/);
       expect(await categories(server.baseUrl)).toEqual([]);
       expect(await demoBanner(server.baseUrl)).toBe(false);
+      const signIn = await staffSignInPage(server.baseUrl);
+      expect(signIn).not.toContain('data-demo-staff');
+      for (const mobile of DEMO_STAFF_MOBILES) expect(signIn).not.toContain(mobile);
       // Start-up says why sign-in is off.
       expect(server.output.join('')).toMatch(/SMS_SENDER is not set/);
     });
@@ -195,6 +209,9 @@ describe.each(testDatabaseKinds())(
       expect(((await res.json()) as { data: { demo_otp?: string } }).data.demo_otp).toMatch(/^\d{4}$/);
       expect((await categories(server.baseUrl)).length).toBeGreaterThan(0);
       expect(await demoBanner(server.baseUrl)).toBe(true);
+      const signIn = await staffSignInPage(server.baseUrl);
+      expect(signIn).toContain('data-demo-staff');
+      for (const mobile of DEMO_STAFF_MOBILES) expect(signIn).toContain(mobile);
       // `npm start` says so once it sees /readyz answer 200 (it asks every half second).
       const said = Date.now() + 5000;
       while (!/demo mode/.test(server.output.join('')) && Date.now() < said)

@@ -6,7 +6,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
-import { directUrl, pooledRun } from './database.ts';
+import { createPostgresDatabase, directUrl, pooledRun, type TestDatabaseKind } from './database.ts';
 import { TEST_MEDIA_DIR } from './media.ts';
 import { TEST_ZONES_FILE } from './zones.ts';
 
@@ -131,5 +131,29 @@ export async function startServer(
         child.once('exit', () => resolve());
         child.kill('SIGTERM');
       }),
+  };
+}
+
+/**
+ * Starts the server with `env` on a database of `kind`: on PGlite one process with its own
+ * in-memory database; on PostgreSQL a fresh database served by two cluster workers. `stop` ends
+ * the server, then drops that database (dropped also when the server fails to start).
+ */
+export async function startServerOn(kind: TestDatabaseKind, env: Record<string, string> = {}): Promise<RunningServer> {
+  if (kind === 'pglite') return startServer(env);
+  const db = await createPostgresDatabase();
+  let server: RunningServer;
+  try {
+    server = await startServer({ ...env, DATABASE_URL: db.url, WEB_CONCURRENCY: '2' });
+  } catch (err) {
+    await db.drop();
+    throw err;
+  }
+  return {
+    ...server,
+    stop: async () => {
+      await server.stop();
+      await db.drop();
+    },
   };
 }

@@ -6,8 +6,8 @@
  * serves theirs added up (skipped without TEST_DATABASE_URL).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { createPostgresDatabase, type TestDatabaseKind, testDatabaseKinds } from '../helpers/database.ts';
-import { freePort, type RunningServer, startServer } from '../helpers/server.ts';
+import { type TestDatabaseKind, testDatabaseKinds } from '../helpers/database.ts';
+import { freePort, type RunningServer, startServerOn } from '../helpers/server.ts';
 
 /** The value of the sample whose name and labels are `series`, or undefined when there is none. */
 function sample(text: string, series: string): number | undefined {
@@ -17,22 +17,14 @@ function sample(text: string, series: string): number | undefined {
 
 describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseKind) => {
   let server: RunningServer | undefined;
-  let drop: (() => Promise<void>) | undefined;
 
   afterEach(async () => {
     await server?.stop();
-    await drop?.();
   });
 
   it('answers the named series on METRICS_PORT, and 404 elsewhere on it', async () => {
     const metricsPort = await freePort();
-    const env: Record<string, string> = { METRICS_PORT: String(metricsPort) };
-    if (kind === 'postgres') {
-      const db = await createPostgresDatabase();
-      drop = db.drop;
-      Object.assign(env, { DATABASE_URL: db.url, WEB_CONCURRENCY: '2' });
-    }
-    server = await startServer(env);
+    server = await startServerOn(kind, { METRICS_PORT: String(metricsPort) });
     for (const path of ['/shop', '/shop', '/api/customer/product-categories', '/no-such-page'])
       await (await fetch(server.baseUrl + path)).arrayBuffer();
 

@@ -9,8 +9,8 @@
 import http from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
 import { randomPhone } from '../helpers/api.ts';
-import { createPostgresDatabase, type TestDatabaseKind, testDatabaseKinds } from '../helpers/database.ts';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { type TestDatabaseKind, testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServerOn } from '../helpers/server.ts';
 
 const DRAIN_SECONDS = 2;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -51,21 +51,13 @@ async function refused(baseUrl: string): Promise<boolean> {
 
 describe.each(testDatabaseKinds())('drain on SIGTERM (%s)', (kind: TestDatabaseKind) => {
   let server: RunningServer | undefined;
-  let drop: (() => Promise<void>) | undefined;
 
   afterEach(async () => {
     await server?.stop();
-    await drop?.();
   });
 
   it('says draining first, answers the request under way, and exits 0', async () => {
-    const env: Record<string, string> = { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) };
-    if (kind === 'postgres') {
-      const db = await createPostgresDatabase();
-      drop = db.drop;
-      Object.assign(env, { DATABASE_URL: db.url, WEB_CONCURRENCY: '2' });
-    }
-    server = await startServer(env);
+    server = await startServerOn(kind, { SHUTDOWN_DRAIN_SECONDS: String(DRAIN_SECONDS) });
     const { baseUrl } = server;
     const signUp = JSON.stringify({ name: 'Drain Test', email: 'drain@example.com', mobile: randomPhone() });
     const inFlight = slowPost(baseUrl, '/api/register', signUp);

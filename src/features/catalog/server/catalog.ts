@@ -256,26 +256,31 @@ export const detailColumns = {
 /** A product's details without its category names: a product page's fields. */
 export type ProductFields = Omit<ProductDetail, 'category' | 'subcategory'>;
 
-/** Maps a row of `detailColumns` to the product page's fields (images resolved, placeholder when none). */
-export function toDetailFields(
-  row: SummaryRow & {
-    sku: string;
-    description: string | null;
-    additionalInformation: string | null;
-    highlights: string[] | null;
-    type: string | null;
-    rating: number | null;
-  } & ProductDeclarations,
-): ProductFields {
+/** A product page's fields beyond the card's (ProductSummary and `type`). */
+export type ProductDetailFields = Omit<ProductFields, keyof ProductSummary | 'type'>;
+
+/** A product row's columns beyond the summary's and `type`, images unresolved. */
+type DetailRow = {
+  sku: string;
+  images: string[] | null;
+  description: string | null;
+  additionalInformation: string | null;
+  highlights: string[] | null;
+  rating: number | null;
+} & ProductDeclarations;
+
+/**
+ * Maps a row's detail columns to a product page's fields beyond the card's (images resolved, the
+ * placeholder when none); `toDetailFields` and product-details.ts `readProductDetails` both use it.
+ */
+export function toProductDetailFields(row: DetailRow): ProductDetailFields {
   const images = (row.images ?? []).map(media);
   return {
-    ...toSummary(row),
     sku: row.sku,
     images: images.length ? images : [media(null)],
     description: row.description,
     additionalInformation: row.additionalInformation,
     highlights: row.highlights ?? [],
-    type: row.type,
     rating: row.rating === null ? null : Number(row.rating),
     manufacturer: row.manufacturer,
     packer: row.packer,
@@ -287,6 +292,11 @@ export function toDetailFields(
     foodMark: row.foodMark,
     soldLoose: row.soldLoose,
   };
+}
+
+/** Maps a row of `detailColumns` to the product page's fields (images resolved, placeholder when none). */
+export function toDetailFields(row: SummaryRow & DetailRow & { type: string | null }): ProductFields {
+  return { ...toSummary(row), ...toProductDetailFields(row), type: row.type };
 }
 
 /** A product with its category names, or null when unknown or inactive. */

@@ -18,6 +18,8 @@
  * related-products tags of those categories.
  */
 
+import type { CardProduct } from '../product-card.ts';
+
 /** On every cached catalogue page. */
 export const CATALOG_TAG = 'catalog';
 /** On listings across every category (home, /shop, /search, /subcategory/0). */
@@ -48,16 +50,8 @@ export interface ProductChange {
   card: boolean;
 }
 
-/** What a product card shows (product-card.ts): the fields `cardChanged` compares. */
-export interface CardFields {
-  name: string;
-  image: string;
-  pricePaise: number;
-  mrpPaise: number;
-  discountPercent: number;
-  weight: number | null;
-  weightUnit: string | null;
-  stock: number;
+/** What a product card shows (product-card.ts `CardProduct` but its id) and where: the fields `cardChanged` compares. */
+export interface CardFields extends Omit<CardProduct, 'id'> {
   categoryId: number;
   subcategoryId: number;
 }

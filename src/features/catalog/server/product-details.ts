@@ -9,12 +9,8 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '#lib/db/index.ts';
 import { products } from '#lib/db/schema.ts';
-import type { ProductSummary } from '../rules.ts';
-import { media, type ProductFields } from './catalog.ts';
+import { type ProductDetailFields, toProductDetailFields } from './catalog.ts';
 import { DECLARATION_COLUMNS } from './declaration-columns.ts';
-
-/** A product page's fields beyond the card's (ProductSummary and `type`). */
-export type ProductDetailFields = Omit<ProductFields, keyof ProductSummary | 'type'>;
 
 /**
  * Most products whose details one snapshot keeps. Details weigh about 1–3 KB each with real text
@@ -36,26 +32,7 @@ const detailOnlyColumns = {
 /** The details of product `id`, on sale or not (the snapshot says whether it is), or null when there is no such row. */
 export async function readProductDetails(db: Database, id: number): Promise<ProductDetailFields | null> {
   const [row] = await db.select(detailOnlyColumns).from(products).where(eq(products.id, id));
-  if (!row) return null;
-  // The same mapping as toDetailFields (catalog.ts): images resolved, the placeholder when none.
-  const images = (row.images ?? []).map(media);
-  return {
-    sku: row.sku,
-    images: images.length ? images : [media(null)],
-    description: row.description,
-    additionalInformation: row.additionalInformation,
-    highlights: row.highlights ?? [],
-    rating: row.rating === null ? null : Number(row.rating),
-    manufacturer: row.manufacturer,
-    packer: row.packer,
-    importer: row.importer,
-    countryOfOrigin: row.countryOfOrigin,
-    shelfLife: row.shelfLife,
-    consumerCare: row.consumerCare,
-    fssaiLicence: row.fssaiLicence,
-    foodMark: row.foodMark,
-    soldLoose: row.soldLoose,
-  };
+  return row ? toProductDetailFields(row) : null;
 }
 
 /**

@@ -14,8 +14,8 @@
 
 import type { ProductPage, ProductSummary, Sort } from '../rules.ts';
 import { PAGE_SIZE } from '../rules.ts';
-import { toSummary } from './catalog.ts';
-import { LruCache, PRODUCT_DETAILS_CACHE_SIZE, type ProductDetailFields } from './product-details.ts';
+import { type ProductDetailFields, toSummary } from './catalog.ts';
+import { LruCache, PRODUCT_DETAILS_CACHE_SIZE } from './product-details.ts';
 import type { CategoryNames, SnapshotRow } from './snapshot-reads.ts';
 
 /**

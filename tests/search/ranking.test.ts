@@ -45,6 +45,8 @@ const catalogue = [
   product('Onion', 'Fresh Vegetables', 'Fruits & Vegetables', 'Fresho'),
   product('Shampoo - Anti Dandruff', 'Hair Care', 'Beauty & Hygiene', 'Head & Shoulders'),
   product('Eye-Care Drops', 'Health & Medicine', 'Beauty & Hygiene'),
+  product('Mango Thokku', 'Pickles & Chutney', 'Gourmet & World Food'),
+  product('Alphonso Mango (Ratnagiri)', 'Fresh Fruits', 'Fruits & Vegetables', 'Fresho'),
 ];
 const index = new SearchIndex(catalogue, shopSynonyms());
 const names = (q: string) => index.search(q).ids.map((id) => index.product(id)!.name);
@@ -86,6 +88,11 @@ describe('ranking', () => {
     expect(names('ulli')[0]).toBe('Onion');
     expect(names('chilly powder')[0]).toBe('Chilli Powder');
     expect(names('head shoulders')[0]).toBe('Shampoo - Anti Dandruff');
+  });
+
+  it('puts what the name says the product is first: a mango before a mango pickle for "mango"', () => {
+    expect(names('mango')).toEqual(['Alphonso Mango (Ratnagiri)', 'Mango Thokku']);
+    expect(names('mango thokku')[0]).toBe('Mango Thokku');
   });
 
   it('keeps names that merely contain the text, last', () => {

@@ -19,7 +19,8 @@
  *
  * Ranking (post-processing): products matching the most groups, then a name that is the whole
  * text, then the score times (1 + 0.8 × the share of the name's head the query covers: "Tomato
- * - Local" before "Tomato Ketchup" for "tomato"), then the shorter name, then the lower id. Names
+ * - Local" before "Tomato Ketchup" for "tomato"; + 0.3 when the typed words have the head's last word,
+ * what the product is: "Alphonso Mango" before "Mango Thokku" for "mango"), then the shorter name, then the lower id. Names
  * merely containing the text ("e - c") come after every word match.
  */
 
@@ -62,6 +63,13 @@ const PREFIX_WEIGHT = 0.5;
 const SUGGESTED_FROM = 3;
 /** The score's raise for a name whose head (before " - ", "(", ",", "/", "+") the query covers wholly. */
 const HEAD_BONUS = 0.8;
+/**
+ * The score's further raise when the typed words have the head's last word, the noun that says
+ * what the product is in English names ("Alphonso Mango" is a mango, "Mango Thokku" a thokku). Typed
+ * words only: a synonym's word ("potato" for "batata") does not lift "Sweet Potato" over
+ * "Batata Vada Mix", whose name has the word typed.
+ */
+const HEAD_NOUN_BONUS = 0.3;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
 
 /** Terms are stemmed once, when the query is planned: the search takes them as they are. */
@@ -78,6 +86,9 @@ interface NameFacts {
   /** The stemmed words of the name's head (the whole name's when the head has none). */
   head: string[];
 }
+
+/** The head's last word: what the product is ("mango" in "Alphonso Mango (Ratnagiri)"). */
+const headNoun = (facts: NameFacts): string | undefined => facts.head[facts.head.length - 1];
 
 export class SearchIndex {
   /** The names' index. */
@@ -334,6 +345,7 @@ export class SearchIndex {
     let most = 0;
     for (const t of totals.values()) most = Math.max(most, t.groups);
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
+    const typedTerms = new Set(typed.map(stem));
     const stemmed = typed.map(stem).join(' ');
     const matches: Match[] = [];
     for (const [id, total] of totals) {
@@ -342,11 +354,12 @@ export class SearchIndex {
       if (!product) continue;
       const facts = this.#facts(product);
       const covered = facts.head.filter((t) => queryTerms.has(t)).length / (facts.head.length || 1);
+      const noun = typedTerms.has(headNoun(facts) ?? '') ? HEAD_NOUN_BONUS : 0;
       matches.push({
         product,
         groups: total.groups,
         exact: facts.lower === raw || facts.stemmed === stemmed,
-        score: total.score * (1 + HEAD_BONUS * covered),
+        score: total.score * (1 + HEAD_BONUS * covered + noun),
       });
     }
     // Names containing the text that matched no word ("e - c", "ato") still come, last.

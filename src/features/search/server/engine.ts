@@ -13,9 +13,9 @@
  * the name's and the shared fields' scores added up: every word of it must match (AND), each in
  * any field, and its scores add up over the words; a single typed word of 3 or more letters also
  * matches longer catalogue words starting with it (prefix, at half weight). An alternative's
- * scores are taken relative to the best name match's, times its weight (typed word 1, synonym 0.9, typo
- * correction 0.55). A product's score for a group is its best alternative's; its total adds the
- * groups up.
+ * scores are taken relative to the best name match's, times its weight (typed word 1, synonym
+ * 0.9, typo correction 0.55). A product's score for a group is its best alternative's; its total
+ * adds the groups up.
  *
  * Ranking (post-processing): products matching the most groups, then a name that is the whole
  * text, then the score times (1 + 0.8 × the share of the name's head the query covers: "Tomato

@@ -95,6 +95,14 @@ describe('ranking', () => {
     expect(names('mango thokku')[0]).toBe('Mango Thokku');
   });
 
+  it('finds products for Malayalam script, whichever way a word-final consonant is typed', () => {
+    expect(names('ഉള്ളി')[0]).toBe('Onion');
+    expect(names('പച്ചമുളക്')[0]).toBe('Green Chilli');
+    expect(names('തക്കാളി')[0]).toBe('Tomato - Local');
+    // An atomic chillu (ൾ) and the older consonant, virama and zero-width joiner are one word.
+    expect(terms('മഞ്ഞൾ')).toEqual(terms('മഞ്ഞള്\u200d'));
+  });
+
   it('keeps names that merely contain the text, last', () => {
     expect(names('e-c')).toEqual(['Eye-Care Drops']);
     expect(names('  ')).toEqual([]);

@@ -19,7 +19,7 @@
  *
  * Ranking (post-processing): products matching the most groups, then a name that is the whole
  * text, then the score times (1 + 0.8 × the share of the name's head the query covers: "Tomato
- * - Local" before "Tomato Ketchup" for "tomato"; + 0.3 when the typed words have the head's last
+ * - Local" before "Tomato Ketchup" for "tomato"; + 0.3 when the query names the head's last
  * word, what the product is: "Alphonso Mango" before "Mango Thokku" for "mango"), then the
  * shorter name, then the lower id. Names merely containing the text ("e - c") come after every
  * word match.
@@ -65,10 +65,11 @@ const SUGGESTED_FROM = 3;
 /** The score's raise for a name whose head (before " - ", "(", ",", "/", "+") the query covers wholly. */
 const HEAD_BONUS = 0.8;
 /**
- * The score's further raise when the typed words have the head's last word, the noun that says
- * what the product is in English names ("Alphonso Mango" is a mango, "Mango Thokku" a thokku). Typed
- * words only: a synonym's word ("potato" for "batata") does not lift "Sweet Potato" over
- * "Batata Vada Mix", whose name has the word typed.
+ * The score's further raise when the query names the head's last word, the noun that says what
+ * the product is in English names ("Alphonso Mango" is a mango, "Mango Thokku" a thokku). The
+ * query names its typed words, and the synonyms and corrections of a typed word no product has
+ * ("മാങ്ങ" names "mango"): a synonym of a word in the catalogue ("potato" for "batata") does not
+ * lift "Sweet Potato" over "Batata Vada Mix", whose name has the word typed.
  */
 const HEAD_NOUN_BONUS = 0.3;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
@@ -346,7 +347,12 @@ export class SearchIndex {
     let most = 0;
     for (const t of totals.values()) most = Math.max(most, t.groups);
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
-    const typedTerms = new Set(typed.map(stem));
+    // What the customer named: the typed words, and for a typed word no product has ("മാങ്ങ",
+    // "mangoo") the words it stands for (its synonyms, its corrections).
+    const named = new Set(typed.map(stem));
+    for (const [typedPhrase, ...others] of groups)
+      if (!typedPhrase!.words.every((w) => this.#has(w)))
+        for (const alt of others) for (const w of alt.words) named.add(w);
     const stemmed = typed.map(stem).join(' ');
     const matches: Match[] = [];
     for (const [id, total] of totals) {
@@ -355,7 +361,7 @@ export class SearchIndex {
       if (!product) continue;
       const facts = this.#facts(product);
       const covered = facts.head.filter((t) => queryTerms.has(t)).length / (facts.head.length || 1);
-      const noun = typedTerms.has(headNoun(facts) ?? '') ? HEAD_NOUN_BONUS : 0;
+      const noun = named.has(headNoun(facts) ?? '') ? HEAD_NOUN_BONUS : 0;
       matches.push({
         product,
         groups: total.groups,

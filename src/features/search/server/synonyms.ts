@@ -6,7 +6,8 @@
  * `equivalents` groups terms that mean the same thing ("aloo", "potato"), each group with the
  * names of the shop's categories that stock it (so a search the vocabulary understands but the
  * catalogue cannot answer offers that category, `vocabularyGroup`); `spellings` maps a common
- * misspelling to its word ("panner" → "paneer"). A term may be several words ("wheat flour").
+ * misspelling to its word ("panner" → "paneer"). A term may be several words ("wheat flour"),
+ * in Latin letters or Malayalam script ("ചക്ക" for jackfruit).
  * Everything is stemmed as the catalogue is (text.ts), so "tomatoes" finds "tamatar".
  */
 import { z } from 'zod';
@@ -15,7 +16,10 @@ import { terms } from './text.ts';
 
 const term = z
   .string()
-  .regex(/^[a-z0-9]+( [a-z0-9]+)*$/, 'a synonym term is lower-case letters and digits, words separated by one space')
+  .regex(
+    /^[a-z0-9\u0d00-\u0d7f]+( [a-z0-9\u0d00-\u0d7f]+)*$/,
+    'a synonym term is lower-case letters, Malayalam script and digits, words separated by one space',
+  )
   .max(40);
 
 /** The file's shape. */

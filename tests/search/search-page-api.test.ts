@@ -1,6 +1,7 @@
 /**
  * GET /api/customer/search, the search results page's data, over HTTP against each
- * running server with the demo shop: Hindi and Malayalam words and typos find the products,
+ * running server with the demo shop: Hindi and Malayalam words and typos find the products, one
+ * or two letters list what the dropdown lists,
  * category and brand filters narrow with counts, price sorts and pages are consistent, HEAD
  * answers, and bad input is a 400 with a message.
  */
@@ -72,6 +73,19 @@ describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
     const desc = await search('q=fruits&sort=desc');
     expect(desc.products[0]!.offer_price).toBeGreaterThanOrEqual(desc.products.at(-1)!.offer_price);
     expect((await search('q=fruits&page=99')).products).toEqual([]);
+  });
+
+  it('lists for one or two letters the products the dropdown starts with, every one of them', async () => {
+    const dropdown = await get('/api/customer/search-products?product=m&limit=20');
+    const listed = (dropdown.body as unknown as { data: { products: { name: string }[] } }).data.products;
+    expect(listed.length).toBe(20);
+    // Other files on the shared server may add products: the rule is asserted, not the names.
+    const page = await search('q=m');
+    expect(page.total).toBeGreaterThanOrEqual(listed.length);
+    expect(page.products.length).toBe(page.page_size);
+    expect(page.products[0]!.name.toLowerCase()).toMatch(/^m/);
+    for (const p of page.products) expect(p.name.toLowerCase()).toContain('m');
+    expect(page.suggestions).toEqual([]);
   });
 
   it('suggests the nearest catalogue words when nothing matches', async () => {

@@ -391,6 +391,22 @@ export class SearchIndex {
     return shortTextIds(this.#lower, text, k);
   }
 
+  /**
+   * Every product for a text of one or two characters (lower case), in `shortTextIds`'s order, as
+   * a ranking: the results page lists what the dropdown starts with.
+   */
+  shortTextRanking(text: string): Ranking {
+    const ids = shortTextIds(this.#lower, text, Number.POSITIVE_INFINITY);
+    // Scores falling with the position keep that order through the ranking's sort.
+    const matches = ids.map((id, at) => ({
+      product: this.#products.get(id)!,
+      groups: 1,
+      exact: false,
+      score: ids.length - at,
+    }));
+    return new Ranking(matches, null);
+  }
+
   /** Ranks the active products for `text`, every match in order (see the module comment). */
   search(text: string): RankedSearch {
     const ranking = this.rank(text);

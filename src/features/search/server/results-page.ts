@@ -107,7 +107,8 @@ export async function searchPage(db: Database, query: SearchPageQuery): Promise<
   const page = Math.max(1, Math.trunc(query.page ?? 1));
   const pageSize = SEARCH_PAGE_SIZE;
   const catalog = await getSearchCatalog(db);
-  const ranking = catalog.index.rank(q);
+  // One or two characters are too short for words: the names the dropdown lists (short-text.ts).
+  const ranking = q.length >= 3 ? catalog.index.rank(q) : catalog.index.shortTextRanking(q);
   const all = Array.from({ length: ranking.size }, (_, i) => i);
   const categoryOf = (i: number) => ranking.product(i).categoryId;
   const categoryNames = new Map(all.map((i) => [categoryOf(i), ranking.product(i).categoryName]));

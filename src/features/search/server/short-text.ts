@@ -22,20 +22,33 @@ interface Named {
 const byName = (a: Named, b: Named) => (a.lower < b.lower ? -1 : a.lower > b.lower ? 1 : a.id - b.id);
 const byLength = (a: Named, b: Named) => a.lower.length - b.lower.length || a.id - b.id;
 
-/** Ids of the first `limit` matches of `text` (lower case, one or more characters) among `names` (id → lower-case name), best first. */
+/**
+ * Ids of the first `limit` matches of `text` (lower case, one or more characters) among `names`
+ * (id → lower-case name), best first. `limit` Infinity: every match (the results page), sorted once.
+ */
 export function shortTextIds(names: ReadonlyMap<number, string>, text: string, limit: number): number[] {
   if (limit <= 0) return [];
   const starting: Named[] = [];
   const wordStarts: Named[] = [];
   const inside: Named[] = [];
+  const every = limit === Number.POSITIVE_INFINITY;
+  const add = (list: Named[], named: Named, before: (a: Named, b: Named) => number) => {
+    if (every) list.push(named);
+    else keepFirst(list, named, limit, before);
+  };
   const word = ` ${text}`;
   for (const [id, lower] of names) {
     const at = lower.indexOf(text);
     if (at < 0) continue;
     const named = { id, lower };
-    if (at === 0) keepFirst(starting, named, limit, byName);
-    else if (lower.includes(word)) keepFirst(wordStarts, named, limit, byLength);
-    else keepFirst(inside, named, limit, byLength);
+    if (at === 0) add(starting, named, byName);
+    else if (lower.includes(word)) add(wordStarts, named, byLength);
+    else add(inside, named, byLength);
+  }
+  if (every) {
+    starting.sort(byName);
+    wordStarts.sort(byLength);
+    inside.sort(byLength);
   }
   return [...starting, ...wordStarts, ...inside].slice(0, limit).map((n) => n.id);
 }

@@ -1,9 +1,10 @@
 /**
  * The staff sign-in form (/admin/login): mobile number, then the code sent to it (the demo note
  * shows the code in demo mode, as the customers' dialog does), then on to `next`. Errors are
- * announced; a throttled send says how long to wait.
+ * announced; a throttled send says how long to wait. Send code is enabled once the form is
+ * hydrated, keeping a number typed before.
  */
-import { type FormEvent, useId, useRef, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
@@ -22,6 +23,15 @@ export default function AdminLogin({ next }: { next: string }) {
   const mobileId = useId();
   const otpId = useId();
   const otpRef = useRef<HTMLInputElement>(null);
+  const mobileRef = useRef<HTMLInputElement>(null);
+  // The server renders Send code disabled: a tap before the form can handle it would reload the
+  // page and lose the number. A number typed before then is taken as typed.
+  const [hydrated, setHydrated] = useState(false);
+  useEffect(() => {
+    const typed = mobileRef.current?.value;
+    if (typed) setMobile(typed);
+    setHydrated(true);
+  }, []);
 
   const fail = (err: unknown) =>
     setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
@@ -63,6 +73,7 @@ export default function AdminLogin({ next }: { next: string }) {
             Mobile number
           </label>
           <input
+            ref={mobileRef}
             id={mobileId}
             className={inputClass}
             type="tel"
@@ -74,7 +85,7 @@ export default function AdminLogin({ next }: { next: string }) {
           />
         </div>
         <ErrorText message={error} className="" />
-        <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={busy}>
+        <button type="submit" className={buttonPrimary} disabled={busy || !hydrated} aria-busy={busy}>
           {busy ? 'Sending…' : 'Send code'}
         </button>
       </form>

@@ -208,9 +208,9 @@ export class SearchIndex {
   }
 
   /**
-   * Product id → score of the products matching every word of `alt`: MiniSearch's score relative
-   * to the best product having them in its name alone (or the best product, when none has), times the
-   * alternative's weight. So a rare word (a Hindi synonym: high IDF) weighs no more than a common
+   * Product id → score of the products matching every word of `alt`: the words' scores added up
+   * (`#wordScores`), relative to the best product having them all in its name alone (or the best
+   * product, when none has), times the alternative's weight. So a rare word (a Hindi synonym: high IDF) weighs no more than a common
    * one: among products the fields a word is in decide, among alternatives their weights.
    */
   #scores(alt: Alternative): Map<number, number> {
@@ -269,8 +269,7 @@ export class SearchIndex {
 
   /** Whether the catalogue has a longer term starting with `term`. */
   #hasLonger(term: string): boolean {
-    for (const index of this.#shared.values())
-      for (const t of index.terms()) if (t.length > term.length && t.startsWith(term)) return true;
+    for (const index of this.#shared.values()) if (index.hasLonger(term)) return true;
     return this.#engine.search(term, { prefix: true }).some((r) => r.terms.some((t) => t !== term));
   }
 

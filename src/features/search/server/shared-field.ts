@@ -132,10 +132,19 @@ export class SharedField {
     };
     add(term, 1);
     if (!options.prefix) return;
-    for (const derived of this.#byTerm.keys()) {
-      if (derived.length <= term.length || !derived.startsWith(term)) continue;
+    for (const derived of this.#longer(term)) {
       const extra = derived.length - term.length;
       add(derived, (prefixWeight * derived.length) / (derived.length + 0.3 * extra));
     }
+  }
+
+  /** Whether the field has a longer term starting with `term`. */
+  hasLonger(term: string): boolean {
+    return !this.#longer(term).next().done;
+  }
+
+  /** The field's terms that start with `term` and are longer. */
+  *#longer(term: string): Generator<string> {
+    for (const t of this.#byTerm.keys()) if (t.length > term.length && t.startsWith(term)) yield t;
   }
 }

@@ -7,7 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { unstockedMessage } from '#features/search/rules.ts';
 import { type IndexedProduct, SearchIndex } from '#features/search/server/engine.ts';
 import { buildSynonyms, shopSynonyms, vocabularyGroup } from '#features/search/server/synonyms.ts';
-import { stem, terms } from '#features/search/server/text.ts';
+import { stem, terms, words } from '#features/search/server/text.ts';
 
 let nextId = 1;
 const product = (
@@ -56,6 +56,12 @@ describe('search text', () => {
     expect(['tomatoes', 'tomato'].map(stem)).toEqual(['tomato', 'tomato']);
     expect(['chillies', 'chilly', 'chilli'].map(stem)).toEqual(['chilli', 'chilli', 'chilli']);
     expect(terms('Cherry Tomatoes, 250 g')).toEqual(['cherri', 'tomato', '250', 'g']);
+  });
+
+  it('splits plain and accented names alike, accents dropped', () => {
+    expect(words('ALOO-Bhujia 200g')).toEqual(['aloo', 'bhujia', '200g']);
+    expect(words('Crème Brûlée – 2 pcs')).toEqual(['creme', 'brulee', '2', 'pcs']);
+    expect(words('Creme Brulee - 2 pcs')).toEqual(words('Crème Brûlée – 2 pcs'));
   });
 });
 

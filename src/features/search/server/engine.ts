@@ -73,6 +73,33 @@ const HEAD_BONUS = 0.8;
  */
 const HEAD_NOUN_BONUS = 0.3;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
+/** The most the head's raises multiply a score by: a head wholly covered whose noun the query names. */
+const MOST_RAISE = 1 + HEAD_BONUS * 1 + HEAD_NOUN_BONUS;
+
+/** A product matching a query's groups, before the ranking reads its name. */
+interface Candidate {
+  product: IndexedProduct;
+  groups: number;
+  /** Its groups' scores summed. */
+  score: number;
+}
+
+/**
+ * The words of a lower-case ASCII name (runs of letters and digits, as `words` splits it), or -1
+ * for a name with other characters (not counted here).
+ */
+function asciiWordCount(lower: string): number {
+  let count = 0;
+  let inWord = false;
+  for (let i = 0; i < lower.length; i++) {
+    const c = lower.charCodeAt(i);
+    if (c > 127) return -1;
+    const letter = (c >= 97 && c <= 122) || (c >= 48 && c <= 57);
+    if (letter && !inWord) count++;
+    inWord = letter;
+  }
+  return count;
+}
 
 /** Terms are stemmed once, when the query is planned: the search takes them as they are. */
 const asIs = (term: string) => term;
@@ -199,11 +226,13 @@ export class SearchIndex {
 
   #facts(p: IndexedProduct): NameFacts {
     const stems = terms(p.name);
-    const head = terms(p.name.split(HEAD_END)[0] ?? '');
+    // The head ends at a separator, so its words are the name's first ones.
+    const end = p.name.search(HEAD_END);
+    const inHead = end < 0 ? stems.length : words(p.name.slice(0, end)).length;
     return {
       lower: this.#lower.get(p.id) ?? p.name.toLowerCase(),
       stemmed: stems.join(' '),
-      head: head.length ? head : stems,
+      head: inHead ? stems.slice(0, inHead) : stems,
     };
   }
 
@@ -353,27 +382,78 @@ export class SearchIndex {
       if (!typedPhrase!.words.every((w) => this.#has(w)))
         for (const alt of others) for (const w of alt.words) named.add(w);
     const stemmed = typed.map(stem).join(' ');
-    const matches: Match[] = [];
+    // The products matching the most groups: the others rank after every one of them.
+    const candidates: Candidate[] = [];
     for (const [id, total] of totals) {
       if (total.groups < most) continue;
       const product = this.#products.get(id);
-      if (!product) continue;
+      if (product) candidates.push({ product, groups: total.groups, score: total.score });
+    }
+    const match = ({ product, groups, score }: Candidate): Match => {
       const facts = this.#facts(product);
       const covered = facts.head.filter((t) => queryTerms.has(t)).length / (facts.head.length || 1);
       const noun = named.has(headNoun(facts) ?? '') ? HEAD_NOUN_BONUS : 0;
-      matches.push({
+      return {
         product,
-        groups: total.groups,
+        groups,
         exact: facts.lower === raw || facts.stemmed === stemmed,
-        score: total.score * (1 + HEAD_BONUS * covered + noun),
-      });
-    }
+        score: score * (1 + HEAD_BONUS * covered + noun),
+      };
+    };
+    const matches =
+      candidates.length <= enough
+        ? candidates.map(match)
+        : this.#firstMatches(candidates, enough, raw, typed.length, match);
     // Names containing the text that matched no word ("e - c", "ato") still come, last.
-    if (raw.length >= 3 && matches.length < enough)
+    if (raw.length >= 3 && candidates.length < enough)
       for (const [id, lower] of this.#lower)
         if (lower.includes(raw) && !totals.has(id))
           matches.push({ product: this.#products.get(id)!, groups: 0, exact: false, score: 0 });
     return new Ranking(matches, correctedText);
+  }
+
+  /**
+   * The matches of `candidates` (all matching the same number of groups) that can be among the
+   * first `k`, made with `match`, which reads the name's facts (the costly part of a broad
+   * search: thousands of names). A name can be the whole text only when it is the text, or has as
+   * many words as the query (`wordsTyped`): those are made first, as they rank before the rest.
+   * The rest go in order of their score before the head's raise, which at most multiplies it by
+   * MOST_RAISE: once that bound is below the k-th best made so far, no later one can rank there.
+   */
+  #firstMatches(
+    candidates: Candidate[],
+    k: number,
+    raw: string,
+    wordsTyped: number,
+    match: (candidate: Candidate) => Match,
+  ): Match[] {
+    const out: Match[] = [];
+    const rest: Candidate[] = [];
+    for (const c of candidates) {
+      const lower = this.#lower.get(c.product.id) ?? '';
+      const count = asciiWordCount(lower);
+      if (lower === raw || count < 0 || count === wordsTyped) out.push(match(c));
+      else rest.push(c);
+    }
+    const need = k - out.filter((m) => m.exact).length;
+    if (need <= 0) return out;
+    /** The best scores of inexact matches made so far, highest first, at most `need`. */
+    const best: number[] = [];
+    const keep = (score: number) => {
+      let at = best.length;
+      while (at > 0 && best[at - 1]! < score) at--;
+      if (at < need) best.splice(at, 0, score);
+      if (best.length > need) best.pop();
+    };
+    for (const m of out) if (!m.exact) keep(m.score);
+    rest.sort((a, b) => b.score - a.score);
+    for (const c of rest) {
+      if (best.length === need && c.score * MOST_RAISE < best[need - 1]!) break;
+      const m = match(c);
+      out.push(m);
+      keep(m.score);
+    }
+    return out;
   }
 
   /** Ids of the first `k` products for `text`, best first (the dropdown's path, once per keystroke). */

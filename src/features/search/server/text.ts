@@ -44,14 +44,19 @@ export function stem(word: string): string {
  * @example words('ചക്ക, മഞ്ഞൾ') // ['ചക്ക', 'മഞ്ഞള്']
  */
 export function words(text: string): string[] {
-  return text
-    .normalize('NFKD')
-    .replace(/[\u0300-\u036f\u200c\u200d]/g, '')
-    .replace(CHILLU_LETTER, (c) => CHILLU[c]!)
-    .toLowerCase()
-    .split(/[^a-z0-9\u0d00-\u0d7f]+/)
-    .filter(Boolean);
+  // ASCII text has no accents, joiners or chillus: lower case is all it needs (most names; a
+  // search lowers thousands of them).
+  const lower = ASCII.test(text)
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKD')
+        .replace(/[\u0300-\u036f\u200c\u200d]/g, '')
+        .replace(CHILLU_LETTER, (c) => CHILLU[c]!)
+        .toLowerCase();
+  return lower.split(/[^a-z0-9\u0d00-\u0d7f]+/).filter(Boolean);
 }
+
+const ASCII = /^\p{ASCII}*$/u;
 
 /** Stemmed words of a text. @example terms('Cherry Tomatoes') // ['cherri', 'tomato'] */
 export function terms(text: string): string[] {

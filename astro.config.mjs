@@ -102,7 +102,14 @@ export default defineConfig({
             output: {
               // Swiper's modules make a chunk of their own, so the bundler never places shared
               // kernel code (e.g. #lib/images.ts) in it and pages without a carousel never load it.
-              codeSplitting: { groups: [{ name: 'swiper', test: /[\\/]node_modules[\\/]swiper[\\/]/ }] },
+              // The API client (client.ts and the api-client.ts under it) is one chunk: every page's
+              // islands load both, and split in two they cost each page one more file.
+              codeSplitting: {
+                groups: [
+                  { name: 'swiper', test: /[\\/]node_modules[\\/]swiper[\\/]/ },
+                  { name: 'api-client', test: /[\\/]src[\\/]lib[\\/]http[\\/](api-)?client\.ts$/ },
+                ],
+              },
             },
           },
         },

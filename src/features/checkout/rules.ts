@@ -87,8 +87,5 @@ export const orderSuccessMessage = (orderId: number) => `Your order #${orderId} 
 /** How long the checkout's own toasts stay up, in milliseconds. */
 export const CHECKOUT_TOAST_MS = 2500;
 
-/** How long the order-success toast stays up on the home page, in milliseconds. */
-export const ORDER_SUCCESS_TOAST_MS = 4000;
-
 /** Delay before going to /login after a login prompt, in milliseconds. */
 export const LOGIN_REDIRECT_MS = 2000;

@@ -8,7 +8,12 @@
 import { useEffect } from 'react';
 import { ORDER_SUCCESS_KEY } from '#lib/ui/storage-keys.ts';
 import { showToast } from '#lib/ui/toast.ts';
-import { ORDER_SUCCESS_TOAST_MS } from '../rules.ts';
+
+/**
+ * How long the toast stays up, in milliseconds. Kept here, not in the checkout's rules: the home
+ * page loads this island on every visit, and importing the rules would load all of them with it.
+ */
+const ORDER_SUCCESS_TOAST_MS = 4000;
 
 /** The stored value as display text: a plain string, a JSON string, or JSON `{ message }`; '' when unusable. At most 200 characters. */
 export function parseOrderSuccess(raw: string | null): string {

@@ -82,13 +82,17 @@ for (const width of [375, 1280]) {
 test.describe('a very long search text at 360 px', () => {
   test.use({ viewport: { width: 360, height: 740 } });
 
-  test('is cut at 100 characters as the API cuts it and wraps instead of scrolling sideways', async ({ page }) => {
+  test('is cut at 100 characters as the API cuts it, says so with "…", and wraps instead of scrolling sideways', async ({
+    page,
+  }) => {
     await page.goto(`/search?q=${'x'.repeat(300)}`);
     const cut = 'x'.repeat(100);
-    await expect(page.getByText(`No products found for "${cut}".`)).toBeVisible();
+    await expect(page.getByText(`No products found for "${cut}…".`)).toBeVisible();
     await expect(page.getByText('x'.repeat(101))).toHaveCount(0);
     await expect(page.getByRole('searchbox', { name: 'Search products' })).toHaveValue(cut);
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+    await page.goto(`/search?q=${cut}`);
+    await expect(page.getByText(`No products found for "${cut}".`)).toBeVisible();
   });
 });
 

@@ -36,6 +36,11 @@ export function cutSearchText(text: string): string {
   return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim();
 }
 
+/** Whether `cutSearchText` leaves out part of `text` (the results page then ends it with "…"). */
+export function searchTextIsCut(text: string): boolean {
+  return text.trim().replace(/\s+/g, ' ').length > SEARCH_MAX_LENGTH;
+}
+
 /** The search text cut as `cutSearchText` does, in lower case. */
 export function normalizeSearchText(text: string): string {
   return cutSearchText(text).toLowerCase();

@@ -2,8 +2,9 @@
  * Words of product names and search text:
  * lower case, accents dropped, split on anything but Latin letters, digits and Malayalam script,
  * and a light English stem so that plural and singular meet ("tomatoes" → "tomato", "chillies"
- * and "chilly" → "chilli", "berries" → "berri"). The same function runs on the catalogue and on
- * the query, so the stems only have to agree with each other, not be real words.
+ * and "chilly" → "chilli", "berries" → "berri", "cookie" and "cookies" → "cooki", "pies" → "pie").
+ * The same function runs on the catalogue and on the query, so the stems only have to agree with
+ * each other, not be real words.
  *
  * Malayalam is kept as typed (the synonyms file maps "ചക്ക" to "jackfruit"), with the two ways of
  * writing a word-final consonant made one: an atomic chillu ("ൾ", U+0D7E) and the older
@@ -29,11 +30,12 @@ const CHILLU_LETTER = /[\u0d54-\u0d56\u0d7a-\u0d7f]/g;
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
-  if (w.endsWith('ies')) w = `${w.slice(0, -3)}i`;
+  if (w.endsWith('ies')) w = w.length === 4 ? w.slice(0, -1) : `${w.slice(0, -3)}i`;
   else if (w.endsWith('oes')) w = w.slice(0, -2);
   else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('y')) w = `${w.slice(0, -1)}i`;
+  else if (w.length > 3 && w.endsWith('ie')) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('oe')) w = w.slice(0, -1);
   return w;
 }

@@ -2,7 +2,7 @@
  * Words of product names and search text:
  * lower case, accents dropped, split on anything but Latin letters, digits and Malayalam script,
  * and a light English stem so that plural and singular meet ("tomatoes" → "tomato", "chillies"
- * and "chilly" → "chilli", "berries" → "berri", "cookie" and "cookies" → "cooki", "pies" → "pie").
+ * and "chilly" → "chilli", "berries" → "berri", "pies" → "pie").
  * The same function runs on the catalogue and on the query, so the stems only have to agree with
  * each other, not be real words.
  *
@@ -35,7 +35,6 @@ export function stem(word: string): string {
   else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('y')) w = `${w.slice(0, -1)}i`;
-  else if (w.length > 3 && w.endsWith('ie')) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('oe')) w = w.slice(0, -1);
   return w;
 }

@@ -214,6 +214,24 @@ test.describe('mobile (375 px)', () => {
     await expect(page).toHaveURL(new RegExp(`/product/${first.id}$`));
   });
 
+  test('a very long text is cut at 100 characters and its messages wrap in the full-screen search', async ({
+    page,
+  }) => {
+    await page.goto('/shop');
+    await hydrated(page);
+    await page.getByRole('button', { name: 'Search products' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Search products' });
+    const box = dialog.getByRole('combobox', { name: 'Search products' });
+    await box.fill('x'.repeat(300));
+    const cut = 'x'.repeat(100);
+    await expect(box).toHaveValue(cut);
+    await expect(dialog.getByText(`No products found for "${cut}".`)).toBeVisible();
+    await expect(dialog.getByRole('link', { name: `See all results for "${cut}"` })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
+    const link = await dialog.getByRole('link', { name: `See all results for "${cut}"` }).boundingBox();
+    expect(link!.x + link!.width).toBeLessThanOrEqual(375);
+  });
+
   test('Enter in the full-screen search opens the results page', async ({ page }) => {
     await page.goto('/shop');
     await hydrated(page);

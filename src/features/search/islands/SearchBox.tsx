@@ -19,7 +19,7 @@ import { type KeyboardEvent, useEffect, useId, useRef, useState } from 'react';
 import { SearchIcon } from '#lib/ui/icons.tsx';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { $overlay, closeOverlay, openOverlay } from '#lib/ui/overlay-store.ts';
-import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
+import { SEARCH_MAX_LENGTH, SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import SearchResults from './SearchResults.tsx';
 import { type SearchHit, useProductSearch } from './useProductSearch.ts';
 
@@ -206,6 +206,7 @@ function SearchCombobox({ fullScreen = false, onDismiss }: ComboboxProps) {
           aria-controls={listId}
           aria-activedescendant={showList && active >= 0 ? optionId(active) : undefined}
           placeholder="Search for fruits, vegetables, sweets..."
+          maxLength={SEARCH_MAX_LENGTH}
           value={query}
           onChange={(e) => {
             setQuery(e.target.value);

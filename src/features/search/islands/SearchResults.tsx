@@ -7,7 +7,7 @@
 import { responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { unitPriceLabel } from '#lib/unit-price.ts';
-import { SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
+import { cutSearchText, SEARCH_MESSAGES, searchPageHref, searchTextIsCut } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
 
 interface Props {
@@ -36,6 +36,8 @@ export default function SearchResults({
   onActivate,
   onChoose,
 }: Props) {
+  // The text as searched (cut at SEARCH_MAX_LENGTH), with "…" when the box held more.
+  const shown = `${cutSearchText(term)}${searchTextIsCut(term) ? '…' : ''}`;
   return (
     <>
       {navError && (
@@ -50,7 +52,7 @@ export default function SearchResults({
       )}
       {status === 'empty' && (
         <p role="status" className="px-4 py-3 text-sm text-slate-600 [overflow-wrap:anywhere]">
-          No products found for "{term}".
+          No products found for "{shown}".
         </p>
       )}
       {status === 'error' && (
@@ -108,9 +110,9 @@ export default function SearchResults({
           ))}
       </div>
       {(status === 'results' || status === 'empty') && (
-        <p className="sticky bottom-0 border-t border-slate-200 bg-white px-4 py-2.5 text-sm">
+        <p className="sticky bottom-0 border-t border-slate-200 bg-white px-4 py-2.5 text-sm [overflow-wrap:anywhere]">
           <a href={searchPageHref(term)} className="font-semibold text-brand-700 underline-offset-2 hover:underline">
-            See all results for "{term}"
+            See all results for "{shown}"
           </a>
         </p>
       )}

@@ -15,8 +15,11 @@ type SellerConfig = Pick<Config, 'NODE_ENV' | 'DEMO_MODE' | 'SELLER_SETTINGS_UNS
 /** Today's date in India (YYYY-MM-DD): the licence is valid through its last day, Indian time. */
 const todayInIndia = (now: Date) => new Date(now.getTime() + 5.5 * 3600_000).toISOString().slice(0, 10);
 
-/** One formatter for every page: making an Intl.DateTimeFormat costs about 0.3 ms, a page's render budget. */
+/** One formatter for every page: making an Intl.DateTimeFormat costs about 0.3 ms, on every render that made one. */
 const LONG_DATE = new Intl.DateTimeFormat('en-IN', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** The dates formatted so far: a shop has one or two date settings, so formatting each once is enough. */
+const longDates = new Map<string, string>();
 
 /**
  * A date setting (YYYY-MM-DD) as the footer and the contact page write it.
@@ -30,8 +33,6 @@ export function longSettingDate(date: string): string {
   }
   return text;
 }
-/** The dates formatted so far: a shop has one or two date settings, so formatting each once is enough. */
-const longDates = new Map<string, string>();
 
 /**
  * The seller settings to set: those unset in production; none in demo mode (its made-up values

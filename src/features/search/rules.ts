@@ -28,17 +28,28 @@ export function unstockedMessage(name: string, typed: string): string {
   return asTyped.toLowerCase() === name ? `We don't stock ${name} yet.` : `We don't stock ${name} (${asTyped}) yet.`;
 }
 
+/** `text` trimmed, with inner whitespace collapsed to one space. */
+const collapsed = (text: string) => text.trim().replace(/\s+/g, ' ');
+
 /**
  * The search text as it is searched and shown: trimmed, inner whitespace collapsed, cut at
  * SEARCH_MAX_LENGTH characters; the case is kept (for echoing it on the results page).
  */
 export function cutSearchText(text: string): string {
-  return text.trim().replace(/\s+/g, ' ').slice(0, SEARCH_MAX_LENGTH).trim();
+  return collapsed(text).slice(0, SEARCH_MAX_LENGTH).trim();
 }
 
-/** Whether `cutSearchText` leaves out part of `text` (the results page then ends it with "…"). */
+/** Whether `cutSearchText` leaves out part of `text`. */
 export function searchTextIsCut(text: string): boolean {
-  return text.trim().replace(/\s+/g, ' ').length > SEARCH_MAX_LENGTH;
+  return collapsed(text).length > SEARCH_MAX_LENGTH;
+}
+
+/**
+ * The search text as the pages echo it: cut as `cutSearchText` does, ending with "…" when part
+ * was left out. @example echoSearchText('x'.repeat(300)) // 100 x's and '…'
+ */
+export function echoSearchText(text: string): string {
+  return `${cutSearchText(text)}${searchTextIsCut(text) ? '…' : ''}`;
 }
 
 /** The search text cut as `cutSearchText` does, in lower case. */

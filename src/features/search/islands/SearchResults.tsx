@@ -7,7 +7,7 @@
 import { responsiveImageProps, showPlaceholder } from '#lib/images.ts';
 import { formatPaise, rupeesToPaise } from '#lib/money.ts';
 import { unitPriceLabel } from '#lib/unit-price.ts';
-import { cutSearchText, SEARCH_MESSAGES, searchPageHref, searchTextIsCut } from '../rules.ts';
+import { echoSearchText, SEARCH_MESSAGES, searchPageHref } from '../rules.ts';
 import type { SearchHit, SearchStatus } from './useProductSearch.ts';
 
 interface Props {
@@ -36,8 +36,7 @@ export default function SearchResults({
   onActivate,
   onChoose,
 }: Props) {
-  // The text as searched (cut at SEARCH_MAX_LENGTH), with "…" when the box held more.
-  const shown = `${cutSearchText(term)}${searchTextIsCut(term) ? '…' : ''}`;
+  const shown = echoSearchText(term);
   return (
     <>
       {navError && (

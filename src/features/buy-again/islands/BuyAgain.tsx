@@ -64,10 +64,7 @@ function BuyAgain({ returnTo, className = '' }: Props) {
 
   useEffect(() => {
     // The cards' script (browser only; once per page even when the page's cards load it too).
-    if (products.length)
-      void import('#features/catalog/islands/ProductCardActions.ts').then(() =>
-        window.dispatchEvent(new Event('ff:cards-added')),
-      );
+    if (products.length) void import('#features/catalog/islands/AddedProductCards.ts').then((m) => m.showAddedCards());
   }, [products]);
 
   if (!signedIn || products.length === 0) return null;

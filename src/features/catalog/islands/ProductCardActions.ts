@@ -1,7 +1,7 @@
 /**
  * The one script behind every product card's buttons, loaded once per page by ProductGrid.astro,
- * the product page and Buy again: the cards are plain HTML (../product-card.ts) — the
- * "Add" button is a `<form method=post action=/cart/add>` that works without JavaScript (cart/server/form-add.ts),
+ * the product page and Buy again (through ./AddedProductCards.ts): the cards are plain HTML
+ * (../product-card.ts) — the "Add" button is a `<form method=post action=/cart/add>` that works without JavaScript (cart/server/form-add.ts),
  * the wishlist heart a button with `aria-pressed` — and this small file listens on the document
  * for their use, loading the code that acts only then. It drives the cards' markup through its
  * data attributes and writes none of it:
@@ -67,15 +67,6 @@ function listen(): void {
   const root = document.documentElement;
   if (root.dataset.auth === 'in' && Number(root.dataset.cart ?? 0) > 0) void loadCardCart();
   window.addEventListener('ff:signed-in', () => void loadCardCart());
-  // An island drew cards after load (Buy again, for a signed-in customer): show their cart state
-  // and their hearts' wishlist state at once.
-  window.addEventListener('ff:cards-added', () => {
-    void loadCardCart().then((m) => m.refresh());
-    void import('../store.ts').then(async (w) => {
-      await w.loadWishlist();
-      w.showWishlist();
-    });
-  });
   if (root.dataset.auth === 'in' && typeof BroadcastChannel !== 'undefined') {
     // Another tab changed the cart: its cart is handed to the module (which listens itself from then on).
     const tabs = new BroadcastChannel('ff-cart');

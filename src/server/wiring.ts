@@ -4,7 +4,8 @@
  * effect, first thing, by the server entry (entry.ts) and the middleware (which every request, in dev too,
  * passes), before any request opens the database or asks for a session.
  * - The route handler asks auth's session resolver who is signed in.
- * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only).
+ * - A new, empty database is filled with the demo shop when SEED_DEMO=auto (demo mode only); its module loads
+ *   only then.
  * - A sign-in adds the product a guest pressed "Add" on before signing in (the cart's pending form add).
  * - A confirmed order gets its GST invoice number, in the confirming transaction; a cancelled one that has an
  *   invoice gets a credit note for all of it, in the cancelling transaction.
@@ -24,7 +25,6 @@ import { onSignIn, sessionResolver } from '#features/auth/index.ts';
 import { addPendingFormAdd, registerOnSale } from '#features/cart/index.ts';
 import { declarationNotices, onSale, registerProductSearch } from '#features/catalog/index.ts';
 import { complaintPhotoJob } from '#features/complaints/index.ts';
-import { seedEmptyDatabase } from '#features/demo-shop/index.ts';
 import { allocateInvoiceNumber, creditCancelledInvoice } from '#features/invoices/index.ts';
 import { orderSmsJob } from '#features/notifications/index.ts';
 import { onInvoicedOrderCancelled, onOrderConfirmed, orderSettlement } from '#features/orders/index.ts';
@@ -42,7 +42,13 @@ import { registerSetupNotices } from '#lib/setup-notices.ts';
 
 registerSessionResolver(sessionResolver);
 registerStaffResolver(staffResolver);
-whenDatabaseEmpty(getConfig().SEED_DEMO === 'auto' ? seedEmptyDatabase : undefined);
+// The demo shop's code (its catalogue, and sharp for its photos) loads only when a database is
+// found empty: a shop's server never holds it.
+whenDatabaseEmpty(
+  getConfig().SEED_DEMO === 'auto'
+    ? async (db) => (await import('#features/demo-shop/index.ts')).seedEmptyDatabase(db)
+    : undefined,
+);
 onSignIn(addPendingFormAdd);
 onOrderConfirmed(allocateInvoiceNumber);
 onInvoicedOrderCancelled(creditCancelledInvoice);

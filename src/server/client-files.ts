@@ -11,10 +11,12 @@
  *
  * The headers the adapter's standalone server would give them come from `setHeaders`:
  * Cache-Control immutable under /_astro/ (their names carry a content hash) and revalidated
- * elsewhere, and each prerendered page's own Content-Security-Policy from dist/_headers.json.
+ * elsewhere, each prerendered page's own Content-Security-Policy from dist/_headers.json, and the
+ * Content-Type of the file kinds sirv's type table (mrmime) lacks, such as favicon.ico.
  */
 import fs from 'node:fs';
 import type http from 'node:http';
+import path from 'node:path';
 import sirv from 'sirv';
 
 /** A Node handler that answers a request or calls `next`. */
@@ -23,6 +25,9 @@ export type ClientFiles = (req: http.IncomingMessage, res: http.ServerResponse, 
 /** Cache-Control of hashed assets (/_astro/) and of every other file. */
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const REVALIDATE = 'public, max-age=0';
+
+/** Content-Type by file extension for the public files whose type sirv does not know (it sends none). */
+const EXTRA_TYPES: Record<string, string> = { '.ico': 'image/x-icon' };
 
 /** A prerendered page's headers as the Node adapter writes them to dist/_headers.json. */
 type HeadersJson = { pathname: string; headers: { key: string; value: string }[] }[];
@@ -55,6 +60,8 @@ export function createClientFiles(clientDir: string, headersFile: string): Clien
     setHeaders(res, pathname) {
       res.setHeader('cache-control', pathname.startsWith('/_astro/') ? IMMUTABLE : REVALIDATE);
       for (const [name, value] of pageHeaders.get(pageKey(pathname)) ?? []) res.setHeader(name, value);
+      const type = EXTRA_TYPES[path.extname(pathname)];
+      if (type) res.setHeader('content-type', type);
     },
   });
   return (req, res, next) => serve(req, res, next);

@@ -117,6 +117,10 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     // A code went to the current number too.
     expect(change.body.data.current_mobile).toBe(phone);
     expect(change.body.data.current_demo_otp).toMatch(/^\d{4}$/);
+    // Demo mode sends no SMS: the message says the codes are on screen.
+    expect(change.body.message).toBe(
+      `The OTPs for your current number ${phone} and your new number ${next} are shown on screen. Enter both to confirm your new mobile number.`,
+    );
 
     // Another customer cannot use these codes, and a wrong code changes nothing.
     expect(

@@ -57,7 +57,8 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
       json: { name: 'Asha', email: 'asha@example.com', mobile: `${national.slice(0, 5)} ${national.slice(5)}` },
     });
     expect(reg.status).toBe(200);
-    expect(reg.body.message).toBe(`We sent an OTP to +91${national}.`);
+    // Demo mode sends no SMS: the message says the code is on screen (it is in demo_otp).
+    expect(reg.body.message).toBe(`Your OTP for +91${national} is shown on screen.`);
     const login = await c.post(
       '/api/otp-login',
       { json: { key: national, otp: reg.body.data.demo_otp } },
@@ -65,6 +66,8 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     );
     expect(login.status).toBe(200);
     expect(login.body.data.customer.mobile).toBe(`+91${national}`);
+    const again = await c.post('/api/validate-customer', { json: { key: national, otp: '' } });
+    expect(again.body.message).toBe(`Your OTP for +91${national} is shown on screen.`);
     const bad = await c.post('/api/validate-customer', { json: { key: '98765', otp: '' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please enter a valid mobile number');
@@ -169,8 +172,10 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
       expect((await c.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(200);
     const sixth = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     expect(sixth.status).toBe(429);
-    expect(sixth.body.message).toMatch(/Too many OTP requests/);
-    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The message says when to ask again: the hour's window, counted from the first send just now.
+    expect(sixth.body.message).toBe('Too many OTP requests for this number. Please try again in 1 hour.');
+    expect(Number(sixth.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(Number(sixth.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
     // The owner, from another address, still gets a code.
     const owner = new ApiClient(baseUrl);
     expect((await owner.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(200);

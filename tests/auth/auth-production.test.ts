@@ -79,6 +79,7 @@ describe('production with an HTTP SMS gateway', () => {
     const reg = await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } });
     expect(reg.status).toBe(200);
     expect(reg.body.data).toEqual({ otp_sent: true, expires_in: 300, otp_length: 6 });
+    expect(reg.body.message).toBe(`We sent an OTP to ${phone}.`);
     const code = await gateway.code(phone);
     expect(code).toMatch(/^\d{6}$/);
     expect(wholeAnswer(reg)).not.toContain(code);

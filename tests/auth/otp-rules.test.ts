@@ -8,7 +8,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeOtpLogin, issueOtp, startSignup } from '#features/auth/server/otp.ts';
-import { OTP_FAIL_LIMIT, OTP_FAIL_PAIR_LIMIT, OTP_FAIL_PAIR_LIMIT_GUARDED } from '#features/auth/server/throttles.ts';
+import {
+  OTP_FAIL_LIMIT,
+  OTP_FAIL_PAIR_LIMIT,
+  OTP_FAIL_PAIR_LIMIT_GUARDED,
+  OTP_SEND_LIMIT,
+  OTP_SEND_PAIR_LIMIT,
+} from '#features/auth/server/throttles.ts';
 import {
   assertSmsAvailable,
   drainSmsQueue,
@@ -101,6 +107,51 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
     const guesser = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.3').catch((e: unknown) => e);
     expect((guesser as { code?: string }).code).toBe('too_many_requests');
     expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.4')).created).toBe(true);
+  });
+
+  it('refuses a send over the hour’s limits with a 429 that says when to ask again, counted from the oldest send', async () => {
+    /** The refusal of a send, which must be refused. */
+    const refusal = (phone: string, ip: string) =>
+      issueOtp(handle.db, phone, 'signup', { name: 'Farah', email: 'f@example.com' }, ip).then(
+        () => {
+          throw new Error('the send was not refused');
+        },
+        (e: unknown) => e as { code?: string; message?: string; retryAfter?: number },
+      );
+    // 5 sends from one address, the first 17 minutes ago: the window frees in 43 minutes.
+    const phone = '+919800000006';
+    const first = Date.now() - 17 * 60_000;
+    await handle.db.insert(rateLimitEvents).values(
+      Array.from({ length: OTP_SEND_PAIR_LIMIT.limit }, (_, i) => ({
+        bucket: OTP_SEND_PAIR_LIMIT.bucket,
+        key: `${phone}|10.0.0.5`,
+        createdAt: new Date(first + i * 60_000),
+      })),
+    );
+    const pair = await refusal(phone, '10.0.0.5');
+    expect(pair).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many OTP requests for this number. Please try again in 43 minutes.',
+    });
+    expect(pair.retryAfter).toBeGreaterThan(42 * 60);
+    expect(pair.retryAfter).toBeLessThanOrEqual(43 * 60);
+    // 10 sends to one number from all addresses, the first 59½ minutes ago: seconds to wait.
+    const busy = '+919800000007';
+    await handle.db.insert(rateLimitEvents).values(
+      Array.from({ length: OTP_SEND_LIMIT.limit }, (_, i) => ({
+        bucket: OTP_SEND_LIMIT.bucket,
+        key: busy,
+        createdAt: new Date(Date.now() - 59.5 * 60_000 + i * 1000),
+      })),
+    );
+    const phoneLimit = await refusal(busy, '10.0.0.6');
+    expect(phoneLimit).toMatchObject({ code: 'too_many_requests' });
+    expect(phoneLimit.message).toMatch(
+      /^Too many OTP requests for this number\. Please try again in \d{1,2} seconds\.$/,
+    );
+    expect(phoneLimit.message).toBe(
+      `Too many OTP requests for this number. Please try again in ${phoneLimit.retryAfter} seconds.`,
+    );
   });
 });
 

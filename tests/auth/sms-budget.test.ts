@@ -84,7 +84,7 @@ describe.each(testDatabaseKinds())('SMS budget and client addresses on %s', (kin
     for (let i = 0; i < PREFIX_LIMIT; i++) expect((await signUp(base(i), `${block}${10 + i}`)).status).toBe(200);
     const refused = await signUp(base(PREFIX_LIMIT), `${block}99`);
     expect(refused.status).toBe(429);
-    expect(refused.body.message).toBe('Too many OTP requests for numbers like this one. Please try again later.');
+    expect(refused.body.message).toBe('Too many OTP requests for numbers like this one. Please try again in 1 hour.');
     expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
   });
 

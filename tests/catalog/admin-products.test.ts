@@ -1,15 +1,15 @@
 /**
  * The back office's products on a fresh database of each kind: the listing's filters and
- * search matching, edits checked and recorded (audit entry with before and after, stock ledger),
- * what the storefront's pages read after an edit, the CSV export (audited) and its way back
- * through the importer with a row-by-row report.
+ * search matching (an exact SKU first), edits checked and recorded (audit entry with before and
+ * after, stock ledger), what the storefront's pages read after an edit, the CSV export (audited)
+ * and its way back through the importer with a row-by-row report.
  */
 
 import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { productPatchSchema } from '#features/catalog/admin-rules.ts';
+import { ADMIN_PRODUCTS_PAGE_SIZE, productPatchSchema } from '#features/catalog/admin-rules.ts';
 import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
 import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
@@ -84,6 +84,36 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
     expect(found).toContain(2);
     expect(await ids({ text: inactive.sku.toLowerCase() })).toEqual([2]);
     expect((await listAdminProducts(db, {})).total).toBeGreaterThan(10);
+  });
+
+  it('puts the product whose SKU is the search text (trimmed, any case) first, the others in their order', async () => {
+    const db = handle.db;
+    const ids = async (q: Parameters<typeof listAdminProducts>[1]) =>
+      (await listAdminProducts(db, q)).products.map((p) => p.id);
+    // A SKU the search engine ranks third comes before its first two hits.
+    const target = (await getAdminProduct(db, 12))!;
+    expect(await ids({ text: `  ${target.sku.toLowerCase()} `, rankedIds: [5, 4, 12, 3] })).toEqual([12, 5, 4, 3]);
+    expect(await ids({ text: target.sku.toUpperCase(), rankedIds: [5, 4, 12, 3] })).toEqual([12, 5, 4, 3]);
+
+    // A SKU that is also a word of other products' names: it first, then the hits and name matches as before.
+    const named = (await getAdminProduct(db, 5))!;
+    const word = named.name.split(' ')[0]!;
+    const other = (await listAdminProducts(db, {})).products.find(
+      (p) => !p.name.toLowerCase().includes(word.toLowerCase()) && p.id !== 5,
+    )!;
+    const query = { text: word.toLowerCase(), rankedIds: [5, 4] };
+    const before = await ids(query);
+    expect(before).not.toContain(other.id);
+    await db.update(products).set({ sku: word.toUpperCase() }).where(eq(products.id, other.id));
+    try {
+      expect(await ids({ ...query, text: ` ${word} ` })).toEqual(
+        [other.id, ...before].slice(0, ADMIN_PRODUCTS_PAGE_SIZE),
+      );
+    } finally {
+      await db.update(products).set({ sku: other.sku }).where(eq(products.id, other.id));
+    }
+    // A text that is only part of a SKU puts nothing first.
+    expect(await ids({ text: target.sku.slice(0, -1), rankedIds: [5, 4, 12, 3] })).toEqual([5, 4, 12, 3]);
   });
 
   it('changes price and stock, writes the stock ledger and an audit entry with before and after', async () => {

@@ -136,6 +136,9 @@ test('the new-number OTP takes the length the server announces', async ({ page }
   await expect(current).toBeVisible();
   await expect(field).toBeVisible();
   await expect(otp.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  await expect(otp).toContainText(
+    `We sent an OTP to your current number ${me.phone} and one to your new number ${next}. Enter both to confirm your new mobile number.`,
+  );
   await current.fill('123456');
   await field.fill('1234');
   await otp.getByRole('button', { name: 'Verify', exact: true }).click();
@@ -202,15 +205,16 @@ for (const viewport of [
       await expect(otp.getByRole('note', { name: 'Demo mode' })).toContainText(
         'Demo mode: no SMS is sent. Codes are shown on screen.',
       );
-      // One code went to the current number and one to the new number: both are needed.
+      // One code for the current number and one for the new number, both on screen: both are needed.
       await expect(otp).toContainText(
-        `We sent an OTP to your current number ${me.phone} and one to your new number ${next}.`,
+        `The OTPs for your current number ${me.phone} and your new number ${next} are shown on screen.`,
       );
+      await expect(otp).not.toContainText(/We sent|OTP sent to/);
       const [currentCode, newCode] = (await otp.locator('strong').allTextContents()).map((c) => c.trim());
-      await otp.getByLabel(`OTP sent to ${next}`).fill(newCode!);
+      await otp.getByLabel(`4-digit OTP for ${next}`).fill(newCode!);
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(otp.getByRole('alert')).toHaveText('Please enter a 4-digit OTP');
-      await otp.getByLabel(`OTP sent to ${me.phone}`).fill(currentCode!);
+      await otp.getByLabel(`4-digit OTP for ${me.phone}`).fill(currentCode!);
       if (phone) await page.screenshot({ path: test.info().outputPath('verify-mobile-375.png') });
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(otp).toBeHidden();

@@ -1,7 +1,8 @@
 /**
  * The staff sign-in page before its script runs, in Chromium on a phone's width: Send code waits
  * for the form to be able to send (a tap before would reload the page and lose the number), and a
- * number typed in the meantime is the one the form then sends.
+ * number typed in the meantime is the one the form then sends. Its code step says where the code
+ * went: by SMS, or on screen in demo mode.
  */
 import { expect, test } from '@playwright/test';
 import { STAFF } from './back-office-helpers.ts';
@@ -43,4 +44,35 @@ test('a mobile number typed before the sign-in form is ready is kept, and Send c
   await send.click();
   expect(await sent).toMatchObject({ mobile: STAFF.manager.mobile });
   await expect(page.getByText('Held by the test.')).toBeVisible();
+});
+
+test('the code step says the code was sent by SMS, or in demo mode that it is on screen', async ({ page }) => {
+  // Both answers are made here, so no code is sent (a new code would cancel other tests' codes).
+  let demo = false;
+  await page.route('**/api/admin/login/otp', (route) =>
+    route.fulfill({
+      json: {
+        success: true,
+        message: 'answered by the test',
+        data: { otp_sent: true, expires_in: 300, ...(demo ? { otp_length: 4, demo_otp: '4321' } : { otp_length: 6 }) },
+      },
+    }),
+  );
+  await page.goto('/admin/login');
+  await hydrated(page, 'AdminLogin');
+  const mobile = STAFF.manager.mobile;
+  const status = page.getByRole('main').getByRole('status');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  // A production shop: the code went by SMS, and no demo note.
+  await expect(status).toHaveText(`We sent a 6-digit code to ${mobile}.`);
+  await expect(page.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+
+  demo = true;
+  await page.getByRole('button', { name: 'Change number' }).click();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  // Demo mode sends no SMS: the code is on screen, and nothing claims it was sent.
+  await expect(status).toHaveText(`Your 4-digit code for ${mobile} is shown on screen.`);
+  await expect(page.getByRole('note', { name: 'Demo mode' })).toContainText('Demo code: 4321');
+  await expect(page.getByRole('main')).not.toContainText(/We sent/);
 });

@@ -53,10 +53,12 @@ for (const viewport of [
       await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
 
       await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
-      // Demo mode (DEMO_MODE=true) says so on screen.
+      // Demo mode (DEMO_MODE=true) says so on screen, and claims no SMS.
+      await expect(dialog.getByRole('status')).toHaveText(`Your OTP for ${phone} is shown on screen.`);
       await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText(
         'Demo mode: no SMS is sent. Codes are shown on screen.',
       );
+      await expect(dialog).not.toContainText(/sent an OTP|OTP was sent/);
       const otp = dialog.getByLabel('4-digit OTP');
       await otp.fill('12ab');
       await expect(otp).toHaveValue('12');
@@ -119,7 +121,9 @@ for (const viewport of [
 
       await dialog.getByLabel('Mobile number').fill(phone);
       await dialog.getByRole('button', { name: 'Send OTP' }).click();
-      await expect(dialog.getByText(`We sent an OTP to ${phone}.`)).toBeVisible();
+      await expect(dialog.getByRole('status')).toHaveText(`Your OTP for ${phone} is shown on screen.`);
+      await dialog.getByRole('button', { name: 'Resend OTP' }).click();
+      await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
       await dialog.getByLabel('4-digit OTP').fill(wrongCode(await dialog.getByText(/Demo code:/).textContent()));
       await dialog.getByRole('button', { name: 'Verify OTP' }).click();
       await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP');
@@ -194,7 +198,8 @@ for (const viewport of [
 
 test('the OTP field takes the length the server announces, and a shop without SMS says so', async ({ page }) => {
   // A production shop: 6-digit codes sent by SMS (no demo code, no banner), answered here by the
-  // page's network layer; then the same shop with no SMS sender (503).
+  // page's network layer, and the dialog says the code was sent; then the same shop with no SMS
+  // sender (503).
   let smsOff = false;
   await page.route('**/api/validate-customer', (route) =>
     smsOff
@@ -209,11 +214,15 @@ test('the OTP field takes the length the server announces, and a shop without SM
   );
   await page.goto('/shop');
   const dialog = await openAuthFromNavbar(page, 'Login');
-  await dialog.getByLabel('Mobile number').fill(randomPhone());
+  const phone = randomPhone();
+  await dialog.getByLabel('Mobile number').fill(phone);
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
   const otp = dialog.getByLabel('6-digit OTP');
   await expect(otp).toBeVisible();
   await expect(dialog.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  await expect(dialog.getByRole('status')).toHaveText(`We sent an OTP to ${phone}.`);
+  await dialog.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`A new OTP was sent to ${phone}.`);
   await otp.fill('1234');
   await dialog.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a 6-digit OTP');

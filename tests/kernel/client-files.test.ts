@@ -3,8 +3,8 @@
  * sirv behind the listener, with astro-compressor's build-time copies): a prerendered page and a
  * hashed asset in br, gzip or plain as the client asks, with their type, Vary, Cache-Control, the
  * page's own Content-Security-Policy (dist/_headers.json), the security headers, ETag
- * revalidation and HEAD; a path that names no file reaches Astro, and a `..` in the path never
- * reaches outside dist/client.
+ * revalidation and HEAD; public/favicon.ico as an image; a path that names no file reaches Astro,
+ * and a `..` in the path never reaches outside dist/client.
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -104,6 +104,19 @@ describe('the build’s files', () => {
       expectSecurityHeaders(res, accept);
       expect(res.headers['content-security-policy'], accept).not.toBe(aboutPolicy);
     }
+  });
+
+  it('serves /favicon.ico, which browsers and crawlers ask for whatever the pages link, as an image', async () => {
+    const res = await raw('/favicon.ico');
+    expect(res.status).toBe(200);
+    expect(res.headers['content-type']).toMatch(/^image\//);
+    expect(res.headers['cache-control']).toBe('public, max-age=0');
+    expectSecurityHeaders(res, '/favicon.ico');
+    const icon = decode(res);
+    expect(icon.equals(fs.readFileSync('public/favicon.ico'))).toBe(true);
+    // An ICO file: reserved 0, type 1 (icon), at least one image.
+    expect([icon.readUInt16LE(0), icon.readUInt16LE(2)]).toEqual([0, 1]);
+    expect(icon.readUInt16LE(4)).toBeGreaterThan(0);
   });
 
   it('answers a matching If-None-Match with 304, and HEAD with the headers only', async () => {

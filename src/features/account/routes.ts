@@ -29,7 +29,7 @@ import {
   updateProfileRoute,
   verifyPhoneRoute,
 } from './contract.ts';
-import { ACCOUNT_MESSAGES } from './rules.ts';
+import { ACCOUNT_MESSAGES, phoneChangeCodesMessage } from './rules.ts';
 import { deleteAccount } from './server/account-deletion.ts';
 import { creditOrderJson, profileJson } from './server/account-json.ts';
 import { searchCustomersAsStaff, viewCustomerAsStaff } from './server/admin-customers.ts';
@@ -67,7 +67,7 @@ export const updateProfileEndpoint = implement(updateProfileRoute, async ({ ctx,
       current_mobile: result.currentMobile,
       ...(current.demo_otp ? { current_demo_otp: current.demo_otp } : {}),
     },
-    message: `We sent an OTP to ${result.mobile} and one to your current number ${result.currentMobile}. Enter both to confirm your new mobile number.`,
+    message: phoneChangeCodesMessage(result.currentMobile, result.mobile, current.demo_otp !== undefined),
     headers: NO_STORE,
   };
 });

@@ -21,6 +21,17 @@ export const ACCOUNT_MESSAGES = {
 } as const;
 
 /**
+ * What a number change says of its two codes (the dialog and the API's message): sent by SMS, or
+ * shown on screen in demo mode (the console SMS sender sends nothing and hands the codes over).
+ */
+export function phoneChangeCodesMessage(current: string, next: string, onScreen: boolean): string {
+  const where = onScreen
+    ? `The OTPs for your current number ${current} and your new number ${next} are shown on screen.`
+    : `We sent an OTP to your current number ${current} and one to your new number ${next}.`;
+  return `${where} Enter both to confirm your new mobile number.`;
+}
+
+/**
  * 422 of a deletion while credit is owed: how much, and what to do.
  * @example creditOwedMessage(123400, '+91 487 242 0000') // 'You have ₹1,234.00 of credit to pay. …'
  */

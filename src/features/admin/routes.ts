@@ -23,6 +23,7 @@ import {
   staffMeRoute,
   staffOtpRoute,
 } from './contract.ts';
+import { staffCodeSentMessage } from './messages.ts';
 import { STAFF_MESSAGES } from './rules.ts';
 import { auditJson, staffJson } from './server/admin-json.ts';
 import { listAudit } from './server/audit.ts';
@@ -32,7 +33,9 @@ import { addStaff, changeStaffRole, listStaff, removeStaff } from './server/staf
 
 export const staffOtpEndpoint = implement(staffOtpRoute, async ({ ctx, body }) => {
   const sent = await sendStaffOtp(await getDb(), body.mobile, clientIp(ctx));
-  return { data: otpSentJson(sent), message: `We sent a code to ${body.mobile}.`, headers: NO_STORE };
+  // The message follows the sender, not the answer, so a staff mobile's and a stranger's read alike.
+  const onScreen = getConfig().SMS_SENDER === 'console';
+  return { data: otpSentJson(sent), message: staffCodeSentMessage(body.mobile, onScreen), headers: NO_STORE };
 });
 
 export const staffLoginEndpoint = implement(staffLoginRoute, async ({ ctx, body }) => {

@@ -16,3 +16,18 @@ export const AUTH_MESSAGES = {
   loggedOutEverywhere: 'You have been logged out of all devices.',
   demoNote: 'Demo mode: no SMS is sent. Codes are shown on screen.',
 } as const;
+
+/**
+ * Where a customer's sign-in code went, as the code step and the API's message say it: by SMS, or
+ * on screen in demo mode (the console SMS sender sends nothing and hands the code to the client).
+ * `again` is a resend.
+ * @example otpSentMessage('+919447000001', { onScreen: false }) // "We sent an OTP to +919447000001."
+ * @example otpSentMessage('+919447000001', { onScreen: true }) // "Your OTP for +919447000001 is shown on screen."
+ */
+export function otpSentMessage(
+  to: string,
+  { onScreen, again = false }: { onScreen: boolean; again?: boolean },
+): string {
+  if (onScreen) return again ? `A new OTP for ${to} is shown on screen.` : `Your OTP for ${to} is shown on screen.`;
+  return again ? `A new OTP was sent to ${to}.` : `We sent an OTP to ${to}.`;
+}

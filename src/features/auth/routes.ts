@@ -2,7 +2,8 @@
  * The sign-in route handlers (contracts in contract.ts; mounted by src/pages/api/register.ts,
  * validate-customer.ts, otp-login.ts, logout.ts, customer/logout-all-devices.ts and
  * customer/session.ts). Each OTP send first passes guardOtpSend (503 without a sender, 400 for a
- * country the shop sends no SMS to, the per-address throttles).
+ * country the shop sends no SMS to, the per-address throttles). A send's message says where the
+ * code went: sent by SMS, or shown on screen in demo mode (the console sender sends none).
  */
 
 import { NO_STORE } from '#lib/cache/cache-control.ts';
@@ -17,7 +18,7 @@ import {
   sessionRoute,
   validateCustomerRoute,
 } from './contract.ts';
-import { AUTH_MESSAGES, otpCodeSchema, TOKEN_TRANSPORT_HEADER } from './rules.ts';
+import { AUTH_MESSAGES, otpCodeSchema, otpSentMessage, TOKEN_TRANSPORT_HEADER } from './rules.ts';
 import { customerJson, otpSentJson } from './server/auth-json.ts';
 import { completeOtpLogin, startLogin, startSignup } from './server/otp.ts';
 import { clearSessionCookie, clientIp, revokeAllSessions, revokeSession, setSessionCookie } from './server/session.ts';
@@ -29,7 +30,11 @@ export const registerEndpoint = implement(registerRoute, async ({ ctx, body }) =
   const ip = clientIp(ctx);
   await guardOtpSend(db, ip, body.mobile);
   const sent = await startSignup(db, body, ip);
-  return { data: otpSentJson(sent), message: `We sent an OTP to ${body.mobile}.`, headers: NO_STORE };
+  return {
+    data: otpSentJson(sent),
+    message: otpSentMessage(body.mobile, { onScreen: sent.demoCode !== undefined }),
+    headers: NO_STORE,
+  };
 });
 
 export const validateCustomerEndpoint = implement(validateCustomerRoute, async ({ ctx, body }) => {
@@ -37,7 +42,11 @@ export const validateCustomerEndpoint = implement(validateCustomerRoute, async (
   const ip = clientIp(ctx);
   await guardOtpSend(db, ip, body.key, 'key');
   const sent = await startLogin(db, body.key, ip);
-  return { data: otpSentJson(sent), message: `We sent an OTP to ${body.key}.`, headers: NO_STORE };
+  return {
+    data: otpSentJson(sent),
+    message: otpSentMessage(body.key, { onScreen: sent.demoCode !== undefined }),
+    headers: NO_STORE,
+  };
 });
 
 export const otpLoginEndpoint = implement(otpLoginRoute, async ({ ctx, body }) => {

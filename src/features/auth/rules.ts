@@ -9,9 +9,9 @@
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { z } from 'zod';
 import '#lib/zod-csp.ts';
-import { AUTH_MESSAGES } from './messages.ts';
+import { AUTH_MESSAGES, otpSentMessage } from './messages.ts';
 
-export { AUTH_MESSAGES };
+export { AUTH_MESSAGES, otpSentMessage };
 
 /** The phone input's and the parser's default country: India. */
 export const DEFAULT_PHONE_COUNTRY: CountryCode = 'IN';

@@ -21,6 +21,8 @@ export interface ThrottleRule {
   windowMs: number;
   /** Message of the 429 answer. */
   message: string;
+  /** The 429's message goes on to say when to try again ("Please try again in 42 minutes."), from its Retry-After. */
+  saysWhen?: boolean;
 }
 
 /** Events of `rule` for `key` inside the window ending at `now`, and when the oldest of them happened. */
@@ -40,11 +42,30 @@ export async function countEvents(
   return { n: row?.n ?? 0, oldest: row?.oldest ? new Date(row.oldest) : null };
 }
 
-/** The 429 of `rule`, with Retry-After counted from the oldest event still inside the window. */
+/**
+ * A wait in words, rounded up to whole seconds under a minute, whole minutes under an hour, else
+ * whole hours, so that asking again after it is never too early.
+ * @example waitInWords(45) // "45 seconds"
+ * @example waitInWords(2_530) // "43 minutes"
+ * @example waitInWords(3_600) // "1 hour"
+ */
+export function waitInWords(seconds: number): string {
+  const count = (n: number, unit: string) => `${n} ${unit}${n === 1 ? '' : 's'}`;
+  const s = Math.max(1, Math.ceil(seconds));
+  if (s < 60) return count(s, 'second');
+  const minutes = Math.ceil(s / 60);
+  return minutes < 60 ? count(minutes, 'minute') : count(Math.ceil(s / 3600), 'hour');
+}
+
+/**
+ * The 429 of `rule`, with Retry-After counted from the oldest event still inside the window (and,
+ * for a rule that `saysWhen`, the same wait in its message).
+ */
 export function tooMany(rule: ThrottleRule, oldest: Date | null, now = new Date()): AppError {
   const from = oldest ? oldest.getTime() : now.getTime();
   const retryAfter = Math.max(1, Math.ceil((from + rule.windowMs - now.getTime()) / 1000));
-  return new AppError('too_many_requests', rule.message, { retryAfter });
+  const message = rule.saysWhen ? `${rule.message} Please try again in ${waitInWords(retryAfter)}.` : rule.message;
+  return new AppError('too_many_requests', message, { retryAfter });
 }
 
 /** Counts events of `rule` for `key` inside the window; throws 429 with Retry-After when over. */

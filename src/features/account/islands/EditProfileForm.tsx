@@ -14,7 +14,7 @@ import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import type { ProfileJson, updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { profileSchema } from '../profile-schema.ts';
-import { ACCOUNT_MESSAGES } from '../rules.ts';
+import { ACCOUNT_MESSAGES, phoneChangeCodesMessage } from '../rules.ts';
 
 interface Props {
   profile: ProfileJson;
@@ -46,6 +46,9 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
   const [otpError, setOtpError] = useState<string | null>(null);
   const [verifying, setVerifying] = useState(false);
   const ids = { name: useId(), email: useId(), mobile: useId(), code: useId(), current: useId(), hint: useId() };
+  // Demo mode sends no SMS: the codes are on screen, under the demo note.
+  const onScreen = !!(otp?.demo && otp.currentDemo);
+  const sentTo = onScreen ? 'for' : 'sent to';
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
@@ -174,8 +177,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
       <Dialog open={otp !== null} title="Verify Mobile Number" onClose={() => setOtp(null)} describedBy={ids.hint}>
         <form onSubmit={verify} noValidate className="space-y-3">
           <p id={ids.hint} className="text-sm text-slate-700">
-            We sent an OTP to your current number {otp?.current} and one to your new number {otp?.mobile}. Enter both to
-            confirm your new mobile number.
+            {otp && phoneChangeCodesMessage(otp.current, otp.mobile, onScreen)}
           </p>
           {otp?.demo && otp.currentDemo && (
             <DemoCodeNote
@@ -187,7 +189,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           )}
           <div>
             <label htmlFor={ids.current} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP sent to ${otp.current}` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP ${sentTo} ${otp.current}` : 'OTP'}
             </label>
             <input
               id={ids.current}
@@ -203,7 +205,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           </div>
           <div>
             <label htmlFor={ids.code} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP sent to ${otp.mobile}` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP ${sentTo} ${otp.mobile}` : 'OTP'}
             </label>
             <input
               id={ids.code}

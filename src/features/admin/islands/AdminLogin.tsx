@@ -1,6 +1,6 @@
 /**
- * The staff sign-in form (/admin/login): mobile number, then the code sent to it (the demo note
- * shows the code in demo mode, as the customers' dialog does), then on to `next`. Errors are
+ * The staff sign-in form (/admin/login): mobile number, then the code sent to it (in demo mode the
+ * code is shown on screen under the demo note, as the customers' dialog does), then on to `next`. Errors are
  * announced; a throttled send says how long to wait. Send code is enabled once the form is
  * hydrated, keeping a number typed before.
  */
@@ -10,6 +10,7 @@ import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { staffLoginRoute, staffOtpRoute } from '../contract.ts';
+import { staffCodeSentMessage } from '../messages.ts';
 
 const inputClass =
   'block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-700';
@@ -94,7 +95,7 @@ export default function AdminLogin({ next }: { next: string }) {
   return (
     <form noValidate onSubmit={verify} className="flex flex-col gap-4">
       <p role="status" className="text-sm text-slate-700">
-        We sent a {sent.length}-digit code to {mobile}.
+        {staffCodeSentMessage(mobile, !!sent.demo, sent.length)}
       </p>
       {sent.demo && <DemoCodeNote code={sent.demo} />}
       <div>

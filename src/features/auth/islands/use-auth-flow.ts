@@ -20,6 +20,7 @@ import {
   isOtpOfLength,
   otpLengthMessage,
   otpLengthOf,
+  otpSentMessage,
   phone,
   signupSchema,
 } from '../rules.ts';
@@ -144,7 +145,8 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
         otp: '',
         step: 'otp',
         busy: false,
-        info: isResend ? `A new OTP was sent to ${next.key}.` : `We sent an OTP to ${next.key}.`,
+        // In demo mode no SMS is sent: the code is on screen, under the demo note.
+        info: otpSentMessage(next.key, { onScreen: !!data.demo_otp, again: isResend }),
       });
     } catch (err) {
       fail(err, fallback);

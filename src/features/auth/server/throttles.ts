@@ -3,7 +3,8 @@
  * the database so they hold across processes and restarts. They are keyed on the phone and on
  * (phone, client IP), so one address can neither lock a phone's owner out nor be locked out by
  * its neighbours behind carrier-grade NAT; per-IP limits are high backstops only:
- * - sends: 5 per (phone, IP) and 10 per phone per hour;
+ * - sends: 5 per (phone, IP) and 10 per phone per hour, refused with a 429 that says when to ask
+ *   again (its Retry-After, in words);
  * - wrong codes: 10 per (phone, IP) per 24 h; once a phone has had 100 wrong codes in 24 h from
  *   all addresses, 3 per (phone, IP) — an address that has not been guessing still gets in;
  *   300 per IP per hour across all phones;
@@ -11,7 +12,7 @@
  *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
  * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
  *   before anything else); SMS_PREFIX_LIMIT (30) sends per hour to one block of 100 numbers (all
- *   digits but the last two); and a shop-wide budget, SMS_BUDGET_PER_HOUR (300) and
+ *   digits but the last two; its 429 says when to ask again too); and a shop-wide budget, SMS_BUDGET_PER_HOUR (300) and
  *   SMS_BUDGET_PER_DAY (2000) sends, past which sends answer 503 with Retry-After and the first
  *   refusal of each window is logged at error.
  * "IP" is the client's address from src/lib/http/client-ip.ts: an IPv6 client counts as its /64.
@@ -37,7 +38,8 @@ import { logger } from '#lib/log.ts';
 
 const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
-const SEND_MESSAGE = 'Too many OTP requests for this number. Please try again later.';
+/** The OTP send limits' first sentence; the 429 goes on to say when to ask again (`saysWhen`). */
+const SEND_MESSAGE = 'Too many OTP requests for this number.';
 const FAIL_MESSAGE = 'Too many wrong OTP attempts for this number. Please try again tomorrow.';
 
 /** OTP sends per (phone, client IP): 5 per hour. Key `phone|ip`. */
@@ -46,6 +48,7 @@ export const OTP_SEND_PAIR_LIMIT: ThrottleRule = {
   limit: 5,
   windowMs: HOUR_MS,
   message: SEND_MESSAGE,
+  saysWhen: true,
 };
 /** OTP sends per phone from all addresses: 10 per hour (caps SMS to one number). */
 export const OTP_SEND_LIMIT: ThrottleRule = {
@@ -53,6 +56,7 @@ export const OTP_SEND_LIMIT: ThrottleRule = {
   limit: 10,
   windowMs: HOUR_MS,
   message: SEND_MESSAGE,
+  saysWhen: true,
 };
 /** Wrong codes per (phone, client IP): 10 per 24 h. Key `phone|ip`. */
 export const OTP_FAIL_PAIR_LIMIT: ThrottleRule = {
@@ -143,7 +147,8 @@ export const smsPrefixLimit = (): ThrottleRule => ({
   bucket: 'otp_send:prefix',
   limit: getConfig().SMS_PREFIX_LIMIT,
   windowMs: HOUR_MS,
-  message: 'Too many OTP requests for numbers like this one. Please try again later.',
+  message: 'Too many OTP requests for numbers like this one.',
+  saysWhen: true,
 });
 /** The block of 100 numbers `phone` belongs to: "+91987654321x" → "+9198765432". */
 export const numberPrefix = (phone: string) => phone.slice(0, -2);

@@ -1,7 +1,7 @@
 /**
- * The back office's product reads: the listing (ranked search hits first, filters, pages; archived
- * products only under their own filter), one product with everything the product form edits, and
- * the category tree for the form's pickers. The edit is in admin-product-update.ts, add, archive,
+ * The back office's product reads: the listing (the product whose SKU is the search text first, then
+ * ranked search hits, filters, pages; archived products only under their own filter), one product
+ * with everything the product form edits, and the category tree for the form's pickers. The edit is in admin-product-update.ts, add, archive,
  * restore and delete in admin-product-lifecycle.ts, the CSV export in product-export.ts.
  */
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
@@ -98,7 +98,10 @@ function selectProducts(db: Database | Transaction) {
 
 /** What the listing asks for. */
 export interface AdminProductQuery {
-  /** Text typed in the search box; matched by the search engine (`rankedIds`), name and SKU. */
+  /**
+   * Text typed in the search box; matched by the search engine (`rankedIds`), name and SKU. A
+   * product whose SKU equals it (trimmed, any case) comes first, the others in their usual order.
+   */
   text?: string;
   /**
    * The storefront search engine's hits for `text`, best first (active products only: the
@@ -138,6 +141,8 @@ export async function listAdminProducts(
     ? sql`array_position(${sql.raw(`ARRAY[${ranked.map((id) => Math.trunc(id)).join(',')}]::int[]`)}, ${products.id})`
     : null;
   const order: SQL[] = [];
+  // The product whose SKU is the text typed comes first: staff type a SKU to find that one product.
+  if (text) order.push(sql`(lower(${products.sku}) = ${text.toLowerCase()}) DESC`);
   if (rank) order.push(sql`${rank} NULLS LAST`);
   if (query.filter === 'low_stock') order.push(asc(products.stock));
   order.push(asc(products.name), asc(products.id));

@@ -1,0 +1,15 @@
+/**
+ * The staff sign-in's code-step text, in a module without zod or libphonenumber-js so the sign-in
+ * form (AdminLogin.tsx) does not load them for one sentence.
+ */
+
+/**
+ * Where a staff sign-in code went: by SMS, or on screen in demo mode (the console SMS sender sends
+ * nothing and hands the code to the client); with `length`, the code's digits.
+ * @example staffCodeSentMessage('+919447000002', false) // "We sent a code to +919447000002."
+ * @example staffCodeSentMessage('+919447000002', true, 4) // "Your 4-digit code for +919447000002 is shown on screen."
+ */
+export function staffCodeSentMessage(to: string, onScreen: boolean, length?: number): string {
+  const code = length ? `${length}-digit code` : 'code';
+  return onScreen ? `Your ${code} for ${to} is shown on screen.` : `We sent a ${code} to ${to}.`;
+}

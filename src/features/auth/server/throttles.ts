@@ -12,8 +12,8 @@
  *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
  * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
  *   before anything else); SMS_PREFIX_LIMIT (30) sends per hour to one block of 100 numbers (all
- *   digits but the last two; its 429 says when to ask again too); and a shop-wide budget, SMS_BUDGET_PER_HOUR (300) and
- *   SMS_BUDGET_PER_DAY (2000) sends, past which sends answer 503 with Retry-After and the first
+ *   digits but the last two; its 429 says when to ask again too); and a shop-wide budget,
+ *   SMS_BUDGET_PER_HOUR (300) and SMS_BUDGET_PER_DAY (2000) sends, past which sends answer 503 with Retry-After and the first
  *   refusal of each window is logged at error.
  * "IP" is the client's address from src/lib/http/client-ip.ts: an IPv6 client counts as its /64.
  * The OTP rules are applied by otp.ts; the look-up and flood rules by the routes, through

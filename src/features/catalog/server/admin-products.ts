@@ -1,8 +1,9 @@
 /**
- * The back office's product reads: the listing (the product whose SKU is the search text first, then
- * ranked search hits, filters, pages; archived products only under their own filter), one product
- * with everything the product form edits, and the category tree for the form's pickers. The edit is in admin-product-update.ts, add, archive,
- * restore and delete in admin-product-lifecycle.ts, the CSV export in product-export.ts.
+ * The back office's product reads: the listing (the product whose SKU is the search text first,
+ * then ranked search hits, filters, pages; archived products only under their own filter), one
+ * product with everything the product form edits, and the category tree for the form's pickers.
+ * The edit is in admin-product-update.ts; add, archive, restore and delete in
+ * admin-product-lifecycle.ts; the CSV export in product-export.ts.
  */
 import { and, asc, count, eq, ilike, inArray, isNotNull, isNull, lte, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';

@@ -79,6 +79,7 @@ ENV NODE_ENV=production \
     METRICS_PORT=9464 \
     METRICS_HOST=0.0.0.0 \
     NODE_MAX_OLD_SPACE_MB=192 \
+    MALLOC_ARENA_MAX=2 \
     PGLITE_DATA_DIR=/data/pglite \
     MEDIA_DIR=/data/media
 COPY --from=prod-deps /app/node_modules ./node_modules
@@ -97,6 +98,7 @@ EXPOSE 4321 9464
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
   CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4321)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server flags of scripts/server-flags.ts (as `npm start` passes them; PostgreSQL, so no
-# PGlite WebAssembly flags), with the heap limit from NODE_MAX_OLD_SPACE_MB. `exec` replaces the
+# PGlite WebAssembly flags), with the heap limit from NODE_MAX_OLD_SPACE_MB; its environment
+# (MALLOC_ARENA_MAX) is in the ENV above. `exec` replaces the
 # shell with Node, so the SIGTERM of `docker stop` reaches the server and it drains.
 CMD ["sh", "-c", "exec node --max-semi-space-size=16 --max-old-space-size=${NODE_MAX_OLD_SPACE_MB} dist/server/entry.mjs"]

@@ -60,6 +60,7 @@ import {
   referenceFlags,
   root,
   serverCpus,
+  shopEnvironment,
   shopFlagsFor,
   simulatorPorts,
   wants,
@@ -149,6 +150,7 @@ async function benchDatabase(
 
     // One process for the gates (BENCH_WORKERS for more; bench/README.md "Cluster").
     const shopEnv = {
+      ...shopEnvironment(),
       ...database.env,
       DEMO_MODE: 'true',
       WEB_CONCURRENCY: workers,

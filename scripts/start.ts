@@ -16,7 +16,7 @@ import { getConfig } from '#lib/config.ts';
 import { assertDataDirFree, DataDirLockedError } from '#lib/db/data-dir-lock.ts';
 import { ENTRY_FILE } from '#server/build-files.ts';
 import { ensureBuild } from './ensure-build.ts';
-import { serverNodeFlags } from './server-flags.ts';
+import { serverEnvironment, serverNodeFlags } from './server-flags.ts';
 
 const root = process.cwd();
 // `npm start` is production unless told otherwise; the server (a child) inherits this.
@@ -50,13 +50,13 @@ try {
   process.exit(1);
 }
 
-// The server runs as a child with the Node options of scripts/server-flags.ts (its heap limit
-// NODE_MAX_OLD_SPACE_MB); this process waits for it to be ready, says where it is, and passes
+// The server runs as a child with the Node options and the environment of scripts/server-flags.ts
+// (its heap limit NODE_MAX_OLD_SPACE_MB, the C allocator's arenas); this process waits for it to be ready, says where it is, and passes
 // signals on.
 const entry = path.resolve(root, config.DIST_DIR, 'server', ENTRY_FILE);
 const server = spawn(process.execPath, [...serverNodeFlags(config), entry], {
   stdio: 'inherit',
-  env: process.env,
+  env: { ...process.env, ...serverEnvironment(process.env) },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => server.kill(signal));
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

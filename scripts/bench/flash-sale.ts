@@ -19,7 +19,7 @@ import { createScratchDatabase } from '#lib/db/scratch.ts';
 import { migrateJobQueue } from '#lib/jobs/index.ts';
 import { startPgBouncer } from '../lib/pgbouncer.ts';
 import { percentile } from './load.ts';
-import { shopFlagsFor } from './options.ts';
+import { shopEnvironment, shopFlagsFor } from './options.ts';
 import type { FlashSaleResult } from './report.ts';
 import { type BenchServer, shopEntry, startBenchServer } from './server-process.ts';
 
@@ -164,6 +164,7 @@ export async function runFlashSale(options: FlashSaleOptions): Promise<FlashSale
           entry: shopEntry(options.root),
           port: options.basePort + 2 * s,
           env: {
+            ...shopEnvironment(),
             DATABASE_URL: pooled,
             DATABASE_MIGRATION_URL: url,
             DB_SESSION_SETTINGS: 'role',

@@ -6,7 +6,7 @@
  */
 import path from 'node:path';
 import { getConfig } from '#lib/config.ts';
-import { serverNodeFlags } from '../server-flags.ts';
+import { serverEnvironment, serverNodeFlags } from '../server-flags.ts';
 import { DAY_REQUESTS } from './day.ts';
 
 export const root = process.cwd();
@@ -29,6 +29,8 @@ export const shopFlagsFor = (databaseUrl: string | undefined): string[] =>
   process.env.BENCH_NODE_FLAGS !== undefined
     ? flagList(process.env.BENCH_NODE_FLAGS)
     : serverNodeFlags({ ...getConfig(), DATABASE_URL: databaseUrl || undefined });
+/** The environment `npm start` adds for the shop's server (scripts/server-flags.ts), for every start of the shop. */
+export const shopEnvironment = (): Record<string, string> => serverEnvironment(process.env);
 /**
  * The reference's Node flags: none, as the framework runs its build (`node dist/server/entry.mjs`).
  * The shop's flags are tuned to the shop's heap; on the reference they cost it a share of its

@@ -18,6 +18,7 @@ import { migrateDatabase, openDatabase } from '#lib/db/index.ts';
 import { createScratchDatabase } from '#lib/db/scratch.ts';
 import { sample } from './data.ts';
 import { BROWSER_API_HEADERS, runLoad } from './load.ts';
+import { shopEnvironment } from './options.ts';
 import { gets, searchPath } from './phase.ts';
 import type { ScaleResult } from './report.ts';
 import { shopEntry, startBenchServer } from './server-process.ts';
@@ -152,7 +153,13 @@ export async function runScale({
     const server = await startBenchServer({
       entry: shopEntry(root),
       port,
-      env: { ...env, DEMO_MODE: 'true', WEB_CONCURRENCY: '1', PAYMENT_SIMULATOR_PORT: String(port + 3) },
+      env: {
+        ...shopEnvironment(),
+        ...env,
+        DEMO_MODE: 'true',
+        WEB_CONCURRENCY: '1',
+        PAYMENT_SIMULATOR_PORT: String(port + 3),
+      },
       flags,
       readyTimeoutMs: 300_000,
     });

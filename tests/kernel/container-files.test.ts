@@ -2,8 +2,9 @@
  * The container files are documentation that must stay true (no Docker engine runs here, so
  * they are read, not run):
  * - Dockerfile: the runtime stage runs as a user other than root, its HEALTHCHECK asks /readyz,
- *   its CMD starts dist/server/entry.mjs with the server flags of scripts/server-flags.ts, and
- *   every setting prerendered pages bake in (scripts/ensure-build.ts) is a build argument;
+ *   its CMD starts dist/server/entry.mjs with the server flags of scripts/server-flags.ts, its ENV
+ *   sets the server's environment from there, and every setting prerendered pages bake in
+ *   (scripts/ensure-build.ts) is a build argument;
  * - compose.yaml: PostgreSQL, PgBouncer, a release step and two app servers whose DATABASE_URL
  *   goes through PgBouncer and DATABASE_DIRECT_URL straight to PostgreSQL, that never migrate on
  *   start, are given 35 s to drain and have a health check.
@@ -11,7 +12,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { parse as parseYaml } from 'yaml';
-import { serverNodeFlags } from '../../scripts/server-flags.ts';
+import { serverEnvironment, serverNodeFlags } from '../../scripts/server-flags.ts';
 
 const dockerfile = readFileSync('Dockerfile', 'utf8');
 const ensureBuild = readFileSync('scripts/ensure-build.ts', 'utf8');
@@ -57,6 +58,12 @@ describe('Dockerfile', () => {
     for (const flag of flags) expect(cmd).toContain(flag.replace(/=256$/, '='));
     expect(cmd).toMatch(/--max-old-space-size=\$\{NODE_MAX_OLD_SPACE_MB\}/);
     expect(cmd).toContain('dist/server/entry.mjs');
+    // The environment `npm start` gives the server, set in the image.
+    const env = runtime.instructions
+      .filter((x) => x.op === 'ENV')
+      .map((x) => x.args)
+      .join(' ');
+    for (const [name, value] of Object.entries(serverEnvironment({}))) expect(env).toContain(`${name}=${value}`);
   });
 
   it('takes every setting the prerendered pages bake in as a build argument', () => {

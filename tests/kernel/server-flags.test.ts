@@ -1,7 +1,8 @@
 /**
  * The server's Node options (scripts/server-flags.ts, passed by `npm start`): the heap limit is the
  * NODE_MAX_OLD_SPACE_MB setting (default 192 MiB, validated), the Node that runs the server
- * accepts every option and applies the limit, and a cluster worker inherits them.
+ * accepts every option and applies the limit, and a cluster worker inherits them; and the
+ * environment it adds (two C allocator arenas unless the operator says otherwise).
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
@@ -9,7 +10,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { getConfig, resetConfigForTests } from '#lib/config.ts';
-import { serverNodeFlags } from '../../scripts/server-flags.ts';
+import { serverEnvironment, serverNodeFlags } from '../../scripts/server-flags.ts';
 
 const saved = { ...process.env };
 function configure(env: Record<string, string>) {
@@ -76,5 +77,12 @@ describe('the server’s Node options', () => {
       'else process.send(process.execArgv.join(" "));',
     ].join('\n');
     expect(node(flags, script).split(' ')).toEqual(expect.arrayContaining(flags));
+  });
+});
+
+describe('the server’s environment', () => {
+  it('gives the C allocator two arenas, unless the operator set another number', () => {
+    expect(serverEnvironment({})).toEqual({ MALLOC_ARENA_MAX: '2' });
+    expect(serverEnvironment({ MALLOC_ARENA_MAX: '8' })).toEqual({ MALLOC_ARENA_MAX: '8' });
   });
 });

@@ -101,9 +101,13 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     const bad = await patch(manager, '/api/admin/products/1', { price_paise: -5, stock: 1.5 });
     expect(bad.status).toBe(400);
     expect(bad.body.errors).toMatchObject({
-      price_paise: 'The price cannot be negative.',
+      price_paise: 'The price must be more than ₹0.',
       stock: 'The stock must be a whole number.',
     });
+    // A price of ₹0 would sell the product for nothing.
+    const free = await patch(manager, '/api/admin/products/1', { price_paise: 0 });
+    expect(free.status).toBe(400);
+    expect(free.body.errors).toMatchObject({ price_paise: 'The price must be more than ₹0.' });
     const product = (await manager.get('/api/admin/products/1')).body.data.product;
     const above = await patch(manager, '/api/admin/products/1', { price_paise: product.mrpPaise + 1 });
     expect(above.status).toBe(422);

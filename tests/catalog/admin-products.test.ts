@@ -28,14 +28,16 @@ describe('product patch schema', () => {
     const r = productPatchSchema.safeParse(input);
     return r.success ? null : r.error.issues[0]!.message;
   };
-  it('takes whole, non-negative paise and stock, and a price at or below the MRP', () => {
+  it('takes whole paise above 0, whole stock from 0, and a price at or below the MRP', () => {
     expect(productPatchSchema.parse({ price_paise: 4500, mrp_paise: 5000, stock: 0, is_active: false })).toEqual({
       price_paise: 4500,
       mrp_paise: 5000,
       stock: 0,
       is_active: false,
     });
-    expect(error({ price_paise: -1 })).toBe('The price cannot be negative.');
+    expect(error({ price_paise: -1 })).toBe('The price must be more than ₹0.');
+    expect(error({ price_paise: 0 })).toBe('The price must be more than ₹0.');
+    expect(error({ mrp_paise: 0 })).toBe('The MRP must be more than ₹0.');
     expect(error({ price_paise: 10.5 })).toBe('The price must be whole paise.');
     expect(error({ stock: 1.5 })).toBe('The stock must be a whole number.');
     expect(error({ stock: -3 })).toBe('The stock cannot be negative.');

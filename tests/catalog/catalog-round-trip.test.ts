@@ -2,7 +2,8 @@
  * The back office's export read back by the importer: every field but stock comes back as it
  * was (export → import → export gives the same file, on the same shop and on a fresh one), hostile
  * names never reach a spreadsheet as formulas and return unchanged, and stock changes only when
- * the import opts in. Also the reader alone: the apostrophe rule, the row cap, the stock column.
+ * the import opts in. Also the reader alone: the apostrophe rule, prices of 0, the row cap, the
+ * stock column.
  */
 import { parse } from 'csv-parse/sync';
 import { sql } from 'drizzle-orm';
@@ -35,6 +36,17 @@ describe('readRows', () => {
       ['=x', '@brand', '+91 type'],
       ["'Bhindi", null, null],
       ['-1+HYPERLINK("http://x","x")', null, null],
+    ]);
+  });
+
+  it('skips a row whose sale or market price is 0: a product at ₹0 would sell for nothing', async () => {
+    const file = `${HEADER}\n1,Free Bhindi,Veg,Daily,,0,12,,\n2,Bhindi,Veg,Daily,,10,12,,\n3,Okra,Veg,Daily,,0,0,,\n4,Beans,Veg,Daily,,0.00,0.00,,\n`;
+    const { rows: read, skipped } = await readRows(file);
+    expect(read.map((r) => r.name)).toEqual(['Bhindi']);
+    expect(skipped.map((s) => [s.row, s.column, s.reason])).toEqual([
+      [2, 'sale_price', 'sale_price is 0: a product needs a price above 0'],
+      [4, 'sale_price', 'sale_price is 0: a product needs a price above 0'],
+      [5, 'sale_price', 'sale_price is 0: a product needs a price above 0'],
     ]);
   });
 

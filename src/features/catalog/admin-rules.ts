@@ -49,11 +49,12 @@ export const ADMIN_PRODUCT_MESSAGES = {
   unknownSubcategory: 'No such subcategory.',
 } as const;
 
+/** A price or MRP in paise: whole, more than ₹0 (a product at ₹0 would sell for nothing), at most MAX_PRICE_PAISE. */
 const paise = (what: string) =>
   z
     .number({ error: `${what} must be a number of paise.` })
     .int(`${what} must be whole paise.`)
-    .min(0, `${what} cannot be negative.`)
+    .min(1, `${what} must be more than ₹0.`)
     .max(MAX_PRICE_PAISE, `${what} can be at most ₹10,00,000.`);
 
 /** Text a person typed: trimmed, with a length limit. */

@@ -21,7 +21,7 @@
  *   when the caller opts in (`updateStock`), so a file never changes stock by accident.
  * - A cell the shop's CSV writer kept from running as a formula (a leading `'` before `=`, `+`,
  *   `-`, `@`, a tab or a carriage return) is read without that apostrophe (src/lib/csv.ts).
- * - Bad rows (empty name or category, a price that is not a non-negative number, a sale price
+ * - Bad rows (empty name or category, a price that is not a number above 0, a sale price
  *   above the market price, a missing or repeated index, a wrong column count) are skipped and
  *   reported with their spreadsheet row number (the header is row 1) and SKU; every other row is
  *   kept, in file order.
@@ -477,6 +477,10 @@ function toRow(
   const cells = parsed.data;
   const salePaise = toPaise(cells.sale_price)!;
   const mrp = toPaise(cells.market_price)!;
+  if (salePaise === 0 || mrp === 0) {
+    const column = salePaise === 0 ? 'sale_price' : 'market_price';
+    return { column, reason: `${column} is 0: a product needs a price above 0` };
+  }
   if (salePaise > mrp)
     return {
       column: 'sale_price',

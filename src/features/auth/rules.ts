@@ -113,6 +113,20 @@ export function otpLengthMessage(length: number): string {
 }
 
 /** Codes have 4 to 8 digits (OTP_LENGTH: 6, or 4 in demo mode). */
+/**
+ * The Resend button's label while a send must wait `waitSeconds`: seconds under a minute, then
+ * whole minutes, then whole hours, rounded up (a refused send can mean an hour's wait).
+ * @example resendLabel(0) // 'Resend OTP'
+ * @example resendLabel(42) // 'Resend OTP in 42s'
+ * @example resendLabel(3593) // 'Resend OTP in 60 min'
+ */
+export function resendLabel(waitSeconds: number): string {
+  if (waitSeconds <= 0) return 'Resend OTP';
+  if (waitSeconds < 60) return `Resend OTP in ${Math.ceil(waitSeconds)}s`;
+  if (waitSeconds <= 3600) return `Resend OTP in ${Math.ceil(waitSeconds / 60)} min`;
+  return `Resend OTP in ${Math.ceil(waitSeconds / 3600)} h`;
+}
+
 export const OTP_MIN_LENGTH = 4;
 export const OTP_MAX_LENGTH = 8;
 /** Used only if an older server sends no `otp_length` (and no demo code to measure). */

@@ -5,6 +5,7 @@
  * use-auth-flow.ts.
  */
 import type { FormEvent } from 'react';
+import { resendLabel } from '../rules.ts';
 import { ErrorBox, inputClass, primaryClass } from './auth-forms.tsx';
 import DemoCodeNote from './DemoCodeNote.tsx';
 import type { AuthFlowState, PendingOtp } from './use-auth-flow.ts';
@@ -70,7 +71,7 @@ export default function OtpStep({
           Change number
         </button>
         <button type="button" className={linkButtonClass} disabled={busy || waitSeconds > 0} onClick={resend}>
-          {waitSeconds > 0 ? `Resend OTP in ${waitSeconds}s` : 'Resend OTP'}
+          {resendLabel(waitSeconds)}
         </button>
       </div>
     </form>

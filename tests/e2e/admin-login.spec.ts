@@ -59,6 +59,8 @@ test('the code step says the code was sent by SMS, or in demo mode that it is on
     }),
   );
   await page.goto('/admin/login');
+  // This server runs the demo's console sender: the page's lead says where the code shows.
+  await expect(page.getByText('We show a one-time code on screen for your mobile number.')).toBeVisible();
   await hydrated(page, 'AdminLogin');
   const mobile = STAFF.manager.mobile;
   const status = page.getByRole('main').getByRole('status');

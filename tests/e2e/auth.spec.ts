@@ -184,6 +184,10 @@ for (const viewport of [
       await api.dispose();
 
       await page.goto('/login?next=/cart');
+      // The demo's console sender sends no SMS: the page says the password shows on screen.
+      await expect(
+        page.getByText('Log in or create an account with a one-time password shown on screen.'),
+      ).toBeAttached();
       const dialog = authDialog(page);
       await expect(dialog.getByRole('tab', { name: 'Login' })).toHaveAttribute('aria-selected', 'true');
       await dialog.getByLabel('Mobile number').fill(phone);

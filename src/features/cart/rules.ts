@@ -17,7 +17,7 @@ export const CART_MESSAGES = {
   /** The browser's alert for the same. */
   invalidCartIdAlert: 'Error: Invalid cart ID',
   invalidProductId: 'Invalid product id.',
-  badQuantity: 'Quantity must be a whole number from 1.',
+  badQuantity: 'Quantity must be a whole number from 1 to 999.',
   belowOne: 'Quantity cannot be less than 1.',
   productNotFound: 'Product not found.',
   /** A step on a line that is not (or no longer) the customer's: the 404's text and the island's toast. */

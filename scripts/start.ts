@@ -51,8 +51,8 @@ try {
 }
 
 // The server runs as a child with the Node options and the environment of scripts/server-flags.ts
-// (its heap limit NODE_MAX_OLD_SPACE_MB, the C allocator's arenas); this process waits for it to be ready, says where it is, and passes
-// signals on.
+// (its heap limit NODE_MAX_OLD_SPACE_MB, the C allocator's arenas); this process waits for it to
+// be ready, says where it is, and passes signals on.
 const entry = path.resolve(root, config.DIST_DIR, 'server', ENTRY_FILE);
 const server = spawn(process.execPath, [...serverNodeFlags(config), entry], {
   stdio: 'inherit',

@@ -6,6 +6,7 @@
 
 import { clientIp, otpSentJson } from '#features/auth/index.ts';
 import { otpCodeSchema } from '#features/auth/rules.ts';
+import { codesShownOnScreen } from '#features/sms/index.ts';
 import { NO_STORE } from '#lib/cache/cache-control.ts';
 import { getConfig } from '#lib/config.ts';
 import { recordAudit } from '#lib/db/audit.ts';
@@ -33,9 +34,12 @@ import { addStaff, changeStaffRole, listStaff, removeStaff } from './server/staf
 
 export const staffOtpEndpoint = implement(staffOtpRoute, async ({ ctx, body }) => {
   const sent = await sendStaffOtp(await getDb(), body.mobile, clientIp(ctx));
-  // The message follows the sender, not the answer, so a staff mobile's and a stranger's read alike.
-  const onScreen = getConfig().SMS_SENDER === 'console';
-  return { data: otpSentJson(sent), message: staffCodeSentMessage(body.mobile, onScreen), headers: NO_STORE };
+  // The message follows the configured sender, not the answer: a staff mobile's and a stranger's read alike.
+  return {
+    data: otpSentJson(sent),
+    message: staffCodeSentMessage(body.mobile, codesShownOnScreen()),
+    headers: NO_STORE,
+  };
 });
 
 export const staffLoginEndpoint = implement(staffLoginRoute, async ({ ctx, body }) => {

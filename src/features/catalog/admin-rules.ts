@@ -13,6 +13,8 @@ import {
   type ProductDeclarations,
 } from './declarations.ts';
 
+/** Lowest price or MRP: ₹0.01 (a product at ₹0 would sell for nothing). */
+export const MIN_PRICE_PAISE = 1;
 /** Highest price or MRP staff may set: ₹10,00,000.00. */
 export const MAX_PRICE_PAISE = 100_000_000;
 /** Highest stock staff may set, in units. */
@@ -49,12 +51,12 @@ export const ADMIN_PRODUCT_MESSAGES = {
   unknownSubcategory: 'No such subcategory.',
 } as const;
 
-/** A price or MRP in paise: whole, more than ₹0 (a product at ₹0 would sell for nothing), at most MAX_PRICE_PAISE. */
+/** A price or MRP in paise: whole, from MIN_PRICE_PAISE to MAX_PRICE_PAISE. */
 const paise = (what: string) =>
   z
     .number({ error: `${what} must be a number of paise.` })
     .int(`${what} must be whole paise.`)
-    .min(1, `${what} must be more than ₹0.`)
+    .min(MIN_PRICE_PAISE, `${what} must be more than ₹0.`)
     .max(MAX_PRICE_PAISE, `${what} can be at most ₹10,00,000.`);
 
 /** Text a person typed: trimmed, with a length limit. */

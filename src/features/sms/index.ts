@@ -6,7 +6,7 @@
  */
 
 export { drainSmsQueue, enqueueSms, type SmsQueueStats, smsQueueStats } from './server/queue.ts';
-export { getSmsSender, setSmsSenderForTests } from './server/sender-factory.ts';
+export { codesShownOnScreen, getSmsSender, setSmsSenderForTests } from './server/sender-factory.ts';
 export {
   assertSmsAvailable,
   ConsoleSmsSender,

@@ -1,7 +1,8 @@
 /**
  * The one script behind every product card's buttons, loaded once per page by ProductGrid.astro,
  * the product page and Buy again (through ./AddedProductCards.ts): the cards are plain HTML
- * (../product-card.ts) — the "Add" button is a `<form method=post action=/cart/add>` that works without JavaScript (cart/server/form-add.ts),
+ * (../product-card.ts) — the "Add" button is a `<form method=post action=/cart/add>` that works
+ * without JavaScript (cart/server/form-add.ts),
  * the wishlist heart a button with `aria-pressed` — and this small file listens on the document
  * for their use, loading the code that acts only then. It drives the cards' markup through its
  * data attributes and writes none of it:

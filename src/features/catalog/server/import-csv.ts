@@ -36,7 +36,15 @@ import { z } from 'zod';
 import { readCsvCell } from '#lib/csv.ts';
 import { hasDisallowedChars } from '#lib/http/edge-input.ts';
 import { slugify } from '#lib/slug.ts';
-import { ADMIN_PRODUCT_MESSAGES, GST_SLABS, HSN_PATTERN, imagePath, MAX_STOCK, PACK_UNITS } from '../admin-rules.ts';
+import {
+  ADMIN_PRODUCT_MESSAGES,
+  GST_SLABS,
+  HSN_PATTERN,
+  imagePath,
+  MAX_STOCK,
+  MIN_PRICE_PAISE,
+  PACK_UNITS,
+} from '../admin-rules.ts';
 import {
   DECLARATION_FIELD_NAMES,
   DECLARATION_MESSAGES,
@@ -477,8 +485,9 @@ function toRow(
   const cells = parsed.data;
   const salePaise = toPaise(cells.sale_price)!;
   const mrp = toPaise(cells.market_price)!;
-  if (salePaise === 0 || mrp === 0) {
-    const column = salePaise === 0 ? 'sale_price' : 'market_price';
+  // The product form's lowest price (admin-rules.ts).
+  if (salePaise < MIN_PRICE_PAISE || mrp < MIN_PRICE_PAISE) {
+    const column = salePaise < MIN_PRICE_PAISE ? 'sale_price' : 'market_price';
     return { column, reason: `${column} is 0: a product needs a price above 0` };
   }
   if (salePaise > mrp)

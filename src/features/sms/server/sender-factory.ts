@@ -45,6 +45,14 @@ export function getSmsSender(): SmsSender {
   return sender;
 }
 
+/**
+ * Whether sign-in codes are shown on screen instead of sent: the console sender (demo mode) sends
+ * no SMS. Read from the configuration, so it answers even when no sender is set.
+ */
+export function codesShownOnScreen(): boolean {
+  return getConfig().SMS_SENDER === 'console';
+}
+
 /** Replace the sender (tests). */
 export function setSmsSenderForTests(next: SmsSender | undefined): void {
   sender = next;

@@ -9,10 +9,13 @@
  *    is HTTPS);
  * 2. the edge gate (src/lib/http/edge-gate.ts): a bad address or an oversized declared body is
  *    refused here, before anything else runs or a byte of the body is read;
- * 3. for a GET or HEAD, a file of the build (src/server/client-files.ts: sirv, with the
+ * 3. an anonymous GET of a page in the route cache is answered from it (src/lib/cache/route-cache.ts,
+ *    through src/lib/cache/cached-answers.ts, its freshness check first), timed under the route
+ *    its page was rendered for;
+ * 4. for a GET or HEAD, a file of the build (src/server/client-files.ts: sirv, with the
  *    build-time .br/.gz copies);
- * 4. Astro, whose route cache answers cached pages (src/lib/cache/route-cache.ts) and whose
- *    middleware compresses every answer it makes (src/lib/http/dynamic-encoding.ts).
+ * 5. Astro, whose route cache stores the pages it renders and whose middleware compresses every
+ *    answer it makes (src/lib/http/dynamic-encoding.ts).
  * What it answers itself (a refusal, a build file) it times into the request duration histogram
  * (src/lib/metrics.ts) as `(refused)` or `(static)`; Astro's answers are timed by route there.
  */
@@ -21,6 +24,7 @@ import { randomUUID } from 'node:crypto';
 import type http from 'node:http';
 import type { TLSSocket } from 'node:tls';
 import { allContracts } from '#features/contracts.ts';
+import { type CachedAnswer, cachedAnswers } from '#lib/cache/cached-answers.ts';
 import { getConfig } from '#lib/config.ts';
 import { FORWARDED_HEADERS, isTrustedProxy } from '#lib/http/client-ip.ts';
 import { refuseAtEdge } from '#lib/http/edge-gate.ts';
@@ -57,11 +61,28 @@ function refuse(req: http.IncomingMessage, res: http.ServerResponse, answer: Ans
   res.end(answer.body);
 }
 
+/** A request header as one value (Node joins repeated ones, but for a few it keeps an array). */
+function headerOf(req: http.IncomingMessage, name: string): string | undefined {
+  const value = req.headers[name];
+  return Array.isArray(value) ? value.join(', ') : value;
+}
+
+/** Sends a cached page's answer, looked up since `started` (the listener's security headers are already on `res`). */
+function sendCached(req: http.IncomingMessage, res: http.ServerResponse, answer: CachedAnswer, started: number): void {
+  res.once('finish', () =>
+    observeHttpRequest(req.method ?? 'GET', answer.route, res.statusCode, (performance.now() - started) / 1000),
+  );
+  res.statusCode = answer.status;
+  for (const [name, value] of answer.headers) res.setHeader(name, value);
+  res.end(answer.body);
+}
+
 /**
- * Wraps Astro's Node handler (`astroHandler`) with headers, the edge gate and the build's files.
- * `dev`: Astro's dev server, which does not hash inline scripts into a page policy, gets the
- * development Content-Security-Policy. `clientFiles`: the build's files (dist/client), tried
- * first for a GET or HEAD; a request they do not answer goes on to Astro.
+ * Wraps Astro's Node handler (`astroHandler`) with headers, the edge gate, the route cache's
+ * stored pages and the build's files. `dev`: Astro's dev server, which does not hash inline
+ * scripts into a page policy, gets the development Content-Security-Policy. `clientFiles`: the
+ * build's files (dist/client), tried for a GET or HEAD that no cached page answers; a request
+ * they do not answer goes on to Astro.
  */
 export function createListener(
   astroHandler: NodeHandler,
@@ -90,8 +111,16 @@ export function createListener(
       return refuse(req, res, refusal);
     }
     const toAstro = () => astroHandler(req, res, next);
+    const started = performance.now();
+    const cached = cachedAnswers()?.({ method: req.method ?? 'GET', url, header: (name) => headerOf(req, name) });
+    if (cached) {
+      cached.then(
+        (answer) => (answer ? sendCached(req, res, answer, started) : toAstro()),
+        () => toAstro(),
+      );
+      return;
+    }
     if (clientFiles && (req.method === 'GET' || req.method === 'HEAD')) {
-      const started = performance.now();
       let astro = false;
       res.once('finish', () => {
         if (!astro)

@@ -50,6 +50,23 @@ describe.each(inject('servers'))('route cache over HTTP on $kind', ({ baseUrl })
     }
   });
 
+  it('answers a hit with the headers its first answer had, in front of Astro as inside it', async () => {
+    const path = `/category/1/subcategories?sort=desc&probe=${Date.now()}`;
+    const first = await get(path, 'br');
+    expect(first.headers.get('x-cache')).toBe('MISS');
+    const firstBody = new Uint8Array(await first.arrayBuffer());
+    const hit = await get(path, 'br');
+    expect(hit.headers.get('x-cache')).toBe('HIT');
+    expect(new Uint8Array(await hit.arrayBuffer())).toEqual(firstBody);
+    // Everything but the per-answer headers is the same: type, coding, length, caching, the
+    // security headers and the page's Content-Security-Policy.
+    const PER_ANSWER = new Set(['date', 'x-request-id', 'x-cache', 'connection', 'keep-alive']);
+    const kept = (res: Response) => [...res.headers].filter(([name]) => !PER_ANSWER.has(name));
+    expect(kept(hit)).toEqual(kept(first));
+    expect(hit.headers.get('content-security-policy')).toMatch(/script-src[^;]*'sha256-/);
+    expect(hit.headers.get('x-request-id')).not.toBe(first.headers.get('x-request-id'));
+  });
+
   it('never serves a signed-in visitor from the cache, nor tells a CDN to keep their page', async () => {
     const customer = new ApiClient(baseUrl, true);
     await customer.signUp();

@@ -7,7 +7,11 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 import { describe, expect, it } from 'vitest';
 import { PageStore } from '#lib/cache/page-store.ts';
-import routeCacheProvider, { guardCacheHits, invalidateCachedPages } from '#lib/cache/route-cache.ts';
+import routeCacheProvider, {
+  guardCacheHits,
+  invalidateCachedPages,
+  lookupCachedAnswer,
+} from '#lib/cache/route-cache.ts';
 import { encodeDynamic } from '#lib/http/dynamic-encoding.ts';
 
 /** A page of about `kib` KiB that compresses poorly (so byte bounds are reached quickly). */
@@ -199,6 +203,28 @@ describe('route cache provider', () => {
       expect(personal.rendered).toBe(true);
       expect(personal.res.headers.get('x-cache')).toBeNull();
     }
+  });
+
+  it("answers the listener's lookup with the stored page, and nothing for a signed-in visitor or a POST", async () => {
+    const path = `/shop?lookup=${Math.random()}`;
+    const ask = (headers: Record<string, string> = {}, method = 'GET', url = path) =>
+      lookupCachedAnswer({ method, url, header: (name) => headers[name] });
+    expect(ask()).toBeNull();
+    await request(path);
+    const answer = await ask({ 'accept-encoding': 'gzip', 'x-request-id': 'probe-123456' });
+    expect(answer?.status).toBe(200);
+    const headers = new Headers(answer!.headers);
+    expect(headers.get('x-cache')).toBe('HIT');
+    expect(headers.get('x-request-id')).toBe('probe-123456');
+    expect(headers.get('content-encoding')).toBe('gzip');
+    expect(decode(answer!.body, 'gzip')).toBe(pageText(4));
+    // The same key as Astro's URL gives: an absolute target, dot segments resolved.
+    expect(await ask({}, 'GET', `http://shop.test${path}`)).not.toBeNull();
+    expect(await ask({}, 'GET', `/x/..${path}`)).not.toBeNull();
+    expect(ask({ cookie: 'theme=dark; ff_session=abc' })).toBeNull();
+    expect(ask({ authorization: 'Bearer abc' })).toBeNull();
+    expect(ask({}, 'POST')).toBeNull();
+    expect(ask({}, 'HEAD')).toBeNull();
   });
 
   it('runs the freshness guard before a hit, so a change it finds is never served', async () => {

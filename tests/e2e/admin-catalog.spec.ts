@@ -68,6 +68,22 @@ test('a manager changes a price and a stock level; the product page shows both w
   await expect(shop.getByText('Out of Stock', { exact: true }).first()).toBeVisible();
 });
 
+test('a SKU that does not exist lists no products; the count is the number of matches', async ({ page }) => {
+  await signInStaff(page, MANAGER);
+  await page.goto('/admin/products');
+  await hydrated(page, 'AdminProducts');
+  const search = page.getByRole('form', { name: 'Find products' });
+  await search.getByLabel('Search products').fill('FF-FRU-0011');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No products found for "FF-FRU-0011".')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(0);
+
+  await search.getByLabel('Search products').fill('FF-FRU-01');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('10 products match "FF-FRU-01"')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(10);
+});
+
 test('a packer cannot change a price (403) and is told the products page is not for them', async ({ page }) => {
   await signInStaff(page, PACKER);
   const res = await page.request.fetch('/api/admin/products/1', {

@@ -53,11 +53,14 @@ test('a manager changes a price and a stock level; the product page shows both w
   await expect(shop.getByText('In stock', { exact: true })).toBeVisible();
 
   const mrp = Number(await row.getByLabel(`MRP of ${name} in rupees`, { exact: true }).inputValue());
-  const price = (mrp - 1.23).toFixed(2);
-  await row.getByLabel(`Price of ${name} in rupees`, { exact: true }).fill(price);
+  // Whole rupees, typed as staff often do: saved, the box shows them with two decimals.
+  const price = String(Math.floor(mrp) - 1);
+  const priceBox = row.getByLabel(`Price of ${name} in rupees`, { exact: true });
+  await priceBox.fill(price);
   await row.getByLabel(`Stock of ${name}`, { exact: true }).fill('0');
   await row.getByRole('button', { name: `Save ${name}`, exact: true }).click();
   await expect(row.getByRole('status')).toContainText('Saved');
+  await expect(priceBox).toHaveValue(`${price}.00`);
   const savedAt = Date.now();
 
   const shown = `₹${Number(price).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;

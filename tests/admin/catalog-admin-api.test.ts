@@ -136,6 +136,12 @@ describe.each(inject('servers'))('back-office catalogue on $kind', ({ baseUrl })
     const found = await manager.get('/api/admin/products?q=tomato');
     expect(found.status).toBe(200);
     expect(found.body.data.products[0].name.toLowerCase()).toContain('tomato');
+    // A SKU that does not exist finds nothing (not the engine's guesses at its pieces); part of one finds its SKUs.
+    const missing = await manager.get('/api/admin/products?q=FF-FRU-0011');
+    expect(missing.body.data).toMatchObject({ products: [], total: 0 });
+    const family = await manager.get('/api/admin/products?q=FF-FRU-01');
+    expect(family.body.data.total).toBe(10);
+    expect(family.body.data.products.every((p: { sku: string }) => p.sku.startsWith('FF-FRU-01'))).toBe(true);
     const low = await manager.get('/api/admin/products?filter=low_stock&stock_at_most=40');
     expect(low.body.data.products.every((p: { stock: number }) => p.stock <= 40)).toBe(true);
 

@@ -114,20 +114,29 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect(other.body.data).not.toHaveProperty('token');
   });
 
-  it('kills a code after 5 wrong tries: the right one is refused afterwards', async () => {
+  it('kills a code after 5 wrong tries, saying so on the fifth: the right one is refused afterwards', async () => {
     const c = new ApiClient(baseUrl);
     const { phone } = await c.signUp();
     const sent = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     const right = sent.body.data.demo_otp as string;
     const wrong = right === '0000' ? '1111' : '0000';
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < 4; i++) {
       const r = await c.post('/api/otp-login', { json: { key: phone, otp: wrong } });
       expect(r.status).toBe(400);
-      expect(r.body.message).toBe('Invalid OTP');
+      expect(r.body).toEqual({ success: false, message: 'Invalid OTP' });
     }
+    // The fifth wrong try kills the code and says so, marked spent (the dialog takes the demo code away).
+    const fifth = await c.post('/api/otp-login', { json: { key: phone, otp: wrong } });
+    expect(fifth.status).toBe(400);
+    expect(fifth.body).toEqual({
+      success: false,
+      message: 'Too many wrong attempts. Please request a new OTP.',
+      data: { otp_spent: true },
+    });
     const late = await c.post('/api/otp-login', { json: { key: phone, otp: right } });
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/request a new OTP/);
+    expect(late.body.data).toEqual({ otp_spent: true });
   });
 
   it('cancels an older code when a new one is sent', async () => {

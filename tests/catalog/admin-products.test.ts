@@ -9,7 +9,12 @@ import { parse } from 'csv-parse/sync';
 import { stringify } from 'csv-stringify/sync';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ADMIN_PRODUCTS_PAGE_SIZE, productPatchSchema } from '#features/catalog/admin-rules.ts';
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  listingSummary,
+  looksLikeSku,
+  productPatchSchema,
+} from '#features/catalog/admin-rules.ts';
 import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
 import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
 import { importCatalogCsv } from '#features/catalog/server/import.ts';
@@ -50,6 +55,29 @@ describe('product patch schema', () => {
     expect(productPatchSchema.parse({ images: ['products/tomato.webp', 'https://cdn.example.in/a.jpg'] })).toBeTruthy();
     expect(error({ weight_unit: 'bags' })).toMatch(/The unit must be one of/);
     expect(error({ tax_percent: 41 })).toBe('Choose a GST rate: 0, 0.25, 3, 5, 12, 18, 28, 40 %.');
+  });
+});
+
+describe("the product listing's search text and count", () => {
+  it('reads one token with a letter, a digit and a separator as a SKU, words as words', () => {
+    expect(looksLikeSku('FF-FRU-0011')).toBe(true);
+    expect(looksLikeSku(' ff-fru-01 ')).toBe(true);
+    expect(looksLikeSku('tomato')).toBe(false);
+    expect(looksLikeSku('FF-FRU')).toBe(false);
+    expect(looksLikeSku('Tomato 1 kg')).toBe(false);
+  });
+
+  it('counts the matches, never the page size, and says which of them a page shows', () => {
+    expect(listingSummary({ total: 1, pageSize: 50 }, { q: '', page: 1 })).toBe('1 product');
+    expect(listingSummary({ total: 157, pageSize: 50 }, { q: '', page: 4 })).toBe('157 products, showing 151–157');
+    expect(listingSummary({ total: 120, pageSize: 50 }, { q: 'dal', page: 2 })).toBe(
+      '120 products match "dal", showing 51–100',
+    );
+    expect(listingSummary({ total: 1, pageSize: 50 }, { q: 'FF-FRU-001', page: 1 })).toBe(
+      '1 product matches "FF-FRU-001"',
+    );
+    expect(listingSummary({ total: 0, pageSize: 50 }, { q: ' kale ', page: 1 })).toBe('No products found for "kale".');
+    expect(listingSummary({ total: 0, pageSize: 50 }, { q: '', page: 1 })).toBe('No products.');
   });
 });
 
@@ -115,7 +143,22 @@ describe.each(testDatabaseKinds())('back-office products on %s', (kind) => {
       await db.update(products).set({ sku: other.sku }).where(eq(products.id, other.id));
     }
     // A text that is only part of a SKU puts nothing first.
-    expect(await ids({ text: target.sku.slice(0, -1), rankedIds: [5, 4, 12, 3] })).toEqual([5, 4, 12, 3]);
+    expect((await ids({ text: target.sku.slice(0, -1), rankedIds: [5, 4, 12, 3] })).slice(0, 4)).toEqual([5, 4, 12, 3]);
+  });
+
+  it('answers a SKU that does not exist with no products, and part of a SKU with the SKUs holding it', async () => {
+    const db = handle.db;
+    const missing = await listAdminProducts(db, { text: 'FF-FRU-0011' });
+    expect(missing).toMatchObject({ products: [], total: 0 });
+    expect(listingSummary(missing, { q: 'FF-FRU-0011', page: 1 })).toBe('No products found for "FF-FRU-0011".');
+
+    const family = await listAdminProducts(db, { text: 'ff-fru-01' });
+    expect(family.products.map((p) => p.sku).sort()).toEqual(Array.from({ length: 10 }, (_, i) => `FF-FRU-01${i}`));
+    expect(listingSummary(family, { q: 'ff-fru-01', page: 1 })).toBe('10 products match "ff-fru-01"');
+    // A word is not SKU-shaped: it matches a SKU only whole, so "fru" finds no SKU holding it.
+    expect(
+      (await listAdminProducts(db, { text: 'fru' })).products.every((p) => p.name.toLowerCase().includes('fru')),
+    ).toBe(true);
   });
 
   it('changes price and stock, writes the stock ledger and an audit entry with before and after', async () => {

@@ -9,13 +9,14 @@ import type { AddressJson } from '#features/checkout/islands/checkout-shared.ts'
 import {
   type CheckoutState,
   checkoutReducer,
+  checkoutTotals,
   type Figures,
   figuresStale,
   initialCheckoutState,
 } from '#features/checkout/islands/checkout-state.ts';
 import { confirmationOf } from '#features/checkout/islands/order-success.ts';
 import { belowMinimumReason, blockedReason } from '#features/checkout/islands/place-order-steps.ts';
-import { paymentStatusText } from '#features/checkout/rules.ts';
+import { creditChoice, paymentStatusText } from '#features/checkout/rules.ts';
 
 const order = { address_id: '3', payment_mode: 'cod', paid_amount: '120.50', points: '0' };
 const messageOf = (result: { success: boolean; error?: { issues: { message: string }[] } }) =>
@@ -168,6 +169,33 @@ describe('the figures for the selected address', () => {
     s = checkoutReducer(s, { type: 'figures', figures: enough, addressId: 4 });
     expect(belowMinimumReason(s)).toBe('');
     expect(blockedReason(s, area)).toBeNull();
+  });
+});
+
+describe('Pay using Credit', () => {
+  it('is disabled, saying why, with no credit or less than the order; offered when the credit pays for it', () => {
+    expect(creditChoice(0, 10_500)).toEqual({ usable: false, hint: 'No credit available' });
+    expect(creditChoice(5_000, 10_500)).toEqual({
+      usable: false,
+      hint: 'Available credit: ₹50.00, not enough for this order',
+    });
+    expect(creditChoice(10_500, 10_500)).toEqual({ usable: true, hint: 'Available credit: ₹105.00' });
+    // Before the figures arrive nothing is known to refuse.
+    expect(creditChoice(0, null)).toEqual({ usable: true, hint: 'Available credit: ₹0.00' });
+  });
+
+  it('cannot be chosen with ₹0.00 of credit, and a choice made before stops once the credit no longer pays', () => {
+    const empty = checkoutReducer(initialCheckoutState, { type: 'figures', figures: greaterThrissur, addressId: null });
+    expect(checkoutTotals(empty).credit).toEqual({ usable: false, hint: 'No credit available' });
+    expect(checkoutReducer(empty, { type: 'method', method: 'credit' }).method).toBeNull();
+    expect(checkoutReducer(empty, { type: 'method', method: 'cod' }).method).toBe('cod');
+
+    const rich = { ...greaterThrissur, credit_balance: '1000.00' } as Figures;
+    let s = checkoutReducer(initialCheckoutState, { type: 'figures', figures: rich, addressId: null });
+    s = checkoutReducer(s, { type: 'method', method: 'credit' });
+    expect(s.method).toBe('credit');
+    const spent = { ...rich, credit_balance: '100.00' } as Figures;
+    expect(checkoutReducer(s, { type: 'figures', figures: spent, addressId: null }).method).toBeNull();
   });
 });
 

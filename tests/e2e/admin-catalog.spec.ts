@@ -53,11 +53,14 @@ test('a manager changes a price and a stock level; the product page shows both w
   await expect(shop.getByText('In stock', { exact: true })).toBeVisible();
 
   const mrp = Number(await row.getByLabel(`MRP of ${name} in rupees`, { exact: true }).inputValue());
-  const price = (mrp - 1.23).toFixed(2);
-  await row.getByLabel(`Price of ${name} in rupees`, { exact: true }).fill(price);
+  // Whole rupees, typed as staff often do: saved, the box shows them with two decimals.
+  const price = String(Math.floor(mrp) - 1);
+  const priceBox = row.getByLabel(`Price of ${name} in rupees`, { exact: true });
+  await priceBox.fill(price);
   await row.getByLabel(`Stock of ${name}`, { exact: true }).fill('0');
   await row.getByRole('button', { name: `Save ${name}`, exact: true }).click();
   await expect(row.getByRole('status')).toContainText('Saved');
+  await expect(priceBox).toHaveValue(`${price}.00`);
   const savedAt = Date.now();
 
   const shown = `₹${Number(price).toLocaleString('en-IN', { minimumFractionDigits: 2, maximumFractionDigits: 2 })}`;
@@ -66,6 +69,22 @@ test('a manager changes a price and a stock level; the product page shows both w
   await shop.goto(`/product/${id}`);
   await expect(shop.getByText(shown).first()).toBeVisible();
   await expect(shop.getByText('Out of Stock', { exact: true }).first()).toBeVisible();
+});
+
+test('a SKU that does not exist lists no products; the count is the number of matches', async ({ page }) => {
+  await signInStaff(page, MANAGER);
+  await page.goto('/admin/products');
+  await hydrated(page, 'AdminProducts');
+  const search = page.getByRole('form', { name: 'Find products' });
+  await search.getByLabel('Search products').fill('FF-FRU-0011');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('No products found for "FF-FRU-0011".')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(0);
+
+  await search.getByLabel('Search products').fill('FF-FRU-01');
+  await search.getByRole('button', { name: 'Search', exact: true }).click();
+  await expect(page.getByText('10 products match "FF-FRU-01"')).toBeVisible();
+  await expect(page.getByRole('button', { name: /^Save / })).toHaveCount(10);
 });
 
 test('a packer cannot change a price (403) and is told the products page is not for them', async ({ page }) => {

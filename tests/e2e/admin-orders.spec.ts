@@ -61,6 +61,11 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
   await hydrated(page, 'StaffOrderView');
   await expect(page.getByRole('link', { name: /^Call \+91/ })).toHaveAttribute('href', /^tel:\+91/);
   await expect(page.getByText('If out of stock: Replace with a similar item')).toBeVisible();
+  // Demo mode's console sender sends nothing: the confirmation SMS does not read "Sent".
+  const sms = page.getByRole('region', { name: 'SMS' });
+  await expect(sms.getByText('Demo mode: no SMS reaches a phone', { exact: false })).toBeVisible();
+  await expect(sms.getByRole('table').getByText('Not sent (demo mode),', { exact: true })).toBeVisible();
+  await expect(sms.getByText(/^Sent,?$/)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 
   await page.getByRole('button', { name: 'Mark as processed' }).click();

@@ -115,6 +115,16 @@ for (const viewport of [
     await expect(shop.getByText(name).first()).toBeVisible();
     await visitor.close();
 
+    // A price typed in whole rupees reads as saved, with two decimals, as the other amounts do.
+    const priceBox = page.getByRole('textbox', { name: 'Price (₹, required)' });
+    await expect(priceBox).toHaveValue('89.50');
+    await priceBox.fill('70');
+    await page.getByRole('button', { name: 'Save product' }).click();
+    await expect(page.getByRole('form', { name: 'Product details' }).getByRole('status')).toHaveText(
+      'Saved. The shop shows the change within a second.',
+    );
+    await expect(priceBox).toHaveValue('70.00');
+
     // Archived, it leaves the shop: its page answers as a missing product's.
     await page.getByRole('button', { name: 'Archive product' }).click();
     await expect(page.getByRole('form', { name: 'Product details' }).getByRole('status')).toHaveText(

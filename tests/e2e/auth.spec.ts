@@ -200,6 +200,41 @@ for (const viewport of [
   });
 }
 
+test('a code killed by five wrong tries leaves the screen and the dialog asks for a new one', async ({
+  page,
+  playwright,
+}) => {
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const phone = await createCustomer(api);
+  await api.dispose();
+
+  await page.goto('/shop');
+  const dialog = await openAuthFromNavbar(page, 'Login');
+  await dialog.getByLabel('Mobile number').fill(phone);
+  await dialog.getByRole('button', { name: 'Send OTP' }).click();
+  const note = dialog.getByRole('note', { name: 'Demo mode' });
+  const wrong = wrongCode(await note.getByText(/Demo code:/).textContent());
+  for (let i = 0; i < 4; i++) {
+    await dialog.getByLabel('4-digit OTP').fill(wrong);
+    await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP');
+    await expect(note.getByText(/Demo code: \d{4}/)).toBeVisible();
+  }
+  await dialog.getByLabel('4-digit OTP').fill(wrong);
+  await dialog.getByRole('button', { name: 'Verify OTP' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('Too many wrong attempts. Please request a new OTP.');
+  // The dead code is no longer on screen, nor the line saying it is.
+  await expect(note).toBeHidden();
+  await expect(dialog.getByText(/Demo code:/)).toHaveCount(0);
+  await expect(dialog.getByText(`Your OTP for ${phone} is shown on screen.`)).toBeHidden();
+
+  // A new code comes back on screen and signs in.
+  await dialog.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
+  await enterDemoOtp(dialog);
+  await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible();
+});
+
 test('the OTP field takes the length the server announces, and a shop without SMS says so', async ({ page }) => {
   // A production shop: 6-digit codes sent by SMS (no demo code, no banner), answered here by the
   // page's network layer, and the dialog says the code was sent; then the same shop with no SMS

@@ -222,3 +222,61 @@ test.describe('Pay Online', () => {
     expect(orders[0]).toMatchObject({ payment_mode: 'Online', payment_status: 'paid' });
   });
 });
+
+test.describe('Pay using Credit', () => {
+  test.use({ viewport: { width: 1280, height: 900 } });
+
+  test('is offered while the credit pays for the order, and disabled, saying why, once it does not', async ({
+    page,
+  }) => {
+    await stubTiles(page);
+    await signUp(page);
+    const h = originHeader(page);
+    const add = await page.request.post('/api/customer/add-address', {
+      headers: h,
+      data: {
+        name: 'Asha Menon',
+        mobile: '+919876543210',
+        building_num: '12',
+        street: 'Round South',
+        city: 'Thrissur',
+        po_box: '680001',
+        latitude: 10.52,
+        longitude: 76.21,
+      },
+    });
+    expect(add.status()).toBe(201);
+    const list = await (await page.request.get('/api/customer/products/0?pageSize=100')).json();
+    const product = (list.data.products as { id: number; stock: number; offer_price: number }[]).find(
+      (p) => p.stock >= 100 && p.offer_price >= 50 && p.offer_price < 200,
+    )!;
+    const setQty = async (qty: number) =>
+      expect(
+        (
+          await page.request.post('/api/customer/add-product', {
+            multipart: { product_id: String(product.id), qty: String(qty) },
+            headers: h,
+          })
+        ).status(),
+      ).toBe(200);
+
+    // A new demo customer's ₹1,000 of credit pays for a small order.
+    await setQty(2);
+    await page.goto('/checkout');
+    await checkoutLoaded(page);
+    const credit = page.getByRole('radio', { name: /^Pay using Credit/ });
+    await expect(credit).toBeEnabled();
+    await expect(page.getByText('Available credit: ₹1,000.00', { exact: true })).toBeVisible();
+    await credit.check();
+
+    // Over ₹1,000 it cannot: the option is disabled, says why, and is no longer the choice.
+    await setQty(Math.ceil(1_100 / product.offer_price));
+    await page.goto('/checkout');
+    await checkoutLoaded(page);
+    await expect(page.getByText('Available credit: ₹1,000.00, not enough for this order')).toBeVisible();
+    await expect(credit).toBeDisabled();
+    await expect(credit).not.toBeChecked();
+    await page.getByRole('button', { name: 'Place Order' }).click();
+    await expect(page.getByRole('alertdialog', { name: 'Payment Method Required' })).toBeVisible();
+  });
+});

@@ -19,6 +19,7 @@ import {
   MAX_ATTEMPTS,
   orderSmsForStaff,
   orderSmsJob,
+  orderSmsStateLabel,
   queueOrderSms,
   RETRY_BASE_MS,
   setSmsLanguage,
@@ -57,6 +58,15 @@ class FakeSender implements SmsSender {
     this.sent.push({ to, message: message.text });
   }
 }
+
+describe('an order SMS state as staff read it', () => {
+  it('never says Sent for an SMS the console sender (demo mode) only logged', () => {
+    expect(orderSmsStateLabel('sent', { consoleSender: true })).toBe('Not sent (demo mode)');
+    expect(orderSmsStateLabel('sent', { consoleSender: false })).toBe('Sent');
+    expect(orderSmsStateLabel('pending', { consoleSender: true })).toBe('Waiting to send');
+    expect(orderSmsStateLabel('failed', { consoleSender: false })).toBe('Failed');
+  });
+});
 
 describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
   let handle: DatabaseHandle;

@@ -64,7 +64,7 @@ export const otpLoginRoute = defineRoute({
   path: '/api/otp-login',
   summary: 'Check the OTP and start a session',
   description:
-    'Sets the HttpOnly session cookie. The session token itself is in `data.token` (for `Authorization: Bearer`) only when the request carries the header `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code; 429 after too many wrong codes.',
+    'Sets the HttpOnly session cookie. The session token itself is in `data.token` (for `Authorization: Bearer`) only when the request carries the header `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 after too many wrong codes.',
   auth: 'none',
   body: loginSchema.extend({ otp: otpInput }),
   response: z.object({

@@ -11,6 +11,7 @@ export const AUTH_MESSAGES = {
   invalidPhone: 'Please enter a valid mobile number',
   loginSuccess: 'You have logged in successfully',
   otpWrong: 'Invalid OTP',
+  otpSpent: 'Too many wrong attempts. Please request a new OTP.',
   invalidUser: 'Invalid user',
   registrationFailed: 'Registration failed',
   loggedOutEverywhere: 'You have been logged out of all devices.',

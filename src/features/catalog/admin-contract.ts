@@ -67,7 +67,7 @@ export const adminProductsRoute = defineAdminRoute({
   path: '/api/admin/products',
   summary: 'Products for the back office: search, filters, pages',
   description:
-    '`q` is matched by the storefront search engine (best first), by name and by SKU; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`) leaves archived products out, `archived` shows only them; `missing_declarations` lists the packaged products lacking a required declaration (on sale or not).',
+    '`q` is matched by the storefront search engine (best first), by name and by SKU; a SKU-shaped `q` (one token with a letter, a digit and a separator, e.g. FF-FRU-01) skips the engine and matches the SKUs holding it and names, so a SKU that does not exist lists nothing; `total` counts the matches; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`) leaves archived products out, `archived` shows only them; `missing_declarations` lists the packaged products lacking a required declaration (on sale or not).',
   permission: 'products.manage',
   query: z.object({
     q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),

@@ -31,8 +31,42 @@ export const GST_SLABS = [0, 0.25, 3, 5, 12, 18, 28, 40] as const;
 export const HSN_PATTERN = /^(?:\d{4}|\d{6}|\d{8})$/;
 /** A SKU: letters, digits, dot, dash, underscore and slash, starting with a letter or digit. */
 export const SKU_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._/-]*$/;
+
+/**
+ * Whether search text reads as a SKU (or part of one) rather than words: one token of SKU
+ * characters holding a letter, a digit and a separator, e.g. `FF-FRU-0011`. The back office
+ * matches such text against SKUs and names as typed, never through the storefront's fuzzy engine,
+ * which would answer a mistyped SKU with every product whose name resembles a piece of it.
+ * @example looksLikeSku('FF-FRU-0011') // true
+ * @example looksLikeSku('tomato') // false
+ */
+export function looksLikeSku(text: string): boolean {
+  const t = text.trim();
+  return SKU_PATTERN.test(t) && /[A-Za-z]/.test(t) && /\d/.test(t) && /[._/-]/.test(t);
+}
+
 /** How many products one admin listing page shows. */
 export const ADMIN_PRODUCTS_PAGE_SIZE = 50;
+
+/**
+ * What the back office's product listing says above its rows: how many products match (the
+ * query's own count, never the page size), which of them this page shows, or the shop's
+ * no-results words for a search.
+ * @example listingSummary({ total: 120, pageSize: 50 }, { q: 'dal', page: 2 }) // '120 products match "dal", showing 51–100'
+ */
+export function listingSummary(
+  result: { total: number; pageSize: number },
+  query: { q: string; page: number },
+): string {
+  const q = query.q.trim();
+  if (result.total === 0) return q ? `No products found for "${q}".` : 'No products.';
+  const n = `${result.total.toLocaleString('en-IN')} ${result.total === 1 ? 'product' : 'products'}`;
+  const counted = q ? `${n} ${result.total === 1 ? 'matches' : 'match'} "${q}"` : n;
+  if (result.total <= result.pageSize) return counted;
+  const first = (query.page - 1) * result.pageSize + 1;
+  const last = Math.min(result.total, query.page * result.pageSize);
+  return `${counted}, showing ${first.toLocaleString('en-IN')}–${last.toLocaleString('en-IN')}`;
+}
 
 export const ADMIN_PRODUCT_MESSAGES = {
   priceAboveMrp: 'The price cannot be above the MRP.',

@@ -8,7 +8,7 @@ import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb, getReadDb } from '#lib/db/index.ts';
 import { AppError, badRequest, notFound, readBodyBytesCapped } from '#lib/http/envelope.ts';
 import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
-import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
+import { ADMIN_PRODUCT_MESSAGES, looksLikeSku } from './admin-rules.ts';
 import { searchProductIds } from './admin-search.ts';
 import {
   adminProductRoute,
@@ -180,7 +180,9 @@ const ADMIN_SEARCH_HITS = 50;
 export const adminProductsEndpoint = implement(adminProductsRoute, async ({ query }) => {
   const db = await getDb();
   const text = query.q?.trim() || undefined;
-  const rankedIds = text ? await searchProductIds(db, text, ADMIN_SEARCH_HITS) : [];
+  // A SKU-shaped text matches SKUs and names as typed (listAdminProducts): the fuzzy engine would
+  // answer a SKU that does not exist with unrelated products.
+  const rankedIds = text && !looksLikeSku(text) ? await searchProductIds(db, text, ADMIN_SEARCH_HITS) : [];
   const result = await listAdminProducts(db, {
     text,
     rankedIds,

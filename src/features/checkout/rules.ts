@@ -5,6 +5,7 @@
  */
 
 import type { PaymentMode } from '#features/orders/rules.ts';
+import { formatPaise } from '#lib/money.ts';
 
 export type { PaymentMode } from '#features/orders/rules.ts';
 
@@ -47,6 +48,21 @@ export function paymentStatusText(mode: PaymentChoice, status: string): string {
   if (status === 'refunded') return 'Refunded';
   if (mode === 'credit') return 'Paid from your credit';
   return mode === 'card' ? 'Pay by card on delivery' : 'Pay in cash on delivery';
+}
+
+/**
+ * Whether Pay using Credit can be chosen, and the line under it: a Credit order is paid from the
+ * credit in full (place-order answers 422 otherwise), so with no credit, or less than the order's
+ * total, the option is disabled and says why. `totalPaise` null: the figures are not known yet.
+ * @example creditChoice(0, 10500) // { usable: false, hint: 'No credit available' }
+ * @example creditChoice(5000, 10500) // { usable: false, hint: 'Available credit: ₹50.00, not enough for this order' }
+ */
+export function creditChoice(creditPaise: number, totalPaise: number | null): { usable: boolean; hint: string } {
+  if (totalPaise === null) return { usable: true, hint: `Available credit: ${formatPaise(creditPaise)}` };
+  if (creditPaise <= 0) return { usable: false, hint: 'No credit available' };
+  if (creditPaise < totalPaise)
+    return { usable: false, hint: `Available credit: ${formatPaise(creditPaise)}, not enough for this order` };
+  return { usable: true, hint: `Available credit: ${formatPaise(creditPaise)}` };
 }
 
 /** "1 item", "3 items": units, the quantities summed. */

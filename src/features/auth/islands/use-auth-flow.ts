@@ -77,6 +77,16 @@ const initial = (tab: AuthTab = 'signup'): AuthFlowState => ({
   waitUntil: 0,
 });
 
+/**
+ * Whether a failed check means the code can no longer be used: the server says so
+ * (`data.otp_spent`: killed by wrong tries, expired, used or replaced), or this number is locked
+ * against more tries from here (429).
+ */
+function codeIsSpent(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.status === 429 || (err.data as { otp_spent?: unknown } | undefined)?.otp_spent === true;
+}
+
 /** The flow's reducer (pure). */
 export function authFlowReducer(state: AuthFlowState, action: Action): AuthFlowState {
   switch (action.type) {
@@ -185,6 +195,9 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
       markSignedIn(data.customer);
       patch({ busy: false, info: '', step: 'success' });
     } catch (err) {
+      // A code that can no longer be used leaves the screen (demo mode shows it): the answer's
+      // message asks for a new one, which Resend OTP sends once its wait (if any) is over.
+      if (codeIsSpent(err)) patch({ pending: { ...pending, demo: null }, info: '', otp: '' });
       fail(err, AUTH_MESSAGES.otpWrong);
     }
   }

@@ -158,10 +158,19 @@ export async function issueOtp(
 export const OTP_WRONG = 'auth.otp_wrong' as const;
 
 /**
+ * A 400 for a code that can no longer be used (expired, replaced, used, or killed by wrong tries),
+ * with `data.otp_spent` true: the dialog takes the demo code off the screen and asks for a new one.
+ */
+function otpSpent(message: string, reason?: typeof OTP_WRONG): AppError {
+  return new AppError('bad_request', message, { data: { otp_spent: true }, ...(reason ? { reason } : {}) });
+}
+
+/**
  * Checks `code` against the phone's live OTP of one of `purposes`, from client address `ip`.
  * Right: the code is consumed (single use, also under concurrency) and its row returned.
  * Wrong: a try is counted on the code, the phone, (phone, IP) and the IP; the fifth wrong try
- * kills the code. Throws 400 "Invalid OTP", 400 for a dead or expired code, or 429 (checked
+ * kills the code and says so. Throws 400 "Invalid OTP", 400 with `data.otp_spent` for the killing
+ * try and for a dead, used or expired code (otpSpent), or 429 (checked
  * before the code) after 10 wrong tries per (phone, IP) per 24 h — 3 once the phone has had 100
  * from all addresses — or 300 wrong tries per IP per hour.
  */
@@ -186,13 +195,9 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         .where(and(eq(otps.phone, phone), inArray(otps.purpose, purposes), isNull(otps.consumedAt)))
         .orderBy(desc(otps.createdAt), desc(otps.id))
         .limit(1);
-      if (!otp) throw new AppError('bad_request', 'No active OTP for this number. Please request a new one.');
-      if (otp.expiresAt.getTime() <= now.getTime()) {
-        throw new AppError('bad_request', 'This OTP has expired. Please request a new one.');
-      }
-      if (otp.attempts >= OTP_MAX_ATTEMPTS) {
-        throw new AppError('bad_request', 'Too many wrong attempts. Please request a new OTP.');
-      }
+      if (!otp) throw otpSpent('No active OTP for this number. Please request a new one.');
+      if (otp.expiresAt.getTime() <= now.getTime()) throw otpSpent('This OTP has expired. Please request a new one.');
+      if (otp.attempts >= OTP_MAX_ATTEMPTS) throw otpSpent(AUTH_MESSAGES.otpSpent);
       if (!codeMatches(otp.codeHash, code)) {
         await tx
           .update(otps)
@@ -201,18 +206,23 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
         await recordEvent(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
         await recordEvent(tx, OTP_FAIL_IP_LIMIT, ip, now);
-        return null;
+        return { wrong: true as const, killed: otp.attempts + 1 >= OTP_MAX_ATTEMPTS };
       }
       const [consumed] = await tx
         .update(otps)
         .set({ consumedAt: now })
         .where(and(eq(otps.id, otp.id), isNull(otps.consumedAt)))
         .returning();
-      return consumed ?? null;
+      return consumed ?? { wrong: true as const, killed: false };
     })
     .then((row) => {
-      // The wrong-try count must be committed, so the 400 is thrown after the transaction.
-      if (!row) throw new AppError('bad_request', AUTH_MESSAGES.otpWrong, { reason: OTP_WRONG });
+      // The wrong-try count must be committed, so the 400 is thrown after the transaction. The
+      // try that kills the code says so at once: the code on screen (demo mode) is no use now.
+      if ('wrong' in row) {
+        throw row.killed
+          ? otpSpent(AUTH_MESSAGES.otpSpent, OTP_WRONG)
+          : new AppError('bad_request', AUTH_MESSAGES.otpWrong, { reason: OTP_WRONG });
+      }
       return row;
     });
 }

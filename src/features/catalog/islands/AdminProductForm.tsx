@@ -331,7 +331,11 @@ export default function AdminProductForm({
           ([key, value]) => JSON.stringify(value) !== JSON.stringify(current[key as keyof typeof current]),
         ),
       );
-      if (!Object.keys(body).length) return setStatus({ error: false, text: 'Nothing changed.' });
+      if (!Object.keys(body).length) {
+        // The same values typed another way ("70" for 70.00) read as saved.
+        setForm(formOf(product, categories));
+        return setStatus({ error: false, text: 'Nothing changed.' });
+      }
       const { data } = await callRoute<typeof updateAdminProductRoute>('PATCH /api/admin/products/{id}', {
         params: { id: product.id },
         body,

@@ -29,6 +29,13 @@ export default function AdminProductRow({
   const [busy, setBusy] = useState(false);
   const id = useId();
 
+  /** The boxes show the saved figures as the row first did: rupees with two decimals ("70.00", not the "70" typed). */
+  function showSaved(saved: AdminProduct) {
+    setPrice(paiseInput(saved.pricePaise));
+    setMrp(paiseInput(saved.mrpPaise));
+    setStock(String(saved.stock));
+  }
+
   async function save(event: FormEvent) {
     event.preventDefault();
     const body: Record<string, number | boolean> = {};
@@ -43,7 +50,10 @@ export default function AdminProductRow({
     if (mrpPaise !== product.mrpPaise) body.mrp_paise = mrpPaise;
     if (units !== product.stock) body.stock = units;
     if (active !== product.isActive) body.is_active = active;
-    if (!Object.keys(body).length) return setStatus({ error: false, text: 'Nothing changed.' });
+    if (!Object.keys(body).length) {
+      showSaved(product);
+      return setStatus({ error: false, text: 'Nothing changed.' });
+    }
     setBusy(true);
     try {
       const { data } = await callRoute<typeof updateAdminProductRoute>('PATCH /api/admin/products/{id}', {
@@ -51,6 +61,7 @@ export default function AdminProductRow({
         body,
       });
       onSaved(data.product);
+      showSaved(data.product);
       setStatus({
         error: false,
         text: `Saved: ${formatPaise(data.product.pricePaise)}, ${data.product.stock} in stock.`,

@@ -9,7 +9,7 @@ import { useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
-import type { AdminProduct, ProductFilter } from '../admin-rules.ts';
+import { type AdminProduct, listingSummary, type ProductFilter } from '../admin-rules.ts';
 import type { adminProductsRoute } from '../contract.ts';
 import AdminProductImport from './AdminProductImport.tsx';
 import AdminProductRow from './AdminProductRow.tsx';
@@ -134,10 +134,7 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
           Products
         </h2>
         <p role="status" className="text-sm text-slate-700">
-          {error ??
-            (result
-              ? `${result.total.toLocaleString('en-IN')} ${result.total === 1 ? 'product' : 'products'}${pages > 1 ? `, page ${query.page} of ${pages}` : ''}`
-              : 'Loading…')}
+          {error ?? (result ? listingSummary(result, query) : 'Loading…')}
         </p>
         {result && result.products.length > 0 && (
           <div className="mt-2 rounded-lg border border-slate-200 bg-white">

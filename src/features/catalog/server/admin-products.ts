@@ -10,7 +10,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import type { SetupNotice } from '#lib/setup-notices.ts';
-import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, type ProductFilter } from '../admin-rules.ts';
+import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, looksLikeSku, type ProductFilter } from '../admin-rules.ts';
 import { type DeclarationFields, declarationGaps, type ProductDeclarations } from '../declarations.ts';
 import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 
@@ -100,8 +100,9 @@ function selectProducts(db: Database | Transaction) {
 /** What the listing asks for. */
 export interface AdminProductQuery {
   /**
-   * Text typed in the search box; matched by the search engine (`rankedIds`), name and SKU. A
-   * product whose SKU equals it (trimmed, any case) comes first, the others in their usual order.
+   * Text typed in the search box; matched by the search engine (`rankedIds`), name and SKU (the
+   * whole SKU, or any part of it when the text looks like a SKU: `looksLikeSku`). A product whose
+   * SKU equals it (trimmed, any case) comes first, the others in their usual order.
    */
   text?: string;
   /**
@@ -127,7 +128,9 @@ export async function listAdminProducts(
   const ranked = query.rankedIds ?? [];
   if (text) {
     const like = `%${escapeLike(text.toLowerCase())}%`;
-    const match = [ilike(products.name, like), eq(sql`lower(${products.sku})`, text.toLowerCase())];
+    // A SKU-shaped text finds the SKUs holding it (part of a SKU finds its family); words match a SKU whole.
+    const sku = looksLikeSku(text) ? ilike(products.sku, like) : eq(sql`lower(${products.sku})`, text.toLowerCase());
+    const match = [ilike(products.name, like), sku];
     if (ranked.length) match.push(inArray(products.id, ranked));
     where.push(or(...match)!);
   }

@@ -158,7 +158,7 @@ function CheckoutForm({ tileUrl, area, freeDeliveryFromPaise, pending = null }: 
             value={state.method}
             onChange={(method) => dispatch({ type: 'method', method })}
             online={totals.online}
-            creditPaise={totals.creditPaise}
+            credit={totals.credit}
           />
           <OrderSubstitution lines={state.lines} />
           <OrderNotes value={state.note} onChange={(text) => dispatch({ type: 'note', text })} />

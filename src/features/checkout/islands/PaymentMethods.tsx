@@ -1,11 +1,10 @@
 /**
  * Checkout's Payment Method radios (docs/orders-and-payments.md#payment-methods): Pay by Cash On
  * Delivery (cod), Pay by Card On Delivery (card), Pay using Credit (credit, with the available
- * credit shown) and, only when the shop has an online payment gateway configured, Pay Online
+ * credit shown; disabled, saying why, when there is none or too little for the order) and, only when the shop has an online payment gateway configured, Pay Online
  * (online → the payment modal). Nothing is chosen at first: Place Order then asks for a method
  * (Payment Method Required).
  */
-import { formatPaise } from '#lib/money.ts';
 import type { PaymentChoice } from '../rules.ts';
 
 interface Props {
@@ -13,15 +12,15 @@ interface Props {
   onChange: (value: PaymentChoice) => void;
   /** Whether Pay Online is offered (PAYMENT_GATEWAY configured). */
   online: boolean;
-  /** Available credit in paise. */
-  creditPaise: number;
+  /** Pay using Credit: whether it pays for this order, and the line under it (creditChoice). */
+  credit: { usable: boolean; hint: string };
 }
 
-export default function PaymentMethods({ value, onChange, online, creditPaise }: Props) {
-  const options: { value: PaymentChoice; label: string; hint?: string }[] = [
+export default function PaymentMethods({ value, onChange, online, credit }: Props) {
+  const options: { value: PaymentChoice; label: string; hint?: string; disabled?: boolean }[] = [
     { value: 'cod', label: 'Pay by Cash On Delivery' },
     { value: 'card', label: 'Pay by Card On Delivery' },
-    { value: 'credit', label: 'Pay using Credit', hint: `Available credit: ${formatPaise(creditPaise)}` },
+    { value: 'credit', label: 'Pay using Credit', hint: credit.hint, disabled: !credit.usable },
   ];
   if (online) options.push({ value: 'online', label: 'Pay Online', hint: 'UPI, cards, net banking or wallet' });
 
@@ -33,15 +32,16 @@ export default function PaymentMethods({ value, onChange, online, creditPaise }:
           {options.map((o) => (
             <label
               key={o.value}
-              className={`flex cursor-pointer items-center gap-3 rounded-xl border px-3 py-3 ${value === o.value ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:bg-slate-50'}`}
+              className={`flex items-center gap-3 rounded-xl border px-3 py-3 ${o.disabled ? 'cursor-not-allowed border-slate-200 bg-slate-50' : value === o.value ? 'cursor-pointer border-brand-600 bg-brand-50' : 'cursor-pointer border-slate-200 hover:bg-slate-50'}`}
             >
               <input
                 type="radio"
                 name="payment_mode"
                 value={o.value}
-                checked={value === o.value}
+                checked={value === o.value && !o.disabled}
+                disabled={o.disabled}
                 onChange={() => onChange(o.value)}
-                className="h-5 w-5 accent-brand-700"
+                className="h-5 w-5 accent-brand-700 disabled:cursor-not-allowed"
               />
               <span>
                 <span className="block text-sm font-medium text-slate-900">{o.label}</span>

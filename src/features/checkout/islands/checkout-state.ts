@@ -6,7 +6,7 @@
  */
 import type { DataOut } from '#lib/http/contract.ts';
 import type { checkoutSummaryRoute } from '../contract.ts';
-import type { PaymentChoice } from '../rules.ts';
+import { creditChoice, type PaymentChoice } from '../rules.ts';
 import type { PaymentSession, PlacedOrder } from './checkout-api.ts';
 import { type AddressJson, type CartLineJson, paise } from './checkout-shared.ts';
 
@@ -163,13 +163,15 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
         summaryError: action.summaryError ?? state.summaryError,
       };
     case 'figures':
-      // The lines always follow the figures: the page shows what cart_version stands for.
+      // The lines always follow the figures: the page shows what cart_version stands for. Credit
+      // chosen before stays chosen only while it still pays for the whole order.
       return {
         ...state,
         figures: action.figures,
         figuresFor: action.addressId,
         lines: action.figures.items,
         summaryError: '',
+        method: state.method === 'credit' && !creditOf(action.figures).usable ? null : state.method,
       };
     case 'summaryFailed':
       return { ...state, summaryError: action.message };
@@ -193,6 +195,8 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
     case 'note':
       return { ...state, note: action.text };
     case 'method':
+      // Credit that cannot pay for the order is not a choice (its radio is disabled and says why).
+      if (action.method === 'credit' && state.figures && !creditOf(state.figures).usable) return state;
       return { ...state, method: action.method };
     case 'open':
       return {
@@ -222,6 +226,11 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
 }
 
 /** Figures derived from the state for display, in paise (0 before the first answer). */
+/** Whether the figures' credit pays for their whole order, and what Pay using Credit says (creditChoice). */
+function creditOf(figures: Figures): { usable: boolean; hint: string } {
+  return creditChoice(paise(figures.credit_balance), paise(figures.summary?.paid_amount));
+}
+
 export function checkoutTotals(state: CheckoutState) {
   const summary = state.figures?.summary ?? null;
   const subtotal = paise(summary?.subtotal);
@@ -235,7 +244,8 @@ export function checkoutTotals(state: CheckoutState) {
     delivery: paise(summary?.delivery_fee),
     total: paise(summary?.paid_amount),
     pointsBalance,
-    creditPaise: paise(state.figures?.credit_balance),
+    /** Pay using Credit: whether it can be chosen and the line under it. */
+    credit: state.figures ? creditOf(state.figures) : creditChoice(0, null),
     online: state.figures?.online_payment ?? false,
     /** Points the customer could redeem now: their balance, at most the items after the discount. */
     redeemable: summary ? Math.min(pointsBalance, Math.floor((subtotal - discount) / 100)) : 0,

@@ -275,6 +275,16 @@ export async function orderSmsForStaff(db: Database, orderId: number): Promise<O
   }));
 }
 
+/**
+ * An SMS's state as staff read it. With the console sender (demo mode, `codesShownOnScreen`) a
+ * "sent" SMS went only to the server's log, so it reads "Not sent (demo mode)", never "Sent".
+ * @example orderSmsStateLabel('sent', { consoleSender: true }) // "Not sent (demo mode)"
+ */
+export function orderSmsStateLabel(status: OrderSmsStatus['status'], { consoleSender }: { consoleSender: boolean }) {
+  if (status === 'sent') return consoleSender ? 'Not sent (demo mode)' : 'Sent';
+  return { pending: 'Waiting to send', retrying: 'Retrying', failed: 'Failed' }[status];
+}
+
 /** An SMS still unsent this long after it was queued is flagged to staff (ms). */
 export const SMS_OVERDUE_MS = 5 * 60_000;
 

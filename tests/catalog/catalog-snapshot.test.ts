@@ -190,6 +190,46 @@ describe.each(testDatabaseKinds())('catalogue snapshot on %s', (kind) => {
     );
   });
 
+  it('keeps every list and related list equal to the database after changes in one category and a move to another', async () => {
+    const all = (await listProducts(handle.db, { pageSize: 100 })).products;
+    const a = all[0]!;
+    const b = all.find((p) => p.categoryId !== a.categoryId)!;
+    /** Every filter and sort's first page, and the related products of a few products, from both. */
+    const compare = async (snapshot: CatalogSnapshot) => {
+      const current = (await listProducts(handle.db, { pageSize: 100 })).products;
+      for (const filter of [
+        {},
+        { categoryId: a.categoryId },
+        { categoryId: b.categoryId },
+        { categoryId: a.categoryId, subcategoryId: a.subcategoryId },
+        { categoryId: b.categoryId, subcategoryId: b.subcategoryId },
+        { subcategoryId: b.subcategoryId },
+      ])
+        for (const sort of [undefined, 'asc', 'desc'] as const) {
+          const query = { ...filter, sort, pageSize: 100 };
+          expect(summaries(snapshot.listProducts(query)), JSON.stringify(query)).toEqual(
+            await listProducts(handle.db, query),
+          );
+        }
+      for (const product of current.filter((p) => [a.categoryId, b.categoryId].includes(p.categoryId)).slice(0, 12))
+        expect(snapshot.related(product, 10).map((p) => p.id)).toEqual(
+          (await relatedProducts(handle.db, product, 10)).map((p) => p.id),
+        );
+    };
+    await compare(await catalogSnapshot(handle.db));
+    // In a's category: a price that reorders, a sell-out that moves it down the related order.
+    await handle.db.execute(sql`UPDATE products SET price_paise = 2, mrp_paise = 2 WHERE id = ${a.id}`);
+    await handle.db.execute(
+      sql`UPDATE products SET stock = 0 WHERE id = ${all.find((p) => p.categoryId === a.categoryId && p.id !== a.id)!.id}`,
+    );
+    await compare(await fresh());
+    // a moves into b's subcategory: gone from its old lists and related products, in the new ones.
+    await handle.db.execute(
+      sql`UPDATE products SET category_id = ${b.categoryId}, subcategory_id = ${b.subcategoryId} WHERE id = ${a.id}`,
+    );
+    await compare(await fresh());
+  });
+
   it('re-checks on its own once the interval has passed, without being told', async () => {
     await catalogSnapshot(handle.db);
     await handle.db.execute(sql`UPDATE products SET stock = 42 WHERE id = 6`);

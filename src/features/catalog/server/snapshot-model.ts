@@ -63,8 +63,17 @@ export class CatalogSnapshot {
   readonly #products = new Map<number, SnapshotProduct>();
   /** Each product's stamp (µs) as last applied, active or not. */
   readonly #stamps = new Map<number, number>();
-  /** Sorted product lists per filter and sort, made on first use after each change. */
-  #lists = new Map<string, SnapshotProduct[]>();
+  /**
+   * Sorted product lists per filter and sort (key `category:subcategory:sort`, 0 for any), made on
+   * first use; a change drops the lists that may hold a product it touched (`#dropLists`).
+   */
+  #lists = new Map<string, { categoryId: number; list: SnapshotProduct[] }>();
+  /**
+   * Related products per category, subcategory and limit (`related`): the first `limit + 1` in
+   * the related order, so that any product of the subcategory can leave itself out. Dropped with
+   * the lists of their category.
+   */
+  #related = new Map<string, { categoryId: number; list: SnapshotProduct[] }>();
   /** The categories and subcategories with a product on sale, made on first use after each change. */
   #taxa: TaxaOnSale | undefined;
   #names: CategoryNames;
@@ -140,10 +149,14 @@ export class CatalogSnapshot {
     };
   }
 
-  #changed(ids: number[]): void {
+  /**
+   * Records a change of `ids`; `categories`: the categories the changed products were in or are in
+   * now (their lists go), or 'all' (every list goes).
+   */
+  #changed(ids: number[], categories: ReadonlySet<number> | 'all'): void {
     if (ids.length === 0) return;
     this.#version = ++versions;
-    this.#lists = new Map();
+    this.#dropLists(categories);
     this.#taxa = undefined;
     for (const id of ids) {
       // Whatever changed the product may have changed its details: the next page reads them again.
@@ -157,6 +170,18 @@ export class CatalogSnapshot {
       this.#logIds = this.#logIds.slice(drop);
       this.#logVersions = this.#logVersions.slice(drop);
     }
+  }
+
+  /** Drops the lists and related products that may show a product of `categories` (all for 'all'). */
+  #dropLists(categories: ReadonlySet<number> | 'all'): void {
+    if (categories === 'all') {
+      this.#lists = new Map();
+      this.#related = new Map();
+      return;
+    }
+    for (const cache of [this.#lists, this.#related])
+      for (const [key, entry] of cache)
+        if (entry.categoryId === 0 || categories.has(entry.categoryId)) cache.delete(key);
   }
 
   /** Whether the snapshot already has this stamp (µs) of product `id`. */
@@ -176,20 +201,30 @@ export class CatalogSnapshot {
    */
   apply(rows: SnapshotRow[]): void {
     const changed: number[] = [];
+    const categories = new Set<number>();
     for (const row of rows) {
       const stamp = Number(row.stamp);
       if (this.#stamps.get(row.id) === stamp && Boolean(row.isActive) === this.#products.has(row.id)) continue;
       this.#stamps.set(row.id, stamp);
+      const before = this.#products.get(row.id);
       if (row.isActive) this.#products.set(row.id, this.#toProduct(row));
       else if (!this.#products.delete(row.id)) continue;
+      if (before) categories.add(before.categoryId);
+      if (row.isActive) categories.add(row.categoryId);
       changed.push(row.id);
     }
-    this.#changed(changed);
+    this.#changed(changed, categories);
   }
 
   /** Drops products that are no longer active or no longer exist (the full check found them gone). */
   remove(ids: number[]): void {
-    this.#changed(ids.filter((id) => this.#products.delete(id)));
+    const categories = new Set<number>();
+    const gone = ids.filter((id) => {
+      const product = this.#products.get(id);
+      if (product) categories.add(product.categoryId);
+      return this.#products.delete(id);
+    });
+    this.#changed(gone, categories);
   }
 
   /** Takes new category and subcategory names: products showing an old one are replaced. */
@@ -203,7 +238,7 @@ export class CatalogSnapshot {
       this.#products.set(id, { ...p, categoryName, subcategoryName });
       changed.push(id);
     }
-    this.#changed(changed);
+    this.#changed(changed, 'all');
   }
 
   /**
@@ -268,18 +303,25 @@ export class CatalogSnapshot {
     return this.#list(0, 0, undefined);
   }
 
+  /**
+   * The active products of a category and subcategory (0: any) in `sort`'s order. A filtered list
+   * is taken from the wider one in the same order (a subcategory's from its category's, a
+   * category's from every product's), which stays when a change touches another category.
+   */
   #list(categoryId: number, subcategoryId: number, sort: Sort | undefined): SnapshotProduct[] {
     const key = `${categoryId}:${subcategoryId}:${sort ?? ''}`;
-    let list = this.#lists.get(key);
-    if (!list) {
-      list = [];
-      for (const p of this.#products.values()) {
-        if ((!categoryId || p.categoryId === categoryId) && (!subcategoryId || p.subcategoryId === subcategoryId))
-          list.push(p);
-      }
+    const kept = this.#lists.get(key);
+    if (kept) return kept.list;
+    let list: SnapshotProduct[];
+    if (subcategoryId) {
+      list = this.#list(categoryId, 0, sort).filter((p) => p.subcategoryId === subcategoryId);
+    } else if (categoryId) {
+      list = this.#list(0, 0, sort).filter((p) => p.categoryId === categoryId);
+    } else {
+      list = [...this.#products.values()];
       list.sort(sort === 'asc' ? byPriceAsc : sort === 'desc' ? byPriceDesc : byId);
-      this.#lists.set(key, list);
     }
+    this.#lists.set(key, { categoryId, list });
     return list;
   }
 
@@ -307,21 +349,27 @@ export class CatalogSnapshot {
    * id; at most `limit`.
    */
   related(product: { id: number; categoryId: number; subcategoryId: number }, limit: number): SnapshotProduct[] {
-    const sameSub = this.#list(product.categoryId, product.subcategoryId, undefined);
-    const category = this.#list(product.categoryId, 0, undefined);
-    const out: SnapshotProduct[] = [];
-    for (const [list, inSub, inStock] of [
-      [sameSub, true, true],
-      [sameSub, true, false],
-      [category, false, true],
-      [category, false, false],
-    ] as const) {
-      for (const p of list) {
-        if (out.length >= limit) return out;
-        if (p.id !== product.id && p.stock > 0 === inStock && (p.subcategoryId === product.subcategoryId) === inSub)
-          out.push(p);
+    const { categoryId, subcategoryId } = product;
+    const key = `${categoryId}:${subcategoryId}:${limit}`;
+    let first = this.#related.get(key)?.list;
+    if (!first) {
+      // The first limit + 1 in the related order, whichever product of the subcategory asks.
+      first = [];
+      const category = this.#list(categoryId, 0, undefined);
+      const sameSub = this.#list(categoryId, subcategoryId, undefined);
+      for (const [list, inSub, inStock] of [
+        [sameSub, true, true],
+        [sameSub, true, false],
+        [category, false, true],
+        [category, false, false],
+      ] as const) {
+        for (const p of list) {
+          if (first.length > limit) break;
+          if (p.stock > 0 === inStock && (p.subcategoryId === subcategoryId) === inSub) first.push(p);
+        }
       }
+      this.#related.set(key, { categoryId, list: first });
     }
-    return out;
+    return first.filter((p) => p.id !== product.id).slice(0, limit);
   }
 }

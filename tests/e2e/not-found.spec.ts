@@ -30,3 +30,21 @@ test('unknown categories and subcategories (or one of another category) of the o
     expect((await request.get(path)).status(), path).toBe(404);
   }
 });
+
+test('a page number past the last page of a listing or of search results is a 404 that links to page 1', async ({
+  page,
+}) => {
+  for (const path of [
+    '/categories/1/all-products?page=999',
+    '/category/1/subcategories?page=999',
+    '/subcategory/0?page=999',
+    '/search?q=fruits&page=999',
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByText('No Products Found'), path).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to page 1' }), path).toBeVisible();
+  }
+  // Page 1 of the same listing is still a 200.
+  expect((await page.goto('/categories/1/all-products'))?.status()).toBe(200);
+});

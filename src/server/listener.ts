@@ -8,7 +8,8 @@
  * 1. security headers on every response (src/lib/http/security-headers.ts, HSTS when the request
  *    is HTTPS);
  * 2. the edge gate (src/lib/http/edge-gate.ts): a bad address or an oversized declared body is
- *    refused here, before anything else runs or a byte of the body is read;
+ *    refused here, before anything else runs or a byte of the body is read; a browser's GET or
+ *    HEAD of a bad page address is handed to Astro at the 400 page's clean address instead;
  * 3. for a GET or HEAD, a file of the build (src/server/client-files.ts: sirv, with the
  *    build-time .br/.gz copies);
  * 4. Astro, whose route cache answers cached pages (src/lib/cache/route-cache.ts) and whose
@@ -85,6 +86,11 @@ export function createListener(
       route?.cap ?? maxBodyBytes,
       route?.message,
     );
+    if (refusal?.page && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Astro never sees the address it could not read: it renders the 400 page in its place.
+      req.url = refusal.page;
+      return astroHandler(req, res, next);
+    }
     if (refusal) {
       timeAnswer(req, res, '(refused)');
       return refuse(req, res, refusal);

@@ -48,3 +48,15 @@ test('a page number past the last page of a listing or of search results is a 40
   // Page 1 of the same listing is still a 200.
   expect((await page.goto('/categories/1/all-products'))?.status()).toBe(200);
 });
+
+for (const path of ['/product/%E0%A4', '/search?q=%E0%A4%A']) {
+  test(`${path} (malformed %-encoding) is a 400 in the shop's layout with a way on`, async ({ page }) => {
+    const response = await page.goto(path);
+    expect(response?.status()).toBe(400);
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText('This address is not valid');
+    await expect(page.getByText('The address contains characters that are not allowed.')).toBeVisible();
+    await expect(page.getByRole('combobox', { name: 'Search products' })).toBeVisible();
+    await page.getByRole('link', { name: 'Back to home' }).click();
+    await expect(page).toHaveURL(/\/$/);
+  });
+}

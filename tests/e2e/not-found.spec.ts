@@ -1,7 +1,11 @@
 /**
- * Unknown catalogue ids answer a real 404 with the text customers see, not a soft 200.
+ * Unknown catalogue ids and listing pages past the last answer a real 404 with the text customers
+ * see, not a soft 200; an address with malformed %-encoding is a 400 in the shop's layout; an
+ * unknown back-office address is the back office's own 404.
  */
 import { expect, test } from '@playwright/test';
+import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
+import { originHeader } from './checkout-helpers.ts';
 
 for (const path of ['/product/999999', '/product/abc']) {
   test(`${path} is a 404 with "No product details found."`, async ({ page }) => {
@@ -60,3 +64,24 @@ for (const path of ['/product/%E0%A4', '/search?q=%E0%A4%A']) {
     await expect(page).toHaveURL(/\/$/);
   });
 }
+
+test("an unknown back-office address is a 404 in the back office's words, with the way back to it", async ({
+  page,
+}) => {
+  const signedOut = await page.goto('/admin/nope');
+  expect(signedOut?.status()).toBe(404);
+  expect(signedOut?.headers()['cache-control']).toBe('no-store');
+  await expect(page).toHaveTitle(/back office/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Page not found');
+  await expect(page.getByText('There is no back-office page at this address.', { exact: false })).toBeVisible();
+  // Not the shop's customer page: no product search, no categories.
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveCount(0);
+  await expect(page.getByRole('heading', { name: 'Shop by category' })).toHaveCount(0);
+
+  await page.goto('/admin/login');
+  await staffSignInByApi(page, STAFF.manager.mobile, originHeader(page));
+  expect((await page.goto('/admin/orders/1/nope'))?.status()).toBe(404);
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the back office' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order board');
+});

@@ -8,7 +8,8 @@
  * 1. security headers on every response (src/lib/http/security-headers.ts, HSTS when the request
  *    is HTTPS);
  * 2. the edge gate (src/lib/http/edge-gate.ts): a bad address or an oversized declared body is
- *    refused here, before anything else runs or a byte of the body is read;
+ *    refused here, before anything else runs or a byte of the body is read; a browser's GET or
+ *    HEAD of a bad page address is handed to Astro at the 400 page's clean address instead;
  * 3. an anonymous GET of a page in the route cache is answered from it (src/lib/cache/route-cache.ts,
  *    through src/lib/cache/cached-answers.ts, its freshness check first), timed under the route
  *    its page was rendered for;
@@ -106,6 +107,11 @@ export function createListener(
       route?.cap ?? maxBodyBytes,
       route?.message,
     );
+    if (refusal?.page && (req.method === 'GET' || req.method === 'HEAD')) {
+      // Astro never sees the address it could not read: it renders the 400 page in its place.
+      req.url = refusal.page;
+      return astroHandler(req, res, next);
+    }
     if (refusal) {
       timeAnswer(req, res, '(refused)');
       return refuse(req, res, refusal);

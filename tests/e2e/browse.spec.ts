@@ -216,8 +216,11 @@ test('other browsing routes: categories, a category, its subcategory, /subcatego
   await page.goto('/subcategory/0');
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Products');
 
+  // A page past the last is a 404 (never cached as a page), still with the way back to page 1.
   const shop = await page.goto('/shop?page=999');
-  expect(shop?.status()).toBe(200);
+  expect(shop?.status()).toBe(404);
+  expect(shop?.headers()['cache-control']).not.toBe('public, max-age=0, s-maxage=1');
+  expect((await page.request.get('/shop?page=999')).status()).toBe(404);
   await expect(page.getByText('No Products Found')).toBeVisible();
   await page.getByRole('link', { name: 'Go to page 1' }).click();
   await expect(page).toHaveURL(/\/shop$/);

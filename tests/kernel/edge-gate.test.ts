@@ -1,10 +1,10 @@
 /**
  * The edge gate (src/lib/http/edge-gate.ts): what a client gets for a bad address or an oversized
- * declared body, under /api (the JSON envelope) and on pages (plain text, or a redirect that drops
- * a bad parameter), and that good requests pass.
+ * declared body, under /api (the JSON envelope) and on pages (plain text naming the shop's 400 page
+ * a browser is shown, or a redirect that drops a bad parameter), and that good requests pass.
  */
 import { describe, expect, it } from 'vitest';
-import { BAD_ADDRESS_MESSAGE, refuseAtEdge } from '#lib/http/edge-gate.ts';
+import { BAD_ADDRESS_MESSAGE, BAD_ADDRESS_PAGE, refuseAtEdge } from '#lib/http/edge-gate.ts';
 
 const LIMIT = 65_536;
 const gate = (url: string, contentLength?: string) => refuseAtEdge({ url, contentLength }, LIMIT);
@@ -25,6 +25,7 @@ describe('the edge gate', () => {
     expect(page.status).toBe(413);
     expect(page.headers['content-type']).toMatch(/^text\/plain/);
     expect(page.body).toBe('The request body is too large (limit 64 KB).');
+    expect(page.page).toBeUndefined();
   });
 
   it('answers a bad path with 400', () => {
@@ -32,11 +33,13 @@ describe('the edge gate', () => {
       const answer = gate(url)!;
       expect(answer.status, url).toBe(400);
       expect(json(answer.body), url).toEqual({ success: false, message: BAD_ADDRESS_MESSAGE });
+      expect(answer.page, url).toBeUndefined();
     }
     for (const url of ['/product/%FF', '/product/%00', '/a%E0%A4']) {
       const answer = gate(url)!;
       expect(answer.status, url).toBe(400);
       expect(answer.body, url).toBe(BAD_ADDRESS_MESSAGE);
+      expect(answer.page, url).toBe(BAD_ADDRESS_PAGE);
     }
   });
 
@@ -60,9 +63,12 @@ describe('the edge gate', () => {
     expect(gate('/login?next=%00')).toMatchObject({ status: 302, headers: { location: '/login' } });
   });
 
-  it('answers a page whose query is malformed %-encoding with 400', () => {
-    const answer = gate('/login?next=%FF')!;
-    expect(answer.status).toBe(400);
-    expect(answer.body).toBe(BAD_ADDRESS_MESSAGE);
+  it('answers a page whose query is malformed %-encoding with 400 and the 400 page', () => {
+    for (const url of ['/login?next=%FF', '/search?q=%E0%A4%A']) {
+      const answer = gate(url)!;
+      expect(answer.status, url).toBe(400);
+      expect(answer.body, url).toBe(BAD_ADDRESS_MESSAGE);
+      expect(answer.page, url).toBe(BAD_ADDRESS_PAGE);
+    }
   });
 });

@@ -249,9 +249,17 @@ describe.each(inject('servers'))('bad input at the edge on $kind', ({ baseUrl })
       }
     });
 
-    it('answer 400, not 500, for a path with a NUL or malformed encoding', async () => {
-      for (const path of ['/product/%00', '/product/%FF', '/login?next=%FF'])
-        expect((await fetch(baseUrl + path)).status, path).toBe(400);
+    it("answer 400, not 500, for a path with a NUL or malformed encoding, with the shop's 400 page", async () => {
+      for (const path of ['/product/%00', '/product/%FF', '/product/%E0%A4', '/login?next=%FF', '/search?q=%E0%A4%A']) {
+        const res = await fetch(baseUrl + path);
+        expect(res.status, path).toBe(400);
+        expect(res.headers.get('content-type'), path).toMatch(/^text\/html/);
+        expect(await res.text(), path).toContain('This address is not valid');
+      }
+      // A form sent to such an address is refused without a page.
+      const post = await fetch(`${baseUrl}/login?next=%FF`, { method: 'POST', body: '' });
+      expect(post.status).toBe(400);
+      expect(await post.text()).toBe('The address contains characters that are not allowed.');
     });
   });
 });

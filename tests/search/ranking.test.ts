@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { unstockedMessage } from '#features/search/rules.ts';
-import { type IndexedProduct, SearchIndex } from '#features/search/server/engine.ts';
+import { editDistance, type IndexedProduct, SearchIndex } from '#features/search/server/engine.ts';
 import { buildSynonyms, shopSynonyms, vocabularyGroup } from '#features/search/server/synonyms.ts';
 import { stem, terms, words } from '#features/search/server/text.ts';
 
@@ -119,6 +119,24 @@ describe('ranking', () => {
   it('suggests the nearest catalogue words when nothing matches', () => {
     expect(names('jakfroot xyz')).toEqual([]);
     expect(index.suggestions('tomatto sauces')).toContain('tomato');
+  });
+
+  it('suggests only words a typo away, and nothing for junk that merely shares letters with them', () => {
+    // Two neighbouring letters swapped are one edit; a few edits in a long word are still a typo.
+    expect(index.suggestions('oinon')).toEqual(['onion']);
+    expect(index.suggestions('dandrufff shampooo')).toEqual(['dandruff', 'shampoo']);
+    for (const junk of ['qwerty', 'asdf', 'sdfgsdfg', 'xqzvw', 'ponk', 'sdfgsdfg splits']) {
+      expect(names(junk), junk).toEqual([]);
+      expect(index.suggestions(junk), junk).toEqual([]);
+    }
+  });
+
+  it('counts edits with a swap of neighbouring letters as one', () => {
+    expect(editDistance('mnago', 'mango')).toBe(1);
+    expect(editDistance('jakfroot', 'jackfruit')).toBe(3);
+    expect(editDistance('qwerty', 'sweets')).toBe(3);
+    expect(editDistance('', 'abc')).toBe(3);
+    expect(editDistance('same', 'same')).toBe(0);
   });
 });
 

@@ -95,6 +95,10 @@ describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
     expect(nothing.unstocked).toBeNull();
     const gibberish = await search('q=xqzvw');
     expect(gibberish).toMatchObject({ total: 0, products: [] });
+    // Junk gets no "did you mean" of words it merely shares letters with ("qwerty": sweets, cherry).
+    for (const junk of ['qwerty', 'asdf', 'sdfgsdfg'])
+      expect(await search(`q=${junk}`), junk).toMatchObject({ total: 0, suggestions: [] });
+    expect((await search('q=mnago')).suggestions).toContain('mango');
     // One letter is too little to guess a word from: no "did you mean".
     // (Other files on the shared server may add products: only the suggestions are asserted.)
     for (const letter of ['a', 'x']) expect((await search(`q=${letter}`)).suggestions, letter).toEqual([]);

@@ -101,6 +101,14 @@ export interface ProductPage {
   totalPages: number;
 }
 
+/**
+ * A page number beyond the listing's last page: there are products, none on this page. The page
+ * answers 404 (with a link to page 1), so crawlers and caches do not keep an empty page.
+ */
+export function isPastLastPage(page: Pick<ProductPage, 'total' | 'products'>): boolean {
+  return page.total > 0 && page.products.length === 0;
+}
+
 /** The listing's item count: "1 Item" or "N Items". */
 export function itemCountLabel(n: number): string {
   return `${n} ${n === 1 ? 'Item' : 'Items'}`;

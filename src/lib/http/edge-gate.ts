@@ -10,7 +10,9 @@
  * - A query parameter with malformed %-encoding or a disallowed character: under /api a 400 naming
  *   the parameter; a page forgives a well-formed one (a NUL in a link) with a 302 to the same
  *   address without it, and answers malformed encoding with a 400.
- * Under /api every refusal is the JSON envelope; elsewhere it is plain text.
+ * Under /api every refusal is the JSON envelope; elsewhere it is plain text, and a bad address also
+ * names the shop's 400 page (`page`, src/pages/400.astro), which the listener renders in its place
+ * for a GET or HEAD, so a browser gets the shop's layout with the same status.
  */
 
 import {
@@ -26,7 +28,15 @@ import { type Answer, AppError, disallowed, ERROR_STATUS, errorAnswer } from './
 /** The 400 message for an address that does not decode or holds a disallowed character. */
 export const BAD_ADDRESS_MESSAGE = 'The address contains characters that are not allowed.';
 
+/** The clean address of the page a browser is shown for a bad address (status 400). */
+export const BAD_ADDRESS_PAGE = '/400';
+
 const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
+
+/** The edge gate's answer; `page`: a page address to render instead for a GET or HEAD (see the module comment). */
+export interface EdgeAnswer extends Answer {
+  page?: string;
+}
 
 /** What a request at the edge declares: its raw URL (path and query) and Content-Length. */
 export interface EdgeRequest {
@@ -39,6 +49,12 @@ function refusal(api: boolean, error: AppError): Answer {
   return { status: ERROR_STATUS[error.code], headers: TEXT_HEADERS, body: error.message };
 }
 
+/** The refusal of a bad address: the 400 page for a page address, the envelope under /api. */
+function badAddress(api: boolean): EdgeAnswer {
+  const answer = refusal(api, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
+  return api ? answer : { ...answer, page: BAD_ADDRESS_PAGE };
+}
+
 /** True when every %-escape of a query string decodes to valid UTF-8. */
 function decodes(search: string): boolean {
   return search.split('&').every((part) => strictDecode(part) !== null);
@@ -49,7 +65,7 @@ function decodes(search: string): boolean {
  * `maxBodyBytes` is the body cap (MAX_BODY_BYTES, or the route's own); `tooLargeMessage` the 413's
  * message when the route names one.
  */
-export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number, tooLargeMessage?: string): Answer | null {
+export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number, tooLargeMessage?: string): EdgeAnswer | null {
   const { url } = request;
   const q = url.indexOf('?');
   const pathname = q === -1 ? url : url.slice(0, q);
@@ -57,11 +73,11 @@ export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number, tooLarg
   const api = pathname === '/api' || pathname.startsWith('/api/');
   if ((declaredLength(request.contentLength) ?? 0) > maxBodyBytes)
     return refusal(api, new AppError('payload_too_large', tooLargeMessage ?? bodyTooLargeMessage(maxBodyBytes)));
-  if (!isCleanPath(pathname)) return refusal(api, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
+  if (!isCleanPath(pathname)) return badAddress(api);
   const query = parseEncoded(search);
   if (!('problem' in query)) return null;
   if (api) return errorAnswer(disallowed(query.problem.field));
-  if (!decodes(search)) return refusal(false, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
+  if (!decodes(search)) return badAddress(false);
   const kept = dropBadParams(search);
   return { status: 302, headers: { location: pathname + (kept ? `?${kept}` : '') }, body: '' };
 }

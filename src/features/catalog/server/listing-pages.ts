@@ -3,8 +3,9 @@
  * /categories/{id}, its all-products and subcategory views, the subcategory browser
  * /category/{id}/subcategories, /subcategory/{id} and /shop. Loaders run in the page's own
  * frontmatter (status and headers can only be set there, before streaming starts) and return
- * the HTTP status the page must answer with: 404 for an unknown id, 500 (logged) when the
- * database fails. Bad sort/page values fall back to their defaults (parseListingQueryLenient).
+ * the HTTP status the page must answer with: 404 for an unknown id or a page number past the
+ * listing's last page (the page still links to page 1), 500 (logged) when the database fails.
+ * Bad sort/page values fall back to their defaults (parseListingQueryLenient).
  */
 
 import { guardCacheHits } from '#lib/cache/route-cache.ts';
@@ -12,7 +13,7 @@ import { getConfig } from '#lib/config.ts';
 import { type Database, getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { type ListingQuery, parseListingQueryLenient } from '../listing-query.ts';
-import type { Category, ProductPage, Subcategory } from '../rules.ts';
+import { type Category, isPastLastPage, type ProductPage, type Subcategory } from '../rules.ts';
 import { cachedTree, listListedCategories, listListedSubcategories } from './navigation.ts';
 import { CATALOG_TAG } from './page-tags.ts';
 import { catalogSnapshot } from './snapshot.ts';
@@ -73,6 +74,15 @@ async function loadInto<T extends Outcome>(
   return data;
 }
 
+/**
+ * A listing found (200) but asked for a page past its last answers 404: its page still shows
+ * "No Products Found" with a link to page 1, and it is never put in the route cache.
+ */
+function pastLastPageIsNotFound<T extends Outcome & { result: ProductPage | null }>(data: T): T {
+  if (data.status === 200 && data.result && isPastLastPage(data.result)) data.status = 404;
+  return data;
+}
+
 /** A route id: a positive whole number, else 0 (unknown). */
 export function routeId(value: string | undefined): number {
   return value && /^\d{1,9}$/.test(value) && Number(value) > 0 ? Number(value) : 0;
@@ -116,7 +126,7 @@ export async function loadCategoryProducts(
   const subcategoryId = all ? 0 : routeId(subcategoryParam);
   const query = parseListingQueryLenient(url);
   const data: CategoryProductsData = { status: 404, category: null, subcategory: null, all, query, result: null };
-  return loadInto(data, 'category products failed', url, reqId, async (db) => {
+  const loaded = await loadInto(data, 'category products failed', url, reqId, async (db) => {
     data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     const sub = data.category && subcategoryId ? await cachedTree.subcategory(db, subcategoryId) : null;
     data.subcategory = sub && sub.categoryId === data.category?.id ? sub : null;
@@ -129,6 +139,7 @@ export async function loadCategoryProducts(
     });
     return true;
   });
+  return pastLastPageIsNotFound(loaded);
 }
 
 export interface CategoryPageData extends Outcome {
@@ -180,7 +191,7 @@ export async function loadSubcategoryBrowser(
     query,
     result: null,
   };
-  return loadInto(data, 'subcategory browser failed', url, reqId, async (db) => {
+  const loaded = await loadInto(data, 'subcategory browser failed', url, reqId, async (db) => {
     data.category = categoryId ? await cachedTree.category(db, categoryId) : null;
     if (!data.category) return false;
     data.subcategories = await listListedSubcategories(db, data.category.id);
@@ -193,6 +204,7 @@ export async function loadSubcategoryBrowser(
     });
     return true;
   });
+  return pastLastPageIsNotFound(loaded);
 }
 
 export interface SubcategoryGridData extends Outcome {
@@ -214,7 +226,7 @@ export async function loadSubcategoryGrid(
   const id = /^\d{1,9}$/.test(raw) ? Number(raw) : -1;
   const query = parseListingQueryLenient(url);
   const data: SubcategoryGridData = { status: 404, id, subcategory: null, category: null, query, result: null };
-  return loadInto(data, 'subcategory grid failed', url, reqId, async (db) => {
+  const loaded = await loadInto(data, 'subcategory grid failed', url, reqId, async (db) => {
     if (id > 0) {
       data.subcategory = await cachedTree.subcategory(db, id);
       data.category = data.subcategory ? await cachedTree.category(db, data.subcategory.categoryId) : null;
@@ -223,6 +235,7 @@ export async function loadSubcategoryGrid(
     data.result = (await catalogSnapshot(db)).listProducts({ subcategoryId: id, sort: query.sort, page: query.page });
     return true;
   });
+  return pastLastPageIsNotFound(loaded);
 }
 
 export interface ShopData extends Outcome {
@@ -230,15 +243,12 @@ export interface ShopData extends Outcome {
   result: ProductPage | null;
 }
 
-/** /shop: every product with the URL's sort and page (500 on failure, logged). */
+/** /shop: every product with the URL's sort and page (404 past the last page; 500 on failure, logged). */
 export async function loadShop(url: URL, reqId?: string): Promise<ShopData> {
   const query = parseListingQueryLenient(url);
   try {
-    return {
-      status: 200,
-      query,
-      result: (await catalogSnapshot(await getDb())).listProducts({ sort: query.sort, page: query.page }),
-    };
+    const result = (await catalogSnapshot(await getDb())).listProducts({ sort: query.sort, page: query.page });
+    return pastLastPageIsNotFound({ status: 200, query, result });
   } catch (err) {
     logger.error({ err, reqId }, 'shop listing failed');
     return { status: 500, query, result: null };

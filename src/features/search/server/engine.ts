@@ -62,6 +62,13 @@ const BM25 = { k: 1.2, b: 0.3, d: 0.5 };
 const PREFIX_WEIGHT = 0.5;
 /** The shortest typed word (in characters) that gets "did you mean" suggestions. */
 const SUGGESTED_FROM = 3;
+/**
+ * A suggestion is at most one edit per this many letters of the longer word away from the typed
+ * one (a swap of two neighbouring letters is one edit): "jakfroot" → "jackfruit" (3 in 9) and
+ * "mnago" → "mango" (1 in 5) are typos; "qwerty" → "sweets" (3 in 6) or "asdf" → "ada" (2 in 4)
+ * are not, they only share letters.
+ */
+const LETTERS_PER_EDIT = 3;
 /** The score's raise for a name whose head (before " - ", "(", ",", "/", "+") the query covers wholly. */
 const HEAD_BONUS = 0.8;
 /**
@@ -99,6 +106,32 @@ function asciiWordCount(lower: string): number {
     inWord = letter;
   }
   return count;
+}
+
+/**
+ * Edits between two words, a swap of two neighbouring letters counting as one ("mnago" → "mango":
+ * 1; Levenshtein counts it 2): the optimal string alignment distance.
+ */
+export function editDistance(a: string, b: string): number {
+  let before: number[] = [];
+  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
+      row.push(d);
+    }
+    before = previous;
+    previous = row;
+  }
+  return previous[b.length]!;
+}
+
+/** Whether catalogue term `near` is close enough to the typed `term` to suggest it (LETTERS_PER_EDIT). */
+function closeEnough(term: string, near: string): boolean {
+  return editDistance(term, near) * LETTERS_PER_EDIT <= Math.max(term.length, near.length);
 }
 
 /** Terms are stemmed once, when the query is planned: the search takes them as they are. */
@@ -495,8 +528,9 @@ export class SearchIndex {
   /**
    * Search words to try when `text` finds nothing: for each typed word of SUGGESTED_FROM letters or
    * more, the catalogue's nearest words within a wider distance (up to 3 edits, at most half the
-   * word), as the catalogue spells them. A shorter word is too little to guess from ("a" is one
-   * edit from every one-letter word).
+   * word) that are close enough to be a typo of it (LETTERS_PER_EDIT), as the catalogue spells
+   * them. Junk ("qwerty", "sdfgsdfg") suggests nothing rather than words it merely shares letters
+   * with. A shorter word is too little to guess from ("a" is one edit from every one-letter word).
    */
   suggestions(text: string, limit = 5): string[] {
     const out: string[] = [];
@@ -505,6 +539,7 @@ export class SearchIndex {
       const term = stem(word);
       const max = Math.min(3, Math.max(1, Math.floor(term.length / 2)));
       for (const near of this.nearest(term, max, limit)) {
+        if (!closeEnough(term, near)) continue;
         const shown = this.display(near);
         if (!out.includes(shown)) out.push(shown);
       }

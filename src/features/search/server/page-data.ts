@@ -3,8 +3,10 @@
  * the API cuts it, rules.ts `cutSearchText`, so the page echoes the text searched), category,
  * brand, sort and page (a bad filter, sort or page value falls back to its default: pages forgive
  * a bad URL, the API answers 400), and one page of results (results-page.ts). No text: the page
- * asks for one. A database failure is logged and answers 500.
+ * asks for one. A page number past the results' last page answers 404 (the page links to page 1);
+ * a database failure is logged and answers 500.
  */
+import { isPastLastPage } from '#features/catalog/rules.ts';
 import { getDb } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
 import { searchPageQuerySchema } from '../contract.ts';
@@ -13,7 +15,7 @@ import { type SearchPage, type SearchPageQuery, searchPage } from './results-pag
 
 /** The page's data: HTTP status, what was asked, and the results (null without text or on failure). */
 export interface SearchPageData {
-  status: 200 | 500;
+  status: 200 | 404 | 500;
   query: SearchPageQuery;
   result: SearchPage | null;
 }
@@ -40,7 +42,8 @@ export async function loadSearchPage(url: URL, reqId?: string): Promise<SearchPa
   const query = parseSearchUrl(url);
   if (!normalizeSearchText(query.q)) return { status: 200, query, result: null };
   try {
-    return { status: 200, query, result: await searchPage(await getDb(), query) };
+    const result = await searchPage(await getDb(), query);
+    return { status: isPastLastPage(result) ? 404 : 200, query, result };
   } catch (err) {
     logger.error({ err, reqId }, 'search page failed');
     return { status: 500, query, result: null };

@@ -205,8 +205,10 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     const third = await attacker.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     const locked = await attacker.post('/api/otp-login', { json: { key: phone, otp: third.body.data.demo_otp } });
     expect(locked.status).toBe(429);
-    expect(locked.body.message).toBe('Too many wrong OTP attempts for this number. Please try again tomorrow.');
-    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The message says when to try again: the day's window, counted from the first wrong try just now.
+    expect(locked.body.message).toBe('Too many wrong OTP attempts for this number. Please try again in 24 hours.');
+    expect(Number(locked.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(Number(locked.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
     // The owner, from their own address, is not locked out.
     const sent = await owner.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     const login = await owner.post('/api/otp-login', { json: { key: phone, otp: sent.body.data.demo_otp } });

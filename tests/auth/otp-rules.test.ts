@@ -1,14 +1,15 @@
 /**
  * OTP rules that need control of time, of many tries or of the configuration, on a fresh
  * database of each kind: an expired code is refused, a used code is refused, codes are stored
- * hashed, wrong tries lock per (phone, address) first and a phone under attack still lets its
- * owner in; and the production defaults (no SMS sender → 503; 6 digits unless in demo mode).
+ * hashed, wrong tries lock per (phone, address) first (saying when to try again) and a phone
+ * under attack still lets its owner in; and the production defaults (no SMS sender → 503; 6 digits unless in demo mode).
  */
 
 import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { completeOtpLogin, issueOtp, startSignup } from '#features/auth/server/otp.ts';
 import {
+  OTP_FAIL_IP_LIMIT,
   OTP_FAIL_LIMIT,
   OTP_FAIL_PAIR_LIMIT,
   OTP_FAIL_PAIR_LIMIT_GUARDED,
@@ -70,12 +71,15 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
     await expect(completeOtpLogin(handle.db, phone, demoCode!)).rejects.toThrow();
   });
 
-  it('locks an address after 10 wrong tries for a phone in a day, checked before the code; other addresses go on', async () => {
+  it('locks an address after 10 wrong tries for a phone in a day, checked before the code, saying when to try again; other addresses go on', async () => {
     const phone = '+919800000004';
+    // The first wrong try 5 hours ago: the day's window frees in 19 hours.
+    const first = Date.now() - 5 * 3_600_000;
     await handle.db.insert(rateLimitEvents).values(
-      Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, () => ({
+      Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, (_, i) => ({
         bucket: OTP_FAIL_PAIR_LIMIT.bucket,
         key: `${phone}|10.0.0.1`,
+        createdAt: new Date(first + i * 60_000),
       })),
     );
     const { demoCode } = await issueOtp(
@@ -85,8 +89,17 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
       { name: 'Devi', email: 'd@example.com' },
       '10.0.0.2',
     );
-    const err = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.1').catch((e: unknown) => e);
-    expect((err as { code?: string }).code).toBe('too_many_requests');
+    const err = (await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.1').catch((e: unknown) => e)) as {
+      code?: string;
+      message?: string;
+      retryAfter?: number;
+    };
+    expect(err).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many wrong OTP attempts for this number. Please try again in 19 hours.',
+    });
+    expect(err.retryAfter).toBeGreaterThan(18 * 3600);
+    expect(err.retryAfter).toBeLessThanOrEqual(19 * 3600);
     expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.2')).created).toBe(true);
   });
 
@@ -107,6 +120,31 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
     const guesser = await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.3').catch((e: unknown) => e);
     expect((guesser as { code?: string }).code).toBe('too_many_requests');
     expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.4')).created).toBe(true);
+  });
+
+  it('refuses an address past 300 wrong tries in an hour across all phones, saying when to try again', async () => {
+    // The first of them 20 minutes ago: the hour's window frees in 40 minutes.
+    const first = Date.now() - 20 * 60_000;
+    await handle.db.insert(rateLimitEvents).values(
+      Array.from({ length: OTP_FAIL_IP_LIMIT.limit }, (_, i) => ({
+        bucket: OTP_FAIL_IP_LIMIT.bucket,
+        key: '10.0.0.9',
+        createdAt: new Date(first + i * 1000),
+      })),
+    );
+    const phone = '+919800000008';
+    const { demoCode } = await startSignup(handle.db, { name: 'Gita', email: 'g@example.com', mobile: phone });
+    const err = (await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.9').catch((e: unknown) => e)) as {
+      code?: string;
+      message?: string;
+      retryAfter?: number;
+    };
+    expect(err).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many wrong OTP attempts from your network. Please try again in 40 minutes.',
+    });
+    expect(err.retryAfter).toBeGreaterThan(39 * 60);
+    expect(err.retryAfter).toBeLessThanOrEqual(40 * 60);
   });
 
   it('refuses a send over the hour’s limits with a 429 that says when to ask again, counted from the oldest send', async () => {

@@ -171,8 +171,8 @@ function otpSpent(message: string, reason?: typeof OTP_WRONG): AppError {
  * Wrong: a try is counted on the code, the phone, (phone, IP) and the IP; the fifth wrong try
  * kills the code and says so. Throws 400 "Invalid OTP", 400 with `data.otp_spent` for the killing
  * try and for a dead, used or expired code (otpSpent), or 429 (checked
- * before the code) after 10 wrong tries per (phone, IP) per 24 h — 3 once the phone has had 100
- * from all addresses — or 300 wrong tries per IP per hour.
+ * before the code, saying when to try again) after 10 wrong tries per (phone, IP) per 24 h — 3
+ * once the phone has had 100 from all addresses — or 300 wrong tries per IP per hour.
  */
 export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[], ip = 'unknown') {
   const now = new Date();

@@ -7,7 +7,7 @@
  *   again (its Retry-After, in words);
  * - wrong codes: 10 per (phone, IP) per 24 h; once a phone has had 100 wrong codes in 24 h from
  *   all addresses, 3 per (phone, IP) — an address that has not been guessing still gets in;
- *   300 per IP per hour across all phones;
+ *   300 per IP per hour across all phones; each refused with a 429 that says when to try again;
  * - distinct phones looked up (sign-in, sign-up, number change): AUTH_LOOKUP_LIMIT (100) per IP
  *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
  * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
@@ -40,7 +40,8 @@ const HOUR_MS = 3_600_000;
 const DAY_MS = 86_400_000;
 /** The OTP send limits' first sentence; the 429 goes on to say when to ask again (`saysWhen`). */
 const SEND_MESSAGE = 'Too many OTP requests for this number.';
-const FAIL_MESSAGE = 'Too many wrong OTP attempts for this number. Please try again tomorrow.';
+/** The wrong-code limits' first sentence; the 429 goes on to say when to try again (`saysWhen`). */
+const FAIL_MESSAGE = 'Too many wrong OTP attempts for this number.';
 
 /** OTP sends per (phone, client IP): 5 per hour. Key `phone|ip`. */
 export const OTP_SEND_PAIR_LIMIT: ThrottleRule = {
@@ -64,6 +65,7 @@ export const OTP_FAIL_PAIR_LIMIT: ThrottleRule = {
   limit: 10,
   windowMs: DAY_MS,
   message: FAIL_MESSAGE,
+  saysWhen: true,
 };
 /** Wrong codes per phone from all addresses: past 100 per 24 h, each address gets OTP_FAIL_PAIR_LIMIT_GUARDED. */
 export const OTP_FAIL_LIMIT: ThrottleRule = {
@@ -71,6 +73,7 @@ export const OTP_FAIL_LIMIT: ThrottleRule = {
   limit: 100,
   windowMs: DAY_MS,
   message: FAIL_MESSAGE,
+  saysWhen: true,
 };
 /** Wrong codes per (phone, IP) per 24 h once the phone has reached OTP_FAIL_LIMIT (the owner's typos). */
 export const OTP_FAIL_PAIR_LIMIT_GUARDED = 3;
@@ -79,7 +82,8 @@ export const OTP_FAIL_IP_LIMIT: ThrottleRule = {
   bucket: 'otp_fail:ip',
   limit: 300,
   windowMs: HOUR_MS,
-  message: 'Too many wrong OTP attempts from your network. Please try again in an hour.',
+  message: 'Too many wrong OTP attempts from your network.',
+  saysWhen: true,
 };
 /** Flood backstop on all sign-in requests per client IP: AUTH_IP_LIMIT (default 1000) per 10 minutes. */
 export const authIpLimit = (): ThrottleRule => ({

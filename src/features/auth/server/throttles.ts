@@ -9,7 +9,8 @@
  *   all addresses, 3 per (phone, IP) — an address that has not been guessing still gets in;
  *   300 per IP per hour across all phones; each refused with a 429 that says when to try again;
  * - distinct phones looked up (sign-in, sign-up, number change): AUTH_LOOKUP_LIMIT (100) per IP
- *   per hour; all sign-in requests: AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
+ *   per hour, refused with a 429 that says when to try again; all sign-in requests:
+ *   AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
  * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
  *   before anything else); SMS_PREFIX_LIMIT (30) sends per hour to one block of 100 numbers (all
  *   digits but the last two; its 429 says when to ask again too); and a shop-wide budget,
@@ -97,7 +98,8 @@ export const lookupIpLimit = (): ThrottleRule => ({
   bucket: 'lookup:ip',
   limit: getConfig().AUTH_LOOKUP_LIMIT,
   windowMs: HOUR_MS,
-  message: 'Too many different mobile numbers from your network. Please try again in an hour.',
+  message: 'Too many different mobile numbers from your network.',
+  saysWhen: true,
 });
 const LOOKUP_SEEN: ThrottleRule = { bucket: 'lookup:ip_phone', limit: 1, windowMs: HOUR_MS, message: '' };
 

@@ -4,7 +4,8 @@
  *   with Retry-After and no code anywhere in the answer; staff read that an operator must set
  *   SMS_SENDER;
  * - SMS_SENDER=http to a fake gateway: 6-digit codes by default, delivered only by SMS (never in
- *   the answer), and the per-IP flood backstop (AUTH_IP_LIMIT, set low here).
+ *   the answer), and the per-IP flood backstop (AUTH_IP_LIMIT, set low here), which says when to
+ *   try again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ApiClient, type ApiResult, randomPhone } from '../helpers/api.ts';
@@ -98,10 +99,10 @@ describe('production with an HTTP SMS gateway', () => {
       expect((await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } })).status).toBe(404);
     const over = await flood.post('/api/validate-customer', { json: { key: phone, otp: '' } });
     expect(over.status).toBe(429);
-    expect(over.body.message).toBe(
-      'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
-    );
-    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(0);
+    // The message says when to try again: the 10 minutes' window, counted from the first request just now.
+    expect(over.body.message).toBe('Too many sign-in attempts from your network. Please try again in 10 minutes.');
+    expect(Number(over.headers.get('retry-after'))).toBeGreaterThan(9 * 60);
+    expect(Number(over.headers.get('retry-after'))).toBeLessThanOrEqual(10 * 60);
     expect((await flood.post('/api/otp-login', { json: { key: phone, otp: '123456' } })).status).toBe(429);
     expect(
       (await new ApiClient(server.baseUrl).post('/api/validate-customer', { json: { key: phone, otp: '' } })).status,

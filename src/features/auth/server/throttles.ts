@@ -10,7 +10,7 @@
  *   300 per IP per hour across all phones; each refused with a 429 that says when to try again;
  * - distinct phones looked up (sign-in, sign-up, number change): AUTH_LOOKUP_LIMIT (100) per IP
  *   per hour, refused with a 429 that says when to try again; all sign-in requests:
- *   AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods);
+ *   AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods), whose 429 says when to try again too;
  * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
  *   before anything else); SMS_PREFIX_LIMIT (30) sends per hour to one block of 100 numbers (all
  *   digits but the last two; its 429 says when to ask again too); and a shop-wide budget,
@@ -91,7 +91,8 @@ export const authIpLimit = (): ThrottleRule => ({
   bucket: 'auth:ip',
   limit: getConfig().AUTH_IP_LIMIT,
   windowMs: 10 * 60_000,
-  message: 'Too many sign-in attempts from your network. Please wait a few minutes and try again.',
+  message: 'Too many sign-in attempts from your network.',
+  saysWhen: true,
 });
 /** Distinct phone numbers one client IP may look up per hour: AUTH_LOOKUP_LIMIT (default 100). */
 export const lookupIpLimit = (): ThrottleRule => ({

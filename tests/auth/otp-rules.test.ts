@@ -2,7 +2,7 @@
  * OTP rules that need control of time, of many tries or of the configuration, on a fresh
  * database of each kind: an expired code is refused, a used code is refused, codes are stored
  * hashed, wrong tries lock per (phone, address) first (saying when to try again) and a phone
- * under attack still lets its owner in; and the production defaults (no SMS sender → 503; 6 digits unless in demo mode).
+ * under attack still lets its owner in; a spent SMS budget says when sending resumes; and the production defaults (no SMS sender → 503; 6 digits unless in demo mode).
  */
 
 import { eq } from 'drizzle-orm';
@@ -15,6 +15,8 @@ import {
   OTP_FAIL_PAIR_LIMIT_GUARDED,
   OTP_SEND_LIMIT,
   OTP_SEND_PAIR_LIMIT,
+  smsDayBudget,
+  smsHourBudget,
 } from '#features/auth/server/throttles.ts';
 import {
   assertSmsAvailable,
@@ -190,6 +192,35 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
     expect(phoneLimit.message).toBe(
       `Too many OTP requests for this number. Please try again in ${phoneLimit.retryAfter} seconds.`,
     );
+  });
+
+  // Last: it spends the shop's SMS budget on this database.
+  it('refuses a send once the shop-wide SMS budget is spent with a 503 that says when sending resumes, the longer wait of the two budgets', async () => {
+    const { SMS_BUDGET_PER_HOUR, SMS_BUDGET_PER_DAY } = getConfig();
+    // The hour's budget frees in 50 minutes, the day's in 19 hours: sending resumes in 19 hours.
+    const hourFrom = Date.now() - 10 * 60_000;
+    const dayFrom = Date.now() - 5 * 3_600_000;
+    await handle.db.insert(rateLimitEvents).values([
+      ...Array.from({ length: SMS_BUDGET_PER_HOUR }, (_, i) => ({
+        bucket: smsHourBudget().bucket,
+        key: 'shop',
+        createdAt: new Date(hourFrom + i * 1000),
+      })),
+      ...Array.from({ length: SMS_BUDGET_PER_DAY }, (_, i) => ({
+        bucket: smsDayBudget().bucket,
+        key: 'shop',
+        createdAt: new Date(dayFrom + i * 1000),
+      })),
+    ]);
+    const err = (await issueOtp(handle.db, '+919811111109', 'signup', { name: 'Hari', email: 'h@example.com' }).catch(
+      (e: unknown) => e,
+    )) as { code?: string; message?: string; retryAfter?: number };
+    expect(err).toMatchObject({
+      code: 'unavailable',
+      message: 'Sign-in by SMS is busy right now. Please try again in 19 hours.',
+    });
+    expect(err.retryAfter).toBeGreaterThan(18 * 3600);
+    expect(err.retryAfter).toBeLessThanOrEqual(19 * 3600);
   });
 });
 

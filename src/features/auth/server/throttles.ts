@@ -14,8 +14,9 @@
  * - what SMS cost the shop: only numbers of SMS_ALLOWED_COUNTRIES (default India) get a code (400
  *   before anything else); SMS_PREFIX_LIMIT (30) sends per hour to one block of 100 numbers (all
  *   digits but the last two; its 429 says when to ask again too); and a shop-wide budget,
- *   SMS_BUDGET_PER_HOUR (300) and SMS_BUDGET_PER_DAY (2000) sends, past which sends answer 503 with Retry-After and the first
- *   refusal of each window is logged at error.
+ *   SMS_BUDGET_PER_HOUR (300) and SMS_BUDGET_PER_DAY (2000) sends, past which sends answer 503
+ *   with Retry-After, saying when sending resumes, and the first refusal of each window is logged
+ *   at error.
  * "IP" is the client's address from src/lib/http/client-ip.ts: an IPv6 client counts as its /64.
  * The OTP rules are applied by otp.ts; the look-up and flood rules by the routes, through
  * `guardOtpSend` and `throttleIp`.
@@ -160,13 +161,15 @@ export const smsPrefixLimit = (): ThrottleRule => ({
 /** The block of 100 numbers `phone` belongs to: "+91987654321x" → "+9198765432". */
 export const numberPrefix = (phone: string) => phone.slice(0, -2);
 
-const BUDGET_MESSAGE = 'Sign-in by SMS is busy right now. Please try again later.';
+/** The spent budget's first sentence; the 503 goes on to say when sending resumes (`saysWhen`). */
+const BUDGET_MESSAGE = 'Sign-in by SMS is busy right now.';
 /** Shop-wide OTP sends per hour: SMS_BUDGET_PER_HOUR. */
 export const smsHourBudget = (): ThrottleRule => ({
   bucket: 'sms_budget:hour',
   limit: getConfig().SMS_BUDGET_PER_HOUR,
   windowMs: HOUR_MS,
   message: BUDGET_MESSAGE,
+  saysWhen: true,
 });
 /** Shop-wide OTP sends per 24 hours: SMS_BUDGET_PER_DAY. */
 export const smsDayBudget = (): ThrottleRule => ({
@@ -174,6 +177,7 @@ export const smsDayBudget = (): ThrottleRule => ({
   limit: getConfig().SMS_BUDGET_PER_DAY,
   windowMs: DAY_MS,
   message: BUDGET_MESSAGE,
+  saysWhen: true,
 });
 /** The one key of the shop-wide budget. */
 const SHOP = 'shop';
@@ -181,8 +185,9 @@ const SHOP = 'shop';
 /**
  * Counts one OTP send against the number's block and the shop-wide budget, inside the send's
  * transaction `tx` (so a refused send records nothing). Returns null when the send may go, or the
- * refusal: a 429 for the block, a 503 with Retry-After for a spent budget, with `alert` true for
- * the first budget refusal of its window across all processes (the caller logs it once the
+ * refusal: a 429 for the block, or a 503 for a spent budget whose Retry-After and message say
+ * when sending resumes (the longer wait when both budgets are spent), with `alert` true for the
+ * first budget refusal of its window across all processes (the caller logs it once the
  * transaction has committed the alert's mark).
  */
 export async function countSmsSend(
@@ -195,14 +200,20 @@ export async function countSmsSend(
   const block = await countEvents(tx, prefix, numberPrefix(phone), now);
   if (block.n >= prefix.limit) return { refusal: tooMany(prefix, block.oldest, now), alert: false };
   await lockKey(tx, 'sms_budget', SHOP);
+  let spentBudget: { rule: ThrottleRule; wait: AppError } | undefined;
   for (const rule of [smsHourBudget(), smsDayBudget()]) {
     const spent = await countEvents(tx, rule, SHOP, now);
     if (spent.n < rule.limit) continue;
-    const retryAfter = tooMany(rule, spent.oldest, now).retryAfter;
+    // The rule's 429 gives the wait and the words that say it; a spent budget answers 503 with them.
+    const wait = tooMany(rule, spent.oldest, now);
+    if (!spentBudget || (wait.retryAfter ?? 0) > (spentBudget.wait.retryAfter ?? 0)) spentBudget = { rule, wait };
+  }
+  if (spentBudget) {
+    const { rule, wait } = spentBudget;
     const alertRule: ThrottleRule = { ...rule, bucket: `${rule.bucket}:alert`, limit: 1 };
     const alert = (await countEvents(tx, alertRule, SHOP, now)).n === 0;
     if (alert) await recordEvent(tx, alertRule, SHOP, now);
-    return { refusal: new AppError('unavailable', rule.message, { retryAfter }), alert };
+    return { refusal: new AppError('unavailable', wait.message, { retryAfter: wait.retryAfter }), alert };
   }
   await recordEvent(tx, prefix, numberPrefix(phone), now);
   await recordEvent(tx, smsHourBudget(), SHOP, now);

@@ -161,6 +161,55 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     expect((await c.post('/api/validate-customer', { json: { key: phone } })).status).toBe(404);
   });
 
+  it('asks for new codes when either code of a phone change is killed by wrong tries, not which one was wrong', async () => {
+    const { c, phone } = await customer();
+    const next = randomPhone();
+    const ask = async () => {
+      const res = await c.post('/api/customer/update-profile', {
+        json: { name: 'Asha K', email: 'asha@example.com', mobile: next },
+      });
+      expect(res.status).toBe(200);
+      return { code: res.body.data.demo_otp as string, current: res.body.data.current_demo_otp as string };
+    };
+    const wrongCode = (x: string) => (x === '0000' ? '1111' : '0000');
+    const verify = (otp: string, current_otp?: string) =>
+      c.post('/api/customer/verify-phone', { json: { mobile: next, otp, current_otp } });
+    const spent = [
+      400,
+      { success: false, message: 'Too many wrong attempts. Please request new OTPs.', data: { otp_spent: true } },
+    ];
+
+    // The current number's code: four wrong tries name it, the fifth kills it and asks for new codes.
+    const first = await ask();
+    for (let i = 0; i < 4; i++) {
+      const res = await verify(first.code, wrongCode(first.current));
+      expect(res.status).toBe(400);
+      expect(res.body.message).toBe('Invalid OTP for your current mobile number');
+    }
+    const fifth = await verify(first.code, wrongCode(first.current));
+    expect([fifth.status, fifth.body]).toEqual(spent);
+    const late = await verify(first.code, first.current);
+    expect([late.status, late.body]).toEqual(spent);
+
+    // The new number's code, the current one taken: the same once it is killed.
+    const second = await ask();
+    const wrong = await verify(wrongCode(second.code), second.current);
+    expect(wrong.body.message).toBe('Invalid OTP');
+    for (let i = 0; i < 3; i++) expect((await verify(wrongCode(second.code))).body.message).toBe('Invalid OTP');
+    const killed = await verify(wrongCode(second.code));
+    expect([killed.status, killed.body]).toEqual(spent);
+    const right = await verify(second.code);
+    expect([right.status, right.body]).toEqual(spent);
+    expect((await c.get('/api/customer/profile')).body.data.user.mobile).toBe(phone);
+
+    // New codes: both are needed again, and they change the number.
+    const third = await ask();
+    expect((await verify(third.code)).body.message).toBe('Please enter the OTP sent to your current mobile number.');
+    const ok = await verify(third.code, third.current);
+    expect(ok.status).toBe(200);
+    expect(ok.body.data.user.mobile).toBe(next);
+  });
+
   it('lists credit orders as transactions, Pending then Paid once reversed, scoped per customer', async () => {
     const a = await customer();
     const b = await customer();

@@ -62,6 +62,43 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     expect(audit.body.data.entries.map((e: { action: string }) => e.action)).toContain('staff.sign_in_failed');
   });
 
+  it('kills a staff code on the fifth wrong try, saying so and marking it spent, as for a stranger’s mobile; a new code signs in', async () => {
+    const member = await addStaffMember(owner, 'packer');
+    const client = new StaffClient(baseUrl);
+    const sent = await client.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+    const right = sent.body.data.demo_otp as string;
+    const wrong = right === '0000' ? '1111' : '0000';
+    const tries = async (mobile: string) => {
+      const out: unknown[] = [];
+      for (let i = 0; i < 5; i++) {
+        const res = await client.post('/api/admin/login', { json: { mobile, otp: wrong } });
+        out.push([res.status, res.body]);
+      }
+      return out;
+    };
+    const invalid = [400, { success: false, message: 'Invalid OTP' }];
+    const spent = [
+      400,
+      { success: false, message: 'Too many wrong attempts. Please request a new OTP.', data: { otp_spent: true } },
+    ];
+    const staffTries = await tries(member.phone);
+    expect(staffTries).toEqual([invalid, invalid, invalid, invalid, spent]);
+    // The right code is refused now, still marked spent: the form takes it off the screen.
+    const late = await client.post('/api/admin/login', { json: { mobile: member.phone, otp: right } });
+    expect([late.status, late.body]).toEqual(spent);
+    // A stranger's mobile answers alike, so the answers tell no one which numbers are staff.
+    const strangerPhone = randomPhone();
+    await client.post('/api/admin/login/otp', { json: { mobile: strangerPhone } });
+    expect(await tries(strangerPhone)).toEqual(staffTries);
+
+    const again = await client.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+    const login = await client.post('/api/admin/login', {
+      json: { mobile: member.phone, otp: again.body.data.demo_otp },
+    });
+    expect(login.status).toBe(200);
+    expect(login.body.data.staff).toMatchObject({ id: member.id, role: 'packer' });
+  });
+
   it('refuses the sixth code in an hour to a stranger’s mobile as to a staff one, with the same message', async () => {
     const member = await addStaffMember(owner, 'packer');
     const client = new StaffClient(baseUrl);

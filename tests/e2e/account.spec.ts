@@ -147,6 +147,65 @@ test('the new-number OTP takes the length the server announces', async ({ page }
   await expect(field).toHaveValue('123456');
 });
 
+test('a number change whose code is killed by wrong tries drops the codes from the screen and asks for new ones', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const me = await signUp(page);
+  const next = randomPhone();
+  await page.goto('/my-account?section=profile');
+  await accountReady(page);
+  await page.getByRole('button', { name: 'Edit Profile' }).click();
+  const form = page.getByRole('form', { name: 'Edit Profile' });
+  await form.getByLabel('Mobile Number').fill(next);
+  await form.getByRole('button', { name: 'Update' }).click();
+  const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
+  const note = otp.getByRole('note', { name: 'Demo mode' });
+  const codes = async () => {
+    await expect(note.locator('strong')).toHaveCount(2);
+    return (await note.locator('strong').allTextContents()).map((c) => c.trim());
+  };
+  const [currentCode, newCode] = await codes();
+  const wrong = currentCode === '0000' ? '1111' : '0000';
+  const current = otp.getByLabel(`4-digit OTP for ${me.phone}`);
+  const field = otp.getByLabel(`4-digit OTP for ${next}`);
+  const verify = otp.getByRole('button', { name: 'Verify', exact: true });
+  for (let i = 0; i < 4; i++) {
+    await current.fill(wrong);
+    await field.fill(newCode!);
+    await verify.click();
+    await expect(otp.getByRole('alert')).toHaveText('Invalid OTP for your current mobile number');
+    await expect(note).toContainText(`Demo code for ${me.phone}: ${currentCode}`);
+  }
+  await current.fill(wrong);
+  await field.fill(newCode!);
+  await verify.click();
+  // The fifth wrong try kills the code: no "which code" any more, but both asked for again.
+  await expect(otp.getByRole('alert')).toHaveText('Too many wrong attempts. Please request new OTPs.');
+  await expect(note).toHaveCount(0);
+  await expect(otp.getByText(/Demo code/)).toHaveCount(0);
+  await expect(otp).not.toContainText('are shown on screen');
+  await expect(current).toHaveValue('');
+  await expect(field).toHaveValue('');
+
+  // Resend OTPs sends both codes again, on screen, and they change the number.
+  await otp.getByRole('button', { name: 'Resend OTPs' }).click();
+  await expect(note).toBeVisible();
+  await expect(otp.getByRole('alert')).toHaveCount(0);
+  await expect(otp).toContainText(
+    `The OTPs for your current number ${me.phone} and your new number ${next} are shown on screen.`,
+  );
+  const [freshCurrent, freshNew] = await codes();
+  await current.fill(freshCurrent!);
+  await field.fill(freshNew!);
+  await verify.click();
+  await expect(otp).toBeHidden();
+  await expect(page.getByText('Mobile number verified and updated successfully!')).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Personal Information' }).getByText(next, { exact: true }),
+  ).toBeVisible();
+});
+
 for (const viewport of [
   { width: 375, height: 812 },
   { width: 1280, height: 900 },

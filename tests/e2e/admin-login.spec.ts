@@ -2,11 +2,12 @@
  * The staff sign-in page before its script runs, in Chromium on a phone's width: Send code waits
  * for the form to be able to send (a tap before would reload the page and lose the number), and a
  * number typed in the meantime is the one the form then sends. Its code step says where the code
- * went: by SMS, or on screen in demo mode.
+ * went: by SMS, or on screen in demo mode; a code killed by wrong tries leaves the screen, and
+ * Resend code sends a new one.
  */
 import { expect, test } from '@playwright/test';
-import { STAFF } from './back-office-helpers.ts';
-import { hydrated } from './session-helpers.ts';
+import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
+import { hydrated, origin, randomPhone } from './session-helpers.ts';
 
 test('a mobile number typed before the sign-in form is ready is kept, and Send code waits for the form', async ({
   page,
@@ -77,4 +78,59 @@ test('the code step says the code was sent by SMS, or in demo mode that it is on
   await expect(status).toHaveText(`Your 4-digit code for ${mobile} is shown on screen.`);
   await expect(page.getByRole('note', { name: 'Demo mode' })).toContainText('Demo code: 4321');
   await expect(page.getByRole('main')).not.toContainText(/We sent/);
+});
+
+test('a code killed by five wrong tries leaves the screen, the form asks for a new one, and Resend code sends it', async ({
+  page,
+  browser,
+}) => {
+  // A staff member of this test's own, so no other test's code is cancelled or its tries counted.
+  const owner = await (await browser.newContext()).newPage();
+  await staffSignInByApi(owner, STAFF.owner.mobile, origin());
+  const mobile = randomPhone();
+  const added = await owner.request.post('/api/admin/staff', {
+    data: { name: `Packer ${mobile.slice(-4)}`, mobile, role: 'packer' },
+    headers: origin(),
+  });
+  expect(added.status(), await added.text()).toBe(201);
+
+  await page.goto('/admin/login');
+  await hydrated(page, 'AdminLogin');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const main = page.getByRole('main');
+  const status = main.getByRole('status');
+  const note = page.getByRole('note', { name: 'Demo mode' });
+  await expect(status).toHaveText(`Your 4-digit code for ${mobile} is shown on screen.`);
+  const code = ((await note.textContent()) ?? '').match(/Demo code:\s*(\d+)/)![1]!;
+  const wrong = code === '0000' ? '1111' : '0000';
+  for (let i = 0; i < 4; i++) {
+    await page.getByLabel('4-digit code').fill(wrong);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(main.getByRole('alert')).toHaveText('Invalid OTP');
+    await expect(note).toContainText(`Demo code: ${code}`);
+  }
+  await page.getByLabel('4-digit code').fill(wrong);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(main.getByRole('alert')).toHaveText('Too many wrong attempts. Please request a new OTP.');
+  // The dead code is no longer on screen, nor the line saying it is.
+  await expect(note).toHaveCount(0);
+  await expect(main.getByText(/Demo code:/)).toHaveCount(0);
+  await expect(main).not.toContainText('is shown on screen');
+  await expect(page.getByLabel('4-digit code')).toHaveValue('');
+
+  // A new code comes back on screen and signs in.
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(status).toHaveText(`A new 4-digit code for ${mobile} is shown on screen.`);
+  await expect(main.getByRole('alert')).toHaveCount(0);
+  const fresh = ((await note.textContent()) ?? '').match(/Demo code:\s*(\d+)/)![1]!;
+  await page.getByLabel('4-digit code').fill(fresh);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page).toHaveURL(/\/admin\/?$/);
+
+  const removed = await owner.request.delete(`/api/admin/staff/${(await added.json()).data.staff.id}`, {
+    headers: origin(),
+  });
+  expect(removed.status()).toBe(200);
+  await owner.context().close();
 });

@@ -18,6 +18,7 @@ export const ACCOUNT_MESSAGES = {
   loadTransactions: 'Failed to load transactions.',
   currentOtpRequired: 'Please enter the OTP sent to your current mobile number.',
   currentOtpWrong: 'Invalid OTP for your current mobile number',
+  codesSpent: 'Too many wrong attempts. Please request new OTPs.',
 } as const;
 
 /**

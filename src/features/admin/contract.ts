@@ -35,7 +35,7 @@ export const staffLoginRoute = defineRoute({
   path: '/api/admin/login',
   summary: 'Staff sign-in: check the code and start a staff session',
   description:
-    'Sets the staff session cookies (HttpOnly; Path=/admin and Path=/api/admin): 12 h at most, ended after 30 min idle. Wrong code: 400 "Invalid OTP"; 429 after too many.',
+    'Sets the staff session cookies (HttpOnly; Path=/admin and Path=/api/admin): 12 h at most, ended after 30 min idle. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 after too many wrong codes.',
   auth: 'none',
   body: z.object({ mobile: staffMobile, otp: otpInput }),
   response: z.object({ staff: staffSchema }),

@@ -5,11 +5,14 @@
 
 /**
  * Where a staff sign-in code went: by SMS, or on screen in demo mode (the console SMS sender sends
- * nothing and hands the code to the client); with `length`, the code's digits.
+ * nothing and hands the code to the client); with `length`, the code's digits; `again` is a resend.
  * @example staffCodeSentMessage('+919447000002', false) // "We sent a code to +919447000002."
  * @example staffCodeSentMessage('+919447000002', true, 4) // "Your 4-digit code for +919447000002 is shown on screen."
+ * @example staffCodeSentMessage('+919447000002', true, 4, true) // "A new 4-digit code for +919447000002 is shown on screen."
  */
-export function staffCodeSentMessage(to: string, onScreen: boolean, length?: number): string {
+export function staffCodeSentMessage(to: string, onScreen: boolean, length?: number, again = false): string {
   const code = length ? `${length}-digit code` : 'code';
-  return onScreen ? `Your ${code} for ${to} is shown on screen.` : `We sent a ${code} to ${to}.`;
+  if (onScreen)
+    return again ? `A new ${code} for ${to} is shown on screen.` : `Your ${code} for ${to} is shown on screen.`;
+  return again ? `A new ${code} was sent to ${to}.` : `We sent a ${code} to ${to}.`;
 }

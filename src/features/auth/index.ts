@@ -9,6 +9,7 @@ export { creditGrantHash, recordCreditGrant } from './server/credit-grants.ts';
 export {
   findCustomerByPhone,
   issueOtp,
+  OTP_KILLED,
   OTP_TTL_MS,
   OTP_WRONG,
   type OtpSent,

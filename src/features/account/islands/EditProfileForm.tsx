@@ -4,22 +4,33 @@
  * entered in a small dialog: the one sent to the CURRENT number (so a stolen session alone cannot
  * move the account) and the one sent to the NEW number. Codes have the server's `otp_length` digits
  * ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note and the
- * codes, as the sign-in dialog does.
+ * codes, as the sign-in dialog does. Codes that can no longer be used (one killed by wrong tries,
+ * expired, or a 429 lock) leave the screen with the line saying where they are, and Resend OTPs
+ * sends both again.
  */
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useId, useRef, useState } from 'react';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import type { ProfileJson, updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
-import { profileSchema } from '../profile-schema.ts';
+import { type ProfileInput, profileSchema } from '../profile-schema.ts';
 import { ACCOUNT_MESSAGES, phoneChangeCodesMessage } from '../rules.ts';
 
 interface Props {
   profile: ProfileJson;
   onSaved: (profile: ProfileJson, message: string) => void;
   onCancel: () => void;
+}
+
+/**
+ * Whether a failed check means the codes can no longer be used: the server says so
+ * (`data.otp_spent`), or this number is locked against more tries from here (429).
+ */
+function codesAreSpent(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.status === 429 || (err.data as { otp_spent?: unknown } | undefined)?.otp_spent === true;
 }
 
 const inputClass =
@@ -40,18 +51,50 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     length: number;
     demo?: string;
     currentDemo?: string;
+    /** Demo mode: the codes were shown on screen, not sent. */
+    onScreen: boolean;
+    /** Can no longer be used: off the screen, new ones asked for. */
+    spent?: boolean;
   } | null>(null);
   const [code, setCode] = useState('');
   const [currentCode, setCurrentCode] = useState('');
   const [otpError, setOtpError] = useState<string | null>(null);
-  const [verifying, setVerifying] = useState(false);
+  // What the OTP dialog is waiting for: the codes being checked, or new ones being sent.
+  const [verifying, setVerifying] = useState<'checking' | 'sending' | null>(null);
   const ids = { name: useId(), email: useId(), mobile: useId(), code: useId(), current: useId(), hint: useId() };
-  // Demo mode sends no SMS: the codes are on screen, under the demo note.
-  const onScreen = !!(otp?.demo && otp.currentDemo);
-  const sentTo = onScreen ? 'for' : 'sent to';
+  const currentRef = useRef<HTMLInputElement>(null);
+  const sentTo = otp?.onScreen ? 'for' : 'sent to';
 
   const set = (key: keyof typeof values) => (e: { target: { value: string } }) =>
     setValues((v) => ({ ...v, [key]: e.target.value }));
+
+  /**
+   * Saves the form; a changed mobile number opens (or, from Resend OTPs, refreshes) the OTP dialog
+   * with the codes just sent. Throws the server's refusal.
+   */
+  async function update(profile: ProfileInput) {
+    const { data: res } = await callRoute<typeof updateProfileRoute>('POST /api/customer/update-profile', {
+      body: profile,
+      fallbackMessage: ACCOUNT_MESSAGES.updateProfile,
+    });
+    if (res.otp_required) {
+      setCode('');
+      setCurrentCode('');
+      setOtpError(null);
+      // Demo mode sends no SMS: the codes are on screen, under the demo note.
+      setOtp({
+        mobile: res.mobile,
+        current: res.current_mobile,
+        length: otpLengthOf(res),
+        demo: res.demo_otp,
+        currentDemo: res.current_demo_otp,
+        onScreen: !!(res.demo_otp && res.current_demo_otp),
+      });
+    } else {
+      setOtp(null);
+      onSaved({ user: res.user, account: res.account }, ACCOUNT_MESSAGES.profileUpdated);
+    }
+  }
 
   async function submit(event: FormEvent) {
     event.preventDefault();
@@ -64,28 +107,28 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
     setError(null);
     setBusy(true);
     try {
-      const { data: res } = await callRoute<typeof updateProfileRoute>('POST /api/customer/update-profile', {
-        body: parsed.data,
-        fallbackMessage: ACCOUNT_MESSAGES.updateProfile,
-      });
-      if (res.otp_required) {
-        setCode('');
-        setCurrentCode('');
-        setOtpError(null);
-        setOtp({
-          mobile: res.mobile,
-          current: res.current_mobile,
-          length: otpLengthOf(res),
-          demo: res.demo_otp,
-          currentDemo: res.current_demo_otp,
-        });
-      } else {
-        onSaved({ user: res.user, account: res.account }, ACCOUNT_MESSAGES.profileUpdated);
-      }
+      await update(parsed.data);
     } catch (err) {
       setError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.updateProfile);
     } finally {
       setBusy(false);
+    }
+  }
+
+  /** Resend OTPs: the same change asked for again, which sends both codes anew. */
+  async function resend() {
+    if (!otp || verifying) return;
+    const parsed = profileSchema.safeParse(values);
+    if (!parsed.success) return;
+    setVerifying('sending');
+    setOtpError(null);
+    try {
+      await update(parsed.data);
+      requestAnimationFrame(() => currentRef.current?.focus());
+    } catch (err) {
+      setOtpError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.updateProfile);
+    } finally {
+      setVerifying(null);
     }
   }
 
@@ -96,7 +139,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
       setOtpError(otpLengthMessage(otp.length));
       return;
     }
-    setVerifying(true);
+    setVerifying('checking');
     setOtpError(null);
     try {
       const { data } = await callRoute<typeof verifyPhoneRoute>('POST /api/customer/verify-phone', {
@@ -106,9 +149,15 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
       setOtp(null);
       onSaved(data, ACCOUNT_MESSAGES.phoneUpdated);
     } catch (err) {
+      // Dead codes (demo mode shows them) leave the screen with the line saying where they are.
+      if (codesAreSpent(err)) {
+        setOtp({ ...otp, demo: undefined, currentDemo: undefined, spent: true });
+        setCode('');
+        setCurrentCode('');
+      }
       setOtpError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.verifyPhone);
     } finally {
-      setVerifying(false);
+      setVerifying(null);
     }
   }
 
@@ -177,7 +226,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
       <Dialog open={otp !== null} title="Verify Mobile Number" onClose={() => setOtp(null)} describedBy={ids.hint}>
         <form onSubmit={verify} noValidate className="space-y-3">
           <p id={ids.hint} className="text-sm text-slate-700">
-            {otp && phoneChangeCodesMessage(otp.current, otp.mobile, onScreen)}
+            {otp && !otp.spent && phoneChangeCodesMessage(otp.current, otp.mobile, otp.onScreen)}
           </p>
           {otp?.demo && otp.currentDemo && (
             <DemoCodeNote
@@ -193,6 +242,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
             </label>
             <input
               id={ids.current}
+              ref={currentRef}
               name="current_otp"
               inputMode="numeric"
               autoComplete="one-time-code"
@@ -219,12 +269,21 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
             />
           </div>
           <ErrorText message={otpError} />
-          <div className="flex justify-end gap-2">
-            <button type="button" className={buttonSecondary} onClick={() => setOtp(null)} disabled={verifying}>
+          <div className="flex flex-wrap justify-end gap-2">
+            <button type="button" className={buttonSecondary} onClick={() => setOtp(null)} disabled={!!verifying}>
               Cancel
             </button>
-            <button type="submit" className={buttonPrimary} disabled={verifying} aria-busy={verifying}>
-              {verifying ? 'Verifying...' : 'Verify'}
+            <button
+              type="button"
+              className={buttonSecondary}
+              onClick={resend}
+              disabled={!!verifying}
+              aria-busy={verifying === 'sending'}
+            >
+              {verifying === 'sending' ? 'Sending...' : 'Resend OTPs'}
+            </button>
+            <button type="submit" className={buttonPrimary} disabled={!!verifying} aria-busy={verifying === 'checking'}>
+              {verifying === 'checking' ? 'Verifying...' : 'Verify'}
             </button>
           </div>
         </form>

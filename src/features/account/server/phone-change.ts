@@ -4,16 +4,31 @@
  * signed out and the replaced number told by SMS.
  */
 import { and, desc, eq, isNull, ne } from 'drizzle-orm';
-import { OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
+import { OTP_KILLED, OTP_WRONG, verifyOtp } from '#features/auth/index.ts';
 import { getSmsSender, renderSms, type SmsTemplateLanguage, smsMessageOff } from '#features/sms/index.ts';
 import type { Database } from '#lib/db/index.ts';
 import { customers, otps, sessions } from '#lib/db/schema.ts';
-import { AppError, badRequest, isAppError } from '#lib/http/envelope.ts';
+import { AppError, isAppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
 import { ACCOUNT_MESSAGES } from '../rules.ts';
 import { assertPhoneFree, getProfile, type Profile } from './profile.ts';
 
 const NO_ACTIVE_OTP = 'No active OTP for this number. Please request a new one.';
+
+/**
+ * The codes of this change can no longer be used (`data.otp_spent`: the dialog takes them off the
+ * screen): both are asked for again, as a new request sends both.
+ */
+const codesSpent = (message: string) => new AppError('bad_request', message, { data: { otp_spent: true } });
+
+/**
+ * A code killed by wrong tries, whichever of the two, asks for new codes (a new request sends
+ * both, and the new number's needs the current number's again); other failures pass through.
+ */
+function rethrowKilled(err: unknown): never {
+  if (isAppError(err, OTP_KILLED)) throw codesSpent(ACCOUNT_MESSAGES.codesSpent);
+  throw err;
+}
 
 /** `+91••••••45`: a number as an SMS to someone else may show it. */
 function maskedPhone(phone: string): string {
@@ -52,16 +67,16 @@ async function confirmCurrentNumber(
     });
   const confirmed = await verifyOtp(db, currentPhone, currentCode, ['phone_change_current'], ip).catch(
     (err: unknown) => {
-      // Say which of the two codes was wrong.
+      // Say which of the two codes was wrong, while it can be tried again.
       if (isAppError(err, OTP_WRONG))
         throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpWrong, {
           errors: { current_otp: ACCOUNT_MESSAGES.currentOtpWrong },
         });
-      throw err;
+      return rethrowKilled(err);
     },
   );
   const p = confirmed.payload as { customerId?: unknown; newPhone?: unknown } | null;
-  if (p?.customerId !== customerId || p.newPhone !== mobile) throw badRequest(NO_ACTIVE_OTP);
+  if (p?.customerId !== customerId || p.newPhone !== mobile) throw codesSpent(NO_ACTIVE_OTP);
   await db
     .update(otps)
     .set({ payload: { ...pending.payload, currentConfirmed: true } })
@@ -73,7 +88,9 @@ async function confirmCurrentNumber(
  * once right, the pending change remembers it, so a mistyped new code needs only the new code
  * again) and `code` from the new number. Then saves the number, signs out the customer's other
  * sessions (the number is how they log in) and tells the old number by SMS that it was replaced.
- * 400 for a missing, wrong, expired or foreign code; 409 when the number was taken meanwhile.
+ * 400 for a missing, wrong, expired or foreign code; a code that can no longer be used (killed by
+ * wrong tries: "Too many wrong attempts. Please request new OTPs.", expired, or none pending)
+ * answers with `data.otp_spent`; 409 when the number was taken meanwhile.
  * Wrong codes count per client `ip` (verifyOtp).
  */
 export async function verifyPhoneChange(
@@ -87,13 +104,13 @@ export async function verifyPhoneChange(
 ): Promise<Profile> {
   const current = await getProfile(db, customerId);
   const pending = await pendingChange(db, customerId, mobile);
-  if (!pending) throw badRequest(NO_ACTIVE_OTP);
+  if (!pending) throw codesSpent(NO_ACTIVE_OTP);
   if ((pending.payload as { currentConfirmed?: unknown }).currentConfirmed !== true)
     await confirmCurrentNumber(db, customerId, current.phone, pending, mobile, currentCode, ip);
-  const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip);
+  const otp = await verifyOtp(db, mobile, code, ['phone_change'], ip).catch(rethrowKilled);
   const payload = otp.payload as { customerId?: unknown; currentConfirmed?: unknown } | null;
   if (payload?.customerId !== customerId || payload.currentConfirmed !== true) {
-    throw badRequest(NO_ACTIVE_OTP);
+    throw codesSpent(NO_ACTIVE_OTP);
   }
   await assertPhoneFree(db, customerId, mobile);
   try {

@@ -2,7 +2,9 @@
  * The staff sign-in form (/admin/login): mobile number, then the code sent to it (in demo mode the
  * code is shown on screen under the demo note, as the customers' dialog does), then on to `next`. Errors are
  * announced; a throttled send says how long to wait. Send code is enabled once the form is
- * hydrated, keeping a number typed before.
+ * hydrated, keeping a number typed before. A code that can no longer be used (killed by wrong
+ * tries, expired or replaced, or a 429 lock) leaves the screen with its "shown on screen" line, as
+ * in the customers' dialog; the message asks for a new one, which Resend code sends.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
@@ -12,15 +14,32 @@ import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx'
 import type { staffLoginRoute, staffOtpRoute } from '../contract.ts';
 import { staffCodeSentMessage } from '../messages.ts';
 
+/**
+ * Whether a failed check means the code can no longer be used: the server says so
+ * (`data.otp_spent`), or this number is locked against more tries from here (429).
+ */
+function codeIsSpent(err: unknown): boolean {
+  if (!(err instanceof ApiError)) return false;
+  return err.status === 429 || (err.data as { otp_spent?: unknown } | undefined)?.otp_spent === true;
+}
+
 const inputClass =
   'block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-700';
 
 export default function AdminLogin({ next }: { next: string }) {
   const [mobile, setMobile] = useState('');
-  const [sent, setSent] = useState<{ length: number; demo?: string } | null>(null);
+  const [sent, setSent] = useState<{
+    length: number;
+    demo?: string;
+    /** Sent by Resend code. */
+    again?: boolean;
+    /** Can no longer be used: off the screen, a new one asked for. */
+    spent?: boolean;
+  } | null>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
-  const [busy, setBusy] = useState(false);
+  // What the form is waiting for: a code being sent, or one being checked.
+  const [busy, setBusy] = useState<'sending' | 'checking' | null>(null);
   const mobileId = useId();
   const otpId = useId();
   const otpRef = useRef<HTMLInputElement>(null);
@@ -37,32 +56,37 @@ export default function AdminLogin({ next }: { next: string }) {
   const fail = (err: unknown) =>
     setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
 
-  async function send(event: FormEvent) {
-    event.preventDefault();
+  async function send(event?: FormEvent) {
+    event?.preventDefault();
     setError(null);
-    setBusy(true);
+    setBusy('sending');
     try {
       const { data } = await callRoute<typeof staffOtpRoute>('POST /api/admin/login/otp', { body: { mobile } });
-      setSent({ length: data.otp_length, demo: data.demo_otp });
+      setSent({ length: data.otp_length, demo: data.demo_otp, again: !!sent });
       setOtp('');
       requestAnimationFrame(() => otpRef.current?.focus());
     } catch (err) {
       fail(err);
     } finally {
-      setBusy(false);
+      setBusy(null);
     }
   }
 
   async function verify(event: FormEvent) {
     event.preventDefault();
     setError(null);
-    setBusy(true);
+    setBusy('checking');
     try {
       await callRoute<typeof staffLoginRoute>('POST /api/admin/login', { body: { mobile, otp } });
       window.location.assign(next);
     } catch (err) {
+      // A dead code (demo mode shows it) leaves the screen with the line saying where it is.
+      if (codeIsSpent(err) && sent) {
+        setSent({ length: sent.length, spent: true });
+        setOtp('');
+      }
       fail(err);
-      setBusy(false);
+      setBusy(null);
     }
   }
 
@@ -86,7 +110,7 @@ export default function AdminLogin({ next }: { next: string }) {
           />
         </div>
         <ErrorText message={error} className="" />
-        <button type="submit" className={buttonPrimary} disabled={busy || !hydrated} aria-busy={busy}>
+        <button type="submit" className={buttonPrimary} disabled={!!busy || !hydrated} aria-busy={!!busy}>
           {busy ? 'Sending…' : 'Send code'}
         </button>
       </form>
@@ -95,7 +119,7 @@ export default function AdminLogin({ next }: { next: string }) {
   return (
     <form noValidate onSubmit={verify} className="flex flex-col gap-4">
       <p role="status" className="text-sm text-slate-700">
-        {staffCodeSentMessage(mobile, !!sent.demo, sent.length)}
+        {sent.spent ? '' : staffCodeSentMessage(mobile, !!sent.demo, sent.length, sent.again)}
       </p>
       {sent.demo && <DemoCodeNote code={sent.demo} />}
       <div>
@@ -115,10 +139,19 @@ export default function AdminLogin({ next }: { next: string }) {
         />
       </div>
       <ErrorText message={error} className="" />
-      <button type="submit" className={buttonPrimary} disabled={busy} aria-busy={busy}>
-        {busy ? 'Checking…' : 'Sign in'}
+      <button type="submit" className={buttonPrimary} disabled={!!busy} aria-busy={busy === 'checking'}>
+        {busy === 'checking' ? 'Checking…' : 'Sign in'}
       </button>
-      <button type="button" className={buttonSecondary} onClick={() => setSent(null)} disabled={busy}>
+      <button
+        type="button"
+        className={buttonSecondary}
+        onClick={() => send()}
+        disabled={!!busy}
+        aria-busy={busy === 'sending'}
+      >
+        {busy === 'sending' ? 'Sending…' : 'Resend code'}
+      </button>
+      <button type="button" className={buttonSecondary} onClick={() => setSent(null)} disabled={!!busy}>
         Change number
       </button>
     </form>

@@ -154,14 +154,20 @@ export async function issueOtp(
   return { expiresInSeconds: OTP_TTL_MS / 1000, length, ...(sender.kind === 'console' ? { demoCode: code } : {}) };
 }
 
-/** Names the 400 for a wrong or expired code, which a caller that checks two codes tells apart. */
+/** Names the 400 for a wrong code, which a caller that checks two codes tells apart. */
 export const OTP_WRONG = 'auth.otp_wrong' as const;
+
+/**
+ * Names the 400 for a code killed by wrong tries (the killing try and every try after it), which a
+ * caller that checks two codes words for both.
+ */
+export const OTP_KILLED = 'auth.otp_killed' as const;
 
 /**
  * A 400 for a code that can no longer be used (expired, replaced, used, or killed by wrong tries),
  * with `data.otp_spent` true: the dialog takes the demo code off the screen and asks for a new one.
  */
-function otpSpent(message: string, reason?: typeof OTP_WRONG): AppError {
+function otpSpent(message: string, reason?: typeof OTP_KILLED): AppError {
   return new AppError('bad_request', message, { data: { otp_spent: true }, ...(reason ? { reason } : {}) });
 }
 
@@ -169,10 +175,11 @@ function otpSpent(message: string, reason?: typeof OTP_WRONG): AppError {
  * Checks `code` against the phone's live OTP of one of `purposes`, from client address `ip`.
  * Right: the code is consumed (single use, also under concurrency) and its row returned.
  * Wrong: a try is counted on the code, the phone, (phone, IP) and the IP; the fifth wrong try
- * kills the code and says so. Throws 400 "Invalid OTP", 400 with `data.otp_spent` for the killing
- * try and for a dead, used or expired code (otpSpent), or 429 (checked
- * before the code, saying when to try again) after 10 wrong tries per (phone, IP) per 24 h — 3
- * once the phone has had 100 from all addresses — or 300 wrong tries per IP per hour.
+ * kills the code and says so. Throws 400 "Invalid OTP" (OTP_WRONG), 400 with `data.otp_spent` for
+ * the killing try and later tries of a killed code (OTP_KILLED) and for a used or expired code
+ * (otpSpent), or 429 (checked before the code, saying when to try again) after 10 wrong tries per
+ * (phone, IP) per 24 h — 3 once the phone has had 100 from all addresses — or 300 wrong tries per
+ * IP per hour.
  */
 export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[], ip = 'unknown') {
   const now = new Date();
@@ -197,7 +204,7 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         .limit(1);
       if (!otp) throw otpSpent('No active OTP for this number. Please request a new one.');
       if (otp.expiresAt.getTime() <= now.getTime()) throw otpSpent('This OTP has expired. Please request a new one.');
-      if (otp.attempts >= OTP_MAX_ATTEMPTS) throw otpSpent(AUTH_MESSAGES.otpSpent);
+      if (otp.attempts >= OTP_MAX_ATTEMPTS) throw otpSpent(AUTH_MESSAGES.otpSpent, OTP_KILLED);
       if (!codeMatches(otp.codeHash, code)) {
         await tx
           .update(otps)
@@ -220,7 +227,7 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
       // try that kills the code says so at once: the code on screen (demo mode) is no use now.
       if ('wrong' in row) {
         throw row.killed
-          ? otpSpent(AUTH_MESSAGES.otpSpent, OTP_WRONG)
+          ? otpSpent(AUTH_MESSAGES.otpSpent, OTP_KILLED)
           : new AppError('bad_request', AUTH_MESSAGES.otpWrong, { reason: OTP_WRONG });
       }
       return row;

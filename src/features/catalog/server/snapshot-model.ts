@@ -55,6 +55,41 @@ export function sameTaxa(a: TaxaOnSale, b: TaxaOnSale): boolean {
   return same(a.categoryIds, b.categoryIds) && same(a.subcategoryIds, b.subcategoryIds);
 }
 
+/** A kept list of products and the filter it was made for (0: any); `changed`: ids to move into place. */
+interface SortedList {
+  categoryId: number;
+  subcategoryId: number;
+  list: SnapshotProduct[];
+  changed?: Set<number>;
+}
+
+/** What a change touched: the ids, and the categories and subcategories they were in or are in now. */
+interface Touched {
+  categories: Set<number>;
+  subcategories: Set<number>;
+}
+
+/** Where `product` goes in `list`, sorted by `compare`: after every product that sorts before it. */
+function insertionPoint(
+  list: readonly SnapshotProduct[],
+  product: SnapshotProduct,
+  compare: (a: ProductSummary, b: ProductSummary) => number,
+): number {
+  let lo = 0;
+  let hi = list.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compare(list[mid]!, product) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Most changed products moved into place in a kept list; after more, the list is sorted again. */
+const MAX_MOVED = 64;
+
+const comparator = (sort: Sort | undefined) => (sort === 'asc' ? byPriceAsc : sort === 'desc' ? byPriceDesc : byId);
+
 /** Versions of every snapshot of this process, so that two snapshots never share one. */
 let versions = 0;
 
@@ -65,15 +100,16 @@ export class CatalogSnapshot {
   readonly #stamps = new Map<number, number>();
   /**
    * Sorted product lists per filter and sort (key `category:subcategory:sort`, 0 for any), made on
-   * first use; a change drops the lists that may hold a product it touched (`#dropLists`).
+   * first use; a change drops the lists that may hold a product it touched, and marks the lists of
+   * every product with the ids it changed, which their next use moves into place (`#list`).
    */
-  #lists = new Map<string, { categoryId: number; list: SnapshotProduct[] }>();
+  #lists = new Map<string, SortedList>();
   /**
    * Related products per category, subcategory and limit (`related`): the first `limit + 1` in
    * the related order, so that any product of the subcategory can leave itself out. Dropped with
    * the lists of their category.
    */
-  #related = new Map<string, { categoryId: number; list: SnapshotProduct[] }>();
+  #related = new Map<string, SortedList>();
   /** The categories and subcategories with a product on sale, made on first use after each change. */
   #taxa: TaxaOnSale | undefined;
   #names: CategoryNames;
@@ -149,14 +185,11 @@ export class CatalogSnapshot {
     };
   }
 
-  /**
-   * Records a change of `ids`; `categories`: the categories the changed products were in or are in
-   * now (their lists go), or 'all' (every list goes).
-   */
-  #changed(ids: number[], categories: ReadonlySet<number> | 'all'): void {
+  /** Records a change of `ids`, which touched `touched` (see `#dropLists`), or every list ('all'). */
+  #changed(ids: number[], touched: Touched | 'all'): void {
     if (ids.length === 0) return;
     this.#version = ++versions;
-    this.#dropLists(categories);
+    this.#dropLists(ids, touched);
     this.#taxa = undefined;
     for (const id of ids) {
       // Whatever changed the product may have changed its details: the next page reads them again.
@@ -172,16 +205,30 @@ export class CatalogSnapshot {
     }
   }
 
-  /** Drops the lists and related products that may show a product of `categories` (all for 'all'). */
-  #dropLists(categories: ReadonlySet<number> | 'all'): void {
-    if (categories === 'all') {
+  /**
+   * Drops the lists and related products that may hold a product `touched` names (all for
+   * 'all'); the lists of every product keep their order and are told which `ids` to move.
+   */
+  #dropLists(ids: number[], touched: Touched | 'all'): void {
+    if (touched === 'all') {
       this.#lists = new Map();
       this.#related = new Map();
       return;
     }
-    for (const cache of [this.#lists, this.#related])
-      for (const [key, entry] of cache)
-        if (entry.categoryId === 0 || categories.has(entry.categoryId)) cache.delete(key);
+    for (const [key, entry] of this.#lists) {
+      if (entry.categoryId === 0 && entry.subcategoryId === 0) {
+        entry.changed ??= new Set();
+        for (const id of ids) entry.changed.add(id);
+      } else if (touched.categories.has(entry.categoryId) || touched.subcategories.has(entry.subcategoryId))
+        this.#lists.delete(key);
+    }
+    for (const [key, entry] of this.#related) if (touched.categories.has(entry.categoryId)) this.#related.delete(key);
+  }
+
+  /** Records that `product` is, or was, in a category and subcategory. */
+  static #touch(touched: Touched, product: { categoryId: number; subcategoryId: number }): void {
+    touched.categories.add(product.categoryId);
+    touched.subcategories.add(product.subcategoryId);
   }
 
   /** Whether the snapshot already has this stamp (µs) of product `id`. */
@@ -201,7 +248,7 @@ export class CatalogSnapshot {
    */
   apply(rows: SnapshotRow[]): void {
     const changed: number[] = [];
-    const categories = new Set<number>();
+    const touched: Touched = { categories: new Set(), subcategories: new Set() };
     for (const row of rows) {
       const stamp = Number(row.stamp);
       if (this.#stamps.get(row.id) === stamp && Boolean(row.isActive) === this.#products.has(row.id)) continue;
@@ -209,22 +256,22 @@ export class CatalogSnapshot {
       const before = this.#products.get(row.id);
       if (row.isActive) this.#products.set(row.id, this.#toProduct(row));
       else if (!this.#products.delete(row.id)) continue;
-      if (before) categories.add(before.categoryId);
-      if (row.isActive) categories.add(row.categoryId);
+      if (before) CatalogSnapshot.#touch(touched, before);
+      if (row.isActive) CatalogSnapshot.#touch(touched, row);
       changed.push(row.id);
     }
-    this.#changed(changed, categories);
+    this.#changed(changed, touched);
   }
 
   /** Drops products that are no longer active or no longer exist (the full check found them gone). */
   remove(ids: number[]): void {
-    const categories = new Set<number>();
+    const touched: Touched = { categories: new Set(), subcategories: new Set() };
     const gone = ids.filter((id) => {
       const product = this.#products.get(id);
-      if (product) categories.add(product.categoryId);
+      if (product) CatalogSnapshot.#touch(touched, product);
       return this.#products.delete(id);
     });
-    this.#changed(gone, categories);
+    this.#changed(gone, touched);
   }
 
   /** Takes new category and subcategory names: products showing an old one are replaced. */
@@ -311,17 +358,26 @@ export class CatalogSnapshot {
   #list(categoryId: number, subcategoryId: number, sort: Sort | undefined): SnapshotProduct[] {
     const key = `${categoryId}:${subcategoryId}:${sort ?? ''}`;
     const kept = this.#lists.get(key);
-    if (kept) return kept.list;
+    if (kept && !kept.changed) return kept.list;
     let list: SnapshotProduct[];
-    if (subcategoryId) {
+    if (kept?.changed && kept.changed.size <= MAX_MOVED) {
+      // Every product's list after a few changes: the changed products moved into place, in a new array.
+      const { changed } = kept;
+      const compare = comparator(sort);
+      list = kept.list.filter((p) => !changed.has(p.id));
+      for (const id of changed) {
+        const product = this.#products.get(id);
+        if (product) list.splice(insertionPoint(list, product, compare), 0, product);
+      }
+    } else if (subcategoryId) {
       list = this.#list(categoryId, 0, sort).filter((p) => p.subcategoryId === subcategoryId);
     } else if (categoryId) {
       list = this.#list(0, 0, sort).filter((p) => p.categoryId === categoryId);
     } else {
       list = [...this.#products.values()];
-      list.sort(sort === 'asc' ? byPriceAsc : sort === 'desc' ? byPriceDesc : byId);
+      list.sort(comparator(sort));
     }
-    this.#lists.set(key, { categoryId, list });
+    this.#lists.set(key, { categoryId, subcategoryId, list });
     return list;
   }
 
@@ -368,7 +424,7 @@ export class CatalogSnapshot {
           if (p.stock > 0 === inStock && (p.subcategoryId === subcategoryId) === inSub) first.push(p);
         }
       }
-      this.#related.set(key, { categoryId, list: first });
+      this.#related.set(key, { categoryId, subcategoryId, list: first });
     }
     return first.filter((p) => p.id !== product.id).slice(0, limit);
   }

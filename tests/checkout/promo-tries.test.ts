@@ -2,7 +2,7 @@
  * Promo codes on a fresh database of each kind: any code that cannot be used now (unknown,
  * switched off, not started, expired, used up) answers the spec's one text, "Invalid promo
  * code."; unusable tries are counted per customer and per client IP (429 once spent, also when
- * tried in parallel) while valid codes cost nothing.
+ * tried in parallel, saying when to try again from its Retry-After) while valid codes cost nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -68,7 +68,7 @@ describe.each(testDatabaseKinds())('promo code tries on %s', (kind) => {
     );
     const messages = tries.map((t) => (t.status === 'rejected' ? (t.reason as Error).message : 'ok'));
     expect(messages.filter((m) => m === PROMO_INVALID)).toHaveLength(limit);
-    expect(messages.filter((m) => m === 'Too many promo code attempts. Please try again in an hour.')).toHaveLength(5);
+    expect(messages.filter((m) => m === 'Too many promo code attempts. Please try again in 1 hour.')).toHaveLength(5);
     // Now even a valid code waits.
     await expect(
       countedPromoTry(handle.db, id, ip, () => evaluatePromo(handle.db, id, 'GOOD10', 100_000)),
@@ -90,7 +90,27 @@ describe.each(testDatabaseKinds())('promo code tries on %s', (kind) => {
     }
     expect(refused).toMatchObject({
       code: 'too_many_requests',
-      message: 'Too many promo code attempts from your network. Please try again in an hour.',
+      message: 'Too many promo code attempts from your network. Please try again in 1 hour.',
     });
+  });
+
+  it('says when to try again, counted from the oldest unusable try, as its Retry-After does', async () => {
+    const id = await customer();
+    const ip = `10.3.${kind.length}.3`;
+    // The tries were spent 20 minutes ago: the hour's window frees in 40 minutes, not an hour.
+    const then = new Date(Date.now() - 20 * 60_000);
+    for (let i = 0; i < promoCustomerLimit().limit; i++)
+      await countedPromoTry(handle.db, id, ip, () => evaluatePromo(handle.db, id, `OLD${i}`, 100_000), then).catch(
+        () => null,
+      );
+    const refused = (await countedPromoTry(handle.db, id, ip, () =>
+      evaluatePromo(handle.db, id, 'GOOD10', 100_000),
+    ).catch((e: unknown) => e)) as { code?: string; message?: string; retryAfter?: number };
+    expect(refused).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many promo code attempts. Please try again in 40 minutes.',
+    });
+    expect(refused.retryAfter).toBeGreaterThan(39 * 60);
+    expect(refused.retryAfter).toBeLessThanOrEqual(40 * 60);
   });
 });

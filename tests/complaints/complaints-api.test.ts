@@ -3,8 +3,9 @@
  * (201; the same idempotency key answers the same complaint, 200); the photo is WebP without EXIF,
  * served privately (no-store) to its customer and to staff with complaints.manage, refused to an
  * anonymous request (401), to another customer (404) and to a packer (403); bad input is a 4xx,
- * never a 500; a problem with an order not yet delivered (422) or another customer's (404) is
- * refused; staff acknowledge once (409 again) and resolve with a resolution the customer reads.
+ * never a 500; an 11th complaint in an hour is refused (429, its message saying the wait its
+ * Retry-After gives); a problem with an order not yet delivered (422) or another customer's (404)
+ * is refused; staff acknowledge once (409 again) and resolve with a resolution the customer reads.
  */
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -117,6 +118,24 @@ describe.each(inject('servers'))('complaints API on $kind', ({ baseUrl }) => {
     expect(json.status).toBe(201);
     expect(json.body.data.complaint.photo_url).toBeNull();
     expect((await new ApiClient(baseUrl).post('/api/customer/complaints', { json: {} })).status).toBe(401);
+  });
+
+  it('refuses an 11th complaint in an hour with 429, saying when to try again as its Retry-After does', async () => {
+    const meera = new ApiClient(baseUrl);
+    await meera.signUp();
+    const grievance = () =>
+      meera.post('/api/customer/complaints', {
+        json: { reason: 'other', description: 'Another problem', idempotency_key: crypto.randomUUID() },
+      });
+    for (let i = 0; i < 10; i++) expect((await grievance()).status).toBe(201);
+    const refused = await grievance();
+    expect(refused.status).toBe(429);
+    // The first complaint was just now: the hour's window frees in an hour, and the words say so.
+    expect(refused.body.message).toBe(
+      'Too many complaints in a short time. If it cannot wait, call us. Please try again in 1 hour.',
+    );
+    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
   });
 
   it("refuses a problem with an order not yet delivered or another customer's, and takes it once delivered", async () => {

@@ -1,7 +1,8 @@
 /**
  * The shop's per-customer limits over HTTP on every test database: the fourth open cash on
- * delivery order answers 422, unusable promo codes answer one text and then 429 with
- * Retry-After, and deleting an account that owes credit answers 422 saying how much.
+ * delivery order answers 422, three cancels in a day pause cash on delivery and unusable promo
+ * codes answer one text, each then 429 with Retry-After and a message saying the same wait, and
+ * deleting an account that owes credit answers 422 saying how much.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { ApiClient } from '../helpers/api.ts';
@@ -54,7 +55,25 @@ describe.each(inject('servers'))('customer limits over HTTP on $kind', ({ baseUr
     expect((await order(c, addressId, 'credit')).status).toBe(201);
   });
 
-  it('answers one text for unusable promo codes, then 429 with Retry-After', async () => {
+  it('pauses cash on delivery after three cancels in a day with 429, saying when as its Retry-After does', async () => {
+    const { c, addressId } = await shopper();
+    for (let i = 0; i < 3; i++) {
+      const placed = await order(c, addressId, 'cod');
+      expect(placed.status).toBe(201);
+      const cancelled = await c.post('/api/customer/cancel-order', { json: { order_id: placed.body.data.order.id } });
+      expect(cancelled.status).toBe(200);
+    }
+    const paused = await order(c, addressId, 'cod');
+    expect(paused.status).toBe(429);
+    // The first cancel was just now: the pause ends in a day, and both the words and the header say so.
+    expect(paused.body.message).toBe(
+      'Cash and card on delivery are paused for your account after 3 cancelled orders in a day. Please try again in 24 hours, or pay online.',
+    );
+    expect(Number(paused.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(Number(paused.headers.get('retry-after'))).toBeLessThanOrEqual(24 * 3600);
+  });
+
+  it('answers one text for unusable promo codes, then 429 saying when to try again, as its Retry-After does', async () => {
     const { c } = await shopper();
     await c.post('/api/customer/add-product', { multipart: { product_id: String(productId), qty: '1' } });
     const answers = [];
@@ -64,8 +83,11 @@ describe.each(inject('servers'))('customer limits over HTTP on $kind', ({ baseUr
       Array.from({ length: 10 }, () => [422, 'Invalid promo code.']),
     );
     expect(answers[10]!.status).toBe(429);
-    expect(answers[10]!.body.message).toBe('Too many promo code attempts. Please try again in an hour.');
-    expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(3000);
+    // The message says when to try again, from the same wait as Retry-After: the hour's window,
+    // counted from the first guess just now.
+    expect(answers[10]!.body.message).toBe('Too many promo code attempts. Please try again in 1 hour.');
+    expect(Number(answers[10]!.headers.get('retry-after'))).toBeGreaterThan(59 * 60);
+    expect(Number(answers[10]!.headers.get('retry-after'))).toBeLessThanOrEqual(3600);
   });
 
   it('refuses to delete an account that owes credit, saying how much and what to do', async () => {

@@ -2,7 +2,8 @@
  * What one customer may hold and do, on a fresh database of each kind: at most
  * MAX_OPEN_COD_ORDERS open cash or card on delivery orders — also when orders are placed in
  * parallel —, MAX_ORDERS_PER_HOUR orders an hour, and after MAX_CANCELS_PER_DAY cancels no more
- * pay-on-delivery orders for a day; each refused with its message and status.
+ * pay-on-delivery orders for a day (saying when, as Retry-After does); each refused with its
+ * message and status.
  */
 
 import { and, eq, sql } from 'drizzle-orm';
@@ -141,16 +142,32 @@ describe.each(testDatabaseKinds())('order limits on %s', (kind) => {
     expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(3500);
   });
 
-  it('pauses cash and card on delivery for a day after three cancels; paying by credit stays open', async () => {
+  it('pauses cash and card on delivery for a day after three cancels, saying until when; paying by credit stays open', async () => {
     const c = await newCustomer();
     for (let i = 0; i < 3; i++) {
       const { order } = await place(c, 'Cash');
       await cancelOrder(handle.db, c.id, order.id);
     }
-    const refused = await place(c, 'Cash').catch((e: unknown) => e);
-    expect(refused).toMatchObject({ code: 'too_many_requests', message: tooManyCancels(3) });
-    expect((refused as { retryAfter: number }).retryAfter).toBeGreaterThan(86_000);
+    type Refusal = { code?: string; message?: string; retryAfter: number };
+    const refused = (await place(c, 'Cash').catch((e: unknown) => e)) as Refusal;
+    expect(refused).toMatchObject({
+      code: 'too_many_requests',
+      message:
+        'Cash and card on delivery are paused for your account after 3 cancelled orders in a day. Please try again in 24 hours, or pay online.',
+    });
+    expect(refused.retryAfter).toBeGreaterThan(86_000);
+    expect(refused.retryAfter).toBeLessThanOrEqual(86_400);
     expect((await place(c, 'Credit')).order.paymentMode).toBe('Credit');
+    // Cancels made 5 hours ago pause it for 19 hours more: the message says the wait Retry-After gives.
+    await handle.db
+      .update(orders)
+      .set({ cancelledAt: new Date(Date.now() - 5 * 3_600_000) })
+      .where(eq(orders.customerId, c.id));
+    const later = (await place(c, 'Cash').catch((e: unknown) => e)) as Refusal;
+    expect(later.message).toBe(tooManyCancels(3, later.retryAfter));
+    expect(later.message).toContain('Please try again in 19 hours, or pay online.');
+    expect(later.retryAfter).toBeGreaterThan(18 * 3600);
+    expect(later.retryAfter).toBeLessThanOrEqual(19 * 3600);
     // A day later the cancels no longer count.
     await handle.db
       .update(orders)

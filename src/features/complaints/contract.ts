@@ -123,7 +123,7 @@ export const createComplaintRoute = defineRoute({
   path: '/api/customer/complaints',
   summary: 'Report a problem with a delivered order, or make a grievance not about one order',
   description:
-    "JSON, or multipart/form-data with an optional `photo` (JPEG, PNG or WebP up to 10 MB; stored privately as WebP without its EXIF). Fields: `order_id` (optional; the order must be the customer's and delivered within COMPLAINT_WINDOW_HOURS, else 422), `reason` (damaged, spoiled, wrong_item, short_weight, missing_item, not_delivered, late_delivery, billing, other), `description`, `lines` ([{line_id, qty}], JSON text in multipart), `idempotency_key` (the same key returns the same complaint with 200; a new complaint is 201). Answers the complaint with its ticket number; an SMS with the ticket number is queued. Throttled per customer and per client IP (429).",
+    "JSON, or multipart/form-data with an optional `photo` (JPEG, PNG or WebP up to 10 MB; stored privately as WebP without its EXIF). Fields: `order_id` (optional; the order must be the customer's and delivered within COMPLAINT_WINDOW_HOURS, else 422), `reason` (damaged, spoiled, wrong_item, short_weight, missing_item, not_delivered, late_delivery, billing, other), `description`, `lines` ([{line_id, qty}], JSON text in multipart), `idempotency_key` (the same key returns the same complaint with 200; a new complaint is 201). Answers the complaint with its ticket number; an SMS with the ticket number is queued. Throttled per customer and per client IP (429 with Retry-After, its message saying the same wait).",
   auth: 'customer',
   fileField: COMPLAINT_PHOTO_FIELD,
   fileFormFields: newComplaintSchema,

@@ -31,19 +31,24 @@ import {
 } from './server/complaints.ts';
 import { deleteComplaintPhoto, readComplaintPhoto, storeComplaintPhoto } from './server/photos.ts';
 
-/** Complaints one customer may make per hour (a burst of retries reuses its idempotency key and is not counted). */
+/**
+ * Complaints one customer may make per hour (a burst of retries reuses its idempotency key and is
+ * not counted); its 429 says when to try again, from its Retry-After.
+ */
 const CUSTOMER_RULE: ThrottleRule = {
   bucket: 'complaint_customer',
   limit: 10,
   windowMs: 3_600_000,
   message: COMPLAINT_MESSAGES.throttled,
+  saysWhen: true,
 };
-/** Complaints from one client IP per hour (a shared network holds several customers). */
+/** Complaints from one client IP per hour (a shared network holds several customers); says when too. */
 const IP_RULE: ThrottleRule = {
   bucket: 'complaint_ip',
   limit: 30,
   windowMs: 3_600_000,
   message: COMPLAINT_MESSAGES.throttled,
+  saysWhen: true,
 };
 
 /** A private photo's headers: never stored by a browser or a proxy, never sniffed. */

@@ -124,7 +124,8 @@ export const COMPLAINT_MESSAGES = {
   needLines: 'Choose the items that have a problem.',
   needDescription: 'Tell us what went wrong.',
   keyReused: 'This request was already used for another complaint. Reload the page and try again.',
-  throttled: 'Too many complaints in a short time. Please wait a few minutes and try again, or call us.',
+  /** The complaint limits' first sentences; the 429 goes on to say when to try again (`saysWhen`). */
+  throttled: 'Too many complaints in a short time. If it cannot wait, call us.',
   alreadyAcknowledged: 'This complaint is already acknowledged.',
   alreadyResolved: 'This complaint is already resolved.',
   needResolution: 'Say what the shop did to resolve it.',

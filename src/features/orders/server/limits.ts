@@ -6,7 +6,8 @@
  *   delivered or cancelled): 422;
  * - at most MAX_ORDERS_PER_HOUR orders placed per hour, of any payment mode: 429;
  * - after MAX_CANCELS_PER_DAY cancellations by the customer within 24 hours, no pay-on-delivery
- *   order until the oldest of them is 24 hours old (paying online stays open): 429.
+ *   order until the oldest of them is 24 hours old (paying online stays open): 429 whose message
+ *   says when, from the same wait as its Retry-After.
  * An online order awaiting its payment (pending_payment) or released unpaid (payment_failed) counts
  * toward the orders per hour, never as a cancellation.
  */
@@ -14,7 +15,7 @@ import { and, eq, gt, inArray, sql } from 'drizzle-orm';
 import { getConfig } from '#lib/config.ts';
 import type { Transaction } from '#lib/db/index.ts';
 import { orders } from '#lib/db/schema.ts';
-import { lockKey } from '#lib/db/throttle.ts';
+import { lockKey, waitInWords } from '#lib/db/throttle.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import type { PaymentMode } from '../rules.ts';
 
@@ -31,9 +32,13 @@ export const tooManyOpenCodOrders = (max: number) =>
   `You already have ${max} cash or card on delivery orders on the way. Please wait until one is delivered, or choose another payment method.`;
 /** 429 when the customer has placed MAX_ORDERS_PER_HOUR orders within the hour. */
 export const TOO_MANY_ORDERS = 'You have placed too many orders in the last hour. Please try again later.';
-/** 429 when the customer has cancelled MAX_CANCELS_PER_DAY orders within 24 hours. */
-export const tooManyCancels = (max: number) =>
-  `Cash and card on delivery are paused for your account after ${max} cancelled orders in a day. Please try again tomorrow, or pay online.`;
+/**
+ * 429 when the customer has cancelled `max` orders within 24 hours; `retryAfter` is the 429's
+ * Retry-After in seconds, said in words: the pause ends when the oldest cancel is a day old, not
+ * at midnight, so "tomorrow" may be too early or too late.
+ */
+export const tooManyCancels = (max: number, retryAfter: number) =>
+  `Cash and card on delivery are paused for your account after ${max} cancelled orders in a day. Please try again in ${waitInWords(retryAfter)}, or pay online.`;
 
 const seconds = (ms: number) => Math.max(1, Math.ceil(ms / 1000));
 
@@ -66,9 +71,8 @@ export async function assertMayOrder(
     .where(and(eq(orders.customerId, customerId), eq(orders.status, 'cancelled'), gt(orders.cancelledAt, dayAgo)));
   if ((cancels?.n ?? 0) >= config.MAX_CANCELS_PER_DAY) {
     const oldest = cancels?.oldest ? new Date(cancels.oldest).getTime() : now.getTime();
-    throw new AppError('too_many_requests', tooManyCancels(config.MAX_CANCELS_PER_DAY), {
-      retryAfter: seconds(oldest + DAY_MS - now.getTime()),
-    });
+    const retryAfter = seconds(oldest + DAY_MS - now.getTime());
+    throw new AppError('too_many_requests', tooManyCancels(config.MAX_CANCELS_PER_DAY, retryAfter), { retryAfter });
   }
   const [open] = await tx
     .select({ n: sql<number>`count(*)::int` })

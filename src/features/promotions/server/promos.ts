@@ -121,19 +121,25 @@ export async function releasePromoUse(tx: Transaction, promoId: number): Promise
     .where(eq(promoCodes.id, promoId));
 }
 
-/** Codes that could not be used, per customer per hour (PROMO_TRIES_PER_HOUR). */
+/**
+ * Codes that could not be used, per customer per hour (PROMO_TRIES_PER_HOUR). Its 429 says when to
+ * try again, from its Retry-After (`saysWhen`): the oldest try in the window may free much sooner
+ * than an hour.
+ */
 export const promoCustomerLimit = (): ThrottleRule => ({
   bucket: 'promo_fail:customer',
   limit: getConfig().PROMO_TRIES_PER_HOUR,
   windowMs: 3_600_000,
-  message: 'Too many promo code attempts. Please try again in an hour.',
+  message: 'Too many promo code attempts.',
+  saysWhen: true,
 });
-/** Codes that could not be used, per client IP per hour (PROMO_IP_TRIES_PER_HOUR). */
+/** Codes that could not be used, per client IP per hour (PROMO_IP_TRIES_PER_HOUR); says when too. */
 export const promoIpLimit = (): ThrottleRule => ({
   bucket: 'promo_fail:ip',
   limit: getConfig().PROMO_IP_TRIES_PER_HOUR,
   windowMs: 3_600_000,
-  message: 'Too many promo code attempts from your network. Please try again in an hour.',
+  message: 'Too many promo code attempts from your network.',
+  saysWhen: true,
 });
 
 /** Takes one try of `rule` for `key` (429 when none is left); returns the event's id. */

@@ -30,8 +30,12 @@ const OPEN_STATUSES = ['placed', 'processed', 'out_for_delivery'] as const;
 /** 422 when the customer already holds `max` open pay-on-delivery orders. */
 export const tooManyOpenCodOrders = (max: number) =>
   `You already have ${max} cash or card on delivery orders on the way. Please wait until one is delivered, or choose another payment method.`;
-/** 429 when the customer has placed MAX_ORDERS_PER_HOUR orders within the hour. */
-export const TOO_MANY_ORDERS = 'You have placed too many orders in the last hour. Please try again later.';
+/**
+ * 429 when the customer has placed MAX_ORDERS_PER_HOUR orders within the hour; `retryAfter` is the
+ * 429's Retry-After in seconds, said in words (the oldest of those orders leaves the hour then).
+ */
+export const tooManyOrders = (retryAfter: number) =>
+  `You have placed too many orders in the last hour. Please try again in ${waitInWords(retryAfter)}.`;
 /**
  * 429 when the customer has cancelled `max` orders within 24 hours; `retryAfter` is the 429's
  * Retry-After in seconds, said in words: the pause ends when the oldest cancel is a day old, not
@@ -61,7 +65,8 @@ export async function assertMayOrder(
     .where(and(eq(orders.customerId, customerId), gt(orders.createdAt, hourAgo)));
   if ((recent?.n ?? 0) >= config.MAX_ORDERS_PER_HOUR) {
     const oldest = recent?.oldest ? new Date(recent.oldest).getTime() : now.getTime();
-    throw new AppError('too_many_requests', TOO_MANY_ORDERS, { retryAfter: seconds(oldest + HOUR_MS - now.getTime()) });
+    const retryAfter = seconds(oldest + HOUR_MS - now.getTime());
+    throw new AppError('too_many_requests', tooManyOrders(retryAfter), { retryAfter });
   }
   if (!PAY_ON_DELIVERY.includes(paymentMode)) return;
   const dayAgo = new Date(now.getTime() - DAY_MS);

@@ -11,8 +11,9 @@
  * category 1. A query becomes groups of alternatives (query-plan.ts: each word or synonym phrase,
  * its synonyms from the shop's file, typo corrections). Each alternative is one search per word,
  * the name's and the shared fields' scores added up: every word of it must match (AND), each in
- * any field, and its scores add up over the words; a single typed word of 3 or more letters also
- * matches longer catalogue words starting with it (prefix, at half weight). An alternative's
+ * any field (an equivalent term from the synonyms in any but the brand), and its scores add up
+ * over the words; a single typed word of 3 or more letters also matches longer catalogue words
+ * starting with it (prefix, at half weight). An alternative's
  * scores are taken relative to the best name match's, times its weight (typed word 1, synonym
  * 0.9, typo correction 0.55). A product's score for a group is its best alternative's; its total
  * adds the groups up.
@@ -75,8 +76,9 @@ const HEAD_BONUS = 0.8;
  * The score's further raise when the query names the head's last word, the noun that says what
  * the product is in English names ("Alphonso Mango" is a mango, "Mango Thokku" a thokku). The
  * query names its typed words, and the synonyms and corrections of a typed word no product has
- * ("മാങ്ങ" names "mango"): a synonym of a word in the catalogue ("potato" for "batata") does not
- * lift "Sweet Potato" over "Batata Vada Mix", whose name has the word typed.
+ * ("മാങ്ങ" names "mango"; a misspelling only its word: "biscut" names "biscuit"): a synonym of a
+ * word in the catalogue ("potato" for "batata") does not lift "Sweet Potato" over "Batata Vada
+ * Mix", whose name has the word typed.
  */
 const HEAD_NOUN_BONUS = 0.3;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
@@ -280,7 +282,7 @@ export class SearchIndex {
     const shared = new Set<number>();
     let totals: Map<number, number> | undefined;
     for (const word of alt.words) {
-      const scores = this.#wordScores(word, alt.prefix, shared);
+      const scores = this.#wordScores(word, alt.prefix, shared, alt.brand);
       if (!totals) totals = scores;
       else {
         const both = new Map<number, number>();
@@ -308,15 +310,17 @@ export class SearchIndex {
 
   /**
    * Product id → score for one (stemmed) word in any field: the name's BM25 from MiniSearch plus
-   * each shared field's, each times its boost. Adds the products a shared field matched to `shared`.
+   * each shared field's, each times its boost (the brand's only when `brand`). Adds the products a
+   * shared field matched to `shared`.
    */
-  #wordScores(word: string, prefix: boolean, shared?: Set<number>): Map<number, number> {
+  #wordScores(word: string, prefix: boolean, shared?: Set<number>, brand = true): Map<number, number> {
     const scores = new Map<number, number>();
     for (const r of this.#engine.search(word, { prefix })) scores.set(r.id as number, r.score);
     const more = new Map<number, number>();
     const total = this.#products.size;
     for (const [field, index] of this.#shared)
-      index.score(word, { prefix, prefixWeight: PREFIX_WEIGHT, boost: FIELD_BOOSTS[field], total, bm25: BM25 }, more);
+      if (brand || field !== 'brand')
+        index.score(word, { prefix, prefixWeight: PREFIX_WEIGHT, boost: FIELD_BOOSTS[field], total, bm25: BM25 }, more);
     for (const [id, score] of more) {
       scores.set(id, (scores.get(id) ?? 0) + score);
       shared?.add(id);
@@ -409,11 +413,14 @@ export class SearchIndex {
     for (const t of totals.values()) most = Math.max(most, t.groups);
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
     // What the customer named: the typed words, and for a typed word no product has ("മാങ്ങ",
-    // "mangoo") the words it stands for (its synonyms, its corrections).
+    // "mangoo", "biscut") the words it stands for: its best-weighted alternatives (its synonyms, its
+    // corrections; a misspelling's word, not that word's equivalents: "biscut" names no cookie).
     const named = new Set(typed.map(stem));
-    for (const [typedPhrase, ...others] of groups)
-      if (!typedPhrase!.words.every((w) => this.#has(w)))
-        for (const alt of others) for (const w of alt.words) named.add(w);
+    for (const [typedPhrase, ...others] of groups) {
+      if (typedPhrase!.words.every((w) => this.#has(w))) continue;
+      const top = Math.max(...others.map((alt) => alt.weight));
+      for (const alt of others) if (alt.weight === top) for (const w of alt.words) named.add(w);
+    }
     const stemmed = typed.map(stem).join(' ');
     // The products matching the most groups: the others rank after every one of them.
     const candidates: Candidate[] = [];

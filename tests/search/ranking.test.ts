@@ -179,6 +179,29 @@ describe('cookies and biscuits', () => {
   });
 });
 
+describe('a local word that a name has only in brackets', () => {
+  const shelf = new SearchIndex(
+    [
+      product('Mango Ginger Pickle (Manga Inji)', 'Mango Pickles', 'Pickles & Chutney'),
+      product('Priyur Mango', 'Mangoes', 'Fresh Fruits'),
+      product('Alphonso Mango (Ratnagiri)', 'Mangoes', 'Fresh Fruits'),
+      product('Batata Vada Mix', 'Ready To Cook & Eat', 'Snacks & Branded Foods'),
+      product('Sweet Potato', 'Fresh Vegetables', 'Fruits & Vegetables'),
+    ],
+    shopSynonyms(),
+  );
+  const found = (q: string) => shelf.search(q).ids.map((id) => shelf.product(id)!.name);
+
+  it('means what the synonyms say: "manga" puts mangoes before the pickle whose brackets say "Manga"', () => {
+    expect(found('manga')).toEqual(['Priyur Mango', 'Alphonso Mango (Ratnagiri)', 'Mango Ginger Pickle (Manga Inji)']);
+    expect(found('mango')[2]).toBe('Mango Ginger Pickle (Manga Inji)');
+  });
+
+  it('keeps a name that leads with the typed word first ("Batata Vada Mix" for "batata")', () => {
+    expect(found('batata')).toEqual(['Batata Vada Mix', 'Sweet Potato']);
+  });
+});
+
 describe('first results only', () => {
   const queries = ['tomato', 'banan', 'masala', 'e-c', 'fresh', 'chilli powder', 'aloo', 'xyz', 'snacks'];
 

@@ -75,10 +75,11 @@ const HEAD_BONUS = 0.8;
 /**
  * The score's further raise when the query names the head's last word, the noun that says what
  * the product is in English names ("Alphonso Mango" is a mango, "Mango Thokku" a thokku). The
- * query names its typed words, and the synonyms and corrections of a typed word no product has
- * ("മാങ്ങ" names "mango"; a misspelling only its word: "biscut" names "biscuit"): a synonym of a
- * word in the catalogue ("potato" for "batata") does not lift "Sweet Potato" over "Batata Vada
- * Mix", whose name has the word typed.
+ * query names its typed words, and the synonyms and corrections of a typed word no product's
+ * name has in its head ("മാങ്ങ" and "manga", which only the brackets of "Mango Ginger Pickle
+ * (Manga Inji)" have, name "mango"; a misspelling only its word: "biscut" names "biscuit"): a
+ * synonym of a word the catalogue calls products by ("potato" for "batata") does not lift "Sweet
+ * Potato" over "Batata Vada Mix", whose name has the word typed.
  */
 const HEAD_NOUN_BONUS = 0.3;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
@@ -328,6 +329,19 @@ export class SearchIndex {
     return scores;
   }
 
+  /**
+   * Whether one of the products `ids` has every one of `terms` in its name's head, i.e. its name
+   * says it is what they name ("Batata Vada Mix" for "batata"; "Mango Ginger Pickle (Manga Inji)"
+   * is no "manga"). Name matches come first, best first, so the first usually answers.
+   */
+  #inSomeHead(terms: string[], ids: Iterable<number>): boolean {
+    for (const id of ids) {
+      const head = this.#facts(this.#products.get(id)!).head;
+      if (terms.every((t) => head.includes(t))) return true;
+    }
+    return false;
+  }
+
   /** Whether the catalogue has this (stemmed) term. */
   #has(term: string): boolean {
     return this.#terms.has(term);
@@ -395,11 +409,15 @@ export class SearchIndex {
     const { groups, correctedText } = planQuery(typed, this.#plan);
     const queryTerms = new Set<string>();
     const totals = new Map<number, { score: number; groups: number }>();
+    // Per group, the products its typed words matched (the group's first alternative).
+    const typedMatches: Map<number, number>[] = [];
     for (const group of groups) {
       const best = new Map<number, number>();
       for (const alt of group) {
         for (const w of alt.words) queryTerms.add(w);
-        for (const [id, score] of this.#scores(alt)) if (score > (best.get(id) ?? 0)) best.set(id, score);
+        const scores = this.#scores(alt);
+        if (alt === group[0]) typedMatches.push(scores);
+        for (const [id, score] of scores) if (score > (best.get(id) ?? 0)) best.set(id, score);
       }
       for (const [id, score] of best) {
         const total = totals.get(id);
@@ -412,12 +430,13 @@ export class SearchIndex {
     let most = 0;
     for (const t of totals.values()) most = Math.max(most, t.groups);
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
-    // What the customer named: the typed words, and for a typed word no product has ("മാങ്ങ",
-    // "mangoo", "biscut") the words it stands for: its best-weighted alternatives (its synonyms, its
-    // corrections; a misspelling's word, not that word's equivalents: "biscut" names no cookie).
+    // What the customer named: the typed words, and for a typed word no product's name says it
+    // is ("മാങ്ങ", "mangoo", "biscut"; "manga" only in "Mango Ginger Pickle (Manga Inji)") the words
+    // it stands for: its best-weighted alternatives (its synonyms, its corrections; a misspelling's
+    // word, not that word's equivalents: "biscut" names no cookie).
     const named = new Set(typed.map(stem));
-    for (const [typedPhrase, ...others] of groups) {
-      if (typedPhrase!.words.every((w) => this.#has(w))) continue;
+    for (const [g, [typedPhrase, ...others]] of groups.entries()) {
+      if (others.length === 0 || this.#inSomeHead(typedPhrase!.words, typedMatches[g]!.keys())) continue;
       const top = Math.max(...others.map((alt) => alt.weight));
       for (const alt of others) if (alt.weight === top) for (const w of alt.words) named.add(w);
     }

@@ -6,6 +6,7 @@ import { z } from 'zod';
 import type { callRoute } from '#lib/http/client.ts';
 import { buildPath, defineRoute, positiveId } from '#lib/http/contract.ts';
 import { ok } from '#lib/http/envelope.ts';
+import { implementPublic } from '#lib/http/handler.ts';
 import { openApiDocument } from '#lib/http/openapi.ts';
 
 const sample = [
@@ -113,6 +114,38 @@ describe('the typed client', () => {
       });
     };
     expect(typeof typed).toBe('function');
+  });
+});
+
+describe('query parameters', () => {
+  const search = implementPublic(sample[1], ({ query }) => ({ data: { products: [{ id: query.product.length }] } }));
+  const answer = async (query: string) => {
+    const { status, body } = await search.answer(new URLSearchParams(query));
+    return { status, body: JSON.parse(body) };
+  };
+
+  it('refuses a parameter the route reads given more than once, naming it, rather than keep one', async () => {
+    for (const [query, name] of [
+      ['product=tomato&product=onion', 'product'],
+      ['product=tomato&limit=2&limit=5', 'limit'],
+      ['product=&product=onion', 'product'],
+    ]) {
+      expect(await answer(query!), query).toEqual({
+        status: 400,
+        body: {
+          success: false,
+          message: `${name} must be given only once.`,
+          errors: { [name!]: `${name} must be given only once.` },
+        },
+      });
+    }
+  });
+
+  it('ignores parameters the route does not read, repeated or not', async () => {
+    expect(await answer('product=tomato&utm_source=a&utm_source=b')).toEqual({
+      status: 200,
+      body: { success: true, data: { products: [{ id: 6 }] } },
+    });
   });
 });
 

@@ -56,6 +56,14 @@ describe('search text', () => {
     expect(['tomatoes', 'tomato'].map(stem)).toEqual(['tomato', 'tomato']);
     expect(['chillies', 'chilly', 'chilli'].map(stem)).toEqual(['chilli', 'chilli', 'chilli']);
     expect(['pies', 'pie'].map(stem)).toEqual(['pie', 'pie']);
+    for (const [singular, plural] of [
+      ['cookie', 'cookies'],
+      ['brownie', 'brownies'],
+      ['smoothie', 'smoothies'],
+      ['pastry', 'pastries'],
+      ['berry', 'berries'],
+    ])
+      expect(stem(singular!), singular).toBe(stem(plural!));
     expect(terms('Cherry Tomatoes, 250 g')).toEqual(['cherri', 'tomato', '250', 'g']);
   });
 
@@ -137,6 +145,60 @@ describe('ranking', () => {
     expect(editDistance('qwerty', 'sweets')).toBe(3);
     expect(editDistance('', 'abc')).toBe(3);
     expect(editDistance('same', 'same')).toBe(0);
+  });
+});
+
+describe('cookies and biscuits', () => {
+  const bakery = [
+    product('Biscuits - Cheese Cream', 'Biscuits & Cookies', 'Snacks & Branded Foods', 'Bisk Farm'),
+    product('Marie Biscuits', 'Biscuits & Cookies', 'Snacks & Branded Foods', 'Parle'),
+    product('Assorted Cookies', 'Cookies, Rusk & Khari', 'Bakery, Cakes & Dairy', 'Cookie Man'),
+    product('Choc Chip Cookies', 'Cookies, Rusk & Khari', 'Bakery, Cakes & Dairy', 'Cookie Man'),
+    product('Oatmeal Cookie', 'Cakes & Pastries', 'Bakery, Cakes & Dairy', 'Unibic'),
+    product('Walnut Brownies', 'Cakes & Pastries', 'Bakery, Cakes & Dairy'),
+    product('Banana Smoothie', 'Fruit Juices & Drinks', 'Beverages'),
+  ];
+  const shelf = new SearchIndex(bakery, shopSynonyms());
+  const found = (q: string) => shelf.search(q).ids.map((id) => shelf.product(id)!.name);
+
+  it('finds the singular and the plural for either', () => {
+    for (const q of ['cookie', 'cookies']) {
+      expect(found(q), q).toEqual(expect.arrayContaining(['Assorted Cookies', 'Choc Chip Cookies', 'Oatmeal Cookie']));
+      expect(found(q).slice(0, 3).sort(), q).toEqual(['Assorted Cookies', 'Choc Chip Cookies', 'Oatmeal Cookie']);
+    }
+    expect(found('brownie')[0]).toBe('Walnut Brownies');
+    expect(found('smoothies')[0]).toBe('Banana Smoothie');
+    expect(found('pastry')).toContain('Oatmeal Cookie');
+  });
+
+  it('puts biscuits first for "biscuit" and its misspelling, not whatever a brand named Cookie Man makes', () => {
+    for (const q of ['biscuit', 'biscuits', 'biscut']) {
+      expect(found(q).slice(0, 2).sort(), q).toEqual(['Biscuits - Cheese Cream', 'Marie Biscuits']);
+      expect(found(q), q).toContain('Assorted Cookies');
+    }
+  });
+});
+
+describe('a local word that a name has only in brackets', () => {
+  const shelf = new SearchIndex(
+    [
+      product('Mango Ginger Pickle (Manga Inji)', 'Mango Pickles', 'Pickles & Chutney'),
+      product('Priyur Mango', 'Mangoes', 'Fresh Fruits'),
+      product('Alphonso Mango (Ratnagiri)', 'Mangoes', 'Fresh Fruits'),
+      product('Batata Vada Mix', 'Ready To Cook & Eat', 'Snacks & Branded Foods'),
+      product('Sweet Potato', 'Fresh Vegetables', 'Fruits & Vegetables'),
+    ],
+    shopSynonyms(),
+  );
+  const found = (q: string) => shelf.search(q).ids.map((id) => shelf.product(id)!.name);
+
+  it('means what the synonyms say: "manga" puts mangoes before the pickle whose brackets say "Manga"', () => {
+    expect(found('manga')).toEqual(['Priyur Mango', 'Alphonso Mango (Ratnagiri)', 'Mango Ginger Pickle (Manga Inji)']);
+    expect(found('mango')[2]).toBe('Mango Ginger Pickle (Manga Inji)');
+  });
+
+  it('keeps a name that leads with the typed word first ("Batata Vada Mix" for "batata")', () => {
+    expect(found('batata')).toEqual(['Batata Vada Mix', 'Sweet Potato']);
   });
 });
 

@@ -3,7 +3,8 @@
  * running server with the demo shop: Hindi and Malayalam words and typos find the products, one
  * or two letters list what the dropdown lists,
  * category and brand filters narrow with counts, price sorts and pages are consistent, HEAD
- * answers, and bad input is a 400 with a message.
+ * answers, and bad input is a 400 with a message (the dropdown's search-products too, for a
+ * parameter given twice; the /search page takes the first).
  */
 import { describe, expect, inject, it } from 'vitest';
 
@@ -115,6 +116,21 @@ describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
     expect(atta).toMatchObject({ total: 0, suggestions: [], unstocked: { name: 'wheat flour', category: null } });
   });
 
+  it("answers 400 naming the parameter when the dropdown's search text is given twice", async () => {
+    const res = await fetch(`${baseUrl}/api/customer/search-products?product=aloo&product=onion`);
+    expect(res.status).toBe(400);
+    expect(await res.json()).toMatchObject({ success: false, message: 'product must be given only once.' });
+  });
+
+  it('shows the results page for the first text when q is given twice, as pages forgive a bad URL', async () => {
+    const res = await fetch(`${baseUrl}/search?q=aloo&q=onion`);
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<title>Search results for “aloo”');
+    expect(html).toContain('Potato');
+    expect(html).not.toContain('Search results for “onion”');
+  });
+
   it('answers HEAD and is public and cacheable', async () => {
     const res = await fetch(`${baseUrl}/api/customer/search?q=aloo`, { method: 'HEAD' });
     expect(res.status).toBe(200);
@@ -130,6 +146,8 @@ describe.each(inject('servers'))('search page API on $kind', ({ baseUrl }) => {
     ['q=aloo&sort=cheap', 'sort must be asc or desc.'],
     ['q=aloo&page=-1', 'page must be a positive whole number.'],
     [`q=${'a'.repeat(501)}`, 'q must be at most 500 characters.'],
+    ['q=aloo&q=onion', 'q must be given only once.'],
+    ['q=aloo&page=1&page=2', 'page must be given only once.'],
   ])('answers 400 with a message for %j', async (query, message) => {
     const { status, body } = await get(`/api/customer/search?${query}`);
     expect(status).toBe(400);

@@ -1,18 +1,20 @@
 /**
  * Server side of route contracts (contract.ts): `implement` turns a contract and a handler into
  * an Astro endpoint that checks the session, parses path parameters, query and body with the
- * contract's schemas (400 with field messages on bad input), calls the handler with typed
- * values, and answers the envelope with `data` parsed by the response schema, so what leaves
- * the server is exactly what the contract (and so the OpenAPI document and the islands' types)
- * says. `implementPublic` does the same for a public GET route whose answer depends on its query
- * alone (no session, no path parameters, no body), and lets its handler return `data` already as
- * checked JSON text. `mount` exports a file's routes by method and answers 405 with `Allow` to any other.
+ * contract's schemas (400 with field messages on bad input, and on a query parameter given more
+ * than once), calls the handler with typed values, and answers the envelope with `data` parsed by
+ * the response schema, so what leaves the server is exactly what the contract (and so the OpenAPI
+ * document and the islands' types) says. `implementPublic` does the same for a public GET route
+ * whose answer depends on its query alone (no session, no path parameters, no body), and lets its
+ * handler return `data` already as checked JSON text. `mount` exports a file's routes by method
+ * and answers 405 with `Allow` to any other.
  */
 import type { APIContext, APIRoute } from 'astro';
 import type { z } from 'zod';
 import { logger } from '../log.ts';
 import type { BodyOut, DataIn, HttpMethod, ParamsOut, QueryOut, RouteContract } from './contract.ts';
-import { type Answer, api, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse } from './envelope.ts';
+import { fieldLabel } from './edge-input.ts';
+import { type Answer, api, badRequest, errorAnswer, JsonText, ok, okAnswer, readBody, toResponse } from './envelope.ts';
 import { requireSessionCustomer, type SessionCustomer, sessionCustomer } from './session.ts';
 import { actorOf, requireStaff, type SessionStaff, type StaffActor } from './staff-session.ts';
 
@@ -46,6 +48,26 @@ export interface ImplementedRoute<C extends RouteContract = RouteContract> {
 const parse = <S extends z.ZodType>(schema: S | undefined, value: unknown): unknown =>
   schema ? schema.parse(value) : {};
 
+/** The 400 message for a query parameter given more than once. */
+const repeatedParamMessage = (name: string) => `${fieldLabel(name)} must be given only once.`;
+
+/**
+ * A query string as one value per parameter, for the contract's query schema. A parameter the
+ * schema reads that is given more than once (`product=a&product=b`) is a 400 naming it: no route
+ * takes a list that way, and keeping one of the values silently would answer a question the
+ * client did not ask. Parameters the schema does not read are ignored, repeated or not.
+ */
+function queryValues(schema: RouteContract['query'], search: URLSearchParams): Record<string, string> {
+  if (!schema) return {};
+  const seen = new Set<string>();
+  for (const name of search.keys()) {
+    if (seen.has(name) && Object.hasOwn(schema.shape, name))
+      throw badRequest(repeatedParamMessage(name), { [name]: repeatedParamMessage(name) });
+    seen.add(name);
+  }
+  return Object.fromEntries(search);
+}
+
 /**
  * The session's customer (401 when the contract needs one) or staff member (401, or 403 without
  * the route's permission: checked before anything of the request is parsed), and the parsed
@@ -70,7 +92,7 @@ async function handlerInput<C extends RouteContract>(contract: C, ctx: APIContex
 /** A request's path parameters, query and body, parsed by the contract's schemas (400 when bad). */
 async function parsedInput(contract: RouteContract, ctx: APIContext) {
   const params = parse(contract.params, ctx.params);
-  const query = parse(contract.query, Object.fromEntries(ctx.url.searchParams));
+  const query = parse(contract.query, queryValues(contract.query, ctx.url.searchParams));
   const body = contract.body ? parse(contract.body, await readBody(ctx.request, contract.maxBodyBytes)) : {};
   return { params, query, body };
 }
@@ -192,7 +214,7 @@ export function implementPublic<
   const label = `${contract.method} ${contract.path}`;
   const answer = async (search: URLSearchParams, reqId?: string): Promise<Answer> => {
     try {
-      const query = parse(contract.query, Object.fromEntries(search)) as QueryOut<C>;
+      const query = parse(contract.query, queryValues(contract.query, search)) as QueryOut<C>;
       const result = await handler({ query });
       const init = { status: result.status, message: result.message, headers: result.headers };
       if (result.data instanceof JsonText) return okAnswer(result.data, init);

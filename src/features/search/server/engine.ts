@@ -11,8 +11,9 @@
  * category 1. A query becomes groups of alternatives (query-plan.ts: each word or synonym phrase,
  * its synonyms from the shop's file, typo corrections). Each alternative is one search per word,
  * the name's and the shared fields' scores added up: every word of it must match (AND), each in
- * any field, and its scores add up over the words; a single typed word of 3 or more letters also
- * matches longer catalogue words starting with it (prefix, at half weight). An alternative's
+ * any field (an equivalent term from the synonyms in any but the brand), and its scores add up
+ * over the words; a single typed word of 3 or more letters also matches longer catalogue words
+ * starting with it (prefix, at half weight). An alternative's
  * scores are taken relative to the best name match's, times its weight (typed word 1, synonym
  * 0.9, typo correction 0.55). A product's score for a group is its best alternative's; its total
  * adds the groups up.
@@ -74,9 +75,11 @@ const HEAD_BONUS = 0.8;
 /**
  * The score's further raise when the query names the head's last word, the noun that says what
  * the product is in English names ("Alphonso Mango" is a mango, "Mango Thokku" a thokku). The
- * query names its typed words, and the synonyms and corrections of a typed word no product has
- * ("മാങ്ങ" names "mango"): a synonym of a word in the catalogue ("potato" for "batata") does not
- * lift "Sweet Potato" over "Batata Vada Mix", whose name has the word typed.
+ * query names its typed words, and the synonyms and corrections of a typed word no product's
+ * name has in its head ("മാങ്ങ" and "manga", which only the brackets of "Mango Ginger Pickle
+ * (Manga Inji)" have, name "mango"; a misspelling only its word: "biscut" names "biscuit"): a
+ * synonym of a word the catalogue calls products by ("potato" for "batata") does not lift "Sweet
+ * Potato" over "Batata Vada Mix", whose name has the word typed.
  */
 const HEAD_NOUN_BONUS = 0.3;
 const HEAD_END = /\s[-–]\s|[(,/+]/;
@@ -280,7 +283,7 @@ export class SearchIndex {
     const shared = new Set<number>();
     let totals: Map<number, number> | undefined;
     for (const word of alt.words) {
-      const scores = this.#wordScores(word, alt.prefix, shared);
+      const scores = this.#wordScores(word, alt.prefix, shared, alt.brand);
       if (!totals) totals = scores;
       else {
         const both = new Map<number, number>();
@@ -308,20 +311,35 @@ export class SearchIndex {
 
   /**
    * Product id → score for one (stemmed) word in any field: the name's BM25 from MiniSearch plus
-   * each shared field's, each times its boost. Adds the products a shared field matched to `shared`.
+   * each shared field's, each times its boost (the brand's only when `brand`). Adds the products a
+   * shared field matched to `shared`.
    */
-  #wordScores(word: string, prefix: boolean, shared?: Set<number>): Map<number, number> {
+  #wordScores(word: string, prefix: boolean, shared?: Set<number>, brand = true): Map<number, number> {
     const scores = new Map<number, number>();
     for (const r of this.#engine.search(word, { prefix })) scores.set(r.id as number, r.score);
     const more = new Map<number, number>();
     const total = this.#products.size;
     for (const [field, index] of this.#shared)
-      index.score(word, { prefix, prefixWeight: PREFIX_WEIGHT, boost: FIELD_BOOSTS[field], total, bm25: BM25 }, more);
+      if (brand || field !== 'brand')
+        index.score(word, { prefix, prefixWeight: PREFIX_WEIGHT, boost: FIELD_BOOSTS[field], total, bm25: BM25 }, more);
     for (const [id, score] of more) {
       scores.set(id, (scores.get(id) ?? 0) + score);
       shared?.add(id);
     }
     return scores;
+  }
+
+  /**
+   * Whether one of the products `ids` has every one of `terms` in its name's head, i.e. its name
+   * says it is what they name ("Batata Vada Mix" for "batata"; "Mango Ginger Pickle (Manga Inji)"
+   * is no "manga"). Name matches come first, best first, so the first usually answers.
+   */
+  #inSomeHead(terms: string[], ids: Iterable<number>): boolean {
+    for (const id of ids) {
+      const head = this.#facts(this.#products.get(id)!).head;
+      if (terms.every((t) => head.includes(t))) return true;
+    }
+    return false;
   }
 
   /** Whether the catalogue has this (stemmed) term. */
@@ -391,11 +409,15 @@ export class SearchIndex {
     const { groups, correctedText } = planQuery(typed, this.#plan);
     const queryTerms = new Set<string>();
     const totals = new Map<number, { score: number; groups: number }>();
+    // Per group, the products its typed words matched (the group's first alternative).
+    const typedMatches: Map<number, number>[] = [];
     for (const group of groups) {
       const best = new Map<number, number>();
       for (const alt of group) {
         for (const w of alt.words) queryTerms.add(w);
-        for (const [id, score] of this.#scores(alt)) if (score > (best.get(id) ?? 0)) best.set(id, score);
+        const scores = this.#scores(alt);
+        if (alt === group[0]) typedMatches.push(scores);
+        for (const [id, score] of scores) if (score > (best.get(id) ?? 0)) best.set(id, score);
       }
       for (const [id, score] of best) {
         const total = totals.get(id);
@@ -408,12 +430,16 @@ export class SearchIndex {
     let most = 0;
     for (const t of totals.values()) most = Math.max(most, t.groups);
     const raw = text.trim().replace(/\s+/g, ' ').toLowerCase();
-    // What the customer named: the typed words, and for a typed word no product has ("മാങ്ങ",
-    // "mangoo") the words it stands for (its synonyms, its corrections).
+    // What the customer named: the typed words, and for a typed word no product's name says it
+    // is ("മാങ്ങ", "mangoo", "biscut"; "manga" only in "Mango Ginger Pickle (Manga Inji)") the words
+    // it stands for: its best-weighted alternatives (its synonyms, its corrections; a misspelling's
+    // word, not that word's equivalents: "biscut" names no cookie).
     const named = new Set(typed.map(stem));
-    for (const [typedPhrase, ...others] of groups)
-      if (!typedPhrase!.words.every((w) => this.#has(w)))
-        for (const alt of others) for (const w of alt.words) named.add(w);
+    for (const [g, [typedPhrase, ...others]] of groups.entries()) {
+      if (others.length === 0 || this.#inSomeHead(typedPhrase!.words, typedMatches[g]!.keys())) continue;
+      const top = Math.max(...others.map((alt) => alt.weight));
+      for (const alt of others) if (alt.weight === top) for (const w of alt.words) named.add(w);
+    }
     const stemmed = typed.map(stem).join(' ');
     // The products matching the most groups: the others rank after every one of them.
     const candidates: Candidate[] = [];

@@ -1,8 +1,9 @@
 /**
  * Data of the search results page /search, read in the page's frontmatter: the URL's q (cut as
  * the API cuts it, rules.ts `cutSearchText`, so the page echoes the text searched), category,
- * brand, sort and page (a bad filter, sort or page value falls back to its default: pages forgive
- * a bad URL, the API answers 400), and one page of results (results-page.ts). No text: the page
+ * brand, sort and page (a bad filter, sort or page value falls back to its default, and a
+ * parameter given more than once counts with its first value, as on every page: pages forgive a
+ * bad URL, the API answers 400), and one page of results (results-page.ts). No text: the page
  * asks for one. A page number past the results' last page answers 404 (the page links to page 1);
  * a database failure is logged and answers 500.
  */

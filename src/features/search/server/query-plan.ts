@@ -3,7 +3,7 @@
  * longest first) becoming a group of alternatives a product must match one of:
  * - the word itself, whole; a single word of 3 or more characters, not a number, also matches
  *   longer catalogue words starting with it (engine.ts);
- * - its synonyms, with their weights (synonyms.ts);
+ * - its synonyms, with their weights (synonyms.ts), an equivalent term in any field but the brand;
  * - for a single word the catalogue does not have (and no synonym), the nearest catalogue words
  *   within the typo distance ("tomoto" → "tomato"). When no catalogue word even starts with the
  *   typed one, the plan's corrected text shows the nearest word instead.
@@ -18,6 +18,11 @@ export interface Alternative {
   weight: number;
   /** Also match longer catalogue words starting with the (single) word. */
   prefix: boolean;
+  /**
+   * Also match the brand. Not for an equivalent term: it says what a product is, while a brand is a
+   * maker's name ("biscuit" means cookies, not whatever Cookie Man makes).
+   */
+  brand: boolean;
 }
 
 export interface QueryPlan {
@@ -66,14 +71,15 @@ function planGroup(
   const key = phrase.join(' ');
   const single = phrase.length === 1;
   const alternatives: Alternative[] = [
-    { words: phrase, weight: 1, prefix: single && phrase[0]!.length >= 3 && !/^\d+$/.test(phrase[0]!) },
+    { words: phrase, weight: 1, prefix: single && phrase[0]!.length >= 3 && !/^\d+$/.test(phrase[0]!), brand: true },
   ];
+  // A misspelling's word (weight 1) counts as typed, brand included; an equivalent weighs less.
   for (const alt of sources.synonyms.get(key) ?? [])
-    alternatives.push({ words: alt.words, weight: alt.weight, prefix: false });
+    alternatives.push({ words: alt.words, weight: alt.weight, prefix: false, brand: alt.weight === 1 });
   if (!single || alternatives.length > 1 || sources.has(key) || /\d/.test(key))
     return { alternatives, shown: typed, corrected: false };
   const near = sources.nearest(key, typoDistance(key.length), CORRECTIONS);
-  for (const term of near) alternatives.push({ words: [term], weight: CORRECTION_WEIGHT, prefix: false });
+  for (const term of near) alternatives.push({ words: [term], weight: CORRECTION_WEIGHT, prefix: false, brand: true });
   if (near.length && !sources.hasLonger(key))
     return { alternatives, shown: sources.display(near[0]!), corrected: true };
   return { alternatives, shown: typed, corrected: false };

@@ -2,7 +2,8 @@
  * Words of product names and search text:
  * lower case, accents dropped, split on anything but Latin letters, digits and Malayalam script,
  * and a light English stem so that plural and singular meet ("tomatoes" → "tomato", "chillies"
- * and "chilly" → "chilli", "berries" → "berri", "pies" → "pie").
+ * and "chilly" → "chilli", "berries" → "berri", "cookies" and "cookie" → "cooki", "pies" and
+ * "pie" → "pie").
  * The same function runs on the catalogue and on the query, so the stems only have to agree with
  * each other, not be real words.
  *
@@ -26,7 +27,11 @@ const CHILLU: Record<string, string> = {
 };
 const CHILLU_LETTER = /[\u0d54-\u0d56\u0d7a-\u0d7f]/g;
 
-/** The stem of one lower-case word (digits and words of 3 letters or fewer are kept as they are). */
+/**
+ * The stem of one lower-case word (digits and words of 3 letters or fewer are kept as they are).
+ * "-ies", "-y" and "-ie" all end in "i", so "cookies" meets "cookie" as "berries" meets "berry";
+ * a four-letter "-ies" word only loses its "s" ("pies" → "pie", as "pie" stays whole).
+ */
 export function stem(word: string): string {
   if (word.length <= 3 || /\d/.test(word)) return word;
   let w = word;
@@ -35,6 +40,7 @@ export function stem(word: string): string {
   else if (/(ch|sh|x|ss|z)es$/.test(w)) w = w.slice(0, -2);
   else if (w.endsWith('s') && !/(ss|us|is)$/.test(w)) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('y')) w = `${w.slice(0, -1)}i`;
+  else if (w.length > 3 && w.endsWith('ie')) w = w.slice(0, -1);
   if (w.length > 3 && w.endsWith('oe')) w = w.slice(0, -1);
   return w;
 }

@@ -99,6 +99,29 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     expect(login.body.data.staff).toMatchObject({ id: member.id, role: 'packer' });
   });
 
+  it('answers the 10th wrong staff code from one address with the lock’s 429 at once, records it, and sends no code there', async () => {
+    const member = await addStaffMember(owner, 'packer');
+    const client = new StaffClient(baseUrl);
+    const lockMessage = 'Too many wrong OTP attempts for this number. Please try again in 24 hours.';
+    const statuses: number[] = [];
+    for (let code = 0; code < 2; code++) {
+      const sent = await client.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+      expect(sent.status).toBe(200);
+      const wrong = sent.body.data.demo_otp === '0000' ? '1111' : '0000';
+      for (let i = 0; i < 5; i++)
+        statuses.push((await client.post('/api/admin/login', { json: { mobile: member.phone, otp: wrong } })).status);
+    }
+    expect(statuses).toEqual([400, 400, 400, 400, 400, 400, 400, 400, 400, 429]);
+    const resend = await client.post('/api/admin/login/otp', { json: { mobile: member.phone } });
+    expect(resend.status).toBe(429);
+    expect(resend.body).toMatchObject({ success: false, message: lockMessage, data: { otp_locked: true } });
+    expect(Number(resend.headers.get('retry-after'))).toBeGreaterThan(23 * 3600);
+    expect(JSON.stringify(resend.body)).not.toMatch(/demo_otp/);
+    const audit = await owner.get(`/api/admin/audit?staff_id=${member.id}`);
+    const failed = audit.body.data.entries.filter((e: { action: string }) => e.action === 'staff.sign_in_failed');
+    expect(failed).toHaveLength(10);
+  });
+
   it('refuses the sixth code in an hour to a stranger’s mobile as to a staff one, with the same message', async () => {
     const member = await addStaffMember(owner, 'packer');
     const client = new StaffClient(baseUrl);

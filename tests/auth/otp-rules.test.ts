@@ -105,6 +105,40 @@ describe.each(testDatabaseKinds())('OTP rules on %s', (kind) => {
     expect((await completeOtpLogin(handle.db, phone, demoCode!, '10.0.0.2')).created).toBe(true);
   });
 
+  it('makes no code for an address the wrong-code limits lock for a phone, refusing with the same 429; other addresses get one', async () => {
+    const phone = '+919800000010';
+    // 10 wrong tries from one address, the first 5 hours ago; a phone over 100 with 3 from another.
+    const first = Date.now() - 5 * 3_600_000;
+    await handle.db.insert(rateLimitEvents).values([
+      ...Array.from({ length: OTP_FAIL_PAIR_LIMIT.limit }, (_, i) => ({
+        bucket: OTP_FAIL_PAIR_LIMIT.bucket,
+        key: `${phone}|10.0.1.1`,
+        createdAt: new Date(first + i * 60_000),
+      })),
+    ]);
+    const send = (ip: string) =>
+      issueOtp(handle.db, phone, 'signup', { name: 'Hari', email: 'h@example.com' }, ip).catch((e: unknown) => e);
+    expect(await send('10.0.1.1')).toMatchObject({
+      code: 'too_many_requests',
+      message: 'Too many wrong OTP attempts for this number. Please try again in 19 hours.',
+      data: { otp_locked: true },
+    });
+    expect(await handle.db.select().from(otps).where(eq(otps.phone, phone))).toHaveLength(0);
+    expect(await send('10.0.1.2')).toMatchObject({ expiresInSeconds: 300 });
+
+    const guarded = '+919800000011';
+    await handle.db.insert(rateLimitEvents).values([
+      ...Array.from({ length: OTP_FAIL_LIMIT.limit }, () => ({ bucket: OTP_FAIL_LIMIT.bucket, key: guarded })),
+      ...Array.from({ length: OTP_FAIL_PAIR_LIMIT_GUARDED }, () => ({
+        bucket: OTP_FAIL_PAIR_LIMIT.bucket,
+        key: `${guarded}|10.0.1.3`,
+      })),
+    ]);
+    const refused = await issueOtp(handle.db, guarded, 'login', undefined, '10.0.1.3').catch((e: unknown) => e);
+    expect(refused).toMatchObject({ code: 'too_many_requests', data: { otp_locked: true } });
+    expect(await handle.db.select().from(otps).where(eq(otps.phone, guarded))).toHaveLength(0);
+  });
+
   it('after 100 wrong tries for a phone in a day, refuses addresses that guessed 3 times but lets a clean address (the owner) in', async () => {
     const phone = '+919800000005';
     await handle.db.insert(rateLimitEvents).values([

@@ -235,6 +235,43 @@ test('a code killed by five wrong tries leaves the screen and the dialog asks fo
   await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible();
 });
 
+test('the wrong try that reaches the lock says so at once: no code on screen, Verify disabled, Resend waits', async ({
+  page,
+  playwright,
+}) => {
+  const api = await playwright.request.newContext({ baseURL: test.info().project.use.baseURL });
+  const phone = await createCustomer(api);
+  await api.dispose();
+  // A client address of this test's own: its wrong tries count against no other test's.
+  await page.context().setExtraHTTPHeaders({
+    'x-forwarded-for': `10.77.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+  });
+
+  await page.goto('/shop');
+  const dialog = await openAuthFromNavbar(page, 'Login');
+  await dialog.getByLabel('Mobile number').fill(phone);
+  await dialog.getByRole('button', { name: 'Send OTP' }).click();
+  const note = dialog.getByRole('note', { name: 'Demo mode' });
+  const verify = dialog.getByRole('button', { name: 'Verify OTP' });
+  const tryWrong = async (times: number, answer: string) => {
+    const wrong = wrongCode(await note.getByText(/Demo code:/).textContent());
+    for (let i = 0; i < times; i++) {
+      await dialog.getByLabel('4-digit OTP').fill(wrong);
+      await verify.click();
+      await expect(dialog.getByRole('alert')).toHaveText(i === times - 1 ? answer : 'Invalid OTP');
+    }
+  };
+  await tryWrong(5, 'Too many wrong attempts. Please request a new OTP.');
+  await dialog.getByRole('button', { name: 'Resend OTP' }).click();
+  await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
+  // The 10th wrong try from this address locks the number here, and the dialog says so at once.
+  await tryWrong(5, 'Too many wrong OTP attempts for this number. Please try again in 24 hours.');
+  await expect(note).toBeHidden();
+  await expect(dialog.getByText(/Demo code:/)).toHaveCount(0);
+  await expect(verify).toBeDisabled();
+  await expect(dialog.getByRole('button', { name: 'Resend OTP in 24 h' })).toBeDisabled();
+});
+
 test('the OTP field takes the length the server announces, and a shop without SMS says so', async ({ page }) => {
   // A production shop: 6-digit codes sent by SMS (no demo code, no banner), answered here by the
   // page's network layer, and the dialog says the code was sent; then the same shop with no SMS

@@ -23,7 +23,7 @@ export const staffOtpRoute = defineRoute({
   path: '/api/admin/login/otp',
   summary: 'Staff sign-in: send a code to the mobile',
   description:
-    'Same code rules, throttles and SMS sender as customers. Answers without waiting for the SMS gateway: the code is sent after the answer, and a gateway failure is logged, never answered. A mobile that is no active staff member’s gets the same status, body and headers in the same time, with nothing sent (no `demo_otp`); 429 over a sign-in limit; 503 without an SMS sender or with the shop’s SMS budget spent. `demo_otp` only in demo mode.',
+    'Same code rules, throttles and SMS sender as customers. Answers without waiting for the SMS gateway: the code is sent after the answer, and a gateway failure is logged, never answered. A mobile that is no active staff member’s gets the same status, body and headers in the same time, with nothing sent (no `demo_otp`); 429 over a sign-in limit, also while too many wrong codes lock the number from this address (`data.otp_locked` true, no code made); 503 without an SMS sender or with the shop’s SMS budget spent. `demo_otp` only in demo mode.',
   auth: 'none',
   body: z.object({ mobile: staffMobile }),
   response: otpSentSchema,
@@ -35,7 +35,7 @@ export const staffLoginRoute = defineRoute({
   path: '/api/admin/login',
   summary: 'Staff sign-in: check the code and start a staff session',
   description:
-    'Sets the staff session cookies (HttpOnly; Path=/admin and Path=/api/admin): 12 h at most, ended after 30 min idle. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 after too many wrong codes.',
+    'Sets the staff session cookies (HttpOnly; Path=/admin and Path=/api/admin): 12 h at most, ended after 30 min idle. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 with `data.otp_locked` true after too many wrong codes, from the wrong try that reaches the limit on (Retry-After says when to try again).',
   auth: 'none',
   body: z.object({ mobile: staffMobile, otp: otpInput }),
   response: z.object({ staff: staffSchema }),

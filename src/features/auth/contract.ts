@@ -40,7 +40,7 @@ export const registerRoute = defineRoute({
   path: '/api/register',
   summary: 'Start a sign-up: sends an OTP to the phone',
   description:
-    'Name, email and mobile, all required. Sends an OTP to the mobile after the answer (a gateway failure is not answered: the customer asks again with Resend); POST /api/otp-login with it creates the account. 409 when the phone already has an account; 429 over a sign-in limit; 503 with Retry-After when no SMS sender is configured.',
+    'Name, email and mobile, all required. Sends an OTP to the mobile after the answer (a gateway failure is not answered: the customer asks again with Resend); POST /api/otp-login with it creates the account. 409 when the phone already has an account; 429 over a sign-in limit, also while too many wrong codes lock the number from this address (`data.otp_locked` true, no code made); 503 with Retry-After when no SMS sender is configured.',
   auth: 'none',
   body: signupSchema,
   response: otpSentSchema,
@@ -52,7 +52,7 @@ export const validateCustomerRoute = defineRoute({
   path: '/api/validate-customer',
   summary: 'Log in: sends an OTP to a known phone',
   description:
-    'The phone as `key` (the spec sends `otp: ""` too, ignored). Sends an OTP after the answer (a gateway failure is not answered: the customer asks again with Resend). 404 when the phone has no account (look-ups of distinct phones are limited per address); 429 over a sign-in limit; 503 with Retry-After when no SMS sender is configured.',
+    'The phone as `key` (the spec sends `otp: ""` too, ignored). Sends an OTP after the answer (a gateway failure is not answered: the customer asks again with Resend). 404 when the phone has no account (look-ups of distinct phones are limited per address); 429 over a sign-in limit, also while too many wrong codes lock the number from this address (`data.otp_locked` true, no code made); 503 with Retry-After when no SMS sender is configured.',
   auth: 'none',
   body: loginSchema.extend({ otp: z.custom<string>().optional().describe('Ignored; the spec sends an empty string') }),
   response: otpSentSchema,
@@ -64,7 +64,7 @@ export const otpLoginRoute = defineRoute({
   path: '/api/otp-login',
   summary: 'Check the OTP and start a session',
   description:
-    'Sets the HttpOnly session cookie. The session token itself is in `data.token` (for `Authorization: Bearer`) only when the request carries the header `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 after too many wrong codes.',
+    'Sets the HttpOnly session cookie. The session token itself is in `data.token` (for `Authorization: Bearer`) only when the request carries the header `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 with `data.otp_locked` true after too many wrong codes, from the wrong try that reaches the limit on (Retry-After says when to try again).',
   auth: 'none',
   body: loginSchema.extend({ otp: otpInput }),
   response: z.object({

@@ -12,6 +12,7 @@ export {
   OTP_KILLED,
   OTP_TTL_MS,
   OTP_WRONG,
+  OTP_WRONG_LOCKED,
   type OtpSent,
   verifyOtp,
 } from './server/otp.ts';

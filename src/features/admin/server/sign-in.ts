@@ -5,11 +5,11 @@
  * cancels the other). A sign-in and a wrong code for a staff mobile are audit entries.
  */
 
-import { guardOtpSend, issueOtp, type OtpSent, throttleIp, verifyOtp } from '#features/auth/index.ts';
+import { guardOtpSend, issueOtp, OTP_WRONG_LOCKED, type OtpSent, throttleIp, verifyOtp } from '#features/auth/index.ts';
 import { SMS_UNAVAILABLE_RETRY_S, smsAvailable } from '#features/sms/index.ts';
 import { recordAudit } from '#lib/db/audit.ts';
 import type { Database } from '#lib/db/index.ts';
-import { AppError } from '#lib/http/envelope.ts';
+import { AppError, isAppError } from '#lib/http/envelope.ts';
 import type { SessionStaff } from '#lib/http/staff-session.ts';
 import { STAFF_MESSAGES } from '../rules.ts';
 import { createStaffSession } from './session.ts';
@@ -49,7 +49,8 @@ export async function completeStaffLogin(
     await verifyOtp(db, phone, code, ['staff_login'], ip);
   } catch (err) {
     const member = await findStaffByPhone(db, phone);
-    if (member && err instanceof AppError && err.code === 'bad_request') {
+    // A wrong code is recorded, also the one whose answer is the wrong-code lock's 429.
+    if (member && err instanceof AppError && (err.code === 'bad_request' || isAppError(err, OTP_WRONG_LOCKED))) {
       await recordAudit(
         db,
         { staffId: member.id, name: member.name, role: member.role, requestId },

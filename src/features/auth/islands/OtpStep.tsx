@@ -1,7 +1,8 @@
 /**
  * The auth dialog's OTP step (docs/sign-in-rules.md#the-dialogs): where the code went, the demo
  * note in demo mode, the code field (the server's `otp_length` digits, digits only), Verify OTP,
- * Change number and Resend OTP (disabled while a Retry-After runs). Presentational: state in
+ * Change number and Resend OTP (disabled while a Retry-After runs); Verify OTP is disabled while a
+ * wrong-code lock holds the number. Presentational: state in
  * use-auth-flow.ts.
  */
 import type { FormEvent } from 'react';
@@ -63,7 +64,7 @@ export default function OtpStep({
         />
       </div>
       <ErrorBox id={errorId} message={error} />
-      <button type="submit" disabled={busy} className={primaryClass}>
+      <button type="submit" disabled={busy || state.locked} className={primaryClass}>
         {busy ? 'Verifying...' : 'Verify OTP'}
       </button>
       <div className="flex items-center justify-between gap-2">

@@ -5,7 +5,9 @@
  * - form (Login or Sign Up tab) → POST /api/validate-customer or /api/register → otp →
  *   POST /api/otp-login (sets the session cookie) → success.
  * - The OTP has the server's `otp_length` digits; the field keeps digits only, cut to that length.
- * - A 429 or 503 answer shows its message, and Resend waits out its Retry-After.
+ * - A 429 or 503 answer shows its message, and Resend waits out its Retry-After. The wrong-code
+ *   lock's 429 (`data.otp_locked`, on a check or a send) also takes any code off the screen and
+ *   disables Verify OTP.
  * - Validation messages are the spec's, verbatim; server messages are shown with the spec's
  *   fallbacks (Invalid user, Registration failed, Invalid OTP).
  * - Closing the dialog resets everything (and the next opening starts on the asked-for tab).
@@ -51,6 +53,11 @@ export interface AuthFlowState {
   busy: boolean;
   /** Resend is disabled until this time (ms), after a 429 or 503 with Retry-After. */
   waitUntil: number;
+  /**
+   * A wrong-code lock holds this number here (429 with `data.otp_locked`): no code is on screen and
+   * Verify is disabled until a send succeeds again (Resend waits out the lock).
+   */
+  locked: boolean;
 }
 
 /** The text fields a person types into. */
@@ -75,6 +82,7 @@ const initial = (tab: AuthTab = 'signup'): AuthFlowState => ({
   info: '',
   busy: false,
   waitUntil: 0,
+  locked: false,
 });
 
 /**
@@ -85,6 +93,11 @@ const initial = (tab: AuthTab = 'signup'): AuthFlowState => ({
 function codeIsSpent(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   return err.status === 429 || (err.data as { otp_spent?: unknown } | undefined)?.otp_spent === true;
+}
+
+/** Whether a failure is the wrong-code lock: no code for this number is checked (or sent) from here for a while. */
+function isLocked(err: unknown): boolean {
+  return err instanceof ApiError && (err.data as { otp_locked?: unknown } | undefined)?.otp_locked === true;
 }
 
 /** The flow's reducer (pure). */
@@ -155,10 +168,19 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
         otp: '',
         step: 'otp',
         busy: false,
+        locked: false,
         // In demo mode no SMS is sent: the code is on screen, under the demo note.
         info: otpSentMessage(next.key, { onScreen: !!data.demo_otp, again: isResend }),
       });
     } catch (err) {
+      // Locked by wrong codes: no new code was made, and the one on screen (demo mode) cannot be checked.
+      if (isLocked(err))
+        patch({
+          locked: true,
+          info: '',
+          otp: '',
+          ...(state.pending ? { pending: { ...state.pending, demo: null } } : {}),
+        });
       fail(err, fallback);
     }
   }
@@ -183,7 +205,7 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
   async function verify(event: FormEvent) {
     event.preventDefault();
     const { pending, otp } = state;
-    if (!pending) return;
+    if (!pending || state.locked) return;
     if (!isOtpOfLength(otp, pending.length)) return patch({ error: otpLengthMessage(pending.length) });
     patch({ busy: true, error: '' });
     try {
@@ -197,7 +219,7 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     } catch (err) {
       // A code that can no longer be used leaves the screen (demo mode shows it): the answer's
       // message asks for a new one, which Resend OTP sends once its wait (if any) is over.
-      if (codeIsSpent(err)) patch({ pending: { ...pending, demo: null }, info: '', otp: '' });
+      if (codeIsSpent(err)) patch({ pending: { ...pending, demo: null }, info: '', otp: '', locked: isLocked(err) });
       fail(err, AUTH_MESSAGES.otpWrong);
     }
   }

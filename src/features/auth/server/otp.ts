@@ -15,7 +15,7 @@ import { enqueueSms, getSmsSender, renderSms, type SmsTemplateLanguage } from '#
 import { getConfig } from '#lib/config.ts';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { customers, otps } from '#lib/db/schema.ts';
-import { assertUnderLimit, countEvents, lockKey, recordEvent, tooMany } from '#lib/db/throttle.ts';
+import { assertUnderLimit, countEvents, lockKey, recordEvent, type ThrottleRule, tooMany } from '#lib/db/throttle.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { AUTH_MESSAGES } from '../rules.ts';
 import { recordCreditGrant } from './credit-grants.ts';
@@ -82,9 +82,57 @@ export async function findCustomerByPhone(db: Database, phone: string) {
   return row ?? null;
 }
 
-/** 429 past OTP_SEND_PAIR_LIMIT sends per (phone, IP) or OTP_SEND_LIMIT per phone (the phone's sends locked meanwhile). */
-async function assertSendAllowed(tx: Transaction, phone: string, pair: string, now: Date): Promise<void> {
+/**
+ * Names the 429 of a wrong code that reaches a wrong-code lock: a wrong try (like OTP_WRONG) whose
+ * answer is the lock itself, which a caller that records wrong tries tells apart.
+ */
+export const OTP_WRONG_LOCKED = 'auth.otp_wrong_locked' as const;
+
+/**
+ * The 429 of the wrong-code limit that locks `phone` from client address `ip`, or null: 300 wrong
+ * tries per IP per hour (OTP_FAIL_IP_LIMIT), 10 per (phone, IP) per 24 h (OTP_FAIL_PAIR_LIMIT), 3
+ * once the phone has had 100 from all addresses. It says when to try again (Retry-After) and
+ * carries `data.otp_locked` true: no code for the number is checked from here until then, so the
+ * dialog takes any code off the screen and disables Verify.
+ */
+async function wrongCodeLock(
+  tx: Transaction,
+  phone: string,
+  ip: string,
+  now: Date,
+  reason?: typeof OTP_WRONG_LOCKED,
+): Promise<AppError | null> {
+  const locked = (rule: ThrottleRule, oldest: Date | null) => {
+    const wait = tooMany(rule, oldest, now);
+    return new AppError('too_many_requests', wait.message, {
+      retryAfter: wait.retryAfter,
+      data: { otp_locked: true },
+      ...(reason ? { reason } : {}),
+    });
+  };
+  const ipFails = await countEvents(tx, OTP_FAIL_IP_LIMIT, ip, now);
+  if (ipFails.n >= OTP_FAIL_IP_LIMIT.limit) return locked(OTP_FAIL_IP_LIMIT, ipFails.oldest);
+  const pairFails = await countEvents(tx, OTP_FAIL_PAIR_LIMIT, `${phone}|${ip}`, now);
+  if (pairFails.n >= OTP_FAIL_PAIR_LIMIT.limit) return locked(OTP_FAIL_PAIR_LIMIT, pairFails.oldest);
+  if (
+    pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED &&
+    (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit
+  ) {
+    return locked(OTP_FAIL_PAIR_LIMIT, pairFails.oldest);
+  }
+  return null;
+}
+
+/**
+ * 429 past OTP_SEND_PAIR_LIMIT sends per (phone, IP) or OTP_SEND_LIMIT per phone (the phone's sends
+ * locked meanwhile), and the wrong-code lock's 429 (wrongCodeLock) while (phone, IP) may check no
+ * code: a code that could not be checked is neither made nor sent.
+ */
+async function assertSendAllowed(tx: Transaction, phone: string, ip: string, now: Date): Promise<void> {
   await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
+  const lock = await wrongCodeLock(tx, phone, ip, now);
+  if (lock) throw lock;
+  const pair = `${phone}|${ip}`;
   await assertUnderLimit(tx, OTP_SEND_PAIR_LIMIT, pair, now);
   await assertUnderLimit(tx, OTP_SEND_LIMIT, phone, now);
 }
@@ -101,7 +149,8 @@ async function recordSend(tx: Transaction, phone: string, pair: string, now: Dat
  * Older live codes of the same kind for the phone are cancelled (sameKind); other kinds' stay
  * live. Throws 503 without an SMS sender, 400 for a number outside SMS_ALLOWED_COUNTRIES, 429
  * after 5 sends per (phone, IP) or 10 per phone within an hour or too many to the number's block,
- * 503 with Retry-After when the shop's SMS budget is spent (throttles.ts).
+ * or while a wrong-code limit locks (phone, IP) (wrongCodeLock: no code is made), 503 with
+ * Retry-After when the shop's SMS budget is spent (throttles.ts).
  *
  * With `deliver: false` (a sign-in that must not tell whether the number has an account) it does
  * the same work — the same limits and budget counted, older codes cancelled, a hashed code row
@@ -127,7 +176,7 @@ export async function issueOtp(
   const now = new Date();
   const pair = `${phone}|${ip}`;
   const budget = await db.transaction(async (tx) => {
-    await assertSendAllowed(tx, phone, pair, now);
+    await assertSendAllowed(tx, phone, ip, now);
     // Block and shop-wide budget: a refusal commits only its alert mark, never a code.
     const refused = await countSmsSend(tx, phone, now);
     if (refused) return refused;
@@ -177,9 +226,10 @@ function otpSpent(message: string, reason?: typeof OTP_KILLED): AppError {
  * Wrong: a try is counted on the code, the phone, (phone, IP) and the IP; the fifth wrong try
  * kills the code and says so. Throws 400 "Invalid OTP" (OTP_WRONG), 400 with `data.otp_spent` for
  * the killing try and later tries of a killed code (OTP_KILLED) and for a used or expired code
- * (otpSpent), or 429 (checked before the code, saying when to try again) after 10 wrong tries per
- * (phone, IP) per 24 h — 3 once the phone has had 100 from all addresses — or 300 wrong tries per
- * IP per hour.
+ * (otpSpent), or the wrong-code lock's 429 (wrongCodeLock: checked before the code, saying when to
+ * try again) after 10 wrong tries per (phone, IP) per 24 h — 3 once the phone has had 100 from all
+ * addresses — or 300 wrong tries per IP per hour; the wrong try that reaches the lock answers that
+ * 429 (OTP_WRONG_LOCKED) rather than a 400.
  */
 export async function verifyOtp(db: Database, phone: string, code: string, purposes: OtpPurpose[], ip = 'unknown') {
   const now = new Date();
@@ -187,15 +237,8 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
   return db
     .transaction(async (tx) => {
       await lockKey(tx, 'otp_verify', phone);
-      await assertUnderLimit(tx, OTP_FAIL_IP_LIMIT, ip, now);
-      const pairFails = await countEvents(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
-      if (pairFails.n >= OTP_FAIL_PAIR_LIMIT.limit) throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
-      if (
-        pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED &&
-        (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit
-      ) {
-        throw tooMany(OTP_FAIL_PAIR_LIMIT, pairFails.oldest, now);
-      }
+      const lock = await wrongCodeLock(tx, phone, ip, now);
+      if (lock) throw lock;
       const [otp] = await tx
         .select()
         .from(otps)
@@ -213,19 +256,25 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
         await recordEvent(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
         await recordEvent(tx, OTP_FAIL_IP_LIMIT, ip, now);
-        return { wrong: true as const, killed: otp.attempts + 1 >= OTP_MAX_ATTEMPTS };
+        return {
+          wrong: true as const,
+          killed: otp.attempts + 1 >= OTP_MAX_ATTEMPTS,
+          locked: await wrongCodeLock(tx, phone, ip, now, OTP_WRONG_LOCKED),
+        };
       }
       const [consumed] = await tx
         .update(otps)
         .set({ consumedAt: now })
         .where(and(eq(otps.id, otp.id), isNull(otps.consumedAt)))
         .returning();
-      return consumed ?? { wrong: true as const, killed: false };
+      return consumed ?? { wrong: true as const, killed: false, locked: null };
     })
     .then((row) => {
       // The wrong-try count must be committed, so the 400 is thrown after the transaction. The
-      // try that kills the code says so at once: the code on screen (demo mode) is no use now.
+      // try that kills the code says so at once: the code on screen (demo mode) is no use now;
+      // the try that reaches a wrong-code lock answers the lock at once (no new code would help).
       if ('wrong' in row) {
+        if (row.locked) throw row.locked;
         throw row.killed
           ? otpSpent(AUTH_MESSAGES.otpSpent, OTP_KILLED)
           : new AppError('bad_request', AUTH_MESSAGES.otpWrong, { reason: OTP_WRONG });

@@ -7,7 +7,8 @@
  *   again (its Retry-After, in words);
  * - wrong codes: 10 per (phone, IP) per 24 h; once a phone has had 100 wrong codes in 24 h from
  *   all addresses, 3 per (phone, IP) — an address that has not been guessing still gets in;
- *   300 per IP per hour across all phones; each refused with a 429 that says when to try again;
+ *   300 per IP per hour across all phones; each refused with a 429 that says when to try again,
+ *   from the wrong try that reaches it on, and sends from that address are refused with it too;
  * - distinct phones looked up (sign-in, sign-up, number change): AUTH_LOOKUP_LIMIT (100) per IP
  *   per hour, refused with a 429 that says when to try again; all sign-in requests:
  *   AUTH_IP_LIMIT (1000) per IP per 10 minutes (floods), whose 429 says when to try again too;

@@ -6,8 +6,9 @@
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - times it into the request duration histogram by its route pattern (src/lib/metrics.ts);
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
- * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
- *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
+ * - answers a method an /api route or a probe (/healthz, /readyz) does not handle with 405 and
+ *   `Allow` (src/lib/http/allowed-methods.ts), and an /api address no route serves with the JSON
+ *   envelope's 404 (not the HTML page);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace;
  * - sends the standard reason phrase of every status (`HTTP/1.1 404 Not Found`): a page that sets
  *   `Astro.response.status` keeps the "OK" Astro started its response with;

@@ -6,15 +6,19 @@
  * - gives it a request id (`X-Request-Id`, reused from the client when well-formed) and logs it;
  * - times it into the request duration histogram by its route pattern (src/lib/metrics.ts);
  * - refuses unsafe requests without proof of coming from this site (403, src/lib/http/request-origin.ts);
- * - answers a method an /api route does not handle with 405 and `Allow` (src/lib/http/allowed-methods.ts),
- *   and an /api address no route serves with the JSON envelope's 404 (not the HTML page);
+ * - answers a method an /api route or a probe (/healthz, /readyz) does not handle with 405 and
+ *   `Allow` (src/lib/http/allowed-methods.ts), and an /api address no route serves with the JSON
+ *   envelope's 404 (not the HTML page);
  * - turns anything thrown past a handler into the JSON envelope for /api, never a stack trace;
+ * - sends the standard reason phrase of every status (`HTTP/1.1 404 Not Found`): a page that sets
+ *   `Astro.response.status` keeps the "OK" Astro started its response with;
  * - compresses every answer whole and cheaply (src/lib/http/dynamic-encoding.ts), so no answer
  *   goes through a per-request brotli stream; Astro's route cache, which runs around this
  *   middleware (src/lib/cache/route-cache.ts), keeps a cached page as encoded here.
  */
 import '#server/wiring.ts';
 import { defineMiddleware } from 'astro:middleware';
+import { STATUS_CODES } from 'node:http';
 import { noteRoute } from '#lib/cache/route-cache.ts';
 import { getDb } from '#lib/db/index.ts';
 import { assertDatabaseAvailable } from '#lib/db/readiness.ts';
@@ -56,6 +60,17 @@ function pageErrorResponse(err: unknown, reqId: string): Response {
   }
   logger.error({ err, reqId }, 'page error');
   return new Response('Something went wrong.', { status: 500 });
+}
+
+/**
+ * `response` with the standard reason phrase of its status (node:http STATUS_CODES) when it carries
+ * another one, e.g. the "OK" of a page that set `Astro.response.status = 404`; an empty one is
+ * left to Node, which fills in the standard phrase itself.
+ */
+function withReasonPhrase(response: Response): Response {
+  const reason = STATUS_CODES[response.status] ?? '';
+  if (!response.statusText || response.statusText === reason) return response;
+  return new Response(response.body, { status: response.status, statusText: reason, headers: response.headers });
 }
 
 /** The 404 message for an /api address that no route serves. */
@@ -103,6 +118,7 @@ export const onRequest = defineMiddleware(async (context, next) => {
     response = new Response(response.body, response);
     response.headers.set('x-request-id', reqId);
   }
+  response = withReasonPhrase(response);
   if (!import.meta.env.DEV) response = await encodeResponse(response, request.headers.get('accept-encoding'));
   const ms = Math.round((performance.now() - started) * 10) / 10;
   // Timed by the route pattern Astro matched (bounded, unlike addresses); noted for the route cache's hits.

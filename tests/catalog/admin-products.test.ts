@@ -14,6 +14,7 @@ import {
   listingSummary,
   looksLikeSku,
   productPatchSchema,
+  typedPrice,
 } from '#features/catalog/admin-rules.ts';
 import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
 import { getAdminProduct, listAdminProducts } from '#features/catalog/server/admin-products.ts';
@@ -55,6 +56,30 @@ describe('product patch schema', () => {
     expect(productPatchSchema.parse({ images: ['products/tomato.webp', 'https://cdn.example.in/a.jpg'] })).toBeTruthy();
     expect(error({ weight_unit: 'bags' })).toMatch(/The unit must be one of/);
     expect(error({ tax_percent: 41 })).toBe('Choose a GST rate: 0, 0.25, 3, 5, 12, 18, 28, 40 %.');
+  });
+});
+
+describe('a price typed in the back office (the product list row and the product form)', () => {
+  it('reads rupees as staff type them', () => {
+    expect(typedPrice('The price', '45', '45.50')).toEqual({ paise: 4500 });
+    expect(typedPrice('The price', ' ₹1,200.5 ', '45.50')).toEqual({ paise: 120_050 });
+    expect(typedPrice('The price', '10,00,000', '45.50')).toEqual({ paise: 100_000_000 });
+  });
+
+  it('says a price over the maximum is too large, naming the maximum, as the server does', () => {
+    const tooLarge = 'The price can be at most ₹10,00,000.';
+    for (const typed of ['999999999', '1000000.01', '99,99,999', '123456789012345678901234567890'])
+      expect(typedPrice('The price', typed, '45.50'), typed).toEqual({ error: tooLarge });
+    expect(productPatchSchema.safeParse({ price_paise: 99_999_999_900 }).error?.issues[0]?.message).toBe(tooLarge);
+    expect(typedPrice('The MRP', '999999999', '50.00')).toEqual({ error: 'The MRP can be at most ₹10,00,000.' });
+  });
+
+  it("says what else is wrong in the server's words", () => {
+    expect(typedPrice('The price', '0', '45.50')).toEqual({ error: 'The price must be more than ₹0.' });
+    for (const typed of ['', 'abc', '45.505', '-5', '1e9'])
+      expect(typedPrice('The price', typed, '45.50'), typed).toEqual({
+        error: 'The price must be an amount in rupees, e.g. 45.50.',
+      });
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * The back office's catalogue in Chromium: a manager changes a price and a stock level in place
- * and the shop's product page shows both within a second; a packer cannot change a price (403)
+ * and the shop's product page shows both within a second, and is told a price over the maximum is
+ * too large; a packer cannot change a price (403)
  * and is told the products page is not for their role; the products, slots, promo codes and
  * customers pages pass axe at a phone's and a desktop's width (screenshots in test-results); a
  * manager imports a CSV with a hostile name and a bad row, sees how many rows were imported and
@@ -69,6 +70,20 @@ test('a manager changes a price and a stock level; the product page shows both w
   await shop.goto(`/product/${id}`);
   await expect(shop.getByText(shown).first()).toBeVisible();
   await expect(shop.getByText('Out of Stock', { exact: true }).first()).toBeVisible();
+});
+
+test('a price over the maximum typed in a row is refused as too large, naming the maximum', async ({ page }) => {
+  await signInStaff(page, MANAGER);
+  const listed = await page.request.get('/api/admin/products?q=tomato');
+  const { name } = (await listed.json()).data.products[0] as { name: string };
+  await page.goto('/admin/products');
+  await hydrated(page, 'AdminProducts');
+  await page.getByLabel('Search products').fill('tomato');
+  await page.getByRole('button', { name: 'Search', exact: true }).click();
+  const row = page.getByRole('form', { name, exact: true });
+  await row.getByLabel(`Price of ${name} in rupees`, { exact: true }).fill('999999999');
+  await row.getByRole('button', { name: `Save ${name}`, exact: true }).click();
+  await expect(row.getByRole('status')).toHaveText('The price can be at most ₹10,00,000.');
 });
 
 test('a SKU that does not exist lists no products; the count is the number of matches', async ({ page }) => {

@@ -1,7 +1,7 @@
 /**
  * Unknown catalogue ids and listing pages past the last answer a real 404 with the text customers
- * see, not a soft 200; an address with malformed %-encoding is a 400 in the shop's layout; an
- * unknown back-office address is the back office's own 404.
+ * see, not a soft 200; an address with malformed %-encoding is a 400 in the shop's layout (in the
+ * back office's under /admin); an unknown back-office address is the back office's own 404.
  */
 import { expect, test } from '@playwright/test';
 import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
@@ -64,6 +64,32 @@ for (const path of ['/product/%E0%A4', '/search?q=%E0%A4%A']) {
     await expect(page).toHaveURL(/\/$/);
   });
 }
+
+test("the 400 page's way to search is true on a 360 px phone, where search is an icon", async ({ page }) => {
+  await page.setViewportSize({ width: 360, height: 740 });
+  expect((await page.goto('/product/%E0%A4'))?.status()).toBe(400);
+  await expect(page.getByText('Search for a product at the top of the page', { exact: false })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Search products' })).toBeVisible();
+});
+
+test("a back-office address with malformed %-encoding is a 400 in the back office's layout", async ({ page }) => {
+  const response = await page.goto('/admin/%E0%A4');
+  expect(response?.status()).toBe(400);
+  expect(response?.headers()['cache-control']).toBe('no-store');
+  await expect(page).toHaveTitle(/back office/);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('This address is not valid');
+  await expect(page.getByText('The address contains characters that are not allowed.', { exact: false })).toBeVisible();
+  // Not the shop's customer page: no product search.
+  await expect(page.getByRole('combobox', { name: 'Search products' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Search products' })).toHaveCount(0);
+
+  await page.goto('/admin/login');
+  await staffSignInByApi(page, STAFF.manager.mobile, originHeader(page));
+  expect((await page.goto('/admin/orders/%FF'))?.status()).toBe(400);
+  await expect(page.getByRole('navigation', { name: 'Back office' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to the back office' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Order board');
+});
 
 test("an unknown back-office address is a 404 in the back office's words, with the way back to it", async ({
   page,

@@ -4,7 +4,7 @@
  * a browser is shown, or a redirect that drops a bad parameter), and that good requests pass.
  */
 import { describe, expect, it } from 'vitest';
-import { BAD_ADDRESS_MESSAGE, BAD_ADDRESS_PAGE, refuseAtEdge } from '#lib/http/edge-gate.ts';
+import { ADMIN_BAD_ADDRESS_PAGE, BAD_ADDRESS_MESSAGE, BAD_ADDRESS_PAGE, refuseAtEdge } from '#lib/http/edge-gate.ts';
 
 const LIMIT = 65_536;
 const gate = (url: string, contentLength?: string) => refuseAtEdge({ url, contentLength }, LIMIT);
@@ -41,6 +41,17 @@ describe('the edge gate', () => {
       expect(answer.body, url).toBe(BAD_ADDRESS_MESSAGE);
       expect(answer.page, url).toBe(BAD_ADDRESS_PAGE);
     }
+  });
+
+  it("answers a bad address under /admin with the back office's 400 page", () => {
+    for (const url of ['/admin/%E0%A4', '/admin/orders/%FF', '/admin?next=%FF']) {
+      const answer = gate(url)!;
+      expect(answer.status, url).toBe(400);
+      expect(answer.body, url).toBe(BAD_ADDRESS_MESSAGE);
+      expect(answer.page, url).toBe(ADMIN_BAD_ADDRESS_PAGE);
+    }
+    // Only the back office's own addresses: a shop address that merely starts alike keeps the shop's page.
+    expect(gate('/administration/%FF')!.page).toBe(BAD_ADDRESS_PAGE);
   });
 
   it('names a bad query parameter under /api', () => {

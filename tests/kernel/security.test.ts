@@ -79,6 +79,22 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
     expect(categories.headers.get('allow')).toBe('GET, HEAD');
   });
 
+  it('answers 405 with Allow: GET, HEAD for another method on the probes (/healthz, /readyz)', async () => {
+    for (const path of ['/healthz', '/readyz']) {
+      for (const method of ['POST', 'PUT', 'DELETE', 'OPTIONS']) {
+        const res = await raw(method, path);
+        expect(res.status, `${method} ${path}`).toBe(405);
+        expect(res.headers.get('allow'), `${method} ${path}`).toBe('GET, HEAD');
+        expect(res.json, `${method} ${path}`).toEqual({
+          success: false,
+          message: `${method} is not allowed here; use GET.`,
+        });
+      }
+      expect((await raw('GET', path)).status, path).toBe(200);
+      expect((await raw('HEAD', path)).status, path).toBe(200);
+    }
+  });
+
   it('refuses a cookie-authenticated change without proof of this origin (403), whatever else it carries', async () => {
     const { cookie } = await customer();
     const forged: Record<string, string>[] = [

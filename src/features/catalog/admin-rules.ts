@@ -85,13 +85,40 @@ export const ADMIN_PRODUCT_MESSAGES = {
   unknownSubcategory: 'No such subcategory.',
 } as const;
 
+/** What a price or MRP ("The price") below MIN_PRICE_PAISE is told. */
+const priceTooSmall = (what: string) => `${what} must be more than ₹0.`;
+/** What a price or MRP above MAX_PRICE_PAISE is told: the maximum in rupees. */
+const priceTooLarge = (what: string) =>
+  `${what} can be at most ₹${(MAX_PRICE_PAISE / 100).toLocaleString('en-IN', { maximumFractionDigits: 2 })}.`;
+
 /** A price or MRP in paise: whole, from MIN_PRICE_PAISE to MAX_PRICE_PAISE. */
 const paise = (what: string) =>
   z
     .number({ error: `${what} must be a number of paise.` })
     .int(`${what} must be whole paise.`)
-    .min(MIN_PRICE_PAISE, `${what} must be more than ₹0.`)
-    .max(MAX_PRICE_PAISE, `${what} can be at most ₹10,00,000.`);
+    .min(MIN_PRICE_PAISE, priceTooSmall(what))
+    .max(MAX_PRICE_PAISE, priceTooLarge(what));
+
+/**
+ * Rupees a person typed for a price or MRP ("45", "45.5", "1,200.00", "₹50"), checked in the
+ * browser as the server checks the paise (more than ₹0, at most ₹10,00,000) and with the same
+ * messages: its paise, or the message for `what` ("The price"). `example` is the amount the
+ * message for text that is not an amount shows.
+ * @example typedPrice('The price', '45.5', '45.50') // { paise: 4550 }
+ * @example typedPrice('The price', '999999999', '45.50') // { error: 'The price can be at most ₹10,00,000.' }
+ */
+export function typedPrice(what: string, typed: string, example: string): { paise: number } | { error: string } {
+  const t = typed.replace(/[,\s₹]/g, '');
+  if (!/^\d+(?:\.\d{1,2})?$/.test(t)) return { error: `${what} must be an amount in rupees, e.g. ${example}.` };
+  const [whole = '', fraction = ''] = t.split('.');
+  const rupees = whole.replace(/^0+(?=\d)/, '');
+  // More digits than any allowed amount has: too large, whatever Number would make of them.
+  if (rupees.length > String(MAX_PRICE_PAISE / 100).length) return { error: priceTooLarge(what) };
+  const paise = Number(rupees) * 100 + Number(fraction.padEnd(2, '0'));
+  if (paise > MAX_PRICE_PAISE) return { error: priceTooLarge(what) };
+  if (paise < MIN_PRICE_PAISE) return { error: priceTooSmall(what) };
+  return { paise };
+}
 
 /** Text a person typed: trimmed, with a length limit. */
 const text = (what: string, max: number) =>

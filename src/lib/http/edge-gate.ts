@@ -11,8 +11,9 @@
  *   the parameter; a page forgives a well-formed one (a NUL in a link) with a 302 to the same
  *   address without it, and answers malformed encoding with a 400.
  * Under /api every refusal is the JSON envelope; elsewhere it is plain text, and a bad address also
- * names the shop's 400 page (`page`, src/pages/400.astro), which the listener renders in its place
- * for a GET or HEAD, so a browser gets the shop's layout with the same status.
+ * names a 400 page (`page`), which the listener renders in its place for a GET or HEAD, so a
+ * browser gets a layout with the same status: the back office's (src/pages/admin/400.astro) under
+ * /admin, the shop's (src/pages/400.astro) everywhere else.
  */
 
 import {
@@ -30,6 +31,9 @@ export const BAD_ADDRESS_MESSAGE = 'The address contains characters that are not
 
 /** The clean address of the page a browser is shown for a bad address (status 400). */
 export const BAD_ADDRESS_PAGE = '/400';
+
+/** The same page in the back office's layout, for a bad address under /admin. */
+export const ADMIN_BAD_ADDRESS_PAGE = '/admin/400';
 
 const TEXT_HEADERS = { 'content-type': 'text/plain; charset=utf-8' };
 
@@ -49,10 +53,15 @@ function refusal(api: boolean, error: AppError): Answer {
   return { status: ERROR_STATUS[error.code], headers: TEXT_HEADERS, body: error.message };
 }
 
-/** The refusal of a bad address: the 400 page for a page address, the envelope under /api. */
-function badAddress(api: boolean): EdgeAnswer {
+/**
+ * The refusal of a bad address at `pathname`: the envelope under /api; else a 400 page, the back
+ * office's under /admin (staff stay in their layout), the shop's elsewhere.
+ */
+function badAddress(api: boolean, pathname: string): EdgeAnswer {
   const answer = refusal(api, new AppError('bad_request', BAD_ADDRESS_MESSAGE));
-  return api ? answer : { ...answer, page: BAD_ADDRESS_PAGE };
+  if (api) return answer;
+  const admin = pathname === '/admin' || pathname.startsWith('/admin/');
+  return { ...answer, page: admin ? ADMIN_BAD_ADDRESS_PAGE : BAD_ADDRESS_PAGE };
 }
 
 /** True when every %-escape of a query string decodes to valid UTF-8. */
@@ -73,11 +82,11 @@ export function refuseAtEdge(request: EdgeRequest, maxBodyBytes: number, tooLarg
   const api = pathname === '/api' || pathname.startsWith('/api/');
   if ((declaredLength(request.contentLength) ?? 0) > maxBodyBytes)
     return refusal(api, new AppError('payload_too_large', tooLargeMessage ?? bodyTooLargeMessage(maxBodyBytes)));
-  if (!isCleanPath(pathname)) return badAddress(api);
+  if (!isCleanPath(pathname)) return badAddress(api, pathname);
   const query = parseEncoded(search);
   if (!('problem' in query)) return null;
   if (api) return errorAnswer(disallowed(query.problem.field));
-  if (!decodes(search)) return badAddress(false);
+  if (!decodes(search)) return badAddress(false, pathname);
   const kept = dropBadParams(search);
   return { status: 302, headers: { location: pathname + (kept ? `?${kept}` : '') }, body: '' };
 }

@@ -12,7 +12,7 @@
 import { type FormEvent, type ReactNode, useEffect, useId, useRef, useState } from 'react';
 import PhotoManager from '#features/media/islands/PhotoManager.tsx';
 import { callRoute } from '#lib/http/client.ts';
-import { adminFailure, fieldErrors, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
+import { adminFailure, fieldErrors, paiseInput } from '#lib/ui/admin-errors.ts';
 import { buttonDanger, buttonPrimary, buttonSecondary, ConfirmDialog } from '#lib/ui/controls.tsx';
 import {
   type AdminProduct,
@@ -21,6 +21,7 @@ import {
   MAX_PRODUCT_IMAGES,
   PACK_UNITS,
   SKU_PATTERN,
+  typedPrice,
 } from '../admin-rules.ts';
 import type {
   archiveAdminProductRoute,
@@ -129,17 +130,20 @@ type Form = ReturnType<typeof formOf>;
 /** The typed form checked and turned into the API's fields, or the field messages. */
 function readForm(form: Form, isNew: boolean) {
   const problems: Record<string, string> = {};
-  const price = typedRupeesToPaise(form.price);
-  const mrp = typedRupeesToPaise(form.mrp);
+  // An amount, more than ₹0, at most the maximum: the server's checks, with its messages.
+  const priceRead = typedPrice('The price', form.price, '45 or 45.50');
+  const mrpRead = typedPrice('The MRP', form.mrp, '50 or 49.50');
+  const price = 'paise' in priceRead ? priceRead.paise : null;
+  const mrp = 'paise' in mrpRead ? mrpRead.paise : null;
   if (isNew && !form.sku.trim()) problems.sku = 'Enter a SKU.';
   else if (isNew && !SKU_PATTERN.test(form.sku.trim()))
     problems.sku = 'The SKU can have letters, digits, dots, dashes, underscores and slashes only.';
   if (!form.name.trim()) problems.name = 'Enter the name.';
   if (!form.category) problems.category_id = 'Choose a category.';
   if (!form.subcategory) problems.subcategory_id = 'Choose a subcategory.';
-  if (mrp === null) problems.mrp_paise = 'The MRP must be an amount in rupees, e.g. 50 or 49.50.';
-  if (price === null) problems.price_paise = 'The price must be an amount in rupees, e.g. 45 or 45.50.';
-  else if (mrp !== null && price > mrp) problems.price_paise = 'The price cannot be above the MRP.';
+  if ('error' in mrpRead) problems.mrp_paise = mrpRead.error;
+  if ('error' in priceRead) problems.price_paise = priceRead.error;
+  else if (price !== null && mrp !== null && price > mrp) problems.price_paise = 'The price cannot be above the MRP.';
   if (!/^\d{1,7}$/.test(form.stock.trim())) problems.stock = 'The stock must be a whole number, 0 or more.';
   if (form.weight.trim() && !(Number(form.weight) > 0)) problems.weight = 'The pack size must be a number above 0.';
   if (form.hsn.trim() && !HSN_PATTERN.test(form.hsn.trim()))

@@ -7,9 +7,9 @@
 import { type FormEvent, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { formatPaise } from '#lib/money.ts';
-import { adminFailure, paiseInput, typedRupeesToPaise } from '#lib/ui/admin-errors.ts';
+import { adminFailure, paiseInput } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
-import type { AdminProduct } from '../admin-rules.ts';
+import { type AdminProduct, typedPrice } from '../admin-rules.ts';
 import type { updateAdminProductRoute } from '../contract.ts';
 import { DECLARATION_NAMES } from '../declarations.ts';
 import { adminInput as input } from './admin-product-classes.ts';
@@ -39,13 +39,15 @@ export default function AdminProductRow({
   async function save(event: FormEvent) {
     event.preventDefault();
     const body: Record<string, number | boolean> = {};
-    const pricePaise = typedRupeesToPaise(price);
-    const mrpPaise = typedRupeesToPaise(mrp);
+    // Checked as the product form and the server check them: an amount, more than ₹0, at most the maximum.
+    const priceRead = typedPrice('The price', price, '45.50');
+    const mrpRead = typedPrice('The MRP', mrp, '50.00');
     const units = /^\d{1,7}$/.test(stock.trim()) ? Number(stock.trim()) : null;
-    if (pricePaise === null)
-      return setStatus({ error: true, text: 'The price must be an amount in rupees, e.g. 45.50.' });
-    if (mrpPaise === null) return setStatus({ error: true, text: 'The MRP must be an amount in rupees, e.g. 50.00.' });
+    if ('error' in priceRead) return setStatus({ error: true, text: priceRead.error });
+    if ('error' in mrpRead) return setStatus({ error: true, text: mrpRead.error });
     if (units === null) return setStatus({ error: true, text: 'The stock must be a whole number, 0 or more.' });
+    const pricePaise = priceRead.paise;
+    const mrpPaise = mrpRead.paise;
     if (pricePaise !== product.pricePaise) body.price_paise = pricePaise;
     if (mrpPaise !== product.mrpPaise) body.mrp_paise = mrpPaise;
     if (units !== product.stock) body.stock = units;

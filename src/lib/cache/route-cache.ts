@@ -26,7 +26,7 @@
 import type { CacheOptions, CacheProvider, InvalidateOptions } from 'astro';
 import { getConfig } from '../config.ts';
 import { requestId } from '../http/request-id.ts';
-import { carriesSession, SESSION_COOKIE } from '../http/session-cookie.ts';
+import { carriesSession, headersCarrySession } from '../http/session-cookie.ts';
 import { logger } from '../log.ts';
 import { countCacheLookup, observeHttpRequest } from '../metrics.ts';
 import { CATALOG_CACHE, PRIVATE_PAGE } from './cache-control.ts';
@@ -102,8 +102,7 @@ function keyOf(target: string): string | null {
  * freshness guard runs first, and the promise gives null when it removed the page.
  */
 export function lookupCachedAnswer(request: CacheLookupRequest): Promise<CachedAnswer | null> | null {
-  if (request.method !== 'GET' || request.header('authorization') !== undefined) return null;
-  if (request.header('cookie')?.includes(`${SESSION_COOKIE}=`)) return null;
+  if (request.method !== 'GET' || headersCarrySession(request.header)) return null;
   if (!store || getConfig().PAGE_CACHE_SECONDS <= 0) return null;
   const key = keyOf(request.url);
   if (key === null || !store.get(key)) return null;

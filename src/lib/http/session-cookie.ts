@@ -9,12 +9,19 @@ export const SESSION_COOKIE = 'ff_session';
 /** Its name over HTTPS: the `__Host-` prefix makes browsers require Secure, Path=/ and no Domain. */
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 
-/** Whether `request` carries a customer session (the session cookie or an Authorization header), valid or not. */
-export function carriesSession(request: Request): boolean {
-  if (request.headers.has('authorization')) return true;
-  const cookie = request.headers.get('cookie');
+/**
+ * Whether a request whose headers `header` reads (lower-case names; undefined when absent) carries
+ * a customer session (the session cookie or an Authorization header), valid or not.
+ */
+export function headersCarrySession(header: (name: string) => string | null | undefined): boolean {
+  if (header('authorization') != null) return true;
   // Matches both names: `__Host-ff_session=` contains `ff_session=`.
-  return cookie?.includes(`${SESSION_COOKIE}=`) === true;
+  return header('cookie')?.includes(`${SESSION_COOKIE}=`) === true;
+}
+
+/** Whether `request` carries a customer session (see `headersCarrySession`). */
+export function carriesSession(request: Request): boolean {
+  return headersCarrySession((name) => request.headers.get(name));
 }
 
 /**

@@ -12,6 +12,7 @@ import {
   checkoutTotals,
   type Figures,
   figuresStale,
+  firstAddressId,
   initialCheckoutState,
 } from '#features/checkout/islands/checkout-state.ts';
 import { confirmationOf } from '#features/checkout/islands/order-success.ts';
@@ -92,6 +93,28 @@ describe('the checkout state', () => {
     expect(
       checkoutReducer(initialCheckoutState, { type: 'loaded', addresses: [address(5), address(6)] }).selectedId,
     ).toBe(5);
+  });
+
+  it('never opens on an address the shop does not deliver to while it delivers to another', () => {
+    const delhi = (id: number, isDefault = false) => ({
+      ...address(id, isDefault),
+      po_box: '110001',
+      deliverable: false,
+    });
+    // The default is outside every zone: the first address delivered to instead.
+    expect(firstAddressId([delhi(1, true), delhi(2), address(3), address(4)], null)).toBe(3);
+    // A default delivered to comes first.
+    expect(firstAddressId([delhi(1), address(2), address(3, true)], null)).toBe(3);
+    // One chosen before in this tab stays chosen while the shop delivers there.
+    expect(firstAddressId([delhi(1, true), address(2), address(3)], 3)).toBe(3);
+    expect(firstAddressId([delhi(1, true), address(2)], 1)).toBe(2);
+    // None delivered to: the default (checkout says why it cannot deliver there), the chosen one kept.
+    expect(firstAddressId([delhi(1), delhi(2, true)], null)).toBe(2);
+    expect(firstAddressId([delhi(1), delhi(2, true)], 1)).toBe(1);
+    expect(firstAddressId([], 1)).toBeNull();
+    expect(
+      checkoutReducer(initialCheckoutState, { type: 'loaded', addresses: [delhi(1, true), address(2)] }).selectedId,
+    ).toBe(2);
   });
 
   it('keeps the chooser open when the address dialog closes after it reopened it', () => {

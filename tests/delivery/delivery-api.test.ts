@@ -2,7 +2,8 @@
  * Delivery over HTTP, on PGlite (one server) and PostgreSQL (two server processes on
  * one database), with a zones file whose central windows take 2 orders each: the PIN-code check
  * (entered, kept in ff_pin; else the default address), the slots listing, the zone's fee and
- * minimum in the cart and checkout, place-order's slot checks (400 malformed or not offered,
+ * minimum in the cart and checkout, an address outside every zone quoted no delivery fee and
+ * refused by place-order (422), place-order's slot checks (400 malformed or not offered,
  * 409 full), 8 parallel orders split across the servers for one slot of capacity 2 making
  * exactly 2 orders, and a cancelled order's place taken again.
  */
@@ -175,6 +176,23 @@ describe.each(kinds)('delivery API on %s', (kind) => {
     // A PIN code outside every zone is known too: no estimate is named for it.
     const far = (await c.get('/api/customer/checkout-summary', { cookie: 'ff_pin=110001' })).body.data;
     expect(far).toMatchObject({ delivery: null, delivery_estimate_zone: null });
+  });
+
+  it('quotes no delivery fee for an address outside every zone, and place-order refuses it with a 422 saying why', async () => {
+    const b = await buyer(1, '110001', 1);
+    expect(b.summary.delivery).toBeNull();
+    expect(b.summary.delivery_estimate_zone).toBeNull();
+    expect(b.summary.summary.delivery_fee).toBe('0.00');
+    expect(b.summary.summary.paid_amount).toBe(b.summary.summary.subtotal);
+    // The default address is the one priced without address_id: the same figures.
+    expect((await b.c.get('/api/customer/checkout-summary')).body.data.summary.delivery_fee).toBe('0.00');
+    const refused = await order(b);
+    expect(refused.status).toBe(422);
+    expect(refused.body.message).toBe(
+      'Sorry, we do not deliver to 110001 yet. We deliver in Central Thrissur, Greater Thrissur (PIN codes 680xxx).',
+    );
+    expect((await b.c.get('/api/customer/my-orders')).body.data.orders).toEqual([]);
+    expect((await b.c.get('/api/customer/my-cart')).body.data.my_cart).toHaveLength(1);
   });
 
   it('lists the slots of a PIN code with their status; outside every zone is a 422', async () => {

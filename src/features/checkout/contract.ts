@@ -80,7 +80,7 @@ export const checkoutSummaryRoute = defineRoute({
   path: '/api/customer/checkout-summary',
   summary: "The server's figures for the cart",
   description:
-    'The figures place-order will charge for this promo code and points choice; 422 for an empty cart, a refused code or too many points.',
+    'The figures place-order will charge for this promo code and points choice; 422 for an empty cart, a refused code or too many points. For an address outside every delivery zone no delivery fee is quoted and `delivery` is null: place-order refuses that address.',
   auth: 'customer',
   query: z.object({
     promocode: z
@@ -118,7 +118,10 @@ export const checkoutSummaryRoute = defineRoute({
     points_balance: z.number().int(),
     credit_balance: rupees,
     online_payment: z.boolean(),
-    /** The delivery zone these figures use; null when the address is outside every zone. */
+    /**
+     * The delivery zone these figures use; null when the address is outside every zone (then no
+     * delivery fee is quoted: nothing is delivered there).
+     */
     delivery: z
       .object({ zone: z.string(), min_order: rupees, min_order_remaining: rupees, free_delivery_from: rupees })
       .nullable()

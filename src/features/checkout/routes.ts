@@ -5,7 +5,7 @@
 import { eq } from 'drizzle-orm';
 import { clientIp, setCartHint } from '#features/auth/index.ts';
 import { cartLineJson, listCart, summarize } from '#features/cart/index.ts';
-import { checkoutDelivery, checkoutDeliveryJson, checkoutEstimateZone } from '#features/delivery/index.ts';
+import { checkoutDelivery, checkoutDeliveryJson } from '#features/delivery/index.ts';
 import { orderJson, placeOrder, quoteJson, quoteOrder } from '#features/orders/index.ts';
 import { checkoutPaymentJson, getPaymentGateway } from '#features/payments/index.ts';
 import { countedPromoTry, evaluatePromo, promoAppliedMessage } from '#features/promotions/index.ts';
@@ -53,9 +53,8 @@ export const checkPromocodeEndpoint = implement(checkPromocodeRoute, async ({ ct
 export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ ctx, query, customer }) => {
   const db = await getDb();
   const delivery = await checkoutDelivery(db, ctx.cookies, customer.id, query.address_id);
-  const estimateZone = delivery ? null : await checkoutEstimateZone(db, ctx.cookies, customer.id, query.address_id);
   const quote = await withPromo(db, ctx, customer.id, query.promocode, () =>
-    quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points, policy: delivery?.policy }),
+    quoteOrder(db, customer.id, { promoCode: query.promocode, points: query.points, policy: delivery.policy }),
   );
   const [account] = await db
     .select({ points: customers.pointsBalance, credit: customers.creditBalancePaise })
@@ -68,8 +67,8 @@ export const checkoutSummaryEndpoint = implement(checkoutSummaryRoute, async ({ 
       points_balance: account?.points ?? 0,
       credit_balance: paiseToRupees(account?.credit ?? 0).toFixed(2),
       online_payment: getPaymentGateway() !== null,
-      delivery: delivery && checkoutDeliveryJson(delivery, quote.subtotalPaise),
-      delivery_estimate_zone: estimateZone,
+      delivery: delivery.zone && checkoutDeliveryJson(delivery.zone, quote.subtotalPaise),
+      delivery_estimate_zone: delivery.estimateZone,
     },
     headers: NO_STORE,
   };

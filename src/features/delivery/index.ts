@@ -3,7 +3,7 @@
  */
 
 export { type AdminZoneSlots, listAdminSlots, setSlotCapacity, setSlotClosed } from './server/admin-slots.ts';
-export { checkoutDelivery, checkoutDeliveryJson, checkoutEstimateZone } from './server/checkout-delivery.ts';
+export { checkoutDelivery, checkoutDeliveryJson } from './server/checkout-delivery.ts';
 export { deliveryNow } from './server/clock.ts';
 export { cartPolicy } from './server/deliver-to.ts';
 export {

@@ -17,6 +17,7 @@
  */
 import { lazy, Suspense, useEffect } from 'react';
 import SlotPicker from '#features/delivery/islands/SlotPicker.tsx';
+import { DELIVERY_MESSAGES } from '#features/delivery/rules.ts';
 import PaymentInDoubt from '#features/orders/islands/PaymentInDoubt.tsx';
 import PaymentModal from '#features/payments/islands/PaymentModal.tsx';
 import { SelectAddressModal, ShippingAddressCard } from './CheckoutAddress.tsx';
@@ -100,6 +101,7 @@ function CheckoutForm({ tileUrl, area, freeDeliveryFromPaise, pending = null }: 
     zone,
     estimateZone: figuresStale(state) ? null : (state.figures?.delivery_estimate_zone ?? null),
     belowMinimum: belowMinimumReason(state),
+    notDelivered: selected && !selected.deliverable ? DELIVERY_MESSAGES.notServed(selected.po_box) : '',
     unavailable: state.lines.some((l) => !l.available),
     loading: state.loading,
     // Figures of another address wait for this one's; if fetching them failed, Place Order is

@@ -4,8 +4,10 @@
  * minimum order and free-delivery threshold, the "more for free delivery" hint, why the order
  * cannot be placed yet (below the zone's minimum, or lines no longer available: Place Order is
  * then disabled, with the cart's reason and a link back to the cart), the place-order error and
- * the Place Order button (Placing Order... while busy). On phones Place Order is in PlaceOrderBar, fixed at the
- * bottom of the screen with the total, instead of at the end of this card.
+ * the Place Order button (Placing Order... while busy). While the selected address is one the shop
+ * does not deliver to, no delivery fee, zone terms or free-delivery hint are shown: the fee row
+ * reads "Not delivered here" and a note says why. On phones Place Order is in PlaceOrderBar, fixed
+ * at the bottom of the screen with the total, instead of at the end of this card.
  */
 import { CART_MESSAGES } from '#features/cart/rules.ts';
 import { feeEstimateNote } from '#features/delivery/rules.ts';
@@ -55,6 +57,7 @@ function PlaceOrderButton({
 }
 
 const MINIMUM_NOTE_ID = 'below-minimum-note';
+const NOT_DELIVERED_NOTE_ID = 'not-delivered-note';
 const UNAVAILABLE_NOTE_ID = 'lines-unavailable-note';
 
 interface Props {
@@ -73,6 +76,11 @@ interface Props {
   estimateZone: string | null;
   /** Why the order cannot be placed yet (below the zone's minimum order); '' when it can. */
   belowMinimum: string;
+  /**
+   * "Sorry, we do not deliver to … yet." while the selected address is outside every delivery
+   * zone: no fee or free-delivery hint is shown for it; '' otherwise.
+   */
+  notDelivered: string;
   /** Whether a line's product left the shop: Place Order stays disabled until it is removed in the cart. */
   unavailable: boolean;
   loading: boolean;
@@ -105,7 +113,9 @@ function Row({ label, value, extra = '' }: { label: string; value: string | null
 
 export default function OrderSummary(p: Props) {
   const { summary, subtotal, discount, pointsUsed, delivery, total } = p;
-  const moreForFree = summary && delivery > 0 ? Math.max(0, p.freeDeliveryFromPaise - subtotal) : 0;
+  const moreForFree = summary && delivery > 0 && !p.notDelivered ? Math.max(0, p.freeDeliveryFromPaise - subtotal) : 0;
+  // The place-order error for the same address already says it (it begins with this sentence).
+  const notDeliveredNote = p.notDelivered && !p.placeError.startsWith(p.notDelivered) ? p.notDelivered : '';
   return (
     <section aria-labelledby="summary-title" className={CARD}>
       <h2 id="summary-title" className="text-lg font-semibold">
@@ -133,7 +143,7 @@ export default function OrderSummary(p: Props) {
         {pointsUsed > 0 && <Row label={`Points (${pointsUsed})`} value={`−${formatPaise(pointsUsed * 100)}`} />}
         <Row
           label={p.estimateZone ? `Delivery fee (${p.estimateZone})` : 'Delivery fee'}
-          value={summary && (delivery === 0 ? 'Free' : formatPaise(delivery))}
+          value={summary && (p.notDelivered ? 'Not delivered here' : delivery === 0 ? 'Free' : formatPaise(delivery))}
         />
         <Row
           label={p.estimateZone ? `Total (${p.estimateZone})` : 'Total'}
@@ -145,6 +155,14 @@ export default function OrderSummary(p: Props) {
       {p.estimateZone && <p className="mt-3 text-xs text-slate-700">{feeEstimateNote(p.estimateZone)}</p>}
       {moreForFree > 0 && (
         <p className="mt-2 text-xs text-slate-600">Add {formatPaise(moreForFree)} more for free delivery</p>
+      )}
+      {notDeliveredNote && (
+        <p
+          id={NOT_DELIVERED_NOTE_ID}
+          className="mt-3 rounded-lg bg-sale-600/5 px-3 py-2 text-sm font-medium text-sale-600"
+        >
+          {notDeliveredNote}
+        </p>
       )}
       {p.belowMinimum && p.belowMinimum !== p.placeError && (
         <p
@@ -177,9 +195,11 @@ export default function OrderSummary(p: Props) {
         describedBy={
           p.unavailable
             ? UNAVAILABLE_NOTE_ID
-            : p.belowMinimum && p.belowMinimum !== p.placeError
-              ? MINIMUM_NOTE_ID
-              : undefined
+            : notDeliveredNote
+              ? NOT_DELIVERED_NOTE_ID
+              : p.belowMinimum && p.belowMinimum !== p.placeError
+                ? MINIMUM_NOTE_ID
+                : undefined
         }
         onClick={p.onPlaceOrder}
         className="mt-4 hidden w-full md:block"
@@ -194,7 +214,7 @@ export default function OrderSummary(p: Props) {
  * announces the full message).
  */
 export function PlaceOrderBar(p: Props) {
-  const note = p.unavailable ? '' : p.placeError || p.belowMinimum;
+  const note = p.unavailable ? '' : p.placeError || p.notDelivered || p.belowMinimum;
   const barNoteId = 'place-order-bar-note';
   return (
     <section

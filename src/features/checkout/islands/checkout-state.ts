@@ -80,7 +80,7 @@ export type CheckoutAction =
   | {
       type: 'loaded';
       addresses?: AddressJson[];
-      /** The address to select among `addresses` (the one chosen before, still there); else the default. */
+      /** The address to select among `addresses` (firstAddressId's); else openingAddressId's. */
       selectedId?: number | null;
       addressError?: string;
       lines?: CartLineJson[];
@@ -129,14 +129,28 @@ export const initialCheckoutState: CheckoutState = {
   doubt: null,
 };
 
-/** `chosen` when it is among `addresses`, else the default address, else the first; null without addresses. */
+/**
+ * The address checkout opens on: `chosen` (the one chosen before in this tab's session) while it is
+ * still among `addresses` and the shop delivers there — or no address is delivered to —, else
+ * openingAddressId's.
+ */
 export function firstAddressId(addresses: AddressJson[], chosen: number | null): number | null {
-  return addresses.some((a) => a.id === chosen) ? chosen : defaultAddressId(addresses);
+  const kept = addresses.find((a) => a.id === chosen);
+  return kept && (kept.deliverable || !addresses.some((a) => a.deliverable)) ? kept.id : openingAddressId(addresses);
 }
 
-/** The default address, else the first; null without addresses. */
-export function defaultAddressId(addresses: AddressJson[]): number | null {
-  return (addresses.find((a) => a.is_default) ?? addresses[0])?.id ?? null;
+/**
+ * The address to select first: the default when the shop delivers there, else the first address
+ * it delivers to; when it delivers to none, the default (else the first), and checkout says why it
+ * cannot deliver there. Null without addresses.
+ */
+export function openingAddressId(addresses: AddressJson[]): number | null {
+  const first =
+    addresses.find((a) => a.is_default && a.deliverable) ??
+    addresses.find((a) => a.deliverable) ??
+    addresses.find((a) => a.is_default) ??
+    addresses[0];
+  return first?.id ?? null;
 }
 
 /** The chosen address, or null. */
@@ -156,7 +170,7 @@ export function checkoutReducer(state: CheckoutState, action: CheckoutAction): C
         ...state,
         loading: false,
         addresses: action.addresses ?? state.addresses,
-        selectedId: action.addresses ? (action.selectedId ?? defaultAddressId(action.addresses)) : state.selectedId,
+        selectedId: action.addresses ? (action.selectedId ?? openingAddressId(action.addresses)) : state.selectedId,
         addressError: action.addressError ?? '',
         // The figures' own lines when they came first: the list shown is the one they price.
         lines: state.figures?.items ?? action.lines ?? state.lines,

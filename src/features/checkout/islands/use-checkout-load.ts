@@ -1,7 +1,8 @@
 /**
  * The checkout's first load: the addresses and the cart in parallel, the server's figures for the
- * address checkout selects first (the one chosen before in this tab's session while it is still
- * there, else the default, else the first) as soon as the addresses are in,
+ * address checkout selects first (firstAddressId: the one chosen before in this tab's session while
+ * it is still there and delivered to, else the default if delivered to, else the first delivered
+ * to) as soon as the addresses are in,
  * so the first figures shown are that address's zone's; then the choices saved before a reload.
  * A 401 on the addresses sends the customer to log in; an empty cart is not an error (the page
  * says the cart is empty).

@@ -2,15 +2,17 @@
  * The staff sign-in form (/admin/login): mobile number, then the code sent to it (in demo mode the
  * code is shown on screen under the demo note, as the customers' dialog does), then on to `next`. Errors are
  * announced; a throttled send says how long to wait. Send code is enabled once the form is
- * hydrated, keeping a number typed before. A code that can no longer be used (killed by wrong
- * tries, expired or replaced, or a 429 lock) leaves the screen with its "shown on screen" line, as
- * in the customers' dialog; the message asks for a new one, which Resend code sends.
+ * hydrated, keeping a number typed before. A wrong code says how many tries are left ("Invalid OTP.
+ * 3 tries left."). A code that can no longer be used (killed by wrong tries, expired or replaced,
+ * or a 429 lock) leaves the screen with its "shown on screen" line, as in the customers' dialog;
+ * the message asks for a new one, which Resend code sends.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
+import { withTriesLeft } from '#lib/ui/tries-left.ts';
 import type { staffLoginRoute, staffOtpRoute } from '../contract.ts';
 import { staffCodeSentMessage } from '../messages.ts';
 
@@ -54,7 +56,9 @@ export default function AdminLogin({ next }: { next: string }) {
   }, []);
 
   const fail = (err: unknown) =>
-    setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    setError(
+      err instanceof ApiError ? withTriesLeft(err.message, err.data) : 'Something went wrong. Please try again.',
+    );
 
   async function send(event?: FormEvent) {
     event?.preventDefault();

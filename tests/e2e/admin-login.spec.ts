@@ -3,7 +3,8 @@
  * for the form to be able to send (a tap before would reload the page and lose the number), and a
  * number typed in the meantime is the one the form then sends. Its code step says where the code
  * went: by SMS, or on screen in demo mode; a wrong code says how many tries are left; a code killed
- * by wrong tries leaves the screen, and Resend code sends a new one.
+ * by wrong tries leaves the screen, and Resend code sends a new one; the wrong try that reaches
+ * the wrong-code lock disables Sign in, which the lock's message describes.
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
@@ -147,5 +148,48 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
   await page.getByLabel('4-digit code').fill(await demoCode(page));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
+  await remove();
+});
+
+test('the wrong try that reaches the lock disables Sign in, saying why and when to try again; Resend code cannot lift it', async ({
+  page,
+  browser,
+}) => {
+  const { mobile, remove } = await ownPacker(browser);
+  // A client address of this test's own: its wrong tries count against no other test's.
+  await page.context().setExtraHTTPHeaders({
+    'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
+  });
+  const lockMessage = 'Too many wrong OTP attempts for this number. Please try again in 24 hours.';
+  await page.goto('/admin/login');
+  await hydrated(page, 'AdminLogin');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const main = page.getByRole('main');
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  const tryWrong = async (times: number, last: string) => {
+    const wrong = (await demoCode(page)) === '0000' ? '1111' : '0000';
+    for (let i = 1; i <= times; i++) {
+      await page.getByLabel('4-digit code').fill(wrong);
+      await signIn.click();
+      await expect(main.getByRole('alert')).toHaveText(i === times ? last : /^Invalid OTP\. \d tr(y|ies) left\.$/);
+    }
+  };
+  await tryWrong(5, 'Too many wrong attempts. Please request a new OTP.');
+  // Spent, not locked: a new code can be asked for and tried.
+  await expect(signIn).toBeEnabled();
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(main.getByRole('status')).toHaveText(`A new 4-digit code for ${mobile} is shown on screen.`);
+  // The 10th wrong try from this address locks the number here.
+  await tryWrong(5, lockMessage);
+  await expect(signIn).toBeDisabled();
+  await expect(signIn).toHaveAccessibleDescription(lockMessage);
+  await expect(page.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  // A code asked for meanwhile is refused with the same message, and Sign in stays disabled.
+  const refused = page.waitForResponse('**/api/admin/login/otp');
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  expect((await refused).status()).toBe(429);
+  await expect(main.getByRole('alert')).toHaveText(lockMessage);
+  await expect(signIn).toBeDisabled();
   await remove();
 });

@@ -5,7 +5,9 @@
  * hydrated, keeping a number typed before. A wrong code says how many tries are left ("Invalid OTP.
  * 3 tries left."). A code that can no longer be used (killed by wrong tries, expired or replaced,
  * or a 429 lock) leaves the screen with its "shown on screen" line, as in the customers' dialog;
- * the message asks for a new one, which Resend code sends.
+ * the message asks for a new one, which Resend code sends. While the wrong-code lock holds the
+ * number (`data.otp_locked`, on a check or a resend), Sign in is disabled and described by the
+ * lock's message, which says when to try again; a code sent again enables it.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
@@ -25,6 +27,11 @@ function codeIsSpent(err: unknown): boolean {
   return err.status === 429 || (err.data as { otp_spent?: unknown } | undefined)?.otp_spent === true;
 }
 
+/** Whether a failure is the wrong-code lock: no code for this number is checked (or sent) from here for a while. */
+function isLocked(err: unknown): boolean {
+  return err instanceof ApiError && (err.data as { otp_locked?: unknown } | undefined)?.otp_locked === true;
+}
+
 const inputClass =
   'block h-11 w-full rounded-lg border border-slate-400 bg-white px-3 text-base text-slate-900 focus:border-brand-700';
 
@@ -37,6 +44,8 @@ export default function AdminLogin({ next }: { next: string }) {
     again?: boolean;
     /** Can no longer be used: off the screen, a new one asked for. */
     spent?: boolean;
+    /** The wrong-code lock holds the number: Sign in is disabled until a code is sent again. */
+    locked?: boolean;
   } | null>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -44,6 +53,7 @@ export default function AdminLogin({ next }: { next: string }) {
   const [busy, setBusy] = useState<'sending' | 'checking' | null>(null);
   const mobileId = useId();
   const otpId = useId();
+  const errorId = useId();
   const otpRef = useRef<HTMLInputElement>(null);
   const mobileRef = useRef<HTMLInputElement>(null);
   // The server renders Send code disabled: a tap before the form can handle it would reload the
@@ -70,6 +80,11 @@ export default function AdminLogin({ next }: { next: string }) {
       setOtp('');
       requestAnimationFrame(() => otpRef.current?.focus());
     } catch (err) {
+      // Resend refused by the wrong-code lock: the code on screen cannot be checked either.
+      if (isLocked(err) && sent) {
+        setSent({ length: sent.length, spent: true, locked: true });
+        setOtp('');
+      }
       fail(err);
     } finally {
       setBusy(null);
@@ -78,6 +93,7 @@ export default function AdminLogin({ next }: { next: string }) {
 
   async function verify(event: FormEvent) {
     event.preventDefault();
+    if (sent?.locked) return;
     setError(null);
     setBusy('checking');
     try {
@@ -86,7 +102,7 @@ export default function AdminLogin({ next }: { next: string }) {
     } catch (err) {
       // A dead code (demo mode shows it) leaves the screen with the line saying where it is.
       if (codeIsSpent(err) && sent) {
-        setSent({ length: sent.length, spent: true });
+        setSent({ length: sent.length, spent: true, locked: isLocked(err) });
         setOtp('');
       }
       fail(err);
@@ -142,8 +158,15 @@ export default function AdminLogin({ next }: { next: string }) {
           aria-invalid={!!error}
         />
       </div>
-      <ErrorText message={error} className="" />
-      <button type="submit" className={buttonPrimary} disabled={!!busy} aria-busy={busy === 'checking'}>
+      <ErrorText id={errorId} message={error} className="" />
+      {/* Locked: the message above says why and when to try again. */}
+      <button
+        type="submit"
+        className={buttonPrimary}
+        disabled={!!busy || !!sent.locked}
+        aria-busy={busy === 'checking'}
+        aria-describedby={sent.locked && error ? errorId : undefined}
+      >
         {busy === 'checking' ? 'Checking…' : 'Sign in'}
       </button>
       <button

@@ -185,6 +185,8 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
       const res = await verify(first.code, wrongCode(first.current));
       expect(res.status).toBe(400);
       expect(res.body.message).toBe('Invalid OTP for your current mobile number');
+      // The tries left of the code that was wrong.
+      expect(res.body.data).toEqual({ otp_tries_left: 4 - i });
     }
     const fifth = await verify(first.code, wrongCode(first.current));
     expect([fifth.status, fifth.body]).toEqual(spent);
@@ -194,8 +196,12 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     // The new number's code, the current one taken: the same once it is killed.
     const second = await ask();
     const wrong = await verify(wrongCode(second.code), second.current);
-    expect(wrong.body.message).toBe('Invalid OTP');
-    for (let i = 0; i < 3; i++) expect((await verify(wrongCode(second.code))).body.message).toBe('Invalid OTP');
+    expect(wrong.body).toMatchObject({ message: 'Invalid OTP', data: { otp_tries_left: 4 } });
+    for (let i = 0; i < 3; i++)
+      expect((await verify(wrongCode(second.code))).body).toMatchObject({
+        message: 'Invalid OTP',
+        data: { otp_tries_left: 3 - i },
+      });
     const killed = await verify(wrongCode(second.code));
     expect([killed.status, killed.body]).toEqual(spent);
     const right = await verify(second.code);

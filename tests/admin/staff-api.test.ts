@@ -76,13 +76,14 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
       }
       return out;
     };
-    const invalid = [400, { success: false, message: 'Invalid OTP' }];
+    // "Invalid OTP" as the customers read it, with the tries left before the code is spent.
+    const invalid = (left: number) => [400, { success: false, message: 'Invalid OTP', data: { otp_tries_left: left } }];
     const spent = [
       400,
       { success: false, message: 'Too many wrong attempts. Please request a new OTP.', data: { otp_spent: true } },
     ];
     const staffTries = await tries(member.phone);
-    expect(staffTries).toEqual([invalid, invalid, invalid, invalid, spent]);
+    expect(staffTries).toEqual([invalid(4), invalid(3), invalid(2), invalid(1), spent]);
     // The right code is refused now, still marked spent: the form takes it off the screen.
     const late = await client.post('/api/admin/login', { json: { mobile: member.phone, otp: right } });
     expect([late.status, late.body]).toEqual(spent);

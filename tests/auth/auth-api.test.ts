@@ -123,7 +123,8 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     for (let i = 0; i < 4; i++) {
       const r = await c.post('/api/otp-login', { json: { key: phone, otp: wrong } });
       expect(r.status).toBe(400);
-      expect(r.body).toEqual({ success: false, message: 'Invalid OTP' });
+      // The spec's message as it is, and the tries left before the code is spent beside it.
+      expect(r.body).toEqual({ success: false, message: 'Invalid OTP', data: { otp_tries_left: 4 - i } });
     }
     // The fifth wrong try kills the code and says so, marked spent (the dialog takes the demo code away).
     const fifth = await c.post('/api/otp-login', { json: { key: phone, otp: wrong } });
@@ -137,6 +138,36 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect(late.status).toBe(400);
     expect(late.body.message).toMatch(/request a new OTP/);
     expect(late.body.data).toEqual({ otp_spent: true });
+  });
+
+  it('counts the tries left down to the wrong-code lock when it comes before the code is spent', async () => {
+    const c = new ApiClient(baseUrl);
+    const { phone } = await c.signUp();
+    const triesLeft = async (otp: string) => {
+      const r = await c.post('/api/otp-login', { json: { key: phone, otp } });
+      expect(r.status, JSON.stringify(r.body)).toBe(400);
+      expect(r.body.message).toBe('Invalid OTP');
+      return r.body.data.otp_tries_left as number;
+    };
+    const wrongFor = (res: { body: { data: { demo_otp: string } } }) =>
+      res.body.data.demo_otp === '0000' ? '1111' : '0000';
+    // Two wrong tries on one code, four on the next (6 from this address): each answer counts
+    // the code's own five tries down.
+    const one = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    expect([await triesLeft(wrongFor(one)), await triesLeft(wrongFor(one))]).toEqual([4, 3]);
+    const two = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    const counted: number[] = [];
+    for (let i = 0; i < 4; i++) counted.push(await triesLeft(wrongFor(two)));
+    expect(counted).toEqual([4, 3, 2, 1]);
+    // A fresh code has five tries, but this address has 4 wrong tries left before the lock (10 a
+    // day): the count says so, and the try after the last one is the lock.
+    const three = await c.post('/api/validate-customer', { json: { key: phone, otp: '' } });
+    const nearLock: number[] = [];
+    for (let i = 0; i < 3; i++) nearLock.push(await triesLeft(wrongFor(three)));
+    expect(nearLock).toEqual([3, 2, 1]);
+    const locked = await c.post('/api/otp-login', { json: { key: phone, otp: wrongFor(three) } });
+    expect(locked.status).toBe(429);
+    expect(locked.body.data).toEqual({ otp_locked: true });
   });
 
   it('cancels an older code when a new one is sent', async () => {

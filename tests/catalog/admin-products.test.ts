@@ -14,6 +14,8 @@ import {
   listingSummary,
   looksLikeSku,
   productPatchSchema,
+  productsViewFrom,
+  productsViewSearch,
   typedPrice,
 } from '#features/catalog/admin-rules.ts';
 import { updateAdminProduct } from '#features/catalog/server/admin-product-update.ts';
@@ -103,6 +105,38 @@ describe("the product listing's search text and count", () => {
     );
     expect(listingSummary({ total: 0, pageSize: 50 }, { q: ' kale ', page: 1 })).toBe('No products found for "kale".');
     expect(listingSummary({ total: 0, pageSize: 50 }, { q: '', page: 1 })).toBe('No products.');
+  });
+});
+
+describe("the product listing's address", () => {
+  const view = (search: string) => productsViewFrom(new URLSearchParams(search));
+
+  it('reads the search, filter, stock threshold and page the address names', () => {
+    expect(view('q=mango')).toEqual({ q: 'mango', filter: 'all', stockAtMost: 5, page: 1 });
+    expect(view('q=+dal+&filter=low_stock&stock_at_most=3&page=2')).toEqual({
+      q: 'dal',
+      filter: 'low_stock',
+      stockAtMost: 3,
+      page: 2,
+    });
+    expect(view('filter=missing_declarations').filter).toBe('missing_declarations');
+  });
+
+  it('leaves what it cannot read at its default, and cuts a search to the longest the API takes', () => {
+    expect(view('filter=nope&stock_at_most=-1&page=0')).toEqual({ q: '', filter: 'all', stockAtMost: 5, page: 1 });
+    expect(view('stock_at_most=&page=abc')).toMatchObject({ stockAtMost: 5, page: 1 });
+    expect(view('page=10001').page).toBe(1);
+    expect(view(`q=${'a'.repeat(150)}`).q).toHaveLength(100);
+  });
+
+  it('writes only what is not a default, the threshold only with its filter, and reads back the same view', () => {
+    const all = { q: '', filter: 'all', stockAtMost: 5, page: 1 } as const;
+    expect(productsViewSearch(all)).toBe('');
+    expect(productsViewSearch({ ...all, q: ' mango ' })).toBe('?q=mango');
+    expect(productsViewSearch({ ...all, stockAtMost: 9, page: 3 })).toBe('?page=3');
+    const low = { q: 'dal & rice', filter: 'low_stock', stockAtMost: 0, page: 2 } as const;
+    expect(productsViewSearch(low)).toBe('?q=dal+%26+rice&filter=low_stock&stock_at_most=0&page=2');
+    expect(view(productsViewSearch(low).slice(1))).toEqual(low);
   });
 });
 

@@ -170,11 +170,12 @@ test('a number change whose code is killed by wrong tries drops the codes from t
   const current = otp.getByLabel(`4-digit OTP for ${me.phone}`);
   const field = otp.getByLabel(`4-digit OTP for ${next}`);
   const verify = otp.getByRole('button', { name: 'Verify', exact: true });
-  for (let i = 0; i < 4; i++) {
+  // Each wrong try names the code and says how many tries it has left.
+  for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
     await current.fill(wrong);
     await field.fill(newCode!);
     await verify.click();
-    await expect(otp.getByRole('alert')).toHaveText('Invalid OTP for your current mobile number');
+    await expect(otp.getByRole('alert')).toHaveText(`Invalid OTP for your current mobile number. ${left} left.`);
     await expect(note).toContainText(`Demo code for ${me.phone}: ${currentCode}`);
   }
   await current.fill(wrong);

@@ -2,10 +2,11 @@
  * The staff sign-in page before its script runs, in Chromium on a phone's width: Send code waits
  * for the form to be able to send (a tap before would reload the page and lose the number), and a
  * number typed in the meantime is the one the form then sends. Its code step says where the code
- * went: by SMS, or on screen in demo mode; a code killed by wrong tries leaves the screen, and
- * Resend code sends a new one.
+ * went: by SMS, or on screen in demo mode; a wrong code says how many tries are left; a code killed
+ * by wrong tries leaves the screen, and Resend code sends a new one; the wrong try that reaches
+ * the wrong-code lock disables Sign in, which the lock's message describes.
  */
-import { expect, test } from '@playwright/test';
+import { type Browser, expect, type Page, test } from '@playwright/test';
 import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
 import { hydrated, origin, randomPhone } from './session-helpers.ts';
 
@@ -80,11 +81,11 @@ test('the code step says the code was sent by SMS, or in demo mode that it is on
   await expect(page.getByRole('main')).not.toContainText(/We sent/);
 });
 
-test('a code killed by five wrong tries leaves the screen, the form asks for a new one, and Resend code sends it', async ({
-  page,
-  browser,
-}) => {
-  // A staff member of this test's own, so no other test's code is cancelled or its tries counted.
+/**
+ * A staff member of the calling test's own, so no other test's code is cancelled or its tries
+ * counted; returns their mobile and a function that removes them.
+ */
+async function ownPacker(browser: Browser): Promise<{ mobile: string; remove: () => Promise<void> }> {
   const owner = await (await browser.newContext()).newPage();
   await staffSignInByApi(owner, STAFF.owner.mobile, origin());
   const mobile = randomPhone();
@@ -93,6 +94,26 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
     headers: origin(),
   });
   expect(added.status(), await added.text()).toBe(201);
+  const id = (await added.json()).data.staff.id as number;
+  return {
+    mobile,
+    remove: async () => {
+      const removed = await owner.request.delete(`/api/admin/staff/${id}`, { headers: origin() });
+      expect(removed.status()).toBe(200);
+      await owner.context().close();
+    },
+  };
+}
+
+/** The demo code on screen. */
+const demoCode = async (page: Page) =>
+  ((await page.getByRole('note', { name: 'Demo mode' }).textContent()) ?? '').match(/Demo code:\s*(\d+)/)![1]!;
+
+test('a code killed by five wrong tries leaves the screen, the form asks for a new one, and Resend code sends it', async ({
+  page,
+  browser,
+}) => {
+  const { mobile, remove } = await ownPacker(browser);
 
   await page.goto('/admin/login');
   await hydrated(page, 'AdminLogin');
@@ -102,12 +123,13 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
   const status = main.getByRole('status');
   const note = page.getByRole('note', { name: 'Demo mode' });
   await expect(status).toHaveText(`Your 4-digit code for ${mobile} is shown on screen.`);
-  const code = ((await note.textContent()) ?? '').match(/Demo code:\s*(\d+)/)![1]!;
+  const code = await demoCode(page);
   const wrong = code === '0000' ? '1111' : '0000';
-  for (let i = 0; i < 4; i++) {
+  // Each wrong try says how many are left before the code is spent.
+  for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
     await page.getByLabel('4-digit code').fill(wrong);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await expect(main.getByRole('alert')).toHaveText('Invalid OTP');
+    await expect(main.getByRole('alert')).toHaveText(`Invalid OTP. ${left} left.`);
     await expect(note).toContainText(`Demo code: ${code}`);
   }
   await page.getByLabel('4-digit code').fill(wrong);
@@ -123,14 +145,51 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
   await page.getByRole('button', { name: 'Resend code' }).click();
   await expect(status).toHaveText(`A new 4-digit code for ${mobile} is shown on screen.`);
   await expect(main.getByRole('alert')).toHaveCount(0);
-  const fresh = ((await note.textContent()) ?? '').match(/Demo code:\s*(\d+)/)![1]!;
-  await page.getByLabel('4-digit code').fill(fresh);
+  await page.getByLabel('4-digit code').fill(await demoCode(page));
   await page.getByRole('button', { name: 'Sign in' }).click();
   await expect(page).toHaveURL(/\/admin\/?$/);
+  await remove();
+});
 
-  const removed = await owner.request.delete(`/api/admin/staff/${(await added.json()).data.staff.id}`, {
-    headers: origin(),
+test('the wrong try that reaches the lock disables Sign in, saying why and when to try again; Resend code cannot lift it', async ({
+  page,
+  browser,
+}) => {
+  const { mobile, remove } = await ownPacker(browser);
+  // A client address of this test's own: its wrong tries count against no other test's.
+  await page.context().setExtraHTTPHeaders({
+    'x-forwarded-for': `10.78.${Math.floor(Math.random() * 250)}.${1 + Math.floor(Math.random() * 250)}`,
   });
-  expect(removed.status()).toBe(200);
-  await owner.context().close();
+  const lockMessage = 'Too many wrong OTP attempts for this number. Please try again in 24 hours.';
+  await page.goto('/admin/login');
+  await hydrated(page, 'AdminLogin');
+  await page.getByLabel('Mobile number').fill(mobile);
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const main = page.getByRole('main');
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  const tryWrong = async (times: number, last: string) => {
+    const wrong = (await demoCode(page)) === '0000' ? '1111' : '0000';
+    for (let i = 1; i <= times; i++) {
+      await page.getByLabel('4-digit code').fill(wrong);
+      await signIn.click();
+      await expect(main.getByRole('alert')).toHaveText(i === times ? last : /^Invalid OTP\. \d tr(y|ies) left\.$/);
+    }
+  };
+  await tryWrong(5, 'Too many wrong attempts. Please request a new OTP.');
+  // Spent, not locked: a new code can be asked for and tried.
+  await expect(signIn).toBeEnabled();
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  await expect(main.getByRole('status')).toHaveText(`A new 4-digit code for ${mobile} is shown on screen.`);
+  // The 10th wrong try from this address locks the number here.
+  await tryWrong(5, lockMessage);
+  await expect(signIn).toBeDisabled();
+  await expect(signIn).toHaveAccessibleDescription(lockMessage);
+  await expect(page.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
+  // A code asked for meanwhile is refused with the same message, and Sign in stays disabled.
+  const refused = page.waitForResponse('**/api/admin/login/otp');
+  await page.getByRole('button', { name: 'Resend code' }).click();
+  expect((await refused).status()).toBe(429);
+  await expect(main.getByRole('alert')).toHaveText(lockMessage);
+  await expect(signIn).toBeDisabled();
+  await remove();
 });

@@ -126,7 +126,8 @@ for (const viewport of [
       await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
       await dialog.getByLabel('4-digit OTP').fill(wrongCode(await dialog.getByText(/Demo code:/).textContent()));
       await dialog.getByRole('button', { name: 'Verify OTP' }).click();
-      await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP');
+      // The spec's "Invalid OTP", then the tries the code has left.
+      await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP. 4 tries left.');
       await enterDemoOtp(dialog);
       await dialog.getByRole('button', { name: 'Continue' }).click();
       await expect(dialog).toBeHidden();
@@ -214,10 +215,10 @@ test('a code killed by five wrong tries leaves the screen and the dialog asks fo
   await dialog.getByRole('button', { name: 'Send OTP' }).click();
   const note = dialog.getByRole('note', { name: 'Demo mode' });
   const wrong = wrongCode(await note.getByText(/Demo code:/).textContent());
-  for (let i = 0; i < 4; i++) {
+  for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
     await dialog.getByLabel('4-digit OTP').fill(wrong);
     await dialog.getByRole('button', { name: 'Verify OTP' }).click();
-    await expect(dialog.getByRole('alert')).toHaveText('Invalid OTP');
+    await expect(dialog.getByRole('alert')).toHaveText(`Invalid OTP. ${left} left.`);
     await expect(note.getByText(/Demo code: \d{4}/)).toBeVisible();
   }
   await dialog.getByLabel('4-digit OTP').fill(wrong);
@@ -258,7 +259,9 @@ test('the wrong try that reaches the lock says so at once: no code on screen, Ve
     for (let i = 0; i < times; i++) {
       await dialog.getByLabel('4-digit OTP').fill(wrong);
       await verify.click();
-      await expect(dialog.getByRole('alert')).toHaveText(i === times - 1 ? answer : 'Invalid OTP');
+      await expect(dialog.getByRole('alert')).toHaveText(
+        i === times - 1 ? answer : `Invalid OTP. ${times - 1 - i} ${i === times - 2 ? 'try' : 'tries'} left.`,
+      );
     }
   };
   await tryWrong(5, 'Too many wrong attempts. Please request a new OTP.');

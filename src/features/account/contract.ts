@@ -82,7 +82,7 @@ export const verifyPhoneRoute = defineRoute({
   path: '/api/customer/verify-phone',
   summary: 'Confirm a new mobile number with the OTPs sent to it and to the current number',
   description:
-    'The new number as `mobile` (or `key`), its OTP as `otp`, and the current number\'s OTP as `current_otp` (once accepted, a retry of a mistyped `otp` needs no `current_otp`). Signs out the customer\'s other sessions and sends the replaced number an SMS saying so. 400 missing, wrong or expired code; a code killed by wrong tries (either of the two) answers 400 "Too many wrong attempts. Please request new OTPs.", and that, an expired code or none pending carry `data.otp_spent` true (ask for both codes again by repeating update-profile); 409 number taken meanwhile.',
+    'The new number as `mobile` (or `key`), its OTP as `otp`, and the current number\'s OTP as `current_otp` (once accepted, a retry of a mistyped `otp` needs no `current_otp`). Signs out the customer\'s other sessions and sends the replaced number an SMS saying so. 400 missing, wrong or expired code (a wrong one with `data.otp_tries_left`, the wrong tries left before that code can no longer be checked from this address); a code killed by wrong tries (either of the two) answers 400 "Too many wrong attempts. Please request new OTPs.", and that, an expired code or none pending carry `data.otp_spent` true (ask for both codes again by repeating update-profile); 409 number taken meanwhile.',
   auth: 'customer',
   body: z.object({
     mobile: z.custom<string>().optional().describe('The new number'),

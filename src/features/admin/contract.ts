@@ -35,7 +35,7 @@ export const staffLoginRoute = defineRoute({
   path: '/api/admin/login',
   summary: 'Staff sign-in: check the code and start a staff session',
   description:
-    'Sets the staff session cookies (HttpOnly; Path=/admin and Path=/api/admin): 12 h at most, ended after 30 min idle. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 with `data.otp_locked` true after too many wrong codes, from the wrong try that reaches the limit on (Retry-After says when to try again).',
+    'Sets the staff session cookies (HttpOnly; Path=/admin and Path=/api/admin): 12 h at most, ended after 30 min idle. Wrong code: 400 "Invalid OTP" with `data.otp_tries_left`, the wrong tries left before the code can no longer be checked from this address (the fewer of the code’s 5 and the wrong-code lock’s); the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 with `data.otp_locked` true after too many wrong codes, from the wrong try that reaches the limit on (Retry-After says when to try again).',
   auth: 'none',
   body: z.object({ mobile: staffMobile, otp: otpInput }),
   response: z.object({ staff: staffSchema }),

@@ -64,7 +64,7 @@ export const otpLoginRoute = defineRoute({
   path: '/api/otp-login',
   summary: 'Check the OTP and start a session',
   description:
-    'Sets the HttpOnly session cookie. The session token itself is in `data.token` (for `Authorization: Bearer`) only when the request carries the header `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP"; the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 with `data.otp_locked` true after too many wrong codes, from the wrong try that reaches the limit on (Retry-After says when to try again).',
+    'Sets the HttpOnly session cookie. The session token itself is in `data.token` (for `Authorization: Bearer`) only when the request carries the header `X-Token-Transport: bearer`; browsers never need it. Wrong code: 400 "Invalid OTP" with `data.otp_tries_left`, the wrong tries left before the code can no longer be checked from this address (the fewer of the code’s 5 and the wrong-code lock’s); the fifth wrong try kills the code and answers 400 "Too many wrong attempts. Please request a new OTP."; that and an expired, used or replaced code answer 400 with `data.otp_spent` true (ask for a new code); 429 with `data.otp_locked` true after too many wrong codes, from the wrong try that reaches the limit on (Retry-After says when to try again).',
   auth: 'none',
   body: loginSchema.extend({ otp: otpInput }),
   response: z.object({

@@ -6,7 +6,14 @@
  */
 import { z } from 'zod';
 import { defineAdminRoute, positiveId } from '#lib/http/contract.ts';
-import { MAX_STOCK, newProductSchema, PRODUCT_FILTERS, productPatchSchema } from './admin-rules.ts';
+import {
+  MAX_PRODUCT_SEARCH,
+  MAX_PRODUCTS_PAGE,
+  MAX_STOCK,
+  newProductSchema,
+  PRODUCT_FILTERS,
+  productPatchSchema,
+} from './admin-rules.ts';
 import { DECLARATION_GAPS, FOOD_MARKS } from './declarations.ts';
 
 /** A product as the back office reads and edits it. Money in paise. */
@@ -70,7 +77,7 @@ export const adminProductsRoute = defineAdminRoute({
     '`q` is matched by the storefront search engine (best first), by name and by SKU; a SKU-shaped `q` (one token with a letter, a digit and a separator, e.g. FF-FRU-01) skips the engine and matches the SKUs holding it and names, so a SKU that does not exist lists nothing; `total` counts the matches; `filter` out_of_stock, inactive or low_stock (stock at or below `stock_at_most`) leaves archived products out, `archived` shows only them; `missing_declarations` lists the packaged products lacking a required declaration (on sale or not).',
   permission: 'products.manage',
   query: z.object({
-    q: z.string().trim().max(100, 'Search for at most 100 characters.').optional(),
+    q: z.string().trim().max(MAX_PRODUCT_SEARCH, `Search for at most ${MAX_PRODUCT_SEARCH} characters.`).optional(),
     filter: z.enum(PRODUCT_FILTERS, { error: `filter must be one of ${PRODUCT_FILTERS.join(', ')}.` }).default('all'),
     stock_at_most: z.coerce
       .number({ error: 'stock_at_most must be a whole number.' })
@@ -78,7 +85,7 @@ export const adminProductsRoute = defineAdminRoute({
       .min(0, 'stock_at_most cannot be negative.')
       .max(MAX_STOCK)
       .default(5),
-    page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(10_000).default(1),
+    page: z.coerce.number({ error: 'page must be a number.' }).int().min(1).max(MAX_PRODUCTS_PAGE).default(1),
   }),
   response: z.object({
     products: z.array(adminProductSchema),

@@ -271,6 +271,72 @@ export const PRODUCT_FILTERS = [
 ] as const;
 export type ProductFilter = (typeof PRODUCT_FILTERS)[number];
 
+/**
+ * What the back office's product listing shows: the text searched for, the filter, the stock
+ * threshold of `low_stock` and the page. The page's address holds it (productsViewSearch), so a
+ * search can be bookmarked, shared, reloaded and gone back to.
+ */
+export interface ProductsView {
+  q: string;
+  filter: ProductFilter;
+  stockAtMost: number;
+  page: number;
+}
+
+/** The longest search the listing takes (the API's limit for `q`). */
+export const MAX_PRODUCT_SEARCH = 100;
+/** The highest page the listing asks for (the API's limit for `page`). */
+export const MAX_PRODUCTS_PAGE = 10_000;
+/** The stock threshold `low_stock` starts with. */
+const DEFAULT_STOCK_AT_MOST = 5;
+
+/** A whole number `text` from `min` to `max`, or `fallback`. */
+function wholeIn(text: string | null, min: number, max: number, fallback: number): number {
+  if (!text || !/^\d{1,8}$/.test(text)) return fallback;
+  const n = Number(text);
+  return n >= min && n <= max ? n : fallback;
+}
+
+/**
+ * The view an address asks for (`?q=&filter=&stock_at_most=&page=`, the API's names), each part
+ * that cannot be read left at its default: all products, 5 units, page 1.
+ * @example productsViewFrom(new URLSearchParams('q=mango&page=2')) // { q: 'mango', filter: 'all', stockAtMost: 5, page: 2 }
+ */
+export function productsViewFrom(params: URLSearchParams): ProductsView {
+  const filter = params.get('filter') ?? '';
+  return {
+    q: (params.get('q') ?? '').trim().slice(0, MAX_PRODUCT_SEARCH),
+    filter: (PRODUCT_FILTERS as readonly string[]).includes(filter) ? (filter as ProductFilter) : 'all',
+    stockAtMost: wholeIn(params.get('stock_at_most'), 0, MAX_STOCK, DEFAULT_STOCK_AT_MOST),
+    page: wholeIn(params.get('page'), 1, MAX_PRODUCTS_PAGE, 1),
+  };
+}
+
+/**
+ * The products page's title for `view`: the search when there is one, so the browser's history
+ * tells searches apart.
+ * @example productsViewTitle({ q: 'mango', filter: 'all', stockAtMost: 5, page: 1 }) // "Products matching “mango”"
+ */
+export function productsViewTitle(view: ProductsView): string {
+  return view.q.trim() ? `Products matching “${view.q.trim()}”` : 'Products';
+}
+
+/**
+ * The address's query for `view` ("" for all products on page 1): defaults are left out, and the
+ * stock threshold goes only with `low_stock`.
+ * @example productsViewSearch({ q: 'mango', filter: 'all', stockAtMost: 5, page: 1 }) // "?q=mango"
+ */
+export function productsViewSearch(view: ProductsView): string {
+  const params = new URLSearchParams();
+  const q = view.q.trim();
+  if (q) params.set('q', q);
+  if (view.filter !== 'all') params.set('filter', view.filter);
+  if (view.filter === 'low_stock') params.set('stock_at_most', String(view.stockAtMost));
+  if (view.page > 1) params.set('page', String(view.page));
+  const search = params.toString();
+  return search ? `?${search}` : '';
+}
+
 /** A product as the back office lists and edits it, its declarations included. Money in paise. */
 export interface AdminProduct extends ProductDeclarations {
   id: number;

@@ -2,13 +2,14 @@
  * The catalog feature's server surface: what pages, scripts, the server and other features use of its server code.
  */
 
-export { PRODUCT_FILTERS, type ProductFilter } from './admin-rules.ts';
+export { productsViewFrom, productsViewTitle } from './admin-rules.ts';
 export { registerProductSearch } from './admin-search.ts';
 export { updateAdminProduct } from './server/admin-product-update.ts';
 export {
   type AdminProductQuery,
   countUndeclaredOnSale,
   declarationNotices,
+  findAdminProducts,
   getAdminProduct,
   listAdminProducts,
   listCategoryTree,

@@ -8,8 +8,7 @@ import { CATALOG_CACHE, NO_STORE } from '#lib/cache/cache-control.ts';
 import { getDb, getReadDb } from '#lib/db/index.ts';
 import { AppError, badRequest, notFound, readBodyBytesCapped } from '#lib/http/envelope.ts';
 import { implement, implementFile, implementStream } from '#lib/http/handler.ts';
-import { ADMIN_PRODUCT_MESSAGES, looksLikeSku } from './admin-rules.ts';
-import { searchProductIds } from './admin-search.ts';
+import { ADMIN_PRODUCT_MESSAGES } from './admin-rules.ts';
 import {
   adminProductRoute,
   adminProductsRoute,
@@ -38,7 +37,7 @@ import {
   restoreAdminProduct,
 } from './server/admin-product-lifecycle.ts';
 import { updateAdminProduct } from './server/admin-product-update.ts';
-import { getAdminProduct, listAdminProducts, listCategoryTree } from './server/admin-products.ts';
+import { findAdminProducts, getAdminProduct, listCategoryTree } from './server/admin-products.ts';
 import {
   getCategory,
   getProduct,
@@ -174,18 +173,9 @@ export const listWishlistEndpoint = implement(listWishlistRoute, async ({ custom
 
 /** Back-office product routes (contracts in contract.ts; mounted under src/pages/api/admin/products). */
 
-/** How many search-engine hits the back office's listing ranks first. */
-const ADMIN_SEARCH_HITS = 50;
-
 export const adminProductsEndpoint = implement(adminProductsRoute, async ({ query }) => {
-  const db = await getDb();
-  const text = query.q?.trim() || undefined;
-  // A SKU-shaped text matches SKUs and names as typed (listAdminProducts): the fuzzy engine would
-  // answer a SKU that does not exist with unrelated products.
-  const rankedIds = text && !looksLikeSku(text) ? await searchProductIds(db, text, ADMIN_SEARCH_HITS) : [];
-  const result = await listAdminProducts(db, {
-    text,
-    rankedIds,
+  const result = await findAdminProducts(await getDb(), {
+    q: query.q ?? '',
     filter: query.filter,
     stockAtMost: query.stock_at_most,
     page: query.page,

@@ -121,10 +121,20 @@ export function MessageDialog({
 }
 
 /** An error line announced to screen readers; renders nothing without a message. */
-export function ErrorText({ message, className = 'mt-3' }: { message?: string | null; className?: string }) {
+export function ErrorText({
+  message,
+  className = 'mt-3',
+  id,
+}: {
+  message?: string | null;
+  className?: string;
+  /** For a control it explains (`aria-describedby`). */
+  id?: string;
+}) {
   if (!message) return null;
   return (
     <p
+      id={id}
       role="alert"
       className={`${className} rounded-lg border border-red-200 bg-red-50 px-3 py-2 text-sm text-red-800`}
     >

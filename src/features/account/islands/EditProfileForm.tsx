@@ -4,7 +4,8 @@
  * entered in a small dialog: the one sent to the CURRENT number (so a stolen session alone cannot
  * move the account) and the one sent to the NEW number. Codes have the server's `otp_length` digits
  * ("Please enter a 6-digit OTP" otherwise); in demo mode the dialog shows the demo note and the
- * codes, as the sign-in dialog does. Codes that can no longer be used (one killed by wrong tries,
+ * codes, as the sign-in dialog does. A wrong code's message says how many tries are left ("Invalid
+ * OTP. 4 tries left."). Codes that can no longer be used (one killed by wrong tries,
  * expired, or a 429 lock) leave the screen with the line saying where they are, and Resend OTPs
  * sends both again.
  */
@@ -14,6 +15,7 @@ import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengt
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
+import { withTriesLeft } from '#lib/ui/tries-left.ts';
 import type { ProfileJson, updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { type ProfileInput, profileSchema } from '../profile-schema.ts';
 import { ACCOUNT_MESSAGES, phoneChangeCodesMessage } from '../rules.ts';
@@ -155,7 +157,8 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
         setCode('');
         setCurrentCode('');
       }
-      setOtpError(err instanceof ApiError ? err.message : ACCOUNT_MESSAGES.verifyPhone);
+      // A wrong code says how many tries are left ("Invalid OTP. 3 tries left.").
+      setOtpError(err instanceof ApiError ? withTriesLeft(err.message, err.data) : ACCOUNT_MESSAGES.verifyPhone);
     } finally {
       setVerifying(null);
     }

@@ -67,10 +67,11 @@ async function confirmCurrentNumber(
     });
   const confirmed = await verifyOtp(db, currentPhone, currentCode, ['phone_change_current'], ip).catch(
     (err: unknown) => {
-      // Say which of the two codes was wrong, while it can be tried again.
+      // Say which of the two codes was wrong, while it can be tried again (and how many more times).
       if (isAppError(err, OTP_WRONG))
         throw new AppError('bad_request', ACCOUNT_MESSAGES.currentOtpWrong, {
           errors: { current_otp: ACCOUNT_MESSAGES.currentOtpWrong },
+          data: err.data,
         });
       return rethrowKilled(err);
     },

@@ -2,15 +2,19 @@
  * The staff sign-in form (/admin/login): mobile number, then the code sent to it (in demo mode the
  * code is shown on screen under the demo note, as the customers' dialog does), then on to `next`. Errors are
  * announced; a throttled send says how long to wait. Send code is enabled once the form is
- * hydrated, keeping a number typed before. A code that can no longer be used (killed by wrong
- * tries, expired or replaced, or a 429 lock) leaves the screen with its "shown on screen" line, as
- * in the customers' dialog; the message asks for a new one, which Resend code sends.
+ * hydrated, keeping a number typed before. A wrong code says how many tries are left ("Invalid OTP.
+ * 3 tries left."). A code that can no longer be used (killed by wrong tries, expired or replaced,
+ * or a 429 lock) leaves the screen with its "shown on screen" line, as in the customers' dialog;
+ * the message asks for a new one, which Resend code sends. While the wrong-code lock holds the
+ * number (`data.otp_locked`, on a check or a resend), Sign in is disabled and described by the
+ * lock's message, which says when to try again; a code sent again enables it.
  */
 import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
+import { withTriesLeft } from '#lib/ui/tries-left.ts';
 import type { staffLoginRoute, staffOtpRoute } from '../contract.ts';
 import { staffCodeSentMessage } from '../messages.ts';
 
@@ -21,6 +25,11 @@ import { staffCodeSentMessage } from '../messages.ts';
 function codeIsSpent(err: unknown): boolean {
   if (!(err instanceof ApiError)) return false;
   return err.status === 429 || (err.data as { otp_spent?: unknown } | undefined)?.otp_spent === true;
+}
+
+/** Whether a failure is the wrong-code lock: no code for this number is checked (or sent) from here for a while. */
+function isLocked(err: unknown): boolean {
+  return err instanceof ApiError && (err.data as { otp_locked?: unknown } | undefined)?.otp_locked === true;
 }
 
 const inputClass =
@@ -35,6 +44,8 @@ export default function AdminLogin({ next }: { next: string }) {
     again?: boolean;
     /** Can no longer be used: off the screen, a new one asked for. */
     spent?: boolean;
+    /** The wrong-code lock holds the number: Sign in is disabled until a code is sent again. */
+    locked?: boolean;
   } | null>(null);
   const [otp, setOtp] = useState('');
   const [error, setError] = useState<string | null>(null);
@@ -42,6 +53,7 @@ export default function AdminLogin({ next }: { next: string }) {
   const [busy, setBusy] = useState<'sending' | 'checking' | null>(null);
   const mobileId = useId();
   const otpId = useId();
+  const errorId = useId();
   const otpRef = useRef<HTMLInputElement>(null);
   const mobileRef = useRef<HTMLInputElement>(null);
   // The server renders Send code disabled: a tap before the form can handle it would reload the
@@ -54,7 +66,9 @@ export default function AdminLogin({ next }: { next: string }) {
   }, []);
 
   const fail = (err: unknown) =>
-    setError(err instanceof ApiError ? err.message : 'Something went wrong. Please try again.');
+    setError(
+      err instanceof ApiError ? withTriesLeft(err.message, err.data) : 'Something went wrong. Please try again.',
+    );
 
   async function send(event?: FormEvent) {
     event?.preventDefault();
@@ -66,6 +80,11 @@ export default function AdminLogin({ next }: { next: string }) {
       setOtp('');
       requestAnimationFrame(() => otpRef.current?.focus());
     } catch (err) {
+      // Resend refused by the wrong-code lock: the code on screen cannot be checked either.
+      if (isLocked(err) && sent) {
+        setSent({ length: sent.length, spent: true, locked: true });
+        setOtp('');
+      }
       fail(err);
     } finally {
       setBusy(null);
@@ -74,6 +93,7 @@ export default function AdminLogin({ next }: { next: string }) {
 
   async function verify(event: FormEvent) {
     event.preventDefault();
+    if (sent?.locked) return;
     setError(null);
     setBusy('checking');
     try {
@@ -82,7 +102,7 @@ export default function AdminLogin({ next }: { next: string }) {
     } catch (err) {
       // A dead code (demo mode shows it) leaves the screen with the line saying where it is.
       if (codeIsSpent(err) && sent) {
-        setSent({ length: sent.length, spent: true });
+        setSent({ length: sent.length, spent: true, locked: isLocked(err) });
         setOtp('');
       }
       fail(err);
@@ -138,8 +158,15 @@ export default function AdminLogin({ next }: { next: string }) {
           aria-invalid={!!error}
         />
       </div>
-      <ErrorText message={error} className="" />
-      <button type="submit" className={buttonPrimary} disabled={!!busy} aria-busy={busy === 'checking'}>
+      <ErrorText id={errorId} message={error} className="" />
+      {/* Locked: the message above says why and when to try again. */}
+      <button
+        type="submit"
+        className={buttonPrimary}
+        disabled={!!busy || !!sent.locked}
+        aria-busy={busy === 'checking'}
+        aria-describedby={sent.locked && error ? errorId : undefined}
+      >
         {busy === 'checking' ? 'Checking…' : 'Sign in'}
       </button>
       <button

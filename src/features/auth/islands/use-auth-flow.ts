@@ -9,12 +9,14 @@
  *   lock's 429 (`data.otp_locked`, on a check or a send) also takes any code off the screen and
  *   disables Verify OTP.
  * - Validation messages are the spec's, verbatim; server messages are shown with the spec's
- *   fallbacks (Invalid user, Registration failed, Invalid OTP).
+ *   fallbacks (Invalid user, Registration failed, Invalid OTP); a wrong code's message goes on to
+ *   say how many tries are left ("Invalid OTP. 3 tries left.", from `data.otp_tries_left`).
  * - Closing the dialog resets everything (and the next opening starts on the asked-for tab).
  */
 import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { withTriesLeft } from '#lib/ui/tries-left.ts';
 import type { otpLoginRoute, registerRoute, validateCustomerRoute } from '../contract.ts';
 import {
   AUTH_MESSAGES,
@@ -146,7 +148,12 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     const wait =
       (err.status === 429 || err.status === 503) && err.retryAfter ? Date.now() + err.retryAfter * 1000 : undefined;
     if (wait) setNow(Date.now());
-    patch({ error: err.message || fallback, busy: false, ...(wait ? { waitUntil: wait } : {}) });
+    // A wrong code says how many tries are left (withTriesLeft: "Invalid OTP. 3 tries left.").
+    patch({
+      error: withTriesLeft(err.message || fallback, err.data),
+      busy: false,
+      ...(wait ? { waitUntil: wait } : {}),
+    });
   }
 
   async function sendOtp(next: Omit<PendingOtp, 'length' | 'demo'>, isResend: boolean) {

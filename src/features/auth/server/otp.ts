@@ -89,38 +89,50 @@ export async function findCustomerByPhone(db: Database, phone: string) {
 export const OTP_WRONG_LOCKED = 'auth.otp_wrong_locked' as const;
 
 /**
- * The 429 of the wrong-code limit that locks `phone` from client address `ip`, or null: 300 wrong
+ * How many more wrong tries (phone, IP) may make before a wrong-code limit locks it: 300 wrong
  * tries per IP per hour (OTP_FAIL_IP_LIMIT), 10 per (phone, IP) per 24 h (OTP_FAIL_PAIR_LIMIT), 3
- * once the phone has had 100 from all addresses. It says when to try again (Retry-After) and
- * carries `data.otp_locked` true: no code for the number is checked from here until then, so the
- * dialog takes any code off the screen and disables Verify.
+ * once the phone has had 100 from all addresses (OTP_FAIL_PAIR_LIMIT_GUARDED); with the limit
+ * that leaves the fewest and the oldest wrong try in its window (when the lock ends). `exact`
+ * reads the phone's count from all addresses even while this pair has had fewer than 3 wrong
+ * tries (where it cannot lock yet, but changes how many are left).
  */
-async function wrongCodeLock(
+async function wrongCodeRoom(
   tx: Transaction,
   phone: string,
   ip: string,
   now: Date,
-  reason?: typeof OTP_WRONG_LOCKED,
-): Promise<AppError | null> {
-  const locked = (rule: ThrottleRule, oldest: Date | null) => {
-    const wait = tooMany(rule, oldest, now);
-    return new AppError('too_many_requests', wait.message, {
-      retryAfter: wait.retryAfter,
-      data: { otp_locked: true },
-      ...(reason ? { reason } : {}),
-    });
-  };
+  exact: boolean,
+): Promise<{ left: number; rule: ThrottleRule; oldest: Date | null }> {
   const ipFails = await countEvents(tx, OTP_FAIL_IP_LIMIT, ip, now);
-  if (ipFails.n >= OTP_FAIL_IP_LIMIT.limit) return locked(OTP_FAIL_IP_LIMIT, ipFails.oldest);
+  const ipLeft = OTP_FAIL_IP_LIMIT.limit - ipFails.n;
+  if (ipLeft <= 0) return { left: 0, rule: OTP_FAIL_IP_LIMIT, oldest: ipFails.oldest };
   const pairFails = await countEvents(tx, OTP_FAIL_PAIR_LIMIT, `${phone}|${ip}`, now);
-  if (pairFails.n >= OTP_FAIL_PAIR_LIMIT.limit) return locked(OTP_FAIL_PAIR_LIMIT, pairFails.oldest);
-  if (
-    pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED &&
-    (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit
-  ) {
-    return locked(OTP_FAIL_PAIR_LIMIT, pairFails.oldest);
-  }
-  return null;
+  const guarded =
+    (exact || pairFails.n >= OTP_FAIL_PAIR_LIMIT_GUARDED) &&
+    (await countEvents(tx, OTP_FAIL_LIMIT, phone, now)).n >= OTP_FAIL_LIMIT.limit;
+  const pairLeft = (guarded ? OTP_FAIL_PAIR_LIMIT_GUARDED : OTP_FAIL_PAIR_LIMIT.limit) - pairFails.n;
+  return pairLeft < ipLeft
+    ? { left: Math.max(0, pairLeft), rule: OTP_FAIL_PAIR_LIMIT, oldest: pairFails.oldest }
+    : { left: ipLeft, rule: OTP_FAIL_IP_LIMIT, oldest: ipFails.oldest };
+}
+
+/**
+ * The 429 of a wrong-code limit that locks (phone, IP) (`room` has no tries left), or null. It
+ * says when to try again (Retry-After) and carries `data.otp_locked` true: no code for the number
+ * is checked from here until then, so the dialog takes any code off the screen and disables Verify.
+ */
+function wrongCodeLock(
+  room: Awaited<ReturnType<typeof wrongCodeRoom>>,
+  now: Date,
+  reason?: typeof OTP_WRONG_LOCKED,
+): AppError | null {
+  if (room.left > 0) return null;
+  const wait = tooMany(room.rule, room.oldest, now);
+  return new AppError('too_many_requests', wait.message, {
+    retryAfter: wait.retryAfter,
+    data: { otp_locked: true },
+    ...(reason ? { reason } : {}),
+  });
 }
 
 /**
@@ -130,7 +142,7 @@ async function wrongCodeLock(
  */
 async function assertSendAllowed(tx: Transaction, phone: string, ip: string, now: Date): Promise<void> {
   await lockKey(tx, OTP_SEND_LIMIT.bucket, phone);
-  const lock = await wrongCodeLock(tx, phone, ip, now);
+  const lock = wrongCodeLock(await wrongCodeRoom(tx, phone, ip, now, false), now);
   if (lock) throw lock;
   const pair = `${phone}|${ip}`;
   await assertUnderLimit(tx, OTP_SEND_PAIR_LIMIT, pair, now);
@@ -224,7 +236,9 @@ function otpSpent(message: string, reason?: typeof OTP_KILLED): AppError {
  * Checks `code` against the phone's live OTP of one of `purposes`, from client address `ip`.
  * Right: the code is consumed (single use, also under concurrency) and its row returned.
  * Wrong: a try is counted on the code, the phone, (phone, IP) and the IP; the fifth wrong try
- * kills the code and says so. Throws 400 "Invalid OTP" (OTP_WRONG), 400 with `data.otp_spent` for
+ * kills the code and says so. Throws 400 "Invalid OTP" (OTP_WRONG) with `data.otp_tries_left`: the
+ * wrong tries left before this code can no longer be checked from here (the fewer of the code's own
+ * and the wrong-code lock's, ADR 0159), 400 with `data.otp_spent` for
  * the killing try and later tries of a killed code (OTP_KILLED) and for a used or expired code
  * (otpSpent), or the wrong-code lock's 429 (wrongCodeLock: checked before the code, saying when to
  * try again) after 10 wrong tries per (phone, IP) per 24 h — 3 once the phone has had 100 from all
@@ -237,7 +251,7 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
   return db
     .transaction(async (tx) => {
       await lockKey(tx, 'otp_verify', phone);
-      const lock = await wrongCodeLock(tx, phone, ip, now);
+      const lock = wrongCodeLock(await wrongCodeRoom(tx, phone, ip, now, false), now);
       if (lock) throw lock;
       const [otp] = await tx
         .select()
@@ -256,10 +270,13 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         await recordEvent(tx, OTP_FAIL_LIMIT, phone, now);
         await recordEvent(tx, OTP_FAIL_PAIR_LIMIT, pair, now);
         await recordEvent(tx, OTP_FAIL_IP_LIMIT, ip, now);
+        const room = await wrongCodeRoom(tx, phone, ip, now, true);
         return {
           wrong: true as const,
           killed: otp.attempts + 1 >= OTP_MAX_ATTEMPTS,
-          locked: await wrongCodeLock(tx, phone, ip, now, OTP_WRONG_LOCKED),
+          locked: wrongCodeLock(room, now, OTP_WRONG_LOCKED),
+          // Tries before this code can no longer be checked from here: killed, or a lock.
+          triesLeft: Math.min(OTP_MAX_ATTEMPTS - otp.attempts - 1, room.left),
         };
       }
       const [consumed] = await tx
@@ -267,7 +284,7 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         .set({ consumedAt: now })
         .where(and(eq(otps.id, otp.id), isNull(otps.consumedAt)))
         .returning();
-      return consumed ?? { wrong: true as const, killed: false, locked: null };
+      return consumed ?? { wrong: true as const, killed: false, locked: null, triesLeft: undefined };
     })
     .then((row) => {
       // The wrong-try count must be committed, so the 400 is thrown after the transaction. The
@@ -277,7 +294,10 @@ export async function verifyOtp(db: Database, phone: string, code: string, purpo
         if (row.locked) throw row.locked;
         throw row.killed
           ? otpSpent(AUTH_MESSAGES.otpSpent, OTP_KILLED)
-          : new AppError('bad_request', AUTH_MESSAGES.otpWrong, { reason: OTP_WRONG });
+          : new AppError('bad_request', AUTH_MESSAGES.otpWrong, {
+              reason: OTP_WRONG,
+              ...(row.triesLeft ? { data: { otp_tries_left: row.triesLeft } } : {}),
+            });
       }
       return row;
     });

@@ -4,12 +4,27 @@
  * with the row's Save button (only what changed is sent), a link to the product's page, CSV
  * export, and CSV import with a progress bar and a row-by-row report. Rows collapse to cards on
  * a phone. Results and saves are announced.
+ *
+ * The search, filter and page live in the address (productsViewSearch): the search form is a GET
+ * form to this page and the page links are links, so without this island's script they load the
+ * page the server renders; with it, a search or a page adds a history entry and is fetched in
+ * place, and Back and Forward show the listing of their address again. The server renders the
+ * first listing (`listing`, for `view`).
  */
-import { useEffect, useId, useState } from 'react';
+import { type MouseEvent, useEffect, useId, useRef, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
-import { type AdminProduct, listingSummary, type ProductFilter } from '../admin-rules.ts';
+import {
+  type AdminProduct,
+  listingSummary,
+  MAX_PRODUCT_SEARCH,
+  type ProductFilter,
+  type ProductsView,
+  productsViewFrom,
+  productsViewSearch,
+  productsViewTitle,
+} from '../admin-rules.ts';
 import type { adminProductsRoute } from '../contract.ts';
 import AdminProductImport from './AdminProductImport.tsx';
 import AdminProductRow from './AdminProductRow.tsx';
@@ -24,28 +39,71 @@ const FILTER_LABELS: Record<ProductFilter, string> = {
   archived: 'Archived',
 };
 
-interface Query {
-  q: string;
-  filter: ProductFilter;
-  stockAtMost: number;
-  page: number;
+interface Listing {
+  products: AdminProduct[];
+  total: number;
+  pageSize: number;
 }
 
+/** Whether a click is one the browser should handle itself (a new tab or window, a download). */
+const browserHandles = (e: MouseEvent) => e.button !== 0 || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey;
+
 /**
- * The listing; `deletedSku` announces the product just deleted from its form; `filter` is the
- * filter it opens with (the page's `?filter=`, e.g. from the missing-declarations notice).
+ * The listing; `deletedSku` announces the product just deleted from its form; `view` is what the
+ * page's address asks for and `listing` its products as the server read them.
  */
-export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedSku?: string; filter?: ProductFilter }) {
-  const [query, setQuery] = useState<Query>({ q: '', filter, stockAtMost: 5, page: 1 });
-  const [draft, setDraft] = useState(query);
-  const [result, setResult] = useState<{ products: AdminProduct[]; total: number; pageSize: number } | null>(null);
+export default function AdminProducts({
+  deletedSku,
+  view,
+  listing,
+}: {
+  deletedSku?: string;
+  view: ProductsView;
+  listing?: Listing;
+}) {
+  const [query, setQuery] = useState<ProductsView>(view);
+  const [draft, setDraft] = useState(view);
+  const [result, setResult] = useState<Listing | null>(listing ?? null);
   const [error, setError] = useState<string | null>(null);
   const [reload, setReload] = useState(0);
   const id = useId();
+  // The server's listing is the first query's: it is not fetched again.
+  const served = useRef(!!listing);
+  // What follows the view's part of the document's title (" | Shop back office").
+  const titleRest = useRef<string | null>(null);
+
+  /** Shows `next`, adding a history entry for its address unless it is the one shown already. */
+  function go(next: ProductsView) {
+    const url = `${window.location.pathname}${productsViewSearch(next)}`;
+    if (url !== `${window.location.pathname}${window.location.search}`) window.history.pushState(null, '', url);
+    setQuery(next);
+    setDraft(next);
+  }
+
+  // Back and Forward: the listing of the address they land on.
+  useEffect(() => {
+    const onPop = () => {
+      const next = productsViewFrom(new URLSearchParams(window.location.search));
+      setQuery(next);
+      setDraft(next);
+    };
+    window.addEventListener('popstate', onPop);
+    return () => window.removeEventListener('popstate', onPop);
+  }, []);
+
+  // The title names the search, as the server's does.
+  useEffect(() => {
+    titleRest.current ??= document.title.slice(productsViewTitle(view).length);
+    document.title = `${productsViewTitle(query)}${titleRest.current}`;
+  }, [query, view]);
 
   // `reload` re-reads the page after an import.
   // biome-ignore lint/correctness/useExhaustiveDependencies: reload is the trigger, not read
   useEffect(() => {
+    if (served.current) {
+      served.current = false;
+      return;
+    }
     const controller = new AbortController();
     callRoute<typeof adminProductsRoute>('GET /api/admin/products', {
       query: {
@@ -76,10 +134,12 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
       )}
       <form
         aria-label="Find products"
+        method="get"
+        action="/admin/products"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          setQuery({ ...draft, page: 1 });
+          go({ ...draft, page: 1 });
         }}
         className="flex flex-wrap items-end gap-3"
       >
@@ -88,6 +148,8 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
           <input
             id={`${id}-q`}
             type="search"
+            name="q"
+            maxLength={MAX_PRODUCT_SEARCH}
             className={`${input} mt-1`}
             value={draft.q}
             placeholder="Name or SKU"
@@ -98,6 +160,7 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
           Show
           <select
             id={`${id}-filter`}
+            name="filter"
             className={`${input} mt-1`}
             value={draft.filter}
             onChange={(e) => setDraft({ ...draft, filter: e.target.value as ProductFilter })}
@@ -114,6 +177,7 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
             Units
             <input
               id={`${id}-n`}
+              name="stock_at_most"
               className={`${input} mt-1`}
               inputMode="numeric"
               value={String(draft.stockAtMost)}
@@ -163,28 +227,34 @@ export default function AdminProducts({ deletedSku, filter = 'all' }: { deletedS
           </div>
         )}
         {pages > 1 && (
-          <nav aria-label="Pages" className="mt-3 flex gap-3">
-            <button
-              type="button"
-              className={`${buttonSecondary} h-10 px-4`}
-              disabled={query.page <= 1}
-              onClick={() => setQuery({ ...query, page: query.page - 1 })}
-            >
-              Previous page
-            </button>
-            <button
-              type="button"
-              className={`${buttonSecondary} h-10 px-4`}
-              disabled={query.page >= pages}
-              onClick={() => setQuery({ ...query, page: query.page + 1 })}
-            >
-              Next page
-            </button>
+          <nav aria-label="Pages" className="mt-3 flex flex-wrap items-center gap-3">
+            {query.page > 1 && <PageLink view={{ ...query, page: query.page - 1 }} label="Previous page" go={go} />}
+            <span className="text-sm text-slate-700">
+              Page {query.page} of {pages}
+            </span>
+            {query.page < pages && <PageLink view={{ ...query, page: query.page + 1 }} label="Next page" go={go} />}
           </nav>
         )}
       </section>
 
       <AdminProductImport onDone={() => setReload((n) => n + 1)} />
     </div>
+  );
+}
+
+/** A link to another page of the listing: its own address, shown in place by `go`. */
+function PageLink({ view, label, go }: { view: ProductsView; label: string; go: (view: ProductsView) => void }) {
+  return (
+    <a
+      href={`/admin/products${productsViewSearch(view)}`}
+      className={`${buttonSecondary} h-10 px-4`}
+      onClick={(e) => {
+        if (browserHandles(e)) return;
+        e.preventDefault();
+        go(view);
+      }}
+    >
+      {label}
+    </a>
   );
 }

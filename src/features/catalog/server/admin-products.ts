@@ -10,7 +10,14 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Database, Transaction } from '#lib/db/index.ts';
 import { categories, products, subcategories } from '#lib/db/schema.ts';
 import type { SetupNotice } from '#lib/setup-notices.ts';
-import { ADMIN_PRODUCTS_PAGE_SIZE, type AdminProduct, looksLikeSku, type ProductFilter } from '../admin-rules.ts';
+import {
+  ADMIN_PRODUCTS_PAGE_SIZE,
+  type AdminProduct,
+  looksLikeSku,
+  type ProductFilter,
+  type ProductsView,
+} from '../admin-rules.ts';
+import { searchProductIds } from '../admin-search.ts';
 import { type DeclarationFields, declarationGaps, type ProductDeclarations } from '../declarations.ts';
 import { DECLARATION_COLUMNS } from './declaration-columns.ts';
 
@@ -159,6 +166,26 @@ export async function listAdminProducts(
     db.select({ n: count() }).from(products).where(condition),
   ]);
   return { products: rows.map(toAdminProduct), total: total?.n ?? 0, page, pageSize: ADMIN_PRODUCTS_PAGE_SIZE };
+}
+
+/** How many search-engine hits the back office's listing ranks first. */
+const ADMIN_SEARCH_HITS = 50;
+
+/**
+ * The listing of `view` (the API's GET /api/admin/products and the products page's first paint):
+ * the search engine ranks a text first, except a SKU-shaped one, which matches SKUs and names as
+ * typed (the fuzzy engine would answer a SKU that does not exist with unrelated products).
+ */
+export async function findAdminProducts(db: Database, view: ProductsView) {
+  const text = view.q.trim() || undefined;
+  const rankedIds = text && !looksLikeSku(text) ? await searchProductIds(db, text, ADMIN_SEARCH_HITS) : [];
+  return listAdminProducts(db, {
+    text,
+    rankedIds,
+    filter: view.filter,
+    stockAtMost: view.stockAtMost,
+    page: view.page,
+  });
 }
 
 /** One product with everything the product form edits, or null. */

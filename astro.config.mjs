@@ -79,6 +79,9 @@ export default defineConfig({
   // tagged by what they show and invalidated when the catalogue snapshot sees a change
   // (src/lib/cache/route-cache.ts, src/features/catalog/server/page-tags.ts, docs/adr/0050-route-cache.md).
   cache: { provider: { name: 'farmfresh-route-cache', entrypoint: './src/lib/cache/route-cache.ts' } },
+  // The shop's Markdown (src/content) has no code blocks; Shiki's highlighting would write inline
+  // styles, which the Content-Security-Policy below does not allow in elements.
+  markdown: { syntaxHighlight: false },
   site: config.SITE_URL,
   server: { host: config.HOST, port: config.PORT },
   security: {
@@ -87,8 +90,16 @@ export default defineConfig({
     csp: {
       directives: [...CSP_DIRECTIVES],
       scriptDirective: { hashes: [headScriptHash()] },
-      // Style elements by hash; style="" attributes (React islands, Leaflet, Swiper) need 'unsafe-inline'.
-      styleDirective: { resources: ["'self'", { resource: "'unsafe-inline'", kind: 'attribute' }] },
+      // Each style source where it applies: stylesheets from 'self' and <style> elements by hash
+      // (style-src-elem), and style="" attributes, which React islands, Leaflet and Swiper write,
+      // with 'unsafe-inline' (style-src-attr). A source in style-src as well would not reach the
+      // scoped directives, which browsers read instead of it.
+      styleDirective: {
+        resources: [
+          { resource: "'self'", kind: 'element' },
+          { resource: "'unsafe-inline'", kind: 'attribute' },
+        ],
+      },
     },
   },
   vite: {

@@ -42,13 +42,13 @@ for (const viewport of [
       await expect(dialog).toHaveAttribute('aria-modal', 'true');
 
       await dialog.getByRole('button', { name: 'Sign Up', exact: true }).last().click();
-      await expect(dialog.getByRole('alert')).toHaveText('Please fill in all fields');
+      await expect(dialog.getByLabel('Name')).toHaveAccessibleDescription('Please fill in all fields');
       await dialog.getByLabel('Name').fill('Asha Menon');
       await dialog.getByLabel('Email').fill('asha@example');
       const phone = randomPhone();
       await dialog.getByLabel('Mobile number').fill(phone);
       await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
-      await expect(dialog.getByRole('alert')).toHaveText('Please enter a valid email');
+      await expect(dialog.getByLabel('Email')).toHaveAccessibleDescription('Please enter a valid email');
       await dialog.getByLabel('Email').fill('asha@example.com');
       await dialog.getByRole('tabpanel').getByRole('button', { name: 'Sign Up' }).click();
 
@@ -101,6 +101,56 @@ for (const viewport of [
         await expect(bar.getByRole('link', { name: 'Login' })).toBeVisible();
         await expect(bar.getByRole('button', { name: 'Account' })).toBeHidden();
       }
+    });
+
+    test("sign-up shows every field's error at once, from its own check and from the server's answer", async ({
+      page,
+    }) => {
+      await page.goto('/shop');
+      const dialog = await openAuthFromNavbar(page, 'Sign Up');
+      const panel = dialog.getByRole('tabpanel');
+      const signUp = panel.getByRole('button', { name: 'Sign Up' });
+      const name = dialog.getByLabel('Name');
+      const email = dialog.getByLabel('Email');
+      const mobile = dialog.getByLabel('Mobile number');
+
+      await signUp.click();
+      for (const field of [name, email, mobile]) {
+        await expect(field).toHaveAttribute('aria-invalid', 'true');
+        await expect(field).toHaveAccessibleDescription('Please fill in all fields');
+      }
+      await expect(panel.getByText('Please fill in all fields')).toHaveCount(3);
+      await expect(name).toBeFocused();
+
+      await name.fill('Asha Menon');
+      await email.fill('asha@example');
+      await mobile.fill('12345');
+      await signUp.click();
+      await expect(panel.getByText('Please enter a valid email')).toBeVisible();
+      await expect(panel.getByText('Please enter a valid mobile number')).toBeVisible();
+      await expect(email).toHaveAccessibleDescription('Please enter a valid email');
+      await expect(mobile).toHaveAccessibleDescription('Please enter a valid mobile number');
+      await expect(name).not.toHaveAttribute('aria-invalid');
+      await expect(email).toBeFocused();
+
+      // Typing in a field clears its message.
+      await email.fill('asha@example.com');
+      await expect(email).not.toHaveAttribute('aria-invalid');
+      await expect(panel.getByText('Please enter a valid email')).toBeHidden();
+
+      // The server checks what arrives too, and its answer names every field it refuses: here a
+      // body changed on the way, as another client might send it.
+      await mobile.fill(randomPhone());
+      await page.route('**/api/register', (route) =>
+        route.continue({ postData: JSON.stringify({ name: 'Asha Menon', email: 'asha@example', mobile: '12345' }) }),
+      );
+      await signUp.click();
+      await expect(panel.getByText('Please enter a valid email')).toBeVisible();
+      await expect(panel.getByText('Please enter a valid mobile number')).toBeVisible();
+      await expect(email).toHaveAccessibleDescription('Please enter a valid email');
+      await expect(mobile).toHaveAccessibleDescription('Please enter a valid mobile number');
+      await expect(email).toBeFocused();
+      await expect(dialog.getByRole('heading', { name: 'Sign Up' })).toBeVisible();
     });
 
     test('login: messages, a known phone gets in, the navbar follows at once', async ({ page, playwright }) => {

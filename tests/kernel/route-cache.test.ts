@@ -5,7 +5,7 @@
  */
 
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it } from 'vitest';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { PageStore } from '#lib/cache/page-store.ts';
 import routeCacheProvider, {
   guardCacheHits,
@@ -13,6 +13,7 @@ import routeCacheProvider, {
   lookupCachedAnswer,
 } from '#lib/cache/route-cache.ts';
 import { encodeDynamic } from '#lib/http/dynamic-encoding.ts';
+import { declareServerProcess } from '#lib/server-process.ts';
 
 /** A page of about `kib` KiB that compresses poorly (so byte bounds are reached quickly). */
 function pageText(kib: number, seed = 1): string {
@@ -156,7 +157,32 @@ describe('page store', () => {
   });
 });
 
+describe('route cache provider outside a server process', () => {
+  it("only renders, reading none of the request's headers (a build's prerendering has none)", async () => {
+    const req = new Request('http://shop.test/about');
+    let reads = 0;
+    const headers = req.headers;
+    Object.defineProperty(req, 'headers', {
+      get() {
+        reads++;
+        return headers;
+      },
+    });
+    let rendered_ = false;
+    const logger = { info() {}, warn() {}, error() {} };
+    const res = await routeCacheProvider().onRequest!({ request: req, url: new URL(req.url), logger }, async () => {
+      rendered_ = true;
+      return rendered(pageText(1));
+    });
+    expect(rendered_).toBe(true);
+    expect(res.headers.get('x-cache')).toBeNull();
+    expect(reads).toBe(0);
+  });
+});
+
 describe('route cache provider', () => {
+  // The provider caches in a server process only (a build's prerendering only renders).
+  beforeAll(declareServerProcess);
   const provider = routeCacheProvider();
   const logger = { info() {}, warn() {}, error() {} };
   /** A request through the provider; `render` plays Astro's pipeline with the page's cache options applied. */

@@ -175,7 +175,11 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
       const scriptSrc = directive('script-src');
       expect(scriptSrc, path).toMatch(/^script-src 'self'/);
       expect(scriptSrc, path).not.toContain('unsafe-inline');
+      // Style elements by hash only; 'unsafe-inline' is for style="" attributes alone.
       expect(directive('style-src'), path).not.toContain('unsafe-inline');
+      expect(directive('style-src-elem'), path).toMatch(/^style-src-elem 'self'/);
+      expect(directive('style-src-elem'), path).not.toContain('unsafe-inline');
+      expect(directive('style-src-attr'), path).toBe("style-src-attr 'unsafe-inline'");
       expect(directive('frame-ancestors'), path).toBe("frame-ancestors 'none'");
       const sha = (text: string) => `'sha256-${createHash('sha256').update(text).digest('base64')}'`;
       const inlineScripts = [
@@ -184,7 +188,7 @@ describe.each(inject('servers'))('security on $kind', ({ baseUrl }) => {
       expect(inlineScripts.length, path).toBeGreaterThan(0);
       for (const script of inlineScripts) expect(scriptSrc, `${path}: ${script.slice(0, 60)}`).toContain(sha(script));
       for (const [, style] of res.text.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g))
-        expect(directive('style-src'), path).toContain(sha(style!));
+        expect(directive('style-src-elem'), path).toContain(sha(style!));
     }
   });
 

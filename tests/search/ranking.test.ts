@@ -139,6 +139,32 @@ describe('ranking', () => {
     }
   });
 
+  it('corrects two neighbouring letters swapped at once, as it does a dropped letter', () => {
+    expect(index.search('mngo').correctedText).toBe('mango');
+    for (const [typed, word, first] of [
+      ['mnago', 'mango', 'Alphonso Mango (Ratnagiri)'],
+      ['bannaa', 'banana', 'Banana - Robusta'],
+      ['tomaot', 'tomato', 'Tomato - Local'],
+      ['oinon', 'onion', 'Onion'],
+      // Two swaps in a word of 8 letters or more are its two edits ("dandruff").
+      ['dnadurff', 'dandruff', 'Shampoo - Anti Dandruff'],
+    ]) {
+      expect(index.search(typed!).correctedText, typed).toBe(word);
+      expect(names(typed!)[0], typed).toBe(first);
+    }
+    // Two swaps in five letters are two edits: too many for a short word.
+    expect(index.search('mnaog').correctedText).toBeNull();
+    expect(names('mnaog')).toEqual([]);
+  });
+
+  it('corrects junk to nothing, swapped letters or not', () => {
+    for (const junk of ['qwerty', 'asdf', 'xqzvw', 'ponk', 'zxcvb', 'hjkl', 'lkjh', 'nmgaox']) {
+      expect(index.search(junk).correctedText, junk).toBeNull();
+      expect(names(junk), junk).toEqual([]);
+      expect(index.suggestions(junk), junk).toEqual([]);
+    }
+  });
+
   it('counts edits with a swap of neighbouring letters as one', () => {
     expect(editDistance('mnago', 'mango')).toBe(1);
     expect(editDistance('jakfroot', 'jackfruit')).toBe(3);

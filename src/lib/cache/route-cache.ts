@@ -6,6 +6,9 @@
  *
  * - Only anonymous GETs are answered from the cache or stored: a request carrying a session (cookie
  *   or Authorization header) always renders, and its page says `Cache-Control: private, no-cache`.
+ * - Only a server process caches (src/lib/server-process.ts). `astro build` runs the provider
+ *   around every page it prerenders, whose request has no headers (Astro warns when they are
+ *   read): there it only renders.
  * - What a CDN sees on a cached page: `Cache-Control: public, max-age=0, s-maxage=1` (CATALOG_CACHE):
  *   a shared cache may reuse it for a second, the same freshness this cache keeps.
  * - Before serving a hit, the freshness guard a feature registered (`guardCacheHits`) runs: the
@@ -29,6 +32,7 @@ import { requestId } from '../http/request-id.ts';
 import { carriesSession, headersCarrySession } from '../http/session-cookie.ts';
 import { logger } from '../log.ts';
 import { countCacheLookup, observeHttpRequest } from '../metrics.ts';
+import { isServerProcess } from '../server-process.ts';
 import { CATALOG_CACHE, PRIVATE_PAGE } from './cache-control.ts';
 import { type CachedAnswer, type CacheLookupRequest, publishCachedAnswers } from './cached-answers.ts';
 import { PageStore } from './page-store.ts';
@@ -146,7 +150,7 @@ export default function routeCacheProvider(): CacheProvider {
     },
 
     async onRequest({ request, url }, next) {
-      if (!anonymousRead(request) || getConfig().PAGE_CACHE_SECONDS <= 0) return next();
+      if (!isServerProcess() || !anonymousRead(request) || getConfig().PAGE_CACHE_SECONDS <= 0) return next();
       const key = url.pathname + url.search;
       const started = performance.now();
       const hit = await lookupCachedAnswer({

@@ -2,14 +2,15 @@
  * The auth dialog's form step (docs/sign-in-rules.md#the-dialogs): the Login and Sign Up tabs, the
  * phone step (Login: mobile number → Send OTP) and the sign-up form (name, email, mobile → Sign
  * Up), with the phone field they share (country list with search, default India, up to 15 digits)
- * and the error line. Presentational: the state and the calls are in use-auth-flow.ts.
+ * and the error line. Each sign-up field shows its own error under it (aria-invalid,
+ * aria-describedby). Presentational: the state and the calls are in use-auth-flow.ts.
  */
 import { type FormEvent, type KeyboardEvent as ReactKeyboardEvent, useId } from 'react';
 import PhoneInput from 'react-phone-number-input';
-import { AUTH_MESSAGES, DEFAULT_PHONE_COUNTRY } from '../rules.ts';
+import { DEFAULT_PHONE_COUNTRY } from '../rules.ts';
 import type { AuthTab } from '../session-state.ts';
 import CountrySelect from './CountrySelect.tsx';
-import type { AuthField, AuthFlowState } from './use-auth-flow.ts';
+import type { AuthField, AuthFlowState, SignupField } from './use-auth-flow.ts';
 
 export const inputClass =
   'h-11 w-full rounded-lg border border-slate-300 px-3 text-base text-slate-900 placeholder:text-slate-500 focus:border-brand-600 focus:outline-none focus:ring-2 focus:ring-brand-200 aria-[invalid=true]:border-sale-600';
@@ -26,6 +27,16 @@ export function ErrorBox({ id, message }: { id: string; message: string }) {
       role="alert"
       className="rounded-lg border-l-4 border-sale-600 bg-orange-50 px-3 py-2 text-sm font-medium text-orange-900"
     >
+      {message}
+    </p>
+  );
+}
+
+/** A field's own error, under it (its input names it with aria-describedby); nothing without a message. */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null;
+  return (
+    <p id={id} className="mt-1 text-sm font-medium text-sale-600">
       {message}
     </p>
   );
@@ -73,7 +84,7 @@ interface FormStepProps {
   setField: (field: AuthField, value: string) => void;
   switchTab: (tab: AuthTab) => void;
   submitLogin: (event: FormEvent) => void;
-  submitSignup: (event: FormEvent) => void;
+  submitSignup: (event: FormEvent<HTMLFormElement>) => void;
 }
 
 const TAB_LABELS: Record<AuthTab, string> = { login: 'Login', signup: 'Sign Up' };
@@ -83,6 +94,14 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
   const ids = { name: useId(), email: useId(), phone: useId(), panel: useId() };
   const { tab, error, busy } = state;
   const describedBy = error ? errorId : undefined;
+  // A sign-up field's error line sits under it; its input names it while it has a message.
+  const fieldIds: Record<SignupField, string> = { name: ids.name, email: ids.email, mobile: ids.phone };
+  const errorIdOf = (field: SignupField) => `${fieldIds[field]}-error`;
+  const invalid = (field: SignupField) => !!state.fieldErrors[field];
+  const a11y = (field: SignupField) => ({
+    'aria-invalid': invalid(field) || undefined,
+    'aria-describedby': invalid(field) ? errorIdOf(field) : undefined,
+  });
 
   function onTabKey(event: ReactKeyboardEvent<HTMLButtonElement>) {
     if (!['ArrowLeft', 'ArrowRight', 'Home', 'End'].includes(event.key)) return;
@@ -149,7 +168,9 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
                 maxLength={100}
                 value={state.name}
                 onChange={(e) => setField('name', e.target.value)}
+                {...a11y('name')}
               />
+              <FieldError id={errorIdOf('name')} message={state.fieldErrors.name} />
             </div>
             <div>
               <label htmlFor={ids.email} className={labelClass}>
@@ -163,9 +184,9 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
                 maxLength={254}
                 value={state.email}
                 onChange={(e) => setField('email', e.target.value)}
-                aria-invalid={error === AUTH_MESSAGES.invalidEmail}
-                aria-describedby={error === AUTH_MESSAGES.invalidEmail ? errorId : undefined}
+                {...a11y('email')}
               />
+              <FieldError id={errorIdOf('email')} message={state.fieldErrors.email} />
             </div>
             <div>
               <label htmlFor={ids.phone} className={labelClass}>
@@ -175,8 +196,10 @@ export function FormStep({ state, errorId, tabIds, setField, switchTab, submitLo
                 id={ids.phone}
                 value={state.signupPhone}
                 onChange={(v) => setField('signupPhone', v)}
-                invalid={false}
+                invalid={invalid('mobile')}
+                describedBy={a11y('mobile')['aria-describedby']}
               />
+              <FieldError id={errorIdOf('mobile')} message={state.fieldErrors.mobile} />
             </div>
             <ErrorBox id={errorId} message={error} />
             <button type="submit" disabled={busy} className={primaryClass}>

@@ -11,6 +11,9 @@
  * - Validation messages are the spec's, verbatim; server messages are shown with the spec's
  *   fallbacks (Invalid user, Registration failed, Invalid OTP); a wrong code's message goes on to
  *   say how many tries are left ("Invalid OTP. 3 tries left.", from `data.otp_tries_left`).
+ * - Sign Up shows every field's error at once, each at its field (`fieldErrors`), from the form's
+ *   own check or from the server's `errors`, and focuses the first field to fix. Typing in a field
+ *   clears its error.
  * - Closing the dialog resets everything (and the next opening starts on the asked-for tab).
  */
 import { type FormEvent, useEffect, useReducer, useRef, useState } from 'react';
@@ -32,6 +35,14 @@ import { type AuthTab, closeAuth, markSignedIn } from '../session-state.ts';
 
 export type Step = 'form' | 'otp' | 'success';
 
+/** The sign-up form's fields, as POST /api/register names them. */
+export type SignupField = 'name' | 'email' | 'mobile';
+const SIGNUP_FIELDS: readonly SignupField[] = ['name', 'email', 'mobile'];
+const isSignupField = (key: string): key is SignupField => (SIGNUP_FIELDS as readonly string[]).includes(key);
+
+/** Each sign-up field's message: the first of its issues (zod) or the server's `errors`. */
+type SignupErrors = Partial<Record<SignupField, string>>;
+
 /** The code just sent: to whom, why, its length, and the demo code when the server shows it. */
 export interface PendingOtp {
   purpose: AuthTab;
@@ -51,6 +62,8 @@ export interface AuthFlowState {
   otp: string;
   pending: PendingOtp | null;
   error: string;
+  /** The sign-up fields' own messages (the form's error line has the others). */
+  fieldErrors: SignupErrors;
   info: string;
   busy: boolean;
   /** Resend is disabled until this time (ms), after a 429 or 503 with Retry-After. */
@@ -81,11 +94,32 @@ const initial = (tab: AuthTab = 'signup'): AuthFlowState => ({
   otp: '',
   pending: null,
   error: '',
+  fieldErrors: {},
   info: '',
   busy: false,
   waitUntil: 0,
   locked: false,
 });
+
+/** The sign-up field a text field is (the phone is `mobile`), or none. */
+const SIGNUP_FIELD_OF: Partial<Record<AuthField, SignupField>> = {
+  name: 'name',
+  email: 'email',
+  signupPhone: 'mobile',
+};
+
+/** Each sign-up field's first message among `issues` (a zod error's, or the server's `errors` as pairs). */
+function signupErrors(issues: Iterable<[key: PropertyKey | undefined, message: string]>): SignupErrors {
+  const out: SignupErrors = {};
+  for (const [key, message] of issues) if (typeof key === 'string' && isSignupField(key)) out[key] ??= message;
+  return out;
+}
+
+/** `errors` without `field`'s message (the same object when it has none). */
+function clearError(errors: SignupErrors, field: SignupField | undefined): SignupErrors {
+  if (!field || !errors[field]) return errors;
+  return Object.fromEntries(Object.entries(errors).filter(([key]) => key !== field));
+}
 
 /**
  * Whether a failed check means the code can no longer be used: the server says so
@@ -108,11 +142,12 @@ export function authFlowReducer(state: AuthFlowState, action: Action): AuthFlowS
     case 'reset':
       return initial(action.tab);
     case 'tab':
-      return { ...state, tab: action.tab, error: '' };
+      return { ...state, tab: action.tab, error: '', fieldErrors: {} };
     case 'field':
       return {
         ...state,
         [action.field]: action.field === 'otp' ? cleanOtpInput(action.value, state.pending?.length) : action.value,
+        fieldErrors: clearError(state.fieldErrors, SIGNUP_FIELD_OF[action.field]),
       };
     case 'patch':
       return { ...state, ...action.patch };
@@ -124,6 +159,8 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
   const [state, dispatch] = useReducer(authFlowReducer, requestedTab, initial);
   const [now, setNow] = useState(() => Date.now());
   const signedIn = useRef(false);
+  /** The form whose first invalid field takes the focus once its errors have rendered. */
+  const focusInvalid = useRef<HTMLFormElement | null>(null);
   const patch = (p: Partial<AuthFlowState>) => dispatch({ type: 'patch', patch: p });
 
   useEffect(() => {
@@ -133,6 +170,14 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
       signedIn.current = false;
     }
   }, [open, requestedTab]);
+
+  // Errors shown, then the first field to fix focused: after the render that marks it invalid.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the errors' render is the trigger, not a value the effect reads.
+  useEffect(() => {
+    const form = focusInvalid.current;
+    focusInvalid.current = null;
+    form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
+  }, [state.fieldErrors]);
 
   useEffect(() => {
     if (state.waitUntil <= Date.now()) return;
@@ -156,9 +201,26 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     });
   }
 
-  async function sendOtp(next: Omit<PendingOtp, 'length' | 'demo'>, isResend: boolean) {
+  /**
+   * Shows a refused sign-up's field errors (`errors` of a 400), each at its field, the first one
+   * focused; false when the answer names no sign-up field. The error line keeps a message that
+   * names another field or none.
+   */
+  function showSignupErrors(err: unknown, form: HTMLFormElement | null): boolean {
+    if (!(err instanceof ApiError) || !err.errors) return false;
+    const entries = Object.entries(err.errors);
+    const fieldErrors = signupErrors(entries);
+    if (Object.keys(fieldErrors).length === 0) return false;
+    const placed = entries.every(([key]) => isSignupField(key));
+    focusInvalid.current = form;
+    patch({ fieldErrors, error: placed ? '' : err.message, busy: false });
+    return true;
+  }
+
+  /** Sends a code; `form` is the sign-up form whose fields show a refusal's field errors. */
+  async function sendOtp(next: Omit<PendingOtp, 'length' | 'demo'>, isResend: boolean, form?: HTMLFormElement) {
     const fallback = next.purpose === 'login' ? AUTH_MESSAGES.invalidUser : AUTH_MESSAGES.registrationFailed;
-    patch({ busy: true, error: '', info: '' });
+    patch({ busy: true, error: '', fieldErrors: {}, info: '' });
     try {
       const { data } =
         next.purpose === 'login'
@@ -188,6 +250,7 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
           otp: '',
           ...(state.pending ? { pending: { ...state.pending, demo: null } } : {}),
         });
+      if (form && showSignupErrors(err, form)) return;
       fail(err, fallback);
     }
   }
@@ -200,13 +263,18 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     void sendOtp({ purpose: 'login', key }, false);
   }
 
-  function submitSignup(event: FormEvent) {
+  /** Checks every field at once (an empty one reads "Please fill in all fields"), then sends the code. */
+  function submitSignup(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
-    if (!state.name.trim() || !state.email.trim() || !state.signupPhone.trim())
-      return patch({ error: AUTH_MESSAGES.fillAll });
+    const form = event.currentTarget;
     const parsed = signupSchema.safeParse({ name: state.name, email: state.email, mobile: state.signupPhone });
-    if (!parsed.success) return patch({ error: parsed.error.issues[0]?.message ?? AUTH_MESSAGES.fillAll });
-    void sendOtp({ purpose: 'signup', key: parsed.data.mobile, signup: parsed.data }, false);
+    if (!parsed.success) {
+      const fieldErrors = signupErrors(parsed.error.issues.map((i) => [i.path[0], i.message]));
+      const placed = Object.keys(fieldErrors).length > 0;
+      focusInvalid.current = form;
+      return patch({ fieldErrors, error: placed ? '' : (parsed.error.issues[0]?.message ?? AUTH_MESSAGES.fillAll) });
+    }
+    void sendOtp({ purpose: 'signup', key: parsed.data.mobile, signup: parsed.data }, false, form);
   }
 
   async function verify(event: FormEvent) {

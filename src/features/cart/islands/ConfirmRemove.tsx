@@ -5,7 +5,8 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { type CartItem, removeFromCart } from '../store.ts';
 
-const ModalDialog = lazy(() => import('#lib/ui/ModalDialog.tsx'));
+// The dialog (RemoveDialog.tsx, on ModalDialog) loads on the first removal, not with the cart.
+const RemoveDialog = lazy(() => import('./RemoveDialog.tsx'));
 
 /**
  * Where focus goes once the line `cartId` is gone, so it never falls to <body>: the Remove
@@ -43,45 +44,14 @@ export function ConfirmRemove({ item, onClose }: { item: CartItem | null; onClos
     onClose();
     void removeFromCart(line.cartId).then(refocus);
   };
-  // The dialog's code loads on the first removal, not with the cart (it stays mounted after,
-  // so closing it returns focus as the primitive does).
+  // Nothing renders before the first removal; the dialog stays mounted after, so closing it
+  // returns focus as the primitive does.
   const [used, setUsed] = useState(false);
   if (item && !used) setUsed(true);
   if (!used) return null;
   return (
     <Suspense fallback={null}>
-      <ModalDialog
-        open={item !== null}
-        title="Remove item?"
-        onClose={onCancel}
-        hideClose
-        describedBy={textId}
-        width="sm:max-w-sm"
-      >
-        {item && (
-          <>
-            <p id={textId} className="text-sm text-slate-700">
-              Remove {item.name} from your cart?
-            </p>
-            <div className="mt-5 flex justify-end gap-2">
-              <button
-                type="button"
-                onClick={onCancel}
-                className="h-10 rounded-lg border border-slate-300 px-4 text-sm font-semibold text-slate-800 hover:bg-slate-50"
-              >
-                Cancel
-              </button>
-              <button
-                type="button"
-                onClick={() => onConfirm(item)}
-                className="h-10 rounded-lg bg-sale-600 px-4 text-sm font-semibold text-white hover:brightness-95"
-              >
-                Remove
-              </button>
-            </div>
-          </>
-        )}
-      </ModalDialog>
+      <RemoveDialog item={item} textId={textId} onCancel={onCancel} onConfirm={onConfirm} />
     </Suspense>
   );
 }

@@ -113,23 +113,65 @@ function asciiWordCount(lower: string): number {
 
 /**
  * Edits between two words, a swap of two neighbouring letters counting as one ("mnago" → "mango":
- * 1; Levenshtein counts it 2): the optimal string alignment distance.
+ * 1; Levenshtein counts it 2): the optimal string alignment distance. With `max`, any count over
+ * it is `max + 1` (the count stops once every way is over it).
  */
-export function editDistance(a: string, b: string): number {
-  let before: number[] = [];
-  let previous = Array.from({ length: b.length + 1 }, (_, j) => j);
+export function editDistance(a: string, b: string, max = Number.POSITIVE_INFINITY): number {
+  const n = b.length;
+  // Three rows of the table: two back (for a swap), the last one, the one being filled.
+  let before = new Uint32Array(n + 1);
+  let previous = Uint32Array.from({ length: n + 1 }, (_, j) => j);
+  let row = new Uint32Array(n + 1);
   for (let i = 1; i <= a.length; i++) {
-    const row = [i];
-    for (let j = 1; j <= b.length; j++) {
+    row[0] = i;
+    let least = i;
+    for (let j = 1; j <= n; j++) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let d = Math.min(previous[j]! + 1, row[j - 1]! + 1, previous[j - 1]! + cost);
       if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d = Math.min(d, before[j - 2]! + 1);
-      row.push(d);
+      row[j] = d;
+      if (d < least) least = d;
     }
-    before = previous;
-    previous = row;
+    // A row's least count is at most one more than the row before's, and no less than the lesser
+    // of the row before's and (through a swap) the one before that's plus one: once a row's is
+    // over `max`, the row before's was at least `max`, and every later row's is over it too.
+    if (least > max) return max + 1;
+    [before, previous, row] = [previous, row, before];
   }
-  return previous[b.length]!;
+  return Math.min(previous[n]!, max + 1);
+}
+
+/**
+ * Whether `a` and `b` are at most `max` edits apart (`editDistance`). Levenshtein's count (a swap
+ * is two edits there) is quick and settles most pairs: within `max` it is close enough, over
+ * twice `max` it is not.
+ */
+function within(a: string, b: string, max: number): boolean {
+  if (Math.abs(a.length - b.length) > max) return false;
+  const levenshtein = distance(a, b);
+  return levenshtein <= max || (levenshtein <= 2 * max && editDistance(a, b, max) <= max);
+}
+
+/**
+ * `term` and its spellings with up to `most` swaps of two neighbouring, different letters (no
+ * letter swapped twice), each with its number of swaps, `term` itself first. A word within `d`
+ * edits of `term` counting a swap as one (`editDistance`) is, for one of these spellings with `s`
+ * swaps, within `d - s` edits of Levenshtein's: the swaps of its alignment undone.
+ * @example withSwaps('abc', 1) // abc (0), bac (1), acb (1)
+ */
+function withSwaps(term: string, most: number): { text: string; swaps: number }[] {
+  const out = [{ text: term, swaps: 0 }];
+  const swapFrom = (text: string, from: number, swaps: number) => {
+    if (swaps === most) return;
+    for (let i = from; i + 1 < text.length; i++) {
+      if (text[i] === text[i + 1]) continue;
+      const next = text.slice(0, i) + text[i + 1] + text[i] + text.slice(i + 2);
+      out.push({ text: next, swaps: swaps + 1 });
+      swapFrom(next, i + 2, swaps + 1);
+    }
+  };
+  swapFrom(term, 0, 0);
+  return out;
 }
 
 /** Whether catalogue term `near` is close enough to the typed `term` to suggest it (LETTERS_PER_EDIT). */
@@ -354,23 +396,32 @@ export class SearchIndex {
   }
 
   /**
-   * The catalogue terms nearest to `term` within `maxDistance` edits (MiniSearch's fuzzy look-up),
-   * best first: fewest edits (a different first letter counts half an edit more), then most
-   * products, then alphabetical. At most `limit` of the best rank.
+   * The catalogue terms nearest to `term` within `maxDistance` edits, a swap of neighbouring
+   * letters counting as one (`editDistance`), best first: fewest edits (a different first letter
+   * counts half an edit more), then most products, then alphabetical. At most `limit` of the best
+   * rank. MiniSearch's fuzzy look-up counts a swap as two edits, so it looks up `term` and each
+   * spelling of it with swaps undone (`withSwaps`), within the edits left: "mnago" finds "mango"
+   * as "mngo" does.
    */
   nearest(term: string, maxDistance = typoDistance(term.length), limit = 2): string[] {
     if (maxDistance <= 0) return [];
     const near = new Set<string>();
-    for (const r of this.#engine.search(term, { prefix: false, fuzzy: maxDistance, maxFuzzy: maxDistance }))
-      for (const t of r.terms) if (t !== term) near.add(t);
+    for (const { text, swaps } of withSwaps(term, maxDistance)) {
+      const left = maxDistance - swaps;
+      if (left === 0) {
+        if (this.#terms.has(text)) near.add(text);
+        continue;
+      }
+      for (const r of this.#engine.search(text, { prefix: false, fuzzy: left, maxFuzzy: left }))
+        for (const t of r.terms) near.add(t);
+    }
     for (const index of this.#shared.values())
-      for (const t of index.terms())
-        if (t !== term && Math.abs(t.length - term.length) <= maxDistance && distance(term, t) <= maxDistance)
-          near.add(t);
+      for (const t of index.terms()) if (within(term, t, maxDistance)) near.add(t);
+    near.delete(term);
     const found = [...near].map((t) => ({
       t,
       df: this.#terms.get(t) ?? 0,
-      d: distance(term, t) + (t[0] === term[0] ? 0 : 0.5),
+      d: editDistance(term, t) + (t[0] === term[0] ? 0 : 0.5),
     }));
     found.sort((a, b) => a.d - b.d || b.df - a.df || (a.t < b.t ? -1 : 1));
     return found

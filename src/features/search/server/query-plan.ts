@@ -5,7 +5,8 @@
  *   longer catalogue words starting with it (engine.ts);
  * - its synonyms, with their weights (synonyms.ts), an equivalent term in any field but the brand;
  * - for a single word the catalogue does not have (and no synonym), the nearest catalogue words
- *   within the typo distance ("tomoto" → "tomato"). When no catalogue word even starts with the
+ *   within the typo distance ("tomoto" → "tomato"; two neighbouring letters swapped are one edit,
+ *   "mnago" → "mango", as a dropped letter is). When no catalogue word even starts with the
  *   typed one, the plan's corrected text shows the nearest word instead.
  */
 
@@ -51,7 +52,7 @@ const CORRECTION_WEIGHT = 0.55;
 /** Typo corrections offered per unknown word. */
 const CORRECTIONS = 2;
 
-/** Edits a typed word of `length` letters may be away from a catalogue word. */
+/** Edits a typed word of `length` letters may be away from a catalogue word (a swap of neighbouring letters is one). */
 export const typoDistance = (length: number) => (length >= 8 ? 2 : length >= 4 ? 1 : 0);
 
 /** How many stems from `i` on form the longest phrase the synonym file knows (1 when none). */

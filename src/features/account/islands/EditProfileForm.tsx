@@ -13,6 +13,7 @@ import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import type { ProfileJson, updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
 import { type ProfileInput, profileSchema } from '../profile-schema.ts';
@@ -238,7 +239,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           )}
           <div>
             <label htmlFor={ids.current} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP ${sentTo} ${otp.current}` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP ${sentTo} ${formatPhone(otp.current)}` : 'OTP'}
             </label>
             <input
               id={ids.current}
@@ -255,7 +256,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           </div>
           <div>
             <label htmlFor={ids.code} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP ${sentTo} ${otp.mobile}` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP ${sentTo} ${formatPhone(otp.mobile)}` : 'OTP'}
             </label>
             <input
               id={ids.code}

@@ -5,7 +5,7 @@
  * answer 404).
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, randomPhone } from '../helpers/api.ts';
+import { ApiClient, randomPhone, readablePhone } from '../helpers/api.ts';
 
 const THRISSUR = {
   name: 'Asha Menon',
@@ -119,7 +119,7 @@ describe.each(inject('servers'))('account API on $kind', ({ baseUrl }) => {
     expect(change.body.data.current_demo_otp).toMatch(/^\d{4}$/);
     // Demo mode sends no SMS: the message says the codes are on screen.
     expect(change.body.message).toBe(
-      `The OTPs for your current number ${phone} and your new number ${next} are shown on screen. Enter both to confirm your new mobile number.`,
+      `The OTPs for your current number ${readablePhone(phone)} and your new number ${readablePhone(next)} are shown on screen. Enter both to confirm your new mobile number.`,
     );
 
     // Another customer cannot use these codes, and a wrong code changes nothing.

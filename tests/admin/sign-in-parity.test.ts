@@ -11,7 +11,7 @@
  */
 import { randomInt } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { randomPhone } from '../helpers/api.ts';
+import { randomPhone, readablePhone } from '../helpers/api.ts';
 import { createPostgresDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { FakeSmsGateway } from '../helpers/sms-gateway.ts';
@@ -94,7 +94,7 @@ describe.each(testDatabaseKinds())('code requests and the SMS gateway on %s', (k
     expect(staff[0]!.status).toBe(200);
     expect(staff[0]!.body).toEqual({
       success: true,
-      message: `We sent a code to ${staffPhone}.`,
+      message: `We sent a code to ${readablePhone(staffPhone)}.`,
       data: { otp_sent: true, expires_in: 300, otp_length: 6 },
     });
     for (const [i, answer] of staff.entries()) {
@@ -102,7 +102,7 @@ describe.each(testDatabaseKinds())('code requests and the SMS gateway on %s', (k
       const stranger = strangers[i]!;
       expect(seen(stranger)).toEqual({
         ...seen(answer),
-        body: { ...(answer.body as object), message: `We sent a code to ${strangerPhones[i]}.` },
+        body: { ...(answer.body as object), message: `We sent a code to ${readablePhone(strangerPhones[i]!)}.` },
       });
     }
     const staffMedian = median(staff.map((a) => a.ms));
@@ -135,7 +135,7 @@ describe.each(testDatabaseKinds())('code requests and the SMS gateway on %s', (k
       expect(staffAnswer.status).toBe(200);
       expect(seen(strangerAnswer)).toEqual({
         ...seen(staffAnswer),
-        body: { ...(staffAnswer.body as object), message: `We sent a code to ${stranger}.` },
+        body: { ...(staffAnswer.body as object), message: `We sent a code to ${readablePhone(stranger)}.` },
       });
 
       const code = await gateway.code(staffPhone);

@@ -6,7 +6,7 @@
  * it writes.
  */
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { ApiClient, randomPhone } from '../helpers/api.ts';
+import { ApiClient, randomPhone, readablePhone } from '../helpers/api.ts';
 import { addStaffMember, DEMO_STAFF_PHONE, StaffClient, staffClient } from './staff-helpers.ts';
 
 describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
@@ -45,7 +45,7 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     expect(unknown.body.data.expires_in).toBeGreaterThan(0);
     expect(unknown.body.data.demo_otp).toBeUndefined();
     // Demo mode sends no SMS: the message follows the sender, the same for a stranger's mobile.
-    expect(unknown.body.message).toBe(`Your code for ${strangerPhone} is shown on screen.`);
+    expect(unknown.body.message).toBe(`Your code for ${readablePhone(strangerPhone)} is shown on screen.`);
     const guessed = await stranger.post('/api/admin/login', { json: { mobile: strangerPhone, otp: '0000' } });
     expect(guessed.status).toBe(400);
 
@@ -53,7 +53,7 @@ describe.each(inject('servers'))('staff on $kind', ({ baseUrl }) => {
     const sent = await stranger.post('/api/admin/login/otp', { json: { mobile: member.phone } });
     expect(sent.status).toBe(200);
     expect(sent.body.data.demo_otp).toMatch(/^\d+$/);
-    expect(sent.body.message).toBe(`Your code for ${member.phone} is shown on screen.`);
+    expect(sent.body.message).toBe(`Your code for ${readablePhone(member.phone)} is shown on screen.`);
     const wrong = sent.body.data.demo_otp === '0000' ? '1111' : '0000';
     const bad = await stranger.post('/api/admin/login', { json: { mobile: member.phone, otp: wrong } });
     expect(bad.status).toBe(400);

@@ -58,7 +58,7 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     });
     expect(reg.status).toBe(200);
     // Demo mode sends no SMS: the message says the code is on screen (it is in demo_otp).
-    expect(reg.body.message).toBe(`Your OTP for +91${national} is shown on screen.`);
+    expect(reg.body.message).toBe(`Your OTP for +91 ${national.slice(0, 5)} ${national.slice(5)} is shown on screen.`);
     const login = await c.post(
       '/api/otp-login',
       { json: { key: national, otp: reg.body.data.demo_otp } },
@@ -67,7 +67,9 @@ describe.each(inject('servers'))('auth API on $kind', ({ baseUrl }) => {
     expect(login.status).toBe(200);
     expect(login.body.data.customer.mobile).toBe(`+91${national}`);
     const again = await c.post('/api/validate-customer', { json: { key: national, otp: '' } });
-    expect(again.body.message).toBe(`Your OTP for +91${national} is shown on screen.`);
+    expect(again.body.message).toBe(
+      `Your OTP for +91 ${national.slice(0, 5)} ${national.slice(5)} is shown on screen.`,
+    );
     const bad = await c.post('/api/validate-customer', { json: { key: '98765', otp: '' } });
     expect(bad.status).toBe(400);
     expect(bad.body.message).toBe('Please enter a valid mobile number');

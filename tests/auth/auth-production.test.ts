@@ -8,7 +8,7 @@
  *   try again.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiClient, type ApiResult, randomPhone } from '../helpers/api.ts';
+import { ApiClient, type ApiResult, randomPhone, readablePhone } from '../helpers/api.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
 import { FakeSmsGateway } from '../helpers/sms-gateway.ts';
 
@@ -80,7 +80,7 @@ describe('production with an HTTP SMS gateway', () => {
     const reg = await c.post('/api/register', { json: { name: 'Asha', email: 'asha@example.com', mobile: phone } });
     expect(reg.status).toBe(200);
     expect(reg.body.data).toEqual({ otp_sent: true, expires_in: 300, otp_length: 6 });
-    expect(reg.body.message).toBe(`We sent an OTP to ${phone}.`);
+    expect(reg.body.message).toBe(`We sent an OTP to ${readablePhone(phone)}.`);
     const code = await gateway.code(phone);
     expect(code).toMatch(/^\d{6}$/);
     expect(wholeAnswer(reg)).not.toContain(code);

@@ -9,6 +9,7 @@ import { randomInt } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { describeScripts, recordScripts } from './script-bytes.ts';
+import { readablePhone } from './session-helpers.ts';
 
 const ADDRESS = {
   name: 'Asha Menon',
@@ -131,13 +132,13 @@ test('the new-number OTP takes the length the server announces', async ({ page }
   await form.getByLabel('Mobile Number').fill(next);
   await form.getByRole('button', { name: 'Update' }).click();
   const otp = page.getByRole('dialog', { name: 'Verify Mobile Number' });
-  const current = otp.getByLabel(`6-digit OTP sent to ${me.phone}`);
-  const field = otp.getByLabel(`6-digit OTP sent to ${next}`);
+  const current = otp.getByLabel(`6-digit OTP sent to ${readablePhone(me.phone)}`);
+  const field = otp.getByLabel(`6-digit OTP sent to ${readablePhone(next)}`);
   await expect(current).toBeVisible();
   await expect(field).toBeVisible();
   await expect(otp.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
   await expect(otp).toContainText(
-    `We sent an OTP to your current number ${me.phone} and one to your new number ${next}. Enter both to confirm your new mobile number.`,
+    `We sent an OTP to your current number ${readablePhone(me.phone)} and one to your new number ${readablePhone(next)}. Enter both to confirm your new mobile number.`,
   );
   await current.fill('123456');
   await field.fill('1234');
@@ -167,8 +168,8 @@ test('a number change whose code is killed by wrong tries drops the codes from t
   };
   const [currentCode, newCode] = await codes();
   const wrong = currentCode === '0000' ? '1111' : '0000';
-  const current = otp.getByLabel(`4-digit OTP for ${me.phone}`);
-  const field = otp.getByLabel(`4-digit OTP for ${next}`);
+  const current = otp.getByLabel(`4-digit OTP for ${readablePhone(me.phone)}`);
+  const field = otp.getByLabel(`4-digit OTP for ${readablePhone(next)}`);
   const verify = otp.getByRole('button', { name: 'Verify', exact: true });
   // Each wrong try names the code and says how many tries it has left.
   for (const left of ['4 tries', '3 tries', '2 tries', '1 try']) {
@@ -176,7 +177,7 @@ test('a number change whose code is killed by wrong tries drops the codes from t
     await field.fill(newCode!);
     await verify.click();
     await expect(otp.getByRole('alert')).toHaveText(`Invalid OTP for your current mobile number. ${left} left.`);
-    await expect(note).toContainText(`Demo code for ${me.phone}: ${currentCode}`);
+    await expect(note).toContainText(`Demo code for ${readablePhone(me.phone)}: ${currentCode}`);
   }
   await current.fill(wrong);
   await field.fill(newCode!);
@@ -194,7 +195,7 @@ test('a number change whose code is killed by wrong tries drops the codes from t
   await expect(note).toBeVisible();
   await expect(otp.getByRole('alert')).toHaveCount(0);
   await expect(otp).toContainText(
-    `The OTPs for your current number ${me.phone} and your new number ${next} are shown on screen.`,
+    `The OTPs for your current number ${readablePhone(me.phone)} and your new number ${readablePhone(next)} are shown on screen.`,
   );
   const [freshCurrent, freshNew] = await codes();
   await current.fill(freshCurrent!);
@@ -203,7 +204,7 @@ test('a number change whose code is killed by wrong tries drops the codes from t
   await expect(otp).toBeHidden();
   await expect(page.getByText('Mobile number verified and updated successfully!')).toBeVisible();
   await expect(
-    page.getByRole('region', { name: 'Personal Information' }).getByText(next, { exact: true }),
+    page.getByRole('region', { name: 'Personal Information' }).getByText(readablePhone(next), { exact: true }),
   ).toBeVisible();
 });
 
@@ -234,7 +235,7 @@ for (const viewport of [
       const details = page.getByRole('region', { name: 'Personal Information' });
       await expect(details.getByText(me.name, { exact: true })).toBeVisible();
       await expect(details.getByText(me.email)).toBeVisible();
-      await expect(details.getByText(me.phone, { exact: true })).toBeVisible();
+      await expect(details.getByText(readablePhone(me.phone), { exact: true })).toBeVisible();
       await expect(page.getByTestId('credit-balance')).toHaveText('₹1,000.00');
       await expect(page.getByTestId('points-balance')).toHaveText('0');
 
@@ -267,19 +268,19 @@ for (const viewport of [
       );
       // One code for the current number and one for the new number, both on screen: both are needed.
       await expect(otp).toContainText(
-        `The OTPs for your current number ${me.phone} and your new number ${next} are shown on screen.`,
+        `The OTPs for your current number ${readablePhone(me.phone)} and your new number ${readablePhone(next)} are shown on screen.`,
       );
       await expect(otp).not.toContainText(/We sent|OTP sent to/);
       const [currentCode, newCode] = (await otp.locator('strong').allTextContents()).map((c) => c.trim());
-      await otp.getByLabel(`4-digit OTP for ${next}`).fill(newCode!);
+      await otp.getByLabel(`4-digit OTP for ${readablePhone(next)}`).fill(newCode!);
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(otp.getByRole('alert')).toHaveText('Please enter a 4-digit OTP');
-      await otp.getByLabel(`4-digit OTP for ${me.phone}`).fill(currentCode!);
+      await otp.getByLabel(`4-digit OTP for ${readablePhone(me.phone)}`).fill(currentCode!);
       if (phone) await page.screenshot({ path: test.info().outputPath('verify-mobile-375.png') });
       await otp.getByRole('button', { name: 'Verify', exact: true }).click();
       await expect(otp).toBeHidden();
       await expect(page.getByText('Mobile number verified and updated successfully!')).toBeVisible();
-      await expect(details.getByText(next, { exact: true })).toBeVisible();
+      await expect(details.getByText(readablePhone(next), { exact: true })).toBeVisible();
     });
 
     test('sets a default address and deletes one', async ({ page }) => {
@@ -537,5 +538,6 @@ test('My Account loads no form libraries until a form opens: at most 101 KB of g
   const loaded = await scripts();
   // The address dialog (phone input, map), the profile form (zod, phone rules) and the dialog primitive come later.
   // Buy again's product cards give uploaded photos a srcset (src/lib/images.ts, about 0.3 KB).
+  // Numbers read "+91 98765 43210" (src/lib/phone.ts, about 0.2 KB with its imports).
   expect(loaded.total, describeScripts(loaded.scripts)).toBeLessThanOrEqual(101 * 1024);
 });

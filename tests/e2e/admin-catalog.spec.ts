@@ -138,7 +138,7 @@ for (const viewport of [
       if (p.path === '/admin/customers') {
         await page.getByLabel('Mobile number or name').fill('9447000001');
         await page.getByRole('button', { name: 'Find' }).click();
-        await page.getByRole('button', { name: /9447000001/ }).click();
+        await page.getByRole('button', { name: /\+91 94470 00001/ }).click();
         await expect(page.getByRole('heading', { name: 'Adjust credit' })).toBeVisible();
       }
       // Nothing wider than the screen but the tables that scroll inside their own box.

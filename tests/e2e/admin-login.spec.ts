@@ -8,7 +8,7 @@
  */
 import { type Browser, expect, type Page, test } from '@playwright/test';
 import { STAFF, staffSignInByApi } from './back-office-helpers.ts';
-import { hydrated, origin, randomPhone } from './session-helpers.ts';
+import { hydrated, origin, randomPhone, readablePhone } from './session-helpers.ts';
 
 test('a mobile number typed before the sign-in form is ready is kept, and Send code waits for the form', async ({
   page,
@@ -69,14 +69,14 @@ test('the code step says the code was sent by SMS, or in demo mode that it is on
   await page.getByLabel('Mobile number').fill(mobile);
   await page.getByRole('button', { name: 'Send code' }).click();
   // A production shop: the code went by SMS, and no demo note.
-  await expect(status).toHaveText(`We sent a 6-digit code to ${mobile}.`);
+  await expect(status).toHaveText(`We sent a 6-digit code to ${readablePhone(mobile)}.`);
   await expect(page.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
 
   demo = true;
   await page.getByRole('button', { name: 'Change number' }).click();
   await page.getByRole('button', { name: 'Send code' }).click();
   // Demo mode sends no SMS: the code is on screen, and nothing claims it was sent.
-  await expect(status).toHaveText(`Your 4-digit code for ${mobile} is shown on screen.`);
+  await expect(status).toHaveText(`Your 4-digit code for ${readablePhone(mobile)} is shown on screen.`);
   await expect(page.getByRole('note', { name: 'Demo mode' })).toContainText('Demo code: 4321');
   await expect(page.getByRole('main')).not.toContainText(/We sent/);
 });
@@ -122,7 +122,7 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
   const main = page.getByRole('main');
   const status = main.getByRole('status');
   const note = page.getByRole('note', { name: 'Demo mode' });
-  await expect(status).toHaveText(`Your 4-digit code for ${mobile} is shown on screen.`);
+  await expect(status).toHaveText(`Your 4-digit code for ${readablePhone(mobile)} is shown on screen.`);
   const code = await demoCode(page);
   const wrong = code === '0000' ? '1111' : '0000';
   // Each wrong try says how many are left before the code is spent.
@@ -143,7 +143,7 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
 
   // A new code comes back on screen and signs in.
   await page.getByRole('button', { name: 'Resend code' }).click();
-  await expect(status).toHaveText(`A new 4-digit code for ${mobile} is shown on screen.`);
+  await expect(status).toHaveText(`A new 4-digit code for ${readablePhone(mobile)} is shown on screen.`);
   await expect(main.getByRole('alert')).toHaveCount(0);
   await page.getByLabel('4-digit code').fill(await demoCode(page));
   await page.getByRole('button', { name: 'Sign in' }).click();

@@ -65,6 +65,8 @@ test('an owner sees a new order on the open board within 5 s, opens it and marks
   const sms = page.getByRole('region', { name: 'SMS' });
   await expect(sms.getByText('Demo mode: no SMS reaches a phone', { exact: false })).toBeVisible();
   await expect(sms.getByRole('table').getByText('Not sent (demo mode),', { exact: true })).toBeVisible();
+  // The number it went to, as people read it.
+  await expect(sms.getByRole('table')).toContainText(/\+91 \d{5} \d{5}/);
   await expect(sms.getByText(/^Sent,?$/)).toHaveCount(0);
   expect(await seriousViolations(page)).toEqual([]);
 

@@ -14,6 +14,7 @@ import {
   isMobile,
   openAuthFromNavbar,
   randomPhone,
+  readablePhone,
 } from './session-helpers.ts';
 
 async function expectNoSeriousViolations(page: import('@playwright/test').Page) {
@@ -54,7 +55,7 @@ for (const viewport of [
 
       await expect(dialog.getByRole('heading', { name: 'Enter OTP' })).toBeVisible();
       // Demo mode (DEMO_MODE=true) says so on screen, and claims no SMS.
-      await expect(dialog.getByRole('status')).toHaveText(`Your OTP for ${phone} is shown on screen.`);
+      await expect(dialog.getByRole('status')).toHaveText(`Your OTP for ${readablePhone(phone)} is shown on screen.`);
       await expect(dialog.getByRole('note', { name: 'Demo mode' })).toContainText(
         'Demo mode: no SMS is sent. Codes are shown on screen.',
       );
@@ -171,9 +172,9 @@ for (const viewport of [
 
       await dialog.getByLabel('Mobile number').fill(phone);
       await dialog.getByRole('button', { name: 'Send OTP' }).click();
-      await expect(dialog.getByRole('status')).toHaveText(`Your OTP for ${phone} is shown on screen.`);
+      await expect(dialog.getByRole('status')).toHaveText(`Your OTP for ${readablePhone(phone)} is shown on screen.`);
       await dialog.getByRole('button', { name: 'Resend OTP' }).click();
-      await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
+      await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${readablePhone(phone)} is shown on screen.`);
       await dialog.getByLabel('4-digit OTP').fill(wrongCode(await dialog.getByText(/Demo code:/).textContent()));
       await dialog.getByRole('button', { name: 'Verify OTP' }).click();
       // The spec's "Invalid OTP", then the tries the code has left.
@@ -277,11 +278,11 @@ test('a code killed by five wrong tries leaves the screen and the dialog asks fo
   // The dead code is no longer on screen, nor the line saying it is.
   await expect(note).toBeHidden();
   await expect(dialog.getByText(/Demo code:/)).toHaveCount(0);
-  await expect(dialog.getByText(`Your OTP for ${phone} is shown on screen.`)).toBeHidden();
+  await expect(dialog.getByText(`Your OTP for ${readablePhone(phone)} is shown on screen.`)).toBeHidden();
 
   // A new code comes back on screen and signs in.
   await dialog.getByRole('button', { name: 'Resend OTP' }).click();
-  await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
+  await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${readablePhone(phone)} is shown on screen.`);
   await enterDemoOtp(dialog);
   await expect(dialog.getByRole('button', { name: 'Continue' })).toBeVisible();
 });
@@ -316,7 +317,7 @@ test('the wrong try that reaches the lock says so at once: no code on screen, Ve
   };
   await tryWrong(5, 'Too many wrong attempts. Please request a new OTP.');
   await dialog.getByRole('button', { name: 'Resend OTP' }).click();
-  await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${phone} is shown on screen.`);
+  await expect(dialog.getByRole('status')).toHaveText(`A new OTP for ${readablePhone(phone)} is shown on screen.`);
   // The 10th wrong try from this address locks the number here, and the dialog says so at once.
   await tryWrong(5, 'Too many wrong OTP attempts for this number. Please try again in 24 hours.');
   await expect(note).toBeHidden();
@@ -349,9 +350,9 @@ test('the OTP field takes the length the server announces, and a shop without SM
   const otp = dialog.getByLabel('6-digit OTP');
   await expect(otp).toBeVisible();
   await expect(dialog.getByRole('note', { name: 'Demo mode' })).toHaveCount(0);
-  await expect(dialog.getByRole('status')).toHaveText(`We sent an OTP to ${phone}.`);
+  await expect(dialog.getByRole('status')).toHaveText(`We sent an OTP to ${readablePhone(phone)}.`);
   await dialog.getByRole('button', { name: 'Resend OTP' }).click();
-  await expect(dialog.getByRole('status')).toHaveText(`A new OTP was sent to ${phone}.`);
+  await expect(dialog.getByRole('status')).toHaveText(`A new OTP was sent to ${readablePhone(phone)}.`);
   await otp.fill('1234');
   await dialog.getByRole('button', { name: 'Verify OTP' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('Please enter a 6-digit OTP');

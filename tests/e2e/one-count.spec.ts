@@ -7,6 +7,7 @@
 import { expect, type Page, test } from '@playwright/test';
 import { placeSlotOrder, STAFF, seriousViolations, staffSignInByApi } from './back-office-helpers.ts';
 import { hydrated, originHeader, signUp } from './checkout-helpers.ts';
+import { readablePhone } from './session-helpers.ts';
 
 test.use({ viewport: { width: 360, height: 780 } });
 
@@ -62,7 +63,7 @@ test('an order of three units reads “3 items”, and an unpaid online attempt 
   await hydrated(page, 'AdminCustomers');
   await page.getByLabel('Mobile number or name').fill(phone);
   await page.getByRole('button', { name: 'Find' }).click();
-  const hit = page.getByRole('button', { name: new RegExp(phone.replace('+', '\\+')) });
+  const hit = page.getByRole('button', { name: readablePhone(phone) });
   await expect(hit).toContainText('1 order · 1 unpaid attempt');
   await hit.click();
   const orders = page.getByRole('table', { name: 'Orders' });

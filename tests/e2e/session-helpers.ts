@@ -10,6 +10,11 @@ export function randomPhone(): string {
   return `+9198${String(Math.floor(Math.random() * 1e8)).padStart(8, '0')}`;
 }
 
+/** An Indian mobile number in E.164 ("+919876543210") as the shop shows it: "+91 98765 43210". */
+export function readablePhone(e164: string): string {
+  return `${e164.slice(0, 3)} ${e164.slice(3, 8)} ${e164.slice(8)}`;
+}
+
 /** The origin header unsafe API calls that carry cookies need (cross-origin guard). */
 export function origin(): Record<string, string> {
   return { origin: new URL(process.env.BASE_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? 4390}`).origin };

@@ -16,6 +16,9 @@ export interface ApiResult<T = any> {
 /** A random Indian mobile number in E.164 form, unique enough for a test run. */
 export const randomPhone = () => `+919${String(randomInt(0, 1_000_000_000)).padStart(9, '0')}`;
 
+/** An Indian mobile number in E.164 ("+919876543210") as the shop shows it: "+91 98765 43210". */
+export const readablePhone = (e164: string) => `${e164.slice(0, 3)} ${e164.slice(3, 8)} ${e164.slice(8)}`;
+
 export class ApiClient {
   token: string | null = null;
   cookie: string | null = null;

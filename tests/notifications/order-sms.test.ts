@@ -4,7 +4,8 @@
  * a retried transition or an idempotent retry of the order; the SMS is owed exactly when the
  * change committed; a failing sender never undoes the change and is retried with backoff until
  * the tries are used up; dispatchers running at once send each SMS once; an SMS queued by a
- * server that stopped before sending it is sent by the next runner, once.
+ * server that stopped before sending it is sent by the next runner, once; each SMS keeps the number
+ * it went to when the customer changes theirs later.
  */
 
 import { randomUUID } from 'node:crypto';
@@ -239,8 +240,8 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     expect(queued!.failedAt).toBeInstanceOf(Date);
     const forStaff = await orderSmsForStaff(handle.db, o.id);
     expect(forStaff.map((s) => [s.event, s.status, s.attempts, s.lastError, s.to])).toEqual([
-      ['confirmed', 'sent', 1, null, maskPhone(who.mobile)],
-      ['out_for_delivery', 'failed', MAX_ATTEMPTS, 'gateway down', maskPhone(who.mobile)],
+      ['confirmed', 'sent', 1, null, who.mobile],
+      ['out_for_delivery', 'failed', MAX_ATTEMPTS, 'gateway down', who.mobile],
     ]);
     sender.failing = false;
     expect((await send(new Date(at + 86_400_000))).sent).toBe(0);
@@ -296,6 +297,31 @@ describe.each(testDatabaseKinds())('order status SMS on %s', (kind) => {
     }
     expect(sender.sent).toEqual([{ to: who.mobile, message: orderSmsText('en', 'confirmed', o.id) }]);
     expect(await note(o.id, 'confirmed')).toMatchObject({ attempts: 1 });
+  });
+
+  it('keeps the number each SMS went to when the customer changes theirs after the order', async () => {
+    const who = await customer();
+    const { order: o } = await order(who);
+    await send(); // confirmed, to the number the order was placed with
+    await advanceOrder(handle.db, o.id);
+    await advanceOrder(handle.db, o.id); // out for delivery: queued, not sent yet
+    expect((await orderSmsForStaff(handle.db, o.id)).map((s) => [s.event, s.status, s.to])).toEqual([
+      ['confirmed', 'sent', who.mobile],
+      ['out_for_delivery', 'pending', who.mobile],
+    ]);
+    // The customer changes their number (verified by OTP in the shop) before the next SMS goes.
+    const changed = `+91960000${String(phone).padStart(4, '0')}`;
+    await handle.db
+      .update(customers)
+      .set({ phone: changed, phoneVerifiedAt: new Date() })
+      .where(eq(customers.id, who.id));
+    await send();
+    // The waiting SMS goes to the number on file when it is sent; the sent one keeps the old number.
+    expect(sender.sent.map((s) => s.to)).toEqual([who.mobile, changed]);
+    expect((await orderSmsForStaff(handle.db, o.id)).map((s) => [s.event, s.status, s.to])).toEqual([
+      ['confirmed', 'sent', who.mobile],
+      ['out_for_delivery', 'sent', changed],
+    ]);
   });
 
   it('masks phone numbers in logs', () => {

@@ -212,7 +212,7 @@ describe('TrackOrder', () => {
     const slot = { id: 's1', zone: 'Central Thrissur', starts_at: at, ends_at: at, label: 'Sat 21 Nov, 7–9 AM' };
     const html = render(order('placed', { delivery_slot: slot }));
     const text = textOf(html);
-    expect(text).toContain('Delivery address Asha Menon 12/4, Round North Thrissur 680001 +919876543210');
+    expect(text).toContain('Delivery address Asha Menon 12/4, Round North Thrissur 680001 +91 98765 43210');
     expect(text).toContain('Delivery slot Sat 21 Nov, 7–9 AM');
     expect(html).toContain('<h2 id="help-heading"');
     expect(html).toContain('href="tel:+914872420000"');

@@ -5,6 +5,7 @@
  * form's schema is in profile-schema.ts).
  */
 import { formatPaise } from '#lib/money.ts';
+import { formatPhone } from '#lib/phone.ts';
 
 export const ACCOUNT_MESSAGES = {
   profileUpdated: 'Profile updated successfully!',
@@ -24,11 +25,13 @@ export const ACCOUNT_MESSAGES = {
 /**
  * What a number change says of its two codes (the dialog and the API's message): sent by SMS, or
  * shown on screen in demo mode (the console SMS sender sends nothing and hands the codes over).
+ * The numbers read as people read them (formatPhone).
  */
 export function phoneChangeCodesMessage(current: string, next: string, onScreen: boolean): string {
+  const [from, to] = [formatPhone(current), formatPhone(next)];
   const where = onScreen
-    ? `The OTPs for your current number ${current} and your new number ${next} are shown on screen.`
-    : `We sent an OTP to your current number ${current} and one to your new number ${next}.`;
+    ? `The OTPs for your current number ${from} and your new number ${to} are shown on screen.`
+    : `We sent an OTP to your current number ${from} and one to your new number ${to}.`;
   return `${where} Enter both to confirm your new mobile number.`;
 }
 

@@ -2,8 +2,9 @@
  * Sign-up, login and OTP rules shared by the auth dialogs, the account forms and the API
  * (docs/sign-in-rules.md), with the texts customers see. Browser-safe (zod and libphonenumber-js).
  *
- * Phone numbers: `phone` (below) is the one helper. They travel and are stored in E.164 form
- * ("+919876543210"); the default country is India.
+ * Phone numbers: `phone` (below) is the one helper that reads them. They travel and are stored
+ * in E.164 form ("+919876543210"); the default country is India. For reading they are written by
+ * `formatPhone` (src/lib/phone.ts).
  */
 
 import { type CountryCode, parsePhoneNumberFromString } from 'libphonenumber-js';
@@ -68,14 +69,6 @@ export const phone = {
    */
   forInput(stored: string | null | undefined): string {
     return phone.toE164(stored ?? '') || (stored ?? '');
-  },
-
-  /**
-   * A number for reading: "+91 98765 43210"; the text unchanged when it is not a number.
-   */
-  format(text: string): string {
-    const e164 = phone.toE164(text);
-    return e164 ? (parsePhoneNumberFromString(e164)?.formatInternational() ?? e164) : text;
   },
 } as const;
 

@@ -8,6 +8,7 @@
  */
 import { type FormEvent, useCallback, useEffect, useId, useState } from 'react';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { adminFailure } from '#lib/ui/admin-errors.ts';
 import { buttonPrimary } from '#lib/ui/controls.tsx';
 import {
@@ -132,7 +133,7 @@ export default function AdminCustomers({ staffId, canApprove }: { staffId: numbe
               >
                 <span className="font-medium text-slate-900">{h.name ?? 'No name'}</span>
                 <span className="text-slate-700">
-                  {h.phone} · {ordersText(h.ordersCount)}
+                  {h.phone && formatPhone(h.phone)} · {ordersText(h.ordersCount)}
                   {h.attemptsCount > 0 && ` · ${attemptsText(h.attemptsCount)}`}
                 </span>
               </button>

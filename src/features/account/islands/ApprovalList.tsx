@@ -5,6 +5,7 @@
  */
 import { useId } from 'react';
 import { formatPaise } from '#lib/money.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonPrimary, buttonSecondary } from '#lib/ui/controls.tsx';
 import type { BalanceApproval } from '../admin-customer-rules.ts';
 import { adminWhen as when } from './admin-customer-format.ts';
@@ -58,7 +59,10 @@ export function ApprovalList({
                   {showCustomer && (
                     <>
                       {' '}
-                      for {a.customerName ?? 'No name'} <span className="text-slate-700">{a.customerPhone}</span>
+                      for {a.customerName ?? 'No name'}{' '}
+                      <span className="whitespace-nowrap text-slate-700">
+                        {a.customerPhone && formatPhone(a.customerPhone)}
+                      </span>
                     </>
                   )}
                 </p>

@@ -4,6 +4,7 @@
  */
 import { type ReactNode, useId } from 'react';
 import { formatPaise } from '#lib/money.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { ScrollRegion } from '#lib/ui/ScrollRegion.tsx';
 import { type AdminCustomer, type AdminCustomerOrder, attemptsText } from '../admin-customer-rules.ts';
 import { AdjustBalanceForm } from './AdjustBalanceForm.tsx';
@@ -74,7 +75,11 @@ export function CustomerDetail({
       <h2 id={`${id}-c`} className="text-xl font-semibold text-slate-900">
         {customer.name ?? 'No name'}{' '}
         <span className="font-normal text-slate-700">
-          {customer.phone && <a href={`tel:${customer.phone}`}>{customer.phone}</a>}
+          {customer.phone && (
+            <a href={`tel:${customer.phone}`} className="whitespace-nowrap">
+              {formatPhone(customer.phone)}
+            </a>
+          )}
         </span>
       </h2>
       <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
@@ -120,7 +125,7 @@ export function CustomerDetail({
                 {a.type}
                 {a.isDefault ? ' (default)' : ''}
               </span>
-              : {a.name}, {a.line}, {a.mobile}
+              : {a.name}, {a.line}, <span className="whitespace-nowrap">{formatPhone(a.mobile)}</span>
             </li>
           ))}
           {customer.addresses.length === 0 && <li className="text-sm text-slate-700">No addresses.</li>}

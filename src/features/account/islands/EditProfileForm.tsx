@@ -14,6 +14,7 @@ import DemoCodeNote from '#features/auth/islands/DemoCodeNote.tsx';
 import { AUTH_MESSAGES, cleanOtpInput, isOtpOfLength, otpLengthMessage, otpLengthOf } from '#features/auth/rules.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonPrimary, buttonSecondary, Dialog, ErrorText } from '#lib/ui/controls.tsx';
 import { withTriesLeft } from '#lib/ui/tries-left.ts';
 import type { ProfileJson, updateProfileRoute, verifyPhoneRoute } from '../contract.ts';
@@ -241,7 +242,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           )}
           <div>
             <label htmlFor={ids.current} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP ${sentTo} ${otp.current}` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP ${sentTo} ${formatPhone(otp.current)}` : 'OTP'}
             </label>
             <input
               id={ids.current}
@@ -258,7 +259,7 @@ export default function EditProfileForm({ profile, onSaved, onCancel }: Props) {
           </div>
           <div>
             <label htmlFor={ids.code} className="text-sm font-medium text-slate-700">
-              {otp ? `${otp.length}-digit OTP ${sentTo} ${otp.mobile}` : 'OTP'}
+              {otp ? `${otp.length}-digit OTP ${sentTo} ${formatPhone(otp.mobile)}` : 'OTP'}
             </label>
             <input
               id={ids.code}

@@ -12,6 +12,7 @@ import { type ReactNode, useEffect, useRef, useState } from 'react';
 import OrdersSection from '#features/orders/islands/OrdersSection.tsx';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { ChevronIcon } from '#lib/ui/controls.tsx';
 import { UserIcon } from '#lib/ui/icons.tsx';
 import type { ProfileJson, profileRoute } from '../contract.ts';
@@ -119,7 +120,7 @@ function MyAccount({ initialProfile, initialSection, tileUrl }: Props) {
                 <span className="block truncate text-sm font-semibold text-slate-900">
                   {profile.user.name || 'My Account'}
                 </span>
-                <span className="block truncate text-xs text-slate-600">{profile.user.mobile}</span>
+                <span className="block truncate text-xs text-slate-600">{formatPhone(profile.user.mobile)}</span>
               </span>
             </div>
           )}

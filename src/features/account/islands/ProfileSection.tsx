@@ -5,6 +5,7 @@
 import { lazy, Suspense, useState } from 'react';
 import AddressBook from '#features/addresses/islands/AddressBook.tsx';
 import SmsLanguage from '#features/notifications/islands/SmsLanguage.tsx';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { ProfileJson } from '../contract.ts';
 import BalanceCard from './BalanceCard.tsx';
@@ -72,7 +73,7 @@ export default function ProfileSection({ profile, profileError, tileUrl, onProfi
               {[
                 ['Name', profile.user.name],
                 ['Email', profile.user.email],
-                ['Mobile Number', profile.user.mobile],
+                ['Mobile Number', formatPhone(profile.user.mobile)],
               ].map(([label, value]) => (
                 <div key={label}>
                   <dt className="text-sm text-slate-600">{label}</dt>

@@ -3,18 +3,20 @@
  * shop's books and nothing personal: the customer row stays (orders and ledgers point at it) with
  * name, email and phone set to null; addresses, cart, wishlist, OTPs and the throttle rows keyed by
  * the account's own phone are deleted; orders keep their figures but lose the address snapshot and
- * the note; every session is revoked. The phone is then free for a new sign-up, but a number that
+ * the note; the order and complaint SMS rows lose the number they went to; every session is revoked. The phone is then free for a new sign-up, but a number that
  * had a credit line stays in credit_grants (as a keyed hash) and gets no new one. An account that
  * owes credit is not deleted (docs/adr/0058-credit-grants-after-deletion.md).
  */
-import { and, eq, isNull, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import { recordCreditGrant } from '#features/auth/index.ts';
 import { getConfig } from '#lib/config.ts';
 import type { Database } from '#lib/db/index.ts';
 import {
   addresses,
   cartItems,
+  complaints,
   customers,
+  orderNotifications,
   orders,
   otps,
   rateLimitEvents,
@@ -56,6 +58,22 @@ export async function deleteAccount(db: Database, customerId: number, now = new 
       .set({ addressSnapshot: null, customerNote: null, addressId: null })
       .where(eq(orders.customerId, customerId));
     await tx.delete(addresses).where(eq(addresses.customerId, customerId));
+    // The numbers the account's order and complaint SMS went to.
+    await tx
+      .update(orderNotifications)
+      .set({ toPhone: null })
+      .where(
+        or(
+          inArray(
+            orderNotifications.orderId,
+            tx.select({ id: orders.id }).from(orders).where(eq(orders.customerId, customerId)),
+          ),
+          inArray(
+            orderNotifications.complaintId,
+            tx.select({ id: complaints.id }).from(complaints).where(eq(complaints.customerId, customerId)),
+          ),
+        ),
+      );
     // OTPs to the account's phone, and phone-change codes it sent to another number.
     const otpOwned = sql`${otps.payload} ->> 'customerId' = ${String(customerId)}`;
     await tx.delete(otps).where(customer.phone ? or(eq(otps.phone, customer.phone), otpOwned) : otpOwned);

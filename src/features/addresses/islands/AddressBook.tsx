@@ -8,6 +8,7 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonPrimary, ConfirmDialog, ErrorText, MessageDialog, PencilIcon, TrashIcon } from '#lib/ui/controls.tsx';
 import type { AddressJson, defaultAddressRoute, deleteAddressRoute, listAddressesRoute } from '../contract.ts';
 import { ADDRESS_MESSAGES } from '../messages.ts';
@@ -146,7 +147,7 @@ export default function AddressBook({ tileUrl }: { tileUrl: string }) {
                 {a.city}
                 {a.po_box && ` – ${a.po_box}`}
                 <br />
-                Mobile: {a.mobile}
+                Mobile: <span className="whitespace-nowrap">{formatPhone(a.mobile)}</span>
               </address>
               <div className="mt-3 flex flex-wrap items-center gap-2 border-t border-slate-200 pt-3">
                 <button

@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
 import { ROLE_LABELS, STAFF_ROLES, type StaffRole } from '#lib/http/permissions.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonPrimary, buttonSecondary, ConfirmDialog, ErrorText } from '#lib/ui/controls.tsx';
 import { showToast } from '#lib/ui/toast.ts';
 import type { addStaffRoute, changeStaffRoleRoute, listStaffRoute, removeStaffRoute } from '../contract.ts';
@@ -109,7 +110,7 @@ export default function StaffManager({ initial, meId }: { initial: Member[]; meI
                 {m.name}
                 {m.id === meId ? ' (you)' : ''}
               </p>
-              <p className="text-sm text-slate-700">{m.mobile}</p>
+              <p className="text-sm text-slate-700">{formatPhone(m.mobile)}</p>
             </div>
             <label className="text-sm text-slate-800">
               <span className="sr-only">Role of {m.name}</span>

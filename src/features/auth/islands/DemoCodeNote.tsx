@@ -3,6 +3,7 @@
  * console SMS sender the server returns the code, and this says no SMS was sent and shows it.
  * Used by the sign-in dialog and by Edit Profile's mobile-number check.
  */
+import { formatPhone } from '#lib/phone.ts';
 import { AUTH_MESSAGES } from '../messages.ts';
 
 /**
@@ -20,7 +21,7 @@ export default function DemoCodeNote({ code, codes }: { code?: string; codes?: {
       <p className="font-semibold">{AUTH_MESSAGES.demoNote}</p>
       {lines.map((l) => (
         <p key={l.to + l.code} className="mt-1">
-          Demo code{l.to ? ` for ${l.to}` : ''}:{' '}
+          Demo code{l.to ? ` for ${formatPhone(l.to)}` : ''}:{' '}
           <strong className="font-mono text-base tracking-widest">{l.code}</strong>
         </p>
       ))}

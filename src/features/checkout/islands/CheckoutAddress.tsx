@@ -5,6 +5,7 @@
  * reads "No addresses found. Please add an address.". An address outside the delivery area is
  * marked plainly: the shop does not deliver there, and the order will not be placed.
  */
+import { formatPhone } from '#lib/phone.ts';
 import ModalDialog from '#lib/ui/ModalDialog.tsx';
 import { type AddressJson, addressLine, type DeliveryAreaInfo, notDeliveredMessage } from './checkout-shared.ts';
 
@@ -13,7 +14,7 @@ function AddressText({ a }: { a: AddressJson }) {
     <>
       <p className="font-semibold text-slate-900">{a.name}</p>
       <p className="text-sm text-slate-700">{addressLine(a)}</p>
-      <p className="text-sm text-slate-700">{a.mobile}</p>
+      <p className="text-sm text-slate-700">{formatPhone(a.mobile)}</p>
     </>
   );
 }

@@ -8,6 +8,7 @@
 import { useCallback, useEffect, useId, useState } from 'react';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonPrimary, buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type {
   acknowledgeComplaintRoute,
@@ -88,7 +89,10 @@ function ComplaintCard({ c, onChanged }: { c: StaffComplaint; onChanged: (messag
       </div>
       <p className="mt-1 text-sm text-slate-800">
         <span className="font-semibold">{COMPLAINT_REASON_LABELS[c.reason]}</span> · {c.customer.name ?? 'Customer'}{' '}
-        {c.customer.phone && <span className="text-slate-600">({c.customer.phone})</span>} ·{' '}
+        {c.customer.phone && (
+          <span className="whitespace-nowrap text-slate-600">({formatPhone(c.customer.phone)})</span>
+        )}{' '}
+        ·{' '}
         {c.order_id !== null ? (
           <a href={`/admin/orders/${c.order_id}`} className="font-semibold text-brand-700 underline">
             Order #{c.order_id}

@@ -8,6 +8,7 @@ import { type FormEvent, useId, useState } from 'react';
 import type { searchProductsRoute } from '#features/search/contract.ts';
 import { ApiError } from '#lib/http/api-client.ts';
 import { callRoute } from '#lib/http/client.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonSecondary, ErrorText } from '#lib/ui/controls.tsx';
 import type { StaffOrderJson, setPickedRoute, substituteLineRoute } from '../contract.ts';
 import { money } from './admin-order-parts.tsx';
@@ -87,8 +88,8 @@ export default function PackingControls({ orderId, line, mobile, busy, run }: Pr
       {line.substitution === 'call' && mobile && (
         <p className="text-sm text-slate-900">
           Call the customer before substituting:{' '}
-          <a href={`tel:${mobile}`} className="font-semibold text-brand-800 underline">
-            {mobile}
+          <a href={`tel:${mobile}`} className="whitespace-nowrap font-semibold text-brand-800 underline">
+            {formatPhone(mobile)}
           </a>
         </p>
       )}

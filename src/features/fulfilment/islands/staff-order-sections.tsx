@@ -7,6 +7,7 @@ import type { FormEvent } from 'react';
 import { substitutionLabel } from '#features/cart/rules.ts';
 import { paymentModeLabel } from '#features/orders/rules.ts';
 import { rupeesToPaise } from '#lib/money.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { buttonSecondary } from '#lib/ui/controls.tsx';
 import type { StaffOrderJson } from '../contract.ts';
 import { collectText } from '../rules.ts';
@@ -42,7 +43,7 @@ export function CustomerSection({ order }: { order: StaffOrderJson }) {
       {order.customer.mobile && (
         <p>
           <a href={`tel:${order.customer.mobile}`} className="font-semibold text-brand-700 underline">
-            Call {order.customer.mobile}
+            Call <span className="whitespace-nowrap">{formatPhone(order.customer.mobile)}</span>
           </a>
         </p>
       )}
@@ -50,7 +51,12 @@ export function CustomerSection({ order }: { order: StaffOrderJson }) {
         <p className="mt-2 text-sm text-slate-800">
           {typeof a.name === 'string' && a.name ? `${a.name}, ` : ''}
           {addressLine(a)}
-          {typeof a.mobile === 'string' && a.mobile && a.mobile !== order.customer.mobile ? ` (${a.mobile})` : ''}
+          {typeof a.mobile === 'string' && a.mobile && a.mobile !== order.customer.mobile && (
+            <>
+              {' '}
+              <span className="whitespace-nowrap">({formatPhone(a.mobile)})</span>
+            </>
+          )}
         </p>
       )}
       {order.map_url && (

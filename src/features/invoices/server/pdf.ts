@@ -7,6 +7,7 @@
  */
 import PDFDocument from 'pdfkit';
 import type { CreditNoteLine } from '#lib/db/schema.ts';
+import { formatPhone } from '#lib/phone.ts';
 import { amountInWords, type InvoiceLine } from '../rules.ts';
 import type { CreditNoteData } from './credit-notes.ts';
 import type { InvoiceData } from './invoice.ts';
@@ -222,7 +223,7 @@ function drawRecipient(
   doc.font('Helvetica-Bold').fontSize(9).text('Billed and delivered to', MARGIN, block, { width: half });
   doc.font('Helvetica').text(inv.recipient.name, { width: half });
   for (const line of inv.recipient.address) doc.text(line, { width: half });
-  if (inv.recipient.phone) doc.text(`Phone: ${inv.recipient.phone}`, { width: half });
+  if (inv.recipient.phone) doc.text(`Phone: ${formatPhone(inv.recipient.phone)}`, { width: half });
   const recEnd = doc.y;
   doc.font('Helvetica-Bold').text('Place of supply', MARGIN + half + 16, block, { width: half });
   doc.font('Helvetica').text(`${inv.placeOfSupply.name} (${inv.placeOfSupply.code})`, { width: half });

@@ -17,6 +17,10 @@
  *   (shown to staff on the order's page). A process that dies after its claim leaves the row to
  *   be sent by another once the lease ends: at least once; a crash between the gateway's answer
  *   and recording it is the only way an SMS goes out twice.
+ * - The row records the number the SMS goes to (`to_phone`): the customer's number when it is
+ *   queued, then, as each try is claimed, the number that try is sent to — the customer's number
+ *   on file then (a changed number was verified by OTP; the old one may be someone else's now). A
+ *   sent SMS keeps the number it went to, and staff see that number, not the customer's current one.
  * - `orderSmsQueued()`, called after the commit, runs the dispatcher in this process at once, so
  *   the customer's SMS goes out within about a second; the job also runs every
  *   JOB_ORDER_SMS_INTERVAL_SECONDS on some process, and once in each process as it starts, for
@@ -64,8 +68,8 @@ export async function setSmsLanguage(db: Database, customerId: number, language:
 export async function queueOrderSms(tx: Transaction | Database, orderId: number, event: OrderSmsEvent): Promise<void> {
   if (!smsAvailable() || smsMessageOff(ORDER_SMS_TEMPLATES[event])) return;
   await tx.execute(sql`
-    INSERT INTO ${orderNotifications} (order_id, event, language)
-    SELECT ${orders.id}, ${event}, ${customers.smsLanguage}
+    INSERT INTO ${orderNotifications} (order_id, event, language, to_phone)
+    SELECT ${orders.id}, ${event}, ${customers.smsLanguage}, ${customers.phone}
     FROM ${orders} JOIN ${customers} ON ${customers.id} = ${orders.customerId}
     WHERE ${orders.id} = ${orderId} AND ${customers.phone} IS NOT NULL
     ON CONFLICT (order_id, event) DO NOTHING`);
@@ -79,8 +83,8 @@ export async function queueOrderSms(tx: Transaction | Database, orderId: number,
 export async function queueComplaintSms(tx: Transaction | Database, complaintId: number): Promise<void> {
   if (!smsAvailable() || smsMessageOff(ORDER_SMS_TEMPLATES.complaint_received)) return;
   await tx.execute(sql`
-    INSERT INTO ${orderNotifications} (complaint_id, event, language)
-    SELECT ${complaints.id}, 'complaint_received', ${customers.smsLanguage}
+    INSERT INTO ${orderNotifications} (complaint_id, event, language, to_phone)
+    SELECT ${complaints.id}, 'complaint_received', ${customers.smsLanguage}, ${customers.phone}
     FROM ${complaints} JOIN ${customers} ON ${customers.id} = ${complaints.customerId}
     WHERE ${complaints.id} = ${complaintId} AND ${customers.phone} IS NOT NULL
     ON CONFLICT (complaint_id, event) DO NOTHING`);
@@ -109,18 +113,26 @@ interface Claimed {
   event: OrderSmsEvent;
   language: SmsLanguage;
   attempts: number;
+  /** The number this try goes to: the customer's number now; null when the account has none. */
+  toPhone: string | null;
 }
 
 /**
  * Claims up to BATCH due rows, oldest first, leaving any row that has an earlier unsent row of
  * the same order (an order's messages go out in the order of its changes): each claimed row's
- * try is counted and it is pushed CLAIM_LEASE_MS ahead.
+ * try is counted, it is pushed CLAIM_LEASE_MS ahead, and the number the try goes to (the order's
+ * or the complaint's customer's number now) is written to it before anything is sent.
  */
 async function claim(db: Database, now: Date): Promise<Claimed[]> {
   const lease = new Date(now.getTime() + CLAIM_LEASE_MS);
   const result = await db.execute(sql`
     UPDATE ${orderNotifications} AS n
-    SET attempts = n.attempts + 1, next_attempt_at = ${lease.toISOString()}
+    SET attempts = n.attempts + 1, next_attempt_at = ${lease.toISOString()},
+      to_phone = (
+        SELECT c.phone FROM ${customers} AS c
+        WHERE c.id = COALESCE(
+          (SELECT o.customer_id FROM ${orders} AS o WHERE o.id = n.order_id),
+          (SELECT k.customer_id FROM ${complaints} AS k WHERE k.id = n.complaint_id)))
     WHERE n.id IN (
       SELECT d.id FROM ${orderNotifications} AS d
       WHERE d.sent_at IS NULL AND d.failed_at IS NULL AND d.next_attempt_at <= ${now.toISOString()}
@@ -130,7 +142,8 @@ async function claim(db: Database, now: Date): Promise<Claimed[]> {
       ORDER BY d.next_attempt_at, d.id
       LIMIT ${BATCH}
       FOR UPDATE SKIP LOCKED)
-    RETURNING n.id, n.order_id AS "orderId", n.complaint_id AS "complaintId", n.event, n.language, n.attempts`);
+    RETURNING n.id, n.order_id AS "orderId", n.complaint_id AS "complaintId", n.event, n.language, n.attempts,
+      n.to_phone AS "toPhone"`);
   const rows = (result as unknown as { rows: Claimed[] }).rows;
   return rows.sort((a, b) => a.id - b.id);
 }
@@ -143,33 +156,21 @@ function failureText(err: unknown): string {
   return (err as Error)?.message || String(err);
 }
 
-/** Whom a claimed row goes to: the order's customer, or the complaint's (with its ticket number). */
-async function recipientOf(
-  db: Database,
-  row: Claimed,
-): Promise<{ phone: string | null; ticket: string | null } | undefined> {
-  if (row.complaintId !== null) {
-    const [c] = await db
-      .select({ phone: customers.phone, ticket: complaints.ticketNumber })
-      .from(complaints)
-      .innerJoin(customers, eq(customers.id, complaints.customerId))
-      .where(eq(complaints.id, row.complaintId));
-    return c;
-  }
-  if (row.orderId === null) return undefined;
-  const [o] = await db
-    .select({ phone: customers.phone })
-    .from(orders)
-    .innerJoin(customers, eq(customers.id, orders.customerId))
-    .where(eq(orders.id, row.orderId));
-  return o && { phone: o.phone, ticket: null };
+/** What a claimed row's message fills in: the complaint's ticket number, or the order's number. */
+async function variablesOf(db: Database, row: Claimed): Promise<Record<string, string>> {
+  if (row.complaintId === null) return { order: String(row.orderId) };
+  const [c] = await db
+    .select({ ticket: complaints.ticketNumber })
+    .from(complaints)
+    .where(eq(complaints.id, row.complaintId));
+  return { ticket: c?.ticket ?? '' };
 }
 
-/** Sends one claimed row and records how it went. */
+/** Sends one claimed row to the number its claim recorded, and records how it went. */
 async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderSmsDispatch): Promise<void> {
   const context = { orderId: row.orderId, complaintId: row.complaintId, event: row.event, attempt: row.attempts };
-  const who = await recipientOf(db, row);
-  if (!who?.phone) {
+  const to = row.toPhone;
+  if (!to) {
     await db
       .update(orderNotifications)
       .set({ failedAt: now, lastError: 'The customer has no phone number.' })
@@ -178,10 +179,8 @@ async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderS
     return;
   }
   try {
-    const variables: Record<string, string> =
-      row.event === 'complaint_received' ? { ticket: who.ticket ?? '' } : { order: String(row.orderId) };
-    const message = renderSms(ORDER_SMS_TEMPLATES[row.event], row.language, variables);
-    await getSmsSender().send(who.phone, message);
+    const message = renderSms(ORDER_SMS_TEMPLATES[row.event], row.language, await variablesOf(db, row));
+    await getSmsSender().send(to, message);
   } catch (err) {
     const message = failureText(err);
     const last = row.attempts >= MAX_ATTEMPTS;
@@ -197,7 +196,7 @@ async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderS
       )
       .where(eq(orderNotifications.id, row.id));
     logger.warn(
-      { ...context, to: maskPhone(who.phone), err: message },
+      { ...context, to: maskPhone(to), err: message },
       last ? 'order status SMS failed: no tries left' : 'order status SMS failed; retrying later',
     );
     if (last) result.failed++;
@@ -205,7 +204,7 @@ async function sendClaimed(db: Database, row: Claimed, now: Date, result: OrderS
     return;
   }
   await db.update(orderNotifications).set({ sentAt: new Date() }).where(eq(orderNotifications.id, row.id));
-  logger.info({ ...context, to: maskPhone(who.phone), language: row.language }, 'order status SMS sent');
+  logger.info({ ...context, to: maskPhone(to), language: row.language }, 'order status SMS sent');
   result.sent++;
 }
 
@@ -247,7 +246,10 @@ export interface OrderSmsStatus {
   createdAt: Date;
   sentAt: Date | null;
   failedAt: Date | null;
-  /** The customer's phone, masked (+91••••••10), or null. */
+  /**
+   * The number the SMS went to, or goes to while unsent (E.164, as the row recorded it); null
+   * where it is not known (a row from before numbers were recorded, a deleted account).
+   */
   to: string | null;
 }
 
@@ -261,17 +263,14 @@ export async function orderSmsForStaff(db: Database, orderId: number): Promise<O
       createdAt: orderNotifications.createdAt,
       sentAt: orderNotifications.sentAt,
       failedAt: orderNotifications.failedAt,
-      phone: customers.phone,
+      to: orderNotifications.toPhone,
     })
     .from(orderNotifications)
-    .innerJoin(orders, eq(orders.id, orderNotifications.orderId))
-    .innerJoin(customers, eq(customers.id, orders.customerId))
     .where(eq(orderNotifications.orderId, orderId))
     .orderBy(asc(orderNotifications.id));
-  return rows.map(({ phone, ...r }) => ({
+  return rows.map((r) => ({
     ...r,
     status: r.sentAt ? 'sent' : r.failedAt ? 'failed' : r.attempts > 0 && r.lastError ? 'retrying' : 'pending',
-    to: phone ? maskPhone(phone) : null,
   }));
 }
 

@@ -12,6 +12,7 @@
  */
 import type { ReactNode } from 'react';
 import SlotRow from '#features/delivery/islands/SlotRow.tsx';
+import { formatPhone } from '#lib/phone.ts';
 import type { OrderJson } from '../contract.ts';
 import {
   CANCEL_WINDOW_MINUTES,
@@ -152,7 +153,7 @@ function Delivery({
                   {line}
                 </span>
               ))}
-              {address.mobile && <span className="block">{address.mobile}</span>}
+              {address.mobile && <span className="block">{formatPhone(address.mobile)}</span>}
             </address>
           ) : (
             'Not available'

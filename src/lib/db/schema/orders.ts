@@ -376,6 +376,14 @@ export const orderNotifications = pgTable(
     complaintId: integer('complaint_id'),
     event: text('event', { enum: ORDER_NOTIFICATION_EVENTS }).notNull(),
     language: text('language').notNull(),
+    /**
+     * The number the SMS goes to (E.164): the customer's number when it was queued, replaced by the
+     * number each try is sent to (written as the try is claimed, before the gateway is called), so a
+     * sent SMS keeps the number it went to whatever the customer changes later. Null where it
+     * cannot be known (rows from before the column whose number may since have changed) and once
+     * the customer's account is deleted.
+     */
+    toPhone: text('to_phone'),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
     lastError: text('last_error'),

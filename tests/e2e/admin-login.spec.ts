@@ -179,7 +179,9 @@ test('the wrong try that reaches the lock disables Sign in, saying why and when 
   // Spent, not locked: a new code can be asked for and tried.
   await expect(signIn).toBeEnabled();
   await page.getByRole('button', { name: 'Resend code' }).click();
-  await expect(main.getByRole('status')).toHaveText(`A new 4-digit code for ${readablePhone(mobile)} is shown on screen.`);
+  await expect(main.getByRole('status')).toHaveText(
+    `A new 4-digit code for ${readablePhone(mobile)} is shown on screen.`,
+  );
   // The 10th wrong try from this address locks the number here.
   await tryWrong(5, lockMessage);
   await expect(signIn).toBeDisabled();

@@ -2,20 +2,25 @@
  * A catalogue larger than one sitemap file: /sitemap.xml answers a sitemap index naming
  * /sitemap-1.xml, /sitemap-2.xml, …, each a `<urlset>` of at most SITEMAP_URLS_PER_FILE URLs,
  * together listing every URL of the shop exactly once, and a part past the last answers 404. The
- * server here cuts its list every 25 URLs so the demo shop needs several parts.
+ * servers here (PGlite, and PostgreSQL when TEST_DATABASE_URL is set) cut their list every 25 URLs
+ * so the demo shop needs several parts.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RunningServer, startServer } from '../helpers/server.ts';
+import { testDatabaseKinds } from '../helpers/database.ts';
+import { type RunningServer, startServerOn } from '../helpers/server.ts';
 
 const PER_FILE = 25;
 const XML_HEAD = '<?xml version="1.0" encoding="UTF-8"?>\n';
 const XMLNS = 'xmlns="http://www.sitemaps.org/schemas/sitemap/0.9"';
 const locsOf = (xml: string) => [...xml.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
 
-describe('sitemap index of a catalogue larger than one file', () => {
+describe.each(testDatabaseKinds())('sitemap index of a catalogue larger than one file (%s)', (kind) => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startServer({ SITEMAP_URLS_PER_FILE: String(PER_FILE), SITE_URL: 'https://shop.example.in' });
+    server = await startServerOn(kind, {
+      SITEMAP_URLS_PER_FILE: String(PER_FILE),
+      SITE_URL: 'https://shop.example.in',
+    });
   });
   afterAll(() => server?.stop());
 

@@ -114,6 +114,11 @@ const configSchema = z
     /** Public address of the shop, used for canonical URLs, the sitemap and Open Graph tags. */
     SITE_URL: z.string().url().default('http://localhost:4321'),
     /**
+     * Most URLs one sitemap file lists (sitemaps.org allows 50,000): a shop with more answers
+     * /sitemap.xml with a sitemap index of /sitemap-1.xml, /sitemap-2.xml, … of this many each (ADR 0163).
+     */
+    SITEMAP_URLS_PER_FILE: z.coerce.number().int().min(1).max(50_000).default(45_000),
+    /**
      * Folder of uploaded photos (converted WebP files under content-hashed names), served at
      * /media/photos/. Several servers share one folder (a shared volume), so a photo uploaded
      * through one is served by all.

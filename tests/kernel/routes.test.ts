@@ -146,5 +146,12 @@ for (const { kind, baseUrl } of inject('servers')) {
       expect(total).toBeGreaterThan(0);
       expect(productLocs.length).toBe(total);
     });
+
+    it('a shop within one sitemap file has /sitemap-1.xml as its one part and no second', async () => {
+      const first = await fetch(`${baseUrl}/sitemap-1.xml`);
+      expect(first.status).toBe(200);
+      expect(await first.text()).toMatch(/<urlset [^>]+>\n<url><loc>[^<]+\/<\/loc><\/url>/);
+      expect((await fetch(`${baseUrl}/sitemap-2.xml`)).status).toBe(404);
+    });
   });
 }

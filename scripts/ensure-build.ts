@@ -14,8 +14,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { DEMO_ZONES_FILE } from '#features/delivery/rules.ts';
 import { type Config, getConfig } from '#lib/config.ts';
-import { buildUsers } from '#server/build-in-use.ts';
 import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
+import { buildUsers } from '#server/build-in-use.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /**
@@ -135,7 +135,7 @@ export function isBuildStale(root: string, config: Config = getConfig()): boolea
 }
 
 /** What changed, as a sentence's start: "Sources changed", "Build-time settings changed (SITE_URL)". */
-function describe(reason: StaleReason | undefined): string {
+function whatChanged(reason: StaleReason | undefined): string {
   if (!reason) return 'FORCE_BUILD is set';
   if (reason.kind === 'missing') return 'There is no complete build yet';
   if (reason.kind === 'unrecorded') return 'The build has no record of the build-time settings it was made with';
@@ -184,7 +184,7 @@ export function ensureBuild(options: { root?: string; force?: boolean; quiet?: b
   if (users.length) {
     const pids = users.map((u) => (u.hostname === os.hostname() ? `${u.pid}` : `${u.pid} on host ${u.hostname}`));
     throw new BuildInUseError(
-      `FarmFresh cannot start: ${describe(reason)}, so the build in ${dist} needs building again, but ` +
+      `FarmFresh cannot start: ${whatChanged(reason)}, so the build in ${dist} needs building again, but ` +
         `${pids.length === 1 ? 'a running FarmFresh process (pid' : 'running FarmFresh processes (pids'} ${pids.join(', ')}) ` +
         `${pids.length === 1 ? 'uses' : 'use'} it, and building would break ${pids.length === 1 ? 'it' : 'them'}; nothing was built. ` +
         'Stop that server first (then npm start builds), or set DIST_DIR to another folder inside the project ' +
@@ -192,7 +192,9 @@ export function ensureBuild(options: { root?: string; force?: boolean; quiet?: b
     );
   }
   if (!options.quiet)
-    console.log(reason?.kind === 'missing' ? 'No build yet: building…' : `${describe(reason)} since the last build: building…`);
+    console.log(
+      reason?.kind === 'missing' ? 'No build yet: building…' : `${whatChanged(reason)} since the last build: building…`,
+    );
   const args = [
     path.join(root, 'node_modules/astro/bin/astro.mjs'),
     'build',

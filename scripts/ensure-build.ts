@@ -3,15 +3,19 @@
  * settings (SITE_URL, SHOP_*, GRIEVANCE_OFFICER_*, MEDIA_BASE_URL and the delivery zones file's contents: prerendered
  * pages bake them in, the policy pages state each zone's figures). Used by
  * `npm start` and by the test set-up, so `npx vitest` works on a fresh clone without a prior
- * `npm run build`. DIST_DIR names another build folder (default `dist`).
+ * `npm run build`. DIST_DIR names another build folder (default `dist`). It never builds into a
+ * folder a live process runs from (src/server/build-in-use.ts): it refuses instead, saying what
+ * changed and naming the processes.
  */
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { DEMO_ZONES_FILE } from '#features/delivery/rules.ts';
 import { type Config, getConfig } from '#lib/config.ts';
 import { ASTRO_HANDLER_FILE, ENTRY_FILE } from '#server/build-files.ts';
+import { buildUsers } from '#server/build-in-use.ts';
 
 const SOURCES = ['src', 'public', 'drizzle', 'astro.config.mjs', 'package.json', 'package-lock.json', 'tsconfig.json'];
 /**
@@ -89,29 +93,107 @@ function buildPaths(root: string, config: Config) {
   };
 }
 
+/** What makes a build need doing again, for the messages of `npm start`. */
+export type StaleReason =
+  | { kind: 'missing' }
+  | { kind: 'unrecorded' }
+  | { kind: 'changed'; sources: boolean; settings: string[] };
+
+/** The names of the build-time settings whose values differ between two `.build-env.json` texts. */
+function changedSettings(before: string, now: string): string[] {
+  let old: Record<string, unknown>;
+  try {
+    old = JSON.parse(before) as Record<string, unknown>;
+  } catch {
+    old = {};
+  }
+  const current = JSON.parse(now) as Record<string, unknown>;
+  // Unset settings are left out of the text: a key on either side counts.
+  return [...new Set([...Object.keys(current), ...Object.keys(old)])]
+    .filter((key) => JSON.stringify(old[key]) !== JSON.stringify(current[key]))
+    .map((key) => (key === 'DELIVERY_ZONES' ? 'the delivery zones (DELIVERY_ZONES_FILE)' : key));
+}
+
 /**
- * Whether `root`'s build needs doing again: a server file missing or older than a source, or
- * made with other shop settings or another delivery zones file.
+ * Why `root`'s build needs doing again, or undefined when it is fresh: a server file missing,
+ * older than a source, or made with other shop settings or another delivery zones file.
  */
-export function isBuildStale(root: string, config: Config = getConfig()): boolean {
+export function staleReason(root: string, config: Config = getConfig()): StaleReason | undefined {
   const { serverFiles, buildEnvFile, buildEnv } = buildPaths(root, config);
-  const envChanged = !existsSync(buildEnvFile) || readFileSync(buildEnvFile, 'utf8') !== buildEnv;
+  if (serverFiles.some((file) => !existsSync(file))) return { kind: 'missing' };
+  // A build by `astro build` itself, or one interrupted before the end: its settings are unknown.
+  if (!existsSync(buildEnvFile)) return { kind: 'unrecorded' };
+  const settings = changedSettings(readFileSync(buildEnvFile, 'utf8'), buildEnv);
   const newestSource = newestMtime(root, SOURCES);
-  return envChanged || serverFiles.some((file) => !existsSync(file) || statSync(file).mtimeMs < newestSource);
+  const sources = serverFiles.some((file) => statSync(file).mtimeMs < newestSource);
+  return sources || settings.length ? { kind: 'changed', sources, settings } : undefined;
+}
+
+/** Whether `root`'s build needs doing again (see staleReason). */
+export function isBuildStale(root: string, config: Config = getConfig()): boolean {
+  return staleReason(root, config) !== undefined;
+}
+
+/** What changed, as a sentence's start: "Sources changed", "Build-time settings changed (SITE_URL)". */
+function whatChanged(reason: StaleReason | undefined): string {
+  if (!reason) return 'FORCE_BUILD is set';
+  if (reason.kind === 'missing') return 'There is no complete build yet';
+  if (reason.kind === 'unrecorded') return 'The build has no record of the build-time settings it was made with';
+  const settings = reason.settings.length ? `build-time settings changed (${reason.settings.join(', ')})` : '';
+  if (reason.sources && settings) return `Sources and ${settings}`;
+  if (reason.sources) return 'Sources changed';
+  return settings.charAt(0).toUpperCase() + settings.slice(1);
+}
+
+/**
+ * The build needs doing again but running servers use it: building would swap their pages and
+ * chunks under them, so nothing is built.
+ */
+export class BuildInUseError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'BuildInUseError';
+  }
+}
+
+/**
+ * Why the server cannot run from DIST_DIR, or undefined when it can: the built server imports
+ * its packages from the project's node_modules, which Node finds only from folders inside the
+ * project. (Building elsewhere works; the policy page tests read such a build's pages.)
+ */
+export function distDirProblem(root: string, config: Config = getConfig()): string | undefined {
+  const dist = path.resolve(root, config.DIST_DIR);
+  const relative = path.relative(root, dist);
+  if (relative && !relative.startsWith('..') && !path.isAbsolute(relative)) return undefined;
+  return `DIST_DIR must be a folder inside the project (${root}), such as dist-4961; it is ${dist}. The built server loads its packages from the project's node_modules, which it finds only from a folder inside the project.`;
 }
 
 /**
  * Runs `astro build` when needed (or always with `force`). Returns whether it built.
+ * @throws BuildInUseError when a build is needed but a live process runs from the build folder
+ * (src/server/build-in-use.ts); nothing is touched then.
  * @throws Error when the build fails (its output has already been printed).
  */
 export function ensureBuild(options: { root?: string; force?: boolean; quiet?: boolean } = {}): boolean {
   const root = options.root ?? process.cwd();
   const config = getConfig();
-  const { dist, serverFiles, buildEnvFile, buildEnv } = buildPaths(root, config);
-  if (!isBuildStale(root, config) && !options.force) return false;
+  const { dist, buildEnvFile, buildEnv } = buildPaths(root, config);
+  const reason = staleReason(root, config);
+  if (!reason && !options.force) return false;
+  const users = buildUsers(dist);
+  if (users.length) {
+    const pids = users.map((u) => (u.hostname === os.hostname() ? `${u.pid}` : `${u.pid} on host ${u.hostname}`));
+    throw new BuildInUseError(
+      `FarmFresh cannot start: ${whatChanged(reason)}, so the build in ${dist} needs building again, but ` +
+        `${pids.length === 1 ? 'a running FarmFresh process (pid' : 'running FarmFresh processes (pids'} ${pids.join(', ')}) ` +
+        `${pids.length === 1 ? 'uses' : 'use'} it, and building would break ${pids.length === 1 ? 'it' : 'them'}; nothing was built. ` +
+        'Stop that server first (then npm start builds), or set DIST_DIR to another folder inside the project ' +
+        `(for example DIST_DIR=dist-${config.PORT}) to build and run this server from there.`,
+    );
+  }
   if (!options.quiet)
     console.log(
-      existsSync(serverFiles[0]!) ? 'Sources changed since the last build: building…' : 'No build yet: building…',
+      reason?.kind === 'missing' ? 'No build yet: building…' : `${whatChanged(reason)} since the last build: building…`,
     );
   const args = [
     path.join(root, 'node_modules/astro/bin/astro.mjs'),

@@ -1,6 +1,7 @@
 /**
  * `npm start` (and `npm run demo`, which passes `--demo`: DEMO_MODE=true): builds the site when the build is missing, older than the sources or made with
- * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in), then runs the server
+ * other shop settings (SITE_URL, SHOP_*: prerendered pages bake them in) — unless a running
+ * server uses that build, when it refuses (scripts/ensure-build.ts) — then runs the server
  * entry (DIST_DIR/server/entry.mjs, src/server/entry.ts) with the Node options of
  * scripts/server-flags.ts on HOST:PORT (default localhost:4321),
  * over HTTPS when SERVER_CERT_PATH and SERVER_KEY_PATH are set. The server itself applies pending
@@ -15,7 +16,8 @@ import path from 'node:path';
 import { getConfig } from '#lib/config.ts';
 import { assertDataDirFree, DataDirLockedError } from '#lib/db/data-dir-lock.ts';
 import { ENTRY_FILE } from '#server/build-files.ts';
-import { ensureBuild } from './ensure-build.ts';
+import { markBuildInUse } from '#server/build-in-use.ts';
+import { distDirProblem, ensureBuild } from './ensure-build.ts';
 import { serverEnvironment, serverNodeFlags } from './server-flags.ts';
 
 const root = process.cwd();
@@ -43,12 +45,23 @@ if (!config.DATABASE_URL) {
   }
 }
 
+// The built server finds its packages only from inside the project: refuse another place at once.
+const distProblem = distDirProblem(root, config);
+if (distProblem) {
+  console.error(`FarmFresh cannot start. ${distProblem}`);
+  process.exit(1);
+}
+
+// Builds when needed, but never into a build another running server uses (it refuses, naming it).
 try {
   ensureBuild({ root, force: config.FORCE_BUILD });
 } catch (err) {
   console.error((err as Error).message);
   process.exit(1);
 }
+// From here until the server exits, this build is in use (the server marks it too; this covers
+// the moment before it starts).
+markBuildInUse(path.resolve(root, config.DIST_DIR));
 
 // The server runs as a child with the Node options and the environment of scripts/server-flags.ts
 // (its heap limit NODE_MAX_OLD_SPACE_MB, the C allocator's arenas); this process waits for it to

@@ -22,7 +22,8 @@
  *   is read;
  * - the build's files (src/server/client-files.ts: sirv over dist/client, with each prerendered
  *   page's Content-Security-Policy from dist/_headers.json);
- * - the process's life: it checks the configuration (src/server/check-config.ts), the delivery
+ * - the process's life: it marks its build folder as in use until it exits
+ *   (src/server/build-in-use.ts), so `npm start` does not build into it meanwhile; it checks the configuration (src/server/check-config.ts), the delivery
  *   zones (DELIVERY_ZONES_FILE), the SMS templates (SMS_TEMPLATES_FILE: valid, with the sign-in
  *   code's template) and, with DB_SESSION_SETTINGS=role, the web role's timeouts (one
  *   short-lived connection) before it listens, each problem listed; on PGlite it takes the
@@ -66,6 +67,7 @@ import { collectProcessMetrics, declareGatewayMetrics, serveMetricsToPrimary } f
 import { logSellerStartupWarning } from '#lib/seller.ts';
 import { declareServerProcess, expectWarmUp, onServerClose } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
+import { markBuildInUse } from './build-in-use.ts';
 import { createClientFiles } from './client-files.ts';
 import { armHardStop, drainOnSignals } from './drain.ts';
 import { createListener, type NodeHandler } from './listener.ts';
@@ -273,6 +275,9 @@ function runPrimary(count: number): void {
  * start-up), then one process or a cluster (see the module comment).
  */
 async function start(): Promise<void> {
+  // The build this file is part of is in use until the server exits: `npm start` does not build
+  // into it meanwhile (the primary marks it for the cluster).
+  if (cluster.isPrimary) markBuildInUse(fileURLToPath(new URL('../', import.meta.url)));
   try {
     deliveryConfig();
   } catch (err) {

@@ -5,7 +5,8 @@
  *
  * - Taken atomically: the file is created with the `wx` flag (fails when it exists).
  * - It holds the owner's pid, hostname, start time and (Linux) the process's start tick, so a
- *   pid reused by an unrelated process after a crash is not mistaken for the owner.
+ *   pid reused by an unrelated process after a crash is not mistaken for the owner
+ *   (src/lib/process-owner.ts).
  * - A lock whose owner is gone (same host, pid dead or reused) is stale and taken over.
  * - A lock from another host cannot be checked and is never taken over.
  * - Released (file removed) when the process exits, including on SIGINT/SIGTERM.
@@ -20,17 +21,10 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { currentOwner, isAlive, type ProcessOwner as LockOwner, readOwner } from '#lib/process-owner.ts';
 
 /** Name of the lock file inside the data folder. */
 export const LOCK_FILE_NAME = 'farmfresh.lock';
-
-interface LockOwner {
-  pid: number;
-  hostname: string;
-  startedAt: string;
-  /** Process start time in clock ticks after boot (Linux /proc/PID/stat field 22), when known. */
-  procStart?: string;
-}
 
 /** The folder is in use by another live process (or one on another host). */
 export class DataDirLockedError extends Error {
@@ -45,38 +39,6 @@ export class DataDirLockedError extends Error {
 /** Locks this process holds: file → its content and how many openers share it. */
 const held = new Map<string, { content: string; count: number }>();
 let exitHookInstalled = false;
-
-function procStart(pid: number): string | undefined {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
-    // Fields after the command name (which may contain spaces) start after the last ')'.
-    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19];
-  } catch {
-    return undefined;
-  }
-}
-
-function isAlive(owner: LockOwner): boolean {
-  if (owner.pid === process.pid) return false;
-  try {
-    process.kill(owner.pid, 0);
-  } catch (err) {
-    // EPERM: the process exists but belongs to someone else.
-    if ((err as NodeJS.ErrnoException).code !== 'EPERM') return false;
-  }
-  const now = procStart(owner.pid);
-  // The pid exists; on Linux also check it is the same process, not a reused pid.
-  return !(owner.procStart && now && now !== owner.procStart);
-}
-
-function readOwner(file: string): LockOwner | undefined {
-  try {
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as LockOwner;
-    return Number.isInteger(parsed.pid) ? parsed : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 /**
  * Removes a stale lock file. Two processes could both see it stale, and the slower one would
@@ -156,12 +118,7 @@ export function lockDataDir(dataDir: string): void {
     return;
   }
   mkdirSync(dir, { recursive: true });
-  const me: LockOwner = {
-    pid: process.pid,
-    hostname: os.hostname(),
-    startedAt: new Date().toISOString(),
-    procStart: procStart(process.pid),
-  };
+  const me = currentOwner();
   const content = `${JSON.stringify(me)}\n`;
   for (let attempt = 0; attempt < 20; attempt++) {
     if (attempt > 0) Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, 50);

@@ -2,7 +2,7 @@
  * The Prometheus endpoint (src/server/metrics-server.ts, series in src/lib/metrics.ts): GET /metrics
  * on METRICS_PORT answers the text format with request durations by route pattern (a cached page's
  * hit under its route too), the pool, the event loop, the route cache, the jobs and the payment
- * gateway. On PGlite one process serves its own; on PostgreSQL the primary of two cluster workers
+ * and SMS gateways. On PGlite one process serves its own; on PostgreSQL the primary of two cluster workers
  * serves theirs added up (skipped without TEST_DATABASE_URL).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -64,6 +64,8 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
     }
     for (const kind of ['network', 'timeout', 'status', 'answer'])
       expect(sample(text, `farmfresh_payment_gateway_errors_total{gateway="simulator",kind="${kind}"}`), kind).toBe(0);
+    for (const kind of ['unreachable', 'timeout', 'refused'])
+      expect(sample(text, `farmfresh_sms_gateway_errors_total{gateway="console",kind="${kind}"}`), kind).toBe(0);
 
     const elsewhere = await fetch(`http://127.0.0.1:${metricsPort}/`);
     expect(elsewhere.status).toBe(404);

@@ -9,6 +9,7 @@
  * - `http_request_duration_seconds{method,route,status_class}`: a histogram of every request
  *   Astro answers (pages, API, cached pages), by route pattern (`/product/[slug]`, never the raw
  *   address), plus `(static)` for the build's files and `(refused)` for the edge gate's refusals;
+ *   the probes (/healthz, /readyz) are left out (src/middleware.ts);
  * - `farmfresh_db_pool_connections{state}` (`open`, `idle`) and `farmfresh_db_pool_waiting`: the
  *   PostgreSQL pool's use (nothing on PGlite);
  * - `farmfresh_route_cache_hits_total`, `farmfresh_route_cache_misses_total`: the route cache;

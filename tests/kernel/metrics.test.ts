@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
   it('answers the named series on METRICS_PORT, and 404 elsewhere on it', async () => {
     const metricsPort = await freePort();
     server = await startServerOn(kind, { METRICS_PORT: String(metricsPort) });
-    for (const path of ['/shop', '/shop', '/api/customer/product-categories', '/no-such-page'])
+    for (const path of ['/shop', '/shop', '/api/customer/product-categories', '/no-such-page', '/healthz', '/readyz'])
       await (await fetch(server.baseUrl + path)).arrayBuffer();
 
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
@@ -43,6 +43,9 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
       ),
     ).toBe(1);
     expect(text).not.toContain('route="/no-such-page"');
+    // Probes (the server's own warm-up asks /readyz too) are not requests: no series of theirs.
+    expect(text).not.toContain('route="/healthz"');
+    expect(text).not.toContain('route="/readyz"');
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="[^"]+",status_class="4xx"\} 1/);
 
     expect(sample(text, 'farmfresh_route_cache_misses_total')).toBeGreaterThanOrEqual(1);

@@ -12,10 +12,11 @@
  * - every line names its process and machine (pid, hostname), and each request is a line at info
  *   with its method, route, status, time and request id, its path without the query string.
  */
+
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
-import pino from 'pino';
 import { logger, maskPhone, scrub, scrubText } from '#lib/log.ts';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';

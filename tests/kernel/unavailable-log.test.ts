@@ -7,7 +7,6 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import {
   databaseAddress,
   logUnavailable,
-  REPEAT_LOG_INTERVAL_MS,
   RepeatedFailureLog,
   UNAVAILABLE_LOG_INTERVAL_MS,
   unavailableReason,

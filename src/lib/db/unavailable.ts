@@ -136,8 +136,12 @@ export class RepeatedFailureLog {
   private unlogged = 0;
   private loggedAt = 0;
 
+  private readonly what: string;
+
   /** `what` names the work: "database preparation" logs "database preparation failed…". */
-  constructor(private readonly what: string) {}
+  constructor(what: string) {
+    this.what = what;
+  }
 
   /** Logs (or counts) a failure of the work; `where` names the address it failed at, if any. */
   failed(err: unknown, where?: string): void {

@@ -93,10 +93,14 @@ RUN mkdir -p /data/media /data/pglite && chown -R node:node /data
 VOLUME /data
 USER node
 EXPOSE 4321 9464
-# /readyz answers 200 once the server is warm and its database reachable, 503 while it drains
-# (SIGTERM) or cannot serve. Slim images have no curl: Node's own fetch asks.
+# Liveness: /healthz answers 200 while the process serves at all, whatever its database does,
+# so an orchestrator restarts only a container that is stuck. /readyz (503 while warming up,
+# draining or without a database) is for the load balancer's readiness check, which stops
+# sending visitors to a server without restarting it: as the health check it would mark every
+# container unhealthy during a database outage and restart the whole fleet. Slim images have no
+# curl: Node's own fetch asks.
 HEALTHCHECK --interval=10s --timeout=3s --start-period=60s --retries=3 \
-  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4321)+'/readyz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
+  CMD ["node", "-e", "fetch('http://127.0.0.1:'+(process.env.PORT||4321)+'/healthz').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"]
 # The server flags of scripts/server-flags.ts (as `npm start` passes them; PostgreSQL, so no
 # PGlite WebAssembly flags), with the heap limit from NODE_MAX_OLD_SPACE_MB; its environment
 # (MALLOC_ARENA_MAX) is in the ENV above. `exec` replaces the

@@ -124,7 +124,11 @@ export const onRequest = defineMiddleware(async (context, next) => {
   // Timed by the route pattern Astro matched (bounded, unlike addresses); noted for the route cache's hits.
   const route = context.routePattern || '(unmatched)';
   noteRoute(request, route);
-  observeHttpRequest(request.method, route, response.status, ms / 1000);
+  // Probes (/healthz, /readyz) stay out of the request series: a load balancer's probes would
+  // swamp the rates, and /readyz's 503s while a process warms up or drains would trip 5xx alerts
+  // on every deploy. Whether a process is ready is the probes' own answer.
+  const probe = url.pathname === '/healthz' || url.pathname === '/readyz';
+  if (!probe) observeHttpRequest(request.method, route, response.status, ms / 1000);
   // One line per request at info: the path without its query string (a search or a callback's
   // query may carry personal data), the route it matched, the status and the time taken (ms).
   // 503s (database down, sign-in without an SMS gateway) are expected states, logged as warnings;
@@ -138,7 +142,6 @@ export const onRequest = defineMiddleware(async (context, next) => {
     status: response.status,
     ms,
   };
-  const probe = url.pathname === '/healthz' || url.pathname === '/readyz';
   if (response.status >= 500 && response.status !== 503) logger.error(line, 'request');
   else if (probe) logger.debug(line, 'request');
   else if (response.status === 503) logger.warn(line, 'request');

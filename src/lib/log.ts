@@ -1,7 +1,9 @@
 /**
  * Structured JSON logs (pino). Request logs carry a `reqId`; secrets and personal data never reach
  * a log line:
- * - OTP codes, session tokens and cookies are redacted by path;
+ * - OTP codes, session tokens and cookies are redacted by path (`code` anywhere one level down,
+ *   except a logged error's own code, `err.code`, when it reads as one: ECONNREFUSED or a SQLSTATE
+ *   is what an operator acts on, and no secret);
  * - database errors lose their query parameters (drizzle's `params` and the "params: …" part of
  *   its message and stack, PostgreSQL's `detail`, which quotes the row's values): the SQL text
  *   with `$1` placeholders stays, the customers' mobiles, names and addresses go;
@@ -78,6 +80,18 @@ function scrubError(err: Error, depth = 0): unknown {
   return scrub({ ...pino.stdSerializers.err(err) }, depth + 1);
 }
 
+const REDACTED = '[redacted]';
+
+/**
+ * An error's code as Node, undici and PostgreSQL set them: upper case with digits and underscores
+ * (ECONNREFUSED, ERR_INVALID_URL, UND_ERR_CONNECT_TIMEOUT), a SQLSTATE (57P01, 23505), or the
+ * shop's own lower-case ones (`unavailable`). An OTP (4–8 digits other than 5) or a token
+ * (mixed case, long) does not read as one.
+ */
+function isErrorCode(value: unknown): value is string {
+  return typeof value === 'string' && /^(?:[A-Z][A-Z0-9_]{1,39}|[a-z][a-z_]{1,39}|[0-9A-Z]{5})$/.test(value);
+}
+
 /**
  * The process-wide logger, at LOG_LEVEL (src/lib/config.ts). Every line names its process (`pid`)
  * and machine (`hostname`), so lines from several servers and cluster workers can be told apart
@@ -87,8 +101,20 @@ export const logger = pino({
   level: configuredLevel(),
   base: { app: 'farmfresh', pid: process.pid, hostname: os.hostname() },
   redact: {
-    paths: ['otp', 'code', 'token', '*.otp', '*.code', '*.token', 'req.headers.cookie', 'req.headers.authorization'],
-    censor: '[redacted]',
+    paths: [
+      'otp',
+      'code',
+      'token',
+      '*.otp',
+      '*.code',
+      '*.token',
+      'req.headers.cookie',
+      'req.headers.authorization',
+      // Named too, so that the censor is told its path (a wildcard's comes as null).
+      'err.code',
+    ],
+    censor: (value: unknown, path: string[]) =>
+      path.length === 2 && path[0] === 'err' && path[1] === 'code' && isErrorCode(value) ? value : REDACTED,
   },
   serializers: { err: (err: unknown) => (err instanceof Error ? scrubError(err) : scrub(err)) },
   formatters: { log: (object) => scrub(object) as Record<string, unknown> },

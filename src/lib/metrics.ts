@@ -9,15 +9,18 @@
  * - `http_request_duration_seconds{method,route,status_class}`: a histogram of every request
  *   Astro answers (pages, API, cached pages), by route pattern (`/product/[slug]`, never the raw
  *   address), plus `(static)` for the build's files and `(refused)` for the edge gate's refusals;
+ *   the probes (/healthz, /readyz) are left out (src/middleware.ts);
  * - `farmfresh_db_pool_connections{state}` (`open`, `idle`) and `farmfresh_db_pool_waiting`: the
  *   PostgreSQL pool's use (nothing on PGlite);
  * - `farmfresh_route_cache_hits_total`, `farmfresh_route_cache_misses_total`: the route cache;
  * - `farmfresh_job_runs_total{job}`, `farmfresh_job_failures_total{job}`,
  *   `farmfresh_job_last_success_timestamp_seconds{job}`, `farmfresh_job_lag_seconds{job}`
  *   (seconds since the job last succeeded in any process);
- * - `farmfresh_payment_gateway_errors_total{gateway,kind}`: failed gateway calls;
- * the job counters start at 0 for every job a server process runs, the gateway's for every kind of
- * failure, so alerts see the series before the first failure;
+ * - `farmfresh_payment_gateway_errors_total{gateway,kind}`: failed payment gateway calls;
+ * - `farmfresh_sms_gateway_errors_total{gateway,kind}`: SMS sends the gateway did not take;
+ * the job counters start at 0 for every job a server process runs, the gateways' for every kind of
+ * failure (under `gateway="none"` when the shop has none), so alerts see the series before the
+ * first failure;
  * - prom-client's default process series, `nodejs_eventloop_lag_seconds` among them.
  * In a cluster the primary adds up its workers' series (prom-client's AggregatorRegistry):
  * counters, histograms and pool gauges sum; the job timestamps take the latest, the lag the least.
@@ -50,6 +53,7 @@ interface MetricsState {
   jobFailures: Counter<'job'>;
   jobLastSuccess: Gauge<'job'>;
   gatewayErrors: Counter<'gateway' | 'kind'>;
+  smsErrors: Counter<'gateway' | 'kind'>;
   /** The process database's pool, when it is PostgreSQL (set by src/lib/db when it opens). */
   pool?: () => PoolStats | undefined;
   /** When each job last succeeded here (ms since the epoch). */
@@ -108,6 +112,12 @@ function create(): MetricsState {
     gatewayErrors: new Counter({
       name: 'farmfresh_payment_gateway_errors_total',
       help: 'Payment gateway calls that failed: kind network, timeout, status (an error answer) or answer (unreadable).',
+      labelNames: ['gateway', 'kind'],
+      registers: [registry],
+    }),
+    smsErrors: new Counter({
+      name: 'farmfresh_sms_gateway_errors_total',
+      help: 'SMS sends the gateway did not take: kind unreachable (no answer), timeout or refused (an error or unreadable answer).',
       labelNames: ['gateway', 'kind'],
       registers: [registry],
     }),
@@ -231,10 +241,30 @@ export function countGatewayError(gateway: string, kind: (typeof GATEWAY_ERROR_K
   state().gatewayErrors.inc({ gateway, kind });
 }
 
-/** Starts payment gateway `gateway`'s error counter at 0 for every kind, so the series exist before its first failure. */
+/**
+ * Starts payment gateway `gateway`'s error counter at 0 for every kind, so the series exist before
+ * its first failure; `none` when the shop has no gateway, so an alert on them never finds them absent.
+ */
 export function declareGatewayMetrics(gateway: string): void {
   const s = state();
   for (const kind of GATEWAY_ERROR_KINDS) s.gatewayErrors.inc({ gateway, kind }, 0);
+}
+
+/** How an SMS send fails: no answer from the gateway, no answer in time, an answer that does not take it. */
+const SMS_ERROR_KINDS = ['unreachable', 'timeout', 'refused'] as const;
+
+/** Counts an SMS send the gateway `gateway` (the SMS_SENDER) did not take. */
+export function countSmsGatewayError(gateway: string, kind: (typeof SMS_ERROR_KINDS)[number]): void {
+  state().smsErrors.inc({ gateway, kind });
+}
+
+/**
+ * Starts SMS gateway `gateway`'s error counter at 0 for every kind, so the series exist before
+ * its first failure; `none` when the shop has no SMS sender.
+ */
+export function declareSmsGatewayMetrics(gateway: string): void {
+  const s = state();
+  for (const kind of SMS_ERROR_KINDS) s.smsErrors.inc({ gateway, kind }, 0);
 }
 
 /** Sets where the pool series read from: the process database's pool (src/lib/db), or undefined. */

@@ -63,7 +63,12 @@ import {
 import { DataDirLockedError, lockDataDir } from '#lib/db/data-dir-lock.ts';
 import { databaseRoleProblem } from '#lib/db/index.ts';
 import { logger } from '#lib/log.ts';
-import { collectProcessMetrics, declareGatewayMetrics, serveMetricsToPrimary } from '#lib/metrics.ts';
+import {
+  collectProcessMetrics,
+  declareGatewayMetrics,
+  declareSmsGatewayMetrics,
+  serveMetricsToPrimary,
+} from '#lib/metrics.ts';
 import { logSellerStartupWarning } from '#lib/seller.ts';
 import { declareServerProcess, expectWarmUp, onServerClose } from '#lib/server-process.ts';
 import { ASTRO_HANDLER_FILE } from './build-files.ts';
@@ -157,7 +162,9 @@ async function runServer(): Promise<void> {
   }
   expectWarmUp();
   collectProcessMetrics();
-  if (config.PAYMENT_GATEWAY) declareGatewayMetrics(config.PAYMENT_GATEWAY);
+  // The gateways' error counters exist at 0 from the start, under `none` when there is no gateway.
+  declareGatewayMetrics(config.PAYMENT_GATEWAY ?? 'none');
+  declareSmsGatewayMetrics(config.SMS_SENDER ?? 'none');
   if (cluster.isWorker) serveMetricsToPrimary();
   const handler = createHandler(await loadAstroHandler());
   const server = createServer(handler);

@@ -1,13 +1,15 @@
 /**
  * The container files are documentation that must stay true (no Docker engine runs here, so
  * they are read, not run):
- * - Dockerfile: the runtime stage runs as a user other than root, its HEALTHCHECK asks /readyz,
+ * - Dockerfile: the runtime stage runs as a user other than root, its HEALTHCHECK asks /healthz
+ *   (liveness: a database outage must not turn every container unhealthy; /readyz is readiness),
  *   its CMD starts dist/server/entry.mjs with the server flags of scripts/server-flags.ts, its ENV
  *   sets the server's environment from there, and every setting prerendered pages bake in
  *   (scripts/ensure-build.ts) is a build argument;
  * - compose.yaml: PostgreSQL, PgBouncer, a release step and two app servers whose DATABASE_URL
  *   goes through PgBouncer and DATABASE_DIRECT_URL straight to PostgreSQL, that never migrate on
- *   start, are given 35 s to drain and have a health check.
+ *   start, are given 35 s to drain and have a liveness health check (/healthz) that takes longer
+ *   to give up than the drain.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +36,15 @@ function stages(text: string): { name: string; instructions: { op: string; args:
 }
 
 type Service = Record<string, unknown> & { environment?: Record<string, string> };
+
+/** A compose duration ("10s", "1m30s") in seconds. */
+function seconds(duration: string): number {
+  let total = 0;
+  for (const [, n, unit] of duration.matchAll(/(\d+)(ms|s|m|h)/g))
+    total += Number(n) * { ms: 0.001, s: 1, m: 60, h: 3600 }[unit as 'ms' | 's' | 'm' | 'h'];
+  return total;
+}
+
 const compose = parseYaml(readFileSync('compose.yaml', 'utf8')) as { services: Record<string, Service> };
 
 describe('Dockerfile', () => {
@@ -49,8 +60,9 @@ describe('Dockerfile', () => {
     expect(last('EXPOSE').split(/\s+/)).toEqual(expect.arrayContaining(['4321', '9464']));
   });
 
-  it('checks health on /readyz and starts entry.mjs with the server flags', () => {
-    expect(last('HEALTHCHECK')).toMatch(/CMD .*\/readyz/);
+  it('checks liveness on /healthz, not readiness, and starts entry.mjs with the server flags', () => {
+    expect(last('HEALTHCHECK')).toMatch(/CMD .*\/healthz/);
+    expect(last('HEALTHCHECK')).not.toContain('/readyz');
     const cmd = last('CMD');
     // On PostgreSQL: the heap limit from NODE_MAX_OLD_SPACE_MB and the young generation's size.
     const flags = serverNodeFlags({ NODE_MAX_OLD_SPACE_MB: 256, DATABASE_URL: 'postgres://db/x' });
@@ -99,7 +111,10 @@ describe('compose.yaml', () => {
       expect(env.DB_SESSION_SETTINGS).toBe('role');
       expect(env.MIGRATE_ON_START).toBe('false');
       expect(app.stop_grace_period).toBe('35s');
-      expect(JSON.stringify((app.healthcheck as Record<string, unknown>).test)).toContain('/readyz');
+      const check = app.healthcheck as { test: unknown; interval: string; retries: number };
+      expect(JSON.stringify(check.test)).toContain('/healthz');
+      expect(JSON.stringify(check.test)).not.toContain('/readyz');
+      expect(seconds(check.interval) * check.retries).toBeGreaterThan(2 * Number(env.SHUTDOWN_DRAIN_SECONDS));
       expect(app.depends_on).toMatchObject({
         migrate: { condition: 'service_completed_successfully' },
         postgres: { condition: 'service_healthy' },

@@ -3,6 +3,8 @@
  * - a database error, as the logger writes it, keeps its SQL but loses its parameters (the
  *   customer's mobile, name, e-mail), on each test database;
  * - mobiles read `+91••••••45`;
+ * - a code (an OTP) is redacted wherever it is logged, except a logged error's own code when it
+ *   reads as one (ECONNREFUSED, a SQLSTATE), which an operator needs;
  * - the whole log of a server started here, at debug level, through a full API flow (sign-up by
  *   SMS gateway, profile, address, cart, order, tracking) and its errors (bad input, another
  *   customer's order, a wrong code, a refused SMS, a duplicate sign-up), holds no mobile,
@@ -10,10 +12,12 @@
  * - every line names its process and machine (pid, hostname), and each request is a line at info
  *   with its method, route, status, time and request id, its path without the query string.
  */
+
+import pino from 'pino';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { DatabaseHandle } from '#lib/db/index.ts';
 import { customers } from '#lib/db/schema.ts';
-import { maskPhone, scrub, scrubText } from '#lib/log.ts';
+import { logger, maskPhone, scrub, scrubText } from '#lib/log.ts';
 import { ApiClient, randomPhone } from '../helpers/api.ts';
 import { createPostgresDatabase, createTestDatabase, testDatabaseKinds } from '../helpers/database.ts';
 import { type RunningServer, startServer } from '../helpers/server.ts';
@@ -29,6 +33,35 @@ describe('masking', () => {
     expect(scrubText('to +919876543245 and asha.menon@example.com')).toBe('to +91••••••45 and a•••@example.com');
     const frame = 'at q.query (file:///app/node_modules/@electric-sql/pglite/dist/chunk-UYHX356B.js:8:266)';
     expect(scrubText(frame)).toBe(frame);
+  });
+});
+
+/** What the process logger writes for `fields` and `message`, as parsed JSON. */
+function written(fields: Record<string, unknown>, message: string): Record<string, unknown> {
+  const lines: string[] = [];
+  const stream = pino.symbols.streamSym as unknown as keyof typeof logger;
+  const original = logger[stream];
+  (logger as unknown as Record<PropertyKey, unknown>)[stream] = { write: (line: string) => lines.push(line) };
+  try {
+    logger.warn(fields, message);
+  } finally {
+    (logger as unknown as Record<PropertyKey, unknown>)[stream] = original;
+  }
+  return JSON.parse(lines[0]!) as Record<string, unknown>;
+}
+
+describe('codes in the logs', () => {
+  it("keeps an error's code (socket code, SQLSTATE) and redacts every other code", () => {
+    const refused = Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' });
+    expect((written({ err: refused }, 'down').err as { code: unknown }).code).toBe('ECONNREFUSED');
+    const shutdown = Object.assign(new Error('terminating connection'), { code: '57P01' });
+    expect((written({ err: shutdown }, 'down').err as { code: unknown }).code).toBe('57P01');
+    // An OTP stays hidden: at the top, one level down, and as an error's "code" that is no error code.
+    const line = written({ code: '482913', body: { code: '482913' }, err: { code: '482913' } }, 'sign-in');
+    expect(JSON.stringify(line)).not.toContain('482913');
+    expect(line.code).toBe('[redacted]');
+    expect((line.body as { code: unknown }).code).toBe('[redacted]');
+    expect((line.err as { code: unknown }).code).toBe('[redacted]');
   });
 });
 

@@ -2,7 +2,7 @@
  * The Prometheus endpoint (src/server/metrics-server.ts, series in src/lib/metrics.ts): GET /metrics
  * on METRICS_PORT answers the text format with request durations by route pattern (a cached page's
  * hit under its route too), the pool, the event loop, the route cache, the jobs and the payment
- * gateway. On PGlite one process serves its own; on PostgreSQL the primary of two cluster workers
+ * and SMS gateways. On PGlite one process serves its own; on PostgreSQL the primary of two cluster workers
  * serves theirs added up (skipped without TEST_DATABASE_URL).
  */
 import { afterEach, describe, expect, it } from 'vitest';
@@ -25,7 +25,7 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
   it('answers the named series on METRICS_PORT, and 404 elsewhere on it', async () => {
     const metricsPort = await freePort();
     server = await startServerOn(kind, { METRICS_PORT: String(metricsPort) });
-    for (const path of ['/shop', '/shop', '/api/customer/product-categories', '/no-such-page'])
+    for (const path of ['/shop', '/shop', '/api/customer/product-categories', '/no-such-page', '/healthz', '/readyz'])
       await (await fetch(server.baseUrl + path)).arrayBuffer();
 
     const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
@@ -43,6 +43,9 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
       ),
     ).toBe(1);
     expect(text).not.toContain('route="/no-such-page"');
+    // Probes (the server's own warm-up asks /readyz too) are not requests: no series of theirs.
+    expect(text).not.toContain('route="/healthz"');
+    expect(text).not.toContain('route="/readyz"');
     expect(text).toMatch(/http_request_duration_seconds_count\{method="GET",route="[^"]+",status_class="4xx"\} 1/);
 
     expect(sample(text, 'farmfresh_route_cache_misses_total')).toBeGreaterThanOrEqual(1);
@@ -64,6 +67,8 @@ describe.each(testDatabaseKinds())('metrics endpoint (%s)', (kind: TestDatabaseK
     }
     for (const kind of ['network', 'timeout', 'status', 'answer'])
       expect(sample(text, `farmfresh_payment_gateway_errors_total{gateway="simulator",kind="${kind}"}`), kind).toBe(0);
+    for (const kind of ['unreachable', 'timeout', 'refused'])
+      expect(sample(text, `farmfresh_sms_gateway_errors_total{gateway="console",kind="${kind}"}`), kind).toBe(0);
 
     const elsewhere = await fetch(`http://127.0.0.1:${metricsPort}/`);
     expect(elsewhere.status).toBe(404);

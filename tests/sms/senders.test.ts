@@ -9,6 +9,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ConsoleSmsSender, HttpSmsSender, renderSms, type SmsMessage } from '#features/sms/index.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger } from '#lib/log.ts';
+import { metricsRegistry } from '#lib/metrics.ts';
+
+/** The SMS gateway error count of `kind` for the http sender, in this process's registry. */
+async function smsErrors(kind: string): Promise<number> {
+  const metric = await metricsRegistry().getSingleMetric('farmfresh_sms_gateway_errors_total')?.get();
+  return metric?.values.find((v) => v.labels.gateway === 'http' && v.labels.kind === kind)?.value ?? 0;
+}
 
 /** A sign-in code's message, from the demo templates. */
 const signIn = (code: string): SmsMessage => renderSms('sign_in_code', 'en', { code });
@@ -76,12 +83,49 @@ describe('HttpSmsSender', () => {
     expect(received.at(-1)?.auth).toBeUndefined();
   });
 
-  it('gives up after its timeout', async () => {
+  it('gives up after its timeout, and counts it as a timeout', async () => {
     reply = { status: 200, delayMs: 500 };
+    const before = await smsErrors('timeout');
     const started = Date.now();
     const err = await new HttpSmsSender(url, 't', {}, 100).send('+919876543210', signIn('1')).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(Date.now() - started).toBeLessThan(450);
+    expect(await smsErrors('timeout')).toBe(before + 1);
+  });
+
+  it('counts a refusal as refused, with the status logged', async () => {
+    reply = { status: 500 };
+    const before = await smsErrors('refused');
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      await new HttpSmsSender(url, undefined).send('+919876543210', signIn('1')).catch(() => undefined);
+      expect(warn).toHaveBeenCalledWith(expect.objectContaining({ status: 500 }), 'SMS gateway refused the message');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await smsErrors('refused')).toBe(before + 1);
+  });
+
+  it('says the gateway is unreachable, with no status, when nothing answers, and counts it', async () => {
+    // A port that was listening a moment ago and is closed now: the connection is refused.
+    const closed = http.createServer();
+    await new Promise<void>((r) => closed.listen(0, '127.0.0.1', r));
+    const port = (closed.address() as AddressInfo).port;
+    await new Promise<void>((r) => closed.close(() => r()));
+    const before = await smsErrors('unreachable');
+    const warn = vi.spyOn(logger, 'warn');
+    try {
+      const err = await new HttpSmsSender(`http://127.0.0.1:${port}/sms`, 't')
+        .send('+919876543210', signIn('1'))
+        .catch((e: unknown) => e);
+      expect(err).toBeInstanceOf(AppError);
+      const messages = warn.mock.calls.map((call) => call[1]);
+      expect(messages).toEqual(['SMS gateway unreachable']);
+      expect(warn.mock.calls[0]?.[0]).not.toHaveProperty('status');
+    } finally {
+      warn.mockRestore();
+    }
+    expect(await smsErrors('unreachable')).toBe(before + 1);
   });
 });
 

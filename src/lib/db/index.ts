@@ -17,7 +17,7 @@ import { migrationsFolder, SCHEMA_BEHIND_MESSAGE, SchemaBehindError, schemaState
 import * as schema from './schema.ts';
 import { DatabaseRoleError, roleSettingsProblem } from './session-settings.ts';
 import type { Database } from './types.ts';
-import { isDatabaseUnavailable } from './unavailable.ts';
+import { databaseAddress, isDatabaseUnavailable, RepeatedFailureLog } from './unavailable.ts';
 
 export { migrationsFolder } from './migrations.ts';
 export type { Database, Transaction } from './types.ts';
@@ -82,12 +82,17 @@ export function applicationName(): string {
   return `farmfresh:${os.hostname()}:${process.pid}`;
 }
 
+/** The URL `options` open by default: a tool's DATABASE_MIGRATION_URL, else DATABASE_URL (PGlite without). */
+function configuredDatabaseUrl(options: OpenOptions): string | undefined {
+  const config = getConfig();
+  return options.purpose === 'tool' ? (config.DATABASE_MIGRATION_URL ?? config.DATABASE_URL) : config.DATABASE_URL;
+}
+
 /** Opens a new database handle (does not migrate). */
 export async function openDatabase(options: OpenOptions = {}): Promise<DatabaseHandle> {
   const config = getConfig();
   const tool = options.purpose === 'tool';
-  const configuredUrl = tool ? (config.DATABASE_MIGRATION_URL ?? config.DATABASE_URL) : config.DATABASE_URL;
-  const databaseUrl = options.databaseUrl ?? configuredUrl;
+  const databaseUrl = options.databaseUrl ?? configuredDatabaseUrl(options);
   if (databaseUrl) {
     const { default: pg } = await import('pg');
     const { drizzle } = await import('drizzle-orm/node-postgres');
@@ -343,6 +348,12 @@ async function ensureSchemaCurrent(handle: DatabaseHandle): Promise<void> {
 }
 
 /**
+ * Failures to open the process's database, logged once and then once a minute while they go on:
+ * each request or probe tries again while the database is down.
+ */
+const preparationLog = new RepeatedFailureLog('database preparation');
+
+/**
  * The process's database, opened on first use and every later call's too. With
  * MIGRATE_ON_START=true (and always for `purpose: 'tool'`) it is migrated and, when empty and a
  * filler is set (see whenDatabaseEmpty), filled once opened; with MIGRATE_ON_START=false each
@@ -355,8 +366,10 @@ export async function getDatabaseHandle(options: OpenOptions = {}): Promise<Data
     checksSchema = !migrate;
     const opening = prepareDatabase(options, migrate);
     current = opening;
+    const where = databaseAddress(options.databaseUrl ?? configuredDatabaseUrl(options));
     opening.then(
       (handle) => {
+        preparationLog.succeeded(where);
         if (current === opening) watchDatabasePool(handle.poolStats);
       },
       () => undefined,
@@ -366,8 +379,7 @@ export async function getDatabaseHandle(options: OpenOptions = {}): Promise<Data
       onServerClose(closeDatabase);
     }
     opening.catch((err) => {
-      if (isDatabaseUnavailable(err)) logger.warn({ err }, 'database preparation failed: database unavailable');
-      else logger.error({ err }, 'database preparation failed');
+      preparationLog.failed(err, where);
       if (current === opening) current = undefined;
     });
   }

@@ -106,6 +106,80 @@ export function logUnavailable(message: string, err: unknown, context: Record<st
   logger.warn({ ...context, reason }, message);
 }
 
+/** Milliseconds between two lines of a failure that goes on (the failures between are counted). */
+export const REPEAT_LOG_INTERVAL_MS = 60_000;
+
+/**
+ * The database's address for a log line: `host:port` of a PostgreSQL URL, never its user or
+ * password; undefined for PGlite (no URL) or a URL that does not parse.
+ */
+export function databaseAddress(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    const { hostname, port } = new URL(url);
+    return hostname ? `${hostname}:${port || '5432'}` : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * One line for a failure that repeats, not one a try: the first failure is logged (an unavailable
+ * database at `warn` with its reason and no stack, anything else at `error` with the error), the
+ * ones after it at most once every REPEAT_LOG_INTERVAL_MS with how many there were since the last
+ * line, and the first success after them once, with the count of the whole run of failures.
+ */
+export class RepeatedFailureLog {
+  /** Failures since the last success. */
+  private failures = 0;
+  /** Failures since the last line. */
+  private unlogged = 0;
+  private loggedAt = 0;
+
+  private readonly what: string;
+
+  /** `what` names the work: "database preparation" logs "database preparation failed…". */
+  constructor(what: string) {
+    this.what = what;
+  }
+
+  /** Logs (or counts) a failure of the work; `where` names the address it failed at, if any. */
+  failed(err: unknown, where?: string): void {
+    this.failures++;
+    const now = Date.now();
+    const at = where ? ` at ${where}` : '';
+    const unavailable = isDatabaseUnavailable(err);
+    if (this.failures === 1) {
+      this.loggedAt = now;
+      this.unlogged = 0;
+      if (unavailable)
+        logger.warn({ reason: unavailableReason(err) }, `${this.what} failed: database unavailable${at}`);
+      else logger.error({ err }, `${this.what} failed${at}`);
+      return;
+    }
+    this.unlogged++;
+    if (now - this.loggedAt < REPEAT_LOG_INTERVAL_MS) return;
+    const seconds = Math.round((now - this.loggedAt) / 1000);
+    const line = { reason: unavailableReason(err), failures: this.unlogged, seconds };
+    const message = `${this.what} still failing${unavailable ? ': database unavailable' : ''}${at} (${this.unlogged} failures in ${seconds} s)`;
+    if (unavailable) logger.warn(line, message);
+    else logger.error(line, message);
+    this.loggedAt = now;
+    this.unlogged = 0;
+  }
+
+  /** Logs the recovery once, when failures came before it. */
+  succeeded(where?: string): void {
+    if (this.failures === 0) return;
+    logger.info(
+      { failures: this.failures },
+      `${this.what} succeeded${where ? ` at ${where}` : ''} after ${this.failures} failure${this.failures === 1 ? '' : 's'}`,
+    );
+    this.failures = 0;
+    this.unlogged = 0;
+  }
+}
+
 /**
  * Resolves like `promise`, or rejects with DatabaseUnavailableError after `ms` milliseconds
  * (the work goes on in the background; its late failure is ignored here).

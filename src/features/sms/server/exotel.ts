@@ -15,8 +15,9 @@
  */
 import { AppError } from '#lib/http/envelope.ts';
 import { logger, maskPhone } from '#lib/log.ts';
+import { countSmsGatewayError } from '#lib/metrics.ts';
 import type { ExotelOptions, SmsMessage, SmsSender } from '../types.ts';
-import { gatewayErrorForLog, SMS_NOT_SENT_MESSAGE } from './gateway-failure.ts';
+import { gatewayErrorForLog, SMS_NOT_SENT_MESSAGE, smsGatewayUnreachable } from './gateway-failure.ts';
 import { isGsm7 } from './gsm7.ts';
 
 /** Milliseconds before a send counts as failed, unless the options say otherwise. */
@@ -64,10 +65,11 @@ export class ExotelSmsSender implements SmsSender {
         return;
       }
     } catch (err) {
-      logger.warn({ ...context, err: (err as Error).message }, 'SMS gateway unreachable');
+      smsGatewayUnreachable(this.kind, err, context);
       throw new AppError('unavailable', SMS_NOT_SENT_MESSAGE);
     }
     const error = (answer as { RestException?: { Message?: unknown } } | undefined)?.RestException?.Message;
+    countSmsGatewayError(this.kind, 'refused');
     logger.warn({ ...context, status, error: gatewayErrorForLog(error) }, 'SMS gateway refused the message');
     throw new AppError('unavailable', SMS_NOT_SENT_MESSAGE);
   }

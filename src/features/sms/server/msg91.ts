@@ -15,8 +15,9 @@
  */
 import { AppError } from '#lib/http/envelope.ts';
 import { logger, maskPhone } from '#lib/log.ts';
+import { countSmsGatewayError } from '#lib/metrics.ts';
 import type { Msg91Options, SmsMessage, SmsSender } from '../types.ts';
-import { gatewayErrorForLog, SMS_NOT_SENT_MESSAGE } from './gateway-failure.ts';
+import { gatewayErrorForLog, SMS_NOT_SENT_MESSAGE, smsGatewayUnreachable } from './gateway-failure.ts';
 
 /** Milliseconds before a send counts as failed, unless the options say otherwise. */
 const DEFAULT_TIMEOUT_MS = 5000;
@@ -66,9 +67,10 @@ export class Msg91SmsSender implements SmsSender {
         return;
       }
     } catch (err) {
-      logger.warn({ ...context, err: (err as Error).message }, 'SMS gateway unreachable');
+      smsGatewayUnreachable(this.kind, err, context);
       throw new AppError('unavailable', SMS_NOT_SENT_MESSAGE);
     }
+    countSmsGatewayError(this.kind, 'refused');
     logger.warn({ ...context, status, error: gatewayErrorForLog(answer?.message) }, 'SMS gateway refused the message');
     throw new AppError('unavailable', SMS_NOT_SENT_MESSAGE);
   }

@@ -19,7 +19,9 @@
 import { getConfig } from '#lib/config.ts';
 import { AppError } from '#lib/http/envelope.ts';
 import { logger, maskPhone } from '#lib/log.ts';
+import { countSmsGatewayError } from '#lib/metrics.ts';
 import type { SmsMessage, SmsSender } from '../types.ts';
+import { smsGatewayUnreachable } from './gateway-failure.ts';
 import { SmsTemplateError, unregisteredReason } from './templates.ts';
 
 /** Delivers nothing (development and the demo shop); checks the message, logs it at `debug` only. */
@@ -79,9 +81,9 @@ export class HttpSmsSender implements SmsSender {
   }
 
   async send(to: string, message: SmsMessage): Promise<void> {
-    let status = 0;
+    let res: Response;
     try {
-      const res = await fetch(this.url, {
+      res = await fetch(this.url, {
         method: 'POST',
         headers: {
           'content-type': 'application/json',
@@ -96,12 +98,14 @@ export class HttpSmsSender implements SmsSender {
         }),
         signal: AbortSignal.timeout(this.timeoutMs),
       });
-      status = res.status;
-      if (res.ok) return;
     } catch (err) {
-      logger.warn({ err: (err as Error).message, to: maskPhone(to) }, 'SMS gateway unreachable');
+      // No HTTP answer at all: there is no status to log, and nothing refused the message.
+      smsGatewayUnreachable(this.kind, err, { to: maskPhone(to), template: message.key });
+      throw new AppError('unavailable', SMS_SEND_FAILED_MESSAGE);
     }
-    logger.warn({ status, to: maskPhone(to), template: message.key }, 'SMS gateway refused the message');
+    if (res.ok) return;
+    countSmsGatewayError(this.kind, 'refused');
+    logger.warn({ status: res.status, to: maskPhone(to), template: message.key }, 'SMS gateway refused the message');
     throw new AppError('unavailable', SMS_SEND_FAILED_MESSAGE);
   }
 }

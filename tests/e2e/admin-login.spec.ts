@@ -140,6 +140,8 @@ test('a code killed by five wrong tries leaves the screen, the form asks for a n
   await expect(main.getByText(/Demo code:/)).toHaveCount(0);
   await expect(main).not.toContainText('is shown on screen');
   await expect(page.getByLabel('4-digit code')).toHaveValue('');
+  // Sign in waits for a new code.
+  await expect(page.getByRole('button', { name: 'Sign in' })).toBeDisabled();
 
   // A new code comes back on screen and signs in.
   await page.getByRole('button', { name: 'Resend code' }).click();
@@ -176,12 +178,13 @@ test('the wrong try that reaches the lock disables Sign in, saying why and when 
     }
   };
   await tryWrong(5, 'Too many wrong attempts. Please request a new OTP.');
-  // Spent, not locked: a new code can be asked for and tried.
-  await expect(signIn).toBeEnabled();
+  // Spent, not locked: Sign in waits for a new code, which can be asked for and tried.
+  await expect(signIn).toBeDisabled();
   await page.getByRole('button', { name: 'Resend code' }).click();
   await expect(main.getByRole('status')).toHaveText(
     `A new 4-digit code for ${readablePhone(mobile)} is shown on screen.`,
   );
+  await expect(signIn).toBeEnabled();
   // The 10th wrong try from this address locks the number here.
   await tryWrong(5, lockMessage);
   await expect(signIn).toBeDisabled();

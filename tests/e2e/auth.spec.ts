@@ -279,6 +279,8 @@ test('a code killed by five wrong tries leaves the screen and the dialog asks fo
   await expect(note).toBeHidden();
   await expect(dialog.getByText(/Demo code:/)).toHaveCount(0);
   await expect(dialog.getByText(`Your OTP for ${readablePhone(phone)} is shown on screen.`)).toBeHidden();
+  // Verify waits for a new code.
+  await expect(dialog.getByRole('button', { name: 'Verify OTP' })).toBeDisabled();
 
   // A new code comes back on screen and signs in.
   await dialog.getByRole('button', { name: 'Resend OTP' }).click();

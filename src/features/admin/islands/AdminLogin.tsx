@@ -93,7 +93,7 @@ export default function AdminLogin({ next }: { next: string }) {
 
   async function verify(event: FormEvent) {
     event.preventDefault();
-    if (sent?.locked) return;
+    if (sent?.spent) return;
     setError(null);
     setBusy('checking');
     try {
@@ -159,13 +159,13 @@ export default function AdminLogin({ next }: { next: string }) {
         />
       </div>
       <ErrorText id={errorId} message={error} className="" />
-      {/* Locked: the message above says why and when to try again. */}
+      {/* Spent or locked: the message above says why, and Resend code (or the lock's wait) what next. */}
       <button
         type="submit"
         className={buttonPrimary}
-        disabled={!!busy || !!sent.locked}
+        disabled={!!busy || !!sent.spent}
         aria-busy={busy === 'checking'}
-        aria-describedby={sent.locked && error ? errorId : undefined}
+        aria-describedby={sent.spent && error ? errorId : undefined}
       >
         {busy === 'checking' ? 'Checking…' : 'Sign in'}
       </button>

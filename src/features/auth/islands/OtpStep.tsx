@@ -64,7 +64,12 @@ export default function OtpStep({
         />
       </div>
       <ErrorBox id={errorId} message={error} />
-      <button type="submit" disabled={busy || state.locked} className={primaryClass}>
+      <button
+        type="submit"
+        disabled={busy || state.locked || state.spent}
+        aria-describedby={state.spent && error ? errorId : undefined}
+        className={primaryClass}
+      >
         {busy ? 'Verifying...' : 'Verify OTP'}
       </button>
       <div className="flex items-center justify-between gap-2">

@@ -73,6 +73,8 @@ export interface AuthFlowState {
    * Verify is disabled until a send succeeds again (Resend waits out the lock).
    */
   locked: boolean;
+  /** The code can no longer be checked (`data.otp_spent`, or locked): Verify is disabled until a new one is sent. */
+  spent: boolean;
 }
 
 /** The text fields a person types into. */
@@ -99,6 +101,7 @@ const initial = (tab: AuthTab = 'signup'): AuthFlowState => ({
   busy: false,
   waitUntil: 0,
   locked: false,
+  spent: false,
 });
 
 /** The sign-up field a text field is (the phone is `mobile`), or none. */
@@ -238,6 +241,7 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
         step: 'otp',
         busy: false,
         locked: false,
+        spent: false,
         // In demo mode no SMS is sent: the code is on screen, under the demo note.
         info: otpSentMessage(next.key, { onScreen: !!data.demo_otp, again: isResend }),
       });
@@ -246,6 +250,7 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
       if (isLocked(err))
         patch({
           locked: true,
+          spent: true,
           info: '',
           otp: '',
           ...(state.pending ? { pending: { ...state.pending, demo: null } } : {}),
@@ -280,7 +285,7 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
   async function verify(event: FormEvent) {
     event.preventDefault();
     const { pending, otp } = state;
-    if (!pending || state.locked) return;
+    if (!pending || state.locked || state.spent) return;
     if (!isOtpOfLength(otp, pending.length)) return patch({ error: otpLengthMessage(pending.length) });
     patch({ busy: true, error: '' });
     try {
@@ -294,7 +299,8 @@ export function useAuthFlow(open: boolean, requestedTab: AuthTab) {
     } catch (err) {
       // A code that can no longer be used leaves the screen (demo mode shows it): the answer's
       // message asks for a new one, which Resend OTP sends once its wait (if any) is over.
-      if (codeIsSpent(err)) patch({ pending: { ...pending, demo: null }, info: '', otp: '', locked: isLocked(err) });
+      if (codeIsSpent(err))
+        patch({ pending: { ...pending, demo: null }, info: '', otp: '', locked: isLocked(err), spent: true });
       fail(err, AUTH_MESSAGES.otpWrong);
     }
   }

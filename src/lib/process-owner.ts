@@ -60,3 +60,25 @@ export function readOwner(file: string): ProcessOwner | undefined {
     return undefined;
   }
 }
+
+let signalExitInstalled = false;
+
+/**
+ * Makes SIGINT and SIGTERM exit the process (codes 130 and 143, as the default action would) when
+ * no other listener handles them, so `exit` hooks that remove a process's own files (the data
+ * folder's lock, the build's in-use marker) run. A listener that stops the process itself (the
+ * server's graceful stop, npm start passing the signal on) takes over. Installed once per process:
+ * two such listeners would each see the other and neither would exit.
+ */
+export function exitOnSignalWhenUnhandled(): void {
+  if (signalExitInstalled) return;
+  signalExitInstalled = true;
+  for (const [signal, code] of [
+    ['SIGINT', 130],
+    ['SIGTERM', 143],
+  ] as const) {
+    process.on(signal, () => {
+      if (process.listenerCount(signal) === 1) process.exit(code);
+    });
+  }
+}

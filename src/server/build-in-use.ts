@@ -12,7 +12,7 @@
 import { mkdirSync, readdirSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { currentOwner, isAlive, type ProcessOwner, readOwner } from '#lib/process-owner.ts';
+import { currentOwner, exitOnSignalWhenUnhandled, isAlive, type ProcessOwner, readOwner } from '#lib/process-owner.ts';
 
 /** The folder of markers inside a build folder. */
 export const IN_USE_DIR = '.in-use';
@@ -39,16 +39,7 @@ export function markBuildInUse(distDir: string): void {
       /* already gone */
     }
   });
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const) {
-    // Another listener (the server's graceful stop, npm start passing the signal on) exits the
-    // process itself; without one, exit as the default action would, so the 'exit' hook runs.
-    process.on(signal, () => {
-      if (process.listenerCount(signal) === 1) process.exit(code);
-    });
-  }
+  exitOnSignalWhenUnhandled();
 }
 
 /**

@@ -21,7 +21,13 @@
 import { closeSync, mkdirSync, openSync, readFileSync, statSync, unlinkSync, writeSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { currentOwner, isAlive, type ProcessOwner as LockOwner, readOwner } from '#lib/process-owner.ts';
+import {
+  currentOwner,
+  exitOnSignalWhenUnhandled,
+  isAlive,
+  type ProcessOwner as LockOwner,
+  readOwner,
+} from '#lib/process-owner.ts';
 
 /** Name of the lock file inside the data folder. */
 export const LOCK_FILE_NAME = 'farmfresh.lock';
@@ -92,16 +98,7 @@ function installExitHook(): void {
   if (exitHookInstalled) return;
   exitHookInstalled = true;
   process.on('exit', releaseAll);
-  for (const [signal, code] of [
-    ['SIGINT', 130],
-    ['SIGTERM', 143],
-  ] as const) {
-    // Another listener (e.g. the server's graceful stop) exits the process itself; without one,
-    // exit as the default action would, so the 'exit' hook removes the lock.
-    process.on(signal, () => {
-      if (process.listenerCount(signal) === 1) process.exit(code);
-    });
-  }
+  exitOnSignalWhenUnhandled();
 }
 
 /**
